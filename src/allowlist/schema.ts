@@ -1,0 +1,172 @@
+import { z } from 'zod';
+import { InputError } from '../errors.js';
+import { cleanOrgName } from '../normalize/name.js';
+import { normalizePhone } from '../normalize/phone.js';
+import { normalizeHost, normalizeUrl } from '../normalize/url.js';
+
+/**
+ * The allowlist file as written: four fields, plus optional aliases. Unknown keys are rejected so
+ * that a typo (`org_phone`) is an error rather than a silently empty field.
+ */
+export const AllowlistFileSchema = z.strictObject({
+  urls: z.array(z.string()),
+  domains: z.array(z.string()),
+  org_names: z.array(z.string()),
+  org_phones: z.record(z.string(), z.array(z.string())),
+  org_aliases: z.record(z.string(), z.array(z.string())).optional(),
+});
+export type AllowlistFile = z.infer<typeof AllowlistFileSchema>;
+
+/**
+ * The allowlist after validation: every value normalized with the shared normalizers, organization
+ * names trimmed, numbers in E.164. The builder writes this shape back to disk (see `toAllowlistFile`).
+ */
+export interface Allowlist {
+  urls: string[];
+  domains: string[];
+  orgNames: string[];
+  /** Organization → its numbers (E.164 or service line), in the order first listed. */
+  orgPhones: Record<string, string[]>;
+  /** Organization → other names it goes by. */
+  orgAliases: Record<string, string[]>;
+}
+
+/** `org_phones["Legal Aid of X"][2]` — the JSON path style used in every message. */
+export function jsonPath(...parts: Array<string | number>): string {
+  return parts
+    .map((part, index) => (typeof part === 'number' ? `[${part}]` : index === 0 ? part : `[${JSON.stringify(part)}]`))
+    .join('');
+}
+
+/**
+ * Validate and normalize parsed JSON. Throws `InputError` naming the source, the JSON path, what is
+ * wrong and what to do. Pure: the caller reads the file.
+ */
+export function parseAllowlist(data: unknown, source: string): Allowlist {
+  const parsed = AllowlistFileSchema.safeParse(data, { reportInput: true });
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const path = issue.path.length > 0 ? jsonPath(...(issue.path as Array<string | number>)) : '(top level)';
+    throw new InputError('INVALID_ALLOWLIST', `${path}: ${describeIssue(issue)}`, { where: source });
+  }
+  const file = parsed.data;
+  const fail = (path: string, message: string): never => {
+    throw new InputError('INVALID_ALLOWLIST', `${path}: ${message}`, { where: source });
+  };
+
+  const urls = new Set<string>();
+  file.urls.forEach((raw, index) => {
+    const result = normalizeUrl(raw);
+    if (!result.ok) fail(jsonPath('urls', index), `${JSON.stringify(raw)} is not a web address (${result.reason}); fix or remove it`);
+    else urls.add(result.url);
+  });
+
+  const domains = new Set<string>();
+  file.domains.forEach((raw, index) => {
+    const host = hostOfDomainEntry(raw);
+    if (host === null) fail(jsonPath('domains', index), `${JSON.stringify(raw)} is not a host name; write it like "mass.gov" (pages go in "urls")`);
+    else domains.add(host);
+  });
+
+  const orgNames: string[] = [];
+  const seen = new Set<string>();
+  const addOrg = (name: string): void => {
+    if (!seen.has(name)) {
+      seen.add(name);
+      orgNames.push(name);
+    }
+  };
+  file.org_names.forEach((raw, index) => {
+    const name = cleanOrgName(raw);
+    if (name.length === 0) fail(jsonPath('org_names', index), 'is empty; remove it');
+    addOrg(name);
+  });
+
+  const orgPhones: Record<string, string[]> = {};
+  for (const [rawName, numbers] of Object.entries(file.org_phones)) {
+    const name = cleanOrgName(rawName);
+    if (name.length === 0) fail(jsonPath('org_phones', rawName), 'the organization name is empty');
+    addOrg(name);
+    const list = (orgPhones[name] ??= []);
+    numbers.forEach((raw, index) => {
+      const result = normalizePhone(raw);
+      if (!result.ok) fail(jsonPath('org_phones', rawName, index), `${JSON.stringify(raw)} is not a phone number: ${result.reason}`);
+      else if (!list.includes(result.e164)) list.push(result.e164);
+    });
+  }
+
+  const orgAliases: Record<string, string[]> = {};
+  for (const [rawName, aliases] of Object.entries(file.org_aliases ?? {})) {
+    const name = cleanOrgName(rawName);
+    if (name.length === 0) fail(jsonPath('org_aliases', rawName), 'the organization name is empty');
+    addOrg(name);
+    const list = (orgAliases[name] ??= []);
+    aliases.forEach((raw, index) => {
+      const alias = cleanOrgName(raw);
+      if (alias.length === 0) fail(jsonPath('org_aliases', rawName, index), 'is empty; remove it');
+      if (!list.includes(alias)) list.push(alias);
+    });
+  }
+
+  return { urls: [...urls], domains: [...domains], orgNames, orgPhones, orgAliases };
+}
+
+/** A `domains` entry may be written as a host or as a bare origin (`https://www.mass.gov/`). */
+export function hostOfDomainEntry(raw: string): string | null {
+  const trimmed = raw.trim();
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed)) {
+    const result = normalizeUrl(trimmed);
+    if (!result.ok || result.url !== `https://${result.host}${result.port ? `:${result.port}` : ''}`) return null;
+    return result.host;
+  }
+  return normalizeHost(trimmed.replace(/\/+$/, ''));
+}
+
+/**
+ * The file form of an allowlist, deterministic so it diffs cleanly: keys in a fixed order, arrays
+ * sorted and de-duplicated, organizations sorted.
+ */
+export function toAllowlistFile(allowlist: Allowlist): AllowlistFile {
+  const sorted = (values: Iterable<string>): string[] => [...new Set(values)].sort(compareStrings);
+  const record = (source: Record<string, string[]>): Record<string, string[]> => {
+    const out: Record<string, string[]> = {};
+    for (const key of Object.keys(source).sort(compareStrings)) {
+      const values = sorted(source[key] ?? []);
+      if (values.length > 0) out[key] = values;
+    }
+    return out;
+  };
+  const file: AllowlistFile = {
+    urls: sorted(allowlist.urls),
+    domains: sorted(allowlist.domains),
+    org_names: sorted(allowlist.orgNames),
+    org_phones: record(allowlist.orgPhones),
+  };
+  const aliases = record(allowlist.orgAliases);
+  if (Object.keys(aliases).length > 0) file.org_aliases = aliases;
+  return file;
+}
+
+/** Code-unit order, so output does not depend on the machine's locale. */
+export function compareStrings(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function describeIssue(issue: z.core.$ZodIssue): string {
+  switch (issue.code) {
+    case 'unrecognized_keys':
+      return `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((key) => JSON.stringify(key)).join(', ')}; the allowlist has "urls", "domains", "org_names", "org_phones" and optionally "org_aliases"`;
+    case 'invalid_type':
+      if (issue.input === undefined) return `is missing; add it (an empty ${issue.expected === 'array' ? 'list []' : 'object {}'} if you have none)`;
+      return `expected ${issue.expected === 'record' ? 'an object' : `a ${issue.expected}`}, got ${describeValue(issue.input)}`;
+    default:
+      return issue.message;
+  }
+}
+
+function describeValue(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'a list';
+  if (typeof value === 'string') return `the string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}`;
+  return `a ${typeof value}`;
+}

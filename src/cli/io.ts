@@ -1,0 +1,70 @@
+import { readFile, rename, writeFile, rm } from 'node:fs/promises';
+import { dirname, basename, join } from 'node:path';
+import { InputError } from '../errors.js';
+
+/** Exit codes shared by every subcommand. */
+export const EXIT = {
+  pass: 0,
+  unexpected: 1,
+  failed: 2,
+  badInput: 3,
+} as const;
+
+/** Where a subcommand writes; injected so tests run commands in-process and read what they printed. */
+export interface CliIo {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  readStdin: () => Promise<string>;
+  /** Whether standard error is a terminal (progress bars only then). */
+  stderrIsTTY: boolean;
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+}
+
+export interface Subcommand {
+  name: string;
+  summary: string;
+  usage: string;
+  run(argv: string[], io: CliIo): Promise<number>;
+}
+
+export function processIo(): CliIo {
+  return {
+    stdout: (text) => process.stdout.write(text),
+    stderr: (text) => process.stderr.write(text),
+    readStdin: async () => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+      return Buffer.concat(chunks).toString('utf8');
+    },
+    stderrIsTTY: Boolean(process.stderr.isTTY),
+    cwd: process.cwd(),
+    env: process.env,
+  };
+}
+
+/** Read a text file, turning "not there" into an input error that says which file. */
+export async function readTextFile(path: string, what: string): Promise<string> {
+  try {
+    return await readFile(path, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') throw new InputError('FILE_NOT_FOUND', `${what} not found; check the path`, { where: path, cause: error });
+    throw new InputError('FILE_UNREADABLE', `${what} cannot be read (${code ?? 'error'})`, { where: path, cause: error });
+  }
+}
+
+/**
+ * Write a file atomically: a temporary file beside the target, renamed over it. A crash or an error
+ * leaves the old file as it was, never a half-written one.
+ */
+export async function writeFileAtomic(path: string, content: string): Promise<void> {
+  const temporary = join(dirname(path), `.${basename(path)}.${process.pid}.${Date.now()}.tmp`);
+  try {
+    await writeFile(temporary, content, 'utf8');
+    await rename(temporary, path);
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw error;
+  }
+}

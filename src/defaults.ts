@@ -1,0 +1,121 @@
+/**
+ * Every default of the product, defined once. The builder, the verifier, the liveness checker,
+ * the CLI and the promptfoo assertions import from here; nothing restates a number.
+ */
+
+/** Score of a link in each bucket (see `scoreReport` for how they combine). */
+export const BUCKET_SCORES = {
+  directory: 1,
+  live: 0.7,
+  unverified: 0.5,
+  inconclusive: 0.5,
+  broken: 0,
+  invented: 0,
+} as const;
+
+/** Taken off the score once for each distinct phone number given for the wrong organization. */
+export const MISATTRIBUTED_PHONE_PENALTY = 0.3;
+
+/** An answer passes when its score is strictly above this (and no link is broken or invented). */
+export const DEFAULT_THRESHOLD = 0.4;
+
+/** Scores are rounded so that reports and snapshots do not show floating-point noise. */
+export const SCORE_DECIMALS = 4;
+
+/** Environment variables read by the assertions and the CLI as fallbacks for config. */
+export const ENV = {
+  allowlist: 'CITATION_VERIFIER_ALLOWLIST',
+  liveness: 'CITATION_VERIFIER_LIVENESS',
+  threshold: 'CITATION_VERIFIER_THRESHOLD',
+} as const;
+
+/**
+ * Query parameters that only track where a click came from. Chat assistants append
+ * `utm_source=chatgpt.com` to links they cite; two links differing only here are the same resource.
+ */
+export const TRACKING_PARAMS: ReadonlySet<string> = new Set([
+  'gclid',
+  'dclid',
+  'gbraid',
+  'wbraid',
+  'fbclid',
+  'msclkid',
+  'mc_cid',
+  'mc_eid',
+  'igshid',
+  'yclid',
+  '_ga',
+  '_gl',
+  'ref_src',
+]);
+/** Any parameter starting with one of these is tracking too (`utm_source`, `utm_medium`, …). */
+export const TRACKING_PARAM_PREFIXES: readonly string[] = ['utm_', 'pk_', 'mtm_'];
+
+/**
+ * Hosts that stand in for a real address in documentation and templates. A link to one of them in
+ * an answer was never a resource a person can use.
+ */
+export const PLACEHOLDER_HOSTS: ReadonlySet<string> = new Set([
+  'example.com',
+  'example.org',
+  'example.net',
+  'example.edu',
+  'domain.com',
+  'yourdomain.com',
+  'yourwebsite.com',
+  'yourwebsite.org',
+  'yoursite.com',
+  'website.com',
+  'mywebsite.com',
+  'mysite.com',
+  'sitename.com',
+  'placeholder.com',
+  'test.com',
+  'foo.com',
+  'bar.com',
+]);
+/** Registrable-domain labels that are template text (`your-legal-aid.org`, `insertlink.com`). */
+export const PLACEHOLDER_LABEL_PATTERN = /^(?:your|my|insert|placeholder|sample|dummy|fake)[-_]?(?:domain|site|website|link|url|org|organization|company|legal[-_]?aid|law[-_]?firm|page)?$/;
+
+/**
+ * File extensions that look like top-level domains in prose (`form.pdf`, `README.md`,
+ * `app.zip`): a scheme-less "link" ending in one of these is a file name, not a host.
+ */
+export const FILE_EXTENSIONS_NOT_HOSTS: ReadonlySet<string> = new Set([
+  'md', 'pdf', 'doc', 'docx', 'xls', 'xlsx', 'csv', 'txt', 'zip', 'gz', 'tar', 'rar', 'exe', 'dmg',
+  'png', 'jpg', 'jpeg', 'gif', 'svg', 'mov', 'mp4', 'mp3', 'wav', 'json', 'yaml', 'yml', 'xml',
+  'html', 'htm', 'js', 'ts', 'py', 'rb', 'sh', 'java', 'go', 'rs', 'php', 'pl', 'sql', 'ini', 'log',
+  'bak', 'tmp', 'ppt', 'pptx', 'odt', 'rtf', 'epub', 'now', 'zone',
+]);
+
+/** Lookalike domains: how many edits away from a directory domain still counts as a lookalike. */
+export const LOOKALIKE = {
+  /** Names (the registrable domain without its suffix) shorter than this are never compared by edits. */
+  minLengthForOneEdit: 5,
+  /** Two edits are only a lookalike for names at least this long. */
+  minLengthForTwoEdits: 9,
+} as const;
+
+/** Three-digit North American service lines; recognized only when the text says to call them. */
+export const SERVICE_LINES: ReadonlySet<string> = new Set(['211', '311', '411', '511', '611', '711', '811', '911', '988']);
+
+/** Liveness defaults (issue: liveness). One place, imported by the checker, the CLI and the assertion. */
+export const LIVENESS_DEFAULTS = {
+  concurrency: 16,
+  perHostConcurrency: 2,
+  timeoutMs: 10_000,
+  maxRedirects: 5,
+  retries: 2,
+  retryAfterCapMs: 30_000,
+  maxBodyBytes: 16 * 1024,
+  cacheTtlMs: 24 * 60 * 60 * 1000,
+  userAgent: 'citation-verifier/0.1 (+link liveness check; https://github.com/)',
+  accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
+} as const;
+
+/** Chunk-citation defaults. */
+export const CHUNK_DEFAULTS = {
+  contextVar: 'context',
+  /** Quotes shorter than this many words are phrases, not quotations, and are not checked. */
+  minQuoteWords: 3,
+} as const;

@@ -1,0 +1,40 @@
+/**
+ * The one kind of error the library throws on purpose: the input or the configuration is wrong
+ * (a bad allowlist, a bad CSV, a bad flag). Everything found in an answer is a result, never an
+ * error. Messages follow one form: what is wrong, where (file, row, JSON path), and what to do.
+ */
+export type InputErrorCode =
+  | 'FILE_NOT_FOUND'
+  | 'FILE_UNREADABLE'
+  | 'INVALID_JSON'
+  | 'INVALID_ALLOWLIST'
+  | 'INVALID_CSV'
+  | 'MISSING_COLUMN'
+  | 'STRICT_WARNING'
+  | 'INVALID_CHUNKS'
+  | 'INVALID_RESULTS'
+  | 'INVALID_CONFIG'
+  | 'USAGE';
+
+export class InputError extends Error {
+  override readonly name = 'InputError';
+  readonly code: InputErrorCode;
+  /** Where the problem is: a file path, optionally with a row or JSON path. */
+  readonly where: string | undefined;
+
+  constructor(code: InputErrorCode, message: string, options: { where?: string; cause?: unknown } = {}) {
+    super(options.where ? `${options.where}: ${message}` : message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.code = code;
+    this.where = options.where;
+  }
+}
+
+export function isInputError(error: unknown): error is InputError {
+  return error instanceof InputError;
+}
+
+/** A message for anything thrown, for the fronts that must turn errors into text. */
+export function describeError(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  return String(error);
+}

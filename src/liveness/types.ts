@@ -1,0 +1,53 @@
+import type { LIVENESS_DEFAULTS } from '../defaults.js';
+
+/**
+ * What fetching one link found. A closed union; `bucketOf` (in the matcher) maps it to a link bucket.
+ * - `live`: 2xx after following redirects.
+ * - `broken`: 404/410, a soft 404 page that says "not found", or a host that resolves but refuses
+ *   connections (after one retry).
+ * - `invented`: the host does not exist (NXDOMAIN, only while the network is known to work), or it
+ *   resolves to a private/loopback/link-local/metadata address (not fetched).
+ * - `inconclusive`: 401/403/429/5xx/999, timeout, TLS failure, too many redirects, soft 404 without
+ *   a "not found" page, or the network is unavailable. Never fails an answer on its own.
+ */
+export type LivenessOutcome =
+  | { kind: 'live'; status: number; finalUrl: string; redirects: number }
+  | { kind: 'broken'; status?: number; error?: string; finalUrl: string; reason: string }
+  | { kind: 'invented'; error?: string; reason: string }
+  | { kind: 'inconclusive'; status?: number; error?: string; finalUrl?: string; reason: string };
+
+export type LivenessKind = LivenessOutcome['kind'];
+
+/** Resolves a host name to addresses. Injectable so tests decide DNS without a network. */
+export type Resolver = (host: string) => Promise<ResolveResult>;
+export type ResolveResult =
+  | { ok: true; addresses: Array<{ address: string; family: 4 | 6 }> }
+  /** `notFound`: the name does not exist (NXDOMAIN / ENOTFOUND). `error`: DNS itself failed. */
+  | { ok: false; notFound: boolean; error: string };
+
+export interface LivenessOptions {
+  concurrency?: number;
+  perHostConcurrency?: number;
+  timeoutMs?: number;
+  maxRedirects?: number;
+  retries?: number;
+  retryAfterCapMs?: number;
+  /** Fetch private, loopback and link-local addresses (intranets, tests). Off by default. */
+  allowPrivateNetworks?: boolean;
+  /** `host` → address, like curl's `--resolve`. Consulted before the resolver. */
+  resolve?: Record<string, string>;
+  resolver?: Resolver;
+  /** A folder for the on-disk cache of successes; no on-disk cache when absent. */
+  cacheDir?: string;
+  cacheTtlMs?: number;
+  userAgent?: string;
+}
+
+export type LivenessDefaults = typeof LIVENESS_DEFAULTS;
+
+/** Checks links; one instance per process shares its cache and limits across every answer. */
+export interface LinkChecker {
+  /** `url` is a normalized URL (see `normalizeUrl`). Never rejects: failures are outcomes. */
+  check(url: string): Promise<LivenessOutcome>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,68 @@
+import { COMMON_WORDS } from './common-words.js';
+
+/**
+ * The one organization-name normalizer. Names are compared as sequences of word tokens: letters and
+ * digits, case and accents folded, apostrophes inside words dropped (`People’s` = `Peoples`), `&`
+ * read as `and`, every other character a separator. So `Greater Boston Legal Services`,
+ * `GREATER BOSTON LEGAL SERVICES` and `Greater  Boston\nLegal Services` are one name, while
+ * `Legal Aid` never matches inside `Paralegal Aide`: tokens are whole words by construction.
+ */
+export interface Token {
+  /** Folded form the matcher compares. */
+  norm: string;
+  /** The token as written, for case-sensitive names. */
+  raw: string;
+  start: number;
+  end: number;
+}
+
+// Linear: one character class repeated, no nested quantifier that can backtrack.
+const TOKEN = /[\p{L}\p{N}]+(?:['’][\p{L}\p{N}]+)*|&/gu;
+const MARKS = /\p{M}+/gu;
+const APOSTROPHES = /['’]/g;
+const ASCII_WORD = /^[A-Za-z0-9]+$/;
+
+export function foldToken(raw: string): string {
+  if (raw === '&') return 'and';
+  if (ASCII_WORD.test(raw)) return raw.toLowerCase();
+  return raw.normalize('NFKD').replace(MARKS, '').replace(APOSTROPHES, '').toLowerCase();
+}
+
+export function tokenize(text: string): Token[] {
+  const tokens: Token[] = [];
+  TOKEN.lastIndex = 0;
+  for (let match = TOKEN.exec(text); match !== null; match = TOKEN.exec(text)) {
+    const raw = match[0];
+    tokens.push({ norm: foldToken(raw), raw, start: match.index, end: match.index + raw.length });
+  }
+  return tokens;
+}
+
+/** The comparison key of a name: its folded tokens joined by one space. */
+export function orgKey(name: string): string {
+  return tokenize(name)
+    .map((token) => token.norm)
+    .join(' ');
+}
+
+/** A name as the allowlist stores it: trimmed, inner whitespace collapsed, case kept. */
+export function cleanOrgName(name: string): string {
+  return name.trim().replace(/\s+/g, ' ');
+}
+
+/**
+ * Whether a name is also ordinary language, so that it must be written exactly (case-sensitively)
+ * to count as the organization. The rule, documented in the README:
+ * - a single word of five letters or fewer (`LAF`, `Help`, `CLS`), or
+ * - a name written in capitals only (an acronym such as `GBLS` or `MLRI`), or
+ * - a name made only of common words (`Legal Aid`, `Land Court`, `Housing Help`).
+ * Other names (`Greater Boston Legal Services`, `Boston Municipal Court`) match in any case.
+ */
+export function isAmbiguousName(name: string): boolean {
+  const tokens = tokenize(name);
+  if (tokens.length === 0) return true;
+  if (tokens.length === 1 && tokens[0]!.norm.length <= 5) return true;
+  const letters = name.replace(/[^\p{L}]/gu, '');
+  if (letters.length > 0 && letters.length <= 8 && letters === letters.toUpperCase() && letters !== letters.toLowerCase()) return true;
+  return tokens.every((token) => COMMON_WORDS.has(token.norm));
+}

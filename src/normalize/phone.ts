@@ -1,0 +1,97 @@
+import { SERVICE_LINES } from '../defaults.js';
+
+/**
+ * The one phone normalizer (North American numbering plan), shared by the allowlist loader, the
+ * builder and the extractor. Written by hand rather than with libphonenumber-js: that library drops
+ * fictional 555 and some toll-free numbers, parses `1-800-LAW-HELP` to `+11800`, and is ~15× slower
+ * (measurements in the project's extraction notes). The rules here are small and ours.
+ *
+ * Accepts `(617) 555-0123`, `617-555-0123`, `617.555.0123`, `+1 617 555 0123`, `1-800-555-0123`,
+ * vanity spellings (`1-800-LAW-HELP`, converted on the keypad), an extension (`ext. 12`, `x12`,
+ * `#12`), and the three-digit service lines (211, 988, …). The result is E.164 (`+16175550123`) or
+ * the three digits of a service line; the extension is kept apart, since the directory lists the
+ * main number and an answer that adds an extension still gives the right number.
+ */
+export type PhoneNormalization =
+  | { ok: true; e164: string; extension?: string; vanity: boolean; serviceLine: boolean }
+  | { ok: false; reason: string };
+
+const KEYPAD: Record<string, string> = {};
+for (const [digit, letters] of [
+  ['2', 'ABC'],
+  ['3', 'DEF'],
+  ['4', 'GHI'],
+  ['5', 'JKL'],
+  ['6', 'MNO'],
+  ['7', 'PQRS'],
+  ['8', 'TUV'],
+  ['9', 'WXYZ'],
+] as const) {
+  for (const letter of letters) KEYPAD[letter] = digit;
+}
+
+/** Letters on a telephone keypad, for vanity numbers. */
+export function keypadDigit(letter: string): string | undefined {
+  return KEYPAD[letter.toUpperCase()];
+}
+
+const EXTENSION = /\s*[,;]?\s*(?:ext\.?|extension|x|#)\s*(\d{1,6})\s*$/i;
+const ALLOWED = /^[\s\d()+\-./A-Za-z]*$/;
+
+export function normalizePhone(input: string): PhoneNormalization {
+  let text = input.trim();
+  if (text.length === 0) return { ok: false, reason: 'empty' };
+  let extension: string | undefined;
+  const ext = EXTENSION.exec(text);
+  if (ext && /\d/.test(text.slice(0, ext.index))) {
+    extension = ext[1];
+    text = text.slice(0, ext.index);
+  }
+  if (!ALLOWED.test(text)) return { ok: false, reason: 'contains characters a phone number does not have' };
+  let digits = '';
+  let letters = 0;
+  for (const char of text) {
+    if (char >= '0' && char <= '9') digits += char;
+    else {
+      const mapped = KEYPAD[char.toUpperCase()];
+      if (mapped !== undefined) {
+        digits += mapped;
+        letters += 1;
+      }
+    }
+  }
+  const vanity = letters > 0;
+  if (vanity && letters < 3) return { ok: false, reason: 'letters mixed into a number' };
+  if (!vanity && SERVICE_LINES.has(digits) && !text.includes('+')) {
+    return withExtension({ ok: true, e164: digits, vanity: false, serviceLine: true }, extension);
+  }
+  if (text.trimStart().startsWith('+') && !digits.startsWith('1')) return { ok: false, reason: 'not a North American number (country code is not +1)' };
+  // Phones ignore letters past the last digit a vanity number needs (`1-800-LAWYERS-NOW`).
+  if (vanity) digits = digits.startsWith('1') ? digits.slice(0, 11) : digits.slice(0, 10);
+  if (digits.length === 11 && digits.startsWith('1')) digits = digits.slice(1);
+  if (digits.length !== 10) return { ok: false, reason: `has ${digits.length} digits; a North American number has 10 (or 11 starting with 1)` };
+  if (!isNanp(digits)) return { ok: false, reason: 'area code or exchange cannot start with 0 or 1' };
+  return withExtension({ ok: true, e164: `+1${digits}`, vanity, serviceLine: false }, extension);
+}
+
+/** Area code and exchange both start with 2–9 (NANP); `N11` codes are service codes, not area codes. */
+export function isNanp(tenDigits: string): boolean {
+  const area = tenDigits.slice(0, 3);
+  const exchange = tenDigits.slice(3, 6);
+  if (area[0]! < '2' || exchange[0]! < '2') return false;
+  if (area[1] === '1' && area[2] === '1') return false;
+  return true;
+}
+
+function withExtension(
+  result: { ok: true; e164: string; vanity: boolean; serviceLine: boolean },
+  extension: string | undefined,
+): PhoneNormalization {
+  return extension === undefined ? result : { ...result, extension };
+}
+
+/** `+16175550123` → `(617) 555-0123`, for reasons a person reads. */
+export function formatPhone(e164: string): string {
+  if (/^\+1\d{10}$/.test(e164)) return `(${e164.slice(2, 5)}) ${e164.slice(5, 8)}-${e164.slice(8)}`;
+  return e164;
+}

@@ -1,0 +1,130 @@
+import { TRACKING_PARAM_PREFIXES, TRACKING_PARAMS } from '../defaults.js';
+
+/**
+ * The one URL normalizer. The allowlist loader, the builder and the link matcher all call it, so a
+ * URL can never be normalized one way when building and another way when matching.
+ *
+ * Two addresses that a person would reach the same page with normalize to the same string:
+ * `http` and `https` alike (the result always says `https`), scheme and host case folded, `www.`,
+ * a host's trailing dot, default ports, the fragment (including `#:~:text=`), a trailing slash and
+ * tracking parameters (`utm_*`, `gclid`, `fbclid`, …) dropped, the query sorted, percent-escapes
+ * tidied (unreserved characters decoded, hex upper-cased). The path's case is kept: servers differ.
+ * Hosts come out in punycode, so a Unicode and a punycode spelling agree while lookalike hosts stay
+ * distinct.
+ */
+export type UrlNormalization =
+  | {
+      ok: true;
+      /** Canonical form, e.g. `https://mass.gov/orgs/housing-court?b=2&a=1` → `https://mass.gov/orgs/housing-court?a=1&b=2`. */
+      url: string;
+      /** Canonical host (see `normalizeHost`). */
+      host: string;
+      port: string;
+      /** What stood before `@` in the authority, when anything did. */
+      userinfo?: string;
+    }
+  | { ok: false; reason: string };
+
+const SCHEME = /^([a-z][a-z0-9+.-]*):/i;
+
+export function normalizeUrl(input: string): UrlNormalization {
+  let text = input.trim();
+  if (text.length === 0) return { ok: false, reason: 'empty' };
+  const scheme = SCHEME.exec(text);
+  if (scheme) {
+    const name = scheme[1]!.toLowerCase();
+    if (name !== 'http' && name !== 'https') {
+      // `localhost:3000/x` parses as scheme "localhost"; a real scheme is followed by `//` or is a known non-web one.
+      if (text.slice(scheme[0].length).startsWith('//') || !/^\d/.test(text.slice(scheme[0].length))) {
+        return { ok: false, reason: `not a web address (scheme "${name}:")` };
+      }
+      text = `https://${text}`;
+    }
+  } else if (text.startsWith('//')) {
+    text = `https:${text}`;
+  } else {
+    text = `https://${text}`;
+  }
+  let parsed: URL;
+  try {
+    parsed = new URL(text);
+  } catch {
+    return { ok: false, reason: 'not a parseable address' };
+  }
+  const host = canonicalHost(parsed.hostname);
+  if (host.length === 0) return { ok: false, reason: 'no host' };
+  const port = parsed.port === '80' || parsed.port === '443' ? '' : parsed.port;
+  const path = tidyPath(parsed.pathname);
+  const query = tidyQuery(parsed.search);
+  const url = `https://${host}${port ? `:${port}` : ''}${path}${query ? `?${query}` : ''}`;
+  const userinfo = parsed.username || parsed.password ? decodeSafe(parsed.username + (parsed.password ? `:${parsed.password}` : '')) : '';
+  return userinfo ? { ok: true, url, host, port, userinfo } : { ok: true, url, host, port };
+}
+
+/**
+ * Canonical host: lower case, punycode (via WHATWG URL, which applies UTS #46), no trailing dot,
+ * no leading `www.`. Returns null when the text is not a host.
+ */
+export function normalizeHost(input: string): string | null {
+  const text = input.trim();
+  if (text.length === 0 || /[\s/?#@]/.test(text)) return null;
+  let parsed: URL;
+  try {
+    parsed = new URL(`https://${text}`);
+  } catch {
+    return null;
+  }
+  const host = canonicalHost(parsed.hostname);
+  return host.length > 0 ? host : null;
+}
+
+function canonicalHost(hostname: string): string {
+  let host = hostname.toLowerCase();
+  while (host.endsWith('.')) host = host.slice(0, -1);
+  if (host.startsWith('www.') && host.length > 4) host = host.slice(4);
+  return host;
+}
+
+const UNRESERVED = /[A-Za-z0-9\-._~]/;
+
+/** Decode escapes of unreserved characters and upper-case the hex of the rest (RFC 3986 §6.2.2). */
+function tidyEscapes(text: string): string {
+  if (!text.includes('%')) return text;
+  return text.replace(/%([0-9a-fA-F]{2})/g, (_, hex: string) => {
+    const char = String.fromCharCode(Number.parseInt(hex, 16));
+    return UNRESERVED.test(char) ? char : `%${hex.toUpperCase()}`;
+  });
+}
+
+function tidyPath(pathname: string): string {
+  let path = tidyEscapes(pathname);
+  while (path.endsWith('/')) path = path.slice(0, -1);
+  return path;
+}
+
+function tidyQuery(search: string): string {
+  if (search.length <= 1) return '';
+  const kept: Array<[string, string]> = [];
+  for (const pair of search.slice(1).split('&')) {
+    if (pair.length === 0) continue;
+    const eq = pair.indexOf('=');
+    const rawKey = eq === -1 ? pair : pair.slice(0, eq);
+    if (isTrackingParam(decodeSafe(rawKey).toLowerCase())) continue;
+    kept.push([tidyEscapes(rawKey), tidyEscapes(pair)]);
+  }
+  kept.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0));
+  return kept.map(([, pair]) => pair).join('&');
+}
+
+export function isTrackingParam(key: string): boolean {
+  if (TRACKING_PARAMS.has(key)) return true;
+  return TRACKING_PARAM_PREFIXES.some((prefix) => key.startsWith(prefix));
+}
+
+function decodeSafe(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}

@@ -1,0 +1,28 @@
+/**
+ * The shape promptfoo expects back from a `javascript` assertion, declared here so the library does
+ * not import promptfoo (it is only a peer dependency of the assertions).
+ */
+export interface GradingResult {
+  pass: boolean;
+  score: number;
+  reason: string;
+  namedScores?: Record<string, number>;
+  componentResults?: GradingResult[];
+  assertion?: { type: string; value?: unknown; metric?: string } | null;
+  metadata?: Record<string, unknown>;
+}
+
+/**
+ * The result an assertion returns when something went wrong before it could grade (bad config,
+ * unreadable allowlist). A thrown error would turn the whole promptfoo row into an ERROR and lose
+ * the judge's result beside it; a failing result keeps the row.
+ */
+export function errorResult(prefix: string, message: string): GradingResult {
+  return { pass: false, score: 0, reason: `${prefix}: ${message}`, namedScores: {} };
+}
+
+/** Round for display and comparison, so 0.1 + 0.2 reads 0.3. */
+export function round(value: number, decimals: number): number {
+  const factor = 10 ** decimals;
+  return Math.round(value * factor) / factor;
+}

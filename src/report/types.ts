@@ -1,0 +1,80 @@
+import type { LinkFinding, OrgFinding, PhoneFinding } from '../extract/types.js';
+
+/**
+ * Where a link lands. A closed union: every front switches over it exhaustively.
+ * - `directory`: the URL is in the allowlist's `urls`, or its host is a `domains` entry (or below one).
+ * - `live`: liveness on, not in the directory, and it resolved.
+ * - `unverified`: not in the directory and liveness off: nothing proves it either way.
+ * - `inconclusive`: liveness on, but the evidence is weak (bot protection, 5xx, timeout, network down).
+ * - `broken`: liveness on and the page is gone (404, 410, refused).
+ * - `invented`: provably not a usable resource (no public suffix, private or placeholder host,
+ *   lookalike of a directory domain, host that does not exist).
+ */
+export type LinkBucket = 'directory' | 'live' | 'unverified' | 'inconclusive' | 'broken' | 'invented';
+
+export const LINK_BUCKETS: readonly LinkBucket[] = ['directory', 'live', 'unverified', 'inconclusive', 'broken', 'invented'];
+
+/** A bucket that fails the answer on its own, whatever the score. */
+export function isFatalBucket(bucket: LinkBucket): boolean {
+  return bucket === 'broken' || bucket === 'invented';
+}
+
+/** What liveness saw for one link, kept on the verdict for reports and the `stale` list. */
+export interface LivenessEvidence {
+  status?: number;
+  finalUrl?: string;
+  error?: string;
+}
+
+export interface LinkVerdict {
+  finding: LinkFinding;
+  bucket: LinkBucket;
+  score: number;
+  reason: string;
+  /** Liveness evidence, when liveness ran for this link. */
+  liveness?: LivenessEvidence;
+  /** A directory link that liveness found dead: the directory needs fixing. */
+  stale?: boolean;
+}
+
+/**
+ * What a phone number given in an answer turned out to be. A closed union.
+ * - `verified`: the number is listed for an organization named near it.
+ * - `misattributed`: the organization named near it has listed numbers and this is not one (penalized).
+ * - `known`: no organization is named near it, but the directory lists it (for `owners`).
+ * - `unlisted`: no organization named near it and the directory does not know it (a warning).
+ * - `unchecked`: the organization named near it has no numbers on file, so nothing can be said.
+ * - `service_line`: a three-digit service line (211, 988, …), valid anywhere.
+ */
+export type PhoneStatus = 'verified' | 'misattributed' | 'known' | 'unlisted' | 'unchecked' | 'service_line';
+
+export const PHONE_STATUSES: readonly PhoneStatus[] = ['verified', 'misattributed', 'known', 'unlisted', 'unchecked', 'service_line'];
+
+export interface PhoneVerdict {
+  finding: PhoneFinding;
+  /** The organization the number is attributed to, when one is named near it. */
+  organization?: string;
+  /** Organizations the directory lists this number for. */
+  owners: string[];
+  status: PhoneStatus;
+  reason: string;
+}
+
+/** The result of verifying one answer. Every front (assertion, CLI, report) only formats this. */
+export interface Report {
+  pass: boolean;
+  score: number;
+  threshold: number;
+  /** Mean of link scores (1 with no links). */
+  linkScore: number;
+  /** One verdict per distinct normalized URL, in order of first appearance. */
+  links: LinkVerdict[];
+  phones: PhoneVerdict[];
+  organizations: OrgFinding[];
+  /** Distinct misattributed numbers (each costs the penalty once). */
+  misattributedCount: number;
+  /** Every problem and warning, one line each, most serious first. */
+  reasons: string[];
+  /** Whether liveness ran. */
+  liveness: boolean;
+}
