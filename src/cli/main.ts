@@ -1,5 +1,5 @@
 import { describeError, isInputError } from '../errors.js';
-import { EXIT, processIo, type CliIo, type Subcommand } from './io.js';
+import { EXIT, type CliIo, type Subcommand } from './io.js';
 import { SUBCOMMANDS } from './subcommands.js';
 
 const NAME = 'citation-verifier';

@@ -1,0 +1,66 @@
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { InputError } from '../errors.js';
+import { buildIndex, type AllowlistIndex } from './index.js';
+import { parseAllowlist, type Allowlist } from './schema.js';
+
+/**
+ * Read, parse and validate an allowlist file. Each failure has its own message: the file is
+ * missing, is not JSON (with line and column), or does not match the schema (with the JSON path).
+ */
+export async function loadAllowlist(path: string): Promise<Allowlist> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') {
+      throw new InputError('FILE_NOT_FOUND', 'allowlist file not found; pass the path of a JSON allowlist (build one with `citation-verifier build-allowlist`)', { where: path });
+    }
+    throw new InputError('FILE_UNREADABLE', `allowlist file cannot be read (${code ?? 'error'})`, { where: path });
+  }
+  return parseAllowlist(parseJson(text.replace(/^\uFEFF/, ''), path), path);
+}
+
+/** JSON.parse with a message that says where the syntax broke. */
+export function parseJson(text: string, path: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const position = /position (\d+)/.exec(message);
+    let where = '';
+    if (position) {
+      const offset = Number(position[1]);
+      const before = text.slice(0, offset);
+      const line = before.split('\n').length;
+      const column = offset - before.lastIndexOf('\n');
+      where = ` at line ${line}, column ${column}`;
+    }
+    throw new InputError('INVALID_JSON', `is not valid JSON${where} (${message}); fix the syntax`, { where: path });
+  }
+}
+
+// One promise per absolute path: 1,000 concurrent assertions read and index the file once. The
+// promise, not its result, is cached so that callers arriving while it loads wait on the same work.
+const indexCache = new Map<string, Promise<AllowlistIndex>>();
+
+/**
+ * The index of an allowlist file, built once per process. A failed load is not cached, so a fixed
+ * file is picked up by the next call.
+ */
+export function loadAllowlistIndex(path: string): Promise<AllowlistIndex> {
+  const key = resolve(path);
+  let pending = indexCache.get(key);
+  if (!pending) {
+    pending = loadAllowlist(key).then(buildIndex);
+    indexCache.set(key, pending);
+    pending.catch(() => indexCache.delete(key));
+  }
+  return pending;
+}
+
+/** For tests and long-running hosts that rewrite the file. */
+export function clearAllowlistCache(): void {
+  indexCache.clear();
+}

@@ -1,0 +1,30 @@
+import { InputError } from '../errors.js';
+
+/** Flag parsing shared by the subcommands, so every one reports a bad flag the same way. */
+
+/** A `node:util` parseArgs error as a usage error that shows the command's usage. */
+export function usageError(error: unknown, usage: string): InputError {
+  const message = error instanceof Error ? error.message : String(error);
+  return new InputError('USAGE', `${message}\n\n${usage}`);
+}
+
+export function parseThreshold(text: string): number {
+  const value = Number(text);
+  if (text.trim() === '' || !Number.isFinite(value) || value < 0 || value > 1) {
+    throw new InputError('USAGE', `--threshold must be a number from 0 to 1, got ${JSON.stringify(text)}`);
+  }
+  return value;
+}
+
+/** `--resolve HOST:ADDRESS` (repeatable, like curl; an IPv6 address may be bracketed). */
+export function parseResolveFlags(values: readonly string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const value of values) {
+    const colon = value.indexOf(':');
+    const host = colon === -1 ? '' : value.slice(0, colon).trim().toLowerCase();
+    const address = colon === -1 ? '' : value.slice(colon + 1).trim().replace(/^\[(.*)\]$/, '$1');
+    if (!host || !address) throw new InputError('USAGE', `--resolve takes HOST:ADDRESS (e.g. --resolve gone.test:127.0.0.1), got ${JSON.stringify(value)}`);
+    out[host] = address;
+  }
+  return out;
+}

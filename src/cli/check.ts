@@ -1,0 +1,88 @@
+import { parseArgs } from 'node:util';
+import { resolveSettings } from '../config.js';
+import { InputError } from '../errors.js';
+import type { LivenessOptions } from '../liveness/types.js';
+import { toJson, toText } from '../report/formatters.js';
+import { verifyOutput } from '../run.js';
+import { EXIT, readTextFile, type CliIo, type Subcommand } from './io.js';
+import { parseResolveFlags, parseThreshold, usageError } from './args.js';
+
+const USAGE = `Usage: citation-verifier check --allowlist FILE [options] [ANSWER_FILE|-]
+       citation-verifier check --chunks CHUNKS.json [--require-citations] [options] [ANSWER_FILE|-]
+
+Verify one answer (a file, or standard input when the file is '-' or absent).
+
+Options:
+  --allowlist FILE       allowlist JSON (default: $CITATION_VERIFIER_ALLOWLIST)
+  --threshold N          pass when the score is above N, 0 to 1 (default 0.4)
+  --format text|json     output format (default text)
+  --live                 check that each link resolves (default: $CITATION_VERIFIER_LIVENESS, else off)
+  --resolve HOST:ADDR    with --live, pin HOST to ADDR (repeatable, like curl)
+  --allow-private        with --live, fetch private and loopback addresses (intranets, tests)
+  --timeout MS           with --live, per-request timeout
+  --chunks FILE          check [N] chunk citations against these retrieved passages instead
+  --require-citations    with --chunks, a sentence with a number or quote but no citation fails
+
+Exit codes: 0 pass, 2 verification failed, 3 bad input, 1 unexpected error.
+`;
+
+export const checkCommand: Subcommand = {
+  name: 'check',
+  summary: 'verify one answer against the allowlist (or its [N] citations against chunks)',
+  usage: USAGE,
+  async run(argv: string[], io: CliIo): Promise<number> {
+    let parsed;
+    try {
+      parsed = parseArgs({
+        args: argv,
+        allowPositionals: true,
+        strict: true,
+        options: {
+          allowlist: { type: 'string' },
+          threshold: { type: 'string' },
+          format: { type: 'string', default: 'text' },
+          live: { type: 'boolean', default: false },
+          resolve: { type: 'string', multiple: true },
+          'allow-private': { type: 'boolean', default: false },
+          timeout: { type: 'string' },
+          chunks: { type: 'string' },
+          'require-citations': { type: 'boolean', default: false },
+        },
+      });
+    } catch (error) {
+      throw usageError(error, USAGE);
+    }
+    const { values, positionals } = parsed;
+    if (values.format !== 'text' && values.format !== 'json') throw new InputError('USAGE', `--format must be text or json, got ${JSON.stringify(values.format)}`);
+    if (positionals.length > 1) throw new InputError('USAGE', `one answer at a time; got ${positionals.length} files`);
+    const source = positionals[0] ?? '-';
+    const answer = source === '-' ? await io.readStdin() : await readTextFile(source, 'answer file');
+
+    if (values.chunks !== undefined) {
+      // Loaded only in chunk mode: the allowlist path never pays for it.
+      const { runChunkCheck } = await import('./check-chunks.js');
+      return runChunkCheck({ answer, chunksPath: values.chunks, format: values.format, requireCitations: values['require-citations'] }, io);
+    }
+
+    let liveness: boolean | LivenessOptions | undefined;
+    if (values.live) {
+      const options: LivenessOptions = {};
+      if (values.resolve) options.resolve = parseResolveFlags(values.resolve);
+      if (values['allow-private']) options.allowPrivateNetworks = true;
+      if (values.timeout !== undefined) {
+        const timeout = Number(values.timeout);
+        if (!Number.isInteger(timeout) || timeout <= 0) throw new InputError('USAGE', `--timeout must be a whole number of milliseconds, got ${JSON.stringify(values.timeout)}`);
+        options.timeoutMs = timeout;
+      }
+      liveness = options;
+    }
+    const config: Record<string, unknown> = {};
+    if (values.allowlist !== undefined) config.allowlist = values.allowlist;
+    if (values.threshold !== undefined) config.threshold = parseThreshold(values.threshold);
+    if (liveness !== undefined) config.liveness = liveness;
+    const settings = resolveSettings(config, io.env, io.cwd);
+    const report = await verifyOutput(answer, settings);
+    io.stdout(values.format === 'json' ? `${JSON.stringify(toJson(report), null, 2)}\n` : toText(report));
+    return report.pass ? EXIT.pass : EXIT.failed;
+  },
+};

@@ -1,0 +1,104 @@
+import { dirname, isAbsolute, resolve } from 'node:path';
+import { z } from 'zod';
+import { DEFAULT_THRESHOLD, ENV } from './defaults.js';
+import { InputError } from './errors.js';
+import type { LivenessOptions } from './liveness/types.js';
+
+/**
+ * The verifier assertion's `config`, validated: unknown keys are rejected so a typo
+ * (`treshold`) is reported instead of silently ignored. Each key falls back to an environment
+ * variable, then to the default in `defaults.ts`.
+ */
+const LivenessConfigSchema = z.strictObject({
+  concurrency: z.number().int().positive().optional(),
+  perHostConcurrency: z.number().int().positive().optional(),
+  timeoutMs: z.number().int().positive().optional(),
+  maxRedirects: z.number().int().nonnegative().optional(),
+  retries: z.number().int().nonnegative().optional(),
+  allowPrivateNetworks: z.boolean().optional(),
+  resolve: z.record(z.string(), z.string()).optional(),
+  cacheDir: z.string().optional(),
+  cacheTtlMs: z.number().int().nonnegative().optional(),
+});
+
+export const VerifierConfigSchema = z.strictObject({
+  allowlist: z.union([z.string().min(1), z.record(z.string(), z.unknown())]).optional(),
+  threshold: z.number().min(0).max(1).optional(),
+  liveness: z.union([z.boolean(), LivenessConfigSchema]).optional(),
+});
+
+export interface VerifierSettings {
+  /** An absolute path, or an inline allowlist object given in the config. */
+  allowlist: { path: string } | { inline: Record<string, unknown> };
+  threshold: number;
+  /** `false` when liveness is off. */
+  liveness: false | LivenessOptions;
+}
+
+/**
+ * Settings from `config`, then the environment (`CITATION_VERIFIER_ALLOWLIST`,
+ * `CITATION_VERIFIER_LIVENESS`, `CITATION_VERIFIER_THRESHOLD`), then defaults. Relative allowlist
+ * paths resolve against `baseDir` (the promptfoo config file's folder).
+ */
+export function resolveSettings(config: unknown, env: NodeJS.ProcessEnv, baseDir: string): VerifierSettings {
+  const parsed = VerifierConfigSchema.safeParse(config ?? {});
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const path = issue.path.length > 0 ? `config.${issue.path.join('.')}` : 'config';
+    const detail = issue.code === 'unrecognized_keys' ? `unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.join(', ')}; known keys: allowlist, threshold, liveness` : issue.message;
+    throw new InputError('INVALID_CONFIG', `${path}: ${detail}`);
+  }
+  const { allowlist, threshold, liveness } = parsed.data;
+
+  let source: VerifierSettings['allowlist'];
+  if (typeof allowlist === 'object') source = { inline: allowlist };
+  else {
+    const path = allowlist ?? env[ENV.allowlist];
+    if (!path) throw new InputError('INVALID_CONFIG', `no allowlist: set config.allowlist to the allowlist JSON file, or the ${ENV.allowlist} environment variable`);
+    source = { path: isAbsolute(path) ? path : resolve(baseDir, path) };
+  }
+
+  let resolvedThreshold = threshold;
+  if (resolvedThreshold === undefined && env[ENV.threshold] !== undefined && env[ENV.threshold] !== '') {
+    const value = Number(env[ENV.threshold]);
+    if (!Number.isFinite(value) || value < 0 || value > 1) throw new InputError('INVALID_CONFIG', `${ENV.threshold}=${JSON.stringify(env[ENV.threshold])} is not a number from 0 to 1`);
+    resolvedThreshold = value;
+  }
+
+  let resolvedLiveness: VerifierSettings['liveness'] = false;
+  if (liveness === true) resolvedLiveness = {};
+  else if (typeof liveness === 'object') resolvedLiveness = stripUndefined(liveness);
+  else if (liveness === undefined && parseFlag(env[ENV.liveness], ENV.liveness)) resolvedLiveness = {};
+
+  return { allowlist: source, threshold: resolvedThreshold ?? DEFAULT_THRESHOLD, liveness: resolvedLiveness };
+}
+
+/** `1/true/yes/on` → true, `0/false/no/off/empty` → false; anything else is a mistake worth saying. */
+export function parseFlag(value: string | undefined, name: string): boolean {
+  if (value === undefined) return false;
+  const text = value.trim().toLowerCase();
+  if (['1', 'true', 'yes', 'on'].includes(text)) return true;
+  if (['', '0', 'false', 'no', 'off'].includes(text)) return false;
+  throw new InputError('INVALID_CONFIG', `${name}=${JSON.stringify(value)}: use 1 or 0`);
+}
+
+/**
+ * The folder promptfoo resolves `file://` paths against: the first config file's folder (promptfoo
+ * sets its own base path the same way), found in the process arguments since an assertion runs in
+ * promptfoo's process; else the working directory.
+ */
+export function promptfooBaseDir(argv: readonly string[], cwd: string): string {
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    let value: string | undefined;
+    if (arg === '-c' || arg === '--config') value = argv[i + 1];
+    else if (arg.startsWith('--config=')) value = arg.slice('--config='.length);
+    else if (arg.startsWith('-c=')) value = arg.slice(3);
+    if (value) return dirname(resolve(cwd, value.split(',')[0]!));
+  }
+  return cwd;
+}
+
+function stripUndefined<T extends object>(value: T): { [K in keyof T]: Exclude<T[K], undefined> } {
+  return Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== undefined)) as { [K in keyof T]: Exclude<T[K], undefined> };
+}

@@ -1,0 +1,208 @@
+import { parse as parseDomain } from 'tldts';
+import { FILE_EXTENSIONS_NOT_HOSTS } from '../defaults.js';
+import { normalizeUrl } from '../normalize/url.js';
+import type { LinkFinding, LinkForm } from './types.js';
+
+/**
+ * Every web link in a text: `[text](url)`, `<url>`, bare `http(s)://…`, `www.` hosts, and bare
+ * domains written in prose (`TexasLawHelp.org/eviction`). A hand-written single-pass scanner rather
+ * than a library: the libraries measured got markdown emphasis (`**https://…**`) wrong, matched TLD
+ * prefixes (`john.do` from an e-mail), or went super-linear on hostile input; this one visits each
+ * character a bounded number of times.
+ *
+ * Scheme-less candidates must end in a real public suffix (tldts), so `e.g.`, `form.pdf`, `v1.2`,
+ * `Node.js` and `app.Now` are not links; e-mail addresses are skipped whole. Trailing sentence
+ * punctuation and markdown emphasis are stripped, balanced parentheses kept (`…/Foo_(law)`), and
+ * the scan stops at closing brackets, quotes, pipes and full-width punctuation.
+ */
+export function extractLinks(text: string): LinkFinding[] {
+  const findings: LinkFinding[] = [];
+  const n = text.length;
+  let i = 0;
+  while (i < n) {
+    const code = text.charCodeAt(i);
+    // A host never starts with `.` or `-`; stepping over them keeps `…mass.gov` a link.
+    if (code === 46 || code === 45 || !isRunChar(code, text, i)) {
+      i++;
+      continue;
+    }
+    if (startsWithScheme(text, i) && !isRunChar(prevCode(text, i), text, i - 1)) {
+      const bodyEnd = scanBody(text, text.charCodeAt(i + 4) === 58 ? i + 7 : i + 8);
+      const end = trimEnd(text, i, bodyEnd);
+      pushFinding(findings, text, i, end, 'scheme');
+      i = Math.max(bodyEnd, i + 1);
+      continue;
+    }
+    let j = i;
+    while (j < n && isRunChar(text.charCodeAt(j), text, j)) j++;
+    if (text.charCodeAt(j) === 64 /* @ */) {
+      // An e-mail address: skip its domain too, so `help@lawhelp.org` is not a link.
+      j++;
+      while (j < n && isRunChar(text.charCodeAt(j), text, j)) j++;
+      i = j;
+      continue;
+    }
+    const hostEnd = trimHostEnd(text, i, j);
+    const prev = prevCode(text, i);
+    // After `/`, `\`, `@`, `#`, `$`, `%` or `~` the run is a path, anchor or value, not a host.
+    if (hostEnd > i && !isPathContext(prev) && isLinkHost(text.slice(i, hostEnd))) {
+      let end = hostEnd;
+      const next = text.charCodeAt(hostEnd);
+      if (hostEnd === j && (next === 47 /* / */ || next === 63 /* ? */ || next === 35 /* # */ || (next === 58 /* : */ && isDigit(text.charCodeAt(hostEnd + 1))))) {
+        const bodyEnd = scanBody(text, hostEnd);
+        end = trimEnd(text, i, bodyEnd);
+        j = Math.max(j, bodyEnd);
+      }
+      const www = text.slice(i, i + 4).toLowerCase() === 'www.';
+      pushFinding(findings, text, i, end, www ? 'www' : 'bare');
+    }
+    i = Math.max(j, i + 1);
+  }
+  return findings;
+}
+
+function pushFinding(findings: LinkFinding[], text: string, start: number, end: number, written: LinkForm): void {
+  if (end <= start) return;
+  const raw = text.slice(start, end);
+  const result = normalizeUrl(raw);
+  if (!result.ok) return;
+  const before = text.slice(Math.max(0, start - 2), start);
+  const form: LinkForm = before === '](' ? 'markdown' : before.endsWith('<') ? 'angle' : written;
+  const finding: LinkFinding = { kind: 'link', raw, normalized: result.url, host: result.host, form, start, end };
+  if (result.userinfo !== undefined) finding.userinfo = result.userinfo;
+  findings.push(finding);
+}
+
+function startsWithScheme(text: string, i: number): boolean {
+  const c0 = text.charCodeAt(i) | 32;
+  if (c0 !== 104 /* h */) return false;
+  const head = text.slice(i, i + 8).toLowerCase();
+  return head.startsWith('http://') || head.startsWith('https://');
+}
+
+function isDigit(code: number): boolean {
+  return code >= 48 && code <= 57;
+}
+
+function prevCode(text: string, i: number): number {
+  return i > 0 ? text.charCodeAt(i - 1) : 32;
+}
+
+const NON_ASCII_WORD = /[\p{L}\p{N}\p{M}]/u;
+
+/** Characters of a host-like run: ASCII letters, digits, `-`, `.`, and non-ASCII letters (IDN hosts). */
+function isRunChar(code: number, text: string, index: number): boolean {
+  if (code >= 97 && code <= 122) return true; // a-z
+  if (code >= 65 && code <= 90) return true; // A-Z
+  if (code >= 48 && code <= 57) return true; // 0-9
+  if (code === 45 || code === 46) return true; // - .
+  if (code < 0x80 || Number.isNaN(code)) return false;
+  if (code === 0x3002 || code === 0xff0e || code === 0xff61) return false; // ideographic / full-width full stops
+  return NON_ASCII_WORD.test(text[index] ?? '');
+}
+
+function isPathContext(prev: number): boolean {
+  return prev === 47 || prev === 92 || prev === 64 || prev === 35 || prev === 36 || prev === 37 || prev === 126 || prev === 95;
+}
+
+/** A host-like run ends before trailing dots and hyphens (sentence punctuation). */
+function trimHostEnd(text: string, start: number, end: number): number {
+  let e = end;
+  while (e > start && (text.charCodeAt(e - 1) === 46 || text.charCodeAt(e - 1) === 45)) e--;
+  return e;
+}
+
+/** Characters that end a URL wherever they appear. */
+function isTerminator(code: number): boolean {
+  if (code <= 32) return true;
+  switch (code) {
+    case 34: // "
+    case 60: // <
+    case 62: // >
+    case 92: // \
+    case 94: // ^
+    case 96: // `
+    case 123: // {
+    case 124: // |
+    case 125: // }
+    case 91: // [
+    case 93: // ]
+    case 0x7f:
+    case 0xa0: // no-break space
+      return true;
+  }
+  if (code < 0x2000) return false;
+  if (code >= 0x2000 && code <= 0x200b) return true; // typographic spaces
+  if (code === 0x2018 || code === 0x2019 || code === 0x201c || code === 0x201d) return true; // curly quotes
+  if (code === 0x2028 || code === 0x2029 || code === 0x3000) return true;
+  if (code >= 0x3001 && code <= 0x3011) return true; // CJK punctuation and brackets 、。〈〉《》「」『』【】
+  if (code >= 0xff01 && code <= 0xff0f) return true; // full-width ！＂＃…／
+  if (code >= 0xff1a && code <= 0xff20) return true; // full-width ：；＜＝＞？＠
+  if (code === 0xff3b || code === 0xff3d || code === 0xff5b || code === 0xff5d || code === 0xff5c) return true;
+  return false;
+}
+
+function scanBody(text: string, from: number): number {
+  let j = from;
+  while (j < text.length && !isTerminator(text.charCodeAt(j))) j++;
+  return j;
+}
+
+const TRAILING = new Set([46, 44, 59, 58, 33, 63, 39, 42, 126, 0xbb /* » */]);
+
+/**
+ * Drop trailing sentence punctuation and markdown emphasis, and closing brackets that have no
+ * opening partner inside the link (`(see https://a.org/x)` loses `)`, `…/Foo_(law)` keeps it).
+ */
+function trimEnd(text: string, start: number, bodyEnd: number): number {
+  let open = 0;
+  let close = 0;
+  for (let k = start; k < bodyEnd; k++) {
+    const c = text.charCodeAt(k);
+    if (c === 40) open++;
+    else if (c === 41) close++;
+  }
+  const underscoreWrapped = text.charCodeAt(start - 1) === 95;
+  let end = bodyEnd;
+  while (end > start) {
+    const c = text.charCodeAt(end - 1);
+    if (TRAILING.has(c) || (c === 95 && underscoreWrapped)) {
+      end--;
+    } else if (c === 41 && close > open) {
+      close--;
+      end--;
+    } else {
+      break;
+    }
+  }
+  return end;
+}
+
+const ASCII_LETTERS = /^[a-z]+$/i;
+
+/**
+ * Whether a scheme-less run is a host a person would type: labels well formed, and a real public
+ * suffix at the end (checked with tldts). File names (`form.pdf`, `README.md`) and words glued by a
+ * period with odd case (`app.Now`) are not hosts.
+ */
+function isLinkHost(run: string): boolean {
+  if (!run.includes('.')) return false;
+  const labels = run.split('.');
+  for (const label of labels) {
+    if (label.length === 0 || label.length > 63) return false;
+    if (label.startsWith('-') || label.endsWith('-')) return false;
+  }
+  const tld = labels[labels.length - 1]!;
+  const www = labels[0]!.toLowerCase() === 'www';
+  if (www && labels.length >= 3) return /\p{L}/u.test(tld);
+  if (!/\p{L}/u.test(tld)) return false;
+  if (ASCII_LETTERS.test(tld)) {
+    const lower = tld.toLowerCase();
+    if (FILE_EXTENSIONS_NOT_HOSTS.has(lower)) return false;
+    const capitalized = tld[0] === tld[0]!.toUpperCase() && tld.slice(1) === tld.slice(1).toLowerCase();
+    const previousCapitalized = /^\p{Lu}/u.test(labels[labels.length - 2] ?? '');
+    if (tld !== lower && tld !== tld.toUpperCase() && !(capitalized && previousCapitalized)) return false;
+  }
+  const parsed = parseDomain(run.toLowerCase());
+  return parsed.domain !== null && (parsed.isIcann === true || parsed.isPrivate === true) && parsed.isIp !== true;
+}

@@ -1,0 +1,117 @@
+import { compareStrings } from '../allowlist/schema.js';
+import { isAmbiguousName, tokenize, type Token } from '../normalize/name.js';
+import type { OrgFinding, Span } from './types.js';
+
+/**
+ * Finds organization names in text with one pass over its word tokens, whatever the size of the
+ * directory. Names are keyed by their folded token sequence; a second map from a name's first token
+ * to the longest name starting with it bounds how far each position is extended. The cost per answer
+ * is O(tokens × longest name), independent of how many names are listed (measured in the bench:
+ * 100,000 names cost about what 100 do). One regular expression per name would be O(names) per
+ * answer; one big alternation does not even compile at 100,000 names.
+ */
+export interface OrgMatcher {
+  /** folded token key → the names (organization, alias) it may stand for. */
+  readonly names: ReadonlyMap<string, readonly NameEntry[]>;
+  /** first folded token → most tokens of any name that starts with it. */
+  readonly firstToken: ReadonlyMap<string, number>;
+}
+
+export interface NameEntry {
+  /** The organization this name belongs to. */
+  organization: string;
+  /** The name or alias as listed. */
+  name: string;
+  /** Ordinary-word names and short acronyms must be written exactly (see `isAmbiguousName`). */
+  caseSensitive: boolean;
+  /** The listed name's tokens as written, compared when `caseSensitive`. */
+  rawTokens: readonly string[];
+}
+
+export function buildOrgMatcher(entries: Iterable<{ organization: string; name: string }>): OrgMatcher {
+  const names = new Map<string, NameEntry[]>();
+  const firstToken = new Map<string, number>();
+  for (const { organization, name } of entries) {
+    const tokens = tokenize(name);
+    if (tokens.length === 0) continue;
+    const key = tokens.map((token) => token.norm).join(' ');
+    const entry: NameEntry = { organization, name, caseSensitive: isAmbiguousName(name), rawTokens: tokens.map((token) => token.raw) };
+    const list = names.get(key);
+    if (!list) names.set(key, [entry]);
+    else if (!list.some((existing) => existing.organization === organization && existing.name === name)) list.push(entry);
+    const first = tokens[0]!.norm;
+    firstToken.set(first, Math.max(firstToken.get(first) ?? 0, tokens.length));
+  }
+  // A name listed for several organizations resolves to the first in code-unit order: deterministic.
+  for (const list of names.values()) list.sort((a, b) => compareStrings(a.organization, b.organization));
+  return { names, firstToken };
+}
+
+/**
+ * Every organization named in `text`, left to right. Longest match wins: where names overlap
+ * (`Legal Aid` inside `Legal Aid Society of Boston`), only the longest is kept, and of equal
+ * lengths the earlier. `blanked` spans (links) are skipped so `mass.gov` never names "Mass".
+ */
+export function findOrganizations(text: string, matcher: OrgMatcher, blanked: readonly Span[] = []): OrgFinding[] {
+  const tokens = tokensOutside(tokenize(text), blanked);
+  const candidates: Array<{ from: number; to: number; entry: NameEntry }> = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const limit = matcher.firstToken.get(tokens[i]!.norm);
+    if (limit === undefined) continue;
+    let key = '';
+    let best: { to: number; entry: NameEntry } | undefined;
+    for (let length = 1; length <= limit && i + length <= tokens.length; length++) {
+      const token = tokens[i + length - 1]!;
+      // Names never run across a line break between paragraphs or a sentence end.
+      if (length > 1 && !joinable(text, tokens[i + length - 2]!, token)) break;
+      key = length === 1 ? token.norm : `${key} ${token.norm}`;
+      const list = matcher.names.get(key);
+      if (!list) continue;
+      const entry = list.find((candidate) => !candidate.caseSensitive || sameRaw(tokens, i, candidate.rawTokens));
+      if (entry) best = { to: i + length, entry };
+    }
+    if (best) candidates.push({ from: i, ...best });
+  }
+  candidates.sort((a, b) => b.to - b.from - (a.to - a.from) || a.from - b.from);
+  const taken = new Uint8Array(tokens.length);
+  const chosen: OrgFinding[] = [];
+  for (const candidate of candidates) {
+    let free = true;
+    for (let k = candidate.from; k < candidate.to; k++) if (taken[k]) free = false;
+    if (!free) continue;
+    for (let k = candidate.from; k < candidate.to; k++) taken[k] = 1;
+    const start = tokens[candidate.from]!.start;
+    const end = tokens[candidate.to - 1]!.end;
+    chosen.push({ kind: 'organization', raw: text.slice(start, end), normalized: candidate.entry.organization, matched: candidate.entry.name, start, end });
+  }
+  return chosen.sort((a, b) => a.start - b.start);
+}
+
+function sameRaw(tokens: readonly Token[], from: number, raw: readonly string[]): boolean {
+  for (let k = 0; k < raw.length; k++) if (tokens[from + k]!.raw !== raw[k]) return false;
+  return true;
+}
+
+/** Between two tokens of one name there may be spaces, one line break and name punctuation, not a sentence end. */
+function joinable(text: string, left: Token, right: Token): boolean {
+  const gap = text.slice(left.end, right.start);
+  if (gap.length > 12) return false;
+  if (/\n\s*\n/.test(gap)) return false;
+  // A period after a short token is an abbreviation (`St.`, `U.S.`), not a sentence end.
+  const stops = left.raw.length <= 3 ? /[!?;:()[\]|]/ : /[.!?;:()[\]|]/;
+  return !stops.test(gap);
+}
+
+function tokensOutside(tokens: Token[], blanked: readonly Span[]): Token[] {
+  if (blanked.length === 0) return tokens;
+  const spans = [...blanked].sort((a, b) => a.start - b.start);
+  const kept: Token[] = [];
+  let s = 0;
+  for (const token of tokens) {
+    while (s < spans.length && spans[s]!.end <= token.start) s++;
+    const span = spans[s];
+    if (span && span.start < token.end && token.start < span.end) continue;
+    kept.push(token);
+  }
+  return kept;
+}

@@ -1,0 +1,117 @@
+import { SERVICE_LINES } from '../defaults.js';
+import { normalizePhone } from '../normalize/phone.js';
+import type { PhoneFinding, Span } from './types.js';
+
+/**
+ * North American phone numbers in a text. Links are blanked first (`blanked`): digits inside URLs
+ * were the largest source of false numbers measured. Every pattern is a fixed-width sequence of
+ * bounded quantifiers, so each match attempt costs constant time and the scan is linear.
+ *
+ * Recognized: `(617) 555-0123`, `617-555-0123`, `617.555.0123`, `617 555 0123`, `6175550123`,
+ * `+1 617 555 0123`, `1-800-555-0123`, vanity spellings in capitals (`1-800-LAW-HELP`), an
+ * extension (`ext. 12`, `x12`), and the three-digit service lines (`call 211`, `dial 988`) only
+ * where the text says to call, dial or text them. Never a phone: a longer digit run, dates, ZIP+4,
+ * money, statute sections, and numbers labelled as case, docket, reference or account numbers.
+ */
+export function extractPhones(text: string, blanked: readonly Span[] = []): PhoneFinding[] {
+  const masked = blank(text, blanked);
+  const found: PhoneFinding[] = [];
+  collect(masked, text, NUMBER, false, found);
+  collect(masked, text, VANITY, true, found);
+  collectServiceLines(masked, text, found);
+  return dropOverlaps(found);
+}
+
+const SEP = '[ \\t.\\-\\u2010-\\u2013]';
+// +1 / 1 prefix, area code with or without parentheses, exchange, line.
+const NUMBER = new RegExp(`(?:\\+?1${SEP}?)?(?:\\(\\d{3}\\)${SEP}?|\\d{3}${SEP}?)\\d{3}${SEP}?\\d{4}`, 'g');
+// Same prefix and area code, then 7–11 keypad characters in at most three groups, capitals only.
+const VANITY = new RegExp(`(?:\\+?1${SEP}?)?(?:\\(\\d{3}\\)${SEP}?|\\d{3}${SEP})[A-Z0-9]{2,8}(?:[.\\-][A-Z0-9]{2,8}){0,2}`, 'g');
+const EXTENSION = /^\s{0,2},?\s{0,2}(?:ext\.?|extension|x)\s{0,2}(\d{1,6})(?![\dA-Za-z])/i;
+const LABELLED = /(?:\b(?:case|docket|ref|reference|id|account|acct|invoice|order|tracking|ticket|claim|file|policy|license|licence|ssn|ein|routing|serial|isbn)\b\.?\s{0,3}(?:no\.?|number|num\.?|#)?\s{0,3}[#:]?\s{0,3}|§\s{0,3}|\bsec(?:tion|\.)?\s{0,3}|\bno\.\s{0,3}|#\s{0,2})$/i;
+const SERVICE = /(?<![\d\-.])(211|311|411|511|611|711|811|911|988)(?![\d\-])/g;
+const CALL_CONTEXT = /\b(?:call|calling|dial|dialing|dialling|text|texting|phone|contact|reach)\b[^.!?\n\d]{0,24}$/i;
+
+function collect(masked: string, original: string, pattern: RegExp, vanity: boolean, out: PhoneFinding[]): void {
+  pattern.lastIndex = 0;
+  for (let match = pattern.exec(masked); match !== null; match = pattern.exec(masked)) {
+    const start = match.index;
+    let end = start + match[0].length;
+    if (vanity) {
+      const letters = match[0].replace(/[^A-Z]/g, '').length;
+      if (letters < 3) continue;
+    }
+    if (!boundaryBefore(masked, start) || !boundaryAfter(masked, end, vanity)) continue;
+    if (LABELLED.test(masked.slice(Math.max(0, start - 24), start))) continue;
+    const extension = EXTENSION.exec(masked.slice(end, end + 24));
+    let raw = original.slice(start, end);
+    if (extension) {
+      end += extension[0].length;
+      raw = original.slice(start, end);
+    }
+    const result = normalizePhone(raw);
+    if (!result.ok || result.serviceLine) continue;
+    const finding: PhoneFinding = { kind: 'phone', raw, normalized: result.e164, vanity: result.vanity, serviceLine: false, start, end };
+    if (result.extension !== undefined) finding.extension = result.extension;
+    out.push(finding);
+  }
+}
+
+function collectServiceLines(masked: string, original: string, out: PhoneFinding[]): void {
+  SERVICE.lastIndex = 0;
+  for (let match = SERVICE.exec(masked); match !== null; match = SERVICE.exec(masked)) {
+    const start = match.index;
+    const end = start + match[0].length;
+    if (!boundaryBefore(masked, start) || /[A-Za-z0-9]/.test(masked[end] ?? '')) continue;
+    if (!CALL_CONTEXT.test(masked.slice(Math.max(0, start - 40), start))) continue;
+    const digits = match[1]!;
+    if (!SERVICE_LINES.has(digits)) continue;
+    out.push({ kind: 'phone', raw: original.slice(start, end), normalized: digits, vanity: false, serviceLine: true, start, end });
+  }
+}
+
+function boundaryBefore(text: string, start: number): boolean {
+  if (start === 0) return true;
+  const prev = text[start - 1]!;
+  if (/[A-Za-z0-9$§_/#%]/.test(prev)) return false;
+  // `12.1 - 617…` or `-617…` joined to a longer figure.
+  if ((prev === '.' || prev === '-' || prev === ',') && /\d/.test(text[start - 2] ?? '')) return false;
+  return true;
+}
+
+function boundaryAfter(text: string, end: number, vanity: boolean): boolean {
+  const next = text[end];
+  if (next === undefined) return true;
+  if (/[0-9]/.test(next)) return false;
+  if (vanity ? /[A-Za-z]/.test(next) : /[A-Za-wyz]/.test(next)) return false;
+  if ((next === '-' || next === '.' || next === '/' || next === ',') && /\d/.test(text[end + 1] ?? '')) return false;
+  return true;
+}
+
+function blank(text: string, spans: readonly Span[]): string {
+  if (spans.length === 0) return text;
+  const parts: string[] = [];
+  let at = 0;
+  for (const span of [...spans].sort((a, b) => a.start - b.start)) {
+    if (span.start < at) continue;
+    parts.push(text.slice(at, span.start), ' '.repeat(span.end - span.start));
+    at = span.end;
+  }
+  parts.push(text.slice(at));
+  return parts.join('');
+}
+
+/** Where two patterns found overlapping numbers, keep the longer (a vanity number over its digits). */
+function dropOverlaps(found: PhoneFinding[]): PhoneFinding[] {
+  found.sort((a, b) => a.start - b.start || b.end - a.end);
+  const kept: PhoneFinding[] = [];
+  for (const finding of found) {
+    const last = kept[kept.length - 1];
+    if (last && finding.start < last.end) {
+      if (finding.end - finding.start > last.end - last.start) kept[kept.length - 1] = finding;
+      continue;
+    }
+    kept.push(finding);
+  }
+  return kept;
+}

@@ -1,0 +1,161 @@
+import { domainToUnicode } from 'node:url';
+import { parse as parseDomain } from 'tldts';
+import { LOOKALIKE } from '../defaults.js';
+
+/**
+ * Finds hosts that imitate a directory domain: a typo-squat one or two edits away, a homoglyph or
+ * mixed-script spelling, the same name under another suffix, the name with its dot turned into a
+ * hyphen (`mass-gov.com`), or the directory domain buried as a subdomain of another host
+ * (`mass.gov.help-center.com`). Built lazily, on the first link that is not in the directory, so
+ * loading a 100,000-organization allowlist does not pay for it.
+ *
+ * Edit distances are found with a deletion index (SymSpell with one deletion on each side) instead
+ * of comparing against every directory domain, so a lookup costs O(name length²) whatever the
+ * directory's size. It finds every name one edit away and two-edit names that share a deletion;
+ * candidates are confirmed with a true Damerau–Levenshtein distance.
+ */
+export interface LookalikeIndex {
+  /** Registrable domains of the directory (`mass.gov`). */
+  readonly registrable: ReadonlySet<string>;
+  /** Name part (`mass`) → registrable domains carrying it. */
+  readonly byName: ReadonlyMap<string, readonly string[]>;
+  /** Each name and its one-deletion variants → names. */
+  readonly deletions: ReadonlyMap<string, readonly string[]>;
+  /** Confusable skeleton of each name → names. */
+  readonly skeletons: ReadonlyMap<string, readonly string[]>;
+  /** `mass-gov` and `massgov` → `mass.gov`. */
+  readonly flattened: ReadonlyMap<string, string>;
+}
+
+export type Lookalike = { of: string; how: string };
+
+export function buildLookalikeIndex(hosts: Iterable<string>): LookalikeIndex {
+  const registrable = new Set<string>();
+  const byName = new Map<string, string[]>();
+  const deletions = new Map<string, string[]>();
+  const skeletons = new Map<string, string[]>();
+  const flattened = new Map<string, string>();
+  const push = (map: Map<string, string[]>, key: string, value: string): void => {
+    const list = map.get(key);
+    if (!list) map.set(key, [value]);
+    else if (list[list.length - 1] !== value && !list.includes(value)) list.push(value);
+  };
+  for (const host of hosts) {
+    const parsed = parseDomain(host);
+    if (!parsed.domain || !parsed.domainWithoutSuffix || registrable.has(parsed.domain)) continue;
+    registrable.add(parsed.domain);
+    const name = unicodeName(parsed.domainWithoutSuffix);
+    const isNew = !byName.has(name);
+    push(byName, name, parsed.domain);
+    flattened.set(parsed.domain.replace(/\./g, '-'), parsed.domain);
+    flattened.set(parsed.domain.replace(/\./g, ''), parsed.domain);
+    if (!isNew) continue;
+    push(skeletons, skeleton(name), name);
+    if (name.length >= LOOKALIKE.minLengthForOneEdit) {
+      push(deletions, name, name);
+      for (const variant of oneDeletions(name)) push(deletions, variant, name);
+    }
+  }
+  return { registrable, byName, deletions, skeletons, flattened };
+}
+
+/** Whether `host` imitates a directory domain, and how. Null when it does not (or is one). */
+export function findLookalike(host: string, index: LookalikeIndex): Lookalike | null {
+  const parsed = parseDomain(host);
+  if (!parsed.domain || !parsed.domainWithoutSuffix) return null;
+  if (index.registrable.has(parsed.domain)) return null;
+  const labels = host.split('.');
+  const ownLabels = parsed.domain.split('.').length;
+  // The directory domain as a prefix of another host's name: `mass.gov.help-center.com`.
+  for (let from = 0; from < labels.length - ownLabels; from++) {
+    for (let size = 2; size <= 3 && from + size <= labels.length - ownLabels + 1; size++) {
+      const window = labels.slice(from, from + size).join('.');
+      if (window !== parsed.domain && index.registrable.has(window)) return { of: window, how: `puts the directory domain ${window} in front of another site, ${parsed.domain}` };
+    }
+  }
+  const name = unicodeName(parsed.domainWithoutSuffix);
+  const flat = index.flattened.get(name);
+  if (flat) return { of: flat, how: `spells the directory domain ${flat} as one name on another site` };
+  const sameName = index.byName.get(name);
+  if (sameName && name.length >= 4) return { of: sameName[0]!, how: `has the name of the directory domain ${sameName[0]} under another suffix (.${parsed.publicSuffix})` };
+  // Short ASCII names collide by chance (`cls` and `cis`), so only longer ones are compared by
+  // skeleton; a short name mixing scripts (`mаss` with a Cyrillic а) has no innocent reading.
+  const mixedScript = /[^\x00-\x7f]/.test(name);
+  const skeletonMatches = mixedScript || name.length >= LOOKALIKE.minLengthForOneEdit ? index.skeletons.get(skeleton(name)) : undefined;
+  if (skeletonMatches) {
+    const target = skeletonMatches.find((candidate) => candidate !== name);
+    if (target) {
+      const domain = index.byName.get(target)?.[0] ?? target;
+      const mixed = mixedScript ? 'mixed-script or homoglyph spelling' : 'look-alike characters';
+      return { of: domain, how: `imitates the directory domain ${domain} with ${mixed}` };
+    }
+  }
+  if (name.length >= LOOKALIKE.minLengthForOneEdit) {
+    const candidates = new Set<string>(index.deletions.get(name) ?? []);
+    for (const variant of oneDeletions(name)) for (const candidate of index.deletions.get(variant) ?? []) candidates.add(candidate);
+    let best: { name: string; distance: number } | null = null;
+    for (const candidate of candidates) {
+      if (candidate === name) continue;
+      const limit = Math.min(name.length, candidate.length) >= LOOKALIKE.minLengthForTwoEdits ? 2 : 1;
+      const distance = editDistance(name, candidate, limit);
+      if (distance <= limit && (best === null || distance < best.distance || (distance === best.distance && candidate < best.name))) best = { name: candidate, distance };
+    }
+    if (best) {
+      const domain = index.byName.get(best.name)?.[0] ?? best.name;
+      return { of: domain, how: `is ${best.distance} edit${best.distance > 1 ? 's' : ''} away from the directory domain ${domain}` };
+    }
+  }
+  return null;
+}
+
+function unicodeName(name: string): string {
+  return name.includes('xn--') ? domainToUnicode(name) || name : name;
+}
+
+function oneDeletions(name: string): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < name.length; i++) out.push(name.slice(0, i) + name.slice(i + 1));
+  return out;
+}
+
+/**
+ * Characters a reader takes for others. A small table of the confusables that matter for Latin
+ * host names (Cyrillic and Greek lookalikes, digit-for-letter swaps, `rn` for `m`), not all of
+ * Unicode's confusables list: enough for the homoglyph attacks seen on domains.
+ */
+const CONFUSABLE: Record<string, string> = {
+  а: 'a', е: 'e', о: 'o', р: 'p', с: 'c', х: 'x', у: 'y', і: 'i', ј: 'j', ѕ: 's', һ: 'h', ԁ: 'd', ԛ: 'q', ԝ: 'w', ɡ: 'g',
+  α: 'a', ο: 'o', ν: 'v', ρ: 'p', τ: 't', ι: 'i', κ: 'k', χ: 'x', ε: 'e',
+  '0': 'o', '1': 'l', '3': 'e', '5': 's', '@': 'a', í: 'i', ì: 'i', á: 'a', à: 'a', é: 'e', è: 'e', ó: 'o', ò: 'o', ú: 'u', ü: 'u', ö: 'o', ä: 'a',
+};
+
+export function skeleton(name: string): string {
+  let out = '';
+  for (const char of name.toLowerCase()) out += CONFUSABLE[char] ?? char;
+  return out.replace(/rn/g, 'm').replace(/vv/g, 'w').replace(/l/g, 'i');
+}
+
+/** Damerau–Levenshtein (optimal string alignment), giving up past `limit`. */
+export function editDistance(a: string, b: string, limit: number): number {
+  if (Math.abs(a.length - b.length) > limit) return limit + 1;
+  const rows = a.length + 1;
+  const cols = b.length + 1;
+  let prevPrev = new Array<number>(cols).fill(0);
+  let prev = Array.from({ length: cols }, (_, j) => j);
+  for (let i = 1; i < rows; i++) {
+    const current = new Array<number>(cols).fill(0);
+    current[0] = i;
+    let rowMin = current[0];
+    for (let j = 1; j < cols; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let value = Math.min(prev[j]! + 1, current[j - 1]! + 1, prev[j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) value = Math.min(value, prevPrev[j - 2]! + 1);
+      current[j] = value;
+      if (value < rowMin) rowMin = value;
+    }
+    if (rowMin > limit) return limit + 1;
+    prevPrev = prev;
+    prev = current;
+  }
+  return prev[cols - 1]!;
+}

@@ -1,0 +1,92 @@
+import { DEFAULT_THRESHOLD } from './defaults.js';
+import type { AllowlistIndex } from './allowlist/index.js';
+import { extractLinks } from './extract/links.js';
+import { findOrganizations } from './extract/orgs.js';
+import { extractPhones } from './extract/phones.js';
+import { segment } from './extract/structure.js';
+import type { LinkFinding, OrgFinding, PhoneFinding } from './extract/types.js';
+import type { LinkChecker } from './liveness/types.js';
+import { applyLiveness, classifyLink } from './match/links.js';
+import { judgePhones } from './match/phones.js';
+import { formatPhone } from './normalize/phone.js';
+import { isFatalBucket, type LinkVerdict, type PhoneVerdict, type Report } from './report/types.js';
+import { scoreReport } from './score/score.js';
+
+export interface VerifyOptions {
+  /** Pass when the score is strictly above this. Default `DEFAULT_THRESHOLD` (0.4). */
+  threshold?: number;
+}
+
+export interface Extraction {
+  /** One finding per normalized URL, first occurrence first. */
+  links: LinkFinding[];
+  phones: PhoneFinding[];
+  organizations: OrgFinding[];
+}
+
+/**
+ * Extract every link, phone number and organization name. Links first: their spans are blanked
+ * before looking for numbers and names, so digits and words inside a URL are neither.
+ */
+export function extract(text: string, index: AllowlistIndex): Extraction & { verdicts: PhoneVerdict[] } {
+  const allLinks = extractLinks(text);
+  const phones = extractPhones(text, allLinks);
+  const organizations = findOrganizations(text, index.orgMatcher, [...allLinks, ...phones]);
+  const seen = new Set<string>();
+  const links = allLinks.filter((link) => !seen.has(link.normalized) && (seen.add(link.normalized), true));
+  const verdicts = judgePhones(phones, organizations, segment(text), index);
+  return { links, phones, organizations, verdicts };
+}
+
+/** Verify one answer offline: a pure function of the text and the allowlist. */
+export function verifyAnswer(text: string, index: AllowlistIndex, options: VerifyOptions = {}): Report {
+  const found = extract(text, index);
+  const links = found.links.map((link) => classifyLink(link, index));
+  return buildReport(links, found.verdicts, found.organizations, options.threshold ?? DEFAULT_THRESHOLD, false);
+}
+
+/**
+ * Verify one answer with liveness: links the offline pass did not already call invented are
+ * fetched through `checker` (which caches per URL and bounds concurrency across answers).
+ */
+export async function verifyAnswerLive(text: string, index: AllowlistIndex, checker: LinkChecker, options: VerifyOptions = {}): Promise<Report> {
+  const found = extract(text, index);
+  const offline = found.links.map((link) => classifyLink(link, index));
+  const links = await Promise.all(
+    offline.map(async (verdict) => (verdict.bucket === 'invented' ? verdict : applyLiveness(verdict, await checker.check(verdict.finding.normalized)))),
+  );
+  return buildReport(links, found.verdicts, found.organizations, options.threshold ?? DEFAULT_THRESHOLD, true);
+}
+
+export function buildReport(links: LinkVerdict[], phones: PhoneVerdict[], organizations: OrgFinding[], threshold: number, liveness: boolean): Report {
+  const score = scoreReport(links, phones, threshold);
+  return {
+    pass: score.pass,
+    score: score.score,
+    threshold,
+    linkScore: score.linkScore,
+    links,
+    phones,
+    organizations,
+    misattributedCount: score.misattributedCount,
+    reasons: reasonsOf(links, phones),
+    liveness,
+  };
+}
+
+const LINK_ORDER = ['invented', 'broken', 'inconclusive', 'unverified', 'live', 'directory'] as const;
+
+/** One line per problem or warning, most serious first; links and numbers in text order within a kind. */
+function reasonsOf(links: readonly LinkVerdict[], phones: readonly PhoneVerdict[]): string[] {
+  const lines: string[] = [];
+  for (const bucket of LINK_ORDER.slice(0, 2)) {
+    for (const link of links) if (link.bucket === bucket) lines.push(`${bucket} link ${link.finding.raw}: ${link.reason}`);
+  }
+  for (const phone of phones) if (phone.status === 'misattributed') lines.push(`misattributed number ${phone.finding.raw}: ${phone.reason}`);
+  for (const link of links) if (link.stale && !isFatalBucket(link.bucket)) lines.push(`stale directory link ${link.finding.raw}: ${link.reason}`);
+  for (const bucket of LINK_ORDER.slice(2, 4)) {
+    for (const link of links) if (link.bucket === bucket) lines.push(`${bucket} link ${link.finding.raw}: ${link.reason}`);
+  }
+  for (const phone of phones) if (phone.status === 'unlisted') lines.push(`unlisted number ${phone.finding.raw} (${formatPhone(phone.finding.normalized)}): ${phone.reason}`);
+  return lines;
+}

@@ -1,0 +1,96 @@
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import verifyCitations from '../../assertions/verify-citations.js';
+import { promptfooBaseDir, resolveSettings } from '../../src/config.js';
+
+const allowlist = join(import.meta.dirname, '..', 'fixtures', 'verifier', 'allowlist.json');
+const config = { allowlist };
+
+describe('verify-citations assertion', () => {
+  afterEach(() => {
+    delete process.env.CITATION_VERIFIER_ALLOWLIST;
+    delete process.env.CITATION_VERIFIER_LIVENESS;
+  });
+
+  it('returns a GradingResult with named scores and one component per finding kind', async () => {
+    const result = await verifyCitations('Call the Chelsea District Court at (617) 232-4660. See https://example.com/x', { config });
+    expect(result.pass).toBe(false);
+    expect(result.score).toBe(0);
+    expect(result.reason).toMatch(/^citation-verifier: FAIL: score 0 ≤ threshold 0\.4/);
+    expect(result.reason).toContain('invented link https://example.com/x: example.com is a placeholder address');
+    expect(result.reason).toContain('misattributed number (617) 232-4660');
+    expect(result.namedScores).toEqual({ citation_score: 0, link_score: 0, misattributed_phones: 1, invented_or_broken_links: 1 });
+    expect(result.componentResults?.map((component) => component.assertion?.metric)).toEqual(['citation-links', 'citation-phones', 'citation-organizations']);
+    expect(result.componentResults?.[1]).toMatchObject({ pass: false, score: 0.7 });
+  });
+
+  it('says (none) when there is nothing wrong', async () => {
+    const result = await verifyCitations('No citations here.', { config });
+    expect(result).toMatchObject({ pass: true, score: 1 });
+    expect(result.reason).toContain('Problems: (none)');
+  });
+
+  it.each([
+    ['undefined', undefined],
+    ['null', null],
+    ['a number', 42],
+    ['an empty string', ''],
+    ['a nested object', { a: { b: [{ c: 'text' }] } }],
+    ['a cyclic object', (() => { const o: Record<string, unknown> = {}; o.self = o; return o; })()],
+  ])('never throws on %s output', async (_name, output) => {
+    await expect(verifyCitations(output, { config })).resolves.toMatchObject({ pass: true, score: 1 });
+  });
+
+  it('reads the text fields of an object output', async () => {
+    const result = await verifyCitations({ output: 'See https://example.com/a', metadata: { ignored: true } }, { config });
+    expect(result.pass).toBe(false);
+    const chat = await verifyCitations({ choices: [{ message: { content: 'See https://example.com/b' } }] }, { config });
+    expect(chat.reason).toContain('https://example.com/b');
+  });
+
+  it.each([
+    ['a missing allowlist file', { allowlist: 'no/such/allowlist.json' }, /^citation-verifier: .*no\/such\/allowlist\.json: allowlist file not found/],
+    ['no allowlist at all', {}, /^citation-verifier: no allowlist/],
+    ['an unknown config key', { allowlist, treshold: 0.5 }, /^citation-verifier: config: unknown key treshold/],
+    ['a bad threshold', { allowlist, threshold: 'high' }, /^citation-verifier: config\.threshold/],
+    ['an invalid inline allowlist', { allowlist: { urls: [] } }, /^citation-verifier: config\.allowlist: domains: is missing/],
+  ])('turns %s into a failing result instead of throwing', async (_name, badConfig, reason) => {
+    const result = await verifyCitations('text', { config: badConfig });
+    expect(result).toMatchObject({ pass: false, score: 0 });
+    expect(result.reason).toMatch(reason);
+  });
+
+  it('falls back to the environment variables', async () => {
+    process.env.CITATION_VERIFIER_ALLOWLIST = allowlist;
+    const result = await verifyCitations('See https://www.courtlistener.com/x', {});
+    expect(result).toMatchObject({ pass: true, score: 0.5 });
+    process.env.CITATION_VERIFIER_LIVENESS = 'maybe';
+    const bad = await verifyCitations('text', {});
+    expect(bad.reason).toMatch(/CITATION_VERIFIER_LIVENESS="maybe": use 1 or 0/);
+  });
+
+  it('accepts an inline allowlist object', async () => {
+    const inline = { urls: [], domains: ['lawhelp.org'], org_names: [], org_phones: {} };
+    const result = await verifyCitations('See https://www.lawhelp.org/x', { config: { allowlist: inline } });
+    expect(result).toMatchObject({ pass: true, score: 1 });
+  });
+});
+
+describe('settings', () => {
+  it('resolves a relative allowlist path against the promptfoo config folder', () => {
+    const base = promptfooBaseDir(['node', 'promptfoo', 'eval', '-c', 'configs/eval.yaml'], '/work/project');
+    expect(base).toBe('/work/project/configs');
+    expect(promptfooBaseDir(['node', 'promptfoo', 'eval', '--config=a/b.yaml'], '/x')).toBe('/x/a');
+    expect(promptfooBaseDir(['node', 'promptfoo', 'eval'], '/x')).toBe('/x');
+    const settings = resolveSettings({ allowlist: 'lists/a.json' }, {}, base);
+    expect(settings.allowlist).toEqual({ path: '/work/project/configs/lists/a.json' });
+  });
+
+  it('turns liveness on from config, an options object, or the environment', () => {
+    expect(resolveSettings({ allowlist }, {}, '/').liveness).toBe(false);
+    expect(resolveSettings({ allowlist, liveness: true }, {}, '/').liveness).toEqual({});
+    expect(resolveSettings({ allowlist, liveness: { timeoutMs: 500 } }, {}, '/').liveness).toEqual({ timeoutMs: 500 });
+    expect(resolveSettings({ allowlist }, { CITATION_VERIFIER_LIVENESS: '1' }, '/').liveness).toEqual({});
+    expect(resolveSettings({ allowlist, liveness: false }, { CITATION_VERIFIER_LIVENESS: '1' }, '/').liveness).toBe(false);
+  });
+});

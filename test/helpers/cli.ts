@@ -1,0 +1,26 @@
+import type { CliIo } from '../../src/cli/io.js';
+
+/** An in-process CliIo that records what a command printed. */
+export interface FakeIo extends CliIo {
+  out: () => string;
+  err: () => string;
+}
+
+export function fakeIo(options: { stdin?: string; env?: NodeJS.ProcessEnv; cwd?: string; tty?: boolean } = {}): FakeIo {
+  let out = '';
+  let err = '';
+  return {
+    stdout: (text) => {
+      out += text;
+    },
+    stderr: (text) => {
+      err += text;
+    },
+    readStdin: async () => options.stdin ?? '',
+    stderrIsTTY: options.tty ?? false,
+    cwd: options.cwd ?? process.cwd(),
+    env: options.env ?? {},
+    out: () => out,
+    err: () => err,
+  };
+}
