@@ -88,6 +88,14 @@ export const FILE_EXTENSIONS_NOT_HOSTS: ReadonlySet<string> = new Set([
   'bak', 'tmp', 'ppt', 'pptx', 'odt', 'rtf', 'epub', 'now', 'zone',
 ]);
 
+/**
+ * A host carrying pages of at least this many organizations is a shared portal (mass.gov for every
+ * court): deriving it as a domain would vouch for every page on it, invented ones included. Five,
+ * because an organization with a few programs on its own site (three or four units on one host)
+ * is common and is exactly what deriving is for.
+ */
+export const SHARED_HOST_MIN_ORGS = 5;
+
 /** Lookalike domains: how many edits away from a directory domain still counts as a lookalike. */
 export const LOOKALIKE = {
   /** Names (the registrable domain without its suffix) shorter than this are never compared by edits. */

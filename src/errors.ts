@@ -6,6 +6,7 @@
 export type InputErrorCode =
   | 'FILE_NOT_FOUND'
   | 'FILE_UNREADABLE'
+  | 'FILE_UNWRITABLE'
   | 'INVALID_JSON'
   | 'INVALID_ALLOWLIST'
   | 'INVALID_CSV'

@@ -1,5 +1,10 @@
+import { buildAllowlistCommand } from '../../builders/cli.js';
 import type { Subcommand } from './io.js';
 import { checkCommand } from './check.js';
 
-/** Every subcommand of the one bin, in the order `--help` lists them. Each lives in its own file. */
-export const SUBCOMMANDS: readonly Subcommand[] = [checkCommand];
+/**
+ * Every subcommand of the one bin, in the order `--help` lists them. Each lives in its own file.
+ * The CLI is a front like the builder, so it may use the builder's command; the library under
+ * `src/` (everything but `src/cli/`) never imports a front.
+ */
+export const SUBCOMMANDS: readonly Subcommand[] = [checkCommand, buildAllowlistCommand];

@@ -1,0 +1,357 @@
+import { parseAllowlist, toAllowlistFile, type Allowlist } from '../src/allowlist/schema.js';
+import { SHARED_HOST_MIN_ORGS } from '../src/defaults.js';
+import { InputError } from '../src/errors.js';
+import { formatPhone } from '../src/normalize/phone.js';
+import { cleanOrgName, orgKey } from '../src/normalize/name.js';
+import { isPlaceholder, parseAliasCell, parseDomainCell, parsePhoneCell, parseUrlCell } from './cells.js';
+import { resolveColumns, type ResolvedColumn } from './columns.js';
+import type { BuildNote, BuildOptions, BuildResult, BuildSummary, BuildWarning, CsvDelimiter, SharedHost, Table, TableRow } from './types.js';
+
+export { SHARED_HOST_MIN_ORGS };
+
+interface OrgEntry {
+  name: string;
+  phones: string[];
+  aliases: string[];
+  /** First row that named it in this build, for "repeated" notes. */
+  first?: { source: string; row: number; name: string };
+}
+
+interface AliasClaim {
+  orgKey: string;
+  source: string;
+  row: number;
+  line: number;
+  column: string;
+}
+
+/**
+ * Rows to allowlist. Pure: the tables are already read, nothing is written.
+ *
+ * - Columns are found in each table by name, ignoring case and surrounding spaces; a name missing
+ *   from any table throws `InputError('MISSING_COLUMN')` with the closest header name.
+ * - Organizations are merged by `orgKey` (the verifier's own name key), so rows repeating a name,
+ *   even spelled with other case or spacing, merge their numbers and URLs under the first
+ *   spelling (a note says so). With `base`, its spelling comes first.
+ * - Every cell is split into values (`parsePhoneCell`, `parseUrlCell`, …) and each value goes
+ *   through the shared normalizer. A row without an organization name, or with more cells than
+ *   the header, is skipped; a value that does not normalize is skipped; each with a warning that
+ *   names the file, row, column and value. Nothing is dropped without a warning or a note.
+ * - `domains` holds the base's domains, the `--domain-column` hosts and, unless
+ *   `deriveDomains === false`, the host of every URL.
+ *
+ * The result's `allowlist` is in first-seen order; `renderAllowlist` makes it deterministic.
+ */
+export function buildAllowlist(tables: readonly Table[], options: BuildOptions): BuildResult {
+  const { columns } = options;
+  const deriveDomains = options.deriveDomains ?? true;
+  const sharedHostMinOrgs = options.sharedHostMinOrgs ?? SHARED_HOST_MIN_ORGS;
+  if (columns.urls.length + columns.phones.length + columns.aliases.length + columns.domains.length === 0) {
+    throw new InputError('USAGE', 'name at least one column to read besides the organization: --url-column, --phone-column, --alias-column or --domain-column');
+  }
+  // Resolve every file's columns before reading any row, so a typo fails fast and whole.
+  const resolved = tables.map((table) => resolveColumns(table.header, columns, table.source));
+
+  const warnings: BuildWarning[] = [];
+  const notes: BuildNote[] = [];
+  const orgs = new Map<string, OrgEntry>();
+  const urls = new Set<string>();
+  const domains = new Set<string>();
+  const hostOrgs = new Map<string, Set<string>>();
+  const aliasClaims = new Map<string, AliasClaim>();
+
+  const base = options.base;
+  if (base) {
+    base.urls.forEach((url) => urls.add(url));
+    base.domains.forEach((domain) => domains.add(domain));
+    const baseSource = options.baseSource ?? 'the merged allowlist';
+    for (const name of base.orgNames) {
+      const key = orgKey(name);
+      const existing = orgs.get(key);
+      if (!existing) {
+        orgs.set(key, { name, phones: [...(base.orgPhones[name] ?? [])], aliases: [...(base.orgAliases[name] ?? [])] });
+        continue;
+      }
+      // Two spellings the verifier reads as one name: kept apart, one would shadow the other.
+      for (const phone of base.orgPhones[name] ?? []) if (!existing.phones.includes(phone)) existing.phones.push(phone);
+      for (const alias of base.orgAliases[name] ?? []) if (!existing.aliases.includes(alias)) existing.aliases.push(alias);
+      notes.push({ source: baseSource, row: 0, line: 0, code: 'REPEATED_ORG', value: name, message: `${JSON.stringify(name)} and ${JSON.stringify(existing.name)} are one name to the verifier; merged under ${JSON.stringify(existing.name)}` });
+    }
+    for (const [name, aliases] of Object.entries(base.orgAliases)) {
+      for (const alias of aliases) {
+        if (!aliasClaims.has(orgKey(alias))) aliasClaims.set(orgKey(alias), { orgKey: orgKey(name), source: baseSource, row: 0, line: 0, column: 'org_aliases' });
+      }
+    }
+  }
+
+  let rowsRead = 0;
+  let rowsUsed = 0;
+  let rowsSkipped = 0;
+  const pendingAliases: Array<{ alias: string; claim: AliasClaim }> = [];
+
+  tables.forEach((table, tableIndex) => {
+    const cols = resolved[tableIndex]!;
+    for (const row of table.rows) {
+      rowsRead += 1;
+      const at = { source: table.source, row: row.row, line: row.line };
+      const cell = (column: ResolvedColumn): string => row.cells[column.index] ?? '';
+
+      if (row.cells.length > table.header.length && row.cells.slice(table.header.length).some((value) => value.length > 0)) {
+        rowsSkipped += 1;
+        warnings.push({
+          ...at,
+          code: 'EXTRA_CELLS',
+          value: row.cells.slice(table.header.length).join(table.delimiter),
+          message: `has ${row.cells.length} cells but the header has ${table.header.length}, so its values may sit under the wrong columns (an unquoted ${describeDelimiter(table.delimiter)} inside a name?); row skipped. Quote the cell that holds the delimiter`,
+        });
+        continue;
+      }
+
+      const rawName = cell(cols.org);
+      const name = isPlaceholder(rawName) ? '' : cleanOrgName(rawName);
+      const key = orgKey(name);
+      if (key.length === 0) {
+        rowsSkipped += 1;
+        const lost = [...cols.urls, ...cols.phones, ...cols.aliases, ...cols.domains]
+          .filter((column) => cell(column).length > 0)
+          .map((column) => `${column.name} ${JSON.stringify(cell(column))}`);
+        warnings.push({
+          ...at,
+          code: 'NO_ORG_NAME',
+          column: cols.org.name,
+          value: rawName,
+          message: `has no organization name${rawName.length > 0 ? ` (${JSON.stringify(rawName)} is not a name)` : ''}; row skipped${lost.length > 0 ? `, so ${lost.join(', ')} ${lost.length === 1 ? 'was' : 'were'} not added` : ''}. Fill in the name or delete the row`,
+        });
+        continue;
+      }
+      rowsUsed += 1;
+
+      let entry = orgs.get(key);
+      if (!entry) {
+        entry = { name, phones: [], aliases: [], first: { source: table.source, row: row.row, name } };
+        orgs.set(key, entry);
+      } else if (entry.first) {
+        const spelled = name === entry.first.name ? '' : ` (written ${JSON.stringify(name)} here)`;
+        notes.push({
+          ...at,
+          code: 'REPEATED_ORG',
+          column: cols.org.name,
+          value: name,
+          message: `repeats ${JSON.stringify(entry.name)}${spelled}, first at ${entry.first.source === table.source ? '' : `${entry.first.source} `}row ${entry.first.row}; its values are merged under one organization`,
+        });
+      } else {
+        entry.first = { source: table.source, row: row.row, name };
+      }
+      const org = entry;
+
+      const blank = (column: ResolvedColumn): boolean => {
+        const value = cell(column);
+        if (value.length === 0) return true;
+        if (!isPlaceholder(value)) return false;
+        notes.push({ ...at, code: 'PLACEHOLDER', column: column.name, value, message: `${JSON.stringify(value)} read as empty` });
+        return true;
+      };
+
+      for (const column of cols.phones) {
+        if (blank(column)) continue;
+        const value = cell(column);
+        const parts = parsePhoneCell(value);
+        const kept: string[] = [];
+        const text: string[] = [];
+        for (const part of parts) {
+          if (part.kind === 'number') {
+            kept.push(part.e164);
+            if (!org.phones.includes(part.e164)) org.phones.push(part.e164);
+            if (part.extension !== undefined) {
+              notes.push({
+                ...at,
+                code: 'EXTENSION',
+                column: column.name,
+                value: part.raw,
+                message: `listed as ${formatPhone(part.e164)}; the extension ${part.extension} is dropped, since the allowlist holds main numbers and an answer adding the extension still gives the right number`,
+              });
+            }
+          } else if (part.kind === 'bad') {
+            warnings.push({ ...at, code: 'BAD_PHONE', column: column.name, value: part.raw, message: `${JSON.stringify(part.raw)} is not a phone number (${part.reason}); value skipped. Write it as (617) 555-0123` });
+          } else {
+            text.push(part.raw);
+          }
+        }
+        if (text.length > 0) {
+          const quoted = text.map((piece) => JSON.stringify(piece)).join(', ');
+          if (kept.length > 0) {
+            notes.push({ ...at, code: 'PHONE_TEXT', column: column.name, value, message: `kept ${kept.map(formatPhone).join(', ')}; the rest, ${quoted}, is not a number and is left out` });
+          } else if (parts.some((part) => part.kind === 'bad')) {
+            notes.push({ ...at, code: 'PHONE_TEXT', column: column.name, value, message: `${quoted}, beside the number skipped above, is not a number and is left out` });
+          } else {
+            // Words alone where a number belongs ("see website") are a value lost, so a warning.
+            warnings.push({ ...at, code: 'BAD_PHONE', column: column.name, value, message: `${JSON.stringify(value)} holds no phone number; value skipped` });
+          }
+        }
+      }
+
+      for (const column of cols.urls) {
+        if (blank(column)) continue;
+        const value = cell(column);
+        for (const part of parseUrlCell(value)) {
+          if (part.kind === 'url') {
+            urls.add(part.url);
+            let owners = hostOrgs.get(part.host);
+            if (!owners) hostOrgs.set(part.host, (owners = new Set()));
+            owners.add(key);
+            if (deriveDomains) domains.add(part.host);
+          } else if (part.kind === 'bad') {
+            warnings.push({ ...at, code: 'BAD_URL', column: column.name, value: part.raw, message: `${JSON.stringify(part.raw)} skipped: ${part.reason}. Write addresses like www.example.org/help` });
+          } else {
+            notes.push({ ...at, code: 'URL_TEXT', column: column.name, value, message: `${JSON.stringify(part.raw)} beside the address is not an address and is left out` });
+          }
+        }
+      }
+
+      for (const column of cols.domains) {
+        if (blank(column)) continue;
+        for (const part of parseDomainCell(cell(column))) {
+          if (part.kind === 'domain') domains.add(part.host);
+          else warnings.push({ ...at, code: 'BAD_DOMAIN', column: column.name, value: part.raw, message: `${JSON.stringify(part.raw)} is ${part.reason}; value skipped` });
+        }
+      }
+
+      for (const column of cols.aliases) {
+        if (blank(column)) continue;
+        for (const alias of parseAliasCell(cell(column))) {
+          pendingAliases.push({ alias, claim: { orgKey: key, source: table.source, row: row.row, line: row.line, column: column.name } });
+        }
+      }
+    }
+  });
+
+  // Aliases are settled after every row is read: an alias may name an organization that a later
+  // row lists, and the verifier cannot attribute a name that points at two organizations.
+  for (const { alias, claim } of pendingAliases) {
+    const aliasKey = orgKey(alias);
+    const org = orgs.get(claim.orgKey)!;
+    const at = { source: claim.source, row: claim.row, line: claim.line, column: claim.column, value: alias };
+    if (aliasKey.length === 0) {
+      warnings.push({ ...at, code: 'ALIAS_CONFLICT', message: `${JSON.stringify(alias)} is not a name; alias skipped` });
+      continue;
+    }
+    if (aliasKey === claim.orgKey) {
+      notes.push({ ...at, code: 'ALIAS_IS_NAME', message: `${JSON.stringify(alias)} is the organization's own name; not added as an alias` });
+      continue;
+    }
+    const named = orgs.get(aliasKey);
+    if (named) {
+      warnings.push({ ...at, code: 'ALIAS_CONFLICT', message: `${JSON.stringify(alias)} is the name of another organization; not added as an alias of ${JSON.stringify(org.name)}, since the verifier could not tell the two apart` });
+      continue;
+    }
+    const holder = aliasClaims.get(aliasKey);
+    if (holder && holder.orgKey !== claim.orgKey) {
+      const where = holder.row === 0 ? holder.source : `${holder.source === claim.source ? '' : `${holder.source} `}row ${holder.row}`;
+      warnings.push({
+        ...at,
+        code: 'ALIAS_CONFLICT',
+        message: `${JSON.stringify(alias)} is already an alias of ${JSON.stringify(orgs.get(holder.orgKey)!.name)} (${where}); not added to ${JSON.stringify(org.name)}, since a name shared by two organizations attributes nothing`,
+      });
+      continue;
+    }
+    if (!holder) aliasClaims.set(aliasKey, claim);
+    if (!org.aliases.some((existing) => orgKey(existing) === aliasKey)) org.aliases.push(alias);
+  }
+
+  const allowlist: Allowlist = { urls: [...urls], domains: [...domains], orgNames: [], orgPhones: {}, orgAliases: {} };
+  for (const org of orgs.values()) {
+    allowlist.orgNames.push(org.name);
+    if (org.phones.length > 0) allowlist.orgPhones[org.name] = org.phones;
+    if (org.aliases.length > 0) allowlist.orgAliases[org.name] = org.aliases;
+  }
+
+  const sharedHosts: SharedHost[] = [...hostOrgs]
+    .filter(([, owners]) => owners.size >= sharedHostMinOrgs)
+    .map(([host, owners]) => ({ host, organizations: owners.size }))
+    .sort((a, b) => b.organizations - a.organizations || (a.host < b.host ? -1 : a.host > b.host ? 1 : 0));
+
+  const numberOwners = new Map<string, number>();
+  for (const numbers of Object.values(allowlist.orgPhones)) {
+    for (const number of numbers) numberOwners.set(number, (numberOwners.get(number) ?? 0) + 1);
+  }
+  const summary: BuildSummary = {
+    files: tables.map((table) => ({ source: table.source, rows: table.rows.length, blankRows: table.blankRows, encoding: table.encoding, delimiter: table.delimiter, notes: table.notes })),
+    rowsRead,
+    rowsUsed,
+    rowsSkipped,
+    organizations: allowlist.orgNames.length,
+    organizationsWithoutNumber: [...orgs.values()].filter((org) => org.phones.length === 0).length,
+    urls: allowlist.urls.length,
+    domains: allowlist.domains.length,
+    numbers: numberOwners.size,
+    sharedNumbers: [...numberOwners.values()].filter((count) => count > 1).length,
+    aliases: Object.values(allowlist.orgAliases).reduce((sum, list) => sum + list.length, 0),
+    warnings: warnings.length,
+    notes: notes.length,
+    deriveDomains,
+    sharedHosts,
+  };
+  if (base) {
+    summary.base = {
+      source: options.baseSource ?? 'the merged allowlist',
+      organizations: base.orgNames.length,
+      urls: base.urls.length,
+      domains: base.domains.length,
+      numbers: new Set(Object.values(base.orgPhones).flat()).size,
+    };
+  }
+  return { allowlist, warnings, notes, summary };
+}
+
+/**
+ * The allowlist as file text: `toAllowlistFile` (keys in a fixed order, arrays sorted and
+ * de-duplicated), checked by the verifier's own validator `parseAllowlist`, two-space JSON with a
+ * final newline. The same allowlist always gives the same bytes. Throws `InputError` if the
+ * validator rejects it, and an `Error` if validating changes it (a normalizer that is not
+ * idempotent: a bug, not bad input).
+ */
+export function renderAllowlist(allowlist: Allowlist, source = 'the built allowlist'): string {
+  const file = toAllowlistFile(allowlist);
+  const text = `${JSON.stringify(file, null, 2)}\n`;
+  const again = `${JSON.stringify(toAllowlistFile(parseAllowlist(JSON.parse(text), source)), null, 2)}\n`;
+  if (again !== text) throw new Error(`${source}: validating the built allowlist changed it; a normalizer is not idempotent`);
+  return text;
+}
+
+/** `,` → `','`, tab → `tab`, for messages. */
+export function describeDelimiter(delimiter: CsvDelimiter): string {
+  return delimiter === '\t' ? 'tab' : `'${delimiter}'`;
+}
+
+/** `dir.csv row 12 (line 14), column 'Phone'` — where a warning or note points. */
+export function describeLocation(item: { source: string; row: number; line: number; column?: string }): string {
+  const line = item.line !== item.row ? ` (line ${item.line})` : '';
+  const column = item.column === undefined ? '' : `, column '${item.column}'`;
+  return item.row === 0 ? `${item.source}${column}` : `${item.source} row ${item.row}${line}${column}`;
+}
+
+/** A warning or note as one line of text: its location, then its message. */
+export function describeItem(item: BuildWarning | BuildNote): string {
+  return `${describeLocation(item)}: ${item.message}`;
+}
+
+/**
+ * `--strict`: throw `InputError('STRICT_WARNING')` when the build has warnings, listing the first
+ * ones, so a directory export with a skipped row fails a CI job instead of shipping a gap.
+ */
+export function assertNoWarnings(result: BuildResult, shown = 10): void {
+  const { warnings } = result;
+  if (warnings.length === 0) return;
+  const lines = warnings.slice(0, shown).map((warning) => `  ${describeItem(warning)}`);
+  if (warnings.length > shown) lines.push(`  … and ${warnings.length - shown} more`);
+  throw new InputError(
+    'STRICT_WARNING',
+    `--strict: ${warnings.length} warning${warnings.length === 1 ? '' : 's'}, so no allowlist was written; fix the rows below or drop --strict to skip them\n${lines.join('\n')}`,
+  );
+}
+
+/** Rows of a table, for tests and scripts that build tables by hand. */
+export function tableFromRows(source: string, header: string[], rows: string[][]): Table {
+  const tableRows: TableRow[] = rows.map((cells, index) => ({ row: index + 2, line: index + 2, cells }));
+  return { source, header, rows: tableRows, blankRows: 0, notes: [], encoding: 'utf-8', delimiter: ',' };
+}

@@ -1,0 +1,168 @@
+import { parse as parseDomain } from 'tldts';
+import { hostOfDomainEntry } from '../src/allowlist/schema.js';
+import { cleanOrgName } from '../src/normalize/name.js';
+import { normalizePhone } from '../src/normalize/phone.js';
+import { normalizeUrl } from '../src/normalize/url.js';
+
+/**
+ * Splitting one spreadsheet cell into the values it holds. Pure. Normalizing each value is left to
+ * the shared normalizers (`normalizePhone`, `normalizeUrl`, `hostOfDomainEntry`, `cleanOrgName`);
+ * this file only decides where one value ends and the next begins, and what text is not a value.
+ */
+
+/** What a directory writes in a cell it has nothing for. Read as empty (with a note), not as a bad value. */
+const PLACEHOLDER = /^(?:n\/?a|none|null|nil|tbd|tba|unknown|not available|-+|[–—]|\?+|\.+)$/i;
+
+export function isPlaceholder(cell: string): boolean {
+  return PLACEHOLDER.test(cell.trim());
+}
+
+export type PhonePart =
+  | { kind: 'number'; raw: string; e164: string; extension?: string }
+  | { kind: 'bad'; raw: string; reason: string }
+  /** Words beside a number that are not a number (`Press 5`, `main line`): kept as a note. */
+  | { kind: 'text'; raw: string };
+
+// The same shapes the answer extractor accepts (src/extract/phones.ts), but a cell is not prose:
+// no call-context rules, and any line break, `;`, `,`, `/`, `|`, "or", "and" separates values.
+const SEP = '[ \\t.\\-]';
+// Bounded separators keep each match attempt constant-time, whatever a cell holds.
+const NUMBER = new RegExp(
+  `(?<![\\dA-Za-z])(?:\\+?1${SEP}{0,3})?(?:\\( {0,2}\\d{3} {0,2}\\)|\\d{3})${SEP}{0,3}\\d{3}${SEP}{0,3}\\d{4}(?!\\d)` +
+    `(?:[ \\t]{0,3},?[ \\t]{0,3}(?:ext\\.?|extension|x|#)[ \\t]{0,3}\\d{1,6}(?![\\dA-Za-z]))?`,
+  'gi',
+);
+// Vanity numbers in capitals (`1-800-LAW-HELP`); at least three letters, as `normalizePhone` requires.
+const VANITY = new RegExp(`(?<![\\dA-Za-z])(?:\\+?1${SEP}?)?(?:\\(\\d{3}\\)${SEP}?|\\d{3}${SEP})[A-Z0-9]{2,8}(?:[.\\-][A-Z0-9]{2,8}){0,2}(?![A-Za-z0-9])`, 'g');
+const RESIDUE_SPLIT = /[\n;|,/]|\bor\b|\band\b/i;
+const TRIM_PUNCTUATION = /^[\s.:\-()[\]]+|[\s.:\-()[\]]+$/g;
+// Excel's autocorrect turns hyphens into dashes; the normalizer only knows the hyphen.
+const DASHES = /[\u2010-\u2015\u2212]/g;
+
+/**
+ * The numbers in a phone cell, in the order written, plus what else the cell says. A candidate the
+ * normalizer rejects, and leftover text with three or more digits (`555-0100`, `617-555-010`), is
+ * `bad`; leftover words (`Press 5`) are `text`.
+ */
+export function parsePhoneCell(cell: string): PhonePart[] {
+  const text = cell.replace(DASHES, '-');
+  const spans: Array<{ start: number; end: number; part: PhonePart }> = [];
+  const taken = (start: number, end: number): boolean => spans.some((span) => start < span.end && end > span.start);
+  for (const pattern of [NUMBER, VANITY]) {
+    pattern.lastIndex = 0;
+    for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
+      const start = match.index;
+      const end = start + match[0].length;
+      if (taken(start, end)) continue;
+      if (pattern === VANITY && match[0].replace(/[^A-Z]/g, '').length < 3) continue;
+      spans.push({ start, end, part: phonePart(match[0]) });
+    }
+  }
+  spans.sort((a, b) => a.start - b.start);
+
+  const parts: Array<{ at: number; part: PhonePart }> = spans.map((span) => ({ at: span.start, part: span.part }));
+  let cursor = 0;
+  const residue = (from: number, to: number): void => {
+    // Leftover pieces sit between two spans; their order among themselves is kept by a fraction.
+    text.slice(from, to).split(RESIDUE_SPLIT).forEach((piece, index) => {
+      const raw = piece.replace(TRIM_PUNCTUATION, '');
+      if (raw.length > 0) {
+        const digits = raw.replace(/\D/g, '').length;
+        // A label before a short number (`TTY: 711`) is not part of it.
+        const candidate = raw.replace(/^[^\d+(]*/, '');
+        parts.push({ at: from + index / 1000, part: digits >= 3 ? phonePart(candidate.length > 0 ? candidate : raw) : { kind: 'text', raw } });
+      }
+    });
+  };
+  for (const span of spans) {
+    residue(cursor, span.start);
+    cursor = span.end;
+  }
+  residue(cursor, text.length);
+  parts.sort((a, b) => a.at - b.at);
+  return parts.map((entry) => entry.part);
+}
+
+function phonePart(raw: string): PhonePart {
+  const trimmed = raw.trim();
+  const result = normalizePhone(trimmed);
+  if (!result.ok) return { kind: 'bad', raw: trimmed, reason: result.reason };
+  return result.extension === undefined
+    ? { kind: 'number', raw: trimmed, e164: result.e164 }
+    : { kind: 'number', raw: trimmed, e164: result.e164, extension: result.extension };
+}
+
+export type UrlPart =
+  | { kind: 'url'; raw: string; url: string; host: string }
+  | { kind: 'bad'; raw: string; reason: string }
+  | { kind: 'text'; raw: string };
+
+const URL_SPLIT = /[\s;|]+|,(?=\s|$|https?:|www\.)/i;
+const LOOKS_LIKE_ADDRESS = /[./]|:\/\//;
+
+/**
+ * The web addresses in a URL cell, normalized with `normalizeUrl` (scheme added, tracking
+ * parameters, `www.` and trailing slash dropped). Addresses are separated by white space, line
+ * breaks, `;`, `|`, or a comma before a space or another address. A piece that looks like an
+ * address but does not normalize, or whose host has no public suffix (`intranet/help`), is `bad`;
+ * words beside a good address (`(main site)`) are `text`; a cell of words only is one `bad`.
+ */
+export function parseUrlCell(cell: string): UrlPart[] {
+  const pieces = cell
+    .split(URL_SPLIT)
+    .map((piece) => piece.replace(/^[<("']+|[>)"'.,;:]+$/g, ''))
+    .filter((piece) => piece.length > 0);
+  const parts: UrlPart[] = [];
+  for (const raw of pieces) {
+    if (!LOOKS_LIKE_ADDRESS.test(raw)) {
+      parts.push({ kind: 'text', raw });
+      continue;
+    }
+    const result = normalizeUrl(raw);
+    if (!result.ok) parts.push({ kind: 'bad', raw, reason: result.reason });
+    // `help@example.org` parses as a user name at a host; the site is not what the cell meant.
+    else if (result.userinfo !== undefined) parts.push({ kind: 'bad', raw, reason: `not a web address (an email address? it has '${result.userinfo}@' before the host)` });
+    else if (!isPublicHost(result.host)) parts.push({ kind: 'bad', raw, reason: `not a web address (the host '${result.host}' has no public suffix)` });
+    else parts.push({ kind: 'url', raw, url: result.url, host: result.host });
+  }
+  if (parts.length > 0 && parts.every((part) => part.kind === 'text')) {
+    return [{ kind: 'bad', raw: cell.trim(), reason: 'not a web address (no host name in it)' }];
+  }
+  return parts;
+}
+
+/**
+ * Whether a normalized host can be a public web host: an IP address, or a name under a suffix in
+ * the public suffix list (tldts). `localhost`, `intranet` and `site.local` are not.
+ */
+export function isPublicHost(host: string): boolean {
+  const parsed = parseDomain(host);
+  if (parsed.isIp === true) return true;
+  return parsed.domain !== null && (parsed.isIcann === true || parsed.isPrivate === true);
+}
+
+export type DomainPart = { kind: 'domain'; raw: string; host: string } | { kind: 'bad'; raw: string; reason: string };
+
+/** Hosts in a domain cell (`mass.gov`, `https://www.mass.gov/`), separated by spaces, `,`, `;`, `|`. */
+export function parseDomainCell(cell: string): DomainPart[] {
+  return cell
+    .split(/[\s,;|]+/)
+    .filter((piece) => piece.length > 0)
+    .map((raw): DomainPart => {
+      const host = hostOfDomainEntry(raw);
+      if (host === null) return { kind: 'bad', raw, reason: 'not a host name; write it like "mass.gov" (a page belongs in the URL column)' };
+      if (!isPublicHost(host)) return { kind: 'bad', raw, reason: `the host '${host}' has no public suffix` };
+      return { kind: 'domain', raw, host };
+    });
+}
+
+/**
+ * Other names in an alias cell, one per line or separated by `;` or `|`. Not by commas: names
+ * hold commas (`Brighton Division, Boston Municipal Court`).
+ */
+export function parseAliasCell(cell: string): string[] {
+  return cell
+    .split(/[\n;|]/)
+    .map(cleanOrgName)
+    .filter((alias) => alias.length > 0);
+}

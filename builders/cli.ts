@@ -1,0 +1,119 @@
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { loadAllowlist } from '../src/allowlist/load.js';
+import type { Allowlist } from '../src/allowlist/schema.js';
+import { usageError } from '../src/cli/args.js';
+import { EXIT, writeFileAtomic, type CliIo, type Subcommand } from '../src/cli/io.js';
+import { InputError } from '../src/errors.js';
+import { assertNoWarnings, buildAllowlist, renderAllowlist } from './build.js';
+import { readCsvFile } from './csv.js';
+import { formatSummary } from './summary.js';
+import type { BuildOptions } from './types.js';
+
+const USAGE = `Usage: citation-verifier build-allowlist DIRECTORY.csv [MORE.csv …] --org-column NAME
+         [--url-column NAME]… [--phone-column NAME]… [--alias-column NAME]… [--domain-column NAME]…
+         [--no-derive-domains] [--merge EXISTING.json] [--strict] [-o allowlist.json]
+
+Build the allowlist from a directory spreadsheet exported as CSV (UTF-8 or UTF-16, with or
+without BOM; ',' ';' or tab delimited). Column names match ignoring case and surrounding spaces;
+every file must have every named column.
+
+Options:
+  --org-column NAME      the organization's name (required)
+  --url-column NAME      web addresses (repeatable: Website, Intake Page, …)
+  --phone-column NAME    phone numbers (repeatable: Phone, Hotline, Intake Line, …);
+                         a fax column does not belong here: a fax is no number to call
+  --alias-column NAME    other names the organization goes by (org_aliases; several per cell
+                         separated by ';' or one per line)
+  --domain-column NAME   publishing hosts that are in no URL (e.g. mass.gov)
+  --no-derive-domains    keep exact URLs only; do not add each URL's host to "domains"
+                         (use it when one host, such as a state portal, serves many organizations)
+  --merge FILE           add to this allowlist instead of starting empty (may equal -o)
+  --strict               fail (exit 3) on any warning instead of skipping the value or row
+  -o, --output FILE      write here, atomically; without it the JSON goes to standard output
+
+The summary (rows, organizations, URLs, domains, numbers, warnings) goes to standard error.
+Exit codes: 0 written, 3 bad input (or a warning with --strict), 1 unexpected error.
+`;
+
+/**
+ * `citation-verifier build-allowlist`: reads the CSVs and the `--merge` allowlist, builds with
+ * `buildAllowlist`, prints the summary on stderr, then writes the validated, deterministic JSON
+ * atomically to `-o` or to stdout. Returns 0; bad input throws `InputError`, which the dispatcher
+ * maps to exit 3. Nothing is written when anything fails, so an existing `-o` file is untouched.
+ */
+export const buildAllowlistCommand: Subcommand = {
+  name: 'build-allowlist',
+  summary: 'build the allowlist JSON from a directory spreadsheet (CSV export)',
+  usage: USAGE,
+  async run(argv: string[], io: CliIo): Promise<number> {
+    let parsed;
+    try {
+      parsed = parseArgs({
+        args: argv,
+        allowPositionals: true,
+        strict: true,
+        options: {
+          'org-column': { type: 'string' },
+          'url-column': { type: 'string', multiple: true },
+          'phone-column': { type: 'string', multiple: true },
+          'alias-column': { type: 'string', multiple: true },
+          'domain-column': { type: 'string', multiple: true },
+          'no-derive-domains': { type: 'boolean', default: false },
+          merge: { type: 'string', multiple: true },
+          strict: { type: 'boolean', default: false },
+          output: { type: 'string', short: 'o' },
+          help: { type: 'boolean', short: 'h', default: false },
+        },
+      });
+    } catch (error) {
+      throw usageError(error, USAGE);
+    }
+    const { values, positionals } = parsed;
+    if (values.help) {
+      io.stdout(USAGE);
+      return EXIT.pass;
+    }
+    if (positionals.length === 0) throw new InputError('USAGE', `name at least one directory CSV\n\n${USAGE}`);
+    if (values['org-column'] === undefined) throw new InputError('USAGE', `--org-column is required: the column that holds each organization's name\n\n${USAGE}`);
+    if ((values.merge ?? []).length > 1) throw new InputError('USAGE', `--merge takes one allowlist; got ${values.merge!.length}`);
+
+    const tables = [];
+    for (const path of positionals) tables.push(await readCsvFile(resolve(io.cwd, path), path));
+
+    const options: BuildOptions = {
+      columns: {
+        org: values['org-column'],
+        urls: values['url-column'] ?? [],
+        phones: values['phone-column'] ?? [],
+        aliases: values['alias-column'] ?? [],
+        domains: values['domain-column'] ?? [],
+      },
+      deriveDomains: !values['no-derive-domains'],
+    };
+    const mergePath = values.merge?.[0];
+    if (mergePath !== undefined) {
+      const base: Allowlist = await loadAllowlist(resolve(io.cwd, mergePath));
+      options.base = base;
+      options.baseSource = mergePath;
+    }
+
+    const result = buildAllowlist(tables, options);
+    io.stderr(formatSummary(result));
+    if (values.strict) assertNoWarnings(result);
+    const text = renderAllowlist(result.allowlist);
+
+    if (values.output === undefined) {
+      io.stdout(text);
+      return EXIT.pass;
+    }
+    try {
+      await writeFileAtomic(resolve(io.cwd, values.output), text);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code ?? 'error';
+      throw new InputError('FILE_UNWRITABLE', `cannot write the allowlist (${code}); check that -o names a file in an existing, writable folder`, { where: values.output, cause: error });
+    }
+    io.stderr(`wrote ${values.output}\n`);
+    return EXIT.pass;
+  },
+};

@@ -1,0 +1,126 @@
+import { InputError } from '../src/errors.js';
+import type { ColumnNames } from './types.js';
+
+/** Where each named column sits in one file's header (0-based), and its spelling there. */
+export interface ResolvedColumns {
+  org: ResolvedColumn;
+  urls: ResolvedColumn[];
+  phones: ResolvedColumn[];
+  aliases: ResolvedColumn[];
+  domains: ResolvedColumn[];
+}
+
+export interface ResolvedColumn {
+  index: number;
+  /** As the header spells it, for messages. */
+  name: string;
+}
+
+/** The comparison form of a column name: case folded, surrounding and repeated spaces ignored. */
+export function columnKey(name: string): string {
+  return name.trim().replace(/\s+/g, ' ').toLowerCase();
+}
+
+/**
+ * Find every requested column in a header. Throws `InputError('MISSING_COLUMN')` for a name that is
+ * not there, with the header's names and the closest one ("no column 'Phone Number'; did you mean
+ * 'Phone'? columns: …"), and `InputError('INVALID_CSV')` when the header repeats a requested name
+ * (which of the two to read would be a guess).
+ */
+export function resolveColumns(header: readonly string[], names: ColumnNames, source: string): ResolvedColumns {
+  const find = (requested: string, flag: string): ResolvedColumn => {
+    const key = columnKey(requested);
+    const matches = header.flatMap((name, index) => (columnKey(name) === key ? [index] : []));
+    if (matches.length === 1) return { index: matches[0]!, name: header[matches[0]!]! };
+    if (matches.length > 1) {
+      throw new InputError(
+        'INVALID_CSV',
+        `the header has ${matches.length} columns named '${requested}' (columns ${matches.map((index) => index + 1).join(', ')}); rename all but one so ${flag} names a single column`,
+        { where: source },
+      );
+    }
+    throw missingColumn(requested, flag, header, source);
+  };
+  const many = (list: readonly string[], flag: string): ResolvedColumn[] => {
+    const seen = new Set<number>();
+    const out: ResolvedColumn[] = [];
+    for (const requested of list) {
+      const column = find(requested, flag);
+      // `--phone-column Phone --phone-column phone` is one column read once.
+      if (!seen.has(column.index)) {
+        seen.add(column.index);
+        out.push(column);
+      }
+    }
+    return out;
+  };
+  return {
+    org: find(names.org, '--org-column'),
+    urls: many(names.urls, '--url-column'),
+    phones: many(names.phones, '--phone-column'),
+    aliases: many(names.aliases, '--alias-column'),
+    domains: many(names.domains, '--domain-column'),
+  };
+}
+
+function missingColumn(requested: string, flag: string, header: readonly string[], source: string): InputError {
+  const names = header.filter((name) => name.length > 0);
+  const closest = closestColumn(requested, names);
+  const listed = names.length > 0 ? names.map((name) => `'${name}'`).join(', ') : '(the header row is empty)';
+  const hint = closest === null ? '' : ` did you mean '${closest}'?`;
+  return new InputError('MISSING_COLUMN', `no column '${requested}' (${flag});${hint} columns: ${listed}`, { where: source });
+}
+
+/**
+ * The header name most like `requested`, or null when none is close enough to be a useful guess.
+ * A name sharing a whole word scores 0.6 + 0.4 × Jaccard over words (`Phone Number` → `Phone`,
+ * `Court` → `Court Name` rather than `County`); one containing the other (three characters or
+ * more) scores 0.6 + 0.4 × the length ratio (`Website` → `Web`); any other scores its edit similarity, 1 − edit
+ * distance / longer length, and counts only from 0.6 (`Websit` → `Website`, but `Hotline` is
+ * nothing like `Phone`). Ties go to the earlier column.
+ */
+export function closestColumn(requested: string, names: readonly string[]): string | null {
+  const wanted = columnKey(requested);
+  const wantedWords = new Set(words(wanted));
+  let best: string | null = null;
+  let bestScore = 0;
+  for (const name of names) {
+    const key = columnKey(name);
+    const nameWords = new Set(words(key));
+    const shared = [...wantedWords].filter((word) => nameWords.has(word)).length;
+    let score: number;
+    const [shorter, longer] = wanted.length <= key.length ? [wanted, key] : [key, wanted];
+    if (shared > 0) {
+      score = 0.6 + (0.4 * shared) / new Set([...wantedWords, ...nameWords]).size;
+    } else if (shorter.length >= 3 && longer.includes(shorter)) {
+      score = 0.6 + (0.4 * shorter.length) / longer.length;
+    } else {
+      const longest = Math.max(wanted.length, key.length);
+      score = longest === 0 ? 0 : 1 - levenshtein(wanted, key) / longest;
+      if (score < 0.6) score = 0;
+    }
+    if (score > bestScore) {
+      best = name;
+      bestScore = score;
+    }
+  }
+  return best;
+}
+
+function words(key: string): string[] {
+  return key.split(/[^\p{L}\p{N}]+/u).filter((word) => word.length > 0);
+}
+
+/** Edit distance (insertions, deletions, substitutions), two rows of the table at a time. */
+export function levenshtein(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
+  for (let i = 1; i <= a.length; i += 1) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j += 1) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      current.push(Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost));
+    }
+    previous = current;
+  }
+  return previous[b.length]!;
+}

@@ -1,0 +1,266 @@
+import { readFile } from 'node:fs/promises';
+import { CsvError, parse, type Options as ParseOptions } from 'csv-parse/sync';
+import { InputError } from '../src/errors.js';
+import { describeDelimiter } from './build.js';
+import type { CsvDelimiter, CsvEncoding, Table, TableRow } from './types.js';
+
+/**
+ * The builder's file edge: bytes in, a `Table` out. Everything a real spreadsheet export does to a
+ * file is undone here, so the pure core only sees rows of trimmed cells:
+ * - encodings: UTF-8 with or without BOM, UTF-16 LE/BE (Excel's "Unicode Text", BOM or not), and
+ *   Windows-1252 (Excel's plain "CSV" on Windows) when the bytes are not valid UTF-8;
+ * - delimiters `,` `;` tab, detected from the header line outside quotes, or Excel's `sep=` line;
+ * - CRLF, LF and lone CR line ends (mixed in one file too), quoted fields with embedded newlines,
+ *   blank lines, spaces around fields.
+ */
+
+/** Read a CSV file and parse it. `source` is how messages name it (default: the path). */
+export async function readCsvFile(path: string, source: string = path): Promise<Table> {
+  let bytes: Uint8Array;
+  try {
+    bytes = await readFile(path);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') throw new InputError('FILE_NOT_FOUND', 'CSV file not found; check the path', { where: source, cause: error });
+    throw new InputError('FILE_UNREADABLE', `CSV file cannot be read (${code ?? 'error'})`, { where: source, cause: error });
+  }
+  return parseCsvBytes(bytes, source);
+}
+
+/** Decode and parse CSV bytes. Pure. Throws `InputError('INVALID_CSV')` naming the file, row and remedy. */
+export function parseCsvBytes(bytes: Uint8Array, source: string): Table {
+  const decoded = decodeCsvBytes(bytes, source);
+  return parseCsvText(decoded.text, source, decoded.encoding, decoded.notes);
+}
+
+export interface DecodedText {
+  text: string;
+  encoding: CsvEncoding;
+  notes: string[];
+}
+
+/**
+ * Bytes to text. A BOM decides; without one, NUL bytes in alternate positions mean UTF-16 (some
+ * tools drop the BOM), and bytes that are not valid UTF-8 are read as Windows-1252, which is what
+ * Excel's "CSV (Comma delimited)" writes on Windows — said in a note, since it is a guess.
+ */
+export function decodeCsvBytes(bytes: Uint8Array, source: string): DecodedText {
+  const b0 = bytes[0];
+  const b1 = bytes[1];
+  if (b0 === 0x50 && b1 === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04) {
+    throw new InputError('INVALID_CSV', 'is an Excel workbook (.xlsx), not a CSV; in Excel use File › Save As › "CSV UTF-8 (Comma delimited)" and pass that file', { where: source });
+  }
+  if (b0 === 0xef && b1 === 0xbb && bytes[2] === 0xbf) {
+    return { text: decodeUtf8(bytes.subarray(3), source), encoding: 'utf-8-bom', notes: [] };
+  }
+  if (b0 === 0xff && b1 === 0xfe) return { text: decodeUtf16(bytes.subarray(2), 'le'), encoding: 'utf-16le', notes: [] };
+  if (b0 === 0xfe && b1 === 0xff) return { text: decodeUtf16(bytes.subarray(2), 'be'), encoding: 'utf-16be', notes: [] };
+  const bomless = sniffUtf16(bytes);
+  if (bomless) {
+    return {
+      text: decodeUtf16(bytes, bomless),
+      encoding: bomless === 'le' ? 'utf-16le' : 'utf-16be',
+      notes: [`read as UTF-16 ${bomless.toUpperCase()} (no byte-order mark; every other byte is zero)`],
+    };
+  }
+  try {
+    return { text: decodeUtf8(bytes, source), encoding: 'utf-8', notes: [] };
+  } catch (error) {
+    if (!(error instanceof InvalidUtf8)) throw error;
+    return {
+      text: decodeWindows1252(bytes),
+      encoding: 'windows-1252',
+      notes: [`not valid UTF-8 (first bad byte at offset ${error.offset}); read as Windows-1252, what Excel's plain "CSV" writes. If names look wrong, export as "CSV UTF-8" instead`],
+    };
+  }
+}
+
+class InvalidUtf8 extends Error {
+  constructor(readonly offset: number) {
+    super('invalid UTF-8');
+  }
+}
+
+function decodeUtf8(bytes: Uint8Array, source: string): string {
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
+  } catch {
+    throw new InvalidUtf8(firstInvalidUtf8(bytes));
+  }
+  if (text.includes('\u0000')) {
+    throw new InputError('INVALID_CSV', 'contains NUL bytes, so it is not a text CSV; export the sheet as "CSV UTF-8" and pass that file', { where: source });
+  }
+  return text;
+}
+
+function firstInvalidUtf8(bytes: Uint8Array): number {
+  // The fatal decoder says only "invalid"; the offset helps a person find the character.
+  const lossy = new TextDecoder('utf-8').decode(bytes);
+  const index = lossy.indexOf('\uFFFD');
+  return index < 0 ? 0 : Buffer.byteLength(lossy.slice(0, index), 'utf8');
+}
+
+function decodeUtf16(bytes: Uint8Array, order: 'le' | 'be'): string {
+  const even = bytes.length - (bytes.length % 2);
+  const copy = Buffer.from(bytes.subarray(0, even));
+  if (order === 'be') copy.swap16();
+  return copy.toString('utf16le');
+}
+
+/** UTF-16 without a BOM: ASCII text has a zero in every other byte. */
+function sniffUtf16(bytes: Uint8Array): 'le' | 'be' | null {
+  const sample = Math.min(bytes.length - (bytes.length % 2), 512);
+  if (sample < 4) return null;
+  let zeroEven = 0;
+  let zeroOdd = 0;
+  for (let index = 0; index < sample; index += 2) {
+    if (bytes[index] === 0) zeroEven += 1;
+    if (bytes[index + 1] === 0) zeroOdd += 1;
+  }
+  const pairs = sample / 2;
+  if (zeroOdd > pairs * 0.6 && zeroEven === 0) return 'le';
+  if (zeroEven > pairs * 0.6 && zeroOdd === 0) return 'be';
+  return null;
+}
+
+// Node's TextDecoder treats 'windows-1252' as Latin-1, which gets 0x80–0x9F wrong (curly quotes,
+// dashes, €): exactly the characters Excel writes into names. These are the code page's own.
+const CP1252_HIGH = [
+  0x20ac, 0x81, 0x201a, 0x0192, 0x201e, 0x2026, 0x2020, 0x2021, 0x02c6, 0x2030, 0x0160, 0x2039, 0x0152, 0x8d, 0x017d, 0x8f,
+  0x90, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014, 0x02dc, 0x2122, 0x0161, 0x203a, 0x0153, 0x9d, 0x017e, 0x0178,
+];
+
+function decodeWindows1252(bytes: Uint8Array): string {
+  let text = '';
+  for (const byte of bytes) {
+    text += String.fromCharCode(byte >= 0x80 && byte <= 0x9f ? CP1252_HIGH[byte - 0x80]! : byte);
+  }
+  return text;
+}
+
+const DELIMITERS: readonly CsvDelimiter[] = [',', ';', '\t'];
+const SEP_LINE = /^sep=(.)\n/i;
+
+/**
+ * The delimiter of a CSV: the one of `,` `;` tab that occurs most often in the header line,
+ * counting only outside quotes (a header such as `"Name, full";Phone` is `;`). Ties and a header
+ * with none go to `,`. `text` must have `\n` line ends.
+ */
+export function detectDelimiter(text: string): CsvDelimiter {
+  const counts = new Map<string, number>();
+  let quoted = false;
+  let started = false;
+  for (const char of text) {
+    if (char === '"') quoted = !quoted;
+    else if (!quoted && char === '\n') {
+      if (started) break;
+      continue; // blank lines before the header
+    } else if (!quoted && DELIMITERS.includes(char as CsvDelimiter)) counts.set(char, (counts.get(char) ?? 0) + 1);
+    if (char.trim().length > 0) started = true;
+  }
+  let best: CsvDelimiter = ',';
+  for (const delimiter of DELIMITERS) {
+    if ((counts.get(delimiter) ?? 0) > (counts.get(best) ?? 0)) best = delimiter;
+  }
+  return best;
+}
+
+interface ParsedRecord {
+  record: string[];
+  info: { lines: number; records: number; empty_lines: number };
+}
+
+/**
+ * Parse decoded CSV text into a header and rows. Pure. The first non-blank record is the header.
+ * Throws `InputError('INVALID_CSV')` for an empty file or text csv-parse cannot read, naming the
+ * row and line and saying what to fix.
+ */
+export function parseCsvText(input: string, source: string, encoding: CsvEncoding = 'utf-8', notes: readonly string[] = []): Table {
+  // One line end everywhere, embedded newlines included, so a file mixing CRLF and lone CR (as
+  // files pasted together from Mac and Windows exports do) still splits into the right records.
+  let text = input.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
+  const fileNotes = [...notes];
+  let delimiter: CsvDelimiter;
+  let lineOffset = 0;
+  const sep = SEP_LINE.exec(text);
+  if (sep && DELIMITERS.includes(sep[1] as CsvDelimiter)) {
+    // Excel's hint line; Excel hides it, so row numbers start after it while line numbers do not.
+    delimiter = sep[1] as CsvDelimiter;
+    text = text.slice(sep[0].length);
+    lineOffset = 1;
+    fileNotes.push(`delimiter ${describeDelimiter(delimiter)} taken from the "sep=" line`);
+  } else {
+    delimiter = detectDelimiter(text);
+  }
+  if (text.trim().length === 0) {
+    throw new InputError('INVALID_CSV', 'is empty; export the directory with a header row naming its columns', { where: source });
+  }
+
+  const options: ParseOptions = {
+    delimiter,
+    record_delimiter: '\n',
+    info: true,
+    relax_column_count: true,
+    // A stray quote inside an unquoted cell (`5" screen`) is read as a character, as Excel does.
+    relax_quotes: true,
+    skip_empty_lines: true,
+    trim: true,
+  };
+  let records: ParsedRecord[];
+  try {
+    records = parse(text, options) as unknown as ParsedRecord[];
+  } catch (error) {
+    if (error instanceof CsvError) throw csvSyntaxError(error, text, source, lineOffset, options);
+    throw error;
+  }
+
+  const [first, ...rest] = records;
+  if (!first) throw new InputError('INVALID_CSV', 'has no header row; export the directory with a header row naming its columns', { where: source });
+  const header = first.record.map((cell) => cell.trim());
+  const rows: TableRow[] = [];
+  let blankRows = 0;
+  for (const { record, info } of rest) {
+    const cells = record.map((cell) => cell.trim());
+    if (cells.every((cell) => cell.length === 0)) {
+      blankRows += 1;
+      continue;
+    }
+    const embeddedNewlines = record.reduce((sum, cell) => sum + countNewlines(cell), 0);
+    rows.push({ row: info.records + info.empty_lines, line: info.lines - embeddedNewlines + lineOffset, cells });
+  }
+  return { source, header, rows, blankRows, notes: fileNotes, encoding, delimiter };
+}
+
+function countNewlines(text: string): number {
+  let count = 0;
+  for (let index = text.indexOf('\n'); index !== -1; index = text.indexOf('\n', index + 1)) count += 1;
+  return count;
+}
+
+function csvSyntaxError(error: CsvError, text: string, source: string, lineOffset: number, options: ParseOptions): InputError {
+  const details = error as CsvError & { records?: number; empty_lines?: number; lines?: number };
+  const parsed = details.records ?? 0;
+  // The failing record starts on the first non-blank line after the last record parsed. csv-parse
+  // does not say where that is (its byte counts run past the text), so re-read up to that record.
+  let lastEnd = 0;
+  if (parsed > 0) {
+    const before = parse(text, { ...options, to: parsed }) as unknown as ParsedRecord[];
+    lastEnd = before[before.length - 1]?.info.lines ?? 0;
+  }
+  const lines = text.split('\n');
+  let startLine = lastEnd + 1;
+  while (startLine <= lines.length && (lines[startLine - 1] ?? '').trim().length === 0) startLine += 1;
+  const row = parsed + (details.empty_lines ?? 0) + 1;
+  const line = startLine + lineOffset;
+  const where = `${source}, row ${row} (line ${line})`;
+  switch (error.code) {
+    case 'CSV_QUOTE_NOT_CLOSED':
+      return new InputError('INVALID_CSV', `a quoted cell that starts here is never closed, so the rest of the file would be one cell; close the quote or remove the stray '"'`, { where, cause: error });
+    case 'CSV_INVALID_CLOSING_QUOTE':
+    case 'CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE':
+      return new InputError('INVALID_CSV', `text follows a closing quote at line ${(details.lines ?? startLine) + lineOffset}; a quote inside a quoted cell must be doubled ("")`, { where, cause: error });
+    default:
+      return new InputError('INVALID_CSV', `cannot be read as CSV (${error.message}); re-export the sheet as "CSV UTF-8"`, { where, cause: error });
+  }
+}

@@ -1,0 +1,150 @@
+import type { Allowlist } from '../src/allowlist/schema.js';
+
+/**
+ * Plain data passed between the builder's file edge (`csv.ts`) and its pure core (`build.ts`).
+ * Nothing here touches a file: a table is what a CSV held, already decoded and split into cells.
+ */
+
+/** One data record of a CSV, with where it sits so that every message can point at it. */
+export interface TableRow {
+  /**
+   * The row number a spreadsheet shows when it opens the file: the header is row 1, and blank
+   * lines count as rows (Excel shows them as empty rows). This is the number a person fixes.
+   */
+  row: number;
+  /** First physical line of the record in the file (differs from `row` after embedded newlines). */
+  line: number;
+  /** Cell texts as parsed (surrounding whitespace trimmed, embedded newlines kept as `\n`). */
+  cells: string[];
+}
+
+/** A decoded, parsed CSV file. */
+export interface Table {
+  /** How messages name the file (the path as given on the command line). */
+  source: string;
+  header: string[];
+  rows: TableRow[];
+  /** Data records whose every cell is blank (`,,,,` as spreadsheets write them): counted, not read. */
+  blankRows: number;
+  /** Facts about the decoding worth telling the user (encoding guessed, `sep=` line, …). */
+  notes: string[];
+  encoding: CsvEncoding;
+  delimiter: CsvDelimiter;
+}
+
+export type CsvEncoding = 'utf-8' | 'utf-8-bom' | 'utf-16le' | 'utf-16be' | 'windows-1252';
+export type CsvDelimiter = ',' | ';' | '\t';
+
+/**
+ * Column names as the user typed them (`--org-column "Court Name"`). Matched against each header
+ * ignoring case and surrounding spaces. Each list may be empty, but not all of them at once.
+ */
+export interface ColumnNames {
+  org: string;
+  urls: readonly string[];
+  phones: readonly string[];
+  aliases: readonly string[];
+  domains: readonly string[];
+}
+
+export interface BuildOptions {
+  columns: ColumnNames;
+  /**
+   * Add every URL's host to `domains` (default true). Deriving a host vouches for every page on it,
+   * so a shared portal is better left out (`--no-derive-domains`).
+   */
+  deriveDomains?: boolean;
+  /** An allowlist to add to (`--merge`); its entries are kept, new ones join them. */
+  base?: Allowlist;
+  /** Where `base` came from, for the summary. */
+  baseSource?: string;
+  /**
+   * A host that carries the pages of at least this many organizations is reported as a shared
+   * portal when domains are derived. Default `SHARED_HOST_MIN_ORGS`.
+   */
+  sharedHostMinOrgs?: number;
+}
+
+/**
+ * Something in a row was not used: a row without an organization name, a value that is not a
+ * phone number or a web address, a row that cannot be read safely. `--strict` fails on these.
+ */
+export interface BuildWarning {
+  code: WarningCode;
+  source: string;
+  row: number;
+  line: number;
+  /** The column as the file's header spells it; absent for row-level problems. */
+  column?: string;
+  /** The cell text (or the part of it) that was skipped. */
+  value?: string;
+  /** A complete sentence: what was skipped, why, and what to do. */
+  message: string;
+}
+
+export type WarningCode =
+  | 'NO_ORG_NAME'
+  | 'BAD_PHONE'
+  | 'BAD_URL'
+  | 'BAD_DOMAIN'
+  | 'EXTRA_CELLS'
+  | 'ALIAS_CONFLICT';
+
+/**
+ * Something was used, but not exactly as written: a menu note beside a number (`Press 5`), an
+ * extension, a repeated organization merged, a placeholder such as `N/A` read as empty. Reported,
+ * never fatal, not affected by `--strict`.
+ */
+export interface BuildNote {
+  code: NoteCode;
+  source: string;
+  row: number;
+  line: number;
+  column?: string;
+  value?: string;
+  message: string;
+}
+
+export type NoteCode = 'PHONE_TEXT' | 'URL_TEXT' | 'EXTENSION' | 'PLACEHOLDER' | 'REPEATED_ORG' | 'ALIAS_IS_NAME';
+
+/** A host whose pages belong to many organizations. */
+export interface SharedHost {
+  host: string;
+  /** How many organizations list a page on it. */
+  organizations: number;
+}
+
+/** Figures for the summary on standard error. All counts are of the final allowlist unless named otherwise. */
+export interface BuildSummary {
+  files: Array<{ source: string; rows: number; blankRows: number; encoding: CsvEncoding; delimiter: CsvDelimiter; notes: string[] }>;
+  /** Data rows read across all files (blank rows excluded). */
+  rowsRead: number;
+  /** Rows that contributed an organization. */
+  rowsUsed: number;
+  /** Rows left out entirely; each has a warning naming it. `rowsUsed + rowsSkipped === rowsRead`. */
+  rowsSkipped: number;
+  organizations: number;
+  /** Organizations with no phone number (listed by name, perhaps with a URL). */
+  organizationsWithoutNumber: number;
+  urls: number;
+  domains: number;
+  /** Distinct numbers. */
+  numbers: number;
+  /** Numbers listed under more than one organization (each listed under all of them). */
+  sharedNumbers: number;
+  aliases: number;
+  warnings: number;
+  notes: number;
+  deriveDomains: boolean;
+  /** Hosts carrying the pages of many organizations, most first. */
+  sharedHosts: SharedHost[];
+  /** Present with `--merge`: the base allowlist's figures before the build added to it. */
+  base?: { source: string; organizations: number; urls: number; domains: number; numbers: number };
+}
+
+export interface BuildResult {
+  allowlist: Allowlist;
+  warnings: BuildWarning[];
+  notes: BuildNote[];
+  summary: BuildSummary;
+}

@@ -1,0 +1,24 @@
+/**
+ * The library: every rule of the product, no promptfoo or argv knowledge. The promptfoo assertions
+ * (`assertions/`), the builder (`builders/`) and the CLI (`src/cli/`) are thin fronts over this.
+ */
+export * from './defaults.js';
+export { InputError, isInputError, type InputErrorCode } from './errors.js';
+export { answerText } from './answer-text.js';
+export { parseAllowlist, toAllowlistFile, AllowlistFileSchema, type Allowlist, type AllowlistFile } from './allowlist/schema.js';
+export { loadAllowlist, loadAllowlistIndex, clearAllowlistCache } from './allowlist/load.js';
+export { buildIndex, type AllowlistIndex } from './allowlist/index.js';
+export { normalizeUrl, normalizeHost, type UrlNormalization } from './normalize/url.js';
+export { normalizePhone, formatPhone, type PhoneNormalization } from './normalize/phone.js';
+export { orgKey, cleanOrgName, isAmbiguousName } from './normalize/name.js';
+export { extractLinks } from './extract/links.js';
+export { extractPhones } from './extract/phones.js';
+export { findOrganizations } from './extract/orgs.js';
+export type { Finding, LinkFinding, PhoneFinding, OrgFinding, Span } from './extract/types.js';
+export { verifyAnswer, verifyAnswerLive, extract, type VerifyOptions } from './verify.js';
+export { verifyOutput } from './run.js';
+export { resolveSettings, type VerifierSettings } from './config.js';
+export { toGradingResult, toJson, toText, summaryLine } from './report/formatters.js';
+export type { GradingResult } from './report/grading.js';
+export * from './report/types.js';
+export type { LinkChecker, LivenessOptions, LivenessOutcome } from './liveness/types.js';

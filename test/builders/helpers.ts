@@ -1,0 +1,59 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildAllowlistCommand } from '../../builders/cli.js';
+import type { ColumnNames } from '../../builders/types.js';
+import type { CliIo } from '../../src/cli/io.js';
+import { isInputError } from '../../src/errors.js';
+
+/** Fixture folders of the builder tests. */
+export const CSV_FIXTURES = fileURLToPath(new URL('../fixtures/csv/', import.meta.url));
+export const MA_COURTS = fileURLToPath(new URL('../fixtures/ma-courts/', import.meta.url));
+export const csvFixture = (name: string): string => join(CSV_FIXTURES, name);
+
+/** The three columns most fixtures share. */
+export const BASIC_COLUMNS: ColumnNames = { org: 'Organization', urls: ['Website'], phones: ['Phone'], aliases: [], domains: [] };
+
+export interface CommandRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+  /** The InputError's code when the command threw one. */
+  errorCode?: string;
+}
+
+/**
+ * Run `build-allowlist` in-process with a fake io, mapping a thrown InputError to exit 3 the way
+ * the bin's dispatcher (`runCli`) does, so tests see what a user would.
+ */
+export async function runBuild(argv: string[], cwd: string = CSV_FIXTURES): Promise<CommandRun> {
+  let stdout = '';
+  let stderr = '';
+  const io: CliIo = {
+    stdout: (text) => {
+      stdout += text;
+    },
+    stderr: (text) => {
+      stderr += text;
+    },
+    readStdin: async () => '',
+    stderrIsTTY: false,
+    cwd,
+    env: {},
+  };
+  try {
+    const code = await buildAllowlistCommand.run(argv, io);
+    return { code, stdout, stderr };
+  } catch (error) {
+    if (!isInputError(error)) throw error;
+    stderr += `citation-verifier build-allowlist: ${error.message}\n`;
+    return { code: 3, stdout, stderr, errorCode: error.code };
+  }
+}
+
+/** A fresh temporary folder, removed by the returned function. */
+export async function tempDir(): Promise<{ dir: string; cleanup: () => Promise<void> }> {
+  const dir = await mkdtemp(join(tmpdir(), 'cv-builder-'));
+  return { dir, cleanup: () => rm(dir, { recursive: true, force: true }) };
+}
