@@ -35,5 +35,6 @@ export async function verifyOutput(
   const text = answerText(output);
   if (settings.liveness === false) return verifyAnswer(text, index, { threshold: settings.threshold });
   const factory = checkerFor ?? (await import('./liveness/index.js')).sharedLinkChecker;
-  return verifyAnswerLive(text, index, await factory(settings.liveness), { threshold: settings.threshold });
+  const allowPrivateNetworks = settings.liveness.allowPrivateNetworks !== undefined && settings.liveness.allowPrivateNetworks !== false;
+  return verifyAnswerLive(text, index, await factory(settings.liveness), { threshold: settings.threshold, allowPrivateNetworks });
 }

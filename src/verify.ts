@@ -49,9 +49,15 @@ export function verifyAnswer(text: string, index: AllowlistIndex, options: Verif
  * Verify one answer with liveness: links the offline pass did not already call invented are
  * fetched through `checker` (which caches per URL and bounds concurrency across answers).
  */
-export async function verifyAnswerLive(text: string, index: AllowlistIndex, checker: LinkChecker, options: VerifyOptions = {}): Promise<Report> {
+export async function verifyAnswerLive(
+  text: string,
+  index: AllowlistIndex,
+  checker: LinkChecker,
+  options: VerifyOptions & { allowPrivateNetworks?: boolean } = {},
+): Promise<Report> {
   const found = extract(text, index);
-  const offline = found.links.map((link) => classifyLink(link, index));
+  const allowPrivateNetworks = options.allowPrivateNetworks ?? false;
+  const offline = found.links.map((link) => classifyLink(link, index, { allowPrivateNetworks }));
   const links = await Promise.all(
     offline.map(async (verdict) => (verdict.bucket === 'invented' ? verdict : applyLiveness(verdict, await checker.check(verdict.finding.normalized)))),
   );

@@ -20,6 +20,9 @@ Options:
   --resolve HOST:ADDR    with --live, pin HOST to ADDR (repeatable, like curl)
   --allow-private        with --live, fetch private and loopback addresses (intranets, tests)
   --timeout MS           with --live, per-request timeout
+  --network-probe URL|off  with --live, a page known to exist, fetched only to prove the network
+                         works before a link is called broken or invented (off: only the links count)
+  --cache-dir DIR        with --live, keep successes on disk for 24 h
   --chunks FILE          check [N] chunk citations against these retrieved passages instead
   --require-citations    with --chunks, a sentence with a number or quote but no citation fails
 
@@ -45,6 +48,8 @@ export const checkCommand: Subcommand = {
           resolve: { type: 'string', multiple: true },
           'allow-private': { type: 'boolean', default: false },
           timeout: { type: 'string' },
+          'network-probe': { type: 'string' },
+          'cache-dir': { type: 'string' },
           chunks: { type: 'string' },
           'require-citations': { type: 'boolean', default: false },
         },
@@ -74,6 +79,9 @@ export const checkCommand: Subcommand = {
         if (!Number.isInteger(timeout) || timeout <= 0) throw new InputError('USAGE', `--timeout must be a whole number of milliseconds, got ${JSON.stringify(values.timeout)}`);
         options.timeoutMs = timeout;
       }
+      const probe = values['network-probe'];
+      if (probe !== undefined) options.networkProbe = probe === 'off' ? false : probe;
+      if (values['cache-dir'] !== undefined) options.cacheDir = values['cache-dir'];
       liveness = options;
     }
     const config: Record<string, unknown> = {};

@@ -2,23 +2,27 @@ import type { LIVENESS_DEFAULTS } from '../defaults.js';
 
 /**
  * What fetching one link found. A closed union; `bucketOf` (in the matcher) maps it to a link bucket.
+ * Every outcome carries a human `reason` that says what was seen and why it lands where it does.
  * - `live`: 2xx after following redirects.
  * - `broken`: 404/410, a soft 404 page that says "not found", or a host that resolves but refuses
- *   connections (after one retry).
+ *   connections (after one retry), once the network is known to work.
  * - `invented`: the host does not exist (NXDOMAIN, only while the network is known to work), or it
  *   resolves to a private/loopback/link-local/metadata address (not fetched).
  * - `inconclusive`: 401/403/429/5xx/999, timeout, TLS failure, too many redirects, soft 404 without
  *   a "not found" page, or the network is unavailable. Never fails an answer on its own.
+ *
+ * `error` is a short machine-readable code (`ECONNREFUSED`, `ENOTFOUND`, `timeout`,
+ * `private-address`, `too-many-redirects`, `soft-404`, a TLS code, …); `status` the last HTTP status.
  */
 export type LivenessOutcome =
-  | { kind: 'live'; status: number; finalUrl: string; redirects: number }
+  | { kind: 'live'; status: number; finalUrl: string; redirects: number; reason: string }
   | { kind: 'broken'; status?: number; error?: string; finalUrl: string; reason: string }
-  | { kind: 'invented'; error?: string; reason: string }
+  | { kind: 'invented'; error?: string; finalUrl?: string; address?: string; reason: string }
   | { kind: 'inconclusive'; status?: number; error?: string; finalUrl?: string; reason: string };
 
 export type LivenessKind = LivenessOutcome['kind'];
 
-/** Resolves a host name to addresses. Injectable so tests decide DNS without a network. */
+/** Resolves a host name to addresses. Injectable so tests decide DNS without a network. Never rejects. */
 export type Resolver = (host: string) => Promise<ResolveResult>;
 export type ResolveResult =
   | { ok: true; addresses: Array<{ address: string; family: 4 | 6 }> }
@@ -32,15 +36,29 @@ export interface LivenessOptions {
   maxRedirects?: number;
   retries?: number;
   retryAfterCapMs?: number;
-  /** Fetch private, loopback and link-local addresses (intranets, tests). Off by default. */
-  allowPrivateNetworks?: boolean;
-  /** `host` → address, like curl's `--resolve`. Consulted before the resolver. */
+  /**
+   * Fetch private, loopback and link-local addresses (intranets, tests). Off by default. `true`
+   * turns the private-address rule off; a list of addresses or CIDR blocks (`10.1.0.0/16`,
+   * `127.0.0.1`) allows only those and keeps the rule for the rest (metadata addresses included).
+   */
+  allowPrivateNetworks?: boolean | readonly string[];
+  /** `host` → address, like curl's `--resolve` (exact host name, any port). Consulted before the resolver. */
   resolve?: Record<string, string>;
   resolver?: Resolver;
   /** A folder for the on-disk cache of successes; no on-disk cache when absent. */
   cacheDir?: string;
   cacheTtlMs?: number;
   userAgent?: string;
+  /**
+   * PEM certificates to trust in addition to the system roots (an intranet CA, a test CA).
+   */
+  ca?: string | readonly string[];
+  /**
+   * A URL known to exist, fetched at most once, only when a verdict needs proof that the network
+   * works and no link has given that proof yet (see `NetworkMonitor`). `false`: never probe, so
+   * only evidence from the links themselves counts. Default `NETWORK_PROBE_URL`.
+   */
+  networkProbe?: string | false;
 }
 
 export type LivenessDefaults = typeof LIVENESS_DEFAULTS;
@@ -49,5 +67,6 @@ export type LivenessDefaults = typeof LIVENESS_DEFAULTS;
 export interface LinkChecker {
   /** `url` is a normalized URL (see `normalizeUrl`). Never rejects: failures are outcomes. */
   check(url: string): Promise<LivenessOutcome>;
+  /** Releases connections. Checks started after `close` resolve to `inconclusive`. */
   close(): Promise<void>;
 }

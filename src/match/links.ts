@@ -15,7 +15,7 @@ const RESERVED_SUFFIXES = ['localhost', 'local', 'internal', 'intranet', 'lan', 
  * `unverified`. No network: liveness, when on, refines `unverified` and checks `directory` links
  * for staleness (see `applyLiveness`).
  */
-export function classifyLink(finding: LinkFinding, index: AllowlistIndex): LinkVerdict {
+export function classifyLink(finding: LinkFinding, index: AllowlistIndex, options: { allowPrivateNetworks?: boolean } = {}): LinkVerdict {
   const verdict = (bucket: LinkBucket, reason: string): LinkVerdict => ({ finding, bucket, score: BUCKET_SCORES[bucket], reason });
   if (index.urls.has(finding.normalized)) return verdict('directory', 'listed in the directory');
   const listedDomain = directoryDomainOf(finding.host, index.domains);
@@ -26,18 +26,21 @@ export function classifyLink(finding: LinkFinding, index: AllowlistIndex): LinkV
     const hidden = finding.userinfo.replace(/:.*$/, '');
     return verdict('invented', `hides the real host ${finding.host} behind "${hidden}@": the link does not go to ${hidden}`);
   }
-  const invented = inventedReason(finding.host, index);
+  const invented = inventedReason(finding.host, index, options);
   if (invented !== null) return verdict('invented', invented);
   return verdict('unverified', 'not in the directory; liveness is off, so nothing shows the page exists');
 }
 
 /** Why a host cannot be a real public resource, or null when nothing offline says so. */
-export function inventedReason(host: string, index: AllowlistIndex | null): string | null {
-  if (host.startsWith('[') || /^\d+(?:\.\d+){3}$/.test(host)) return `${host} is an IP address, not a published site`;
+export function inventedReason(host: string, index: AllowlistIndex | null, options: { allowPrivateNetworks?: boolean } = {}): string | null {
+  // With private networks allowed (intranets, tests) such hosts are left to liveness to judge.
+  if (options.allowPrivateNetworks) {
+    if (isIpHost(host) || RESERVED_SUFFIXES.some((suffix) => host === suffix || host.endsWith(`.${suffix}`))) return null;
+  }
+  if (isIpHost(host)) return `${host} is an IP address, not a published site`;
   const reserved = RESERVED_SUFFIXES.find((suffix) => host === suffix || host.endsWith(`.${suffix}`));
   if (reserved) return `${host} is a reserved or private name (.${reserved}), not a public site`;
   const parsed = parseDomain(host);
-  if (parsed.isIp) return `${host} is an IP address, not a published site`;
   if (!parsed.domain || !(parsed.isIcann === true || parsed.isPrivate === true)) {
     return `${host} has no valid public suffix${parsed.publicSuffix ? ` (".${parsed.publicSuffix}" is not a top-level domain)` : ''}`;
   }
@@ -49,6 +52,10 @@ export function inventedReason(host: string, index: AllowlistIndex | null): stri
     if (lookalike) return `${host} is a lookalike: it ${lookalike.how}`;
   }
   return null;
+}
+
+function isIpHost(host: string): boolean {
+  return host.startsWith('[') || /^\d+(?:\.\d+){3}$/.test(host);
 }
 
 /** The directory domain `host` is, or lies under; null when none. Walks up the labels: O(labels). */

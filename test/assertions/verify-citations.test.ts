@@ -1,6 +1,8 @@
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import verifyCitations from '../../assertions/verify-citations.js';
+import { closeSharedLinkCheckers } from '../../src/liveness/index.js';
+import { startHttpServer } from '../helpers/http-server.js';
 import { promptfooBaseDir, resolveSettings } from '../../src/config.js';
 
 const allowlist = join(import.meta.dirname, '..', 'fixtures', 'verifier', 'allowlist.json');
@@ -67,6 +69,19 @@ describe('verify-citations assertion', () => {
     process.env.CITATION_VERIFIER_LIVENESS = 'maybe';
     const bad = await verifyCitations('text', {});
     expect(bad.reason).toMatch(/CITATION_VERIFIER_LIVENESS="maybe": use 1 or 0/);
+  });
+
+  it('checks liveness when config.liveness is an options object', async () => {
+    const server = await startHttpServer({ '/ok': { status: 200, body: 'ok' }, '/gone': { status: 404 } });
+    const liveness = { resolve: { 'site.test': '127.0.0.1' }, allowPrivateNetworks: true, networkProbe: `http://site.test:${server.port}/ok`, timeoutMs: 2000 };
+    try {
+      const result = await verifyCitations(`See http://site.test:${server.port}/ok and http://site.test:${server.port}/gone.`, { config: { allowlist, liveness } });
+      // live 0.7 + broken 0 → 0.35, and a broken link fails the answer outright
+      expect(result).toMatchObject({ pass: false, score: 0.35 });
+      expect(result.reason).toContain(`broken link http://site.test:${server.port}/gone`);
+    } finally {
+      await closeSharedLinkCheckers();
+    }
   });
 
   it('accepts an inline allowlist object', async () => {

@@ -1,0 +1,306 @@
+import { STATUS_CODES } from 'node:http';
+import { describeAddressClass, type AddressClass } from './address.js';
+import type { LivenessOutcome } from './types.js';
+
+/**
+ * The pure half of the liveness check: what was seen (an HTTP status, or a failure to get one) and
+ * what the checker knows about the network go in; a `LivenessOutcome` with a human reason comes
+ * out. No IO here, so every row of the verdict table is a unit test away.
+ */
+
+/** Why no usable HTTP answer came back. */
+export type FailureKind =
+  | 'timeout'
+  | 'refused'
+  | 'tls'
+  | 'reset'
+  | 'unreachable'
+  | 'protocol'
+  | 'dns-not-found'
+  | 'dns-error'
+  | 'private-address'
+  | 'too-many-redirects'
+  | 'bad-redirect'
+  | 'closed'
+  | 'other';
+
+export interface Failure {
+  kind: FailureKind;
+  /** Short machine-readable code, reported as the outcome's `error` (`ECONNREFUSED`, `timeout`, …). */
+  code: string;
+  /** What happened, in words, for the reason. */
+  message: string;
+  host?: string;
+  /** For `private-address`: the address and its class, and where the address came from. */
+  address?: string;
+  addressClass?: AddressClass;
+  /** `dns`: a real DNS answer; `pinned`: `--resolve`; `literal`: the URL names the IP itself. */
+  source?: 'dns' | 'pinned' | 'literal';
+  /** For a `tls` failure: the server answered, but not with TLS (plain HTTP on that port). */
+  plainHttp?: boolean;
+}
+
+/** A status line came back (after following redirects). */
+export interface ResponseEvidence {
+  type: 'response';
+  /** The URL that was checked. */
+  url: string;
+  /** Where the redirects ended. */
+  finalUrl: string;
+  redirects: number;
+  /** Attempts at the final hop (retries included). */
+  attempts: number;
+  status: number;
+  /** Lower-case header names. */
+  headers: Readonly<Record<string, string>>;
+  /** The server asked to retry after this long, more than the cap, so it was not retried. */
+  retryAfterMs?: number;
+  /** Only for a 2xx page below the root of its host: what a made-up path on the same host answered. */
+  soft404?: Soft404Evidence;
+}
+
+export interface Soft404Evidence {
+  probeUrl: string;
+  probeStatus: number;
+  /** Whether the page's title or heading says "not found"; undefined when its body could not be read. */
+  pageSaysNotFound?: boolean;
+}
+
+/** No usable status line: the failure, and how far the redirects got. */
+export interface FailureEvidence {
+  type: 'failure';
+  url: string;
+  /** The hop that failed. */
+  finalUrl: string;
+  redirects: number;
+  attempts: number;
+  failure: Failure;
+}
+
+export type Evidence = ResponseEvidence | FailureEvidence;
+
+/** What the checker has established about the network when a verdict is made. */
+export interface NetworkView {
+  /** A real DNS answer (not a `--resolve` pin) has given an allowed address in this process. */
+  dnsWorks: boolean;
+  /** Some host has answered HTTP in this process. */
+  egressWorks: boolean;
+  /** Why the network is not known to work (the probe's failure), for the reason. */
+  detail?: string;
+}
+
+/**
+ * Which fact about the network a verdict on this evidence depends on, so the IO side establishes
+ * it (by waiting for the probe) before calling `classify`. NXDOMAIN and a DNS answer with a
+ * non-public address are only believed when DNS is known to give real answers; a refused
+ * connection only means "broken" when something else on the network has answered.
+ */
+export function networkNeeded(evidence: Evidence): 'dns' | 'egress' | null {
+  if (evidence.type !== 'failure') return null;
+  const { failure } = evidence;
+  if (failure.kind === 'dns-not-found') return 'dns';
+  if (failure.kind === 'private-address' && failure.source === 'dns') return 'dns';
+  if (failure.kind === 'refused') return 'egress';
+  return null;
+}
+
+const is2xx = (status: number): boolean => status >= 200 && status < 300;
+
+/** The verdict table of the liveness issue, as a function. Pure. */
+export function classify(evidence: Evidence, network: NetworkView): LivenessOutcome {
+  return evidence.type === 'response' ? classifyResponse(evidence) : classifyFailure(evidence, network);
+}
+
+function statusText(status: number): string {
+  const text = status === 999 ? 'Request denied' : STATUS_CODES[status];
+  return text ? `${status} ${text}` : `HTTP ${status}`;
+}
+
+function afterRedirects(redirects: number, finalUrl: string): string {
+  if (redirects === 0) return '';
+  return ` after ${redirects} redirect${redirects === 1 ? '' : 's'} (to ${finalUrl})`;
+}
+
+function attemptsNote(attempts: number): string {
+  return attempts > 1 ? ` (${attempts} attempts)` : '';
+}
+
+function classifyResponse(evidence: ResponseEvidence): LivenessOutcome {
+  const { status, finalUrl, redirects, headers } = evidence;
+  const seen = `${statusText(status)}${afterRedirects(redirects, finalUrl)}`;
+  const base = { status, finalUrl };
+  if (is2xx(status)) {
+    const soft = evidence.soft404;
+    if (soft && is2xx(soft.probeStatus)) {
+      const hostNote = `the host also answers ${soft.probeStatus} for a made-up path (${soft.probeUrl}), so a 200 proves nothing (soft 404)`;
+      if (soft.pageSaysNotFound === true) {
+        return { kind: 'broken', ...base, error: 'soft-404', reason: `${seen}, but the page says it was not found; ${hostNote}` };
+      }
+      return { kind: 'inconclusive', ...base, error: 'soft-404', reason: `${seen}, but ${hostNote}; cannot tell whether this page exists` };
+    }
+    return { kind: 'live', status, finalUrl, redirects, reason: `${seen}: the page resolves` };
+  }
+  if (status === 404) return { kind: 'broken', ...base, reason: `${seen}: the page does not exist` };
+  if (status === 410) return { kind: 'broken', ...base, reason: `${seen}: the page was removed` };
+  const weak = (why: string): LivenessOutcome => ({ kind: 'inconclusive', ...base, reason: `${seen}${attemptsNote(evidence.attempts)}: ${why}` });
+  if (status === 401 || status === 407) return weak('the page needs a login; cannot tell whether it exists');
+  if (status === 403) {
+    const shield = botProtection(headers);
+    return weak(
+      shield
+        ? `bot protection (${shield}) blocks automated checks; a person may well see the page`
+        : 'the server refuses the checker (often bot protection); cannot tell whether the page exists',
+    );
+  }
+  if (status === 429) {
+    const wait = evidence.retryAfterMs !== undefined ? `; the server asks to wait ${Math.ceil(evidence.retryAfterMs / 1000)} s, more than the retry cap` : '';
+    return weak(`rate limited${wait}; cannot tell whether the page exists`);
+  }
+  if (status === 999) return weak('the site refuses automated requests; cannot tell whether the page exists');
+  if (status >= 500) {
+    const wait = evidence.retryAfterMs !== undefined ? `; the server asks to wait ${Math.ceil(evidence.retryAfterMs / 1000)} s, more than the retry cap` : '';
+    return weak(`server error${wait}; the page may come back`);
+  }
+  if (status >= 300 && status < 400) return weak('a redirect without a usable Location header');
+  return weak('the server declined the request; cannot tell whether the page exists');
+}
+
+function classifyFailure(evidence: FailureEvidence, network: NetworkView): LivenessOutcome {
+  const { failure, finalUrl, redirects } = evidence;
+  const where = redirects > 0 ? ` (redirect ${redirects} went to ${finalUrl})` : '';
+  const detail = network.detail ? ` (${network.detail})` : '';
+  const weak = (reason: string): LivenessOutcome => ({ kind: 'inconclusive', error: failure.code, finalUrl, reason });
+  switch (failure.kind) {
+    case 'dns-not-found':
+      if (network.dnsWorks) return { kind: 'invented', error: failure.code, finalUrl, reason: `${failure.message}${where}: the host does not exist` };
+      return weak(`network unavailable: ${failure.message}${where}, which proves nothing while DNS has not been shown to work in this run${detail}`);
+    case 'dns-error':
+      return weak(`${network.dnsWorks ? '' : 'network unavailable: '}${failure.message}${where}`);
+    case 'private-address': {
+      const what = failure.addressClass ? describeAddressClass(failure.addressClass) : 'a non-public address';
+      if (failure.source === 'dns' && !network.dnsWorks) {
+        return weak(`network unavailable: DNS answered ${failure.address ?? '?'} (${what}) for ${failure.host ?? '?'}${where}, and has not been seen giving a public answer in this run${detail}`);
+      }
+      const subject = failure.source === 'literal' ? `${failure.address ?? '?'} is` : `${failure.host ?? 'the host'} resolves to ${failure.address ?? '?'},`;
+      return {
+        kind: 'invented',
+        error: failure.code,
+        finalUrl,
+        ...(failure.address !== undefined ? { address: failure.address } : {}),
+        reason: `${subject} ${what}${where}: not a public resource (not fetched)`,
+      };
+    }
+    case 'refused':
+      if (network.egressWorks) return { kind: 'broken', error: failure.code, finalUrl, reason: `${failure.message}${where}: nothing is serving the site` };
+      return weak(`network unavailable: ${failure.message}${where}, which proves nothing while no host has answered in this run${detail}`);
+    case 'timeout':
+      return weak(`${failure.message}${where}${attemptsNote(evidence.attempts)}; the site may be slow or blocking the checker`);
+    case 'tls':
+      return weak(`TLS failure: ${failure.message}${where}; a browser would warn too, but the page may exist`);
+    case 'unreachable':
+      return weak(`${failure.code === 'ENETUNREACH' || failure.code === 'ENETDOWN' ? 'network unavailable: ' : ''}${failure.message}${where}`);
+    case 'too-many-redirects':
+      return weak(`${failure.message}; cannot tell where the page ends up`);
+    case 'bad-redirect':
+      return weak(`${failure.message}${where}`);
+    case 'reset':
+    case 'protocol':
+    case 'closed':
+    case 'other':
+      return weak(`${failure.message}${where}`);
+  }
+}
+
+/**
+ * The bot-protection service a 403 came from, named by the header that gives it away, or null.
+ * Such a 403 says the checker was blocked, not that the page is missing.
+ */
+export function botProtection(headers: Readonly<Record<string, string>>): string | null {
+  const server = (headers.server ?? '').toLowerCase();
+  if (headers['cf-mitigated'] !== undefined) return `cf-mitigated: ${headers['cf-mitigated']}`;
+  if (server === 'cloudflare') return 'server: cloudflare';
+  if (headers['x-amzn-waf-action'] !== undefined) return `x-amzn-waf-action: ${headers['x-amzn-waf-action']}`;
+  if (headers['x-datadome'] !== undefined) return 'x-datadome';
+  if (headers['x-sucuri-block'] !== undefined || headers['x-sucuri-id'] !== undefined) return 'x-sucuri';
+  if (server.includes('akamaighost')) return `server: ${headers.server}`;
+  if (server.includes('ddos-guard')) return `server: ${headers.server}`;
+  if (headers['x-iinfo'] !== undefined || /incapsula|imperva/i.test(headers['x-cdn'] ?? '')) return 'Imperva (x-iinfo / x-cdn)';
+  return null;
+}
+
+const NOT_FOUND_PATTERNS: readonly RegExp[] = [
+  /\b404\b/,
+  /\bnot\s+found\b/i,
+  /\b(?:does\s+not|doesn['’]t|no\s+longer)\s+exists?\b/i,
+  /\b(?:could\s+not|couldn['’]t|cannot|can['’]t|unable\s+to)\s+(?:be\s+)?f(?:ind|ound)\b/i,
+  /\bno\s+longer\s+available\b/i,
+];
+
+/**
+ * Whether an HTML page (or its first few KB) announces that it was not found. Only the title and
+ * the top-level headings are read when there are any: body text mentions "not found" in too many
+ * innocent ways ("if you have not found what you need"). English only.
+ */
+export function pageSaysNotFound(body: string): boolean {
+  const headings = [...body.matchAll(/<(title|h1|h2)\b[^>]*>([\s\S]*?)<\/\1\s*>/gi)].map((match) => stripTags(match[2] ?? ''));
+  const texts = headings.length > 0 ? headings : [stripTags(body).slice(0, 2000)];
+  return texts.some((text) => NOT_FOUND_PATTERNS.some((pattern) => pattern.test(text)));
+}
+
+function stripTags(html: string): string {
+  return html
+    .replace(/<(script|style)\b[\s\S]*?<\/\1\s*>/gi, ' ')
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&#39;|&apos;|&rsquo;/g, "'")
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+// Codes that mean the TLS handshake met something that is not TLS at all, typically plain HTTP on
+// the port: the normalized URL says https even when the link was written http.
+const PLAIN_HTTP_TLS_CODES = new Set(['ERR_SSL_WRONG_VERSION_NUMBER', 'ERR_SSL_PACKET_LENGTH_TOO_LONG', 'ERR_SSL_HTTP_REQUEST']);
+const TIMEOUT_CODES = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'ETIMEDOUT', 'ETIMEOUT', 'ESOCKETTIMEDOUT']);
+const RESET_CODES = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED', 'ECONNABORTED']);
+const UNREACHABLE_CODES = new Set(['EHOSTUNREACH', 'ENETUNREACH', 'ENETDOWN', 'EHOSTDOWN', 'EADDRNOTAVAIL']);
+
+/**
+ * Map a thrown error (undici, `net`, `tls`, an abort) to a `Failure`. Pure: it reads the error's
+ * `name`, `code` and `message`, and those of its `cause` chain.
+ */
+export function failureFromError(error: unknown, context: { host: string; timeoutMs: number }): Failure {
+  const chain: Array<{ name?: string; code?: string; message?: string }> = [];
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current !== null && typeof current === 'object'; depth++) {
+    const record = current as { name?: unknown; code?: unknown; message?: unknown; cause?: unknown };
+    chain.push({
+      ...(typeof record.name === 'string' ? { name: record.name } : {}),
+      ...(typeof record.code === 'string' ? { code: record.code } : {}),
+      ...(typeof record.message === 'string' ? { message: record.message } : {}),
+    });
+    current = record.cause;
+  }
+  const codes = chain.map((entry) => entry.code).filter((code): code is string => code !== undefined);
+  const names = chain.map((entry) => entry.name ?? '');
+  const message = chain.find((entry) => entry.message)?.message ?? String(error);
+  const host = context.host;
+  const has = (set: ReadonlySet<string>): string | undefined => codes.find((code) => set.has(code));
+
+  if (names.includes('TimeoutError') || names.includes('AbortError') || has(TIMEOUT_CODES)) {
+    return { kind: 'timeout', code: 'timeout', host, message: `no answer from ${host} within ${context.timeoutMs} ms` };
+  }
+  if (codes.includes('ECONNREFUSED')) return { kind: 'refused', code: 'ECONNREFUSED', host, message: `${host} refused the connection` };
+  const tlsCode = codes.find((code) => /^(?:ERR_SSL_|ERR_TLS_|CERT_|UNABLE_TO_|DEPTH_ZERO_|SELF_SIGNED_|HOSTNAME_MISMATCH|EPROTO)/.test(code));
+  if (tlsCode !== undefined) {
+    const plainHttp = PLAIN_HTTP_TLS_CODES.has(tlsCode) || /wrong version number|http request/i.test(message);
+    return { kind: 'tls', code: tlsCode, host, message: `${tlsCode} talking to ${host}`, ...(plainHttp ? { plainHttp } : {}) };
+  }
+  const unreachable = has(UNREACHABLE_CODES);
+  if (unreachable) return { kind: 'unreachable', code: unreachable, host, message: `${host} is unreachable (${unreachable})` };
+  const reset = has(RESET_CODES);
+  if (reset) return { kind: 'reset', code: reset, host, message: `${host} closed the connection (${reset})` };
+  const parse = codes.find((code) => code.startsWith('HPE_') || code === 'UND_ERR_INFO' || code === 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH');
+  if (parse) return { kind: 'protocol', code: parse, host, message: `${host} sent an invalid HTTP response (${parse})` };
+  const code = codes[0] ?? names.find((name) => name && name !== 'Error') ?? 'error';
+  return { kind: 'other', code, host, message: `request to ${host} failed: ${message}` };
+}

@@ -1,0 +1,139 @@
+import { rootCertificates } from 'node:tls';
+import type { LookupFunction } from 'node:net';
+import { Agent, request, type Dispatcher } from 'undici';
+import { failureFromError, type Failure } from './classify.js';
+import { hostKey } from './resolve.js';
+import type { Limiter } from './limiter.js';
+
+/**
+ * The IO edge of the liveness check: one HTTP request at a time, through a connection pool whose
+ * DNS lookups are the checker's own (vetted) resolutions, inside the concurrency limits. Nothing
+ * here decides a verdict.
+ */
+
+/** Sent with every request: some servers reject a request that names no language. */
+const ACCEPT_LANGUAGE = 'en-US,en;q=0.9';
+
+export interface HttpSettings {
+  timeoutMs: number;
+  maxBodyBytes: number;
+  userAgent: string;
+  accept: string;
+}
+
+/** One request's result. `body` holds at most `maxBodyBytes` of a 2xx GET, decoded as UTF-8. */
+export type Exchange =
+  | { type: 'response'; status: number; headers: Record<string, string>; body?: string; method: 'HEAD' | 'GET' }
+  | { type: 'failure'; failure: Failure };
+
+/** A lookup failure carries its `Failure` so that the request's error reports it as is. */
+export class LookupRefused extends Error {
+  override readonly name = 'LookupRefused';
+  constructor(readonly failure: Failure) {
+    super(failure.message);
+  }
+}
+
+/**
+ * A connection pool that resolves names only through `lookup`: every connection, first hop or
+ * redirect, goes to an address the checker has resolved and vetted itself, so a DNS answer that
+ * changes between the check and the connection (rebinding) cannot reach a private address.
+ */
+export function createAgent(lookup: LookupFunction, timeoutMs: number, ca: readonly string[]): Agent {
+  return new Agent({
+    connect: {
+      lookup,
+      timeout: timeoutMs,
+      // `ca` replaces the trust store in Node, so extra certificates are added to the system roots.
+      ...(ca.length > 0 ? { ca: [...rootCertificates, ...ca] } : {}),
+    },
+    headersTimeout: timeoutMs,
+    bodyTimeout: timeoutMs,
+  });
+}
+
+export class HttpClient {
+  constructor(
+    private readonly agent: Dispatcher,
+    private readonly limiter: Limiter,
+    private readonly settings: HttpSettings,
+    /** Called whenever any host answers with a status line (proof that egress works). */
+    private readonly onResponse: () => void,
+  ) {}
+
+  /** One request, within the limits and the timeout. Never rejects. */
+  send(url: URL, method: 'HEAD' | 'GET', readBody: boolean): Promise<Exchange> {
+    const host = hostKey(url.hostname);
+    return this.limiter.run(host, async () => {
+      const { timeoutMs, maxBodyBytes } = this.settings;
+      try {
+        const response = await request(url, {
+          dispatcher: this.agent,
+          method,
+          headers: { 'user-agent': this.settings.userAgent, accept: this.settings.accept, 'accept-language': ACCEPT_LANGUAGE },
+          signal: AbortSignal.timeout(timeoutMs),
+          headersTimeout: timeoutMs,
+          bodyTimeout: timeoutMs,
+        });
+        this.onResponse();
+        const status = response.statusCode;
+        const headers = flattenHeaders(response.headers);
+        if (readBody && method === 'GET' && status >= 200 && status < 300) {
+          return { type: 'response', status, headers, method, body: await readLimited(response.body, maxBodyBytes) };
+        }
+        // Reading (a little of) what is left lets the connection be reused; more than that is not worth it.
+        await response.body.dump({ limit: maxBodyBytes }).catch(() => undefined);
+        return { type: 'response', status, headers, method };
+      } catch (error) {
+        return { type: 'failure', failure: attachedFailure(error) ?? failureFromError(error, { host, timeoutMs }) };
+      }
+    });
+  }
+
+  /**
+   * HEAD first; GET when HEAD is refused or unreliable: any status but 2xx, 3xx and 429 (servers
+   * answer HEAD with 405, 403, 501, even 404 for pages a GET finds), or a HEAD the server drops.
+   */
+  async exchange(url: URL): Promise<Exchange> {
+    const head = await this.send(url, 'HEAD', false);
+    if (head.type === 'response') {
+      if ((head.status >= 200 && head.status < 400) || head.status === 429) return head;
+    } else if (!['reset', 'protocol', 'other'].includes(head.failure.kind)) {
+      return head;
+    }
+    return this.send(url, 'GET', true);
+  }
+}
+
+function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined) out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return out;
+}
+
+async function readLimited(body: AsyncIterable<Buffer | Uint8Array>, limit: number): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  try {
+    // Leaving the loop early destroys the stream: the rest of a large page is never downloaded.
+    for await (const chunk of body) {
+      chunks.push(Buffer.from(chunk));
+      size += chunk.length;
+      if (size >= limit) break;
+    }
+  } catch {
+    // A body cut off by the timeout still tells what its first bytes said.
+  }
+  return Buffer.concat(chunks).subarray(0, limit).toString('utf8');
+}
+
+function attachedFailure(error: unknown): Failure | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current !== null && typeof current === 'object'; depth++) {
+    if (current instanceof LookupRefused) return current.failure;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}

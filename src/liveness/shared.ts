@@ -1,0 +1,58 @@
+import { createLinkChecker } from './checker.js';
+import type { LinkChecker, LivenessOptions } from './types.js';
+
+const checkers = new Map<string, LinkChecker>();
+const functionIds = new WeakMap<object, number>();
+let nextFunctionId = 1;
+
+/**
+ * The process-wide checker for these options: every caller with equal options (compared by value;
+ * an injected resolver by identity) gets the same instance, so 1,000 concurrent assertions share
+ * one cache, one connection pool and one set of concurrency limits, and fetch each URL once.
+ *
+ * Closing a shared checker ends it for every holder and removes it, so the next call builds a new
+ * one; long-lived hosts should leave them open and call `closeSharedLinkCheckers` when done (idle
+ * connections do not keep the process alive). Throws `InputError` for invalid options.
+ */
+export function sharedLinkChecker(options: LivenessOptions = {}): LinkChecker {
+  const key = optionsKey(options);
+  let checker = checkers.get(key);
+  if (!checker) {
+    const inner = createLinkChecker(options);
+    const shared: LinkChecker = {
+      check: (url) => inner.check(url),
+      close: async () => {
+        if (checkers.get(key) === shared) checkers.delete(key);
+        await inner.close();
+      },
+    };
+    checker = shared;
+    checkers.set(key, checker);
+  }
+  return checker;
+}
+
+/** Close every shared checker (end of a CLI run, test teardown). */
+export async function closeSharedLinkCheckers(): Promise<void> {
+  const all = [...checkers.values()];
+  checkers.clear();
+  await Promise.all(all.map((checker) => checker.close()));
+}
+
+/** Options as a stable string: keys sorted at every level, functions by identity. */
+function optionsKey(options: LivenessOptions): string {
+  return JSON.stringify(options, (_key, value: unknown) => {
+    if (typeof value === 'function') {
+      let id = functionIds.get(value);
+      if (id === undefined) {
+        id = nextFunctionId++;
+        functionIds.set(value, id);
+      }
+      return `[function ${id}]`;
+    }
+    if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+      return Object.fromEntries(Object.entries(value as Record<string, unknown>).filter(([, entry]) => entry !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+    }
+    return value;
+  });
+}

@@ -1,0 +1,136 @@
+import { readFile } from 'node:fs/promises';
+import { z } from 'zod';
+import { parseJson } from '../allowlist/load.js';
+import { InputError } from '../errors.js';
+
+/**
+ * promptfoo's eval output, as `promptfoo eval -o results.json` writes it (the `createOutputData`
+ * layout of promptfoo 0.121: `{evalId, results: {version: 3, timestamp, prompts, results, stats},
+ * config, shareableUrl, metadata}`; `promptfoo export` nests the same summary under `results`),
+ * and as `-o results.jsonl` writes it (one result row a line). Read leniently: only the fields
+ * this project uses are checked, every other field passes through, because promptfoo adds fields
+ * between releases.
+ */
+
+const GradingResultSchema = z.looseObject({
+  pass: z.boolean(),
+  score: z.number(),
+  reason: z.string().optional(),
+  componentResults: z.array(z.looseObject({ pass: z.boolean().optional(), score: z.number().optional(), reason: z.string().optional() })).nullish(),
+});
+
+/** One result row: one test case run through one prompt and one provider. */
+export const PromptfooResultSchema = z.looseObject({
+  provider: z.looseObject({ id: z.string(), label: z.string().nullish() }),
+  prompt: z.looseObject({ raw: z.string().optional(), label: z.string().optional() }).nullish(),
+  vars: z.record(z.string(), z.unknown()).nullish(),
+  testIdx: z.number().int().nonnegative(),
+  promptIdx: z.number().int().nonnegative(),
+  // Absent when the provider call failed; `output` is whatever the provider returned.
+  response: z.looseObject({ output: z.unknown().optional() }).nullish(),
+  success: z.boolean(),
+  score: z.number().nullish(),
+  error: z.string().nullish(),
+  // promptfoo's ResultFailureReason: 0 none, 1 an assertion failed, 2 an error.
+  failureReason: z.number().nullish(),
+  // `null` when promptfoo was told to strip grading results.
+  gradingResult: GradingResultSchema.nullish(),
+});
+
+export const PromptfooOutputSchema = z.looseObject({
+  evalId: z.string().nullish(),
+  results: z.looseObject({
+    version: z.literal(3),
+    timestamp: z.string().optional(),
+    prompts: z.array(z.unknown()).optional(),
+    results: z.array(PromptfooResultSchema),
+    stats: z.unknown().optional(),
+  }),
+  config: z.unknown().optional(),
+});
+
+export type PromptfooResult = z.infer<typeof PromptfooResultSchema>;
+export type PromptfooOutput = z.infer<typeof PromptfooOutputSchema>;
+export type PromptfooGradingResult = z.infer<typeof GradingResultSchema>;
+
+/** A result row reduced to what the reports use. */
+export interface ResultRow {
+  /** The provider's label when it has one, else its id. */
+  provider: string;
+  testIdx: number;
+  promptIdx: number;
+  /** The provider's output, any shape (see `answerText`); undefined when the call failed. */
+  output: unknown;
+  vars: Record<string, unknown>;
+  success: boolean;
+  error?: string;
+  /** promptfoo's own verdict on the row (`ResultFailureReason`): 0 none, 1 an assertion failed, 2 an error. */
+  failureReason?: number;
+  gradingResult?: PromptfooGradingResult;
+}
+
+/**
+ * Read a promptfoo results file (`.json` output, or `.jsonl` with one row a line) and return its
+ * rows sorted by (testIdx, promptIdx, provider). Throws `InputError`: `FILE_NOT_FOUND`,
+ * `FILE_UNREADABLE`, `INVALID_JSON` (with line and column), or `INVALID_RESULTS` naming the JSON
+ * path that does not fit, or the version when it is not 3.
+ */
+export async function readPromptfooResults(path: string): Promise<ResultRow[]> {
+  let text: string;
+  try {
+    text = (await readFile(path, 'utf8')).replace(/^\uFEFF/, '');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') throw new InputError('FILE_NOT_FOUND', 'promptfoo results file not found; write one with `promptfoo eval -o results.json`', { where: path });
+    throw new InputError('FILE_UNREADABLE', `promptfoo results file cannot be read (${code ?? 'error'})`, { where: path });
+  }
+  return path.toLowerCase().endsWith('.jsonl') ? parseJsonlResults(text, path) : parsePromptfooResults(parseJson(text, path), path);
+}
+
+/** Validate parsed promptfoo JSON output and normalize its rows. Pure; `source` names it in errors. */
+export function parsePromptfooResults(data: unknown, source: string): ResultRow[] {
+  const version = (data as { results?: { version?: unknown } } | null)?.results?.version;
+  if (version !== undefined && version !== 3) {
+    throw new InputError('INVALID_RESULTS', `results.version is ${JSON.stringify(version)}; only version 3, written by current promptfoo releases, is read; re-run or re-export the eval with a current promptfoo`, { where: source });
+  }
+  const parsed = PromptfooOutputSchema.safeParse(data);
+  if (!parsed.success) throw resultsError(parsed.error, source);
+  return sortRows(parsed.data.results.results.map(toRow));
+}
+
+function parseJsonlResults(text: string, source: string): ResultRow[] {
+  const rows: ResultRow[] = [];
+  text.split('\n').forEach((line, index) => {
+    if (line.trim() === '') return;
+    const where = `${source}:${index + 1}`;
+    const parsed = PromptfooResultSchema.safeParse(parseJson(line, where));
+    if (!parsed.success) throw resultsError(parsed.error, where);
+    rows.push(toRow(parsed.data));
+  });
+  return sortRows(rows);
+}
+
+function toRow(result: PromptfooResult): ResultRow {
+  const row: ResultRow = {
+    provider: result.provider.label || result.provider.id,
+    testIdx: result.testIdx,
+    promptIdx: result.promptIdx,
+    output: result.response?.output,
+    vars: result.vars ?? {},
+    success: result.success,
+  };
+  if (result.error) row.error = result.error;
+  if (typeof result.failureReason === 'number') row.failureReason = result.failureReason;
+  if (result.gradingResult) row.gradingResult = result.gradingResult;
+  return row;
+}
+
+function sortRows(rows: ResultRow[]): ResultRow[] {
+  return rows.sort((a, b) => a.testIdx - b.testIdx || a.promptIdx - b.promptIdx || (a.provider < b.provider ? -1 : a.provider > b.provider ? 1 : 0));
+}
+
+function resultsError(error: z.ZodError, source: string): InputError {
+  const issue = error.issues[0]!;
+  const path = issue.path.length === 0 ? '(top level)' : issue.path.map((part, index) => (typeof part === 'number' ? `[${part}]` : index === 0 ? String(part) : `.${String(part)}`)).join('');
+  return new InputError('INVALID_RESULTS', `${path}: ${issue.message}; expected promptfoo eval output (promptfoo eval -o results.json)`, { where: source });
+}

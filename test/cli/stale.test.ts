@@ -1,0 +1,259 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { staleCommand } from '../../src/cli/stale.js';
+import { EXIT } from '../../src/cli/io.js';
+import { parsePromptfooResults, readPromptfooResults } from '../../src/results/promptfoo.js';
+import { fakeIo } from '../helpers/cli.js';
+import { closedPort, startHttpServer, type TestServer } from '../helpers/http-server.js';
+
+const FIXTURES = join(import.meta.dirname, '../fixtures/liveness');
+
+async function tempDir(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'cv-stale-'));
+  onTestFinished(() => rm(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+async function writeAllowlist(dir: string, urls: string[], domains: string[] = []): Promise<string> {
+  const path = join(dir, 'allowlist.json');
+  await writeFile(path, JSON.stringify({ urls, domains, org_names: [], org_phones: {} }));
+  return path;
+}
+
+/** A server for the pages, and the flags that pin every name used to it (nothing reaches real DNS). */
+async function site(): Promise<{ server: TestServer; pins: string[] }> {
+  const server = await startHttpServer({
+    '/': { status: 200 },
+    '/ok': { status: 200, body: '<title>Forms</title>' },
+    '/gone': { status: 404 },
+    '/blocked': { status: 403, headers: { 'cf-mitigated': 'challenge' } },
+  });
+  const pins = ['live.test', 'gone.test', 'blocked.test', 'probe.test'].flatMap((host) => ['--resolve', `${host}:127.0.0.1`]);
+  return { server, pins: [...pins, '--allow-private', '--network-probe', `http://probe.test:${server.port}/`, '--timeout', '2000'] };
+}
+
+describe('citation-verifier stale', () => {
+  it('lists the dead and doubtful links with where they were found, and exits 2 when one is broken', async () => {
+    const dir = await tempDir();
+    const { server, pins } = await site();
+    const p = server.port;
+    await writeAllowlist(dir, [`http://live.test:${p}/ok`, `http://gone.test:${p}/gone`, `http://blocked.test:${p}/blocked`]);
+    await writeFile(
+      join(dir, 'answers.jsonl'),
+      [
+        JSON.stringify({ id: 'q1', output: `See [the forms](http://live.test:${p}/ok).` }),
+        JSON.stringify({ id: 'q2', provider: 'vendor-b', answer: `Old page: http://gone.test:${p}/gone, new page: http://live.test:${p}/ok?utm_source=chatgpt.com` }),
+        '',
+        JSON.stringify(`Try http://gone.test:${p}/also-gone`),
+      ].join('\n'),
+    );
+    const io = fakeIo({ cwd: dir });
+    const code = await staleCommand.run(['--allowlist', 'allowlist.json', '--answers', 'answers.jsonl', ...pins], io);
+    expect(code).toBe(EXIT.failed);
+    const out = io.out();
+    expect(out).toMatch(/^Checked 4 links: 1 live, 2 broken, 0 invented, 1 inconclusive\./);
+    expect(out).toContain(`BROKEN  https://gone.test:${p}/also-gone`);
+    expect(out).toContain(`BROKEN  https://gone.test:${p}/gone\n  status/error: 404   final URL: http://gone.test:${p}/gone\n  found in: allowlist (urls); answers.jsonl line 2 (id q2, vendor-b)\n  why: 404 Not Found: the page does not exist`);
+    expect(out).toContain('found in: answers.jsonl line 4\n');
+    expect(out).toMatch(/INCONCLUSIVE {2}https:\/\/blocked\.test:\d+\/blocked\n {2}status\/error: 403/);
+    expect(out).toContain('bot protection (cf-mitigated: challenge)');
+    expect(out).not.toContain(`https://live.test:${p}/ok`);
+    // Broken before inconclusive; within a kind by URL.
+    expect(out.indexOf('also-gone')).toBeLessThan(out.indexOf(`gone.test:${p}/gone\n`));
+    expect(out.indexOf(`gone.test:${p}/gone\n`)).toBeLessThan(out.indexOf('INCONCLUSIVE'));
+    // Each URL fetched once though cited three times.
+    expect(server.hits.filter((hit) => hit.path === '/ok')).toHaveLength(1);
+    expect(io.err()).toBe('');
+  });
+
+  it('--format json and csv carry URL, outcome, status or error, final URL, where found and reason', async () => {
+    const dir = await tempDir();
+    const { server, pins } = await site();
+    const p = server.port;
+    await writeAllowlist(dir, [`http://live.test:${p}/ok`, `http://gone.test:${p}/gone`]);
+
+    const jsonIo = fakeIo({ cwd: dir });
+    expect(await staleCommand.run(['--allowlist', 'allowlist.json', '--format', 'json', ...pins], jsonIo)).toBe(EXIT.failed);
+    expect(JSON.parse(jsonIo.out())).toEqual({
+      checked: 2,
+      counts: { live: 1, broken: 1, invented: 0, inconclusive: 0 },
+      stale: [
+        {
+          url: `https://gone.test:${p}/gone`,
+          outcome: 'broken',
+          status: 404,
+          finalUrl: `http://gone.test:${p}/gone`,
+          reason: '404 Not Found: the page does not exist',
+          foundIn: ['allowlist (urls)'],
+        },
+      ],
+    });
+
+    const csvIo = fakeIo({ cwd: dir });
+    expect(await staleCommand.run(['--allowlist', 'allowlist.json', '--format', 'csv', ...pins], csvIo)).toBe(EXIT.failed);
+    expect(csvIo.out()).toBe(
+      `url,outcome,status,error,final_url,found_in,reason\nhttps://gone.test:${p}/gone,broken,404,,http://gone.test:${p}/gone,allowlist (urls),404 Not Found: the page does not exist\n`,
+    );
+  });
+
+  it('exits 0 when nothing is broken or invented (inconclusive links are listed but do not fail)', async () => {
+    const dir = await tempDir();
+    const { server, pins } = await site();
+    await writeAllowlist(dir, [`http://live.test:${server.port}/ok`, `http://blocked.test:${server.port}/blocked`]);
+    const io = fakeIo({ cwd: dir });
+    expect(await staleCommand.run(['--allowlist', 'allowlist.json', ...pins], io)).toBe(EXIT.pass);
+    expect(io.out()).toMatch(/1 live, 0 broken, 0 invented, 1 inconclusive/);
+  });
+
+  it('says nothing is stale when every link is live', async () => {
+    const dir = await tempDir();
+    const { server, pins } = await site();
+    await writeAllowlist(dir, [`http://live.test:${server.port}/ok`]);
+    const io = fakeIo({ cwd: dir });
+    expect(await staleCommand.run(['--allowlist', 'allowlist.json', ...pins], io)).toBe(EXIT.pass);
+    expect(io.out()).toBe('Checked 1 link: 1 live, 0 broken, 0 invented, 0 inconclusive.\nNothing stale.\n');
+  });
+
+  it('checks https://DOMAIN for each allowlist domain; a private address is invented and never fetched', async () => {
+    const dir = await tempDir();
+    const path = await writeAllowlist(dir, ['https://intranet.test/forms'], ['portal.test']);
+    const io = fakeIo({ cwd: dir });
+    const code = await staleCommand.run(['--allowlist', path, '--resolve', 'intranet.test:10.0.0.1', '--resolve', 'portal.test:169.254.169.254', '--network-probe', 'off'], io);
+    expect(code).toBe(EXIT.failed);
+    const result = fakeIo({ cwd: dir });
+    await staleCommand.run(['--allowlist', path, '--resolve', 'intranet.test:10.0.0.1', '--resolve', 'portal.test:169.254.169.254', '--network-probe', 'off', '--format', 'json'], result);
+    const stale = (JSON.parse(result.out()) as { stale: Array<{ url: string; outcome: string; error?: string; foundIn: string[]; reason: string }> }).stale;
+    expect(stale.map((entry) => [entry.url, entry.outcome, entry.error, entry.foundIn])).toEqual([
+      ['https://intranet.test/forms', 'invented', 'private-address', ['allowlist (urls)']],
+      ['https://portal.test', 'invented', 'private-address', ['allowlist (domains)']],
+    ]);
+    expect(stale[1]!.reason).toMatch(/cloud metadata address.*not fetched/);
+  });
+
+  it('a refused link while nothing else answers and the probe fails is inconclusive: an offline run fails nothing', async () => {
+    const dir = await tempDir();
+    const port = await closedPort();
+    await writeAllowlist(dir, [`http://down.test:${port}/x`]);
+    const io = fakeIo({ cwd: dir });
+    const code = await staleCommand.run(
+      ['--allowlist', 'allowlist.json', '--allow-private', '--resolve', 'down.test:127.0.0.1', '--resolve', 'probe.test:127.0.0.1', '--network-probe', `http://probe.test:${port}/`],
+      io,
+    );
+    expect(code).toBe(EXIT.pass);
+    expect(io.out()).toMatch(/INCONCLUSIVE {2}https:\/\/down\.test:\d+\/x/);
+    expect(io.out()).toContain('network unavailable');
+  });
+
+  it('reads links from promptfoo results (real promptfoo output)', async () => {
+    const dir = await tempDir();
+    const { server, pins } = await site();
+    const p = server.port;
+    const fixture = await readFile(join(FIXTURES, 'promptfoo-results.json'), 'utf8');
+    await writeFile(join(dir, 'results.json'), fixture.replaceAll('__PORT__', String(p)));
+    await writeAllowlist(dir, []);
+    const io = fakeIo({ cwd: dir });
+    expect(await staleCommand.run(['--allowlist', 'allowlist.json', '--results', 'results.json', '--format', 'json', ...pins], io)).toBe(EXIT.failed);
+    const report = JSON.parse(io.out()) as { checked: number; stale: Array<{ url: string; foundIn: string[] }> };
+    expect(report.checked).toBe(2);
+    expect(report.stale).toEqual([
+      expect.objectContaining({ url: `https://gone.test:${p}/gone`, foundIn: ['results.json test 0, prompt 0, vendor-a', 'results.json test 0, prompt 1, echo'] }),
+    ]);
+  });
+
+  it('draws a progress bar on standard error only when it is a terminal', async () => {
+    const dir = await tempDir();
+    const { server, pins } = await site();
+    await writeAllowlist(dir, [`http://live.test:${server.port}/ok`, `http://live.test:${server.port}`]);
+    const tty = fakeIo({ cwd: dir, tty: true });
+    await staleCommand.run(['--allowlist', 'allowlist.json', ...pins], tty);
+    expect(tty.err()).toContain('2/2 links');
+    expect(tty.out()).not.toContain('links]');
+    const pipe = fakeIo({ cwd: dir, tty: false });
+    await staleCommand.run(['--allowlist', 'allowlist.json', ...pins], pipe);
+    expect(pipe.err()).toBe('');
+  });
+
+  it('falls back to $CITATION_VERIFIER_ALLOWLIST', async () => {
+    const dir = await tempDir();
+    const path = await writeAllowlist(dir, []);
+    const io = fakeIo({ cwd: dir, env: { CITATION_VERIFIER_ALLOWLIST: path } });
+    expect(await staleCommand.run(['--network-probe', 'off'], io)).toBe(EXIT.pass);
+    expect(io.out()).toContain('Checked 0 links');
+  });
+});
+
+describe('citation-verifier stale: bad input is an InputError (exit 3)', () => {
+  it.each<[string, string[], string, RegExp]>([
+    ['no allowlist', [], 'USAGE', /no allowlist/],
+    ['an unknown flag', ['--allowlist', 'a.json', '--bogus'], 'USAGE', /bogus/],
+    ['an unknown format', ['--allowlist', 'a.json', '--format', 'xml'], 'USAGE', /text, json or csv/],
+    ['answers and results together', ['--allowlist', 'a.json', '--answers', 'a.jsonl', '--results', 'r.json'], 'USAGE', /not both/],
+    ['a bad timeout', ['--allowlist', 'a.json', '--timeout', '0'], 'USAGE', /--timeout/],
+    ['a bad --resolve', ['--allowlist', 'a.json', '--resolve', 'nohost'], 'USAGE', /HOST:ADDRESS/],
+    ['a missing allowlist file', ['--allowlist', 'missing.json'], 'FILE_NOT_FOUND', /not found/],
+  ])('%s', async (_name, argv, code, message) => {
+    const dir = await tempDir();
+    await expect(staleCommand.run(argv, fakeIo({ cwd: dir }))).rejects.toMatchObject({ name: 'InputError', code, message: expect.stringMatching(message) });
+  });
+
+  it('an answers line that is not JSON names the line', async () => {
+    const dir = await tempDir();
+    await writeAllowlist(dir, []);
+    await writeFile(join(dir, 'answers.jsonl'), '{"id":"q1","output":"fine"}\n{not json}\n');
+    await expect(staleCommand.run(['--allowlist', 'allowlist.json', '--answers', 'answers.jsonl'], fakeIo({ cwd: dir }))).rejects.toMatchObject({
+      code: 'INVALID_JSON',
+      message: expect.stringMatching(/answers\.jsonl: line 2 is not valid JSON/),
+    });
+  });
+
+  it('a --resolve address that is not an IP is a config error', async () => {
+    const dir = await tempDir();
+    await writeAllowlist(dir, []);
+    await expect(staleCommand.run(['--allowlist', 'allowlist.json', '--resolve', 'a.test:b.test'], fakeIo({ cwd: dir }))).rejects.toMatchObject({ code: 'INVALID_CONFIG' });
+  });
+});
+
+describe('readPromptfooResults', () => {
+  it('normalizes rows: provider label, else id; output; sorted by test, prompt, provider', async () => {
+    const rows = await readPromptfooResults(join(FIXTURES, 'promptfoo-results.json'));
+    expect(rows.map((row) => [row.testIdx, row.promptIdx, row.provider, row.success])).toEqual([
+      [0, 0, 'vendor-a', true],
+      [0, 1, 'echo', true],
+      [1, 0, 'vendor-a', false],
+      [1, 1, 'echo', false],
+    ]);
+    expect(rows[0]!.output).toMatch(/^Call the court/);
+    expect(rows[0]!.vars).toHaveProperty('answer');
+    expect(rows[2]!.gradingResult).toMatchObject({ pass: false, score: 0 });
+    expect(rows.map((row) => row.failureReason)).toEqual([0, 0, 1, 1]);
+  });
+
+  it('sorts rows that come out of order, and accepts stripped grading results and failed calls', async () => {
+    const data = JSON.parse(await readFile(join(FIXTURES, 'promptfoo-results.json'), 'utf8')) as { results: { results: Array<Record<string, unknown>> } };
+    data.results.results.reverse();
+    data.results.results[0]!.gradingResult = null;
+    delete data.results.results[1]!.response;
+    data.results.results[1]!.error = 'provider timed out';
+    const rows = parsePromptfooResults(data, 'results.json');
+    expect(rows.map((row) => `${row.testIdx}/${row.promptIdx}/${row.provider}`)).toEqual(['0/0/vendor-a', '0/1/echo', '1/0/vendor-a', '1/1/echo']);
+    expect(rows[2]).toMatchObject({ output: undefined, error: 'provider timed out' });
+    expect(rows[3]!.gradingResult).toBeUndefined();
+  });
+
+  it('reads JSONL output, one row a line', async () => {
+    const dir = await tempDir();
+    const data = JSON.parse(await readFile(join(FIXTURES, 'promptfoo-results.json'), 'utf8')) as { results: { results: unknown[] } };
+    await writeFile(join(dir, 'results.jsonl'), data.results.results.map((row) => JSON.stringify(row)).join('\n'));
+    expect(await readPromptfooResults(join(dir, 'results.jsonl'))).toHaveLength(4);
+  });
+
+  it.each<[string, unknown, RegExp]>([
+    ['version 2', { results: { version: 2, results: [] } }, /results\.version is 2; only version 3/],
+    ['no results', { evalId: 'x' }, /results: /],
+    ['a row without testIdx', { results: { version: 3, results: [{ provider: { id: 'echo' }, promptIdx: 0, success: true }] } }, /results\.results\[0\]\.testIdx/],
+  ])('rejects %s with the JSON path', (_name, data, message) => {
+    expect(() => parsePromptfooResults(data, 'r.json')).toThrow(message);
+  });
+});
