@@ -117,7 +117,7 @@ export const LIVENESS_DEFAULTS = {
   retryAfterCapMs: 30_000,
   maxBodyBytes: 16 * 1024,
   cacheTtlMs: 24 * 60 * 60 * 1000,
-  userAgent: 'citation-verifier/0.1 (+link liveness check; https://github.com/)',
+  userAgent: 'citation-verifier/0.1 (link liveness check)',
   accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
 } as const;
 
@@ -126,4 +126,24 @@ export const CHUNK_DEFAULTS = {
   contextVar: 'context',
   /** Quotes shorter than this many words are phrases, not quotations, and are not checked. */
   minQuoteWords: 3,
+  /**
+   * A range marker names at most this many chunks (`[1-20]`). A wider one (`[1-5000]`) is not a
+   * citation anyone writes, and expanding it would make work grow with a number rather than with
+   * the text.
+   */
+  maxRangeIds: 20,
+  /** Longest chunk id accepted, in characters; ids are labels, not text. */
+  maxIdLength: 64,
+  /** `source_passage` is cut to about this many characters so reports stay readable. */
+  passageMaxChars: 400,
+  /**
+   * A word that occurs in more sentences of one chunk than this does not help locate the passage
+   * a claim draws on (it is a function word for that chunk); skipping it keeps the search for the
+   * passage proportional to the claim, not to the chunk.
+   */
+  maxSentencesPerWord: 32,
+  /** At most this many facts of a passage window are looked at for a correction to offer. */
+  maxFactsScanned: 64,
+  /** A quotation longer than this many characters is treated as unbalanced quote marks, not a quote. */
+  maxQuoteChars: 2_000,
 } as const;

@@ -22,3 +22,4 @@ export { toGradingResult, toJson, toText, summaryLine } from './report/formatter
 export type { GradingResult } from './report/grading.js';
 export * from './report/types.js';
 export type { LinkChecker, LivenessOptions, LivenessOutcome } from './liveness/types.js';
+export * as chunks from './chunks/index.js';

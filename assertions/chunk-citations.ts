@@ -1,0 +1,58 @@
+/**
+ * promptfoo assertion: checks an answer's `[N]` chunk citations against the retrieved passages.
+ * Use it beside the judge and the verifier:
+ *
+ *   assert:
+ *     - type: javascript
+ *       value: file://assertions/chunk-citations.ts
+ *       config: { contextVar: context, requireCitations: false }
+ *
+ * The chunks come from the test variable `config.contextVar` (default `context`): an array of
+ * strings, an array of `{id, text}`, or one string of `[1] …` / `Passage 1: …` blocks. When the
+ * test has no such variable, the provider response's metadata under the same key is used (a RAG
+ * provider can return what it retrieved there). It never throws: a thrown error would turn the row
+ * into an ERROR and lose the judge's result beside it, so every problem becomes a failing result.
+ */
+import { answerText } from '../src/answer-text.js';
+import { checkChunkCitations } from '../src/chunks/check.js';
+import { resolveChunkConfig } from '../src/chunks/config.js';
+import { chunkGradingResult } from '../src/chunks/grading.js';
+import { parseChunks } from '../src/chunks/parse.js';
+import { describeError } from '../src/errors.js';
+import { errorResult, type GradingResult } from '../src/report/grading.js';
+
+interface AssertionContext {
+  config?: unknown;
+  vars?: unknown;
+  metadata?: unknown;
+  providerResponse?: { metadata?: unknown } | null;
+}
+
+export default function chunkCitations(output: unknown, context?: AssertionContext): GradingResult {
+  try {
+    const settings = resolveChunkConfig(context?.config);
+    const found = findChunks(context, settings.contextVar);
+    if (!found) {
+      return errorResult(
+        'citation-verifier',
+        `no chunks: the test has no variable "${settings.contextVar}" and the provider response metadata has no "${settings.contextVar}"; set vars.${settings.contextVar} to the retrieved passages (an array of strings, an array of {id, text}, or "[1] …" blocks), or config.contextVar to the variable that holds them`,
+      );
+    }
+    const chunks = parseChunks(found.value, { root: found.where });
+    return chunkGradingResult(checkChunkCitations(answerText(output), chunks, settings));
+  } catch (error) {
+    return errorResult('citation-verifier', describeError(error));
+  }
+}
+
+function findChunks(context: AssertionContext | undefined, name: string): { value: unknown; where: string } | undefined {
+  const fromVars = field(context?.vars, name);
+  if (fromVars !== undefined) return { value: fromVars, where: `vars.${name}` };
+  const fromMetadata = field(context?.metadata, name) ?? field(context?.providerResponse?.metadata, name);
+  if (fromMetadata !== undefined) return { value: fromMetadata, where: `providerResponse.metadata.${name}` };
+  return undefined;
+}
+
+function field(record: unknown, name: string): unknown {
+  return record !== null && typeof record === 'object' && !Array.isArray(record) ? (record as Record<string, unknown>)[name] : undefined;
+}

@@ -1,0 +1,171 @@
+import { tokenize, type Token } from '../normalize/name.js';
+import { findBlocks } from './claims.js';
+import { CHUNK_LIMITS } from './defaults.js';
+import { extractFacts } from './facts.js';
+import { SubstringIndex } from './substring-index.js';
+import { splitSentences, verbatimTokens, type VerbatimToken } from './text.js';
+import type { Chunk, Fact, Span } from './types.js';
+
+/**
+ * Everything the checks ask of one chunk, built on first use and at most once per check: its
+ * words (folded as organization names are, see `tokenize`), its verbatim tokens, a substring
+ * index over each, its sentences, which sentences each word occurs in, and its facts by key.
+ * Building is linear in the chunk; every question after that costs time in the claim's size.
+ */
+export class ChunkIndex {
+  readonly chunk: Chunk;
+  private wordsCache?: Token[];
+  private wordIndexCache?: SubstringIndex;
+  private verbatimCache?: { tokens: VerbatimToken[]; index: SubstringIndex };
+  private sentencesCache?: Span[];
+  private wordSentencesCache?: Map<string, number[]>;
+  private factsCache?: { facts: Fact[]; sentenceOf: Map<Fact, number>; byKey: Map<string, Fact>; firstByFamily: Map<string, Fact> };
+
+  constructor(chunk: Chunk) {
+    this.chunk = chunk;
+  }
+
+  get words(): Token[] {
+    this.wordsCache ??= tokenize(this.chunk.text);
+    return this.wordsCache;
+  }
+
+  /** Whether the folded words occur, in order and adjacent, in the chunk. */
+  containsWords(words: readonly string[]): boolean {
+    this.wordIndexCache ??= new SubstringIndex(this.words.map((token) => token.norm));
+    return this.wordIndexCache.contains(words);
+  }
+
+  hasWord(word: string): boolean {
+    return this.wordSentences.has(word);
+  }
+
+  private get verbatim(): { tokens: VerbatimToken[]; index: SubstringIndex } {
+    if (!this.verbatimCache) {
+      const tokens = verbatimTokens(this.chunk.text);
+      this.verbatimCache = { tokens, index: new SubstringIndex(tokens.map((token) => token.norm)) };
+    }
+    return this.verbatimCache;
+  }
+
+  /** Whether the verbatim tokens occur, in order and adjacent, in the chunk. */
+  containsVerbatim(tokens: readonly string[]): boolean {
+    return this.verbatim.index.contains(tokens);
+  }
+
+  /**
+   * The longest stretch of `tokens` found verbatim in the chunk, with the chunk's own text over the
+   * same number of tokens from where that stretch starts (what the chunk reads instead).
+   */
+  longestVerbatim(tokens: readonly string[]): { length: number; queryEnd: number; excerpt: string } {
+    const { tokens: own, index } = this.verbatim;
+    const run = index.longestRun(tokens);
+    if (run.length === 0) return { length: 0, queryEnd: 0, excerpt: '' };
+    // Align the chunk's text with the whole query, then drop punctuation at the edges.
+    let from = Math.max(0, run.indexStart - (run.queryEnd - run.length));
+    let to = Math.min(own.length - 1, from + tokens.length - 1);
+    while (from < to && !WORD_START.test(own[from]!.norm)) from += 1;
+    while (to > from && !WORD_START.test(own[to]!.norm)) to -= 1;
+    return { length: run.length, queryEnd: run.queryEnd, excerpt: this.chunk.text.slice(own[from]!.start, own[to]!.end) };
+  }
+
+  /** Sentence spans of the chunk, paragraphs and list items split as in answers. */
+  get sentences(): Span[] {
+    this.sentencesCache ??= findBlocks(this.chunk.text).flatMap((block) => splitSentences(this.chunk.text, block.start, block.end));
+    return this.sentencesCache;
+  }
+
+  /** Folded word → the sentences it occurs in, ascending, each once. */
+  get wordSentences(): Map<string, number[]> {
+    if (!this.wordSentencesCache) {
+      const map = new Map<string, number[]>();
+      const sentences = this.sentences;
+      let sentence = 0;
+      for (const token of this.words) {
+        while (sentence < sentences.length && sentences[sentence]!.end <= token.start) sentence += 1;
+        const at = Math.min(sentence, Math.max(0, sentences.length - 1));
+        const list = map.get(token.norm);
+        if (!list) map.set(token.norm, [at]);
+        else if (list[list.length - 1] !== at) list.push(at);
+      }
+      this.wordSentencesCache = map;
+    }
+    return this.wordSentencesCache;
+  }
+
+  private get factData(): NonNullable<ChunkIndex['factsCache']> {
+    if (!this.factsCache) {
+      const facts = extractFacts(this.chunk.text, 'chunk');
+      const sentences = this.sentences;
+      const sentenceOf = new Map<Fact, number>();
+      const byKey = new Map<string, Fact>();
+      const firstByFamily = new Map<string, Fact>();
+      let sentence = 0;
+      for (const fact of facts) {
+        while (sentence < sentences.length && sentences[sentence]!.end <= fact.start) sentence += 1;
+        sentenceOf.set(fact, Math.min(sentence, Math.max(0, sentences.length - 1)));
+        for (const key of fact.keys) if (!byKey.has(key)) byKey.set(key, fact);
+        if (!firstByFamily.has(fact.family)) firstByFamily.set(fact.family, fact);
+      }
+      this.factsCache = { facts, sentenceOf, byKey, firstByFamily };
+    }
+    return this.factsCache;
+  }
+
+  /** Every fact of the chunk, in text order. */
+  allFacts(): Fact[] {
+    return this.factData.facts;
+  }
+
+  /** The chunk's fact that a claim fact's keys find, if any. */
+  findFact(claimFact: Fact): Fact | undefined {
+    const { byKey } = this.factData;
+    for (const key of claimFact.keys) {
+      const found = byKey.get(key);
+      if (found) return found;
+    }
+    return undefined;
+  }
+
+  /** The sentence a chunk fact stands in. */
+  sentenceOf(fact: Fact): number | undefined {
+    return this.factData.sentenceOf.get(fact);
+  }
+
+  /** The chunk's first fact of a family (`percent`, `number:day`, `year`, …). */
+  firstOfFamily(family: string): Fact | undefined {
+    return this.factData.firstByFamily.get(family);
+  }
+
+  /** Facts of the chunk standing in sentences `[from, to]`, of the given families, in order. */
+  factsInSentences(families: readonly string[], from: number, to: number, limit: number): Fact[] {
+    const { facts, sentenceOf } = this.factData;
+    const found: Fact[] = [];
+    // Facts are in text order and so in sentence order; a binary search finds the first.
+    let low = 0;
+    let high = facts.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (sentenceOf.get(facts[middle]!)! < from) low = middle + 1;
+      else high = middle;
+    }
+    // Bounded: a window is a sentence or two, but a chunk without sentence marks is one sentence.
+    const stop = Math.min(facts.length, low + CHUNK_LIMITS.maxFactsScanned);
+    for (let index = low; index < stop && found.length < limit; index += 1) {
+      const fact = facts[index]!;
+      if (sentenceOf.get(fact)! > to) break;
+      if (families.includes(fact.family)) found.push(fact);
+    }
+    return found;
+  }
+}
+
+const WORD_START = /^[\p{L}\p{N}]/u;
+
+/** Longest stretch of the passage a report shows, cut at a word where it can be. */
+export function clipPassage(text: string): string {
+  const limit = CHUNK_LIMITS.passageMaxChars;
+  if (text.length <= limit) return text;
+  const cut = text.lastIndexOf(' ', limit);
+  return `${text.slice(0, cut > limit / 2 ? cut : limit)}…`;
+}

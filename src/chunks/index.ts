@@ -1,0 +1,18 @@
+/**
+ * Chunk citations: `[N]` markers in an answer checked against the retrieved passages. Pure stages
+ * over plain data — parse chunks, read markers and claims, judge each claim, then format (audit,
+ * GradingResult, text table). The fronts (`assertions/chunk-citations.ts`,
+ * `src/cli/check-chunks.ts`) only read input and call these.
+ */
+export { parseChunks, CHUNK_OPTIONAL_KEYS, type ParseChunksOptions } from './parse.js';
+export { chunkKey } from './ids.js';
+export { extractCitations, findCitations, markerContext, parseIds, type MarkerContext } from './markers.js';
+export { readAnswer, findBlocks, type AnswerReading } from './claims.js';
+export { extractFacts, type FactSide } from './facts.js';
+export { checkChunkCitations, scoreChunkReport } from './check.js';
+export { buildChunkAudit, chunkAuditSchema, type ChunkAudit, type ChunkAuditRow } from './audit.js';
+export { chunkGradingResult, CHUNK_SCORE_NAMES, CHUNK_REASON_PREFIX } from './grading.js';
+export { formatChunkAuditText } from './format.js';
+export { CHUNK_LIMITS } from './defaults.js';
+export { resolveChunkConfig, ChunkConfigSchema, type ChunkSettings } from './config.js';
+export * from './types.js';

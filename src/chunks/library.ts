@@ -1,0 +1,82 @@
+import { ChunkIndex } from './chunk-index.js';
+import { markerContext, type MarkerContext } from './markers.js';
+import { SubstringIndex } from './substring-index.js';
+import { verbatimTokens } from './text.js';
+import type { Chunk, Fact } from './types.js';
+
+/**
+ * The chunks of one check, indexed: by key for cited lookups, and (built only when an uncited
+ * claim asks) across all chunks, to say which chunk an uncited fact or quotation could cite.
+ */
+export class ChunkLibrary {
+  readonly chunks: readonly Chunk[];
+  readonly context: MarkerContext;
+  private readonly byKey = new Map<string, ChunkIndex>();
+  private readonly indexes: ChunkIndex[];
+  private factOwners?: Map<string, { index: ChunkIndex; fact: Fact }>;
+  private verbatimAll?: { index: SubstringIndex; starts: number[] };
+
+  constructor(chunks: readonly Chunk[]) {
+    this.chunks = chunks;
+    this.context = markerContext(chunks);
+    this.indexes = chunks.map((chunk) => new ChunkIndex(chunk));
+    for (const index of this.indexes) this.byKey.set(index.chunk.key, index);
+  }
+
+  get(key: string): ChunkIndex | undefined {
+    return this.byKey.get(key);
+  }
+
+  /**
+   * The first chunk (in input order) stating a claim fact as precisely as the claim does (its
+   * first, most specific key), for a correction to point at. Bare numbers get no owner: a `2`
+   * somewhere in some chunk says nothing about where a claim's `2` comes from.
+   */
+  ownerOfFact(fact: Fact): { index: ChunkIndex; fact: Fact } | undefined {
+    if (fact.family === BARE_FAMILY) return undefined;
+    if (!this.factOwners) {
+      const owners = new Map<string, { index: ChunkIndex; fact: Fact }>();
+      for (const index of this.indexes) {
+        for (const key of keysOf(index)) if (!owners.has(key.key)) owners.set(key.key, { index, fact: key.fact });
+      }
+      this.factOwners = owners;
+    }
+    const key = fact.keys[0];
+    return key === undefined ? undefined : this.factOwners.get(key);
+  }
+
+  /** The first chunk holding these verbatim tokens, across all chunks. */
+  ownerOfVerbatim(tokens: readonly string[]): ChunkIndex | undefined {
+    if (tokens.length === 0) return undefined;
+    if (!this.verbatimAll) {
+      // One index over every chunk, each followed by a token no text can produce, so no match
+      // runs from one chunk into the next.
+      const all: string[] = [];
+      const starts: number[] = [];
+      this.indexes.forEach((index, position) => {
+        starts.push(all.length);
+        for (const token of verbatimTokens(index.chunk.text)) all.push(token.norm);
+        all.push(`\u0000${position}`);
+      });
+      this.verbatimAll = { index: new SubstringIndex(all), starts };
+    }
+    const run = this.verbatimAll.index.longestRun(tokens);
+    if (run.length < tokens.length) return undefined;
+    const { starts } = this.verbatimAll;
+    let low = 0;
+    let high = starts.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if (starts[middle]! <= run.indexStart) low = middle;
+      else high = middle - 1;
+    }
+    return this.indexes[low];
+  }
+}
+
+/** The family of a number written without unit, percent or currency. */
+export const BARE_FAMILY = 'number:';
+
+function keysOf(index: ChunkIndex): Array<{ key: string; fact: Fact }> {
+  return index.allFacts().flatMap((fact) => fact.keys.map((key) => ({ key, fact })));
+}

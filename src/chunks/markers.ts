@@ -1,0 +1,144 @@
+import { CHUNK_LIMITS } from './defaults.js';
+import { ID_PATTERN, chunkKey, idShape, isNumericKey } from './ids.js';
+import { MASK, markCode } from './text.js';
+import type { Chunk, CitationForm, CitationMarker } from './types.js';
+
+/** What marker reading needs to know about the chunks: their keys, and the shapes of non-numeric ones. */
+export interface MarkerContext {
+  keys: ReadonlySet<string>;
+  /** `idShape` of every non-numeric key: `[doc-8]` is a citation when some id looks like `doc-#`. */
+  shapes: ReadonlySet<string>;
+}
+
+export function markerContext(chunks: readonly Chunk[]): MarkerContext {
+  const keys = new Set(chunks.map((chunk) => chunk.key));
+  const shapes = new Set(chunks.filter((chunk) => !isNumericKey(chunk.key)).map((chunk) => idShape(chunk.key)));
+  return { keys, shapes };
+}
+
+/**
+ * Citation markers of a text, in order. Read: `[3]`, `[3, 5]`, `[3-5]` (at most
+ * `CHUNK_LIMITS.maxRangeIds` ids), `[3][5]` (two markers), `[^3]`, `【3】` and `【3†source】`,
+ * `(Source 3)` / `(Sources 3 and 5)`, `[Passage 2]`, and non-numeric ids (`[doc-7]`) when some
+ * chunk id has that shape. Not read: markdown links and images (`[1](url)`, `![x](y)`), reference
+ * definitions at the start of a line (`[1]: url`, `[1] https://…`), checkboxes (`- [x]`), escaped
+ * brackets (`\[1\]`), and anything inside code.
+ *
+ * `mask` must already mark code (see `markCode`); the markers found are marked in it.
+ */
+export function findCitations(text: string, mask: Uint8Array, context: MarkerContext): CitationMarker[] {
+  const markers: CitationMarker[] = [];
+  for (let index = 0; index < text.length; index += 1) {
+    const char = text[index];
+    if (char !== '[' && char !== '【' && char !== '(') continue;
+    if ((mask[index]! & MASK.code) !== 0) continue;
+    const marker = char === '[' ? bracketAt(text, index, context) : char === '【' ? lenticularAt(text, index, context) : parentheticalAt(text, index, context);
+    if (!marker) continue;
+    markers.push(marker);
+    mask.fill(MASK.marker, marker.start, marker.end);
+    index = marker.end - 1;
+  }
+  return markers;
+}
+
+/** Citation markers of a text, code excluded: `findCitations` with its own mask. */
+export function extractCitations(text: string, chunks: readonly Chunk[] = []): CitationMarker[] {
+  const mask = new Uint8Array(text.length);
+  markCode(text, mask);
+  return findCitations(text, mask, markerContext(chunks));
+}
+
+// Bounded: a marker's inside is at most 80 characters of one line.
+const BRACKET = /\[(\^?)([^[\]\n]{1,80})\]/y;
+const LENTICULAR = /【([^【】\n]{1,40})】/y;
+const PARENTHETICAL = /\((?:sources?|passages?|chunks?|docs?|documents?|refs?|references?|citations?)(?:[ \t]*[:#][ \t]*|[ \t]+)([^()\n]{1,80})\)/iy;
+const LINE_PREFIX = /^[ \t]*(?:(?:[-*+•]|\d{1,3}[.)])[ \t]+)?$/;
+const LIST_BULLET_BEFORE = /(?:^|\n)[ \t]*(?:[-*+•]|\d{1,3}[.)])[ \t]+$/;
+const URL_AFTER = /^[ \t]+(?:https?:\/\/|www\.)/i;
+
+function bracketAt(text: string, index: number, context: MarkerContext): CitationMarker | undefined {
+  if (text[index - 1] === '\\' || text[index - 1] === '!') return undefined;
+  BRACKET.lastIndex = index;
+  const match = BRACKET.exec(text);
+  if (!match) return undefined;
+  const end = index + match[0].length;
+  // `[text](url)` is a link; the link checker reads it.
+  if (text[end] === '(') return undefined;
+  const lineStart = nearLineStart(text, index);
+  if (lineStart !== undefined && LINE_PREFIX.test(text.slice(lineStart, index))) {
+    // `[1]: https://…` and `[1] https://…` open reference lists: they define, not cite.
+    if (text[end] === ':' || URL_AFTER.test(text.slice(end, end + 12))) return undefined;
+  }
+  const inner = match[2]!;
+  if (CHECKBOX.test(inner) && LIST_BULLET_BEFORE.test(text.slice(Math.max(0, index - 12), index))) return undefined;
+  const ids = parseIds(inner, context);
+  if (!ids) return undefined;
+  return marker(text, index, end, match[1] === '^' ? 'footnote' : 'bracket', ids);
+}
+const CHECKBOX = /^[ xX]$/;
+
+/** The start of the line when it is at most a bullet's width back, else undefined (look-back bounded). */
+function nearLineStart(text: string, index: number): number | undefined {
+  for (let back = index - 1; back >= Math.max(0, index - 12) - 1; back -= 1) {
+    if (back < 0 || text[back] === '\n') return back + 1;
+  }
+  return undefined;
+}
+
+function lenticularAt(text: string, index: number, context: MarkerContext): CitationMarker | undefined {
+  LENTICULAR.lastIndex = index;
+  const match = LENTICULAR.exec(text);
+  if (!match) return undefined;
+  // `【3†source】`: the id is what comes before the dagger.
+  const inner = match[1]!.split('†')[0]!;
+  const ids = parseIds(inner, context);
+  return ids ? marker(text, index, index + match[0].length, 'lenticular', ids) : undefined;
+}
+
+function parentheticalAt(text: string, index: number, context: MarkerContext): CitationMarker | undefined {
+  PARENTHETICAL.lastIndex = index;
+  const match = PARENTHETICAL.exec(text);
+  if (!match) return undefined;
+  const ids = parseIds(match[1]!, context);
+  return ids ? marker(text, index, index + match[0].length, 'parenthetical', ids) : undefined;
+}
+
+function marker(text: string, start: number, end: number, form: CitationForm, ids: string[]): CitationMarker {
+  return { kind: 'citation', raw: text.slice(start, end), form, ids, start, end };
+}
+
+const SEPARATOR = /[ \t]*(?:[,;&]|\band\b)[ \t]*/i;
+const PREFIX = /^(?:sources?|passages?|chunks?|docs?|documents?|refs?|references?|citations?)(?:[ \t]+id)?(?:[ \t]*[:#][ \t]*|[ \t]+)/i;
+const NUMBER = /^\d{1,6}$/;
+const RANGE = /^(\d{1,6})[ \t]*[-–—][ \t]*(\d{1,6})$/;
+
+/**
+ * The chunk keys a marker's inside names, or undefined when it is not a citation (`[sic]`,
+ * `[see note]`, a reversed or too-wide range). Every part must be an id for the whole to count.
+ */
+export function parseIds(inner: string, context: MarkerContext): string[] | undefined {
+  const parts = inner.trim().replace(PREFIX, '').split(SEPARATOR);
+  const ids: string[] = [];
+  for (const rawPart of parts) {
+    const part = rawPart.trim().replace(PREFIX, '');
+    if (part.length === 0) continue;
+    if (NUMBER.test(part)) {
+      ids.push(chunkKey(part));
+      continue;
+    }
+    const range = RANGE.exec(part);
+    if (range) {
+      const from = Number(range[1]);
+      const to = Number(range[2]);
+      if (to < from || to - from + 1 > CHUNK_LIMITS.maxRangeIds) return undefined;
+      for (let id = from; id <= to; id += 1) ids.push(String(id));
+      continue;
+    }
+    if (part.length > CHUNK_LIMITS.maxIdLength || !ID_PATTERN.test(part)) return undefined;
+    const key = chunkKey(part);
+    if (!context.keys.has(key) && !context.shapes.has(idShape(key))) return undefined;
+    ids.push(key);
+  }
+  if (ids.length === 0) return undefined;
+  return [...new Set(ids)];
+}

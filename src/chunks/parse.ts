@@ -1,0 +1,156 @@
+import { InputError } from '../errors.js';
+import { CHUNK_LIMITS } from './defaults.js';
+import { ID_PATTERN, chunkKey } from './ids.js';
+import type { Chunk } from './types.js';
+
+/** Keys a chunk object may carry besides `id` and `text`; accepted and not used. */
+export const CHUNK_OPTIONAL_KEYS: readonly string[] = ['title', 'url', 'source', 'score', 'metadata'];
+
+export interface ParseChunksOptions {
+  /** The file or variable the value came from, for messages (`chunks.json`, `vars.context`). */
+  where?: string;
+  /** How the value itself is named in JSON paths. Default `chunks`. */
+  root?: string;
+}
+
+/**
+ * Read retrieved chunks from any of the accepted shapes:
+ * - an array of strings: chunk N is element N, 1-based;
+ * - an array of `{id, text}` objects (`id` a string such as `doc-7` or a whole number; optional
+ *   `title`, `url`, `source`, `score`, `metadata` are accepted and ignored; any other key is an error);
+ * - one string of blocks, each starting a line with `[id]` or `Passage id:` (also `Source`,
+ *   `Document`, `Doc`, `Chunk`, `Context`); text before the first block is ignored;
+ * - a string holding a JSON array of either array shape (promptfoo CSV variables are strings).
+ * An empty array is zero chunks (every citation is then not found).
+ *
+ * Throws `InputError('INVALID_CHUNKS')` saying what is wrong, where (JSON path) and what to do.
+ * Pure: the caller reads files.
+ */
+export function parseChunks(value: unknown, options: ParseChunksOptions = {}): Chunk[] {
+  const root = options.root ?? 'chunks';
+  const fail = (path: string, message: string): never => {
+    throw new InputError('INVALID_CHUNKS', `${path}: ${message}`, options.where === undefined ? {} : { where: options.where });
+  };
+  if (typeof value === 'string') {
+    const json = jsonArrayText(value);
+    if (json !== undefined) {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(json);
+      } catch (error) {
+        return fail(root, `looks like a JSON array but does not parse (${(error as Error).message}); fix the JSON or write the passages as "[1] …" blocks`);
+      }
+      return parseArray(parsed as unknown[], root, fail);
+    }
+    return parseBlocks(value, root, fail);
+  }
+  if (Array.isArray(value)) return parseArray(value, root, fail);
+  return fail(root, `expected an array of strings, an array of {"id", "text"} objects, or one string of "[1] …" / "Passage 1: …" blocks; got ${describe(value)}`);
+}
+
+type Fail = (path: string, message: string) => never;
+
+function parseArray(items: unknown[], root: string, fail: Fail): Chunk[] {
+  if (items.length === 0) return [];
+  const first = items[0];
+  const objects = first !== null && typeof first === 'object' && !Array.isArray(first);
+  const chunks: Chunk[] = [];
+  const seen = new Map<string, number>();
+  items.forEach((item, index) => {
+    const path = `${root}[${index}]`;
+    if (typeof item === 'string') {
+      if (objects) fail(path, `is a string but ${root}[0] is an object; give every chunk as {"id", "text"} or every chunk as a string`);
+      const id = String(index + 1);
+      chunks.push({ id, key: id, text: item });
+      return;
+    }
+    if (item === null || typeof item !== 'object' || Array.isArray(item)) {
+      return fail(path, `expected a string or an {"id", "text"} object, got ${describe(item)}`);
+    }
+    if (!objects) fail(path, `is an object but ${root}[0] is a string; give every chunk as a string or every chunk as {"id", "text"}`);
+    const record = item as Record<string, unknown>;
+    const unknown = Object.keys(record).filter((key) => key !== 'id' && key !== 'text' && !CHUNK_OPTIONAL_KEYS.includes(key));
+    if (!('text' in record)) {
+      const alias = unknown.find((key) => TEXT_ALIASES.includes(key));
+      fail(`${path}.text`, alias ? `missing; rename "${alias}" to "text"` : `missing; every chunk object needs "id" and "text"`);
+    }
+    if (unknown.length > 0) {
+      fail(`${path}.${unknown[0]!}`, `unknown key; a chunk object has "id" and "text" (optional: ${CHUNK_OPTIONAL_KEYS.join(', ')})`);
+    }
+    if (typeof record['text'] !== 'string') fail(`${path}.text`, `expected a string, got ${describe(record['text'])}`);
+    const id = readId(record['id'], `${path}.id`, fail);
+    const key = chunkKey(id);
+    const previous = seen.get(key);
+    if (previous !== undefined) fail(`${path}.id`, `${JSON.stringify(id)} repeats ${root}[${previous}].id; give each chunk its own id`);
+    seen.set(key, index);
+    chunks.push({ id, key, text: record['text'] as string });
+  });
+  return chunks;
+}
+
+const TEXT_ALIASES = ['content', 'pageContent', 'page_content', 'passage', 'body', 'chunk', 'document'];
+
+function readId(value: unknown, path: string, fail: Fail): string {
+  if (value === undefined) return fail(path, 'missing; every chunk object needs "id" and "text"');
+  if (typeof value === 'number') {
+    if (!Number.isSafeInteger(value) || value < 0) fail(path, `expected a whole number or a string, got ${value}`);
+    return String(value);
+  }
+  if (typeof value !== 'string') return fail(path, `expected a string or a whole number, got ${describe(value)}`);
+  const id = value.trim();
+  if (id.length === 0) fail(path, 'is empty; give each chunk a label such as "3" or "doc-7"');
+  if (id.length > CHUNK_LIMITS.maxIdLength) fail(path, `is ${id.length} characters long; ids are labels of at most ${CHUNK_LIMITS.maxIdLength}`);
+  if (!ID_PATTERN.test(id)) fail(path, `${JSON.stringify(id)} is not a label; use letters, digits and . _ : / - only (as in "doc-7")`);
+  return id;
+}
+
+// A header opens a line: `[3] …`, `[doc-7] …`, `Passage 3: …`, `Source 3 - …`. Bounded runs only.
+const BLOCK_HEADER =
+  /^[ \t]*(?:\[([^[\]\n]{1,64})\]|(?:passage|source|document|doc|chunk|context)[ \t]{0,4}(?:id[ \t]{0,4})?#?[ \t]{0,4}([\p{L}\p{N}][\p{L}\p{N}_/-]{0,63})[ \t]{0,4}[:.)\]–—-])[ \t]*/iu;
+
+function parseBlocks(text: string, root: string, fail: Fail): Chunk[] {
+  const headers: Array<{ id: string; start: number; textStart: number; line: number }> = [];
+  let offset = 0;
+  let line = 1;
+  while (offset <= text.length) {
+    const newline = text.indexOf('\n', offset);
+    const end = newline === -1 ? text.length : newline;
+    const match = BLOCK_HEADER.exec(text.slice(offset, end));
+    if (match) {
+      const id = (match[1] ?? match[2] ?? '').trim();
+      if (ID_PATTERN.test(id)) headers.push({ id, start: offset, textStart: offset + match[0].length, line });
+    }
+    if (newline === -1) break;
+    offset = newline + 1;
+    line += 1;
+  }
+  if (headers.length === 0) {
+    if (text.trim().length === 0) return fail(root, 'is an empty string; give the retrieved passages, or an empty array for none');
+    return fail(root, 'is a string with no passage headers; start each passage on its own line with "[1]" or "Passage 1:", or give an array of strings');
+  }
+  const seen = new Map<string, number>();
+  return headers.map((header, index) => {
+    const next = headers[index + 1];
+    const key = chunkKey(header.id);
+    const previous = seen.get(key);
+    if (previous !== undefined) fail(`${root} line ${header.line}`, `passage ${JSON.stringify(header.id)} repeats the one on line ${previous}; number each passage once`);
+    seen.set(key, header.line);
+    return { id: header.id, key, text: text.slice(header.textStart, next === undefined ? text.length : next.start).trim() };
+  });
+}
+
+/** The text of a string that holds a JSON array of chunks (`["…"]`, `[{…}]`, `[]`), else undefined. */
+function jsonArrayText(value: string): string | undefined {
+  const trimmed = value.trim();
+  if (!trimmed.startsWith('[')) return undefined;
+  const next = trimmed.slice(1).trimStart()[0];
+  return next === '"' || next === '{' || next === ']' ? trimmed : undefined;
+}
+
+function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'object') return 'an object';
+  if (typeof value === 'string') return `the string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}`;
+  return `${typeof value} ${String(value)}`;
+}

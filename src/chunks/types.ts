@@ -1,0 +1,206 @@
+import type { Span } from '../extract/types.js';
+
+export type { Span };
+
+/**
+ * One retrieved passage. `id` is the label as the input gave it (`3`, `doc-7`); `key` is the form
+ * markers are compared by (see `chunkKey`): lower case, leading zeros of a number dropped.
+ */
+export interface Chunk {
+  id: string;
+  key: string;
+  text: string;
+}
+
+/**
+ * How a citation marker was written. A closed union.
+ * - `bracket`: `[3]`, `[3, 5]`, `[3-5]`, `[doc-7]`, `[Passage 2]`.
+ * - `footnote`: `[^3]`.
+ * - `lenticular`: `【3】`, `【3†source】`.
+ * - `parenthetical`: `(Source 3)`, `(Sources 3, 5)`.
+ */
+export type CitationForm = 'bracket' | 'footnote' | 'lenticular' | 'parenthetical';
+
+/** A citation marker found in the answer: the text as written, the chunk keys it names, and where. */
+export interface CitationMarker extends Span {
+  kind: 'citation';
+  raw: string;
+  form: CitationForm;
+  /** Chunk keys (see `chunkKey`) in the order written; a range is expanded. */
+  ids: string[];
+}
+
+/** Text between quotation marks, without the marks. */
+export interface QuoteFinding extends Span {
+  kind: 'quote';
+  /** The quoted text as written, without the quotation marks. */
+  raw: string;
+  /** Number of words (letters/digits runs) in the quote. */
+  words: number;
+}
+
+/**
+ * A checkable fact: what the deterministic checks compare between a claim and its chunks.
+ * - `number`: a figure, with a unit when one follows (`14 days`, `fourteen days`, `3.5 hours`).
+ * - `percent`: `12%`, `12 percent`.
+ * - `money`: `$1,200`, `1200 dollars`, `€5 million`.
+ * - `date`: a calendar date or month (`March 5, 2020`, `5 March 2020`, `2020-03-05`, `March 2020`).
+ * - `year`: a year on its own (`2019`, `the 1990s`).
+ * - `section`: a statute-style reference (`§ 1983`, `Section 8(a)`, `Article III`, `Rule 56`).
+ */
+export type FactKind = 'number' | 'percent' | 'money' | 'date' | 'year' | 'section';
+
+export const FACT_KINDS: readonly FactKind[] = ['number', 'percent', 'money', 'date', 'year', 'section'];
+
+export interface Fact extends Span {
+  kind: FactKind;
+  /** The fact as written. */
+  raw: string;
+  /** One readable canonical form (`percent 12`, `money usd 1200`, `date 2020-03-05`, `section 8(a)`). */
+  normalized: string;
+  /** Keys the fact can be found by in a chunk (see `facts.ts`); shared by claims and chunks. */
+  keys: string[];
+  /** The class a correction compares within: a 12% is offered for a 40%, never a year. */
+  family: string;
+}
+
+/** A claim: the sentence or list item that carries citations (or states a fact without one). */
+export interface Claim extends Span {
+  /** The sentence as written, whitespace collapsed, markers kept. */
+  text: string;
+  /** The sentence without its markers, whitespace collapsed: what is compared with the chunks. */
+  prose: string;
+  markers: CitationMarker[];
+  /** Union of the markers' chunk keys, in order of first appearance. */
+  ids: string[];
+  quotes: QuoteFinding[];
+  facts: Fact[];
+}
+
+/**
+ * What one claim turned out to be. A closed union; `CLASSIFICATION_SEVERITY` orders it.
+ * - `citation_not_found`: it cites an id that is not among the chunks.
+ * - `fabricated_quote`: a quotation of `minQuoteWords` words or more is not verbatim in any cited
+ *   chunk (case, whitespace, curly quotes and dashes folded).
+ * - `unsupported_claim`: a number, percentage, money amount, date, year or section in it appears in
+ *   none of the cited chunks (compared normalized: `14 days` = `fourteen days`, `$1,200` = `1200 dollars`).
+ * - `exact_match`: its words are verbatim in a cited chunk.
+ * - `verification_uncertain`: passes the deterministic checks; only a judge can say more.
+ * - `uncited_claim`: states a number or a quotation and cites nothing.
+ */
+export type ClaimClassification =
+  | 'citation_not_found'
+  | 'fabricated_quote'
+  | 'unsupported_claim'
+  | 'exact_match'
+  | 'verification_uncertain'
+  | 'uncited_claim';
+
+/** Most severe first: a claim with several problems is classified by the first that applies. */
+export const CLAIM_CLASSIFICATIONS = [
+  'citation_not_found',
+  'fabricated_quote',
+  'unsupported_claim',
+  'uncited_claim',
+  'verification_uncertain',
+  'exact_match',
+] as const satisfies readonly ClaimClassification[];
+
+/**
+ * Whether a classification fails the answer on its own. `uncited_claim` is a warning unless the
+ * caller requires citations.
+ */
+export function isFailingClassification(classification: ClaimClassification, requireCitations: boolean): boolean {
+  switch (classification) {
+    case 'citation_not_found':
+    case 'fabricated_quote':
+    case 'unsupported_claim':
+      return true;
+    case 'uncited_claim':
+      return requireCitations;
+    case 'exact_match':
+    case 'verification_uncertain':
+      return false;
+  }
+}
+
+/** Whether a cited claim passed the deterministic checks (what the audit calls an accurate citation). */
+export function isAccurateClassification(classification: ClaimClassification): boolean {
+  return classification === 'exact_match' || classification === 'verification_uncertain';
+}
+
+/** A quotation of the claim, checked against the cited chunks. */
+export interface QuoteCheck {
+  quote: QuoteFinding;
+  /** The chunk it is verbatim in, when it is. */
+  foundIn?: string;
+  /** Longest run of the quote's tokens found verbatim in one cited chunk, and where. */
+  longestRun: { tokens: number; of: number; chunkId?: string; excerpt?: string };
+}
+
+/** A fact of the claim, checked against the cited chunks. */
+export interface FactCheck {
+  fact: Fact;
+  /** The chunk it was found in, when it was. */
+  foundIn?: string;
+  /** For a fact not found: a fact of the same family in the cited chunk nearest the claim. */
+  nearest?: { chunkId: string; fact: Fact };
+}
+
+/** The part of a cited chunk closest to the claim (a sentence window, not the whole chunk). */
+export interface SourcePassage extends Span {
+  chunkId: string;
+  text: string;
+}
+
+/** The verdict on one claim; every front formats this and nothing else. */
+export interface ClaimVerdict {
+  claim: Claim;
+  classification: ClaimClassification;
+  /** Ids the claim cites, in order: a chunk's id as the input gave it, else the marker's key. */
+  citedIds: string[];
+  /** Ids the claim cites that no chunk has (marker keys, see `chunkKey`). */
+  missingIds: string[];
+  quotes: QuoteCheck[];
+  facts: FactCheck[];
+  /** Distinct content words of the claim found in its best cited chunk, out of all of them. */
+  wordOverlap: { found: number; of: number; chunkId?: string };
+  source?: SourcePassage;
+  /** Why, in one sentence that names the values. */
+  explanation: string;
+  /** What to change in the answer ("the cited passage gives 12%, not 40%"). */
+  correction: string;
+  /** Whether this claim fails the answer (depends on `requireCitations` for `uncited_claim`). */
+  failing: boolean;
+}
+
+export interface ChunkCheckOptions {
+  /** An uncited number or quotation fails the answer instead of warning. Default false. */
+  requireCitations?: boolean;
+  /** Quotations shorter than this many words are not checked. Default `CHUNK_DEFAULTS.minQuoteWords`. */
+  minQuoteWords?: number;
+}
+
+/**
+ * The result of checking one answer against its chunks. `pass` is gated on the worst claim: any
+ * failing claim fails the answer, whatever the rate.
+ */
+export interface ChunkReport {
+  pass: boolean;
+  /** See `scoreChunkReport` for the formula. */
+  score: number;
+  requireCitations: boolean;
+  chunkCount: number;
+  /** Cited claims, then uncited ones stating a fact, in order of appearance. */
+  claims: ClaimVerdict[];
+  counts: Record<ClaimClassification, number>;
+  /** Claims that carry at least one citation marker. */
+  citedClaims: number;
+  /** Cited claims classified `exact_match` or `verification_uncertain`. */
+  accurateClaims: number;
+  /** Distinct cited chunk keys, and how many of them exist. */
+  citedIds: number;
+  foundIds: number;
+  failures: number;
+  warnings: number;
+}

@@ -1,0 +1,41 @@
+import { resolve } from 'node:path';
+import { buildChunkAudit } from '../chunks/audit.js';
+import { checkChunkCitations } from '../chunks/check.js';
+import { formatChunkAuditText } from '../chunks/format.js';
+import { parseChunks } from '../chunks/parse.js';
+import { InputError } from '../errors.js';
+import { EXIT, readTextFile, type CliIo } from './io.js';
+
+export interface ChunkCheckArgs {
+  answer: string;
+  /** Relative paths resolve against `io.cwd`. */
+  chunksPath: string;
+  format: 'text' | 'json';
+  requireCitations: boolean;
+}
+
+/**
+ * `citation-verifier check --chunks FILE.json`: read the chunks file (JSON: an array of strings,
+ * an array of `{id, text}`, or one string of `[1] …` blocks), check the answer's chunk citations,
+ * print the audit (the `chunkAuditSchema` shape for `json`, a table for `text`) and return
+ * `EXIT.pass` or `EXIT.failed`. Throws `InputError` for a missing, unreadable or invalid chunks file.
+ */
+export async function runChunkCheck(args: ChunkCheckArgs, io: CliIo): Promise<number> {
+  const path = resolve(io.cwd, args.chunksPath);
+  const text = await readTextFile(path, 'chunks file');
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    throw new InputError(
+      'INVALID_JSON',
+      `chunks file is not JSON (${(error as Error).message}); give an array of strings, an array of {"id", "text"} objects, or a JSON string of "[1] …" blocks`,
+      { where: args.chunksPath, cause: error },
+    );
+  }
+  const chunks = parseChunks(data, { where: args.chunksPath });
+  const report = checkChunkCitations(args.answer, chunks, { requireCitations: args.requireCitations });
+  const audit = buildChunkAudit(report);
+  io.stdout(args.format === 'json' ? `${JSON.stringify(audit, null, 2)}\n` : formatChunkAuditText(audit, report.pass));
+  return report.pass ? EXIT.pass : EXIT.failed;
+}

@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import chunkCitations from '../../assertions/chunk-citations.js';
+import { CHUNK_SCORE_NAMES } from '../../src/chunks/grading.js';
+
+const context = ['Tenants have fourteen (14) days to respond. About 12% of cases settle.', 'The filing fee is $1,200.'];
+
+describe('assertions/chunk-citations', () => {
+  it('grades a passing answer from vars.context', () => {
+    const result = chunkCitations('Tenants get 14 days to respond [1]. The fee is $1,200 [2].', { vars: { context } });
+    expect(result.pass).toBe(true);
+    expect(result.score).toBe(1);
+    expect(result.componentResults).toHaveLength(2);
+  });
+
+  it('fails an answer whose figure is not in the cited chunk, with the fix in the reason', () => {
+    const result = chunkCitations('About 40% of cases settle [1].', { vars: { context } });
+    expect(result.pass).toBe(false);
+    expect(result.reason).toContain('The cited passage gives 12%, not 40%');
+    expect(result.namedScores?.[CHUNK_SCORE_NAMES.failures]).toBe(1);
+  });
+
+  it('reads provider output of any shape', () => {
+    const result = chunkCitations({ choices: [{ message: { content: 'About 40% of cases settle [1].' } }] }, { vars: { context } });
+    expect(result.pass).toBe(false);
+  });
+
+  it('uses config.contextVar', () => {
+    const result = chunkCitations('About 40% of cases settle [1].', { vars: { passages: context }, config: { contextVar: 'passages' } });
+    expect(result.reason).toContain('40% is in none of chunk 1');
+  });
+
+  it('requireCitations turns an uncited figure into a failure', () => {
+    const answer = 'Landlords wait 30 days.';
+    expect(chunkCitations(answer, { vars: { context } }).pass).toBe(true);
+    expect(chunkCitations(answer, { vars: { context }, config: { requireCitations: true } }).pass).toBe(false);
+  });
+
+  it.each([
+    { name: 'context.metadata', ctx: { vars: {}, metadata: { context } } },
+    { name: 'context.providerResponse.metadata', ctx: { vars: {}, providerResponse: { metadata: { context } } } },
+  ])('falls back to $name when the test has no such variable', ({ ctx }) => {
+    const result = chunkCitations('About 40% of cases settle [1].', ctx);
+    expect(result.reason).toContain('40% is in none of chunk 1');
+  });
+
+  it('prefers vars over provider metadata', () => {
+    const result = chunkCitations('About 40% of cases settle [1].', { vars: { context: ['About 40% of cases settle.'] }, metadata: { context } });
+    expect(result.pass).toBe(true);
+  });
+
+  it('accepts a JSON array string, as promptfoo CSV variables arrive', () => {
+    const result = chunkCitations('About 40% of cases settle [1].', { vars: { context: JSON.stringify(context) } });
+    expect(result.reason).toContain('40% is in none of chunk 1');
+  });
+});
+
+describe('assertions/chunk-citations never throws', () => {
+  const circular: Record<string, unknown> = { text: 'About 40% of cases settle [1].' };
+  circular['self'] = circular;
+  const hostile = new Proxy({}, {
+    get() {
+      throw new Error('boom');
+    },
+    has() {
+      throw new Error('boom');
+    },
+  });
+
+  it.each([
+    { name: 'undefined output', output: undefined, ctx: { vars: { context } } },
+    { name: 'null output', output: null, ctx: { vars: { context } } },
+    { name: 'a number', output: 42, ctx: { vars: { context } } },
+    { name: 'a boolean', output: true, ctx: { vars: { context } } },
+    { name: 'nested objects', output: { a: { b: { c: [{ d: 'About 40% settle [1].' }] } } }, ctx: { vars: { context } } },
+    { name: 'a circular object', output: circular, ctx: { vars: { context } } },
+    { name: 'a hostile proxy output', output: hostile, ctx: { vars: { context } } },
+    { name: 'no context at all', output: 'About 40% settle [1].', ctx: undefined },
+    { name: 'null context', output: 'About 40% settle [1].', ctx: null },
+    { name: 'vars missing', output: 'About 40% settle [1].', ctx: {} },
+    { name: 'vars not an object', output: 'About 40% settle [1].', ctx: { vars: 'nope' } },
+    { name: 'chunks of a bad shape', output: 'About 40% settle [1].', ctx: { vars: { context: { a: 1 } } } },
+    { name: 'config not an object', output: 'x', ctx: { vars: { context }, config: 'yes' } },
+    { name: 'config with a typo', output: 'x', ctx: { vars: { context }, config: { requireCitation: true } } },
+    { name: 'config of the wrong type', output: 'x', ctx: { vars: { context }, config: { requireCitations: 'yes' } } },
+    { name: 'a hostile proxy context', output: 'x', ctx: hostile },
+  ])('$name', ({ output, ctx }) => {
+    const result = chunkCitations(output, ctx as never);
+    expect(typeof result.pass).toBe('boolean');
+    expect(typeof result.score).toBe('number');
+    expect(typeof result.reason).toBe('string');
+  });
+
+  it.each([
+    { name: 'missing chunks', ctx: { vars: {} }, reason: 'citation-verifier: no chunks: the test has no variable "context" and the provider response metadata has no "context"; set vars.context' },
+    { name: 'bad chunks', ctx: { vars: { context: [1] } }, reason: 'citation-verifier: vars.context[0]: expected a string or an {"id", "text"} object, got number 1' },
+    { name: 'unknown config key', ctx: { vars: { context }, config: { requireCitation: true } }, reason: 'citation-verifier: config: unknown key requireCitation; known keys: contextVar, requireCitations, minQuoteWords' },
+    { name: 'config of the wrong type', ctx: { vars: { context }, config: { requireCitations: 'yes' } }, reason: 'citation-verifier: config.requireCitations:' },
+  ])('problems become a failing result that says what to do: $name', ({ ctx, reason }) => {
+    const result = chunkCitations('About 40% settle [1].', ctx);
+    expect(result.pass).toBe(false);
+    expect(result.score).toBe(0);
+    expect(result.reason.startsWith(reason)).toBe(true);
+  });
+});

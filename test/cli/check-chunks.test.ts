@@ -1,0 +1,84 @@
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { chunkAuditSchema } from '../../src/chunks/audit.js';
+import { runChunkCheck } from '../../src/cli/check-chunks.js';
+import { EXIT, type CliIo } from '../../src/cli/io.js';
+import { InputError } from '../../src/errors.js';
+
+const FIXTURES = fileURLToPath(new URL('../fixtures/chunks/', import.meta.url));
+
+function fakeIo(): { io: CliIo; out: string[]; err: string[] } {
+  const out: string[] = [];
+  const err: string[] = [];
+  return {
+    io: { stdout: (text) => out.push(text), stderr: (text) => err.push(text), readStdin: async () => '', stderrIsTTY: false, cwd: FIXTURES, env: {} },
+    out,
+    err,
+  };
+}
+
+describe('runChunkCheck', () => {
+  it.each([
+    { file: 'strings.json', answer: 'Tenants get 14 days to respond [1]. About 12% of cases settle [2].', exit: EXIT.pass },
+    { file: 'strings.json', answer: 'Tenants get 14 days to respond [1]. About 40% of cases settle [2].', exit: EXIT.failed },
+    { file: 'objects.json', answer: 'Under Section 8(a), notice must be written [doc-7]. It took effect in 2020 [doc-9].', exit: EXIT.pass },
+    { file: 'objects.json', answer: 'It took effect in 2019 [doc-9]. See [doc-8].', exit: EXIT.failed },
+    { file: 'blocks.json', answer: 'About 12% of eviction cases settle before trial [2].', exit: EXIT.pass },
+  ])('$file: exit $exit for "$answer"', async ({ file, answer, exit }) => {
+    const { io, out } = fakeIo();
+    expect(await runChunkCheck({ answer, chunksPath: file, format: 'json', requireCitations: false }, io)).toBe(exit);
+    const audit = chunkAuditSchema.parse(JSON.parse(out.join('')));
+    expect(audit.overall_assessment.critical_failures > 0).toBe(exit === EXIT.failed);
+  });
+
+  it('prints the audit in the documented JSON shape', async () => {
+    const { io, out } = fakeIo();
+    await runChunkCheck({ answer: 'About 40% of eviction cases settle before trial [2].', chunksPath: 'strings.json', format: 'json', requireCitations: false }, io);
+    expect(JSON.parse(out.join(''))).toEqual({
+      overall_assessment: { total_citations: 1, accurate_citations: 0, inaccurate_citations: 1, accuracy_rate: 0, critical_failures: 1 },
+      citation_audit: [
+        {
+          citation_id: '2',
+          claim_text: 'About 40% of eviction cases settle before trial [2].',
+          source_passage: 'About 12% of eviction cases settle before trial.',
+          classification: 'unsupported_claim',
+          explanation: '40% is in none of chunk 2',
+          correction_instruction: 'The cited passage gives 12%, not 40%',
+        },
+      ],
+    });
+  });
+
+  it('prints a readable table for text', async () => {
+    const { io, out } = fakeIo();
+    const exit = await runChunkCheck({ answer: 'Tenants get 14 days to respond [1]. About 40% of eviction cases settle [2].', chunksPath: 'strings.json', format: 'text', requireCitations: false }, io);
+    const text = out.join('');
+    expect(exit).toBe(EXIT.failed);
+    expect(text.split('\n')[0]).toBe('chunk citations: FAIL — 2 cited claims, 1 accurate, 1 inaccurate (accuracy 50.0%); 1 critical failure');
+    expect(text).toMatch(/^#  cites  classification +claim$/m);
+    expect(text).toMatch(/^2  \[2\]  +unsupported_claim +About 40% of eviction cases settle \[2\]\.$/m);
+    expect(text).toContain('   fix: The cited passage gives 12%, not 40%');
+    expect(text).toContain('   passage: “About 12% of eviction cases settle before trial.”');
+  });
+
+  it('requireCitations fails an uncited figure', async () => {
+    const answer = 'Tenants get 14 days to respond [1]. Landlords wait 30 days.';
+    expect(await runChunkCheck({ answer, chunksPath: 'strings.json', format: 'json', requireCitations: false }, fakeIo().io)).toBe(EXIT.pass);
+    expect(await runChunkCheck({ answer, chunksPath: 'strings.json', format: 'json', requireCitations: true }, fakeIo().io)).toBe(EXIT.failed);
+  });
+
+  it.each([
+    { file: 'missing.json', code: 'FILE_NOT_FOUND', message: 'chunks file not found; check the path' },
+    { file: 'not-json.json', code: 'INVALID_JSON', message: 'not-json.json: chunks file is not JSON (' },
+    { file: 'invalid-shape.json', code: 'INVALID_CHUNKS', message: 'invalid-shape.json: chunks: expected an array of strings, an array of {"id", "text"} objects, or one string of "[1] …" / "Passage 1: …" blocks; got an object' },
+    { file: 'duplicate-ids.json', code: 'INVALID_CHUNKS', message: 'duplicate-ids.json: chunks[1].id: "DOC-7" repeats chunks[0].id; give each chunk its own id' },
+    { file: 'unknown-key.json', code: 'INVALID_CHUNKS', message: 'unknown-key.json: chunks[0].text: missing; rename "content" to "text"' },
+  ])('bad chunks file $file throws InputError $code', async ({ file, code, message }) => {
+    const { io, out } = fakeIo();
+    const run = runChunkCheck({ answer: 'x [1].', chunksPath: file, format: 'json', requireCitations: false }, io);
+    await expect(run).rejects.toBeInstanceOf(InputError);
+    await expect(run).rejects.toMatchObject({ code });
+    await expect(run).rejects.toSatisfy((error: InputError) => error.message.includes(message));
+    expect(out).toEqual([]);
+  });
+});
