@@ -1,10 +1,12 @@
 import { buildAllowlistCommand } from '../../builders/cli.js';
 import type { Subcommand } from './io.js';
 import { checkCommand } from './check.js';
+import { staleCommand } from './stale.js';
+import { reportCommand } from './report.js';
 
 /**
  * Every subcommand of the one bin, in the order `--help` lists them. Each lives in its own file.
  * The CLI is a front like the builder, so it may use the builder's command; the library under
  * `src/` (everything but `src/cli/`) never imports a front.
  */
-export const SUBCOMMANDS: readonly Subcommand[] = [checkCommand, buildAllowlistCommand];
+export const SUBCOMMANDS: readonly Subcommand[] = [checkCommand, buildAllowlistCommand, reportCommand, staleCommand];

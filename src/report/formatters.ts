@@ -34,6 +34,12 @@ function phoneCounts(report: Report): string {
  * The promptfoo GradingResult: the reason lists every problem and the counts; `namedScores` carry
  * the overall score, the link score and the misattributed count; one component result per finding
  * kind (links, phones, organizations), which promptfoo's viewer shows as a table.
+ *
+ * `metadata.citationVerifier` carries the whole report as `toJson` prints it (every link with its
+ * bucket, every number with its status, and their spans in the answer). promptfoo keeps an
+ * assertion's metadata in the results file, so `citation-verifier report` reads exact per-link
+ * verdicts from there instead of parsing the reason text. The key is part of the results contract:
+ * `src/report/vendor/promptfoo-rows.ts` reads it under the same name.
  */
 export function toGradingResult(report: Report): GradingResult {
   const problems = report.reasons.length === 0 ? '(none)' : report.reasons.join('; ');
@@ -72,6 +78,7 @@ export function toGradingResult(report: Report): GradingResult {
         assertion: { type: 'javascript', metric: 'citation-organizations' },
       },
     ],
+    metadata: { citationVerifier: toJson(report) },
   };
 }
 

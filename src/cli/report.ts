@@ -1,0 +1,139 @@
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { loadAllowlistIndex } from '../allowlist/load.js';
+import { DEFAULT_THRESHOLD } from '../defaults.js';
+import { InputError } from '../errors.js';
+import { readPromptfooResults } from '../results/promptfoo.js';
+import {
+  compareVendors,
+  fromPromptfooRow,
+  parseAnswersJsonl,
+  renderComparison,
+  REPORT_FORMATS,
+  rowsFromAnswers,
+  verdictOf,
+  type ReportFormat,
+  type VendorRow,
+  type VerifierVerdict,
+} from '../report/vendor/index.js';
+import { verifyAnswer } from '../verify.js';
+import { parseThreshold, usageError } from './args.js';
+import { EXIT, readTextFile, writeFileAtomic, type CliIo, type Subcommand } from './io.js';
+
+const USAGE = `Usage: citation-verifier report RESULTS [options]
+
+Compare vendors: per vendor, how many links it cited, the share in each bucket, how often a link is
+invented or broken (the headline), misattributed phone numbers, the verifier's and the judge's pass
+rates, and the answers the judge passed but the verifier failed (convincing but wrong).
+
+RESULTS is either
+  a promptfoo results file (promptfoo eval -o results.json, or .jsonl), read as recorded, or
+  a JSONL of {"provider", "id", "answer"} lines, verified here against --allowlist (no promptfoo).
+
+Options:
+  --format text|markdown|json|html   output format (default text)
+  -o, --output FILE                  write the report to FILE (atomically) instead of standard output
+  --allowlist FILE                   verify the answers with this allowlist: required for a JSONL of
+                                     answers; with a promptfoo file, re-verifies every answer instead
+                                     of reading the recorded verifier results
+  --threshold N                      with --allowlist, pass when the score is above N (default ${DEFAULT_THRESHOLD})
+
+Exit codes: 0 the report was produced, 3 bad input, 1 unexpected error.
+`;
+
+/** `citation-verifier report`: the vendor comparison, from a promptfoo results file or a JSONL of answers. */
+export const reportCommand: Subcommand = {
+  name: 'report',
+  summary: 'compare vendors: invented-link rate, pass rates, convincing-but-wrong answers',
+  usage: USAGE,
+  async run(argv: string[], io: CliIo): Promise<number> {
+    let parsed;
+    try {
+      parsed = parseArgs({
+        args: argv,
+        allowPositionals: true,
+        strict: true,
+        options: {
+          format: { type: 'string', default: 'text' },
+          output: { type: 'string', short: 'o' },
+          allowlist: { type: 'string' },
+          threshold: { type: 'string' },
+        },
+      });
+    } catch (error) {
+      throw usageError(error, USAGE);
+    }
+    const { values, positionals } = parsed;
+    const format = values.format;
+    if (!isFormat(format)) throw new InputError('USAGE', `--format must be one of ${REPORT_FORMATS.join(', ')}, got ${JSON.stringify(format)}`);
+    if (positionals.length !== 1) {
+      throw new InputError('USAGE', `${positionals.length === 0 ? 'no RESULTS file given' : `one RESULTS file at a time; got ${positionals.length}`}\n\n${USAGE}`);
+    }
+    if (values.threshold !== undefined && values.allowlist === undefined) {
+      throw new InputError('USAGE', '--threshold applies only when the report verifies the answers itself; add --allowlist FILE (recorded promptfoo results keep the threshold they were graded with)');
+    }
+    const threshold = values.threshold === undefined ? DEFAULT_THRESHOLD : parseThreshold(values.threshold);
+    const source = positionals[0]!;
+    const path = resolve(io.cwd, source);
+
+    let verify: ((answer: string) => VerifierVerdict) | undefined;
+    if (values.allowlist !== undefined) {
+      const index = await loadAllowlistIndex(resolve(io.cwd, values.allowlist));
+      verify = (answer) => verdictOf(verifyAnswer(answer, index, { threshold }));
+    }
+
+    const text = await readTextFile(path, 'results file');
+    let rows: VendorRow[];
+    let mode: 'promptfoo' | 'answers';
+    if (looksLikeAnswers(text)) {
+      if (!verify) throw new InputError('USAGE', 'is a JSONL of answers ({"provider", "id", "answer"} lines); pass --allowlist FILE so the report can verify them', { where: source });
+      rows = rowsFromAnswers(parseAnswersJsonl(text, source), verify);
+      mode = 'answers';
+    } else {
+      const results = await readPromptfooResults(path);
+      if (results.length === 0) throw new InputError('INVALID_RESULTS', 'holds no result rows; run an eval with at least one test and provider', { where: source });
+      const options = verify ? { reverify: verify } : {};
+      rows = results.map((row) => fromPromptfooRow(row, `${source} (${row.provider}, test ${row.testIdx + 1}${typeof row.vars.id === 'string' ? ` "${row.vars.id}"` : ''})`, options));
+      mode = 'promptfoo';
+    }
+
+    const output = renderComparison(compareVendors(rows, { source, mode }), format);
+    if (values.output === undefined) {
+      io.stdout(output);
+    } else {
+      const target = resolve(io.cwd, values.output);
+      try {
+        await writeFileAtomic(target, output);
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code;
+        throw new InputError('FILE_UNWRITABLE', `-o: cannot write the report (${code ?? 'error'}); check that the folder exists and is writable`, { where: values.output, cause: error });
+      }
+      io.stderr(`Wrote the ${format} report to ${values.output}\n`);
+    }
+    return EXIT.pass;
+  },
+};
+
+function isFormat(value: string | undefined): value is ReportFormat {
+  return (REPORT_FORMATS as readonly string[]).includes(value ?? '');
+}
+
+/**
+ * Whether a file is a JSONL of answers rather than promptfoo output: its first non-blank line is a
+ * JSON object whose `provider` is a string and that has an `answer`. promptfoo's rows name the
+ * provider with an object, and its JSON output does not fit on one parseable first line unless it
+ * is minified, in which case it has `results`, not `provider`.
+ */
+function looksLikeAnswers(text: string): boolean {
+  const first = text
+    .replace(/^\uFEFF/, '')
+    .split(/\r?\n/)
+    .find((line) => line.trim() !== '');
+  if (first === undefined) return false;
+  try {
+    const value: unknown = JSON.parse(first);
+    return typeof value === 'object' && value !== null && typeof (value as { provider?: unknown }).provider === 'string' && 'answer' in value;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { InputError } from '../../errors.js';
+import type { VendorRow, VerifierVerdict } from './types.js';
+
+/** One line of an answers file: which vendor answered which test, and what it said. */
+export interface AnswerLine {
+  provider: string;
+  id: string;
+  answer: string;
+  /** Optional: the question asked, shown beside a convincing-but-wrong answer. */
+  question?: string;
+  /** 1-based line number in the file, for messages. */
+  line: number;
+}
+
+const LineSchema = z.strictObject({
+  provider: z.string().min(1),
+  id: z.string().min(1),
+  answer: z.string(),
+  question: z.string().optional(),
+});
+
+/**
+ * Parse a JSONL of `{provider, id, answer}` lines (the format of `sample-allowlist/answers.jsonl`;
+ * an optional `question` is allowed, any other key is a mistake worth reporting). Blank lines are
+ * skipped. Throws `InputError('INVALID_RESULTS')` naming `path:line` for a line that is not JSON,
+ * lacks a field, has an unknown key, or repeats a provider and id seen before (it would be counted
+ * twice), and when the file holds no answers at all.
+ */
+export function parseAnswersJsonl(text: string, path: string): AnswerLine[] {
+  const lines: AnswerLine[] = [];
+  const seen = new Map<string, number>();
+  const rawLines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
+  for (const [index, rawLine] of rawLines.entries()) {
+    const line = index + 1;
+    if (rawLine.trim() === '') continue;
+    const where = `${path}:${line}`;
+    let value: unknown;
+    try {
+      value = JSON.parse(rawLine);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      throw new InputError('INVALID_RESULTS', `is not valid JSON (${message}); each line must be one {"provider", "id", "answer"} object`, { where });
+    }
+    const parsed = LineSchema.safeParse(value);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      const detail =
+        issue.code === 'unrecognized_keys'
+          ? `unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.join(', ')}`
+          : `${issue.path.length > 0 ? `"${issue.path.join('.')}": ` : ''}${issue.message}`;
+      throw new InputError('INVALID_RESULTS', `${detail}; each line must be {"provider": string, "id": string, "answer": string} (optionally "question")`, { where });
+    }
+    const key = JSON.stringify([parsed.data.provider, parsed.data.id]);
+    const before = seen.get(key);
+    if (before !== undefined) {
+      throw new InputError('INVALID_RESULTS', `${parsed.data.provider} answers "${parsed.data.id}" again (first on line ${before}); keep one answer per provider and id`, { where });
+    }
+    seen.set(key, line);
+    const entry: AnswerLine = { provider: parsed.data.provider, id: parsed.data.id, answer: parsed.data.answer, line };
+    if (parsed.data.question !== undefined) entry.question = parsed.data.question;
+    lines.push(entry);
+  }
+  if (lines.length === 0) throw new InputError('INVALID_RESULTS', 'holds no answers; expected one {"provider", "id", "answer"} object a line', { where: path });
+  return lines;
+}
+
+/**
+ * Rows from parsed answers, each verified with `verify` (the verifier over the chosen allowlist).
+ * Tests are numbered by first appearance of their id and vendors by first appearance of their
+ * name, so the rows sort the way a promptfoo eval of the same answers would. No judge ran.
+ */
+export function rowsFromAnswers(lines: readonly AnswerLine[], verify: (answer: string) => VerifierVerdict): VendorRow[] {
+  const tests = new Map<string, number>();
+  const vendors = new Map<string, number>();
+  return lines.map((line) => {
+    if (!tests.has(line.id)) tests.set(line.id, tests.size);
+    if (!vendors.has(line.provider)) vendors.set(line.provider, vendors.size);
+    const row: VendorRow = {
+      vendor: line.provider,
+      test: line.id,
+      testIdx: tests.get(line.id)!,
+      promptIdx: vendors.get(line.provider)!,
+      answer: line.answer,
+      verifier: verify(line.answer),
+    };
+    if (line.question !== undefined) row.question = line.question;
+    return row;
+  });
+}

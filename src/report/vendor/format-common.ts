@@ -1,0 +1,110 @@
+import { formatPhone } from '../../normalize/phone.js';
+import type { FlaggedAnswer, Problem, Ratio, VendorComparison, VendorFigures } from './types.js';
+
+/**
+ * What the text, markdown and HTML formats share: the columns of the vendor table and how each
+ * figure is written, so the three never disagree on a number.
+ */
+
+/** A share as a whole percentage; "—" when there is nothing to divide by; "<1%" rather than a false 0%. */
+export function percent(ratio: Ratio): string {
+  if (ratio.rate === null) return '—';
+  const value = ratio.rate * 100;
+  if (value > 0 && value < 0.5) return '<1%';
+  if (value < 100 && value > 99.5) return '>99%';
+  return `${Math.round(value)}%`;
+}
+
+/** A rate with its working: `25% (1/4)`; "—" when the figure does not apply or has no denominator. */
+export function rateCell(ratio: Ratio | null): string {
+  if (ratio === null || ratio.rate === null) return '—';
+  return `${percent(ratio)} (${ratio.count}/${ratio.total})`;
+}
+
+/** A bucket's share of links with its count: `75% (3)`; "—" for a vendor that cited no links. */
+export function bucketCell(ratio: Ratio): string {
+  return ratio.rate === null ? '—' : `${percent(ratio)} (${ratio.count})`;
+}
+
+export interface Column {
+  /** Header text; `\n` splits it over two lines in the terminal. */
+  header: string;
+  /** Right-aligned in the terminal (numbers). */
+  numeric: boolean;
+  value: (figures: VendorFigures) => string;
+}
+
+/**
+ * The vendor table's columns. The judge columns appear only when some row had a judge: without
+ * one, "judge pass rate" is not 0%, it is unknown, and a column of dashes would only look like data.
+ */
+export function vendorColumns(comparison: VendorComparison): Column[] {
+  const columns: Column[] = [
+    { header: 'Vendor', numeric: false, value: (figures) => figures.vendor },
+    { header: 'Answers', numeric: true, value: (figures) => String(figures.answers) },
+    { header: 'Errors', numeric: true, value: (figures) => String(figures.errors) },
+    { header: 'Links', numeric: true, value: (figures) => String(figures.links) },
+    { header: 'Invented or\nbroken links', numeric: true, value: (figures) => rateCell(figures.inventedOrBroken) },
+    { header: 'Misattributed\nphones', numeric: true, value: (figures) => String(figures.misattributedPhones) },
+    { header: 'Verifier\npass', numeric: true, value: (figures) => rateCell(figures.verifierPass) },
+  ];
+  if (comparison.judged) {
+    columns.push(
+      { header: 'Judge\npass', numeric: true, value: (figures) => rateCell(figures.judgePass) },
+      { header: 'Convincing\nbut wrong', numeric: true, value: (figures) => rateCell(figures.convincingButWrong) },
+    );
+  }
+  return columns;
+}
+
+/** One line for the headline figure: every vendor's invented-or-broken link rate. */
+export function headline(comparison: VendorComparison): string {
+  return comparison.vendors.map((figures) => `${figures.vendor} ${rateCell(figures.inventedOrBroken)}`).join(' · ');
+}
+
+/** What the report covers, in one sentence. */
+export function scopeLine(comparison: VendorComparison): string {
+  const answers = comparison.vendors.reduce((sum, figures) => sum + figures.answers, 0);
+  const errors = comparison.errors.length;
+  const from = comparison.mode === 'promptfoo' ? 'promptfoo results' : 'answers verified by citation-verifier';
+  const judge = comparison.judged ? 'with a judge' : 'no judge';
+  return `${answers} answer${answers === 1 ? '' : 's'} from ${comparison.vendors.length} vendor${comparison.vendors.length === 1 ? '' : 's'}${errors > 0 ? `, ${errors} errored` : ''} (${from}, ${judge}): ${comparison.source}`;
+}
+
+/** The answers the listing shows: convincing-but-wrong ones when a judge ran, else every failed one. */
+export function listedAnswers(comparison: VendorComparison): { title: string; empty: string; answers: FlaggedAnswer[] } {
+  if (comparison.judged) {
+    return {
+      title: 'Convincing but wrong (the judge passed them, the verifier failed them)',
+      empty: 'None: every answer the judge passed also passed the verifier.',
+      answers: comparison.convincingButWrong,
+    };
+  }
+  return {
+    title: 'Answers the verifier failed (no judge ran, so convincing-but-wrong cannot be told apart)',
+    empty: 'None: every answer passed the verifier.',
+    answers: comparison.verifierFailed,
+  };
+}
+
+/**
+ * A problem in parts, for formats that style the value apart: `{what: 'invented link', text: the
+ * link as written, note: ''}` or `{what: 'misattributed number', text: '617.555.0123', note: '(617) 555-0123'}`
+ * (the note is the number in standard form when it was written differently).
+ */
+export function problemParts(problem: Problem): { what: string; text: string; note: string } {
+  if (problem.kind === 'link') return { what: `${problem.bucket} link`, text: problem.text, note: '' };
+  const shown = formatPhone(problem.normalized);
+  return { what: `${problem.status} number`, text: problem.text, note: shown === problem.text ? '' : shown };
+}
+
+/** A problem in words: `invented link https://…` or `misattributed number 617.555.0123 ((617) 555-0123)`. */
+export function problemLabel(problem: Problem): string {
+  const parts = problemParts(problem);
+  return `${parts.what} ${parts.text}${parts.note ? ` (${parts.note})` : ''}`;
+}
+
+/** The title of a listed answer: `vendor-b · eviction-boston`. */
+export function answerTitle(answer: FlaggedAnswer): string {
+  return `${answer.vendor} · ${answer.test}`;
+}

@@ -1,0 +1,69 @@
+import { LINK_BUCKETS } from '../types.js';
+import type { FlaggedAnswer, Problem, Ratio, VendorComparison, VendorFigures } from './types.js';
+
+/** Bumped when a key changes meaning or goes away (adding keys does not bump it). */
+export const VENDOR_REPORT_JSON_VERSION = 1;
+
+function ratioJson(ratio: Ratio | null): { count: number; total: number; rate: number | null } | null {
+  return ratio === null ? null : { count: ratio.count, total: ratio.total, rate: ratio.rate };
+}
+
+function vendorJson(figures: VendorFigures): Record<string, unknown> {
+  return {
+    vendor: figures.vendor,
+    rows: figures.rows,
+    answers: figures.answers,
+    errors: figures.errors,
+    links: figures.links,
+    buckets: Object.fromEntries(LINK_BUCKETS.map((bucket) => [bucket, ratioJson(figures.buckets[bucket])])),
+    invented_or_broken_links: ratioJson(figures.inventedOrBroken),
+    answers_with_invented_or_broken_links: ratioJson(figures.answersWithInventedOrBroken),
+    phones: figures.phones,
+    misattributed_phones: figures.misattributedPhones,
+    verifier_pass: ratioJson(figures.verifierPass),
+    judge_pass: ratioJson(figures.judgePass),
+    convincing_but_wrong: ratioJson(figures.convincingButWrong),
+  };
+}
+
+function problemJson(problem: Problem): Record<string, unknown> {
+  const common = { text: problem.text, normalized: problem.normalized, reason: problem.reason, start: problem.start, end: problem.end };
+  return problem.kind === 'link'
+    ? { kind: 'link', bucket: problem.bucket, ...common }
+    : { kind: 'phone', status: problem.status, organization: problem.organization, ...common };
+}
+
+function answerJson(answer: FlaggedAnswer): Record<string, unknown> {
+  return {
+    vendor: answer.vendor,
+    test: answer.test,
+    question: answer.question ?? null,
+    test_idx: answer.testIdx,
+    prompt_idx: answer.promptIdx,
+    verifier_score: answer.verifierScore,
+    judge_passed: answer.judgePassed,
+    judge_reasons: answer.judgeReasons,
+    problems: answer.problems.map(problemJson),
+    answer: answer.answer,
+  };
+}
+
+/**
+ * The comparison as a JSON document for other tools. Every rate is `{count, total, rate}` with
+ * `rate` a fraction from 0 to 1, or `null` when `total` is 0; a figure that does not apply (judge
+ * figures with no judge) is `null` as a whole. Spans (`start`, `end`) index the `answer` string in
+ * UTF-16 code units, as JavaScript strings do.
+ */
+export function comparisonToJson(comparison: VendorComparison): Record<string, unknown> {
+  return {
+    report: 'citation-verifier vendor comparison',
+    version: VENDOR_REPORT_JSON_VERSION,
+    source: comparison.source,
+    mode: comparison.mode,
+    judged: comparison.judged,
+    vendors: comparison.vendors.map(vendorJson),
+    convincing_but_wrong: comparison.convincingButWrong.map(answerJson),
+    verifier_failed: comparison.verifierFailed.map(answerJson),
+    errors: comparison.errors.map((error) => ({ vendor: error.vendor, test: error.test, test_idx: error.testIdx, prompt_idx: error.promptIdx, error: error.error })),
+  };
+}

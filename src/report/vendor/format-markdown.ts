@@ -1,0 +1,66 @@
+import { LINK_BUCKETS } from '../types.js';
+import { answerTitle, bucketCell, headline, listedAnswers, problemParts, scopeLine, vendorColumns } from './format-common.js';
+import type { Problem, VendorComparison } from './types.js';
+
+/**
+ * Text safe inside a GitHub-flavoured markdown table cell or list item: no line breaks, and the
+ * characters that start markup (emphasis, code, links, HTML, table pipes) escaped. Parentheses and
+ * dots stay as they are so the raw memo still reads well.
+ */
+export function escapeMarkdown(text: string): string {
+  return text.replace(/\r?\n/g, ' ').replace(/([\\`*_[\]<>|~])/g, '\\$1');
+}
+
+/**
+ * A code span that holds any text: fenced with more backticks than the text contains. Offending
+ * links go in code spans so a pull request does not turn an invented or lookalike address into a
+ * link someone clicks.
+ */
+export function codeSpan(text: string): string {
+  const flat = text.replace(/\r?\n/g, ' ');
+  const longest = Math.max(0, ...[...flat.matchAll(/`+/g)].map((match) => match[0].length));
+  const fence = '`'.repeat(longest + 1);
+  const pad = flat.startsWith('`') || flat.endsWith('`') ? ' ' : '';
+  return `${fence}${pad}${flat}${pad}${fence}`;
+}
+
+function problemMarkdown(problem: Problem): string {
+  const parts = problemParts(problem);
+  return `${escapeMarkdown(parts.what)} ${codeSpan(parts.text)}${parts.note ? ` (${escapeMarkdown(parts.note)})` : ''}: ${escapeMarkdown(problem.reason)}`;
+}
+
+/**
+ * The comparison for a pull request or a memo: a heading, the headline, the vendor table, the
+ * bucket shares, then the answers to read with the offending links and numbers in code spans.
+ */
+export function comparisonToMarkdown(comparison: VendorComparison): string {
+  const lines: string[] = ['## Vendor comparison: cited links and phone numbers', '', escapeMarkdown(scopeLine(comparison)), ''];
+  lines.push(`**Invented or broken links** (share of all links cited): ${escapeMarkdown(headline(comparison))}`, '');
+
+  const columns = vendorColumns(comparison);
+  lines.push(`| ${columns.map((column) => escapeMarkdown(column.header.replace('\n', ' '))).join(' | ')} |`);
+  lines.push(`| ${columns.map((column) => (column.numeric ? '---:' : '---')).join(' | ')} |`);
+  for (const figures of comparison.vendors) lines.push(`| ${columns.map((column) => escapeMarkdown(column.value(figures))).join(' | ')} |`);
+
+  lines.push('', '### Share of links in each bucket', '');
+  lines.push(`| Vendor | ${LINK_BUCKETS.join(' | ')} |`);
+  lines.push(`| --- | ${LINK_BUCKETS.map(() => '---:').join(' | ')} |`);
+  for (const figures of comparison.vendors) {
+    lines.push(`| ${escapeMarkdown(figures.vendor)} | ${LINK_BUCKETS.map((bucket) => escapeMarkdown(bucketCell(figures.buckets[bucket]))).join(' | ')} |`);
+  }
+
+  const listed = listedAnswers(comparison);
+  lines.push('', `### ${escapeMarkdown(listed.title)}: ${listed.answers.length}`, '');
+  if (listed.answers.length === 0) lines.push(escapeMarkdown(listed.empty));
+  for (const answer of listed.answers) {
+    lines.push(`- **${escapeMarkdown(answerTitle(answer))}** (verifier score ${answer.verifierScore})`);
+    for (const problem of answer.problems) lines.push(`  - ${problemMarkdown(problem)}`);
+    for (const reason of answer.judgeReasons) lines.push(`  - judge: ${escapeMarkdown(reason)}`);
+  }
+
+  if (comparison.errors.length > 0) {
+    lines.push('', `### Rows that errored: ${comparison.errors.length}`, '', 'Counted as errors, not as passes or fails.', '');
+    for (const error of comparison.errors) lines.push(`- ${escapeMarkdown(`${error.vendor} · ${error.test}`)}: ${escapeMarkdown(error.error)}`);
+  }
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,73 @@
+import { LINK_BUCKETS } from '../types.js';
+import { answerTitle, bucketCell, headline, listedAnswers, problemLabel, scopeLine, vendorColumns } from './format-common.js';
+import type { VendorComparison } from './types.js';
+
+/**
+ * Align a table for a monospace terminal: headers may span lines (split on `\n`), numeric columns
+ * are right-aligned, two spaces between columns, no trailing spaces. Widths count UTF-16 units,
+ * which is right for the ASCII-and-dash figures this report prints.
+ */
+export function alignTable(headers: readonly string[], rows: readonly (readonly string[])[], numeric: readonly boolean[]): string[] {
+  const headerLines = headers.map((header) => header.split('\n'));
+  const height = Math.max(1, ...headerLines.map((lines) => lines.length));
+  const widths = headers.map((_, column) => Math.max(...headerLines[column]!.map((line) => line.length), ...rows.map((row) => (row[column] ?? '').length)));
+  const render = (cells: readonly string[]) =>
+    cells
+      .map((cell, column) => (numeric[column] ? cell.padStart(widths[column]!) : cell.padEnd(widths[column]!)))
+      .join('  ')
+      .trimEnd();
+  const lines: string[] = [];
+  // Header lines are bottom-aligned so the last line of every header sits on the rule.
+  for (let line = 0; line < height; line++) {
+    lines.push(render(headerLines.map((parts) => parts[line - (height - parts.length)] ?? '')));
+  }
+  lines.push(widths.map((width) => '-'.repeat(width)).join('  '));
+  for (const row of rows) lines.push(render(row));
+  return lines;
+}
+
+/**
+ * The comparison for a terminal: what it covers, the headline, the vendor table, the share of
+ * links in each bucket, then the answers to read (convincing but wrong when a judge ran, else every
+ * failed answer) with the offending links and numbers, then the rows that errored.
+ */
+export function comparisonToText(comparison: VendorComparison): string {
+  const lines: string[] = [`Vendor comparison: ${scopeLine(comparison)}`, '', `Invented or broken links (the headline): ${headline(comparison)}`, ''];
+
+  const columns = vendorColumns(comparison);
+  lines.push(
+    ...alignTable(
+      columns.map((column) => column.header),
+      comparison.vendors.map((figures) => columns.map((column) => column.value(figures))),
+      columns.map((column) => column.numeric),
+    ),
+  );
+
+  lines.push('', 'Share of links in each bucket (count)');
+  lines.push(
+    ...alignTable(
+      ['Vendor', ...LINK_BUCKETS],
+      comparison.vendors.map((figures) => [figures.vendor, ...LINK_BUCKETS.map((bucket) => bucketCell(figures.buckets[bucket]))]),
+      [false, ...LINK_BUCKETS.map(() => true)],
+    ),
+  );
+
+  const listed = listedAnswers(comparison);
+  lines.push('', `${listed.title}: ${listed.answers.length}`);
+  if (listed.answers.length === 0) lines.push(`  ${listed.empty}`);
+  for (const answer of listed.answers) {
+    lines.push(`  ${answerTitle(answer)} (verifier score ${answer.verifierScore})`);
+    for (const problem of answer.problems) lines.push(`    - ${problemLabel(problem)}: ${problem.reason}`);
+    for (const reason of answer.judgeReasons) lines.push(`    judge: ${oneLine(reason)}`);
+  }
+
+  if (comparison.errors.length > 0) {
+    lines.push('', `Rows that errored (counted as errors, not as passes or fails): ${comparison.errors.length}`);
+    for (const error of comparison.errors) lines.push(`  ${error.vendor} · ${error.test}: ${oneLine(error.error)}`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}

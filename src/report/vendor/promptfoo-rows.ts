@@ -1,0 +1,197 @@
+import { z } from 'zod';
+import { answerText } from '../../answer-text.js';
+import { InputError } from '../../errors.js';
+import { LINK_BUCKETS, PHONE_STATUSES, type LinkBucket, type PhoneStatus } from '../types.js';
+import { isModelGradedType } from './model-graded.js';
+import type { ResultRow } from '../../results/promptfoo.js';
+import type { JudgeVerdict, VendorRow, VerifierVerdict } from './types.js';
+
+/**
+ * One promptfoo result row (as `readPromptfooResults` returns it) → a `VendorRow`. Pure: the
+ * caller reads the file and passes each row with where it came from, for error messages.
+ *
+ * Where the verifier's findings come from: `toGradingResult` puts the whole report under
+ * `metadata.citationVerifier`, and promptfoo keeps an assertion's metadata on that assertion's
+ * entry in `gradingResult.componentResults` (checked against promptfoo 0.121). That gives the exact
+ * bucket of every link and the span of every finding, with no parsing of reason text.
+ */
+
+/** The metadata key `toGradingResult` writes (src/report/formatters.ts). */
+export const VERIFIER_METADATA_KEY = 'citationVerifier';
+
+/** Row status promptfoo writes in `failureReason` (its `ResultFailureReason`): 1 assertion, 2 error. */
+const FAILURE_REASON_ERROR = 2;
+
+const AssertionSchema = z.looseObject({ type: z.string().optional(), value: z.unknown().optional() }).nullish();
+
+interface Component {
+  pass: boolean;
+  score?: number | undefined;
+  reason?: string | undefined;
+  assertion?: { type?: string | undefined; value?: unknown } | null | undefined;
+  metadata?: Record<string, unknown> | undefined;
+  componentResults?: Component[] | undefined;
+}
+
+const ComponentSchema: z.ZodType<Component> = z.lazy(() =>
+  z.looseObject({
+    pass: z.boolean(),
+    score: z.number().optional(),
+    reason: z.string().optional(),
+    assertion: AssertionSchema,
+    metadata: z.record(z.string(), z.unknown()).optional(),
+    componentResults: z.array(ComponentSchema).optional(),
+  }),
+);
+
+/** The part of `toJson`'s document the report needs; other keys are allowed and ignored. */
+const VerifierJsonSchema = z.looseObject({
+  pass: z.boolean(),
+  score: z.number(),
+  misattributed_phones: z.number().int().nonnegative(),
+  links: z.array(
+    z.looseObject({
+      url: z.string(),
+      normalized: z.string(),
+      bucket: z.custom<LinkBucket>((value) => LINK_BUCKETS.includes(value as LinkBucket), { message: `expected one of ${LINK_BUCKETS.join(', ')}` }),
+      reason: z.string(),
+      start: z.number().int().nonnegative(),
+      end: z.number().int().nonnegative(),
+    }),
+  ),
+  phones: z.array(
+    z.looseObject({
+      raw: z.string(),
+      normalized: z.string(),
+      organization: z.string().nullable(),
+      status: z.custom<PhoneStatus>((value) => PHONE_STATUSES.includes(value as PhoneStatus), { message: `expected one of ${PHONE_STATUSES.join(', ')}` }),
+      reason: z.string(),
+      start: z.number().int().nonnegative(),
+      end: z.number().int().nonnegative(),
+    }),
+  ),
+});
+
+/** What `fromPromptfooRow` needs besides the row. */
+export interface RowOptions {
+  /**
+   * Verify the answer again instead of reading the recorded verdict (the CLI's `--allowlist`).
+   * Used for every row that has an answer, whether or not the eval ran the verifier.
+   */
+  reverify?: (answer: string) => VerifierVerdict;
+}
+
+/**
+ * A row as `readPromptfooResults` (src/results/promptfoo.ts) returns it. A row errored when
+ * promptfoo's own `failureReason` says so (2); a file without it (older promptfoo) errored when
+ * the row has an error and no grading result at all (a provider that failed, a grader that
+ * crashed). A failing assertion also fills `error` with its reason, so `error` alone never means
+ * the row errored.
+ */
+export type PromptfooRowInput = Pick<ResultRow, 'provider' | 'testIdx' | 'promptIdx' | 'output' | 'vars' | 'error' | 'failureReason' | 'gradingResult'>;
+
+/**
+ * Convert one row. Pure. Throws `InputError('INVALID_RESULTS')` naming `where` when the row has a
+ * citation-verifier result without per-link data and no `reverify` was given (a results file from
+ * before the metadata existed, or an assertion that could not grade), or malformed metadata.
+ */
+export function fromPromptfooRow(row: PromptfooRowInput, where: string, options: RowOptions = {}): VendorRow {
+  const vars = row.vars;
+  const base: VendorRow = {
+    vendor: row.provider,
+    test: stringOf(vars.id) ?? `test ${row.testIdx + 1}`,
+    testIdx: row.testIdx,
+    promptIdx: row.promptIdx,
+    answer: answerText(row.output),
+  };
+  const question = stringOf(vars.question);
+  if (question !== undefined) base.question = question;
+
+  const errored = row.failureReason !== undefined ? row.failureReason === FAILURE_REASON_ERROR : row.gradingResult === undefined && Boolean(row.error);
+  if (errored) return { ...base, error: row.error || 'the row errored (promptfoo gave no message)' };
+
+  const components = componentsOf(row.gradingResult, where);
+  const judge = judgeOf(components);
+  const verifier = options.reverify ? options.reverify(base.answer) : recordedVerifier(components, where);
+  return { ...base, ...(verifier ? { verifier } : {}), ...(judge ? { judge } : {}) };
+}
+
+function stringOf(value: unknown): string | undefined {
+  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
+}
+
+/**
+ * The row's assertion results. promptfoo lists one entry per assertion, then flattens each
+ * assertion's own component results after it; a row with one assertion may have none, in which
+ * case the grading result is that assertion's result.
+ */
+function componentsOf(grading: unknown, where: string): Component[] {
+  if (grading === undefined || grading === null) return [];
+  const parsed = ComponentSchema.safeParse(grading);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new InputError('INVALID_RESULTS', `gradingResult.${issue.path.join('.')}: ${issue.message}; expected promptfoo eval output (promptfoo eval -o results.json)`, { where });
+  }
+  const result = parsed.data;
+  if (result.componentResults && result.componentResults.length > 0) return result.componentResults;
+  return [result];
+}
+
+function judgeOf(components: readonly Component[]): JudgeVerdict | undefined {
+  const judged = components.filter((component) => isModelGradedType(component.assertion?.type));
+  if (judged.length === 0) return undefined;
+  return {
+    pass: judged.every((component) => component.pass),
+    reasons: judged.map((component) => component.reason ?? ''),
+    types: judged.map((component) => component.assertion?.type ?? ''),
+  };
+}
+
+/** The verifier's top-level result: the one with our metadata, else (older files) our reason prefix. */
+function isVerifierComponent(component: Component): boolean {
+  if (component.metadata && VERIFIER_METADATA_KEY in component.metadata) return true;
+  return (component.reason ?? '').startsWith('citation-verifier:');
+}
+
+function recordedVerifier(components: readonly Component[], where: string): VerifierVerdict | undefined {
+  const component = components.find(isVerifierComponent);
+  if (!component) return undefined;
+  const data = component.metadata?.[VERIFIER_METADATA_KEY];
+  if (data === undefined) {
+    throw new InputError(
+      'INVALID_RESULTS',
+      `the citation-verifier result has no per-link data (written by an older citation-verifier, or the assertion could not grade: ${JSON.stringify(component.reason ?? '')}); pass --allowlist FILE to verify the answers again`,
+      { where },
+    );
+  }
+  const parsed = VerifierJsonSchema.safeParse(data);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new InputError('INVALID_RESULTS', `metadata.${VERIFIER_METADATA_KEY}.${issue.path.join('.')}: ${issue.message}; pass --allowlist FILE to verify the answers again`, { where });
+  }
+  const json = parsed.data;
+  return {
+    // pass and score as promptfoo recorded them for the assertion (a promptfoo-level threshold
+    // on the assertion may have overridden ours); the findings from our metadata.
+    pass: component.pass,
+    score: component.score ?? json.score,
+    misattributed: json.misattributed_phones,
+    links: json.links.map((link) => ({
+      url: link.url,
+      normalized: link.normalized,
+      bucket: link.bucket,
+      reason: link.reason,
+      start: link.start,
+      end: link.end,
+    })),
+    phones: json.phones.map((phone) => ({
+      raw: phone.raw,
+      normalized: phone.normalized,
+      organization: phone.organization,
+      status: phone.status,
+      reason: phone.reason,
+      start: phone.start,
+      end: phone.end,
+    })),
+  };
+}

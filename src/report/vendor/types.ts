@@ -1,0 +1,150 @@
+import type { LinkBucket, PhoneStatus } from '../types.js';
+
+/**
+ * The plain data the vendor comparison works on. A row is one answer from one vendor to one test,
+ * already reduced to what the comparison needs, whichever way it was obtained (a promptfoo results
+ * file, or a JSONL of answers verified here). Aggregation and formatting are pure functions of it.
+ */
+
+/** One link the verifier judged, as `toJson` writes it (the span is into `VendorRow.answer`). */
+export interface CitedLink {
+  /** As written in the answer. */
+  url: string;
+  normalized: string;
+  bucket: LinkBucket;
+  reason: string;
+  start: number;
+  end: number;
+}
+
+/** One phone number the verifier judged (the span is into `VendorRow.answer`). */
+export interface CitedPhone {
+  raw: string;
+  normalized: string;
+  organization: string | null;
+  status: PhoneStatus;
+  reason: string;
+  start: number;
+  end: number;
+}
+
+/** The verifier's verdict on one answer, with every finding. */
+export interface VerifierVerdict {
+  pass: boolean;
+  score: number;
+  /** One per distinct normalized URL. */
+  links: CitedLink[];
+  phones: CitedPhone[];
+  /** Distinct misattributed numbers (what the score was penalized for). */
+  misattributed: number;
+}
+
+/** What the model-graded assertions (the judge) said about one answer. */
+export interface JudgeVerdict {
+  /** Every model-graded assertion on the row passed. */
+  pass: boolean;
+  /** Their reasons, in assertion order. */
+  reasons: string[];
+  /** Their assertion types (`llm-rubric`, `g-eval`, …). */
+  types: string[];
+}
+
+/** One answer from one vendor. */
+export interface VendorRow {
+  /** The provider's label, else its id. */
+  vendor: string;
+  /** The test's `id` variable, else its description, else `test N`. */
+  test: string;
+  /** The question or prompt, when known (for the convincing-but-wrong listing). */
+  question?: string;
+  /** Order in the eval: rows are compared and listed in test order, then prompt (column) order. */
+  testIdx: number;
+  promptIdx: number;
+  /** The answer text the verifier read (the spans of the findings point into it). */
+  answer: string;
+  /** Set when the row errored (the provider failed, the grader crashed): neither a pass nor a fail. */
+  error?: string;
+  /** Absent when no verifier result exists for the row (an errored row, or a config without it). */
+  verifier?: VerifierVerdict;
+  /** Absent when no model-graded assertion ran on the row. */
+  judge?: JudgeVerdict;
+}
+
+/** A count out of a total; `rate` is `null` when the total is 0 (shown as "—", never as 0%). */
+export interface Ratio {
+  count: number;
+  total: number;
+  rate: number | null;
+}
+
+/** A link or number that made a convincing-but-wrong answer wrong. */
+export type Problem =
+  | { kind: 'link'; text: string; normalized: string; bucket: LinkBucket; reason: string; start: number; end: number }
+  | { kind: 'phone'; text: string; normalized: string; status: PhoneStatus; organization: string | null; reason: string; start: number; end: number };
+
+/** An answer the verifier failed, with what made it fail and what the judge said of it. */
+export interface FlaggedAnswer {
+  vendor: string;
+  test: string;
+  question?: string;
+  testIdx: number;
+  promptIdx: number;
+  answer: string;
+  verifierScore: number;
+  /** The judge's verdict; `null` when no model-graded assertion ran on the row. */
+  judgePassed: boolean | null;
+  /** The judge's reasons (empty when no judge ran). */
+  judgeReasons: string[];
+  /**
+   * The offending findings, in text order: invented or broken links and misattributed numbers; when
+   * the answer failed on score alone, the links that pulled the score down (not in the directory).
+   */
+  problems: Problem[];
+}
+
+/** The figures for one vendor. */
+export interface VendorFigures {
+  vendor: string;
+  /** Every row of this vendor, errored or not. */
+  rows: number;
+  /** Rows that produced an answer that was graded (rows − errors). */
+  answers: number;
+  /** Rows that errored in promptfoo: counted here, never as passes or fails. */
+  errors: number;
+  /** Distinct links cited, summed over answers the verifier graded. */
+  links: number;
+  /** Links in each bucket, as a share of `links`. */
+  buckets: Record<LinkBucket, Ratio>;
+  /** The headline: (invented + broken) / links. */
+  inventedOrBroken: Ratio;
+  /** Answers with at least one invented or broken link, out of answers the verifier graded. */
+  answersWithInventedOrBroken: Ratio;
+  /** Distinct phone numbers cited, summed over answers. */
+  phones: number;
+  /** Distinct numbers given for the wrong organization, summed over answers. */
+  misattributedPhones: number;
+  /** Verifier passes out of answers the verifier graded. */
+  verifierPass: Ratio;
+  /** Judge passes out of answers a judge graded; `null` when no judge ran for this vendor. */
+  judgePass: Ratio | null;
+  /** Answers the judge passed and the verifier failed, out of answers both graded; `null` without a judge. */
+  convincingButWrong: Ratio | null;
+}
+
+/** The whole comparison: every vendor's figures and the answers a director should read. */
+export interface VendorComparison {
+  /** Where the rows came from (a path as given), shown in headers. */
+  source: string;
+  /** `promptfoo` when read from a results file, `answers` when the report verified a JSONL itself. */
+  mode: 'promptfoo' | 'answers';
+  /** Whether any row had a judge; formats leave judge columns out when none did. */
+  judged: boolean;
+  /** Vendors in order of first appearance (the eval's provider order). */
+  vendors: VendorFigures[];
+  /** Convincing but wrong: the answers the judge passed and the verifier failed, in test order, then vendor order. */
+  convincingButWrong: FlaggedAnswer[];
+  /** Every answer the verifier failed (a superset of `convincingButWrong`), in the same order. */
+  verifierFailed: FlaggedAnswer[];
+  /** Rows that errored, in test order, then vendor order. */
+  errors: Array<{ vendor: string; test: string; testIdx: number; promptIdx: number; error: string }>;
+}

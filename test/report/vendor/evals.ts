@@ -1,0 +1,38 @@
+import { join } from 'node:path';
+import { expect } from 'vitest';
+import { evalOffline, repoRoot } from '../../helpers/promptfoo.js';
+
+/**
+ * The real promptfoo evals the report tests read, each run once per test file (offline, no key,
+ * telemetry off: see `evalOffline`). Each returns the path of the results file promptfoo wrote.
+ */
+
+export const sampleAllowlist = join(repoRoot, 'sample-allowlist', 'allowlist.json');
+export const sampleAnswers = join(repoRoot, 'sample-allowlist', 'answers.jsonl');
+const testGrader = `file://${join(repoRoot, 'test', 'fixtures', 'promptfoo', 'test-grader.ts')}`;
+const unknownIdConfig = join(repoRoot, 'test', 'fixtures', 'report', 'unknown-id.yaml');
+
+async function run(args: string[], rows: number, env: NodeJS.ProcessEnv = {}): Promise<string> {
+  const result = await evalOffline(args, repoRoot, env);
+  expect(result.run.ran, result.run.stdout + result.run.stderr).toBe(true);
+  expect(result.rows).toHaveLength(rows);
+  return result.output;
+}
+
+/** The main job's eval: 3 vendors × 4 questions, the verifier only. */
+export function evalSample(): Promise<string> {
+  return run(['-c', 'promptfooconfig.yaml'], 12, { OPENAI_API_KEY: '' });
+}
+
+/** The same with the judge add-on, graded by the local test grader (not a model; it says so). */
+export function evalJudged(): Promise<string> {
+  return run(['-c', 'promptfooconfig.yaml', '-c', 'promptfooconfig.judge.yaml', '--grader', testGrader], 12);
+}
+
+/**
+ * 3 vendors × 2 questions with the judge: `eviction-boston`, and `no-such-question`, for which the
+ * recorded-vendor provider returns `{error}`, so its 3 rows error in promptfoo.
+ */
+export function evalWithUnknownId(): Promise<string> {
+  return run(['-c', unknownIdConfig, '-c', 'promptfooconfig.judge.yaml', '--grader', testGrader], 6);
+}
