@@ -45,7 +45,9 @@ export function jsonPath(...parts: Array<string | number>): string {
 export function parseAllowlist(data: unknown, source: string): Allowlist {
   const parsed = AllowlistFileSchema.safeParse(data, { reportInput: true });
   if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
+    // A misspelled field (`org_phone`) is both unknown and leaves the real one missing; name the
+    // typo, which is what the user wrote, rather than the field they did not.
+    const issue = parsed.error.issues.find((candidate) => candidate.code === 'unrecognized_keys') ?? parsed.error.issues[0]!;
     const path = issue.path.length > 0 ? jsonPath(...(issue.path as Array<string | number>)) : '(top level)';
     throw new InputError('INVALID_ALLOWLIST', `${path}: ${describeIssue(issue)}`, { where: source });
   }
@@ -57,7 +59,11 @@ export function parseAllowlist(data: unknown, source: string): Allowlist {
   const urls = new Set<string>();
   file.urls.forEach((raw, index) => {
     const result = normalizeUrl(raw);
-    if (!result.ok) fail(jsonPath('urls', index), `${JSON.stringify(raw)} is not a web address (${result.reason}); fix or remove it`);
+    if (!result.ok) {
+      // Some normalizer reasons already say "not a web address (…)"; do not say it twice.
+      const why = result.reason.startsWith('not a web address') ? result.reason : `not a web address (${result.reason})`;
+      fail(jsonPath('urls', index), `${JSON.stringify(raw)} is ${why}; write a full address like "https://www.mass.gov/courts", or remove it`);
+    }
     else urls.add(result.url);
   });
 
@@ -90,7 +96,7 @@ export function parseAllowlist(data: unknown, source: string): Allowlist {
     const list = (orgPhones[name] ??= []);
     numbers.forEach((raw, index) => {
       const result = normalizePhone(raw);
-      if (!result.ok) fail(jsonPath('org_phones', rawName, index), `${JSON.stringify(raw)} is not a phone number: ${result.reason}`);
+      if (!result.ok) fail(jsonPath('org_phones', rawName, index), `${JSON.stringify(raw)} is not a phone number: ${result.reason}; write it like "(617) 555-0123", or remove it`);
       else if (!list.includes(result.e164)) list.push(result.e164);
     });
   }
@@ -158,10 +164,16 @@ function describeIssue(issue: z.core.$ZodIssue): string {
       return `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((key) => JSON.stringify(key)).join(', ')}; the allowlist has "urls", "domains", "org_names", "org_phones" and optionally "org_aliases"`;
     case 'invalid_type':
       if (issue.input === undefined) return `is missing; add it (an empty ${issue.expected === 'array' ? 'list []' : 'object {}'} if you have none)`;
-      return `expected ${issue.expected === 'record' ? 'an object' : `a ${issue.expected}`}, got ${describeValue(issue.input)}`;
+      return `expected ${describeExpected(issue.expected)}, got ${describeValue(issue.input)}`;
     default:
       return issue.message;
   }
+}
+
+function describeExpected(expected: string): string {
+  if (expected === 'record' || expected === 'object') return 'an object';
+  if (expected === 'array') return 'a list';
+  return `a ${expected}`;
 }
 
 function describeValue(value: unknown): string {

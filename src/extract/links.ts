@@ -26,26 +26,50 @@ export function extractLinks(text: string): LinkFinding[] {
       i++;
       continue;
     }
-    if (startsWithScheme(text, i) && !isRunChar(prevCode(text, i), text, i - 1)) {
-      const bodyEnd = scanBody(text, text.charCodeAt(i + 4) === 58 ? i + 7 : i + 8);
+    const prev = prevCode(text, i);
+    // A scheme glued to CJK text (`请访问https://…`) still starts a link; glued to a Latin word it does not.
+    if (startsWithScheme(text, i) && (!isRunChar(prev, text, i - 1) || isCjk(prev))) {
+      const schemeEnd = text.charCodeAt(i + 4) === 58 ? i + 7 : i + 8;
+      let bodyFrom = schemeEnd;
+      // An IPv6 literal host (`http://[::1]/`): its brackets belong to the address.
+      if (text.charCodeAt(bodyFrom) === 91 /* [ */) {
+        // Look no further than the longest literal (48): searching the whole rest of the text made
+        // `http://[` repeated quadratic (1 MB of it took seconds).
+        const close = text.slice(bodyFrom, bodyFrom + 49).indexOf(']');
+        if (close !== -1 && /^\[[0-9A-Fa-f:.]+$/.test(text.slice(bodyFrom, bodyFrom + close))) bodyFrom += close + 1;
+      }
+      const bodyEnd = scanBody(text, bodyFrom);
       const end = trimEnd(text, i, bodyEnd);
-      pushFinding(findings, text, i, end, 'scheme');
+      // A bare `http://` is never an address; skipping it spares a thrown URL error per
+      // occurrence, which made 1 MB of `http:// ` five times slower than prose.
+      if (end > schemeEnd) pushFinding(findings, text, i, end, 'scheme');
       i = Math.max(bodyEnd, i + 1);
       continue;
     }
     let j = i;
-    while (j < n && isRunChar(text.charCodeAt(j), text, j)) j++;
+    // A run also ends where CJK text meets Latin letters or digits (`访问mass.gov`, `mass.gov访问`):
+    // such text is two words written without a space, never one host label.
+    while (j < n && isRunChar(text.charCodeAt(j), text, j) && !(j > i && crossesCjk(text.charCodeAt(j - 1), text.charCodeAt(j)))) j++;
     if (text.charCodeAt(j) === 64 /* @ */) {
-      // An e-mail address: skip its domain too, so `help@lawhelp.org` is not a link.
+      // An e-mail address: skip its domain too, so `help@lawhelp.org` is not a link. But a host
+      // before `@` and a path after the domain is an address with a user part, written to look
+      // like the first host (`lawhelpca.org@evil.com/x` goes to evil.com): that is a link.
+      const local = text.slice(i, trimHostEnd(text, i, j));
       j++;
+      const domainStart = j;
       while (j < n && isRunChar(text.charCodeAt(j), text, j)) j++;
+      if (text.charCodeAt(j) === 47 /* / */ && j > domainStart && !isPathContextAt(text, i) && isLinkHost(local)) {
+        const bodyEnd = scanBody(text, j);
+        pushFinding(findings, text, i, trimEnd(text, i, bodyEnd), 'bare');
+        j = Math.max(j, bodyEnd);
+      }
       i = j;
       continue;
     }
     const hostEnd = trimHostEnd(text, i, j);
-    const prev = prevCode(text, i);
-    // After `/`, `\`, `@`, `#`, `$`, `%` or `~` the run is a path, anchor or value, not a host.
-    if (hostEnd > i && !isPathContext(prev) && isLinkHost(text.slice(i, hostEnd))) {
+    // After `/`, `\`, `@`, `#`, `$`, `%`, `~` or a `_` inside a word, the run is a path, anchor or
+    // value, not a host. A `_` opening emphasis (`_lawhelp.org_`) is not.
+    if (hostEnd > i && !isPathContextAt(text, i) && isLinkHost(text.slice(i, hostEnd))) {
       let end = hostEnd;
       const next = text.charCodeAt(hostEnd);
       if (hostEnd === j && (next === 47 /* / */ || next === 63 /* ? */ || next === 35 /* # */ || (next === 58 /* : */ && isDigit(text.charCodeAt(hostEnd + 1))))) {
@@ -101,8 +125,23 @@ function isRunChar(code: number, text: string, index: number): boolean {
   return NON_ASCII_WORD.test(text[index] ?? '');
 }
 
-function isPathContext(prev: number): boolean {
-  return prev === 47 || prev === 92 || prev === 64 || prev === 35 || prev === 36 || prev === 37 || prev === 126 || prev === 95;
+function isPathContextAt(text: string, i: number): boolean {
+  const prev = prevCode(text, i);
+  if (prev === 95 /* _ */) return isAsciiAlnum(prevCode(text, i - 1));
+  return prev === 47 || prev === 92 || prev === 64 || prev === 35 || prev === 36 || prev === 37 || prev === 126;
+}
+
+function isAsciiAlnum(code: number): boolean {
+  return (code >= 48 && code <= 57) || ((code | 32) >= 97 && (code | 32) <= 122);
+}
+
+/** Han, kana, Hangul and their punctuation blocks: scripts written without spaces between words. */
+function isCjk(code: number): boolean {
+  return (code >= 0x2e80 && code <= 0x9fff) || (code >= 0xac00 && code <= 0xd7af) || (code >= 0xf900 && code <= 0xfaff) || (code >= 0xff00 && code <= 0xffef);
+}
+
+function crossesCjk(left: number, right: number): boolean {
+  return (isCjk(left) && isAsciiAlnum(right)) || (isAsciiAlnum(left) && isCjk(right));
 }
 
 /** A host-like run ends before trailing dots and hyphens (sentence punctuation). */
@@ -129,11 +168,13 @@ function isTerminator(code: number): boolean {
     case 93: // ]
     case 0x7f:
     case 0xa0: // no-break space
+    case 0xab: // «
       return true;
   }
   if (code < 0x2000) return false;
   if (code >= 0x2000 && code <= 0x200b) return true; // typographic spaces
-  if (code === 0x2018 || code === 0x2019 || code === 0x201c || code === 0x201d) return true; // curly quotes
+  if (code >= 0x2018 && code <= 0x201f) return true; // curly and low-9 quotes ‘ ’ ‚ ‛ “ ” „ ‟
+  if (code === 0x2039 || code === 0x203a) return true; // ‹ ›
   if (code === 0x2028 || code === 0x2029 || code === 0x3000) return true;
   if (code >= 0x3001 && code <= 0x3011) return true; // CJK punctuation and brackets 、。〈〉《》「」『』【】
   if (code >= 0xff01 && code <= 0xff0f) return true; // full-width ！＂＃…／
@@ -200,7 +241,8 @@ function isLinkHost(run: string): boolean {
     const lower = tld.toLowerCase();
     if (FILE_EXTENSIONS_NOT_HOSTS.has(lower)) return false;
     const capitalized = tld[0] === tld[0]!.toUpperCase() && tld.slice(1) === tld.slice(1).toLowerCase();
-    const previousCapitalized = /^\p{Lu}/u.test(labels[labels.length - 2] ?? '');
+    // `Mass.Gov` and `5.Org` are title-cased hosts; `app.Now` is two words missing a space.
+    const previousCapitalized = !/^\p{Ll}/u.test(labels[labels.length - 2] ?? '');
     if (tld !== lower && tld !== tld.toUpperCase() && !(capitalized && previousCapitalized)) return false;
   }
   const parsed = parseDomain(run.toLowerCase());

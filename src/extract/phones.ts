@@ -59,16 +59,24 @@ function collect(masked: string, original: string, pattern: RegExp, vanity: bool
 
 function collectServiceLines(masked: string, original: string, out: PhoneFinding[]): void {
   SERVICE.lastIndex = 0;
+  let previousEnd = -1;
   for (let match = SERVICE.exec(masked); match !== null; match = SERVICE.exec(masked)) {
     const start = match.index;
     const end = start + match[0].length;
     if (!boundaryBefore(masked, start) || /[A-Za-z0-9]/.test(masked[end] ?? '')) continue;
-    if (!CALL_CONTEXT.test(masked.slice(Math.max(0, start - 40), start))) continue;
+    // `call 211 or 988`: a service line listed right after another one shares its phone context.
+    const listed = previousEnd !== -1 && start - previousEnd <= 12 && SERVICE_LIST_GAP.test(masked.slice(previousEnd, start));
+    if (!listed && !CALL_CONTEXT.test(masked.slice(Math.max(0, start - 40), start))) continue;
+    // `call … section 988`, `call about case #211`: a labelled figure, even after "call".
+    if (LABELLED.test(masked.slice(Math.max(0, start - 24), start))) continue;
     const digits = match[1]!;
     if (!SERVICE_LINES.has(digits)) continue;
     out.push({ kind: 'phone', raw: original.slice(start, end), normalized: digits, vanity: false, serviceLine: true, start, end });
+    previousEnd = end;
   }
 }
+
+const SERVICE_LIST_GAP = /^[\s,/]{0,4}(?:or|and)?[\s,/]{0,4}$/i;
 
 function boundaryBefore(text: string, start: number): boolean {
   if (start === 0) return true;

@@ -9,10 +9,14 @@ import { LOOKALIKE } from '../defaults.js';
  * (`mass.gov.help-center.com`). Built lazily, on the first link that is not in the directory, so
  * loading a 100,000-organization allowlist does not pay for it.
  *
- * Edit distances are found with a deletion index (SymSpell with one deletion on each side) instead
- * of comparing against every directory domain, so a lookup costs O(name length²) whatever the
- * directory's size. It finds every name one edit away and two-edit names that share a deletion;
- * candidates are confirmed with a true Damerau–Levenshtein distance.
+ * Edit distances are found with a deletion index (SymSpell: the index holds each name and its
+ * one-deletion variants; a host is looked up with up to two deletions) instead of comparing against
+ * every directory domain, so a lookup costs O(name length³) whatever the directory's size. It finds
+ * every name one edit away, and two-edit names that share a deletion or are two insertions (or an
+ * insertion and a substitution) shorter than the host. Two deletions from, or two substitutions in,
+ * a directory name are not found: that would need the index to hold every two-deletion variant
+ * (about 100 per name, too much memory at 100,000 domains). Candidates are confirmed with a true
+ * Damerau–Levenshtein distance.
  */
 export interface LookalikeIndex {
   /** Registrable domains of the directory (`mass.gov`). */
@@ -25,6 +29,8 @@ export interface LookalikeIndex {
   readonly skeletons: ReadonlyMap<string, readonly string[]>;
   /** `mass-gov` and `massgov` → `mass.gov`. */
   readonly flattened: ReadonlyMap<string, string>;
+  /** Lengths of the names compared by edits, so a lookup skips searches that cannot succeed. */
+  readonly lengths: ReadonlySet<number>;
 }
 
 export type Lookalike = { of: string; how: string };
@@ -35,6 +41,7 @@ export function buildLookalikeIndex(hosts: Iterable<string>): LookalikeIndex {
   const deletions = new Map<string, string[]>();
   const skeletons = new Map<string, string[]>();
   const flattened = new Map<string, string>();
+  const lengths = new Set<number>();
   const push = (map: Map<string, string[]>, key: string, value: string): void => {
     const list = map.get(key);
     if (!list) map.set(key, [value]);
@@ -54,9 +61,10 @@ export function buildLookalikeIndex(hosts: Iterable<string>): LookalikeIndex {
     if (name.length >= LOOKALIKE.minLengthForOneEdit) {
       push(deletions, name, name);
       for (const variant of oneDeletions(name)) push(deletions, variant, name);
+      lengths.add(name.length);
     }
   }
-  return { registrable, byName, deletions, skeletons, flattened };
+  return { registrable, byName, deletions, skeletons, flattened, lengths };
 }
 
 /** Whether `host` imitates a directory domain, and how. Null when it does not (or is one). */
@@ -79,9 +87,11 @@ export function findLookalike(host: string, index: LookalikeIndex): Lookalike | 
   const sameName = index.byName.get(name);
   if (sameName && name.length >= 4) return { of: sameName[0]!, how: `has the name of the directory domain ${sameName[0]} under another suffix (.${parsed.publicSuffix})` };
   // Short ASCII names collide by chance (`cls` and `cis`), so only longer ones are compared by
-  // skeleton; a short name mixing scripts (`mаss` with a Cyrillic а) has no innocent reading.
+  // skeleton; a short name mixing scripts (`mаss` with a Cyrillic а) or putting a digit among
+  // letters (`n0lo` for `nolo`) has no innocent reading.
   const mixedScript = /[^\x00-\x7f]/.test(name);
-  const skeletonMatches = mixedScript || name.length >= LOOKALIKE.minLengthForOneEdit ? index.skeletons.get(skeleton(name)) : undefined;
+  const digitForLetter = /[a-z]/.test(name) && /[0135]/.test(name);
+  const skeletonMatches = mixedScript || digitForLetter || name.length >= LOOKALIKE.minLengthForOneEdit ? index.skeletons.get(skeleton(name)) : undefined;
   if (skeletonMatches) {
     const target = skeletonMatches.find((candidate) => candidate !== name);
     if (target) {
@@ -92,7 +102,15 @@ export function findLookalike(host: string, index: LookalikeIndex): Lookalike | 
   }
   if (name.length >= LOOKALIKE.minLengthForOneEdit) {
     const candidates = new Set<string>(index.deletions.get(name) ?? []);
-    for (const variant of oneDeletions(name)) for (const candidate of index.deletions.get(variant) ?? []) candidates.add(candidate);
+    const variants = oneDeletions(name);
+    for (const variant of variants) for (const candidate of index.deletions.get(variant) ?? []) candidates.add(candidate);
+    // Two deletions on the host's side too (O(length²) lookups, nothing more in the index): finds
+    // names two insertions away (`massslegalhelpp`) or an insertion and a substitution away.
+    // Only worth it when a directory name is one or two characters shorter and long enough for two edits.
+    const shorter = (by: number): boolean => name.length - by >= LOOKALIKE.minLengthForTwoEdits && index.lengths.has(name.length - by);
+    if (shorter(1) || shorter(2)) {
+      for (const twice of twoDeletions(name)) for (const candidate of index.deletions.get(twice) ?? []) candidates.add(candidate);
+    }
     let best: { name: string; distance: number } | null = null;
     for (const candidate of candidates) {
       if (candidate === name) continue;
@@ -115,6 +133,14 @@ function unicodeName(name: string): string {
 function oneDeletions(name: string): string[] {
   const out: string[] = [];
   for (let i = 0; i < name.length; i++) out.push(name.slice(0, i) + name.slice(i + 1));
+  return out;
+}
+
+function twoDeletions(name: string): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < name.length; i++) {
+    for (let j = i + 1; j < name.length; j++) out.push(name.slice(0, i) + name.slice(i + 1, j) + name.slice(j + 1));
+  }
   return out;
 }
 

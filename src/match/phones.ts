@@ -7,20 +7,47 @@ import type { PhoneVerdict } from '../report/types.js';
 /**
  * Attribute each number to an organization and judge it.
  *
- * The organizations "near" a number are those named in its sentence; if none, those in its block
- * (paragraph, list item). The number is `verified` when any organization named in its block lists
- * it: an answer that names two organizations and gives each its number is never penalized, in
- * whatever order it writes them, and one number shared by several organizations is valid for each.
- * Otherwise it is attributed to the nearest organization in scope (by characters, either side);
- * `misattributed` if that organization has listed numbers, `unchecked` if it has none. A number
- * with no organization near it is `known` when the directory lists it, else `unlisted` (a warning).
- * Service lines (211, 988, …) are valid anywhere.
+ * A number belongs to the organization named nearest to it (by characters, either side) in its
+ * sentence; when its sentence names none, in its block (paragraph, list item). Then:
+ * - `verified` when an organization named in its sentence lists it. When the sentence names no
+ *   organization with listed numbers, an organization named in the block that lists it verifies it
+ *   too. So an answer that names two organizations and gives each its number is never penalized,
+ *   in whatever order it writes them, and one number shared by several organizations is valid for
+ *   each; but two numbers swapped between two sentences are each caught.
+ * - `misattributed` when the organization it is attributed to has listed numbers and this is not
+ *   one of them (organizations without numbers on file are passed over for one with them); the
+ *   reason names the organizations the directory lists it for, if any.
+ * - `unchecked` when the organizations near it have no numbers on file.
+ * - `verified` too when no organization is named in its sentence or block but one that lists it is
+ *   named in the three blocks just above (a list under an introduction that names the organization).
+ * - `known` (no organization near it, but the directory lists it) or `unlisted` (a warning).
+ * - `service_line` for 211, 988, …: valid anywhere.
+ *
+ * Cost: O(log organizations) per number after an O(organizations) set-up, so an answer naming
+ * thousands of organizations in one paragraph stays linear.
  */
 export function judgePhones(phones: readonly PhoneFinding[], orgs: readonly OrgFinding[], segments: Segments, index: AllowlistIndex): PhoneVerdict[] {
-  return phones.map((phone) => judgePhone(phone, orgs, segments, index));
+  const all = [...orgs].sort((a, b) => a.start - b.start);
+  const numbered = all.filter((org) => (index.orgPhones.get(org.normalized)?.length ?? 0) > 0);
+  const byOrganization = new Map<string, OrgFinding[]>();
+  for (const org of all) {
+    const list = byOrganization.get(org.normalized);
+    if (list) list.push(org);
+    else byOrganization.set(org.normalized, [org]);
+  }
+  return phones.map((phone) => judgePhone(phone, { all, numbered, byOrganization }, segments, index));
 }
 
-function judgePhone(phone: PhoneFinding, orgs: readonly OrgFinding[], segments: Segments, index: AllowlistIndex): PhoneVerdict {
+interface OrgPositions {
+  /** Every organization found, by start. */
+  all: readonly OrgFinding[];
+  /** Those whose organization has listed numbers. */
+  numbered: readonly OrgFinding[];
+  /** Organization → where it is named. */
+  byOrganization: ReadonlyMap<string, readonly OrgFinding[]>;
+}
+
+function judgePhone(phone: PhoneFinding, positions: OrgPositions, segments: Segments, index: AllowlistIndex): PhoneVerdict {
   const shown = phone.serviceLine ? phone.normalized : formatPhone(phone.normalized);
   const owners = [...(index.phoneOwners.get(phone.normalized) ?? [])];
   const base = { finding: phone, owners };
@@ -28,27 +55,36 @@ function judgePhone(phone: PhoneFinding, orgs: readonly OrgFinding[], segments: 
 
   const sentence = spanAt(segments.sentences, phone.start);
   const block = spanAt(segments.blocks, phone.start);
-  const inBlock = block ? orgs.filter((org) => within(org, block)) : [];
-  const inSentence = sentence ? orgs.filter((org) => within(org, sentence)) : [];
-  const owner = nearest(phone, inBlock.filter((org) => owners.includes(org.normalized)));
-  if (owner) return { ...base, organization: owner.normalized, status: 'verified', reason: `${shown} is listed for ${owner.normalized}` };
+  const nearestOwner = (scope: Span | undefined): OrgFinding | undefined =>
+    closest(phone, owners.map((owner) => nearestIn(positions.byOrganization.get(owner) ?? [], phone, scope)));
+  const verified = (owner: OrgFinding): PhoneVerdict => ({ ...base, organization: owner.normalized, status: 'verified', reason: `${shown} is listed for ${owner.normalized}` });
 
-  const scope = inSentence.length > 0 ? inSentence : inBlock;
-  if (scope.length === 0) {
+  const sentenceOwner = nearestOwner(sentence);
+  if (sentenceOwner) return verified(sentenceOwner);
+  const sentenceAny = nearestIn(positions.all, phone, sentence);
+  const sentenceNumbered = nearestIn(positions.numbered, phone, sentence);
+  if (!sentenceNumbered) {
+    const blockOwner = nearestOwner(block);
+    if (blockOwner) return verified(blockOwner);
+  }
+
+  const scopeAny = sentenceAny ?? nearestIn(positions.all, phone, block);
+  const scopeNumbered = sentenceAny ? sentenceNumbered : nearestIn(positions.numbered, phone, block);
+  if (!scopeAny) {
     // A list under an intro that names the organization ("… the Brookline District Court.\n\n- Phone: …"):
     // an owner named in the blocks just above verifies the number. This never penalizes, so a number
     // for something else further down is at worst `known` or `unlisted`, as before.
-    const above = owners.length > 0 && block ? nearest(phone, orgsAbove(orgs, segments.blocks, block).filter((org) => owners.includes(org.normalized))) : undefined;
-    if (above) return { ...base, organization: above.normalized, status: 'verified', reason: `${shown} is listed for ${above.normalized}, named just above it` };
+    const above = block ? blocksAbove(segments.blocks, block) : undefined;
+    const aboveOwner = above ? nearestOwner(above) : undefined;
+    if (aboveOwner) return { ...base, organization: aboveOwner.normalized, status: 'verified', reason: `${shown} is listed for ${aboveOwner.normalized}, named just above it` };
     if (owners.length > 0) return { ...base, status: 'known', reason: `${shown} is listed for ${owners.join(', ')}; no organization is named next to it` };
     return { ...base, status: 'unlisted', reason: `${shown} is not in the directory and no organization is named next to it` };
   }
-  const withNumbers = scope.filter((org) => (index.orgPhones.get(org.normalized)?.length ?? 0) > 0);
-  const attributed = nearest(phone, withNumbers) ?? nearest(phone, scope)!;
-  const organization = attributed.normalized;
-  if (withNumbers.length === 0) {
+  if (!scopeNumbered) {
+    const organization = scopeAny.normalized;
     return { ...base, organization, status: 'unchecked', reason: `${shown} is given for ${organization}, which has no numbers in the directory` };
   }
+  const organization = scopeNumbered.normalized;
   const listed = (index.orgPhones.get(organization) ?? []).map(formatPhone).join(', ');
   const belongs = owners.length > 0 ? `; it is the number of ${owners.join(', ')}` : '; the directory does not list it for anyone';
   return { ...base, organization, status: 'misattributed', reason: `${shown} is given for ${organization}, whose numbers are ${listed}${belongs}` };
@@ -57,26 +93,54 @@ function judgePhone(phone: PhoneFinding, orgs: readonly OrgFinding[], segments: 
 /** How many blocks above a number's own block may introduce it (a heading, an intro, a list). */
 const BLOCKS_ABOVE = 3;
 
-function orgsAbove(orgs: readonly OrgFinding[], blocks: readonly Span[], block: Span): OrgFinding[] {
-  const at = blocks.indexOf(block);
-  const first = blocks[Math.max(0, at - BLOCKS_ABOVE)];
-  if (at <= 0 || !first) return [];
-  return orgs.filter((org) => org.start >= first.start && org.end <= block.start);
+/** The span from the start of the `BLOCKS_ABOVE`th block above `block` to where `block` starts. */
+function blocksAbove(blocks: readonly Span[], block: Span): Span | undefined {
+  // Binary search for `block` (blocks are sorted and disjoint): `indexOf` per number would be quadratic.
+  let low = 0;
+  let high = blocks.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if (blocks[mid]!.start < block.start) low = mid + 1;
+    else high = mid;
+  }
+  const first = blocks[Math.max(0, low - BLOCKS_ABOVE)];
+  if (low <= 0 || !first) return undefined;
+  return { start: first.start, end: block.start };
 }
 
-function within(inner: Span, outer: Span): boolean {
-  return inner.start >= outer.start && inner.end <= outer.end;
+function distance(phone: Span, org: Span): number {
+  return org.end <= phone.start ? phone.start - org.end : org.start >= phone.end ? org.start - phone.end : 0;
 }
 
-function nearest(phone: Span, orgs: readonly OrgFinding[]): OrgFinding | undefined {
+/** Of the candidates, the nearest to `phone`; on a tie, the one written first. */
+function closest(phone: Span, candidates: ReadonlyArray<OrgFinding | undefined>): OrgFinding | undefined {
   let best: OrgFinding | undefined;
-  let bestDistance = Number.POSITIVE_INFINITY;
-  for (const org of orgs) {
-    const distance = org.end <= phone.start ? phone.start - org.end : org.start >= phone.end ? org.start - phone.end : 0;
-    if (distance < bestDistance) {
-      best = org;
-      bestDistance = distance;
+  for (const candidate of candidates) {
+    if (!candidate) continue;
+    if (!best) best = candidate;
+    else {
+      const d = distance(phone, candidate);
+      const bestD = distance(phone, best);
+      if (d < bestD || (d === bestD && candidate.start < best.start)) best = candidate;
     }
   }
   return best;
+}
+
+/**
+ * The organization of `sorted` (by start, not overlapping one another) nearest to `phone` and
+ * lying wholly inside `scope`, by binary search: only the last one starting before the number and
+ * the first one starting at or after it can be nearest.
+ */
+function nearestIn(sorted: readonly OrgFinding[], phone: Span, scope: Span | undefined): OrgFinding | undefined {
+  if (!scope || sorted.length === 0) return undefined;
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if (sorted[mid]!.start < phone.start) low = mid + 1;
+    else high = mid;
+  }
+  const inside = (org: OrgFinding | undefined): OrgFinding | undefined => (org && org.start >= scope.start && org.end <= scope.end ? org : undefined);
+  return closest(phone, [inside(sorted[low - 1]), inside(sorted[low])]);
 }

@@ -19,13 +19,17 @@ export interface Token {
 // Linear: one character class repeated, no nested quantifier that can backtrack.
 const TOKEN = /[\p{L}\p{N}]+(?:['’][\p{L}\p{N}]+)*|&/gu;
 const MARKS = /\p{M}+/gu;
-const APOSTROPHES = /['’]/g;
+const NOT_WORD = /[^\p{L}\p{N}]/gu;
 const ASCII_WORD = /^[A-Za-z0-9]+$/;
 
 export function foldToken(raw: string): string {
   if (raw === '&') return 'and';
   if (ASCII_WORD.test(raw)) return raw.toLowerCase();
-  return raw.normalize('NFKD').replace(MARKS, '').replace(APOSTROPHES, '').toLowerCase();
+  // Lower-cased before and after decomposing (`ℌ` decomposes to a capital), and anything the
+  // decomposition adds that is not a letter or digit (`⅐` → `1⁄7`) dropped, so a folded token
+  // folds to itself and `orgKey` is idempotent.
+  const folded = raw.toLowerCase().normalize('NFKD').replace(MARKS, '').replace(NOT_WORD, '').toLowerCase();
+  return folded.length > 0 ? folded : raw.toLowerCase();
 }
 
 export function tokenize(text: string): Token[] {

@@ -35,8 +35,10 @@ export function keypadDigit(letter: string): string | undefined {
   return KEYPAD[letter.toUpperCase()];
 }
 
-const EXTENSION = /\s*[,;]?\s*(?:ext\.?|extension|x|#)\s*(\d{1,6})\s*$/i;
-const ALLOWED = /^[\s\d()+\-./A-Za-z]*$/;
+// `x` or `ext` glued to a letter is part of a vanity spelling (`1-200-ADG-WWX0`), not an extension.
+const EXTENSION = /\s*[,;]?\s*(?:(?<![A-Za-z])(?:ext\.?|extension|x)|#)\s*(\d{1,6})\s*$/i;
+// Hyphens include the Unicode hyphens and dashes U+2010–U+2013 that the extractor accepts as separators.
+const ALLOWED = /^[\s\d()+\-./A-Za-z\u2010-\u2013]*$/;
 
 export function normalizePhone(input: string): PhoneNormalization {
   let text = input.trim();
@@ -49,28 +51,38 @@ export function normalizePhone(input: string): PhoneNormalization {
   }
   if (!ALLOWED.test(text)) return { ok: false, reason: 'contains characters a phone number does not have' };
   let digits = '';
-  let letters = 0;
+  // For each keypad digit, whether it was written as a letter.
+  const fromLetter: boolean[] = [];
   for (const char of text) {
-    if (char >= '0' && char <= '9') digits += char;
-    else {
+    if (char >= '0' && char <= '9') {
+      digits += char;
+      fromLetter.push(false);
+    } else {
       const mapped = KEYPAD[char.toUpperCase()];
       if (mapped !== undefined) {
         digits += mapped;
-        letters += 1;
+        fromLetter.push(true);
       }
     }
   }
-  const vanity = letters > 0;
-  if (vanity && letters < 3) return { ok: false, reason: 'letters mixed into a number' };
-  if (!vanity && SERVICE_LINES.has(digits) && !text.includes('+')) {
+  const hasLetters = fromLetter.includes(true);
+  if (!hasLetters && SERVICE_LINES.has(digits) && !text.includes('+')) {
     return withExtension({ ok: true, e164: digits, vanity: false, serviceLine: true }, extension);
   }
   if (text.trimStart().startsWith('+') && !digits.startsWith('1')) return { ok: false, reason: 'not a North American number (country code is not +1)' };
-  // Phones ignore letters past the last digit a vanity number needs (`1-800-LAWYERS-NOW`).
-  if (vanity) digits = digits.startsWith('1') ? digits.slice(0, 11) : digits.slice(0, 10);
+  // Phones ignore letters past the last digit a vanity number needs (`1-800-LAWYERS-NOW`), but the
+  // letters must spell part of the number: `617-555-0123 main` is a number followed by a word.
+  const kept = hasLetters ? (digits.startsWith('1') ? 11 : 10) : digits.length;
+  const letters = fromLetter.slice(0, kept).filter(Boolean).length;
+  if (hasLetters && letters < 3) return { ok: false, reason: letters === 0 ? 'letters after the number' : 'letters mixed into a number' };
+  const vanity = letters > 0;
+  if (vanity) digits = digits.slice(0, kept);
   if (digits.length === 11 && digits.startsWith('1')) digits = digits.slice(1);
   if (digits.length !== 10) return { ok: false, reason: `has ${digits.length} digits; a North American number has 10 (or 11 starting with 1)` };
-  if (!isNanp(digits)) return { ok: false, reason: 'area code or exchange cannot start with 0 or 1' };
+  if (!isNanp(digits)) {
+    const area = digits.slice(0, 3);
+    return { ok: false, reason: /^[2-9]11$/.test(area) ? `area code ${area} is a service code, not an area code` : 'area code or exchange cannot start with 0 or 1' };
+  }
   return withExtension({ ok: true, e164: `+1${digits}`, vanity, serviceLine: false }, extension);
 }
 

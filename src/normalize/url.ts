@@ -45,6 +45,9 @@ export function normalizeUrl(input: string): UrlNormalization {
   } else {
     text = `https://${text}`;
   }
+  // Asked first because a thrown URL error costs ~20 µs: text full of broken addresses
+  // (`http://a:b http://a:b …`) ran five times slower than prose before this check.
+  if (!URL.canParse(text)) return { ok: false, reason: 'not a parseable address' };
   let parsed: URL;
   try {
     parsed = new URL(text);
@@ -81,19 +84,49 @@ export function normalizeHost(input: string): string | null {
 function canonicalHost(hostname: string): string {
   let host = hostname.toLowerCase();
   while (host.endsWith('.')) host = host.slice(0, -1);
-  if (host.startsWith('www.') && host.length > 4) host = host.slice(4);
+  // Every leading `www.` goes (one at a time would not be idempotent: `www.www.a.org` → `www.a.org`
+  // → `a.org`), but never the last label before the suffix: `www.com` is a site, not `com`.
+  while (host.startsWith('www.') && host.indexOf('.', 4) !== -1) host = host.slice(4);
   return host;
 }
 
-const UNRESERVED = /[A-Za-z0-9\-._~]/;
-
-/** Decode escapes of unreserved characters and upper-case the hex of the rest (RFC 3986 §6.2.2). */
+/**
+ * Decode escapes of unreserved characters and upper-case the hex of the rest (RFC 3986 §6.2.2).
+ * A hand loop rather than `replace` with a callback: a 1 MB non-ASCII path becomes 3 million
+ * escapes, and a callback per escape took seconds; escapes already canonical are skipped.
+ */
 function tidyEscapes(text: string): string {
-  if (!text.includes('%')) return text;
-  return text.replace(/%([0-9a-fA-F]{2})/g, (_, hex: string) => {
-    const char = String.fromCharCode(Number.parseInt(hex, 16));
-    return UNRESERVED.test(char) ? char : `%${hex.toUpperCase()}`;
-  });
+  let at = text.indexOf('%');
+  if (at === -1) return text;
+  let out = '';
+  let copied = 0;
+  for (; at !== -1 && at + 2 < text.length; at = text.indexOf('%', at + 1)) {
+    const high = hexValue(text.charCodeAt(at + 1));
+    const low = hexValue(text.charCodeAt(at + 2));
+    if (high < 0 || low < 0) continue;
+    const code = high * 16 + low;
+    const lowerHex = text.charCodeAt(at + 1) >= 97 || text.charCodeAt(at + 2) >= 97;
+    if (isUnreserved(code)) out += text.slice(copied, at) + String.fromCharCode(code);
+    else if (lowerHex) out += `${text.slice(copied, at)}%${text.slice(at + 1, at + 3).toUpperCase()}`;
+    else {
+      at += 2;
+      continue;
+    }
+    copied = at + 3;
+    at += 2;
+  }
+  return copied === 0 ? text : out + text.slice(copied);
+}
+
+function hexValue(code: number): number {
+  if (code >= 48 && code <= 57) return code - 48;
+  const lower = code | 32;
+  return lower >= 97 && lower <= 102 ? lower - 87 : -1;
+}
+
+/** A-Z a-z 0-9 - . _ ~ */
+function isUnreserved(code: number): boolean {
+  return (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || (code >= 48 && code <= 57) || code === 45 || code === 46 || code === 95 || code === 126;
 }
 
 function tidyPath(pathname: string): string {

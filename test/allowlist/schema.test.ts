@@ -1,0 +1,151 @@
+import { describe, expect, it } from 'vitest';
+import { InputError } from '../../src/errors.js';
+import { hostOfDomainEntry, jsonPath, parseAllowlist, toAllowlistFile } from '../../src/allowlist/schema.js';
+
+const SOURCE = 'lists/allowlist.json';
+const EMPTY = { urls: [], domains: [], org_names: [], org_phones: {} };
+const FIELDS = 'the allowlist has "urls", "domains", "org_names", "org_phones" and optionally "org_aliases"';
+
+/** The error `parseAllowlist` throws for `data`, or a failure when it does not throw. */
+function errorOf(data: unknown): InputError {
+  try {
+    parseAllowlist(data, SOURCE);
+  } catch (error) {
+    expect(error).toBeInstanceOf(InputError);
+    return error as InputError;
+  }
+  throw new Error('expected parseAllowlist to throw');
+}
+
+describe('parseAllowlist: every error names the file, the JSON path, what is wrong and what to do', () => {
+  it.each<[string, unknown, string]>([
+    [
+      'a bad phone number',
+      { ...EMPTY, org_phones: { 'Legal Aid of X': ['(617) 555-0123', '617-555-0124', '555-12'] } },
+      `${SOURCE}: org_phones["Legal Aid of X"][2]: "555-12" is not a phone number: has 5 digits; a North American number has 10 (or 11 starting with 1); write it like "(617) 555-0123", or remove it`,
+    ],
+    [
+      'a phone number with a foreign country code',
+      { ...EMPTY, org_phones: { GBLS: ['+44 20 7946 0958'] } },
+      `${SOURCE}: org_phones["GBLS"][0]: "+44 20 7946 0958" is not a phone number: not a North American number (country code is not +1); write it like "(617) 555-0123", or remove it`,
+    ],
+    [
+      'a URL that is not a web address',
+      { ...EMPTY, urls: ['https://mass.gov', 'mailto:help@mass.gov'] },
+      `${SOURCE}: urls[1]: "mailto:help@mass.gov" is not a web address (scheme "mailto:"); write a full address like "https://www.mass.gov/courts", or remove it`,
+    ],
+    [
+      'a URL that does not parse',
+      { ...EMPTY, urls: ['not a url'] },
+      `${SOURCE}: urls[0]: "not a url" is not a web address (not a parseable address); write a full address like "https://www.mass.gov/courts", or remove it`,
+    ],
+    [
+      'a domain with a path',
+      { ...EMPTY, domains: ['mass.gov', 'https://mass.gov/courts'] },
+      `${SOURCE}: domains[1]: "https://mass.gov/courts" is not a host name; write it like "mass.gov" (pages go in "urls")`,
+    ],
+    [
+      'a domain with a space',
+      { ...EMPTY, domains: ['mass gov'] },
+      `${SOURCE}: domains[0]: "mass gov" is not a host name; write it like "mass.gov" (pages go in "urls")`,
+    ],
+    ['an unknown key', { ...EMPTY, org_phone: {} }, `${SOURCE}: (top level): unknown field "org_phone"; ${FIELDS}`],
+    // The typo is named, not the field it leaves missing.
+    ['a misspelled field', { urls: [], domains: [], org_names: [], org_phone: {} }, `${SOURCE}: (top level): unknown field "org_phone"; ${FIELDS}`],
+    ['two unknown keys', { ...EMPTY, a: 1, b: 2 }, `${SOURCE}: (top level): unknown fields "a", "b"; ${FIELDS}`],
+    ['a list where a list of strings belongs', { ...EMPTY, urls: 'https://mass.gov' }, `${SOURCE}: urls: expected a list, got the string "https://mass.gov"`],
+    ['a list where an object belongs', { ...EMPTY, org_phones: [] }, `${SOURCE}: org_phones: expected an object, got a list`],
+    ['a number in a list of strings', { ...EMPTY, org_names: ['GBLS', 5] }, `${SOURCE}: org_names[1]: expected a string, got a number`],
+    ['a number where a phone string belongs', { ...EMPTY, org_phones: { GBLS: [6173711234] } }, `${SOURCE}: org_phones["GBLS"][0]: expected a string, got a number`],
+    ['aliases not a list', { ...EMPTY, org_aliases: { GBLS: 'Greater Boston' } }, `${SOURCE}: org_aliases["GBLS"]: expected a list, got the string "Greater Boston"`],
+    ['a missing field', { urls: [], domains: [], org_names: [] }, `${SOURCE}: org_phones: is missing; add it (an empty object {} if you have none)`],
+    ['a missing list', { domains: [], org_names: [], org_phones: {} }, `${SOURCE}: urls: is missing; add it (an empty list [] if you have none)`],
+    ['a list at the top', ['https://mass.gov'], `${SOURCE}: (top level): expected an object, got a list`],
+    ['null at the top', null, `${SOURCE}: (top level): expected an object, got null`],
+    ['an empty name', { ...EMPTY, org_names: ['  '] }, `${SOURCE}: org_names[0]: is empty; remove it`],
+    ['an empty alias', { ...EMPTY, org_aliases: { GBLS: [''] } }, `${SOURCE}: org_aliases["GBLS"][0]: is empty; remove it`],
+  ])('%s', (_name, data, message) => {
+    const error = errorOf(data);
+    expect(error.message).toBe(message);
+    expect(error.code).toBe('INVALID_ALLOWLIST');
+    expect(error.where).toBe(SOURCE);
+  });
+
+  it('quotes a long string value only in part', () => {
+    expect(errorOf({ ...EMPTY, urls: 'x'.repeat(100) }).message).toBe(`${SOURCE}: urls: expected a list, got the string "${'x'.repeat(40)}…"`);
+  });
+});
+
+describe('parseAllowlist: values are normalized with the shared normalizers', () => {
+  const allowlist = parseAllowlist(
+    {
+      urls: ['http://www.MassLegalHelp.org/housing/eviction/?utm_source=chatgpt.com#top', 'https://masslegalhelp.org/housing/eviction'],
+      domains: ['WWW.Mass.Gov.', 'https://lawhelp.org/', 'bücher.de'],
+      org_names: ['  Greater   Boston Legal Services ', 'Greater Boston Legal Services'],
+      org_phones: {
+        'Greater Boston Legal Services': ['(617) 371-1234', '617.371.1234', '+1 617 371 1234'],
+        ' Legal Aid of X ': ['1-800-LAW-HELP', '211', '508-752-3718 ext. 4'],
+      },
+      org_aliases: { 'Greater Boston Legal Services': ['GBLS', ' GBLS '], 'Massachusetts Law Reform Institute': ['MLRI'] },
+    },
+    SOURCE,
+  );
+
+  it('URLs: one canonical form, duplicates merged', () => {
+    expect(allowlist.urls).toEqual(['https://masslegalhelp.org/housing/eviction']);
+  });
+  it('domains: hosts in canonical form, a bare origin accepted', () => {
+    expect(allowlist.domains).toEqual(['mass.gov', 'lawhelp.org', 'xn--bcher-kva.de']);
+  });
+  it('numbers: E.164 or a service line, duplicates merged, extension dropped', () => {
+    expect(allowlist.orgPhones).toEqual({
+      'Greater Boston Legal Services': ['+16173711234'],
+      'Legal Aid of X': ['+18005294357', '211', '+15087523718'],
+    });
+  });
+  it('names: trimmed, spaces collapsed, and every organization with numbers or aliases is a name', () => {
+    expect(allowlist.orgNames).toEqual(['Greater Boston Legal Services', 'Legal Aid of X', 'Massachusetts Law Reform Institute']);
+  });
+  it('aliases: trimmed and merged', () => {
+    expect(allowlist.orgAliases).toEqual({ 'Greater Boston Legal Services': ['GBLS'], 'Massachusetts Law Reform Institute': ['MLRI'] });
+  });
+  it('accepts an allowlist without aliases', () => {
+    expect(parseAllowlist(EMPTY, SOURCE)).toEqual({ urls: [], domains: [], orgNames: [], orgPhones: {}, orgAliases: {} });
+  });
+});
+
+describe('hostOfDomainEntry', () => {
+  it.each([
+    ['mass.gov', 'mass.gov'],
+    ['www.mass.gov/', 'mass.gov'],
+    ['https://www.mass.gov', 'mass.gov'],
+    ['https://www.mass.gov/', 'mass.gov'],
+    ['https://mass.gov:8443', 'mass.gov'],
+    ['https://mass.gov/courts', null],
+    ['https://mass.gov/?q=1', null],
+    ['ftp://mass.gov', null],
+    ['', null],
+    ['a@b.org', null],
+  ])('%j → %s', (raw, host) => {
+    expect(hostOfDomainEntry(raw)).toBe(host);
+  });
+});
+
+describe('jsonPath and toAllowlistFile', () => {
+  it('writes paths as the messages show them', () => {
+    expect(jsonPath('org_phones', 'Legal Aid of X', 2)).toBe('org_phones["Legal Aid of X"][2]');
+    expect(jsonPath('urls', 0)).toBe('urls[0]');
+    expect(jsonPath('org_aliases', 'A "quoted" name')).toBe('org_aliases["A \\"quoted\\" name"]');
+  });
+
+  it('round-trips: the file form parses back to the same allowlist', () => {
+    const allowlist = parseAllowlist({ ...EMPTY, urls: ['https://b.org/x', 'https://a.org'], org_phones: { Zed: ['617-555-0100'], Abe: ['617-555-0101'] } }, SOURCE);
+    const file = toAllowlistFile(allowlist);
+    expect(file.urls).toEqual(['https://a.org', 'https://b.org/x']);
+    expect(Object.keys(file.org_phones)).toEqual(['Abe', 'Zed']);
+    expect('org_aliases' in file).toBe(false);
+    const again = parseAllowlist(file, SOURCE);
+    expect(again.orgPhones).toEqual(allowlist.orgPhones);
+    expect(new Set(again.urls)).toEqual(new Set(allowlist.urls));
+  });
+});

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { segment, spanAt } from '../../src/extract/structure.js';
+
+function parts(text: string): { sentences: string[]; blocks: string[] } {
+  const { sentences, blocks } = segment(text);
+  return { sentences: sentences.map((s) => text.slice(s.start, s.end).trim()), blocks: blocks.map((b) => text.slice(b.start, b.end).trim()) };
+}
+
+describe('segment: sentences', () => {
+  it.each([
+    ['sentence ends', 'Call GBLS. Then MLRI! Really? Yes.', ['Call GBLS.', 'Then MLRI!', 'Really?', 'Yes.']],
+    ['abbreviations do not end a sentence', 'Ask Dr. Smith at St. Mary in the U.S. today.', ['Ask Dr. Smith at St. Mary in the U.S. today.']],
+    ['e.g. and i.e. do not end a sentence', 'Bring a form, e.g. a lease, i.e. the paper.', ['Bring a form, e.g. a lease, i.e. the paper.']],
+    ['"No." before a number does not end a sentence', 'Case No. 12 is closed.', ['Case No. 12 is closed.']],
+    ['a decimal point does not end a sentence', 'It costs 1.5 million. Done', ['It costs 1.5 million.', 'Done']],
+    ['a period inside a host does not end a sentence', 'See mass.gov for more. Next', ['See mass.gov for more.', 'Next']],
+    ['a line break ends a sentence', 'Greater Boston Legal Services\nPhone: 617-371-1234', ['Greater Boston Legal Services', 'Phone: 617-371-1234']],
+  ])('%s', (_name, text, sentences) => {
+    expect(parts(text).sentences).toEqual(sentences);
+  });
+});
+
+describe('segment: blocks', () => {
+  it.each([
+    ['one paragraph over several lines', 'Para one.\nStill one.', ['Para one.\nStill one.']],
+    ['a blank line ends a paragraph', 'Para one.\n\nPara two.', ['Para one.', 'Para two.']],
+    ['a blank line with spaces ends a paragraph', 'Para one.\n   \nPara two.', ['Para one.', 'Para two.']],
+    ['each list item is a block, with its continuation lines', '- GBLS\n  Phone: 1\n- MLRI\n  Phone: 2', ['- GBLS\n  Phone: 1', '- MLRI\n  Phone: 2']],
+    ['numbered items', '1. GBLS\n2) MLRI', ['1. GBLS', '2) MLRI']],
+    ['other bullets', '* a\n+ b\n• c', ['* a', '+ b', '• c']],
+    ['a heading starts a block', 'Intro\n# Heading\ntext', ['Intro', '# Heading\ntext']],
+    ['each table row is a block', '| a | b |\n| c | d |', ['| a | b |', '| c | d |']],
+  ])('%s', (_name, text, blocks) => {
+    expect(parts(text).blocks).toEqual(blocks);
+  });
+
+  it('every sentence lies inside one block', () => {
+    const text = 'Intro. More.\n\n- GBLS: call.\n  Now.\n- MLRI\n\n| a | b. c |';
+    const { sentences, blocks } = segment(text);
+    for (const sentence of sentences) {
+      expect(blocks.some((block) => block.start <= sentence.start && sentence.end <= block.end)).toBe(true);
+    }
+  });
+});
+
+describe('spanAt', () => {
+  const spans = [
+    { start: 0, end: 5 },
+    { start: 5, end: 9 },
+    { start: 12, end: 20 },
+  ];
+  it.each([
+    [0, 0],
+    [4, 0],
+    [5, 1],
+    [8, 1],
+    [12, 2],
+    [19, 2],
+  ])('position %d is in span %d', (position, which) => {
+    expect(spanAt(spans, position)).toBe(spans[which]);
+  });
+  it.each([9, 11, 20, -1])('position %d is in none', (position) => {
+    expect(spanAt(spans, position)).toBeUndefined();
+  });
+});

@@ -1,0 +1,129 @@
+import { describe, expect, it } from 'vitest';
+import { BUCKET_SCORES } from '../../src/defaults.js';
+import { extractLinks } from '../../src/extract/links.js';
+import { classifyLink, directoryDomainOf, inventedReason } from '../../src/match/links.js';
+import type { LinkBucket } from '../../src/report/types.js';
+import { makeIndex } from '../helpers/allowlist.js';
+
+const index = makeIndex({
+  urls: ['https://www.masslegalhelp.org/housing/eviction', 'https://courts.ca.gov/selfhelp-eviction.htm'],
+  domains: ['mass.gov', 'lawhelp.org', 'lawhelpca.org', 'texaslawhelp.org', 'gbls.org', 'nolo.com', 'legalaid.org'],
+});
+
+/** The verdict for the one link written in `text`. */
+function classify(text: string): { bucket: LinkBucket; score: number; reason: string } {
+  const links = extractLinks(text);
+  expect(links).toHaveLength(1);
+  const { bucket, score, reason } = classifyLink(links[0]!, index);
+  return { bucket, score, reason };
+}
+
+describe('classifyLink: directory', () => {
+  it.each([
+    ['exact URL', 'https://www.masslegalhelp.org/housing/eviction', /listed in the directory/],
+    ['exact URL, written differently', 'http://masslegalhelp.org/housing/eviction/?utm_source=chatgpt.com#top', /listed in the directory/],
+    ['exact URL on a host that is not a directory domain', 'https://courts.ca.gov/selfhelp-eviction.htm', /listed in the directory/],
+    ['on a directory domain', 'https://mass.gov/orgs/housing-court', /on directory domain mass\.gov/],
+    ['www. of a directory domain', 'https://www.mass.gov/x', /on directory domain mass\.gov/],
+    ['subdomain of a directory domain', 'https://courts.mass.gov/x', /under directory domain mass\.gov/],
+    ['deeper subdomain', 'https://a.b.courts.mass.gov/x', /under directory domain mass\.gov/],
+    ['scheme-less', 'TexasLawHelp.org/eviction', /on directory domain texaslawhelp\.org/],
+  ])('%s', (_name, text, reason) => {
+    const verdict = classify(text);
+    expect(verdict.bucket).toBe('directory');
+    expect(verdict.score).toBe(1);
+    expect(verdict.reason).toMatch(reason);
+  });
+
+  it('a page of a listed URL is not itself listed: another path on that host is not in the directory', () => {
+    expect(classify('https://courts.ca.gov/other-page').bucket).toBe('unverified');
+  });
+});
+
+describe('classifyLink: unverified', () => {
+  it.each([
+    ['a real-looking site not in the directory', 'https://www.tenantrights.org/guide'],
+    ['a sister site of a directory domain', 'https://lawhelpmn.org/eviction'],
+    ['a short unrelated name', 'https://nola.com'],
+    ['an unrelated .gov site', 'https://www.irs.gov/forms'],
+    ['the directory domain in a path only', 'https://evil.com/mass.gov'],
+  ])('%s', (_name, text) => {
+    const verdict = classify(text);
+    expect(verdict).toEqual({ bucket: 'unverified', score: BUCKET_SCORES.unverified, reason: expect.stringMatching(/not in the directory/) });
+    expect(verdict.score).toBe(0.5);
+  });
+});
+
+describe('classifyLink: invented, with the reason', () => {
+  it.each([
+    ['no public suffix', 'https://legalaid.orgg/x', /no valid public suffix/],
+    ['no public suffix, single label', 'https://intranet-help/x', /no valid public suffix/],
+    ['IPv4 address', 'http://127.0.0.1/x', /IP address/],
+    ['private IPv4 address', 'http://192.168.1.1/', /IP address/],
+    ['IPv6 address', 'http://[::1]:8080/x', /IP address/],
+    ['localhost', 'http://localhost:3000/x', /reserved or private name \(\.localhost\)/],
+    ['.local', 'https://court.local/x', /reserved or private name \(\.local\)/],
+    ['.test', 'https://legal.test/x', /reserved or private name \(\.test\)/],
+    ['.invalid', 'https://legal.invalid', /reserved or private name \(\.invalid\)/],
+    ['.internal', 'https://help.internal/x', /reserved or private name \(\.internal\)/],
+    ['placeholder example.com', 'https://example.com/eviction', /placeholder/],
+    ['placeholder www.example.org', 'https://www.example.org', /placeholder/],
+    ['placeholder yourwebsite.org', 'https://yourwebsite.org/help', /placeholder/],
+    ['placeholder your-legal-aid.org', 'https://your-legal-aid.org', /placeholder/],
+    ['placeholder insertlink.com', 'https://insertlink.com', /placeholder/],
+    ['one-edit typo-squat (swap)', 'https://lawhlep.org', /1 edit away from the directory domain lawhelp\.org/],
+    ['one-edit typo-squat (extra letter)', 'https://lawhellp.org', /1 edit away from the directory domain lawhelp\.org/],
+    ['one-edit typo-squat (hyphen)', 'https://legal-aid.org', /1 edit away from the directory domain legalaid\.org/],
+    ['two-edit typo-squat', 'https://texaslawhelper.org', /2 edits away from the directory domain texaslawhelp\.org/],
+    ['digit for letter', 'https://lawhe1p.org', /imitates the directory domain lawhelp\.org/],
+    ['Cyrillic homoglyph', 'https://mаss.gov/x', /mixed-script or homoglyph/],
+    ['punycode of a homoglyph', 'https://xn--mss-6cd.gov/x', /mixed-script or homoglyph/],
+    ['same name under another TLD', 'https://lawhelp.net/x', /name of the directory domain lawhelp\.org under another suffix \(\.net\)/],
+    ['same name under a country suffix', 'https://texaslawhelp.org.uk', /under another suffix \(\.org\.uk\)/],
+    ['directory domain buried as a subdomain', 'https://mass.gov.help-center.com/x', /puts the directory domain mass\.gov in front of another site, help-center\.com/],
+    ['directory domain buried deeper', 'https://a.lawhelp.org.evil.com', /puts the directory domain lawhelp\.org in front/],
+    ['dot turned into a hyphen', 'https://mass-gov.com', /spells the directory domain mass\.gov as one name/],
+    ['dot dropped', 'https://massgov.com', /spells the directory domain mass\.gov as one name/],
+    ['userinfo trick with a scheme', 'https://lawhelpca.org@evil.com/x', /hides the real host evil\.com behind "lawhelpca\.org@"/],
+    ['userinfo trick without a scheme', 'see lawhelpca.org@evil.com/eviction', /hides the real host evil\.com/],
+    ['userinfo trick with a password', 'https://mass.gov:x@evil.com/', /hides the real host evil\.com behind "mass\.gov@"/],
+  ])('%s', (_name, text, reason) => {
+    const verdict = classify(text);
+    expect(verdict.bucket).toBe('invented');
+    expect(verdict.score).toBe(0);
+    expect(verdict.reason).toMatch(reason);
+  });
+
+  it('a user part in front of a directory domain is still not a directory link', () => {
+    // The host is listed, but a link written with a user part is a trick, not a citation.
+    expect(classify('https://lawhelp.org@mass.gov/x').bucket).toBe('invented');
+  });
+});
+
+describe('inventedReason without an allowlist', () => {
+  it('still knows IPs, reserved names and placeholders', () => {
+    expect(inventedReason('10.0.0.1', null)).toMatch(/IP address/);
+    expect(inventedReason('foo.localhost', null)).toMatch(/reserved/);
+    expect(inventedReason('example.net', null)).toMatch(/placeholder/);
+  });
+  it('cannot know lookalikes', () => {
+    expect(inventedReason('lawhelp.net', null)).toBeNull();
+  });
+  it('has nothing against a plain public site', () => {
+    expect(inventedReason('tenantrights.org', null)).toBeNull();
+  });
+});
+
+describe('directoryDomainOf', () => {
+  const domains = new Set(['mass.gov', 'lawhelp.org']);
+  it.each([
+    ['mass.gov', 'mass.gov'],
+    ['courts.mass.gov', 'mass.gov'],
+    ['a.b.mass.gov', 'mass.gov'],
+    ['notmass.gov', null],
+    ['mass.gov.evil.com', null],
+    ['gov', null],
+  ])('%s → %s', (host, expected) => {
+    expect(directoryDomainOf(host, domains)).toBe(expected);
+  });
+});

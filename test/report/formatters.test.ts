@@ -1,0 +1,152 @@
+import { describe, expect, it } from 'vitest';
+import { summaryLine, toGradingResult, toJson, toText } from '../../src/report/formatters.js';
+import { verifyAnswer } from '../../src/verify.js';
+import { makeIndex } from '../helpers/allowlist.js';
+
+const GBLS = 'Greater Boston Legal Services';
+const MLRI = 'Massachusetts Law Reform Institute';
+const index = makeIndex({
+  domains: ['mass.gov', 'lawhelp.org'],
+  org_names: [GBLS, MLRI],
+  org_phones: { [GBLS]: ['(617) 371-1234'], [MLRI]: ['617-357-0700'] },
+  org_aliases: { [GBLS]: ['GBLS'], [MLRI]: ['MLRI'] },
+});
+
+// (1 + 0.5) / 2 = 0.75; one misattributed number − 0.3 = 0.45 > 0.4: pass with problems.
+const MIXED = 'See https://mass.gov/courts and https://tenantrights.org/guide. Call MLRI at 617-371-1234.';
+// (1 + 0) / 2 = 0.5 > 0.4, but the invented link fails it.
+const INVENTED = 'See https://mass.gov/courts and https://lawhelp.net/x.';
+// Nothing to find.
+const CLEAN = 'Talk to a lawyer before you sign anything.';
+
+describe('toGradingResult', () => {
+  it('has the shape promptfoo expects', () => {
+    const result = toGradingResult(verifyAnswer(MIXED, index));
+    expect(result).toMatchObject({ pass: true, score: 0.45 });
+    expect(typeof result.reason).toBe('string');
+    expect(result.componentResults).toHaveLength(3);
+    for (const component of result.componentResults ?? []) {
+      expect(typeof component.pass).toBe('boolean');
+      expect(component.score).toBeGreaterThanOrEqual(0);
+      expect(component.score).toBeLessThanOrEqual(1);
+      expect(typeof component.reason).toBe('string');
+    }
+  });
+
+  it('the reason shows the working, the counts and every problem', () => {
+    const { reason } = toGradingResult(verifyAnswer(MIXED, index));
+    expect(reason.startsWith('citation-verifier: PASS: score 0.45 > threshold 0.4 (link score 0.75 over 2 links − 1 × 0.3 for misattributed numbers). ')).toBe(true);
+    expect(reason).toContain('Links: 1 directory, 1 unverified.');
+    expect(reason).toContain('Phones: 1 misattributed.');
+    expect(reason).toContain(`misattributed number 617-371-1234: (617) 371-1234 is given for ${MLRI}, whose numbers are (617) 357-0700; it is the number of ${GBLS}`);
+    expect(reason).toContain('unverified link https://tenantrights.org/guide: not in the directory');
+  });
+
+  it('says (none) when there is no problem, and still gives the counts', () => {
+    const result = toGradingResult(verifyAnswer(CLEAN, index));
+    expect(result.reason).toBe('citation-verifier: PASS: score 1 > threshold 0.4 (link score 1 over 0 links). Links: none. Phones: none. Problems: (none)');
+    expect(result.componentResults?.map((component) => component.reason)).toEqual(['links (none): (none)', 'phones (none): (none)', 'organizations named: (none)']);
+  });
+
+  it('a fatal link: the reason says why it failed although the score is above the threshold', () => {
+    const result = toGradingResult(verifyAnswer(INVENTED, index));
+    expect(result.pass).toBe(false);
+    expect(result.score).toBe(0.5);
+    expect(result.reason).toContain('FAIL: score 0.5 > threshold 0.4');
+    expect(result.reason).toContain('fails outright: 1 link is broken or invented');
+    expect(result.reason).toContain('invented link https://lawhelp.net/x: lawhelp.net is a lookalike');
+  });
+
+  it('namedScores carry the overall score, the link score and the misattributed count', () => {
+    expect(toGradingResult(verifyAnswer(MIXED, index)).namedScores).toMatchObject({ citation_score: 0.45, link_score: 0.75, misattributed_phones: 1 });
+    expect(toGradingResult(verifyAnswer(INVENTED, index)).namedScores).toMatchObject({ citation_score: 0.5, link_score: 0.5, misattributed_phones: 0, invented_or_broken_links: 1 });
+  });
+
+  it('one component result per finding kind', () => {
+    const [links, phones, organizations] = toGradingResult(verifyAnswer(MIXED, index)).componentResults ?? [];
+    expect(links).toMatchObject({ pass: true, score: 0.75, assertion: { type: 'javascript', metric: 'citation-links' } });
+    expect(links?.reason).toBe(
+      'links (1 directory, 1 unverified): directory https://mass.gov/courts (on directory domain mass.gov); unverified https://tenantrights.org/guide (not in the directory; liveness is off, so nothing shows the page exists)',
+    );
+    // 1 − 0.3 × 1 = 0.7
+    expect(phones).toMatchObject({ pass: false, score: 0.7, assertion: { type: 'javascript', metric: 'citation-phones' } });
+    expect(phones?.reason).toMatch(/^phones \(1 misattributed\): misattributed 617-371-1234: /);
+    expect(organizations).toMatchObject({ pass: true, score: 1, reason: `organizations named: ${MLRI}`, assertion: { type: 'javascript', metric: 'citation-organizations' } });
+  });
+
+  it('the link component fails on an invented link', () => {
+    const [links] = toGradingResult(verifyAnswer(INVENTED, index)).componentResults ?? [];
+    expect(links).toMatchObject({ pass: false, score: 0.5 });
+  });
+
+  it('the phone component floors at 0', () => {
+    const answer = 'MLRI: 617-371-1234. MLRI: 617-555-0100. MLRI: 617-555-0101. MLRI: 617-555-0102.';
+    const [, phones] = toGradingResult(verifyAnswer(answer, index)).componentResults ?? [];
+    // 1 − 0.3 × 4 = −0.2 → 0
+    expect(phones?.score).toBe(0);
+  });
+
+  it('names each organization once', () => {
+    const [, , organizations] = toGradingResult(verifyAnswer('GBLS, then MLRI, then GBLS again.', index)).componentResults ?? [];
+    expect(organizations?.reason).toBe(`organizations named: ${GBLS}; ${MLRI}`);
+  });
+});
+
+describe('toJson: the document `check --format json` prints', () => {
+  it('has the keys of the issue', () => {
+    const json = toJson(verifyAnswer(MIXED, index));
+    expect(json).toMatchObject({
+      pass: true,
+      score: 0.45,
+      threshold: 0.4,
+      links: [
+        { url: 'https://mass.gov/courts', normalized: 'https://mass.gov/courts', bucket: 'directory', score: 1, reason: 'on directory domain mass.gov' },
+        { url: 'https://tenantrights.org/guide', normalized: 'https://tenantrights.org/guide', bucket: 'unverified', score: 0.5, reason: expect.stringContaining('not in the directory') },
+      ],
+      phones: [{ raw: '617-371-1234', normalized: '+16173711234', organization: MLRI, status: 'misattributed', reason: expect.stringContaining(`it is the number of ${GBLS}`) }],
+      organizations: [{ name: MLRI, raw: 'MLRI' }],
+      reasons: [expect.stringMatching(/^misattributed number 617-371-1234: /), expect.stringMatching(/^unverified link https:\/\/tenantrights\.org\/guide: /)],
+    });
+  });
+
+  it('keeps the written link, not only the normalized one', () => {
+    const json = toJson(verifyAnswer('See **http://www.mass.gov/courts/?utm_source=chatgpt.com**.', index));
+    expect(json['links']).toEqual([expect.objectContaining({ url: 'http://www.mass.gov/courts/?utm_source=chatgpt.com', normalized: 'https://mass.gov/courts' })]);
+  });
+
+  it('writes null for a number attributed to no organization', () => {
+    const json = toJson(verifyAnswer('Call 617-555-0100.', index));
+    expect(json['phones']).toEqual([expect.objectContaining({ raw: '617-555-0100', organization: null, status: 'unlisted' })]);
+  });
+
+  it('is plain JSON: it survives a round trip unchanged', () => {
+    const json = toJson(verifyAnswer(MIXED, index));
+    expect(JSON.parse(JSON.stringify(json))).toEqual(json);
+  });
+
+  it('an empty answer gives empty lists', () => {
+    expect(toJson(verifyAnswer('', index))).toMatchObject({ pass: true, score: 1, links: [], phones: [], organizations: [], reasons: [] });
+  });
+});
+
+describe('summaryLine and toText', () => {
+  it('summaryLine says ≤ when the score does not beat the threshold', () => {
+    expect(summaryLine(verifyAnswer(MIXED, index, { threshold: 0.45 }))).toBe('FAIL: score 0.45 ≤ threshold 0.45 (link score 0.75 over 2 links − 1 × 0.3 for misattributed numbers)');
+  });
+
+  it('toText lists the verdict, each finding and the problems', () => {
+    const text = toText(verifyAnswer(MIXED, index));
+    const lines = text.split('\n');
+    expect(lines[0]).toBe(summaryLine(verifyAnswer(MIXED, index)));
+    expect(text).toContain('Links (1 directory, 1 unverified)');
+    expect(text).toContain('Phone numbers (1 misattributed)');
+    expect(text).toContain('617-371-1234 ((617) 371-1234)');
+    expect(text).toContain(`Organizations named (1)\n  ${MLRI}`);
+    expect(text).toContain('Problems\n  - misattributed number 617-371-1234');
+    expect(text.endsWith('\n')).toBe(true);
+  });
+
+  it('toText has no Problems section for a clean answer', () => {
+    expect(toText(verifyAnswer(CLEAN, index))).not.toContain('Problems');
+  });
+});
