@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { InputError } from '../errors.js';
+import { jsonErrorOffset, lineAndColumn } from '../json-error.js';
 import { buildIndex, type AllowlistIndex } from './index.js';
 import { parseAllowlist, type Allowlist } from './schema.js';
 
@@ -28,15 +29,9 @@ export function parseJson(text: string, path: string): unknown {
     return JSON.parse(text);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    const position = /position (\d+)/.exec(message);
-    let where = '';
-    if (position) {
-      const offset = Number(position[1]);
-      const before = text.slice(0, offset);
-      const line = before.split('\n').length;
-      const column = offset - before.lastIndexOf('\n');
-      where = ` at line ${line}, column ${column}`;
-    }
+    // V8 gives a position for some errors only; find it ourselves so every message has one.
+    const offset = jsonErrorOffset(text);
+    const where = offset === null ? '' : ` at ${lineAndColumn(text, offset)}`;
     throw new InputError('INVALID_JSON', `is not valid JSON${where} (${message}); fix the syntax`, { where: path });
   }
 }

@@ -35,11 +35,8 @@ describe('loadAllowlist: invalid files, each with its own message', () => {
     expect(error.message.endsWith('); fix the syntax')).toBe(true);
   });
 
-  // Known gap in src/allowlist/load.ts (not this suite's to fix; reported): on Node 20 and 22,
-  // V8 reports "Unexpected token" errors without a position, so no line and column are given for
-  // a trailing comma. When load.ts learns to find the position itself, this starts failing: flip
-  // `it.fails` to `it`.
-  it.fails('invalid JSON (a trailing comma), with line and column', async () => {
+  // V8 reports "Unexpected token" errors without a position; load.ts finds it itself.
+  it('invalid JSON (a trailing comma), with line and column', async () => {
     const error = await loadError(fixture('trailing-comma.json'));
     expect(error.message).toMatch(/is not valid JSON at line 4, column 3/);
   });
