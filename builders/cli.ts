@@ -1,8 +1,7 @@
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { loadAllowlist } from '../src/allowlist/load.js';
 import type { Allowlist } from '../src/allowlist/schema.js';
-import { usageError } from '../src/cli/args.js';
+import { parseFlags } from '../src/cli/args.js';
 import { EXIT, writeFileAtomic, type CliIo, type Subcommand } from '../src/cli/io.js';
 import { InputError } from '../src/errors.js';
 import { assertNoWarnings, buildAllowlist, renderAllowlist } from './build.js';
@@ -47,28 +46,18 @@ export const buildAllowlistCommand: Subcommand = {
   summary: 'build the allowlist JSON from a directory spreadsheet (CSV export)',
   usage: USAGE,
   async run(argv: string[], io: CliIo): Promise<number> {
-    let parsed;
-    try {
-      parsed = parseArgs({
-        args: argv,
-        allowPositionals: true,
-        strict: true,
-        options: {
-          'org-column': { type: 'string' },
-          'url-column': { type: 'string', multiple: true },
-          'phone-column': { type: 'string', multiple: true },
-          'alias-column': { type: 'string', multiple: true },
-          'domain-column': { type: 'string', multiple: true },
-          'no-derive-domains': { type: 'boolean', default: false },
-          merge: { type: 'string', multiple: true },
-          strict: { type: 'boolean', default: false },
-          output: { type: 'string', short: 'o' },
-          help: { type: 'boolean', short: 'h', default: false },
-        },
-      });
-    } catch (error) {
-      throw usageError(error, USAGE);
-    }
+    const parsed = parseFlags(argv, {
+      'org-column': { type: 'string' },
+      'url-column': { type: 'string', multiple: true },
+      'phone-column': { type: 'string', multiple: true },
+      'alias-column': { type: 'string', multiple: true },
+      'domain-column': { type: 'string', multiple: true },
+      'no-derive-domains': { type: 'boolean', default: false },
+      merge: { type: 'string', multiple: true },
+      strict: { type: 'boolean', default: false },
+      output: { type: 'string', short: 'o' },
+      help: { type: 'boolean', short: 'h', default: false },
+    }, USAGE);
     const { values, positionals } = parsed;
     if (values.help) {
       io.stdout(USAGE);

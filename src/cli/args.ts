@@ -1,6 +1,26 @@
+import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { InputError } from '../errors.js';
 
 /** Flag parsing shared by the subcommands, so every one reports a bad flag the same way. */
+
+type FlagOptions = NonNullable<ParseArgsConfig['options']>;
+
+/**
+ * `node:util` parseArgs in strict mode; an unknown or malformed flag becomes a usage error (exit 3)
+ * that shows the command's usage. Positionals are allowed unless `positionals: false`.
+ */
+export function parseFlags<const O extends FlagOptions>(
+  argv: string[],
+  options: O,
+  usage: string,
+  settings: { positionals?: boolean } = {},
+): ReturnType<typeof parseArgs<{ args: string[]; options: O; allowPositionals: true; strict: true }>> {
+  try {
+    return parseArgs({ args: argv, options, allowPositionals: settings.positionals ?? true, strict: true });
+  } catch (error) {
+    throw usageError(error, usage);
+  }
+}
 
 /** A `node:util` parseArgs error as a usage error that shows the command's usage. */
 export function usageError(error: unknown, usage: string): InputError {

@@ -1,11 +1,10 @@
-import { parseArgs } from 'node:util';
 import { resolveSettings } from '../config.js';
 import { InputError } from '../errors.js';
 import type { LivenessOptions } from '../liveness/types.js';
 import { toJson, toText } from '../report/formatters.js';
 import { verifyOutput } from '../run.js';
 import { EXIT, readTextFile, type CliIo, type Subcommand } from './io.js';
-import { parseResolveFlags, parseThreshold, usageError } from './args.js';
+import { parseResolveFlags, parseThreshold, parseFlags } from './args.js';
 
 const USAGE = `Usage: citation-verifier check --allowlist FILE [options] [ANSWER_FILE|-]
        citation-verifier check --chunks CHUNKS.json [--require-citations] [options] [ANSWER_FILE|-]
@@ -34,29 +33,19 @@ export const checkCommand: Subcommand = {
   summary: 'verify one answer against the allowlist (or its [N] citations against chunks)',
   usage: USAGE,
   async run(argv: string[], io: CliIo): Promise<number> {
-    let parsed;
-    try {
-      parsed = parseArgs({
-        args: argv,
-        allowPositionals: true,
-        strict: true,
-        options: {
-          allowlist: { type: 'string' },
-          threshold: { type: 'string' },
-          format: { type: 'string', default: 'text' },
-          live: { type: 'boolean', default: false },
-          resolve: { type: 'string', multiple: true },
-          'allow-private': { type: 'boolean', default: false },
-          timeout: { type: 'string' },
-          'network-probe': { type: 'string' },
-          'cache-dir': { type: 'string' },
-          chunks: { type: 'string' },
-          'require-citations': { type: 'boolean', default: false },
-        },
-      });
-    } catch (error) {
-      throw usageError(error, USAGE);
-    }
+    const parsed = parseFlags(argv, {
+      allowlist: { type: 'string' },
+      threshold: { type: 'string' },
+      format: { type: 'string', default: 'text' },
+      live: { type: 'boolean', default: false },
+      resolve: { type: 'string', multiple: true },
+      'allow-private': { type: 'boolean', default: false },
+      timeout: { type: 'string' },
+      'network-probe': { type: 'string' },
+      'cache-dir': { type: 'string' },
+      chunks: { type: 'string' },
+      'require-citations': { type: 'boolean', default: false },
+    }, USAGE);
     const { values, positionals } = parsed;
     if (values.format !== 'text' && values.format !== 'json') throw new InputError('USAGE', `--format must be text or json, got ${JSON.stringify(values.format)}`);
     if (positionals.length > 1) throw new InputError('USAGE', `one answer at a time; got ${positionals.length} files`);

@@ -1,5 +1,4 @@
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { loadAllowlistIndex } from '../allowlist/load.js';
 import { DEFAULT_THRESHOLD } from '../defaults.js';
 import { InputError } from '../errors.js';
@@ -17,7 +16,7 @@ import {
   type VerifierVerdict,
 } from '../report/vendor/index.js';
 import { verifyAnswer } from '../verify.js';
-import { parseThreshold, usageError } from './args.js';
+import { parseThreshold, parseFlags } from './args.js';
 import { EXIT, readTextFile, writeFileAtomic, type CliIo, type Subcommand } from './io.js';
 
 const USAGE = `Usage: citation-verifier report RESULTS [options]
@@ -47,22 +46,12 @@ export const reportCommand: Subcommand = {
   summary: 'compare vendors: invented-link rate, pass rates, convincing-but-wrong answers',
   usage: USAGE,
   async run(argv: string[], io: CliIo): Promise<number> {
-    let parsed;
-    try {
-      parsed = parseArgs({
-        args: argv,
-        allowPositionals: true,
-        strict: true,
-        options: {
-          format: { type: 'string', default: 'text' },
-          output: { type: 'string', short: 'o' },
-          allowlist: { type: 'string' },
-          threshold: { type: 'string' },
-        },
-      });
-    } catch (error) {
-      throw usageError(error, USAGE);
-    }
+    const parsed = parseFlags(argv, {
+      format: { type: 'string', default: 'text' },
+      output: { type: 'string', short: 'o' },
+      allowlist: { type: 'string' },
+      threshold: { type: 'string' },
+    }, USAGE);
     const { values, positionals } = parsed;
     const format = values.format;
     if (!isFormat(format)) throw new InputError('USAGE', `--format must be one of ${REPORT_FORMATS.join(', ')}, got ${JSON.stringify(format)}`);

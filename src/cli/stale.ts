@@ -1,5 +1,4 @@
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { loadAllowlist } from '../allowlist/load.js';
 import { answerText } from '../answer-text.js';
 import { ENV, LIVENESS_DEFAULTS } from '../defaults.js';
@@ -9,7 +8,7 @@ import { createLinkChecker } from '../liveness/checker.js';
 import { NETWORK_PROBE_URL } from '../liveness/network.js';
 import type { LivenessKind, LivenessOptions, LivenessOutcome } from '../liveness/types.js';
 import { readPromptfooResults } from '../results/promptfoo.js';
-import { parseResolveFlags, usageError } from './args.js';
+import { parseResolveFlags, parseFlags } from './args.js';
 import { EXIT, readTextFile, type CliIo, type Subcommand } from './io.js';
 
 const USAGE = `Usage: citation-verifier stale --allowlist FILE [--answers FILE.jsonl | --results RESULTS.json] [options]
@@ -54,30 +53,20 @@ export const staleCommand: Subcommand = {
   summary: 'fetch every allowlist link (and links cited in answers) and list the dead ones',
   usage: USAGE,
   async run(argv: string[], io: CliIo): Promise<number> {
-    let parsed;
-    try {
-      parsed = parseArgs({
-        args: argv,
-        allowPositionals: false,
-        strict: true,
-        options: {
-          allowlist: { type: 'string' },
-          answers: { type: 'string' },
-          results: { type: 'string' },
-          format: { type: 'string', default: 'text' },
-          resolve: { type: 'string', multiple: true },
-          'allow-private': { type: 'boolean', default: false },
-          timeout: { type: 'string' },
-          concurrency: { type: 'string' },
-          'per-host': { type: 'string' },
-          'cache-dir': { type: 'string' },
-          cacert: { type: 'string' },
-          'network-probe': { type: 'string' },
-        },
-      });
-    } catch (error) {
-      throw usageError(error, USAGE);
-    }
+    const parsed = parseFlags(argv, {
+      allowlist: { type: 'string' },
+      answers: { type: 'string' },
+      results: { type: 'string' },
+      format: { type: 'string', default: 'text' },
+      resolve: { type: 'string', multiple: true },
+      'allow-private': { type: 'boolean', default: false },
+      timeout: { type: 'string' },
+      concurrency: { type: 'string' },
+      'per-host': { type: 'string' },
+      'cache-dir': { type: 'string' },
+      cacert: { type: 'string' },
+      'network-probe': { type: 'string' },
+    }, USAGE, { positionals: false });
     const { values } = parsed;
     const format = values.format;
     if (format !== 'text' && format !== 'json' && format !== 'csv') throw new InputError('USAGE', `--format must be text, json or csv, got ${JSON.stringify(format)}`);
