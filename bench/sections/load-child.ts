@@ -1,0 +1,71 @@
+/**
+ * Child process of the load benchmark (run with `node --expose-gc --import tsx`): measures one
+ * thing in a fresh process, so the heap holds nothing else and the code is as cold as it is when
+ * promptfoo loads the allowlist for the first time. Prints one JSON line.
+ *
+ *   load-child.ts FILE load       → time to read, validate, normalize and index; retained heap
+ *   load-child.ts FILE json       → time to read and JSON.parse the same file; retained heap
+ *   load-child.ts FILE breakdown  → the load's steps timed one by one (schema check alone, then
+ *                                   parseAllowlist, which runs it again, then buildIndex)
+ */
+import { readFile } from 'node:fs/promises';
+import { buildIndex } from '../../src/allowlist/index.js';
+import { loadAllowlist, parseJson } from '../../src/allowlist/load.js';
+import { AllowlistFileSchema, parseAllowlist } from '../../src/allowlist/schema.js';
+
+const [path, mode] = process.argv.slice(2);
+const gc = (globalThis as { gc?: () => void }).gc;
+if (!path || (mode !== 'load' && mode !== 'json' && mode !== 'breakdown') || !gc) {
+  process.stderr.write('usage: node --expose-gc --import tsx load-child.ts FILE load|json|breakdown\n');
+  process.exit(2);
+}
+
+if (mode === 'breakdown') {
+  const steps: Record<string, number> = {};
+  const step = async <T>(name: string, fn: () => T | Promise<T>): Promise<T> => {
+    const started = performance.now();
+    const value = await fn();
+    steps[name] = performance.now() - started;
+    return value;
+  };
+  const text = await step('read', () => readFile(path, 'utf8'));
+  const data = await step('JSON.parse', () => parseJson(text, path));
+  await step('schema (zod) alone', () => AllowlistFileSchema.safeParse(data, { reportInput: true }));
+  const allowlist = await step('parseAllowlist (schema + normalizers)', () => parseAllowlist(data, path));
+  const index = await step('buildIndex', () => buildIndex(allowlist));
+  await step('lookalikes (lazy)', () => index.lookalikes());
+  process.stdout.write(`${JSON.stringify({ mode, steps })}\n`);
+  process.exit(0);
+}
+
+const heap = (): number => process.memoryUsage().heapUsed;
+gc();
+gc();
+const before = heap();
+const start = performance.now();
+let retained: unknown;
+let lookalikeMs: number | undefined;
+if (mode === 'load') {
+  const index = buildIndex(await loadAllowlist(path));
+  retained = index;
+} else {
+  retained = JSON.parse(await readFile(path, 'utf8'));
+}
+const ms = performance.now() - start;
+// Heap right after the work, garbage included: close to the peak the work needed.
+const afterWork = heap() - before;
+gc();
+gc();
+const retainedBytes = heap() - before;
+let lookalikeBytes: number | undefined;
+if (mode === 'load') {
+  const index = retained as ReturnType<typeof buildIndex>;
+  const started = performance.now();
+  index.lookalikes();
+  lookalikeMs = performance.now() - started;
+  gc();
+  gc();
+  lookalikeBytes = heap() - before - retainedBytes;
+}
+const out = { mode, ms, afterWorkBytes: afterWork, retainedBytes, maxRssBytes: process.resourceUsage().maxRSS * 1024, lookalikeMs, lookalikeBytes, keep: typeof retained };
+process.stdout.write(`${JSON.stringify(out)}\n`);
