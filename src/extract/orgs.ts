@@ -26,6 +26,14 @@ export interface NameEntry {
   caseSensitive: boolean;
   /** The listed name's tokens as written, compared when `caseSensitive`. */
   rawTokens: readonly string[];
+  /**
+   * The punctuation between each pair of tokens, spaces removed (`Mass. Legal Help` → `.`, ``).
+   * Where the text has sentence punctuation between two words, a name only matches across it if
+   * the listed name has the same punctuation there (`Legal Aid (Boston)`).
+   */
+  marks: readonly string[];
+  /** Punctuation the listed name ends with (`Legal Aid (Boston)` → `)`), kept in the finding. */
+  trailing: string;
 }
 
 export function buildOrgMatcher(entries: Iterable<{ organization: string; name: string }>): OrgMatcher {
@@ -35,7 +43,9 @@ export function buildOrgMatcher(entries: Iterable<{ organization: string; name: 
     const tokens = tokenize(name);
     if (tokens.length === 0) continue;
     const key = tokens.map((token) => token.norm).join(' ');
-    const entry: NameEntry = { organization, name, caseSensitive: isAmbiguousName(name), rawTokens: tokens.map((token) => token.raw) };
+    const marks = tokens.slice(1).map((token, k) => gapMarks(name.slice(tokens[k]!.end, token.start)));
+    const trailing = name.slice(tokens[tokens.length - 1]!.end).trim();
+    const entry: NameEntry = { organization, name, caseSensitive: isAmbiguousName(name, tokens), rawTokens: tokens.map((token) => token.raw), marks, trailing };
     const list = names.get(key);
     if (!list) names.set(key, [entry]);
     else if (!list.some((existing) => existing.organization === organization && existing.name === name)) list.push(entry);
@@ -54,21 +64,34 @@ export function buildOrgMatcher(entries: Iterable<{ organization: string; name: 
  */
 export function findOrganizations(text: string, matcher: OrgMatcher, blanked: readonly Span[] = []): OrgFinding[] {
   const tokens = tokensOutside(tokenize(text), blanked);
-  const candidates: Array<{ from: number; to: number; entry: NameEntry }> = [];
+  const candidates: Array<{ from: number; to: number; entry: NameEntry; end?: number }> = [];
   for (let i = 0; i < tokens.length; i++) {
     const limit = matcher.firstToken.get(tokens[i]!.norm);
     if (limit === undefined) continue;
     let key = '';
-    let best: { to: number; entry: NameEntry } | undefined;
+    let best: { to: number; entry: NameEntry; end?: number } | undefined;
+    // Gaps with sentence punctuation seen so far: gap index → its marks.
+    const marked: Array<[number, string]> = [];
     for (let length = 1; length <= limit && i + length <= tokens.length; length++) {
       const token = tokens[i + length - 1]!;
-      // Names never run across a line break between paragraphs or a sentence end.
-      if (length > 1 && !joinable(text, tokens[i + length - 2]!, token)) break;
+      if (length > 1) {
+        // Names never run across a blank line; across sentence punctuation only as listed.
+        const gap = joinable(text, tokens[i + length - 2]!, token);
+        if (gap === false) break;
+        if (gap !== true) marked.push([length - 2, gap]);
+      }
+      const prefix = key;
       key = length === 1 ? token.norm : `${key} ${token.norm}`;
-      const list = matcher.names.get(key);
-      if (!list) continue;
-      const entry = list.find((candidate) => !candidate.caseSensitive || sameRaw(tokens, i, candidate.rawTokens));
+      const fits = (candidate: NameEntry, last: string): boolean =>
+        marked.every(([at, marks]) => candidate.marks[at] === marks) && (!candidate.caseSensitive || sameRaw(tokens, i, candidate.rawTokens, last));
+      const entry = matcher.names.get(key)?.find((candidate) => fits(candidate, token.raw));
       if (entry) best = { to: i + length, entry };
+      else if (token.possessive) {
+        // The name may end before a possessive `'s`; the finding then stops at the stem.
+        const stemKey = length === 1 ? token.possessive.norm : `${prefix} ${token.possessive.norm}`;
+        const stemEntry = matcher.names.get(stemKey)?.find((candidate) => fits(candidate, token.possessive!.raw));
+        if (stemEntry) best = { to: i + length, entry: stemEntry, end: token.possessive.end };
+      }
     }
     if (best) candidates.push({ from: i, ...best });
   }
@@ -81,25 +104,36 @@ export function findOrganizations(text: string, matcher: OrgMatcher, blanked: re
     if (!free) continue;
     for (let k = candidate.from; k < candidate.to; k++) taken[k] = 1;
     const start = tokens[candidate.from]!.start;
-    const end = tokens[candidate.to - 1]!.end;
+    let end = candidate.end ?? tokens[candidate.to - 1]!.end;
+    if (candidate.entry.trailing && text.startsWith(candidate.entry.trailing, end)) end += candidate.entry.trailing.length;
     chosen.push({ kind: 'organization', raw: text.slice(start, end), normalized: candidate.entry.organization, matched: candidate.entry.name, start, end });
   }
   return chosen.sort((a, b) => a.start - b.start);
 }
 
-function sameRaw(tokens: readonly Token[], from: number, raw: readonly string[]): boolean {
-  for (let k = 0; k < raw.length; k++) if (tokens[from + k]!.raw !== raw[k]) return false;
-  return true;
+/** Case-sensitive comparison of the listed tokens with the text's; `last` stands for the final token (a possessive's stem). */
+function sameRaw(tokens: readonly Token[], from: number, raw: readonly string[], last: string): boolean {
+  for (let k = 0; k < raw.length - 1; k++) if (tokens[from + k]!.raw !== raw[k]) return false;
+  return raw[raw.length - 1] === last;
 }
 
-/** Between two tokens of one name there may be spaces, one line break and name punctuation, not a sentence end. */
-function joinable(text: string, left: Token, right: Token): boolean {
+/**
+ * Between two tokens of one name there may be spaces, one line break and name punctuation
+ * (`true`). Sentence punctuation (`.` after a long word, `:`, `;`, brackets, …) returns its marks,
+ * which only a name listed with the same punctuation there may span; a blank line or a long gap
+ * ends any name (`false`).
+ */
+function joinable(text: string, left: Token, right: Token): true | false | string {
   const gap = text.slice(left.end, right.start);
   if (gap.length > 12) return false;
   if (/\n\s*\n/.test(gap)) return false;
   // A period after a short token is an abbreviation (`St.`, `U.S.`), not a sentence end.
   const stops = left.raw.length <= 3 ? /[!?;:()[\]|]/ : /[.!?;:()[\]|]/;
-  return !stops.test(gap);
+  return stops.test(gap) ? gapMarks(gap) : true;
+}
+
+function gapMarks(gap: string): string {
+  return gap.replace(/\s+/g, '');
 }
 
 function tokensOutside(tokens: Token[], blanked: readonly Span[]): Token[] {

@@ -14,6 +14,11 @@ export interface Token {
   raw: string;
   start: number;
   end: number;
+  /**
+   * For a word ending in `'s`: the word without it. A name may end there ("the Eastern Housing
+   * Court's clerk"), while `People's` inside a name still folds to `peoples`.
+   */
+  possessive?: { norm: string; raw: string; end: number };
 }
 
 // Linear: one character class repeated, no nested quantifier that can backtrack.
@@ -37,7 +42,12 @@ export function tokenize(text: string): Token[] {
   TOKEN.lastIndex = 0;
   for (let match = TOKEN.exec(text); match !== null; match = TOKEN.exec(text)) {
     const raw = match[0];
-    tokens.push({ norm: foldToken(raw), raw, start: match.index, end: match.index + raw.length });
+    const token: Token = { norm: foldToken(raw), raw, start: match.index, end: match.index + raw.length };
+    if (raw.length > 2 && /['’][sS]$/.test(raw)) {
+      const stem = raw.slice(0, -2);
+      token.possessive = { norm: foldToken(stem), raw: stem, end: token.end - 2 };
+    }
+    tokens.push(token);
   }
   return tokens;
 }
@@ -62,8 +72,7 @@ export function cleanOrgName(name: string): string {
  * - a name made only of common words (`Legal Aid`, `Land Court`, `Housing Help`).
  * Other names (`Greater Boston Legal Services`, `Boston Municipal Court`) match in any case.
  */
-export function isAmbiguousName(name: string): boolean {
-  const tokens = tokenize(name);
+export function isAmbiguousName(name: string, tokens: readonly Token[] = tokenize(name)): boolean {
   if (tokens.length === 0) return true;
   if (tokens.length === 1 && tokens[0]!.norm.length <= 5) return true;
   const letters = name.replace(/[^\p{L}]/gu, '');

@@ -86,7 +86,17 @@ export function normalizeHost(input: string): string | null {
 
 function canonicalHost(hostname: string): string {
   let host = hostname.toLowerCase();
-  while (host.endsWith('.')) host = host.slice(0, -1);
+  if (host.endsWith('.')) {
+    while (host.endsWith('.')) host = host.slice(0, -1);
+    // Without its trailing dot a host can end in a number (`v1.2.` → `v1.2`), which the URL
+    // parser reads as a malformed IPv4 address: not a host, and normalizing again would fail.
+    // Re-parse (rare: only hosts written with a trailing dot) and keep it only if it stands as is.
+    try {
+      if (new URL(`https://${host}`).hostname !== host) return '';
+    } catch {
+      return '';
+    }
+  }
   // Every leading `www.` goes (one at a time would not be idempotent: `www.www.a.org` → `www.a.org`
   // → `a.org`), but never the last label before the suffix: `www.com` is a site, not `com`.
   while (host.startsWith('www.') && host.indexOf('.', 4) !== -1) host = host.slice(4);
