@@ -13,28 +13,29 @@ export interface AllowlistIndex {
   readonly domains: ReadonlySet<string>;
   /** Organization → its listed numbers. */
   readonly orgPhones: ReadonlyMap<string, readonly string[]>;
-  /** Number → the organizations that list it (a shared number is valid for each). */
-  readonly phoneOwners: ReadonlyMap<string, readonly string[]>;
+  /** The organizations that list a number (a shared number is valid for each); empty when none. */
+  ownersOf(number: string): readonly string[];
   readonly orgMatcher: OrgMatcher;
   /** Lazily built; see `buildLookalikeIndex`. */
   lookalikes(): LookalikeIndex;
 }
 
+const NO_OWNERS: readonly string[] = Object.freeze([]);
+
 export function buildIndex(allowlist: Allowlist): AllowlistIndex {
   const orgPhones = new Map<string, string[]>();
-  const phoneOwners = new Map<string, string[]>();
+  // Most numbers have one owner: it is stored as is, and a list only for shared numbers, which
+  // saves an array per number (200,000 of them in a 100,000-organization directory).
+  const phoneOwners = new Map<string, string | string[]>();
   for (const [organization, numbers] of Object.entries(allowlist.orgPhones)) {
     orgPhones.set(organization, numbers);
     for (const number of numbers) {
       const owners = phoneOwners.get(number);
-      if (!owners) phoneOwners.set(number, [organization]);
-      else if (!owners.includes(organization)) owners.push(organization);
+      if (owners === undefined) phoneOwners.set(number, organization);
+      else if (typeof owners === 'string') {
+        if (owners !== organization) phoneOwners.set(number, [owners, organization]);
+      } else if (!owners.includes(organization)) owners.push(organization);
     }
-  }
-  const names: Array<{ organization: string; name: string }> = [];
-  for (const organization of allowlist.orgNames) names.push({ organization, name: organization });
-  for (const [organization, aliases] of Object.entries(allowlist.orgAliases)) {
-    for (const alias of aliases) names.push({ organization, name: alias });
   }
   const urls = new Set(allowlist.urls);
   const domains = new Set(allowlist.domains);
@@ -44,13 +45,23 @@ export function buildIndex(allowlist: Allowlist): AllowlistIndex {
     urls,
     domains,
     orgPhones,
-    phoneOwners,
-    orgMatcher: buildOrgMatcher(names),
+    ownersOf(number) {
+      const owners = phoneOwners.get(number);
+      return owners === undefined ? NO_OWNERS : typeof owners === 'string' ? [owners] : owners;
+    },
+    orgMatcher: buildOrgMatcher(namesOf(allowlist)),
     lookalikes() {
       lookalikeIndex ??= buildLookalikeIndex(hostsOf(allowlist));
       return lookalikeIndex;
     },
   };
+}
+
+function* namesOf(allowlist: Allowlist): Generator<{ organization: string; name: string }> {
+  for (const organization of allowlist.orgNames) yield { organization, name: organization };
+  for (const [organization, aliases] of Object.entries(allowlist.orgAliases)) {
+    for (const alias of aliases) yield { organization, name: alias };
+  }
 }
 
 function* hostsOf(allowlist: Allowlist): Generator<string> {

@@ -40,17 +40,28 @@ export function buildOrgMatcher(entries: Iterable<{ organization: string; name: 
   const names = new Map<string, NameEntry[]>();
   const firstToken = new Map<string, number>();
   for (const { organization, name } of entries) {
-    const tokens = tokenize(name);
-    if (tokens.length === 0) continue;
-    const key = tokens.map((token) => token.norm).join(' ');
-    const marks = tokens.slice(1).map((token, k) => gapMarks(name.slice(tokens[k]!.end, token.start)));
-    const trailing = name.slice(tokens[tokens.length - 1]!.end).trim();
-    const entry: NameEntry = { organization, name, caseSensitive: isAmbiguousName(name, tokens), rawTokens: tokens.map((token) => token.raw), marks, trailing };
-    const list = names.get(key);
-    if (!list) names.set(key, [entry]);
-    else if (!list.some((existing) => existing.organization === organization && existing.name === name)) list.push(entry);
-    const first = tokens[0]!.norm;
-    firstToken.set(first, Math.max(firstToken.get(first) ?? 0, tokens.length));
+    let norms: string[];
+    let entry: NameEntry;
+    if (SIMPLE_NAME.test(name)) {
+      // ASCII words and single spaces: the key is the name in lower case, and no Token objects are
+      // made (100,000 names would make 300,000 of them, and the garbage they leave is most of the cost).
+      const key = name.toLowerCase();
+      norms = key.split(' ');
+      const caseSensitive = isAmbiguousName(name, norms);
+      entry = { organization, name, caseSensitive, rawTokens: caseSensitive ? name.split(' ') : NONE, marks: NONE, trailing: '' };
+      add(names, key, entry);
+    } else {
+      const tokens = tokenize(name);
+      if (tokens.length === 0) continue;
+      norms = tokens.map((token) => token.norm);
+      const caseSensitive = isAmbiguousName(name, norms);
+      const trailing = name.slice(tokens[tokens.length - 1]!.end).trim();
+      // Raw tokens are only compared for case-sensitive names; most names share one empty list.
+      entry = { organization, name, caseSensitive, rawTokens: caseSensitive ? tokens.map((token) => token.raw) : NONE, marks: marksOf(name, tokens), trailing };
+      add(names, norms.join(' '), entry);
+    }
+    const first = norms[0]!;
+    firstToken.set(first, Math.max(firstToken.get(first) ?? 0, norms.length));
   }
   // A name listed for several organizations resolves to the first in code-unit order: deterministic.
   for (const list of names.values()) list.sort((a, b) => compareStrings(a.organization, b.organization));
@@ -83,7 +94,7 @@ export function findOrganizations(text: string, matcher: OrgMatcher, blanked: re
       const prefix = key;
       key = length === 1 ? token.norm : `${key} ${token.norm}`;
       const fits = (candidate: NameEntry, last: string): boolean =>
-        marked.every(([at, marks]) => candidate.marks[at] === marks) && (!candidate.caseSensitive || sameRaw(tokens, i, candidate.rawTokens, last));
+        marked.every(([at, marks]) => (candidate.marks[at] ?? '') === marks) && (!candidate.caseSensitive || sameRaw(tokens, i, candidate.rawTokens, last));
       const entry = matcher.names.get(key)?.find((candidate) => fits(candidate, token.raw));
       if (entry) best = { to: i + length, entry };
       else if (token.possessive) {
@@ -133,7 +144,26 @@ function joinable(text: string, left: Token, right: Token): true | false | strin
 }
 
 function gapMarks(gap: string): string {
-  return gap.replace(/\s+/g, '');
+  return gap === ' ' ? '' : gap.replace(/\s+/g, '');
+}
+
+const NONE: readonly string[] = Object.freeze([]);
+const SIMPLE_NAME = /^[A-Za-z0-9]+(?: [A-Za-z0-9]+)*$/;
+
+function add(names: Map<string, NameEntry[]>, key: string, entry: NameEntry): void {
+  const list = names.get(key);
+  if (!list) names.set(key, [entry]);
+  else if (!list.some((existing) => existing.organization === entry.organization && existing.name === entry.name)) list.push(entry);
+}
+
+/** The marks of each gap of a listed name; the shared empty list when every gap is plain space. */
+function marksOf(name: string, tokens: readonly Token[]): readonly string[] {
+  let marks: string[] | undefined;
+  for (let k = 1; k < tokens.length; k++) {
+    const mark = gapMarks(name.slice(tokens[k - 1]!.end, tokens[k]!.start));
+    if (mark !== '') (marks ??= new Array<string>(tokens.length - 1).fill(''))[k - 1] = mark;
+  }
+  return marks ?? NONE;
 }
 
 function tokensOutside(tokens: Token[], blanked: readonly Span[]): Token[] {

@@ -49,7 +49,7 @@ interface OrgPositions {
 
 function judgePhone(phone: PhoneFinding, positions: OrgPositions, segments: Segments, index: AllowlistIndex): PhoneVerdict {
   const shown = phone.serviceLine ? phone.normalized : formatPhone(phone.normalized);
-  const owners = [...(index.phoneOwners.get(phone.normalized) ?? [])];
+  const owners = [...index.ownersOf(phone.normalized)];
   const base = { finding: phone, owners };
   if (phone.serviceLine) return { ...base, status: 'service_line', reason: `${shown} is a public service line` };
 

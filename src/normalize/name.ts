@@ -61,8 +61,13 @@ export function orgKey(name: string): string {
 
 /** A name as the allowlist stores it: trimmed, inner whitespace collapsed, case kept. */
 export function cleanOrgName(name: string): string {
+  // Most names are already clean; testing is cheaper than building a copy.
+  if (!UNCLEAN.test(name)) return name;
   return name.trim().replace(/\s+/g, ' ');
 }
+
+/** Whitespace other than single inner spaces. */
+const UNCLEAN = /^\s|\s$|\s\s|[^\S ]/;
 
 /**
  * Whether a name is also ordinary language, so that it must be written exactly (case-sensitively)
@@ -72,10 +77,10 @@ export function cleanOrgName(name: string): string {
  * - a name made only of common words (`Legal Aid`, `Land Court`, `Housing Help`).
  * Other names (`Greater Boston Legal Services`, `Boston Municipal Court`) match in any case.
  */
-export function isAmbiguousName(name: string, tokens: readonly Token[] = tokenize(name)): boolean {
-  if (tokens.length === 0) return true;
-  if (tokens.length === 1 && tokens[0]!.norm.length <= 5) return true;
-  const letters = name.replace(/[^\p{L}]/gu, '');
+export function isAmbiguousName(name: string, norms: readonly string[] = tokenize(name).map((token) => token.norm)): boolean {
+  if (norms.length === 0) return true;
+  if (norms.length === 1 && norms[0]!.length <= 5) return true;
+  const letters = /^[\x20-\x7e]*$/.test(name) ? name.replace(/[^A-Za-z]/g, '') : name.replace(/[^\p{L}]/gu, '');
   if (letters.length > 0 && letters.length <= 8 && letters === letters.toUpperCase() && letters !== letters.toLowerCase()) return true;
-  return tokens.every((token) => COMMON_WORDS.has(token.norm));
+  return norms.every((norm) => COMMON_WORDS.has(norm));
 }

@@ -74,6 +74,9 @@ export function normalizeUrl(input: string): UrlNormalization {
 export function normalizeHost(input: string): string | null {
   const text = input.trim();
   if (text.length === 0 || /[\s/?#@]/.test(text)) return null;
+  // Lower-case ASCII labels ending in a letter-only suffix come out of the URL parser unchanged
+  // (no IDNA mapping, no IPv4 reading), so they skip it: an allowlist lists 100,000s of hosts.
+  if (text.length <= 253 && PLAIN_HOST.test(text) && !text.includes('xn--')) return canonicalHost(text);
   let parsed: URL;
   try {
     parsed = new URL(`https://${text}`);
@@ -83,6 +86,10 @@ export function normalizeHost(input: string): string | null {
   const host = canonicalHost(parsed.hostname);
   return host.length > 0 ? host : null;
 }
+
+// Labels of letters, digits and inner hyphens, then a letters-only suffix. No nested quantifier
+// can backtrack: each label ends at a literal dot.
+const PLAIN_HOST = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 
 function canonicalHost(hostname: string): string {
   let host = hostname.toLowerCase();
