@@ -23,8 +23,14 @@ export interface LookalikeIndex {
   readonly registrable: ReadonlySet<string>;
   /** Name part (`mass`) → registrable domains carrying it. */
   readonly byName: ReadonlyMap<string, readonly string[]>;
-  /** Each name and its one-deletion variants → names. */
-  readonly deletions: ReadonlyMap<string, readonly string[]>;
+  /** The names compared by edits; `deletions` points into this list. */
+  readonly editNames: readonly string[];
+  /**
+   * Hash of each name and of each of its one-deletion variants → index (or indexes) in
+   * `editNames`. Hashes, not the variant strings: at 100,000 names the strings took 220 MB and most
+   * of the build time; a collision only adds a candidate, which the edit distance then rejects.
+   */
+  readonly deletions: HashMultimap;
   /** Confusable skeleton of each name → names. */
   readonly skeletons: ReadonlyMap<string, readonly string[]>;
   /** `mass-gov` and `massgov` → `mass.gov`. */
@@ -38,7 +44,9 @@ export type Lookalike = { of: string; how: string };
 export function buildLookalikeIndex(hosts: Iterable<string>): LookalikeIndex {
   const registrable = new Set<string>();
   const byName = new Map<string, string[]>();
-  const deletions = new Map<string, string[]>();
+  const editNames: string[] = [];
+  const deletions = new HashMultimap();
+  const addDeletion = (hash: number, at: number): void => deletions.add(hash, at);
   const skeletons = new Map<string, string[]>();
   const flattened = new Map<string, string>();
   const lengths = new Set<number>();
@@ -59,12 +67,13 @@ export function buildLookalikeIndex(hosts: Iterable<string>): LookalikeIndex {
     if (!isNew) continue;
     push(skeletons, skeleton(name), name);
     if (name.length >= LOOKALIKE.minLengthForOneEdit) {
-      push(deletions, name, name);
-      for (const variant of oneDeletions(name)) push(deletions, variant, name);
+      const at = editNames.push(name) - 1;
+      addDeletion(hashWithout(name, -1, -1), at);
+      for (let i = 0; i < name.length; i++) addDeletion(hashWithout(name, i, -1), at);
       lengths.add(name.length);
     }
   }
-  return { registrable, byName, deletions, skeletons, flattened, lengths };
+  return { registrable, byName, editNames, deletions, skeletons, flattened, lengths };
 }
 
 /** Whether `host` imitates a directory domain, and how. Null when it does not (or is one). */
@@ -101,18 +110,20 @@ export function findLookalike(host: string, index: LookalikeIndex): Lookalike | 
     }
   }
   if (name.length >= LOOKALIKE.minLengthForOneEdit) {
-    const candidates = new Set<string>(index.deletions.get(name) ?? []);
-    const variants = oneDeletions(name);
-    for (const variant of variants) for (const candidate of index.deletions.get(variant) ?? []) candidates.add(candidate);
+    const found = new Set<number>();
+    const collect = (hash: number): void => index.deletions.forEach(hash, (at) => found.add(at));
+    collect(hashWithout(name, -1, -1));
+    for (let i = 0; i < name.length; i++) collect(hashWithout(name, i, -1));
     // Two deletions on the host's side too (O(length²) lookups, nothing more in the index): finds
     // names two insertions away (`massslegalhelpp`) or an insertion and a substitution away.
     // Only worth it when a directory name is one or two characters shorter and long enough for two edits.
     const shorter = (by: number): boolean => name.length - by >= LOOKALIKE.minLengthForTwoEdits && index.lengths.has(name.length - by);
     if (shorter(1) || shorter(2)) {
-      for (const twice of twoDeletions(name)) for (const candidate of index.deletions.get(twice) ?? []) candidates.add(candidate);
+      for (let i = 0; i < name.length; i++) for (let j = i + 1; j < name.length; j++) collect(hashWithout(name, i, j));
     }
     let best: { name: string; distance: number } | null = null;
-    for (const candidate of candidates) {
+    for (const at of found) {
+      const candidate = index.editNames[at]!;
       if (candidate === name) continue;
       const limit = Math.min(name.length, candidate.length) >= LOOKALIKE.minLengthForTwoEdits ? 2 : 1;
       const distance = editDistance(name, candidate, limit);
@@ -130,18 +141,62 @@ function unicodeName(name: string): string {
   return name.includes('xn--') ? domainToUnicode(name) || name : name;
 }
 
-function oneDeletions(name: string): string[] {
-  const out: string[] = [];
-  for (let i = 0; i < name.length; i++) out.push(name.slice(0, i) + name.slice(i + 1));
-  return out;
+/**
+ * Hash → small integers, as open addressing over typed arrays: 1.6 million entries for 100,000
+ * names cost 1.6 million `Map.set` calls and their garbage otherwise, most of the index's build
+ * time. Each slot holds one (hash, value) pair; a hash with several values takes several slots.
+ */
+export class HashMultimap {
+  private keys = new Int32Array(1024).fill(-1);
+  private values = new Int32Array(1024);
+  private size = 0;
+
+  add(hash: number, value: number): void {
+    if ((this.size + 1) * 2 > this.keys.length) this.grow();
+    const mask = this.keys.length - 1;
+    for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
+      const key = this.keys[slot]!;
+      if (key === -1) {
+        this.keys[slot] = hash;
+        this.values[slot] = value;
+        this.size++;
+        return;
+      }
+      if (key === hash && this.values[slot] === value) return;
+    }
+  }
+
+  forEach(hash: number, visit: (value: number) => void): void {
+    const mask = this.keys.length - 1;
+    for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
+      const key = this.keys[slot]!;
+      if (key === -1) return;
+      if (key === hash) visit(this.values[slot]!);
+    }
+  }
+
+  private grow(): void {
+    const keys = this.keys;
+    const values = this.values;
+    this.keys = new Int32Array(keys.length * 2).fill(-1);
+    this.values = new Int32Array(keys.length * 2);
+    this.size = 0;
+    for (let slot = 0; slot < keys.length; slot++) if (keys[slot] !== -1) this.add(keys[slot]!, values[slot]!);
+  }
 }
 
-function twoDeletions(name: string): string[] {
-  const out: string[] = [];
+/**
+ * FNV-1a over the name's UTF-16 code units, leaving out positions `skipA` and `skipB` (-1: none),
+ * so a deletion variant is hashed without building its string. Kept to 30 bits so V8 stores the
+ * keys as small integers rather than boxed numbers.
+ */
+function hashWithout(name: string, skipA: number, skipB: number): number {
+  let hash = 0x811c9dc5;
   for (let i = 0; i < name.length; i++) {
-    for (let j = i + 1; j < name.length; j++) out.push(name.slice(0, i) + name.slice(i + 1, j) + name.slice(j + 1));
+    if (i === skipA || i === skipB) continue;
+    hash = Math.imul(hash ^ name.charCodeAt(i), 0x01000193);
   }
-  return out;
+  return (hash ^ (hash >>> 30)) & 0x3fffffff;
 }
 
 /**
