@@ -5,7 +5,7 @@
  * docs/BENCHMARKS.md), both atomically.
  *
  *   npx tsx bench/run.ts                      everything (about 2–3 minutes on 2 cores)
- *   npx tsx bench/run.ts --only verify,load   some sections: verify, load, liveness, hostile
+ *   npx tsx bench/run.ts --only verify,load   some sections: verify, load, liveness, hostile, chunks
  *   npx tsx bench/run.ts --quick              fewer rounds, for a smoke test
  *   npx tsx bench/run.ts --docs               also put the tables into docs/BENCHMARKS.md
  *                                             (between its `bench:results` markers)
@@ -21,12 +21,13 @@ import { parseArgs } from 'node:util';
 import { buildCorpus } from './lib/corpus.js';
 import { generateOrgs } from './lib/generate.js';
 import { markdownTable, markdownTargets, targetLine, textTable, writeAtomic, type SectionResult } from './lib/report.js';
+import { runChunksSection } from './sections/chunks.js';
 import { runHostileSection } from './sections/hostile.js';
 import { runLivenessSection } from './sections/liveness.js';
 import { runLoadSection } from './sections/load.js';
 import { buildGeneratedIndex, runVerifySection, type VerifySection } from './sections/verify.js';
 
-const SECTIONS = ['verify', 'load', 'liveness', 'hostile'] as const;
+const SECTIONS = ['verify', 'load', 'liveness', 'hostile', 'chunks'] as const;
 type SectionName = (typeof SECTIONS)[number];
 const GENERATED_ANSWERS = 300;
 
@@ -97,6 +98,10 @@ async function main(): Promise<number> {
     log('hostile input…');
     const index = verify?.indexes.get(10_000) ?? buildGeneratedIndex(orgs, 10_000, log);
     sections.push(runHostileSection({ index, orgs, answers: corpus.answers, quick, log }));
+  }
+  if (wanted('chunks')) {
+    log('chunk citations on hostile input…');
+    sections.push(runChunksSection({ quick, log }));
   }
 
   const rows = sections.flatMap((section) => section.rows);
