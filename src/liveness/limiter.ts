@@ -1,66 +1,237 @@
 /**
  * Bounded concurrency, overall and per host, so a checker is polite to every site and to the
- * machine it runs on. FIFO within each queue.
+ * machine it runs on: at most `concurrency` requests in flight, at most `perHost` to one host.
+ *
+ * Which request goes next when a slot frees matters as much as the limits. With a per-host limit
+ * the hosts with the most work left are the critical path: a host with 40 requests queued needs at
+ * least 20 rounds at 2 in flight, a host with 2 queued needs one. Serving waiters first come,
+ * first served lets a busy host sit idle behind hosts that have little left, and the run ends with
+ * the busy host working alone at 2 in flight while the other slots are empty. So an overall slot
+ * goes to the host with the **longest backlog** (requests waiting for it), the classic
+ * longest-work-first heuristic for makespan; ties go to the host whose oldest waiter came first.
+ *
+ * Pure longest-backlog-first can starve a host with one request while busier hosts keep receiving
+ * work (a long-running process checking links as answers arrive). Each host is therefore ranked by
+ * a virtual start time: when its oldest waiter arrived (counted in requests started so far) minus
+ * `BACKLOG_WEIGHT` for each request it has waiting, at most `BACKLOG_CAP` of them. The lowest rank
+ * goes first. A waiting request can only be overtaken by requests that arrived before it or fewer
+ * than `BACKLOG_WEIGHT × BACKLOG_CAP` starts after it, so no host waits forever; within a batch
+ * that arrives at once (the usual case) the ranking is exactly longest-backlog-first.
+ *
+ * A host's rank only changes when its own queue or slots change, so the ready hosts sit in a
+ * binary heap: O(log hosts) per decision. Within a host, requests run in arrival order.
+ * Deterministic: the same arrivals and completions in the same order give the same schedule.
  */
-class Semaphore {
-  private active = 0;
-  private readonly waiting: Array<() => void> = [];
 
-  constructor(private readonly max: number) {}
+/** How many request starts one waiting request of a host is worth in its rank (see above). */
+export const BACKLOG_WEIGHT = 16;
+/** Backlog beyond this no longer raises a host's priority, which bounds how long anyone waits. */
+export const BACKLOG_CAP = 64;
 
-  async acquire(): Promise<void> {
-    if (this.active < this.max) {
-      this.active++;
-      return;
+interface Waiter {
+  /** Arrival order, unique: the final tie-break. */
+  seq: number;
+  /** Requests started before this one arrived: its age in the rank. */
+  arrivedAt: number;
+  start: () => void;
+}
+
+/** A FIFO with O(1) push and shift (`Array.prototype.shift` copies on large arrays). */
+class Fifo<T> {
+  private items: T[] = [];
+  private head = 0;
+
+  get length(): number {
+    return this.items.length - this.head;
+  }
+
+  peek(): T | undefined {
+    return this.items[this.head];
+  }
+
+  push(item: T): void {
+    this.items.push(item);
+  }
+
+  shift(): T | undefined {
+    if (this.head >= this.items.length) return undefined;
+    const item = this.items[this.head];
+    this.head++;
+    // Compact once half the array is consumed, so memory stays proportional to what waits.
+    if (this.head * 2 >= this.items.length) {
+      this.items = this.items.slice(this.head);
+      this.head = 0;
     }
-    await new Promise<void>((resolve) => this.waiting.push(resolve));
-  }
-
-  release(): void {
-    const next = this.waiting.shift();
-    // The slot passes straight to the next waiter, so `active` stays the same.
-    if (next) next();
-    else this.active--;
-  }
-
-  get idle(): boolean {
-    return this.active === 0 && this.waiting.length === 0;
+    return item;
   }
 }
 
+interface HostState {
+  name: string;
+  active: number;
+  readonly waiting: Fifo<Waiter>;
+  /** Position in the ready heap, -1 when not in it (no waiter, or every host slot busy). */
+  heapIndex: number;
+}
+
 export class Limiter {
-  private readonly overall: Semaphore;
-  private readonly hosts = new Map<string, Semaphore>();
+  private readonly hosts = new Map<string, HostState>();
+  /** Hosts with a waiter and a free host slot, lowest rank first. */
+  private readonly ready: HostState[] = [];
+  private active = 0;
+  /** Requests started so far: the clock waiters' ages are measured in. */
+  private started = 0;
+  private arrivals = 0;
 
   constructor(
-    concurrency: number,
+    private readonly concurrency: number,
     private readonly perHost: number,
-  ) {
-    this.overall = new Semaphore(concurrency);
-  }
+  ) {}
 
   /**
    * Run `task` once a slot for `host` and an overall slot are free; both are held until it
-   * settles. The host slot is taken first so a request waiting on a busy host never sits on one of
-   * the overall slots other hosts could use.
+   * settles. A request waiting on a busy host never holds one of the overall slots other hosts
+   * could use.
    */
   async run<T>(host: string, task: () => Promise<T>): Promise<T> {
-    let semaphore = this.hosts.get(host);
-    if (!semaphore) {
-      semaphore = new Semaphore(this.perHost);
-      this.hosts.set(host, semaphore);
-    }
-    await semaphore.acquire();
+    await this.acquire(host);
     try {
-      await this.overall.acquire();
-      try {
-        return await task();
-      } finally {
-        this.overall.release();
-      }
+      return await task();
     } finally {
-      semaphore.release();
-      if (semaphore.idle) this.hosts.delete(host);
+      this.release(host);
+    }
+  }
+
+  /** Requests in flight and waiting, for one host or overall (tests, diagnostics). */
+  stats(host?: string): { active: number; waiting: number } {
+    if (host !== undefined) {
+      const state = this.hosts.get(host);
+      return { active: state?.active ?? 0, waiting: state?.waiting.length ?? 0 };
+    }
+    let waiting = 0;
+    for (const state of this.hosts.values()) waiting += state.waiting.length;
+    return { active: this.active, waiting };
+  }
+
+  private acquire(name: string): Promise<void> {
+    let state = this.hosts.get(name);
+    if (!state) {
+      state = { name, active: 0, waiting: new Fifo(), heapIndex: -1 };
+      this.hosts.set(name, state);
+    }
+    const host = state;
+    return new Promise<void>((resolve) => {
+      host.waiting.push({ seq: this.arrivals++, arrivedAt: this.started, start: resolve });
+      // One more waiting raises the host's priority (or makes it ready).
+      this.reposition(host);
+      this.dispatch();
+    });
+  }
+
+  private release(name: string): void {
+    this.active--;
+    const host = this.hosts.get(name);
+    // Always there: a host's state is kept while it has a request in flight.
+    if (!host) return this.dispatch();
+    host.active--;
+    if (host.active === 0 && host.waiting.length === 0) {
+      this.hosts.delete(name);
+    } else {
+      this.reposition(host);
+    }
+    this.dispatch();
+  }
+
+  /** Start waiters while overall slots are free, best-ranked ready host first. */
+  private dispatch(): void {
+    while (this.active < this.concurrency) {
+      const host = this.ready[0];
+      if (!host) return;
+      const waiter = host.waiting.shift();
+      if (!waiter) {
+        // Not reachable: a host is only ready with a waiter. Dropped rather than looping forever.
+        this.remove(host);
+        continue;
+      }
+      host.active++;
+      this.active++;
+      this.started++;
+      this.reposition(host);
+      waiter.start();
+    }
+  }
+
+  /** The host's rank: lower goes first (see the comment at the top). */
+  private rank(host: HostState): number {
+    const head = host.waiting.peek();
+    if (!head) return Number.POSITIVE_INFINITY;
+    return head.arrivedAt - Math.min(host.waiting.length, BACKLOG_CAP) * BACKLOG_WEIGHT;
+  }
+
+  private before(a: HostState, b: HostState): boolean {
+    const rankA = this.rank(a);
+    const rankB = this.rank(b);
+    if (rankA !== rankB) return rankA < rankB;
+    // Ties: first come, first served (arrival numbers are unique, so the order is total).
+    return (a.waiting.peek()?.seq ?? Number.POSITIVE_INFINITY) < (b.waiting.peek()?.seq ?? Number.POSITIVE_INFINITY);
+  }
+
+  /** Put `host` where it belongs after its queue or slots changed: in the heap or out of it. */
+  private reposition(host: HostState): void {
+    const eligible = host.waiting.length > 0 && host.active < this.perHost;
+    if (!eligible) {
+      if (host.heapIndex !== -1) this.remove(host);
+      return;
+    }
+    if (host.heapIndex === -1) {
+      host.heapIndex = this.ready.length;
+      this.ready.push(host);
+    }
+    this.siftUp(host.heapIndex);
+    this.siftDown(host.heapIndex);
+  }
+
+  private remove(host: HostState): void {
+    const index = host.heapIndex;
+    const last = this.ready.pop()!;
+    host.heapIndex = -1;
+    if (last === host) return;
+    this.ready[index] = last;
+    last.heapIndex = index;
+    this.siftUp(index);
+    this.siftDown(last.heapIndex);
+  }
+
+  private swap(i: number, j: number): void {
+    const a = this.ready[i]!;
+    const b = this.ready[j]!;
+    this.ready[i] = b;
+    this.ready[j] = a;
+    a.heapIndex = j;
+    b.heapIndex = i;
+  }
+
+  private siftUp(index: number): void {
+    let i = index;
+    while (i > 0) {
+      const parent = (i - 1) >> 1;
+      if (!this.before(this.ready[i]!, this.ready[parent]!)) return;
+      this.swap(i, parent);
+      i = parent;
+    }
+  }
+
+  private siftDown(index: number): void {
+    let i = index;
+    for (;;) {
+      const left = 2 * i + 1;
+      const right = left + 1;
+      let best = i;
+      if (left < this.ready.length && this.before(this.ready[left]!, this.ready[best]!)) best = left;
+      if (right < this.ready.length && this.before(this.ready[right]!, this.ready[best]!)) best = right;
+      if (best === i) return;
+      this.swap(i, best);
+      i = best;
     }
   }
 }

@@ -253,6 +253,21 @@ describe('soft 404', () => {
     expect(new Set(probes.map((hit) => hit.path)).size).toBe(1);
   });
 
+  it('a real 404 elsewhere on the host does not stand in for the probe: such hosts can still soft-404', async () => {
+    // The common WordPress set-up: unknown pages redirect to the home page (200), while missing
+    // files are answered 404 by the web server itself. A 404 for the PDF says nothing about pages,
+    // so the made-up page must still be compared with the probe, even when the 404 came first.
+    const server = await startHttpServer(
+      { '/wp-content/uploads/guide.pdf': { status: 404 }, '/': { status: 200, body: '<title>Legal Aid Society</title>' } },
+      { fallback: { status: 301, headers: { location: '/' } } },
+    );
+    const checker = testChecker({ hosts: ['wp.test'] });
+    expect(await checker.check(link('wp.test', server.port, '/wp-content/uploads/guide.pdf'))).toMatchObject({ kind: 'broken', status: 404 });
+    const page = await checker.check(link('wp.test', server.port, '/services/eviction-help'));
+    expect(page).toMatchObject({ kind: 'inconclusive', status: 200, error: 'soft-404' });
+    expect(server.hits.some((hit) => hit.path.startsWith(SOFT_404_PROBE_PREFIX))).toBe(true);
+  });
+
   it('the root of a soft-404 host is live', async () => {
     const server = await startHttpServer({}, { fallback: { status: 200, body: '<title>Home</title>' } });
     const checker = testChecker({ hosts: ['spa.test'] });
