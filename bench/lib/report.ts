@@ -1,4 +1,3 @@
-import { rename, rm, writeFile } from 'node:fs/promises';
 
 /** One measured figure: ours, what it is compared with, and the ratio (higher is better for us). */
 export interface Row {
@@ -66,17 +65,5 @@ export function markdownTargets(targets: readonly Target[]): string {
   return lines.join('\n');
 }
 
-/**
- * Write through a temporary file beside the target (`results.json.tmp`, git-ignored) and a rename,
- * so a reader never sees half a file.
- */
-export async function writeAtomic(path: string, content: string): Promise<void> {
-  const temporary = `${path}.tmp`;
-  try {
-    await writeFile(temporary, content, 'utf8');
-    await rename(temporary, path);
-  } catch (error) {
-    await rm(temporary, { force: true });
-    throw error;
-  }
-}
+/** The project's atomic write, under the name the bench sections use. */
+export { writeFileAtomic as writeAtomic } from '../../src/atomic-write.js';

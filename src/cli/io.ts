@@ -1,5 +1,4 @@
-import { readFile, rename, writeFile, rm } from 'node:fs/promises';
-import { dirname, basename, join } from 'node:path';
+import { readFile } from 'node:fs/promises';
 import { InputError } from '../errors.js';
 
 /** Exit codes shared by every subcommand. */
@@ -54,17 +53,4 @@ export async function readTextFile(path: string, what: string): Promise<string> 
   }
 }
 
-/**
- * Write a file atomically: a temporary file beside the target, renamed over it. A crash or an error
- * leaves the old file as it was, never a half-written one.
- */
-export async function writeFileAtomic(path: string, content: string): Promise<void> {
-  const temporary = join(dirname(path), `.${basename(path)}.${process.pid}.${Date.now()}.tmp`);
-  try {
-    await writeFile(temporary, content, 'utf8');
-    await rename(temporary, path);
-  } catch (error) {
-    await rm(temporary, { force: true });
-    throw error;
-  }
-}
+export { writeFileAtomic } from '../atomic-write.js';

@@ -1,5 +1,6 @@
-import { createHash, randomUUID } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { mkdir, readFile } from 'node:fs/promises';
+import { writeFileAtomic } from '../atomic-write.js';
 import { join } from 'node:path';
 import type { LivenessOutcome } from './types.js';
 
@@ -61,16 +62,13 @@ export class DiskCache {
   async put(url: string, outcome: LivenessOutcome): Promise<void> {
     if (outcome.kind !== 'live') return;
     const entry: CacheEntry = { version: FORMAT_VERSION, url, checkedAt: this.now(), outcome };
-    const target = this.fileFor(url);
-    const temporary = `${target}.${randomUUID()}.tmp`;
     try {
       this.ready ??= mkdir(this.dir, { recursive: true }).then(() => undefined);
       await this.ready;
-      await writeFile(temporary, `${JSON.stringify(entry)}\n`, 'utf8');
-      await rename(temporary, target);
+      await writeFileAtomic(this.fileFor(url), `${JSON.stringify(entry)}\n`);
     } catch {
+      // An unwritable cache only costs a re-check next time.
       this.ready = undefined;
-      await rm(temporary, { force: true }).catch(() => undefined);
     }
   }
 }
