@@ -1,3 +1,4 @@
+import { editDistance } from '../src/edit-distance.js';
 import { InputError } from '../src/errors.js';
 import type { ColumnNames } from './types.js';
 
@@ -111,16 +112,7 @@ function words(key: string): string[] {
   return key.split(/[^\p{L}\p{N}]+/u).filter((word) => word.length > 0);
 }
 
-/** Edit distance (insertions, deletions, substitutions), two rows of the table at a time. */
+/** Edit distance between two column names (the project's one implementation, exact). */
 export function levenshtein(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
-  for (let i = 1; i <= a.length; i += 1) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j += 1) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      current.push(Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost));
-    }
-    previous = current;
-  }
-  return previous[b.length]!;
+  return editDistance(a, b, Math.max(a.length, b.length));
 }

@@ -1,6 +1,9 @@
 import { domainToUnicode } from 'node:url';
 import { parse as parseDomain } from 'tldts';
 import { LOOKALIKE } from '../defaults.js';
+import { editDistance } from '../edit-distance.js';
+
+export { editDistance };
 
 /**
  * Finds hosts that imitate a directory domain: a typo-squat one or two edits away, a homoglyph or
@@ -214,29 +217,4 @@ export function skeleton(name: string): string {
   let out = '';
   for (const char of name.toLowerCase()) out += CONFUSABLE[char] ?? char;
   return out.replace(/rn/g, 'm').replace(/vv/g, 'w').replace(/l/g, 'i');
-}
-
-/** Damerau–Levenshtein (optimal string alignment), giving up past `limit`. */
-export function editDistance(a: string, b: string, limit: number): number {
-  if (Math.abs(a.length - b.length) > limit) return limit + 1;
-  const rows = a.length + 1;
-  const cols = b.length + 1;
-  let prevPrev = new Array<number>(cols).fill(0);
-  let prev = Array.from({ length: cols }, (_, j) => j);
-  for (let i = 1; i < rows; i++) {
-    const current = new Array<number>(cols).fill(0);
-    current[0] = i;
-    let rowMin = current[0];
-    for (let j = 1; j < cols; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let value = Math.min(prev[j]! + 1, current[j - 1]! + 1, prev[j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) value = Math.min(value, prevPrev[j - 2]! + 1);
-      current[j] = value;
-      if (value < rowMin) rowMin = value;
-    }
-    if (rowMin > limit) return limit + 1;
-    prevPrev = prev;
-    prev = current;
-  }
-  return prev[cols - 1]!;
 }
