@@ -8,8 +8,13 @@ import type { PhoneVerdict } from '../report/types.js';
  * Attribute each number to an organization and judge it.
  *
  * A number belongs to the organization named nearest to it (by characters, either side) in its
- * sentence; when its sentence names none, in its block (paragraph, list item). Then:
- * - `verified` when an organization named in its sentence lists it. When the sentence names no
+ * sentence; when its sentence names none, in its block (paragraph, list item). A sentence that
+ * alternates names and numbers ("A at 1 or B at 2", "call 1 for A or 2 for B") pairs them in the
+ * order written: each number goes with the organization before it when the sentence starts with a
+ * name, with the one after it when it starts with a number, and is judged against that one alone,
+ * so two numbers swapped inside one sentence are caught. Then:
+ * - `verified` when an organization named in its sentence lists it (in a sentence that lists names
+ *   and then numbers, "A and B answer at 1 and 2", any of them). When the sentence names no
  *   organization with listed numbers, an organization named in the block that lists it verifies it
  *   too. So an answer that names two organizations and gives each its number is never penalized,
  *   in whatever order it writes them, and one number shared by several organizations is valid for
@@ -35,7 +40,54 @@ export function judgePhones(phones: readonly PhoneFinding[], orgs: readonly OrgF
     if (list) list.push(org);
     else byOrganization.set(org.normalized, [org]);
   }
-  return phones.map((phone) => judgePhone(phone, { all, numbered, byOrganization }, segments, index));
+  const pairs = pairAlternating(phones, numbered, segments);
+  return phones.map((phone) => judgePhone(phone, { all, numbered, byOrganization }, segments, index, pairs.get(phone)));
+}
+
+/**
+ * For sentences that alternate organizations (with numbers on file) and numbers, the organization
+ * each number is paired with. Sentences that name organizations and then numbers, or the reverse
+ * (at most one change of kind), have no pairing: any organization named there may own a number.
+ * One pass over the sorted mentions: O(numbers + organizations).
+ */
+function pairAlternating(phones: readonly PhoneFinding[], numbered: readonly OrgFinding[], segments: Segments): Map<PhoneFinding, OrgFinding> {
+  const pairs = new Map<PhoneFinding, OrgFinding>();
+  type Mention = { at: number; sentence: Span; org?: OrgFinding; phone?: PhoneFinding };
+  const mentions: Mention[] = [];
+  for (const org of numbered) {
+    const sentence = spanAt(segments.sentences, org.start);
+    if (sentence && org.end <= sentence.end) mentions.push({ at: org.start, sentence, org });
+  }
+  for (const phone of phones) {
+    const sentence = phone.serviceLine ? undefined : spanAt(segments.sentences, phone.start);
+    if (sentence) mentions.push({ at: phone.start, sentence, phone });
+  }
+  mentions.sort((a, b) => a.at - b.at);
+  for (let from = 0; from < mentions.length; ) {
+    let to = from;
+    while (to < mentions.length && mentions[to]!.sentence === mentions[from]!.sentence) to++;
+    const run = mentions.slice(from, to);
+    from = to;
+    let changes = 0;
+    for (let k = 1; k < run.length; k++) if (Boolean(run[k]!.org) !== Boolean(run[k - 1]!.org)) changes++;
+    if (changes < 2) continue;
+    const nameFirst = Boolean(run[0]!.org);
+    if (nameFirst) {
+      let last: OrgFinding | undefined;
+      for (const mention of run) {
+        if (mention.org) last = mention.org;
+        else if (mention.phone && last) pairs.set(mention.phone, last);
+      }
+    } else {
+      let next: OrgFinding | undefined;
+      for (let k = run.length - 1; k >= 0; k--) {
+        const mention = run[k]!;
+        if (mention.org) next = mention.org;
+        else if (mention.phone && next) pairs.set(mention.phone, next);
+      }
+    }
+  }
+  return pairs;
 }
 
 interface OrgPositions {
@@ -47,7 +99,7 @@ interface OrgPositions {
   byOrganization: ReadonlyMap<string, readonly OrgFinding[]>;
 }
 
-function judgePhone(phone: PhoneFinding, positions: OrgPositions, segments: Segments, index: AllowlistIndex): PhoneVerdict {
+function judgePhone(phone: PhoneFinding, positions: OrgPositions, segments: Segments, index: AllowlistIndex, paired: OrgFinding | undefined): PhoneVerdict {
   const shown = phone.serviceLine ? phone.normalized : formatPhone(phone.normalized);
   const owners = [...index.ownersOf(phone.normalized)];
   const base = { finding: phone, owners };
@@ -59,6 +111,10 @@ function judgePhone(phone: PhoneFinding, positions: OrgPositions, segments: Segm
     closest(phone, owners.map((owner) => nearestIn(positions.byOrganization.get(owner) ?? [], phone, scope)));
   const verified = (owner: OrgFinding): PhoneVerdict => ({ ...base, organization: owner.normalized, status: 'verified', reason: `${shown} is listed for ${owner.normalized}` });
 
+  if (paired) {
+    if (owners.includes(paired.normalized)) return verified(paired);
+    return misattributed(paired.normalized);
+  }
   const sentenceOwner = nearestOwner(sentence);
   if (sentenceOwner) return verified(sentenceOwner);
   const sentenceAny = nearestIn(positions.all, phone, sentence);
@@ -84,10 +140,13 @@ function judgePhone(phone: PhoneFinding, positions: OrgPositions, segments: Segm
     const organization = scopeAny.normalized;
     return { ...base, organization, status: 'unchecked', reason: `${shown} is given for ${organization}, which has no numbers in the directory` };
   }
-  const organization = scopeNumbered.normalized;
-  const listed = (index.orgPhones.get(organization) ?? []).map(formatPhone).join(', ');
-  const belongs = owners.length > 0 ? `; it is the number of ${owners.join(', ')}` : '; the directory does not list it for anyone';
-  return { ...base, organization, status: 'misattributed', reason: `${shown} is given for ${organization}, whose numbers are ${listed}${belongs}` };
+  return misattributed(scopeNumbered.normalized);
+
+  function misattributed(organization: string): PhoneVerdict {
+    const listed = (index.orgPhones.get(organization) ?? []).map(formatPhone).join(', ');
+    const belongs = owners.length > 0 ? `; it is the number of ${owners.join(', ')}` : '; the directory does not list it for anyone';
+    return { ...base, organization, status: 'misattributed', reason: `${shown} is given for ${organization}, whose numbers are ${listed}${belongs}` };
+  }
 }
 
 /** How many blocks above a number's own block may introduce it (a heading, an intro, a list). */

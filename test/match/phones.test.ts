@@ -122,7 +122,6 @@ describe('judgePhones: two organizations, two numbers, in either order, never pe
     ['numbers before names', 'Call 617-371-1234 for GBLS and 617-357-0700 for MLRI.'],
     ['names first, numbers after in the same order', 'GBLS and MLRI can help: 617-371-1234 and 617-357-0700.'],
     ['names first, numbers after in the other order', 'GBLS and MLRI can help: 617-357-0700 and 617-371-1234.'],
-    ['a number named nearer to the other organization, same sentence', 'Call MLRI at 617-371-1234 or GBLS at 617-357-0700.'],
     ['in parentheses', 'GBLS (617-371-1234) and MLRI (617-357-0700) can help.'],
     ['names in one sentence, numbers in the next', 'GBLS and MLRI help tenants. Call 617-357-0700 or 617-371-1234.'],
     ['as list items', `- ${GBLS}\n  Phone: 617-371-1234\n- MLRI\n  Phone: 617-357-0700`],
@@ -253,5 +252,21 @@ describe('judgePhones: cost', () => {
     expect(verdicts.every((verdict) => verdict.status === 'verified')).toBe(true);
     // Quadratic attribution took seconds here; linear takes tens of milliseconds.
     expect(performance.now() - started).toBeLessThan(1_500);
+  });
+});
+
+describe('a sentence that alternates names and numbers pairs them in the order written', () => {
+  it.each([
+    ['number then name, right', `Call (617) 371-1234 for ${GBLS} or 617-357-0700 for ${MLRI}.`, [['(617) 371-1234', 'verified', GBLS], ['617-357-0700', 'verified', MLRI]]],
+    ['number then name, swapped', `Call 617-357-0700 for ${GBLS} or (617) 371-1234 for ${MLRI}.`, [['617-357-0700', 'misattributed', GBLS], ['(617) 371-1234', 'misattributed', MLRI]]],
+    ['name then number, right', `${GBLS} at (617) 371-1234 or ${MLRI} at 617-357-0700.`, [['(617) 371-1234', 'verified', GBLS], ['617-357-0700', 'verified', MLRI]]],
+    ['name then number, swapped', `${GBLS} at 617-357-0700 or ${MLRI} at (617) 371-1234.`, [['617-357-0700', 'misattributed', GBLS], ['(617) 371-1234', 'misattributed', MLRI]]],
+    // Each number is nearer to the other organization, but the sentence pairs them: this is a swap.
+    ['swapped with aliases', 'Call MLRI at 617-371-1234 or GBLS at 617-357-0700.', [['617-371-1234', 'misattributed', MLRI], ['617-357-0700', 'misattributed', GBLS]]],
+    ['names, then numbers (parallel lists)', `${GBLS} and ${MLRI} answer at 617-357-0700 and (617) 371-1234.`, [['617-357-0700', 'verified', MLRI], ['(617) 371-1234', 'verified', GBLS]]],
+    ['two names, one number', `${GBLS} or ${MLRI}: 617-357-0700.`, [['617-357-0700', 'verified', MLRI]]],
+    ['one name, two numbers, then another name', `${CLA} at 1-855-252-5342 or 508-752-3718, ${GBLS} at (617) 371-1234.`, [['1-855-252-5342', 'verified', CLA], ['508-752-3718', 'verified', CLA], ['(617) 371-1234', 'verified', GBLS]]],
+  ] as const)('%s', (_name, text, expected) => {
+    expect(statusOf(text)).toEqual(expected);
   });
 });
