@@ -16,7 +16,7 @@
 import { answerText } from '../src/answer-text.js';
 import { checkChunkCitations } from '../src/chunks/check.js';
 import { resolveChunkConfig } from '../src/chunks/config.js';
-import { chunkGradingResult } from '../src/chunks/grading.js';
+import { CHUNK_REASON_PREFIX, chunkGradingResult } from '../src/chunks/grading.js';
 import { parseChunks } from '../src/chunks/parse.js';
 import { describeError } from '../src/errors.js';
 import { errorResult, type GradingResult } from '../src/report/grading.js';
@@ -34,14 +34,14 @@ export default function chunkCitations(output: unknown, context?: AssertionConte
     const found = findChunks(context, settings.contextVar);
     if (!found) {
       return errorResult(
-        'citation-verifier',
+        CHUNK_REASON_PREFIX,
         `no chunks: the test has no variable "${settings.contextVar}" and the provider response metadata has no "${settings.contextVar}"; set vars.${settings.contextVar} to the retrieved passages (an array of strings, an array of {id, text}, or "[1] …" blocks), or config.contextVar to the variable that holds them`,
       );
     }
     const chunks = parseChunks(found.value, { root: found.where });
     return chunkGradingResult(checkChunkCitations(answerText(output), chunks, settings));
   } catch (error) {
-    return errorResult('citation-verifier', describeError(error));
+    return errorResult(CHUNK_REASON_PREFIX, describeError(error));
   }
 }
 

@@ -13,7 +13,7 @@
  */
 import { promptfooBaseDir, resolveSettings } from '../src/config.js';
 import { describeError } from '../src/errors.js';
-import { errorResult, type GradingResult } from '../src/report/grading.js';
+import { verifierErrorResult, type GradingResult } from '../src/report/grading.js';
 import { toGradingResult } from '../src/report/formatters.js';
 import { verifyOutput } from '../src/run.js';
 
@@ -26,6 +26,6 @@ export default async function verifyCitations(output: unknown, context?: Asserti
     const settings = resolveSettings(context?.config, process.env, promptfooBaseDir(process.argv, process.cwd()));
     return toGradingResult(await verifyOutput(output, settings));
   } catch (error) {
-    return errorResult('citation-verifier', describeError(error));
+    return verifierErrorResult(describeError(error));
   }
 }

@@ -1,6 +1,6 @@
 import { MISATTRIBUTED_PHONE_PENALTY, SCORE_DECIMALS } from '../defaults.js';
 import { formatPhone } from '../normalize/phone.js';
-import { round, type GradingResult } from './grading.js';
+import { round, VERIFIER_METADATA_KEY, type GradingResult } from './grading.js';
 import { LINK_BUCKETS, PHONE_STATUSES, isFatalBucket, type LinkBucket, type PhoneStatus, type Report } from './types.js';
 
 /** Formatters over a `Report`: the promptfoo GradingResult, the JSON document, and the terminal text. */
@@ -78,7 +78,7 @@ export function toGradingResult(report: Report): GradingResult {
         assertion: { type: 'javascript', metric: 'citation-organizations' },
       },
     ],
-    metadata: { citationVerifier: toJson(report) },
+    metadata: { [VERIFIER_METADATA_KEY]: toJson(report) },
   };
 }
 

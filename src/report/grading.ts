@@ -21,6 +21,17 @@ export function errorResult(prefix: string, message: string): GradingResult {
   return { pass: false, score: 0, reason: `${prefix}: ${message}`, namedScores: {} };
 }
 
+/** Where a verifier GradingResult carries its whole report (or its error), for `report` to read back. */
+export const VERIFIER_METADATA_KEY = 'citationVerifier';
+
+/**
+ * The verifier assertion's result when it could not grade: failing, and marked in metadata so that
+ * `report` counts the row as an error rather than as a failed answer.
+ */
+export function verifierErrorResult(message: string): GradingResult {
+  return { ...errorResult('citation-verifier', message), metadata: { [VERIFIER_METADATA_KEY]: { error: message } } };
+}
+
 /** Round for display and comparison, so 0.1 + 0.2 reads 0.3. */
 export function round(value: number, decimals: number): number {
   const factor = 10 ** decimals;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { answerText } from '../../answer-text.js';
 import { InputError } from '../../errors.js';
+import { VERIFIER_METADATA_KEY } from '../grading.js';
 import { LINK_BUCKETS, PHONE_STATUSES, type LinkBucket, type PhoneStatus } from '../types.js';
 import { isModelGradedType } from './model-graded.js';
 import type { ResultRow } from '../../results/promptfoo.js';
@@ -16,8 +17,7 @@ import type { JudgeVerdict, VendorRow, VerifierVerdict } from './types.js';
  * bucket of every link and the span of every finding, with no parsing of reason text.
  */
 
-/** The metadata key `toGradingResult` writes (src/report/formatters.ts). */
-export const VERIFIER_METADATA_KEY = 'citationVerifier';
+export { VERIFIER_METADATA_KEY };
 
 /** Row status promptfoo writes in `failureReason` (its `ResultFailureReason`): 1 assertion, 2 error. */
 const FAILURE_REASON_ERROR = 2;
@@ -112,6 +112,10 @@ export function fromPromptfooRow(row: PromptfooRowInput, where: string, options:
 
   const components = componentsOf(row.gradingResult, where);
   const judge = judgeOf(components);
+  // The verifier could not grade this row (its allowlist was missing, its config wrong): the row
+  // is an error, as a crashed provider is, not a fail, and the rest of the report stands.
+  const ungraded = options.reverify ? undefined : verifierError(components);
+  if (ungraded !== undefined) return { ...base, error: ungraded };
   const verifier = options.reverify ? options.reverify(base.answer) : recordedVerifier(components, where);
   return { ...base, ...(verifier ? { verifier } : {}), ...(judge ? { judge } : {}) };
 }
@@ -151,6 +155,15 @@ function judgeOf(components: readonly Component[]): JudgeVerdict | undefined {
 function isVerifierComponent(component: Component): boolean {
   if (component.metadata && VERIFIER_METADATA_KEY in component.metadata) return true;
   return (component.reason ?? '').startsWith('citation-verifier:');
+}
+
+/** The reason of a verifier result that carries an error instead of findings, if there is one. */
+function verifierError(components: readonly Component[]): string | undefined {
+  const component = components.find(isVerifierComponent);
+  if (!component) return undefined;
+  const data = component.metadata?.[VERIFIER_METADATA_KEY];
+  if (data !== null && typeof data === 'object' && 'error' in data && typeof data.error === 'string') return component.reason ?? data.error;
+  return undefined;
 }
 
 function recordedVerifier(components: readonly Component[], where: string): VerifierVerdict | undefined {

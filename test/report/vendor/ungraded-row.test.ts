@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import verifyCitations from '../../../assertions/verify-citations.js';
+import chunkCitations from '../../../assertions/chunk-citations.js';
+import { fromPromptfooRow } from '../../../src/report/vendor/promptfoo-rows.js';
+
+/** A promptfoo row whose only assertion returned `result`, as promptfoo writes it. */
+function rowWith(result: object) {
+  return {
+    provider: 'vendor-x',
+    testIdx: 0,
+    promptIdx: 0,
+    output: 'See https://example.org/x',
+    vars: { id: 'q1' },
+    error: 'assertion failed',
+    failureReason: 1,
+    gradingResult: { pass: false, score: 0, reason: 'x', componentResults: [{ ...result, assertion: { type: 'javascript' } }] },
+  };
+}
+
+describe('rows the verifier could not grade', () => {
+  it('count as errors, not as failed answers, and the report goes on', async () => {
+    const result = await verifyCitations('See https://example.org/x', { config: { allowlist: 'no/such/allowlist.json' } });
+    expect(result.pass).toBe(false);
+    const row = fromPromptfooRow(rowWith(result), 'results.json row 1');
+    expect(row.error).toMatch(/^citation-verifier: .*allowlist file not found/);
+    expect(row.verifier).toBeUndefined();
+  });
+
+  it('a chunk-citation error is not mistaken for the link verifier', () => {
+    const result = chunkCitations('text [1]', { config: {}, vars: {} });
+    expect(result.reason).toMatch(/^citation-verifier chunks: no chunks/);
+    const row = fromPromptfooRow(rowWith(result), 'results.json row 1');
+    expect(row.error).toBeUndefined();
+    expect(row.verifier).toBeUndefined();
+  });
+});
