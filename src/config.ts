@@ -43,13 +43,17 @@ export interface VerifierSettings {
  * `CITATION_VERIFIER_LIVENESS`, `CITATION_VERIFIER_THRESHOLD`), then defaults. Relative allowlist
  * paths resolve against `baseDir` (the promptfoo config file's folder).
  */
-export function resolveSettings(config: unknown, env: NodeJS.ProcessEnv, baseDir: string): VerifierSettings {
-  const parsed = VerifierConfigSchema.safeParse(config ?? {});
+export function resolveSettings(config: unknown, env: NodeJS.ProcessEnv, baseDir: string, options: { front?: 'assertion' | 'cli' } = {}): VerifierSettings {
+  const parsed = VerifierConfigSchema.safeParse(config ?? {}, { reportInput: true });
   if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
+    let issue = parsed.error.issues[0]!;
+    // A bad field inside the liveness object fails the whole `true | false | {…}` union; say which field.
+    if (issue.code === 'invalid_union' && issue.path[0] === 'liveness' && typeof issue.input === 'object' && issue.input !== null) {
+      const inner = LivenessConfigSchema.safeParse(issue.input, { reportInput: true });
+      if (!inner.success) issue = { ...inner.error.issues[0]!, path: ['liveness', ...inner.error.issues[0]!.path] } as z.core.$ZodIssue;
+    }
     const path = issue.path.length > 0 ? `config.${issue.path.join('.')}` : 'config';
-    const detail = issue.code === 'unrecognized_keys' ? `unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.join(', ')}; known keys: allowlist, threshold, liveness` : issue.message;
-    throw new InputError('INVALID_CONFIG', `${path}: ${detail}`);
+    throw new InputError('INVALID_CONFIG', `${path}: ${describeConfigIssue(issue)}`);
   }
   const { allowlist, threshold, liveness } = parsed.data;
 
@@ -57,7 +61,10 @@ export function resolveSettings(config: unknown, env: NodeJS.ProcessEnv, baseDir
   if (typeof allowlist === 'object') source = { inline: allowlist };
   else {
     const path = allowlist ?? env[ENV.allowlist];
-    if (!path) throw new InputError('INVALID_CONFIG', `no allowlist: set config.allowlist to the allowlist JSON file, or the ${ENV.allowlist} environment variable`);
+    if (!path) {
+      const how = options.front === 'cli' ? 'pass --allowlist FILE' : 'set config.allowlist to the allowlist JSON file';
+      throw new InputError('INVALID_CONFIG', `no allowlist: ${how}, or set the ${ENV.allowlist} environment variable`);
+    }
     source = { path: isAbsolute(path) ? path : resolve(baseDir, path) };
   }
 
@@ -74,6 +81,35 @@ export function resolveSettings(config: unknown, env: NodeJS.ProcessEnv, baseDir
   else if (liveness === undefined && parseFlag(env[ENV.liveness], ENV.liveness)) resolvedLiveness = {};
 
   return { allowlist: source, threshold: resolvedThreshold ?? DEFAULT_THRESHOLD, liveness: resolvedLiveness };
+}
+
+/** What each setting must be, for messages that say what to write instead of zod's wording. */
+const EXPECTED: Record<string, string> = {
+  allowlist: 'the path of an allowlist JSON file, or an allowlist object',
+  threshold: 'a number from 0 to 1',
+  liveness: 'true, false, or an object of liveness options',
+  'liveness.concurrency': 'a whole number above 0',
+  'liveness.perHostConcurrency': 'a whole number above 0',
+  'liveness.timeoutMs': 'a whole number of milliseconds above 0',
+  'liveness.maxRedirects': 'a whole number, 0 or more',
+  'liveness.retries': 'a whole number, 0 or more',
+  'liveness.retryAfterCapMs': 'a whole number of milliseconds, 0 or more',
+  'liveness.allowPrivateNetworks': 'true, false, or a list of addresses or CIDR blocks',
+  'liveness.networkProbe': 'the URL of a page known to exist, or false',
+  'liveness.userAgent': 'a non-empty string',
+  'liveness.resolve': 'an object of host name → address',
+  'liveness.cacheDir': 'a folder path',
+  'liveness.cacheTtlMs': 'a whole number of milliseconds, 0 or more',
+};
+
+function describeConfigIssue(issue: z.core.$ZodIssue): string {
+  if (issue.code === 'unrecognized_keys') {
+    const schema = issue.path[0] === 'liveness' ? LivenessConfigSchema : VerifierConfigSchema;
+    return `unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.join(', ')}; known keys: ${Object.keys(schema.shape).join(', ')}`;
+  }
+  const expected = EXPECTED[issue.path.join('.')];
+  if (expected === undefined) return issue.message;
+  return `must be ${expected}, got ${JSON.stringify(issue.input) ?? 'nothing'}`;
 }
 
 /** `1/true/yes/on` → true, `0/false/no/off/empty` → false; anything else is a mistake worth saying. */

@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { resolveSettings } from '../config.js';
 import { InputError } from '../errors.js';
 import type { LivenessOptions } from '../liveness/types.js';
@@ -49,8 +50,12 @@ export const checkCommand: Subcommand = {
     const { values, positionals } = parsed;
     if (values.format !== 'text' && values.format !== 'json') throw new InputError('USAGE', `--format must be text or json, got ${JSON.stringify(values.format)}`);
     if (positionals.length > 1) throw new InputError('USAGE', `one answer at a time; got ${positionals.length} files`);
+    if (!values.live) {
+      const liveOnly = (['resolve', 'allow-private', 'timeout', 'network-probe', 'cache-dir'] as const).filter((flag) => values[flag] !== undefined && values[flag] !== false);
+      if (liveOnly.length > 0) throw new InputError('USAGE', `${liveOnly.map((flag) => `--${flag}`).join(', ')} only apply with --live; add --live or drop ${liveOnly.length > 1 ? 'them' : 'it'}`);
+    }
     const source = positionals[0] ?? '-';
-    const answer = source === '-' ? await io.readStdin() : await readTextFile(source, 'answer file');
+    const answer = source === '-' ? await io.readStdin() : await readTextFile(resolve(io.cwd, source), 'answer file');
 
     if (values.chunks !== undefined) {
       // Loaded only in chunk mode: the allowlist path never pays for it.
@@ -70,15 +75,17 @@ export const checkCommand: Subcommand = {
       }
       const probe = values['network-probe'];
       if (probe !== undefined) options.networkProbe = probe === 'off' ? false : probe;
-      if (values['cache-dir'] !== undefined) options.cacheDir = values['cache-dir'];
+      if (values['cache-dir'] !== undefined) options.cacheDir = resolve(io.cwd, values['cache-dir']);
       liveness = options;
     }
     const config: Record<string, unknown> = {};
     if (values.allowlist !== undefined) config.allowlist = values.allowlist;
     if (values.threshold !== undefined) config.threshold = parseThreshold(values.threshold);
     if (liveness !== undefined) config.liveness = liveness;
-    const settings = resolveSettings(config, io.env, io.cwd);
+    const settings = resolveSettings(config, io.env, io.cwd, { front: 'cli' });
     const report = await verifyOutput(answer, settings);
+    // Release the checker's connections so the process ends now, not when keep-alive times out.
+    if (settings.liveness !== false) await (await import('../liveness/index.js')).closeSharedLinkCheckers();
     io.stdout(values.format === 'json' ? `${JSON.stringify(toJson(report), null, 2)}\n` : toText(report));
     return report.pass ? EXIT.pass : EXIT.failed;
   },

@@ -54,7 +54,9 @@ describe('verify-citations assertion', () => {
     ['a missing allowlist file', { allowlist: 'no/such/allowlist.json' }, /^citation-verifier: .*no\/such\/allowlist\.json: allowlist file not found/],
     ['no allowlist at all', {}, /^citation-verifier: no allowlist/],
     ['an unknown config key', { allowlist, treshold: 0.5 }, /^citation-verifier: config: unknown key treshold/],
-    ['a bad threshold', { allowlist, threshold: 'high' }, /^citation-verifier: config\.threshold/],
+    ['a bad threshold', { allowlist, threshold: 'high' }, /^citation-verifier: config\.threshold: must be a number from 0 to 1, got "high"$/],
+    ['an unknown liveness option', { allowlist, liveness: { timeout: 5 } }, /^citation-verifier: config\.liveness: unknown key timeout; known keys: concurrency, .*timeoutMs/],
+    ['a liveness option of the wrong type', { allowlist, liveness: { timeoutMs: 'soon' } }, /^citation-verifier: config\.liveness\.timeoutMs: must be a whole number of milliseconds above 0, got "soon"$/],
     ['an invalid inline allowlist', { allowlist: { urls: [] } }, /^citation-verifier: config\.allowlist: domains: is missing/],
   ])('turns %s into a failing result instead of throwing', async (_name, badConfig, reason) => {
     const result = await verifyCitations('text', { config: badConfig });

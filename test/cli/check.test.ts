@@ -111,7 +111,9 @@ describe('citation-verifier check', () => {
 
   it.each([
     [['check', '--allowlist', join(fixtures, 'missing.json'), '-'], /missing\.json: allowlist file not found/],
-    [['check', '-'], /no allowlist: set config\.allowlist .* or the CITATION_VERIFIER_ALLOWLIST environment variable/],
+    [['check', '-'], /no allowlist: pass --allowlist FILE, or set the CITATION_VERIFIER_ALLOWLIST environment variable/],
+    [['check', '--allowlist', allowlist, '--resolve', 'a.test:127.0.0.1', '-'], /--resolve only apply with --live; add --live or drop it/],
+    [['check', '--allowlist', allowlist, '--timeout', '5', '--allow-private', '-'], /--allow-private, --timeout only apply with --live; add --live or drop them/],
     [['check', '--allowlist', allowlist, '--threshold', '2', '-'], /--threshold must be a number from 0 to 1, got "2"/],
     [['check', '--allowlist', allowlist, '--format', 'xml', '-'], /--format must be text or json/],
     [['check', '--allowlist', allowlist, '--bogus', '-'], /Unknown option '--bogus'/],
