@@ -1,9 +1,11 @@
 import { resolve } from 'node:path';
+import { buildIndex } from '../allowlist/index.js';
 import { loadAllowlist } from '../allowlist/load.js';
 import { answerText } from '../answer-text.js';
 import { ENV, LIVENESS_DEFAULTS } from '../defaults.js';
 import { InputError } from '../errors.js';
 import { extractLinks } from '../extract/links.js';
+import { classifyLink } from '../match/links.js';
 import { createLinkChecker } from '../liveness/checker.js';
 import { NETWORK_PROBE_URL } from '../liveness/network.js';
 import type { LivenessKind, LivenessOptions, LivenessOutcome } from '../liveness/types.js';
@@ -93,15 +95,24 @@ export const staleCommand: Subcommand = {
     const allowlist = await loadAllowlist(resolve(io.cwd, allowlistPath));
     for (const url of allowlist.urls) add(url, 'allowlist (urls)');
     for (const domain of allowlist.domains) add(`https://${domain}`, 'allowlist (domains)');
-    if (values.answers !== undefined) {
-      for (const answer of await readAnswers(values.answers, io)) {
-        for (const link of extractLinks(answer.text)) add(link.normalized, answer.where);
+    // A cited link the offline rules already call invented (placeholder, lookalike, `user@host`, …)
+    // is reported as `check --live` reports it, and never fetched.
+    const index = buildIndex(allowlist);
+    const allowPrivateNetworks = options.allowPrivateNetworks !== undefined && options.allowPrivateNetworks !== false;
+    const inventedOffline = new Map<string, string>();
+    const addCited = (text: string, where: string): void => {
+      for (const link of extractLinks(text)) {
+        add(link.normalized, where);
+        const verdict = classifyLink(link, index, { allowPrivateNetworks });
+        if (verdict.bucket === 'invented') inventedOffline.set(link.normalized, verdict.reason);
       }
+    };
+    if (values.answers !== undefined) {
+      for (const answer of await readAnswers(values.answers, io)) addCited(answer.text, answer.where);
     }
     if (values.results !== undefined) {
       for (const row of await readPromptfooResults(resolve(io.cwd, values.results))) {
-        const where = `${values.results} test ${row.testIdx}, prompt ${row.promptIdx}, ${row.provider}`;
-        for (const link of extractLinks(answerText(row.output))) add(link.normalized, where);
+        addCited(answerText(row.output), `${values.results} test ${row.testIdx}, prompt ${row.promptIdx}, ${row.provider}`);
       }
     }
 
@@ -113,7 +124,8 @@ export const staleCommand: Subcommand = {
     try {
       entries = await Promise.all(
         urls.map(async (url) => {
-          const outcome = await checker.check(url);
+          const offline = inventedOffline.get(url);
+          const outcome: LivenessOutcome = offline !== undefined ? { kind: 'invented', error: 'offline-rule', reason: offline } : await checker.check(url);
           progress?.tick();
           return { url, outcome, foundIn: sources.get(url) ?? [] };
         }),

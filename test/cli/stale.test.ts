@@ -107,6 +107,23 @@ describe('citation-verifier stale', () => {
     expect(io.out()).toMatch(/1 live, 0 broken, 0 invented, 1 inconclusive/);
   });
 
+  it('reports a cited link the offline rules call invented without fetching it, as check --live does', async () => {
+    const dir = await tempDir();
+    const { server, pins } = await site();
+    await writeAllowlist(dir, [`http://live.test:${server.port}/ok`]);
+    await writeFile(join(dir, 'answers.jsonl'), `${JSON.stringify({ id: 'a1', answer: 'See https://www.example.com/help and https://lawhelp.org@evil-site.org/x.' })}\n`);
+    const io = fakeIo({ cwd: dir });
+    expect(await staleCommand.run(['--allowlist', 'allowlist.json', '--answers', 'answers.jsonl', ...pins, '--format', 'json'], io)).toBe(EXIT.failed);
+    const stale = JSON.parse(io.out()).stale as Array<{ url: string; outcome: string; reason: string }>;
+    expect(stale.map((entry) => [entry.url, entry.outcome])).toEqual([
+      ['https://evil-site.org/x', 'invented'],
+      ['https://example.com/help', 'invented'],
+    ]);
+    expect(stale[1]!.reason).toMatch(/placeholder/);
+    expect(server.hits.map((hit) => hit.host)).not.toContain('example.com');
+    expect(server.hits.map((hit) => hit.host)).not.toContain('evil-site.org');
+  });
+
   it('says nothing is stale when every link is live', async () => {
     const dir = await tempDir();
     const { server, pins } = await site();
