@@ -29,7 +29,8 @@ const NUMBER = new RegExp(`(?:\\+?1${SEP}?)?(?:\\(\\d{3}\\)${SEP}?|\\d{3}${SEP}?
 const VANITY = new RegExp(`(?:\\+?1${SEP}?)?(?:\\(\\d{3}\\)${SEP}?|\\d{3}${SEP})[A-Z0-9]{2,8}(?:[.\\-][A-Z0-9]{2,8}){0,2}`, 'g');
 const EXTENSION = /^\s{0,2},?\s{0,2}(?:ext\.?|extension|x)\s{0,2}(\d{1,6})(?![\dA-Za-z])/i;
 const LABELLED = /(?:\b(?:case|docket|ref|reference|id|account|acct|invoice|order|tracking|ticket|claim|file|policy|license|licence|ssn|ein|routing|serial|isbn)\b\.?\s{0,3}(?:no\.?|number|num\.?|#)?\s{0,3}[#:]?\s{0,3}|§\s{0,3}|\bsec(?:tion|\.)?\s{0,3}|\bno\.\s{0,3}|#\s{0,2})$/i;
-const SERVICE = /(?<![\d\-.])(211|311|411|511|611|711|811|911|988)(?![\d\-])/g;
+// Any standalone three digits; `SERVICE_LINES` (defaults.ts) says which are service lines.
+const SERVICE = /(?<![\d\-.])(\d{3})(?![\d\-])/g;
 const CALL_CONTEXT = /\b(?:call|calling|dial|dialing|dialling|text|texting|phone|contact|reach)\b[^.!?\n\d]{0,24}$/i;
 
 function collect(masked: string, original: string, pattern: RegExp, vanity: boolean, out: PhoneFinding[]): void {
@@ -61,6 +62,8 @@ function collectServiceLines(masked: string, original: string, out: PhoneFinding
   SERVICE.lastIndex = 0;
   let previousEnd = -1;
   for (let match = SERVICE.exec(masked); match !== null; match = SERVICE.exec(masked)) {
+    const digits = match[1]!;
+    if (!SERVICE_LINES.has(digits)) continue;
     const start = match.index;
     const end = start + match[0].length;
     if (!boundaryBefore(masked, start) || /[A-Za-z0-9]/.test(masked[end] ?? '')) continue;
@@ -69,8 +72,6 @@ function collectServiceLines(masked: string, original: string, out: PhoneFinding
     if (!listed && !CALL_CONTEXT.test(masked.slice(Math.max(0, start - 40), start))) continue;
     // `call … section 988`, `call about case #211`: a labelled figure, even after "call".
     if (LABELLED.test(masked.slice(Math.max(0, start - 24), start))) continue;
-    const digits = match[1]!;
-    if (!SERVICE_LINES.has(digits)) continue;
     out.push({ kind: 'phone', raw: original.slice(start, end), normalized: digits, vanity: false, serviceLine: true, start, end });
     previousEnd = end;
   }
