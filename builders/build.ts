@@ -1,4 +1,5 @@
 import { parseAllowlist, toAllowlistFile, type Allowlist } from '../src/allowlist/schema.js';
+import { compareStrings } from '../src/compare.js';
 import { SHARED_HOST_MIN_ORGS } from '../src/defaults.js';
 import { InputError } from '../src/errors.js';
 import { formatPhone } from '../src/normalize/phone.js';
@@ -268,7 +269,7 @@ export function buildAllowlist(tables: readonly Table[], options: BuildOptions):
   const sharedHosts: SharedHost[] = [...hostOrgs]
     .filter(([, owners]) => owners.size >= sharedHostMinOrgs)
     .map(([host, owners]) => ({ host, organizations: owners.size }))
-    .sort((a, b) => b.organizations - a.organizations || (a.host < b.host ? -1 : a.host > b.host ? 1 : 0));
+    .sort((a, b) => b.organizations - a.organizations || compareStrings(a.host, b.host));
 
   const numberOwners = new Map<string, number>();
   for (const numbers of Object.values(allowlist.orgPhones)) {

@@ -102,7 +102,18 @@ export const LOOKALIKE = {
   minLengthForOneEdit: 5,
   /** Two edits are only a lookalike for names at least this long. */
   minLengthForTwoEdits: 9,
+  /** The same name under another suffix (`mass.org` for `mass.gov`) counts from this length. */
+  minLengthForSameName: 4,
 } as const;
+
+/** Phone attribution: how many blocks above a number's own block may introduce it (an intro, a heading). */
+export const BLOCKS_ABOVE = 3;
+
+/**
+ * Special-use names (RFC 6761, RFC 8375) and private-network suffixes that never name a public
+ * resource: a link under one of them is `invented` offline (unless private networks are allowed).
+ */
+export const RESERVED_SUFFIXES: readonly string[] = ['localhost', 'local', 'internal', 'intranet', 'lan', 'home', 'corp', 'test', 'invalid', 'example', 'onion', 'home.arpa', 'localdomain'];
 
 /** Three-digit North American service lines; recognized only when the text says to call them. */
 export const SERVICE_LINES: ReadonlySet<string> = new Set(['211', '311', '411', '511', '611', '711', '811', '911', '988']);
@@ -118,6 +129,13 @@ export const LIVENESS_DEFAULTS = {
   maxBodyBytes: 16 * 1024,
   cacheTtlMs: 24 * 60 * 60 * 1000,
   userAgent: 'citation-verifier/0.1 (link liveness check)',
+  /**
+   * A page that has existed for decades and is meant to be relied on: fetched at most once per
+   * checker, only when a verdict needs proof that the network works and no link gave it.
+   */
+  networkProbeUrl: 'https://example.com/',
+  /** First wait before a retry when the server gives no Retry-After; doubles on each retry. */
+  retryBaseDelayMs: 1000,
   accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
 } as const;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { compareStrings } from '../compare.js';
 import { InputError } from '../errors.js';
 import { cleanOrgName } from '../normalize/name.js';
 import { normalizePhone } from '../normalize/phone.js';
@@ -176,10 +177,7 @@ export function toAllowlistFile(allowlist: Allowlist): AllowlistFile {
   return file;
 }
 
-/** Code-unit order, so output does not depend on the machine's locale. */
-export function compareStrings(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
+export { compareStrings };
 
 function describeIssue(issue: z.core.$ZodIssue): string {
   switch (issue.code) {

@@ -4,6 +4,7 @@ import { checkChunkCitations } from '../chunks/check.js';
 import { formatChunkAuditText } from '../chunks/format.js';
 import { parseChunks } from '../chunks/parse.js';
 import { InputError } from '../errors.js';
+import { jsonErrorOffset, lineAndColumn } from '../json-error.js';
 import { EXIT, readTextFile, type CliIo } from './io.js';
 
 export interface ChunkCheckArgs {
@@ -27,9 +28,11 @@ export async function runChunkCheck(args: ChunkCheckArgs, io: CliIo): Promise<nu
   try {
     data = JSON.parse(text);
   } catch (error) {
+    const offset = jsonErrorOffset(text);
+    const at = offset === null ? '' : ` at ${lineAndColumn(text, offset)}`;
     throw new InputError(
       'INVALID_JSON',
-      `chunks file is not JSON (${(error as Error).message}); give an array of strings, an array of {"id", "text"} objects, or a JSON string of "[1] …" blocks`,
+      `chunks file is not JSON${at} (${(error as Error).message}); give an array of strings, an array of {"id", "text"} objects, or a JSON string of "[1] …" blocks`,
       { where: args.chunksPath, cause: error },
     );
   }

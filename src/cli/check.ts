@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { resolveSettings } from '../config.js';
+import { DEFAULT_THRESHOLD, LIVENESS_DEFAULTS } from '../defaults.js';
 import { InputError } from '../errors.js';
 import type { LivenessOptions } from '../liveness/types.js';
 import { toJson, toText } from '../report/formatters.js';
@@ -14,7 +15,7 @@ Verify one answer (a file, or standard input when the file is '-' or absent).
 
 Options:
   --allowlist FILE       allowlist JSON (default: $CITATION_VERIFIER_ALLOWLIST)
-  --threshold N          pass when the score is above N, 0 to 1 (default 0.4)
+  --threshold N          pass when the score is above N, 0 to 1 (default ${DEFAULT_THRESHOLD})
   --format text|json     output format (default text)
   --live                 check that each link resolves (default: $CITATION_VERIFIER_LIVENESS, else off)
   --resolve HOST:ADDR    with --live, pin HOST to ADDR (repeatable, like curl)
@@ -22,7 +23,7 @@ Options:
   --timeout MS           with --live, per-request timeout
   --network-probe URL|off  with --live, a page known to exist, fetched only to prove the network
                          works before a link is called broken or invented (off: only the links count)
-  --cache-dir DIR        with --live, keep successes on disk for 24 h
+  --cache-dir DIR        with --live, keep successes on disk for ${LIVENESS_DEFAULTS.cacheTtlMs / 3_600_000} h
   --chunks FILE          check [N] chunk citations against these retrieved passages instead
   --require-citations    with --chunks, a sentence with a number or quote but no citation fails
 

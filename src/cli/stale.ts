@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { buildIndex } from '../allowlist/index.js';
 import { loadAllowlist } from '../allowlist/load.js';
+import { compareStrings } from '../compare.js';
 import { answerText } from '../answer-text.js';
 import { ENV, LIVENESS_DEFAULTS } from '../defaults.js';
 import { InputError } from '../errors.js';
@@ -118,7 +119,7 @@ export const staleCommand: Subcommand = {
 
     // Built after the inputs are read, so bad input never opens a connection pool.
     const checker = createLinkChecker(options);
-    const urls = [...sources.keys()].sort(compare);
+    const urls = [...sources.keys()].sort(compareStrings);
     const progress = io.stderrIsTTY ? progressBar(io, urls.length) : undefined;
     let entries: StaleEntry[];
     try {
@@ -135,7 +136,7 @@ export const staleCommand: Subcommand = {
       await checker.close();
     }
 
-    const stale = entries.filter((entry) => entry.outcome.kind !== 'live').sort((a, b) => SEVERITY[a.outcome.kind] - SEVERITY[b.outcome.kind] || compare(a.url, b.url));
+    const stale = entries.filter((entry) => entry.outcome.kind !== 'live').sort((a, b) => SEVERITY[a.outcome.kind] - SEVERITY[b.outcome.kind] || compareStrings(a.url, b.url));
     const counts = countKinds(entries);
     if (format === 'json') io.stdout(`${JSON.stringify(toJson(entries.length, counts, stale), null, 2)}\n`);
     else if (format === 'csv') io.stdout(toCsv(stale));
@@ -254,9 +255,6 @@ function csvField(value: string): string {
   return /[",\n\r]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
 }
 
-function compare(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
 
 /** A one-line progress bar on standard error, redrawn when the whole percentage changes. */
 function progressBar(io: CliIo, total: number): { tick(): void; done(): void } {

@@ -1,4 +1,4 @@
-import { compareStrings } from '../allowlist/schema.js';
+import { compareStrings } from '../compare.js';
 import { isAmbiguousName, tokenize, type Token } from '../normalize/name.js';
 import type { OrgFinding, Span } from './types.js';
 

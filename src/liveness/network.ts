@@ -1,10 +1,8 @@
+import { LIVENESS_DEFAULTS } from '../defaults.js';
 import type { NetworkView } from './classify.js';
 
-/**
- * A page that has existed for decades and is meant to be relied on. Fetched at most once per
- * checker, and only when a verdict needs proof that the network works and no link gave it.
- */
-export const NETWORK_PROBE_URL = 'https://example.com/';
+/** See `LIVENESS_DEFAULTS.networkProbeUrl`. */
+export const NETWORK_PROBE_URL = LIVENESS_DEFAULTS.networkProbeUrl;
 
 /** What the probe established. */
 export interface ProbeResult {

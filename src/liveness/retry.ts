@@ -4,11 +4,10 @@
  * connection once (a server restarting); DNS failures, 404s and the rest never.
  */
 
-/**
- * First wait before a retry when the server gives no Retry-After; it doubles on each retry (capped
- * by `retryAfterCapMs`). Not in `LIVENESS_DEFAULTS` because no front exposes it.
- */
-export const RETRY_BASE_DELAY_MS = 1000;
+import { LIVENESS_DEFAULTS } from '../defaults.js';
+
+/** See `LIVENESS_DEFAULTS.retryBaseDelayMs`. */
+export const RETRY_BASE_DELAY_MS = LIVENESS_DEFAULTS.retryBaseDelayMs;
 
 export interface RetrySettings {
   retries: number;

@@ -1,3 +1,4 @@
+import { compareStrings } from '../compare.js';
 import { createLinkChecker } from './checker.js';
 import type { LinkChecker, LivenessOptions } from './types.js';
 
@@ -51,7 +52,7 @@ function optionsKey(options: LivenessOptions): string {
       return `[function ${id}]`;
     }
     if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
-      return Object.fromEntries(Object.entries(value as Record<string, unknown>).filter(([, entry]) => entry !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+      return Object.fromEntries(Object.entries(value as Record<string, unknown>).filter(([, entry]) => entry !== undefined).sort(([a], [b]) => compareStrings(a, b)));
     }
     return value;
   });

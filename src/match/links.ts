@@ -1,13 +1,11 @@
 import { parse as parseDomain } from 'tldts';
-import { BUCKET_SCORES, PLACEHOLDER_HOSTS, PLACEHOLDER_LABEL_PATTERN } from '../defaults.js';
+import { BUCKET_SCORES, PLACEHOLDER_HOSTS, PLACEHOLDER_LABEL_PATTERN, RESERVED_SUFFIXES } from '../defaults.js';
 import type { AllowlistIndex } from '../allowlist/index.js';
 import type { LinkFinding } from '../extract/types.js';
 import type { LivenessOutcome } from '../liveness/types.js';
 import type { LinkBucket, LinkVerdict } from '../report/types.js';
 import { findLookalike } from './lookalike.js';
 
-/** Special-use names (RFC 6761, RFC 8375) and private suffixes that never name a public resource. */
-const RESERVED_SUFFIXES = ['localhost', 'local', 'internal', 'intranet', 'lan', 'home', 'corp', 'test', 'invalid', 'example', 'onion', 'home.arpa', 'localdomain'];
 
 /**
  * The offline verdict for one link: `directory` when listed (its URL in `urls`, or its host a

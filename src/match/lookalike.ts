@@ -3,8 +3,6 @@ import { parse as parseDomain } from 'tldts';
 import { LOOKALIKE } from '../defaults.js';
 import { editDistance } from '../edit-distance.js';
 
-export { editDistance };
-
 /**
  * Finds hosts that imitate a directory domain: a typo-squat one or two edits away, a homoglyph or
  * mixed-script spelling, the same name under another suffix, the name with its dot turned into a
@@ -97,7 +95,7 @@ export function findLookalike(host: string, index: LookalikeIndex): Lookalike | 
   const flat = index.flattened.get(name);
   if (flat) return { of: flat, how: `spells the directory domain ${flat} as one name on another site` };
   const sameName = index.byName.get(name);
-  if (sameName && name.length >= 4) return { of: sameName[0]!, how: `has the name of the directory domain ${sameName[0]} under another suffix (.${parsed.publicSuffix})` };
+  if (sameName && name.length >= LOOKALIKE.minLengthForSameName) return { of: sameName[0]!, how: `has the name of the directory domain ${sameName[0]} under another suffix (.${parsed.publicSuffix})` };
   // Short ASCII names collide by chance (`cls` and `cis`), so only longer ones are compared by
   // skeleton; a short name mixing scripts (`mаss` with a Cyrillic а) or putting a digit among
   // letters (`n0lo` for `nolo`) has no innocent reading.

@@ -1,4 +1,5 @@
 import type { AllowlistIndex } from '../allowlist/index.js';
+import { BLOCKS_ABOVE } from '../defaults.js';
 import { spanAt, type Segments } from '../extract/structure.js';
 import type { OrgFinding, PhoneFinding, Span } from '../extract/types.js';
 import { formatPhone } from '../normalize/phone.js';
@@ -149,8 +150,6 @@ function judgePhone(phone: PhoneFinding, positions: OrgPositions, segments: Segm
   }
 }
 
-/** How many blocks above a number's own block may introduce it (a heading, an intro, a list). */
-const BLOCKS_ABOVE = 3;
 
 /** The span from the start of the `BLOCKS_ABOVE`th block above `block` to where `block` starts. */
 function blocksAbove(blocks: readonly Span[], block: Span): Span | undefined {

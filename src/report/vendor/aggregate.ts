@@ -1,3 +1,4 @@
+import { compareStrings } from '../../compare.js';
 import { isFatalBucket, LINK_BUCKETS, type LinkBucket } from '../types.js';
 import type { FlaggedAnswer, Problem, Ratio, VendorComparison, VendorFigures, VendorRow, VerifierVerdict } from './types.js';
 
@@ -11,12 +12,9 @@ export function ratio(count: number, total: number): Ratio {
  * changes from run to run), then vendor name as the last tie-break so the order is total.
  */
 export function sortRows(rows: readonly VendorRow[]): VendorRow[] {
-  return [...rows].sort((a, b) => a.testIdx - b.testIdx || a.promptIdx - b.promptIdx || compareText(a.vendor, b.vendor) || compareText(a.test, b.test));
+  return [...rows].sort((a, b) => a.testIdx - b.testIdx || a.promptIdx - b.promptIdx || compareStrings(a.vendor, b.vendor) || compareStrings(a.test, b.test));
 }
 
-function compareText(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
 
 /**
  * The vendor comparison over rows. Pure. Per vendor (a provider label, else id; rows of several
@@ -34,7 +32,7 @@ export function compareVendors(rows: readonly VendorRow[], meta: { source: strin
   const sorted = sortRows(rows);
   const firstColumn = new Map<string, number>();
   for (const row of sorted) firstColumn.set(row.vendor, Math.min(firstColumn.get(row.vendor) ?? Infinity, row.promptIdx));
-  const names = [...firstColumn.keys()].sort((a, b) => firstColumn.get(a)! - firstColumn.get(b)! || compareText(a, b));
+  const names = [...firstColumn.keys()].sort((a, b) => firstColumn.get(a)! - firstColumn.get(b)! || compareStrings(a, b));
 
   const failed: FlaggedAnswer[] = [];
   for (const row of sorted) {
