@@ -1,7 +1,7 @@
 import { parse as parseDomain } from 'tldts';
 import { hostOfDomainEntry } from '../src/allowlist/schema.js';
 import { cleanOrgName } from '../src/normalize/name.js';
-import { normalizePhone } from '../src/normalize/phone.js';
+import { normalizePhone, PHONE_DASHES } from '../src/normalize/phone.js';
 import { normalizeUrl } from '../src/normalize/url.js';
 
 /**
@@ -37,7 +37,7 @@ const VANITY = new RegExp(`(?<![\\dA-Za-z])(?:\\+?1${SEP}?)?(?:\\(\\d{3}\\)${SEP
 const RESIDUE_SPLIT = /[\n;|,/]|\bor\b|\band\b/i;
 const TRIM_PUNCTUATION = /^[\s.:\-()[\]]+|[\s.:\-()[\]]+$/g;
 // Excel's autocorrect turns hyphens into dashes; the normalizer only knows the hyphen.
-const DASHES = /[\u2010-\u2015\u2212]/g;
+const DASHES = new RegExp(`[${PHONE_DASHES}]`, 'g');
 
 /**
  * The numbers in a phone cell, in the order written, plus what else the cell says. A candidate the

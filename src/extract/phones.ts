@@ -1,5 +1,5 @@
 import { SERVICE_LINES } from '../defaults.js';
-import { normalizePhone } from '../normalize/phone.js';
+import { normalizePhone, PHONE_DASHES } from '../normalize/phone.js';
 import type { PhoneFinding, Span } from './types.js';
 
 /**
@@ -22,7 +22,7 @@ export function extractPhones(text: string, blanked: readonly Span[] = []): Phon
   return dropOverlaps(found);
 }
 
-const SEP = '[ \\t.\\-\\u2010-\\u2013]';
+const SEP = `[ \\t.\\-${PHONE_DASHES}]`;
 // +1 / 1 prefix, area code with or without parentheses, exchange, line.
 const NUMBER = new RegExp(`(?:\\+?1${SEP}?)?(?:\\(\\d{3}\\)${SEP}?|\\d{3}${SEP}?)\\d{3}${SEP}?\\d{4}`, 'g');
 // Same prefix and area code, then 7–11 keypad characters in at most three groups, capitals only.

@@ -38,7 +38,13 @@ export function keypadDigit(letter: string): string | undefined {
 // `x` or `ext` glued to a letter is part of a vanity spelling (`1-200-ADG-WWX0`), not an extension.
 const EXTENSION = /\s*[,;]?\s*(?:(?<![A-Za-z])(?:ext\.?|extension|x)|#)\s*(\d{1,6})\s*$/i;
 // Hyphens include the Unicode hyphens and dashes U+2010–U+2013 that the extractor accepts as separators.
-const ALLOWED = /^[\s\d()+\-./A-Za-z\u2010-\u2013]*$/;
+/**
+ * The dashes a number may be written with besides the hyphen: Unicode hyphens, figure, en and em
+ * dashes (word processors and Excel's autocorrect put them in), and the minus sign. One class for
+ * the normalizer, the extractor and the builder's cell splitter.
+ */
+export const PHONE_DASHES = '\\u2010-\\u2015\\u2212';
+const ALLOWED = new RegExp(`^[\\s\\d()+\\-./A-Za-z${PHONE_DASHES}]*$`);
 
 export function normalizePhone(input: string): PhoneNormalization {
   let text = input.trim();

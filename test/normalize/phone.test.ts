@@ -91,7 +91,6 @@ describe('normalizePhone: rejects', () => {
     ['a word after the number', '617-555-0123 main', /letters after the number/],
     ['an over-long extension is not an extension', '617-555-0123 ext. 1234567', /letters after the number/],
     ['a character phones do not have', '617_555_0123', /characters/],
-    ['an em dash', '617—555—0123', /characters/],
     ['empty', '', /empty/],
   ])('%s: %j', (_name, input, reason) => {
     const result = normalizePhone(input);
@@ -124,5 +123,13 @@ describe('isNanp and formatPhone', () => {
   it('formats E.164 for people and leaves service lines alone', () => {
     expect(formatPhone('+16175550123')).toBe('(617) 555-0123');
     expect(formatPhone('211')).toBe('211');
+  });
+});
+
+describe('dashes', () => {
+  // One dash class (PHONE_DASHES) for the normalizer, the extractor and the builder: a number a
+  // word processor wrote with em dashes or minus signs is still the number.
+  it.each(['617—555—0123', '617–555–0123', '617‐555‐0123', '617−555−0123'])('%s', (input) => {
+    expect(normalizePhone(input)).toMatchObject({ ok: true, e164: '+16175550123' });
   });
 });
