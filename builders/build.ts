@@ -1,6 +1,6 @@
 import { parseAllowlist, toAllowlistFile, type Allowlist } from '../src/allowlist/schema.js';
 import { compareStrings } from '../src/compare.js';
-import { SHARED_HOST_MIN_ORGS } from '../src/defaults.js';
+import { BUILDER_SHOWN, SHARED_HOST_MIN_ORGS } from '../src/defaults.js';
 import { InputError } from '../src/errors.js';
 import { formatPhone } from '../src/normalize/phone.js';
 import { cleanOrgName, orgKey } from '../src/normalize/name.js';
@@ -340,7 +340,7 @@ export function describeItem(item: BuildWarning | BuildNote): string {
  * `--strict`: throw `InputError('STRICT_WARNING')` when the build has warnings, listing the first
  * ones, so a directory export with a skipped row fails a CI job instead of shipping a gap.
  */
-export function assertNoWarnings(result: BuildResult, shown = 10): void {
+export function assertNoWarnings(result: BuildResult, shown: number = BUILDER_SHOWN.warnings): void {
   const { warnings } = result;
   if (warnings.length === 0) return;
   const lines = warnings.slice(0, shown).map((warning) => `  ${describeItem(warning)}`);

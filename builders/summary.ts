@@ -1,8 +1,9 @@
+import { BUILDER_SHOWN } from '../src/defaults.js';
 import { describeDelimiter, describeItem } from './build.js';
 import type { BuildResult, CsvEncoding } from './types.js';
 
 /** How many warnings and notes the summary prints before "… and N more". */
-export const SUMMARY_SHOWN = { warnings: 10, notes: 5 } as const;
+export const SUMMARY_SHOWN = BUILDER_SHOWN;
 
 const ENCODING_NAMES: Record<CsvEncoding, string> = {
   'utf-8': 'UTF-8',

@@ -96,6 +96,9 @@ export const FILE_EXTENSIONS_NOT_HOSTS: ReadonlySet<string> = new Set([
  */
 export const SHARED_HOST_MIN_ORGS = 5;
 
+/** How many warnings and notes the builder's summary (and its --strict error) show before "… and N more". */
+export const BUILDER_SHOWN = { warnings: 10, notes: 5 } as const;
+
 /** Lookalike domains: how many edits away from a directory domain still counts as a lookalike. */
 export const LOOKALIKE = {
   /** Names (the registrable domain without its suffix) shorter than this are never compared by edits. */
