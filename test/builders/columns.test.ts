@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { closestColumn, levenshtein, resolveColumns } from '../../builders/columns.js';
-import { InputError } from '../../src/errors.js';
+import { thrown } from './helpers.js';
 
 const MA_HEADER = ['Court Name', 'Website', 'Phone', 'Fax', 'County', 'Court Code'];
 const names = (overrides: Partial<{ org: string; urls: string[]; phones: string[] }>) => ({
@@ -11,16 +11,6 @@ const names = (overrides: Partial<{ org: string; urls: string[]; phones: string[
   domains: [],
   ...overrides,
 });
-
-function thrown(fn: () => unknown): InputError {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof InputError) return error;
-    throw error;
-  }
-  throw new Error('expected an InputError');
-}
 
 describe('resolveColumns', () => {
   it('matches ignoring case and surrounding spaces, and keeps the header spelling', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decodeCsvBytes, detectDelimiter, parseCsvBytes, parseCsvText, readCsvFile } from '../../builders/csv.js';
 import { InputError } from '../../src/errors.js';
-import { csvFixture } from './helpers.js';
+import { csvFixture, thrown } from './helpers.js';
 
 // Every encoding and line-end fixture holds the same three organizations; only the bytes differ.
 const EXPECTED_CELLS = [
@@ -9,16 +9,6 @@ const EXPECTED_CELLS = [
   ['Clínica Jurídica del Valle', 'valle-clinica.example.net', '413-555-0142'],
   ['Tenant Rights Project', 'http://tenants.example.com/?utm_source=newsletter', '617.555.0199'],
 ];
-
-function thrown(fn: () => unknown): InputError {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof InputError) return error;
-    throw error;
-  }
-  throw new Error('expected an InputError');
-}
 
 describe('readCsvFile: encodings and line ends of real exports', () => {
   it.each([

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { buildAllowlistCommand } from '../../builders/cli.js';
 import type { ColumnNames } from '../../builders/types.js';
 import type { CliIo } from '../../src/cli/io.js';
-import { isInputError } from '../../src/errors.js';
+import { InputError, isInputError } from '../../src/errors.js';
 
 /** Fixture folders of the builder tests. */
 export const CSV_FIXTURES = fileURLToPath(new URL('../fixtures/csv/', import.meta.url));
@@ -56,4 +56,15 @@ export async function runBuild(argv: string[], cwd: string = CSV_FIXTURES): Prom
 export async function tempDir(): Promise<{ dir: string; cleanup: () => Promise<void> }> {
   const dir = await mkdtemp(join(tmpdir(), 'cv-builder-'));
   return { dir, cleanup: () => rm(dir, { recursive: true, force: true }) };
+}
+
+/** Run `fn` and return the InputError it throws (any other outcome fails the test). */
+export function thrown(fn: () => unknown): InputError {
+  try {
+    fn();
+  } catch (error) {
+    if (error instanceof InputError) return error;
+    throw error;
+  }
+  throw new Error('expected an InputError');
 }
