@@ -95,12 +95,12 @@ describe('verify-citations assertion', () => {
 
 describe('settings', () => {
   it('resolves a relative allowlist path against the promptfoo config folder', () => {
-    const base = promptfooBaseDir(['node', 'promptfoo', 'eval', '-c', 'configs/eval.yaml'], '/work/project');
-    expect(base).toBe('/work/project/configs');
+    const base = promptfooBaseDir(['node', 'promptfoo', 'eval', '-c', 'configs/eval.yaml'], '/srv/evals');
+    expect(base).toBe('/srv/evals/configs');
     expect(promptfooBaseDir(['node', 'promptfoo', 'eval', '--config=a/b.yaml'], '/x')).toBe('/x/a');
     expect(promptfooBaseDir(['node', 'promptfoo', 'eval'], '/x')).toBe('/x');
     const settings = resolveSettings({ allowlist: 'lists/a.json' }, {}, base);
-    expect(settings.allowlist).toEqual({ path: '/work/project/configs/lists/a.json' });
+    expect(settings.allowlist).toEqual({ path: '/srv/evals/configs/lists/a.json' });
   });
 
   it('turns liveness on from config, an options object, or the environment', () => {
