@@ -69,16 +69,19 @@ export interface BuildOptions {
  * Something in a row was not used: a row without an organization name, a value that is not a
  * phone number or a web address, a row that cannot be read safely. `--strict` fails on these.
  */
-export interface BuildWarning {
-  code: WarningCode;
+export type BuildWarning = BuildItem<WarningCode>;
+
+/** Where a warning or note points, and what it says. */
+export interface BuildItem<Code extends string> {
+  code: Code;
   source: string;
   row: number;
   line: number;
   /** The column as the file's header spells it; absent for row-level problems. */
   column?: string;
-  /** The cell text (or the part of it) that was skipped. */
+  /** The cell text (or the part of it) that was skipped or changed. */
   value?: string;
-  /** A complete sentence: what was skipped, why, and what to do. */
+  /** A complete sentence: what happened, why, and what to do. */
   message: string;
 }
 
@@ -95,15 +98,7 @@ export type WarningCode =
  * extension, a repeated organization merged, a placeholder such as `N/A` read as empty. Reported,
  * never fatal, not affected by `--strict`.
  */
-export interface BuildNote {
-  code: NoteCode;
-  source: string;
-  row: number;
-  line: number;
-  column?: string;
-  value?: string;
-  message: string;
-}
+export type BuildNote = BuildItem<NoteCode>;
 
 export type NoteCode = 'PHONE_TEXT' | 'URL_TEXT' | 'EXTENSION' | 'PLACEHOLDER' | 'REPEATED_ORG' | 'ALIAS_IS_NAME';
 
