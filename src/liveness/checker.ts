@@ -195,7 +195,7 @@ export function createLinkChecker(options: LivenessOptions = {}, deps: CheckerDe
   }) as unknown as LookupFunction;
 
   const ca = options.ca === undefined ? [] : typeof options.ca === 'string' ? [options.ca] : [...options.ca];
-  const agent = createAgent(lookup, settings.timeoutMs, ca);
+  const agent = createAgent(lookup, settings.timeoutMs, ca, settings.perHostConcurrency);
   const limiter = new Limiter(settings.concurrency, settings.perHostConcurrency);
   const http = new HttpClient(agent, limiter, settings, () => network.noteResponse());
 
@@ -211,10 +211,30 @@ export function createLinkChecker(options: LivenessOptions = {}, deps: CheckerDe
     return dnsWorks ? { dnsWorks, egressWorks: true } : { dnsWorks, egressWorks: true, detail: `the network probe's host ${url.hostname} is pinned, which does not test DNS` };
   }
 
+  /**
+   * Origins that refused a connection, each with its one retry: shared by every link to that
+   * origin. Refusal is a property of the host and port, not of the path, so 20 links to a server
+   * that is down wait for one retry together instead of each sleeping and retrying on its own (which
+   * also queued each retry behind the host's other requests). Kept while the origin still refuses,
+   * so a later link to it is broken after that same retry; dropped once the origin answers.
+   */
+  const refusals = new Map<string, Promise<Exchange>>();
+
+  function retryOrigin(url: URL, delayMs: number): { retried: Promise<Exchange>; mine: boolean } {
+    const pending = refusals.get(url.origin);
+    if (pending) return { retried: pending, mine: false };
+    const retried = sleep(delayMs).then(() => http.exchange(url));
+    refusals.set(url.origin, retried);
+    void retried.then((exchange) => {
+      if (!isRefusal(exchange)) refusals.delete(url.origin);
+    });
+    return { retried, mine: true };
+  }
+
   /** One hop with retries. `retryRefused: false` when another scheme will be tried instead. */
   async function hop(url: URL, retryRefused: boolean): Promise<HopResult> {
+    let exchange = await http.exchange(url);
     for (let attempt = 0; ; attempt++) {
-      const exchange = await http.exchange(url);
       const decision = retryDecision(
         exchange.type === 'response'
           ? { type: 'response', status: exchange.status, ...(exchange.headers['retry-after'] !== undefined ? { retryAfter: exchange.headers['retry-after'] } : {}) }
@@ -226,7 +246,16 @@ export function createLinkChecker(options: LivenessOptions = {}, deps: CheckerDe
       if (!decision.retry || closed) {
         return { url, exchange, attempts: attempt + 1, ...(!decision.retry && decision.retryAfterMs !== undefined ? { retryAfterMs: decision.retryAfterMs } : {}) };
       }
-      await sleep(decision.delayMs);
+      if (isRefusal(exchange)) {
+        const shared = retryOrigin(url, decision.delayMs);
+        const retried = await shared.retried;
+        // The origin's retry is this link's retry when it made it, or when the origin still refuses;
+        // when the origin answers again, this link asks for itself.
+        exchange = shared.mine || isRefusal(retried) || closed ? retried : await http.exchange(url);
+      } else {
+        await sleep(decision.delayMs);
+        exchange = await http.exchange(url);
+      }
     }
   }
 
@@ -370,6 +399,10 @@ export function createLinkChecker(options: LivenessOptions = {}, deps: CheckerDe
       await agent.close();
     },
   };
+}
+
+function isRefusal(exchange: Exchange): boolean {
+  return exchange.type === 'failure' && exchange.failure.kind === 'refused';
 }
 
 function stripBody(evidence: Evidence & { body?: string }): Evidence {

@@ -299,7 +299,10 @@ export function failureFromError(error: unknown, context: { host: string; timeou
   if (unreachable) return { kind: 'unreachable', code: unreachable, host, message: `${host} is unreachable (${unreachable})` };
   const reset = has(RESET_CODES);
   if (reset) return { kind: 'reset', code: reset, host, message: `${host} closed the connection (${reset})` };
-  const parse = codes.find((code) => code.startsWith('HPE_') || code === 'UND_ERR_INFO' || code === 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH');
+  // undici 7 builds its parser errors' `code` from a table keyed the other way round, so the code
+  // is often missing: the name says it too.
+  const parse =
+    codes.find((code) => code.startsWith('HPE_') || code === 'UND_ERR_INFO' || code === 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH') ?? (names.includes('HTTPParserError') ? 'HTTPParserError' : undefined);
   if (parse) return { kind: 'protocol', code: parse, host, message: `${host} sent an invalid HTTP response (${parse})` };
   const code = codes[0] ?? names.find((name) => name && name !== 'Error') ?? 'error';
   return { kind: 'other', code, host, message: `request to ${host} failed: ${message}` };

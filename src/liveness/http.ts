@@ -11,6 +11,9 @@ import type { Limiter } from './limiter.js';
  * here decides a verdict.
  */
 
+/** How many times a request is sent again after an invalid response that may be a HEAD's leftover body (see `HttpClient.send`). */
+export const PROTOCOL_RETRIES = 2;
+
 /** Sent with every request: some servers reject a request that names no language. */
 const ACCEPT_LANGUAGE = 'en-US,en;q=0.9';
 
@@ -39,8 +42,12 @@ export class LookupRefused extends Error {
  * redirect, goes to an address the checker has resolved and vetted itself, so a DNS answer that
  * changes between the check and the connection (rebinding) cannot reach a private address.
  */
-export function createAgent(lookup: LookupFunction, timeoutMs: number, ca: readonly string[]): Agent {
+export function createAgent(lookup: LookupFunction, timeoutMs: number, ca: readonly string[], perHost: number): Agent {
   return new Agent({
+    // As many connections to an origin as requests may be in flight to its host. Without a cap the
+    // pool opens a new connection whenever a request is dispatched in the moment between a
+    // response ending and its connection going back to the pool.
+    connections: perHost,
     connect: {
       lookup,
       timeout: timeoutMs,
@@ -61,33 +68,67 @@ export class HttpClient {
     private readonly onResponse: () => void,
   ) {}
 
-  /** One request, within the limits and the timeout. Never rejects. */
-  send(url: URL, method: 'HEAD' | 'GET', readBody: boolean): Promise<Exchange> {
-    const host = hostKey(url.hostname);
-    return this.limiter.run(host, async () => {
-      const { timeoutMs, maxBodyBytes } = this.settings;
-      try {
-        const response = await request(url, {
-          dispatcher: this.agent,
-          method,
-          headers: { 'user-agent': this.settings.userAgent, accept: this.settings.accept, 'accept-language': ACCEPT_LANGUAGE },
-          signal: AbortSignal.timeout(timeoutMs),
-          headersTimeout: timeoutMs,
-          bodyTimeout: timeoutMs,
-        });
-        this.onResponse();
-        const status = response.statusCode;
-        const headers = flattenHeaders(response.headers);
-        if (readBody && method === 'GET' && status >= 200 && status < 300) {
-          return { type: 'response', status, headers, method, body: await readLimited(response.body, maxBodyBytes) };
+  /**
+   * Origins where a HEAD kept its connection open, and those where that went wrong (see `send`).
+   * Keyed by origin because keep-alive is per connection, and connections are per origin.
+   */
+  private readonly headKeptAlive = new Set<string>();
+  private readonly headCloses = new Set<string>();
+
+  /**
+   * One request, within the limits and the timeout. Never rejects.
+   *
+   * undici closes the connection after every HEAD by default, in case the server wrongly sends a
+   * body after the headers: that body would be read as the start of the next response. Closing
+   * means a new TCP (and TLS) handshake for every link checked, two to three round trips each on a
+   * real network, so HEADs keep their connection here. The risk is handled where it shows: an
+   * invalid response on an origin where a HEAD stayed open is taken as that leftover body, the
+   * origin's HEADs close their connection from then on, and the request is sent again (at most
+   * `PROTOCOL_RETRIES` times: each bad connection is destroyed by the parser error, and an origin
+   * has at most as many open as its per-host limit).
+   */
+  async send(url: URL, method: 'HEAD' | 'GET', readBody: boolean): Promise<Exchange> {
+    const origin = url.origin;
+    return this.limiter.run(hostKey(url.hostname), async () => {
+      for (let attempt = 0; ; attempt++) {
+        const keepAlive = method === 'GET' || !this.headCloses.has(origin);
+        const exchange = await this.once(url, method, readBody, keepAlive);
+        if (exchange.type === 'response') {
+          if (method === 'HEAD' && keepAlive) this.headKeptAlive.add(origin);
+          return exchange;
         }
-        // Reading (a little of) what is left lets the connection be reused; more than that is not worth it.
-        await response.body.dump({ limit: maxBodyBytes }).catch(() => undefined);
-        return { type: 'response', status, headers, method };
-      } catch (error) {
-        return { type: 'failure', failure: attachedFailure(error) ?? failureFromError(error, { host, timeoutMs }) };
+        if (exchange.failure.kind !== 'protocol' || !this.headKeptAlive.has(origin) || attempt >= PROTOCOL_RETRIES) return exchange;
+        this.headCloses.add(origin);
       }
     });
+  }
+
+  private async once(url: URL, method: 'HEAD' | 'GET', readBody: boolean, keepAlive: boolean): Promise<Exchange> {
+    const host = hostKey(url.hostname);
+    const { timeoutMs, maxBodyBytes } = this.settings;
+    try {
+      const response = await request(url, {
+        dispatcher: this.agent,
+        method,
+        headers: { 'user-agent': this.settings.userAgent, accept: this.settings.accept, 'accept-language': ACCEPT_LANGUAGE },
+        signal: AbortSignal.timeout(timeoutMs),
+        headersTimeout: timeoutMs,
+        bodyTimeout: timeoutMs,
+        // `reset: false` keeps the connection after a HEAD (undici's default closes it; see `send`).
+        ...(method === 'HEAD' && keepAlive ? { reset: false } : {}),
+      });
+      this.onResponse();
+      const status = response.statusCode;
+      const headers = flattenHeaders(response.headers);
+      if (readBody && method === 'GET' && status >= 200 && status < 300) {
+        return { type: 'response', status, headers, method, body: await readLimited(response.body, maxBodyBytes) };
+      }
+      // Reading (a little of) what is left lets the connection be reused; more than that is not worth it.
+      await response.body.dump({ limit: maxBodyBytes }).catch(() => undefined);
+      return { type: 'response', status, headers, method };
+    } catch (error) {
+      return { type: 'failure', failure: attachedFailure(error) ?? failureFromError(error, { host, timeoutMs }) };
+    }
   }
 
   /**

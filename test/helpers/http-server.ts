@@ -43,6 +43,8 @@ export interface TestServer {
   hits: Hit[];
   /** The most requests that were in flight at once, for one Host or (no argument) overall. */
   maxInFlight(host?: string): number;
+  /** TCP connections accepted so far (keep-alive reuses them). */
+  connections(): number;
   close(): Promise<void>;
 }
 
@@ -104,6 +106,10 @@ export async function startHttpServer(routes: Record<string, Route>, options: Se
     });
   };
   const server: Server = options.tls ? createHttpsServer({ cert: options.tls.cert, key: options.tls.key }, listener) : createHttpServer(listener);
+  let connections = 0;
+  server.on('connection', () => {
+    connections++;
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
 
@@ -121,6 +127,7 @@ export async function startHttpServer(routes: Record<string, Route>, options: Se
     port,
     hits,
     maxInFlight: (host) => (host === undefined ? overallMax : (maxima.get(host) ?? 0)),
+    connections: () => connections,
     close,
   };
 }

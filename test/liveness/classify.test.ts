@@ -153,6 +153,8 @@ describe('failureFromError', () => {
     ['reset', error('ECONNRESET'), 'reset', 'ECONNRESET'],
     ['unreachable', error('EHOSTUNREACH'), 'unreachable', 'EHOSTUNREACH'],
     ['bad HTTP', error('HPE_INVALID_CONSTANT'), 'protocol', 'HPE_INVALID_CONSTANT'],
+    // What undici 7.30 throws for a response that is not HTTP: its code is missing.
+    ['bad HTTP, no code', Object.assign(new Error('Response does not match the HTTP/1.1 protocol (Expected HTTP/, RTSP/ or ICE/)'), { name: 'HTTPParserError', code: undefined }), 'protocol', 'HTTPParserError'],
     ['anything else', new Error('boom'), 'other', 'error'],
   ])('%s', (_name, thrown, kind, code) => {
     expect(failureFromError(thrown, context)).toMatchObject({ kind, code, host: 'a.test' });
