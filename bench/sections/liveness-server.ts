@@ -4,17 +4,22 @@
  * host name by the shared plan (`liveness-plan.ts`), and counts requests in flight per Host.
  *
  * IPC: sends `{type: 'ready', port}`; answers `{type: 'reset'}` and `{type: 'stats'}`; serves the
- * HTML page listing the links (for linkinator) once sent `{type: 'index', urls}`.
+ * workload named by `{type: 'plan', workload, limits}` (none until told) and the HTML page listing
+ * the links (for linkinator) once sent `{type: 'index', urls}`.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { planLinks } from '../lib/liveness-plan.js';
+import { planLinks, type PlanLimits, type PlannedLink, type Workload } from '../lib/liveness-plan.js';
 
-const plan = planLinks();
+let plan: PlannedLink[] = [];
+/** Emulated network round trip: every request waits one, a request on a new connection three more. */
+let rttMs = 0;
+const seenSockets = new WeakSet<object>();
 let indexHtml = '<!doctype html><title>links</title>';
 let inFlight = new Map<string, number>();
 let maxima = new Map<string, number>();
 let requests = 0;
+let connections = 0;
 let overall = 0;
 let overallMax = 0;
 
@@ -25,6 +30,12 @@ function send(response: ServerResponse, status: number, headers: Record<string, 
 }
 
 async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+  if (rttMs > 0) {
+    const fresh = !seenSockets.has(request.socket);
+    seenSockets.add(request.socket);
+    // A new connection costs the TCP and the TLS handshake (one round trip each, TLS 1.3) first.
+    await new Promise((resolve) => setTimeout(resolve, rttMs * (fresh ? 3 : 1)));
+  }
   const path = (request.url ?? '/').split('?')[0] ?? '/';
   if (path === '/__index') return send(response, 200, {}, indexHtml);
   const match = /^\/p\/(\d+)(\/moved)?$/.exec(path);
@@ -68,12 +79,20 @@ const server = createServer((request, response) => {
   handle(request, response).catch((error: unknown) => send(response, 500, {}, String(error)));
 });
 server.keepAliveTimeout = 30_000;
+server.on('connection', () => {
+  connections++;
+});
 
-process.on('message', (message: { type: string; urls?: string[] }) => {
-  if (message.type === 'reset') {
+process.on('message', (message: { type: string; urls?: string[]; workload?: Workload; limits?: PlanLimits; rttMs?: number }) => {
+  if (message.type === 'plan' && message.workload && message.limits) {
+    plan = planLinks(message.workload, message.limits);
+    rttMs = message.rttMs ?? 0;
+    process.send?.({ type: 'plan-done' });
+  } else if (message.type === 'reset') {
     inFlight = new Map();
     maxima = new Map();
     requests = 0;
+    connections = 0;
     overall = 0;
     overallMax = 0;
     process.send?.({ type: 'reset-done' });
@@ -82,7 +101,7 @@ process.on('message', (message: { type: string; urls?: string[] }) => {
     process.send?.({ type: 'index-done' });
   } else if (message.type === 'stats') {
     const perHostMax = Math.max(0, ...[...maxima.entries()].filter(([host]) => host.startsWith('h')).map(([, value]) => value));
-    process.send?.({ type: 'stats', requests, overallMax, perHostMax });
+    process.send?.({ type: 'stats', requests, connections, overallMax, perHostMax });
   } else if (message.type === 'close') {
     server.closeAllConnections();
     server.close(() => process.exit(0));
