@@ -89,10 +89,11 @@ export class HttpClient {
    */
   async send(url: URL, method: 'HEAD' | 'GET', readBody: boolean): Promise<Exchange> {
     const origin = url.origin;
-    return this.limiter.run(hostKey(url.hostname), async () => {
+    const host = hostKey(url.hostname);
+    return this.limiter.run(host, async () => {
       for (let attempt = 0; ; attempt++) {
         const keepAlive = method === 'GET' || !this.headCloses.has(origin);
-        const exchange = await this.once(url, method, readBody, keepAlive);
+        const exchange = await this.once(url, host, method, readBody, keepAlive);
         if (exchange.type === 'response') {
           if (method === 'HEAD' && keepAlive) this.headKeptAlive.add(origin);
           return exchange;
@@ -103,8 +104,7 @@ export class HttpClient {
     });
   }
 
-  private async once(url: URL, method: 'HEAD' | 'GET', readBody: boolean, keepAlive: boolean): Promise<Exchange> {
-    const host = hostKey(url.hostname);
+  private async once(url: URL, host: string, method: 'HEAD' | 'GET', readBody: boolean, keepAlive: boolean): Promise<Exchange> {
     const { timeoutMs, maxBodyBytes } = this.settings;
     try {
       const response = await request(url, {

@@ -53,6 +53,8 @@ export interface ServerOptions {
   fallback?: Route;
   /** Serve HTTPS with this certificate and key (PEM). */
   tls?: { cert: string; key: string };
+  /** Listen on this port instead of a free one (a server coming back where one refused). */
+  port?: number;
 }
 
 /** Start a server; call it inside a test (it registers its own teardown with `onTestFinished`). */
@@ -110,7 +112,7 @@ export async function startHttpServer(routes: Record<string, Route>, options: Se
   server.on('connection', () => {
     connections++;
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
 
   let closed = false;

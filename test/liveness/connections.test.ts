@@ -1,25 +1,25 @@
-import { createServer as createHttpServer } from 'node:http';
 import { createServer as createTcpServer, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { LIVENESS_DEFAULTS } from '../../src/defaults.js';
 import { SOFT_404_PROBE_PREFIX } from '../../src/liveness/checker.js';
 import { RETRY_BASE_DELAY_MS } from '../../src/liveness/retry.js';
-import { closedPort, startHttpServer } from '../helpers/http-server.js';
+import { closedPort, startHttpServer, type Route, type TestServer } from '../helpers/http-server.js';
 import { testChecker } from './support.js';
 
 // Plain http links: the https → http fallback opens (and fails) connections of its own, which would
 // blur the connection counts these tests are about.
 const plain = (host: string, port: number, path = ''): string => `http://${host}:${port}${path}`;
 
+/** Every path is a page, except the soft-404 probe's: so a 200 is believed. */
+const pages: Route = (request, response) => {
+  response.writeHead(request.url?.startsWith(SOFT_404_PROBE_PREFIX) ? 404 : 200, { 'content-type': 'text/html' });
+  response.end('<title>Page</title>');
+};
+
 describe('connections are reused', () => {
   it('HEAD requests keep their connection: 12 links on one host use at most the per-host limit of connections', async () => {
-    const server = await startHttpServer({}, {
-      fallback: (request, response) => {
-        response.writeHead(request.url?.startsWith(SOFT_404_PROBE_PREFIX) ? 404 : 200, { 'content-type': 'text/html' });
-        response.end('<title>Page</title>');
-      },
-    });
+    const server = await startHttpServer({}, { fallback: pages });
     const checker = testChecker({ hosts: ['live.test'] });
     const urls = Array.from({ length: 12 }, (_, i) => plain('live.test', server.port, `/page/${i}`));
     const outcomes = await Promise.all(urls.map((url) => checker.check(url)));
@@ -50,7 +50,7 @@ describe('a refused origin is retried once for all its links', () => {
 
   it('an origin that comes back during the wait: every link asks again for itself and is live', async () => {
     const port = await closedPort();
-    let server: ReturnType<typeof createHttpServer> | undefined;
+    let server: TestServer | undefined;
     const waits: number[] = [];
     const checker = testChecker({
       hosts: ['restart.test'],
@@ -58,10 +58,7 @@ describe('a refused origin is retried once for all its links', () => {
         // The server "finishes restarting" while the checker waits to retry.
         sleep: async (ms) => {
           waits.push(ms);
-          server ??= await listenOn(port, (request, response) => {
-            response.writeHead(request.url?.startsWith(SOFT_404_PROBE_PREFIX) ? 404 : 200, { 'content-type': 'text/html' });
-            response.end('<title>Back</title>');
-          });
+          server ??= await startHttpServer({}, { fallback: pages, port });
         },
       },
     });
@@ -70,17 +67,6 @@ describe('a refused origin is retried once for all its links', () => {
     expect(waits).toEqual([RETRY_BASE_DELAY_MS]);
   });
 });
-
-/** A plain HTTP server on `port`, closed when the test finishes. */
-async function listenOn(port: number, handler: Parameters<typeof createHttpServer>[1]): Promise<ReturnType<typeof createHttpServer>> {
-  const server = createHttpServer(handler);
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  onTestFinished(() => {
-    server.closeAllConnections();
-    return new Promise<void>((resolve) => server.close(() => resolve()));
-  });
-  return server;
-}
 
 /**
  * A hand-written HTTP/1.1 server that keeps connections open and answers every request in order,
