@@ -1,29 +1,27 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { installPacked, packSelf } from '../helpers/pack.js';
 import { evalOffline, repoRoot } from '../helpers/promptfoo.js';
 
 /**
  * The package as a user gets it: packed with `npm pack` (which builds it), installed into a fresh
- * project from the local npm cache (`--offline`: no network; `npm ci` filled the cache with the
- * runtime dependencies), then used from a real `promptfoo eval` and from its bin.
+ * project without the registry (its runtime dependencies packed from this repository's own
+ * node_modules, so an empty npm cache is enough), then used from a real `promptfoo eval` and from
+ * its bin.
  */
 describe('installed into a consumer project', () => {
   it('works as a promptfoo assertion and as a CLI', { timeout: 300_000 }, async () => {
     const work = mkdtempSync(join(tmpdir(), 'cv-consumer-'));
-    const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-    const packed = JSON.parse(execFileSync(npm, ['pack', '--json', '--pack-destination', work], { cwd: repoRoot, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })) as Array<{ filename: string; files: Array<{ path: string }> }>;
-    const files = packed[0]!.files.map((file) => file.path);
-    expect(files).toContain('dist/assertions/verify-citations.js');
-    expect(files).toContain('dist/src/cli/bin.js');
-    expect(files.some((file) => file.startsWith('test/'))).toBe(false);
+    const packed = packSelf(repoRoot, work);
+    expect(packed.files).toContain('dist/assertions/verify-citations.js');
+    expect(packed.files).toContain('dist/src/cli/bin.js');
+    expect(packed.files.some((file) => file.startsWith('test/'))).toBe(false);
 
     const project = join(work, 'project');
-    execFileSync('mkdir', ['-p', project]);
-    writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
-    execFileSync(npm, ['install', '--offline', '--no-audit', '--no-fund', '--ignore-scripts', join(work, packed[0]!.filename)], { cwd: project, stdio: 'pipe' });
+    installPacked(repoRoot, packed, project);
 
     writeFileSync(
       join(project, 'allowlist.json'),
