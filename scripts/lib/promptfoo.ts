@@ -26,33 +26,88 @@ export const PROMPTFOO_QUIET_ENV = {
   PROMPTFOO_DISABLE_UPDATE: '1',
   PROMPTFOO_DISABLE_SHARING: '1',
   PROMPTFOO_SELF_HOSTED: '1',
-  NO_COLOR: '1',
+  // The pinned promptfoo runs on this project's Node 20 on purpose (the README says which pairs are
+  // tested); its "Node 20 support ended" banner would only tell a demo user to change their Node.
+  PROMPTFOO_DISABLE_RUNTIME_WARNINGS: '1',
 } as const;
+
+/**
+ * The colour settings for a promptfoo child. promptfoo colours its output even into a pipe and
+ * ignores NO_COLOR; only FORCE_COLOR=0 turns it off. So colour is on only when the user asked for it
+ * (FORCE_COLOR other than 0), or when the output goes to a terminal and NO_COLOR is unset or empty
+ * (https://no-color.org).
+ */
+export function colourEnv(env: NodeJS.ProcessEnv, toTerminal: boolean): { FORCE_COLOR: string; NO_COLOR?: string } {
+  const forced = env.FORCE_COLOR;
+  if (forced !== undefined && forced !== '') return forced === '0' ? { FORCE_COLOR: '0', NO_COLOR: '1' } : { FORCE_COLOR: forced };
+  return toTerminal && !env.NO_COLOR ? { FORCE_COLOR: '1' } : { FORCE_COLOR: '0', NO_COLOR: '1' };
+}
+
+/**
+ * Node flags for the promptfoo child: promptfoo composes undici's experimental decompress
+ * interceptor, whose ExperimentalWarning says nothing a promptfoo user can act on.
+ */
+const NODE_FLAGS = ['--disable-warning=ExperimentalWarning'];
+
+/**
+ * promptfoo ends with "View results: promptfoo view", which works only where promptfoo is installed
+ * globally; in a project that has it as a dependency the command that works is `npx promptfoo view`.
+ */
+export function pointToLocalViewer(text: string): string {
+  return text.replace(/(View results: (?:\x1b\[[0-9;]*m)*)promptfoo view/g, '$1npx promptfoo view');
+}
 
 export function runPromptfoo(
   args: readonly string[],
   options: { cwd: string; env?: NodeJS.ProcessEnv; echo?: boolean; entrypoint?: string },
 ): Promise<PromptfooRun> {
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, [options.entrypoint ?? promptfooEntrypoint(), ...args], {
+    const colour = colourEnv(process.env, options.echo === true && process.stdout.isTTY === true);
+    const env: NodeJS.ProcessEnv = { ...process.env, ...PROMPTFOO_QUIET_ENV, ...colour, ...options.env };
+    if (colour.NO_COLOR === undefined && options.env?.NO_COLOR === undefined) delete env.NO_COLOR;
+    const child = spawn(process.execPath, [...NODE_FLAGS, options.entrypoint ?? promptfooEntrypoint(), ...args], {
       cwd: options.cwd,
-      env: { ...process.env, ...PROMPTFOO_QUIET_ENV, ...options.env },
+      env,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString();
-      if (options.echo) process.stdout.write(chunk);
+    const echoOut = lineEcho(process.stdout);
+    const echoErr = lineEcho(process.stderr);
+    child.stdout.setEncoding('utf8');
+    child.stderr.setEncoding('utf8');
+    child.stdout.on('data', (chunk: string) => {
+      stdout += chunk;
+      if (options.echo) echoOut.write(chunk);
     });
-    child.stderr.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-      if (options.echo) process.stderr.write(chunk);
+    child.stderr.on('data', (chunk: string) => {
+      stderr += chunk;
+      if (options.echo) echoErr.write(chunk);
     });
     child.on('error', reject);
     child.on('close', (code) => {
+      echoOut.end();
+      echoErr.end();
       const exit = code ?? 1;
       resolvePromise({ code: exit, stdout, stderr, ran: exit === 0 || exit === 100 });
     });
   });
+}
+
+/** Echoes whole lines, so a rewrite never misses text split between two chunks of output. */
+function lineEcho(target: NodeJS.WriteStream): { write(chunk: string): void; end(): void } {
+  let pending = '';
+  return {
+    write(chunk) {
+      pending += chunk;
+      const cut = pending.lastIndexOf('\n') + 1;
+      if (cut === 0) return;
+      target.write(pointToLocalViewer(pending.slice(0, cut)));
+      pending = pending.slice(cut);
+    },
+    end() {
+      if (pending !== '') target.write(pointToLocalViewer(pending));
+      pending = '';
+    },
+  };
 }
