@@ -60,7 +60,7 @@ export function resolveSettings(config: unknown, env: NodeJS.ProcessEnv, baseDir
   let source: VerifierSettings['allowlist'];
   if (typeof allowlist === 'object') source = { inline: allowlist };
   else {
-    const path = allowlist ?? env[ENV.allowlist];
+    const path = withoutFileScheme(allowlist ?? env[ENV.allowlist]);
     if (!path) {
       const how = options.front === 'cli' ? 'pass --allowlist FILE' : 'set config.allowlist to the allowlist JSON file';
       throw new InputError('INVALID_CONFIG', `no allowlist: ${how}, or set the ${ENV.allowlist} environment variable`);
@@ -136,6 +136,15 @@ export function promptfooBaseDir(argv: readonly string[], cwd: string): string {
     if (value) return dirname(resolve(cwd, value.split(',')[0]!));
   }
   return cwd;
+}
+
+/**
+ * promptfoo users write paths as `file://allowlist.json` (relative) or `file:///abs/allowlist.json`;
+ * promptfoo itself reads such a reference by dropping the `file://`, so the same spelling means the
+ * same file here.
+ */
+function withoutFileScheme(path: string | undefined): string | undefined {
+  return path?.startsWith('file://') ? path.slice('file://'.length) : path;
 }
 
 function stripUndefined<T extends object>(value: T): { [K in keyof T]: Exclude<T[K], undefined> } {

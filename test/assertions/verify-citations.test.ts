@@ -103,6 +103,14 @@ describe('settings', () => {
     expect(settings.allowlist).toEqual({ path: '/srv/evals/configs/lists/a.json' });
   });
 
+  it('reads a promptfoo-style file:// allowlist path like a plain one', () => {
+    const base = '/srv/evals';
+    expect(resolveSettings({ allowlist: 'file://allowlist.json' }, {}, base).allowlist).toEqual({ path: '/srv/evals/allowlist.json' });
+    expect(resolveSettings({ allowlist: 'file://lists/a.json' }, {}, base).allowlist).toEqual({ path: '/srv/evals/lists/a.json' });
+    expect(resolveSettings({ allowlist: 'file:///abs/a.json' }, {}, base).allowlist).toEqual({ path: '/abs/a.json' });
+    expect(resolveSettings({}, { CITATION_VERIFIER_ALLOWLIST: 'file://env.json' }, base).allowlist).toEqual({ path: '/srv/evals/env.json' });
+  });
+
   it('turns liveness on from config, an options object, or the environment', () => {
     expect(resolveSettings({ allowlist }, {}, '/').liveness).toBe(false);
     expect(resolveSettings({ allowlist, liveness: true }, {}, '/').liveness).toEqual({});
