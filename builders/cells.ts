@@ -1,7 +1,7 @@
 import { parse as parseDomain } from 'tldts';
 import { hostOfDomainEntry } from '../src/allowlist/schema.js';
 import { cleanOrgName } from '../src/normalize/name.js';
-import { normalizePhone, PHONE_DASHES } from '../src/normalize/phone.js';
+import { EXTENSION_AFTER, foldPhoneText, normalizePhone, PHONE_DASHES, PHONE_SHAPE, VANITY_SHAPE } from '../src/normalize/phone.js';
 import { normalizeUrl } from '../src/normalize/url.js';
 
 /**
@@ -23,17 +23,11 @@ export type PhonePart =
   /** Words beside a number that are not a number (`Press 5`, `main line`): kept as a note. */
   | { kind: 'text'; raw: string };
 
-// The same shapes the answer extractor accepts (src/extract/phones.ts), but a cell is not prose:
-// no call-context rules, and any line break, `;`, `,`, `/`, `|`, "or", "and" separates values.
-const SEP = '[ \\t.\\-]';
-// Bounded separators keep each match attempt constant-time, whatever a cell holds.
-const NUMBER = new RegExp(
-  `(?<![\\dA-Za-z])(?:\\+?1${SEP}{0,3})?(?:\\( {0,2}\\d{3} {0,2}\\)|\\d{3})${SEP}{0,3}\\d{3}${SEP}{0,3}\\d{4}(?!\\d)` +
-    `(?:[ \\t]{0,3},?[ \\t]{0,3}(?:ext\\.?|extension|x|#)[ \\t]{0,3}\\d{1,6}(?![\\dA-Za-z]))?`,
-  'gi',
-);
-// Vanity numbers in capitals (`1-800-LAW-HELP`); at least three letters, as `normalizePhone` requires.
-const VANITY = new RegExp(`(?<![\\dA-Za-z])(?:\\+?1${SEP}?)?(?:\\(\\d{3}\\)${SEP}?|\\d{3}${SEP})[A-Z0-9]{2,8}(?:[.\\-][A-Z0-9]{2,8}){0,2}(?![A-Za-z0-9])`, 'g');
+// The shapes the answer extractor reads (PHONE_SHAPE, VANITY_SHAPE: defined once in the normalizer),
+// but a cell is not prose: no call-context rules, and any line break, `;`, `,`, `/`, `|`, "or",
+// "and" separates values. Each candidate is then judged by `normalizePhone`, as in an answer.
+const NUMBER = new RegExp(`(?<![\\dA-Za-z])${PHONE_SHAPE}(?!\\d)`, 'g');
+const VANITY = new RegExp(`(?<![\\dA-Za-z])${VANITY_SHAPE}(?![A-Za-z0-9])`, 'g');
 const RESIDUE_SPLIT = /[\n;|,/]|\bor\b|\band\b/i;
 const TRIM_PUNCTUATION = /^[\s.:\-()[\]]+|[\s.:\-()[\]]+$/g;
 // Excel's autocorrect turns hyphens into dashes; the normalizer only knows the hyphen.
@@ -45,17 +39,18 @@ const DASHES = new RegExp(`[${PHONE_DASHES}]`, 'g');
  * `bad`; leftover words (`Press 5`) are `text`.
  */
 export function parsePhoneCell(cell: string): PhonePart[] {
-  const text = cell.replace(DASHES, '-');
+  const text = foldPhoneText(cell).replace(DASHES, '-');
   const spans: Array<{ start: number; end: number; part: PhonePart }> = [];
   const taken = (start: number, end: number): boolean => spans.some((span) => start < span.end && end > span.start);
   for (const pattern of [NUMBER, VANITY]) {
     pattern.lastIndex = 0;
     for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
       const start = match.index;
-      const end = start + match[0].length;
+      let end = start + match[0].length;
+      if (pattern === NUMBER) end += EXTENSION_AFTER.exec(text.slice(end, end + 32))?.[0].length ?? 0;
       if (taken(start, end)) continue;
       if (pattern === VANITY && match[0].replace(/[^A-Z]/g, '').length < 3) continue;
-      spans.push({ start, end, part: phonePart(match[0]) });
+      spans.push({ start, end, part: phonePart(text.slice(start, end)) });
     }
   }
   spans.sort((a, b) => a.start - b.start);
@@ -69,7 +64,8 @@ export function parsePhoneCell(cell: string): PhonePart[] {
       if (raw.length > 0) {
         const digits = raw.replace(/\D/g, '').length;
         // A label before a short number (`TTY: 711`) is not part of it.
-        const candidate = raw.replace(/^[^\d+(]*/, '');
+        // Brackets stay: `(711) -` is an area code with its number missing, not the relay line 711.
+        const candidate = piece.trim().replace(/^[^\d+(]*/, '').replace(/[\s.:\-]+$/, '');
         parts.push({ at: from + index / 1000, part: digits >= 3 ? phonePart(candidate.length > 0 ? candidate : raw) : { kind: 'text', raw } });
       }
     });

@@ -1,5 +1,5 @@
 import { SERVICE_LINES } from '../defaults.js';
-import { normalizePhone, PHONE_DASHES } from '../normalize/phone.js';
+import { EXTENSION_AFTER, EXTENSION_JOINED, foldPhoneText, normalizePhone, PHONE_DASHES, PHONE_SHAPE, VANITY_SHAPE } from '../normalize/phone.js';
 import type { PhoneFinding, Span } from './types.js';
 
 /**
@@ -14,7 +14,8 @@ import type { PhoneFinding, Span } from './types.js';
  * money, statute sections, and numbers labelled as case, docket, reference or account numbers.
  */
 export function extractPhones(text: string, blanked: readonly Span[] = []): PhoneFinding[] {
-  const masked = blank(text, blanked);
+  // Full-width digits folded one character for one, so spans in `masked` are spans in `text`.
+  const masked = foldPhoneText(blank(text, blanked));
   const found: PhoneFinding[] = [];
   collect(masked, text, NUMBER, false, found);
   collect(masked, text, VANITY, true, found);
@@ -22,12 +23,9 @@ export function extractPhones(text: string, blanked: readonly Span[] = []): Phon
   return dropOverlaps(found);
 }
 
-const SEP = `[ \\t.\\-${PHONE_DASHES}]`;
-// +1 / 1 prefix, area code with or without parentheses, exchange, line.
-const NUMBER = new RegExp(`(?:\\+?1${SEP}?)?(?:\\(\\d{3}\\)${SEP}?|\\d{3}${SEP}?)\\d{3}${SEP}?\\d{4}`, 'g');
-// Same prefix and area code, then 7–11 keypad characters in at most three groups, capitals only.
-const VANITY = new RegExp(`(?:\\+?1${SEP}?)?(?:\\(\\d{3}\\)${SEP}?|\\d{3}${SEP})[A-Z0-9]{2,8}(?:[.\\-][A-Z0-9]{2,8}){0,2}`, 'g');
-const EXTENSION = /^\s{0,2},?\s{0,2}(?:ext\.?|extension|x)\s{0,2}(\d{1,6})(?![\dA-Za-z])/i;
+// The shapes are shared with the builder's cell splitter (normalize/phone.ts).
+const NUMBER = new RegExp(PHONE_SHAPE, 'g');
+const VANITY = new RegExp(VANITY_SHAPE, 'g');
 const LABELLED = /(?:\b(?:case|docket|ref|reference|id|account|acct|invoice|order|tracking|ticket|claim|file|policy|license|licence|ssn|ein|routing|serial|isbn)\b\.?\s{0,3}(?:no\.?|number|num\.?|#)?\s{0,3}[#:]?\s{0,3}|§\s{0,3}|\bsec(?:tion|\.)?\s{0,3}|\bno\.\s{0,3}|#\s{0,2})$/i;
 // Any standalone three digits; `SERVICE_LINES` (defaults.ts) says which are service lines.
 const SERVICE = /(?<![\d\-.])(\d{3})(?![\d\-])/g;
@@ -35,6 +33,8 @@ const CALL_CONTEXT = /\b(?:call|calling|dial|dialing|dialling|text|texting|phone
 
 function collect(masked: string, original: string, pattern: RegExp, vanity: boolean, out: PhoneFinding[]): void {
   pattern.lastIndex = 0;
+  // Where the last number found ends: `651-234-2345/332-445-1234` is two numbers.
+  let lastEnd = -1;
   for (let match = pattern.exec(masked); match !== null; match = pattern.exec(masked)) {
     const start = match.index;
     let end = start + match[0].length;
@@ -42,19 +42,20 @@ function collect(masked: string, original: string, pattern: RegExp, vanity: bool
       const letters = match[0].replace(/[^A-Z]/g, '').length;
       if (letters < 3) continue;
     }
-    if (!boundaryBefore(masked, start) || !boundaryAfter(masked, end, vanity)) continue;
+    if (!(start === lastEnd + 1 && masked[lastEnd] === '/') && !boundaryBefore(masked, start)) continue;
+    if (!boundaryAfter(masked, end, vanity)) continue;
     if (LABELLED.test(masked.slice(Math.max(0, start - 24), start))) continue;
-    const extension = EXTENSION.exec(masked.slice(end, end + 24));
-    let raw = original.slice(start, end);
-    if (extension) {
-      end += extension[0].length;
-      raw = original.slice(start, end);
-    }
-    const result = normalizePhone(raw);
+    const after = masked.slice(end, end + 32);
+    if (EXTENSION_JOINED.test(after)) continue;
+    const extension = EXTENSION_AFTER.exec(after);
+    if (extension) end += extension[0].length;
+    const raw = original.slice(start, end);
+    const result = normalizePhone(masked.slice(start, end));
     if (!result.ok || result.serviceLine) continue;
     const finding: PhoneFinding = { kind: 'phone', raw, normalized: result.e164, vanity: result.vanity, serviceLine: false, start, end };
     if (result.extension !== undefined) finding.extension = result.extension;
     out.push(finding);
+    lastEnd = end;
   }
 }
 
@@ -79,21 +80,41 @@ function collectServiceLines(masked: string, original: string, out: PhoneFinding
 
 const SERVICE_LIST_GAP = /^[\s,/]{0,4}(?:or|and)?[\s,/]{0,4}$/i;
 
+// Money and percentages: `$415-666-7777`, `415-666-7777%` are amounts, not numbers (as in libphonenumber).
+const NEVER_BESIDE = /[0-9$§_/#%£¥€¢]/;
+// Latin letters and combining marks only: a number may sit right beside Chinese text (`请拨打415-666-7777`).
+const LETTER = /[\p{Script=Latin}\p{M}]/u;
+const DASH = new RegExp(`[\\-${PHONE_DASHES}]`);
+
+/**
+ * A number may not touch a letter, digit, currency or percent sign before it, except that one
+ * starting with `+` or `(` may follow a letter (`Tel+1…`, `É(415)…`), as libphonenumber reads it.
+ * A run of dashes joining it to a figure before (`4561--455…`, `12.1 - 617…` is fine) is no boundary.
+ */
 function boundaryBefore(text: string, start: number): boolean {
   if (start === 0) return true;
   const prev = text[start - 1]!;
-  if (/[A-Za-z0-9$§_/#%]/.test(prev)) return false;
-  // `12.1 - 617…` or `-617…` joined to a longer figure.
-  if ((prev === '.' || prev === '-' || prev === ',') && /\d/.test(text[start - 2] ?? '')) return false;
+  if (NEVER_BESIDE.test(prev)) return false;
+  if (LETTER.test(prev) && text[start] !== '+' && text[start] !== '(') return false;
+  // `12.1-617…`, `3,617…` or `4561--617…`: joined to a longer figure.
+  if (prev === '.' || prev === ',') return !/\d/.test(text[start - 2] ?? '');
+  if (DASH.test(prev)) {
+    let k = start - 1;
+    while (k > 0 && DASH.test(text[k - 1]!)) k--;
+    return !/\d/.test(text[k - 1] ?? '');
+  }
   return true;
 }
 
 function boundaryAfter(text: string, end: number, vanity: boolean): boolean {
   const next = text[end];
   if (next === undefined) return true;
-  if (/[0-9]/.test(next)) return false;
-  if (vanity ? /[A-Za-z]/.test(next) : /[A-Za-wyz]/.test(next)) return false;
-  if ((next === '-' || next === '.' || next === '/' || next === ',') && /\d/.test(text[end + 1] ?? '')) return false;
+  if (/[0-9$%£¥€¢]/.test(next)) return false;
+  // `x` may start an extension; a vanity number ends at its last keypad letter.
+  if (LETTER.test(next) && (vanity || next !== 'x')) return false;
+  // A dash straight after the number joins it to what follows (`4561--455…`, `0123-4567`).
+  if (DASH.test(next) && !/\s/.test(text[end + 1] ?? ' ')) return false;
+  if ((next === '.' || next === ',') && /\d/.test(text[end + 1] ?? '')) return false;
   return true;
 }
 

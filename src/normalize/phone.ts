@@ -36,7 +36,8 @@ export function keypadDigit(letter: string): string | undefined {
 }
 
 // `x` or `ext` glued to a letter is part of a vanity spelling (`1-200-ADG-WWX0`), not an extension.
-const EXTENSION = /\s*[,;]?\s*(?:(?<![A-Za-z])(?:ext\.?|extension|x)|#)\s*(\d{1,6})\s*$/i;
+// Seven digits at most, as libphonenumber allows (`(800) 901-3355 ext: 7246433`).
+const EXTENSION = /\s*[,;]?\s*(?:(?<![A-Za-z])(?:extension|ext\.?|x)[.:]?|#)\s*(\d{1,7})\s*$/i;
 // Hyphens include the Unicode hyphens and dashes U+2010–U+2013 that the extractor accepts as separators.
 /**
  * The dashes a number may be written with besides the hyphen: Unicode hyphens, figure, en and em
@@ -47,7 +48,7 @@ export const PHONE_DASHES = '\\u2010-\\u2015\\u2212';
 const ALLOWED = new RegExp(`^[\\s\\d()+\\-./A-Za-z${PHONE_DASHES}]*$`);
 
 export function normalizePhone(input: string): PhoneNormalization {
-  let text = input.trim();
+  let text = foldPhoneText(input).trim();
   if (text.length === 0) return { ok: false, reason: 'empty' };
   const quick = plainNumber(text);
   if (quick !== null) return quick;
@@ -75,6 +76,8 @@ export function normalizePhone(input: string): PhoneNormalization {
   }
   const hasLetters = fromLetter.includes(true);
   if (!hasLetters && SERVICE_LINES.has(digits) && !text.includes('+')) {
+    // A service line is written as its three digits; `(711) -` is an area code whose number is missing.
+    if (!/^\d{3}$/.test(text.trim())) return { ok: false, reason: `has 3 digits written as an area code (${text.trim()}); a service line is written as its three digits, a number has 10` };
     return withExtension({ ok: true, e164: digits, vanity: false, serviceLine: true }, extension);
   }
   if (text.trimStart().startsWith('+') && !digits.startsWith('1')) return { ok: false, reason: 'not a North American number (country code is not +1)' };
@@ -87,10 +90,8 @@ export function normalizePhone(input: string): PhoneNormalization {
   if (vanity) digits = digits.slice(0, kept);
   if (digits.length === 11 && digits.startsWith('1')) digits = digits.slice(1);
   if (digits.length !== 10) return { ok: false, reason: `has ${digits.length} digits; a North American number has 10 (or 11 starting with 1)` };
-  if (!isNanp(digits)) {
-    const area = digits.slice(0, 3);
-    return { ok: false, reason: /^[2-9]11$/.test(area) ? `area code ${area} is a service code, not an area code` : 'area code or exchange cannot start with 0 or 1' };
-  }
+  const notNanp = whyNotNanp(digits);
+  if (notNanp !== null) return { ok: false, reason: notNanp };
   return withExtension({ ok: true, e164: `+1${digits}`, vanity, serviceLine: false }, extension);
 }
 
@@ -113,14 +114,56 @@ function plainNumber(text: string): PhoneNormalization | null {
   return { ok: true, e164: `+1${digits}`, vanity: false, serviceLine: false };
 }
 
-/** Area code and exchange both start with 2–9 (NANP); `N11` codes are service codes, not area codes. */
+/**
+ * Whether ten digits can be a North American number: area code and exchange both start with 2–9,
+ * and the area code is one the numbering plan can assign. Not: `N11` (service codes such as 211
+ * and 711), `N9X` (reserved for expanding the plan to more digits), `37X` and `96X` (reserved).
+ * One rule for the allowlist, the builder and the extractor, so a number the directory cannot
+ * hold is never read from an answer either.
+ */
 export function isNanp(tenDigits: string): boolean {
+  return whyNotNanp(tenDigits) === null;
+}
+
+function whyNotNanp(tenDigits: string): string | null {
   const area = tenDigits.slice(0, 3);
   const exchange = tenDigits.slice(3, 6);
-  if (area[0]! < '2' || exchange[0]! < '2') return false;
-  if (area[1] === '1' && area[2] === '1') return false;
-  return true;
+  if (area[0]! < '2' || exchange[0]! < '2') return 'area code or exchange cannot start with 0 or 1';
+  if (area[1] === '1' && area[2] === '1') return `area code ${area} is a service code, not an area code`;
+  if (area[1] === '9' || area.startsWith('37') || area.startsWith('96')) return `area code ${area} does not exist (the numbering plan reserves it)`;
+  return null;
 }
+
+/**
+ * Full-width digits and phone punctuation (`＋１　（６５０）`, as East Asian input methods type them)
+ * as ASCII. Each character maps to one character, so spans in the folded text are spans in the
+ * original.
+ */
+export function foldPhoneText(text: string): string {
+  if (!WIDE.test(text)) return text;
+  return text.replace(WIDE_ALL, (char) => (char === '\u3000' ? ' ' : String.fromCharCode(char.charCodeAt(0) - 0xfee0)));
+}
+const WIDE = /[\u3000\uff08\uff09\uff0b\uff0d\uff0e\uff0f\uff10-\uff19]/;
+const WIDE_ALL = new RegExp(WIDE.source, 'g');
+
+/**
+ * The shapes of a written North American number, defined once for the answer extractor and the
+ * builder's cell splitter (both then judge each candidate with `normalizePhone`). Every part is a
+ * bounded quantifier, so each match attempt costs constant time. Run it on `foldPhoneText` output.
+ *
+ * An optional `+1`/`1` prefix (`++1` as some keyboards double it), then the area code, exchange
+ * and line with at most one separator between groups (a `/` only after the area code:
+ * `415/666-7777`); or a parenthesized area code with the trunk 1 inside (`(1800) 7493.524`) and
+ * the seven digits grouped 3–4 or 4–3.
+ */
+const SEP = `[ \\t.\\-\\u00a0${PHONE_DASHES}]`;
+export const PHONE_SHAPE = `(?:\\+{0,2}1${SEP}?)?(?:\\(1?\\d{3}\\)${SEP}?(?:\\d{3}${SEP}?\\d{4}|\\d{4}[ .\\-]\\d{3})|\\d{3}(?:${SEP}|/)?\\d{3}${SEP}?\\d{4})`;
+/** Vanity numbers in capitals (`1-800-LAW-HELP`): the same prefix and area code, then 7–11 keypad characters in at most three groups. */
+export const VANITY_SHAPE = `(?:\\+?1${SEP}?)?(?:\\(\\d{3}\\)${SEP}?|\\d{3}${SEP})[A-Z0-9]{2,8}(?:[.\\-][A-Z0-9]{2,8}){0,2}`;
+/** An extension after a number: `ext. 12`, `, ext 7246433`, `x 123`, `extension: 4`; up to seven digits. */
+export const EXTENSION_AFTER = /^[ \t]{0,2},?[ \t]{0,2}(?:extension|ext\.?|x)[.:]?[ \t]{0,2}(\d{1,7})(?![\dA-Za-z])/i;
+/** An extension run into a word or a longer figure (`x 7246433forme`): the number is part of something else. */
+export const EXTENSION_JOINED = /^[ \t]{0,2},?[ \t]{0,2}(?:extension|ext\.?|x)[.:]?[ \t]{0,2}(?:\d{1,7}(?!\d)\p{L}|\d{8})/iu;
 
 function withExtension(
   result: { ok: true; e164: string; vanity: boolean; serviceLine: boolean },

@@ -132,6 +132,30 @@ describe('rows that go wrong: skipped with a warning naming row, column and valu
   });
 });
 
+describe('impossible numbers: the rule the answer extractor uses, a warning naming the row', () => {
+  it.each([
+    ['a service line written as an area code', '(711) -', /written as an area code/],
+    ['an area code the plan reserves (N9X)', '(292) 555-0123', /area code 292 does not exist/],
+    ['a reserved 37X area code', '371-555-0123', /area code 371 does not exist/],
+    ['a service code as area code', '(411) 555-0123', /service code/],
+  ])('%s: %j', (_name, cell, reason) => {
+    const table = tableFromRows('dir.csv', ['Name', 'Phone'], [['Good Org', '(617) 555-0100'], ['Odd Org', cell]]);
+    const result = buildAllowlist([table], { columns: { org: 'Name', urls: [], phones: ['Phone'], aliases: [], domains: [] } });
+    expect(result.allowlist.orgPhones['Odd Org']).toBeUndefined();
+    expect(result.warnings).toHaveLength(1);
+    expect(result.warnings[0]).toMatchObject({ code: 'BAD_PHONE', row: 3, column: 'Phone' });
+    expect(describeItem(result.warnings[0]!)).toMatch(/^dir\.csv row 3, column 'Phone': /);
+    expect(result.warnings[0]!.message).toMatch(reason);
+  });
+
+  it('still reads a relay line written as its three digits', () => {
+    const table = tableFromRows('dir.csv', ['Name', 'Phone'], [['Relay Org', 'TTY: 711']]);
+    const result = buildAllowlist([table], { columns: { org: 'Name', urls: [], phones: ['Phone'], aliases: [], domains: [] } });
+    expect(result.allowlist.orgPhones['Relay Org']).toEqual(['711']);
+    expect(result.warnings).toEqual([]);
+  });
+});
+
 describe('organizations repeated across rows', () => {
   it('merge numbers under the first spelling, matching names as the verifier does', async () => {
     const { result } = await build('repeated-orgs.csv');

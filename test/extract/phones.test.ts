@@ -165,3 +165,34 @@ describe('extractPhones: hostile input stays fast', () => {
     expect(performance.now() - started).toBeLessThan(5_000);
   });
 });
+
+describe('extractPhones: the shapes libphonenumber reads (issue 14), spans exactly as written', () => {
+  it.each([
+    ['a slash after the area code', 'Call 415/666-7777 now.', [['415/666-7777', '+14156667777']]],
+    ['full-width digits', 'Call ＋１　（６５０）　３３３－６０００ now.', [['＋１　（６５０）　３３３－６０００', '+16503336000']]],
+    ['the trunk 1 in parentheses, 4-3 grouping', 'Call (1800) 7493.524 today.', [['(1800) 7493.524', '+18007493524']]],
+    ['two numbers joined by a slash', '651-234-2345/332-445-1234', [['651-234-2345', '+16512342345'], ['332-445-1234', '+13324451234']]],
+    ['a seven-digit extension', 'Call (800) 901-3355 ext: 7246433.', [['(800) 901-3355 ext: 7246433', '+18009013355']]],
+    ['two numbers around a spaced double dash', 'Call 650-253-4561 -- 455-234-3451', [['650-253-4561', '+16502534561'], ['455-234-3451', '+14552343451']]],
+    ['beside Chinese text', '请拨打415-666-7777我在明天', [['415-666-7777', '+14156667777']]],
+    ['after a letter when it starts with a bracket', 'É(415)6667777 def', [['(415)6667777', '+14156667777']]],
+  ])('%s', (_name, text, expected) => {
+    expect(phonesIn(text)).toEqual(expected);
+  });
+
+  it.each([
+    ['a Latin letter before', 'É415-666-7777'],
+    ['a combining accent before', 'e\u0301415-666-7777'],
+    ['a letter after', '415-666-7777def'],
+    ['a dollar sign', '$415-666-7777'],
+    ['a pound sign', '£415-666-7777'],
+    ['a yen sign', '¥415-666-7777'],
+    ['a percent sign', '415-666-7777%'],
+    ['a trailing dollar sign', '415-666-7777$'],
+    ['two numbers joined by a double dash', 'Call 650-253-4561--455-234-3451'],
+    ['an extension run into a word', '(800) 901-3355 x 7246433forme'],
+    ['an area code the plan reserves', 'Call (292) 555-0123.'],
+  ])('not with %s', (_name, text) => {
+    expect(phonesIn(text)).toEqual([]);
+  });
+});

@@ -89,7 +89,11 @@ describe('normalizePhone: rejects', () => {
     ['+2 before ten digits', '+2 617 555 0123', /country code is not \+1/],
     ['two letters mixed into digits', '1-800-AB-1234', /letters mixed/],
     ['a word after the number', '617-555-0123 main', /letters after the number/],
-    ['an over-long extension is not an extension', '617-555-0123 ext. 1234567', /letters after the number/],
+    ['an over-long extension is not an extension', '617-555-0123 ext. 12345678', /letters after the number/],
+    ['a service line written as an area code', '(711) -', /written as an area code/],
+    ['an area code reserved for expansion (N9X)', '(292) 555-0123', /does not exist/],
+    ['a reserved 37X area code', '370-555-0123', /does not exist/],
+    ['a reserved 96X area code', '+1 965 555 0123', /does not exist/],
     ['a character phones do not have', '617_555_0123', /characters/],
     ['empty', '', /empty/],
   ])('%s: %j', (_name, input, reason) => {
@@ -116,6 +120,10 @@ describe('isNanp and formatPhone', () => {
     ['0175550123', false],
     ['6171550123', false],
     ['4115550123', false],
+    ['2925550123', false],
+    ['3795550123', false],
+    ['9605550123', false],
+    ['9495550123', true],
   ])('isNanp(%s) = %s', (digits, expected) => {
     expect(isNanp(digits)).toBe(expected);
   });
@@ -131,5 +139,24 @@ describe('dashes', () => {
   // word processor wrote with em dashes or minus signs is still the number.
   it.each(['617—555—0123', '617–555–0123', '617‐555‐0123', '617−555−0123'])('%s', (input) => {
     expect(normalizePhone(input)).toMatchObject({ ok: true, e164: '+16175550123' });
+  });
+});
+
+describe('normalizePhone: what libphonenumber reads that we used to miss', () => {
+  it.each([
+    ['full-width digits and punctuation', '＋１　（６５０）　３３３－６０００', '+16503336000', undefined],
+    ['a seven-digit extension', '(800) 901-3355 ext: 7246433', '+18009013355', '7246433'],
+    ['an extension written "extension"', '(800) 901-3355 ,extension 7246433', '+18009013355', '7246433'],
+    ['the trunk 1 inside the parentheses', '(1800) 7493.524', '+18007493524', undefined],
+    ['a doubled plus', '++1 (650) 333-6000', '+16503336000', undefined],
+  ])('%s: %j', (_name, input, e164, extension) => {
+    const result = normalizePhone(input);
+    expect(result.ok && result.e164).toBe(e164);
+    expect(result.ok && result.extension).toBe(extension);
+  });
+
+  it('keeps a service line written as its three digits', () => {
+    expect(normalizePhone('711')).toEqual({ ok: true, e164: '711', vanity: false, serviceLine: true });
+    expect(normalizePhone(' 988 ')).toMatchObject({ ok: true, e164: '988' });
   });
 });
