@@ -59,13 +59,13 @@ export function pointToLocalViewer(text: string): string {
 
 export function runPromptfoo(
   args: readonly string[],
-  options: { cwd: string; env?: NodeJS.ProcessEnv; echo?: boolean; entrypoint?: string },
+  options: { cwd: string; env?: NodeJS.ProcessEnv; echo?: boolean; entrypoint?: string; node?: string },
 ): Promise<PromptfooRun> {
   return new Promise((resolvePromise, reject) => {
     const colour = colourEnv(process.env, options.echo === true && process.stdout.isTTY === true);
     const env: NodeJS.ProcessEnv = { ...process.env, ...PROMPTFOO_QUIET_ENV, ...colour, ...options.env };
     if (colour.NO_COLOR === undefined && options.env?.NO_COLOR === undefined) delete env.NO_COLOR;
-    const child = spawn(process.execPath, [...NODE_FLAGS, options.entrypoint ?? promptfooEntrypoint(), ...args], {
+    const child = spawn(options.node ?? process.execPath, [...NODE_FLAGS, options.entrypoint ?? promptfooEntrypoint(), ...args], {
       cwd: options.cwd,
       env,
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -21,12 +21,18 @@ export interface ResultRow {
  * Run a real `promptfoo eval` offline: telemetry, update checks and sharing off, a private config
  * folder so tests never touch the user's promptfoo database, and no cache.
  */
-export async function evalOffline(args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): Promise<{ run: PromptfooRun; rows: ResultRow[]; output: string }> {
+export async function evalOffline(
+  args: string[],
+  cwd: string,
+  env: NodeJS.ProcessEnv = {},
+  runtime: { node?: string; entrypoint?: string } = {},
+): Promise<{ run: PromptfooRun; rows: ResultRow[]; output: string }> {
   const dir = mkdtempSync(join(tmpdir(), 'cv-promptfoo-'));
   const output = join(dir, 'results.json');
   const run = await runPromptfoo(['eval', ...args, '-o', output, '--no-cache', '--no-progress-bar'], {
     cwd,
     env: { PROMPTFOO_CONFIG_DIR: join(dir, 'config'), ...env },
+    ...runtime,
   });
   let rows: ResultRow[] = [];
   try {
