@@ -13,13 +13,13 @@
  * provider can return what it retrieved there). It never throws: a thrown error would turn the row
  * into an ERROR and lose the judge's result beside it, so every problem becomes a failing result.
  */
-import { answerText } from '../src/answer-text.js';
+import { answerText } from '../src/util/answer-text.js';
 import { checkChunkCitations } from '../src/chunks/check.js';
 import { resolveChunkConfig } from '../src/chunks/config.js';
 import { CHUNK_REASON_PREFIX, chunkGradingResult } from '../src/chunks/grading.js';
 import { parseChunks } from '../src/chunks/parse.js';
 import { describeError } from '../src/errors.js';
-import { errorResult, type GradingResult } from '../src/report/grading.js';
+import { errorResult, type GradingResult } from '../src/format/grading.js';
 
 interface AssertionContext {
   config?: unknown;

@@ -9,5 +9,6 @@
  * promptfoo.
  */
 export * from '../src/index.js';
+export { resolveSettings } from '../src/promptfoo/settings.js';
 export { default as verifyCitations } from './verify-citations.js';
 export { default as chunkCitations } from './chunk-citations.js';

@@ -11,10 +11,10 @@
  * the fallbacks. It never throws: a thrown error would turn the whole row into an ERROR and lose the
  * judge's result beside it, so every failure becomes a failing result that says what went wrong.
  */
-import { promptfooBaseDir, resolveSettings } from '../src/config.js';
+import { promptfooBaseDir, resolveSettings } from '../src/promptfoo/settings.js';
 import { describeError } from '../src/errors.js';
-import { verifierErrorResult, type GradingResult } from '../src/report/grading.js';
-import { toGradingResult } from '../src/report/formatters.js';
+import { verifierErrorResult, type GradingResult } from '../src/format/grading.js';
+import { toGradingResult } from '../src/format/formatters.js';
 import { verifyOutput } from '../src/run.js';
 
 interface AssertionContext {

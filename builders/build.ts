@@ -1,5 +1,5 @@
 import { parseAllowlist, toAllowlistFile, type Allowlist } from '../src/allowlist/schema.js';
-import { compareStrings } from '../src/compare.js';
+import { compareStrings } from '../src/util/strings.js';
 import { BUILDER_SHOWN, SHARED_HOST_MIN_ORGS } from '../src/defaults.js';
 import { InputError } from '../src/errors.js';
 import { formatPhone } from '../src/normalize/phone.js';

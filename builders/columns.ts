@@ -1,4 +1,4 @@
-import { editDistance } from '../src/edit-distance.js';
+import { editDistance } from '../src/util/strings.js';
 import { InputError } from '../src/errors.js';
 import type { ColumnNames } from './types.js';
 

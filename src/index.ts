@@ -4,7 +4,7 @@
  */
 export * from './defaults.js';
 export { InputError, isInputError, type InputErrorCode } from './errors.js';
-export { answerText } from './answer-text.js';
+export { answerText } from './util/answer-text.js';
 export { parseAllowlist, toAllowlistFile, AllowlistFileSchema, type Allowlist, type AllowlistFile } from './allowlist/schema.js';
 export { loadAllowlist, loadAllowlistIndex, clearAllowlistCache } from './allowlist/load.js';
 export { buildIndex, type AllowlistIndex } from './allowlist/index.js';
@@ -13,13 +13,12 @@ export { normalizePhone, formatPhone, type PhoneNormalization } from './normaliz
 export { orgKey, cleanOrgName, isAmbiguousName } from './normalize/name.js';
 export { extractLinks } from './extract/links.js';
 export { extractPhones } from './extract/phones.js';
-export { findOrganizations } from './extract/orgs.js';
+export { findOrganizations } from './match/orgs.js';
 export type { Finding, LinkFinding, PhoneFinding, OrgFinding, Span } from './extract/types.js';
 export { verifyAnswer, verifyAnswerLive, extract, type VerifyOptions } from './verify.js';
-export { verifyOutput } from './run.js';
-export { resolveSettings, type VerifierSettings } from './config.js';
-export { toGradingResult, toJson, toText, summaryLine } from './report/formatters.js';
-export type { GradingResult } from './report/grading.js';
-export * from './report/types.js';
+export { verifyOutput, type VerifierSettings } from './run.js';
+export { toGradingResult, toJson, toText, summaryLine } from './format/formatters.js';
+export type { GradingResult } from './format/grading.js';
+export * from './types.js';
 export type { LinkChecker, LivenessOptions, LivenessOutcome } from './liveness/types.js';
 export * as chunks from './chunks/index.js';

@@ -1,11 +1,19 @@
-import { answerText } from './answer-text.js';
+import { answerText } from './util/answer-text.js';
 import { buildIndex, type AllowlistIndex } from './allowlist/index.js';
 import { loadAllowlistIndex } from './allowlist/load.js';
 import { parseAllowlist } from './allowlist/schema.js';
-import type { VerifierSettings } from './config.js';
 import type { LinkChecker, LivenessOptions } from './liveness/types.js';
-import type { Report } from './report/types.js';
+import type { Report } from './types.js';
 import { verifyAnswer, verifyAnswerLive } from './verify.js';
+
+/** How one verification runs, as resolved from the assertion's config or the CLI's flags. */
+export interface VerifierSettings {
+  /** An absolute path, or an inline allowlist object given in the config. */
+  allowlist: { path: string } | { inline: Record<string, unknown> };
+  threshold: number;
+  /** `false` when liveness is off. */
+  liveness: false | LivenessOptions;
+}
 
 const inlineCache = new Map<string, AllowlistIndex>();
 

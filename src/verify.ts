@@ -1,15 +1,15 @@
 import { DEFAULT_THRESHOLD } from './defaults.js';
 import type { AllowlistIndex } from './allowlist/index.js';
 import { extractLinks } from './extract/links.js';
-import { findOrganizations } from './extract/orgs.js';
+import { findOrganizations } from './match/orgs.js';
 import { extractPhones } from './extract/phones.js';
-import { segment } from './extract/structure.js';
+import { segment } from './match/structure.js';
 import type { LinkFinding, OrgFinding, PhoneFinding } from './extract/types.js';
 import type { LinkChecker } from './liveness/types.js';
 import { applyLiveness, classifyLink } from './match/links.js';
 import { judgePhones } from './match/phones.js';
 import { formatPhone } from './normalize/phone.js';
-import { isFatalBucket, type LinkVerdict, type PhoneVerdict, type Report } from './report/types.js';
+import { isFatalBucket, type LinkVerdict, type PhoneVerdict, type Report } from './types.js';
 import { scoreReport } from './score/score.js';
 
 export interface VerifyOptions {

@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AllowlistIndex } from '../src/allowlist/index.js';
 import { loadAllowlistIndex } from '../src/allowlist/load.js';
-import type { Report } from '../src/report/types.js';
+import type { Report } from '../src/types.js';
 import { extract, verifyAnswer } from '../src/verify.js';
 
 const ALLOWLIST = fileURLToPath(new URL('./fixtures/allowlists/small.json', import.meta.url));

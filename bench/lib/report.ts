@@ -66,4 +66,4 @@ export function markdownTargets(targets: readonly Target[]): string {
 }
 
 /** The project's atomic write, under the name the bench sections use. */
-export { writeFileAtomic as writeAtomic } from '../../src/atomic-write.js';
+export { writeFileAtomic as writeAtomic } from '../../src/util/atomic-write.js';

@@ -1,8 +1,8 @@
 import type { AllowlistIndex } from '../../src/allowlist/index.js';
 import { extractLinks } from '../../src/extract/links.js';
-import { findOrganizations } from '../../src/extract/orgs.js';
+import { findOrganizations } from '../../src/match/orgs.js';
 import { extractPhones } from '../../src/extract/phones.js';
-import { segment } from '../../src/extract/structure.js';
+import { segment } from '../../src/match/structure.js';
 import { verifyAnswer } from '../../src/verify.js';
 import type { GeneratedOrg } from '../lib/generate.js';
 import { writePhone } from '../lib/generate.js';

@@ -1,4 +1,4 @@
-import { buildOrgMatcher, type OrgMatcher } from '../extract/orgs.js';
+import { buildOrgMatcher, type OrgMatcher } from '../match/orgs.js';
 import { buildLookalikeIndex, type LookalikeIndex } from '../match/lookalike.js';
 import type { Allowlist } from './schema.js';
 

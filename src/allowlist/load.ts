@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { InputError } from '../errors.js';
-import { jsonErrorOffset, lineAndColumn } from '../json-error.js';
+import { jsonErrorOffset, lineAndColumn } from '../input.js';
 import { buildIndex, type AllowlistIndex } from './index.js';
 import { parseAllowlist, type Allowlist } from './schema.js';
 

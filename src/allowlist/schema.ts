@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { compareStrings } from '../compare.js';
+import { compareStrings } from '../util/strings.js';
 import { InputError } from '../errors.js';
 import { cleanOrgName } from '../normalize/name.js';
 import { normalizePhone } from '../normalize/phone.js';

@@ -1,5 +1,5 @@
 import { SCORE_DECIMALS } from '../defaults.js';
-import { round, type GradingResult } from '../report/grading.js';
+import { round, type GradingResult } from '../format/grading.js';
 import { citationId } from './audit.js';
 import { CLAIM_CLASSIFICATIONS, type ChunkReport, type ClaimVerdict } from './types.js';
 

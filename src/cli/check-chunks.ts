@@ -4,7 +4,7 @@ import { checkChunkCitations } from '../chunks/check.js';
 import { formatChunkAuditText } from '../chunks/format.js';
 import { parseChunks } from '../chunks/parse.js';
 import { InputError } from '../errors.js';
-import { jsonErrorOffset, lineAndColumn } from '../json-error.js';
+import { jsonErrorOffset, lineAndColumn } from '../input.js';
 import { EXIT, readTextFile, type CliIo } from './io.js';
 
 export interface ChunkCheckArgs {

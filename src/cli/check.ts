@@ -1,9 +1,9 @@
 import { resolve } from 'node:path';
-import { resolveSettings } from '../config.js';
+import { resolveSettings } from '../promptfoo/settings.js';
 import { DEFAULT_THRESHOLD, LIVENESS_DEFAULTS } from '../defaults.js';
 import { InputError } from '../errors.js';
 import type { LivenessOptions } from '../liveness/types.js';
-import { toJson, toText } from '../report/formatters.js';
+import { toJson, toText } from '../format/formatters.js';
 import { verifyOutput } from '../run.js';
 import { EXIT, readTextFile, type CliIo, type Subcommand } from './io.js';
 import { parseResolveFlags, parseThreshold, parseFlags } from './args.js';

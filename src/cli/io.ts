@@ -53,4 +53,4 @@ export async function readTextFile(path: string, what: string): Promise<string> 
   }
 }
 
-export { writeFileAtomic } from '../atomic-write.js';
+export { writeFileAtomic } from '../util/atomic-write.js';

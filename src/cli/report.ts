@@ -2,10 +2,9 @@ import { resolve } from 'node:path';
 import { loadAllowlistIndex } from '../allowlist/load.js';
 import { DEFAULT_THRESHOLD } from '../defaults.js';
 import { InputError } from '../errors.js';
-import { readPromptfooResults } from '../results/promptfoo.js';
+import { readPromptfooResults } from '../promptfoo/results.js';
 import {
   compareVendors,
-  fromPromptfooRow,
   parseAnswersJsonl,
   renderComparison,
   REPORT_FORMATS,
@@ -14,7 +13,8 @@ import {
   type ReportFormat,
   type VendorRow,
   type VerifierVerdict,
-} from '../report/vendor/index.js';
+} from '../compare/index.js';
+import { fromPromptfooRow } from '../promptfoo/rows.js';
 import { verifyAnswer } from '../verify.js';
 import { parseThreshold, parseFlags } from './args.js';
 import { EXIT, readTextFile, writeFileAtomic, type CliIo, type Subcommand } from './io.js';

@@ -1,8 +1,8 @@
 import { resolve } from 'node:path';
 import { buildIndex } from '../allowlist/index.js';
 import { loadAllowlist } from '../allowlist/load.js';
-import { compareStrings } from '../compare.js';
-import { answerText } from '../answer-text.js';
+import { compareStrings } from '../util/strings.js';
+import { answerText } from '../util/answer-text.js';
 import { ENV, LIVENESS_DEFAULTS } from '../defaults.js';
 import { InputError } from '../errors.js';
 import { extractLinks } from '../extract/links.js';
@@ -10,7 +10,7 @@ import { classifyLink } from '../match/links.js';
 import { createLinkChecker } from '../liveness/checker.js';
 import { NETWORK_PROBE_URL } from '../liveness/network.js';
 import type { LivenessKind, LivenessOptions, LivenessOutcome } from '../liveness/types.js';
-import { readPromptfooResults } from '../results/promptfoo.js';
+import { readPromptfooResults } from '../promptfoo/results.js';
 import { parseResolveFlags, parseFlags } from './args.js';
 import { EXIT, readTextFile, type CliIo, type Subcommand } from './io.js';
 

@@ -1,4 +1,4 @@
-import { buildAllowlistCommand } from '../../builders/cli.js';
+import { buildAllowlistCommand } from './build-allowlist.js';
 import type { Subcommand } from './io.js';
 import { checkCommand } from './check.js';
 import { staleCommand } from './stale.js';

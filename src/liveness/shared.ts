@@ -1,4 +1,4 @@
-import { compareStrings } from '../compare.js';
+import { compareStrings } from '../util/strings.js';
 import { createLinkChecker } from './checker.js';
 import type { LinkChecker, LivenessOptions } from './types.js';
 

@@ -3,7 +3,7 @@ import { BUCKET_SCORES, PLACEHOLDER_HOSTS, PLACEHOLDER_LABEL_PATTERN, RESERVED_S
 import type { AllowlistIndex } from '../allowlist/index.js';
 import type { LinkFinding } from '../extract/types.js';
 import type { LivenessOutcome } from '../liveness/types.js';
-import type { LinkBucket, LinkVerdict } from '../report/types.js';
+import type { LinkBucket, LinkVerdict } from '../types.js';
 import { findLookalike } from './lookalike.js';
 
 

@@ -1,7 +1,7 @@
 import { domainToUnicode } from 'node:url';
 import { parse as parseDomain } from 'tldts';
 import { LOOKALIKE } from '../defaults.js';
-import { editDistance } from '../edit-distance.js';
+import { editDistance } from '../util/strings.js';
 
 /**
  * Finds hosts that imitate a directory domain: a typo-squat one or two edits away, a homoglyph or

@@ -1,9 +1,9 @@
 import type { AllowlistIndex } from '../allowlist/index.js';
 import { BLOCKS_ABOVE } from '../defaults.js';
-import { spanAt, type Segments } from '../extract/structure.js';
+import { spanAt, type Segments } from './structure.js';
 import type { OrgFinding, PhoneFinding, Span } from '../extract/types.js';
 import { formatPhone } from '../normalize/phone.js';
-import type { PhoneVerdict } from '../report/types.js';
+import type { PhoneVerdict } from '../types.js';
 
 /**
  * Attribute each number to an organization and judge it.

@@ -1,6 +1,6 @@
 import { MISATTRIBUTED_PHONE_PENALTY, SCORE_DECIMALS } from '../defaults.js';
-import { round } from '../report/grading.js';
-import { isFatalBucket, type LinkVerdict, type PhoneVerdict } from '../report/types.js';
+import { round } from '../format/grading.js';
+import { isFatalBucket, type LinkVerdict, type PhoneVerdict } from '../types.js';
 
 export interface Score {
   score: number;

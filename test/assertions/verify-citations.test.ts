@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import verifyCitations from '../../assertions/verify-citations.js';
 import { closeSharedLinkCheckers } from '../../src/liveness/index.js';
 import { startHttpServer } from '../helpers/http-server.js';
-import { promptfooBaseDir, resolveSettings } from '../../src/config.js';
+import { promptfooBaseDir, resolveSettings } from '../../src/promptfoo/settings.js';
 
 const allowlist = join(import.meta.dirname, '..', 'fixtures', 'verifier', 'allowlist.json');
 const config = { allowlist };

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildAllowlistCommand } from '../../builders/cli.js';
+import { buildAllowlistCommand } from '../../src/cli/build-allowlist.js';
 import type { ColumnNames } from '../../builders/types.js';
 import type { CliIo } from '../../src/cli/io.js';
 import { InputError, isInputError } from '../../src/errors.js';

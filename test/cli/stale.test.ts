@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { staleCommand } from '../../src/cli/stale.js';
 import { EXIT } from '../../src/cli/io.js';
-import { parsePromptfooResults, readPromptfooResults } from '../../src/results/promptfoo.js';
+import { parsePromptfooResults, readPromptfooResults } from '../../src/promptfoo/results.js';
 import { fakeIo } from '../helpers/cli.js';
 import { closedPort, startHttpServer, type TestServer } from '../helpers/http-server.js';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { BUCKET_SCORES } from '../../src/defaults.js';
 import { extractLinks } from '../../src/extract/links.js';
 import { classifyLink, directoryDomainOf, inventedReason } from '../../src/match/links.js';
-import type { LinkBucket } from '../../src/report/types.js';
+import type { LinkBucket } from '../../src/types.js';
 import { makeIndex } from '../helpers/allowlist.js';
 
 const index = makeIndex({

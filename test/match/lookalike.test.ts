@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { editDistance } from '../../src/edit-distance.js';
+import { editDistance } from '../../src/util/strings.js';
 import { buildLookalikeIndex, findLookalike, HashMultimap, skeleton } from '../../src/match/lookalike.js';
 
 const index = buildLookalikeIndex(['mass.gov', 'masslegalhelp.org', 'lawhelp.org', 'texaslawhelp.org', 'gbls.org', 'nolo.com', 'cls.org', 'courts.ca.gov']);

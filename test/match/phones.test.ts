@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { extractLinks } from '../../src/extract/links.js';
-import { findOrganizations } from '../../src/extract/orgs.js';
+import { findOrganizations } from '../../src/match/orgs.js';
 import { extractPhones } from '../../src/extract/phones.js';
-import { segment } from '../../src/extract/structure.js';
+import { segment } from '../../src/match/structure.js';
 import { judgePhones } from '../../src/match/phones.js';
-import type { PhoneStatus } from '../../src/report/types.js';
+import type { PhoneStatus } from '../../src/types.js';
 import { makeIndex } from '../helpers/allowlist.js';
 
 const GBLS = 'Greater Boston Legal Services';

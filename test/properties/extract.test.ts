@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { extractLinks } from '../../src/extract/links.js';
-import { findOrganizations } from '../../src/extract/orgs.js';
+import { findOrganizations } from '../../src/match/orgs.js';
 import { extractPhones } from '../../src/extract/phones.js';
-import { segment } from '../../src/extract/structure.js';
+import { segment } from '../../src/match/structure.js';
 import type { Span } from '../../src/extract/types.js';
 import { extract } from '../../src/verify.js';
 import { directoryIndex } from './fixtures.js';

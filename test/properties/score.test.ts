@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { LinkFinding, PhoneFinding } from '../../src/extract/types.js';
-import { LINK_BUCKETS, PHONE_STATUSES, type LinkVerdict, type PhoneVerdict } from '../../src/report/types.js';
+import { LINK_BUCKETS, PHONE_STATUSES, type LinkVerdict, type PhoneVerdict } from '../../src/types.js';
 import { BUCKET_SCORES } from '../../src/defaults.js';
 import { scoreReport } from '../../src/score/score.js';
 import { verifyAnswer } from '../../src/verify.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jsonErrorOffset, lineAndColumn } from '../src/json-error.js';
+import { jsonErrorOffset, lineAndColumn } from '../src/input.js';
 
 describe('jsonErrorOffset', () => {
   it.each([

@@ -17,7 +17,6 @@ export { comparisonToMarkdown } from './format-markdown.js';
 export { comparisonToText } from './format-text.js';
 export { highlightPieces, type Piece } from './highlight.js';
 export { isModelGradedType } from './model-graded.js';
-export { fromPromptfooRow, VERIFIER_METADATA_KEY, type RowOptions } from './promptfoo-rows.js';
 export { verdictOf } from './verdict.js';
 export type * from './types.js';
 

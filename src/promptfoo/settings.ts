@@ -1,8 +1,8 @@
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_THRESHOLD, ENV } from './defaults.js';
-import { InputError } from './errors.js';
-import type { LivenessOptions } from './liveness/types.js';
+import { DEFAULT_THRESHOLD, ENV } from '../defaults.js';
+import { InputError } from '../errors.js';
+import type { VerifierSettings } from '../run.js';
 
 /**
  * The verifier assertion's `config`, validated: unknown keys are rejected so a typo
@@ -24,19 +24,13 @@ const LivenessConfigSchema = z.strictObject({
   cacheTtlMs: z.number().int().nonnegative().optional(),
 });
 
+export type { VerifierSettings };
+
 export const VerifierConfigSchema = z.strictObject({
   allowlist: z.union([z.string().min(1), z.record(z.string(), z.unknown())]).optional(),
   threshold: z.number().min(0).max(1).optional(),
   liveness: z.union([z.boolean(), LivenessConfigSchema]).optional(),
 });
-
-export interface VerifierSettings {
-  /** An absolute path, or an inline allowlist object given in the config. */
-  allowlist: { path: string } | { inline: Record<string, unknown> };
-  threshold: number;
-  /** `false` when liveness is off. */
-  liveness: false | LivenessOptions;
-}
 
 /**
  * Settings from `config`, then the environment (`CITATION_VERIFIER_ALLOWLIST`,

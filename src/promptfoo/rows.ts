@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { answerText } from '../../answer-text.js';
-import { InputError } from '../../errors.js';
-import { VERIFIER_METADATA_KEY } from '../grading.js';
+import { answerText } from '../util/answer-text.js';
+import { InputError } from '../errors.js';
+import { VERIFIER_METADATA_KEY } from '../format/grading.js';
 import { LINK_BUCKETS, PHONE_STATUSES, type LinkBucket, type PhoneStatus } from '../types.js';
-import { isModelGradedType } from './model-graded.js';
-import type { ResultRow } from '../../results/promptfoo.js';
-import type { JudgeVerdict, VendorRow, VerifierVerdict } from './types.js';
+import { isModelGradedType } from '../compare/model-graded.js';
+import type { ResultRow } from './results.js';
+import type { JudgeVerdict, VendorRow, VerifierVerdict } from '../compare/types.js';
 
 /**
  * One promptfoo result row (as `readPromptfooResults` returns it) → a `VendorRow`. Pure: the
@@ -82,7 +82,7 @@ export interface RowOptions {
 }
 
 /**
- * A row as `readPromptfooResults` (src/results/promptfoo.ts) returns it. A row errored when
+ * A row as `readPromptfooResults` (src/promptfoo/results.ts) returns it. A row errored when
  * promptfoo's own `failureReason` says so (2); a file without it (older promptfoo) errored when
  * the row has an error and no grading result at all (a provider that failed, a grader that
  * crashed). A failing assertion also fills `error` with its reason, so `error` alone never means

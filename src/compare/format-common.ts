@@ -1,4 +1,4 @@
-import { formatPhone } from '../../normalize/phone.js';
+import { formatPhone } from '../normalize/phone.js';
 import type { FlaggedAnswer, Problem, Ratio, VendorComparison, VendorFigures } from './types.js';
 
 /**

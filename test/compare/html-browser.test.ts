@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type BrowserContext } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../../../src/cli/main.js';
-import { fakeIo } from '../../helpers/cli.js';
-import { repoRoot } from '../../helpers/promptfoo.js';
+import { runCli } from '../../src/cli/main.js';
+import { fakeIo } from '../helpers/cli.js';
+import { repoRoot } from '../helpers/promptfoo.js';
 import { evalJudged } from './evals.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { Span } from './types.js';
+import type { Span } from '../extract/types.js';
 
 /**
  * Sentences and blocks (paragraphs, list items, headings, table rows) of an answer, as spans, for

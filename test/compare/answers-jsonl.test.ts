@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { loadAllowlistIndex } from '../../../src/allowlist/load.js';
-import { InputError } from '../../../src/errors.js';
-import { compareVendors, parseAnswersJsonl, rowsFromAnswers, verdictOf } from '../../../src/report/vendor/index.js';
-import { verifyAnswer } from '../../../src/verify.js';
+import { loadAllowlistIndex } from '../../src/allowlist/load.js';
+import { InputError } from '../../src/errors.js';
+import { compareVendors, parseAnswersJsonl, rowsFromAnswers, verdictOf } from '../../src/compare/index.js';
+import { verifyAnswer } from '../../src/verify.js';
 import { sampleAllowlist, sampleAnswers } from './evals.js';
 
 async function verifier(threshold?: number) {

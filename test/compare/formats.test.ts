@@ -1,24 +1,24 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadAllowlistIndex } from '../../../src/allowlist/load.js';
-import { readPromptfooResults } from '../../../src/results/promptfoo.js';
+import { loadAllowlistIndex } from '../../src/allowlist/load.js';
+import { readPromptfooResults } from '../../src/promptfoo/results.js';
 import {
   comparisonToHtml,
   comparisonToJson,
   comparisonToMarkdown,
   comparisonToText,
   compareVendors,
-  fromPromptfooRow,
   parseAnswersJsonl,
   renderComparison,
   REPORT_CSP,
   rowsFromAnswers,
   verdictOf,
   type VendorComparison,
-} from '../../../src/report/vendor/index.js';
-import { codeSpan, escapeMarkdown } from '../../../src/report/vendor/format-markdown.js';
-import { alignTable } from '../../../src/report/vendor/format-text.js';
-import { verifyAnswer } from '../../../src/verify.js';
+} from '../../src/compare/index.js';
+import { fromPromptfooRow } from '../../src/promptfoo/rows.js';
+import { codeSpan, escapeMarkdown } from '../../src/compare/format-markdown.js';
+import { alignTable } from '../../src/compare/format-text.js';
+import { verifyAnswer } from '../../src/verify.js';
 import { evalWithUnknownId, sampleAllowlist, sampleAnswers } from './evals.js';
 
 /**

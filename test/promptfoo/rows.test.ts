@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import verifyCitations from '../../../assertions/verify-citations.js';
-import chunkCitations from '../../../assertions/chunk-citations.js';
-import { fromPromptfooRow } from '../../../src/report/vendor/promptfoo-rows.js';
+import verifyCitations from '../../assertions/verify-citations.js';
+import chunkCitations from '../../assertions/chunk-citations.js';
+import { fromPromptfooRow } from '../../src/promptfoo/rows.js';
 
 /** A promptfoo row whose only assertion returned `result`, as promptfoo writes it. */
 function rowWith(result: object) {

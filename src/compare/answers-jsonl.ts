@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { InputError } from '../../errors.js';
+import { InputError } from '../errors.js';
 import type { VendorRow, VerifierVerdict } from './types.js';
 
 /** One line of an answers file: which vendor answered which test, and what it said. */

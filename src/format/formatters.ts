@@ -1,7 +1,7 @@
 import { MISATTRIBUTED_PHONE_PENALTY, SCORE_DECIMALS } from '../defaults.js';
 import { formatPhone } from '../normalize/phone.js';
 import { round, VERIFIER_METADATA_KEY, type GradingResult } from './grading.js';
-import { LINK_BUCKETS, PHONE_STATUSES, isFatalBucket, type LinkBucket, type PhoneStatus, type Report } from './types.js';
+import { LINK_BUCKETS, PHONE_STATUSES, isFatalBucket, type LinkBucket, type PhoneStatus, type Report } from '../types.js';
 
 /** Formatters over a `Report`: the promptfoo GradingResult, the JSON document, and the terminal text. */
 
@@ -39,7 +39,7 @@ function phoneCounts(report: Report): string {
  * bucket, every number with its status, and their spans in the answer). promptfoo keeps an
  * assertion's metadata in the results file, so `citation-verifier report` reads exact per-link
  * verdicts from there instead of parsing the reason text. The key is part of the results contract:
- * `src/report/vendor/promptfoo-rows.ts` reads it under the same name.
+ * `src/promptfoo/rows.ts` reads it under the same name.
  */
 export function toGradingResult(report: Report): GradingResult {
   const problems = report.reasons.length === 0 ? '(none)' : report.reasons.join('; ');

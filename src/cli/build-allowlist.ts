@@ -1,13 +1,13 @@
 import { resolve } from 'node:path';
-import { loadAllowlist } from '../src/allowlist/load.js';
-import type { Allowlist } from '../src/allowlist/schema.js';
-import { parseFlags } from '../src/cli/args.js';
-import { EXIT, writeFileAtomic, type CliIo, type Subcommand } from '../src/cli/io.js';
-import { InputError } from '../src/errors.js';
-import { assertNoWarnings, buildAllowlist, renderAllowlist } from './build.js';
-import { readCsvFile } from './csv.js';
-import { formatSummary } from './summary.js';
-import type { BuildOptions } from './types.js';
+import { loadAllowlist } from '../allowlist/load.js';
+import type { Allowlist } from '../allowlist/schema.js';
+import { parseFlags } from './args.js';
+import { EXIT, writeFileAtomic, type CliIo, type Subcommand } from './io.js';
+import { InputError } from '../errors.js';
+import { assertNoWarnings, buildAllowlist, renderAllowlist } from '../../builders/build.js';
+import { readCsvFile } from '../../builders/csv.js';
+import { formatSummary } from '../../builders/summary.js';
+import type { BuildOptions } from '../../builders/types.js';
 
 const USAGE = `Usage: citation-verifier build-allowlist DIRECTORY.csv [MORE.csv …] --org-column NAME
          [--url-column NAME]… [--phone-column NAME]… [--alias-column NAME]… [--domain-column NAME]…

@@ -1,9 +1,9 @@
 import { copyFile, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildAllowlistCommand } from '../../builders/cli.js';
+import { buildAllowlistCommand } from '../../src/cli/build-allowlist.js';
 import { parseAllowlist } from '../../src/allowlist/schema.js';
-import { csvFixture, runBuild, tempDir } from './helpers.js';
+import { csvFixture, runBuild, tempDir } from '../builders/helpers.js';
 
 const BASIC = ['--org-column', 'Organization', '--url-column', 'Website', '--phone-column', 'Phone'];
 

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { expect } from 'vitest';
-import { evalOffline, repoRoot } from '../../helpers/promptfoo.js';
+import { evalOffline, repoRoot } from '../helpers/promptfoo.js';
 
 /**
  * The real promptfoo evals the report tests read, each run once per test file (offline, no key,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { segment, spanAt } from '../../src/extract/structure.js';
+import { segment, spanAt } from '../../src/match/structure.js';
 
 function parts(text: string): { sentences: string[]; blocks: string[] } {
   const { sentences, blocks } = segment(text);

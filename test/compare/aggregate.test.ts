@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { InputError } from '../../../src/errors.js';
+import { InputError } from '../../src/errors.js';
 import {
   compareVendors,
-  fromPromptfooRow,
   highlightPieces,
   isModelGradedType,
   problemsOf,
@@ -11,8 +10,9 @@ import {
   type Problem,
   type VendorRow,
   type VerifierVerdict,
-} from '../../../src/report/vendor/index.js';
-import type { LinkBucket } from '../../../src/report/types.js';
+} from '../../src/compare/index.js';
+import { fromPromptfooRow } from '../../src/promptfoo/rows.js';
+import type { LinkBucket } from '../../src/types.js';
 
 /** Hand-built rows for the rules the sample does not reach (no links, errors, score-only failures). */
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { summaryLine, toGradingResult, toJson, toText } from '../../src/report/formatters.js';
+import { summaryLine, toGradingResult, toJson, toText } from '../../src/format/formatters.js';
 import { verifyAnswer } from '../../src/verify.js';
 import { makeIndex } from '../helpers/allowlist.js';
 

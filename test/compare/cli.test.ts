@@ -2,9 +2,9 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } fro
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../../src/cli/main.js';
-import { fakeIo } from '../../helpers/cli.js';
-import { repoRoot } from '../../helpers/promptfoo.js';
+import { runCli } from '../../src/cli/main.js';
+import { fakeIo } from '../helpers/cli.js';
+import { repoRoot } from '../helpers/promptfoo.js';
 import { evalSample, sampleAllowlist, sampleAnswers } from './evals.js';
 
 /** `citation-verifier report` run in-process through the CLI dispatcher, with a recording io. */

@@ -1,4 +1,4 @@
-import { compareStrings } from '../../compare.js';
+import { compareStrings } from '../util/strings.js';
 import { isFatalBucket, LINK_BUCKETS, type LinkBucket } from '../types.js';
 import type { FlaggedAnswer, Problem, Ratio, VendorComparison, VendorFigures, VendorRow, VerifierVerdict } from './types.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { extractLinks } from '../../src/extract/links.js';
-import { buildOrgMatcher, findOrganizations } from '../../src/extract/orgs.js';
+import { buildOrgMatcher, findOrganizations } from '../../src/match/orgs.js';
 import { makeIndex } from '../helpers/allowlist.js';
 
 const index = makeIndex({

@@ -1,4 +1,4 @@
-import type { LinkFinding, OrgFinding, PhoneFinding } from '../extract/types.js';
+import type { LinkFinding, OrgFinding, PhoneFinding } from './extract/types.js';
 
 /**
  * Where a link lands. A closed union: every front switches over it exhaustively.

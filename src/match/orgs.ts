@@ -1,6 +1,6 @@
-import { compareStrings } from '../compare.js';
+import { compareStrings } from '../util/strings.js';
 import { isAmbiguousName, tokenize, type Token } from '../normalize/name.js';
-import type { OrgFinding, Span } from './types.js';
+import type { OrgFinding, Span } from '../extract/types.js';
 
 /**
  * Finds organization names in text with one pass over its word tokens, whatever the size of the

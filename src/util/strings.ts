@@ -1,7 +1,9 @@
 /**
- * Edit distance, shared by the lookalike-domain check and the builder's "did you mean" for column
- * names. Hand-written: two rows of a table, small and hot, no dependency worth adding.
+ * String helpers shared across rooms. Edit distance serves the lookalike-domain check and the
+ * builder's "did you mean" for column names: hand-written (two rows of a table, small and hot, no
+ * dependency worth adding).
  */
+
 /**
  * Damerau–Levenshtein (optimal string alignment: a swap of neighbours is one edit), giving up
  * past `limit` (returns `limit + 1`). Pass the longer length as `limit` for the exact distance.
@@ -28,4 +30,9 @@ export function editDistance(a: string, b: string, limit: number): number {
     prev = current;
   }
   return prev[cols - 1]!;
+}
+
+/** Code-unit order, so sorted output does not depend on the machine's locale (as `localeCompare` would). */
+export function compareStrings(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }

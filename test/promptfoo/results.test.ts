@@ -2,12 +2,13 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadAllowlistIndex } from '../../../src/allowlist/load.js';
-import { InputError } from '../../../src/errors.js';
-import { readPromptfooResults } from '../../../src/results/promptfoo.js';
-import { compareVendors, fromPromptfooRow, verdictOf, type RowOptions, type VendorComparison, type VendorFigures } from '../../../src/report/vendor/index.js';
-import { verifyAnswer } from '../../../src/verify.js';
-import { evalJudged, evalSample, evalWithUnknownId, sampleAllowlist } from './evals.js';
+import { loadAllowlistIndex } from '../../src/allowlist/load.js';
+import { InputError } from '../../src/errors.js';
+import { readPromptfooResults } from '../../src/promptfoo/results.js';
+import { compareVendors, verdictOf, type VendorComparison, type VendorFigures } from '../../src/compare/index.js';
+import { fromPromptfooRow, type RowOptions } from '../../src/promptfoo/rows.js';
+import { verifyAnswer } from '../../src/verify.js';
+import { evalJudged, evalSample, evalWithUnknownId, sampleAllowlist } from '../compare/evals.js';
 
 /**
  * The vendor comparison over real promptfoo results files, written by the suite's own offline
