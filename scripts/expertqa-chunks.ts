@@ -169,7 +169,7 @@ export function summarizeRows(rows: readonly ClaimRow[], records: number, answer
   }
   const measured = rows.filter((row) => row.category !== 'no_passage_text');
   const checked = measured.filter((row) => row.category === 'checked');
-  const failing = (row: ClaimRow, requireCitations: boolean): boolean => row.outcome !== 'no_finding' && isFailingClassification(row.outcome, requireCitations);
+  const failing = (row: ClaimRow, requireCitations: boolean): boolean => row.outcome !== 'no_finding' && isFailingClassification(row.outcome, { requireCitations, failOnWeakSupport: false });
   const missing = (row: ClaimRow): boolean => row.support === 'Missing';
   const notComplete = (row: ClaimRow): boolean => row.support === 'Missing' || row.support === 'Partial' || row.support === 'Incomplete';
   const labelled = checked.filter((row) => row.support === 'Complete' || notComplete(row));

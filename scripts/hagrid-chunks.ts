@@ -85,7 +85,7 @@ export function summarizeHagrid(all: readonly HagridRow[]): HagridSummary {
     outcomes[row.outcome].total += 1;
     if (row.notAttributable) outcomes[row.outcome].notAttributable += 1;
   }
-  const failing = (row: HagridRow): boolean => row.outcome !== 'no_finding' && isFailingClassification(row.outcome, false);
+  const failing = (row: HagridRow): boolean => row.outcome !== 'no_finding' && isFailingClassification(row.outcome, { requireCitations: false, failOnWeakSupport: false });
   const weak = (row: HagridRow): boolean => (row.classifications as string[]).includes('weak_support');
   return {
     rows: rows.length,

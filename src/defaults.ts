@@ -167,4 +167,13 @@ export const CHUNK_DEFAULTS = {
   maxFactsScanned: 64,
   /** A quotation longer than this many characters is treated as unbalanced quote marks, not a quote. */
   maxQuoteChars: 2_000,
+  /**
+   * A claim passing every deterministic check is `weak_support` when fewer than this share of its
+   * distinct content words appear in the cited chunk closest to it. 0.25 keeps the flag at 94%
+   * precision against human "not attributable" labels on the HAGRID half it was set on (see
+   * docs/CHUNKS.md); a warning unless `failOnWeakSupport`.
+   */
+  weakSupportThreshold: 0.25,
+  /** Claims with fewer content words than this are never `weak_support`: too little to count. */
+  weakSupportMinWords: 3,
 } as const;

@@ -7,10 +7,16 @@ import { CLAIM_CLASSIFICATIONS, type ChunkReport, type ClaimVerdict } from './ty
  * The audit printed by `check --chunks --format json`. One row per claim: cited claims and
  * uncited ones stating a fact. Unknown keys are rejected so a consumer can rely on the shape.
  * - `total_citations`: claims carrying at least one citation marker (a claim citing `[2][5]` is one);
- * - `accurate_citations`: those classified `exact_match` or `verification_uncertain`;
- * - `inaccurate_citations`: the rest of them (`citation_not_found`, `fabricated_quote`, `unsupported_claim`);
- * - `accuracy_rate`: accurate / total, rounded to `SCORE_DECIMALS`; null when nothing was cited;
+ * - `verified_citations`: those classified `exact_match` (their words are verbatim in a cited chunk);
+ * - `unverified_citations`: those that passed the checks without being verbatim
+ *   (`verification_uncertain`, `weak_support` when it does not fail): a judge must decide them;
+ * - `failed_citations`: cited claims that fail the answer;
+ * - `checks_passed_rate`: (verified + unverified) / total, rounded to `SCORE_DECIMALS`; null when
+ *   nothing was cited. Not an accuracy: it says nothing was proven wrong, not that the claims hold;
+ * - `verified_rate`: verified / total; null when nothing was cited;
+ * - `weak_support`, `uncited_claims`: how many claims got those classifications;
  * - `critical_failures`: rows that fail the answer (uncited claims count only with `requireCitations`);
+ * - `word_overlap`: the claim's distinct content words found in the cited chunk closest to it;
  * - `citation_id`: the cited ids as written in the chunks, `", "`-joined; null for an uncited claim;
  * - `source_passage`: the sentence window of the cited chunk closest to the claim (see
  *   `findSourcePassage`); null when no cited chunk exists or it is empty.
@@ -18,9 +24,13 @@ import { CLAIM_CLASSIFICATIONS, type ChunkReport, type ClaimVerdict } from './ty
 export const chunkAuditSchema = z.strictObject({
   overall_assessment: z.strictObject({
     total_citations: z.number().int().nonnegative(),
-    accurate_citations: z.number().int().nonnegative(),
-    inaccurate_citations: z.number().int().nonnegative(),
-    accuracy_rate: z.number().min(0).max(1).nullable(),
+    verified_citations: z.number().int().nonnegative(),
+    unverified_citations: z.number().int().nonnegative(),
+    failed_citations: z.number().int().nonnegative(),
+    checks_passed_rate: z.number().min(0).max(1).nullable(),
+    verified_rate: z.number().min(0).max(1).nullable(),
+    weak_support: z.number().int().nonnegative(),
+    uncited_claims: z.number().int().nonnegative(),
     critical_failures: z.number().int().nonnegative(),
   }),
   citation_audit: z.array(
@@ -31,6 +41,12 @@ export const chunkAuditSchema = z.strictObject({
       classification: z.enum(CLAIM_CLASSIFICATIONS),
       explanation: z.string().min(1),
       correction_instruction: z.string().min(1),
+      word_overlap: z.strictObject({
+        found: z.number().int().nonnegative(),
+        of: z.number().int().nonnegative(),
+        ratio: z.number().min(0).max(1).nullable(),
+        chunk_id: z.string().nullable(),
+      }),
     }),
   ),
 });
@@ -40,12 +56,17 @@ export type ChunkAuditRow = ChunkAudit['citation_audit'][number];
 /** The audit of a report. A formatter: it decides nothing the report has not. */
 export function buildChunkAudit(report: ChunkReport): ChunkAudit {
   const total = report.citedClaims;
+  const rate = (count: number): number | null => (total === 0 ? null : round(count / total, SCORE_DECIMALS));
   return {
     overall_assessment: {
       total_citations: total,
-      accurate_citations: report.accurateClaims,
-      inaccurate_citations: total - report.accurateClaims,
-      accuracy_rate: total === 0 ? null : round(report.accurateClaims / total, SCORE_DECIMALS),
+      verified_citations: report.verbatimClaims,
+      unverified_citations: report.passedClaims - report.verbatimClaims,
+      failed_citations: total - report.passedClaims,
+      checks_passed_rate: rate(report.passedClaims),
+      verified_rate: rate(report.verbatimClaims),
+      weak_support: report.counts.weak_support,
+      uncited_claims: report.counts.uncited_claim,
       critical_failures: report.failures,
     },
     citation_audit: report.claims.map(auditRow),
@@ -60,6 +81,7 @@ function auditRow(verdict: ClaimVerdict): ChunkAuditRow {
     classification: verdict.classification,
     explanation: verdict.explanation,
     correction_instruction: verdict.correction,
+    word_overlap: { found: verdict.wordOverlap.found, of: verdict.wordOverlap.of, ratio: verdict.wordOverlap.ratio, chunk_id: verdict.wordOverlap.chunkId ?? null },
   };
 }
 

@@ -2,7 +2,7 @@ import { readAnswer } from './claims.js';
 import { CHUNK_LIMITS } from './defaults.js';
 import { judgeClaim } from './judge.js';
 import { ChunkLibrary } from './library.js';
-import { CLAIM_CLASSIFICATIONS, isAccurateClassification, type Chunk, type ChunkCheckOptions, type ChunkReport, type ClaimClassification, type ClaimVerdict } from './types.js';
+import { CLAIM_CLASSIFICATIONS, type Chunk, type FailurePolicy, type ChunkCheckOptions, type ChunkReport, type ClaimClassification, type ClaimVerdict } from './types.js';
 
 /**
  * Check an answer's chunk citations: read its claims, judge each against the chunks it cites, and
@@ -10,35 +10,39 @@ import { CLAIM_CLASSIFICATIONS, isAccurateClassification, type Chunk, type Chunk
  * chunks (each chunk is indexed once, on first use; each claim costs time in its own length).
  */
 export function checkChunkCitations(answer: string, chunks: readonly Chunk[], options: ChunkCheckOptions = {}): ChunkReport {
-  const requireCitations = options.requireCitations ?? false;
+  const policy: FailurePolicy = { requireCitations: options.requireCitations ?? false, failOnWeakSupport: options.failOnWeakSupport ?? false };
   const minQuoteWords = options.minQuoteWords ?? CHUNK_LIMITS.minQuoteWords;
+  const weakSupportThreshold = options.weakSupportThreshold ?? CHUNK_LIMITS.weakSupportThreshold;
   const library = new ChunkLibrary(chunks);
   const reading = readAnswer(answer, library.context, minQuoteWords);
-  const claims = reading.claims.map((claim) => judgeClaim(claim, library, { requireCitations, minQuoteWords }));
-  return summarize(claims, chunks, requireCitations);
+  const claims = reading.claims.map((claim) => judgeClaim(claim, library, { ...policy, minQuoteWords, weakSupportThreshold }));
+  return summarize(claims, chunks, policy);
 }
 
 /** Counts, score and pass over judged claims (see `scoreChunkReport`). */
-export function summarize(claims: ClaimVerdict[], chunks: readonly Chunk[], requireCitations: boolean): ChunkReport {
+export function summarize(claims: ClaimVerdict[], chunks: readonly Chunk[], policy: FailurePolicy): ChunkReport {
+  const { requireCitations } = policy;
   const counts = Object.fromEntries(CLAIM_CLASSIFICATIONS.map((classification) => [classification, 0])) as Record<ClaimClassification, number>;
   for (const verdict of claims) counts[verdict.classification] += 1;
   const cited = claims.filter((verdict) => verdict.claim.ids.length > 0);
-  const accurateClaims = cited.filter((verdict) => isAccurateClassification(verdict.classification)).length;
+  const passedClaims = cited.filter((verdict) => !verdict.failing).length;
   const failures = claims.filter((verdict) => verdict.failing).length;
-  const warnings = claims.filter((verdict) => !verdict.failing && verdict.classification === 'uncited_claim').length;
+  const warnings = claims.filter(isWarning).length;
   const keys = new Set(chunks.map((chunk) => chunk.key));
   const citedIds = new Set(cited.flatMap((verdict) => verdict.claim.ids));
   const foundIds = [...citedIds].filter((id) => keys.has(id)).length;
   const uncitedFailing = requireCitations ? counts.uncited_claim : 0;
   return {
     pass: failures === 0,
-    score: scoreChunkReport(accurateClaims, cited.length, uncitedFailing),
+    score: scoreChunkReport(passedClaims, cited.length, uncitedFailing),
     requireCitations,
+    failOnWeakSupport: policy.failOnWeakSupport,
     chunkCount: chunks.length,
     claims,
     counts,
     citedClaims: cited.length,
-    accurateClaims,
+    passedClaims,
+    verbatimClaims: counts.exact_match,
     citedIds: citedIds.size,
     foundIds,
     failures,
@@ -46,12 +50,17 @@ export function summarize(claims: ClaimVerdict[], chunks: readonly Chunk[], requ
   };
 }
 
+/** A claim the answer passes with but the reader should see: uncited, or weakly supported. */
+export function isWarning(verdict: ClaimVerdict): boolean {
+  return !verdict.failing && (verdict.classification === 'uncited_claim' || verdict.classification === 'weak_support');
+}
+
 /**
- * The score: accurate cited claims over cited claims plus, when citations are required, uncited
+ * The score: cited claims that passed the deterministic checks over cited claims plus, when citations are required, uncited
  * claims stating a fact. 1 when there is nothing to score. The score grades; it does not decide:
  * `pass` is false as soon as one claim fails, whatever the score.
  */
-export function scoreChunkReport(accurateClaims: number, citedClaims: number, uncitedFailing: number): number {
+export function scoreChunkReport(passedClaims: number, citedClaims: number, uncitedFailing: number): number {
   const denominator = citedClaims + uncitedFailing;
-  return denominator === 0 ? 1 : accurateClaims / denominator;
+  return denominator === 0 ? 1 : passedClaims / denominator;
 }

@@ -10,6 +10,8 @@ export const ChunkConfigSchema = z.strictObject({
   contextVar: z.string().min(1).optional(),
   requireCitations: z.boolean().optional(),
   minQuoteWords: z.number().int().min(1).optional(),
+  weakSupportThreshold: z.number().min(0).max(1).optional(),
+  failOnWeakSupport: z.boolean().optional(),
 });
 
 export interface ChunkSettings {
@@ -17,6 +19,8 @@ export interface ChunkSettings {
   contextVar: string;
   requireCitations: boolean;
   minQuoteWords: number;
+  weakSupportThreshold: number;
+  failOnWeakSupport: boolean;
 }
 
 const KNOWN_KEYS = Object.keys(ChunkConfigSchema.shape).join(', ');
@@ -39,5 +43,7 @@ export function resolveChunkConfig(config: unknown): ChunkSettings {
     contextVar: parsed.data.contextVar ?? CHUNK_LIMITS.contextVar,
     requireCitations: parsed.data.requireCitations ?? false,
     minQuoteWords: parsed.data.minQuoteWords ?? CHUNK_LIMITS.minQuoteWords,
+    weakSupportThreshold: parsed.data.weakSupportThreshold ?? CHUNK_LIMITS.weakSupportThreshold,
+    failOnWeakSupport: parsed.data.failOnWeakSupport ?? false,
   };
 }

@@ -6,9 +6,10 @@ import type { ChunkAudit } from './audit.js';
  */
 export function formatChunkAuditText(audit: ChunkAudit, pass: boolean): string {
   const summary = audit.overall_assessment;
-  const rate = summary.accuracy_rate === null ? 'no citations' : `accuracy ${(summary.accuracy_rate * 100).toFixed(1)}%`;
+  const rate = summary.checks_passed_rate === null ? 'no citations' : `${(summary.checks_passed_rate * 100).toFixed(1)}% pass the checks`;
+  const warnings = summary.weak_support + summary.uncited_claims;
   const lines = [
-    `chunk citations: ${pass ? 'PASS' : 'FAIL'} — ${summary.total_citations} cited claim${summary.total_citations === 1 ? '' : 's'}, ${summary.accurate_citations} accurate, ${summary.inaccurate_citations} inaccurate (${rate}); ${summary.critical_failures} critical failure${summary.critical_failures === 1 ? '' : 's'}`,
+    `chunk citations: ${pass ? 'PASS' : 'FAIL'} — ${summary.total_citations} cited claim${summary.total_citations === 1 ? '' : 's'}: ${summary.verified_citations} verbatim, ${summary.unverified_citations} for a judge, ${summary.failed_citations} failed (${rate}); ${summary.critical_failures} critical failure${summary.critical_failures === 1 ? '' : 's'}${warnings > 0 ? `; ${summary.weak_support} weak_support, ${summary.uncited_claims} uncited_claim` : ''}`,
   ];
   if (audit.citation_audit.length === 0) return `${lines[0]!}\n(no claims to check)\n`;
   const rows = audit.citation_audit.map((row, index) => ({
@@ -29,6 +30,7 @@ export function formatChunkAuditText(audit: ChunkAudit, pass: boolean): string {
     lines.push(`${entry.number.padStart(numberWidth)}  ${entry.cites.padEnd(citesWidth)}  ${entry.classification.padEnd(classWidth)}  ${entry.claim}`);
     lines.push(`${indent}why: ${entry.row.explanation}`);
     lines.push(`${indent}fix: ${entry.row.correction_instruction}`);
+    if (entry.row.word_overlap.chunk_id !== null) lines.push(`${indent}overlap: ${entry.row.word_overlap.found}/${entry.row.word_overlap.of} content words in chunk ${entry.row.word_overlap.chunk_id}`);
     if (entry.row.source_passage !== null) lines.push(`${indent}passage: “${entry.row.source_passage}”`);
   }
   return `${lines.join('\n')}\n`;

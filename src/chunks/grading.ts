@@ -1,16 +1,19 @@
 import { SCORE_DECIMALS } from '../defaults.js';
 import { round, type GradingResult } from '../format/grading.js';
 import { citationId } from './audit.js';
+import { isWarning } from './check.js';
 import { CLAIM_CLASSIFICATIONS, type ChunkReport, type ClaimVerdict } from './types.js';
 
 /** Names of the scores the chunk assertion reports to promptfoo (averaged by it across rows). */
 export const CHUNK_SCORE_NAMES = {
-  /** Accurate cited claims / cited claims; left out when nothing is cited. */
-  supportRate: 'chunk_support_rate',
+  /** Cited claims that pass the deterministic checks / cited claims; left out when nothing is cited. Not a support rate: a judge decides support. */
+  checksPassedRate: 'chunk_checks_passed_rate',
   /** Distinct cited ids that name a chunk / distinct cited ids; left out when nothing is cited. */
   citationsFound: 'chunk_citations_found',
   /** Claims that fail the answer (a count). */
   failures: 'chunk_failures',
+  /** Claims the answer passes with but a reader should see: `uncited_claim`, `weak_support` (a count). */
+  warnings: 'chunk_warnings',
 } as const;
 
 /** Prefix of every reason, so a promptfoo row shows which assertion spoke. */
@@ -23,8 +26,8 @@ export const CHUNK_REASON_PREFIX = 'citation-verifier chunks';
  * then each failure and each warning with what to change, or `(none)`.
  */
 export function chunkGradingResult(report: ChunkReport): GradingResult {
-  const namedScores: Record<string, number> = { [CHUNK_SCORE_NAMES.failures]: report.failures };
-  if (report.citedClaims > 0) namedScores[CHUNK_SCORE_NAMES.supportRate] = round(report.accurateClaims / report.citedClaims, SCORE_DECIMALS);
+  const namedScores: Record<string, number> = { [CHUNK_SCORE_NAMES.failures]: report.failures, [CHUNK_SCORE_NAMES.warnings]: report.warnings };
+  if (report.citedClaims > 0) namedScores[CHUNK_SCORE_NAMES.checksPassedRate] = round(report.passedClaims / report.citedClaims, SCORE_DECIMALS);
   if (report.citedIds > 0) namedScores[CHUNK_SCORE_NAMES.citationsFound] = round(report.foundIds / report.citedIds, SCORE_DECIMALS);
 
   const worst = CLAIM_CLASSIFICATIONS.find((classification) => report.counts[classification] > 0);
@@ -33,11 +36,12 @@ export function chunkGradingResult(report: ChunkReport): GradingResult {
     .join(', ');
   const denominator = report.citedClaims + (report.requireCitations ? report.counts.uncited_claim : 0);
   const failures = report.claims.filter((verdict) => verdict.failing);
-  const warnings = report.claims.filter((verdict) => !verdict.failing && verdict.classification === 'uncited_claim');
+  const warnings = report.claims.filter(isWarning);
+  const passNote = report.pass && warnings.length > 0 ? ` with ${warnings.length} warning${warnings.length === 1 ? '' : 's'}` : '';
   const lines = [
-    `${CHUNK_REASON_PREFIX}: ${report.pass ? 'PASS' : 'FAIL'} — ${report.claims.length === 0 ? 'no citations and no uncited figures or quotations' : `worst claim ${worst}`}; ${report.chunkCount} chunk${report.chunkCount === 1 ? '' : 's'}`,
+    `${CHUNK_REASON_PREFIX}: ${report.pass ? 'PASS' : 'FAIL'}${passNote} — ${report.claims.length === 0 ? 'no citations and no uncited figures or quotations' : `worst claim ${worst}`}; ${report.chunkCount} chunk${report.chunkCount === 1 ? '' : 's'}`,
     `claims: ${counts || '(none)'}`,
-    `score ${round(report.score, SCORE_DECIMALS)} = ${report.accurateClaims} accurate / ${denominator} (${report.citedClaims} cited${report.requireCitations ? ` + ${report.counts.uncited_claim} uncited, citations required` : ''}); ids found ${report.foundIds}/${report.citedIds}`,
+    `score ${round(report.score, SCORE_DECIMALS)} = ${report.passedClaims} passing the checks / ${denominator} (${report.citedClaims} cited${report.requireCitations ? ` + ${report.counts.uncited_claim} uncited, citations required` : ''}); ids found ${report.foundIds}/${report.citedIds}`,
     `failures: ${failures.length === 0 ? '(none)' : failures.map(describeVerdict).join(' | ')}`,
     `warnings: ${warnings.length === 0 ? '(none)' : warnings.map(describeVerdict).join(' | ')}`,
   ];
@@ -55,7 +59,7 @@ function componentResult(verdict: ClaimVerdict): GradingResult {
     pass: !verdict.failing,
     score: verdict.failing ? 0 : 1,
     reason: describeVerdict(verdict),
-    metadata: { classification: verdict.classification, citation_id: citationId(verdict), source_passage: verdict.source?.text ?? null },
+    metadata: { classification: verdict.classification, citation_id: citationId(verdict), source_passage: verdict.source?.text ?? null, word_overlap: verdict.wordOverlap.ratio },
   };
 }
 

@@ -6,6 +6,7 @@ import { collapseWhitespace, countWords, verbatimTokens } from './text.js';
 import {
   isFailingClassification,
   type Claim,
+  type FailurePolicy,
   type ClaimClassification,
   type ClaimVerdict,
   type Fact,
@@ -15,9 +16,9 @@ import {
   type SourcePassage,
 } from './types.js';
 
-export interface JudgeOptions {
-  requireCitations: boolean;
+export interface JudgeOptions extends FailurePolicy {
   minQuoteWords: number;
+  weakSupportThreshold: number;
 }
 
 /**
@@ -45,22 +46,24 @@ export function judgeClaim(claim: Claim, library: ChunkLibrary, options: JudgeOp
   const window = findSourcePassage(cited, content, claim.facts);
   const source = window ? toPassage(window) : undefined;
   const sourceIndex = window ? cited.find((index) => index.chunk.id === window.chunkId) : cited[0];
-  const quoteChecks = quotes.map((quote) => checkQuote(quote, cited));
+  const quoteChecks = quotes.map((quote) => checkQuote(quote, cited, library));
   const factChecks = claim.facts.map((fact) => checkFact(fact, cited, window, sourceIndex));
   const overlapIndex = sourceIndex ?? cited[0];
   const wordOverlap = overlapIndex
-    ? { found: content.filter((word) => overlapIndex.hasWord(word)).length, of: content.length, chunkId: overlapIndex.chunk.id }
-    : { found: 0, of: content.length };
+    ? overlapOf(content.filter((word) => overlapIndex.hasWord(word)).length, content.length, overlapIndex.chunk.id)
+    : overlapOf(0, content.length);
   const exactIn = words.length >= options.minQuoteWords ? cited.find((index) => index.containsWords(words)) : undefined;
 
   let classification: ClaimClassification;
   if (missingIds.length > 0) classification = 'citation_not_found';
-  else if (quoteChecks.some((check) => check.foundIn === undefined)) classification = 'fabricated_quote';
+  else if (quoteChecks.some((check) => check.foundIn === undefined && check.foundElsewhere === undefined)) classification = 'fabricated_quote';
+  else if (quoteChecks.some((check) => check.foundIn === undefined)) classification = 'wrong_citation';
   else if (factChecks.some((check) => check.foundIn === undefined)) classification = 'unsupported_claim';
   else if (exactIn) classification = 'exact_match';
+  else if (isWeak(wordOverlap, options.weakSupportThreshold)) classification = 'weak_support';
   else classification = 'verification_uncertain';
 
-  const { explanation, correction } = explain({ cited, missingIds, quoteChecks, factChecks, wordOverlap, exactIn, wordCount: words.length, library });
+  const { explanation, correction } = explain({ cited, missingIds, quoteChecks, factChecks, wordOverlap, exactIn, wordCount: words.length, library, weak: classification === 'weak_support' });
   return {
     claim,
     classification,
@@ -72,8 +75,17 @@ export function judgeClaim(claim: Claim, library: ChunkLibrary, options: JudgeOp
     ...(source ? { source } : {}),
     explanation,
     correction,
-    failing: isFailingClassification(classification, options.requireCitations),
+    failing: isFailingClassification(classification, options),
   };
+}
+
+function overlapOf(found: number, of: number, chunkId?: string): ClaimVerdict['wordOverlap'] {
+  return { found, of, ratio: of === 0 ? null : Math.round((found / of) * 10_000) / 10_000, ...(chunkId === undefined ? {} : { chunkId }) };
+}
+
+/** Few of the claim's content words in the cited chunk closest to it (and enough words to count). */
+function isWeak(overlap: ClaimVerdict['wordOverlap'], threshold: number): boolean {
+  return overlap.chunkId !== undefined && overlap.of >= CHUNK_LIMITS.weakSupportMinWords && overlap.found < threshold * overlap.of;
 }
 
 function judgeUncited(claim: Claim, quotes: QuoteFinding[], content: string[], library: ChunkLibrary, options: JudgeOptions): ClaimVerdict {
@@ -107,11 +119,11 @@ function judgeUncited(claim: Claim, quotes: QuoteFinding[], content: string[], l
     missingIds: [],
     quotes: quotes.map((quote) => ({ quote, longestRun: { tokens: 0, of: verbatimTokens(quote.raw).length } })),
     facts: claim.facts.map((fact) => ({ fact })),
-    wordOverlap: { found: 0, of: content.length },
+    wordOverlap: overlapOf(0, content.length),
     ...(source ? { source } : {}),
     explanation: `States ${joinList(stated)} but cites no chunk`,
     correction: unique.length > 0 ? capitalize(unique.join('; ')) : `Add a citation to the chunk that states ${joinList(stated)}, or remove it`,
-    failing: isFailingClassification('uncited_claim', options.requireCitations),
+    failing: isFailingClassification('uncited_claim', options),
   };
 }
 
@@ -151,11 +163,17 @@ function isWordToken(token: string): boolean {
   return WORD_TOKEN.test(token);
 }
 
-function checkQuote(quote: QuoteFinding, cited: readonly ChunkIndex[]): QuoteCheck {
+function checkQuote(quote: QuoteFinding, cited: readonly ChunkIndex[], library: ChunkLibrary): QuoteCheck {
   const pieces = quotePieces(quote.raw);
   const total = pieces.reduce((sum, piece) => sum + piece.length, 0);
   const foundIn = cited.find((index) => pieces.every((piece) => index.containsVerbatim(piece)));
   if (foundIn) return { quote, foundIn: foundIn.chunk.id, longestRun: { tokens: total, of: total, chunkId: foundIn.chunk.id } };
+  // Verbatim in a chunk the claim does not cite: the quotation is real, the citation is wrong.
+  const longest = [...pieces].sort((a, b) => b.length - a.length)[0];
+  const owner = longest ? library.ownerOfVerbatim(longest) : undefined;
+  if (owner && pieces.every((piece) => owner.containsVerbatim(piece))) {
+    return { quote, foundElsewhere: owner.chunk.id, longestRun: { tokens: total, of: total, chunkId: owner.chunk.id } };
+  }
   let best: QuoteCheck['longestRun'] = { tokens: 0, of: total };
   for (const index of cited) {
     for (const piece of pieces) {
@@ -272,6 +290,7 @@ interface ExplainInput {
   exactIn: ChunkIndex | undefined;
   wordCount: number;
   library: ChunkLibrary;
+  weak: boolean;
 }
 
 /** The explanation names every problem found, worst first; the correction says what to change for each. */
@@ -288,6 +307,11 @@ function explain(input: ExplainInput): { explanation: string; correction: string
   }
   for (const check of quoteChecks) {
     if (check.foundIn !== undefined || cited.length === 0) continue;
+    if (check.foundElsewhere !== undefined) {
+      whys.push(`the quotation “${shorten(check.quote.raw, 80)}” is not in ${citedNames} but is verbatim in chunk ${check.foundElsewhere}`);
+      fixes.push(`cite [${check.foundElsewhere}] for the quotation`);
+      continue;
+    }
     const run = check.longestRun;
     const words = run.excerpt === undefined ? 0 : countWords(run.excerpt);
     whys.push(`the quotation “${shorten(check.quote.raw, 80)}” is not verbatim in ${citedNames}${run.tokens > 0 && run.chunkId !== undefined ? ` (longest verbatim stretch: ${run.tokens} of ${run.of} tokens, in chunk ${run.chunkId})` : ''}`);
@@ -317,7 +341,7 @@ function explain(input: ExplainInput): { explanation: string; correction: string
   const checked = [...factChecks.map((check) => check.fact.raw), ...quoteChecks.map((check) => `“${shorten(check.quote.raw, 40)}”`)];
   const stated = checked.length > 0 ? `${citedNames} state${cited.length === 1 ? 's' : ''} every figure and quotation checked (${joinList(checked)})` : 'no figure or quotation to check';
   const overlap = wordOverlap.chunkId === undefined ? '' : `; ${wordOverlap.found} of ${wordOverlap.of} content words appear in chunk ${wordOverlap.chunkId}`;
-  const weak = wordOverlap.of >= 4 && wordOverlap.found * 4 < wordOverlap.of;
+  const weak = input.weak;
   return {
     explanation: `${capitalize(stated)}${overlap}; whether it supports the claim needs a judge`,
     correction: weak

@@ -80,19 +80,26 @@ export interface Claim extends Span {
 /**
  * What one claim turned out to be. A closed union; `CLASSIFICATION_SEVERITY` orders it.
  * - `citation_not_found`: it cites an id that is not among the chunks.
+ * - `wrong_citation`: a quotation is not in the cited chunks but is verbatim in another chunk: a
+ *   citation error, not a fabrication.
  * - `fabricated_quote`: a quotation of `minQuoteWords` words or more is not verbatim in any cited
  *   chunk (case, whitespace, curly quotes and dashes folded).
  * - `unsupported_claim`: a number, percentage, money amount, date, year or section in it appears in
  *   none of the cited chunks (compared normalized: `14 days` = `fourteen days`, `$1,200` = `1200 dollars`).
+ * - `weak_support`: passes the deterministic checks, but few of its content words (under
+ *   `weakSupportThreshold`) appear in the cited chunk closest to it. A warning unless the caller
+ *   asks for it to fail (`failOnWeakSupport`).
  * - `exact_match`: its words are verbatim in a cited chunk.
  * - `verification_uncertain`: passes the deterministic checks; only a judge can say more.
  * - `uncited_claim`: states a number or a quotation and cites nothing.
  */
 export type ClaimClassification =
   | 'citation_not_found'
+  | 'wrong_citation'
   | 'fabricated_quote'
   | 'unsupported_claim'
   | 'exact_match'
+  | 'weak_support'
   | 'verification_uncertain'
   | 'uncited_claim';
 
@@ -100,33 +107,39 @@ export type ClaimClassification =
 export const CLAIM_CLASSIFICATIONS = [
   'citation_not_found',
   'fabricated_quote',
+  'wrong_citation',
   'unsupported_claim',
   'uncited_claim',
+  'weak_support',
   'verification_uncertain',
   'exact_match',
 ] as const satisfies readonly ClaimClassification[];
 
+/** Which warnings the caller turned into failures. */
+export interface FailurePolicy {
+  requireCitations: boolean;
+  failOnWeakSupport: boolean;
+}
+
 /**
- * Whether a classification fails the answer on its own. `uncited_claim` is a warning unless the
- * caller requires citations.
+ * Whether a classification fails the answer on its own. `uncited_claim` and `weak_support` are
+ * warnings unless the caller asks for them to fail: they are suspicions, not proof.
  */
-export function isFailingClassification(classification: ClaimClassification, requireCitations: boolean): boolean {
+export function isFailingClassification(classification: ClaimClassification, policy: FailurePolicy): boolean {
   switch (classification) {
     case 'citation_not_found':
+    case 'wrong_citation':
     case 'fabricated_quote':
     case 'unsupported_claim':
       return true;
     case 'uncited_claim':
-      return requireCitations;
+      return policy.requireCitations;
+    case 'weak_support':
+      return policy.failOnWeakSupport;
     case 'exact_match':
     case 'verification_uncertain':
       return false;
   }
-}
-
-/** Whether a cited claim passed the deterministic checks (what the audit calls an accurate citation). */
-export function isAccurateClassification(classification: ClaimClassification): boolean {
-  return classification === 'exact_match' || classification === 'verification_uncertain';
 }
 
 /** A quotation of the claim, checked against the cited chunks. */
@@ -134,6 +147,8 @@ export interface QuoteCheck {
   quote: QuoteFinding;
   /** The chunk it is verbatim in, when it is. */
   foundIn?: string;
+  /** When it is in no cited chunk: the first other chunk holding it verbatim. */
+  foundElsewhere?: string;
   /** Longest run of the quote's tokens found verbatim in one cited chunk, and where. */
   longestRun: { tokens: number; of: number; chunkId?: string; excerpt?: string };
 }
@@ -163,8 +178,11 @@ export interface ClaimVerdict {
   missingIds: string[];
   quotes: QuoteCheck[];
   facts: FactCheck[];
-  /** Distinct content words of the claim found in its best cited chunk, out of all of them. */
-  wordOverlap: { found: number; of: number; chunkId?: string };
+  /**
+   * Distinct content words of the claim found in the cited chunk closest to it, out of all of
+   * them; `ratio` is found / of (null when the claim has no content word).
+   */
+  wordOverlap: { found: number; of: number; ratio: number | null; chunkId?: string };
   source?: SourcePassage;
   /** Why, in one sentence that names the values. */
   explanation: string;
@@ -179,6 +197,10 @@ export interface ChunkCheckOptions {
   requireCitations?: boolean;
   /** Quotations shorter than this many words are not checked. Default `CHUNK_DEFAULTS.minQuoteWords`. */
   minQuoteWords?: number;
+  /** Word-overlap share under which a claim is `weak_support`. Default `CHUNK_DEFAULTS.weakSupportThreshold`. */
+  weakSupportThreshold?: number;
+  /** `weak_support` fails the answer instead of warning. Default false. */
+  failOnWeakSupport?: boolean;
 }
 
 /**
@@ -190,14 +212,17 @@ export interface ChunkReport {
   /** See `scoreChunkReport` for the formula. */
   score: number;
   requireCitations: boolean;
+  failOnWeakSupport: boolean;
   chunkCount: number;
   /** Cited claims, then uncited ones stating a fact, in order of appearance. */
   claims: ClaimVerdict[];
   counts: Record<ClaimClassification, number>;
   /** Claims that carry at least one citation marker. */
   citedClaims: number;
-  /** Cited claims classified `exact_match` or `verification_uncertain`. */
-  accurateClaims: number;
+  /** Cited claims that do not fail the answer: nothing proven wrong (and, with `failOnWeakSupport`, not weakly supported). */
+  passedClaims: number;
+  /** Cited claims classified `exact_match`: their words are verbatim in a cited chunk. */
+  verbatimClaims: number;
   /** Distinct cited chunk keys, and how many of them exist. */
   citedIds: number;
   foundIds: number;

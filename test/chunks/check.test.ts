@@ -21,7 +21,7 @@ describe('every classification row', () => {
     { name: 'citation_not_found: id beyond the chunks', answer: 'Tenants get 14 days [7].', classification: 'citation_not_found', explanation: /cites \[7\], which is not among the 3 chunks \(ids 1–3\)/i, correction: /remove \[7\]/ },
     { name: 'citation_not_found: one of two ids missing', answer: 'Tenants get 14 days [1, 9].', classification: 'citation_not_found', explanation: /cites \[9\]/i },
     { name: 'fabricated_quote: a word inserted', answer: 'The court held that "tenants must always respond within the time allowed" [3].', classification: 'fabricated_quote', explanation: /not verbatim in chunk 3/, correction: /quote chunk 3 as it reads \(“tenants must respond within the time allowed”\)/i },
-    { name: 'fabricated_quote: quoted from the wrong chunk', answer: 'The court held that "tenants must respond within the time allowed" [1].', classification: 'fabricated_quote', explanation: /not verbatim in chunk 1/ },
+    { name: 'wrong_citation: quoted verbatim from a chunk it does not cite', answer: 'The court held that "tenants must respond within the time allowed" [1].', classification: 'wrong_citation', explanation: /not in chunk 1 but is verbatim in chunk 3/, correction: /^Cite \[3\] for the quotation$/ },
     { name: 'unsupported_claim: percent absent, near percent offered', answer: 'About 40% of cases settle [1].', classification: 'unsupported_claim', explanation: /40% is in none of chunk 1/, correction: /the cited passage gives 12%, not 40%/i },
     { name: 'unsupported_claim: year absent, the date offered', answer: 'The statute took effect in 2019 [2].', classification: 'unsupported_claim', explanation: /2019 is in none of chunk 2/, correction: /gives March 5, 2020, not 2019/ },
     { name: 'unsupported_claim: money absent', answer: 'The filing fee is $2,500 [1].', classification: 'unsupported_claim', explanation: /\$2,500 is in none of chunk 1/, correction: /gives \$1,200, not \$2,500/ },
@@ -209,7 +209,17 @@ describe('audit JSON', () => {
     const audit = buildChunkAudit(checkChunkCitations(answer, CHUNKS));
     expect(chunkAuditSchema.parse(audit)).toEqual(audit);
     // 4 cited claims: 14 days (uncertain), 40% (unsupported), [9] (not found), lock-out (exact).
-    expect(audit.overall_assessment).toEqual({ total_citations: 4, accurate_citations: 2, inaccurate_citations: 2, accuracy_rate: 0.5, critical_failures: 2 });
+    expect(audit.overall_assessment).toEqual({
+      total_citations: 4,
+      verified_citations: 1,
+      unverified_citations: 1,
+      failed_citations: 2,
+      checks_passed_rate: 0.5,
+      verified_rate: 0.25,
+      weak_support: 0,
+      uncited_claims: 1,
+      critical_failures: 2,
+    });
     expect(audit.citation_audit.map((row) => [row.citation_id, row.classification])).toEqual([
       ['1', 'verification_uncertain'],
       ['1', 'unsupported_claim'],
@@ -222,9 +232,10 @@ describe('audit JSON', () => {
     expect(audit.citation_audit[2]!.source_passage).toBeNull();
   });
 
-  it('accuracy_rate is null when nothing is cited', () => {
+  it('the rates are null when nothing is cited', () => {
     const audit = buildChunkAudit(checkChunkCitations('Landlords wait 30 days.', CHUNKS));
-    expect(audit.overall_assessment.accuracy_rate).toBeNull();
+    expect(audit.overall_assessment.checks_passed_rate).toBeNull();
+    expect(audit.overall_assessment.verified_rate).toBeNull();
     expect(chunkAuditSchema.safeParse(audit).success).toBe(true);
   });
 
@@ -249,10 +260,10 @@ describe('GradingResult', () => {
     expect(result.pass).toBe(false);
     // 3 of 4 cited claims accurate.
     expect(result.score).toBe(0.75);
-    expect(result.namedScores).toEqual({ [CHUNK_SCORE_NAMES.supportRate]: 0.75, [CHUNK_SCORE_NAMES.citationsFound]: 1, [CHUNK_SCORE_NAMES.failures]: 1 });
+    expect(result.namedScores).toEqual({ [CHUNK_SCORE_NAMES.checksPassedRate]: 0.75, [CHUNK_SCORE_NAMES.citationsFound]: 1, [CHUNK_SCORE_NAMES.failures]: 1, [CHUNK_SCORE_NAMES.warnings]: 0 });
     expect(result.componentResults?.map((component) => component.pass)).toEqual([true, true, true, false]);
     expect(result.reason).toContain('FAIL — worst claim unsupported_claim');
-    expect(result.reason).toContain('score 0.75 = 3 accurate / 4 (4 cited); ids found 2/2');
+    expect(result.reason).toContain('score 0.75 = 3 passing the checks / 4 (4 cited); ids found 2/2');
     expect(result.reason).toContain('The cited passage gives 12%, not 40%');
     expect(result.reason).toContain('warnings: (none)');
   });
@@ -261,7 +272,9 @@ describe('GradingResult', () => {
     const result = chunkGradingResult(checkChunkCitations('Landlords wait 30 days.', CHUNKS));
     expect(result.pass).toBe(true);
     expect(result.score).toBe(1);
-    expect(result.namedScores).toEqual({ [CHUNK_SCORE_NAMES.failures]: 0 });
+    expect(result.namedScores).toEqual({ [CHUNK_SCORE_NAMES.failures]: 0, [CHUNK_SCORE_NAMES.warnings]: 1 });
+    // promptfoo shows only "All assertions passed" on a passing row; the reason's first line says there are warnings.
+    expect(result.reason.split('\n')[0]).toContain('PASS with 1 warning');
     expect(result.reason).toContain('failures: (none)');
     expect(result.reason).toContain('warnings: uncited_claim “Landlords wait 30 days.”');
   });

@@ -35,7 +35,17 @@ describe('runChunkCheck', () => {
     const { io, out } = fakeIo();
     await runChunkCheck({ answer: 'About 40% of eviction cases settle before trial [2].', chunksPath: 'strings.json', format: 'json', requireCitations: false }, io);
     expect(JSON.parse(out.join(''))).toEqual({
-      overall_assessment: { total_citations: 1, accurate_citations: 0, inaccurate_citations: 1, accuracy_rate: 0, critical_failures: 1 },
+      overall_assessment: {
+        total_citations: 1,
+        verified_citations: 0,
+        unverified_citations: 0,
+        failed_citations: 1,
+        checks_passed_rate: 0,
+        verified_rate: 0,
+        weak_support: 0,
+        uncited_claims: 0,
+        critical_failures: 1,
+      },
       citation_audit: [
         {
           citation_id: '2',
@@ -44,6 +54,7 @@ describe('runChunkCheck', () => {
           classification: 'unsupported_claim',
           explanation: '40% is in none of chunk 2',
           correction_instruction: 'The cited passage gives 12%, not 40%',
+          word_overlap: { found: 4, of: 5, ratio: 0.8, chunk_id: '2' },
         },
       ],
     });
@@ -54,7 +65,7 @@ describe('runChunkCheck', () => {
     const exit = await runChunkCheck({ answer: 'Tenants get 14 days to respond [1]. About 40% of eviction cases settle [2].', chunksPath: 'strings.json', format: 'text', requireCitations: false }, io);
     const text = out.join('');
     expect(exit).toBe(EXIT.failed);
-    expect(text.split('\n')[0]).toBe('chunk citations: FAIL — 2 cited claims, 1 accurate, 1 inaccurate (accuracy 50.0%); 1 critical failure');
+    expect(text.split('\n')[0]).toBe('chunk citations: FAIL — 2 cited claims: 0 verbatim, 1 for a judge, 1 failed (50.0% pass the checks); 1 critical failure');
     expect(text).toMatch(/^#  cites  classification +claim$/m);
     expect(text).toMatch(/^2  \[2\]  +unsupported_claim +About 40% of eviction cases settle \[2\]\.$/m);
     expect(text).toContain('   fix: The cited passage gives 12%, not 40%');
