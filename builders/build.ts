@@ -1,4 +1,4 @@
-import { parseAllowlist, toAllowlistFile, type Allowlist } from '../src/allowlist/schema.js';
+import { dataRecord, parseAllowlist, toAllowlistFile, type Allowlist } from '../src/allowlist/schema.js';
 import { compareStrings } from '../src/util/strings.js';
 import { BUILDER_SHOWN, SHARED_HOST_MIN_ORGS } from '../src/defaults.js';
 import { InputError } from '../src/errors.js';
@@ -259,7 +259,7 @@ export function buildAllowlist(tables: readonly Table[], options: BuildOptions):
     if (!org.aliases.some((existing) => orgKey(existing) === aliasKey)) org.aliases.push(alias);
   }
 
-  const allowlist: Allowlist = { urls: [...urls], domains: [...domains], orgNames: [], orgPhones: {}, orgAliases: {} };
+  const allowlist: Allowlist = { urls: [...urls], domains: [...domains], orgNames: [], orgPhones: dataRecord(), orgAliases: dataRecord() };
   for (const org of orgs.values()) {
     allowlist.orgNames.push(org.name);
     if (org.phones.length > 0) allowlist.orgPhones[org.name] = org.phones;

@@ -94,7 +94,7 @@ export function parseAllowlist(data: unknown, source: string): Allowlist {
 
   // Plain loops, not forEach with closures and Object.entries: this runs 200,000 times for a
   // 100,000-organization directory and its allocations are most of the load time.
-  const orgPhones: Record<string, string[]> = {};
+  const orgPhones = dataRecord<string[]>();
   for (const rawName in file.org_phones) {
     const numbers = file.org_phones[rawName]!;
     const name = cleanOrgName(rawName);
@@ -109,7 +109,7 @@ export function parseAllowlist(data: unknown, source: string): Allowlist {
     }
   }
 
-  const orgAliases: Record<string, string[]> = {};
+  const orgAliases = dataRecord<string[]>();
   for (const [rawName, aliases] of Object.entries(file.org_aliases ?? {})) {
     const name = cleanOrgName(rawName);
     if (name.length === 0) fail(jsonPath('org_aliases', rawName), 'the organization name is empty');
@@ -123,6 +123,15 @@ export function parseAllowlist(data: unknown, source: string): Allowlist {
   }
 
   return { urls: [...urls], domains: [...domains], orgNames, orgPhones, orgAliases };
+}
+
+/**
+ * An object keyed by names from data (organization names). It has no prototype, so a name such as
+ * `constructor`, `toString` or `__proto__` is an ordinary key: with `{}` the first two read as
+ * inherited functions and the last one sets the prototype instead of storing a list.
+ */
+export function dataRecord<T>(): Record<string, T> {
+  return Object.create(null) as Record<string, T>;
 }
 
 const FILE_KEYS = new Set(['urls', 'domains', 'org_names', 'org_phones', 'org_aliases']);
@@ -159,7 +168,7 @@ export function hostOfDomainEntry(raw: string): string | null {
 export function toAllowlistFile(allowlist: Allowlist): AllowlistFile {
   const sorted = (values: Iterable<string>): string[] => [...new Set(values)].sort(compareStrings);
   const record = (source: Record<string, string[]>): Record<string, string[]> => {
-    const out: Record<string, string[]> = {};
+    const out = dataRecord<string[]>();
     for (const key of Object.keys(source).sort(compareStrings)) {
       const values = sorted(source[key] ?? []);
       if (values.length > 0) out[key] = values;

@@ -38,7 +38,8 @@ export function parseThreshold(text: string): number {
 
 /** `--resolve HOST:ADDRESS` (repeatable, like curl; an IPv6 address may be bracketed). */
 export function parseResolveFlags(values: readonly string[]): Record<string, string> {
-  const out: Record<string, string> = {};
+  // Host names are data: no prototype, so any name is an ordinary key.
+  const out = Object.create(null) as Record<string, string>;
   for (const value of values) {
     const colon = value.indexOf(':');
     const host = colon === -1 ? '' : value.slice(0, colon).trim().toLowerCase();
