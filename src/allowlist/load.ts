@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { InputError } from '../errors.js';
-import { jsonErrorOffset, lineAndColumn } from '../input.js';
+import { firstDuplicateKey, jsonErrorOffset, lineAndColumn } from '../input.js';
 import { buildIndex, type AllowlistIndex } from './index.js';
-import { parseAllowlist, type Allowlist } from './schema.js';
+import { jsonPath, parseAllowlist, type Allowlist } from './schema.js';
 
 /**
  * Read, parse and validate an allowlist file. Each failure has its own message: the file is
@@ -20,7 +20,17 @@ export async function loadAllowlist(path: string): Promise<Allowlist> {
     }
     throw new InputError('FILE_UNREADABLE', `allowlist file cannot be read (${code ?? 'error'})`, { where: path });
   }
-  return parseAllowlist(parseJson(text.replace(/^\uFEFF/, ''), path), path);
+  const json = text.replace(/^\uFEFF/, '');
+  const data = parseJson(json, path);
+  const duplicate = firstDuplicateKey(json);
+  if (duplicate) {
+    throw new InputError(
+      'INVALID_ALLOWLIST',
+      `${jsonPath(...duplicate.path)}: appears twice (the second at ${lineAndColumn(json, duplicate.offset)}); JSON keeps only the last, so merge the two into one entry`,
+      { where: path },
+    );
+  }
+  return parseAllowlist(data, path);
 }
 
 /** JSON.parse with a message that says where the syntax broke. */

@@ -52,6 +52,9 @@ describe('loadAllowlist: invalid files, each with its own message', () => {
     ],
     ['bad-url.json', 'urls[1]: "mailto:help@mass.gov" is not a web address (scheme "mailto:"); write a full address like "https://www.mass.gov/courts", or remove it'],
     ['bad-domain.json', 'domains[1]: "https://mass.gov/courts" is not a host name; write it like "mass.gov" (pages go in "urls")'],
+    // JSON.parse would keep the last entry: the right number (617) 555-0100 would be lost and called misattributed.
+    ['duplicate-org.json', 'org_phones["Legal Aid of X"]: appears twice (the second at line 8, column 5); JSON keeps only the last, so merge the two into one entry'],
+    ['duplicate-field.json', 'domains: appears twice (the second at line 1, column 75); JSON keeps only the last, so merge the two into one entry'],
   ])('%s', async (name, message) => {
     const path = fixture(name);
     const error = await loadError(path);
