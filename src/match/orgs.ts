@@ -122,10 +122,33 @@ export function findOrganizations(text: string, matcher: OrgMatcher, blanked: re
   return chosen.sort((a, b) => a.start - b.start);
 }
 
-/** Case-sensitive comparison of the listed tokens with the text's; `last` stands for the final token (a possessive's stem). */
+/**
+ * Case-sensitive comparison of the listed tokens with the text's; `last` stands for the final
+ * token (a possessive's stem). Case is what is compared: accents and apostrophes fold as in any
+ * name (`Cafe` = `Café`, `Peoples` = `People's`) and `and` = `&`. A name a directory lists in
+ * capitals only, in several words (`BLUE RIDGE HOUSING NETWORK`), is its house style, not an
+ * acronym: it counts written with capital initials (`Blue Ridge Housing Network`), its short
+ * connectives (`of`, `the`, `and`) in any case.
+ */
 function sameRaw(tokens: readonly Token[], from: number, raw: readonly string[], last: string): boolean {
-  for (let k = 0; k < raw.length - 1; k++) if (tokens[from + k]!.raw !== raw[k]) return false;
-  return raw[raw.length - 1] === last;
+  const shouting = raw.filter((word) => /\p{L}{2}/u.test(word)).length > 1 && raw.every((word) => word === word.toUpperCase());
+  for (let k = 0; k < raw.length; k++) {
+    const listed = raw[k]!;
+    const written = k === raw.length - 1 ? last : tokens[from + k]!.raw;
+    if (listed === '&') {
+      if (written !== '&' && written !== 'and' && written !== 'And') return false;
+    } else if (shouting) {
+      if (written !== listed && !CONNECTIVES.has(written.toLowerCase()) && !/^\p{Lu}/u.test(written)) return false;
+    } else if (caseKey(written) !== caseKey(listed)) return false;
+  }
+  return true;
+}
+
+const CONNECTIVES: ReadonlySet<string> = new Set(['of', 'the', 'and', 'for', 'in', 'on', 'at', 'to', 'a', 'an', 'de', 'la', 'del', 'y']);
+
+/** A token with accents and apostrophes folded but its case kept. */
+function caseKey(raw: string): string {
+  return /^[A-Za-z0-9]+$/.test(raw) ? raw : raw.normalize('NFKD').replace(/[\p{M}'’]/gu, '');
 }
 
 /**

