@@ -3,7 +3,8 @@ import { compareStrings } from '../src/util/strings.js';
 import { BUILDER_SHOWN, SHARED_HOST_MIN_ORGS } from '../src/defaults.js';
 import { InputError } from '../src/errors.js';
 import { formatPhone } from '../src/normalize/phone.js';
-import { cleanOrgName, orgKey } from '../src/normalize/name.js';
+import { namesOf } from '../src/allowlist/index.js';
+import { cleanOrgName, deriveBareNames, orgKey } from '../src/normalize/name.js';
 import { isPlaceholder, parseAliasCell, parseDomainCell, parsePhoneCell, parseUrlCell } from './cells.js';
 import { resolveColumns, type ResolvedColumn } from './columns.js';
 import type { BuildNote, BuildOptions, BuildResult, BuildSummary, BuildWarning, CsvDelimiter, SharedHost, Table, TableRow } from './types.js';
@@ -15,7 +16,7 @@ interface OrgEntry {
   phones: string[];
   aliases: string[];
   /** First row that named it in this build, for "repeated" notes. */
-  first?: { source: string; row: number; name: string };
+  first?: { source: string; row: number; line: number; name: string };
 }
 
 interface AliasClaim {
@@ -129,7 +130,7 @@ export function buildAllowlist(tables: readonly Table[], options: BuildOptions):
 
       let entry = orgs.get(key);
       if (!entry) {
-        entry = { name, phones: [], aliases: [], first: { source: table.source, row: row.row, name } };
+        entry = { name, phones: [], aliases: [], first: { source: table.source, row: row.row, line: row.line, name } };
         orgs.set(key, entry);
       } else if (entry.first) {
         const spelled = name === entry.first.name ? '' : ` (written ${JSON.stringify(name)} here)`;
@@ -141,7 +142,7 @@ export function buildAllowlist(tables: readonly Table[], options: BuildOptions):
           message: `repeats ${JSON.stringify(entry.name)}${spelled}, first at ${entry.first.source === table.source ? '' : `${entry.first.source} `}row ${entry.first.row}; its values are merged under one organization`,
         });
       } else {
-        entry.first = { source: table.source, row: row.row, name };
+        entry.first = { source: table.source, row: row.row, line: row.line, name };
       }
       const org = entry;
 
@@ -266,6 +267,8 @@ export function buildAllowlist(tables: readonly Table[], options: BuildOptions):
     if (org.aliases.length > 0) allowlist.orgAliases[org.name] = org.aliases;
   }
 
+  reportBareNames(allowlist, orgs, options.baseSource ?? 'the merged allowlist', notes, warnings);
+
   const sharedHosts: SharedHost[] = [...hostOrgs]
     .filter(([, owners]) => owners.size >= sharedHostMinOrgs)
     .map(([host, owners]) => ({ host, organizations: owners.size }))
@@ -302,6 +305,31 @@ export function buildAllowlist(tables: readonly Table[], options: BuildOptions):
     };
   }
   return { allowlist, warnings, notes, summary };
+}
+
+/**
+ * The names the verifier will also match without their legal form (`deriveBareNames`, the same
+ * derivation the verifier runs when it indexes the allowlist): a note per name, and a warning per
+ * bare name that two organizations would share (then neither gets it).
+ */
+function reportBareNames(allowlist: Allowlist, orgs: ReadonlyMap<string, OrgEntry>, baseSource: string, notes: BuildNote[], warnings: BuildWarning[]): void {
+  const at = (organization: string): { source: string; row: number; line: number } => {
+    const first = orgs.get(orgKey(organization))?.first;
+    return first ? { source: first.source, row: first.row, line: first.line } : { source: baseSource, row: 0, line: 0 };
+  };
+  const bare = deriveBareNames(namesOf(allowlist));
+  for (const added of bare.added) {
+    notes.push({ ...at(added.organization), code: 'BARE_NAME', value: added.from, message: `${JSON.stringify(added.from)} is also matched as ${JSON.stringify(added.name)}, without its legal form, as answers write it` });
+  }
+  for (const collision of bare.collisions) {
+    const [first] = collision.organizations;
+    warnings.push({
+      ...at(first!),
+      code: 'BARE_NAME_CONFLICT',
+      value: collision.name,
+      message: `${JSON.stringify(collision.name)} (a name without its legal form) would name ${collision.organizations.map((name) => JSON.stringify(name)).join(' and ')}; none of them is matched by it, so answers must use the full name. Add it as an alias of the one it means if one is meant`,
+    });
+  }
 }
 
 /**

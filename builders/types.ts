@@ -91,7 +91,8 @@ export type WarningCode =
   | 'BAD_URL'
   | 'BAD_DOMAIN'
   | 'EXTRA_CELLS'
-  | 'ALIAS_CONFLICT';
+  | 'ALIAS_CONFLICT'
+  | 'BARE_NAME_CONFLICT';
 
 /**
  * Something was used, but not exactly as written: a menu note beside a number (`Press 5`), an
@@ -100,7 +101,7 @@ export type WarningCode =
  */
 export type BuildNote = BuildItem<NoteCode>;
 
-export type NoteCode = 'PHONE_TEXT' | 'URL_TEXT' | 'EXTENSION' | 'PLACEHOLDER' | 'REPEATED_ORG' | 'ALIAS_IS_NAME';
+export type NoteCode = 'PHONE_TEXT' | 'URL_TEXT' | 'EXTENSION' | 'PLACEHOLDER' | 'REPEATED_ORG' | 'ALIAS_IS_NAME' | 'BARE_NAME';
 
 /** A host whose pages belong to many organizations. */
 export interface SharedHost {

@@ -1,5 +1,6 @@
 import { buildOrgMatcher, type OrgMatcher } from '../match/orgs.js';
 import { buildLookalikeIndex, type LookalikeIndex } from '../match/lookalike.js';
+import { deriveBareNames, type BareNames } from '../normalize/name.js';
 import type { Allowlist } from './schema.js';
 
 /**
@@ -16,6 +17,8 @@ export interface AllowlistIndex {
   /** The organizations that list a number (a shared number is valid for each); empty when none. */
   ownersOf(number: string): readonly string[];
   readonly orgMatcher: OrgMatcher;
+  /** Names matched without their legal form (`Community Law Center` for `…, Inc.`), and the ones refused. */
+  readonly bareNames: BareNames;
   /** Lazily built; see `buildLookalikeIndex`. */
   lookalikes(): LookalikeIndex;
 }
@@ -40,6 +43,8 @@ export function buildIndex(allowlist: Allowlist): AllowlistIndex {
   const urls = new Set(allowlist.urls);
   const domains = new Set(allowlist.domains);
   let lookalikeIndex: LookalikeIndex | undefined;
+  const names = [...namesOf(allowlist)];
+  const bareNames = deriveBareNames(names);
   return {
     allowlist,
     urls,
@@ -49,7 +54,8 @@ export function buildIndex(allowlist: Allowlist): AllowlistIndex {
       const owners = phoneOwners.get(number);
       return owners === undefined ? NO_OWNERS : typeof owners === 'string' ? [owners] : owners;
     },
-    orgMatcher: buildOrgMatcher(namesOf(allowlist)),
+    orgMatcher: buildOrgMatcher([...names, ...bareNames.added]),
+    bareNames,
     lookalikes() {
       lookalikeIndex ??= buildLookalikeIndex(hostsOf(allowlist));
       return lookalikeIndex;
@@ -57,7 +63,8 @@ export function buildIndex(allowlist: Allowlist): AllowlistIndex {
   };
 }
 
-function* namesOf(allowlist: Allowlist): Generator<{ organization: string; name: string }> {
+/** Every name and alias of an allowlist, with the organization it names. */
+export function* namesOf(allowlist: Allowlist): Generator<{ organization: string; name: string }> {
   for (const organization of allowlist.orgNames) yield { organization, name: organization };
   for (const [organization, aliases] of Object.entries(allowlist.orgAliases)) {
     for (const alias of aliases) yield { organization, name: alias };

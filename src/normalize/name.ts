@@ -26,6 +26,7 @@ const TOKEN = /[\p{L}\p{N}]+(?:['’][\p{L}\p{N}]+)*|&/gu;
 const MARKS = /\p{M}+/gu;
 const NOT_WORD = /[^\p{L}\p{N}]/gu;
 const ASCII_WORD = /^[A-Za-z0-9]+$/;
+const SIMPLE_NAME = /^[A-Za-z0-9]+(?: [A-Za-z0-9]+)*$/;
 
 export function foldToken(raw: string): string {
   if (raw === '&') return 'and';
@@ -54,6 +55,8 @@ export function tokenize(text: string): Token[] {
 
 /** The comparison key of a name: its folded tokens joined by one space. */
 export function orgKey(name: string): string {
+  // Most names are ASCII words and single spaces: their key is the name in lower case.
+  if (SIMPLE_NAME.test(name)) return name.toLowerCase();
   return tokenize(name)
     .map((token) => token.norm)
     .join(' ');
@@ -84,4 +87,63 @@ export function isAmbiguousName(name: string, norms: readonly string[] = tokeniz
   const letters = /^[\x20-\x7e]*$/.test(name) ? name.replace(/[^A-Za-z]/g, '') : name.replace(/[^\p{L}]/gu, '');
   if (letters.length > 0 && letters.length <= 8 && letters === letters.toUpperCase() && letters !== letters.toLowerCase()) return true;
   return norms.every(isCommonWord);
+}
+
+// A legal-form suffix at the end (`, Inc.`, ` LLC`, `, P.L.L.C.`), `, The` at the end, `The` at the start.
+const LEGAL_SUFFIX = /[\s,]+(?:inc|incorporated|l\.?l\.?c|corp|co|ltd|p\.?c|p\.?l\.?l\.?c)\.?\s*$/i;
+const TRAILING_THE = /,\s*the\s*$/i;
+const LEADING_THE = /^\s*the\s+/i;
+
+/**
+ * A name without its legal form and article, as answers write it: `Community Law Center, Inc.` →
+ * `Community Law Center`, `Arc of Baltimore, The` → `Arc of Baltimore`, `The Arc` → `Arc`.
+ * Strips `Inc.`, `Incorporated`, `LLC`, `Corp.`, `Co.`, `Ltd.`, `PC`, `PLLC` and `, The` at the
+ * end and `The` at the start, repeatedly; `null` when there is nothing to strip or nothing left.
+ */
+export function bareOrgName(name: string): string | null {
+  let bare = name;
+  for (let previous = ''; previous !== bare; ) {
+    previous = bare;
+    bare = bare.replace(LEGAL_SUFFIX, '').replace(TRAILING_THE, '').replace(LEADING_THE, '').replace(/[\s,&-]+$/, '');
+  }
+  bare = cleanOrgName(bare);
+  return bare === cleanOrgName(name) || orgKey(bare).length === 0 ? null : bare;
+}
+
+export interface BareNames {
+  /** Names to match besides the listed ones: each organization's names without legal form. */
+  added: Array<{ organization: string; name: string; from: string }>;
+  /** Bare names refused because they would name another organization too; neither gets them. */
+  collisions: Array<{ name: string; organizations: string[] }>;
+}
+
+/**
+ * The bare names (`bareOrgName`) of a directory's names and aliases, derived once when an
+ * allowlist is indexed (and by the builder, which reports them). A bare name is never allowed to
+ * name two organizations: when it equals another organization's name or alias, or the bare name
+ * of another organization, none of them gets it and it is reported as a collision. O(names).
+ */
+export function deriveBareNames(entries: Iterable<{ organization: string; name: string }>): BareNames {
+  const listed = new Map<string, Set<string>>();
+  const list = [...entries];
+  for (const { organization, name } of list) {
+    const key = orgKey(name);
+    (listed.get(key) ?? listed.set(key, new Set()).get(key)!).add(organization);
+  }
+  const bare = new Map<string, Array<{ organization: string; name: string; from: string }>>();
+  for (const { organization, name } of list) {
+    const stripped = bareOrgName(name);
+    if (stripped === null) continue;
+    const key = orgKey(stripped);
+    const claims = bare.get(key) ?? [];
+    if (!claims.some((claim) => claim.organization === organization)) claims.push({ organization, name: stripped, from: name });
+    bare.set(key, claims);
+  }
+  const result: BareNames = { added: [], collisions: [] };
+  for (const [key, claims] of bare) {
+    const owners = new Set([...(listed.get(key) ?? []), ...claims.map((claim) => claim.organization)]);
+    if (owners.size > 1) result.collisions.push({ name: claims[0]!.name, organizations: [...owners].sort() });
+    else if (!listed.has(key)) result.added.push(claims[0]!);
+  }
+  return result;
 }
