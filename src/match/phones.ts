@@ -2,13 +2,27 @@ import type { AllowlistIndex } from '../allowlist/index.js';
 import { BLOCKS_ABOVE } from '../defaults.js';
 import { spanAt, type Segments } from './structure.js';
 import type { OrgFinding, PhoneFinding, Span } from '../extract/types.js';
+import { isCommonWord } from '../normalize/common-words.js';
+import { tokenize } from '../normalize/name.js';
 import { formatPhone } from '../normalize/phone.js';
 import type { PhoneVerdict } from '../types.js';
 
 /**
  * Attribute each number to an organization and judge it.
  *
- * A number belongs to the organization named nearest to it (by characters, either side) in its
+ * First what the sentence says: a number right after a name and `at`, `:`, `'s number is`, `(`,
+ * a dash or a comma ("X at 1", "X: 1", "X's number is 1") belongs to that name; one followed by
+ * `at`, `for`, `with` or `(` and a name ("call 1 at X", "1 for X") belongs to that one. Before
+ * anything else: "If A is busy, call 1 at B" gives 1 to B. A number so given to a name that looks
+ * like an organization (capitalized words ending in Center, Aid, Project, …) but is not in the
+ * directory is charged to no one: `known` or `unlisted`, the reason says so; the same when such a
+ * name is the nearest name in the number's sentence.
+ *
+ * A number in a list item (or under a heading) whose own item names no one belongs to the item it
+ * sits under (`1. **A**` with sub-bullets `Phone: …`, at any depth, or a `###` heading or a bold
+ * line over a list), so two swapped numbers in a chatbot's layout are caught.
+ *
+ * Otherwise, a number belongs to the organization named nearest to it (by characters, either side) in its
  * sentence; when its sentence names none, in its block (paragraph, list item). A sentence that
  * alternates names and numbers ("A at 1 or B at 2", "call 1 for A or 2 for B") pairs them in the
  * order written: each number goes with the organization before it when the sentence starts with a
@@ -41,9 +55,63 @@ export function judgePhones(phones: readonly PhoneFinding[], orgs: readonly OrgF
     if (list) list.push(org);
     else byOrganization.set(org.normalized, [org]);
   }
-  const pairs = pairAlternating(phones, numbered, segments);
-  return phones.map((phone) => judgePhone(phone, { all, numbered, byOrganization }, segments, index, pairs.get(phone)));
+  const unknown = unlistedNames(segments.text, all);
+  const names: Mention[] = [...all.map((org): Mention => ({ start: org.start, end: org.end, name: org.normalized, org })), ...unknown].sort((a, b) => a.start - b.start);
+  const pairs = pairAlternating(phones, [...numbered.map((org): Mention => ({ start: org.start, end: org.end, name: org.normalized, org })), ...unknown], segments);
+  return phones.map((phone) => judgePhone(phone, { all, numbered, byOrganization, names, unknown }, segments, index, pairs.get(phone)));
 }
+
+/** A name in the text: an organization of the directory (`org`), or one that only looks like one. */
+interface Mention extends Span {
+  /** The organization as listed, or the unlisted name as written. */
+  name: string;
+  org?: OrgFinding;
+}
+
+// Words that end (or carry) an organization's name: "Maryland Legal Aid", "Tenant Action Project".
+const ORG_HEADS: ReadonlySet<string> = new Set(
+  'aid alliance agency association attorneys authority board bureau center centre centers church clinic coalition collaborative commission committee corporation council court defenders department division foundation fund group helpline hotline house inc initiative institute league llc ministries ministry network office partnership program programme project services shelter society trust union unit'.split(' '),
+);
+
+/**
+ * Names that look like an organization but are not a directory name: a run of capitalized words
+ * (joined by spaces and `of`, `the`, `and`, `for`, `&`) holding an organization word (`Aid`,
+ * `Center`, `Project`, …), with a word that is not common English or three capitalized words, and
+ * not overlapping any directory name. Leading common words are dropped (`If`, `Call`, `The`).
+ * One pass over the text's tokens.
+ */
+function unlistedNames(text: string, orgs: readonly OrgFinding[]): Mention[] {
+  const tokens = tokenize(text);
+  const found: Mention[] = [];
+  let run: typeof tokens = [];
+  const capital = (raw: string): boolean => /^\p{Lu}/u.test(raw);
+  const flush = (): void => {
+    let from = 0;
+    while (from < run.length && (!capital(run[from]!.raw) || (isCommonWord(run[from]!.norm) && !ORG_HEADS.has(run[from]!.norm)))) from++;
+    let to = run.length;
+    while (to > from && !capital(run[to - 1]!.raw)) to--;
+    const words = run.slice(from, to);
+    run = [];
+    const capitals = words.filter((token) => capital(token.raw));
+    if (capitals.length < 2 || !words.some((token) => ORG_HEADS.has(token.norm))) return;
+    if (capitals.length < 3 && capitals.every((token) => isCommonWord(token.norm))) return;
+    const start = words[0]!.start;
+    const end = words[words.length - 1]!.end;
+    if (orgs.some((org) => org.start < end && org.end > start)) return;
+    found.push({ start, end, name: text.slice(start, end) });
+  };
+  for (const token of tokens) {
+    const previous = run[run.length - 1];
+    const joined = previous !== undefined && /^[ \t]+(?:&[ \t]+)?$/.test(text.slice(previous.end, token.start));
+    if (previous && !joined) flush();
+    if (capital(token.raw) || (run.length > 0 && CONNECTIVES.has(token.norm))) run.push(token);
+    else flush();
+  }
+  flush();
+  return found;
+}
+
+const CONNECTIVES: ReadonlySet<string> = new Set(['of', 'the', 'and', 'for', 'on', 'in']);
 
 /**
  * For sentences that alternate organizations (with numbers on file) and numbers, the organization
@@ -51,10 +119,10 @@ export function judgePhones(phones: readonly PhoneFinding[], orgs: readonly OrgF
  * (at most one change of kind), have no pairing: any organization named there may own a number.
  * One pass over the sorted mentions: O(numbers + organizations).
  */
-function pairAlternating(phones: readonly PhoneFinding[], numbered: readonly OrgFinding[], segments: Segments): Map<PhoneFinding, OrgFinding> {
-  const pairs = new Map<PhoneFinding, OrgFinding>();
-  type Mention = { at: number; sentence: Span; org?: OrgFinding; phone?: PhoneFinding };
-  const mentions: Mention[] = [];
+function pairAlternating(phones: readonly PhoneFinding[], numbered: readonly Mention[], segments: Segments): Map<PhoneFinding, Mention> {
+  const pairs = new Map<PhoneFinding, Mention>();
+  type Item = { at: number; sentence: Span; org?: Mention; phone?: PhoneFinding };
+  const mentions: Item[] = [];
   for (const org of numbered) {
     const sentence = spanAt(segments.sentences, org.start);
     if (sentence && org.end <= sentence.end) mentions.push({ at: org.start, sentence, org });
@@ -74,13 +142,13 @@ function pairAlternating(phones: readonly PhoneFinding[], numbered: readonly Org
     if (changes < 2) continue;
     const nameFirst = Boolean(run[0]!.org);
     if (nameFirst) {
-      let last: OrgFinding | undefined;
+      let last: Mention | undefined;
       for (const mention of run) {
         if (mention.org) last = mention.org;
         else if (mention.phone && last) pairs.set(mention.phone, last);
       }
     } else {
-      let next: OrgFinding | undefined;
+      let next: Mention | undefined;
       for (let k = run.length - 1; k >= 0; k--) {
         const mention = run[k]!;
         if (mention.org) next = mention.org;
@@ -98,9 +166,13 @@ interface OrgPositions {
   numbered: readonly OrgFinding[];
   /** Organization → where it is named. */
   byOrganization: ReadonlyMap<string, readonly OrgFinding[]>;
+  /** Every name, listed or not, by start. */
+  names: readonly Mention[];
+  /** Names that look like organizations but are not in the directory, by start. */
+  unknown: readonly Mention[];
 }
 
-function judgePhone(phone: PhoneFinding, positions: OrgPositions, segments: Segments, index: AllowlistIndex, paired: OrgFinding | undefined): PhoneVerdict {
+function judgePhone(phone: PhoneFinding, positions: OrgPositions, segments: Segments, index: AllowlistIndex, paired: Mention | undefined): PhoneVerdict {
   const shown = phone.serviceLine ? phone.normalized : formatPhone(phone.normalized);
   const owners = [...index.ownersOf(phone.normalized)];
   const base = { finding: phone, owners };
@@ -112,14 +184,20 @@ function judgePhone(phone: PhoneFinding, positions: OrgPositions, segments: Segm
     closest(phone, owners.map((owner) => nearestIn(positions.byOrganization.get(owner) ?? [], phone, scope)));
   const verified = (owner: OrgFinding): PhoneVerdict => ({ ...base, organization: owner.normalized, status: 'verified', reason: `${shown} is listed for ${owner.normalized}` });
 
-  if (paired) {
-    if (owners.includes(paired.normalized)) return verified(paired);
-    return misattributed(paired.normalized);
-  }
+  // What the sentence says ("call 1 at B", "A: 1") before where the names stand.
+  const cue = sentence ? cued(phone, sentence, segments.text, positions.names) : undefined;
+  if (cue) return against(cue.target, cue.group);
+  // "…, or Manna at 1": a capitalized name the directory does not know, given the number in so many words.
+  const stranger = sentence ? unknownRightBefore(segments.text, sentence, phone, positions.names) : undefined;
+  if (stranger) return notCharged(stranger);
+  if (paired) return against(paired, [paired]);
   const sentenceOwner = nearestOwner(sentence);
   if (sentenceOwner) return verified(sentenceOwner);
   const sentenceAny = nearestIn(positions.all, phone, sentence);
   const sentenceNumbered = nearestIn(positions.numbered, phone, sentence);
+  // A name not in the directory, nearer than any listed one: the number is not charged to another.
+  const sentenceUnknown = nearestIn(positions.unknown, phone, sentence);
+  if (sentenceUnknown && (!sentenceNumbered || distance(phone, sentenceUnknown) < distance(phone, sentenceNumbered))) return notCharged(sentenceUnknown.name);
   if (!sentenceNumbered) {
     const blockOwner = nearestOwner(block);
     if (blockOwner) return verified(blockOwner);
@@ -127,7 +205,19 @@ function judgePhone(phone: PhoneFinding, positions: OrgPositions, segments: Segm
 
   const scopeAny = sentenceAny ?? nearestIn(positions.all, phone, block);
   const scopeNumbered = sentenceAny ? sentenceNumbered : nearestIn(positions.numbered, phone, block);
+  if (!sentenceAny) {
+    const blockUnknown = nearestIn(positions.unknown, phone, block);
+    if (blockUnknown && (!scopeNumbered || distance(phone, blockUnknown) < distance(phone, scopeNumbered))) return notCharged(blockUnknown.name);
+  }
   if (!scopeAny) {
+    // A sub-item under an item or heading that names an organization belongs to it.
+    const heading = block ? underHeading(segments, block, positions.names) : undefined;
+    if (heading) {
+      const owner = heading.find((mention) => mention.org && owners.includes(mention.org.normalized));
+      if (owner) return { ...base, organization: owner.name, status: 'verified', reason: `${shown} is listed for ${owner.name}, under which it is given` };
+      // Several names over it and none lists it: which one is meant is not proven.
+      if (heading.length === 1) return against(heading[0]!, heading);
+    }
     // A list under an intro that names the organization ("… the Brookline District Court.\n\n- Phone: …"):
     // an owner named in the blocks just above verifies the number. This never penalizes, so a number
     // for something else further down is at worst `known` or `unlisted`, as before.
@@ -143,24 +233,115 @@ function judgePhone(phone: PhoneFinding, positions: OrgPositions, segments: Segm
   }
   return misattributed(scopeNumbered.normalized);
 
+  /** Judged against one name (and the names written together with it: "A or B at 1"). */
+  function against(target: Mention, group: readonly Mention[]): PhoneVerdict {
+    if (!target.org) return notCharged(target.name);
+    const owner = group.find((mention) => mention.org && owners.includes(mention.org.normalized));
+    if (owner) return verified(owner.org!);
+    if ((index.orgPhones.get(target.name)?.length ?? 0) > 0) return misattributed(target.name);
+    const numberedInGroup = group.find((mention) => mention.org && (index.orgPhones.get(mention.name)?.length ?? 0) > 0);
+    if (numberedInGroup) return misattributed(numberedInGroup.name);
+    return { ...base, organization: target.name, status: 'unchecked', reason: `${shown} is given for ${target.name}, which has no numbers in the directory` };
+  }
+
+  function notCharged(name: string): PhoneVerdict {
+    const whose = owners.length > 0 ? `; the directory lists the number for ${owners.join(', ')}` : ', and the directory does not list the number';
+    return { ...base, status: owners.length > 0 ? 'known' : 'unlisted', reason: `${shown} is given for ${name}, which is not in the directory under that name${whose}` };
+  }
+
   function misattributed(organization: string): PhoneVerdict {
-    const listed = (index.orgPhones.get(organization) ?? []).map(formatPhone).join(', ');
+    const numbers = (index.orgPhones.get(organization) ?? []).map(formatPhone);
+    // A reason a person reads: three numbers, then how many more.
+    const listed = numbers.length > REASON_NUMBERS ? `${numbers.slice(0, REASON_NUMBERS).join(', ')} and ${numbers.length - REASON_NUMBERS} more` : numbers.join(', ');
     const belongs = owners.length > 0 ? `; it is the number of ${owners.join(', ')}` : '; the directory does not list it for anyone';
     return { ...base, organization, status: 'misattributed', reason: `${shown} is given for ${organization}, whose numbers are ${listed}${belongs}` };
   }
 }
 
 
+const REASON_NUMBERS = 3;
+
+// After a name, before its number: "X at", "X:", "X's number is", "X (", "X – ", "X, ", "X is at".
+const NAME_THEN_NUMBER = /^[\s*_]*(?:['’]s?[\s*_]+(?:(?:main|phone|intake|hotline|help|toll-free|office|direct)[\s]+)*(?:number|line|phone|hotline)[\s]+is|:|at|on|[-–—]|,|\(|is[\s]+at|(?:can[\s]+be|is)[\s]+reached[\s]+at|answers[\s]+at)[\s*_:]*$/i;
+// After a number, before its name: "1 at X", "1 for X", "1 (X", "1 with X".
+const NUMBER_THEN_NAME = /^[\s*_)]*,?[\s]*(?:at|for|with|from|\()[\s]+(?:the[\s]+)?[\s*_]*$|^[\s]*\([\s*_]*(?:the[\s]+)?$/i;
+// Between names written together: "A or B at 1", "A, B and C:".
+const NAMES_TOGETHER = /^[\s*_]*(?:,|\/|&|or|and)?[\s*_]*(?:or|and)?[\s]+(?:the[\s]+)?[\s*_]*$|^[\s*_]*[,/&][\s*_]*$/i;
+
+/**
+ * The name the sentence gives `phone` to in so many words: the name just before it joined by
+ * `NAME_THEN_NUMBER`, else the name just after it joined by `NUMBER_THEN_NAME`; with the names
+ * written together with that one. O(log names).
+ */
+function cued(phone: PhoneFinding, sentence: Span, text: string, names: readonly Mention[]): { target: Mention; group: Mention[] } | undefined {
+  const low = firstAtOrAfter(names, phone.start);
+  const before = names[low - 1];
+  if (before && before.start >= sentence.start && before.end <= phone.start && NAME_THEN_NUMBER.test(text.slice(before.end, phone.start))) {
+    const group = [before];
+    for (let k = low - 2; k >= 0; k--) {
+      const name = names[k]!;
+      if (name.start < sentence.start || !NAMES_TOGETHER.test(text.slice(name.end, group[group.length - 1]!.start))) break;
+      group.push(name);
+    }
+    return { target: before, group };
+  }
+  const after = names[low];
+  if (after && after.end <= sentence.end && after.start >= phone.end && NUMBER_THEN_NAME.test(text.slice(phone.end, after.start))) return { target: after, group: [after] };
+  return undefined;
+}
+
+// Capitalized words (joined by of/the/and/for/&) right before `at`, `on` or `:` and the number.
+const CAPITALIZED_BEFORE_NUMBER = /(?<![\p{L}\p{N}'’])(\p{Lu}[\p{L}\p{M}'’.-]*(?:[ \t]+(?:(?:of|the|and|for|&)[ \t]+)?\p{Lu}[\p{L}\p{M}'’.-]*){0,5})(?:[ \t]+(?:at|on)|:)[ \t*_(]*$/u;
+
+/**
+ * A name the directory does not list, written right before the number ("or Manna at 1"): a run
+ * of capitalized words not overlapping a listed name, with a word that is not common English (so
+ * "Call at", "Phone:" and "Then, Housing Help at" are not names). Only the 80 characters before
+ * the number are read, so the cost per number is constant.
+ */
+function unknownRightBefore(text: string, sentence: Span, phone: Span, names: readonly Mention[]): string | undefined {
+  const from = Math.max(sentence.start, phone.start - 80);
+  const match = CAPITALIZED_BEFORE_NUMBER.exec(text.slice(from, phone.start));
+  if (!match) return undefined;
+  const start = from + match.index;
+  const end = start + match[1]!.length;
+  const near = names[firstAtOrAfter(names, start) - 1];
+  if (names.some((name) => name.start < end && name.end > start) || (near && near.end > start)) return undefined;
+  const words = tokenize(match[1]!);
+  if (words.every((word) => isCommonWord(word.norm) || CONNECTIVES.has(word.norm))) return undefined;
+  return match[1]!;
+}
+
+/**
+ * The names of the nearest item or heading above `block` (by `segments.parents`) that names any,
+ * or undefined.
+ */
+function underHeading(segments: Segments, block: Span, names: readonly Mention[]): Mention[] | undefined {
+  for (let parent = segments.parents[firstAtOrAfter(segments.blocks, block.start)] ?? -1; parent >= 0; parent = segments.parents[parent] ?? -1) {
+    const span = segments.blocks[parent]!;
+    const inside: Mention[] = [];
+    for (let k = firstAtOrAfter(names, span.start); k < names.length && names[k]!.start < span.end; k++) if (names[k]!.end <= span.end) inside.push(names[k]!);
+    if (inside.length > 0) return inside;
+  }
+  return undefined;
+}
+
+/** The index of the first span of `sorted` (by start) starting at or after `position`, by binary search. */
+function firstAtOrAfter(sorted: readonly Span[], position: number): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if (sorted[mid]!.start < position) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
+
 /** The span from the start of the `BLOCKS_ABOVE`th block above `block` to where `block` starts. */
 function blocksAbove(blocks: readonly Span[], block: Span): Span | undefined {
   // Binary search for `block` (blocks are sorted and disjoint): `indexOf` per number would be quadratic.
-  let low = 0;
-  let high = blocks.length;
-  while (low < high) {
-    const mid = (low + high) >> 1;
-    if (blocks[mid]!.start < block.start) low = mid + 1;
-    else high = mid;
-  }
+  const low = firstAtOrAfter(blocks, block.start);
   const first = blocks[Math.max(0, low - BLOCKS_ABOVE)];
   if (low <= 0 || !first) return undefined;
   return { start: first.start, end: block.start };
@@ -171,8 +352,8 @@ function distance(phone: Span, org: Span): number {
 }
 
 /** Of the candidates, the nearest to `phone`; on a tie, the one written first. */
-function closest(phone: Span, candidates: ReadonlyArray<OrgFinding | undefined>): OrgFinding | undefined {
-  let best: OrgFinding | undefined;
+function closest<T extends Span>(phone: Span, candidates: ReadonlyArray<T | undefined>): T | undefined {
+  let best: T | undefined;
   for (const candidate of candidates) {
     if (!candidate) continue;
     if (!best) best = candidate;
@@ -190,7 +371,7 @@ function closest(phone: Span, candidates: ReadonlyArray<OrgFinding | undefined>)
  * lying wholly inside `scope`, by binary search: only the last one starting before the number and
  * the first one starting at or after it can be nearest.
  */
-function nearestIn(sorted: readonly OrgFinding[], phone: Span, scope: Span | undefined): OrgFinding | undefined {
+function nearestIn<T extends Span>(sorted: readonly T[], phone: Span, scope: Span | undefined): T | undefined {
   if (!scope || sorted.length === 0) return undefined;
   let low = 0;
   let high = sorted.length;
@@ -199,6 +380,6 @@ function nearestIn(sorted: readonly OrgFinding[], phone: Span, scope: Span | und
     if (sorted[mid]!.start < phone.start) low = mid + 1;
     else high = mid;
   }
-  const inside = (org: OrgFinding | undefined): OrgFinding | undefined => (org && org.start >= scope.start && org.end <= scope.end ? org : undefined);
+  const inside = (org: T | undefined): T | undefined => (org && org.start >= scope.start && org.end <= scope.end ? org : undefined);
   return closest(phone, [inside(sorted[low - 1]), inside(sorted[low])]);
 }

@@ -6,8 +6,17 @@ import type { Span } from '../extract/types.js';
  * model answers put a name on one line and its number on the next, and those stay in one block.
  */
 export interface Segments {
+  /** The answer these spans index. */
+  text: string;
   sentences: Span[];
   blocks: Span[];
+  /**
+   * For each block (by index), the block it sits under, or -1: a list item's parent item (less
+   * indented), else the heading above it. A paragraph ends the list above it. This is how a chatbot's
+   * `1. **Organization**` with sub-bullets `Phone:` / `Website:` is read: the number belongs to
+   * the item it sits under. Heading: a markdown `#` line, or a line that is only bold text.
+   */
+  parents: number[];
 }
 
 const ITEM_START = /^[ \t]{0,8}(?:[-*+•–]\s|\d{1,3}[.)]\s|#{1,6}\s|\|)/;
@@ -16,11 +25,16 @@ const ABBREVIATIONS = new Set(['st', 'mr', 'mrs', 'ms', 'dr', 'no', 'nos', 'inc'
 
 export function segment(text: string): Segments {
   const blocks: Span[] = [];
+  const parents: number[] = [];
   const sentences: Span[] = [];
+  const open: Container[] = [];
   let blockStart = -1;
   let lineStart = 0;
   const closeBlock = (end: number): void => {
-    if (blockStart !== -1 && end > blockStart) blocks.push({ start: blockStart, end });
+    if (blockStart !== -1 && end > blockStart) {
+      parents.push(place(open, blocks.length, text.slice(blockStart, end)));
+      blocks.push({ start: blockStart, end });
+    }
     blockStart = -1;
   };
   while (lineStart <= text.length) {
@@ -40,7 +54,46 @@ export function segment(text: string): Segments {
     }
     lineStart = lineEnd + 1;
   }
-  return { sentences, blocks };
+  return { text, sentences, blocks, parents };
+}
+
+/** A block that later blocks may sit under: a heading (level 1–6, a label line 7) or a list item (by indent). */
+interface Container {
+  index: number;
+  kind: 'heading' | 'item';
+  level: number;
+}
+
+const HEADING = /^ {0,3}(#{1,6})\s/;
+const BULLET = /^([ \t]{0,8})(?:[-*+•–]|\d{1,3}[.)])\s/;
+// A line that is only bold text (`**Community Law Center**`, `__…__`). Not a sentence ending in a
+// colon: "If they cannot help, try:" introduces a list without owning its numbers.
+const LABEL = /^\s*(?:\*\*|__)[^*_\n]+(?:\*\*|__)\s*:?\s*$/;
+
+/** The parent of block `index` (whose text is `block`), updating the open containers. */
+function place(open: Container[], index: number, text: string): number {
+  const block = text.trimEnd();
+  const top = (): Container | undefined => open[open.length - 1];
+  const heading = HEADING.exec(block);
+  const bullet = BULLET.exec(block);
+  if (heading || (!bullet && !block.includes('\n') && LABEL.test(block))) {
+    const level = heading ? heading[1]!.length : 7;
+    while (top() && (top()!.kind === 'item' || top()!.level >= level)) open.pop();
+    const parent = top()?.index ?? -1;
+    open.push({ index, kind: 'heading', level });
+    return parent;
+  }
+  if (bullet) {
+    const indent = bullet[1]!.replace(/\t/g, '    ').length;
+    while (top() && top()!.kind === 'item' && top()!.level >= indent) open.pop();
+    const parent = top()?.index ?? -1;
+    open.push({ index, kind: 'item', level: indent });
+    return parent;
+  }
+  // An indented paragraph continues the item above it; any other ends the list.
+  if (/^[ \t]{2,}/.test(block) && top()?.kind === 'item') return top()!.index;
+  while (top()?.kind === 'item') open.pop();
+  return top()?.index ?? -1;
 }
 
 function splitSentences(text: string, from: number, to: number, out: Span[]): void {

@@ -1,0 +1,270 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { buildAllowlist } from '../../builders/build.js';
+import { readCsvFile } from '../../builders/csv.js';
+import { buildIndex } from '../../src/allowlist/index.js';
+import { parseAllowlist } from '../../src/allowlist/schema.js';
+import { findOrganizations } from '../../src/extract/orgs.js';
+import { runCli } from '../../src/cli/main.js';
+import { fakeIo } from '../helpers/cli.js';
+
+/** Issue 14: phones and names as real directories and chatbots write them, through `check --format json`. */
+const fixtures = join(import.meta.dirname, '..', 'fixtures');
+const allowlist = join(fixtures, 'issue-14', 'allowlist.json');
+
+interface Phone {
+  raw: string;
+  status: string;
+  organization?: string;
+  reason: string;
+}
+interface Report {
+  pass: boolean;
+  score: number;
+  phones: Phone[];
+  organizations: Array<{ name: string; raw: string }>;
+  misattributed_phones: number;
+  reasons: string[];
+}
+
+async function check(answer: string, list = allowlist): Promise<Report> {
+  const io = fakeIo({ stdin: answer });
+  const code = await runCli(['check', '--allowlist', list, '--format', 'json', '-'], io);
+  expect([0, 2]).toContain(code);
+  return JSON.parse(io.out()) as Report;
+}
+
+const loadAllowlistSync = (file: string) => parseAllowlist(JSON.parse(readFileSync(file, 'utf8')), file);
+
+const statuses = (report: Report): Array<[string, string, string | undefined]> => report.phones.map((phone) => [phone.raw, phone.status, phone.organization ?? undefined]);
+
+const CLC = 'Community Law Center, Inc.';
+const WLC = "Women's Law Center, Inc.";
+const HPRP = 'Homeless Persons Representation Project, Inc.';
+const MVLS = 'Maryland Volunteer Lawyers Service';
+
+describe('1. attribution weighs what the sentence says', () => {
+  it('the sentence from the issue: the number is at the second name, not the first', async () => {
+    const report = await check("If the Women's Law Center is busy, call (410) 366-0922 at the Community Law Center.");
+    expect(statuses(report)).toEqual([['(410) 366-0922', 'verified', CLC]]);
+    expect(report).toMatchObject({ pass: true, score: 1, misattributed_phones: 0 });
+  });
+
+  it.each([
+    ["If the Women's Law Center is busy, call 410-366-0922 for the Community Law Center.", CLC],
+    ["The Community Law Center's number is (410) 366-0922; the Women's Law Center is busy.", CLC],
+    ["Women's Law Center: (410) 321-8761. Community Law Center: (410) 366-0922.", WLC],
+    ["When the Women's Law Center cannot help, the Community Law Center at (410) 366-0922 can.", CLC],
+  ])('variant %j', async (text, first) => {
+    const report = await check(text);
+    expect(report.misattributed_phones).toBe(0);
+    expect(report.phones[0]).toMatchObject({ status: 'verified', organization: first });
+  });
+
+  it('still catches the wrong number given "at" a name', async () => {
+    const report = await check("If the Community Law Center is busy, call (410) 366-0922 at the Women's Law Center.");
+    expect(statuses(report)).toEqual([['(410) 366-0922', 'misattributed', WLC]]);
+  });
+
+  it.each([
+    ["Call the Community Law Center at (410) 366-0922 or the Women's Law Center at (410) 321-8761.", 0],
+    ["Call (410) 366-0922 for the Community Law Center or (410) 321-8761 for the Women's Law Center.", 0],
+    ["The Community Law Center and the Women's Law Center answer at (410) 366-0922 and (410) 321-8761.", 0],
+    ["Call the Women's Law Center or the Community Law Center at (410) 366-0922.", 0],
+    ["Call the Community Law Center at (410) 321-8761 or the Women's Law Center at (410) 366-0922.", 2],
+    ["Call (410) 321-8761 for the Community Law Center or (410) 366-0922 for the Women's Law Center.", 2],
+    ["Community Law Center: call (410) 321-8761. Women's Law Center: call (410) 366-0922.", 2],
+  ])('"A at 1 or B at 2" and the README table still hold: %j → %i misattributed', async (text, misattributed) => {
+    expect((await check(text)).misattributed_phones).toBe(misattributed);
+  });
+
+  it.each([
+    ['verified', 'Call the Community Law Center at (410) 366-0922.', 'verified'],
+    ['misattributed', 'Call the Community Law Center at (410) 685-6589.', 'misattributed'],
+    ['known', 'You can also call (410) 366-0922.', 'known'],
+    ['unlisted', 'You can also call (410) 235-9999.', 'unlisted'],
+    ['unchecked', 'Call the Tenant Clinic at (410) 366-0922.', 'unchecked'],
+    ['service_line', 'Call the Community Law Center, or dial 211.', 'service_line'],
+  ])('README phone table: %s', async (_name, text, status) => {
+    const report = await check(text);
+    expect(report.phones.at(-1)!.status).toBe(status);
+  });
+});
+
+describe('2. ordinary words are not organization names', () => {
+  it('the sentence from the issue is not charged to "Concern"', async () => {
+    const report = await check('If you have a concern, call (410) 366-0922.');
+    expect(report.organizations).toEqual([]);
+    expect(statuses(report)).toEqual([['(410) 366-0922', 'known', undefined]]);
+    expect(report.misattributed_phones).toBe(0);
+  });
+
+  it.each([
+    'Ask about family connections, or call (410) 366-0922.',
+    'There are creative options: call (410) 366-0922.',
+    'After recovery, inc. fees may apply; call (410) 366-0922.',
+  ])('%j names no organization', async (text) => {
+    const report = await check(text);
+    expect(report.organizations).toEqual([]);
+    expect(report.misattributed_phones).toBe(0);
+  });
+
+  it('written as listed, capitals included, they count', async () => {
+    const report = await check('Family Connections answers at (410) 366-0922.');
+    expect(report.organizations.map((org) => org.name)).toEqual(['Family Connections']);
+    expect(statuses(report)).toEqual([['(410) 366-0922', 'misattributed', 'Family Connections']]);
+  });
+});
+
+describe("2. on a directory's worth of names (HUD housing counselors, Massachusetts courts)", () => {
+  const directories = async () => {
+    const hud = buildAllowlist([await readCsvFile(join(fixtures, 'hud-counselors', 'hud-housing-counselors.csv'), 'hud.csv')], {
+      columns: { org: 'Agency', urls: ['Website'], phones: ['Phone'], aliases: [], domains: [] },
+    });
+    const courts = buildAllowlist([await readCsvFile(join(fixtures, 'ma-courts', 'ma-courts-directory.csv'), 'courts.csv')], {
+      columns: { org: 'Court Name', urls: ['Website'], phones: ['Phone'], aliases: [], domains: [] },
+    });
+    return [buildIndex(hud.allowlist), buildIndex(courts.allowlist)];
+  };
+
+  it('every name written as listed is found; ordinary sentences name none', async () => {
+    const ordinary = [
+      'If you have a concern, call the housing authority about family connections and creative options.',
+      'After recovery, inc. fees and community action programs may help; the urban league of tenants met.',
+      'A development corporation, a housing partnership and legal aid services are all options for the family.',
+      'The court said the district court and the superior court, the land court and the housing court agree.',
+    ];
+    for (const index of await directories()) {
+      for (const name of index.allowlist.orgNames) {
+        const found = findOrganizations(`Contact ${name} today.`, index.orgMatcher).map((org) => org.normalized);
+        expect(found, name).toContain(name);
+      }
+      for (const text of ordinary) expect(findOrganizations(text, index.orgMatcher), text).toEqual([]);
+    }
+  });
+});
+
+describe('3. chatbot layout: a number belongs to the item it sits under', () => {
+  const layout = (first: string, second: string, style: 'numbered' | 'heading' | 'bold' | 'deep'): string => {
+    const parts: Record<typeof style, string> = {
+      numbered: `Here are some options:\n\n1. **Community Law Center**\n   - Phone: ${first}\n   - Website: https://communitylaw.org\n2. **Women's Law Center**\n   - Phone: ${second}\n   - Website: https://wlcmd.org\n`,
+      heading: `## Where to get help\n\n### Community Law Center\n- Phone: ${first}\n- Website: https://communitylaw.org\n\n### Women's Law Center\n- Phone: ${second}\n- Website: https://wlcmd.org\n`,
+      bold: `**Community Law Center**\n- Phone: ${first}\n- Website: https://communitylaw.org\n\n**Women's Law Center**\n- Phone: ${second}\n`,
+      deep: `- Baltimore\n  - Community Law Center\n    - Contact\n      - Phone: ${first}\n  - Women's Law Center\n    - Phone: ${second}\n`,
+    };
+    return parts[style];
+  };
+
+  it.each(['numbered', 'heading', 'bold', 'deep'] as const)('%s: right numbers verified, swapped numbers both caught', async (style) => {
+    const right = await check(layout('(410) 366-0922', '(410) 321-8761', style));
+    expect(statuses(right)).toEqual([
+      ['(410) 366-0922', 'verified', CLC],
+      ['(410) 321-8761', 'verified', WLC],
+    ]);
+    const swapped = await check(layout('(410) 321-8761', '(410) 366-0922', style));
+    expect(statuses(swapped)).toEqual([
+      ['(410) 321-8761', 'misattributed', CLC],
+      ['(410) 366-0922', 'misattributed', WLC],
+    ]);
+  });
+
+  it('an introduction ending in a colon still never penalizes the list under it', async () => {
+    const report = await check('If the Community Law Center cannot help, try:\n\n- Phone: (410) 321-8761\n');
+    expect(report.misattributed_phones).toBe(0);
+  });
+});
+
+describe('4. a name that is not in the directory takes its number with it', () => {
+  it('the sentence from the issue', async () => {
+    const report = await check(
+      'Call the Homeless Persons Representation Project at (410) 685-6589. Maryland Legal Aid also has a benefits unit at (410) 951-7750.',
+    );
+    expect(statuses(report)).toEqual([
+      ['(410) 685-6589', 'verified', HPRP],
+      ['(410) 951-7750', 'unlisted', undefined],
+    ]);
+    expect(report.phones[1]!.reason).toBe('(410) 951-7750 is given for Maryland Legal Aid, which is not in the directory under that name, and the directory does not list the number');
+    expect(report.misattributed_phones).toBe(0);
+  });
+
+  it('known when the directory lists the number for someone', async () => {
+    const report = await check('The Homeless Persons Representation Project helps. Maryland Legal Aid has a unit at (410) 366-0922.');
+    expect(statuses(report)).toEqual([['(410) 366-0922', 'known', undefined]]);
+    expect(report.phones[0]!.reason).toMatch(/Maryland Legal Aid, which is not in the directory under that name; the directory lists the number for Community Law Center, Inc\./);
+  });
+});
+
+describe('5. names without legal-form suffixes and articles', () => {
+  it.each([
+    ['Call the Community Law Center at (410) 366-0922.', CLC],
+    ['The Arc of Baltimore answers at (410) 296-2272.', 'Arc of Baltimore, The'],
+    ['Homeless Persons Representation Project: (410) 685-6589', HPRP],
+  ])('%j', async (text, organization) => {
+    const report = await check(text);
+    expect(report.organizations.map((org) => org.name)).toEqual([organization]);
+    expect(report.phones[0]).toMatchObject({ status: 'verified', organization });
+  });
+});
+
+describe('6. a misattribution reason a person can read', () => {
+  it('lists at most three of the organization numbers, then how many more', async () => {
+    const report = await check('Call the Maryland Volunteer Lawyers Service at (410) 366-0922.');
+    expect(statuses(report)).toEqual([['(410) 366-0922', 'misattributed', MVLS]]);
+    expect(report.phones[0]!.reason).toBe(
+      `(410) 366-0922 is given for ${MVLS}, whose numbers are (410) 547-6537, (800) 510-0050, (410) 547-6538 and 8 more; it is the number of ${CLC}`,
+    );
+  });
+});
+
+describe('a real directory with corporate suffixes, built and checked end to end', () => {
+  const csv = join(fixtures, 'hud-counselors', 'hud-housing-counselors.csv');
+
+  async function build(): Promise<{ file: string; stderr: string }> {
+    const file = join(mkdtempSync(join(tmpdir(), 'hud-')), 'allowlist.json');
+    const io = fakeIo();
+    const code = await runCli(['build-allowlist', csv, '--org-column', 'Agency', '--phone-column', 'Phone', '--url-column', 'Website', '-o', file], io);
+    expect(code).toBe(0);
+    return { file, stderr: io.err() + io.out() };
+  }
+
+  it('derives the bare names, and refuses the ones two listed organizations would share', async () => {
+    const { file } = await build();
+    const built = JSON.parse(readFileSync(file, 'utf8')) as { org_names: string[] };
+    expect(built.org_names).toContain('MANNA, INC.');
+    expect(built.org_names).toContain('CLEARPOINT FINANCIAL SOLUTIONS, INC.');
+    expect(built.org_names).toContain('CLEARPOINT FINANCIAL SOLUTIONS');
+    const result = buildAllowlist([await readCsvFile(csv, 'hud-housing-counselors.csv')], { columns: { org: 'Agency', urls: ['Website'], phones: ['Phone'], aliases: [], domains: [] } });
+    const notes = result.notes.filter((note) => note.code === 'BARE_NAME');
+    expect(notes.map((note) => note.message)).toContain('"MANNA, INC." is also matched as "MANNA", without its legal form, as answers write it');
+    expect(notes.find((note) => note.value === 'MANNA, INC.')).toMatchObject({ source: 'hud-housing-counselors.csv', row: 74 });
+    const conflicts = result.warnings.filter((warning) => warning.code === 'BARE_NAME_CONFLICT');
+    expect(conflicts.map((warning) => warning.value)).toEqual(expect.arrayContaining(['CLEARPOINT FINANCIAL SOLUTIONS']));
+    expect(conflicts.find((warning) => warning.value === 'CLEARPOINT FINANCIAL SOLUTIONS')!.message).toMatch(/would name "CLEARPOINT FINANCIAL SOLUTIONS" and "CLEARPOINT FINANCIAL SOLUTIONS, INC\."; none of them is matched by it/);
+    // The verifier derives the same names when it indexes the allowlist.
+    const index = buildIndex(loadAllowlistSync(file));
+    expect(index.bareNames.added.map((name) => name.name)).toEqual(expect.arrayContaining(['MANNA', 'OPERATION HOPE']));
+    expect(index.bareNames.collisions.map((collision) => collision.name)).toEqual(expect.arrayContaining(['CLEARPOINT FINANCIAL SOLUTIONS']));
+  });
+
+  it('checks answers written as people write these names', async () => {
+    const { file } = await build();
+    const right = await check('For housing counseling in DC, call Housing Counseling Services at 202-667-7006, or Operation Hope at 202-582-2212.', file);
+    expect(statuses(right)).toEqual([
+      ['202-667-7006', 'verified', 'HOUSING COUNSELING SERVICES, INCORPORATED'],
+      ['202-582-2212', 'verified', 'OPERATION HOPE, INC'],
+    ]);
+    // A one-word name in capitals (`MANNA, INC.`) reads as an acronym; `Manna` is then a name the
+    // directory does not know, and its number is charged to no one else.
+    const unknown = await check('Call Housing Counseling Services at 202-667-7006, or Manna at 202-832-1845.', file);
+    expect(statuses(unknown)).toEqual([
+      ['202-667-7006', 'verified', 'HOUSING COUNSELING SERVICES, INCORPORATED'],
+      ['202-832-1845', 'known', undefined],
+    ]);
+    const swapped = await check('Call Operation Hope at 202-667-7006.', file);
+    expect(statuses(swapped)).toEqual([['202-667-7006', 'misattributed', 'OPERATION HOPE, INC']]);
+    const plain = await check('In lower case, ask housing counseling services or operation hope.', file);
+    expect(plain.organizations).toEqual([]);
+  });
+});
