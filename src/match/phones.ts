@@ -97,7 +97,9 @@ function unlistedNames(text: string, orgs: readonly OrgFinding[]): Mention[] {
     if (capitals.length < 3 && capitals.every((token) => isCommonWord(token.norm))) return;
     const start = words[0]!.start;
     const end = words[words.length - 1]!.end;
-    if (orgs.some((org) => org.start < end && org.end > start)) return;
+    // Names are sorted and disjoint: only the last one starting before `end` can overlap.
+    const last = orgs[firstAtOrAfter(orgs, end) - 1];
+    if (last && last.end > start) return;
     found.push({ start, end, name: text.slice(start, end) });
   };
   for (const token of tokens) {
@@ -305,8 +307,9 @@ function unknownRightBefore(text: string, sentence: Span, phone: Span, names: re
   if (!match) return undefined;
   const start = from + match.index;
   const end = start + match[1]!.length;
-  const near = names[firstAtOrAfter(names, start) - 1];
-  if (names.some((name) => name.start < end && name.end > start) || (near && near.end > start)) return undefined;
+  // Names are sorted and disjoint: only the last one starting before `end` can overlap.
+  const last = names[firstAtOrAfter(names, end) - 1];
+  if (last && last.end > start) return undefined;
   const words = tokenize(match[1]!);
   if (words.every((word) => isCommonWord(word.norm) || CONNECTIVES.has(word.norm))) return undefined;
   return match[1]!;

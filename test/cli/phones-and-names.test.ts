@@ -6,7 +6,7 @@ import { buildAllowlist } from '../../builders/build.js';
 import { readCsvFile } from '../../builders/csv.js';
 import { buildIndex } from '../../src/allowlist/index.js';
 import { parseAllowlist } from '../../src/allowlist/schema.js';
-import { findOrganizations } from '../../src/extract/orgs.js';
+import { findOrganizations } from '../../src/match/orgs.js';
 import { runCli } from '../../src/cli/main.js';
 import { fakeIo } from '../helpers/cli.js';
 
