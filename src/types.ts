@@ -14,9 +14,17 @@ export type LinkBucket = 'directory' | 'live' | 'unverified' | 'inconclusive' | 
 
 export const LINK_BUCKETS: readonly LinkBucket[] = ['directory', 'live', 'unverified', 'inconclusive', 'broken', 'invented'];
 
+/** The buckets from most to least serious: the order problems are listed in. */
+export const LINK_SEVERITY: readonly LinkBucket[] = ['invented', 'broken', 'inconclusive', 'unverified', 'live', 'directory'];
+
 /** A bucket that fails the answer on its own, whatever the score. */
 export function isFatalBucket(bucket: LinkBucket): boolean {
   return bucket === 'broken' || bucket === 'invented';
+}
+
+/** A bucket worth a warning but no failure: nothing proved the link good or bad. */
+export function isDoubtfulBucket(bucket: LinkBucket): boolean {
+  return bucket === 'inconclusive' || bucket === 'unverified';
 }
 
 /** What liveness saw for one link, kept on the verdict for reports and the `stale` list. */

@@ -9,7 +9,7 @@ import type { LinkChecker } from './liveness/types.js';
 import { applyLiveness, classifyLink } from './match/links.js';
 import { judgePhones } from './match/phones.js';
 import { formatPhone } from './normalize/phone.js';
-import { isFatalBucket, type LinkVerdict, type PhoneVerdict, type Report } from './types.js';
+import { isDoubtfulBucket, isFatalBucket, LINK_SEVERITY, type LinkVerdict, type PhoneVerdict, type Report } from './types.js';
 import { scoreReport } from './score/score.js';
 
 export interface VerifyOptions {
@@ -80,17 +80,21 @@ export function buildReport(links: LinkVerdict[], phones: PhoneVerdict[], organi
   };
 }
 
-const LINK_ORDER = ['invented', 'broken', 'inconclusive', 'unverified', 'live', 'directory'] as const;
+const FATAL_BY_SEVERITY = LINK_SEVERITY.filter(isFatalBucket);
+const DOUBTFUL_BY_SEVERITY = LINK_SEVERITY.filter(isDoubtfulBucket);
 
-/** One line per problem or warning, most serious first; links and numbers in text order within a kind. */
+/**
+ * One line per problem or warning, most serious first: failing links, misattributed numbers, stale
+ * directory links, doubtful links, unlisted numbers; links and numbers in text order within a kind.
+ */
 function reasonsOf(links: readonly LinkVerdict[], phones: readonly PhoneVerdict[]): string[] {
   const lines: string[] = [];
-  for (const bucket of LINK_ORDER.slice(0, 2)) {
+  for (const bucket of FATAL_BY_SEVERITY) {
     for (const link of links) if (link.bucket === bucket) lines.push(`${bucket} link ${link.finding.raw}: ${link.reason}`);
   }
   for (const phone of phones) if (phone.status === 'misattributed') lines.push(`misattributed number ${phone.finding.raw}: ${phone.reason}`);
   for (const link of links) if (link.stale && !isFatalBucket(link.bucket)) lines.push(`stale directory link ${link.finding.raw}: ${link.reason}`);
-  for (const bucket of LINK_ORDER.slice(2, 4)) {
+  for (const bucket of DOUBTFUL_BY_SEVERITY) {
     for (const link of links) if (link.bucket === bucket) lines.push(`${bucket} link ${link.finding.raw}: ${link.reason}`);
   }
   for (const phone of phones) if (phone.status === 'unlisted') lines.push(`unlisted number ${phone.finding.raw} (${formatPhone(phone.finding.normalized)}): ${phone.reason}`);

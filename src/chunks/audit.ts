@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { round } from '../format/grading.js';
+import { round } from '../score/score.js';
 import { SCORE_DECIMALS } from '../defaults.js';
 import { CLAIM_CLASSIFICATIONS, type ChunkReport, type ClaimVerdict } from './types.js';
 

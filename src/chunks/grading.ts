@@ -1,5 +1,6 @@
 import { SCORE_DECIMALS } from '../defaults.js';
-import { round, type GradingResult } from '../format/grading.js';
+import { REASON_PREFIX, type GradingResult } from '../format/grading.js';
+import { round } from '../score/score.js';
 import { citationId } from './audit.js';
 import { isWarning } from './check.js';
 import { CLAIM_CLASSIFICATIONS, type ChunkReport, type ClaimVerdict } from './types.js';
@@ -17,7 +18,7 @@ export const CHUNK_SCORE_NAMES = {
 } as const;
 
 /** Prefix of every reason, so a promptfoo row shows which assertion spoke. */
-export const CHUNK_REASON_PREFIX = 'citation-verifier chunks';
+export const CHUNK_REASON_PREFIX = `${REASON_PREFIX} chunks`;
 
 /**
  * The GradingResult of a chunk report. `pass` and `score` are the report's (gated on the worst

@@ -1,11 +1,10 @@
 import { MISATTRIBUTED_PHONE_PENALTY, SCORE_DECIMALS } from '../defaults.js';
 import { formatPhone } from '../normalize/phone.js';
-import { round, VERIFIER_METADATA_KEY, type GradingResult } from './grading.js';
-import { LINK_BUCKETS, PHONE_STATUSES, isFatalBucket, type LinkBucket, type PhoneStatus, type Report } from '../types.js';
+import { round } from '../score/score.js';
+import { REASON_PREFIX, VERIFIER_METADATA_KEY, type GradingResult } from './grading.js';
+import { LINK_BUCKETS, PHONE_STATUSES, isFatalBucket, type LinkBucket, type LinkVerdict, type PhoneStatus, type PhoneVerdict, type Report } from '../types.js';
 
 /** Formatters over a `Report`: the promptfoo GradingResult, the JSON document, and the terminal text. */
-
-const PREFIX = 'citation-verifier';
 
 function countBy<K extends string>(keys: readonly K[], values: readonly K[]): string {
   const parts = keys.map((key) => [key, values.filter((value) => value === key).length] as const).filter(([, count]) => count > 0);
@@ -43,7 +42,7 @@ function phoneCounts(report: Report): string {
  */
 export function toGradingResult(report: Report): GradingResult {
   const problems = report.reasons.length === 0 ? '(none)' : report.reasons.join('; ');
-  const reason = `${PREFIX}: ${summaryLine(report)}. Links: ${linkCounts(report)}. Phones: ${phoneCounts(report)}. Problems: ${problems}`;
+  const reason = `${REASON_PREFIX}: ${summaryLine(report)}. Links: ${linkCounts(report)}. Phones: ${phoneCounts(report)}. Problems: ${problems}`;
   const linkLines = report.links.map((link) => `${link.bucket} ${link.finding.normalized} (${link.reason})`);
   const phoneLines = report.phones.map((phone) => `${phone.status} ${phone.finding.raw}: ${phone.reason}`);
   const linksPass = !report.links.some((link) => isFatalBucket(link.bucket));
@@ -82,7 +81,11 @@ export function toGradingResult(report: Report): GradingResult {
   };
 }
 
-/** The JSON document `check --format json` prints. */
+/**
+ * The verdict JSON: the one document every front writes for a report. `check --format json` prints
+ * it, the assertion puts it in its metadata (where `report` reads it back), and the vendor
+ * comparison keeps its links and phones (`verdictOf`), so all three agree field for field.
+ */
 export function toJson(report: Report): Record<string, unknown> {
   return {
     pass: report.pass,
@@ -91,28 +94,38 @@ export function toJson(report: Report): Record<string, unknown> {
     link_score: report.linkScore,
     misattributed_phones: report.misattributedCount,
     liveness: report.liveness,
-    links: report.links.map((link) => ({
-      url: link.finding.raw,
-      normalized: link.finding.normalized,
-      bucket: link.bucket,
-      score: link.score,
-      reason: link.reason,
-      start: link.finding.start,
-      end: link.finding.end,
-      ...(link.liveness ? { liveness: link.liveness } : {}),
-      ...(link.stale ? { stale: true } : {}),
-    })),
-    phones: report.phones.map((phone) => ({
-      raw: phone.finding.raw,
-      normalized: phone.finding.normalized,
-      organization: phone.organization ?? null,
-      status: phone.status,
-      reason: phone.reason,
-      start: phone.finding.start,
-      end: phone.finding.end,
-    })),
+    links: report.links.map(linkJson),
+    phones: report.phones.map(phoneJson),
     organizations: report.organizations.map((org) => ({ name: org.normalized, raw: org.raw, start: org.start, end: org.end })),
     reasons: report.reasons,
+  };
+}
+
+/** One link of the verdict JSON: the raw text as `url`, its bucket, score and reason, its span, and what liveness saw. */
+export function linkJson(link: LinkVerdict) {
+  return {
+    url: link.finding.raw,
+    normalized: link.finding.normalized,
+    bucket: link.bucket,
+    score: link.score,
+    reason: link.reason,
+    start: link.finding.start,
+    end: link.finding.end,
+    ...(link.liveness ? { liveness: link.liveness } : {}),
+    ...(link.stale ? { stale: true as const } : {}),
+  };
+}
+
+/** One phone number of the verdict JSON: raw and normalized, the organization it was given for (or null), status, reason, span. */
+export function phoneJson(phone: PhoneVerdict) {
+  return {
+    raw: phone.finding.raw,
+    normalized: phone.finding.normalized,
+    organization: phone.organization ?? null,
+    status: phone.status,
+    reason: phone.reason,
+    start: phone.finding.start,
+    end: phone.finding.end,
   };
 }
 

@@ -17,6 +17,9 @@ export interface GradingResult {
  * unreadable allowlist). A thrown error would turn the whole promptfoo row into an ERROR and lose
  * the judge's result beside it; a failing result keeps the row.
  */
+/** The start of every reason the verifier writes, so a promptfoo row shows which assertion spoke; `report` also finds the verifier's result by it in results files older than its metadata. */
+export const REASON_PREFIX = 'citation-verifier';
+
 export function errorResult(prefix: string, message: string): GradingResult {
   return { pass: false, score: 0, reason: `${prefix}: ${message}`, namedScores: {} };
 }
@@ -29,11 +32,5 @@ export const VERIFIER_METADATA_KEY = 'citationVerifier';
  * `report` counts the row as an error rather than as a failed answer.
  */
 export function verifierErrorResult(message: string): GradingResult {
-  return { ...errorResult('citation-verifier', message), metadata: { [VERIFIER_METADATA_KEY]: { error: message } } };
-}
-
-/** Round for display and comparison, so 0.1 + 0.2 reads 0.3. */
-export function round(value: number, decimals: number): number {
-  const factor = 10 ** decimals;
-  return Math.round(value * factor) / factor;
+  return { ...errorResult(REASON_PREFIX, message), metadata: { [VERIFIER_METADATA_KEY]: { error: message } } };
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { answerText } from '../util/answer-text.js';
 import { InputError } from '../errors.js';
-import { VERIFIER_METADATA_KEY } from '../format/grading.js';
+import { REASON_PREFIX, VERIFIER_METADATA_KEY } from '../format/grading.js';
 import { LINK_BUCKETS, PHONE_STATUSES, type LinkBucket, type PhoneStatus } from '../types.js';
 import { isModelGradedType } from '../compare/model-graded.js';
 import type { ResultRow } from './results.js';
@@ -154,7 +154,7 @@ function judgeOf(components: readonly Component[]): JudgeVerdict | undefined {
 /** The verifier's top-level result: the one with our metadata, else (older files) our reason prefix. */
 function isVerifierComponent(component: Component): boolean {
   if (component.metadata && VERIFIER_METADATA_KEY in component.metadata) return true;
-  return (component.reason ?? '').startsWith('citation-verifier:');
+  return (component.reason ?? '').startsWith(`${REASON_PREFIX}:`);
 }
 
 /** The reason of a verifier result that carries an error instead of findings, if there is one. */

@@ -1,5 +1,4 @@
 import { MISATTRIBUTED_PHONE_PENALTY, SCORE_DECIMALS } from '../defaults.js';
-import { round } from '../format/grading.js';
 import { isFatalBucket, type LinkVerdict, type PhoneVerdict } from '../types.js';
 
 export interface Score {
@@ -25,4 +24,10 @@ export function scoreReport(links: readonly LinkVerdict[], phones: readonly Phon
   const score = round(Math.max(0, linkScore - MISATTRIBUTED_PHONE_PENALTY * misattributed.size), SCORE_DECIMALS);
   const fatal = links.some((link) => isFatalBucket(link.bucket));
   return { score, linkScore: round(linkScore, SCORE_DECIMALS), misattributedCount: misattributed.size, pass: score > threshold && !fatal };
+}
+
+/** Round for display and comparison, so 0.1 + 0.2 reads 0.3. */
+export function round(value: number, decimals: number): number {
+  const factor = 10 ** decimals;
+  return Math.round(value * factor) / factor;
 }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { summaryLine, toGradingResult, toJson, toText } from '../../src/format/formatters.js';
+import { verdictOf } from '../../src/compare/verdict.js';
+import { REASON_PREFIX } from '../../src/format/grading.js';
 import { verifyAnswer } from '../../src/verify.js';
 import { makeIndex } from '../helpers/allowlist.js';
 
@@ -122,6 +124,19 @@ describe('toJson: the document `check --format json` prints', () => {
   it('is plain JSON: it survives a round trip unchanged', () => {
     const json = toJson(verifyAnswer(MIXED, index));
     expect(JSON.parse(JSON.stringify(json))).toEqual(json);
+  });
+
+  it('is the one verdict JSON: the assertion metadata and the vendor comparison carry the same links and numbers', () => {
+    const report = verifyAnswer(MIXED, index);
+    const json = toJson(report);
+    expect(toGradingResult(report).metadata).toEqual({ citationVerifier: json });
+    const verdict = verdictOf(report);
+    expect(verdict.links).toEqual(json['links']);
+    expect(verdict.phones).toEqual(json['phones']);
+  });
+
+  it('every verifier reason starts with the one prefix', () => {
+    expect(toGradingResult(verifyAnswer(MIXED, index)).reason.startsWith(`${REASON_PREFIX}: `)).toBe(true);
   });
 
   it('an empty answer gives empty lists', () => {
