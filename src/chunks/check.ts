@@ -2,7 +2,8 @@ import { readAnswer } from './claims.js';
 import { CHUNK_LIMITS } from './defaults.js';
 import { judgeClaim } from './judge.js';
 import { ChunkLibrary } from './library.js';
-import { CLAIM_CLASSIFICATIONS, type Chunk, type FailurePolicy, type ChunkCheckOptions, type ChunkReport, type ClaimClassification, type ClaimVerdict } from './types.js';
+import { collapseWhitespace, nfcWithOffsets } from './text.js';
+import { CLAIM_CLASSIFICATIONS, type Chunk, type FailurePolicy, type ChunkCheckOptions, type ChunkReport, type ClaimClassification, type ClaimVerdict, type Span } from './types.js';
 
 /**
  * Check an answer's chunk citations: read its claims, judge each against the chunks it cites, and
@@ -13,10 +14,25 @@ export function checkChunkCitations(answer: string, chunks: readonly Chunk[], op
   const policy: FailurePolicy = { requireCitations: options.requireCitations ?? false, failOnWeakSupport: options.failOnWeakSupport ?? false };
   const minQuoteWords = options.minQuoteWords ?? CHUNK_LIMITS.minQuoteWords;
   const weakSupportThreshold = options.weakSupportThreshold ?? CHUNK_LIMITS.weakSupportThreshold;
-  const library = new ChunkLibrary(chunks);
-  const reading = readAnswer(answer, library.context, minQuoteWords);
-  const claims = reading.claims.map((claim) => judgeClaim(claim, library, { ...policy, minQuoteWords, weakSupportThreshold }));
+  // Compared in NFC (an accent typed as one character or as a letter and a mark is one letter);
+  // every span reported is mapped back into the text as given.
+  const normalized = nfcWithOffsets(answer);
+  const library = new ChunkLibrary(chunks.map((chunk) => ({ ...chunk, text: chunk.text.normalize('NFC') })));
+  const reading = readAnswer(normalized.text, library.context, minQuoteWords);
+  const judged = reading.claims.map((claim) => judgeClaim(claim, library, { ...policy, minQuoteWords, weakSupportThreshold }));
+  const claims = normalized.text === answer ? judged : judged.map((verdict) => inOriginal(verdict, answer, normalized.toOriginal));
   return summarize(claims, chunks, policy);
+}
+
+/** A verdict on the NFC text with its claim's spans moved into the answer as given. */
+function inOriginal(verdict: ClaimVerdict, answer: string, toOriginal: (offset: number) => number): ClaimVerdict {
+  const move = <T extends Span>(span: T): T => ({ ...span, start: toOriginal(span.start), end: toOriginal(span.end) });
+  const claim = move(verdict.claim);
+  claim.text = collapseWhitespace(answer.slice(claim.start, claim.end));
+  claim.markers = claim.markers.map(move);
+  claim.quotes = claim.quotes.map(move);
+  claim.facts = claim.facts.map(move);
+  return { ...verdict, claim };
 }
 
 /** Counts, score and pass over judged claims (see `scoreChunkReport`). */

@@ -1,14 +1,14 @@
-import { tokenize, type Token } from '../normalize/name.js';
+import type { Token } from '../normalize/name.js';
 import { findBlocks } from './claims.js';
 import { CHUNK_LIMITS } from './defaults.js';
 import { extractFacts } from './facts.js';
 import { SubstringIndex } from './substring-index.js';
-import { splitSentences, verbatimTokens, type VerbatimToken } from './text.js';
+import { chunkWords, splitSentences, verbatimTokens, type VerbatimToken } from './text.js';
 import type { Chunk, Fact, Span } from './types.js';
 
 /**
  * Everything the checks ask of one chunk, built on first use and at most once per check: its
- * words (folded as organization names are, see `tokenize`), its verbatim tokens, a substring
+ * words (folded as organization names are, CJK character by character: see `chunkWords`), its verbatim tokens, a substring
  * index over each, its sentences, which sentences each word occurs in, and its facts by key.
  * Building is linear in the chunk; every question after that costs time in the claim's size.
  */
@@ -26,7 +26,7 @@ export class ChunkIndex {
   }
 
   get words(): Token[] {
-    this.wordsCache ??= tokenize(this.chunk.text);
+    this.wordsCache ??= chunkWords(this.chunk.text);
     return this.wordsCache;
   }
 

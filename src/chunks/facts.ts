@@ -1,3 +1,4 @@
+import { CJK_CLASS, isCjk } from './text.js';
 import type { Fact, FactKind } from './types.js';
 
 /**
@@ -60,8 +61,10 @@ interface Token {
   end: number;
 }
 
-// Single-class runs only: a number run, a word run, or one other visible character.
-const FACT_TOKEN = /\d[\d.,]*|\p{L}[\p{L}\p{M}]*|\S/gu;
+// Single-class runs only: a number run, a word run, or one other visible character. A CJK
+// character is a token of its own and reads as a symbol, not a word: `200元` and `90%的` are
+// figures (digits glued to letters are names, `H2O`; glued to CJK text they are not).
+const FACT_TOKEN = new RegExp(`\\d[\\d.,]*|[${CJK_CLASS}]|(?:(?![${CJK_CLASS}])\\p{L})(?:(?![${CJK_CLASS}])[\\p{L}\\p{M}])*|\\S`, 'gu');
 const URL = /\b(?:https?:\/\/|www\.)\S+/giu;
 
 function tokenizeForFacts(text: string): Token[] {
@@ -77,7 +80,7 @@ function tokenizeForFacts(text: string): Token[] {
     while (url < urls.length && urls[url]![1] <= start) url += 1;
     if (url < urls.length && urls[url]![0] <= start) continue;
     const first = raw.charCodeAt(0);
-    const type: TokenType = first >= 48 && first <= 57 ? 'num' : LETTER_START.test(raw) ? 'word' : 'sym';
+    const type: TokenType = first >= 48 && first <= 57 ? 'num' : LETTER_START.test(raw) && !isCjk(raw) ? 'word' : 'sym';
     if (type === 'num') {
       // `2020.` and `1,200,` end a sentence or a list; the mark is not part of the number.
       let end = raw.length;
@@ -205,6 +208,8 @@ interface NumberCore {
   decade: boolean;
 }
 
+/** Chinese and Japanese scale characters written right after digits (`3万`, `2.5億`). */
+const CJK_SCALES = new Map<string, number>([['万', 1e4], ['萬', 1e4], ['亿', 1e8], ['億', 1e8]]);
 const SCALES = new Map<string, number>([
   ['thousand', 1e3], ['million', 1e6], ['billion', 1e9], ['trillion', 1e12],
   ['mn', 1e6], ['mln', 1e6], ['bn', 1e9], ['tn', 1e12],
@@ -265,7 +270,14 @@ function digitsAt(tokens: Token[], index: number): NumberCore | undefined {
   let decade = false;
   let scaled = false;
   const after = tokens[next];
-  if (isWord(after) && adjacent(token, after)) {
+  const cjkScale = after !== undefined && after.type === 'sym' && adjacent(token, after) ? CJK_SCALES.get(after.text) : undefined;
+  if (cjkScale !== undefined) {
+    // `17.13万` is 171,300: the scale character multiplies as `million` does.
+    value *= cjkScale;
+    exponent += Math.round(Math.log10(cjkScale));
+    scaled = true;
+    next += 1;
+  } else if (isWord(after) && adjacent(token, after)) {
     if (ORDINAL_SUFFIXES.has(after.lower) && exponent === 0) {
       ordinal = true;
       next += 1;

@@ -1,8 +1,7 @@
-import { tokenize } from '../normalize/name.js';
 import { clipPassage, type ChunkIndex } from './chunk-index.js';
 import { CHUNK_LIMITS } from './defaults.js';
 import { BARE_FAMILY, type ChunkLibrary } from './library.js';
-import { collapseWhitespace, countWords, verbatimTokens } from './text.js';
+import { chunkWords, collapseWhitespace, countWords, hasCjk, verbatimTokens } from './text.js';
 import {
   isFailingClassification,
   type Claim,
@@ -29,7 +28,7 @@ export interface JudgeOptions extends FailurePolicy {
  * A claim citing nothing is `uncited_claim` (it was kept because it states a fact or a quotation).
  */
 export function judgeClaim(claim: Claim, library: ChunkLibrary, options: JudgeOptions): ClaimVerdict {
-  const words = tokenize(claim.prose).map((token) => token.norm);
+  const words = chunkWords(claim.prose).map((token) => token.norm);
   const content = [...new Set(words.filter(isContentWord))];
   const quotes = claim.quotes.filter((quote) => quote.words >= options.minQuoteWords);
   if (claim.ids.length === 0) return judgeUncited(claim, quotes, content, library, options);
@@ -60,7 +59,8 @@ export function judgeClaim(claim: Claim, library: ChunkLibrary, options: JudgeOp
   else if (quoteChecks.some((check) => check.foundIn === undefined)) classification = 'wrong_citation';
   else if (factChecks.some((check) => check.foundIn === undefined)) classification = 'unsupported_claim';
   else if (exactIn) classification = 'exact_match';
-  else if (isWeak(wordOverlap, options.weakSupportThreshold)) classification = 'weak_support';
+  // Overlap is counted in words, which CJK text does not mark: not measured there, never flagged.
+  else if (!hasCjk(claim.prose) && isWeak(wordOverlap, options.weakSupportThreshold)) classification = 'weak_support';
   else classification = 'verification_uncertain';
 
   const { explanation, correction } = explain({ cited, missingIds, quoteChecks, factChecks, wordOverlap, exactIn, wordCount: words.length, library, weak: classification === 'weak_support' });
