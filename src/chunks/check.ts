@@ -2,6 +2,7 @@ import { readAnswer } from './claims.js';
 import { CHUNK_LIMITS } from './defaults.js';
 import { judgeClaim } from './judge.js';
 import { ChunkLibrary } from './library.js';
+import { styleFromEvidence, styleFromLocale } from './number-style.js';
 import { collapseWhitespace, nfcWithOffsets } from './text.js';
 import { CLAIM_CLASSIFICATIONS, type Chunk, type FailurePolicy, type ChunkCheckOptions, type ChunkReport, type ClaimClassification, type ClaimVerdict, type Span } from './types.js';
 
@@ -17,8 +18,11 @@ export function checkChunkCitations(answer: string, chunks: readonly Chunk[], op
   // Compared in NFC (an accent typed as one character or as a letter and a mark is one letter);
   // every span reported is mapped back into the text as given.
   const normalized = nfcWithOffsets(answer);
-  const library = new ChunkLibrary(chunks.map((chunk) => ({ ...chunk, text: chunk.text.normalize('NFC') })));
-  const reading = readAnswer(normalized.text, library.context, minQuoteWords);
+  const texts = chunks.map((chunk) => ({ ...chunk, text: chunk.text.normalize('NFC') }));
+  // `1.200` and `04/03/2024` are read as the locale given writes them, else as the chunks show.
+  const style = options.locale !== undefined ? styleFromLocale(options.locale) : styleFromEvidence(texts.map((chunk) => chunk.text));
+  const library = new ChunkLibrary(texts, style);
+  const reading = readAnswer(normalized.text, library.context, minQuoteWords, style);
   const judged = reading.claims.map((claim) => judgeClaim(claim, library, { ...policy, minQuoteWords, weakSupportThreshold }));
   const claims = normalized.text === answer ? judged : judged.map((verdict) => inOriginal(verdict, answer, normalized.toOriginal));
   return summarize(claims, chunks, policy);

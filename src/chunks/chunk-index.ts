@@ -2,6 +2,7 @@ import type { Token } from '../normalize/name.js';
 import { findBlocks } from './claims.js';
 import { CHUNK_LIMITS } from './defaults.js';
 import { extractFacts } from './facts.js';
+import type { NumberStyle } from './number-style.js';
 import { SubstringIndex } from './substring-index.js';
 import { chunkWords, splitSentences, verbatimTokens, type VerbatimToken } from './text.js';
 import type { Chunk, Fact, Span } from './types.js';
@@ -21,8 +22,11 @@ export class ChunkIndex {
   private wordSentencesCache?: Map<string, number[]>;
   private factsCache?: { facts: Fact[]; sentenceOf: Map<Fact, number>; byKey: Map<string, Fact>; firstByFamily: Map<string, Fact> };
 
-  constructor(chunk: Chunk) {
+  private readonly style: NumberStyle;
+
+  constructor(chunk: Chunk, style: NumberStyle = {}) {
     this.chunk = chunk;
+    this.style = style;
   }
 
   get words(): Token[] {
@@ -95,7 +99,7 @@ export class ChunkIndex {
 
   private get factData(): NonNullable<ChunkIndex['factsCache']> {
     if (!this.factsCache) {
-      const facts = extractFacts(this.chunk.text, 'chunk');
+      const facts = extractFacts(this.chunk.text, 'chunk', 0, this.style);
       const sentences = this.sentences;
       const sentenceOf = new Map<Fact, number>();
       const byKey = new Map<string, Fact>();

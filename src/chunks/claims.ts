@@ -1,5 +1,6 @@
 import { extractFacts } from './facts.js';
 import { findCitations, type MarkerContext } from './markers.js';
+import type { NumberStyle } from './number-style.js';
 import { MASK, collapseWhitespace, findQuotes, markCode, markQuotes, splitSentences } from './text.js';
 import type { CitationMarker, Claim, QuoteFinding, Span } from './types.js';
 
@@ -20,7 +21,7 @@ export interface AnswerReading {
  * items, headings, table rows) and each block into sentences, and keep the sentences that are
  * claims. A sentence holding only markers (`[2]` on its own) lends them to the sentence before it.
  */
-export function readAnswer(text: string, context: MarkerContext, minQuoteWords: number): AnswerReading {
+export function readAnswer(text: string, context: MarkerContext, minQuoteWords: number, style: NumberStyle = {}): AnswerReading {
   const mask = new Uint8Array(text.length);
   markCode(text, mask);
   const quotes = findQuotes(text, mask);
@@ -29,8 +30,13 @@ export function readAnswer(text: string, context: MarkerContext, minQuoteWords: 
   markQuotes(quotes, text, mask);
   const markerEnds = new Map(markers.map((marker) => [marker.start, marker.end] as const));
 
-  const sentences: Span[] = findBlocks(text, mask).flatMap((block) => splitSentences(text, block.start, block.end, mask, markerEnds));
+  const blocks = findBlocks(text, mask);
+  const sentences: Array<Span & { block: number }> = blocks.flatMap((block, blockIndex) =>
+    splitSentences(text, block.start, block.end, mask, markerEnds).map((span) => ({ ...span, block: blockIndex })),
+  );
   const claims: Claim[] = [];
+  const blockOf = new Map<Claim, number>();
+  const sourceLines: Array<{ block: number; ids: string[]; markers: CitationMarker[] }> = [];
   let markerCursor = 0;
   let quoteCursor = 0;
   let previous: Claim | undefined;
@@ -50,6 +56,12 @@ export function readAnswer(text: string, context: MarkerContext, minQuoteWords: 
       quoteCursor += 1;
     }
     const prose = blankCode(blankMarkers(text, sentence, own), mask, sentence.start);
+    // `Sources: [1], [2]` cites for the text above it; it states nothing itself.
+    if (own.length > 0 && LETTER.test(prose) && SOURCES_LINE.test(prose)) {
+      sourceLines.push({ block: sentence.block, ids: unionIds(own), markers: own });
+      previous = undefined;
+      continue;
+    }
     // A sentence with no letters (`[2]`, or `1[2].` left by a cut list) says nothing by itself.
     if (!LETTER.test(prose)) {
       if (previous && own.length > 0) {
@@ -76,18 +88,66 @@ export function readAnswer(text: string, context: MarkerContext, minQuoteWords: 
       markers: own,
       ids: unionIds(own),
       quotes: ownQuotes,
-      facts: extractFacts(prose, 'claim', sentence.start),
+      facts: extractFacts(prose, 'claim', sentence.start, style),
     };
     claims.push(claim);
+    blockOf.set(claim, sentence.block);
     previous = claim;
     previousIds = new Set(claim.ids);
   }
   for (const claim of extended) claim.text = collapseWhitespace(text.slice(claim.start, claim.end));
-  const kept = claims.filter((claim) => claim.markers.length > 0 || claim.facts.length > 0 || claim.quotes.some((quote) => quote.words >= minQuoteWords));
+  extendScope(claims, blockOf, sourceLines, blocks.length);
+  const kept = claims.filter((claim) => claim.ids.length > 0 || claim.facts.length > 0 || claim.quotes.some((quote) => quote.words >= minQuoteWords));
   return { markers, quotes, claims: kept };
 }
 
 const LETTER = /\p{L}/u;
+// What is left of a sources line once its markers are blanked: a label, punctuation, `and`.
+const SOURCES_LINE = /^[\s*_>#-]*(?:sources?|references?|citations?|refs?|context|contexts|来源|参考(?:资料|文献)?|出典)?[\s*_:：,，;；.。、&-]*(?:(?:and|和)[\s,，.。:]*)*$/iu;
+
+/**
+ * Give unmarked sentences the citation that covers them by position:
+ * - a paragraph whose last sentence carries markers: the unmarked sentences after the paragraph's
+ *   previous marked sentence cite those markers too (a marker at the end of a paragraph is
+ *   commonly written for the whole of it);
+ * - a sources line (`Sources: [1], [2]`): in the answer's last block it covers every sentence
+ *   still unmarked; elsewhere, the unmarked sentences of its own paragraph.
+ * A sentence's own markers always win. `citedBy` records which rule gave the ids.
+ */
+function extendScope(claims: Claim[], blockOf: ReadonlyMap<Claim, number>, sourceLines: ReadonlyArray<{ block: number; ids: string[] }>, blockCount: number): void {
+  const byBlock = new Map<number, Claim[]>();
+  for (const claim of claims) {
+    const block = blockOf.get(claim)!;
+    const list = byBlock.get(block);
+    if (list) list.push(claim);
+    else byBlock.set(block, [claim]);
+  }
+  for (const list of byBlock.values()) {
+    const last = list[list.length - 1]!;
+    if (last.markers.length === 0) continue;
+    for (let index = list.length - 2; index >= 0 && list[index]!.markers.length === 0; index -= 1) {
+      list[index]!.ids = [...last.ids];
+      list[index]!.citedBy = 'paragraph';
+    }
+  }
+  for (const line of sourceLines) {
+    const wholeAnswer = line.block === lastBlockWithText(byBlock, sourceLines, blockCount);
+    for (const claim of claims) {
+      if (claim.ids.length > 0) continue;
+      if (!wholeAnswer && blockOf.get(claim) !== line.block) continue;
+      claim.ids = [...line.ids];
+      claim.citedBy = 'sources_line';
+    }
+  }
+}
+
+/** The last block holding a claim or a sources line. */
+function lastBlockWithText(byBlock: ReadonlyMap<number, Claim[]>, sourceLines: ReadonlyArray<{ block: number }>, blockCount: number): number {
+  let last = -1;
+  for (const block of byBlock.keys()) last = Math.max(last, block);
+  for (const line of sourceLines) last = Math.max(last, line.block);
+  return Math.min(last, blockCount - 1);
+}
 
 /** The text of a span with its markers replaced by spaces, so offsets stay those of the answer. */
 export function blankMarkers(text: string, span: Span, markers: readonly CitationMarker[]): string {

@@ -12,6 +12,16 @@ export const ChunkConfigSchema = z.strictObject({
   minQuoteWords: z.number().int().min(1).optional(),
   weakSupportThreshold: z.number().min(0).max(1).optional(),
   failOnWeakSupport: z.boolean().optional(),
+  locale: z
+    .string()
+    .refine((tag) => {
+      try {
+        return Intl.getCanonicalLocales(tag).length === 1;
+      } catch {
+        return false;
+      }
+    }, 'expected a BCP 47 locale such as en-US or de-DE')
+    .optional(),
 });
 
 export interface ChunkSettings {
@@ -21,6 +31,7 @@ export interface ChunkSettings {
   minQuoteWords: number;
   weakSupportThreshold: number;
   failOnWeakSupport: boolean;
+  locale?: string;
 }
 
 const KNOWN_KEYS = Object.keys(ChunkConfigSchema.shape).join(', ');
@@ -45,5 +56,6 @@ export function resolveChunkConfig(config: unknown): ChunkSettings {
     minQuoteWords: parsed.data.minQuoteWords ?? CHUNK_LIMITS.minQuoteWords,
     weakSupportThreshold: parsed.data.weakSupportThreshold ?? CHUNK_LIMITS.weakSupportThreshold,
     failOnWeakSupport: parsed.data.failOnWeakSupport ?? false,
+    ...(parsed.data.locale === undefined ? {} : { locale: parsed.data.locale }),
   };
 }

@@ -1,3 +1,4 @@
+import type { NumberStyle } from './number-style.js';
 import { CJK_CLASS, isCjk } from './text.js';
 import type { Fact, FactKind } from './types.js';
 
@@ -27,12 +28,12 @@ import type { Fact, FactKind } from './types.js';
 export type FactSide = 'claim' | 'chunk';
 
 /** Facts of `text`, offsets shifted by `offset`. URLs are skipped: their digits are not claims. */
-export function extractFacts(text: string, side: FactSide, offset = 0): Fact[] {
+export function extractFacts(text: string, side: FactSide, offset = 0, style: NumberStyle = {}): Fact[] {
   const tokens = tokenizeForFacts(text);
   const mentions: Mention[] = [];
   let index = 0;
   while (index < tokens.length) {
-    const found = parseSection(tokens, index, text) ?? parseMoneyPrefix(tokens, index) ?? parseDate(tokens, index) ?? parseNumber(tokens, index, side);
+    const found = parseSection(tokens, index, text) ?? parseMoneyPrefix(tokens, index, style) ?? parseDate(tokens, index, style) ?? parseFraction(tokens, index, side) ?? parseNumber(tokens, index, side, style);
     if (found) {
       mentions.push(...found.mentions);
       index = found.next;
@@ -121,6 +122,9 @@ interface Mention {
   value?: number;
   /** Precision as a power of ten: `1.2 million` → 5, `12` → 0, `12.5` → -1. */
   exponent?: number;
+  /** The other reading of an ambiguous figure (`1.200`, `04/03/2024`); keys are made for both. */
+  alt?: Reading;
+  altDate?: { year?: number; month?: number; day?: number };
   unit?: string;
   currency?: string;
   /** Percent, money or unit came from this mention itself (a range partner may lend it one). */
@@ -192,6 +196,8 @@ function parseSection(tokens: Token[], index: number, text: string): Parsed | un
 interface NumberCore {
   value: number;
   exponent: number;
+  /** The other reading of an ambiguous numeral (`1.200`: 1.2 or 1200), scaled as the first. */
+  alt?: Reading;
   start: number;
   end: number;
   /** Index of the first token after the number. */
@@ -239,14 +245,14 @@ const THOUSANDS = /^\d{1,3}(?:,\d{3})+(?:\.\d+)?$/;
 const DECIMAL = /^\d+(?:\.\d+)?$/;
 
 /** A number at `index`, in digits (`1,200.5`, `19th`, `1990s`, `1.2bn`) or words (`twenty-one`). */
-function numberAt(tokens: Token[], index: number, side: FactSide): NumberCore | undefined {
+function numberAt(tokens: Token[], index: number, side: FactSide, style: NumberStyle): NumberCore | undefined {
   const token = tokens[index]!;
-  if (token.type === 'num') return digitsAt(tokens, index);
+  if (token.type === 'num') return digitsAt(tokens, index, style);
   if (token.type === 'word') return wordsAt(tokens, index, side);
   return undefined;
 }
 
-function digitsAt(tokens: Token[], index: number): NumberCore | undefined {
+function digitsAt(tokens: Token[], index: number, style: NumberStyle): NumberCore | undefined {
   const token = tokens[index]!;
   const previous = tokens[index - 1];
   // Digits glued to letters are names, not quantities: `H2O`, `COVID-19`, `GPT-4`, `doc-7`.
@@ -262,9 +268,10 @@ function digitsAt(tokens: Token[], index: number): NumberCore | undefined {
   if (/^\d{1,2}$/.test(token.text) && isSym(tokens[index + 1], '.)') && adjacent(token, tokens[index + 1]) && (previous === undefined || isSym(previous, ':'))) return undefined;
   // `[1]` that is not a citation (a link label, a reference) is a label, not a quantity.
   if (isSym(previous, '[') && adjacent(previous, token) && isSym(tokens[index + 1], ']') && adjacent(token, tokens[index + 1])) return undefined;
-  const parsed = parseNumeral(token.text);
+  const parsed = parseNumeral(token.text, style);
   if (!parsed) return undefined;
   let { value, exponent } = parsed;
+  let alt = parsed.alt;
   let next = index + 1;
   let ordinal = false;
   let decade = false;
@@ -275,6 +282,7 @@ function digitsAt(tokens: Token[], index: number): NumberCore | undefined {
     // `17.13万` is 171,300: the scale character multiplies as `million` does.
     value *= cjkScale;
     exponent += Math.round(Math.log10(cjkScale));
+    alt = alt && scaleReading(alt, cjkScale);
     scaled = true;
     next += 1;
   } else if (isWord(after) && adjacent(token, after)) {
@@ -288,6 +296,7 @@ function digitsAt(tokens: Token[], index: number): NumberCore | undefined {
       const scale = SCALES.get(after.lower)!;
       value *= scale;
       exponent += Math.round(Math.log10(scale));
+      alt = alt && scaleReading(alt, scale);
       scaled = true;
       next += 1;
     } else if (!UNITS.has(after.lower)) {
@@ -295,19 +304,54 @@ function digitsAt(tokens: Token[], index: number): NumberCore | undefined {
     }
   }
   const plainInteger = /^\d{4}$/.test(token.text);
-  return { value, exponent, start: token.start, end: tokens[next - 1]!.end, next, words: false, scaled, ordinal, plainInteger, decade };
+  return { value, exponent, ...(alt ? { alt } : {}), start: token.start, end: tokens[next - 1]!.end, next, words: false, scaled, ordinal, plainInteger, decade };
 }
 
-/** Value and precision of a numeral; `1,200` is one thousand two hundred, `1.2.3` is no number. */
-function parseNumeral(raw: string): { value: number; exponent: number } | undefined {
+interface Reading {
+  value: number;
+  exponent: number;
+}
+
+function scaleReading(reading: Reading, scale: number): Reading {
+  return { value: reading.value * scale, exponent: reading.exponent + Math.round(Math.log10(scale)) };
+}
+
+/**
+ * Value and precision of a numeral, in the style of the texts (see `NumberStyle`): `1,200.5` and
+ * `1.200,5` are one thousand two hundred and a half; `1.200` and `1,200` alone are ambiguous and,
+ * while the style is unknown, carry both readings (`alt`). `1.2.3` is no number.
+ */
+function parseNumeral(raw: string, style: NumberStyle): (Reading & { alt?: Reading }) | undefined {
+  const point = pointReading(raw);
+  const comma = commaReading(raw);
+  if (style.decimalComma === true) return comma ?? point;
+  if (style.decimalComma === false) return point ?? comma;
+  if (point && comma && (point.value !== comma.value || point.exponent !== comma.exponent)) return { ...point, alt: comma };
+  return point ?? comma;
+}
+
+function pointReading(raw: string): Reading | undefined {
   let digits: string;
   if (THOUSANDS.test(raw)) digits = raw.replace(/,/g, '');
   else if (DECIMAL.test(raw)) digits = raw;
   else return undefined;
-  const dot = digits.indexOf('.');
-  const exponent = dot === -1 ? 0 : -(digits.length - dot - 1);
-  return { value: Number(digits), exponent };
+  return decimalReading(digits);
 }
+
+function commaReading(raw: string): Reading | undefined {
+  let digits: string;
+  if (EURO_THOUSANDS.test(raw)) digits = raw.replace(/\./g, '').replace(',', '.');
+  else if (EURO_DECIMAL.test(raw)) digits = raw.replace(',', '.');
+  else return undefined;
+  return decimalReading(digits);
+}
+
+function decimalReading(digits: string): Reading {
+  const dot = digits.indexOf('.');
+  return { value: Number(digits), exponent: dot === -1 ? 0 : -(digits.length - dot - 1) };
+}
+const EURO_THOUSANDS = /^\d{1,3}(?:\.\d{3})+(?:,\d+)?$/;
+const EURO_DECIMAL = /^\d+(?:,\d+)?$/;
 
 function wordsAt(tokens: Token[], index: number, side: FactSide): NumberCore | undefined {
   let total = 0;
@@ -362,10 +406,16 @@ function wordsAt(tokens: Token[], index: number, side: FactSide): NumberCore | u
     cursor += 1;
   }
   if (consumed === 0) return undefined;
-  const value = total + current;
+  // `six and a half` is 6.5.
+  let half = 0;
+  if (isWord(tokens[last + 1]) && tokens[last + 1]!.lower === 'and' && isWord(tokens[last + 2]) && tokens[last + 2]!.lower === 'a' && isWord(tokens[last + 3]) && tokens[last + 3]!.lower === 'half') {
+    half = 0.5;
+    last += 3;
+  }
+  const value = total + current + half;
   return {
     value,
-    exponent: 0,
+    exponent: half === 0 ? 0 : -1,
     start: tokens[index]!.start,
     end: tokens[last]!.end,
     next: last + 1,
@@ -445,6 +495,10 @@ function qualifiersAt(tokens: Token[], core: NumberCore): Qualifiers {
   if (isWord(token, CURRENCY_WORDS)) {
     return { kind: 'money', currency: CURRENCY_WORDS.get(token.lower)!, ...(scale === undefined ? {} : { scale }), next: next + 1, end: token.end };
   }
+  // `1.200 €`, `15€`: the sign written after the amount, as much of Europe writes it.
+  if (token !== undefined && token.type === 'sym' && CURRENCY_SYMBOLS.has(token.text) && token.start - (tokens[next - 1]?.end ?? token.start) <= 1) {
+    return { kind: 'money', currency: CURRENCY_SYMBOLS.get(token.text)!, ...(scale === undefined ? {} : { scale }), next: next + 1, end: token.end };
+  }
   // `14-day`, `14 days`, `14 calendar days`, and the echo in `fourteen (14) days`.
   let unitIndex = next;
   if (isSym(token, '-–') && adjacent(tokens[next - 1], token) && adjacent(token, tokens[next + 1])) unitIndex = next + 1;
@@ -465,8 +519,37 @@ function isHedged(tokens: Token[], index: number): boolean {
   return before.lower === 'to' && isWord(tokens[index - 2]) && tokens[index - 2]!.lower === 'up';
 }
 
-function parseNumber(tokens: Token[], index: number, side: FactSide): Parsed | undefined {
-  const core = numberAt(tokens, index, side);
+const FRACTION_NUMERATORS = new Map<string, number>([['a', 1], ['one', 1], ['two', 2], ['three', 3]]);
+const FRACTION_DENOMINATORS = new Map<string, number>([
+  ['third', 3], ['thirds', 3], ['quarter', 4], ['quarters', 4], ['fifth', 5], ['fifths', 5], ['half', 2],
+]);
+
+/**
+ * `one third`, `two thirds`, `a quarter`, `three quarters`: a share, compared as the percentage it
+ * is (`one third` = 33% = 33.3%; `two thirds` is also found as 66%, as writers cut it). `half`
+ * counts in chunks only: in a claim "half of" is prose as often as it is a figure.
+ */
+function parseFraction(tokens: Token[], index: number, side: FactSide): Parsed | undefined {
+  const first = tokens[index];
+  const second = tokens[index + 1];
+  if (!isWord(first, FRACTION_NUMERATORS) || !isWord(second, FRACTION_DENOMINATORS)) return undefined;
+  const numerator = FRACTION_NUMERATORS.get(first.lower)!;
+  const denominator = FRACTION_DENOMINATORS.get(second.lower)!;
+  if (numerator >= denominator || (denominator === 2 && side === 'claim')) return undefined;
+  // `a third party`, `one fifth grader`: a share names a part of something, so `of` or the end follows.
+  const after = tokens[index + 2];
+  if (after !== undefined && !isWord(after, OF_WORDS) && after.type === 'word') return undefined;
+  const share = (numerator / denominator) * 100;
+  const cut = Math.floor(share);
+  return {
+    mentions: [{ kind: 'percent', start: first.start, end: second.end, explicit: true, value: share, exponent: 0, ...(cut !== Math.round(share) ? { alt: { value: cut, exponent: 0 } } : {}), qualified: true }],
+    next: index + 2,
+  };
+}
+const OF_WORDS = new Set(['of']);
+
+function parseNumber(tokens: Token[], index: number, side: FactSide, style: NumberStyle): Parsed | undefined {
+  const core = numberAt(tokens, index, side, style);
   if (!core) return undefined;
   const qualifiers = qualifiersAt(tokens, core);
   const hedged = isHedged(tokens, index);
@@ -477,7 +560,7 @@ function parseNumber(tokens: Token[], index: number, side: FactSide): Parsed | u
   const qualified = qualifiers.kind !== 'number' || qualifiers.unit !== undefined;
   // Words count as a stated fact only with a qualifier or a scale: `one` and `first` are prose.
   const explicit = !core.words || qualified || core.scaled || qualifiers.scale !== undefined;
-  if (core.decade) {
+  if (core.decade && !core.alt) {
     return { mentions: [{ kind: 'year', start: core.start, end: core.end, explicit, value: core.value, exponent: 0, decade: true }], next: core.next };
   }
   if (qualifiers.kind === 'number' && qualifiers.unit === undefined && qualifiers.scale === undefined && core.plainInteger && !core.ordinal && value >= 1000 && value <= 2100) {
@@ -490,6 +573,7 @@ function parseNumber(tokens: Token[], index: number, side: FactSide): Parsed | u
     explicit,
     value,
     exponent,
+    ...(core.alt ? { alt: scaleReading(core.alt, scale) } : {}),
     qualified,
     hedged,
     ...(qualifiers.scale !== undefined ? { scale: qualifiers.scale } : core.wordScale !== undefined ? { scale: core.wordScale } : {}),
@@ -499,7 +583,7 @@ function parseNumber(tokens: Token[], index: number, side: FactSide): Parsed | u
   return { mentions: [mention], next: Math.max(qualifiers.next, core.next) };
 }
 
-function parseMoneyPrefix(tokens: Token[], index: number): Parsed | undefined {
+function parseMoneyPrefix(tokens: Token[], index: number, style: NumberStyle): Parsed | undefined {
   const token = tokens[index]!;
   let currency: string | undefined;
   let cursor = index + 1;
@@ -517,7 +601,7 @@ function parseMoneyPrefix(tokens: Token[], index: number): Parsed | undefined {
   const numberToken = tokens[cursor];
   if (!numberToken || numberToken.type !== 'num') return undefined;
   // After a currency sign, `m` and `b` are scales (`$1.2m`), not metres.
-  const core = digitsAtMoney(tokens, cursor);
+  const core = digitsAtMoney(tokens, cursor, style);
   if (!core) return undefined;
   let value = core.value;
   let exponent = core.exponent;
@@ -533,15 +617,16 @@ function parseMoneyPrefix(tokens: Token[], index: number): Parsed | undefined {
     end = scaleWord.end;
     next += 1;
   }
-  const mention: Mention = { kind: 'money', start: token.start, end, explicit: true, value, exponent, currency, qualified: true, hedged: isHedged(tokens, index), ...(scaleFactor === undefined ? {} : { scale: scaleFactor }) };
+  const alt = core.alt && (scaleFactor === undefined ? core.alt : scaleReading(core.alt, scaleFactor));
+  const mention: Mention = { kind: 'money', start: token.start, end, explicit: true, value, exponent, ...(alt ? { alt } : {}), currency, qualified: true, hedged: isHedged(tokens, index), ...(scaleFactor === undefined ? {} : { scale: scaleFactor }) };
   return { mentions: [mention], next };
 }
 
 const MONEY_SUFFIX_SCALES = new Map<string, number>([['k', 1e3], ['m', 1e6], ['mn', 1e6], ['mm', 1e6], ['b', 1e9], ['bn', 1e9], ['t', 1e12], ['tn', 1e12]]);
 
-function digitsAtMoney(tokens: Token[], index: number): NumberCore | undefined {
+function digitsAtMoney(tokens: Token[], index: number, style: NumberStyle): NumberCore | undefined {
   const token = tokens[index]!;
-  const parsed = parseNumeral(token.text);
+  const parsed = parseNumeral(token.text, style);
   if (!parsed) return undefined;
   let { value, exponent } = parsed;
   let next = index + 1;
@@ -555,7 +640,8 @@ function digitsAtMoney(tokens: Token[], index: number): NumberCore | undefined {
     scaled = true;
     next += 1;
   }
-  return { value, exponent, start: token.start, end: tokens[next - 1]!.end, next, words: false, scaled, ordinal: false, plainInteger: false, decade: false };
+  const alt = parsed.alt && (scaled ? scaleReading(parsed.alt, MONEY_SUFFIX_SCALES.get(after!.text.toLowerCase())!) : parsed.alt);
+  return { value, exponent, ...(alt ? { alt } : {}), start: token.start, end: tokens[next - 1]!.end, next, words: false, scaled, ordinal: false, plainInteger: false, decade: false };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -595,9 +681,11 @@ function yearAt(tokens: Token[], index: number): { year: number; next: number } 
   return year >= 1000 && year <= 2100 ? { year, next: index + 1 } : undefined;
 }
 
-function parseDate(tokens: Token[], index: number): Parsed | undefined {
+const DOTTED_DATE = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/;
+
+function parseDate(tokens: Token[], index: number, style: NumberStyle): Parsed | undefined {
   const token = tokens[index]!;
-  const date = (year: number | undefined, month: number | undefined, day: number | undefined, next: number): Parsed => ({
+  const date = (year: number | undefined, month: number | undefined, day: number | undefined, next: number, altDate?: Mention['altDate']): Parsed => ({
     mentions: [
       {
         kind: 'date',
@@ -605,6 +693,7 @@ function parseDate(tokens: Token[], index: number): Parsed | undefined {
         end: tokens[next - 1]!.end,
         explicit: true,
         date: { ...(year === undefined ? {} : { year }), ...(month === undefined ? {} : { month }), ...(day === undefined ? {} : { day }) },
+        ...(altDate ? { altDate } : {}),
       },
     ],
     next,
@@ -647,13 +736,31 @@ function parseDate(tokens: Token[], index: number): Parsed | undefined {
     const dayNumber = Number(part3.text);
     if (monthNumber >= 1 && monthNumber <= 12 && dayNumber >= 1 && dayNumber <= 31) return date(year, monthNumber, dayNumber, index + 5);
   }
-  // `3/5/2020` (read month first, as US sources write it).
-  if (/^\d{1,2}$/.test(token.text) && isSym(dash1, '/') && isSym(dash2, '/') && part2?.type === 'num' && part3?.type === 'num' && adjacent(token, dash1) && adjacent(dash1, part2) && adjacent(part2, dash2) && adjacent(dash2, part3) && /^(?:\d{2}|\d{4})$/.test(part3.text)) {
-    const monthNumber = Number(token.text);
-    const dayNumber = Number(part2.text);
+  // `3/5/2020` and `3.5.2020`: month first or day first as the style says; while it is unknown,
+  // month first with the day-first reading kept beside it when both are dates. A part over 12
+  // settles it on its own.
+  // `04.03.2024` is one numeral token; dots between day, month and year are written day first.
+  const dotted = DOTTED_DATE.exec(token.text);
+  if (dotted) {
+    const day = Number(dotted[1]);
+    const monthNumber = Number(dotted[2]);
+    if (monthNumber >= 1 && monthNumber <= 12 && day >= 1 && day <= 31) return date(Number(dotted[3]), monthNumber, day, index + 1);
+  }
+  const slash = isSym(dash1, '/') && isSym(dash2, '/');
+  if (/^\d{1,2}$/.test(token.text) && slash && part2?.type === 'num' && /^\d{1,2}$/.test(part2.text) && part3?.type === 'num' && adjacent(token, dash1) && adjacent(dash1, part2) && adjacent(part2, dash2) && adjacent(dash2, part3) && /^(?:\d{2}|\d{4})$/.test(part3.text)) {
+    const first = Number(token.text);
+    const second = Number(part2.text);
     let year = Number(part3.text);
     if (part3.text.length === 2) year += year < 50 ? 2000 : 1900;
-    if (monthNumber >= 1 && monthNumber <= 12 && dayNumber >= 1 && dayNumber <= 31) return date(year, monthNumber, dayNumber, index + 5);
+    const valid = (month: number, day: number): boolean => month >= 1 && month <= 12 && day >= 1 && day <= 31;
+    const dayFirst = style.dayFirst === true;
+    const monthFirstValid = valid(first, second);
+    const dayFirstValid = valid(second, first);
+    if (dayFirst && dayFirstValid) return date(year, second, first, index + 5);
+    if (style.dayFirst === false && monthFirstValid) return date(year, first, second, index + 5);
+    if (monthFirstValid && dayFirstValid && first !== second) return date(year, first, second, index + 5, { year, month: second, day: first });
+    if (monthFirstValid) return date(year, first, second, index + 5);
+    if (dayFirstValid) return date(year, second, first, index + 5);
   }
   return undefined;
 }
@@ -749,14 +856,21 @@ function toFact(mention: Mention, text: string, side: FactSide, offset: number):
     case 'date': {
       const { year, month, day } = mention.date!;
       const pad = (value: number): string => String(value).padStart(2, '0');
-      const combos: string[] = [];
-      if (year !== undefined && month !== undefined && day !== undefined) combos.push(`date|${year}-${pad(month)}-${pad(day)}`);
-      if (year !== undefined && month !== undefined) combos.push(`date|${year}-${pad(month)}`);
-      if (month !== undefined && day !== undefined) combos.push(`date|--${pad(month)}-${pad(day)}`);
-      if (year !== undefined) combos.push(`year|${year}`, `decade|${Math.floor(year / 10) * 10}`);
+      const combosOf = (date: NonNullable<Mention['date']>): string[] => {
+        const combos: string[] = [];
+        if (date.year !== undefined && date.month !== undefined && date.day !== undefined) combos.push(`date|${date.year}-${pad(date.month)}-${pad(date.day)}`);
+        if (date.year !== undefined && date.month !== undefined) combos.push(`date|${date.year}-${pad(date.month)}`);
+        if (date.month !== undefined && date.day !== undefined) combos.push(`date|--${pad(date.month)}-${pad(date.day)}`);
+        if (date.year !== undefined) combos.push(`year|${date.year}`, `decade|${Math.floor(date.year / 10) * 10}`);
+        return combos;
+      };
+      const combos = combosOf(mention.date!);
+      const altCombos = mention.altDate ? combosOf(mention.altDate) : [];
       const normalized = `date ${year === undefined ? '-' : year}-${month === undefined ? '-' : pad(month)}${day === undefined ? '' : `-${pad(day)}`}`;
-      // A claim's date must be found as precisely as it is written; a chunk offers every coarser form.
-      return { kind: 'date', ...base, normalized, keys: side === 'claim' ? combos.slice(0, 1) : combos, family: 'date' };
+      // A claim's date must be found as precisely as it is written (either reading of an
+      // ambiguous one); a chunk offers every coarser form of both.
+      const keys = side === 'claim' ? [...combos.slice(0, 1), ...altCombos.slice(0, 1)] : [...new Set([...combos, ...altCombos])];
+      return { kind: 'date', ...base, normalized, keys, family: 'date' };
     }
     case 'year': {
       const year = mention.value!;
@@ -775,14 +889,16 @@ function toFact(mention: Mention, text: string, side: FactSide, offset: number):
       const shown = Number(value.toPrecision(15));
       const normalized = mention.kind === 'percent' ? `percent ${shown}` : mention.kind === 'money' ? `money ${mention.currency ?? '?'} ${shown}` : mention.unit === undefined ? `number ${shown}` : `number ${shown} ${mention.unit}`;
       const family = mention.kind === 'number' ? `number:${mention.unit ?? ''}` : mention.kind;
+      const readings: Reading[] = [{ value, exponent }];
+      if (mention.alt) readings.push({ value: mention.alt.value, exponent: mention.hedged ? hedgeExponent(mention.alt.value, mention.alt.exponent) : mention.alt.exponent });
       let keys: string[];
       if (side === 'claim') {
         const lookups = mention.kind === 'percent' ? ['pct', 'bare'] : mention.kind === 'money' ? (mention.currency === '?' ? ['money:*', 'bare'] : [qualifier, 'money:?', 'bare']) : mention.unit === undefined ? ['any'] : [qualifier, 'bare'];
-        keys = lookups.map((lookup) => numericKey(lookup, exponent, value));
+        keys = readings.flatMap((reading) => lookups.map((lookup) => numericKey(lookup, reading.exponent, reading.value)));
       } else {
         const emits = [qualifier, 'any'];
         if (mention.kind === 'money') emits.push('money:*');
-        keys = emits.flatMap((emit) => EXPONENTS.map((candidate) => numericKey(emit, candidate, value)));
+        keys = readings.flatMap((reading) => emits.flatMap((emit) => EXPONENTS.map((candidate) => numericKey(emit, candidate, reading.value))));
       }
       return { kind: mention.kind, ...base, normalized, keys: [...new Set(keys)], family };
     }

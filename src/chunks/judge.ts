@@ -46,7 +46,8 @@ export function judgeClaim(claim: Claim, library: ChunkLibrary, options: JudgeOp
   const source = window ? toPassage(window) : undefined;
   const sourceIndex = window ? cited.find((index) => index.chunk.id === window.chunkId) : cited[0];
   const quoteChecks = quotes.map((quote) => checkQuote(quote, cited, library));
-  const factChecks = claim.facts.map((fact) => checkFact(fact, cited, window, sourceIndex));
+  const groups = markerGroups(claim);
+  const factChecks = claim.facts.map((fact) => placeFact(checkFact(fact, cited, window, sourceIndex), groups, library));
   const overlapIndex = sourceIndex ?? cited[0];
   const wordOverlap = overlapIndex
     ? overlapOf(content.filter((word) => overlapIndex.hasWord(word)).length, content.length, overlapIndex.chunk.id)
@@ -56,14 +57,19 @@ export function judgeClaim(claim: Claim, library: ChunkLibrary, options: JudgeOp
   let classification: ClaimClassification;
   if (missingIds.length > 0) classification = 'citation_not_found';
   else if (quoteChecks.some((check) => check.foundIn === undefined && check.foundElsewhere === undefined)) classification = 'fabricated_quote';
-  else if (quoteChecks.some((check) => check.foundIn === undefined)) classification = 'wrong_citation';
   else if (factChecks.some((check) => check.foundIn === undefined)) classification = 'unsupported_claim';
+  else if (quoteChecks.some((check) => check.foundIn === undefined) || factChecks.some((check) => check.notAfter !== undefined)) classification = 'wrong_citation';
   else if (exactIn) classification = 'exact_match';
   // Overlap is counted in words, which CJK text does not mark: not measured there, never flagged.
-  else if (!hasCjk(claim.prose) && isWeak(wordOverlap, options.weakSupportThreshold)) classification = 'weak_support';
+  // A sentence about the passages themselves ("the given context does not mention…") shares few
+  // words with them by nature; it makes no claim about the world for overlap to measure.
+  else if (!hasCjk(claim.prose) && !ABOUT_THE_SOURCES.test(claim.prose) && isWeak(wordOverlap, options.weakSupportThreshold)) classification = 'weak_support';
   else classification = 'verification_uncertain';
 
-  const { explanation, correction } = explain({ cited, missingIds, quoteChecks, factChecks, wordOverlap, exactIn, wordCount: words.length, library, weak: classification === 'weak_support' });
+  const explained = explain({ cited, missingIds, quoteChecks, factChecks, wordOverlap, exactIn, wordCount: words.length, library, weak: classification === 'weak_support' });
+  const scope = claim.citedBy === 'paragraph' ? ' (cited by the marker ending its paragraph)' : claim.citedBy === 'sources_line' ? ' (cited by the sources line)' : '';
+  const explanation = `${explained.explanation}${scope}`;
+  const { correction } = explained;
   return {
     claim,
     classification,
@@ -78,6 +84,9 @@ export function judgeClaim(claim: Claim, library: ChunkLibrary, options: JudgeOp
     failing: isFailingClassification(classification, options),
   };
 }
+
+const ABOUT_THE_SOURCES =
+  /\b(?:(?:given|provided|retrieved|these|this|the|in|of)\s+(?:contexts?|passages?|sources?|documents?|chunks?|excerpts?|references?)\b|no (?:information|mention|details?|data)\b|not (?:mentioned|provided|stated|specified|given)\b|does not (?:mention|say|state|specify|provide)\b)/i;
 
 function overlapOf(found: number, of: number, chunkId?: string): ClaimVerdict['wordOverlap'] {
   return { found, of, ratio: of === 0 ? null : Math.round((found / of) * 10_000) / 10_000, ...(chunkId === undefined ? {} : { chunkId }) };
@@ -210,6 +219,40 @@ function checkFact(fact: Fact, cited: readonly ChunkIndex[], source: SourceWindo
 
 const DIGIT = /\d/;
 
+/**
+ * The claim's markers in groups written together (`[1][2]`, `[1], [2]`: at most
+ * `GROUP_GAP` characters apart), each with the chunk keys it names. A sentence with two groups
+ * (`… 1064 °C [1], … 3422 °C [2]`) says which figure each chunk is for.
+ */
+function markerGroups(claim: Claim): Array<{ start: number; ids: string[] }> {
+  const groups: Array<{ start: number; end: number; ids: string[] }> = [];
+  for (const marker of claim.markers) {
+    const last = groups[groups.length - 1];
+    if (last && marker.start - last.end <= GROUP_GAP) {
+      last.end = marker.end;
+      last.ids.push(...marker.ids);
+    } else {
+      groups.push({ start: marker.start, end: marker.end, ids: [...marker.ids] });
+    }
+  }
+  return groups;
+}
+const GROUP_GAP = 3;
+
+/**
+ * A fact found in the cited chunks, checked against the marker group written after it first: when
+ * the claim has several groups and the chunks of the group after the fact lack it while another
+ * cited chunk has it, the figure is real but cited to the wrong chunk (`notAfter` names that group).
+ */
+function placeFact(check: FactCheck, groups: ReadonlyArray<{ start: number; ids: string[] }>, library: ChunkLibrary): FactCheck {
+  if (check.foundIn === undefined || groups.length < 2) return check;
+  const after = groups.find((group) => group.start >= check.fact.end);
+  if (!after) return check;
+  const inGroup = after.ids.map((id) => library.get(id)).filter((index): index is ChunkIndex => index !== undefined);
+  if (inGroup.length === 0 || inGroup.some((index) => index.findFact(check.fact))) return check;
+  return { ...check, notAfter: inGroup.map((index) => index.chunk.id) };
+}
+
 /** Families a correction may offer for a fact: its own first; a year and a date stand in for each other. */
 function relatedFamilies(family: string): string[] {
   if (family === 'year') return ['year', 'date'];
@@ -320,6 +363,11 @@ function explain(input: ExplainInput): { explanation: string; correction: string
         ? `quote chunk ${run.chunkId} as it reads (“${shorten(collapseWhitespace(run.excerpt), 120)}”) or drop the quotation marks`
         : `drop the quotation marks or quote a passage of ${citedNames} exactly`,
     );
+  }
+  for (const check of factChecks) {
+    if (check.notAfter === undefined || check.foundIn === undefined) continue;
+    whys.push(`${check.fact.raw} is not in ${chunkNames(check.notAfter)}, cited right after it, but is in chunk ${check.foundIn}`);
+    fixes.push(`cite [${check.foundIn}] after ${check.fact.raw}`);
   }
   const missingFacts = factChecks.filter((check) => check.foundIn === undefined);
   if (missingFacts.length > 0 && cited.length > 0) {

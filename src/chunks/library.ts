@@ -1,5 +1,6 @@
 import { ChunkIndex } from './chunk-index.js';
 import { markerContext, type MarkerContext } from './markers.js';
+import type { NumberStyle } from './number-style.js';
 import { SubstringIndex } from './substring-index.js';
 import { verbatimTokens } from './text.js';
 import type { Chunk, Fact } from './types.js';
@@ -16,10 +17,14 @@ export class ChunkLibrary {
   private factOwners?: Map<string, { index: ChunkIndex; fact: Fact }>;
   private verbatimAll?: { index: SubstringIndex; starts: number[] };
 
-  constructor(chunks: readonly Chunk[]) {
+  /** How the check's numbers and dates are written (see `NumberStyle`). */
+  readonly style: NumberStyle;
+
+  constructor(chunks: readonly Chunk[], style: NumberStyle = {}) {
     this.chunks = chunks;
+    this.style = style;
     this.context = markerContext(chunks);
-    this.indexes = chunks.map((chunk) => new ChunkIndex(chunk));
+    this.indexes = chunks.map((chunk) => new ChunkIndex(chunk, style));
     for (const index of this.indexes) this.byKey.set(index.chunk.key, index);
   }
 

@@ -19,7 +19,8 @@ export function markerContext(chunks: readonly Chunk[]): MarkerContext {
 /**
  * Citation markers of a text, in order. Read: `[3]`, `[3, 5]`, `[3-5]` (at most
  * `CHUNK_LIMITS.maxRangeIds` ids), `[3][5]` (two markers), `[^3]`, `【3】` and `【3†source】`,
- * `(Source 3)` / `(Sources 3 and 5)`, `[Passage 2]`, and non-numeric ids (`[doc-7]`) when some
+ * `(Source 3)` / `(Sources 3 and 5)`, `(context 1)`, `[Passage 2]`, `[Context 1]`, `［1］`,
+ * `[1†L1-L3]` (a tool's source and lines), and non-numeric ids (`[doc-7]`) when some
  * chunk id has that shape. Not read: markdown links and images (`[1](url)`, `![x](y)`), reference
  * definitions at the start of a line (`[1]: url`, `[1] https://…`), checkboxes (`- [x]`), escaped
  * brackets (`\[1\]`), and anything inside code.
@@ -30,9 +31,10 @@ export function findCitations(text: string, mask: Uint8Array, context: MarkerCon
   const markers: CitationMarker[] = [];
   for (let index = 0; index < text.length; index += 1) {
     const char = text[index];
-    if (char !== '[' && char !== '【' && char !== '(') continue;
+    if (char !== '[' && char !== '【' && char !== '(' && char !== '［') continue;
     if ((mask[index]! & MASK.code) !== 0) continue;
-    const marker = char === '[' ? bracketAt(text, index, context) : char === '【' ? lenticularAt(text, index, context) : parentheticalAt(text, index, context);
+    const marker =
+      char === '[' ? bracketAt(text, index, context) : char === '【' ? lenticularAt(text, index, context) : char === '［' ? fullWidthAt(text, index, context) : parentheticalAt(text, index, context);
     if (!marker) continue;
     markers.push(marker);
     mask.fill(MASK.marker, marker.start, marker.end);
@@ -51,7 +53,8 @@ export function extractCitations(text: string, chunks: readonly Chunk[] = []): C
 // Bounded: a marker's inside is at most 80 characters of one line.
 const BRACKET = /\[(\^?)([^[\]\n]{1,80})\]/y;
 const LENTICULAR = /【([^【】\n]{1,40})】/y;
-const PARENTHETICAL = /\((?:sources?|passages?|chunks?|docs?|documents?|refs?|references?|citations?)(?:[ \t]*[:#][ \t]*|[ \t]+)([^()\n]{1,80})\)/iy;
+const FULL_WIDTH = /［([^［］\n]{1,40})］/y;
+const PARENTHETICAL = /\((?:sources?|passages?|chunks?|docs?|documents?|refs?|references?|citations?|contexts?)(?:[ \t]*[:#][ \t]*|[ \t]+)([^()\n]{1,80})\)/iy;
 const LINE_PREFIX = /^[ \t]*(?:(?:[-*+•]|\d{1,3}[.)])[ \t]+)?$/;
 const LIST_BULLET_BEFORE = /(?:^|\n)[ \t]*(?:[-*+•]|\d{1,3}[.)])[ \t]+$/;
 const URL_AFTER = /^[ \t]+(?:https?:\/\/|www\.)/i;
@@ -69,7 +72,8 @@ function bracketAt(text: string, index: number, context: MarkerContext): Citatio
     // `[1]: https://…` and `[1] https://…` open reference lists: they define, not cite.
     if (text[end] === ':' || URL_AFTER.test(text.slice(end, end + 12))) return undefined;
   }
-  const inner = match[2]!;
+  // `[1†L1-L3]`: a tool's citation names the source before the dagger and lines after it.
+  const inner = match[2]!.split('†')[0]!;
   if (CHECKBOX.test(inner) && LIST_BULLET_BEFORE.test(text.slice(Math.max(0, index - 12), index))) return undefined;
   const ids = parseIds(inner, context);
   if (!ids) return undefined;
@@ -95,6 +99,15 @@ function lenticularAt(text: string, index: number, context: MarkerContext): Cita
   return ids ? marker(text, index, index + match[0].length, 'lenticular', ids) : undefined;
 }
 
+/** `［1］`: full-width brackets, as CJK text writes them. */
+function fullWidthAt(text: string, index: number, context: MarkerContext): CitationMarker | undefined {
+  FULL_WIDTH.lastIndex = index;
+  const match = FULL_WIDTH.exec(text);
+  if (!match) return undefined;
+  const ids = parseIds(match[1]!.split('†')[0]!, context);
+  return ids ? marker(text, index, index + match[0].length, 'bracket', ids) : undefined;
+}
+
 function parentheticalAt(text: string, index: number, context: MarkerContext): CitationMarker | undefined {
   PARENTHETICAL.lastIndex = index;
   const match = PARENTHETICAL.exec(text);
@@ -107,8 +120,10 @@ function marker(text: string, start: number, end: number, form: CitationForm, id
   return { kind: 'citation', raw: text.slice(start, end), form, ids, start, end };
 }
 
-const SEPARATOR = /[ \t]*(?:[,;&]|\band\b)[ \t]*/i;
-const PREFIX = /^(?:sources?|passages?|chunks?|docs?|documents?|refs?|references?|citations?)(?:[ \t]+id)?(?:[ \t]*[:#][ \t]*|[ \t]+)/i;
+const SEPARATOR = /[ \t]*(?:[,;&、，；]|\band\b)[ \t]*/i;
+const PREFIX = /^(?:sources?|passages?|chunks?|docs?|documents?|refs?|references?|citations?|contexts?)(?:[ \t]+id)?(?:[ \t]*[:#][ \t]*|[ \t]+)/i;
+// Full-width digits (`［１］`) read as the ASCII ones.
+const FULL_WIDTH_DIGIT = /[０-９]/g;
 const NUMBER = /^\d{1,6}$/;
 const RANGE = /^(\d{1,6})[ \t]*[-–—][ \t]*(\d{1,6})$/;
 
@@ -117,7 +132,11 @@ const RANGE = /^(\d{1,6})[ \t]*[-–—][ \t]*(\d{1,6})$/;
  * `[see note]`, a reversed or too-wide range). Every part must be an id for the whole to count.
  */
 export function parseIds(inner: string, context: MarkerContext): string[] | undefined {
-  const parts = inner.trim().replace(PREFIX, '').split(SEPARATOR);
+  const parts = inner
+    .replace(FULL_WIDTH_DIGIT, (digit) => String.fromCharCode(digit.charCodeAt(0) - 0xfee0))
+    .trim()
+    .replace(PREFIX, '')
+    .split(SEPARATOR);
   const ids: string[] = [];
   for (const rawPart of parts) {
     const part = rawPart.trim().replace(PREFIX, '');

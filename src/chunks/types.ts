@@ -73,6 +73,11 @@ export interface Claim extends Span {
   markers: CitationMarker[];
   /** Union of the markers' chunk keys, in order of first appearance. */
   ids: string[];
+  /**
+   * Where the ids come from when the sentence has no marker of its own: `paragraph` (the marker
+   * ending its paragraph) or `sources_line` (a `Sources: [1], [2]` line). Absent: its own markers.
+   */
+  citedBy?: 'paragraph' | 'sources_line';
   quotes: QuoteFinding[];
   facts: Fact[];
 }
@@ -107,8 +112,8 @@ export type ClaimClassification =
 export const CLAIM_CLASSIFICATIONS = [
   'citation_not_found',
   'fabricated_quote',
-  'wrong_citation',
   'unsupported_claim',
+  'wrong_citation',
   'uncited_claim',
   'weak_support',
   'verification_uncertain',
@@ -158,6 +163,11 @@ export interface FactCheck {
   fact: Fact;
   /** The chunk it was found in, when it was. */
   foundIn?: string;
+  /**
+   * When the claim has several marker groups: the chunks of the group written right after the
+   * fact, which lack it although another cited chunk (`foundIn`) has it.
+   */
+  notAfter?: string[];
   /** For a fact not found: a fact of the same family in the cited chunk nearest the claim. */
   nearest?: { chunkId: string; fact: Fact };
 }
@@ -201,6 +211,12 @@ export interface ChunkCheckOptions {
   weakSupportThreshold?: number;
   /** `weak_support` fails the answer instead of warning. Default false. */
   failOnWeakSupport?: boolean;
+  /**
+   * BCP 47 locale the answer and chunks write numbers and dates in (`de-DE`: `1.200` is 1200,
+   * `04/03/2024` the 4th of March). Default: what the chunks show, and both readings when they
+   * show nothing.
+   */
+  locale?: string;
 }
 
 /**

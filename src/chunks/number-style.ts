@@ -1,0 +1,58 @@
+/**
+ * How the numbers and dates of one check are written: is `1.200` one thousand two hundred or one
+ * point two, is `04/03/2024` the 3rd of April or the 4th of March. Each question is answered
+ * `true`/`false` when known, `undefined` when not, and then both readings are kept: a figure is
+ * never called unsupported while one of its readings is in the cited chunk.
+ */
+export interface NumberStyle {
+  /** `1.200,5`: a comma marks decimals and dots group thousands. */
+  decimalComma?: boolean;
+  /** `04/03/2024` is the 4th of March. */
+  dayFirst?: boolean;
+}
+
+/**
+ * The style of a BCP 47 locale (`en-US`, `de-DE`, `fr`), as the platform's Intl data writes
+ * numbers and short dates. Throws a RangeError for a tag Intl rejects (the config layer reports it).
+ */
+export function styleFromLocale(locale: string): NumberStyle {
+  const decimal = new Intl.NumberFormat(locale).formatToParts(1.5).find((part) => part.type === 'decimal')?.value;
+  const order = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'numeric', year: 'numeric' })
+    .formatToParts(new Date(Date.UTC(2024, 2, 4)))
+    .filter((part) => part.type === 'day' || part.type === 'month')
+    .map((part) => part.type);
+  return { decimalComma: decimal === ',', dayFirst: order[0] === 'day' };
+}
+
+// Unambiguous evidence only: `1.234,5`/`1.234.567`/`12,5` are written with a decimal comma;
+// `1,234.5`/`1,234,567` with a decimal point. `1.200` or `1,200` alone say nothing.
+const COMMA_DECIMAL = /(?<![\d.,])(?:\d{1,3}(?:\.\d{3})+,\d+|\d{1,3}(?:\.\d{3}){2,}|\d+,\d{1,2})(?![\d.,]*\d)/;
+const POINT_DECIMAL = /(?<![\d.,])(?:\d{1,3}(?:,\d{3})+\.\d+|\d{1,3}(?:,\d{3}){2,})(?![\d.,]*\d)/;
+// `25/12/2020` is day first; `12/25/2020` month first.
+const SLASH_DATE = /(?<!\d)(\d{1,2})\/(\d{1,2})\/(?:\d{4}|\d{2})(?!\d)/g;
+
+/**
+ * The style the texts themselves show (the chunks: what the answer was written from). A question
+ * the texts answer both ways, or not at all, stays open.
+ */
+export function styleFromEvidence(texts: readonly string[]): NumberStyle {
+  let comma = false;
+  let point = false;
+  let dayFirst = false;
+  let monthFirst = false;
+  for (const text of texts) {
+    if (!comma && COMMA_DECIMAL.test(text)) comma = true;
+    if (!point && POINT_DECIMAL.test(text)) point = true;
+    SLASH_DATE.lastIndex = 0;
+    for (let match = SLASH_DATE.exec(text); match !== null; match = SLASH_DATE.exec(text)) {
+      const first = Number(match[1]);
+      const second = Number(match[2]);
+      if (first > 12 && second <= 12) dayFirst = true;
+      if (second > 12 && first <= 12) monthFirst = true;
+    }
+  }
+  const style: NumberStyle = {};
+  if (comma !== point) style.decimalComma = comma;
+  if (dayFirst !== monthFirst) style.dayFirst = dayFirst;
+  return style;
+}
