@@ -1,7 +1,7 @@
 import { extractFacts } from './facts.js';
 import { findCitations, type MarkerContext } from './markers.js';
 import type { NumberStyle } from './number-style.js';
-import { MASK, collapseWhitespace, findQuotes, markCode, markQuotes, splitSentences } from './text.js';
+import { CJK_CLASS, MASK, collapseWhitespace, findQuotes, markCode, markQuotes, splitSentences } from './text.js';
 import type { CitationMarker, Claim, QuoteFinding, Span } from './types.js';
 
 /** What reading an answer yields: its markers, its quotations and its claims. */
@@ -182,7 +182,8 @@ function unionIds(markers: readonly CitationMarker[]): string[] {
 
 const HEADING = /^[ \t]{0,3}#{1,6}[ \t]+/;
 const TABLE_ROW = /^[ \t]*\|/;
-const LIST_ITEM = /^[ \t]*(?:[-*+•]|\d{1,3}[.)])[ \t]+/;
+// `1. Plan`, `- item`; CJK lists put no space after the number (`1.咨询师…`, `2、《海鸥食堂》`).
+const LIST_ITEM = new RegExp(`^[ \\t]*(?:(?:[-*+•]|\\d{1,3}[.)])[ \\t]+|(?:[-•]|\\d{1,3}[.)、．])(?=[${CJK_CLASS}《“「（]))`, 'u');
 const BLANK = /^[ \t\r]*$/;
 const INDENT = /^[ \t>]*/;
 

@@ -125,6 +125,12 @@ interface Mention {
   /** The other reading of an ambiguous figure (`1.200`, `04/03/2024`); keys are made for both. */
   alt?: Reading;
   altDate?: { year?: number; month?: number; day?: number };
+  /**
+   * A date written with 年/月/日: CJK news text states the day and leaves the year to the
+   * dateline (`3月1日`), so a claim's `2023年3月1日` is also found as that day, and `2023年8月` as
+   * that year.
+   */
+  yearOptional?: boolean;
   unit?: string;
   currency?: string;
   /** Percent, money or unit came from this mention itself (a range partner may lend it one). */
@@ -265,7 +271,7 @@ function digitsAt(tokens: Token[], index: number, style: NumberStyle): NumberCor
   if (isSym(previous, '^_') && adjacent(previous, token)) return undefined;
   // A list enumerator run into the text (`follow these steps: 1. Plan…`) counts items, it states
   // nothing: one or two digits right before `.` or `)`, opening the text or following a colon.
-  if (/^\d{1,2}$/.test(token.text) && isSym(tokens[index + 1], '.)') && adjacent(token, tokens[index + 1]) && (previous === undefined || isSym(previous, ':'))) return undefined;
+  if (/^\d{1,2}$/.test(token.text) && isSym(tokens[index + 1], '.)') && adjacent(token, tokens[index + 1]) && (previous === undefined || isSym(previous, ':;：；'))) return undefined;
   // `[1]` that is not a citation (a link label, a reference) is a label, not a quantity.
   if (isSym(previous, '[') && adjacent(previous, token) && isSym(tokens[index + 1], ']') && adjacent(token, tokens[index + 1])) return undefined;
   const parsed = parseNumeral(token.text, style);
@@ -548,6 +554,15 @@ function parseFraction(tokens: Token[], index: number, side: FactSide): Parsed |
 }
 const OF_WORDS = new Set(['of']);
 
+const YEAR_BOUNDS = new Set(['before', 'after', 'until', 'till', 'by', 'since', 'prior']);
+
+/** `年之前`, `年以前`, `年前`, `年后`, `年以后`, `年之后` after a year. */
+function isYearBoundAfter(tokens: Token[], next: number): boolean {
+  if (!isSym(tokens[next], '年')) return false;
+  const after = isSym(tokens[next + 1], '之以') ? tokens[next + 2] : tokens[next + 1];
+  return isSym(after, '前后後');
+}
+
 function parseNumber(tokens: Token[], index: number, side: FactSide, style: NumberStyle): Parsed | undefined {
   const core = numberAt(tokens, index, side, style);
   if (!core) return undefined;
@@ -564,7 +579,9 @@ function parseNumber(tokens: Token[], index: number, side: FactSide, style: Numb
     return { mentions: [{ kind: 'year', start: core.start, end: core.end, explicit, value: core.value, exponent: 0, decade: true }], next: core.next };
   }
   if (qualifiers.kind === 'number' && qualifiers.unit === undefined && qualifiers.scale === undefined && core.plainInteger && !core.ordinal && value >= 1000 && value <= 2100) {
-    return { mentions: [{ kind: 'year', start: core.start, end: core.end, explicit, value, exponent: 0 }], next: core.next };
+    // `before 2020`, `2020年之前`: a bound, not a year the text says something happened in.
+    const bound = isWord(tokens[index - 1], YEAR_BOUNDS) || isYearBoundAfter(tokens, core.next);
+    return { mentions: [{ kind: 'year', start: core.start, end: core.end, explicit: explicit && !bound, value, exponent: 0 }], next: core.next };
   }
   const mention: Mention = {
     kind: qualifiers.kind,
@@ -681,6 +698,28 @@ function yearAt(tokens: Token[], index: number): { year: number; next: number } 
   return year >= 1000 && year <= 2100 ? { year, next: index + 1 } : undefined;
 }
 
+/** A date written with 年, 月 and 日 after the numbers (Chinese and Japanese). */
+function cjkDateAt(tokens: Token[], index: number): { year?: number; month?: number; day?: number; next: number } | undefined {
+  const glued = (at: number, char: string): boolean => isSym(tokens[at], char) && adjacent(tokens[at - 1], tokens[at]);
+  let cursor = index;
+  let year: number | undefined;
+  if (/^\d{4}$/.test(tokens[cursor]!.text) && glued(cursor + 1, '年')) {
+    year = Number(tokens[cursor]!.text);
+    cursor += 2;
+  }
+  const monthToken = tokens[cursor];
+  if (monthToken?.type !== 'num' || !/^\d{1,2}$/.test(monthToken.text) || !glued(cursor + 1, '月')) return undefined;
+  const month = Number(monthToken.text);
+  if (month < 1 || month > 12) return undefined;
+  cursor += 2;
+  const dayToken = tokens[cursor];
+  if (dayToken?.type === 'num' && /^\d{1,2}$/.test(dayToken.text) && (glued(cursor + 1, '日') || glued(cursor + 1, '号'))) {
+    const day = Number(dayToken.text);
+    if (day >= 1 && day <= 31) return { ...(year === undefined ? {} : { year }), month, day, next: cursor + 2 };
+  }
+  return year === undefined ? undefined : { year, month, next: cursor };
+}
+
 const DOTTED_DATE = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/;
 
 function parseDate(tokens: Token[], index: number, style: NumberStyle): Parsed | undefined {
@@ -724,6 +763,13 @@ function parseDate(tokens: Token[], index: number, style: NumberStyle): Parsed |
       const year = yearAt(tokens, after);
       return year ? date(year.year, dayMonth.month, day.day, year.next) : date(undefined, dayMonth.month, day.day, dayMonth.next);
     }
+  }
+  // `2024年3月18日`, `2024年3月`, `3月18日`.
+  const cjk = cjkDateAt(tokens, index);
+  if (cjk) {
+    const parsed = date(cjk.year, cjk.month, cjk.day, cjk.next);
+    parsed.mentions[0]!.yearOptional = true;
+    return parsed;
   }
   // `2020-03-05`.
   const dash1 = tokens[index + 1];
@@ -869,7 +915,8 @@ function toFact(mention: Mention, text: string, side: FactSide, offset: number):
       const normalized = `date ${year === undefined ? '-' : year}-${month === undefined ? '-' : pad(month)}${day === undefined ? '' : `-${pad(day)}`}`;
       // A claim's date must be found as precisely as it is written (either reading of an
       // ambiguous one); a chunk offers every coarser form of both.
-      const keys = side === 'claim' ? [...combos.slice(0, 1), ...altCombos.slice(0, 1)] : [...new Set([...combos, ...altCombos])];
+      const fallback = mention.yearOptional && year !== undefined ? [day !== undefined && month !== undefined ? `date|--${pad(month)}-${pad(day)}` : `year|${year}`] : [];
+      const keys = side === 'claim' ? [...combos.slice(0, 1), ...altCombos.slice(0, 1), ...fallback] : [...new Set([...combos, ...altCombos])];
       return { kind: 'date', ...base, normalized, keys, family: 'date' };
     }
     case 'year': {

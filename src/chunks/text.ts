@@ -265,7 +265,7 @@ export function splitSentences(text: string, start: number, end: number, mask?: 
       while (boundary < end && TERMINATORS.has(text[boundary]!)) boundary += 1;
       next = skipWhitespace(text, boundary, end);
     }
-    if (next < end && LOWERCASE.test(text[next]!)) continue;
+    if (!fullWidth && next < end && LOWERCASE.test(text[next]!)) continue;
     sentences.push({ start: sentenceStart, end: boundary });
     sentenceStart = boundary;
     index = boundary - 1;
@@ -324,8 +324,17 @@ const FOLDS: Record<string, string> = {
   '–': '-', '—': '-', '‒': '-', '―': '-', '−': '-',
 };
 
+/** Full-width forms (`：`, `！`, `Ａ`, `１`) as their ASCII letters: the same character in CJK typesetting. */
+function foldFullWidth(raw: string): string {
+  if (!FULL_WIDTH_FORM.test(raw)) return raw;
+  return raw.replace(FULL_WIDTH_FORMS, (char) => String.fromCharCode(char.charCodeAt(0) - 0xfee0));
+}
+const FULL_WIDTH_FORM = /[\uff01-\uff5e]/;
+const FULL_WIDTH_FORMS = /[\uff01-\uff5e]/g;
+
 /**
- * Tokens for the verbatim check: case folded, curly quotes and dashes straightened, whitespace
+ * Tokens for the verbatim check: case folded, curly quotes and dashes straightened, full-width
+ * punctuation read as ASCII (`：` = `:`), whitespace
  * ignored, every other character kept. `…` reads as `...`. So `“Respond  within 14 days”` and
  * `"respond within 14 days"` are the same tokens, while `14 days` and `14, days` are not.
  */
@@ -340,7 +349,7 @@ export function verbatimTokens(text: string): VerbatimToken[] {
       for (let dot = 0; dot < 3; dot += 1) tokens.push({ norm: '.', start, end });
       continue;
     }
-    tokens.push({ norm: FOLDS[raw] ?? raw.toLowerCase(), start, end });
+    tokens.push({ norm: FOLDS[raw] ?? foldFullWidth(raw).toLowerCase(), start, end });
   }
   return tokens;
 }
