@@ -1,7 +1,5 @@
 import { answerText } from './util/answer-text.js';
-import { buildIndex, type AllowlistIndex } from './allowlist/index.js';
-import { loadAllowlistIndex } from './allowlist/load.js';
-import { parseAllowlist } from './allowlist/schema.js';
+import { indexOf, type AllowlistIndex, type AllowlistSource } from './match/index.js';
 import type { LinkChecker, LivenessOptions } from './liveness/types.js';
 import type { Report } from './types.js';
 import { verifyAnswer, verifyAnswerLive } from './verify.js';
@@ -9,24 +7,15 @@ import { verifyAnswer, verifyAnswerLive } from './verify.js';
 /** How one verification runs, as resolved from the assertion's config or the CLI's flags. */
 export interface VerifierSettings {
   /** An absolute path, or an inline allowlist object given in the config. */
-  allowlist: { path: string } | { inline: Record<string, unknown> };
+  allowlist: AllowlistSource;
   threshold: number;
   /** `false` when liveness is off. */
   liveness: false | LivenessOptions;
 }
 
-const inlineCache = new Map<string, AllowlistIndex>();
-
-/** The index for the settings' allowlist: a file loaded once per process, or an inline object. */
+/** The index for the settings' allowlist, from the one per-process cache. */
 export function indexFor(settings: VerifierSettings): Promise<AllowlistIndex> {
-  if ('path' in settings.allowlist) return loadAllowlistIndex(settings.allowlist.path);
-  const key = JSON.stringify(settings.allowlist.inline);
-  let index = inlineCache.get(key);
-  if (!index) {
-    index = buildIndex(parseAllowlist(settings.allowlist.inline, 'config.allowlist'));
-    inlineCache.set(key, index);
-  }
-  return Promise.resolve(index);
+  return indexOf(settings.allowlist);
 }
 
 /**

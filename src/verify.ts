@@ -1,5 +1,5 @@
 import { DEFAULT_THRESHOLD } from './defaults.js';
-import type { AllowlistIndex } from './allowlist/index.js';
+import type { AllowlistIndex } from './match/index.js';
 import { extractLinks } from './extract/links.js';
 import { findOrganizations } from './match/orgs.js';
 import { extractPhones } from './extract/phones.js';
@@ -25,24 +25,30 @@ export interface Extraction {
 }
 
 /**
- * Extract every link, phone number and organization name. Links first: their spans are blanked
- * before looking for numbers and names, so digits and words inside a URL are neither.
+ * Find every link, phone number and organization name: spans only, nothing judged. Links first:
+ * their spans are blanked before looking for numbers and names, so digits and words inside a URL
+ * are neither. Organization names are found with the index's name matcher, the one step that
+ * needs the allowlist.
  */
-export function extract(text: string, index: AllowlistIndex): Extraction & { verdicts: PhoneVerdict[] } {
+export function extract(text: string, index: AllowlistIndex): Extraction {
   const allLinks = extractLinks(text);
   const phones = extractPhones(text, allLinks);
   const organizations = findOrganizations(text, index.orgMatcher, [...allLinks, ...phones]);
   const seen = new Set<string>();
   const links = allLinks.filter((link) => !seen.has(link.normalized) && (seen.add(link.normalized), true));
-  const verdicts = judgePhones(phones, organizations, segment(text), index);
-  return { links, phones, organizations, verdicts };
+  return { links, phones, organizations };
+}
+
+/** Match each phone number against the organizations named near it (the sentence structure decides "near"). */
+export function matchPhones(text: string, found: Extraction, index: AllowlistIndex): PhoneVerdict[] {
+  return judgePhones(found.phones, found.organizations, segment(text), index);
 }
 
 /** Verify one answer offline: a pure function of the text and the allowlist. */
 export function verifyAnswer(text: string, index: AllowlistIndex, options: VerifyOptions = {}): Report {
   const found = extract(text, index);
   const links = found.links.map((link) => classifyLink(link, index));
-  return buildReport(links, found.verdicts, found.organizations, options.threshold ?? DEFAULT_THRESHOLD, false);
+  return buildReport(links, matchPhones(text, found, index), found.organizations, options.threshold ?? DEFAULT_THRESHOLD, false);
 }
 
 /**
@@ -61,7 +67,7 @@ export async function verifyAnswerLive(
   const links = await Promise.all(
     offline.map(async (verdict) => (verdict.bucket === 'invented' ? verdict : applyLiveness(verdict, await checker.check(verdict.finding.normalized)))),
   );
-  return buildReport(links, found.verdicts, found.organizations, options.threshold ?? DEFAULT_THRESHOLD, true);
+  return buildReport(links, matchPhones(text, found, index), found.organizations, options.threshold ?? DEFAULT_THRESHOLD, true);
 }
 
 export function buildReport(links: LinkVerdict[], phones: PhoneVerdict[], organizations: OrgFinding[], threshold: number, liveness: boolean): Report {

@@ -35,6 +35,8 @@ const RULES: readonly Rule[] = [
     forbids: (target) => under('src/promptfoo')(target) || isFront(target) || under('builders')(target) || target === 'promptfoo',
   },
   { name: 'extract/ finds spans without the allowlist: it never imports match/', from: under('src/extract'), forbids: under('src/match') },
+  { name: 'allowlist/ reads and validates the file; the structures built from it live in match/, never the reverse', from: under('src/allowlist'), forbids: under('src/match') },
+  { name: 'stages come before their output: score/ never imports format/', from: under('src/score'), forbids: under('src/format') },
   {
     name: 'builders/ is the builder core: it never imports a front or the promptfoo room',
     from: under('builders'),
@@ -98,6 +100,8 @@ describe('import rules', () => {
     ['src/allowlist/index.ts', 'builders/build.ts', 'the library'],
     ['src/format/formatters.ts', 'promptfoo', 'the library'],
     ['src/extract/links.ts', 'src/match/orgs.ts', 'extract/'],
+    ['src/allowlist/load.ts', 'src/match/index.ts', 'allowlist/'],
+    ['src/score/score.ts', 'src/format/grading.ts', 'stages come before'],
     ['builders/build.ts', 'src/cli/args.ts', 'builders/'],
     ['builders/csv.ts', 'src/promptfoo/results.ts', 'builders/'],
     ['src/cli/check.ts', 'assertions/index.ts', 'nothing outside assertions/'],

@@ -1,4 +1,4 @@
-import type { AllowlistIndex } from '../../src/allowlist/index.js';
+import type { AllowlistIndex } from '../../src/match/index.js';
 import { extractLinks } from '../../src/extract/links.js';
 import { findOrganizations } from '../../src/match/orgs.js';
 import { extractPhones } from '../../src/extract/phones.js';

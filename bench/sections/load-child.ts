@@ -9,7 +9,7 @@
  *                                   parseAllowlist, which runs it again, then buildIndex)
  */
 import { readFile } from 'node:fs/promises';
-import { buildIndex } from '../../src/allowlist/index.js';
+import { buildIndex } from '../../src/match/index.js';
 import { loadAllowlist, parseJson } from '../../src/allowlist/load.js';
 import { AllowlistFileSchema, parseAllowlist } from '../../src/allowlist/schema.js';
 

@@ -1,5 +1,5 @@
 import { LinkifyIt } from 'linkify-it';
-import { buildIndex, type AllowlistIndex } from '../../src/allowlist/index.js';
+import { buildIndex, type AllowlistIndex } from '../../src/match/index.js';
 import { parseAllowlist } from '../../src/allowlist/schema.js';
 import { extractLinks } from '../../src/extract/links.js';
 import { verifyAnswer } from '../../src/verify.js';

@@ -1,8 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
 import { InputError } from '../errors.js';
 import { firstDuplicateKey, jsonErrorOffset, lineAndColumn } from '../input.js';
-import { buildIndex, type AllowlistIndex } from './index.js';
 import { jsonPath, parseAllowlist, type Allowlist } from './schema.js';
 
 /**
@@ -44,28 +42,4 @@ export function parseJson(text: string, path: string): unknown {
     const where = offset === null ? '' : ` at ${lineAndColumn(text, offset)}`;
     throw new InputError('INVALID_JSON', `is not valid JSON${where} (${message}); fix the syntax`, { where: path });
   }
-}
-
-// One promise per absolute path: 1,000 concurrent assertions read and index the file once. The
-// promise, not its result, is cached so that callers arriving while it loads wait on the same work.
-const indexCache = new Map<string, Promise<AllowlistIndex>>();
-
-/**
- * The index of an allowlist file, built once per process. A failed load is not cached, so a fixed
- * file is picked up by the next call.
- */
-export function loadAllowlistIndex(path: string): Promise<AllowlistIndex> {
-  const key = resolve(path);
-  let pending = indexCache.get(key);
-  if (!pending) {
-    pending = loadAllowlist(key).then(buildIndex);
-    indexCache.set(key, pending);
-    pending.catch(() => indexCache.delete(key));
-  }
-  return pending;
-}
-
-/** For tests and long-running hosts that rewrite the file. */
-export function clearAllowlistCache(): void {
-  indexCache.clear();
 }

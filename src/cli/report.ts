@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { loadAllowlistIndex } from '../allowlist/load.js';
+import { loadAllowlistIndex } from '../match/index.js';
 import { DEFAULT_THRESHOLD } from '../defaults.js';
 import { InputError } from '../errors.js';
 import { readPromptfooResults } from '../promptfoo/results.js';

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { buildIndex } from '../allowlist/index.js';
+import { buildIndex } from '../match/index.js';
 import { loadAllowlist } from '../allowlist/load.js';
 import { compareStrings } from '../util/strings.js';
 import { answerText } from '../util/answer-text.js';

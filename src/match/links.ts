@@ -1,6 +1,6 @@
 import { parse as parseDomain } from 'tldts';
 import { BUCKET_SCORES, PLACEHOLDER_HOSTS, PLACEHOLDER_LABEL_PATTERN, RESERVED_SUFFIXES } from '../defaults.js';
-import type { AllowlistIndex } from '../allowlist/index.js';
+import type { AllowlistIndex } from './index.js';
 import type { LinkFinding } from '../extract/types.js';
 import type { LivenessOutcome } from '../liveness/types.js';
 import type { LinkBucket, LinkVerdict } from '../types.js';

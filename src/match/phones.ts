@@ -1,4 +1,4 @@
-import type { AllowlistIndex } from '../allowlist/index.js';
+import type { AllowlistIndex } from './index.js';
 import { BLOCKS_ABOVE } from '../defaults.js';
 import { spanAt, type Segments } from './structure.js';
 import type { OrgFinding, PhoneFinding, Span } from '../extract/types.js';

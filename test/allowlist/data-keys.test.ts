@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildAllowlist, renderAllowlist, tableFromRows } from '../../builders/build.js';
-import { buildIndex } from '../../src/allowlist/index.js';
+import { buildIndex } from '../../src/match/index.js';
 import { parseAllowlist } from '../../src/allowlist/schema.js';
 import { verifyAnswer } from '../../src/verify.js';
 

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { clearAllowlistCache, loadAllowlist, loadAllowlistIndex, parseJson } from '../../src/allowlist/load.js';
+import { loadAllowlist, parseJson } from '../../src/allowlist/load.js';
+import { clearAllowlistCache, loadAllowlistIndex } from '../../src/match/index.js';
 import { InputError } from '../../src/errors.js';
 
 const FIXTURES = fileURLToPath(new URL('../fixtures/allowlists/', import.meta.url));

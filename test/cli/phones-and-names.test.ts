@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildAllowlist } from '../../builders/build.js';
 import { readCsvFile } from '../../builders/csv.js';
-import { buildIndex } from '../../src/allowlist/index.js';
+import { buildIndex } from '../../src/match/index.js';
 import { parseAllowlist } from '../../src/allowlist/schema.js';
 import { findOrganizations } from '../../src/match/orgs.js';
 import { runCli } from '../../src/cli/main.js';

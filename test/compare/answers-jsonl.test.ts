@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { loadAllowlistIndex } from '../../src/allowlist/load.js';
+import { loadAllowlistIndex } from '../../src/match/index.js';
 import { InputError } from '../../src/errors.js';
 import { compareVendors, parseAnswersJsonl, rowsFromAnswers, verdictOf } from '../../src/compare/index.js';
 import { verifyAnswer } from '../../src/verify.js';

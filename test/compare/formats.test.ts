@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadAllowlistIndex } from '../../src/allowlist/load.js';
+import { loadAllowlistIndex } from '../../src/match/index.js';
 import { readPromptfooResults } from '../../src/promptfoo/results.js';
 import {
   comparisonToHtml,

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadAllowlistIndex } from '../../src/allowlist/load.js';
+import { loadAllowlistIndex } from '../../src/match/index.js';
 import { InputError } from '../../src/errors.js';
 import { readPromptfooResults } from '../../src/promptfoo/results.js';
 import { compareVendors, verdictOf, type VendorComparison, type VendorFigures } from '../../src/compare/index.js';

@@ -1,4 +1,4 @@
-import { buildIndex, type AllowlistIndex } from '../../src/allowlist/index.js';
+import { buildIndex, type AllowlistIndex } from '../../src/match/index.js';
 import { parseAllowlist, type AllowlistFile } from '../../src/allowlist/schema.js';
 
 /** A small directory with the shapes that matter: shared numbers, aliases, ordinary-word names. */

@@ -1,12 +1,14 @@
-import { buildOrgMatcher, type OrgMatcher } from '../match/orgs.js';
-import { buildLookalikeIndex, type LookalikeIndex } from '../match/lookalike.js';
+import { resolve } from 'node:path';
+import { loadAllowlist } from '../allowlist/load.js';
+import { parseAllowlist, type Allowlist } from '../allowlist/schema.js';
 import { deriveBareNames, type BareNames } from '../normalize/name.js';
-import type { Allowlist } from './schema.js';
+import { buildLookalikeIndex, type LookalikeIndex } from './lookalike.js';
+import { buildOrgMatcher, type OrgMatcher } from './orgs.js';
 
 /**
  * An allowlist prepared for matching: sets for exact lookups, the organization-name matcher, the
  * owners of each number, and (built on first use) the lookalike-domain index. Build it once per
- * process (see `loadAllowlistIndex`); it is read-only afterwards and safe to share.
+ * process (see `indexOf`); it is read-only afterwards and safe to share.
  */
 export interface AllowlistIndex {
   readonly allowlist: Allowlist;
@@ -74,4 +76,36 @@ export function* namesOf(allowlist: Allowlist): Generator<{ organization: string
 function* hostsOf(allowlist: Allowlist): Generator<string> {
   yield* allowlist.domains;
   for (const url of allowlist.urls) yield new URL(url).hostname;
+}
+
+/** Where an allowlist comes from: a file (an absolute path), or an object given inline in the assertion's config. */
+export type AllowlistSource = { path: string } | { inline: Record<string, unknown> };
+
+// The one cache of indexes, by file path or by inline content. It holds the promise, not its
+// result, so 1,000 concurrent assertions arriving while a file loads wait on the same work.
+const indexCache = new Map<string, Promise<AllowlistIndex>>();
+
+/**
+ * The index of an allowlist, built once per process for each file or inline object. A failed load
+ * is not cached, so a fixed file is picked up by the next call.
+ */
+export function indexOf(source: AllowlistSource): Promise<AllowlistIndex> {
+  const key = 'path' in source ? `file:${resolve(source.path)}` : `inline:${JSON.stringify(source.inline)}`;
+  let pending = indexCache.get(key);
+  if (!pending) {
+    pending = 'path' in source ? loadAllowlist(resolve(source.path)).then(buildIndex) : Promise.resolve(buildIndex(parseAllowlist(source.inline, 'config.allowlist')));
+    indexCache.set(key, pending);
+    pending.catch(() => indexCache.delete(key));
+  }
+  return pending;
+}
+
+/** The index of an allowlist file, built once per process (see `indexOf`). */
+export function loadAllowlistIndex(path: string): Promise<AllowlistIndex> {
+  return indexOf({ path });
+}
+
+/** For tests and long-running hosts that rewrite the file. */
+export function clearAllowlistCache(): void {
+  indexCache.clear();
 }
