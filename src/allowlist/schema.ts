@@ -186,8 +186,6 @@ export function toAllowlistFile(allowlist: Allowlist): AllowlistFile {
   return file;
 }
 
-export { compareStrings };
-
 function describeIssue(issue: z.core.$ZodIssue): string {
   switch (issue.code) {
     case 'unrecognized_keys':

@@ -50,8 +50,6 @@ export interface QuoteFinding extends Span {
  */
 export type FactKind = 'number' | 'percent' | 'money' | 'date' | 'year' | 'section';
 
-export const FACT_KINDS: readonly FactKind[] = ['number', 'percent', 'money', 'date', 'year', 'section'];
-
 export interface Fact extends Span {
   kind: FactKind;
   /** The fact as written. */

@@ -1,5 +1,3 @@
-import type { LIVENESS_DEFAULTS } from '../defaults.js';
-
 /**
  * What fetching one link found. A closed union; `bucketOf` (in the matcher) maps it to a link bucket.
  * Every outcome carries a human `reason` that says what was seen and why it lands where it does.
@@ -60,8 +58,6 @@ export interface LivenessOptions {
    */
   networkProbe?: string | false;
 }
-
-export type LivenessDefaults = typeof LIVENESS_DEFAULTS;
 
 /** Checks links; one instance per process shares its cache and limits across every answer. */
 export interface LinkChecker {

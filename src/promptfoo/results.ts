@@ -50,7 +50,6 @@ export const PromptfooOutputSchema = z.looseObject({
 });
 
 export type PromptfooResult = z.infer<typeof PromptfooResultSchema>;
-export type PromptfooOutput = z.infer<typeof PromptfooOutputSchema>;
 export type PromptfooGradingResult = z.infer<typeof GradingResultSchema>;
 
 /** A result row reduced to what the reports use. */

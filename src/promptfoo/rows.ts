@@ -17,8 +17,6 @@ import type { JudgeVerdict, VendorRow, VerifierVerdict } from '../compare/types.
  * bucket of every link and the span of every finding, with no parsing of reason text.
  */
 
-export { VERIFIER_METADATA_KEY };
-
 /** Row status promptfoo writes in `failureReason` (its `ResultFailureReason`): 1 assertion, 2 error. */
 const FAILURE_REASON_ERROR = 2;
 
