@@ -56,13 +56,8 @@ export const buildAllowlistCommand: Subcommand = {
       merge: { type: 'string', multiple: true },
       strict: { type: 'boolean', default: false },
       output: { type: 'string', short: 'o' },
-      help: { type: 'boolean', short: 'h', default: false },
     }, USAGE);
     const { values, positionals } = parsed;
-    if (values.help) {
-      io.stdout(USAGE);
-      return EXIT.pass;
-    }
     if (positionals.length === 0) throw new InputError('USAGE', `name at least one directory CSV\n\n${USAGE}`);
     if (values['org-column'] === undefined) throw new InputError('USAGE', `--org-column is required: the column that holds each organization's name\n\n${USAGE}`);
     if ((values.merge ?? []).length > 1) throw new InputError('USAGE', `--merge takes one allowlist; got ${values.merge!.length}`);

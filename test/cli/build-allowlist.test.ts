@@ -3,7 +3,9 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildAllowlistCommand } from '../../src/cli/build-allowlist.js';
 import { parseAllowlist } from '../../src/allowlist/schema.js';
+import { runCli } from '../../src/cli/main.js';
 import { csvFixture, runBuild, tempDir } from '../builders/helpers.js';
+import { fakeIo } from '../helpers/cli.js';
 
 const BASIC = ['--org-column', 'Organization', '--url-column', 'Website', '--phone-column', 'Phone'];
 
@@ -119,10 +121,12 @@ describe('bad input: exit 3, nothing written', () => {
 });
 
 describe('flags', () => {
-  it('--help prints the usage with every flag', async () => {
-    const run = await runBuild(['--help']);
-    expect(run.code).toBe(0);
-    expect(run.stdout).toBe(buildAllowlistCommand.usage);
+  it('--help prints the usage with every flag, through the dispatcher as every command does', async () => {
+    for (const flag of ['--help', '-h']) {
+      const io = fakeIo();
+      expect(await runCli(['build-allowlist', flag], io)).toBe(0);
+      expect(io.out()).toBe(buildAllowlistCommand.usage);
+    }
     for (const flag of ['--org-column', '--url-column', '--phone-column', '--alias-column', '--domain-column', '--no-derive-domains', '--merge', '--strict', '-o, --output']) {
       expect(buildAllowlistCommand.usage).toContain(flag);
     }
