@@ -117,6 +117,9 @@ export const LOOKALIKE = {
  */
 export const COMMON_WORD_RANK = 10_000;
 
+/** Vendor comparison: the z of the 95% Wilson score interval shown with every rate. */
+export const INTERVAL_Z = 1.96;
+
 /** Phone attribution: how many blocks above a number's own block may introduce it (an intro, a heading). */
 export const BLOCKS_ABOVE = 3;
 

@@ -1,10 +1,34 @@
 import { compareStrings } from '../util/strings.js';
+import { INTERVAL_Z } from '../defaults.js';
 import { isFatalBucket, LINK_BUCKETS, type LinkBucket } from '../types.js';
-import type { FlaggedAnswer, Problem, Ratio, VendorComparison, VendorFigures, VendorRow, VerifierVerdict } from './types.js';
+import type { FlaggedAnswer, HeadlineDifference, MisattributedNumber, Problem, Ratio, VendorComparison, VendorFigures, VendorRow, VerifierVerdict } from './types.js';
 
-/** `count` out of `total`, with no rate when there is nothing to divide by. */
+/** `count` out of `total` with its 95% Wilson interval; no rate when there is nothing to divide by. */
 export function ratio(count: number, total: number): Ratio {
-  return { count, total, rate: total === 0 ? null : count / total };
+  if (total === 0) return { count, total, rate: null, low: null, high: null };
+  const [low, high] = wilson(count, total);
+  return { count, total, rate: count / total, low, high };
+}
+
+/**
+ * The Wilson score interval of `count` successes in `total` trials (z = `INTERVAL_Z`, 95%):
+ * center (p + z²/2n) / (1 + z²/n), half-width z·√(p(1−p)/n + z²/4n²) / (1 + z²/n). Unlike the
+ * normal approximation it stays inside [0, 1] and is honest at 0/n and n/n, the small counts a
+ * vendor comparison has (0/3 gives 0%–56%).
+ */
+export function wilson(count: number, total: number, z: number = INTERVAL_Z): [number, number] {
+  const p = count / total;
+  const z2 = z * z;
+  const denominator = 1 + z2 / total;
+  const center = (p + z2 / (2 * total)) / denominator;
+  const half = (z * Math.sqrt((p * (1 - p)) / total + z2 / (4 * total * total))) / denominator;
+  return [Math.max(0, center - half), Math.min(1, center + half)];
+}
+
+/** Whether two rates differ by no more than noise: their 95% intervals overlap (a rate without a total is no evidence either way). */
+export function withinNoise(a: Ratio, b: Ratio): boolean {
+  if (a.low === null || a.high === null || b.low === null || b.high === null) return true;
+  return a.low <= b.high && b.low <= a.high;
 }
 
 /**
@@ -52,13 +76,33 @@ export function compareVendors(rows: readonly VendorRow[], meta: { source: strin
     failed.push(entry);
   }
 
+  const misattributedNumbers: MisattributedNumber[] = [];
+  for (const row of sorted) {
+    if (row.error !== undefined || !row.verifier) continue;
+    for (const phone of row.verifier.phones) {
+      if (phone.status !== 'misattributed') continue;
+      const { raw: text, normalized, organization, reason, start, end } = phone;
+      misattributedNumbers.push({ vendor: row.vendor, test: row.test, testIdx: row.testIdx, promptIdx: row.promptIdx, answerPassed: row.verifier.pass, text, normalized, organization, reason, start, end });
+    }
+  }
+  const vendors = names.map((name) => figuresOf(name, sorted.filter((row) => row.vendor === name)));
+  const headlineDifferences: HeadlineDifference[] = [];
+  const rated = vendors.filter((figures) => figures.inventedOrBroken.rate !== null);
+  for (let i = 0; i < rated.length; i++) {
+    for (let j = i + 1; j < rated.length; j++) {
+      headlineDifferences.push({ a: rated[i]!.vendor, b: rated[j]!.vendor, withinNoise: withinNoise(rated[i]!.inventedOrBroken, rated[j]!.inventedOrBroken) });
+    }
+  }
+
   return {
     source: meta.source,
     mode: meta.mode,
     judged: sorted.some((row) => row.judge !== undefined),
-    vendors: names.map((name) => figuresOf(name, sorted.filter((row) => row.vendor === name))),
+    vendors,
     convincingButWrong: failed.filter((entry) => entry.judgePassed === true),
     verifierFailed: failed,
+    misattributedNumbers,
+    headlineDifferences,
     errors: sorted.flatMap((row) => (row.error === undefined ? [] : [{ vendor: row.vendor, test: row.test, testIdx: row.testIdx, promptIdx: row.promptIdx, error: row.error }])),
   };
 }

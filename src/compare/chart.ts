@@ -1,6 +1,6 @@
 import { LINK_BUCKETS, type LinkBucket } from '../types.js';
 import { escapeHtml } from './html-escape.js';
-import { percent } from './format-common.js';
+import { intervalText, percent } from './format-common.js';
 import type { VendorFigures } from './types.js';
 
 /**
@@ -20,7 +20,9 @@ export const BUCKET_COLORS: Record<LinkBucket, { fill: string; text: string }> =
 const WIDTH = 640;
 const BAR_Y = 4;
 const BAR_HEIGHT = 30;
-const HEIGHT = BAR_Y * 2 + BAR_HEIGHT;
+/** Room under the bar for the interval of the invented-or-broken share. */
+const WHISKER = 12;
+const HEIGHT = BAR_Y * 2 + BAR_HEIGHT + WHISKER;
 /** A segment narrower than this (in viewBox units) has no room for its label; its tooltip and the table still say it. */
 const MIN_LABEL_WIDTH = 34;
 
@@ -61,8 +63,28 @@ export function bucketBarSvg(figures: VendorFigures): string {
       x += width;
     }
   }
-  parts.push('</svg>');
+  parts.push(intervalSvg(figures), '</svg>');
   return parts.join('');
+}
+
+/**
+ * The 95% interval of the invented-or-broken share, drawn under the bar where that share ends
+ * (broken and invented are the last segments, so the share is measured from the right edge): a
+ * line with end caps from 1 − high to 1 − low, with a tooltip in words.
+ */
+function intervalSvg(figures: VendorFigures): string {
+  const share = figures.inventedOrBroken;
+  if (share.low === null || share.high === null) return '';
+  const y = BAR_Y + BAR_HEIGHT + WHISKER / 2;
+  const x1 = fixed(WIDTH * (1 - share.high));
+  const x2 = fixed(WIDTH * (1 - share.low));
+  const text = `invented or broken: ${percent(share)} (${share.count} of ${share.total}), ${intervalText(share)}`;
+  return (
+    `<g class="interval" data-low="${share.low.toFixed(4)}" data-high="${share.high.toFixed(4)}"><title>${escapeHtml(text)}</title>` +
+    `<line x1="${x1}" y1="${y}" x2="${x2}" y2="${y}" stroke="#1f2328" stroke-width="2"/>` +
+    `<line x1="${x1}" y1="${y - 4}" x2="${x1}" y2="${y + 4}" stroke="#1f2328" stroke-width="2"/>` +
+    `<line x1="${x2}" y1="${y - 4}" x2="${x2}" y2="${y + 4}" stroke="#1f2328" stroke-width="2"/></g>`
+  );
 }
 
 function fixed(value: number): string {

@@ -1,5 +1,5 @@
 import { formatPhone } from '../normalize/phone.js';
-import type { FlaggedAnswer, Problem, Ratio, VendorComparison, VendorFigures } from './types.js';
+import type { FlaggedAnswer, MisattributedNumber, Problem, Ratio, VendorComparison, VendorFigures } from './types.js';
 
 /**
  * What the text, markdown and HTML formats share: the columns of the vendor table and how each
@@ -15,10 +15,44 @@ export function percent(ratio: Ratio): string {
   return `${Math.round(value)}%`;
 }
 
-/** A rate with its working: `25% (1/4)`; "—" when the figure does not apply or has no denominator. */
+/** A rate with its working and its 95% interval: `25% (1/4; 95% CI 5–70%)`; "—" when the figure does not apply or has no denominator. */
 export function rateCell(ratio: Ratio | null): string {
   if (ratio === null || ratio.rate === null) return '—';
-  return `${percent(ratio)} (${ratio.count}/${ratio.total})`;
+  return `${percent(ratio)} (${ratio.count}/${ratio.total}; ${intervalText(ratio)})`;
+}
+
+/** `95% CI 5–70%`: the Wilson interval in whole percentages (rounded outward, so it never looks narrower than it is). */
+export function intervalText(ratio: Ratio): string {
+  if (ratio.low === null || ratio.high === null) return '';
+  return `95% CI ${Math.floor(ratio.low * 100)}–${Math.ceil(ratio.high * 100)}%`;
+}
+
+/**
+ * In words, for each pair of vendors: is the difference in the headline rate within noise (their
+ * 95% intervals overlap), or beyond it. Empty with fewer than two vendors that cited links.
+ */
+export function noiseLines(comparison: VendorComparison): string[] {
+  const figures = new Map(comparison.vendors.map((vendor) => [vendor.vendor, vendor]));
+  return comparison.headlineDifferences.map((difference) => {
+    const a = figures.get(difference.a)!.inventedOrBroken;
+    const b = figures.get(difference.b)!.inventedOrBroken;
+    const both = `${difference.a} ${percent(a)} (${a.count}/${a.total}) and ${difference.b} ${percent(b)} (${b.count}/${b.total})`;
+    return difference.withinNoise
+      ? `${both}: the difference is within noise (their 95% intervals overlap); these answers do not show either vendor to be better.`
+      : `${both}: the difference is beyond noise (their 95% intervals do not overlap).`;
+  });
+}
+
+/** The heading of the listing of every misattributed number. */
+export function misattributedTitle(comparison: VendorComparison): string {
+  const passed = comparison.misattributedNumbers.filter((number) => number.answerPassed).length;
+  return `Misattributed phone numbers, in passing and failing answers: ${comparison.misattributedNumbers.length}${passed > 0 ? ` (${passed} in answers that still passed)` : ''}`;
+}
+
+/** One misattributed number in words: `vendor-b · eviction (answer passed): 617.555.0123 ((617) 555-0123)`. */
+export function misattributedLabel(number: MisattributedNumber): string {
+  const shown = formatPhone(number.normalized);
+  return `${number.vendor} · ${number.test} (answer ${number.answerPassed ? 'passed' : 'failed'}): ${number.text}${shown === number.text ? '' : ` (${shown})`}`;
 }
 
 /** A bucket's share of links with its count: `75% (3)`; "—" for a vendor that cited no links. */

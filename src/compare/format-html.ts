@@ -1,6 +1,6 @@
 import { LINK_BUCKETS } from '../types.js';
 import { BUCKET_COLORS, bucketBarSvg } from './chart.js';
-import { answerTitle, bucketCell, headline, listedAnswers, percent, problemParts, scopeLine, vendorColumns } from './format-common.js';
+import { answerTitle, bucketCell, headline, intervalText, listedAnswers, misattributedLabel, misattributedTitle, noiseLines, percent, problemParts, scopeLine, vendorColumns } from './format-common.js';
 import { highlightPieces } from './highlight.js';
 import { escapeHtml } from './html-escape.js';
 import type { FlaggedAnswer, Problem, VendorComparison } from './types.js';
@@ -80,10 +80,12 @@ export function comparisonToHtml(comparison: VendorComparison): string {
     body.push(
       `<div class="figure" data-vendor="${escapeHtml(figures.vendor)}"><div class="name">${escapeHtml(figures.vendor)}: invented or broken links</div>` +
         `<div class="value">${escapeHtml(percent(figures.inventedOrBroken))}</div>` +
-        `<div class="detail">${figures.inventedOrBroken.count} of ${figures.links} link${figures.links === 1 ? '' : 's'} cited</div></div>`,
+        `<div class="detail">${figures.inventedOrBroken.count} of ${figures.links} link${figures.links === 1 ? '' : 's'} cited${figures.inventedOrBroken.rate === null ? '' : `; ${escapeHtml(intervalText(figures.inventedOrBroken))}`}</div></div>`,
     );
   }
   body.push('</section>');
+  const noise = noiseLines(comparison);
+  if (noise.length > 0) body.push('<ul class="noise">', ...noise.map((line) => `<li>${escapeHtml(line)}</li>`), '</ul>');
 
   body.push('<h2>Where each vendor\'s links land</h2>', legend(), '<div class="charts">');
   for (const figures of comparison.vendors) body.push(`<div class="vendor">${escapeHtml(figures.vendor)}</div>`, bucketBarSvg(figures));
@@ -117,6 +119,13 @@ export function comparisonToHtml(comparison: VendorComparison): string {
   body.push(`<h2 id="listed">${escapeHtml(listed.title)}: ${listed.answers.length}</h2>`);
   if (listed.answers.length === 0) body.push(`<p class="none">${escapeHtml(listed.empty)}</p>`);
   for (const answer of listed.answers) body.push(answerHtml(answer));
+
+  body.push(`<h2 id="misattributed">${escapeHtml(misattributedTitle(comparison))}</h2>`);
+  if (comparison.misattributedNumbers.length > 0) {
+    body.push('<ul class="misattributed">');
+    for (const number of comparison.misattributedNumbers) body.push(`<li><strong>${escapeHtml(misattributedLabel(number))}</strong>: ${escapeHtml(number.reason)}</li>`);
+    body.push('</ul>');
+  }
 
   if (comparison.errors.length > 0) {
     body.push(`<h2>Rows that errored: ${comparison.errors.length}</h2>`, '<p class="none">Counted as errors, not as passes or fails.</p>', '<ul class="errors">');

@@ -4,8 +4,9 @@ import type { FlaggedAnswer, Problem, Ratio, VendorComparison, VendorFigures } f
 /** Bumped when a key changes meaning or goes away (adding keys does not bump it). */
 export const VENDOR_REPORT_JSON_VERSION = 1;
 
-function ratioJson(ratio: Ratio | null): { count: number; total: number; rate: number | null } | null {
-  return ratio === null ? null : { count: ratio.count, total: ratio.total, rate: ratio.rate };
+function ratioJson(ratio: Ratio | null): { count: number; total: number; rate: number | null; interval_95: [number, number] | null } | null {
+  if (ratio === null) return null;
+  return { count: ratio.count, total: ratio.total, rate: ratio.rate, interval_95: ratio.low === null || ratio.high === null ? null : [ratio.low, ratio.high] };
 }
 
 function vendorJson(figures: VendorFigures): Record<string, unknown> {
@@ -49,8 +50,9 @@ function answerJson(answer: FlaggedAnswer): Record<string, unknown> {
 }
 
 /**
- * The comparison as a JSON document for other tools. Every rate is `{count, total, rate}` with
- * `rate` a fraction from 0 to 1, or `null` when `total` is 0; a figure that does not apply (judge
+ * The comparison as a JSON document for other tools. Every rate is `{count, total, rate,
+ * interval_95}` with `rate` a fraction from 0 to 1 and `interval_95` its Wilson interval
+ * `[low, high]`, both `null` when `total` is 0; a figure that does not apply (judge
  * figures with no judge) is `null` as a whole. Spans (`start`, `end`) index the `answer` string in
  * UTF-16 code units, as JavaScript strings do.
  */
@@ -64,6 +66,20 @@ export function comparisonToJson(comparison: VendorComparison): Record<string, u
     vendors: comparison.vendors.map(vendorJson),
     convincing_but_wrong: comparison.convincingButWrong.map(answerJson),
     verifier_failed: comparison.verifierFailed.map(answerJson),
+    misattributed_numbers: comparison.misattributedNumbers.map((number) => ({
+      vendor: number.vendor,
+      test: number.test,
+      test_idx: number.testIdx,
+      prompt_idx: number.promptIdx,
+      answer_passed: number.answerPassed,
+      text: number.text,
+      normalized: number.normalized,
+      organization: number.organization,
+      reason: number.reason,
+      start: number.start,
+      end: number.end,
+    })),
+    headline_differences: comparison.headlineDifferences.map((difference) => ({ a: difference.a, b: difference.b, within_noise: difference.withinNoise })),
     errors: comparison.errors.map((error) => ({ vendor: error.vendor, test: error.test, test_idx: error.testIdx, prompt_idx: error.promptIdx, error: error.error })),
   };
 }

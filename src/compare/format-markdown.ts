@@ -1,5 +1,5 @@
 import { LINK_BUCKETS } from '../types.js';
-import { answerTitle, bucketCell, headline, listedAnswers, problemParts, scopeLine, vendorColumns } from './format-common.js';
+import { answerTitle, bucketCell, headline, listedAnswers, misattributedLabel, misattributedTitle, noiseLines, problemParts, scopeLine, vendorColumns } from './format-common.js';
 import type { Problem, VendorComparison } from './types.js';
 
 /**
@@ -36,6 +36,8 @@ function problemMarkdown(problem: Problem): string {
 export function comparisonToMarkdown(comparison: VendorComparison): string {
   const lines: string[] = ['## Vendor comparison: cited links and phone numbers', '', escapeMarkdown(scopeLine(comparison)), ''];
   lines.push(`**Invented or broken links** (share of all links cited): ${escapeMarkdown(headline(comparison))}`, '');
+  for (const line of noiseLines(comparison)) lines.push(`- ${escapeMarkdown(line)}`);
+  if (comparison.headlineDifferences.length > 0) lines.push('');
 
   const columns = vendorColumns(comparison);
   lines.push(`| ${columns.map((column) => escapeMarkdown(column.header.replace('\n', ' '))).join(' | ')} |`);
@@ -57,6 +59,9 @@ export function comparisonToMarkdown(comparison: VendorComparison): string {
     for (const problem of answer.problems) lines.push(`  - ${problemMarkdown(problem)}`);
     for (const reason of answer.judgeReasons) lines.push(`  - judge: ${escapeMarkdown(reason)}`);
   }
+
+  lines.push('', `### ${escapeMarkdown(misattributedTitle(comparison))}`, '');
+  for (const number of comparison.misattributedNumbers) lines.push(`- ${escapeMarkdown(misattributedLabel(number))}: ${escapeMarkdown(number.reason)}`);
 
   if (comparison.errors.length > 0) {
     lines.push('', `### Rows that errored: ${comparison.errors.length}`, '', 'Counted as errors, not as passes or fails.', '');

@@ -1,5 +1,5 @@
 import { LINK_BUCKETS } from '../types.js';
-import { answerTitle, bucketCell, headline, listedAnswers, problemLabel, scopeLine, vendorColumns } from './format-common.js';
+import { answerTitle, bucketCell, headline, listedAnswers, misattributedLabel, misattributedTitle, noiseLines, problemLabel, scopeLine, vendorColumns } from './format-common.js';
 import type { VendorComparison } from './types.js';
 
 /**
@@ -32,7 +32,9 @@ export function alignTable(headers: readonly string[], rows: readonly (readonly 
  * failed answer) with the offending links and numbers, then the rows that errored.
  */
 export function comparisonToText(comparison: VendorComparison): string {
-  const lines: string[] = [`Vendor comparison: ${scopeLine(comparison)}`, '', `Invented or broken links (the headline): ${headline(comparison)}`, ''];
+  const lines: string[] = [`Vendor comparison: ${scopeLine(comparison)}`, '', `Invented or broken links (the headline): ${headline(comparison)}`];
+  for (const line of noiseLines(comparison)) lines.push(`  ${line}`);
+  lines.push('');
 
   const columns = vendorColumns(comparison);
   lines.push(
@@ -60,6 +62,9 @@ export function comparisonToText(comparison: VendorComparison): string {
     for (const problem of answer.problems) lines.push(`    - ${problemLabel(problem)}: ${problem.reason}`);
     for (const reason of answer.judgeReasons) lines.push(`    judge: ${oneLine(reason)}`);
   }
+
+  lines.push('', misattributedTitle(comparison));
+  for (const number of comparison.misattributedNumbers) lines.push(`  ${misattributedLabel(number)}: ${number.reason}`);
 
   if (comparison.errors.length > 0) {
     lines.push('', `Rows that errored (counted as errors, not as passes or fails): ${comparison.errors.length}`);

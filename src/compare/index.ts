@@ -8,7 +8,7 @@ import { comparisonToMarkdown } from './format-markdown.js';
 import { comparisonToText } from './format-text.js';
 import type { VendorComparison } from './types.js';
 
-export { compareVendors, problemsOf, ratio, sortRows } from './aggregate.js';
+export { compareVendors, problemsOf, ratio, sortRows, wilson, withinNoise } from './aggregate.js';
 export { parseAnswersJsonl, rowsFromAnswers, type AnswerLine } from './answers-jsonl.js';
 export { bucketBarSvg, BUCKET_COLORS } from './chart.js';
 export { comparisonToHtml, REPORT_CSP } from './format-html.js';

@@ -70,11 +70,40 @@ export interface VendorRow {
   judge?: JudgeVerdict;
 }
 
-/** A count out of a total; `rate` is `null` when the total is 0 (shown as "—", never as 0%). */
+/**
+ * A count out of a total; `rate` is `null` when the total is 0 (shown as "—", never as 0%).
+ * `low`–`high` is its 95% Wilson score interval (`null` with the rate): with 4 answers, 1/4 is
+ * anywhere from 5% to 70%, and a report must say so.
+ */
 export interface Ratio {
   count: number;
   total: number;
   rate: number | null;
+  low: number | null;
+  high: number | null;
+}
+
+/** One number given for the wrong organization, in any answer, passed or failed. */
+export interface MisattributedNumber {
+  vendor: string;
+  test: string;
+  testIdx: number;
+  promptIdx: number;
+  /** Whether the answer it stands in still passed the verifier (a pass hides it from the failed listing). */
+  answerPassed: boolean;
+  text: string;
+  normalized: string;
+  organization: string | null;
+  reason: string;
+  start: number;
+  end: number;
+}
+
+/** Two vendors' headline rates side by side: whether the difference is within noise (their 95% intervals overlap). */
+export interface HeadlineDifference {
+  a: string;
+  b: string;
+  withinNoise: boolean;
 }
 
 /** A link or number that made a convincing-but-wrong answer wrong. */
@@ -145,6 +174,10 @@ export interface VendorComparison {
   convincingButWrong: FlaggedAnswer[];
   /** Every answer the verifier failed (a superset of `convincingButWrong`), in the same order. */
   verifierFailed: FlaggedAnswer[];
+  /** Every misattributed number, in passing and failing answers, in test order, then vendor order. */
+  misattributedNumbers: MisattributedNumber[];
+  /** Each pair of vendors with a headline rate: is their difference within noise? In vendor order. */
+  headlineDifferences: HeadlineDifference[];
   /** Rows that errored, in test order, then vendor order. */
   errors: Array<{ vendor: string; test: string; testIdx: number; promptIdx: number; error: string }>;
 }

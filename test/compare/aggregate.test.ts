@@ -6,6 +6,8 @@ import {
   isModelGradedType,
   problemsOf,
   ratio,
+  wilson,
+  withinNoise,
   type CitedLink,
   type Problem,
   type VendorRow,
@@ -33,16 +35,16 @@ describe('compareVendors', () => {
     const comparison = compareVendors([row('quiet', 0, 0, { verifier: verdict(true, []) }), row('broken-api', 0, 1, { error: 'HTTP 500' })], { source: 's', mode: 'promptfoo' });
     const [quiet, api] = comparison.vendors;
     expect(quiet!.links).toBe(0);
-    expect(quiet!.inventedOrBroken).toEqual({ count: 0, total: 0, rate: null });
+    expect(quiet!.inventedOrBroken).toEqual({ count: 0, total: 0, rate: null, low: null, high: null });
     expect(quiet!.buckets.directory.rate).toBeNull();
-    expect(quiet!.verifierPass).toEqual({ count: 1, total: 1, rate: 1 });
+    expect(quiet!.verifierPass).toMatchObject({ count: 1, total: 1, rate: 1 });
     expect(api).toMatchObject({ rows: 1, answers: 0, errors: 1, verifierPass: { count: 0, total: 0, rate: null }, judgePass: null });
     expect(comparison.errors).toEqual([{ vendor: 'broken-api', test: 't0', testIdx: 0, promptIdx: 1, error: 'HTTP 500' }]);
   });
 
   it('counts broken links with invented ones in the headline', () => {
     const comparison = compareVendors([row('v', 0, 0, { verifier: verdict(false, [link('broken', 'https://a.test/x'), link('invented', 'https://b.test'), link('live', 'https://c.test'), link('directory', 'https://d.test')]) })], { source: 's', mode: 'promptfoo' });
-    expect(comparison.vendors[0]!.inventedOrBroken).toEqual({ count: 2, total: 4, rate: 0.5 });
+    expect(comparison.vendors[0]!.inventedOrBroken).toMatchObject({ count: 2, total: 4, rate: 0.5 });
   });
 
   it('never counts an errored row for the judge, even if it carries a verdict', () => {
@@ -64,7 +66,7 @@ describe('compareVendors', () => {
   });
 
   it('ratio has no rate over nothing', () => {
-    expect(ratio(0, 0)).toEqual({ count: 0, total: 0, rate: null });
+    expect(ratio(0, 0)).toEqual({ count: 0, total: 0, rate: null, low: null, high: null });
     expect(ratio(1, 3).rate).toBeCloseTo(1 / 3);
   });
 });
@@ -166,5 +168,27 @@ describe('highlightPieces', () => {
     expect(pieces.filter((piece) => piece.problem).map((piece) => piece.problem?.start)).toEqual([5, 99]);
     expect(pieces.map((piece) => piece.text)).toEqual(['Call ', '617-555-0100', ' or ', '617-555-0100', ' now']);
     expect(pieces.map((piece) => piece.text).join('')).toBe(answer);
+  });
+});
+
+describe('95% Wilson intervals (issue 14)', () => {
+  it.each([
+    // Reference values: Wilson score interval, z = 1.96.
+    [0, 3, 0, 0.5615],
+    [1, 4, 0.0456, 0.6994],
+    [3, 6, 0.1876, 0.8124],
+    [1, 1, 0.2065, 1],
+    [50, 100, 0.4038, 0.5962],
+  ])('%i/%i → [%f, %f]', (count, total, low, high) => {
+    const [l, h] = wilson(count, total);
+    expect(l).toBeCloseTo(low, 4);
+    expect(h).toBeCloseTo(high, 4);
+    expect(ratio(count, total)).toMatchObject({ low: l, high: h });
+  });
+
+  it('calls a difference noise when the intervals overlap, and not when they do not', () => {
+    expect(withinNoise(ratio(0, 3), ratio(3, 6))).toBe(true);
+    expect(withinNoise(ratio(0, 50), ratio(25, 50))).toBe(false);
+    expect(withinNoise(ratio(0, 0), ratio(25, 50))).toBe(true);
   });
 });

@@ -56,15 +56,19 @@ describe('text', () => {
       for (const [, end] of columns.slice(1)) expect(line[end - 1], `${JSON.stringify(line)} has a figure ending at column ${end}`).toMatch(/[0-9)]/);
     }
     expect(table.slice(3)).toEqual([
-      'vendor-a        4       0      3      0% (0/3)              0  100% (4/4)',
-      'vendor-b        4       0      4     25% (1/4)              2   50% (2/4)',
-      'vendor-c        4       0      6     50% (3/6)              1   50% (2/4)',
+      'vendor-a        4       0      3    0% (0/3; 95% CI 0–57%)              0  100% (4/4; 95% CI 51–100%)',
+      'vendor-b        4       0      4   25% (1/4; 95% CI 4–70%)              2    50% (2/4; 95% CI 15–85%)',
+      'vendor-c        4       0      6  50% (3/6; 95% CI 18–82%)              1    50% (2/4; 95% CI 15–85%)',
     ]);
   });
 
   it('leads with the headline and lists failed answers with their problems when no judge ran', () => {
     const text = comparisonToText(answers);
-    expect(text.split('\n')[2]).toBe('Invented or broken links (the headline): vendor-a 0% (0/3) · vendor-b 25% (1/4) · vendor-c 50% (3/6)');
+    expect(text.split('\n')[2]).toBe('Invented or broken links (the headline): vendor-a 0% (0/3; 95% CI 0–57%) · vendor-b 25% (1/4; 95% CI 4–70%) · vendor-c 50% (3/6; 95% CI 18–82%)');
+    // Three answers against four or six: no difference here is beyond noise, and the report says so in words.
+    expect(text.split('\n')[3]).toBe(
+      '  vendor-a 0% (0/3) and vendor-b 25% (1/4): the difference is within noise (their 95% intervals overlap); these answers do not show either vendor to be better.',
+    );
     expect(text).not.toMatch(/Judge/);
     expect(text).toContain('Answers the verifier failed (no judge ran, so convincing-but-wrong cannot be told apart): 4');
     expect(text).toContain('    - invented link https://mass-gov.org/nantucket: mass-gov.org is a lookalike');
@@ -74,7 +78,7 @@ describe('text', () => {
   it('shows judge columns, convincing-but-wrong answers and errored rows when the eval had them', () => {
     const text = comparisonToText(judged);
     expect(text).toMatch(/Judge\s+Convincing\n/);
-    expect(text).toMatch(/vendor-b +1 +1 +1 +100% \(1\/1\) +1 +0% \(0\/1\) +100% \(1\/1\) +100% \(1\/1\)\n/);
+    expect(text).toMatch(/vendor-b +1 +1 +1 +100% \(1\/1; 95% CI 20–100%\) +1 +0% \(0\/1; 95% CI 0–80%\) +100% \(1\/1; 95% CI 20–100%\) +100% \(1\/1; 95% CI 20–100%\)\n/);
     expect(text).toContain('Convincing but wrong (the judge passed them, the verifier failed them): 1\n  vendor-b · eviction-boston (verifier score 0)\n');
     expect(text).toContain('    judge: TEST GRADER (not a model): names a court and a way to reach it');
     expect(text).toContain('Rows that errored (counted as errors, not as passes or fails): 3\n  vendor-a · no-such-question: no recorded answer from vendor-a for question "no-such-question"');
@@ -91,7 +95,7 @@ describe('markdown', () => {
     const table = markdown.split('\n').filter((line) => line.startsWith('| '));
     expect(table[0]).toBe('| Vendor | Answers | Errors | Links | Invented or broken links | Misattributed phones | Verifier pass | Judge pass | Convincing but wrong |');
     expect(table[1]).toBe('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
-    expect(table[3]).toBe('| vendor-b | 1 | 1 | 1 | 100% (1/1) | 1 | 0% (0/1) | 100% (1/1) | 100% (1/1) |');
+    expect(table[3]).toBe('| vendor-b | 1 | 1 | 1 | 100% (1/1; 95% CI 20–100%) | 1 | 0% (0/1; 95% CI 0–80%) | 100% (1/1; 95% CI 20–100%) | 100% (1/1; 95% CI 20–100%) |');
     // The vendor table (header, rule, 3 vendors) has 9 columns; the bucket table 7.
     expect(table).toHaveLength(10);
     for (const line of table.slice(0, 5)) expect(line.split(' | ')).toHaveLength(9);
@@ -129,7 +133,7 @@ describe('json', () => {
       judge_pass: { count: 1, total: 1, rate: 1 },
       convincing_but_wrong: { count: 1, total: 1, rate: 1 },
     });
-    expect(json.vendors[1].buckets).toEqual({
+    expect(json.vendors[1].buckets).toMatchObject({
       directory: { count: 0, total: 1, rate: 0 },
       live: { count: 0, total: 1, rate: 0 },
       unverified: { count: 0, total: 1, rate: 0 },
@@ -137,6 +141,9 @@ describe('json', () => {
       broken: { count: 0, total: 1, rate: 0 },
       invented: { count: 1, total: 1, rate: 1 },
     });
+    // Wilson 95% for 0/1 and 1/1: [0, 0.7935] and [0.2065, 1].
+    expect(json.vendors[1].buckets.directory.interval_95[1]).toBeCloseTo(0.7935, 4);
+    expect(json.vendors[1].invented_or_broken_links.interval_95[0]).toBeCloseTo(0.2065, 4);
     const [wrong] = json.convincing_but_wrong;
     expect(wrong).toMatchObject({ vendor: 'vendor-b', test: 'eviction-boston', judge_passed: true, verifier_score: 0 });
     for (const problem of wrong.problems) expect(wrong.answer.slice(problem.start, problem.end)).toBe(problem.text);
@@ -193,5 +200,23 @@ describe('html', () => {
   it('says when a vendor cited no links instead of drawing an empty share', () => {
     const comparison = compareVendors([{ vendor: 'quiet', test: 't', testIdx: 0, promptIdx: 0, answer: 'Call the court.', verifier: { pass: true, score: 1, misattributed: 0, links: [], phones: [] } }], { source: 'x', mode: 'answers' });
     expect(comparisonToHtml(comparison)).toContain('no links cited</text>');
+  });
+});
+
+describe('every misattributed number, in passing and failing answers (issue 14)', () => {
+  it('is listed in text, markdown, JSON and HTML, with whether its answer passed', () => {
+    // vendor-c's worcester-housing answer passes (score 0.7 > 0.4) with one misattributed number.
+    const line = 'vendor-c · worcester-housing (answer passed): (508) 831-2050';
+    expect(comparisonToText(answers)).toContain('Misattributed phone numbers, in passing and failing answers: 3 (1 in answers that still passed)');
+    expect(comparisonToText(answers)).toContain(`  ${line}: (508) 831-2050 is given for Worcester District Court`);
+    expect(comparisonToMarkdown(answers)).toContain(`- ${line}: (508) 831-2050 is given for Worcester District Court`);
+    expect(comparisonToHtml(answers)).toContain(`<li><strong>${line}</strong>: (508) 831-2050 is given for Worcester District Court`);
+    const json = comparisonToJson(answers) as { misattributed_numbers: Array<Record<string, unknown>> };
+    expect(json.misattributed_numbers).toHaveLength(3);
+    expect(json.misattributed_numbers.filter((number) => number.answer_passed === true)).toEqual([
+      expect.objectContaining({ vendor: 'vendor-c', test: 'worcester-housing', text: '(508) 831-2050', normalized: '+15088312050', organization: 'Worcester District Court' }),
+    ]);
+    // The failed-answers listing does not show it: only this listing does.
+    expect(answers.verifierFailed.some((answer) => answer.vendor === 'vendor-c' && answer.test === 'worcester-housing')).toBe(false);
   });
 });

@@ -58,13 +58,22 @@ describe('the HTML report in headless Chromium', () => {
       const segments = page.locator('svg.bar[data-vendor="vendor-b"] rect.segment');
       expect(await segments.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-bucket')))).toEqual(['directory', 'unverified', 'invented']);
       for (const segment of await segments.all()) expect((await segment.boundingBox())?.width ?? 0).toBeGreaterThan(0);
+      // The 95% interval of the invented-or-broken share (1/4: 4.6%–69.9%) is drawn under the bar,
+      // measured from its right edge: from 30% to 95% of the bar's width.
+      const bar = await page.locator('svg.bar[data-vendor="vendor-b"]').boundingBox();
+      const interval = await page.locator('svg.bar[data-vendor="vendor-b"] g.interval').boundingBox();
+      expect(interval && bar).toBeTruthy();
+      expect((interval!.x - bar!.x) / bar!.width).toBeCloseTo(0.3, 1);
+      expect((interval!.x + interval!.width - bar!.x) / bar!.width).toBeCloseTo(0.955, 1);
+      expect(await page.locator('ul.noise li').count()).toBe(3);
+      expect(await page.locator('ul.misattributed li').count()).toBe(3);
 
       const table = page.locator('table.vendors');
       const tableBox = await table.boundingBox();
       expect(tableBox?.width ?? 0).toBeGreaterThan(300);
       expect(tableBox?.height ?? 0).toBeGreaterThan(50);
       expect(await table.locator('tbody tr').count()).toBe(3);
-      expect((await table.locator('tbody tr').nth(1).innerText()).replace(/\s+/g, ' ')).toContain('vendor-b 4 0 4 25% (1/4) 2 50% (2/4) 100% (4/4) 50% (2/4)');
+      expect((await table.locator('tbody tr').nth(1).innerText()).replace(/\s+/g, ' ')).toContain('vendor-b 4 0 4 25% (1/4; 95% CI 4–70%) 2 50% (2/4; 95% CI 15–85%)');
       expect(await page.locator('table.buckets tbody tr').count()).toBe(3);
 
       const marks = page.locator('article.answer mark.problem');
