@@ -1,7 +1,7 @@
 import type { Token } from '../normalize/name.js';
 import { findBlocks } from './claims.js';
 import { CHUNK_LIMITS } from './defaults.js';
-import { extractFacts } from './facts.js';
+import { extractFacts } from './facts/index.js';
 import type { NumberStyle } from './number-style.js';
 import { SubstringIndex } from './substring-index.js';
 import { chunkWords, splitSentences, verbatimTokens, type VerbatimToken } from './text.js';

@@ -1,4 +1,4 @@
-import { extractFacts } from './facts.js';
+import { extractFacts } from './facts/index.js';
 import { findCitations, type MarkerContext } from './markers.js';
 import type { NumberStyle } from './number-style.js';
 import { CJK_CLASS, MASK, collapseWhitespace, findQuotes, markCode, markQuotes, splitSentences } from './text.js';

@@ -8,7 +8,7 @@ export { parseChunks, CHUNK_OPTIONAL_KEYS, type ParseChunksOptions } from './par
 export { chunkKey } from './ids.js';
 export { extractCitations, findCitations, markerContext, parseIds, type MarkerContext } from './markers.js';
 export { readAnswer, findBlocks, type AnswerReading } from './claims.js';
-export { extractFacts, type FactSide } from './facts.js';
+export { extractFacts, type FactSide } from './facts/index.js';
 export { checkChunkCitations, scoreChunkReport } from './check.js';
 export { buildChunkAudit, chunkAuditSchema, type ChunkAudit, type ChunkAuditRow } from './audit.js';
 export { chunkGradingResult, CHUNK_SCORE_NAMES, CHUNK_REASON_PREFIX } from './grading.js';

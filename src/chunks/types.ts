@@ -56,7 +56,7 @@ export interface Fact extends Span {
   raw: string;
   /** One readable canonical form (`percent 12`, `money usd 1200`, `date 2020-03-05`, `section 8(a)`). */
   normalized: string;
-  /** Keys the fact can be found by in a chunk (see `facts.ts`); shared by claims and chunks. */
+  /** Keys the fact can be found by in a chunk (see `facts/`); shared by claims and chunks. */
   keys: string[];
   /** The class a correction compares within: a 12% is offered for a 40%, never a year. */
   family: string;

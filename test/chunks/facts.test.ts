@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extractFacts } from '../../src/chunks/facts.js';
+import { extractFacts } from '../../src/chunks/facts/index.js';
 
 describe('extractFacts (claim side): what counts as a stated fact', () => {
   it.each([

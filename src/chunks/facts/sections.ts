@@ -1,0 +1,49 @@
+import { adjacent, isSym, isWord } from './tokens.js';
+import type { Parsed, Token } from './tokens.js';
+
+/** Facts: sections: `§ 1983`, `§§ 12-34`, `Section 8(a)(2)`, `Sec. 5`, `Article III`, `Rule 56`, `Title VII`. See `index.ts` for how claims and chunks are read. */
+
+export const SECTION_LABELS = new Map<string, string>([
+  ['section', 'section'], ['sections', 'section'], ['sec', 'section'], ['secs', 'section'], ['subsection', 'section'],
+  ['article', 'article'], ['articles', 'article'], ['art', 'article'],
+  ['chapter', 'chapter'], ['chapters', 'chapter'], ['ch', 'chapter'],
+  ['rule', 'rule'], ['rules', 'rule'], ['title', 'title'], ['clause', 'clause'],
+  ['paragraph', 'paragraph'], ['para', 'paragraph'], ['amendment', 'amendment'],
+]);
+export const ROMAN = /^[IVXLCDM]{1,8}$/;
+// After the number: a letter suffix, dotted or dashed sub-numbers, parenthesized sub-parts. Each
+// repeated group has a bounded body that starts with a fixed character, so matching is linear.
+export const SECTION_TAIL = /[A-Za-z]{0,2}(?:[-–.:]\d{1,6}[A-Za-z]{0,2})*(?:\([0-9A-Za-z]{1,4}\))*/y;
+
+export function parseSection(tokens: Token[], index: number, text: string): Parsed | undefined {
+  const token = tokens[index]!;
+  let label: string | undefined;
+  let cursor = index;
+  if (isSym(token, '§')) {
+    label = 'section';
+    while (isSym(tokens[cursor + 1], '§')) cursor += 1;
+  } else if (isWord(token, SECTION_LABELS)) {
+    label = SECTION_LABELS.get(token.lower)!;
+    if (isSym(tokens[cursor + 1], '.') && adjacent(token, tokens[cursor + 1])) cursor += 1;
+  } else {
+    return undefined;
+  }
+  const number = tokens[cursor + 1];
+  if (!number) return undefined;
+  let id: string;
+  let end: number;
+  if (number.type === 'num') {
+    SECTION_TAIL.lastIndex = number.end;
+    const tail = SECTION_TAIL.exec(text)?.[0] ?? '';
+    id = (number.text + tail).toLowerCase();
+    end = number.end + tail.length;
+  } else if (number.type === 'word' && ROMAN.test(number.text) && label !== 'section') {
+    id = number.lower;
+    end = number.end;
+  } else {
+    return undefined;
+  }
+  let next = cursor + 2;
+  while (next < tokens.length && tokens[next]!.start < end) next += 1;
+  return { mentions: [{ kind: 'section', start: token.start, end, explicit: true, section: { label, id } }], next };
+}

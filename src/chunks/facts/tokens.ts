@@ -1,0 +1,100 @@
+import { CJK_CLASS, isCjk } from '../text.js';
+import type { FactKind } from '../types.js';
+import type { Reading } from './numbers.js';
+
+/** Facts: tokens. See `index.ts` for how claims and chunks are read. */
+
+export type TokenType = 'num' | 'word' | 'sym';
+export interface Token {
+  type: TokenType;
+  text: string;
+  lower: string;
+  start: number;
+  end: number;
+}
+
+// Single-class runs only: a number run, a word run, or one other visible character. A CJK
+// character is a token of its own and reads as a symbol, not a word: `200元` and `90%的` are
+// figures (digits glued to letters are names, `H2O`; glued to CJK text they are not).
+export const FACT_TOKEN = new RegExp(`\\d[\\d.,]*|[${CJK_CLASS}]|(?:(?![${CJK_CLASS}])\\p{L})(?:(?![${CJK_CLASS}])[\\p{L}\\p{M}])*|\\S`, 'gu');
+export const URL = /\b(?:https?:\/\/|www\.)\S+/giu;
+
+export function tokenizeForFacts(text: string): Token[] {
+  const urls: Array<[number, number]> = [];
+  URL.lastIndex = 0;
+  for (let match = URL.exec(text); match !== null; match = URL.exec(text)) urls.push([match.index, match.index + match[0].length]);
+  const tokens: Token[] = [];
+  let url = 0;
+  FACT_TOKEN.lastIndex = 0;
+  for (let match = FACT_TOKEN.exec(text); match !== null; match = FACT_TOKEN.exec(text)) {
+    let raw = match[0];
+    const start = match.index;
+    while (url < urls.length && urls[url]![1] <= start) url += 1;
+    if (url < urls.length && urls[url]![0] <= start) continue;
+    const first = raw.charCodeAt(0);
+    const type: TokenType = first >= 48 && first <= 57 ? 'num' : LETTER_START.test(raw) && !isCjk(raw) ? 'word' : 'sym';
+    if (type === 'num') {
+      // `2020.` and `1,200,` end a sentence or a list; the mark is not part of the number.
+      let end = raw.length;
+      while (end > 1 && (raw[end - 1] === '.' || raw[end - 1] === ',')) end -= 1;
+      if (end < raw.length) {
+        raw = raw.slice(0, end);
+        FACT_TOKEN.lastIndex = start + end;
+      }
+    }
+    tokens.push({ type, text: raw, lower: raw.toLowerCase(), start, end: start + raw.length });
+  }
+  return tokens;
+}
+export const LETTER_START = /^\p{L}/u;
+
+export function adjacent(a: Token | undefined, b: Token | undefined): boolean {
+  return a !== undefined && b !== undefined && a.end === b.start;
+}
+// Guards name a narrower type than Token, so that a false result leaves a Token a Token.
+export type WordToken = Token & { type: 'word' };
+export type SymToken = Token & { type: 'sym' };
+export function isWord(token: Token | undefined, words?: ReadonlySet<string> | ReadonlyMap<string, unknown>): token is WordToken {
+  return token !== undefined && token.type === 'word' && (words === undefined || words.has(token.lower));
+}
+export function isSym(token: Token | undefined, chars: string): token is SymToken {
+  return token !== undefined && token.type === 'sym' && chars.includes(token.text);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Mentions: what the parse found, before keys are derived
+
+export interface Mention {
+  kind: FactKind;
+  start: number;
+  end: number;
+  /** Written unmistakably (digits, or number words with a qualifier); claims keep only these. */
+  explicit: boolean;
+  value?: number;
+  /** Precision as a power of ten: `1.2 million` → 5, `12` → 0, `12.5` → -1. */
+  exponent?: number;
+  /** The other reading of an ambiguous figure (`1.200`, `04/03/2024`); keys are made for both. */
+  alt?: Reading;
+  altDate?: { year?: number; month?: number; day?: number };
+  /**
+   * A date written with 年/月/日: CJK news text states the day and leaves the year to the
+   * dateline (`3月1日`), so a claim's `2023年3月1日` is also found as that day, and `2023年8月` as
+   * that year.
+   */
+  yearOptional?: boolean;
+  unit?: string;
+  currency?: string;
+  /** Percent, money or unit came from this mention itself (a range partner may lend it one). */
+  qualified?: boolean;
+  /** The scale word that multiplied it (`million`), which a range partner may lend too. */
+  scale?: number;
+  hedged?: boolean;
+  date?: { year?: number; month?: number; day?: number };
+  decade?: boolean;
+  section?: { label: string; id: string };
+}
+
+export interface Parsed {
+  mentions: Mention[];
+  next: number;
+}
