@@ -18,7 +18,7 @@ import { checkChunkCitations } from '../src/chunks/check.js';
 import { resolveChunkConfig } from '../src/chunks/config.js';
 import { CHUNK_REASON_PREFIX, chunkGradingResult } from '../src/chunks/grading.js';
 import { parseChunks } from '../src/chunks/parse.js';
-import { describeError } from '../src/errors.js';
+import { describeError, InputError } from '../src/errors.js';
 import { errorResult, type GradingResult } from '../src/format/grading.js';
 
 interface AssertionContext {
@@ -38,11 +38,33 @@ export default function chunkCitations(output: unknown, context?: AssertionConte
         `no chunks: the test has no variable "${settings.contextVar}" and the provider response metadata has no "${settings.contextVar}"; set vars.${settings.contextVar} to the retrieved passages (an array of strings, an array of {id, text}, or "[1] …" blocks), or config.contextVar to the variable that holds them`,
       );
     }
-    const chunks = parseChunks(found.value, { root: found.where });
+    let chunks;
+    try {
+      chunks = parseChunks(found.value, { root: found.where });
+    } catch (error) {
+      const hint = listSplitHint(found, settings.contextVar, error);
+      if (hint) return errorResult(CHUNK_REASON_PREFIX, hint);
+      throw error;
+    }
     return chunkGradingResult(checkChunkCitations(answerText(output), chunks, settings));
   } catch (error) {
     return errorResult(CHUNK_REASON_PREFIX, describeError(error));
   }
+}
+
+/**
+ * promptfoo turns a list in `vars` (`context: ["a", "b"]`) into one test per item, so each test
+ * gets one passage as a plain string and the user, who did give an array, is told to give one.
+ * Say what happened and how to keep the list whole.
+ */
+function listSplitHint(found: { value: unknown; where: string }, name: string, error: unknown): string | undefined {
+  if (!(error instanceof InputError) || error.code !== 'INVALID_CHUNKS') return undefined;
+  if (typeof found.value !== 'string' || !found.where.startsWith('vars.') || !error.message.includes('no passage headers')) return undefined;
+  return (
+    `vars.${name} is one passage as a plain string. If your config lists the passages (${name}: ["passage 1", "passage 2"]), ` +
+    `promptfoo has split that list into one test per passage. Keep the list whole by nesting it (vars: { ${name}: [ ["passage 1", "passage 2"] ] }), ` +
+    `or load it from a file (${name}: file://chunks.json), or write one string of "[1] …" blocks`
+  );
 }
 
 function findChunks(context: AssertionContext | undefined, name: string): { value: unknown; where: string } | undefined {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { InputError } from '../errors.js';
 import { CHUNK_LIMITS } from './defaults.js';
+import { isLocaleTag } from './number-style.js';
 
 /**
  * The chunk assertion's `config`, validated. Unknown keys are rejected so that a typo
@@ -12,16 +13,7 @@ export const ChunkConfigSchema = z.strictObject({
   minQuoteWords: z.number().int().min(1).optional(),
   weakSupportThreshold: z.number().min(0).max(1).optional(),
   failOnWeakSupport: z.boolean().optional(),
-  locale: z
-    .string()
-    .refine((tag) => {
-      try {
-        return Intl.getCanonicalLocales(tag).length === 1;
-      } catch {
-        return false;
-      }
-    }, 'expected a BCP 47 locale such as en-US or de-DE')
-    .optional(),
+  locale: z.string().refine(isLocaleTag, 'expected a BCP 47 locale such as en-US or de-DE').optional(),
 });
 
 export interface ChunkSettings {

@@ -11,6 +11,15 @@ export interface NumberStyle {
   dayFirst?: boolean;
 }
 
+/** Whether Intl accepts the tag as one BCP 47 locale (`en-US`, `de`). */
+export function isLocaleTag(tag: string): boolean {
+  try {
+    return Intl.getCanonicalLocales(tag).length === 1;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * The style of a BCP 47 locale (`en-US`, `de-DE`, `fr`), as the platform's Intl data writes
  * numbers and short dates. Throws a RangeError for a tag Intl rejects (the config layer reports it).

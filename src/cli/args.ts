@@ -29,9 +29,14 @@ export function usageError(error: unknown, usage: string): InputError {
 }
 
 export function parseThreshold(text: string): number {
+  return parseShare('--threshold', text);
+}
+
+/** A flag's number from 0 to 1. */
+export function parseShare(flag: string, text: string): number {
   const value = Number(text);
   if (text.trim() === '' || !Number.isFinite(value) || value < 0 || value > 1) {
-    throw new InputError('USAGE', `--threshold must be a number from 0 to 1, got ${JSON.stringify(text)}`);
+    throw new InputError('USAGE', `${flag} must be a number from 0 to 1, got ${JSON.stringify(text)}`);
   }
   return value;
 }

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { buildChunkAudit } from '../chunks/audit.js';
 import { checkChunkCitations } from '../chunks/check.js';
+import { isLocaleTag } from '../chunks/number-style.js';
 import { formatChunkAuditText } from '../chunks/format.js';
 import { parseChunks } from '../chunks/parse.js';
 import { InputError } from '../errors.js';
@@ -13,6 +14,9 @@ export interface ChunkCheckArgs {
   chunksPath: string;
   format: 'text' | 'json';
   requireCitations: boolean;
+  failOnWeakSupport?: boolean;
+  weakSupportThreshold?: number;
+  locale?: string;
 }
 
 /**
@@ -37,7 +41,13 @@ export async function runChunkCheck(args: ChunkCheckArgs, io: CliIo): Promise<nu
     );
   }
   const chunks = parseChunks(data, { where: args.chunksPath });
-  const report = checkChunkCitations(args.answer, chunks, { requireCitations: args.requireCitations });
+  if (args.locale !== undefined && !isLocaleTag(args.locale)) throw new InputError('USAGE', `--locale must be a BCP 47 locale such as en-US or de-DE, got ${JSON.stringify(args.locale)}`);
+  const report = checkChunkCitations(args.answer, chunks, {
+    requireCitations: args.requireCitations,
+    ...(args.failOnWeakSupport === undefined ? {} : { failOnWeakSupport: args.failOnWeakSupport }),
+    ...(args.weakSupportThreshold === undefined ? {} : { weakSupportThreshold: args.weakSupportThreshold }),
+    ...(args.locale === undefined ? {} : { locale: args.locale }),
+  });
   const audit = buildChunkAudit(report);
   io.stdout(args.format === 'json' ? `${JSON.stringify(audit, null, 2)}\n` : formatChunkAuditText(audit, report.pass));
   return report.pass ? EXIT.pass : EXIT.failed;

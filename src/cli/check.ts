@@ -6,10 +6,10 @@ import type { LivenessOptions } from '../liveness/types.js';
 import { toJson, toText } from '../format/formatters.js';
 import { verifyOutput } from '../run.js';
 import { EXIT, readTextFile, type CliIo, type Subcommand } from './io.js';
-import { parseResolveFlags, parseThreshold, parseFlags } from './args.js';
+import { parseResolveFlags, parseShare, parseThreshold, parseFlags } from './args.js';
 
 const USAGE = `Usage: citation-verifier check --allowlist FILE [options] [ANSWER_FILE|-]
-       citation-verifier check --chunks CHUNKS.json [--require-citations] [options] [ANSWER_FILE|-]
+       citation-verifier check --chunks CHUNKS.json [chunk options] [--format text|json] [ANSWER_FILE|-]
 
 Verify one answer (a file, or standard input when the file is '-' or absent).
 
@@ -25,7 +25,11 @@ Options:
                          works before a link is called broken or invented (off: only the links count)
   --cache-dir DIR        with --live, keep successes on disk for ${LIVENESS_DEFAULTS.cacheTtlMs / 3_600_000} h
   --chunks FILE          check [N] chunk citations against these retrieved passages instead
+                         (links are not checked then: run check --allowlist on the same answer too)
   --require-citations    with --chunks, a sentence with a number or quote but no citation fails
+  --fail-on-weak-support with --chunks, weak_support (few claim words in the cited chunk) fails
+  --weak-support-threshold N  with --chunks, the word-overlap share under which a claim is weak_support
+  --locale TAG           with --chunks, how numbers and dates are written (de-DE: 1.200 = 1200)
 
 Exit codes: 0 pass, 2 verification failed, 3 bad input, 1 unexpected error.
 `;
@@ -47,6 +51,9 @@ export const checkCommand: Subcommand = {
       'cache-dir': { type: 'string' },
       chunks: { type: 'string' },
       'require-citations': { type: 'boolean', default: false },
+      'fail-on-weak-support': { type: 'boolean', default: false },
+      'weak-support-threshold': { type: 'string' },
+      locale: { type: 'string' },
     }, USAGE);
     const { values, positionals } = parsed;
     if (values.format !== 'text' && values.format !== 'json') throw new InputError('USAGE', `--format must be text or json, got ${JSON.stringify(values.format)}`);
@@ -58,10 +65,34 @@ export const checkCommand: Subcommand = {
     const source = positionals[0] ?? '-';
     const answer = source === '-' ? await io.readStdin() : await readTextFile(resolve(io.cwd, source), 'answer file');
 
+    const chunkOnly = (['require-citations', 'fail-on-weak-support', 'weak-support-threshold', 'locale'] as const).filter((flag) => values[flag] !== undefined && values[flag] !== false);
+    if (values.chunks === undefined && chunkOnly.length > 0) {
+      throw new InputError('USAGE', `${chunkOnly.map((flag) => `--${flag}`).join(', ')} only apply with --chunks; add --chunks FILE or drop ${chunkOnly.length > 1 ? 'them' : 'it'}`);
+    }
     if (values.chunks !== undefined) {
+      // The chunk check reads no allowlist: silently ignoring these would let an invented link in
+      // the same answer pass unseen, so say so instead.
+      const linkOnly = (['allowlist', 'threshold', 'live'] as const).filter((flag) => values[flag] !== undefined && values[flag] !== false);
+      if (linkOnly.length > 0) {
+        throw new InputError(
+          'USAGE',
+          `${linkOnly.map((flag) => `--${flag}`).join(', ')} belong${linkOnly.length > 1 ? '' : 's'} to the link check, which --chunks does not run; check the links with a second command (citation-verifier check --allowlist FILE ANSWER) or drop ${linkOnly.length > 1 ? 'them' : 'it'}`,
+        );
+      }
       // Loaded only in chunk mode: the allowlist path never pays for it.
       const { runChunkCheck } = await import('./check-chunks.js');
-      return runChunkCheck({ answer, chunksPath: values.chunks, format: values.format, requireCitations: values['require-citations'] }, io);
+      return runChunkCheck(
+        {
+          answer,
+          chunksPath: values.chunks,
+          format: values.format,
+          requireCitations: values['require-citations'],
+          failOnWeakSupport: values['fail-on-weak-support'],
+          ...(values['weak-support-threshold'] === undefined ? {} : { weakSupportThreshold: parseShare('--weak-support-threshold', values['weak-support-threshold']) }),
+          ...(values.locale === undefined ? {} : { locale: values.locale }),
+        },
+        io,
+      );
     }
 
     let liveness: boolean | LivenessOptions | undefined;

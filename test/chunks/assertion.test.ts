@@ -102,3 +102,26 @@ describe('assertions/chunk-citations never throws', () => {
     expect(result.reason.startsWith(reason)).toBe(true);
   });
 });
+
+describe('assertions/chunk-citations: promptfoo list variables', () => {
+  it('explains that promptfoo split a list variable into one test per passage, and the fix', () => {
+    // What a test gets after promptfoo expands `vars: { context: ["Tenants have 14 days.", "…"] }`.
+    const result = chunkCitations('Tenants get 14 days [1].', { vars: { context: 'Tenants have fourteen (14) days to respond.' } });
+    expect(result.pass).toBe(false);
+    expect(result.reason).toContain('promptfoo has split that list into one test per passage');
+    expect(result.reason).toContain('vars: { context: [ ["passage 1", "passage 2"] ] }');
+    expect(result.reason).toContain('context: file://chunks.json');
+  });
+
+  it('keeps the ordinary message for other bad chunks', () => {
+    const result = chunkCitations('x [1].', { vars: { context: 42 } });
+    expect(result.reason).toContain('expected an array of strings');
+    expect(result.reason).not.toContain('promptfoo has split');
+  });
+
+  it('puts the warnings of a passing row in the first line of its reason', () => {
+    const result = chunkCitations('Landlords wait 30 days.', { vars: { context } });
+    expect(result.pass).toBe(true);
+    expect(result.reason.split('\n')[0]).toMatch(/PASS with 1 warning/);
+  });
+});

@@ -4,6 +4,8 @@ import { chunkAuditSchema } from '../../src/chunks/audit.js';
 import { runChunkCheck } from '../../src/cli/check-chunks.js';
 import { EXIT, type CliIo } from '../../src/cli/io.js';
 import { InputError } from '../../src/errors.js';
+import { runCli } from '../../src/cli/main.js';
+import { fakeIo as fakeCliIo } from '../helpers/cli.js';
 
 const FIXTURES = fileURLToPath(new URL('../fixtures/chunks/', import.meta.url));
 
@@ -91,5 +93,44 @@ describe('runChunkCheck', () => {
     await expect(run).rejects.toMatchObject({ code });
     await expect(run).rejects.toSatisfy((error: InputError) => error.message.includes(message));
     expect(out).toEqual([]);
+  });
+});
+
+describe('check --chunks flags', () => {
+  const run = async (flags: string[], answer: string) => {
+    const io = fakeCliIo({ stdin: answer, cwd: FIXTURES });
+    const code = await runCli(['check', ...flags, '-'], io);
+    return { code, out: io.out(), err: io.err() };
+  };
+
+  it.each([
+    [['--allowlist', 'allowlist.json'], /--allowlist belongs to the link check, which --chunks does not run/],
+    [['--threshold', '0.5'], /--threshold belongs to the link check/],
+    [['--allowlist', 'a.json', '--threshold', '0.5'], /--allowlist, --threshold belong to the link check/],
+  ])('rejects link flags %o with a message instead of ignoring them', async (extra, message) => {
+    const { code, err } = await run(['--chunks', 'strings.json', ...extra], 'Tenants get 14 days [1].');
+    expect(code).toBe(EXIT.badInput);
+    expect(err).toMatch(message);
+    expect(err).toContain('citation-verifier check --allowlist FILE ANSWER');
+  });
+
+  it('rejects chunk flags without --chunks', async () => {
+    const { code, err } = await run(['--allowlist', 'x.json', '--fail-on-weak-support'], 'x');
+    expect(code).toBe(EXIT.badInput);
+    expect(err).toContain('--fail-on-weak-support only apply with --chunks');
+  });
+
+  it('--fail-on-weak-support, --weak-support-threshold and --locale reach the check', async () => {
+    const weak = 'Penguins migrate across Antarctic ice shelves every winter [1].';
+    expect((await run(['--chunks', 'strings.json'], weak)).code).toBe(EXIT.pass);
+    expect((await run(['--chunks', 'strings.json', '--fail-on-weak-support'], weak)).code).toBe(EXIT.failed);
+    const near = 'Tenants have fourteen days to answer a notice from penguins [1].';
+    expect((await run(['--chunks', 'strings.json', '--fail-on-weak-support'], near)).code).toBe(EXIT.pass);
+    expect((await run(['--chunks', 'strings.json', '--fail-on-weak-support', '--weak-support-threshold', '0.9'], near)).code).toBe(EXIT.failed);
+    expect((await run(['--chunks', 'strings.json', '--weak-support-threshold', '2'], near)).err).toContain('--weak-support-threshold must be a number from 0 to 1');
+    // `1.200` is 1200 or 1.2 while the style is unknown; en-US says 1.2, which the chunk's $1,200 is not.
+    expect((await run(['--chunks', 'strings.json'], 'The fee is 1.200 dollars [1].')).code).toBe(EXIT.pass);
+    expect((await run(['--chunks', 'strings.json', '--locale', 'en-US'], 'The fee is 1.200 dollars [1].')).code).toBe(EXIT.failed);
+    expect((await run(['--chunks', 'strings.json', '--locale', 'no locale!'], 'x [1].')).err).toContain('--locale must be a BCP 47 locale');
   });
 });
