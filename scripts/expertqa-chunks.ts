@@ -72,6 +72,8 @@ export interface BenchSummary {
   requiredVsMissing: PrecisionRecall;
   /** Failing outcomes on checked claims, against support in {Partial, Incomplete, Missing} (N/A and unlabeled left out). */
   citedVsNotComplete: PrecisionRecall;
+  /** The same flags plus `weak_support` (as with failOnWeakSupport), against the same labels. */
+  weakVsNotComplete: PrecisionRecall;
 }
 
 const OUTCOMES: readonly ClaimOutcome[] = [...CLAIM_CLASSIFICATIONS, 'no_finding'];
@@ -186,6 +188,7 @@ export function summarizeRows(rows: readonly ClaimRow[], records: number, answer
     uncitedVsMissing: precisionRecall(measured, (row) => row.outcome === 'uncited_claim', missing),
     requiredVsMissing: precisionRecall(measured, (row) => failing(row, true), missing),
     citedVsNotComplete: precisionRecall(labelled, (row) => failing(row, false), notComplete),
+    weakVsNotComplete: precisionRecall(labelled, (row) => failing(row, false) || row.outcome === 'weak_support', notComplete),
   };
 }
 
@@ -240,6 +243,7 @@ export function formatBenchSummary(summary: BenchSummary): string {
   lines.push(describeMetric('uncited_claim vs support=Missing', summary.uncitedVsMissing));
   lines.push(describeMetric('failing flags + uncited_claim (requireCitations) vs support=Missing', summary.requiredVsMissing));
   lines.push(describeMetric('failing flags on cited claims vs support in {Partial, Incomplete, Missing}', summary.citedVsNotComplete));
+  lines.push(describeMetric('failing flags + weak_support (failOnWeakSupport) vs support in {Partial, Incomplete, Missing}', summary.weakVsNotComplete));
   return `${lines.join('\n')}\n`;
 }
 

@@ -5,6 +5,7 @@ import { findBlocks } from '../../src/chunks/claims.js';
 import { checkChunkCitations } from '../../src/chunks/check.js';
 import { parseChunks } from '../../src/chunks/parse.js';
 import { splitSentences } from '../../src/chunks/text.js';
+import { formatCiteCheckSummary, runCiteCheckBench } from '../../scripts/citecheck-chunks.js';
 
 // 200 rows of CiteCheck's dev split (see test/fixtures/citecheck/SOURCE.md): real Chinese RAG
 // answers, one statement of each, the passage it cites and a human faithful / not label.
@@ -58,5 +59,15 @@ describe('CiteCheck (Chinese): sentences, quotations and figures', () => {
     // Measured on this slice: see docs/CHUNKS.md for the whole dev split.
     expect(flagged.length).toBeGreaterThanOrEqual(10);
     expect(wrong.length / flagged.length).toBeLessThanOrEqual(0.1);
+  });
+});
+
+describe('scripts/citecheck-chunks.ts on the slice', () => {
+  it('prints the figures docs/CHUNKS.md quotes', () => {
+    const summary = runCiteCheckBench(readFileSync(FILE, 'utf8').split('\n'));
+    expect(summary.rows).toBe(rows.length);
+    expect(summary.splitMatches / summary.inAnswer).toBeGreaterThanOrEqual(0.97);
+    expect(summary.failing.precision!).toBeGreaterThanOrEqual(0.9);
+    expect(formatCiteCheckSummary(summary)).toMatch(/^failing flags vs not faithful: precision \d+\.\d% \(\d+\/\d+\)/m);
   });
 });
