@@ -1,9 +1,8 @@
-import { dataRecord, parseAllowlist, toAllowlistFile, type Allowlist } from '../src/allowlist/schema.js';
+import { dataRecord, namesOf, parseAllowlist, toAllowlistFile, type Allowlist } from '../src/allowlist/schema.js';
 import { compareStrings } from '../src/util/strings.js';
 import { BUILDER_SHOWN, SHARED_HOST_MIN_ORGS } from '../src/defaults.js';
 import { InputError } from '../src/errors.js';
 import { formatPhone } from '../src/normalize/phone.js';
-import { namesOf } from '../src/match/index.js';
 import { cleanOrgName, deriveBareNames, orgKey } from '../src/normalize/name.js';
 import { isPlaceholder, parseAliasCell, parseDomainCell, parsePhoneCell, parseUrlCell } from './cells.js';
 import { resolveColumns, type ResolvedColumn } from './columns.js';

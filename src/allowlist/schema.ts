@@ -32,6 +32,14 @@ export interface Allowlist {
   orgAliases: Record<string, string[]>;
 }
 
+/** Every name and alias of an allowlist, with the organization it names. */
+export function* namesOf(allowlist: Allowlist): Generator<{ organization: string; name: string }> {
+  for (const organization of allowlist.orgNames) yield { organization, name: organization };
+  for (const [organization, aliases] of Object.entries(allowlist.orgAliases)) {
+    for (const alias of aliases) yield { organization, name: alias };
+  }
+}
+
 /** `org_phones["Legal Aid of X"][2]` — the JSON path style used in every message. */
 export function jsonPath(...parts: Array<string | number>): string {
   return parts

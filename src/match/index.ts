@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { loadAllowlist } from '../allowlist/load.js';
-import { parseAllowlist, type Allowlist } from '../allowlist/schema.js';
+import { namesOf, parseAllowlist, type Allowlist } from '../allowlist/schema.js';
 import { deriveBareNames, type BareNames } from '../normalize/name.js';
 import { buildLookalikeIndex, type LookalikeIndex } from './lookalike.js';
 import { buildOrgMatcher, type OrgMatcher } from './orgs.js';
@@ -63,14 +63,6 @@ export function buildIndex(allowlist: Allowlist): AllowlistIndex {
       return lookalikeIndex;
     },
   };
-}
-
-/** Every name and alias of an allowlist, with the organization it names. */
-export function* namesOf(allowlist: Allowlist): Generator<{ organization: string; name: string }> {
-  for (const organization of allowlist.orgNames) yield { organization, name: organization };
-  for (const [organization, aliases] of Object.entries(allowlist.orgAliases)) {
-    for (const alias of aliases) yield { organization, name: alias };
-  }
 }
 
 function* hostsOf(allowlist: Allowlist): Generator<string> {
