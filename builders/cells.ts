@@ -1,7 +1,7 @@
-import { parse as parseDomain } from 'tldts';
 import { hostOfDomainEntry } from '../src/allowlist/schema.js';
 import { cleanOrgName } from '../src/normalize/name.js';
 import { EXTENSION_AFTER, foldPhoneText, normalizePhone, PHONE_DASHES, PHONE_SHAPE, VANITY_SHAPE } from '../src/normalize/phone.js';
+import { hostProblem, type HostProblem } from '../src/normalize/public-host.js';
 import { normalizeUrl } from '../src/normalize/url.js';
 
 /**
@@ -115,10 +115,11 @@ export function parseUrlCell(cell: string): UrlPart[] {
       continue;
     }
     const result = normalizeUrl(raw);
+    const problem = result.ok ? builderHostProblem(result.host) : null;
     if (!result.ok) parts.push({ kind: 'bad', raw, reason: result.reason });
     // `help@example.org` parses as a user name at a host; the site is not what the cell meant.
     else if (result.userinfo !== undefined) parts.push({ kind: 'bad', raw, reason: `not a web address (an email address? it has '${result.userinfo}@' before the host)` });
-    else if (!isPublicHost(result.host)) parts.push({ kind: 'bad', raw, reason: `not a web address (the host '${result.host}' has no public suffix)` });
+    else if (problem !== null) parts.push({ kind: 'bad', raw, reason: `not a public web address: ${problem.reason}` });
     else parts.push({ kind: 'url', raw, url: result.url, host: result.host });
   }
   if (parts.length > 0 && parts.every((part) => part.kind === 'text')) {
@@ -128,13 +129,13 @@ export function parseUrlCell(cell: string): UrlPart[] {
 }
 
 /**
- * Whether a normalized host can be a public web host: an IP address, or a name under a suffix in
- * the public suffix list (tldts). `localhost`, `intranet` and `site.local` are not.
+ * A directory row's host that the verifier would call invented (`hostProblem`): IP literals,
+ * reserved and private names, no public suffix, empty labels. Placeholder names are let through:
+ * sample and test directories list `example.org` on purpose, and a listed host is `directory`.
  */
-export function isPublicHost(host: string): boolean {
-  const parsed = parseDomain(host);
-  if (parsed.isIp === true) return true;
-  return parsed.domain !== null && (parsed.isIcann === true || parsed.isPrivate === true);
+function builderHostProblem(host: string): HostProblem | null {
+  const problem = hostProblem(host);
+  return problem?.kind === 'placeholder' ? null : problem;
 }
 
 export type DomainPart = { kind: 'domain'; raw: string; host: string } | { kind: 'bad'; raw: string; reason: string };
@@ -147,7 +148,8 @@ export function parseDomainCell(cell: string): DomainPart[] {
     .map((raw): DomainPart => {
       const host = hostOfDomainEntry(raw);
       if (host === null) return { kind: 'bad', raw, reason: 'not a host name; write it like "mass.gov" (a page belongs in the URL column)' };
-      if (!isPublicHost(host)) return { kind: 'bad', raw, reason: `the host '${host}' has no public suffix` };
+      const problem = builderHostProblem(host);
+      if (problem !== null) return { kind: 'bad', raw, reason: `not a public host: ${problem.reason}` };
       return { kind: 'domain', raw, host };
     });
 }

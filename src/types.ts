@@ -43,6 +43,12 @@ export interface LinkVerdict {
   liveness?: LivenessEvidence;
   /** A directory link that liveness found dead: the directory needs fixing. */
   stale?: boolean;
+  /**
+   * The directory domain this link's host resembles (`masslegalhelp-login.org` →
+   * `masslegalhelp.org`): reported so a person can look, not counted against the answer unless the
+   * bucket says so (see `src/match/lookalike.ts`).
+   */
+  lookalikeOf?: string;
 }
 
 /**

@@ -73,13 +73,14 @@ describe('verifyAnswer: whole answers', () => {
   });
 
   it('one invented link fails the answer even with a score above the threshold', () => {
-    const answer = 'Start at https://www.mass.gov/courts, https://lawhelp.org/ma and https://www.masslegalhelp.org/housing/eviction. Or try https://lawhelp.net/eviction.';
+    // lawhe1p.org: a digit for a letter, the same confusable skeleton as lawhelp.org, proven.
+    const answer = 'Start at https://www.mass.gov/courts, https://lawhelp.org/ma and https://www.masslegalhelp.org/housing/eviction. Or try https://lawhe1p.org/eviction.';
     const report = verifyAnswer(answer, index);
     // (1 + 1 + 1 + 0) / 4 = 0.75 > 0.4, but an invented link fails outright
     expect(report.score).toBe(0.75);
     expect(report.pass).toBe(false);
     expect(report.links.map((link) => link.bucket)).toEqual(['directory', 'directory', 'directory', 'invented']);
-    expect(report.reasons[0]).toMatch(/^invented link https:\/\/lawhelp\.net\/eviction: lawhelp\.net is a lookalike/);
+    expect(report.reasons[0]).toMatch(/^invented link https:\/\/lawhe1p\.org\/eviction: lawhe1p\.org is a lookalike/);
   });
 
   it('invented links of each kind, and the reasons most serious first', () => {

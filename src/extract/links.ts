@@ -94,8 +94,25 @@ function pushFinding(findings: LinkFinding[], text: string, start: number, end: 
   const form: LinkForm = before === '](' ? 'markdown' : before.endsWith('<') ? 'angle' : written;
   const finding: LinkFinding = { kind: 'link', raw, normalized: result.url, host: result.host, form, start, end };
   if (result.userinfo !== undefined) finding.userinfo = result.userinfo;
+  if (form === 'markdown') {
+    const label = markdownLabel(text, start - 2);
+    if (label !== null) finding.label = label;
+  }
   findings.push(finding);
 }
+
+/** The text of `[text](` whose `]` is at `close`; null when no `[` opens it on the same line nearby. */
+function markdownLabel(text: string, close: number): string | null {
+  for (let k = close - 1; k >= Math.max(0, close - MAX_LABEL); k--) {
+    const c = text.charCodeAt(k);
+    if (c === 91 /* [ */) return text.slice(k + 1, close);
+    if (c === 93 /* ] */ || c === 10 /* \n */) return null;
+  }
+  return null;
+}
+
+/** Longer link texts are sentences, not addresses; bounding the walk keeps the scan linear. */
+const MAX_LABEL = 300;
 
 function startsWithScheme(text: string, i: number): boolean {
   const c0 = text.charCodeAt(i) | 32;

@@ -21,6 +21,8 @@ export interface LinkFinding extends Span {
   form: LinkForm;
   /** Set when the written address hides another host behind `user@` (`lawhelp.org@evil.com`). */
   userinfo?: string;
+  /** A markdown link's text (`[mvlslaw.org](https://…)` → `mvlslaw.org`), as written. */
+  label?: string;
 }
 
 export interface PhoneFinding extends Span {

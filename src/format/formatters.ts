@@ -43,7 +43,7 @@ function phoneCounts(report: Report): string {
 export function toGradingResult(report: Report): GradingResult {
   const problems = report.reasons.length === 0 ? '(none)' : report.reasons.join('; ');
   const reason = `${REASON_PREFIX}: ${summaryLine(report)}. Links: ${linkCounts(report)}. Phones: ${phoneCounts(report)}. Problems: ${problems}`;
-  const linkLines = report.links.map((link) => `${link.bucket} ${link.finding.normalized} (${link.reason})`);
+  const linkLines = report.links.map((link) => `${link.bucket} ${link.finding.normalized}${lookalikeNote(link)} (${link.reason})`);
   const phoneLines = report.phones.map((phone) => `${phone.status} ${phone.finding.raw}: ${phone.reason}`);
   const linksPass = !report.links.some((link) => isFatalBucket(link.bucket));
   const phonesScore = round(Math.max(0, 1 - MISATTRIBUTED_PHONE_PENALTY * report.misattributedCount), SCORE_DECIMALS);
@@ -81,6 +81,11 @@ export function toGradingResult(report: Report): GradingResult {
   };
 }
 
+/** ` [lookalike of mass.gov]` after a link that resembles a directory domain, else nothing. */
+function lookalikeNote(link: LinkVerdict): string {
+  return link.lookalikeOf === undefined ? '' : ` [lookalike of ${link.lookalikeOf}]`;
+}
+
 /**
  * The verdict JSON: the one document every front writes for a report. `check --format json` prints
  * it, the assertion puts it in its metadata (where `report` reads it back), and the vendor
@@ -113,6 +118,7 @@ export function linkJson(link: LinkVerdict) {
     end: link.finding.end,
     ...(link.liveness ? { liveness: link.liveness } : {}),
     ...(link.stale ? { stale: true as const } : {}),
+    ...(link.lookalikeOf !== undefined ? { lookalike_of: link.lookalikeOf } : {}),
   };
 }
 
@@ -134,7 +140,7 @@ export function toText(report: Report): string {
   const lines = [summaryLine(report), ''];
   lines.push(`Links (${linkCounts(report)})`);
   const width = Math.max(0, ...report.links.map((link) => link.bucket.length));
-  for (const link of report.links) lines.push(`  ${link.bucket.padEnd(width)}  ${link.finding.raw}  — ${link.reason}`);
+  for (const link of report.links) lines.push(`  ${link.bucket.padEnd(width)}  ${link.finding.raw}${lookalikeNote(link)}  — ${link.reason}`);
   lines.push('', `Phone numbers (${phoneCounts(report)})`);
   const statusWidth = Math.max(0, ...report.phones.map((phone) => phone.status.length));
   for (const phone of report.phones) {

@@ -1,59 +1,103 @@
 import { parse as parseDomain } from 'tldts';
-import { BUCKET_SCORES, PLACEHOLDER_HOSTS, PLACEHOLDER_LABEL_PATTERN, RESERVED_SUFFIXES } from '../defaults.js';
+import { BUCKET_SCORES } from '../defaults.js';
 import type { AllowlistIndex } from './index.js';
+import { extractLinks } from '../extract/links.js';
 import type { LinkFinding } from '../extract/types.js';
 import type { LivenessOutcome } from '../liveness/types.js';
+import { hostProblem } from '../normalize/public-host.js';
 import type { LinkBucket, LinkVerdict } from '../types.js';
-import { findLookalike } from './lookalike.js';
+import { type GovRegistry, loadGovRegistry } from './dotgov.js';
+import { findLookalike, type Lookalike } from './lookalike.js';
 
+export interface ClassifyOptions {
+  /** Leave IP literals and reserved names to liveness (intranets, tests). */
+  allowPrivateNetworks?: boolean;
+  /** The registered .gov domains; default the snapshot shipped in the package (`loadGovRegistry()`). */
+  govRegistry?: GovRegistry;
+}
 
 /**
  * The offline verdict for one link: `directory` when listed (its URL in `urls`, or its host a
- * `domains` entry or below one), `invented` when provably not a usable public resource, else
- * `unverified`. No network: liveness, when on, refines `unverified` and checks `directory` links
- * for staleness (see `applyLiveness`).
+ * `domains` entry or below one), `invented` when something offline proves it is not the site it
+ * claims to be or not a public site at all, else `unverified`. A host that only resembles a
+ * directory domain stays `unverified` and carries `lookalikeOf`. No network: liveness, when on,
+ * refines `unverified` and checks `directory` links for staleness (see `applyLiveness`).
  */
-export function classifyLink(finding: LinkFinding, index: AllowlistIndex, options: { allowPrivateNetworks?: boolean } = {}): LinkVerdict {
-  const verdict = (bucket: LinkBucket, reason: string): LinkVerdict => ({ finding, bucket, score: BUCKET_SCORES[bucket], reason });
+export function classifyLink(finding: LinkFinding, index: AllowlistIndex, options: ClassifyOptions = {}): LinkVerdict {
+  const verdict = (bucket: LinkBucket, reason: string, lookalike?: Lookalike | null): LinkVerdict => ({
+    finding,
+    bucket,
+    score: BUCKET_SCORES[bucket],
+    reason,
+    ...(lookalike ? { lookalikeOf: lookalike.of } : {}),
+  });
   if (index.urls.has(finding.normalized)) return verdict('directory', 'listed in the directory');
-  const listedDomain = directoryDomainOf(finding.host, index.domains);
-  if (listedDomain !== null && finding.userinfo === undefined) {
-    return verdict('directory', listedDomain === finding.host ? `on directory domain ${listedDomain}` : `under directory domain ${listedDomain}`);
-  }
+  const problem = hostProblem(finding.host, options);
+  // An empty label is no host at all, so it is judged before the directory walk, which would
+  // otherwise read `.masslegalhelp.org` as a subdomain of a listed site.
+  if (problem?.kind === 'empty-label') return verdict('invented', problem.reason);
   if (finding.userinfo !== undefined) {
     const hidden = finding.userinfo.replace(/:.*$/, '');
     return verdict('invented', `hides the real host ${finding.host} behind "${hidden}@": the link does not go to ${hidden}`);
   }
-  const invented = inventedReason(finding.host, index, options);
-  if (invented !== null) return verdict('invented', invented);
+  const mislabelled = labelMismatch(finding);
+  const listedDomain = directoryDomainOf(finding.host, index.domains);
+  if (listedDomain !== null && mislabelled === null) {
+    return verdict('directory', listedDomain === finding.host ? `on directory domain ${listedDomain}` : `under directory domain ${listedDomain}`);
+  }
+  if (problem !== null) return verdict('invented', problem.reason);
+  if (mislabelled !== null) return verdict('invented', mislabelled);
+  const lookalike = findLookalike(finding.host, index.lookalikes());
+  const gov = govStanding(finding.host, options.govRegistry ?? loadGovRegistry());
+  if (gov !== null) {
+    if (gov.registered) return verdict('unverified', `not in the directory; ${gov.domain} is a registered .gov domain (CISA's .gov registry, snapshot ${gov.date}), but liveness is off, so nothing shows the page exists`);
+    const like = lookalike ? `; it resembles the directory domain ${lookalike.of}` : '';
+    return verdict('invented', `${gov.domain} is not a registered .gov domain (CISA's .gov registry, snapshot ${gov.date})${like}`, lookalike);
+  }
+  if (lookalike?.proven) return verdict('invented', `${finding.host} is a lookalike: it ${lookalike.how}`, lookalike);
+  if (lookalike) return verdict('unverified', `not in the directory; liveness is off, so nothing shows the page exists. It resembles a directory site: it ${lookalike.how}`, lookalike);
   return verdict('unverified', 'not in the directory; liveness is off, so nothing shows the page exists');
 }
 
-/** Why a host cannot be a real public resource, or null when nothing offline says so. */
-export function inventedReason(host: string, index: AllowlistIndex | null, options: { allowPrivateNetworks?: boolean } = {}): string | null {
-  // With private networks allowed (intranets, tests) such hosts are left to liveness to judge.
-  if (options.allowPrivateNetworks) {
-    if (isIpHost(host) || RESERVED_SUFFIXES.some((suffix) => host === suffix || host.endsWith(`.${suffix}`))) return null;
-  }
-  if (isIpHost(host)) return `${host} is an IP address, not a published site`;
-  const reserved = RESERVED_SUFFIXES.find((suffix) => host === suffix || host.endsWith(`.${suffix}`));
-  if (reserved) return `${host} is a reserved or private name (.${reserved}), not a public site`;
-  const parsed = parseDomain(host);
-  if (!parsed.domain || !(parsed.isIcann === true || parsed.isPrivate === true)) {
-    return `${host} has no valid public suffix${parsed.publicSuffix ? ` (".${parsed.publicSuffix}" is not a top-level domain)` : ''}`;
-  }
-  if (PLACEHOLDER_HOSTS.has(parsed.domain) || PLACEHOLDER_LABEL_PATTERN.test(parsed.domainWithoutSuffix ?? '')) {
-    return `${parsed.domain} is a placeholder address, not a real site`;
-  }
+/**
+ * Why a host cannot be a real public resource, or null when nothing offline says so: the public
+ * host rules, the .gov registry, and (with an allowlist) a proven lookalike. What `stale` and other
+ * callers without a finding ask.
+ */
+export function inventedReason(host: string, index: AllowlistIndex | null, options: ClassifyOptions = {}): string | null {
+  const problem = hostProblem(host, options);
+  if (problem !== null) return problem.reason;
+  const gov = govStanding(host, options.govRegistry ?? loadGovRegistry());
+  if (gov !== null) return gov.registered ? null : `${gov.domain} is not a registered .gov domain (CISA's .gov registry, snapshot ${gov.date})`;
   if (index !== null) {
     const lookalike = findLookalike(host, index.lookalikes());
-    if (lookalike) return `${host} is a lookalike: it ${lookalike.how}`;
+    if (lookalike?.proven) return `${host} is a lookalike: it ${lookalike.how}`;
   }
   return null;
 }
 
-function isIpHost(host: string): boolean {
-  return host.startsWith('[') || /^\d+(?:\.\d+){3}$/.test(host);
+/** For a host under `.gov`: its registrable domain and whether the registry lists it. */
+function govStanding(host: string, registry: GovRegistry): { domain: string; registered: boolean; date: string } | null {
+  if (!host.endsWith('.gov')) return null;
+  const parsed = parseDomain(host);
+  if (parsed.publicSuffix !== 'gov' || !parsed.domain) return null;
+  return { domain: parsed.domain, registered: registry.domains.has(parsed.domain), date: registry.date };
+}
+
+/**
+ * A markdown link whose text is itself an address on another site than its target
+ * (`[mvlslaw.org](https://evil-site.com/x)`): a reader trusts the text and lands elsewhere.
+ * Subdomains of one registrable domain agree (`[mass.gov](https://www.courts.mass.gov)`).
+ */
+function labelMismatch(finding: LinkFinding): string | null {
+  if (finding.label === undefined) return null;
+  const text = finding.label.trim().replace(/^[*_`]+|[*_`]+$/g, '');
+  const shown = extractLinks(text);
+  if (shown.length !== 1 || shown[0]!.raw !== text) return null;
+  const shownDomain = parseDomain(shown[0]!.host).domain ?? shown[0]!.host;
+  const targetDomain = parseDomain(finding.host).domain ?? finding.host;
+  if (shownDomain === targetDomain) return null;
+  return `the link text shows ${shownDomain} but it goes to ${targetDomain}`;
 }
 
 /** The directory domain `host` is, or lies under; null when none. Walks up the labels: O(labels). */
@@ -87,6 +131,7 @@ export function applyLiveness(offline: LinkVerdict, outcome: LivenessOutcome): L
     reason,
     liveness: evidence,
     ...(stale ? { stale } : {}),
+    ...(offline.lookalikeOf !== undefined ? { lookalikeOf: offline.lookalikeOf } : {}),
   });
   if (offline.bucket === 'directory') {
     if (outcome.kind === 'broken' || outcome.kind === 'invented') return verdict('broken', `listed in the directory but dead: ${outcome.reason}; fix the directory entry`, true);

@@ -1,30 +1,38 @@
+import { createRequire } from 'node:module';
 import { domainToUnicode } from 'node:url';
 import { parse as parseDomain } from 'tldts';
 import { LOOKALIKE } from '../defaults.js';
 import { editDistance } from '../util/strings.js';
 
 /**
- * Finds hosts that imitate a directory domain: a typo-squat one or two edits away, a homoglyph or
- * mixed-script spelling, the same name under another suffix, the name with its dot turned into a
- * hyphen (`mass-gov.com`), or the directory domain buried as a subdomain of another host
- * (`mass.gov.help-center.com`). Built lazily, on the first link that is not in the directory, so
- * loading a 100,000-organization allowlist does not pay for it.
+ * Hosts that imitate a directory domain, in two strengths.
  *
- * Edit distances are found with a deletion index (SymSpell: the index holds each name and its
- * one-deletion variants; a host is looked up with up to two deletions) instead of comparing against
- * every directory domain, so a lookup costs O(name length³) whatever the directory's size. It finds
- * every name one edit away, and two-edit names that share a deletion or are two insertions (or an
- * insertion and a substitution) shorter than the host. Two deletions from, or two substitutions in,
- * a directory name are not found: that would need the index to hold every two-deletion variant
- * (about 100 per name, too much memory at 100,000 domains). Candidates are confirmed with a true
- * Damerau–Levenshtein distance.
+ * Proven (`proven: true`, the link is `invented`): the directory domain buried in front of another
+ * site (`mass.gov.help-center.com`), or a spelling whose confusable skeleton equals a directory
+ * domain's (`mаss.gov` with a Cyrillic а, `másslegálhëlp.org`, `rnasslegalhelp.org`): no innocent
+ * site is written to read as another.
+ *
+ * Resembling (`proven: false`, the link keeps its bucket and carries `lookalike_of`): one edit
+ * away, or two for names of `LOOKALIKE.minLengthForTwoEdits` letters or more, always under the
+ * same suffix (`kycourts` and `nycourts`, `umaryland.edu` and `maryland.gov` are different places);
+ * for names shorter than `LOOKALIKE.minLengthForOneEdit` only a swap of neighbours or a digit or
+ * hyphen put in (`amss`, `mass1`), since any letter change there names another real site; the same
+ * name under another suffix; the name with its dot turned into a hyphen or dropped (`mass-gov.com`);
+ * the name split by dots (`mass.legalhelp.org`); the name as one word of a longer host
+ * (`masslegalhelp-login.org`). Real neighbours look like this too (`legalaidnc.org` and
+ * `legalaidnyc.org` are both legal aid), so resemblance is reported, never punished.
+ *
+ * One-edit neighbours are found with a deletion index (SymSpell: each name and its one-deletion
+ * variants, hashed), so that lookup costs O(name length²) whatever the directory's size. Two-edit
+ * neighbours of long names are found by comparing with the names of the same suffix and a length
+ * within two, with a bounded Damerau–Levenshtein distance that gives up past two edits.
  */
 export interface LookalikeIndex {
   /** Registrable domains of the directory (`mass.gov`). */
   readonly registrable: ReadonlySet<string>;
-  /** Name part (`mass`) → registrable domains carrying it. */
+  /** Name part (`mass`, Unicode) → registrable domains carrying it. */
   readonly byName: ReadonlyMap<string, readonly string[]>;
-  /** The names compared by edits; `deletions` points into this list. */
+  /** The names compared by one edit; `deletions` points into this list. */
   readonly editNames: readonly string[];
   /**
    * Hash of each name and of each of its one-deletion variants → index (or indexes) in
@@ -32,109 +40,168 @@ export interface LookalikeIndex {
    * of the build time; a collision only adds a candidate, which the edit distance then rejects.
    */
   readonly deletions: HashMultimap;
-  /** Confusable skeleton of each name → names. */
-  readonly skeletons: ReadonlyMap<string, readonly string[]>;
+  /** `suffix|length` → names of that suffix and length: the candidates for two edits and for short names. */
+  readonly bySuffixLength: ReadonlyMap<string, readonly string[]>;
+  /** Confusable skeleton of a registrable domain → the directory domain. */
+  readonly skeletons: ReadonlyMap<string, string>;
   /** `mass-gov` and `massgov` → `mass.gov`. */
   readonly flattened: ReadonlyMap<string, string>;
-  /** Lengths of the names compared by edits, so a lookup skips searches that cannot succeed. */
-  readonly lengths: ReadonlySet<number>;
+  /** Name with its hyphens dropped, `|` suffix → domain: `mass.legalhelp.org` joins to `masslegalhelp|org`. */
+  readonly joined: ReadonlyMap<string, string>;
 }
 
-export type Lookalike = { of: string; how: string };
+export type Lookalike = { of: string; how: string; proven: boolean };
 
 export function buildLookalikeIndex(hosts: Iterable<string>): LookalikeIndex {
   const registrable = new Set<string>();
   const byName = new Map<string, string[]>();
   const editNames: string[] = [];
   const deletions = new HashMultimap();
-  const addDeletion = (hash: number, at: number): void => deletions.add(hash, at);
-  const skeletons = new Map<string, string[]>();
+  const bySuffixLength = new Map<string, string[]>();
+  const skeletons = new Map<string, string>();
   const flattened = new Map<string, string>();
-  const lengths = new Set<number>();
-  const push = (map: Map<string, string[]>, key: string, value: string): void => {
-    const list = map.get(key);
-    if (!list) map.set(key, [value]);
-    else if (list[list.length - 1] !== value && !list.includes(value)) list.push(value);
-  };
+  const joined = new Map<string, string>();
   for (const host of hosts) {
     const parsed = parseDomain(host);
-    if (!parsed.domain || !parsed.domainWithoutSuffix || registrable.has(parsed.domain)) continue;
+    if (!parsed.domain || !parsed.domainWithoutSuffix || !parsed.publicSuffix || registrable.has(parsed.domain)) continue;
     registrable.add(parsed.domain);
     const name = unicodeName(parsed.domainWithoutSuffix);
-    const isNew = !byName.has(name);
-    push(byName, name, parsed.domain);
-    flattened.set(parsed.domain.replace(/\./g, '-'), parsed.domain);
-    flattened.set(parsed.domain.replace(/\./g, ''), parsed.domain);
-    if (!isNew) continue;
-    push(skeletons, skeleton(name), name);
-    if (name.length >= LOOKALIKE.minLengthForOneEdit) {
+    const suffix = parsed.publicSuffix;
+    const domains = byName.get(name);
+    if (domains) domains.push(parsed.domain);
+    else byName.set(name, [parsed.domain]);
+    if (!flattened.has(parsed.domain.replace(/\./g, '-'))) flattened.set(parsed.domain.replace(/\./g, '-'), parsed.domain);
+    if (!flattened.has(parsed.domain.replace(/\./g, ''))) flattened.set(parsed.domain.replace(/\./g, ''), parsed.domain);
+    const skeletonKey = `${skeleton(name)}.${suffix}`;
+    if (!skeletons.has(skeletonKey)) skeletons.set(skeletonKey, parsed.domain);
+    const joinKey = `${name.replace(/-/g, '')}|${suffix}`;
+    if (!joined.has(joinKey)) joined.set(joinKey, parsed.domain);
+    const bucketKey = `${suffix}|${name.length}`;
+    const bucket = bySuffixLength.get(bucketKey);
+    if (bucket) bucket.push(name);
+    else bySuffixLength.set(bucketKey, [name]);
+    if (domains === undefined && name.length >= LOOKALIKE.minLengthForOneEdit) {
       const at = editNames.push(name) - 1;
-      addDeletion(hashWithout(name, -1, -1), at);
-      for (let i = 0; i < name.length; i++) addDeletion(hashWithout(name, i, -1), at);
-      lengths.add(name.length);
+      deletions.add(hashWithout(name, -1), at);
+      for (let i = 0; i < name.length; i++) deletions.add(hashWithout(name, i), at);
     }
   }
-  return { registrable, byName, editNames, deletions, skeletons, flattened, lengths };
+  return { registrable, byName, editNames, deletions, bySuffixLength, skeletons, flattened, joined };
 }
 
 /** Whether `host` imitates a directory domain, and how. Null when it does not (or is one). */
 export function findLookalike(host: string, index: LookalikeIndex): Lookalike | null {
   const parsed = parseDomain(host);
-  if (!parsed.domain || !parsed.domainWithoutSuffix) return null;
+  if (!parsed.domain || !parsed.domainWithoutSuffix || !parsed.publicSuffix) return null;
   if (index.registrable.has(parsed.domain)) return null;
+  const suffix = parsed.publicSuffix;
   const labels = host.split('.');
   const ownLabels = parsed.domain.split('.').length;
   // The directory domain as a prefix of another host's name: `mass.gov.help-center.com`.
   for (let from = 0; from < labels.length - ownLabels; from++) {
     for (let size = 2; size <= 3 && from + size <= labels.length - ownLabels + 1; size++) {
       const window = labels.slice(from, from + size).join('.');
-      if (window !== parsed.domain && index.registrable.has(window)) return { of: window, how: `puts the directory domain ${window} in front of another site, ${parsed.domain}` };
+      if (window !== parsed.domain && index.registrable.has(window)) {
+        return { of: window, how: `puts the directory domain ${window} in front of another site, ${parsed.domain}`, proven: true };
+      }
     }
   }
   const name = unicodeName(parsed.domainWithoutSuffix);
-  const flat = index.flattened.get(name);
-  if (flat) return { of: flat, how: `spells the directory domain ${flat} as one name on another site` };
-  const sameName = index.byName.get(name);
-  if (sameName && name.length >= LOOKALIKE.minLengthForSameName) return { of: sameName[0]!, how: `has the name of the directory domain ${sameName[0]} under another suffix (.${parsed.publicSuffix})` };
   // Short ASCII names collide by chance (`cls` and `cis`), so only longer ones are compared by
   // skeleton; a short name mixing scripts (`mаss` with a Cyrillic а) or putting a digit among
   // letters (`n0lo` for `nolo`) has no innocent reading.
-  const mixedScript = /[^\x00-\x7f]/.test(name);
-  const digitForLetter = /[a-z]/.test(name) && /[0135]/.test(name);
-  const skeletonMatches = mixedScript || digitForLetter || name.length >= LOOKALIKE.minLengthForOneEdit ? index.skeletons.get(skeleton(name)) : undefined;
-  if (skeletonMatches) {
-    const target = skeletonMatches.find((candidate) => candidate !== name);
-    if (target) {
-      const domain = index.byName.get(target)?.[0] ?? target;
-      const mixed = mixedScript ? 'mixed-script or homoglyph spelling' : 'look-alike characters';
-      return { of: domain, how: `imitates the directory domain ${domain} with ${mixed}` };
+  const nonAscii = /[^\x00-\x7f]/.test(name);
+  const digitForLetter = /[a-z]/.test(name) && /[01]/.test(name);
+  if (nonAscii || digitForLetter || name.length >= LOOKALIKE.minLengthForOneEdit) {
+    const target = index.skeletons.get(`${skeleton(name)}.${suffix}`);
+    if (target !== undefined && target !== parsed.domain) {
+      const what = nonAscii ? 'look-alike letters from other scripts or accents' : 'look-alike characters';
+      return { of: target, how: `spells the directory domain ${target} with ${what} (the same confusable skeleton)`, proven: true };
     }
   }
-  if (name.length >= LOOKALIKE.minLengthForOneEdit) {
+  return resemblance(host, parsed.domain, name, suffix, labels.slice(0, labels.length - suffix.split('.').length), index);
+}
+
+function resemblance(host: string, domain: string, name: string, suffix: string, ownLabels: readonly string[], index: LookalikeIndex): Lookalike | null {
+  const resembles = (of: string, how: string): Lookalike => ({ of, how, proven: false });
+  const flat = index.flattened.get(name);
+  if (flat) return resembles(flat, `spells the directory domain ${flat} as one name on another site`);
+  const sameName = index.byName.get(name);
+  if (sameName && name.length >= LOOKALIKE.minLengthForSameName) return resembles(sameName[0]!, `has the name of the directory domain ${sameName[0]} under another suffix (.${suffix})`);
+  if (ownLabels.length > 1) {
+    const split = index.joined.get(`${ownLabels.map(unicodeName).join('').replace(/-/g, '')}|${suffix}`);
+    if (split && split !== domain) return resembles(split, `splits the name of the directory domain ${split} with dots`);
+  }
+  const edited = nearestByEdits(name, suffix, index);
+  if (edited) {
+    const of = sameSuffixDomain(edited.name, suffix, index)!;
+    return resembles(of, `is ${edited.distance} edit${edited.distance > 1 ? 's' : ''} away from the directory domain ${of}`);
+  }
+  // The directory's name as one word of a longer host: `masslegalhelp-login.org`, `masslegalhelp.secure-site.com`.
+  for (const label of ownLabels) {
+    for (const word of label.split('-')) {
+      const listed = word.length >= LOOKALIKE.minLengthForOneEdit && word !== name ? index.byName.get(unicodeName(word)) : undefined;
+      if (listed) return resembles(listed[0]!, `carries the name of the directory domain ${listed[0]} inside another site's name, ${host}`);
+    }
+  }
+  return null;
+}
+
+/** The closest directory name under the same suffix, by the rules in `LookalikeIndex`'s comment. */
+function nearestByEdits(name: string, suffix: string, index: LookalikeIndex): { name: string; distance: number } | null {
+  let best: { name: string; distance: number } | null = null;
+  const consider = (candidate: string, limit: number): void => {
+    if (candidate === name || sameSuffixDomain(candidate, suffix, index) === null) return;
+    const distance = editDistance(name, candidate, limit);
+    if (distance <= limit && (best === null || distance < best.distance || (distance === best.distance && candidate < best.name))) best = { name: candidate, distance };
+  };
+  if (name.length >= LOOKALIKE.minLengthForOneEdit - 1) {
     const found = new Set<number>();
     const collect = (hash: number): void => index.deletions.forEach(hash, (at) => found.add(at));
-    collect(hashWithout(name, -1, -1));
-    for (let i = 0; i < name.length; i++) collect(hashWithout(name, i, -1));
-    // Two deletions on the host's side too (O(length²) lookups, nothing more in the index): finds
-    // names two insertions away (`massslegalhelpp`) or an insertion and a substitution away.
-    // Only worth it when a directory name is one or two characters shorter and long enough for two edits.
-    const shorter = (by: number): boolean => name.length - by >= LOOKALIKE.minLengthForTwoEdits && index.lengths.has(name.length - by);
-    if (shorter(1) || shorter(2)) {
-      for (let i = 0; i < name.length; i++) for (let j = i + 1; j < name.length; j++) collect(hashWithout(name, i, j));
+    collect(hashWithout(name, -1));
+    for (let i = 0; i < name.length; i++) collect(hashWithout(name, i));
+    for (const at of found) consider(index.editNames[at]!, 1);
+  }
+  if (best !== null) return best;
+  if (name.length >= LOOKALIKE.minLengthForTwoEdits - 2) {
+    for (let length = name.length - 2; length <= name.length + 2; length++) {
+      if (length < LOOKALIKE.minLengthForTwoEdits && name.length < LOOKALIKE.minLengthForTwoEdits) continue;
+      for (const candidate of index.bySuffixLength.get(`${suffix}|${length}`) ?? []) {
+        if (Math.min(candidate.length, name.length) >= LOOKALIKE.minLengthForTwoEdits) consider(candidate, 2);
+      }
     }
-    let best: { name: string; distance: number } | null = null;
-    for (const at of found) {
-      const candidate = index.editNames[at]!;
-      if (candidate === name) continue;
-      const limit = Math.min(name.length, candidate.length) >= LOOKALIKE.minLengthForTwoEdits ? 2 : 1;
-      const distance = editDistance(name, candidate, limit);
-      if (distance <= limit && (best === null || distance < best.distance || (distance === best.distance && candidate < best.name))) best = { name: candidate, distance };
-    }
-    if (best) {
-      const domain = index.byName.get(best.name)?.[0] ?? best.name;
-      return { of: domain, how: `is ${best.distance} edit${best.distance > 1 ? 's' : ''} away from the directory domain ${domain}` };
+    if (best !== null) return best;
+  }
+  if (name.length < LOOKALIKE.minLengthForOneEdit + 1) {
+    // Short names: only an edit no other real name would be one letter from (see the interface comment).
+    for (let length = name.length - 1; length <= name.length + 1; length++) {
+      for (const candidate of index.bySuffixLength.get(`${suffix}|${length}`) ?? []) {
+        if (candidate.length < LOOKALIKE.minLengthForOneEdit && meaningfulShortEdit(name, candidate)) consider(candidate, 1);
+      }
     }
   }
+  return best;
+}
+
+/** A swap of neighbours, or one digit or hyphen put in or put for a letter. */
+function meaningfulShortEdit(written: string, listed: string): boolean {
+  if (written.length === listed.length) {
+    const diff: number[] = [];
+    for (let i = 0; i < written.length; i++) if (written[i] !== listed[i]) diff.push(i);
+    if (diff.length === 2 && diff[1] === diff[0]! + 1 && written[diff[0]!] === listed[diff[1]!] && written[diff[1]!] === listed[diff[0]!]) return true;
+    return diff.length === 1 && /[0-9-]/.test(written[diff[0]!]!);
+  }
+  if (written.length === listed.length + 1) {
+    for (let i = 0; i < written.length; i++) {
+      if (written.slice(0, i) + written.slice(i + 1) === listed) return /[0-9-]/.test(written[i]!);
+    }
+  }
+  return false;
+}
+
+function sameSuffixDomain(name: string, suffix: string, index: LookalikeIndex): string | null {
+  const wanted = `${name}.${suffix}`;
+  for (const domain of index.byName.get(name) ?? []) if (unicodeName(domain) === wanted || domain.endsWith(`.${suffix}`)) return domain;
   return null;
 }
 
@@ -187,32 +254,48 @@ export class HashMultimap {
 }
 
 /**
- * FNV-1a over the name's UTF-16 code units, leaving out positions `skipA` and `skipB` (-1: none),
+ * FNV-1a over the name's UTF-16 code units, leaving out position `skip` (-1: none),
  * so a deletion variant is hashed without building its string. Kept to 30 bits so V8 stores the
  * keys as small integers rather than boxed numbers.
  */
-function hashWithout(name: string, skipA: number, skipB: number): number {
+function hashWithout(name: string, skip: number): number {
   let hash = 0x811c9dc5;
   for (let i = 0; i < name.length; i++) {
-    if (i === skipA || i === skipB) continue;
+    if (i === skip) continue;
     hash = Math.imul(hash ^ name.charCodeAt(i), 0x01000193);
   }
   return (hash ^ (hash >>> 30)) & 0x3fffffff;
 }
 
-/**
- * Characters a reader takes for others. A small table of the confusables that matter for Latin
- * host names (Cyrillic and Greek lookalikes, digit-for-letter swaps, `rn` for `m`), not all of
- * Unicode's confusables list: enough for the homoglyph attacks seen on domains.
- */
-const CONFUSABLE: Record<string, string> = {
-  а: 'a', е: 'e', о: 'o', р: 'p', с: 'c', х: 'x', у: 'y', і: 'i', ј: 'j', ѕ: 's', һ: 'h', ԁ: 'd', ԛ: 'q', ԝ: 'w', ɡ: 'g',
-  α: 'a', ο: 'o', ν: 'v', ρ: 'p', τ: 't', ι: 'i', κ: 'k', χ: 'x', ε: 'e',
-  '0': 'o', '1': 'l', '3': 'e', '5': 's', '@': 'a', í: 'i', ì: 'i', á: 'a', à: 'a', é: 'e', è: 'e', ó: 'o', ò: 'o', ú: 'u', ü: 'u', ö: 'o', ä: 'a',
-};
+/** Unicode's confusables.txt as character → prototype (unhomoglyph's data file). */
+const CONFUSABLES = createRequire(import.meta.url)('unhomoglyph/data.json') as Readonly<Record<string, string>>;
 
+/**
+ * The UTS #39 confusable skeleton of a host name, with the data of Unicode's confusables.txt (from
+ * the `unhomoglyph` package), for comparing two names: equal skeletons read the same.
+ *
+ * Beyond UTS #39, for hosts: a letter without a mapping of its own takes its upper-case form's
+ * (IDNA lower-cases a written `Ԍ` to `ԍ`, so the capital's likeness counts); accents and other
+ * marks are dropped (`másslegálhëlp`); and the ASCII confusions a host shows in lower case are
+ * folded, which Unicode's table, made for mixed case, does not: `i`, `l` and `1` (a capital I is an
+ * `i` in a host), `0` and `o`, `rn` and `m`, `vv` and `w`, `cl` and `d`.
+ */
 export function skeleton(name: string): string {
-  let out = '';
-  for (const char of name.toLowerCase()) out += CONFUSABLE[char] ?? char;
-  return out.replace(/rn/g, 'm').replace(/vv/g, 'w').replace(/l/g, 'i');
+  let mapped = '';
+  for (const char of name.normalize('NFD').toLowerCase()) {
+    let to = CONFUSABLES[char];
+    if (to === undefined && char.charCodeAt(0) > 0x7f) {
+      const upper = char.toUpperCase();
+      if (upper !== char) to = CONFUSABLES[upper];
+    }
+    mapped += to ?? char;
+  }
+  return mapped
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[il1|]/g, 'l')
+    .replace(/0/g, 'o')
+    .replace(/d/g, 'cl')
+    .replace(/w/g, 'vv');
 }

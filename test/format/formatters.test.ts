@@ -17,7 +17,7 @@ const index = makeIndex({
 // (1 + 0.5) / 2 = 0.75; one misattributed number − 0.3 = 0.45 > 0.4: pass with problems.
 const MIXED = 'See https://mass.gov/courts and https://tenantrights.org/guide. Call MLRI at 617-371-1234.';
 // (1 + 0) / 2 = 0.5 > 0.4, but the invented link fails it.
-const INVENTED = 'See https://mass.gov/courts and https://lawhelp.net/x.';
+const INVENTED = 'See https://mass.gov/courts and https://lawhe1p.org/x.';
 // Nothing to find.
 const CLEAN = 'Talk to a lawyer before you sign anything.';
 
@@ -56,7 +56,7 @@ describe('toGradingResult', () => {
     expect(result.score).toBe(0.5);
     expect(result.reason).toContain('FAIL: score 0.5 > threshold 0.4');
     expect(result.reason).toContain('fails outright: 1 link is broken or invented');
-    expect(result.reason).toContain('invented link https://lawhelp.net/x: lawhelp.net is a lookalike');
+    expect(result.reason).toContain('invented link https://lawhe1p.org/x: lawhe1p.org is a lookalike');
   });
 
   it('namedScores carry the overall score, the link score and the misattributed count', () => {

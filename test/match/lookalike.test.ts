@@ -12,7 +12,8 @@ describe('findLookalike: hosts that imitate a directory domain', () => {
     ['one transposition', 'masslegalhlep.org', 'masslegalhelp.org'],
     ['two insertions (long name)', 'massslegalhelpp.org', 'masslegalhelp.org'],
     ['insertion and substitution (long name)', 'masslegalhelbs.org', 'masslegalhelp.org'],
-    ['two edits sharing a deletion', 'masslegalhelpp.com', 'masslegalhelp.org'],
+    ['two substitutions (long name)', 'nasslegalhelq.org', 'masslegalhelp.org'],
+    ['two deletions (long name)', 'maslegalhlp.org', 'masslegalhelp.org'],
     ['digit for letter', 'lawhe1p.org', 'lawhelp.org'],
     ['zero for o in a short name', 'n0lo.com', 'nolo.com'],
     ['one for l in a short name', 'gb1s.org', 'gbls.org'],
@@ -48,6 +49,9 @@ describe('findLookalike: hosts that are NOT lookalikes', () => {
     ['the registrable domain of a directory host', 'ca.gov'],
     ['directory labels in the wrong order', 'gov.mass.evil.com'],
     ['three edits away', 'maslegalhelpxyz.org'],
+    // Edits are counted within one suffix: another suffix is another registry and another owner.
+    ['two edits under another suffix', 'masslegalhelpp.com'],
+    ['one edit under another suffix', 'lawhelpp.net'],
   ])('%s: %s', (_name, host) => {
     expect(findLookalike(host, index)).toBeNull();
   });

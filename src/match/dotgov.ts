@@ -1,0 +1,83 @@
+import { readFileSync, statSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { InputError } from '../errors.js';
+
+/**
+ * The registered `.gov` domains: only the .gov registrar (CISA) can create one, and it publishes
+ * every registration. So a `.gov` host is proven real or proven invented offline, against a dated
+ * snapshot: registered means real (never a lookalike), unregistered means invented, and the
+ * snapshot's date goes in the reason because a domain registered after it would be missed.
+ */
+export interface GovRegistry {
+  /** `YYYY-MM-DD` of the snapshot. */
+  readonly date: string;
+  /** Registered domains, lower case (`mass.gov`). */
+  readonly domains: ReadonlySet<string>;
+}
+
+/**
+ * Reads either form: the compact file shipped with the package (`# snapshot: YYYY-MM-DD`, then one
+ * domain a line) or CISA's own `current-full.csv` (header row, domain in the first column), so a
+ * newer registry can be used as downloaded. `fallbackDate` dates a file that does not say its date.
+ */
+export function parseGovRegistry(text: string, fallbackDate: string): GovRegistry {
+  const domains = new Set<string>();
+  let date = fallbackDate;
+  for (const line of text.split(/\r?\n/)) {
+    const trimmed = line.trim();
+    if (trimmed.length === 0) continue;
+    if (trimmed.startsWith('#')) {
+      const snapshot = /^#\s*snapshot:\s*(\d{4}-\d{2}-\d{2})/.exec(trimmed);
+      if (snapshot) date = snapshot[1]!;
+      continue;
+    }
+    const first = trimmed.split(',')[0]!.replace(/^"|"$/g, '').trim().toLowerCase();
+    if (first.endsWith('.gov')) domains.add(first);
+  }
+  return { date, domains };
+}
+
+const BUNDLED = 'dotgov-domains.txt';
+const cache = new Map<string, GovRegistry>();
+
+/**
+ * The registry in `path`, or the snapshot shipped in the package's `data/` folder when none is
+ * given. Read once per path and process. Throws `InputError` when the file
+ * cannot be read or lists no .gov domain.
+ */
+export function loadGovRegistry(path?: string): GovRegistry {
+  const file = path ?? bundledRegistryPath();
+  const cached = cache.get(file);
+  if (cached) return cached;
+  let text: string;
+  let modified: string;
+  try {
+    text = readFileSync(file, 'utf8');
+    modified = statSync(file).mtime.toISOString().slice(0, 10);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'FILE_NOT_FOUND' : 'FILE_UNREADABLE';
+    throw new InputError(code, `cannot read the .gov registry: ${(error as Error).message}; give the path of CISA's current-full.csv or a file of one domain a line`, { where: file, cause: error });
+  }
+  const registry = parseGovRegistry(text, modified);
+  if (registry.domains.size === 0) {
+    throw new InputError('INVALID_CONFIG', `the .gov registry lists no .gov domain; give CISA's current-full.csv or a file of one domain a line`, { where: file });
+  }
+  cache.set(file, registry);
+  return registry;
+}
+
+/**
+ * The shipped snapshot sits in `data/` at the package root: two folders up from this file when run
+ * from source (`src/match/`), three when run from the build (`dist/src/match/`).
+ */
+function bundledRegistryPath(): string {
+  for (const up of ['../../data/', '../../../data/']) {
+    const candidate = fileURLToPath(new URL(up + BUNDLED, import.meta.url));
+    try {
+      if (statSync(candidate).isFile()) return candidate;
+    } catch {
+      // not this layout
+    }
+  }
+  return fileURLToPath(new URL(`../../data/${BUNDLED}`, import.meta.url));
+}

@@ -1,0 +1,55 @@
+import { parse as parseDomain } from 'tldts';
+import { PLACEHOLDER_HOSTS, PLACEHOLDER_LABEL_PATTERN, RESERVED_SUFFIXES } from '../defaults.js';
+
+/**
+ * Why a canonical host (see `normalizeHost`) cannot be a published public web site. The one answer
+ * to "is this a public host?": the verifier calls such a link `invented`, and the allowlist builder
+ * rejects the directory row that lists it, so the two can never disagree about a host.
+ *
+ * - `empty-label`: a label is empty (`.masslegalhelp.org`, `a..org`): no such name can be registered.
+ * - `ip`: an IPv4 or IPv6 literal; published sites are reached by name.
+ * - `reserved`: a private or special-use name (`.local`, `.internal`, `.test`, `localhost`, …).
+ * - `no-suffix`: no suffix from the public suffix list (`intranet`, `court.lawful`).
+ * - `placeholder`: a documentation or template name (`example.org`, `yourwebsite.com`).
+ */
+export type HostProblem = { kind: 'empty-label' | 'ip' | 'reserved' | 'no-suffix' | 'placeholder'; reason: string };
+
+export interface PublicHostOptions {
+  /**
+   * Intranets and tests: IP literals and reserved names are left for liveness to judge. The other
+   * problems stand, since no network makes them reachable names.
+   */
+  allowPrivateNetworks?: boolean;
+}
+
+export function hostProblem(host: string, options: PublicHostOptions = {}): HostProblem | null {
+  if (host.startsWith('.') || host.endsWith('..') || host.includes('..')) {
+    return { kind: 'empty-label', reason: `${host} has an empty label, so it is not a name anyone can register` };
+  }
+  const ip = isIpLiteral(host);
+  const reserved = ip ? undefined : RESERVED_SUFFIXES.find((suffix) => host === suffix || host.endsWith(`.${suffix}`));
+  if (options.allowPrivateNetworks && (ip || reserved)) return null;
+  if (ip) return { kind: 'ip', reason: `${host} is an IP address, not a published site` };
+  if (reserved) return { kind: 'reserved', reason: `${host} is a reserved or private name (.${reserved}), not a public site` };
+  const parsed = parseDomain(host);
+  if (!parsed.domain || !(parsed.isIcann === true || parsed.isPrivate === true)) {
+    return { kind: 'no-suffix', reason: `${host} has no valid public suffix${parsed.publicSuffix ? ` (".${parsed.publicSuffix}" is not a top-level domain)` : ''}` };
+  }
+  if (PLACEHOLDER_HOSTS.has(parsed.domain) || PLACEHOLDER_LABEL_PATTERN.test(parsed.domainWithoutSuffix ?? '')) {
+    return { kind: 'placeholder', reason: `${parsed.domain} is a placeholder address, not a real site` };
+  }
+  return null;
+}
+
+/** Whether a canonical host can be a published public web site (see `hostProblem`). */
+export function isPublicHost(host: string, options: PublicHostOptions = {}): boolean {
+  return hostProblem(host, options) === null;
+}
+
+/**
+ * A canonical host that is an address, not a name. The URL parser has already turned every IPv4
+ * spelling (`0x7f.1`, `2130706433`) into dotted decimal and put IPv6 in brackets.
+ */
+export function isIpLiteral(host: string): boolean {
+  return host.startsWith('[') || /^\d+(?:\.\d+){3}$/.test(host);
+}
