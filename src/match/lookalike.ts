@@ -40,10 +40,14 @@ export interface LookalikeIndex {
    * of the build time; a collision only adds a candidate, which the edit distance then rejects.
    */
   readonly deletions: HashMultimap;
-  /** `suffix|length` → names of that suffix and length: the candidates for two edits and for short names. */
-  readonly bySuffixLength: ReadonlyMap<string, readonly string[]>;
+  /** `suffix|length` → short names (under `LOOKALIKE.minLengthForOneEdit`) of that suffix and length. */
+  readonly shortBySuffixLength: ReadonlyMap<string, readonly string[]>;
+  /** Names of `LOOKALIKE.minLengthForTwoEdits` letters or more, by suffix: two-edit candidates. */
+  readonly longNames: NearIndex;
   /** Confusable skeleton of a registrable domain → the directory domain. */
   readonly skeletons: ReadonlyMap<string, string>;
+  /** Skeletons by suffix, valued by their domain: near-skeleton candidates. */
+  readonly nearSkeletons: NearIndex;
   /** `mass-gov` and `massgov` → `mass.gov`. */
   readonly flattened: ReadonlyMap<string, string>;
   /** Name with its hyphens dropped, `|` suffix → domain: `mass.legalhelp.org` joins to `masslegalhelp|org`. */
@@ -57,8 +61,10 @@ export function buildLookalikeIndex(hosts: Iterable<string>): LookalikeIndex {
   const byName = new Map<string, string[]>();
   const editNames: string[] = [];
   const deletions = new HashMultimap();
-  const bySuffixLength = new Map<string, string[]>();
+  const shortBySuffixLength = new Map<string, string[]>();
+  const longNames = new NearIndex();
   const skeletons = new Map<string, string>();
+  const nearSkeletons = new NearIndex();
   const flattened = new Map<string, string>();
   const joined = new Map<string, string>();
   for (const host of hosts) {
@@ -72,21 +78,28 @@ export function buildLookalikeIndex(hosts: Iterable<string>): LookalikeIndex {
     else byName.set(name, [parsed.domain]);
     if (!flattened.has(parsed.domain.replace(/\./g, '-'))) flattened.set(parsed.domain.replace(/\./g, '-'), parsed.domain);
     if (!flattened.has(parsed.domain.replace(/\./g, ''))) flattened.set(parsed.domain.replace(/\./g, ''), parsed.domain);
-    const skeletonKey = `${skeleton(name)}.${suffix}`;
-    if (!skeletons.has(skeletonKey)) skeletons.set(skeletonKey, parsed.domain);
+    const nameSkeleton = skeleton(name);
+    const skeletonKey = `${nameSkeleton}.${suffix}`;
+    if (!skeletons.has(skeletonKey)) {
+      skeletons.set(skeletonKey, parsed.domain);
+      nearSkeletons.add(suffix, nameSkeleton, parsed.domain);
+    }
     const joinKey = `${name.replace(/-/g, '')}|${suffix}`;
     if (!joined.has(joinKey)) joined.set(joinKey, parsed.domain);
-    const bucketKey = `${suffix}|${name.length}`;
-    const bucket = bySuffixLength.get(bucketKey);
-    if (bucket) bucket.push(name);
-    else bySuffixLength.set(bucketKey, [name]);
+    if (name.length >= LOOKALIKE.minLengthForTwoEdits) longNames.add(suffix, name, name);
+    else if (name.length < LOOKALIKE.minLengthForOneEdit) {
+      const bucketKey = `${suffix}|${name.length}`;
+      const bucket = shortBySuffixLength.get(bucketKey);
+      if (bucket) bucket.push(name);
+      else shortBySuffixLength.set(bucketKey, [name]);
+    }
     if (domains === undefined && name.length >= LOOKALIKE.minLengthForOneEdit) {
       const at = editNames.push(name) - 1;
       deletions.add(hashWithout(name, -1), at);
       for (let i = 0; i < name.length; i++) deletions.add(hashWithout(name, i), at);
     }
   }
-  return { registrable, byName, editNames, deletions, bySuffixLength, skeletons, flattened, joined };
+  return { registrable, byName, editNames, deletions, shortBySuffixLength, longNames, skeletons, nearSkeletons, flattened, joined };
 }
 
 /** Whether `host` imitates a directory domain, and how. Null when it does not (or is one). */
@@ -112,14 +125,25 @@ export function findLookalike(host: string, index: LookalikeIndex): Lookalike | 
   // letters (`n0lo` for `nolo`) has no innocent reading.
   const nonAscii = /[^\x00-\x7f]/.test(name);
   const digitForLetter = /[a-z]/.test(name) && /[01]/.test(name);
+  const nameSkeleton = skeleton(name);
+  const what = nonAscii ? 'look-alike letters from other scripts or accents' : 'look-alike characters';
   if (nonAscii || digitForLetter || name.length >= LOOKALIKE.minLengthForOneEdit) {
-    const target = index.skeletons.get(`${skeleton(name)}.${suffix}`);
+    const target = index.skeletons.get(`${nameSkeleton}.${suffix}`);
     if (target !== undefined && target !== parsed.domain) {
-      const what = nonAscii ? 'look-alike letters from other scripts or accents' : 'look-alike characters';
       return { of: target, how: `spells the directory domain ${target} with ${what} (the same confusable skeleton)`, proven: true };
     }
   }
-  return resemblance(host, parsed.domain, name, suffix, labels.slice(0, labels.length - suffix.split('.').length), index);
+  const near = nearestSkeleton(nameSkeleton, suffix, parsed.domain, index);
+  // A name written in letters of other scripts, or with digits among its letters, that reads
+  // within an edit or two of a directory name is a disguise: no one names a site `lеgalaidnс` by
+  // chance. The same closeness in plain ASCII letters is only a resemblance (see below).
+  if (near && (nonAscii || digitForLetter)) {
+    return { of: near.domain, how: `spells the directory domain ${near.domain} with ${what}, ${near.distance} edit${near.distance > 1 ? 's' : ''} from its confusable skeleton`, proven: true };
+  }
+  return (
+    resemblance(host, parsed.domain, name, suffix, labels.slice(0, labels.length - suffix.split('.').length), index) ??
+    (near ? { of: near.domain, how: `reads within ${near.distance} edit${near.distance > 1 ? 's' : ''} of the directory domain ${near.domain} once look-alike characters are folded`, proven: false } : null)
+  );
 }
 
 function resemblance(host: string, domain: string, name: string, suffix: string, ownLabels: readonly string[], index: LookalikeIndex): Lookalike | null {
@@ -164,22 +188,31 @@ function nearestByEdits(name: string, suffix: string, index: LookalikeIndex): { 
   }
   if (best !== null) return best;
   if (name.length >= LOOKALIKE.minLengthForTwoEdits - 2) {
-    for (let length = name.length - 2; length <= name.length + 2; length++) {
-      if (length < LOOKALIKE.minLengthForTwoEdits && name.length < LOOKALIKE.minLengthForTwoEdits) continue;
-      for (const candidate of index.bySuffixLength.get(`${suffix}|${length}`) ?? []) {
-        if (Math.min(candidate.length, name.length) >= LOOKALIKE.minLengthForTwoEdits) consider(candidate, 2);
-      }
-    }
+    index.longNames.candidates(suffix, name, (candidate) => {
+      if (Math.min(candidate.length, name.length) >= LOOKALIKE.minLengthForTwoEdits) consider(candidate, 2);
+    });
     if (best !== null) return best;
   }
   if (name.length < LOOKALIKE.minLengthForOneEdit + 1) {
     // Short names: only an edit no other real name would be one letter from (see the interface comment).
     for (let length = name.length - 1; length <= name.length + 1; length++) {
-      for (const candidate of index.bySuffixLength.get(`${suffix}|${length}`) ?? []) {
-        if (candidate.length < LOOKALIKE.minLengthForOneEdit && meaningfulShortEdit(name, candidate)) consider(candidate, 1);
+      for (const candidate of index.shortBySuffixLength.get(`${suffix}|${length}`) ?? []) {
+        if (meaningfulShortEdit(name, candidate)) consider(candidate, 1);
       }
     }
   }
+  return best;
+}
+
+/** The directory skeleton under the same suffix within the edit limits of `LookalikeIndex`, if any. */
+function nearestSkeleton(written: string, suffix: string, domain: string, index: LookalikeIndex): { domain: string; distance: number } | null {
+  let best: { domain: string; distance: number } | null = null;
+  index.nearSkeletons.candidates(suffix, written, (candidate, of) => {
+    const limit = editLimit(Math.min(candidate.length, written.length));
+    if (limit === 0 || of === domain) return;
+    const distance = editDistance(written, candidate, limit);
+    if (distance <= limit && (best === null || distance < best.distance || (distance === best.distance && of < best.domain))) best = { domain: of, distance };
+  });
   return best;
 }
 
@@ -203,6 +236,82 @@ function sameSuffixDomain(name: string, suffix: string, index: LookalikeIndex): 
   const wanted = `${name}.${suffix}`;
   for (const domain of index.byName.get(name) ?? []) if (unicodeName(domain) === wanted || domain.endsWith(`.${suffix}`)) return domain;
   return null;
+}
+
+/** Edits that still make a lookalike for a name of this length (see `LookalikeIndex`). */
+function editLimit(length: number): number {
+  return length >= LOOKALIKE.minLengthForTwoEdits ? 2 : length >= LOOKALIKE.minLengthForOneEdit ? 1 : 0;
+}
+
+/**
+ * Words grouped by suffix, found again from a word within their edit limit (`editLimit`) without
+ * comparing against every one. Pigeonhole: a word is cut into 2 × limit + 1 pieces; one edit
+ * (a swap of neighbours included) touches at most two pieces, so a word within `limit` edits
+ * keeps one piece whole, shifted by at most `limit`. The index holds a hash per piece (its
+ * suffix, word length, piece number and text); a lookup tries every piece at every shift, a few
+ * dozen probes, and the caller confirms candidates with the true distance.
+ *
+ * A piece shared by more than `COMMON_PIECE` words (`tenant-` in a directory of tenant unions) is
+ * not followed: it would make every lookup a scan. Then a word is found through its other pieces;
+ * it is missed only if every piece the edits left whole is such common text.
+ */
+export class NearIndex {
+  private readonly words: string[] = [];
+  private readonly values: string[] = [];
+  private readonly pieces = new Map<number, number[]>();
+
+  add(group: string, word: string, value: string): void {
+    const limit = editLimit(word.length);
+    if (limit === 0) return;
+    const at = this.words.push(word) - 1;
+    this.values.push(value);
+    for (const [piece, start, size] of cuts(word.length, limit)) {
+      const key = hashText(`${group}|${word.length}|${piece}|${word.slice(start, start + size)}`);
+      const list = this.pieces.get(key);
+      if (list) list.push(at);
+      else this.pieces.set(key, [at]);
+    }
+  }
+
+  /** Calls `visit` once for each word of `group` that may lie within its edit limit of `word`. */
+  candidates(group: string, word: string, visit: (candidate: string, value: string) => void): void {
+    const seen = new Set<number>();
+    for (let length = Math.max(1, word.length - 2); length <= word.length + 2; length++) {
+      const limit = editLimit(length);
+      if (limit === 0 || Math.abs(length - word.length) > limit) continue;
+      for (const [piece, start, size] of cuts(length, limit)) {
+        for (let shift = -limit; shift <= limit; shift++) {
+          const from = start + shift;
+          if (from < 0 || from + size > word.length) continue;
+          const list = this.pieces.get(hashText(`${group}|${length}|${piece}|${word.slice(from, from + size)}`));
+          if (list === undefined || list.length > COMMON_PIECE) continue;
+          for (const at of list) {
+            if (seen.has(at)) continue;
+            seen.add(at);
+            visit(this.words[at]!, this.values[at]!);
+          }
+        }
+      }
+    }
+  }
+}
+
+const COMMON_PIECE = 256;
+
+/** `[piece number, start, size]` of a word of `length` cut into 2 × limit + 1 nearly equal pieces. */
+function cuts(length: number, limit: number): Array<[number, number, number]> {
+  const count = 2 * limit + 1;
+  const out: Array<[number, number, number]> = [];
+  for (let piece = 0; piece < count; piece++) {
+    const start = Math.floor((piece * length) / count);
+    const end = Math.floor(((piece + 1) * length) / count);
+    out.push([piece, start, end - start]);
+  }
+  return out;
+}
+
+function hashText(text: string): number {
+  return hashWithout(text, -1);
 }
 
 function unicodeName(name: string): string {
@@ -267,6 +376,10 @@ function hashWithout(name: string, skip: number): number {
   return (hash ^ (hash >>> 30)) & 0x3fffffff;
 }
 
+function isAsciiLetters(text: string): boolean {
+  return /^[a-z0-9]+$/i.test(text.normalize('NFD').replace(/\p{M}/gu, ''));
+}
+
 /** Unicode's confusables.txt as character → prototype (unhomoglyph's data file). */
 const CONFUSABLES = createRequire(import.meta.url)('unhomoglyph/data.json') as Readonly<Record<string, string>>;
 
@@ -283,12 +396,16 @@ const CONFUSABLES = createRequire(import.meta.url)('unhomoglyph/data.json') as R
 export function skeleton(name: string): string {
   let mapped = '';
   for (const char of name.normalize('NFD').toLowerCase()) {
-    let to = CONFUSABLES[char];
-    if (to === undefined && char.charCodeAt(0) > 0x7f) {
-      const upper = char.toUpperCase();
-      if (upper !== char) to = CONFUSABLES[upper];
+    const own = CONFUSABLES[char] ?? char;
+    if (char.charCodeAt(0) <= 0x7f || isAsciiLetters(own)) {
+      mapped += own;
+      continue;
     }
-    mapped += to ?? char;
+    // Unicode's table is case-sensitive and hosts are not: Cyrillic `т` maps to a small capital
+    // T, its capital `Т` to `T`. Take whichever reads as an ASCII letter.
+    const upper = char.toUpperCase();
+    const viaUpper = upper !== char ? CONFUSABLES[upper] ?? upper : undefined;
+    mapped += viaUpper !== undefined && isAsciiLetters(viaUpper) ? viaUpper.toLowerCase() : own;
   }
   return mapped
     .normalize('NFD')
@@ -296,6 +413,7 @@ export function skeleton(name: string): string {
     .toLowerCase()
     .replace(/[il1|]/g, 'l')
     .replace(/0/g, 'o')
+    .replace(/m/g, 'rn')
     .replace(/d/g, 'cl')
     .replace(/w/g, 'vv');
 }
