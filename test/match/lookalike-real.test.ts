@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { extractLinks } from '../../src/extract/links.js';
 import { loadGovRegistry } from '../../src/match/dotgov.js';
 import { classifyLink } from '../../src/match/links.js';
-import type { LinkVerdict } from '../../src/report/types.js';
+import type { LinkVerdict } from '../../src/types.js';
 import { makeIndex } from '../helpers/allowlist.js';
 
 const fixture = (path: string): string => readFileSync(new URL(`../fixtures/${path}`, import.meta.url), 'utf8');
