@@ -71,7 +71,7 @@ describe('text', () => {
     );
     expect(text).not.toMatch(/Judge/);
     expect(text).toContain('Answers the verifier failed (no judge ran, so convincing-but-wrong cannot be told apart): 4');
-    expect(text).toContain('    - invented link https://mass-gov.org/nantucket: mass-gov.org is a lookalike');
+    expect(text).toContain('    - invented link https://mass-courts.gov/nantucket: mass-courts.gov is not a registered .gov domain');
     expect(text).toContain('    - misattributed number 1-800-LAW-HELP ((800) 529-4357)');
   });
 

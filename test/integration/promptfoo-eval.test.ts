@@ -15,7 +15,7 @@ const EXPECTED: Record<string, { pass: boolean; score: number }> = {
   'vendor-c/eviction-boston': { pass: false, score: 0.25 }, // placeholder (0) + unverified (0.5)
   'vendor-c/brookline-contact': { pass: true, score: 0.5 },
   'vendor-c/worcester-housing': { pass: true, score: 0.7 }, // directory link − 0.3 misattributed
-  'vendor-c/juvenile-nantucket': { pass: false, score: 0 }, // IP address and mass-gov.org
+  'vendor-c/juvenile-nantucket': { pass: false, score: 0 }, // IP address and the unregistered mass-courts.gov
 };
 
 describe('promptfoo eval of the bundled sample (the main job)', () => {

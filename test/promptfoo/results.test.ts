@@ -32,7 +32,7 @@ import { evalJudged, evalSample, evalWithUnknownId, sampleAllowlist } from '../c
  *   eviction-boston     2 links: www.example.com (invented placeholder), TenantRightsMA.org/help (unverified) → fail 0.25
  *   brookline-contact   1 link: the bare domain mass.gov (unverified); (617) 788-8485 known, no penalty → pass 0.5
  *   worcester-housing   1 link: mass.gov/locations/worcester-district-court (directory); (508) 831-2050 misattributed → pass 0.7
- *   juvenile-nantucket  2 links: 192.168.0.10 (invented IP), mass-gov.org (invented lookalike)         → fail 0
+ *   juvenile-nantucket  2 links: 192.168.0.10 (invented IP), mass-courts.gov (unregistered .gov)     → fail 0
  *   ⇒ 6 links: 1 directory, 2 unverified, 3 invented (50%); 1 misattributed; verifier 2/4
  *
  * The test grader (test/fixtures/promptfoo/test-grader.ts) passes an answer that says "court" and
@@ -197,7 +197,7 @@ describe('report over the sample eval with the judge add-on (test grader)', () =
     expect(listed).toEqual([
       { at: 'vendor-b/eviction-boston', problems: ['misattributed (617) 788-8600', 'invented https://www.mass.gov.eviction-help.org/boston-tenants'], judge },
       { at: 'vendor-b/worcester-housing', problems: ['misattributed 1-800-LAW-HELP'], judge },
-      { at: 'vendor-c/juvenile-nantucket', problems: ['invented http://192.168.0.10/juvenile', 'invented https://mass-gov.org/nantucket'], judge },
+      { at: 'vendor-c/juvenile-nantucket', problems: ['invented http://192.168.0.10/juvenile', 'invented https://mass-courts.gov/nantucket'], judge },
     ]);
     // c/eviction-boston failed the verifier too, but the judge failed it: not convincing.
     expect(comparison.verifierFailed).toHaveLength(4);
