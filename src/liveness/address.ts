@@ -1,4 +1,5 @@
 import { BlockList, isIP } from 'node:net';
+import ipaddr from 'ipaddr.js';
 
 /**
  * Why an address is not a public resource. A link from model output that lands on one of these is
@@ -7,63 +8,88 @@ import { BlockList, isIP } from 'node:net';
  */
 export type AddressClass = 'loopback' | 'private' | 'link-local' | 'metadata' | 'reserved' | 'multicast';
 
-const RANGES: ReadonlyArray<readonly [AddressClass, string, number, 'ipv4' | 'ipv6']> = [
-  // Cloud metadata endpoints first, so they are named as such rather than as the range they sit in.
-  ['metadata', '169.254.169.254', 32, 'ipv4'],
-  ['metadata', '169.254.170.2', 32, 'ipv4'],
-  ['metadata', '100.100.100.200', 32, 'ipv4'],
-  ['metadata', '192.0.0.192', 32, 'ipv4'],
-  ['metadata', 'fd00:ec2::254', 128, 'ipv6'],
-  ['reserved', '0.0.0.0', 8, 'ipv4'],
-  ['private', '10.0.0.0', 8, 'ipv4'],
-  ['private', '100.64.0.0', 10, 'ipv4'],
-  ['loopback', '127.0.0.0', 8, 'ipv4'],
-  ['link-local', '169.254.0.0', 16, 'ipv4'],
-  ['private', '172.16.0.0', 12, 'ipv4'],
-  ['reserved', '192.0.0.0', 24, 'ipv4'],
-  ['reserved', '192.0.2.0', 24, 'ipv4'],
-  ['private', '192.168.0.0', 16, 'ipv4'],
-  ['reserved', '198.18.0.0', 15, 'ipv4'],
-  ['reserved', '198.51.100.0', 24, 'ipv4'],
-  ['reserved', '203.0.113.0', 24, 'ipv4'],
-  ['multicast', '224.0.0.0', 4, 'ipv4'],
-  ['reserved', '240.0.0.0', 4, 'ipv4'],
-  ['reserved', '::', 128, 'ipv6'],
-  ['loopback', '::1', 128, 'ipv6'],
-  ['reserved', '100::', 64, 'ipv6'],
-  ['reserved', '2001:db8::', 32, 'ipv6'],
-  ['private', 'fc00::', 7, 'ipv6'],
-  ['link-local', 'fe80::', 10, 'ipv6'],
-  ['private', 'fec0::', 10, 'ipv6'],
-  ['multicast', 'ff00::', 8, 'ipv6'],
-];
+// Cloud metadata endpoints are not a registry range, so no library knows them: named here, and
+// checked first so they are reported as such rather than as the range they sit in.
+const METADATA = new Set(['169.254.169.254', '169.254.170.2', '100.100.100.200', '192.0.0.192', 'fd00:ec2::254']);
 
-// One BlockList per range keeps the class of the first match; BlockList also matches IPv4-mapped
-// IPv6 addresses (`::ffff:127.0.0.1`) against the IPv4 ranges.
-const LISTS: ReadonlyArray<readonly [AddressClass, BlockList]> = RANGES.map(([label, network, prefix, type]) => {
-  const list = new BlockList();
-  list.addSubnet(network, prefix, type);
-  return [label, list] as const;
-});
-
-const NAT64 = new BlockList();
-NAT64.addSubnet('64:ff9b::', 96, 'ipv6');
+/**
+ * ipaddr.js's special-purpose ranges (IANA's registries) → our classes. A range not listed here
+ * (`unicast`, AS112, AMT) is public. Ranges that carry an IPv4 address inside an IPv6 one are not
+ * listed: they are judged by the address they carry (see `embeddedIpv4`).
+ */
+const V4_CLASSES: Readonly<Record<string, AddressClass>> = {
+  unspecified: 'reserved',
+  broadcast: 'reserved',
+  multicast: 'multicast',
+  linkLocal: 'link-local',
+  loopback: 'loopback',
+  carrierGradeNat: 'private',
+  private: 'private',
+  reserved: 'reserved',
+};
+const V6_CLASSES: Readonly<Record<string, AddressClass>> = {
+  unspecified: 'reserved',
+  linkLocal: 'link-local',
+  multicast: 'multicast',
+  loopback: 'loopback',
+  uniqueLocal: 'private',
+  deprecatedSiteLocal: 'private',
+  discard: 'reserved',
+  benchmarking: 'reserved',
+  deprecatedOrchid: 'reserved',
+  orchid2: 'reserved',
+  droneRemoteIdProtocolEntityTags: 'reserved',
+  segmentRouting: 'reserved',
+  reserved: 'reserved',
+};
 
 /**
  * The class of a non-public IP address, or `null` for a public one (or text that is not an IP).
- * Brackets around an IPv6 literal are accepted. NAT64 addresses (`64:ff9b::/96`) are judged by the
- * IPv4 address they embed.
+ * Brackets around an IPv6 literal are accepted. An IPv6 address that carries an IPv4 address —
+ * IPv4-mapped (`::ffff:a.b.c.d`), IPv4-compatible (`::a.b.c.d`), IPv4-translated
+ * (`::ffff:0:a.b.c.d`), NAT64 (`64:ff9b::/96`, `64:ff9b:1::/48`), 6to4 (`2002::/16`) and Teredo
+ * (`2001::/32`, server and client) — is judged by the IPv4 address it carries, since that is where
+ * a translating network delivers it.
  */
 export function classifyAddress(input: string): AddressClass | null {
   const address = unbracket(input);
-  const family = isIP(address);
-  if (family === 0) return null;
-  const type = family === 4 ? 'ipv4' : 'ipv6';
-  for (const [label, list] of LISTS) if (list.check(address, type)) return label;
-  if (type === 'ipv6' && NAT64.check(address, 'ipv6')) {
-    const embedded = embeddedIpv4(address);
-    if (embedded !== null) return classifyAddress(embedded);
+  if (isIP(address) === 0) return null;
+  const parsed = ipaddr.parse(address);
+  if (METADATA.has(address.toLowerCase()) || METADATA.has(parsed.toString())) return 'metadata';
+  if (parsed.kind() === 'ipv4') return V4_CLASSES[parsed.range()] ?? null;
+  const v6 = parsed as ipaddr.IPv6;
+  const carried = embeddedIpv4(v6);
+  if (carried !== null) {
+    for (const v4 of carried) {
+      const label = classifyAddress(v4.toString());
+      if (label !== null) return label;
+    }
+    return null;
   }
+  return V6_CLASSES[v6.range()] ?? null;
+}
+
+/**
+ * The IPv4 addresses an IPv6 address carries, or null when it is not one of the forms that carry
+ * one. Teredo carries two (its server, and its client with every bit inverted); both are judged.
+ */
+function embeddedIpv4(address: ipaddr.IPv6): ipaddr.IPv4[] | null {
+  const p = address.parts;
+  const v4 = (high: number, low: number): ipaddr.IPv4 => new ipaddr.IPv4([high >> 8, high & 0xff, low >> 8, low & 0xff]);
+  const zeros = (from: number, to: number): boolean => p.slice(from, to).every((part) => part === 0);
+  // ::/96: `::a.b.c.d` (IPv4-compatible); `::` and `::1` are themselves, not carriers.
+  if (zeros(0, 6) && !(p[6] === 0 && (p[7] === 0 || p[7] === 1))) return [v4(p[6]!, p[7]!)];
+  // ::ffff:0:0/96 (mapped) and ::ffff:0:0:0/96 (translated).
+  if (zeros(0, 5) && p[5] === 0xffff) return [v4(p[6]!, p[7]!)];
+  if (zeros(0, 4) && p[4] === 0xffff && p[5] === 0) return [v4(p[6]!, p[7]!)];
+  if (p[0] === 0x64 && p[1] === 0xff9b && zeros(2, 6)) return [v4(p[6]!, p[7]!)];
+  // RFC 6052's /48 layout: octets 1–2 in bits 48–63, bits 64–71 zero, octets 3–4 in bits 72–87.
+  // The local-use prefix as a /96 carries the address last, like the well-known prefix.
+  if (p[0] === 0x64 && p[1] === 0xff9b && p[2] === 1) {
+    return [zeros(3, 6) ? v4(p[6]!, p[7]!) : new ipaddr.IPv4([p[3]! >> 8, p[3]! & 0xff, p[4]! & 0xff, p[5]! >> 8])];
+  }
+  if (p[0] === 0x2002) return [v4(p[1]!, p[2]!)];
+  if (p[0] === 0x2001 && p[1] === 0) return [v4(p[2]!, p[3]!), v4(p[6]! ^ 0xffff, p[7]! ^ 0xffff)];
   return null;
 }
 
@@ -114,29 +140,4 @@ export function describeAddressClass(label: AddressClass): string {
     case 'multicast':
       return 'a multicast address';
   }
-}
-
-function embeddedIpv4(address: string): string | null {
-  const groups = expandIpv6(address);
-  if (groups === null) return null;
-  const high = groups[6]!;
-  const low = groups[7]!;
-  return `${high >> 8}.${high & 0xff}.${low >> 8}.${low & 0xff}`;
-}
-
-/** Eight 16-bit groups of an IPv6 address (with `::` and a trailing dotted quad expanded). */
-function expandIpv6(address: string): number[] | null {
-  let text = address.toLowerCase();
-  const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
-  if (dotted) {
-    const octets = dotted[1]!.split('.').map(Number);
-    text = `${text.slice(0, dotted.index)}${((octets[0]! << 8) | octets[1]!).toString(16)}:${((octets[2]! << 8) | octets[3]!).toString(16)}`;
-  }
-  const [head = '', tail] = text.split('::');
-  const left = head === '' ? [] : head.split(':');
-  const right = tail === undefined || tail === '' ? [] : tail.split(':');
-  const missing = 8 - left.length - right.length;
-  if (tail === undefined ? missing !== 0 : missing < 0) return null;
-  const groups = [...left, ...Array<string>(tail === undefined ? 0 : missing).fill('0'), ...right].map((group) => Number.parseInt(group, 16));
-  return groups.length === 8 && groups.every((group) => Number.isInteger(group) && group >= 0 && group <= 0xffff) ? groups : null;
 }

@@ -298,6 +298,24 @@ describe('invented: private addresses', () => {
     expect(outcome.reason).toMatch(/redirect 1 went to/);
   });
 
+  // Each DNS answer is an IPv6 form carrying a private IPv4 address. The answers come from an
+  // injected resolver, and a refused address is never connected to, so nothing leaves the machine.
+  it.each([
+    ['IPv4-compatible', '::127.0.0.1', 'loopback'],
+    ['IPv4-translated', '::ffff:0:10.0.0.1', 'private-network'],
+    ['NAT64 well-known prefix', '64:ff9b::a9fe:a9fe', 'cloud metadata'],
+    ['NAT64 local-use prefix', '64:ff9b:1:c0a8:1:100::', 'private-network'],
+    ['6to4', '2002:a00:1::1', 'private-network'],
+    ['Teredo (client 127.0.0.1)', '2001:0:808:808::80ff:fffe', 'loopback'],
+  ])('a host whose DNS answer is %s (%s) is refused by the private-address rule', async (_form, address, described) => {
+    const probe = await startHttpServer({ '/': { status: 200 } });
+    const resolver = fakeResolver({ 'probe.test': '127.0.0.1', 'sneaky.test': address });
+    const checker = testChecker({ resolver, probePort: probe.port, options: { allowPrivateNetworks: ['127.0.0.1'] } });
+    const outcome = await checker.check('http://sneaky.test/page');
+    expect(outcome).toMatchObject({ kind: 'invented', error: 'private-address', address });
+    expect(outcome.reason).toContain(`${described} address`);
+  });
+
   it('a redirect to a literal private IP is invented', async () => {
     const server = await startHttpServer({ '/go': { status: 301, headers: { location: 'http://192.168.1.1/admin' } } });
     const checker = testChecker({ options: { allowPrivateNetworks: ['127.0.0.1'], resolve: { 'live.test': '127.0.0.1' } } });
