@@ -134,8 +134,8 @@ export const SERVICE_LINES: ReadonlySet<string> = new Set(['211', '311', '411', 
 
 /** Liveness defaults (issue: liveness). One place, imported by the checker, the CLI and the assertion. */
 export const LIVENESS_DEFAULTS = {
-  concurrency: 16,
-  perHostConcurrency: 2,
+  concurrency: 64,
+  perHostConcurrency: 4,
   timeoutMs: 10_000,
   maxRedirects: 5,
   retries: 2,

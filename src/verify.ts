@@ -53,7 +53,8 @@ export function verifyAnswer(text: string, index: AllowlistIndex, options: Verif
 
 /**
  * Verify one answer with liveness: links the offline pass did not already call invented are
- * fetched through `checker` (which caches per URL and bounds concurrency across answers).
+ * fetched as written (not in their normalized form) through `checker`, which caches per link and
+ * bounds concurrency across answers.
  */
 export async function verifyAnswerLive(
   text: string,
@@ -65,7 +66,7 @@ export async function verifyAnswerLive(
   const allowPrivateNetworks = options.allowPrivateNetworks ?? false;
   const offline = found.links.map((link) => classifyLink(link, index, { allowPrivateNetworks }));
   const links = await Promise.all(
-    offline.map(async (verdict) => (verdict.bucket === 'invented' ? verdict : applyLiveness(verdict, await checker.check(verdict.finding.normalized)))),
+    offline.map(async (verdict) => (verdict.bucket === 'invented' ? verdict : applyLiveness(verdict, await checker.check(verdict.finding.raw)))),
   );
   return buildReport(links, matchPhones(text, found, index), found.organizations, options.threshold ?? DEFAULT_THRESHOLD, true);
 }

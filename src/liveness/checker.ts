@@ -7,6 +7,7 @@ import { DiskCache } from './cache.js';
 import { classify, networkNeeded, pageSaysNotFound, type Evidence, type Failure, type FailureEvidence, type ResponseEvidence, type Soft404Evidence } from './classify.js';
 import { HttpClient, LookupRefused, createAgent, type Exchange } from './http.js';
 import { Limiter } from './limiter.js';
+import { fetchTarget } from './target.js';
 import { NETWORK_PROBE_URL, NetworkMonitor, type ProbeResult } from './network.js';
 import { createSystemResolver, hostKey, pinsFrom } from './resolve.js';
 import { RETRY_BASE_DELAY_MS, retryDecision, type RetrySettings } from './retry.js';
@@ -80,7 +81,7 @@ interface HopResult {
 type Crawled = Evidence & { body?: string };
 
 /**
- * A link checker: each normalized URL is checked once for the checker's lifetime (the promise is
+ * A link checker: each link, as written, is checked once for the checker's lifetime (the promise is
  * memoized, so concurrent callers share one fetch), within the concurrency limits, and classified
  * by the verdict table (`classify`). Successes go to the on-disk cache when `cacheDir` is set.
  *
@@ -92,8 +93,9 @@ type Crawled = Evidence & { body?: string };
  * 2. HEAD, then GET when HEAD is refused or unreliable; 429, 503 and timeouts are retried up to
  *    `retries` times honouring Retry-After up to `retryAfterCapMs`; a refused connection once.
  * 3. Redirects are followed by hand, at most `maxRedirects`, each hop vetted as in 1.
- * 4. Normalization writes every URL as https. When https is refused or the port speaks plain HTTP,
- *    the first hop is tried over http, as a browser does with a typed address.
+ * 4. The link is fetched as written (`fetchTarget`): a written scheme is followed exactly; a link
+ *    written without one is tried over https, then over http when https is refused or the port
+ *    speaks plain HTTP, as a browser does with a typed address.
  * 5. A 2xx below the root of a host is compared with one made-up path on the same host (probed
  *    once per host): if that answers 2xx too, the 200 proves nothing (soft 404).
  * 6. Verdicts that need the network to work wait for `NetworkMonitor`'s proof.
@@ -357,19 +359,12 @@ export function createLinkChecker(options: LivenessOptions = {}, deps: CheckerDe
   }
 
   async function run(url: string): Promise<LivenessOutcome> {
-    let start: URL;
-    try {
-      start = new URL(url);
-    } catch {
-      return { kind: 'inconclusive', error: 'bad-url', reason: `${JSON.stringify(url)} is not an address` };
-    }
-    if (start.protocol !== 'http:' && start.protocol !== 'https:') {
-      return { kind: 'inconclusive', error: 'bad-url', reason: `${start.protocol} addresses are not checked` };
-    }
-    start.hash = '';
+    const target = fetchTarget(url);
+    if (!target.ok) return { kind: 'inconclusive', error: target.error, reason: target.reason };
+    const start = target.url;
     const cached = await diskCache?.get(url);
     if (cached) return cached;
-    const crawled = await crawl(start, true);
+    const crawled = await crawl(start, !target.schemeWritten);
     let evidence: Evidence = crawled;
     if (crawled.type === 'response' && crawled.status >= 200 && crawled.status < 300) {
       const soft = await soft404(start, crawled);

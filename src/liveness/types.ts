@@ -61,7 +61,10 @@ export interface LivenessOptions {
 
 /** Checks links; one instance per process shares its cache and limits across every answer. */
 export interface LinkChecker {
-  /** `url` is a normalized URL (see `normalizeUrl`). Never rejects: failures are outcomes. */
+  /**
+   * `url` is the link as written (see `fetchTarget`: a written scheme is followed, a link without
+   * one is tried over https then http). Never rejects: failures are outcomes.
+   */
   check(url: string): Promise<LivenessOutcome>;
   /** Releases connections. Checks started after `close` resolve to `inconclusive`. */
   close(): Promise<void>;

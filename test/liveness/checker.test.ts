@@ -9,9 +9,9 @@ import { RETRY_BASE_DELAY_MS } from '../../src/liveness/retry.js';
 import { closedPort, startHttpServer, type Route } from '../helpers/http-server.js';
 import { fakeResolver, testChecker } from './support.js';
 
-// Every link is written the way the normalizer writes it (https, no trailing slash) and points at a
-// plain-HTTP server on 127.0.0.1, so the https → http fallback is exercised by every test.
-const link = (host: string, port: number, path = ''): string => `https://${host}:${port}${path}`;
+// Most links are written without a scheme and point at a plain-HTTP server on 127.0.0.1, so the
+// https → http fallback for such links is exercised by every test; `plain` links name their scheme.
+const link = (host: string, port: number, path = ''): string => `${host}:${port}${path}`;
 const plain = (host: string, port: number, path = ''): string => `http://${host}:${port}${path}`;
 
 function pathHits(server: { hits: Array<{ method: string; path: string }> }, path: string): string[] {
@@ -222,7 +222,7 @@ describe('inconclusive', () => {
     expect(outcome.reason).toMatch(/TLS failure/);
     expect((outcome as { error?: string }).error).toMatch(/CERT|SELF_SIGNED|DEPTH_ZERO/);
     const trusted = testChecker({ hosts: ['tls.test'], options: { ca: cert } });
-    expect(await trusted.check(link('tls.test', server.port))).toMatchObject({ kind: 'live', finalUrl: link('tls.test', server.port, '/') });
+    expect(await trusted.check(link('tls.test', server.port))).toMatchObject({ kind: 'live', finalUrl: `https://${link('tls.test', server.port, '/')}` });
   });
 });
 

@@ -174,8 +174,8 @@ describe('Limiter: limits measured on a real server, with a heavy host among lig
     const checker = testChecker({ hosts: ['heavy.test', ...light], options: { perHostConcurrency: 2, concurrency: 4 } });
     // The light hosts ask first, then the heavy host with twelve pages.
     const urls = [
-      ...light.map((host) => `https://${host}:${server.port}/page/only`),
-      ...Array.from({ length: 12 }, (_, index) => `https://heavy.test:${server.port}/page/${index}`),
+      ...light.map((host) => `http://${host}:${server.port}/page/only`),
+      ...Array.from({ length: 12 }, (_, index) => `http://heavy.test:${server.port}/page/${index}`),
     ];
     const outcomes = await Promise.all(urls.map((url) => checker.check(url)));
     expect(outcomes.every((outcome) => outcome.kind === 'live')).toBe(true);
