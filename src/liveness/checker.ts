@@ -206,7 +206,7 @@ export function createLinkChecker(options: LivenessOptions = {}, deps: CheckerDe
     const resolution = await resolveHost(url.hostname);
     if (!resolution.ok) return { dnsWorks: false, egressWorks: false, detail: `the network probe (${url.href}) failed too: ${resolution.failure.message}` };
     const dnsWorks = resolution.source === 'dns';
-    const exchange = await http.send(url, 'HEAD', false);
+    const exchange = await http.send(url, 'HEAD', false, true);
     if (exchange.type === 'failure') {
       return { dnsWorks, egressWorks: false, detail: `the network probe (${url.href}) failed too: ${exchange.failure.message}` };
     }
@@ -225,7 +225,7 @@ export function createLinkChecker(options: LivenessOptions = {}, deps: CheckerDe
   function retryOrigin(url: URL, delayMs: number): { retried: Promise<Exchange>; mine: boolean } {
     const pending = refusals.get(url.origin);
     if (pending) return { retried: pending, mine: false };
-    const retried = sleep(delayMs).then(() => http.exchange(url));
+    const retried = sleep(delayMs).then(() => http.exchange(url, true));
     refusals.set(url.origin, retried);
     void retried.then((exchange) => {
       if (!isRefusal(exchange)) refusals.delete(url.origin);
@@ -233,9 +233,12 @@ export function createLinkChecker(options: LivenessOptions = {}, deps: CheckerDe
     return { retried, mine: true };
   }
 
-  /** One hop with retries. `retryRefused: false` when another scheme will be tried instead. */
-  async function hop(url: URL, retryRefused: boolean): Promise<HopResult> {
-    let exchange = await http.exchange(url);
+  /**
+   * One hop with retries. `retryRefused: false` when another scheme will be tried instead.
+   * `followUp`: the hop continues a link already started (anything but its first request).
+   */
+  async function hop(url: URL, retryRefused: boolean, followUp: boolean): Promise<HopResult> {
+    let exchange = await http.exchange(url, followUp);
     for (let attempt = 0; ; attempt++) {
       const decision = retryDecision(
         exchange.type === 'response'
@@ -253,25 +256,25 @@ export function createLinkChecker(options: LivenessOptions = {}, deps: CheckerDe
         const retried = await shared.retried;
         // The origin's retry is this link's retry when it made it, or when the origin still refuses;
         // when the origin answers again, this link asks for itself.
-        exchange = shared.mine || isRefusal(retried) || closed ? retried : await http.exchange(url);
+        exchange = shared.mine || isRefusal(retried) || closed ? retried : await http.exchange(url, true);
       } else {
         await sleep(decision.delayMs);
-        exchange = await http.exchange(url);
+        exchange = await http.exchange(url, true);
       }
     }
   }
 
   /** The first hop of a cited link, with the http fallback described in step 4 above. */
-  async function firstHop(url: URL): Promise<HopResult> {
-    if (url.protocol !== 'https:') return hop(url, true);
+  async function firstHop(url: URL, followUp: boolean): Promise<HopResult> {
+    if (url.protocol !== 'https:') return hop(url, true, followUp);
     const plain = new URL(url.href);
     plain.protocol = 'http:';
-    if (plainHttpOrigins.has(url.host)) return hop(plain, true);
-    const secure = await hop(url, false);
+    if (plainHttpOrigins.has(url.host)) return hop(plain, true, followUp);
+    const secure = await hop(url, false, followUp);
     if (secure.exchange.type !== 'failure') return secure;
     const failure = secure.exchange.failure;
     if (!(failure.kind === 'refused' || (failure.kind === 'tls' && failure.plainHttp === true))) return secure;
-    const fallback = await hop(plain, true);
+    const fallback = await hop(plain, true, true);
     if (fallback.exchange.type === 'response') {
       plainHttpOrigins.add(url.host);
       return fallback;
@@ -287,14 +290,15 @@ export function createLinkChecker(options: LivenessOptions = {}, deps: CheckerDe
   }
 
   /** Follow a link through its redirects, vetting every hop. `fallback`: the scheme may be http. */
-  async function crawl(start: URL, fallback: boolean): Promise<Crawled> {
+  async function crawl(start: URL, fallback: boolean, followUp = false): Promise<Crawled> {
     let current = start;
     let redirects = 0;
     const failed = (failure: Failure, attempts: number, at: URL = current): FailureEvidence => ({ type: 'failure', url: start.href, finalUrl: at.href, redirects, attempts, failure });
     for (;;) {
       const resolution = await resolveHost(current.hostname);
       if (!resolution.ok) return failed(resolution.failure, 0);
-      const step = fallback && redirects === 0 ? await firstHop(current) : await hop(current, true);
+      const later = followUp || redirects > 0;
+      const step = fallback && redirects === 0 ? await firstHop(current, later) : await hop(current, true, later);
       current = step.url;
       const { exchange } = step;
       if (exchange.type === 'failure') return failed(exchange.failure, step.attempts);
@@ -337,7 +341,7 @@ export function createLinkChecker(options: LivenessOptions = {}, deps: CheckerDe
     let pending = softProbes.get(finalUrl.origin);
     if (!pending) {
       const probeUrl = new URL(`${SOFT_404_PROBE_PREFIX}${randomBytes(8).toString('hex')}`, finalUrl.origin);
-      pending = crawl(probeUrl, false).then((evidence) => (evidence.type === 'response' ? { probeUrl: probeUrl.href, status: evidence.status } : { probeUrl: probeUrl.href }));
+      pending = crawl(probeUrl, false, true).then((evidence) => (evidence.type === 'response' ? { probeUrl: probeUrl.href, status: evidence.status } : { probeUrl: probeUrl.href }));
       softProbes.set(finalUrl.origin, pending);
     }
     return pending;
@@ -352,7 +356,7 @@ export function createLinkChecker(options: LivenessOptions = {}, deps: CheckerDe
     if (probe.status < 200 || probe.status >= 300) return { probeUrl: probe.probeUrl, probeStatus: probe.status };
     let body = evidence.body;
     if (body === undefined) {
-      const page = await http.send(finalUrl, 'GET', true);
+      const page = await http.send(finalUrl, 'GET', true, true);
       if (page.type === 'response') body = page.body;
     }
     return { probeUrl: probe.probeUrl, probeStatus: probe.status, ...(body !== undefined ? { pageSaysNotFound: pageSaysNotFound(body) } : {}) };

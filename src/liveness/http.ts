@@ -87,7 +87,7 @@ export class HttpClient {
    * `PROTOCOL_RETRIES` times: each bad connection is destroyed by the parser error, and an origin
    * has at most as many open as its per-host limit).
    */
-  async send(url: URL, method: 'HEAD' | 'GET', readBody: boolean): Promise<Exchange> {
+  async send(url: URL, method: 'HEAD' | 'GET', readBody: boolean, followUp = false): Promise<Exchange> {
     const origin = url.origin;
     const host = hostKey(url.hostname);
     return this.limiter.run(host, async () => {
@@ -101,7 +101,7 @@ export class HttpClient {
         if (exchange.failure.kind !== 'protocol' || !this.headKeptAlive.has(origin) || attempt >= PROTOCOL_RETRIES) return exchange;
         this.headCloses.add(origin);
       }
-    });
+    }, followUp);
   }
 
   private async once(url: URL, host: string, method: 'HEAD' | 'GET', readBody: boolean, keepAlive: boolean): Promise<Exchange> {
@@ -134,15 +134,16 @@ export class HttpClient {
   /**
    * HEAD first; GET when HEAD is refused or unreliable: any status but 2xx, 3xx and 429 (servers
    * answer HEAD with 405, 403, 501, even 404 for pages a GET finds), or a HEAD the server drops.
+   * The GET is a follow-up (see `Limiter`); so is the HEAD when `followUp`.
    */
-  async exchange(url: URL): Promise<Exchange> {
-    const head = await this.send(url, 'HEAD', false);
+  async exchange(url: URL, followUp = false): Promise<Exchange> {
+    const head = await this.send(url, 'HEAD', false, followUp);
     if (head.type === 'response') {
       if ((head.status >= 200 && head.status < 400) || head.status === 429) return head;
     } else if (!['reset', 'protocol', 'other'].includes(head.failure.kind)) {
       return head;
     }
-    return this.send(url, 'GET', true);
+    return this.send(url, 'GET', true, true);
   }
 }
 

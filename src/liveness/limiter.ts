@@ -19,7 +19,10 @@
  * that arrives at once (the usual case) the ranking is exactly longest-backlog-first.
  *
  * A host's rank only changes when its own queue or slots change, so the ready hosts sit in a
- * binary heap: O(log hosts) per decision. Within a host, requests run in arrival order.
+ * binary heap: O(log hosts) per decision. Within a host, follow-ups (a GET after a HEAD, the next
+ * hop of a redirect, a retry, the soft-404 probe) run before new links, each kind in arrival order:
+ * a link already started finishes before the host starts another, so results arrive while the run
+ * goes on rather than all at its end. A host ranks by its oldest waiter of either kind.
  * Deterministic: the same arrivals and completions in the same order give the same schedule.
  */
 
@@ -69,7 +72,9 @@ class Fifo<T> {
 interface HostState {
   name: string;
   active: number;
-  readonly waiting: Fifo<Waiter>;
+  /** Follow-ups of links already started: served before `fresh`. */
+  readonly followUps: Fifo<Waiter>;
+  readonly fresh: Fifo<Waiter>;
   /** Position in the ready heap, -1 when not in it (no waiter, or every host slot busy). */
   heapIndex: number;
 }
@@ -91,10 +96,10 @@ export class Limiter {
   /**
    * Run `task` once a slot for `host` and an overall slot are free; both are held until it
    * settles. A request waiting on a busy host never holds one of the overall slots other hosts
-   * could use.
+   * could use. `followUp`: the request continues a link already started (see the top comment).
    */
-  async run<T>(host: string, task: () => Promise<T>): Promise<T> {
-    await this.acquire(host);
+  async run<T>(host: string, task: () => Promise<T>, followUp = false): Promise<T> {
+    await this.acquire(host, followUp);
     try {
       return await task();
     } finally {
@@ -106,22 +111,22 @@ export class Limiter {
   stats(host?: string): { active: number; waiting: number } {
     if (host !== undefined) {
       const state = this.hosts.get(host);
-      return { active: state?.active ?? 0, waiting: state?.waiting.length ?? 0 };
+      return { active: state?.active ?? 0, waiting: state === undefined ? 0 : waitingOf(state) };
     }
     let waiting = 0;
-    for (const state of this.hosts.values()) waiting += state.waiting.length;
+    for (const state of this.hosts.values()) waiting += waitingOf(state);
     return { active: this.active, waiting };
   }
 
-  private acquire(name: string): Promise<void> {
+  private acquire(name: string, followUp: boolean): Promise<void> {
     let state = this.hosts.get(name);
     if (!state) {
-      state = { name, active: 0, waiting: new Fifo(), heapIndex: -1 };
+      state = { name, active: 0, followUps: new Fifo(), fresh: new Fifo(), heapIndex: -1 };
       this.hosts.set(name, state);
     }
     const host = state;
     return new Promise<void>((resolve) => {
-      host.waiting.push({ seq: this.arrivals++, arrivedAt: this.started, start: resolve });
+      (followUp ? host.followUps : host.fresh).push({ seq: this.arrivals++, arrivedAt: this.started, start: resolve });
       // One more waiting raises the host's priority (or makes it ready).
       this.reposition(host);
       this.dispatch();
@@ -134,7 +139,7 @@ export class Limiter {
     // Always there: a host's state is kept while it has a request in flight.
     if (!host) return this.dispatch();
     host.active--;
-    if (host.active === 0 && host.waiting.length === 0) {
+    if (host.active === 0 && waitingOf(host) === 0) {
       this.hosts.delete(name);
     } else {
       this.reposition(host);
@@ -147,7 +152,7 @@ export class Limiter {
     while (this.active < this.concurrency) {
       const host = this.ready[0];
       if (!host) return;
-      const waiter = host.waiting.shift();
+      const waiter = host.followUps.shift() ?? host.fresh.shift();
       if (!waiter) {
         // Not reachable: a host is only ready with a waiter. Dropped rather than looping forever.
         this.remove(host);
@@ -163,9 +168,9 @@ export class Limiter {
 
   /** The host's rank: lower goes first (see the comment at the top). */
   private rank(host: HostState): number {
-    const head = host.waiting.peek();
+    const head = oldest(host);
     if (!head) return Number.POSITIVE_INFINITY;
-    return head.arrivedAt - Math.min(host.waiting.length, BACKLOG_CAP) * BACKLOG_WEIGHT;
+    return head.arrivedAt - Math.min(waitingOf(host), BACKLOG_CAP) * BACKLOG_WEIGHT;
   }
 
   private before(a: HostState, b: HostState): boolean {
@@ -173,12 +178,12 @@ export class Limiter {
     const rankB = this.rank(b);
     if (rankA !== rankB) return rankA < rankB;
     // Ties: first come, first served (arrival numbers are unique, so the order is total).
-    return (a.waiting.peek()?.seq ?? Number.POSITIVE_INFINITY) < (b.waiting.peek()?.seq ?? Number.POSITIVE_INFINITY);
+    return (oldest(a)?.seq ?? Number.POSITIVE_INFINITY) < (oldest(b)?.seq ?? Number.POSITIVE_INFINITY);
   }
 
   /** Put `host` where it belongs after its queue or slots changed: in the heap or out of it. */
   private reposition(host: HostState): void {
-    const eligible = host.waiting.length > 0 && host.active < this.perHost;
+    const eligible = waitingOf(host) > 0 && host.active < this.perHost;
     if (!eligible) {
       if (host.heapIndex !== -1) this.remove(host);
       return;
@@ -234,4 +239,17 @@ export class Limiter {
       i = best;
     }
   }
+}
+
+function waitingOf(host: HostState): number {
+  return host.followUps.length + host.fresh.length;
+}
+
+/** The host's waiter that arrived first, of either kind: its age ranks the host. */
+function oldest(host: HostState): Waiter | undefined {
+  const a = host.followUps.peek();
+  const b = host.fresh.peek();
+  if (!a) return b;
+  if (!b) return a;
+  return a.seq < b.seq ? a : b;
 }

@@ -20,7 +20,7 @@ function scripted(concurrency: number, perHost: number) {
   const maxPerHost = new Map<string, number>();
   const runningTotal = (): number => [...running.values()].reduce((sum, count) => sum + count, 0);
 
-  function submit(host: string, label: string): void {
+  function submit(host: string, label: string, followUp = false): void {
     queued.set(host, (queued.get(host) ?? 0) + 1);
     void limiter.run(host, async () => {
       queued.set(host, queued.get(host)! - 1);
@@ -30,7 +30,7 @@ function scripted(concurrency: number, perHost: number) {
       started.push(label);
       await new Promise<void>((resolve) => finishers.set(label, resolve));
       running.set(host, running.get(host)! - 1);
-    });
+    }, followUp);
   }
 
   async function finish(label: string): Promise<void> {
@@ -187,5 +187,20 @@ describe('Limiter: limits measured on a real server, with a heavy host among lig
     const firstHeavy = server.hits.findIndex((hit) => hit.host === 'heavy.test');
     const lastLightPage = Math.max(...light.map((host) => server.hits.findIndex((hit) => hit.host === host && hit.path === '/page/only')));
     expect(firstHeavy).toBeLessThan(lastLightPage);
+  });
+});
+
+describe('Limiter: follow-ups of started links go first on their host', () => {
+  it('a GET after a HEAD (a follow-up) runs before new links queued earlier on the same host', async () => {
+    const run = scripted(8, 1);
+    for (let index = 0; index < 5; index++) run.submit('a.test', `head ${index}`);
+    await settle();
+    expect(run.started).toEqual(['head 0']);
+    // The first link's HEAD is answered 405: its GET joins the queue behind heads 1–4, yet goes next.
+    run.submit('a.test', 'get 0', true);
+    await run.finish('head 0');
+    expect(run.started).toEqual(['head 0', 'get 0']);
+    await run.finish('get 0');
+    expect(run.started).toEqual(['head 0', 'get 0', 'head 1']);
   });
 });
