@@ -137,6 +137,16 @@ export const LIVENESS_DEFAULTS = {
   concurrency: 64,
   perHostConcurrency: 4,
   timeoutMs: 10_000,
+  /**
+   * An answer is graded this long after its links were asked for, whatever is still unfinished
+   * (`inconclusive`, "deadline reached"): a few silent servers must not hold a grade for minutes.
+   */
+  deadlineMs: 30_000,
+  /**
+   * `stale`: the links of one host still unfinished this long after its first link started are
+   * inconclusive ("deadline reached"). Five minutes is 1,000 pages at 4 in flight and 1.2 s each.
+   */
+  hostDeadlineMs: 300_000,
   maxRedirects: 5,
   retries: 2,
   retryAfterCapMs: 30_000,

@@ -33,5 +33,9 @@ export async function verifyOutput(
   if (settings.liveness === false) return verifyAnswer(text, index, { threshold: settings.threshold });
   const factory = checkerFor ?? (await import('./liveness/index.js')).sharedLinkChecker;
   const allowPrivateNetworks = settings.liveness.allowPrivateNetworks !== undefined && settings.liveness.allowPrivateNetworks !== false;
-  return verifyAnswerLive(text, index, await factory(settings.liveness), { threshold: settings.threshold, allowPrivateNetworks });
+  return verifyAnswerLive(text, index, await factory(settings.liveness), {
+    threshold: settings.threshold,
+    allowPrivateNetworks,
+    ...(settings.liveness.deadlineMs !== undefined ? { deadlineMs: settings.liveness.deadlineMs } : {}),
+  });
 }

@@ -1,4 +1,4 @@
-import { DEFAULT_THRESHOLD } from './defaults.js';
+import { DEFAULT_THRESHOLD, LIVENESS_DEFAULTS } from './defaults.js';
 import type { AllowlistIndex } from './match/index.js';
 import { extractLinks } from './extract/links.js';
 import { findOrganizations } from './match/orgs.js';
@@ -60,13 +60,14 @@ export async function verifyAnswerLive(
   text: string,
   index: AllowlistIndex,
   checker: LinkChecker,
-  options: VerifyOptions & { allowPrivateNetworks?: boolean } = {},
+  options: VerifyOptions & { allowPrivateNetworks?: boolean; deadlineMs?: number } = {},
 ): Promise<Report> {
+  const deadlineAt = Date.now() + (options.deadlineMs ?? LIVENESS_DEFAULTS.deadlineMs);
   const found = extract(text, index);
   const allowPrivateNetworks = options.allowPrivateNetworks ?? false;
   const offline = found.links.map((link) => classifyLink(link, index, { allowPrivateNetworks }));
   const links = await Promise.all(
-    offline.map(async (verdict) => (verdict.bucket === 'invented' ? verdict : applyLiveness(verdict, await checker.check(verdict.finding.raw)))),
+    offline.map(async (verdict) => (verdict.bucket === 'invented' ? verdict : applyLiveness(verdict, await checker.check(verdict.finding.raw, { deadlineAt })))),
   );
   return buildReport(links, matchPhones(text, found, index), found.organizations, options.threshold ?? DEFAULT_THRESHOLD, true);
 }

@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { resolveSettings } from '../promptfoo/settings.js';
 import { DEFAULT_THRESHOLD, LIVENESS_DEFAULTS } from '../defaults.js';
 import { InputError } from '../errors.js';
+import { livenessOptionsFromFlags } from '../liveness/options.js';
 import type { LivenessOptions } from '../liveness/types.js';
 import { toJson, toText } from '../format/formatters.js';
 import { verifyOutput } from '../run.js';
@@ -20,7 +21,9 @@ Options:
   --live                 check that each link resolves (default: $CITATION_VERIFIER_LIVENESS, else off)
   --resolve HOST:ADDR    with --live, pin HOST to ADDR (repeatable, like curl)
   --allow-private        with --live, fetch private and loopback addresses (intranets, tests)
-  --timeout MS           with --live, per-request timeout
+  --timeout MS           with --live, per-request timeout (default ${LIVENESS_DEFAULTS.timeoutMs})
+  --deadline MS          with --live, grade the answer this long after starting, links still
+                         unfinished counted inconclusive (default ${LIVENESS_DEFAULTS.deadlineMs})
   --network-probe URL|off  with --live, a page known to exist, fetched only to prove the network
                          works before a link is called broken or invented (off: only the links count)
   --cache-dir DIR        with --live, keep successes on disk for ${LIVENESS_DEFAULTS.cacheTtlMs / 3_600_000} h
@@ -47,6 +50,7 @@ export const checkCommand: Subcommand = {
       resolve: { type: 'string', multiple: true },
       'allow-private': { type: 'boolean', default: false },
       timeout: { type: 'string' },
+      deadline: { type: 'string' },
       'network-probe': { type: 'string' },
       'cache-dir': { type: 'string' },
       chunks: { type: 'string' },
@@ -59,7 +63,7 @@ export const checkCommand: Subcommand = {
     if (values.format !== 'text' && values.format !== 'json') throw new InputError('USAGE', `--format must be text or json, got ${JSON.stringify(values.format)}`);
     if (positionals.length > 1) throw new InputError('USAGE', `one answer at a time; got ${positionals.length} files`);
     if (!values.live) {
-      const liveOnly = (['resolve', 'allow-private', 'timeout', 'network-probe', 'cache-dir'] as const).filter((flag) => values[flag] !== undefined && values[flag] !== false);
+      const liveOnly = (['resolve', 'allow-private', 'timeout', 'deadline', 'network-probe', 'cache-dir'] as const).filter((flag) => values[flag] !== undefined && values[flag] !== false);
       if (liveOnly.length > 0) throw new InputError('USAGE', `${liveOnly.map((flag) => `--${flag}`).join(', ')} only apply with --live; add --live or drop ${liveOnly.length > 1 ? 'them' : 'it'}`);
     }
     const source = positionals[0] ?? '-';
@@ -97,14 +101,9 @@ export const checkCommand: Subcommand = {
 
     let liveness: boolean | LivenessOptions | undefined;
     if (values.live) {
-      const options: LivenessOptions = {};
+      const options: LivenessOptions = livenessOptionsFromFlags({ timeout: values.timeout, deadline: values.deadline });
       if (values.resolve) options.resolve = parseResolveFlags(values.resolve);
       if (values['allow-private']) options.allowPrivateNetworks = true;
-      if (values.timeout !== undefined) {
-        const timeout = Number(values.timeout);
-        if (!Number.isInteger(timeout) || timeout <= 0) throw new InputError('USAGE', `--timeout must be a whole number of milliseconds, got ${JSON.stringify(values.timeout)}`);
-        options.timeoutMs = timeout;
-      }
       const probe = values['network-probe'];
       if (probe !== undefined) options.networkProbe = probe === 'off' ? false : probe;
       if (values['cache-dir'] !== undefined) options.cacheDir = resolve(io.cwd, values['cache-dir']);

@@ -7,6 +7,7 @@ import { DiskCache } from './cache.js';
 import { classify, networkNeeded, pageSaysNotFound, type Evidence, type Failure, type FailureEvidence, type ResponseEvidence, type Soft404Evidence } from './classify.js';
 import { HttpClient, LookupRefused, createAgent, type Exchange } from './http.js';
 import { Limiter } from './limiter.js';
+import { livenessNumbers, parseLivenessOptions, type ResolvedLivenessNumbers } from './options.js';
 import { fetchTarget } from './target.js';
 import { NETWORK_PROBE_URL, NetworkMonitor, type ProbeResult } from './network.js';
 import { createSystemResolver, hostKey, pinsFrom } from './resolve.js';
@@ -23,49 +24,31 @@ export interface CheckerDeps {
 }
 
 /** Options with every default filled in and validated. */
-export interface ResolvedLivenessSettings {
-  concurrency: number;
-  perHostConcurrency: number;
-  timeoutMs: number;
-  maxRedirects: number;
-  retries: number;
-  retryAfterCapMs: number;
+export interface ResolvedLivenessSettings extends ResolvedLivenessNumbers {
   maxBodyBytes: number;
-  cacheTtlMs: number;
   userAgent: string;
   accept: string;
   networkProbe: string | false;
 }
 
 /**
- * Defaults from `LIVENESS_DEFAULTS`, then validation: counts must be whole numbers (concurrency at
- * least 1), the probe a web address. Throws `InputError('INVALID_CONFIG')` naming the option.
+ * Defaults from `LIVENESS_DEFAULTS`, validated by the one liveness schema (`parseLivenessOptions`).
+ * Throws `InputError('INVALID_CONFIG')` naming the option.
  */
 export function resolveLivenessSettings(options: LivenessOptions): ResolvedLivenessSettings {
-  const count = (name: keyof LivenessOptions, value: number | undefined, fallback: number, min: number): number => {
-    const chosen = value ?? fallback;
-    if (!Number.isInteger(chosen) || chosen < min) {
-      throw new InputError('INVALID_CONFIG', `liveness.${name} must be a whole number ≥ ${min}, got ${JSON.stringify(value)}`);
-    }
-    return chosen;
-  };
-  const probe = options.networkProbe ?? NETWORK_PROBE_URL;
-  if (probe !== false && !/^https?:\/\/[^/]/i.test(probe)) {
-    throw new InputError('INVALID_CONFIG', `liveness.networkProbe must be an http(s) URL or false, got ${JSON.stringify(probe)}`);
-  }
+  const { resolver: _resolver, ca: _ca, ...data } = options;
+  const valid = parseLivenessOptions(stripUndefined(data));
   return {
-    concurrency: count('concurrency', options.concurrency, LIVENESS_DEFAULTS.concurrency, 1),
-    perHostConcurrency: count('perHostConcurrency', options.perHostConcurrency, LIVENESS_DEFAULTS.perHostConcurrency, 1),
-    timeoutMs: count('timeoutMs', options.timeoutMs, LIVENESS_DEFAULTS.timeoutMs, 1),
-    maxRedirects: count('maxRedirects', options.maxRedirects, LIVENESS_DEFAULTS.maxRedirects, 0),
-    retries: count('retries', options.retries, LIVENESS_DEFAULTS.retries, 0),
-    retryAfterCapMs: count('retryAfterCapMs', options.retryAfterCapMs, LIVENESS_DEFAULTS.retryAfterCapMs, 0),
+    ...livenessNumbers(valid),
     maxBodyBytes: LIVENESS_DEFAULTS.maxBodyBytes,
-    cacheTtlMs: count('cacheTtlMs', options.cacheTtlMs, LIVENESS_DEFAULTS.cacheTtlMs, 0),
-    userAgent: options.userAgent ?? LIVENESS_DEFAULTS.userAgent,
+    userAgent: valid.userAgent ?? LIVENESS_DEFAULTS.userAgent,
     accept: LIVENESS_DEFAULTS.accept,
-    networkProbe: probe,
+    networkProbe: valid.networkProbe ?? NETWORK_PROBE_URL,
   };
+}
+
+function stripUndefined(value: object): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== undefined));
 }
 
 type HostResolution = { ok: true; addresses: Array<{ address: string; family: 4 | 6 }>; source: 'dns' | 'pinned' | 'literal' } | { ok: false; failure: Failure };
@@ -382,7 +365,7 @@ export function createLinkChecker(options: LivenessOptions = {}, deps: CheckerDe
   }
 
   return {
-    check(url: string): Promise<LivenessOutcome> {
+    check(url: string, checkOptions: { deadlineAt?: number } = {}): Promise<LivenessOutcome> {
       let pending = outcomes.get(url);
       if (!pending) {
         pending = closed
@@ -390,12 +373,14 @@ export function createLinkChecker(options: LivenessOptions = {}, deps: CheckerDe
           : run(url).catch((error: unknown): LivenessOutcome => ({ kind: 'inconclusive', error: 'internal', reason: `the checker failed unexpectedly: ${describeError(error)}` }));
         outcomes.set(url, pending);
       }
-      return pending;
+      return checkOptions.deadlineAt === undefined ? pending : byDeadline(pending, checkOptions.deadlineAt - now());
     },
     async close(): Promise<void> {
       if (closed) return;
       closed = true;
-      await agent.close();
+      // Destroyed, not drained: what is still in flight (links past their deadline, a silent
+      // server) is no longer wanted, and draining would wait for each request's timeout.
+      await agent.destroy();
     },
   };
 }
@@ -408,4 +393,13 @@ function stripBody(evidence: Evidence & { body?: string }): Evidence {
   if (evidence.type !== 'response' || evidence.body === undefined) return evidence;
   const { body: _body, ...rest } = evidence;
   return rest;
+}
+
+/** `pending`, or `inconclusive` ("deadline reached") if it is not settled within `remainingMs`. */
+function byDeadline(pending: Promise<LivenessOutcome>, remainingMs: number): Promise<LivenessOutcome> {
+  let timer: NodeJS.Timeout | undefined;
+  const reached = new Promise<LivenessOutcome>((resolve) => {
+    timer = setTimeout(() => resolve({ kind: 'inconclusive', error: 'deadline', reason: 'deadline reached: the link was not finished in the time given to the answer' }), Math.max(0, remainingMs));
+  });
+  return Promise.race([pending, reached]).finally(() => clearTimeout(timer));
 }

@@ -21,7 +21,7 @@ export function sharedLinkChecker(options: LivenessOptions = {}): LinkChecker {
   if (!checker) {
     const inner = createLinkChecker(options);
     const shared: LinkChecker = {
-      check: (url) => inner.check(url),
+      check: (url, checkOptions) => inner.check(url, checkOptions),
       close: async () => {
         if (checkers.get(key) === shared) checkers.delete(key);
         await inner.close();

@@ -1,3 +1,5 @@
+import type { LivenessSettingsInput } from './options.js';
+
 /**
  * What fetching one link found. A closed union; `bucketOf` (in the matcher) maps it to a link bucket.
  * Every outcome carries a human `reason` that says what was seen and why it lands where it does.
@@ -27,45 +29,25 @@ export type ResolveResult =
   /** `notFound`: the name does not exist (NXDOMAIN / ENOTFOUND). `error`: DNS itself failed. */
   | { ok: false; notFound: boolean; error: string };
 
-export interface LivenessOptions {
-  concurrency?: number;
-  perHostConcurrency?: number;
-  timeoutMs?: number;
-  maxRedirects?: number;
-  retries?: number;
-  retryAfterCapMs?: number;
-  /**
-   * Fetch private, loopback and link-local addresses (intranets, tests). Off by default. `true`
-   * turns the private-address rule off; a list of addresses or CIDR blocks (`10.1.0.0/16`,
-   * `127.0.0.1`) allows only those and keeps the rule for the rest (metadata addresses included).
-   */
-  allowPrivateNetworks?: boolean | readonly string[];
-  /** `host` → address, like curl's `--resolve` (exact host name, any port). Consulted before the resolver. */
-  resolve?: Record<string, string>;
+/**
+ * Liveness options: the data options of the one schema (`LivenessOptionsSchema`, where each is
+ * described), plus two that only code can give.
+ */
+export interface LivenessOptions extends LivenessSettingsInput {
   resolver?: Resolver;
-  /** A folder for the on-disk cache of successes; no on-disk cache when absent. */
-  cacheDir?: string;
-  cacheTtlMs?: number;
-  userAgent?: string;
-  /**
-   * PEM certificates to trust in addition to the system roots (an intranet CA, a test CA).
-   */
+  /** PEM certificates to trust in addition to the system roots (an intranet CA, a test CA). */
   ca?: string | readonly string[];
-  /**
-   * A URL known to exist, fetched at most once, only when a verdict needs proof that the network
-   * works and no link has given that proof yet (see `NetworkMonitor`). `false`: never probe, so
-   * only evidence from the links themselves counts. Default `NETWORK_PROBE_URL`.
-   */
-  networkProbe?: string | false;
 }
 
 /** Checks links; one instance per process shares its cache and limits across every answer. */
 export interface LinkChecker {
   /**
    * `url` is the link as written (see `fetchTarget`: a written scheme is followed, a link without
-   * one is tried over https then http). Never rejects: failures are outcomes.
+   * one is tried over https then http). Never rejects: failures are outcomes. With `deadlineAt`
+   * (a time in ms since the epoch), a link unfinished by then resolves to `inconclusive` with
+   * error `deadline`; its fetch goes on for other callers.
    */
-  check(url: string): Promise<LivenessOutcome>;
-  /** Releases connections. Checks started after `close` resolve to `inconclusive`. */
+  check(url: string, options?: { deadlineAt?: number }): Promise<LivenessOutcome>;
+  /** Ends every request in flight and releases connections. Checks started after `close` resolve to `inconclusive`. */
   close(): Promise<void>;
 }

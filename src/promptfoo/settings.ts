@@ -2,6 +2,7 @@ import { dirname, isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_THRESHOLD, ENV } from '../defaults.js';
 import { InputError } from '../errors.js';
+import { LIVENESS_EXPECTED, LivenessOptionsSchema } from '../liveness/options.js';
 import type { VerifierSettings } from '../run.js';
 
 /**
@@ -9,27 +10,12 @@ import type { VerifierSettings } from '../run.js';
  * (`treshold`) is reported instead of silently ignored. Each key falls back to an environment
  * variable, then to the default in `defaults.ts`.
  */
-const LivenessConfigSchema = z.strictObject({
-  concurrency: z.number().int().positive().optional(),
-  perHostConcurrency: z.number().int().positive().optional(),
-  timeoutMs: z.number().int().positive().optional(),
-  maxRedirects: z.number().int().nonnegative().optional(),
-  retries: z.number().int().nonnegative().optional(),
-  retryAfterCapMs: z.number().int().nonnegative().optional(),
-  allowPrivateNetworks: z.union([z.boolean(), z.array(z.string())]).optional(),
-  networkProbe: z.union([z.string().url(), z.literal(false)]).optional(),
-  userAgent: z.string().min(1).optional(),
-  resolve: z.record(z.string(), z.string()).optional(),
-  cacheDir: z.string().optional(),
-  cacheTtlMs: z.number().int().nonnegative().optional(),
-});
-
 export type { VerifierSettings };
 
 export const VerifierConfigSchema = z.strictObject({
   allowlist: z.union([z.string().min(1), z.record(z.string(), z.unknown())]).optional(),
   threshold: z.number().min(0).max(1).optional(),
-  liveness: z.union([z.boolean(), LivenessConfigSchema]).optional(),
+  liveness: z.union([z.boolean(), LivenessOptionsSchema]).optional(),
 });
 
 /**
@@ -43,7 +29,7 @@ export function resolveSettings(config: unknown, env: NodeJS.ProcessEnv, baseDir
     let issue = parsed.error.issues[0]!;
     // A bad field inside the liveness object fails the whole `true | false | {…}` union; say which field.
     if (issue.code === 'invalid_union' && issue.path[0] === 'liveness' && typeof issue.input === 'object' && issue.input !== null) {
-      const inner = LivenessConfigSchema.safeParse(issue.input, { reportInput: true });
+      const inner = LivenessOptionsSchema.safeParse(issue.input, { reportInput: true });
       if (!inner.success) issue = { ...inner.error.issues[0]!, path: ['liveness', ...inner.error.issues[0]!.path] } as z.core.$ZodIssue;
     }
     const path = issue.path.length > 0 ? `config.${issue.path.join('.')}` : 'config';
@@ -82,23 +68,12 @@ const EXPECTED: Record<string, string> = {
   allowlist: 'the path of an allowlist JSON file, or an allowlist object',
   threshold: 'a number from 0 to 1',
   liveness: 'true, false, or an object of liveness options',
-  'liveness.concurrency': 'a whole number above 0',
-  'liveness.perHostConcurrency': 'a whole number above 0',
-  'liveness.timeoutMs': 'a whole number of milliseconds above 0',
-  'liveness.maxRedirects': 'a whole number, 0 or more',
-  'liveness.retries': 'a whole number, 0 or more',
-  'liveness.retryAfterCapMs': 'a whole number of milliseconds, 0 or more',
-  'liveness.allowPrivateNetworks': 'true, false, or a list of addresses or CIDR blocks',
-  'liveness.networkProbe': 'the URL of a page known to exist, or false',
-  'liveness.userAgent': 'a non-empty string',
-  'liveness.resolve': 'an object of host name → address',
-  'liveness.cacheDir': 'a folder path',
-  'liveness.cacheTtlMs': 'a whole number of milliseconds, 0 or more',
+  ...Object.fromEntries(Object.entries(LIVENESS_EXPECTED).map(([key, expected]) => [`liveness.${key}`, expected])),
 };
 
 function describeConfigIssue(issue: z.core.$ZodIssue): string {
   if (issue.code === 'unrecognized_keys') {
-    const schema = issue.path[0] === 'liveness' ? LivenessConfigSchema : VerifierConfigSchema;
+    const schema = issue.path[0] === 'liveness' ? LivenessOptionsSchema : VerifierConfigSchema;
     return `unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.join(', ')}; known keys: ${Object.keys(schema.shape).join(', ')}`;
   }
   const expected = EXPECTED[issue.path.join('.')];

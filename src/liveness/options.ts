@@ -1,0 +1,130 @@
+import { z } from 'zod';
+import { LIVENESS_DEFAULTS } from '../defaults.js';
+import { InputError } from '../errors.js';
+
+/**
+ * The one schema of the liveness options. Every front reads its options through it: the
+ * assertion's `config.liveness`, `check --live` flags, `stale` flags, and the library's
+ * `createLinkChecker`. A timeout is therefore validated once, in one shape, with one message.
+ * Unknown keys are rejected so a typo (`timeoutMS`) is reported rather than ignored.
+ */
+const count = (min: 0 | 1) => (min === 1 ? z.number().int().positive() : z.number().int().nonnegative());
+
+export const LivenessOptionsSchema = z.strictObject({
+  /** Requests in flight at once, overall and to one host. */
+  concurrency: count(1).optional(),
+  perHostConcurrency: count(1).optional(),
+  /** Each request's timeout. */
+  timeoutMs: count(1).optional(),
+  /** Per answer (assertion, `check`): links unfinished this long after the answer asked are inconclusive. */
+  deadlineMs: count(1).optional(),
+  /** Per host (`stale`): links unfinished this long after the host's first link started are inconclusive. */
+  hostDeadlineMs: count(1).optional(),
+  maxRedirects: count(0).optional(),
+  retries: count(0).optional(),
+  retryAfterCapMs: count(0).optional(),
+  /**
+   * Fetch private, loopback and link-local addresses (intranets, tests). Off by default. `true`
+   * turns the private-address rule off; a list of addresses or CIDR blocks (`10.1.0.0/16`,
+   * `127.0.0.1`) allows only those and keeps the rule for the rest (metadata addresses included).
+   */
+  allowPrivateNetworks: z.union([z.boolean(), z.array(z.string())]).optional(),
+  /**
+   * A URL known to exist, fetched at most once, only when a verdict needs proof that the network
+   * works and no link has given that proof yet (see `NetworkMonitor`). `false`: never probe, so
+   * only evidence from the links themselves counts. Default `NETWORK_PROBE_URL`.
+   */
+  networkProbe: z.union([z.string().regex(/^https?:\/\/[^/]/i), z.literal(false)]).optional(),
+  userAgent: z.string().min(1).optional(),
+  /** `host` → address, like curl's `--resolve` (exact host name, any port). Consulted before the resolver. */
+  resolve: z.record(z.string(), z.string()).optional(),
+  /** A folder for the on-disk cache of successes; no on-disk cache when absent. */
+  cacheDir: z.string().optional(),
+  cacheTtlMs: count(0).optional(),
+});
+
+/** The options as data (what a config file or flags can say); see `LivenessOptions` for the code-only ones. */
+export type LivenessSettingsInput = z.infer<typeof LivenessOptionsSchema>;
+export type LivenessOptionName = keyof LivenessSettingsInput;
+
+/** What each option must be, said the way a person would write it. */
+export const LIVENESS_EXPECTED: Readonly<Record<LivenessOptionName, string>> = {
+  concurrency: 'a whole number above 0',
+  perHostConcurrency: 'a whole number above 0',
+  timeoutMs: 'a whole number of milliseconds above 0',
+  deadlineMs: 'a whole number of milliseconds above 0',
+  hostDeadlineMs: 'a whole number of milliseconds above 0',
+  maxRedirects: 'a whole number, 0 or more',
+  retries: 'a whole number, 0 or more',
+  retryAfterCapMs: 'a whole number of milliseconds, 0 or more',
+  allowPrivateNetworks: 'true, false, or a list of addresses or CIDR blocks',
+  networkProbe: 'the http(s) URL of a page known to exist, or false',
+  userAgent: 'a non-empty string',
+  resolve: 'an object of host name → address',
+  cacheDir: 'a folder path',
+  cacheTtlMs: 'a whole number of milliseconds, 0 or more',
+};
+
+/**
+ * Validate liveness options. `label(key)` names an option in the message the way the user wrote
+ * it (`config.liveness.timeoutMs`, `--timeout`). Throws `InputError('INVALID_CONFIG')`:
+ * `config.liveness.timeoutMs: must be a whole number of milliseconds above 0, got "soon"`.
+ */
+export function parseLivenessOptions(input: unknown, label: (key: string) => string = (key) => `liveness.${key}`): LivenessSettingsInput {
+  const parsed = LivenessOptionsSchema.safeParse(input ?? {}, { reportInput: true });
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0]!;
+  if (issue.code === 'unrecognized_keys') {
+    throw new InputError('INVALID_CONFIG', `${label(issue.keys[0]!)}: unknown key${issue.keys.length > 1 ? `s ${issue.keys.join(', ')}` : ''}; known keys: ${Object.keys(LivenessOptionsSchema.shape).join(', ')}`);
+  }
+  const key = String(issue.path[0] ?? '');
+  const expected = LIVENESS_EXPECTED[key as LivenessOptionName];
+  const got = JSON.stringify(issue.input) ?? 'nothing';
+  throw new InputError('INVALID_CONFIG', `${label(key)}: ${expected === undefined ? issue.message : `must be ${expected}, got ${got}`}`);
+}
+
+/**
+ * Command-line flags that set a liveness option, by flag name. Number flags are read from their
+ * text here and validated by the schema, so `--timeout soon` gets the same rule and the same
+ * words as `timeoutMs: "soon"` in a config.
+ */
+export const LIVENESS_NUMBER_FLAGS = {
+  timeout: 'timeoutMs',
+  deadline: 'deadlineMs',
+  'host-deadline': 'hostDeadlineMs',
+  concurrency: 'concurrency',
+  'per-host': 'perHostConcurrency',
+} as const satisfies Record<string, LivenessOptionName>;
+
+export type LivenessNumberFlag = keyof typeof LIVENESS_NUMBER_FLAGS;
+
+/** The number flags among `values` (flag name → text) as options, validated; messages name the flag. */
+export function livenessOptionsFromFlags(values: Partial<Record<LivenessNumberFlag, string | undefined>>): LivenessSettingsInput {
+  const options: Record<string, unknown> = {};
+  const flagOf = new Map<string, string>();
+  for (const [flag, key] of Object.entries(LIVENESS_NUMBER_FLAGS)) {
+    const text = values[flag as LivenessNumberFlag];
+    if (text === undefined) continue;
+    // Digits only: Number('') is 0 and Number('1e3') is 1000, neither what the user meant.
+    options[key] = /^\d+$/.test(text) ? Number(text) : text;
+    flagOf.set(key, `--${flag}`);
+  }
+  return parseLivenessOptions(options, (key) => flagOf.get(key) ?? key);
+}
+
+/** Defaults for the options that have one, from `LIVENESS_DEFAULTS`. */
+export type ResolvedLivenessNumbers = Record<'concurrency' | 'perHostConcurrency' | 'timeoutMs' | 'deadlineMs' | 'hostDeadlineMs' | 'maxRedirects' | 'retries' | 'retryAfterCapMs' | 'cacheTtlMs', number>;
+
+export function livenessNumbers(options: LivenessSettingsInput): ResolvedLivenessNumbers {
+  return {
+    concurrency: options.concurrency ?? LIVENESS_DEFAULTS.concurrency,
+    perHostConcurrency: options.perHostConcurrency ?? LIVENESS_DEFAULTS.perHostConcurrency,
+    timeoutMs: options.timeoutMs ?? LIVENESS_DEFAULTS.timeoutMs,
+    deadlineMs: options.deadlineMs ?? LIVENESS_DEFAULTS.deadlineMs,
+    hostDeadlineMs: options.hostDeadlineMs ?? LIVENESS_DEFAULTS.hostDeadlineMs,
+    maxRedirects: options.maxRedirects ?? LIVENESS_DEFAULTS.maxRedirects,
+    retries: options.retries ?? LIVENESS_DEFAULTS.retries,
+    retryAfterCapMs: options.retryAfterCapMs ?? LIVENESS_DEFAULTS.retryAfterCapMs,
+    cacheTtlMs: options.cacheTtlMs ?? LIVENESS_DEFAULTS.cacheTtlMs,
+  };
+}
