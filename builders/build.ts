@@ -57,6 +57,8 @@ export function buildAllowlist(tables: readonly Table[], options: BuildOptions):
   const notes: BuildNote[] = [];
   const orgs = new Map<string, OrgEntry>();
   const urls = new Set<string>();
+  // URL → the address as the directory wrote it (first spelling met), for liveness to fetch.
+  const urlsAsWritten = new Map<string, string>();
   const domains = new Set<string>();
   const hostOrgs = new Map<string, Set<string>>();
   const aliasClaims = new Map<string, AliasClaim>();
@@ -64,6 +66,7 @@ export function buildAllowlist(tables: readonly Table[], options: BuildOptions):
   const base = options.base;
   if (base) {
     base.urls.forEach((url) => urls.add(url));
+    for (const [url, written] of Object.entries(base.urlsAsWritten ?? {})) urlsAsWritten.set(url, written);
     base.domains.forEach((domain) => domains.add(domain));
     const baseSource = options.baseSource ?? 'the merged allowlist';
     for (const name of base.orgNames) {
@@ -197,6 +200,7 @@ export function buildAllowlist(tables: readonly Table[], options: BuildOptions):
         for (const part of parseUrlCell(value)) {
           if (part.kind === 'url') {
             urls.add(part.url);
+            if (!urlsAsWritten.has(part.url) && part.raw.trim() !== part.url) urlsAsWritten.set(part.url, part.raw.trim());
             let owners = hostOrgs.get(part.host);
             if (!owners) hostOrgs.set(part.host, (owners = new Set()));
             owners.add(key);
@@ -260,6 +264,7 @@ export function buildAllowlist(tables: readonly Table[], options: BuildOptions):
   }
 
   const allowlist: Allowlist = { urls: [...urls], domains: [...domains], orgNames: [], orgPhones: dataRecord(), orgAliases: dataRecord() };
+  if (urlsAsWritten.size > 0) allowlist.urlsAsWritten = Object.fromEntries(urlsAsWritten);
   for (const org of orgs.values()) {
     allowlist.orgNames.push(org.name);
     if (org.phones.length > 0) allowlist.orgPhones[org.name] = org.phones;

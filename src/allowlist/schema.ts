@@ -15,6 +15,8 @@ export const AllowlistFileSchema = z.strictObject({
   org_names: z.array(z.string()),
   org_phones: z.record(z.string(), z.array(z.string())),
   org_aliases: z.record(z.string(), z.array(z.string())).optional(),
+  /** URL (as in `urls`) → the address as the directory wrote it, where the two differ: what liveness fetches. */
+  urls_as_written: z.record(z.string(), z.string()).optional(),
 });
 export type AllowlistFile = z.infer<typeof AllowlistFileSchema>;
 
@@ -30,6 +32,11 @@ export interface Allowlist {
   orgPhones: Record<string, string[]>;
   /** Organization → other names it goes by. */
   orgAliases: Record<string, string[]>;
+  /**
+   * URL → the address as written (in the directory, or in `urls` itself), where the two differ.
+   * Normalization is for matching; liveness fetches what was written.
+   */
+  urlsAsWritten?: Record<string, string>;
 }
 
 /** Every name and alias of an allowlist, with the organization it names. */
@@ -69,6 +76,7 @@ export function parseAllowlist(data: unknown, source: string): Allowlist {
   };
 
   const urls = new Set<string>();
+  const urlsAsWritten: Record<string, string> = {};
   file.urls.forEach((raw, index) => {
     const result = normalizeUrl(raw);
     if (!result.ok) {
@@ -76,8 +84,19 @@ export function parseAllowlist(data: unknown, source: string): Allowlist {
       const why = result.reason.startsWith('not a web address') ? result.reason : `not a web address (${result.reason})`;
       fail(jsonPath('urls', index), `${JSON.stringify(raw)} is ${why}; write a full address like "https://www.mass.gov/courts", or remove it`);
     }
-    else urls.add(result.url);
+    else {
+      urls.add(result.url);
+      if (raw.trim() !== result.url && urlsAsWritten[result.url] === undefined) urlsAsWritten[result.url] = raw.trim();
+    }
   });
+  for (const [key, written] of Object.entries(file.urls_as_written ?? {})) {
+    const target = normalizeUrl(written);
+    const named = normalizeUrl(key);
+    if (!target.ok || !named.ok || named.url !== target.url || !urls.has(target.url)) {
+      fail(jsonPath('urls_as_written', key), `${JSON.stringify(written)} is not a way of writing ${JSON.stringify(key)}, or that URL is not in "urls"; fix or remove the entry`);
+    }
+    else urlsAsWritten[target.url] = written.trim();
+  }
 
   const domains = new Set<string>();
   file.domains.forEach((raw, index) => {
@@ -130,7 +149,7 @@ export function parseAllowlist(data: unknown, source: string): Allowlist {
     });
   }
 
-  return { urls: [...urls], domains: [...domains], orgNames, orgPhones, orgAliases };
+  return { urls: [...urls], domains: [...domains], orgNames, orgPhones, orgAliases, ...(Object.keys(urlsAsWritten).length > 0 ? { urlsAsWritten } : {}) };
 }
 
 /**
@@ -142,7 +161,7 @@ export function dataRecord<T>(): Record<string, T> {
   return Object.create(null) as Record<string, T>;
 }
 
-const FILE_KEYS = new Set(['urls', 'domains', 'org_names', 'org_phones', 'org_aliases']);
+const FILE_KEYS = new Set(['urls', 'domains', 'org_names', 'org_phones', 'org_aliases', 'urls_as_written']);
 
 /** Exactly the schema's shape, checked without allocating: the fast path of `parseAllowlist`. */
 function isWellFormedFile(data: unknown): data is AllowlistFile {
@@ -155,7 +174,19 @@ function isWellFormedFile(data: unknown): data is AllowlistFile {
     for (const key in value) if (!strings((value as Record<string, unknown>)[key])) return false;
     return true;
   };
-  return strings(record.urls) && strings(record.domains) && strings(record.org_names) && lists(record.org_phones) && (record.org_aliases === undefined || lists(record.org_aliases));
+  const texts = (value: unknown): boolean => {
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+    for (const key in value) if (typeof (value as Record<string, unknown>)[key] !== 'string') return false;
+    return true;
+  };
+  return (
+    strings(record.urls) &&
+    strings(record.domains) &&
+    strings(record.org_names) &&
+    lists(record.org_phones) &&
+    (record.org_aliases === undefined || lists(record.org_aliases)) &&
+    (record.urls_as_written === undefined || texts(record.urls_as_written))
+  );
 }
 
 /** A `domains` entry may be written as a host or as a bare origin (`https://www.mass.gov/`). */
@@ -191,6 +222,9 @@ export function toAllowlistFile(allowlist: Allowlist): AllowlistFile {
   };
   const aliases = record(allowlist.orgAliases);
   if (Object.keys(aliases).length > 0) file.org_aliases = aliases;
+  const listed = new Set(allowlist.urls);
+  const written = Object.entries(allowlist.urlsAsWritten ?? {}).filter(([url, raw]) => raw !== url && listed.has(url));
+  if (written.length > 0) file.urls_as_written = Object.fromEntries(written.sort(([a], [b]) => compareStrings(a, b)));
   return file;
 }
 

@@ -77,6 +77,8 @@ describe('loadAllowlist: a valid file', () => {
         'Legal Aid of X': ['+18005294357', '+15087523718'],
       },
       orgAliases: { 'Greater Boston Legal Services': ['GBLS'] },
+      // Normalized for matching; the address as written kept for liveness to fetch.
+      urlsAsWritten: { 'https://masslegalhelp.org/housing/eviction': 'https://www.masslegalhelp.org/housing/eviction/' },
     });
   });
 

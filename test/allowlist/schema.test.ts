@@ -149,3 +149,23 @@ describe('jsonPath and toAllowlistFile', () => {
     expect(new Set(again.urls)).toEqual(new Set(allowlist.urls));
   });
 });
+
+describe('parseAllowlist: urls_as_written', () => {
+  const base = { urls: ['https://x.org/help'], domains: [], org_names: [], org_phones: {} };
+
+  it('keeps the address as written beside its normalized form, and writes it back', () => {
+    const allowlist = parseAllowlist({ ...base, urls_as_written: { 'https://x.org/help': 'http://www.x.org/help/' } }, SOURCE);
+    expect(allowlist.urlsAsWritten).toEqual({ 'https://x.org/help': 'http://www.x.org/help/' });
+    expect(toAllowlistFile(allowlist).urls_as_written).toEqual({ 'https://x.org/help': 'http://www.x.org/help/' });
+  });
+
+  it('an allowlist without it stays valid and has none', () => {
+    expect(parseAllowlist(base, SOURCE).urlsAsWritten).toBeUndefined();
+  });
+
+  it('rejects a written form of a URL that is not in urls', () => {
+    expect(() => parseAllowlist({ ...base, urls_as_written: { 'https://y.org': 'http://www.y.org' } }, SOURCE)).toThrow(
+      /urls_as_written\["https:\/\/y\.org"\]: "http:\/\/www\.y\.org" is not a way of writing "https:\/\/y\.org", or that URL is not in "urls"; fix or remove the entry/,
+    );
+  });
+});

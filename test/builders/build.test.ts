@@ -296,9 +296,12 @@ describe('renderAllowlist', () => {
     const text = renderAllowlist(result.allowlist);
     expect(text.endsWith('}\n')).toBe(true);
     const data = JSON.parse(text) as Record<string, string[]>;
-    expect(Object.keys(data)).toEqual(['urls', 'domains', 'org_names', 'org_phones']);
+    expect(Object.keys(data)).toEqual(['urls', 'domains', 'org_names', 'org_phones', 'urls_as_written']);
     for (const key of ['urls', 'domains', 'org_names'] as const) expect(data[key]).toEqual([...data[key]!].sort());
     expect(() => parseAllowlist(data, 'built')).not.toThrow();
+    // Each URL normalized for matching, and beside it the address as the CSV wrote it (what liveness fetches).
+    const written = data.urls_as_written as unknown as Record<string, string>;
+    expect(written['https://portal.example.gov/locations/ashby-district-court']).toBe('https://www.portal.example.gov/locations/ashby-district-court');
   });
 });
 
