@@ -66,6 +66,8 @@ export class HttpClient {
     private readonly settings: HttpSettings,
     /** Called whenever any host answers with a status line (proof that egress works). */
     private readonly onResponse: () => void,
+    /** Called as each request gets its slot, with its host (per-host deadlines run from the first). */
+    private readonly onStart: (host: string) => void = () => undefined,
   ) {}
 
   /**
@@ -91,6 +93,7 @@ export class HttpClient {
     const origin = url.origin;
     const host = hostKey(url.hostname);
     return this.limiter.run(host, async () => {
+      this.onStart(host);
       for (let attempt = 0; ; attempt++) {
         const keepAlive = method === 'GET' || !this.headCloses.has(origin);
         const exchange = await this.once(url, host, method, readBody, keepAlive);

@@ -70,4 +70,16 @@ export class NetworkMonitor {
     await this.probing;
     return this.view();
   }
+
+  /**
+   * Why the network is shown unavailable, or null: the probe (run now if it has not run) failed to
+   * reach its page and no host has answered in this run. Null when probing is off: then nothing
+   * shows the network down, only that it is unproven.
+   */
+  async shownDown(): Promise<string | null> {
+    if (this.probe === null) return null;
+    const view = await this.confirm('egress');
+    if (view.egressWorks) return null;
+    return this.probeResult?.detail ?? 'the network probe failed';
+  }
 }

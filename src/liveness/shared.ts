@@ -22,6 +22,7 @@ export function sharedLinkChecker(options: LivenessOptions = {}): LinkChecker {
     const inner = createLinkChecker(options);
     const shared: LinkChecker = {
       check: (url, checkOptions) => inner.check(url, checkOptions),
+      networkDown: () => inner.networkDown(),
       close: async () => {
         if (checkers.get(key) === shared) checkers.delete(key);
         await inner.close();

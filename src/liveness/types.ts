@@ -39,15 +39,29 @@ export interface LivenessOptions extends LivenessSettingsInput {
   ca?: string | readonly string[];
 }
 
+/**
+ * Deadlines for one call; a link unfinished by its deadline resolves to `inconclusive` with error
+ * `deadline` for this caller, while its fetch goes on for others.
+ * - `deadlineAt`: a time in ms since the epoch (the answer's deadline).
+ * - `hostDeadline`: `hostDeadlineMs` after the first request to the link's host started (`stale`).
+ */
+export interface CheckOptions {
+  deadlineAt?: number;
+  hostDeadline?: boolean;
+}
+
 /** Checks links; one instance per process shares its cache and limits across every answer. */
 export interface LinkChecker {
   /**
    * `url` is the link as written (see `fetchTarget`: a written scheme is followed, a link without
-   * one is tried over https then http). Never rejects: failures are outcomes. With `deadlineAt`
-   * (a time in ms since the epoch), a link unfinished by then resolves to `inconclusive` with
-   * error `deadline`; its fetch goes on for other callers.
+   * one is tried over https then http). Never rejects: failures are outcomes.
    */
-  check(url: string, options?: { deadlineAt?: number }): Promise<LivenessOutcome>;
+  check(url: string, options?: CheckOptions): Promise<LivenessOutcome>;
+  /**
+   * Why the network is shown to be unavailable (the network probe failed and no host has
+   * answered), or null. Runs the probe if it has not run; null when probing is off.
+   */
+  networkDown(): Promise<string | null>;
   /** Ends every request in flight and releases connections. Checks started after `close` resolve to `inconclusive`. */
   close(): Promise<void>;
 }

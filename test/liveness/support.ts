@@ -59,5 +59,5 @@ export function testChecker(
     { sleep, ...setup.deps },
   );
   onTestFinished(() => checker.close());
-  return { check: (url) => checker.check(url), close: () => checker.close(), waits: sleep.waits, resolver };
+  return { check: (url, options) => checker.check(url, options), networkDown: () => checker.networkDown(), close: () => checker.close(), waits: sleep.waits, resolver };
 }

@@ -1,0 +1,170 @@
+import type { Evidence, Failure, FailureEvidence, ResponseEvidence } from './classify.js';
+import type { HostVetting } from './hosts.js';
+import type { Exchange, HttpClient } from './http.js';
+import { retryDecision, type RetrySettings } from './retry.js';
+
+/** What fetching a link saw, with the body of a 2xx GET when one was read (for the soft-404 check). */
+export type Crawled = Evidence & { body?: string };
+
+/** One hop's final exchange after retries. */
+interface HopResult {
+  url: URL;
+  exchange: Exchange;
+  attempts: number;
+  retryAfterMs?: number;
+}
+
+export interface CrawlerSettings {
+  maxRedirects: number;
+  retry: RetrySettings;
+  sleep: (ms: number) => Promise<void>;
+  now: () => number;
+  /** True once the checker is closed: no more retries. */
+  isClosed: () => boolean;
+}
+
+/**
+ * Fetching one link: each hop's host vetted (`HostVetting`), HEAD then GET (`HttpClient`), 429,
+ * 503 and timeouts retried per `retryDecision`, a refused connection retried once per origin,
+ * redirects followed by hand up to `maxRedirects`. A link written without a scheme is tried over
+ * https, then over http when https is refused or the port speaks plain HTTP.
+ */
+export class Crawler {
+  /**
+   * Origins that refused a connection, each with its one retry: shared by every link to that
+   * origin. Refusal is a property of the host and port, not of the path, so 20 links to a server
+   * that is down wait for one retry together instead of each sleeping and retrying on its own (which
+   * also queued each retry behind the host's other requests). Kept while the origin still refuses,
+   * so a later link to it is broken after that same retry; dropped once the origin answers.
+   */
+  private readonly refusals = new Map<string, Promise<Exchange>>();
+  /** Origins whose https port turned out to speak plain HTTP (or to be closed while http works). */
+  private readonly plainHttpOrigins = new Set<string>();
+
+  constructor(
+    private readonly hosts: HostVetting,
+    private readonly http: HttpClient,
+    private readonly settings: CrawlerSettings,
+  ) {}
+
+  /**
+   * Follow a link through its redirects, vetting every hop. `fallback`: no scheme was written, so
+   * the first hop may go over http. `followUp`: the whole crawl continues a link already started
+   * (the soft-404 probe); otherwise only its later requests are follow-ups (see `Limiter`).
+   */
+  async crawl(start: URL, fallback: boolean, followUp = false): Promise<Crawled> {
+    const { maxRedirects } = this.settings;
+    let current = start;
+    let redirects = 0;
+    const failed = (failure: Failure, attempts: number, at: URL = current): FailureEvidence => ({ type: 'failure', url: start.href, finalUrl: at.href, redirects, attempts, failure });
+    for (;;) {
+      const resolution = await this.hosts.resolve(current.hostname);
+      if (!resolution.ok) return failed(resolution.failure, 0);
+      const later = followUp || redirects > 0;
+      const step = fallback && redirects === 0 ? await this.firstHop(current, later) : await this.hop(current, true, later);
+      current = step.url;
+      const { exchange } = step;
+      if (exchange.type === 'failure') return failed(exchange.failure, step.attempts);
+      const location = exchange.headers.location;
+      if (exchange.status >= 300 && exchange.status < 400 && location !== undefined) {
+        if (redirects >= maxRedirects) {
+          return failed({ kind: 'too-many-redirects', code: 'too-many-redirects', host: current.hostname, message: `more than ${maxRedirects} redirects (stopped at ${current.href}, which redirects again)` }, step.attempts);
+        }
+        let next: URL;
+        try {
+          next = new URL(location, current);
+        } catch {
+          return failed({ kind: 'bad-redirect', code: 'bad-redirect', host: current.hostname, message: `${current.href} redirects to ${JSON.stringify(location)}, which is not an address` }, step.attempts);
+        }
+        if (next.protocol !== 'http:' && next.protocol !== 'https:') {
+          return failed({ kind: 'bad-redirect', code: 'bad-redirect', host: current.hostname, message: `${current.href} redirects to a ${next.protocol} address` }, step.attempts);
+        }
+        next.hash = '';
+        redirects++;
+        current = next;
+        continue;
+      }
+      const evidence: ResponseEvidence & { body?: string } = {
+        type: 'response',
+        url: start.href,
+        finalUrl: current.href,
+        redirects,
+        attempts: step.attempts,
+        status: exchange.status,
+        headers: exchange.headers,
+        ...(step.retryAfterMs !== undefined ? { retryAfterMs: step.retryAfterMs } : {}),
+        ...(exchange.body !== undefined ? { body: exchange.body } : {}),
+      };
+      return evidence;
+    }
+  }
+
+  /** One hop with retries. `retryRefused: false` when another scheme will be tried instead. */
+  private async hop(url: URL, retryRefused: boolean, followUp: boolean): Promise<HopResult> {
+    const { retry, sleep, now, isClosed } = this.settings;
+    let exchange = await this.http.exchange(url, followUp);
+    for (let attempt = 0; ; attempt++) {
+      const decision = retryDecision(
+        exchange.type === 'response'
+          ? { type: 'response', status: exchange.status, ...(exchange.headers['retry-after'] !== undefined ? { retryAfter: exchange.headers['retry-after'] } : {}) }
+          : { type: 'failure', kind: exchange.failure.kind === 'refused' && !retryRefused ? 'no-retry' : exchange.failure.kind },
+        attempt,
+        retry,
+        now(),
+      );
+      if (!decision.retry || isClosed()) {
+        return { url, exchange, attempts: attempt + 1, ...(!decision.retry && decision.retryAfterMs !== undefined ? { retryAfterMs: decision.retryAfterMs } : {}) };
+      }
+      if (isRefusal(exchange)) {
+        const shared = this.retryOrigin(url, decision.delayMs);
+        const retried = await shared.retried;
+        // The origin's retry is this link's retry when it made it, or when the origin still refuses;
+        // when the origin answers again, this link asks for itself.
+        exchange = shared.mine || isRefusal(retried) || isClosed() ? retried : await this.http.exchange(url, true);
+      } else {
+        await sleep(decision.delayMs);
+        exchange = await this.http.exchange(url, true);
+      }
+    }
+  }
+
+  private retryOrigin(url: URL, delayMs: number): { retried: Promise<Exchange>; mine: boolean } {
+    const pending = this.refusals.get(url.origin);
+    if (pending) return { retried: pending, mine: false };
+    const retried = this.settings.sleep(delayMs).then(() => this.http.exchange(url, true));
+    this.refusals.set(url.origin, retried);
+    void retried.then((exchange) => {
+      if (!isRefusal(exchange)) this.refusals.delete(url.origin);
+    });
+    return { retried, mine: true };
+  }
+
+  /** The first hop of a link written without a scheme: https, then http when https cannot work. */
+  private async firstHop(url: URL, followUp: boolean): Promise<HopResult> {
+    if (url.protocol !== 'https:') return this.hop(url, true, followUp);
+    const plain = new URL(url.href);
+    plain.protocol = 'http:';
+    if (this.plainHttpOrigins.has(url.host)) return this.hop(plain, true, followUp);
+    const secure = await this.hop(url, false, followUp);
+    if (secure.exchange.type !== 'failure') return secure;
+    const failure = secure.exchange.failure;
+    if (!(failure.kind === 'refused' || (failure.kind === 'tls' && failure.plainHttp === true))) return secure;
+    const fallback = await this.hop(plain, true, true);
+    if (fallback.exchange.type === 'response') {
+      this.plainHttpOrigins.add(url.host);
+      return fallback;
+    }
+    // The port spoke neither TLS nor HTTP: the TLS failure is the better description. (A timeout
+    // over http says more: the server speaks HTTP but is slow.)
+    if (failure.kind === 'tls' && ['protocol', 'reset', 'other'].includes(fallback.exchange.failure.kind)) return secure;
+    if (fallback.exchange.failure.kind === 'refused') {
+      const both = { ...fallback.exchange.failure, message: `${fallback.exchange.failure.host ?? url.hostname} refused the connection on https and on http` };
+      return { ...fallback, exchange: { type: 'failure', failure: both } };
+    }
+    return fallback;
+  }
+}
+
+function isRefusal(exchange: Exchange): boolean {
+  return exchange.type === 'failure' && exchange.failure.kind === 'refused';
+}

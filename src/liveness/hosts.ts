@@ -1,0 +1,101 @@
+import { isIP, type LookupFunction } from 'node:net';
+import { describeError } from '../errors.js';
+import { classifyAddress, unbracket } from './address.js';
+import type { Failure } from './classify.js';
+import { LookupRefused } from './http.js';
+import { hostKey } from './resolve.js';
+import type { Resolver } from './types.js';
+
+export type HostResolution =
+  | { ok: true; addresses: Array<{ address: string; family: 4 | 6 }>; source: 'dns' | 'pinned' | 'literal' }
+  | { ok: false; failure: Failure };
+
+/**
+ * Resolving and vetting hosts: `--resolve` pins first, then the resolver, once per host; an
+ * address that is private, loopback, link-local, reserved or a metadata endpoint is refused unless
+ * `mayFetchPrivate` allows it. The connection pool's `lookup` is the same memoized resolution, so
+ * the address vetted is the address connected to (a DNS answer that changes in between — rebinding
+ * — cannot reach a private address).
+ */
+export class HostVetting {
+  private readonly resolutions = new Map<string, Promise<HostResolution>>();
+
+  constructor(
+    private readonly pins: ReadonlyMap<string, { address: string; family: 4 | 6 }>,
+    private readonly resolver: Resolver,
+    private readonly mayFetchPrivate: (address: string) => boolean,
+    /** Called when a real DNS answer gave an address the checker may fetch (proof DNS works). */
+    private readonly onDnsAnswer: () => void,
+  ) {}
+
+  resolve(hostname: string): Promise<HostResolution> {
+    const key = hostKey(hostname);
+    if (isIP(key) !== 0) {
+      const addressClass = classifyAddress(key);
+      if (addressClass !== null && !this.mayFetchPrivate(key)) {
+        return Promise.resolve({ ok: false, failure: { kind: 'private-address', code: 'private-address', host: key, address: key, addressClass, source: 'literal', message: `${key} is ${addressClass}` } });
+      }
+      return Promise.resolve({ ok: true, addresses: [{ address: key, family: isIP(key) === 6 ? 6 : 4 }], source: 'literal' });
+    }
+    let pending = this.resolutions.get(key);
+    if (!pending) {
+      pending = this.lookupAndVet(key);
+      this.resolutions.set(key, pending);
+      // A DNS error may be transient: the next hop or link on this host asks again.
+      void pending.then((result) => {
+        if (!result.ok && result.failure.kind === 'dns-error') this.resolutions.delete(key);
+      });
+    }
+    return pending;
+  }
+
+  /** A `lookup` for the connection pool that connects only where `resolve` says. */
+  lookup(): LookupFunction {
+    return ((hostname: string, lookupOptions: { family?: number | string; all?: boolean }, callback: (...args: unknown[]) => void) => {
+      this.resolve(unbracket(hostname)).then(
+        (result) => {
+          if (!result.ok) return callback(new LookupRefused(result.failure));
+          const family = lookupOptions.family === 'IPv4' ? 4 : lookupOptions.family === 'IPv6' ? 6 : Number(lookupOptions.family ?? 0);
+          const usable = family === 4 || family === 6 ? result.addresses.filter((entry) => entry.family === family) : result.addresses;
+          const first = usable[0];
+          if (!first) return callback(Object.assign(new Error(`${hostname} has no IPv${family} address`), { code: 'ENOTFOUND' }));
+          if (lookupOptions.all) return callback(null, usable);
+          return callback(null, first.address, first.family);
+        },
+        (error: unknown) => callback(error),
+      );
+    }) as unknown as LookupFunction;
+  }
+
+  private async lookupAndVet(key: string): Promise<HostResolution> {
+    const pin = this.pins.get(key);
+    let source: 'dns' | 'pinned' = 'pinned';
+    let addresses: Array<{ address: string; family: 4 | 6 }>;
+    if (pin) {
+      addresses = [pin];
+    } else {
+      source = 'dns';
+      let answer;
+      try {
+        answer = await this.resolver(key);
+      } catch (error) {
+        answer = { ok: false as const, notFound: false, error: describeError(error) };
+      }
+      if (!answer.ok) {
+        return answer.notFound
+          ? { ok: false, failure: { kind: 'dns-not-found', code: answer.error, host: key, message: `${key} did not resolve (${answer.error})` } }
+          : { ok: false, failure: { kind: 'dns-error', code: answer.error, host: key, message: `DNS lookup of ${key} failed (${answer.error})` } };
+      }
+      addresses = answer.addresses;
+    }
+    const allowed = addresses.filter((entry) => classifyAddress(entry.address) === null || this.mayFetchPrivate(entry.address));
+    if (allowed.length === 0) {
+      const first = addresses[0];
+      if (!first) return { ok: false, failure: { kind: 'dns-not-found', code: 'ENODATA', host: key, message: `${key} has no address` } };
+      const addressClass = classifyAddress(first.address) ?? 'reserved';
+      return { ok: false, failure: { kind: 'private-address', code: 'private-address', host: key, address: first.address, addressClass, source, message: `${key} resolves to ${first.address}` } };
+    }
+    if (source === 'dns') this.onDnsAnswer();
+    return { ok: true, addresses: allowed, source };
+  }
+}
