@@ -18,6 +18,11 @@ export interface CliIo {
   stderrIsTTY: boolean;
   cwd: string;
   env: NodeJS.ProcessEnv;
+  /**
+   * Run `handler` on Ctrl-C (SIGINT) instead of ending the process; returns a function that
+   * restores the default. Absent in tests that run a command in-process.
+   */
+  onInterrupt?: (handler: () => void) => () => void;
 }
 
 export interface Subcommand {
@@ -39,6 +44,10 @@ export function processIo(): CliIo {
     stderrIsTTY: Boolean(process.stderr.isTTY),
     cwd: process.cwd(),
     env: process.env,
+    onInterrupt: (handler) => {
+      process.once('SIGINT', handler);
+      return () => process.removeListener('SIGINT', handler);
+    },
   };
 }
 

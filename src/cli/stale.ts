@@ -1,34 +1,37 @@
 import { resolve } from 'node:path';
-import { buildIndex } from '../match/index.js';
 import { loadAllowlist } from '../allowlist/load.js';
-import { compareStrings } from '../util/strings.js';
 import { answerText } from '../util/answer-text.js';
 import { ENV, LIVENESS_DEFAULTS } from '../defaults.js';
 import { InputError } from '../errors.js';
-import { extractLinks } from '../extract/links.js';
-import { classifyLink } from '../match/links.js';
-import { createLinkChecker } from '../liveness/checker.js';
+import { STALE_FORMATS, formatStale, type StaleFormat } from '../format/stale.js';
 import { NETWORK_PROBE_URL } from '../liveness/network.js';
-import type { LivenessKind, LivenessOptions, LivenessOutcome } from '../liveness/types.js';
+import { livenessOptionsFromFlags } from '../liveness/options.js';
+import type { LivenessOptions } from '../liveness/types.js';
 import { readPromptfooResults } from '../promptfoo/results.js';
+import { findStaleLinks, staleFailed } from '../stale.js';
 import { parseResolveFlags, parseFlags } from './args.js';
-import { EXIT, readTextFile, type CliIo, type Subcommand } from './io.js';
+import { EXIT, readTextFile, writeFileAtomic, type CliIo, type Subcommand } from './io.js';
 
 const USAGE = `Usage: citation-verifier stale --allowlist FILE [--answers FILE.jsonl | --results RESULTS.json] [options]
 
-Fetch every link in the allowlist (its urls, and https://DOMAIN for each domain) and, if given,
-every link cited in the answers, and list the ones that are not live: what to fix in the
-directory, and which cited links are dead or made up.
+Fetch every link in the allowlist (its urls as the directory wrote them, and each domain) and, if
+given, every link cited in the answers, and list the ones that are not live: what to fix in the
+directory, and which cited links are dead or made up. Meant to run on a schedule (see
+docs/examples/stale-weekly.yml).
 
 Options:
   --allowlist FILE         allowlist JSON (default: $${ENV.allowlist})
   --answers FILE.jsonl     answers, one JSON value a line: a string, or an object holding the
                            answer (output, answer, text, …) and optionally "id" and "provider"
   --results FILE           promptfoo eval output (promptfoo eval -o results.json, or .jsonl)
-  --format text|json|csv   output format (default text)
+  --format FORMAT          ${STALE_FORMATS.join(', ')} (default text); markdown is a table for
+                           an issue or a CI job summary, junit one test case per link
+  -o, --output FILE        write the report to FILE (atomically) instead of standard output
   --resolve HOST:ADDR      pin HOST to ADDR (repeatable, like curl)
   --allow-private          fetch private and loopback addresses (intranets, tests)
   --timeout MS             per-request timeout (default ${LIVENESS_DEFAULTS.timeoutMs})
+  --host-deadline MS       links of one host unfinished this long after its first request are
+                           inconclusive (default ${LIVENESS_DEFAULTS.hostDeadlineMs})
   --concurrency N          requests in flight at once (default ${LIVENESS_DEFAULTS.concurrency})
   --per-host N             requests in flight to one host (default ${LIVENESS_DEFAULTS.perHostConcurrency})
   --cache-dir DIR          reuse successes younger than ${LIVENESS_DEFAULTS.cacheTtlMs / 3_600_000} h from DIR, store new ones there
@@ -37,19 +40,15 @@ Options:
                            (default ${NETWORK_PROBE_URL}); off: rely on the links alone
 
 Links that cannot be judged (bot protection, timeouts, network down) are listed as inconclusive
-but do not fail the run.
+but do not fail the run. Once the network is shown unavailable, that is said once and the links
+not yet checked are inconclusive. Ctrl-C prints what was checked so far.
 
-Exit codes: 0 nothing broken or invented, 2 some link is broken or invented, 3 bad input, 1 unexpected error.
+Exit codes: 0 nothing broken or invented, 2 some link is broken or invented, 3 bad input,
+130 interrupted, 1 unexpected error.
 `;
 
-/** Where a link was found: the allowlist, or an answer (file line / promptfoo result). */
-export interface StaleEntry {
-  url: string;
-  outcome: LivenessOutcome;
-  foundIn: string[];
-}
-
-const SEVERITY: Record<LivenessKind, number> = { broken: 0, invented: 1, inconclusive: 2, live: 3 };
+/** Exit code after Ctrl-C, as a shell reports a process ended by SIGINT. */
+export const EXIT_INTERRUPTED = 130;
 
 export const staleCommand: Subcommand = {
   name: 'stale',
@@ -61,9 +60,11 @@ export const staleCommand: Subcommand = {
       answers: { type: 'string' },
       results: { type: 'string' },
       format: { type: 'string', default: 'text' },
+      output: { type: 'string', short: 'o' },
       resolve: { type: 'string', multiple: true },
       'allow-private': { type: 'boolean', default: false },
       timeout: { type: 'string' },
+      'host-deadline': { type: 'string' },
       concurrency: { type: 'string' },
       'per-host': { type: 'string' },
       'cache-dir': { type: 'string' },
@@ -71,85 +72,51 @@ export const staleCommand: Subcommand = {
       'network-probe': { type: 'string' },
     }, USAGE, { positionals: false });
     const { values } = parsed;
-    const format = values.format;
-    if (format !== 'text' && format !== 'json' && format !== 'csv') throw new InputError('USAGE', `--format must be text, json or csv, got ${JSON.stringify(format)}`);
+    const format = values.format as StaleFormat;
+    if (!STALE_FORMATS.includes(format)) throw new InputError('USAGE', `--format must be one of ${STALE_FORMATS.join(', ')}; got ${JSON.stringify(values.format)}`);
     if (values.answers !== undefined && values.results !== undefined) throw new InputError('USAGE', 'give --answers or --results, not both');
     const allowlistPath = values.allowlist ?? io.env[ENV.allowlist];
     if (!allowlistPath) throw new InputError('USAGE', `no allowlist: pass --allowlist FILE or set ${ENV.allowlist}\n\n${USAGE}`);
 
-    const options: LivenessOptions = {};
+    const options: LivenessOptions = livenessOptionsFromFlags({
+      timeout: values.timeout,
+      'host-deadline': values['host-deadline'],
+      concurrency: values.concurrency,
+      'per-host': values['per-host'],
+    });
     if (values.resolve) options.resolve = parseResolveFlags(values.resolve);
     if (values['allow-private']) options.allowPrivateNetworks = true;
-    if (values.timeout !== undefined) options.timeoutMs = positiveInteger('--timeout', values.timeout);
-    if (values.concurrency !== undefined) options.concurrency = positiveInteger('--concurrency', values.concurrency);
-    if (values['per-host'] !== undefined) options.perHostConcurrency = positiveInteger('--per-host', values['per-host']);
     if (values['cache-dir'] !== undefined) options.cacheDir = resolve(io.cwd, values['cache-dir']);
     if (values.cacert !== undefined) options.ca = await readTextFile(resolve(io.cwd, values.cacert), 'CA certificate file');
     if (values['network-probe'] !== undefined) options.networkProbe = values['network-probe'] === 'off' ? false : values['network-probe'];
 
-    const sources = new Map<string, string[]>();
-    const add = (url: string, where: string): void => {
-      const list = sources.get(url);
-      if (!list) sources.set(url, [where]);
-      else if (!list.includes(where)) list.push(where);
-    };
     const allowlist = await loadAllowlist(resolve(io.cwd, allowlistPath));
-    for (const url of allowlist.urls) add(url, 'allowlist (urls)');
-    for (const domain of allowlist.domains) add(`https://${domain}`, 'allowlist (domains)');
-    // A cited link the offline rules already call invented (placeholder, lookalike, `user@host`, …)
-    // is reported as `check --live` reports it, and never fetched.
-    const index = buildIndex(allowlist);
-    const allowPrivateNetworks = options.allowPrivateNetworks !== undefined && options.allowPrivateNetworks !== false;
-    const inventedOffline = new Map<string, string>();
-    const addCited = (text: string, where: string): void => {
-      for (const link of extractLinks(text)) {
-        add(link.normalized, where);
-        const verdict = classifyLink(link, index, { allowPrivateNetworks });
-        if (verdict.bucket === 'invented') inventedOffline.set(link.normalized, verdict.reason);
-      }
-    };
-    if (values.answers !== undefined) {
-      for (const answer of await readAnswers(values.answers, io)) addCited(answer.text, answer.where);
-    }
+    const answers: Answer[] = [];
+    if (values.answers !== undefined) answers.push(...(await readAnswers(values.answers, io)));
     if (values.results !== undefined) {
       for (const row of await readPromptfooResults(resolve(io.cwd, values.results))) {
-        addCited(answerText(row.output), `${values.results} test ${row.testIdx}, prompt ${row.promptIdx}, ${row.provider}`);
+        answers.push({ text: answerText(row.output), where: `${values.results} test ${row.testIdx}, prompt ${row.promptIdx}, ${row.provider}` });
       }
     }
 
-    // Built after the inputs are read, so bad input never opens a connection pool.
-    const checker = createLinkChecker(options);
-    const urls = [...sources.keys()].sort(compareStrings);
-    const progress = io.stderrIsTTY ? progressBar(io, urls.length) : undefined;
-    let entries: StaleEntry[];
+    const interrupt = new AbortController();
+    const release = io.onInterrupt?.(() => interrupt.abort());
+    const progress = io.stderrIsTTY ? progressBar(io) : undefined;
+    let report;
     try {
-      entries = await Promise.all(
-        urls.map(async (url) => {
-          const offline = inventedOffline.get(url);
-          const outcome: LivenessOutcome = offline !== undefined ? { kind: 'invented', error: 'offline-rule', reason: offline } : await checker.check(url);
-          progress?.tick();
-          return { url, outcome, foundIn: sources.get(url) ?? [] };
-        }),
-      );
+      report = await findStaleLinks({ allowlist, answers, liveness: options, signal: interrupt.signal, ...(progress ? { onProgress: progress.update } : {}) });
     } finally {
       progress?.done();
-      await checker.close();
+      release?.();
     }
-
-    const stale = entries.filter((entry) => entry.outcome.kind !== 'live').sort((a, b) => SEVERITY[a.outcome.kind] - SEVERITY[b.outcome.kind] || compareStrings(a.url, b.url));
-    const counts = countKinds(entries);
-    if (format === 'json') io.stdout(`${JSON.stringify(toJson(entries.length, counts, stale), null, 2)}\n`);
-    else if (format === 'csv') io.stdout(toCsv(stale));
-    else io.stdout(toText(entries.length, counts, stale));
-    return stale.some((entry) => entry.outcome.kind === 'broken' || entry.outcome.kind === 'invented') ? EXIT.failed : EXIT.pass;
+    if (report.networkUnavailable !== undefined) io.stderr(`citation-verifier: network unavailable (${report.networkUnavailable}); the links not yet checked are inconclusive\n`);
+    const text = formatStale(report, format);
+    if (values.output !== undefined) await writeFileAtomic(resolve(io.cwd, values.output), text);
+    else io.stdout(text);
+    if (report.interrupted) return EXIT_INTERRUPTED;
+    return staleFailed(report) ? EXIT.failed : EXIT.pass;
   },
 };
-
-function positiveInteger(flag: string, text: string): number {
-  const value = Number(text);
-  if (text.trim() === '' || !Number.isInteger(value) || value <= 0) throw new InputError('USAGE', `${flag} must be a whole number above 0, got ${JSON.stringify(text)}`);
-  return value;
-}
 
 interface Answer {
   text: string;
@@ -184,95 +151,23 @@ async function readAnswers(path: string, io: CliIo): Promise<Answer[]> {
   return answers;
 }
 
-function countKinds(entries: readonly StaleEntry[]): Record<LivenessKind, number> {
-  const counts: Record<LivenessKind, number> = { live: 0, broken: 0, invented: 0, inconclusive: 0 };
-  for (const entry of entries) counts[entry.outcome.kind]++;
-  return counts;
-}
 
-function statusOrError(outcome: LivenessOutcome): string {
-  if ('status' in outcome && outcome.status !== undefined) return String(outcome.status);
-  if ('error' in outcome && outcome.error !== undefined) return outcome.error;
-  return '';
-}
-
-function finalUrlOf(outcome: LivenessOutcome): string {
-  return 'finalUrl' in outcome && outcome.finalUrl !== undefined ? outcome.finalUrl : '';
-}
-
-function toText(checked: number, counts: Record<LivenessKind, number>, stale: readonly StaleEntry[]): string {
-  const summary = `Checked ${checked} link${checked === 1 ? '' : 's'}: ${counts.live} live, ${counts.broken} broken, ${counts.invented} invented, ${counts.inconclusive} inconclusive.`;
-  if (stale.length === 0) return `${summary}\nNothing stale.\n`;
-  const blocks = stale.map((entry) => {
-    const { outcome } = entry;
-    const lines = [`${outcome.kind.toUpperCase()}  ${entry.url}`];
-    const facts = [statusOrError(outcome) && `status/error: ${statusOrError(outcome)}`, finalUrlOf(outcome) && finalUrlOf(outcome) !== entry.url ? `final URL: ${finalUrlOf(outcome)}` : ''].filter(Boolean);
-    if (facts.length > 0) lines.push(`  ${facts.join('   ')}`);
-    lines.push(`  found in: ${entry.foundIn.join('; ')}`);
-    lines.push(`  why: ${outcome.reason}`);
-    return lines.join('\n');
-  });
-  return `${summary}\n\n${blocks.join('\n\n')}\n`;
-}
-
-function toJson(checked: number, counts: Record<LivenessKind, number>, stale: readonly StaleEntry[]): unknown {
-  return {
-    checked,
-    counts,
-    stale: stale.map((entry) => {
-      const { outcome } = entry;
-      return {
-        url: entry.url,
-        outcome: outcome.kind,
-        ...('status' in outcome && outcome.status !== undefined ? { status: outcome.status } : {}),
-        ...('error' in outcome && outcome.error !== undefined ? { error: outcome.error } : {}),
-        ...(finalUrlOf(outcome) ? { finalUrl: finalUrlOf(outcome) } : {}),
-        reason: outcome.reason,
-        foundIn: entry.foundIn,
-      };
-    }),
-  };
-}
-
-function toCsv(stale: readonly StaleEntry[]): string {
-  const rows = [['url', 'outcome', 'status', 'error', 'final_url', 'found_in', 'reason']];
-  for (const entry of stale) {
-    const { outcome } = entry;
-    rows.push([
-      entry.url,
-      outcome.kind,
-      'status' in outcome && outcome.status !== undefined ? String(outcome.status) : '',
-      'error' in outcome && outcome.error !== undefined ? outcome.error : '',
-      finalUrlOf(outcome),
-      entry.foundIn.join('; '),
-      outcome.reason,
-    ]);
-  }
-  return rows.map((row) => row.map(csvField).join(',')).join('\n') + '\n';
-}
-
-function csvField(value: string): string {
-  return /[",\n\r]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
-}
-
-
-/** A one-line progress bar on standard error, redrawn when the whole percentage changes. */
-function progressBar(io: CliIo, total: number): { tick(): void; done(): void } {
+/**
+ * A one-line progress bar on standard error, redrawn as links finish: at once for the first, then
+ * at most every 100 ms (a terminal redraw per link would cost more than the links on a fast run).
+ */
+function progressBar(io: CliIo): { update(finished: number, total: number): void; done(): void } {
   const width = 30;
-  let completed = 0;
+  let drawnAt = 0;
   let drawn = -1;
-  const draw = (): void => {
-    const percent = total === 0 ? 100 : Math.floor((completed / total) * 100);
-    if (percent === drawn) return;
-    drawn = percent;
-    const filled = Math.round((percent / 100) * width);
-    io.stderr(`\r[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${completed}/${total} links`);
-  };
-  draw();
   return {
-    tick() {
-      completed++;
-      draw();
+    update(finished, total) {
+      const now = Date.now();
+      if (finished === drawn || (finished !== total && drawn > 0 && now - drawnAt < 100)) return;
+      drawn = finished;
+      drawnAt = now;
+      const filled = total === 0 ? width : Math.round((finished / total) * width);
+      io.stderr(`\r[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${finished}/${total} links`);
     },
     done() {
       io.stderr('\r\x1b[K');

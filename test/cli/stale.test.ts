@@ -53,18 +53,19 @@ describe('citation-verifier stale', () => {
     const code = await staleCommand.run(['--allowlist', 'allowlist.json', '--answers', 'answers.jsonl', ...pins], io);
     expect(code).toBe(EXIT.failed);
     const out = io.out();
-    expect(out).toMatch(/^Checked 4 links: 1 live, 2 broken, 0 invented, 1 inconclusive\./);
-    expect(out).toContain(`BROKEN  https://gone.test:${p}/also-gone`);
-    expect(out).toContain(`BROKEN  https://gone.test:${p}/gone\n  status/error: 404   final URL: http://gone.test:${p}/gone\n  found in: allowlist (urls); answers.jsonl line 2 (id q2, vendor-b)\n  why: 404 Not Found: the page does not exist`);
+    // Each link as written: the one with a tracking parameter is fetched apart from the bare one.
+    expect(out).toMatch(/^Checked 5 links: 2 live, 2 broken, 0 invented, 1 inconclusive\./);
+    expect(out).toContain(`BROKEN  http://gone.test:${p}/also-gone`);
+    expect(out).toContain(`BROKEN  http://gone.test:${p}/gone\n  status/error: 404\n  found in: allowlist (urls); answers.jsonl line 2 (id q2, vendor-b)\n  why: 404 Not Found: the page does not exist`);
     expect(out).toContain('found in: answers.jsonl line 4\n');
-    expect(out).toMatch(/INCONCLUSIVE {2}https:\/\/blocked\.test:\d+\/blocked\n {2}status\/error: 403/);
+    expect(out).toMatch(/INCONCLUSIVE {2}http:\/\/blocked\.test:\d+\/blocked\n {2}status\/error: 403/);
     expect(out).toContain('bot protection (cf-mitigated: challenge)');
-    expect(out).not.toContain(`https://live.test:${p}/ok`);
+    expect(out).not.toContain(`live.test:${p}/ok`);
     // Broken before inconclusive; within a kind by URL.
     expect(out.indexOf('also-gone')).toBeLessThan(out.indexOf(`gone.test:${p}/gone\n`));
     expect(out.indexOf(`gone.test:${p}/gone\n`)).toBeLessThan(out.indexOf('INCONCLUSIVE'));
-    // Each URL fetched once though cited three times.
-    expect(server.hits.filter((hit) => hit.path === '/ok')).toHaveLength(1);
+    // Each way of writing a link fetched once, though /ok is cited twice beside the allowlist.
+    expect(server.hits.filter((hit) => hit.path === '/ok')).toHaveLength(2);
     expect(io.err()).toBe('');
   });
 
@@ -81,7 +82,8 @@ describe('citation-verifier stale', () => {
       counts: { live: 1, broken: 1, invented: 0, inconclusive: 0 },
       stale: [
         {
-          url: `https://gone.test:${p}/gone`,
+          url: `http://gone.test:${p}/gone`,
+          normalized: `https://gone.test:${p}/gone`,
           outcome: 'broken',
           status: 404,
           finalUrl: `http://gone.test:${p}/gone`,
@@ -94,7 +96,7 @@ describe('citation-verifier stale', () => {
     const csvIo = fakeIo({ cwd: dir });
     expect(await staleCommand.run(['--allowlist', 'allowlist.json', '--format', 'csv', ...pins], csvIo)).toBe(EXIT.failed);
     expect(csvIo.out()).toBe(
-      `url,outcome,status,error,final_url,found_in,reason\nhttps://gone.test:${p}/gone,broken,404,,http://gone.test:${p}/gone,allowlist (urls),404 Not Found: the page does not exist\n`,
+      `url,outcome,status,error,final_url,found_in,reason\nhttp://gone.test:${p}/gone,broken,404,,http://gone.test:${p}/gone,allowlist (urls),404 Not Found: the page does not exist\n`,
     );
   });
 
@@ -116,8 +118,8 @@ describe('citation-verifier stale', () => {
     expect(await staleCommand.run(['--allowlist', 'allowlist.json', '--answers', 'answers.jsonl', ...pins, '--format', 'json'], io)).toBe(EXIT.failed);
     const stale = JSON.parse(io.out()).stale as Array<{ url: string; outcome: string; reason: string }>;
     expect(stale.map((entry) => [entry.url, entry.outcome])).toEqual([
-      ['https://evil-site.org/x', 'invented'],
-      ['https://example.com/help', 'invented'],
+      ['https://lawhelp.org@evil-site.org/x', 'invented'],
+      ['https://www.example.com/help', 'invented'],
     ]);
     expect(stale[1]!.reason).toMatch(/placeholder/);
     expect(server.hits.map((hit) => hit.host)).not.toContain('example.com');
@@ -159,7 +161,7 @@ describe('citation-verifier stale', () => {
       io,
     );
     expect(code).toBe(EXIT.pass);
-    expect(io.out()).toMatch(/INCONCLUSIVE {2}https:\/\/down\.test:\d+\/x/);
+    expect(io.out()).toMatch(/INCONCLUSIVE {2}http:\/\/down\.test:\d+\/x/);
     expect(io.out()).toContain('network unavailable');
   });
 
@@ -175,7 +177,7 @@ describe('citation-verifier stale', () => {
     const report = JSON.parse(io.out()) as { checked: number; stale: Array<{ url: string; foundIn: string[] }> };
     expect(report.checked).toBe(2);
     expect(report.stale).toEqual([
-      expect.objectContaining({ url: `https://gone.test:${p}/gone`, foundIn: ['results.json test 0, prompt 0, vendor-a', 'results.json test 0, prompt 1, echo'] }),
+      expect.objectContaining({ url: `http://gone.test:${p}/gone`, foundIn: ['results.json test 0, prompt 0, vendor-a', 'results.json test 0, prompt 1, echo'] }),
     ]);
   });
 
@@ -205,9 +207,9 @@ describe('citation-verifier stale: bad input is an InputError (exit 3)', () => {
   it.each<[string, string[], string, RegExp]>([
     ['no allowlist', [], 'USAGE', /no allowlist/],
     ['an unknown flag', ['--allowlist', 'a.json', '--bogus'], 'USAGE', /bogus/],
-    ['an unknown format', ['--allowlist', 'a.json', '--format', 'xml'], 'USAGE', /text, json or csv/],
+    ['an unknown format', ['--allowlist', 'a.json', '--format', 'xml'], 'USAGE', /text, json, csv, markdown, junit/],
     ['answers and results together', ['--allowlist', 'a.json', '--answers', 'a.jsonl', '--results', 'r.json'], 'USAGE', /not both/],
-    ['a bad timeout', ['--allowlist', 'a.json', '--timeout', '0'], 'USAGE', /--timeout/],
+    ['a bad timeout', ['--allowlist', 'a.json', '--timeout', '0'], 'INVALID_CONFIG', /^--timeout: must be a whole number of milliseconds above 0, got 0$/],
     ['a bad --resolve', ['--allowlist', 'a.json', '--resolve', 'nohost'], 'USAGE', /HOST:ADDRESS/],
     ['a missing allowlist file', ['--allowlist', 'missing.json'], 'FILE_NOT_FOUND', /not found/],
   ])('%s', async (_name, argv, code, message) => {

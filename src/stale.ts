@@ -1,0 +1,157 @@
+import { buildIndex } from './match/index.js';
+import type { Allowlist } from './allowlist/schema.js';
+import { compareStrings } from './util/strings.js';
+import { extractLinks } from './extract/links.js';
+import { createLinkChecker } from './liveness/checker.js';
+import { withoutScheme } from './liveness/target.js';
+import type { LinkChecker, LivenessKind, LivenessOptions, LivenessOutcome } from './liveness/types.js';
+import { classifyLink } from './match/links.js';
+
+/**
+ * `stale` as a library: fetch every link of the allowlist (its urls, and each domain) and every
+ * link cited in the answers, and report the ones that are not live. The CLI only reads files and
+ * flags, calls `findStaleLinks`, and prints.
+ */
+
+/** One link checked: as written (what was fetched), its normalized form, and where it was found. */
+export interface StaleEntry {
+  /** The link as written in the directory or the answer (or normalized, for an allowlist that did not keep it). */
+  url: string;
+  normalized: string;
+  outcome: LivenessOutcome;
+  foundIn: string[];
+}
+
+export interface StaleReport {
+  checked: number;
+  counts: Record<LivenessKind, number>;
+  /** Every link checked, by URL. */
+  links: StaleEntry[];
+  /** Every link not live: broken, then invented, then inconclusive; by URL within each. */
+  stale: StaleEntry[];
+  /** Stopped early (Ctrl-C): `checked` counts the links finished before. */
+  interrupted: boolean;
+  /** Why the network was shown unavailable, when it was: the links not yet checked then are inconclusive. */
+  networkUnavailable?: string;
+}
+
+export interface StaleInput {
+  allowlist: Allowlist;
+  /** Answer texts, each with where it came from (file line, promptfoo result). */
+  answers?: ReadonlyArray<{ text: string; where: string }>;
+  liveness?: LivenessOptions;
+  /** Aborting reports what was checked so far (`interrupted`). */
+  signal?: AbortSignal;
+  /** Called as each link finishes, with how many have. */
+  onProgress?: (finished: number, total: number) => void;
+  /** Tests inject a checker; otherwise one is built from `liveness` and closed at the end. */
+  checker?: LinkChecker;
+}
+
+export const SEVERITY: Readonly<Record<LivenessKind, number>> = { broken: 0, invented: 1, inconclusive: 2, live: 3 };
+
+interface Pending {
+  fetch: string;
+  url: string;
+  normalized: string;
+  foundIn: string[];
+  /** The offline rules' verdict (placeholder, lookalike, `user@host`): reported, never fetched. */
+  inventedOffline?: string;
+}
+
+/** The links to check, keyed by what is fetched: links written differently are fetched apart. */
+export function collectLinks(input: Pick<StaleInput, 'allowlist' | 'answers' | 'liveness'>): Pending[] {
+  const links = new Map<string, Pending>();
+  const add = (fetch: string, url: string, normalized: string, where: string): Pending => {
+    let entry = links.get(fetch);
+    if (!entry) links.set(fetch, (entry = { fetch, url, normalized, foundIn: [] }));
+    if (!entry.foundIn.includes(where)) entry.foundIn.push(where);
+    return entry;
+  };
+  const { allowlist } = input;
+  for (const url of allowlist.urls) {
+    const written = allowlist.urlsAsWritten?.[url];
+    // Without the written form, the normalizer's https is not the writer's: no scheme to follow.
+    add(written ?? withoutScheme(url), written ?? url, url, 'allowlist (urls)');
+  }
+  for (const domain of allowlist.domains) add(domain, `https://${domain}`, `https://${domain}`, 'allowlist (domains)');
+  const index = buildIndex(allowlist);
+  const allowPrivate = input.liveness?.allowPrivateNetworks;
+  const allowPrivateNetworks = allowPrivate !== undefined && allowPrivate !== false;
+  for (const answer of input.answers ?? []) {
+    for (const link of extractLinks(answer.text)) {
+      const entry = add(link.raw, link.raw, link.normalized, answer.where);
+      // A cited link the offline rules already call invented is reported as `check --live` reports it.
+      const verdict = classifyLink(link, index, { allowPrivateNetworks });
+      if (verdict.bucket === 'invented') entry.inventedOffline = verdict.reason;
+    }
+  }
+  return [...links.values()].sort((a, b) => compareStrings(a.fetch, b.fetch));
+}
+
+/**
+ * Check every link (see the top of this file). Never rejects for a link: failures are outcomes.
+ * Once the network is shown unavailable (the probe failed and nothing answered), the links not
+ * yet finished are `inconclusive` at once rather than each waiting for its own failure.
+ */
+export async function findStaleLinks(input: StaleInput): Promise<StaleReport> {
+  const links = collectLinks(input);
+  const checker = input.checker ?? createLinkChecker(input.liveness ?? {});
+  const outcomes = new Map<string, LivenessOutcome>();
+  let networkUnavailable: string | undefined;
+  let askedNetwork = false;
+  let stop!: () => void;
+  const stopped = new Promise<void>((resolve) => (stop = resolve));
+  const onAbort = (): void => stop();
+  input.signal?.addEventListener('abort', onAbort, { once: true });
+  if (input.signal?.aborted) stop();
+
+  let over = false;
+  const finish = (link: Pending, outcome: LivenessOutcome): void => {
+    if (over || outcomes.has(link.fetch)) return;
+    outcomes.set(link.fetch, outcome);
+    input.onProgress?.(outcomes.size, links.length);
+  };
+  const checkOne = async (link: Pending): Promise<void> => {
+    if (link.inventedOffline !== undefined) return finish(link, { kind: 'invented', error: 'offline-rule', reason: link.inventedOffline });
+    const outcome = await checker.check(link.fetch, { hostDeadline: true });
+    finish(link, outcome);
+    if (!askedNetwork && outcome.kind === 'inconclusive' && /network unavailable/.test(outcome.reason)) {
+      askedNetwork = true;
+      const down = await checker.networkDown();
+      if (down !== null) {
+        networkUnavailable = down;
+        stop();
+      }
+    }
+  };
+  try {
+    input.onProgress?.(0, links.length);
+    await Promise.race([Promise.all(links.map(checkOne)), stopped]);
+  } finally {
+    // Links still in flight when the run stopped are not counted, whatever they return later.
+    over = true;
+    input.signal?.removeEventListener('abort', onAbort);
+    if (!input.checker) await checker.close();
+  }
+
+  const interrupted = input.signal?.aborted === true && networkUnavailable === undefined;
+  const entries: StaleEntry[] = [];
+  for (const link of links) {
+    let outcome = outcomes.get(link.fetch);
+    if (!outcome) {
+      if (interrupted) continue;
+      outcome = { kind: 'inconclusive', error: 'network-unavailable', reason: `not checked: the network is unavailable (${networkUnavailable ?? 'unknown'})` };
+    }
+    entries.push({ url: link.url, normalized: link.normalized, outcome, foundIn: link.foundIn });
+  }
+  const counts: Record<LivenessKind, number> = { live: 0, broken: 0, invented: 0, inconclusive: 0 };
+  for (const entry of entries) counts[entry.outcome.kind]++;
+  const stale = entries.filter((entry) => entry.outcome.kind !== 'live').sort((a, b) => SEVERITY[a.outcome.kind] - SEVERITY[b.outcome.kind] || compareStrings(a.url, b.url));
+  return { checked: entries.length, counts, links: entries, stale, interrupted, ...(networkUnavailable !== undefined ? { networkUnavailable } : {}) };
+}
+
+/** Exit status of a stale run: a broken or invented link fails it. */
+export function staleFailed(report: StaleReport): boolean {
+  return report.stale.some((entry) => entry.outcome.kind === 'broken' || entry.outcome.kind === 'invented');
+}
