@@ -5,7 +5,7 @@
  * docs/BENCHMARKS.md), both atomically.
  *
  *   npx tsx bench/run.ts                      everything (about 2–3 minutes on 2 cores)
- *   npx tsx bench/run.ts --only verify,load   some sections: verify, load, liveness, hostile, chunks
+ *   npx tsx bench/run.ts --only verify,load   some sections: verify, load, liveness, stale, hostile, chunks
  *   npx tsx bench/run.ts --quick              fewer rounds, for a smoke test
  *   npx tsx bench/run.ts --docs               also put the tables into docs/BENCHMARKS.md
  *                                             (between its `bench:results` markers)
@@ -24,10 +24,11 @@ import { markdownTable, markdownTargets, targetLine, textTable, writeAtomic, typ
 import { runChunksSection } from './sections/chunks.js';
 import { runHostileSection } from './sections/hostile.js';
 import { runLivenessSection } from './sections/liveness.js';
+import { runStaleSection } from './sections/stale.js';
 import { runLoadSection } from './sections/load.js';
 import { buildGeneratedIndex, runVerifySection, type VerifySection } from './sections/verify.js';
 
-const SECTIONS = ['verify', 'load', 'liveness', 'hostile', 'chunks'] as const;
+const SECTIONS = ['verify', 'load', 'liveness', 'stale', 'hostile', 'chunks'] as const;
 type SectionName = (typeof SECTIONS)[number];
 const GENERATED_ANSWERS = 300;
 
@@ -93,6 +94,10 @@ async function main(): Promise<number> {
   if (wanted('liveness')) {
     log('liveness…');
     sections.push(await runLivenessSection({ quick, log }));
+  }
+  if (wanted('stale')) {
+    log('stale…');
+    sections.push(await runStaleSection({ quick, log }));
   }
   if (wanted('hostile')) {
     log('hostile input…');

@@ -38,6 +38,12 @@ async function handle(request: IncomingMessage, response: ServerResponse): Promi
   }
   const path = (request.url ?? '/').split('?')[0] ?? '/';
   if (path === '/__index') return send(response, 200, {}, indexHtml);
+  // The stale row's links: /s/STATUS/N answers STATUS; a 301 goes to /s/200/N.
+  const fixed = /^\/s\/(200|404|500|301)\/(\d+)$/.exec(path);
+  if (fixed) {
+    if (fixed[1] === '301') return send(response, 301, { location: `/s/200/${fixed[2]}` });
+    return send(response, Number(fixed[1]), {}, `<title>Page ${fixed[2]}</title>`);
+  }
   const match = /^\/p\/(\d+)(\/moved)?$/.exec(path);
   const link = match ? plan[Number(match[1])] : undefined;
   if (!link) return send(response, 404, {}, '<title>Not Found</title><h1>Not Found</h1>');

@@ -175,7 +175,7 @@ function capInFlight(limit: number): Dispatcher.DispatcherComposeInterceptor {
  * `capTransport`, also enforced on its requests: linkinator 7.6.1 starts each link's check before
  * it queues it, so its `concurrency` option alone does not bound the requests in flight.
  */
-async function runLinkinator(urls: string[], indexUrl: string, server: ServerProcess, options: { concurrency?: number; capTransport?: boolean } = {}): Promise<RunResult> {
+export async function runLinkinator(urls: string[], indexUrl: string, server: ServerProcess, options: { concurrency?: number; capTransport?: boolean } = {}): Promise<RunResult> {
   await server.reset();
   const previous = getGlobalDispatcher();
   // linkinator fetches through Node's global fetch; a fresh pool per run whose lookup is ours.
@@ -247,8 +247,10 @@ function sameSet(a: Set<string>, b: Set<string>): boolean {
   return difference(a, b).length === 0 && difference(b, a).length === 0;
 }
 
-/** The overall limit the informational runs raise ours to (per host stays at the default). */
-const RAISED_OVERALL = 64;
+/** The overall limit the informational runs raise ours to (per host stays at the default): lychee's default. */
+const RAISED_OVERALL = 128;
+/** The restated target: on `planned`, within this factor of the least time any checker needs at our per-host limit. */
+export const PLANNED_BOUND_FACTOR = 1.15;
 /** The emulated round trip of the informational network run. */
 const RTT_MS = 20;
 
@@ -287,6 +289,10 @@ export async function runLivenessSection(options: { quick: boolean; log: (line: 
 
     // The target workload, with linkinator also held to our overall limit.
     const planned = await prepare(server, refusedPort, 'planned', limits);
+    // One unmeasured run of each first: the first run in a process pays for compiling the code
+    // paths (about 0.7 s more for ours on this machine), which would land on whichever runs first.
+    await runOurs(planned.urls, server);
+    await runLinkinator(planned.urls, planned.indexUrl, server);
     const main = await compare(planned, server, rounds, options.log);
     const theirsEqual: RunResult[] = [];
     for (let round = 0; round < rounds; round++) theirsEqual.push(await runLinkinator(planned.urls, planned.indexUrl, server, { concurrency: equal, capTransport: true }));
@@ -315,6 +321,10 @@ export async function runLivenessSection(options: { quick: boolean; log: (line: 
     const ourRuns = [...main.ours, ...main.raised, ...side.ours, ...side.raised, ...slowNet.ours, ...slowNet.raised];
     const allAgree = [...ourRuns, ...main.theirs, ...side.theirs, ...slowNet.theirs].every((run) => sameSet(run.dead, planned.expectedDead));
     const perHostMax = Math.max(...ourRuns.map((run) => run.stats.perHostMax));
+    // What any checker needs at our per-host limit, however many requests it has in flight overall.
+    const perHostBound = lowerBoundMs(planned.plan, { overall: Number.POSITIVE_INFINITY, perHost: limits.perHost });
+    const absorbableOurs = ms(side.ours);
+    const absorbableTheirs = ms(side.theirs);
     const bounds = (prepared: Prepared): string => {
       const atDefault = lowerBoundMs(prepared.plan, limits);
       const atRaised = lowerBoundMs(prepared.plan, raisedLimits);
@@ -326,7 +336,7 @@ export async function runLivenessSection(options: { quick: boolean; log: (line: 
       value: `${ms(result.ours).toFixed(0)} ms`,
       baseline: `linkinator 7.6.1: ${ms(result.theirs).toFixed(0)} ms`,
       ratio: `${(ms(result.theirs) / ms(result.ours)).toFixed(2)}×`,
-      detail: `not a target; ${bounds(prepared)}; ours with the overall limit raised to ${RAISED_OVERALL} (per host still ${limits.perHost}): ${ms(result.raised).toFixed(0)} ms (${(ms(result.theirs) / ms(result.raised)).toFixed(2)}×); ${extra}median of ${rounds} alternating runs`,
+      detail: `${prepared.workload === 'absorbable' && prepared.rttMs === 0 ? 'target: no slower than linkinator' : 'not a target'}; ${bounds(prepared)}; ours with the overall limit raised to ${RAISED_OVERALL} (per host still ${limits.perHost}): ${ms(result.raised).toFixed(0)} ms (${(ms(result.theirs) / ms(result.raised)).toFixed(2)}×); ${extra}median of ${rounds} alternating runs`,
       data: { workload: prepared.workload, rttMs: prepared.rttMs, slow: prepared.slow, ours: result.ours.map(plain), linkinator: result.theirs.map(plain), raised: result.raised.map(plain) },
     });
     // The last run's count, as for the requests served: a median of two can fall between counts.
@@ -391,7 +401,18 @@ export async function runLivenessSection(options: { quick: boolean; log: (line: 
       name: 'liveness',
       rows,
       targets: [
-        { id: 'liveness.speed', name: 'liveness no slower than linkinator (default limits)', pass: oursMs <= theirMs, actual: `ours ${oursMs.toFixed(0)} ms, linkinator ${theirMs.toFixed(0)} ms (${ratio.toFixed(2)}×)` },
+        {
+          id: 'liveness.speed',
+          name: `liveness on \`planned\` within ${PLANNED_BOUND_FACTOR}× the least time at ${limits.perHost} per host`,
+          pass: oursMs <= PLANNED_BOUND_FACTOR * perHostBound.ms,
+          actual: `ours ${oursMs.toFixed(0)} ms, bound ${perHostBound.ms.toFixed(0)} ms (${perHostBound.binding}), ${(oursMs / perHostBound.ms).toFixed(2)}×; linkinator ${theirMs.toFixed(0)} ms`,
+        },
+        {
+          id: 'liveness.absorbable',
+          name: 'liveness on `absorbable` no slower than linkinator',
+          pass: absorbableOurs <= absorbableTheirs,
+          actual: `ours ${absorbableOurs.toFixed(0)} ms, linkinator ${absorbableTheirs.toFixed(0)} ms (${(absorbableTheirs / absorbableOurs).toFixed(2)}×)`,
+        },
         { id: 'liveness.perHost', name: `per-host limit honoured (≤ ${limits.perHost} in flight)`, pass: perHostMax <= limits.perHost, actual: `${perHostMax}` },
         {
           id: 'liveness.agreement',
