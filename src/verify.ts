@@ -7,7 +7,7 @@ import { segment } from './match/structure.js';
 import type { LinkFinding, OrgFinding, PhoneFinding } from './extract/types.js';
 import type { LinkChecker } from './liveness/types.js';
 import { applyLiveness, classifyLink } from './match/links.js';
-import { judgePhones } from './match/phones.js';
+import { attributePhones } from './match/phones.js';
 import { formatPhone } from './normalize/phone.js';
 import { isDoubtfulBucket, isFatalBucket, LINK_SEVERITY, type LinkVerdict, type PhoneVerdict, type Report } from './types.js';
 import { scoreReport } from './score/score.js';
@@ -41,7 +41,7 @@ export function extract(text: string, index: AllowlistIndex): Extraction {
 
 /** Match each phone number against the organizations named near it (the sentence structure decides "near"). */
 export function matchPhones(text: string, found: Extraction, index: AllowlistIndex): PhoneVerdict[] {
-  return judgePhones(found.phones, found.organizations, segment(text), index);
+  return attributePhones(found.phones, found.organizations, segment(text), index);
 }
 
 /** Verify one answer offline: a pure function of the text and the allowlist. */

@@ -46,7 +46,7 @@ import type { PhoneVerdict } from '../types.js';
  * Cost: O(log organizations) per number after an O(organizations) set-up, so an answer naming
  * thousands of organizations in one paragraph stays linear.
  */
-export function judgePhones(phones: readonly PhoneFinding[], orgs: readonly OrgFinding[], segments: Segments, index: AllowlistIndex): PhoneVerdict[] {
+export function attributePhones(phones: readonly PhoneFinding[], orgs: readonly OrgFinding[], segments: Segments, index: AllowlistIndex): PhoneVerdict[] {
   const all = [...orgs].sort((a, b) => a.start - b.start);
   const numbered = all.filter((org) => (index.orgPhones.get(org.normalized)?.length ?? 0) > 0);
   const byOrganization = new Map<string, OrgFinding[]>();
@@ -58,7 +58,7 @@ export function judgePhones(phones: readonly PhoneFinding[], orgs: readonly OrgF
   const unknown = unlistedNames(segments.text, all);
   const names: Mention[] = [...all.map((org): Mention => ({ start: org.start, end: org.end, name: org.normalized, org })), ...unknown].sort((a, b) => a.start - b.start);
   const pairs = pairAlternating(phones, [...numbered.map((org): Mention => ({ start: org.start, end: org.end, name: org.normalized, org })), ...unknown], segments);
-  return phones.map((phone) => judgePhone(phone, { all, numbered, byOrganization, names, unknown }, segments, index, pairs.get(phone)));
+  return phones.map((phone) => attributePhone(phone, { all, numbered, byOrganization, names, unknown }, segments, index, pairs.get(phone)));
 }
 
 /** A name in the text: an organization of the directory (`org`), or one that only looks like one. */
@@ -174,7 +174,7 @@ interface OrgPositions {
   unknown: readonly Mention[];
 }
 
-function judgePhone(phone: PhoneFinding, positions: OrgPositions, segments: Segments, index: AllowlistIndex, paired: Mention | undefined): PhoneVerdict {
+function attributePhone(phone: PhoneFinding, positions: OrgPositions, segments: Segments, index: AllowlistIndex, paired: Mention | undefined): PhoneVerdict {
   const shown = phone.serviceLine ? phone.normalized : formatPhone(phone.normalized);
   const owners = [...index.ownersOf(phone.normalized)];
   const base = { finding: phone, owners };

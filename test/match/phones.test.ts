@@ -3,7 +3,7 @@ import { extractLinks } from '../../src/extract/links.js';
 import { findOrganizations } from '../../src/match/orgs.js';
 import { extractPhones } from '../../src/extract/phones.js';
 import { segment } from '../../src/match/structure.js';
-import { judgePhones } from '../../src/match/phones.js';
+import { attributePhones } from '../../src/match/phones.js';
 import type { PhoneStatus } from '../../src/types.js';
 import { makeIndex } from '../helpers/allowlist.js';
 
@@ -38,7 +38,7 @@ function judge(text: string): Judged[] {
   const links = extractLinks(text);
   const phones = extractPhones(text, links);
   const orgs = findOrganizations(text, index.orgMatcher, [...links, ...phones]);
-  return judgePhones(phones, orgs, segment(text), index).map((verdict) => ({
+  return attributePhones(phones, orgs, segment(text), index).map((verdict) => ({
     raw: verdict.finding.raw,
     status: verdict.status,
     organization: verdict.organization,
@@ -48,7 +48,7 @@ function judge(text: string): Judged[] {
 
 const statusOf = (text: string): Array<[string, PhoneStatus, string | undefined]> => judge(text).map((v) => [v.raw, v.status, v.organization]);
 
-describe('judgePhones: each status', () => {
+describe('attributePhones: each status', () => {
   it('verified: the number is listed for the organization named next to it', () => {
     expect(judge('Call GBLS at (617) 371-1234.')).toEqual([
       { raw: '(617) 371-1234', status: 'verified', organization: GBLS, reason: `(617) 371-1234 is listed for ${GBLS}` },
@@ -110,12 +110,12 @@ describe('judgePhones: each status', () => {
   });
 
   it('lists the owners of the number on every verdict', () => {
-    const [verdict] = judgePhones(extractPhones('Call 800-555-0199.'), [], segment('Call 800-555-0199.'), index);
+    const [verdict] = attributePhones(extractPhones('Call 800-555-0199.'), [], segment('Call 800-555-0199.'), index);
     expect(verdict?.owners).toEqual(['Shared Line North', 'Shared Line South']);
   });
 });
 
-describe('judgePhones: two organizations, two numbers, in either order, never penalized', () => {
+describe('attributePhones: two organizations, two numbers, in either order, never penalized', () => {
   it.each([
     ['name then number, in order', 'Call GBLS at 617-371-1234 or MLRI at 617-357-0700.'],
     ['names in the other order', 'Call MLRI at 617-357-0700 or GBLS at 617-371-1234.'],
@@ -137,7 +137,7 @@ describe('judgePhones: two organizations, two numbers, in either order, never pe
   });
 });
 
-describe('judgePhones: a number shared by several organizations is valid for each', () => {
+describe('attributePhones: a number shared by several organizations is valid for each', () => {
   it.each([
     ['north', 'Call Shared Line North at 800-555-0199.', 'Shared Line North'],
     ['south', 'Call Shared Line South at 800-555-0199.', 'Shared Line South'],
@@ -160,7 +160,7 @@ describe('judgePhones: a number shared by several organizations is valid for eac
   });
 });
 
-describe('judgePhones: attribution by sentence, then block', () => {
+describe('attributePhones: attribution by sentence, then block', () => {
   it('swapped numbers in two list items are both misattributed', () => {
     expect(statusOf(`- ${GBLS}\n  Phone: 617-357-0700\n- MLRI\n  Phone: 617-371-1234`)).toEqual([
       ['617-357-0700', 'misattributed', GBLS],
@@ -227,14 +227,14 @@ describe('judgePhones: attribution by sentence, then block', () => {
   });
 });
 
-describe('judgePhones: cost', () => {
+describe('attributePhones: cost', () => {
   it('stays linear with thousands of list items under one introduction', () => {
     const text = `Contact ${GBLS}.\n\n${'- Phone: 617-371-1234\n'.repeat(20_000)}`;
     const phones = extractPhones(text);
     const orgs = findOrganizations(text, index.orgMatcher, phones);
     const segments = segment(text);
     const started = performance.now();
-    const verdicts = judgePhones(phones, orgs, segments, index);
+    const verdicts = attributePhones(phones, orgs, segments, index);
     // Only the first three items are within three blocks of the introduction.
     expect(verdicts.filter((verdict) => verdict.status === 'verified')).toHaveLength(3);
     expect(performance.now() - started).toBeLessThan(1_500);
@@ -247,7 +247,7 @@ describe('judgePhones: cost', () => {
     const orgs = findOrganizations(text, index.orgMatcher, phones);
     const segments = segment(text);
     const started = performance.now();
-    const verdicts = judgePhones(phones, orgs, segments, index);
+    const verdicts = attributePhones(phones, orgs, segments, index);
     expect(verdicts).toHaveLength(20_000);
     expect(verdicts.every((verdict) => verdict.status === 'verified')).toBe(true);
     // Quadratic attribution took seconds here; linear takes tens of milliseconds.
