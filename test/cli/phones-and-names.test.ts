@@ -147,17 +147,18 @@ describe("2. on a directory's worth of names (HUD housing counselors, Massachuse
 });
 
 describe('3. chatbot layout: a number belongs to the item it sits under', () => {
-  const layout = (first: string, second: string, style: 'numbered' | 'heading' | 'bold' | 'deep'): string => {
+  const layout = (first: string, second: string, style: 'numbered' | 'heading' | 'bold' | 'deep' | 'linked'): string => {
     const parts: Record<typeof style, string> = {
       numbered: `Here are some options:\n\n1. **Community Law Center**\n   - Phone: ${first}\n   - Website: https://communitylaw.org\n2. **Women's Law Center**\n   - Phone: ${second}\n   - Website: https://wlcmd.org\n`,
       heading: `## Where to get help\n\n### Community Law Center\n- Phone: ${first}\n- Website: https://communitylaw.org\n\n### Women's Law Center\n- Phone: ${second}\n- Website: https://wlcmd.org\n`,
       bold: `**Community Law Center**\n- Phone: ${first}\n- Website: https://communitylaw.org\n\n**Women's Law Center**\n- Phone: ${second}\n`,
+      linked: `1. **[Community Law Center](https://communitylaw.org)**\n   - Phone: ${first}\n2. **[Women's Law Center](https://wlcmd.org)**\n   - Phone: ${second}\n`,
       deep: `- Baltimore\n  - Community Law Center\n    - Contact\n      - Phone: ${first}\n  - Women's Law Center\n    - Phone: ${second}\n`,
     };
     return parts[style];
   };
 
-  it.each(['numbered', 'heading', 'bold', 'deep'] as const)('%s: right numbers verified, swapped numbers both caught', async (style) => {
+  it.each(['numbered', 'heading', 'bold', 'deep', 'linked'] as const)('%s: right numbers verified, swapped numbers both caught', async (style) => {
     const right = await check(layout('(410) 366-0922', '(410) 321-8761', style));
     expect(statuses(right)).toEqual([
       ['(410) 366-0922', 'verified', CLC],
@@ -168,6 +169,12 @@ describe('3. chatbot layout: a number belongs to the item it sits under', () => 
       ['(410) 321-8761', 'misattributed', CLC],
       ['(410) 366-0922', 'misattributed', WLC],
     ]);
+  });
+
+  it('a heading that names two organizations charges neither with a number neither lists', async () => {
+    const report = await check("### Community Law Center and Women's Law Center\n- Phone: (410) 685-6589\n");
+    expect(report.misattributed_phones).toBe(0);
+    expect(statuses(report)).toEqual([['(410) 685-6589', 'known', undefined]]);
   });
 
   it('an introduction ending in a colon still never penalizes the list under it', async () => {
