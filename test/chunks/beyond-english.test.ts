@@ -62,6 +62,11 @@ describe('CJK text', () => {
     expect(only('售价为300元[1]。', [chunk]).classification).toBe('unsupported_claim');
     expect(only('同比增长30.8%的销量[1]。', [chunk]).classification).toBe('unsupported_claim');
     expect(only('售价为200元[1]。', [chunk]).failing).toBe(false);
+    // Full-width digits read as digits; the span still points at them.
+    expect(only('售价为３００元[1]。', [chunk]).classification).toBe('unsupported_claim');
+    const wide = only('同比增长２０．８％[1]。', [chunk]);
+    expect(wide.failing).toBe(false);
+    expect(wide.claim.facts.map((fact) => fact.raw)).toEqual(['２０．８％']);
     // 万 is a scale: 17.13万 = 171,300.
     expect(only('It sold 171,300 cars in August [1].', [chunk]).classification).not.toBe('unsupported_claim');
   });

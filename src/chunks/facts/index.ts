@@ -33,7 +33,10 @@ import type { Mention } from './tokens.js';
 export type FactSide = 'claim' | 'chunk';
 
 /** Facts of `text`, offsets shifted by `offset`. URLs are skipped: their digits are not claims. */
-export function extractFacts(text: string, side: FactSide, offset = 0, style: NumberStyle = {}): Fact[] {
+export function extractFacts(original: string, side: FactSide, offset = 0, style: NumberStyle = {}): Fact[] {
+  // Full-width digits and number marks (`１２．５％`, as CJK text may set them) read as ASCII. One
+  // code unit each way, so every offset stays that of the original text.
+  const text = FULL_WIDTH_NUMBER.test(original) ? original.replace(FULL_WIDTH_NUMBERS, (char) => String.fromCharCode(char.charCodeAt(0) - 0xfee0)) : original;
   const tokens = tokenizeForFacts(text);
   const mentions: Mention[] = [];
   let index = 0;
@@ -50,7 +53,9 @@ export function extractFacts(text: string, side: FactSide, offset = 0, style: Nu
   const facts: Fact[] = [];
   for (const mention of mentions) {
     if (side === 'claim' && !mention.explicit) continue;
-    facts.push(toFact(mention, text, side, offset));
+    facts.push(toFact(mention, original, side, offset));
   }
   return facts;
 }
+const FULL_WIDTH_NUMBER = /[０-９％．＄]/;
+const FULL_WIDTH_NUMBERS = /[０-９％．＄]/g;
