@@ -1,7 +1,7 @@
 import { compareStrings } from '../util/strings.js';
 import { INTERVAL_Z } from '../defaults.js';
 import { isFatalBucket, LINK_BUCKETS, type LinkBucket } from '../types.js';
-import type { FlaggedAnswer, HeadlineDifference, MisattributedNumber, Problem, Ratio, VendorComparison, VendorFigures, VendorRow, VerifierVerdict } from './types.js';
+import type { FlaggedAnswer, HeadlineDifference, LookalikeLink, MisattributedNumber, Problem, Ratio, VendorComparison, VendorFigures, VendorRow, VerifierVerdict } from './types.js';
 
 /** `count` out of `total` with its 95% Wilson interval; no rate when there is nothing to divide by. */
 export function ratio(count: number, total: number): Ratio {
@@ -85,6 +85,15 @@ export function compareVendors(rows: readonly VendorRow[], meta: { source: strin
       misattributedNumbers.push({ vendor: row.vendor, test: row.test, testIdx: row.testIdx, promptIdx: row.promptIdx, answerPassed: row.verifier.pass, text, normalized, organization, reason, start, end });
     }
   }
+  const lookalikeLinks: LookalikeLink[] = [];
+  for (const row of sorted) {
+    if (row.error !== undefined || !row.verifier) continue;
+    for (const link of row.verifier.links) {
+      if (link.lookalike_of === undefined) continue;
+      const { url: text, bucket, lookalike_of: lookalikeOf, reason, start, end } = link;
+      lookalikeLinks.push({ vendor: row.vendor, test: row.test, testIdx: row.testIdx, promptIdx: row.promptIdx, answerPassed: row.verifier.pass, text, bucket, lookalikeOf, reason, start, end });
+    }
+  }
   const vendors = names.map((name) => figuresOf(name, sorted.filter((row) => row.vendor === name)));
   const headlineDifferences: HeadlineDifference[] = [];
   const rated = vendors.filter((figures) => figures.inventedOrBroken.rate !== null);
@@ -102,6 +111,7 @@ export function compareVendors(rows: readonly VendorRow[], meta: { source: strin
     convincingButWrong: failed.filter((entry) => entry.judgePassed === true),
     verifierFailed: failed,
     misattributedNumbers,
+    lookalikeLinks,
     headlineDifferences,
     errors: sorted.flatMap((row) => (row.error === undefined ? [] : [{ vendor: row.vendor, test: row.test, testIdx: row.testIdx, promptIdx: row.promptIdx, error: row.error }])),
   };
@@ -126,6 +136,7 @@ function figuresOf(vendor: string, rows: readonly VendorRow[]): VendorFigures {
     answersWithInventedOrBroken: ratio(verified.filter((verdict) => verdict.links.some((link) => isFatalBucket(link.bucket))).length, verified.length),
     phones: verified.reduce((sum, verdict) => sum + verdict.phones.length, 0),
     misattributedPhones: verified.reduce((sum, verdict) => sum + verdict.misattributed, 0),
+    lookalikeLinks: links.filter((link) => link.lookalike_of !== undefined).length,
     verifierPass: ratio(verified.filter((verdict) => verdict.pass).length, verified.length),
     judgePass: judged.length === 0 ? null : ratio(judged.filter((row) => row.judge!.pass).length, judged.length),
     convincingButWrong: judged.length === 0 ? null : ratio(bothGraded.filter((row) => row.judge!.pass && !row.verifier!.pass).length, bothGraded.length),

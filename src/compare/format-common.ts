@@ -1,5 +1,5 @@
 import { formatPhone } from '../normalize/phone.js';
-import type { FlaggedAnswer, MisattributedNumber, Problem, Ratio, VendorComparison, VendorFigures } from './types.js';
+import type { FlaggedAnswer, LookalikeLink, MisattributedNumber, Problem, Ratio, VendorComparison, VendorFigures } from './types.js';
 
 /**
  * What the text, markdown and HTML formats share: the columns of the vendor table and how each
@@ -55,6 +55,17 @@ export function misattributedLabel(number: MisattributedNumber): string {
   return `${number.vendor} · ${number.test} (answer ${number.answerPassed ? 'passed' : 'failed'}): ${number.text}${shown === number.text ? '' : ` (${shown})`}`;
 }
 
+/** The heading of the listing of every link that resembles a directory domain. */
+export function lookalikeTitle(comparison: VendorComparison): string {
+  const unpunished = comparison.lookalikeLinks.filter((link) => link.bucket !== 'invented' && link.bucket !== 'broken').length;
+  return `Links that resemble a directory site: ${comparison.lookalikeLinks.length}${unpunished > 0 ? ` (${unpunished} not proven, so not counted against the answer)` : ''}`;
+}
+
+/** One lookalike link in words: `vendor-b · eviction (answer passed): https://masslegalhelp-login.org (unverified) resembles masslegalhelp.org`. */
+export function lookalikeLabel(link: LookalikeLink): string {
+  return `${link.vendor} · ${link.test} (answer ${link.answerPassed ? 'passed' : 'failed'}): ${link.text} (${link.bucket}) resembles ${link.lookalikeOf}`;
+}
+
 /** A bucket's share of links with its count: `75% (3)`; "—" for a vendor that cited no links. */
 export function bucketCell(ratio: Ratio): string {
   return ratio.rate === null ? '—' : `${percent(ratio)} (${ratio.count})`;
@@ -80,6 +91,7 @@ export function vendorColumns(comparison: VendorComparison): Column[] {
     { header: 'Links', numeric: true, value: (figures) => String(figures.links) },
     { header: 'Invented or\nbroken links', numeric: true, value: (figures) => rateCell(figures.inventedOrBroken) },
     { header: 'Misattributed\nphones', numeric: true, value: (figures) => String(figures.misattributedPhones) },
+    { header: 'Lookalike\nlinks', numeric: true, value: (figures) => String(figures.lookalikeLinks) },
     { header: 'Verifier\npass', numeric: true, value: (figures) => rateCell(figures.verifierPass) },
   ];
   if (comparison.judged) {

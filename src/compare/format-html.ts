@@ -1,6 +1,6 @@
 import { LINK_BUCKETS } from '../types.js';
 import { BUCKET_COLORS, bucketBarSvg } from './chart.js';
-import { answerTitle, bucketCell, headline, intervalText, listedAnswers, misattributedLabel, misattributedTitle, noiseLines, percent, problemParts, scopeLine, vendorColumns } from './format-common.js';
+import { answerTitle, bucketCell, headline, intervalText, listedAnswers, lookalikeLabel, lookalikeTitle, misattributedLabel, misattributedTitle, noiseLines, percent, problemParts, scopeLine, vendorColumns } from './format-common.js';
 import { highlightPieces } from './highlight.js';
 import { escapeHtml } from './html-escape.js';
 import type { FlaggedAnswer, Problem, VendorComparison } from './types.js';
@@ -124,6 +124,13 @@ export function comparisonToHtml(comparison: VendorComparison): string {
   if (comparison.misattributedNumbers.length > 0) {
     body.push('<ul class="misattributed">');
     for (const number of comparison.misattributedNumbers) body.push(`<li><strong>${escapeHtml(misattributedLabel(number))}</strong>: ${escapeHtml(number.reason)}</li>`);
+    body.push('</ul>');
+  }
+
+  body.push(`<h2 id="lookalikes">${escapeHtml(lookalikeTitle(comparison))}</h2>`);
+  if (comparison.lookalikeLinks.length > 0) {
+    body.push('<ul class="lookalikes">');
+    for (const link of comparison.lookalikeLinks) body.push(`<li><strong>${escapeHtml(lookalikeLabel(link))}</strong>: ${escapeHtml(link.reason)}</li>`);
     body.push('</ul>');
   }
 

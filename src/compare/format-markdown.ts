@@ -1,5 +1,5 @@
 import { LINK_BUCKETS } from '../types.js';
-import { answerTitle, bucketCell, headline, listedAnswers, misattributedLabel, misattributedTitle, noiseLines, problemParts, scopeLine, vendorColumns } from './format-common.js';
+import { answerTitle, bucketCell, headline, listedAnswers, lookalikeTitle, misattributedLabel, misattributedTitle, noiseLines, problemParts, scopeLine, vendorColumns } from './format-common.js';
 import type { Problem, VendorComparison } from './types.js';
 
 /**
@@ -62,6 +62,11 @@ export function comparisonToMarkdown(comparison: VendorComparison): string {
 
   lines.push('', `### ${escapeMarkdown(misattributedTitle(comparison))}`, '');
   for (const number of comparison.misattributedNumbers) lines.push(`- ${escapeMarkdown(misattributedLabel(number))}: ${escapeMarkdown(number.reason)}`);
+  lines.push('', `### ${escapeMarkdown(lookalikeTitle(comparison))}`, '');
+  // The address in a code span, so a pull request does not make the lookalike a live link.
+  for (const link of comparison.lookalikeLinks) {
+    lines.push(`- ${escapeMarkdown(`${link.vendor} · ${link.test} (answer ${link.answerPassed ? 'passed' : 'failed'})`)}: \`${link.text.replace(/`/g, '')}\` (${link.bucket}) resembles **${escapeMarkdown(link.lookalikeOf)}**: ${escapeMarkdown(link.reason)}`);
+  }
 
   if (comparison.errors.length > 0) {
     lines.push('', `### Rows that errored: ${comparison.errors.length}`, '', 'Counted as errors, not as passes or fails.', '');

@@ -1,5 +1,5 @@
 import { LINK_BUCKETS } from '../types.js';
-import { answerTitle, bucketCell, headline, listedAnswers, misattributedLabel, misattributedTitle, noiseLines, problemLabel, scopeLine, vendorColumns } from './format-common.js';
+import { answerTitle, bucketCell, headline, listedAnswers, lookalikeLabel, lookalikeTitle, misattributedLabel, misattributedTitle, noiseLines, problemLabel, scopeLine, vendorColumns } from './format-common.js';
 import type { VendorComparison } from './types.js';
 
 /**
@@ -65,6 +65,8 @@ export function comparisonToText(comparison: VendorComparison): string {
 
   lines.push('', misattributedTitle(comparison));
   for (const number of comparison.misattributedNumbers) lines.push(`  ${misattributedLabel(number)}: ${number.reason}`);
+  lines.push('', lookalikeTitle(comparison));
+  for (const link of comparison.lookalikeLinks) lines.push(`  ${lookalikeLabel(link)}: ${link.reason}`);
 
   if (comparison.errors.length > 0) {
     lines.push('', `Rows that errored (counted as errors, not as passes or fails): ${comparison.errors.length}`);

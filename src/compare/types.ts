@@ -15,6 +15,8 @@ export interface CitedLink {
   reason: string;
   start: number;
   end: number;
+  /** The directory domain this link's host resembles, when it does (see `LinkVerdict.lookalikeOf`). */
+  lookalike_of?: string;
 }
 
 /** One phone number the verifier judged (the span is into `VendorRow.answer`). */
@@ -81,6 +83,23 @@ export interface Ratio {
   rate: number | null;
   low: number | null;
   high: number | null;
+}
+
+/** One link whose host resembles a directory domain, in any answer, passed or failed. */
+export interface LookalikeLink {
+  vendor: string;
+  test: string;
+  testIdx: number;
+  promptIdx: number;
+  answerPassed: boolean;
+  /** As written in the answer. */
+  text: string;
+  bucket: LinkBucket;
+  /** The directory domain it resembles. */
+  lookalikeOf: string;
+  reason: string;
+  start: number;
+  end: number;
 }
 
 /** One number given for the wrong organization, in any answer, passed or failed. */
@@ -152,6 +171,8 @@ export interface VendorFigures {
   phones: number;
   /** Distinct numbers given for the wrong organization, summed over answers. */
   misattributedPhones: number;
+  /** Links whose host resembles a directory domain (invented or not), summed over answers. */
+  lookalikeLinks: number;
   /** Verifier passes out of answers the verifier graded. */
   verifierPass: Ratio;
   /** Judge passes out of answers a judge graded; `null` when no judge ran for this vendor. */
@@ -176,6 +197,8 @@ export interface VendorComparison {
   verifierFailed: FlaggedAnswer[];
   /** Every misattributed number, in passing and failing answers, in test order, then vendor order. */
   misattributedNumbers: MisattributedNumber[];
+  /** Every link that resembles a directory domain, in passing and failing answers, in the same order. */
+  lookalikeLinks: LookalikeLink[];
   /** Each pair of vendors with a headline rate: is their difference within noise? In vendor order. */
   headlineDifferences: HeadlineDifference[];
   /** Rows that errored, in test order, then vendor order. */

@@ -55,6 +55,7 @@ const VerifierJsonSchema = z.looseObject({
       reason: z.string(),
       start: z.number().int().nonnegative(),
       end: z.number().int().nonnegative(),
+      lookalike_of: z.string().optional(),
     }),
   ),
   phones: z.array(
@@ -194,6 +195,7 @@ function recordedVerifier(components: readonly Component[], where: string): Veri
       reason: link.reason,
       start: link.start,
       end: link.end,
+      ...(link.lookalike_of !== undefined ? { lookalike_of: link.lookalike_of } : {}),
     })),
     phones: json.phones.map((phone) => ({
       raw: phone.raw,

@@ -28,7 +28,7 @@ describe('citation-verifier report', () => {
     expect(err).toBe('');
     expect(code).toBe(0);
     expect(out).toContain(`Vendor comparison: 12 answers from 3 vendors (promptfoo results, no judge): ${results}`);
-    expect(out).toContain('vendor-c        4       0      6  50% (3/6; 95% CI 18–82%)              1    50% (2/4; 95% CI 15–85%)');
+    expect(out).toContain('vendor-c        4       0      6  50% (3/6; 95% CI 18–82%)              1          0    50% (2/4; 95% CI 15–85%)');
   });
 
   it('verifies a JSONL of answers itself with --allowlist, resolving paths against the working folder', async () => {

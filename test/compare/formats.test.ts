@@ -56,9 +56,9 @@ describe('text', () => {
       for (const [, end] of columns.slice(1)) expect(line[end - 1], `${JSON.stringify(line)} has a figure ending at column ${end}`).toMatch(/[0-9)]/);
     }
     expect(table.slice(3)).toEqual([
-      'vendor-a        4       0      3    0% (0/3; 95% CI 0–57%)              0  100% (4/4; 95% CI 51–100%)',
-      'vendor-b        4       0      4   25% (1/4; 95% CI 4–70%)              2    50% (2/4; 95% CI 15–85%)',
-      'vendor-c        4       0      6  50% (3/6; 95% CI 18–82%)              1    50% (2/4; 95% CI 15–85%)',
+      'vendor-a        4       0      3    0% (0/3; 95% CI 0–57%)              0          0  100% (4/4; 95% CI 51–100%)',
+      'vendor-b        4       0      4   25% (1/4; 95% CI 4–70%)              2          1    50% (2/4; 95% CI 15–85%)',
+      'vendor-c        4       0      6  50% (3/6; 95% CI 18–82%)              1          0    50% (2/4; 95% CI 15–85%)',
     ]);
   });
 
@@ -78,7 +78,7 @@ describe('text', () => {
   it('shows judge columns, convincing-but-wrong answers and errored rows when the eval had them', () => {
     const text = comparisonToText(judged);
     expect(text).toMatch(/Judge\s+Convincing\n/);
-    expect(text).toMatch(/vendor-b +1 +1 +1 +100% \(1\/1; 95% CI 20–100%\) +1 +0% \(0\/1; 95% CI 0–80%\) +100% \(1\/1; 95% CI 20–100%\) +100% \(1\/1; 95% CI 20–100%\)\n/);
+    expect(text).toMatch(/vendor-b +1 +1 +1 +100% \(1\/1; 95% CI 20–100%\) +1 +1 +0% \(0\/1; 95% CI 0–80%\) +100% \(1\/1; 95% CI 20–100%\) +100% \(1\/1; 95% CI 20–100%\)\n/);
     expect(text).toContain('Convincing but wrong (the judge passed them, the verifier failed them): 1\n  vendor-b · eviction-boston (verifier score 0)\n');
     expect(text).toContain('    judge: TEST GRADER (not a model): names a court and a way to reach it');
     expect(text).toContain('Rows that errored (counted as errors, not as passes or fails): 3\n  vendor-a · no-such-question: no recorded answer from vendor-a for question "no-such-question"');
@@ -93,12 +93,12 @@ describe('markdown', () => {
   it('writes GitHub tables with one row per vendor and right-aligned figures', () => {
     const markdown = comparisonToMarkdown(judged);
     const table = markdown.split('\n').filter((line) => line.startsWith('| '));
-    expect(table[0]).toBe('| Vendor | Answers | Errors | Links | Invented or broken links | Misattributed phones | Verifier pass | Judge pass | Convincing but wrong |');
-    expect(table[1]).toBe('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
-    expect(table[3]).toBe('| vendor-b | 1 | 1 | 1 | 100% (1/1; 95% CI 20–100%) | 1 | 0% (0/1; 95% CI 0–80%) | 100% (1/1; 95% CI 20–100%) | 100% (1/1; 95% CI 20–100%) |');
-    // The vendor table (header, rule, 3 vendors) has 9 columns; the bucket table 7.
+    expect(table[0]).toBe('| Vendor | Answers | Errors | Links | Invented or broken links | Misattributed phones | Lookalike links | Verifier pass | Judge pass | Convincing but wrong |');
+    expect(table[1]).toBe('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+    expect(table[3]).toBe('| vendor-b | 1 | 1 | 1 | 100% (1/1; 95% CI 20–100%) | 1 | 1 | 0% (0/1; 95% CI 0–80%) | 100% (1/1; 95% CI 20–100%) | 100% (1/1; 95% CI 20–100%) |');
+    // The vendor table (header, rule, 3 vendors) has 10 columns; the bucket table 7.
     expect(table).toHaveLength(10);
-    for (const line of table.slice(0, 5)) expect(line.split(' | ')).toHaveLength(9);
+    for (const line of table.slice(0, 5)) expect(line.split(' | ')).toHaveLength(10);
     for (const line of table.slice(5)) expect(line.split(' | ')).toHaveLength(7);
   });
 
@@ -218,5 +218,25 @@ describe('every misattributed number, in passing and failing answers (issue 14)'
     ]);
     // The failed-answers listing does not show it: only this listing does.
     expect(answers.verifierFailed.some((answer) => answer.vendor === 'vendor-c' && answer.test === 'worcester-housing')).toBe(false);
+  });
+});
+
+describe('lookalikes: a column and a listing in every format', () => {
+  it('counts and lists the links that resemble a directory site, proven or not', () => {
+    // vendor-b's eviction-boston answer cites mass.gov.eviction-help.org: mass.gov buried in front of another site.
+    expect(answers.vendors.map((figures) => [figures.vendor, figures.lookalikeLinks])).toEqual([
+      ['vendor-a', 0],
+      ['vendor-b', 1],
+      ['vendor-c', 0],
+    ]);
+    expect(answers.lookalikeLinks).toMatchObject([{ vendor: 'vendor-b', test: 'eviction-boston', bucket: 'invented', lookalikeOf: 'mass.gov', text: 'https://www.mass.gov.eviction-help.org/boston-tenants' }]);
+    const line = 'vendor-b · eviction-boston (answer failed): https://www.mass.gov.eviction-help.org/boston-tenants (invented) resembles mass.gov';
+    expect(comparisonToText(answers)).toContain(`Links that resemble a directory site: 1\n  ${line}: `);
+    expect(comparisonToMarkdown(answers)).toContain('### Links that resemble a directory site: 1');
+    expect(comparisonToMarkdown(answers)).toContain('`https://www.mass.gov.eviction-help.org/boston-tenants` (invented) resembles **mass.gov**');
+    expect(comparisonToHtml(answers)).toContain('<ul class="lookalikes">');
+    const json = comparisonToJson(answers) as Record<string, any>;
+    expect(json.vendors.map((vendor: Record<string, unknown>) => vendor.lookalike_links)).toEqual([0, 1, 0]);
+    expect(json.lookalike_links[0]).toMatchObject({ vendor: 'vendor-b', bucket: 'invented', lookalike_of: 'mass.gov' });
   });
 });

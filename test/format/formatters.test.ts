@@ -165,3 +165,24 @@ describe('summaryLine and toText', () => {
     expect(toText(verifyAnswer(CLEAN, index))).not.toContain('Problems');
   });
 });
+
+describe('lookalike_of: shown wherever a link verdict is', () => {
+  const lookalikeIndex = makeIndex({ domains: ['masslegalhelp.org'] });
+  const report = verifyAnswer('Apply at https://masslegalhelp-login.org/apply.', lookalikeIndex);
+
+  it('check --format json, and the assertion metadata built from it', () => {
+    const json = toJson(report) as { links: Array<Record<string, unknown>> };
+    expect(json.links[0]).toMatchObject({ bucket: 'unverified', lookalike_of: 'masslegalhelp.org' });
+    expect(JSON.stringify(toGradingResult(report).metadata)).toContain('"lookalike_of":"masslegalhelp.org"');
+  });
+
+  it('the links component result and check text', () => {
+    expect(toGradingResult(report).componentResults?.[0]?.reason).toContain('unverified https://masslegalhelp-login.org/apply [lookalike of masslegalhelp.org] (');
+    expect(toText(report)).toContain('unverified  https://masslegalhelp-login.org/apply [lookalike of masslegalhelp.org]  — ');
+  });
+
+  it('a link that resembles nothing has no lookalike_of key', () => {
+    const plain = toJson(verifyAnswer('See https://tenantrights.org.', lookalikeIndex)) as { links: Array<Record<string, unknown>> };
+    expect(plain.links[0]).not.toHaveProperty('lookalike_of');
+  });
+});
