@@ -1,3 +1,61 @@
+import { InputError, type InputErrorCode } from './errors.js';
+
+/**
+ * Reading JSON and JSON Lines input, with one style of error message for every reader: where (the
+ * file, or `file:line` for one line of JSON Lines), what is wrong (`is not valid JSON at line L,
+ * column C` and the parser's own words), then what to do.
+ */
+export interface JsonReadOptions {
+  /** What to do about a syntax error, said to the user. Default "fix the syntax". */
+  hint?: string;
+  /** The error code. Default `INVALID_JSON`. */
+  code?: InputErrorCode;
+}
+
+/** `JSON.parse` of text read from `where`; a syntax error is an `InputError` that says where the syntax broke. */
+export function parseJsonText(text: string, where: string, options: JsonReadOptions = {}): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw syntaxError(error, text, where, options, (offset) => lineAndColumn(text, offset));
+  }
+}
+
+/** One parsed line of JSON Lines: its value, its 1-based line number, and `file:line` for messages. */
+export interface JsonLine {
+  value: unknown;
+  line: number;
+  where: string;
+}
+
+/**
+ * The values of a JSON Lines text, one per non-blank line, read lazily so a caller that checks
+ * each value reports the first bad line, whatever is wrong with it (a byte-order mark and `\r\n`
+ * endings are allowed). A line that is not JSON is an `InputError` naming `file:line` and the column.
+ */
+export function* parseJsonLines(text: string, path: string, options: JsonReadOptions = {}): Generator<JsonLine> {
+  const lines = text.replace(/^\uFEFF/, '').split('\n');
+  for (const [index, raw] of lines.entries()) {
+    if (raw.trim() === '') continue;
+    const where = `${path}:${index + 1}`;
+    let value: unknown;
+    try {
+      value = JSON.parse(raw);
+    } catch (error) {
+      throw syntaxError(error, raw, where, options, (offset) => `column ${offset + 1}`);
+    }
+    yield { value, line: index + 1, where };
+  }
+}
+
+function syntaxError(error: unknown, text: string, where: string, options: JsonReadOptions, locate: (offset: number) => string): InputError {
+  const message = error instanceof Error ? error.message : String(error);
+  // V8 gives a position for some errors only; find it ourselves so every message has one.
+  const offset = jsonErrorOffset(text);
+  const at = offset === null ? '' : ` at ${locate(offset)}`;
+  return new InputError(options.code ?? 'INVALID_JSON', `is not valid JSON${at} (${message}); ${options.hint ?? 'fix the syntax'}`, { where, cause: error });
+}
+
 /**
  * Where JSON text first goes wrong, as a character offset. Node 20's `JSON.parse` gives no position
  * for some errors ("Unexpected token ']'" after a trailing comma), and a message without a line

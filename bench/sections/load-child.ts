@@ -10,7 +10,8 @@
  */
 import { readFile } from 'node:fs/promises';
 import { buildIndex } from '../../src/match/index.js';
-import { loadAllowlist, parseJson } from '../../src/allowlist/load.js';
+import { loadAllowlist } from '../../src/allowlist/load.js';
+import { parseJsonText } from '../../src/input.js';
 import { AllowlistFileSchema, parseAllowlist } from '../../src/allowlist/schema.js';
 
 const [path, mode] = process.argv.slice(2);
@@ -29,7 +30,7 @@ if (mode === 'breakdown') {
     return value;
   };
   const text = await step('read', () => readFile(path, 'utf8'));
-  const data = await step('JSON.parse', () => parseJson(text, path));
+  const data = await step('JSON.parse', () => parseJsonText(text, path));
   await step('schema (zod) alone', () => AllowlistFileSchema.safeParse(data, { reportInput: true }));
   const allowlist = await step('parseAllowlist (schema + normalizers)', () => parseAllowlist(data, path));
   const index = await step('buildIndex', () => buildIndex(allowlist));

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { InputError } from '../errors.js';
-import { firstDuplicateKey, jsonErrorOffset, lineAndColumn } from '../input.js';
+import { firstDuplicateKey, lineAndColumn, parseJsonText } from '../input.js';
 import { jsonPath, parseAllowlist, type Allowlist } from './schema.js';
 
 /**
@@ -19,7 +19,7 @@ export async function loadAllowlist(path: string): Promise<Allowlist> {
     throw new InputError('FILE_UNREADABLE', `allowlist file cannot be read (${code ?? 'error'})`, { where: path });
   }
   const json = text.replace(/^\uFEFF/, '');
-  const data = parseJson(json, path);
+  const data = parseJsonText(json, path);
   const duplicate = firstDuplicateKey(json);
   if (duplicate) {
     throw new InputError(
@@ -29,17 +29,4 @@ export async function loadAllowlist(path: string): Promise<Allowlist> {
     );
   }
   return parseAllowlist(data, path);
-}
-
-/** JSON.parse with a message that says where the syntax broke. */
-export function parseJson(text: string, path: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    // V8 gives a position for some errors only; find it ourselves so every message has one.
-    const offset = jsonErrorOffset(text);
-    const where = offset === null ? '' : ` at ${lineAndColumn(text, offset)}`;
-    throw new InputError('INVALID_JSON', `is not valid JSON${where} (${message}); fix the syntax`, { where: path });
-  }
 }

@@ -5,7 +5,7 @@ import { isLocaleTag } from '../chunks/number-style.js';
 import { formatChunkAuditText } from '../chunks/format.js';
 import { parseChunks } from '../chunks/parse.js';
 import { InputError } from '../errors.js';
-import { jsonErrorOffset, lineAndColumn } from '../input.js';
+import { parseJsonText } from '../input.js';
 import { EXIT, readTextFile, type CliIo } from './io.js';
 
 export interface ChunkCheckArgs {
@@ -28,18 +28,7 @@ export interface ChunkCheckArgs {
 export async function runChunkCheck(args: ChunkCheckArgs, io: CliIo): Promise<number> {
   const path = resolve(io.cwd, args.chunksPath);
   const text = await readTextFile(path, 'chunks file');
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch (error) {
-    const offset = jsonErrorOffset(text);
-    const at = offset === null ? '' : ` at ${lineAndColumn(text, offset)}`;
-    throw new InputError(
-      'INVALID_JSON',
-      `chunks file is not JSON${at} (${(error as Error).message}); give an array of strings, an array of {"id", "text"} objects, or a JSON string of "[1] …" blocks`,
-      { where: args.chunksPath, cause: error },
-    );
-  }
+  const data = parseJsonText(text, args.chunksPath, { hint: 'give an array of strings, an array of {"id", "text"} objects, or a JSON string of "[1] …" blocks' });
   const chunks = parseChunks(data, { where: args.chunksPath });
   if (args.locale !== undefined && !isLocaleTag(args.locale)) throw new InputError('USAGE', `--locale must be a BCP 47 locale such as en-US or de-DE, got ${JSON.stringify(args.locale)}`);
   const report = checkChunkCitations(args.answer, chunks, {

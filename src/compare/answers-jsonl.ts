@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { InputError } from '../errors.js';
+import { parseJsonLines } from '../input.js';
 import type { VendorRow, VerifierVerdict } from './types.js';
 
 /** One line of an answers file: which vendor answered which test, and what it said. */
@@ -30,18 +31,7 @@ const LineSchema = z.strictObject({
 export function parseAnswersJsonl(text: string, path: string): AnswerLine[] {
   const lines: AnswerLine[] = [];
   const seen = new Map<string, number>();
-  const rawLines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
-  for (const [index, rawLine] of rawLines.entries()) {
-    const line = index + 1;
-    if (rawLine.trim() === '') continue;
-    const where = `${path}:${line}`;
-    let value: unknown;
-    try {
-      value = JSON.parse(rawLine);
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      throw new InputError('INVALID_RESULTS', `is not valid JSON (${message}); each line must be one {"provider", "id", "answer"} object`, { where });
-    }
+  for (const { value, line, where } of parseJsonLines(text, path, { code: 'INVALID_RESULTS', hint: 'each line must be one {"provider", "id", "answer"} object' })) {
     const parsed = LineSchema.safeParse(value);
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
-import { parseJson } from '../allowlist/load.js';
+import { parseJsonLines, parseJsonText } from '../input.js';
 import { InputError } from '../errors.js';
 
 /**
@@ -83,7 +83,7 @@ export async function readPromptfooResults(path: string): Promise<ResultRow[]> {
     if (code === 'ENOENT') throw new InputError('FILE_NOT_FOUND', 'promptfoo results file not found; write one with `promptfoo eval -o results.json`', { where: path });
     throw new InputError('FILE_UNREADABLE', `promptfoo results file cannot be read (${code ?? 'error'})`, { where: path });
   }
-  return path.toLowerCase().endsWith('.jsonl') ? parseJsonlResults(text, path) : parsePromptfooResults(parseJson(text, path), path);
+  return path.toLowerCase().endsWith('.jsonl') ? parseJsonlResults(text, path) : parsePromptfooResults(parseJsonText(text, path), path);
 }
 
 /** Validate parsed promptfoo JSON output and normalize its rows. Pure; `source` names it in errors. */
@@ -99,13 +99,11 @@ export function parsePromptfooResults(data: unknown, source: string): ResultRow[
 
 function parseJsonlResults(text: string, source: string): ResultRow[] {
   const rows: ResultRow[] = [];
-  text.split('\n').forEach((line, index) => {
-    if (line.trim() === '') return;
-    const where = `${source}:${index + 1}`;
-    const parsed = PromptfooResultSchema.safeParse(parseJson(line, where));
+  for (const { value, where } of parseJsonLines(text, source)) {
+    const parsed = PromptfooResultSchema.safeParse(value);
     if (!parsed.success) throw resultsError(parsed.error, where);
     rows.push(toRow(parsed.data));
-  });
+  }
   return sortRows(rows);
 }
 

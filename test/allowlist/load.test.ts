@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { loadAllowlist, parseJson } from '../../src/allowlist/load.js';
+import { loadAllowlist } from '../../src/allowlist/load.js';
+import { parseJsonText } from '../../src/input.js';
 import { clearAllowlistCache, loadAllowlistIndex } from '../../src/match/index.js';
 import { InputError } from '../../src/errors.js';
 
@@ -87,10 +88,10 @@ describe('loadAllowlist: a valid file', () => {
   });
 });
 
-describe('parseJson', () => {
+describe('parseJsonText', () => {
   it('gives line and column when the parser reports a position', () => {
     // Position 6 is the end of the text: line 1, column 7.
-    expect(() => parseJson('{"a":1', 'f.json')).toThrow(/^f\.json: is not valid JSON at line 1, column 7 \(.*\); fix the syntax$/);
+    expect(() => parseJsonText('{"a":1', 'f.json')).toThrow(/^f\.json: is not valid JSON at line 1, column 7 \(.*\); fix the syntax$/);
   });
 });
 

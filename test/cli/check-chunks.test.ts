@@ -82,7 +82,7 @@ describe('runChunkCheck', () => {
 
   it.each([
     { file: 'missing.json', code: 'FILE_NOT_FOUND', message: 'chunks file not found; check the path' },
-    { file: 'not-json.json', code: 'INVALID_JSON', message: 'not-json.json: chunks file is not JSON at line 1, column 28 (' },
+    { file: 'not-json.json', code: 'INVALID_JSON', message: 'not-json.json: is not valid JSON at line 1, column 28 (' },
     { file: 'invalid-shape.json', code: 'INVALID_CHUNKS', message: 'invalid-shape.json: chunks: expected an array of strings, an array of {"id", "text"} objects, or one string of "[1] …" / "Passage 1: …" blocks; got an object' },
     { file: 'duplicate-ids.json', code: 'INVALID_CHUNKS', message: 'duplicate-ids.json: chunks[1].id: "DOC-7" repeats chunks[0].id; give each chunk its own id' },
     { file: 'unknown-key.json', code: 'INVALID_CHUNKS', message: 'unknown-key.json: chunks[0].text: missing; rename "content" to "text"' },
