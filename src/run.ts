@@ -1,4 +1,5 @@
 import { answerText } from './util/answer-text.js';
+import { loadGovRegistry } from './match/dotgov.js';
 import { indexOf, type AllowlistIndex, type AllowlistSource } from './match/index.js';
 import type { LinkChecker, LivenessOptions } from './liveness/types.js';
 import type { Report } from './types.js';
@@ -11,6 +12,8 @@ export interface VerifierSettings {
   threshold: number;
   /** `false` when liveness is off. */
   liveness: false | LivenessOptions;
+  /** An absolute path to a newer .gov registry; absent: the snapshot shipped in the package. */
+  govRegistry?: string;
 }
 
 /** The index for the settings' allowlist, from the one per-process cache. */
@@ -30,12 +33,14 @@ export async function verifyOutput(
 ): Promise<Report> {
   const index = await indexFor(settings);
   const text = answerText(output);
-  if (settings.liveness === false) return verifyAnswer(text, index, { threshold: settings.threshold });
+  const gov = settings.govRegistry === undefined ? {} : { govRegistry: loadGovRegistry(settings.govRegistry) };
+  if (settings.liveness === false) return verifyAnswer(text, index, { threshold: settings.threshold, ...gov });
   const factory = checkerFor ?? (await import('./liveness/index.js')).sharedLinkChecker;
   const allowPrivateNetworks = settings.liveness.allowPrivateNetworks !== undefined && settings.liveness.allowPrivateNetworks !== false;
   return verifyAnswerLive(text, index, await factory(settings.liveness), {
     threshold: settings.threshold,
     allowPrivateNetworks,
+    ...gov,
     ...(settings.liveness.deadlineMs !== undefined ? { deadlineMs: settings.liveness.deadlineMs } : {}),
   });
 }

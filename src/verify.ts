@@ -6,6 +6,7 @@ import { extractPhones } from './extract/phones.js';
 import { segment } from './match/structure.js';
 import type { LinkFinding, OrgFinding, PhoneFinding } from './extract/types.js';
 import type { LinkChecker } from './liveness/types.js';
+import type { GovRegistry } from './match/dotgov.js';
 import { applyLiveness, classifyLink } from './match/links.js';
 import { attributePhones } from './match/phones.js';
 import { formatPhone } from './normalize/phone.js';
@@ -15,6 +16,8 @@ import { scoreReport } from './score/score.js';
 export interface VerifyOptions {
   /** Pass when the score is strictly above this. Default `DEFAULT_THRESHOLD` (0.4). */
   threshold?: number;
+  /** The registered .gov domains; default the snapshot shipped in the package. */
+  govRegistry?: GovRegistry;
 }
 
 export interface Extraction {
@@ -47,7 +50,7 @@ export function matchPhones(text: string, found: Extraction, index: AllowlistInd
 /** Verify one answer offline: a pure function of the text and the allowlist. */
 export function verifyAnswer(text: string, index: AllowlistIndex, options: VerifyOptions = {}): Report {
   const found = extract(text, index);
-  const links = found.links.map((link) => classifyLink(link, index));
+  const links = found.links.map((link) => classifyLink(link, index, options.govRegistry ? { govRegistry: options.govRegistry } : {}));
   return buildReport(links, matchPhones(text, found, index), found.organizations, options.threshold ?? DEFAULT_THRESHOLD, false);
 }
 
@@ -65,7 +68,7 @@ export async function verifyAnswerLive(
   const deadlineAt = Date.now() + (options.deadlineMs ?? LIVENESS_DEFAULTS.deadlineMs);
   const found = extract(text, index);
   const allowPrivateNetworks = options.allowPrivateNetworks ?? false;
-  const offline = found.links.map((link) => classifyLink(link, index, { allowPrivateNetworks }));
+  const offline = found.links.map((link) => classifyLink(link, index, { allowPrivateNetworks, ...(options.govRegistry ? { govRegistry: options.govRegistry } : {}) }));
   const links = await Promise.all(
     offline.map(async (verdict) => (verdict.bucket === 'invented' ? verdict : applyLiveness(verdict, await checker.check(verdict.finding.raw, { deadlineAt })))),
   );

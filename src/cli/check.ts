@@ -18,6 +18,8 @@ Options:
   --allowlist FILE       allowlist JSON (default: $CITATION_VERIFIER_ALLOWLIST)
   --threshold N          pass when the score is above N, 0 to 1 (default ${DEFAULT_THRESHOLD})
   --format text|json     output format (default text)
+  --gov-registry FILE    a newer .gov registry (CISA's current-full.csv, or one domain a line)
+                         instead of the snapshot shipped in the package
   --live                 check that each link resolves (default: $CITATION_VERIFIER_LIVENESS, else off)
   --resolve HOST:ADDR    with --live, pin HOST to ADDR (repeatable, like curl)
   --allow-private        with --live, fetch private and loopback addresses (intranets, tests)
@@ -49,6 +51,7 @@ export const checkCommand: Subcommand = {
       live: { type: 'boolean', default: false },
       resolve: { type: 'string', multiple: true },
       'allow-private': { type: 'boolean', default: false },
+      'gov-registry': { type: 'string' },
       timeout: { type: 'string' },
       deadline: { type: 'string' },
       'network-probe': { type: 'string' },
@@ -76,7 +79,7 @@ export const checkCommand: Subcommand = {
     if (values.chunks !== undefined) {
       // The chunk check reads no allowlist: silently ignoring these would let an invented link in
       // the same answer pass unseen, so say so instead.
-      const linkOnly = (['allowlist', 'threshold', 'live'] as const).filter((flag) => values[flag] !== undefined && values[flag] !== false);
+      const linkOnly = (['allowlist', 'threshold', 'live', 'gov-registry'] as const).filter((flag) => values[flag] !== undefined && values[flag] !== false);
       if (linkOnly.length > 0) {
         throw new InputError(
           'USAGE',
@@ -113,6 +116,7 @@ export const checkCommand: Subcommand = {
     if (values.allowlist !== undefined) config.allowlist = values.allowlist;
     if (values.threshold !== undefined) config.threshold = parseThreshold(values.threshold);
     if (liveness !== undefined) config.liveness = liveness;
+    if (values['gov-registry'] !== undefined) config.govRegistry = resolve(io.cwd, values['gov-registry']);
     const settings = resolveSettings(config, io.env, io.cwd, { front: 'cli' });
     const report = await verifyOutput(answer, settings);
     // Release the checker's connections so the process ends now, not when keep-alive times out.

@@ -16,6 +16,8 @@ export const VerifierConfigSchema = z.strictObject({
   allowlist: z.union([z.string().min(1), z.record(z.string(), z.unknown())]).optional(),
   threshold: z.number().min(0).max(1).optional(),
   liveness: z.union([z.boolean(), LivenessOptionsSchema]).optional(),
+  /** A newer .gov registry: CISA's current-full.csv, or one domain a line. */
+  govRegistry: z.string().min(1).optional(),
 });
 
 /**
@@ -35,7 +37,7 @@ export function resolveSettings(config: unknown, env: NodeJS.ProcessEnv, baseDir
     const path = issue.path.length > 0 ? `config.${issue.path.join('.')}` : 'config';
     throw new InputError('INVALID_CONFIG', `${path}: ${describeConfigIssue(issue)}`);
   }
-  const { allowlist, threshold, liveness } = parsed.data;
+  const { allowlist, threshold, liveness, govRegistry } = parsed.data;
 
   let source: VerifierSettings['allowlist'];
   if (typeof allowlist === 'object') source = { inline: allowlist };
@@ -60,7 +62,12 @@ export function resolveSettings(config: unknown, env: NodeJS.ProcessEnv, baseDir
   else if (typeof liveness === 'object') resolvedLiveness = stripUndefined(liveness);
   else if (liveness === undefined && parseFlag(env[ENV.liveness], ENV.liveness)) resolvedLiveness = {};
 
-  return { allowlist: source, threshold: resolvedThreshold ?? DEFAULT_THRESHOLD, liveness: resolvedLiveness };
+  const settings: VerifierSettings = { allowlist: source, threshold: resolvedThreshold ?? DEFAULT_THRESHOLD, liveness: resolvedLiveness };
+  if (govRegistry !== undefined) {
+    const path = withoutFileScheme(govRegistry) ?? govRegistry;
+    settings.govRegistry = isAbsolute(path) ? path : resolve(baseDir, path);
+  }
+  return settings;
 }
 
 /** What each setting must be, for messages that say what to write instead of zod's wording. */
@@ -68,6 +75,7 @@ const EXPECTED: Record<string, string> = {
   allowlist: 'the path of an allowlist JSON file, or an allowlist object',
   threshold: 'a number from 0 to 1',
   liveness: 'true, false, or an object of liveness options',
+  govRegistry: "the path of a .gov registry file (CISA's current-full.csv, or one domain a line)",
   ...Object.fromEntries(Object.entries(LIVENESS_EXPECTED).map(([key, expected]) => [`liveness.${key}`, expected])),
 };
 

@@ -119,3 +119,21 @@ describe('settings', () => {
     expect(resolveSettings({ allowlist, liveness: false }, { CITATION_VERIFIER_LIVENESS: '1' }, '/').liveness).toBe(false);
   });
 });
+
+describe('config.govRegistry', () => {
+  it('resolves against the config folder, and a newer registry proves a .gov host real', async () => {
+    const { mkdtempSync, writeFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const dir = mkdtempSync(join(tmpdir(), 'cv-gov-'));
+    writeFileSync(join(dir, 'registry.txt'), '# snapshot: 2026-11-01\nmass-courts.gov\n');
+    expect(resolveSettings({ allowlist, govRegistry: 'registry.txt' }, {}, dir).govRegistry).toBe(join(dir, 'registry.txt'));
+    const answer = 'See https://mass-courts.gov/nantucket.';
+    const shipped = await verifyCitations(answer, { config: { allowlist } });
+    expect(shipped).toMatchObject({ pass: false });
+    expect(shipped.reason).toContain("mass-courts.gov is not a registered .gov domain (CISA's .gov registry, snapshot 2026-08-22)");
+    const newer = await verifyCitations(answer, { config: { allowlist, govRegistry: join(dir, 'registry.txt') } });
+    expect(newer).toMatchObject({ pass: true, score: 0.5 });
+    const other = await verifyCitations('See https://courts-mass.gov/x.', { config: { allowlist, govRegistry: join(dir, 'registry.txt') } });
+    expect(other.reason).toContain("courts-mass.gov is not a registered .gov domain (CISA's .gov registry, snapshot 2026-11-01)");
+  });
+});

@@ -153,3 +153,28 @@ describe('citation-verifier check', () => {
     expect(bad.stderr).toContain('nowhere.json: allowlist file not found');
   });
 });
+
+describe('check --gov-registry: a newer .gov registry', () => {
+  it('by default an unregistered .gov host is invented, dated by the shipped snapshot', async () => {
+    const { code, report } = await checkJson('See https://mass-courts.gov/nantucket.');
+    expect(code).toBe(2);
+    expect(report.links[0]).toMatchObject({ bucket: 'invented', reason: expect.stringContaining("not a registered .gov domain (CISA's .gov registry, snapshot 2026-08-22)") });
+  });
+
+  it("reads CISA's current-full.csv as downloaded: a domain registered since the snapshot is real", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cv-gov-'));
+    writeFileSync(join(dir, 'current-full.csv'), 'Domain name,Domain type,Organization name,Suborganization name,City,State\nMASS-COURTS.GOV,State,Massachusetts Trial Court,,Boston,MA\nmass.gov,State,Commonwealth of Massachusetts,,Boston,MA\n');
+    const { code, report } = await checkJson('See https://mass-courts.gov/nantucket.', ['--gov-registry', join(dir, 'current-full.csv')]);
+    expect(code).toBe(0);
+    expect(report.links[0]).toMatchObject({ bucket: 'unverified', reason: expect.stringContaining('mass-courts.gov is a registered .gov domain') });
+    const { report: other } = await checkJson('See https://courts-mass.gov/x.', ['--gov-registry', join(dir, 'current-full.csv')]);
+    expect(other.links[0].reason).toMatch(/not a registered \.gov domain \(CISA's \.gov registry, snapshot \d{4}-\d{2}-\d{2}\)/);
+  });
+
+  it('a registry file that cannot be read is bad input (exit 3), naming the file', async () => {
+    const io = fakeIo({ stdin: 'See https://mass.gov.' });
+    const code = await runCli(['check', '--allowlist', allowlist, '--gov-registry', 'no-such-registry.csv', '-'], io);
+    expect(code).toBe(3);
+    expect(io.err()).toMatch(/no-such-registry\.csv: cannot read the \.gov registry/);
+  });
+});
