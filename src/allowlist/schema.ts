@@ -79,7 +79,11 @@ export function parseAllowlist(data: unknown, source: string): Allowlist {
   const urlsAsWritten: Record<string, string> = {};
   file.urls.forEach((raw, index) => {
     const result = normalizeUrl(raw);
-    if (!result.ok) {
+    // `/relative/path/` would otherwise read as the host `relative`: an allowlist URL is absolute.
+    if (/^\s*(?:\/(?!\/)|\.\.?\/)/.test(raw)) {
+      fail(jsonPath('urls', index), `${JSON.stringify(raw)} is a relative path, not an absolute URL; write the full address like "https://www.mass.gov/courts", or remove it`);
+    }
+    else if (!result.ok) {
       // Some normalizer reasons already say "not a web address (…)"; do not say it twice.
       const why = result.reason.startsWith('not a web address') ? result.reason : `not a web address (${result.reason})`;
       fail(jsonPath('urls', index), `${JSON.stringify(raw)} is ${why}; write a full address like "https://www.mass.gov/courts", or remove it`);

@@ -21,6 +21,17 @@ export function extractLinks(text: string): LinkFinding[] {
   let i = 0;
   while (i < n) {
     const code = text.charCodeAt(i);
+    // A protocol-relative address (`//example.com/path`), where `//` does not follow a scheme, a
+    // word or another slash: it names a host as surely as `https://` does.
+    if (code === 47 && text.charCodeAt(i + 1) === 47 && isRunChar(text.charCodeAt(i + 2), text, i + 2) && !isRunChar(prevCode(text, i), text, i - 1) && !'/:_\\'.includes(text[i - 1] ?? ' ')) {
+      const bodyEnd = scanBody(text, i + 2);
+      const end = trimEnd(text, i, bodyEnd);
+      // A single label (`//test`) is a path more often than a host; `//localhost` is the exception.
+      const host = /^[^/?#:]*/.exec(text.slice(i + 2, end))![0];
+      if (end > i + 2 && (host.includes('.') || host.toLowerCase() === 'localhost') && !hostEndsInUnderscore(text, i + 2, end)) pushFinding(findings, text, i, end, 'scheme');
+      i = Math.max(bodyEnd, i + 1);
+      continue;
+    }
     // A host never starts with `.` or `-`; stepping over them keeps `…mass.gov` a link.
     if (code === 46 || code === 45 || !isRunChar(code, text, i)) {
       i++;
@@ -28,7 +39,8 @@ export function extractLinks(text: string): LinkFinding[] {
     }
     const prev = prevCode(text, i);
     // A scheme glued to CJK text (`请访问https://…`) still starts a link; glued to a Latin word it does not.
-    if (startsWithScheme(text, i) && (!isRunChar(prev, text, i - 1) || isCjk(prev))) {
+    // After `_` only as emphasis closed by `_` (`__https://…__`); `_http://example.com` is not a link.
+    if (startsWithScheme(text, i) && (prev !== 95 /* _ */ || /_[.,;:!?*)]*$/.test(text.slice(i, scanBody(text, i)))) && (!isRunChar(prev, text, i - 1) || isCjk(prev))) {
       const schemeEnd = text.charCodeAt(i + 4) === 58 ? i + 7 : i + 8;
       let bodyFrom = schemeEnd;
       // An IPv6 literal host (`http://[::1]/`): its brackets belong to the address.
@@ -42,7 +54,7 @@ export function extractLinks(text: string): LinkFinding[] {
       const end = trimEnd(text, i, bodyEnd);
       // A bare `http://` is never an address; skipping it spares a thrown URL error per
       // occurrence, which made 1 MB of `http:// ` five times slower than prose.
-      if (end > schemeEnd) pushFinding(findings, text, i, end, 'scheme');
+      if (end > schemeEnd && !hostEndsInUnderscore(text, schemeEnd, end)) pushFinding(findings, text, i, end, 'scheme');
       i = Math.max(bodyEnd, i + 1);
       continue;
     }
@@ -56,6 +68,11 @@ export function extractLinks(text: string): LinkFinding[] {
       // like the first host (`lawhelpca.org@evil.com/x` goes to evil.com): that is a link.
       const local = text.slice(i, trimHostEnd(text, i, j));
       j++;
+      // `name@http://vk.com`: what follows `@` is an address of its own, not an e-mail domain.
+      if (startsWithScheme(text, j)) {
+        i = j;
+        continue;
+      }
       const domainStart = j;
       while (j < n && isRunChar(text.charCodeAt(j), text, j)) j++;
       if (text.charCodeAt(j) === 47 /* / */ && j > domainStart && !isPathContextAt(text, i) && isLinkHost(local)) {
@@ -67,6 +84,14 @@ export function extractLinks(text: string): LinkFinding[] {
       continue;
     }
     const hostEnd = trimHostEnd(text, i, j);
+    // A bare IPv4 address counts only with a path or a port after it (`192.168.1.1/abc`): alone,
+    // four dotted numbers are as likely a section or version number.
+    if (hostEnd === j && isDottedQuad(text.slice(i, j)) && !isPathContextAt(text, i) && (text.charCodeAt(j) === 47 || (text.charCodeAt(j) === 58 && isDigit(text.charCodeAt(j + 1))))) {
+      const bodyEnd = scanBody(text, j);
+      pushFinding(findings, text, i, trimEnd(text, i, bodyEnd), 'bare');
+      i = Math.max(bodyEnd, i + 1);
+      continue;
+    }
     // After `/`, `\`, `@`, `#`, `$`, `%`, `~` or a `_` inside a word, the run is a path, anchor or
     // value, not a host. A `_` opening emphasis (`_lawhelp.org_`) is not.
     if (hostEnd > i && !isPathContextAt(text, i) && isLinkHost(text.slice(i, hostEnd))) {
@@ -144,8 +169,30 @@ function isRunChar(code: number, text: string, index: number): boolean {
 
 function isPathContextAt(text: string, i: number): boolean {
   const prev = prevCode(text, i);
-  if (prev === 95 /* _ */) return isAsciiAlnum(prevCode(text, i - 1));
+  // `_` inside a word is a path or identifier; at a word's start it opens emphasis only when the
+  // run is closed by `_` too (`_lawhelp.org_`): `_example.com` alone is a name, not a link.
+  if (prev === 95 /* _ */) return isAsciiAlnum(prevCode(text, i - 1)) || !closesUnderscore(text, i);
+  // `path:to:file.pm`: a colon-separated path, not a host after a label.
+  if (prev === 58 /* : */) return /:\S*$/.test(text.slice(Math.max(0, i - 200), i - 1).split(/\s/).pop() ?? '') ;
   return prev === 47 || prev === 92 || prev === 64 || prev === 35 || prev === 36 || prev === 37 || prev === 126;
+}
+
+function closesUnderscore(text: string, i: number): boolean {
+  let j = i;
+  while (j < text.length && isRunChar(text.charCodeAt(j), text, j)) j++;
+  return text.charCodeAt(j) === 95;
+}
+
+function isDottedQuad(run: string): boolean {
+  const parts = run.split('.');
+  return parts.length === 4 && parts.every((part) => /^(?:0|[1-9]\d{0,2})$/.test(part) && Number(part) <= 255);
+}
+
+/** `http://example.com_`: a host ending in `_` is no host name (linkify-it agrees). */
+function hostEndsInUnderscore(text: string, from: number, end: number): boolean {
+  let k = from;
+  while (k < end && !'/?#'.includes(text[k]!)) k++;
+  return text.charCodeAt(k - 1) === 95;
 }
 
 function isAsciiAlnum(code: number): boolean {
@@ -200,10 +247,37 @@ function isTerminator(code: number): boolean {
   return false;
 }
 
+/**
+ * The end of an address's body. `[`, `{` and `"` end it unless closed again before the next space
+ * (`…/blah_[other]`, `…/{id}`, `…/"quoted"`, as linkify-it reads them); an unclosed one, like the
+ * quote after `href="…`, ends it.
+ */
 function scanBody(text: string, from: number): number {
   let j = from;
-  while (j < text.length && !isTerminator(text.charCodeAt(j))) j++;
+  while (j < text.length) {
+    const code = text.charCodeAt(j);
+    // Not after `)` or `]`: `[a](https://x.org)[b](…)` is two markdown links side by side.
+    if ((code === 91 || code === 123 || code === 34) && j > from && text.charCodeAt(j - 1) !== 41 && text.charCodeAt(j - 1) !== 93) {
+      const close = closingWithinWord(text, j, code === 91 ? 93 : code === 123 ? 125 : 34);
+      if (close !== -1) {
+        j = close + 1;
+        continue;
+      }
+    }
+    if (isTerminator(code)) break;
+    j++;
+  }
   return j;
+}
+
+/** Where `close` matches the opener at `open` before any space or other terminator; -1 if it does not. */
+function closingWithinWord(text: string, open: number, close: number): number {
+  for (let k = open + 1; k < text.length && k < open + 200; k++) {
+    const code = text.charCodeAt(k);
+    if (code === close) return k;
+    if (code <= 32 || code === 60 || code === 62 || code === 34 || code === 91 || code === 93 || code === 123 || code === 125 || code === 96) return -1;
+  }
+  return -1;
 }
 
 const TRAILING = new Set([46, 44, 59, 58, 33, 63, 39, 42, 126, 0xbb /* » */]);
@@ -221,10 +295,15 @@ function trimEnd(text: string, start: number, bodyEnd: number): number {
     else if (c === 41) close++;
   }
   const underscoreWrapped = text.charCodeAt(start - 1) === 95;
+  // A closing quote stays when the address opened it (`…/'singlequoted'`).
+  let quotes = 0;
+  for (let k = start; k < bodyEnd; k++) if (text.charCodeAt(k) === 39) quotes++;
   let end = bodyEnd;
   while (end > start) {
     const c = text.charCodeAt(end - 1);
+    if (c === 39 && quotes % 2 === 0 && quotes > 0) break;
     if (TRAILING.has(c) || (c === 95 && underscoreWrapped)) {
+      if (c === 39) quotes--;
       end--;
     } else if (c === 41 && close > open) {
       close--;

@@ -150,7 +150,8 @@ function isUnreserved(code: number): boolean {
 }
 
 function tidyPath(pathname: string): string {
-  let path = tidyEscapes(pathname);
+  // `//` inside a path reaches the same page on the servers directories link to; matching only.
+  let path = tidyEscapes(pathname).replace(/\/{2,}/g, '/');
   while (path.endsWith('/')) path = path.slice(0, -1);
   return path;
 }
@@ -163,7 +164,8 @@ function tidyQuery(search: string): string {
     const eq = pair.indexOf('=');
     const rawKey = eq === -1 ? pair : pair.slice(0, eq);
     if (isTrackingParam(decodeSafe(rawKey).toLowerCase())) continue;
-    kept.push([tidyEscapes(rawKey), tidyEscapes(pair)]);
+    // A form-encoded space (`+`) and `%20` are one character to the server that reads the query.
+    kept.push([tidyEscapes(rawKey.replace(/\+/g, '%20')), tidyEscapes(pair.replace(/\+/g, '%20'))]);
   }
   kept.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0));
   return kept.map(([, pair]) => pair).join('&');

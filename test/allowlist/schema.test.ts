@@ -35,6 +35,12 @@ describe('parseAllowlist: every error names the file, the JSON path, what is wro
       `${SOURCE}: urls[1]: "mailto:help@mass.gov" is not a web address (scheme "mailto:"); write a full address like "https://www.mass.gov/courts", or remove it`,
     ],
     [
+      // It used to load silently as https://relative/path, a host no directory meant.
+      'a relative URL',
+      { ...EMPTY, urls: ['https://mass.gov', '/relative/path/'] },
+      `${SOURCE}: urls[1]: "/relative/path/" is a relative path, not an absolute URL; write the full address like "https://www.mass.gov/courts", or remove it`,
+    ],
+    [
       'a URL that does not parse',
       { ...EMPTY, urls: ['not a url'] },
       `${SOURCE}: urls[0]: "not a url" is not a web address (not a parseable address); write a full address like "https://www.mass.gov/courts", or remove it`,

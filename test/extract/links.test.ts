@@ -224,3 +224,31 @@ describe('extractLinks: hostile input stays fast', () => {
     expect(performance.now() - started).toBeLessThan(5_000);
   });
 });
+
+describe('issue 13: extraction gaps found with linkify-it fixtures', () => {
+  it.each([
+    ['protocol-relative', 'see //example.com/path here', '//example.com/path'],
+    ['an IPv4 address with a path, no scheme', 'go to 192.168.1.1/abc now', '192.168.1.1/abc'],
+    ['a path keeping a bracketed part', 'http://foo.com/blah_[other]', 'http://foo.com/blah_[other]'],
+    ['a path keeping braces', 'http://foo.com/{id}/x', 'http://foo.com/{id}/x'],
+    ['a path keeping a quoted part', 'http://foo.com/a_"q" end', 'http://foo.com/a_"q"'],
+    ['an address after name@', 'test.example@http://vk.com', 'http://vk.com'],
+  ])('%s', (_name, text, raw) => {
+    expect(extractLinks(text).map((link) => link.raw)).toEqual([raw]);
+  });
+
+  it.each([
+    ['_example.com', 'a name with a leading underscore'],
+    ['_http://example.com', 'a scheme glued to an underscore'],
+    ['http://example.com_', 'a host ending in an underscore'],
+    ['path:to:file.pm', 'a colon-separated path'],
+    ['version 1.2.3.4 of the form', 'four dotted numbers without a path'],
+    ['//test', 'a single label after //'],
+  ])('%s is not a link (%s)', (text) => {
+    expect(extractLinks(text)).toEqual([]);
+  });
+
+  it('an href quote still ends the address', () => {
+    expect(extractLinks('<a href="https://mass.gov/x">courts</a>').map((link) => link.raw)).toEqual(['https://mass.gov/x']);
+  });
+});

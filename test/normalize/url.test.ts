@@ -180,3 +180,14 @@ describe('normalizeUrl: hostile input stays fast', () => {
     expect(canonical(`https://mass.gov/${'%7e%2f'.repeat(3)}%zz%4`)).toBe('https://mass.gov/~%2F~%2F~%2F%zz%4');
   });
 });
+
+describe('issue 13: normalization for matching', () => {
+  it('collapses duplicate slashes in the path', () => {
+    expect(normalizeUrl('https://mass.gov//courts///housing').ok && (normalizeUrl('https://mass.gov//courts///housing') as { url: string }).url).toBe('https://mass.gov/courts/housing');
+  });
+  it('reads + and %20 in a query as one', () => {
+    const plus = normalizeUrl('https://mass.gov/search?q=housing+court');
+    const escaped = normalizeUrl('https://mass.gov/search?q=housing%20court');
+    expect(plus.ok && escaped.ok && plus.url === escaped.url).toBe(true);
+  });
+});
