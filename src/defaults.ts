@@ -198,3 +198,11 @@ export const CHUNK_DEFAULTS = {
   /** Claims with fewer content words than this are never `weak_support`: too little to count. */
   weakSupportMinWords: 3,
 } as const;
+
+/**
+ * How many findings of each kind an output lists; the rest are counted ("… and 12,345 more").
+ * Bounds output and memory on hostile answers: a 50 MB answer holds millions of findings, whose
+ * full listing overflowed the stack in text and exceeded the longest string V8 can build in JSON,
+ * and made the assertion's result 27 times the size of the answer. Scores always count everything.
+ */
+export const LISTED_FINDINGS = { text: 500, json: 10_000, reason: 50 } as const;

@@ -28,6 +28,17 @@ export function usageError(error: unknown, usage: string): InputError {
   return new InputError('USAGE', `${message}\n\n${usage}`);
 }
 
+/**
+ * `--format`, case-insensitive (`--format JSON` is `json`), checked against the command's formats
+ * with one message for every command.
+ */
+export function parseFormat<const F extends string>(value: string | undefined, formats: readonly F[]): F {
+  const wanted = (value ?? '').toLowerCase();
+  const format = formats.find((candidate) => candidate === wanted);
+  if (format === undefined) throw new InputError('USAGE', `--format must be ${formats.length === 2 ? formats.join(' or ') : `one of ${formats.join(', ')}`}, got ${JSON.stringify(value)}`);
+  return format;
+}
+
 export function parseThreshold(text: string): number {
   return parseShare('--threshold', text);
 }

@@ -1,11 +1,12 @@
 import { resolve } from 'node:path';
 import { loadAllowlist } from '../allowlist/load.js';
 import type { Allowlist } from '../allowlist/schema.js';
+import { printable } from '../util/strings.js';
 import { parseFlags } from './args.js';
 import { EXIT, writeFileAtomic, type CliIo, type Subcommand } from './io.js';
 import { InputError } from '../errors.js';
 import { assertNoWarnings, buildAllowlist, renderAllowlist } from '../../builders/build.js';
-import { readCsvFile } from '../../builders/csv.js';
+import { parseCsvBytes, readCsvFile } from '../../builders/csv.js';
 import { formatSummary } from '../../builders/summary.js';
 import type { BuildOptions } from '../../builders/types.js';
 
@@ -15,7 +16,7 @@ const USAGE = `Usage: citation-verifier build-allowlist DIRECTORY.csv [MORE.csv 
 
 Build the allowlist from a directory spreadsheet exported as CSV (UTF-8 or UTF-16, with or
 without BOM; ',' ';' or tab delimited). Column names match ignoring case and surrounding spaces;
-every file must have every named column.
+every file must have every named column. '-' reads one CSV from standard input.
 
 Options:
   --org-column NAME      the organization's name (required)
@@ -63,7 +64,10 @@ export const buildAllowlistCommand: Subcommand = {
     if ((values.merge ?? []).length > 1) throw new InputError('USAGE', `--merge takes one allowlist; got ${values.merge!.length}`);
 
     const tables = [];
-    for (const path of positionals) tables.push(await readCsvFile(resolve(io.cwd, path), path));
+    if (positionals.filter((path) => path === '-').length > 1) throw new InputError('USAGE', "standard input ('-') can be read once");
+    for (const path of positionals) {
+      tables.push(path === '-' ? parseCsvBytes(await (io.readStdinBytes?.() ?? io.readStdin().then((text) => Buffer.from(text, 'utf8'))), 'standard input') : await readCsvFile(resolve(io.cwd, path), path));
+    }
 
     const options: BuildOptions = {
       columns: {
@@ -83,7 +87,7 @@ export const buildAllowlistCommand: Subcommand = {
     }
 
     const result = buildAllowlist(tables, options);
-    io.stderr(formatSummary(result));
+    io.stderr(printable(formatSummary(result)));
     if (values.strict) assertNoWarnings(result);
     const text = renderAllowlist(result.allowlist);
 

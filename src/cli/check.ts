@@ -6,8 +6,9 @@ import { livenessOptionsFromFlags } from '../liveness/options.js';
 import type { LivenessOptions } from '../liveness/types.js';
 import { toJson, toText } from '../format/formatters.js';
 import { verifyOutput } from '../run.js';
-import { EXIT, readTextFile, type CliIo, type Subcommand } from './io.js';
-import { parseResolveFlags, parseShare, parseThreshold, parseFlags } from './args.js';
+import { printable } from '../util/strings.js';
+import { EXIT, readTextFile, writeOutput, type CliIo, type Subcommand } from './io.js';
+import { parseFormat, parseResolveFlags, parseShare, parseThreshold, parseFlags } from './args.js';
 
 const USAGE = `Usage: citation-verifier check --allowlist FILE [options] [ANSWER_FILE|-]
        citation-verifier check --chunks CHUNKS.json [chunk options] [--format text|json] [ANSWER_FILE|-]
@@ -17,7 +18,8 @@ Verify one answer (a file, or standard input when the file is '-' or absent).
 Options:
   --allowlist FILE       allowlist JSON (default: $CITATION_VERIFIER_ALLOWLIST)
   --threshold N          pass when the score is above N, 0 to 1 (default ${DEFAULT_THRESHOLD})
-  --format text|json     output format (default text)
+  --format text|json     output format (default text; any case)
+  -o, --output FILE      write the result to FILE (atomically) instead of standard output
   --gov-registry FILE    a newer .gov registry (CISA's current-full.csv, or one domain a line)
                          instead of the snapshot shipped in the package
   --live                 check that each link resolves (default: $CITATION_VERIFIER_LIVENESS, else off)
@@ -48,6 +50,7 @@ export const checkCommand: Subcommand = {
       allowlist: { type: 'string' },
       threshold: { type: 'string' },
       format: { type: 'string', default: 'text' },
+      output: { type: 'string', short: 'o' },
       live: { type: 'boolean', default: false },
       resolve: { type: 'string', multiple: true },
       'allow-private': { type: 'boolean', default: false },
@@ -63,13 +66,16 @@ export const checkCommand: Subcommand = {
       locale: { type: 'string' },
     }, USAGE);
     const { values, positionals } = parsed;
-    if (values.format !== 'text' && values.format !== 'json') throw new InputError('USAGE', `--format must be text or json, got ${JSON.stringify(values.format)}`);
+    const format = parseFormat(values.format, ['text', 'json']);
     if (positionals.length > 1) throw new InputError('USAGE', `one answer at a time; got ${positionals.length} files`);
     if (!values.live) {
       const liveOnly = (['resolve', 'allow-private', 'timeout', 'deadline', 'network-probe', 'cache-dir'] as const).filter((flag) => values[flag] !== undefined && values[flag] !== false);
       if (liveOnly.length > 0) throw new InputError('USAGE', `${liveOnly.map((flag) => `--${flag}`).join(', ')} only apply with --live; add --live or drop ${liveOnly.length > 1 ? 'them' : 'it'}`);
     }
     const source = positionals[0] ?? '-';
+    if (positionals.length === 0 && io.stdinIsTTY) {
+      throw new InputError('USAGE', `no answer given: name the answer file, or pipe the answer in (echo "…" | citation-verifier check --allowlist FILE)\n\n${USAGE}`);
+    }
     const answer = source === '-' ? await io.readStdin() : await readTextFile(resolve(io.cwd, source), 'answer file');
 
     const chunkOnly = (['require-citations', 'fail-on-weak-support', 'weak-support-threshold', 'locale'] as const).filter((flag) => values[flag] !== undefined && values[flag] !== false);
@@ -92,7 +98,7 @@ export const checkCommand: Subcommand = {
         {
           answer,
           chunksPath: values.chunks,
-          format: values.format,
+          format,
           requireCitations: values['require-citations'],
           failOnWeakSupport: values['fail-on-weak-support'],
           ...(values['weak-support-threshold'] === undefined ? {} : { weakSupportThreshold: parseShare('--weak-support-threshold', values['weak-support-threshold']) }),
@@ -119,9 +125,13 @@ export const checkCommand: Subcommand = {
     if (values['gov-registry'] !== undefined) config.govRegistry = resolve(io.cwd, values['gov-registry']);
     const settings = resolveSettings(config, io.env, io.cwd, { front: 'cli' });
     const report = await verifyOutput(answer, settings);
+    // After the allowlist loaded, so a broken setup is reported first.
+    if (answer.trim() === '') {
+      throw new InputError('USAGE', `the answer is empty (${source === '-' ? 'nothing on standard input' : source}); an empty answer cites nothing and would pass, so there is nothing to check`);
+    }
     // Release the checker's connections so the process ends now, not when keep-alive times out.
     if (settings.liveness !== false) await (await import('../liveness/index.js')).closeSharedLinkCheckers();
-    io.stdout(values.format === 'json' ? `${JSON.stringify(toJson(report), null, 2)}\n` : toText(report));
+    await writeOutput(format === 'json' ? `${JSON.stringify(toJson(report), null, 2)}\n` : printable(toText(report)), values.output, io);
     return report.pass ? EXIT.pass : EXIT.failed;
   },
 };

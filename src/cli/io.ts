@@ -1,5 +1,7 @@
 import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import { InputError } from '../errors.js';
+import { writeFileAtomic } from '../util/atomic-write.js';
 
 /** Exit codes shared by every subcommand. */
 export const EXIT = {
@@ -14,8 +16,12 @@ export interface CliIo {
   stdout: (text: string) => void;
   stderr: (text: string) => void;
   readStdin: () => Promise<string>;
+  /** Standard input as bytes (a CSV may be UTF-16); absent in tests, where `readStdin` stands in. */
+  readStdinBytes?: () => Promise<Uint8Array>;
   /** Whether standard error is a terminal (progress bars only then). */
   stderrIsTTY: boolean;
+  /** Whether standard input is a terminal: then nobody is piping an answer in. */
+  stdinIsTTY?: boolean;
   cwd: string;
   env: NodeJS.ProcessEnv;
   /**
@@ -36,12 +42,10 @@ export function processIo(): CliIo {
   return {
     stdout: (text) => process.stdout.write(text),
     stderr: (text) => process.stderr.write(text),
-    readStdin: async () => {
-      const chunks: Buffer[] = [];
-      for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-      return Buffer.concat(chunks).toString('utf8');
-    },
+    readStdin: async () => (await readAllStdin()).toString('utf8'),
+    readStdinBytes: readAllStdin,
     stderrIsTTY: Boolean(process.stderr.isTTY),
+    stdinIsTTY: Boolean(process.stdin.isTTY),
     cwd: process.cwd(),
     env: process.env,
     onInterrupt: (handler) => {
@@ -62,4 +66,28 @@ export async function readTextFile(path: string, what: string): Promise<string> 
   }
 }
 
-export { writeFileAtomic } from '../util/atomic-write.js';
+/**
+ * Print `text`, or with `-o FILE` write it there atomically (keeping the file's mode, following a
+ * symbolic link) and say so on standard error.
+ */
+export async function writeOutput(text: string, output: string | undefined, io: CliIo): Promise<void> {
+  if (output === undefined) {
+    io.stdout(text);
+    return;
+  }
+  try {
+    await writeFileAtomic(resolve(io.cwd, output), text);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new InputError('FILE_UNWRITABLE', `-o: cannot write (${code ?? 'error'}); check that the folder exists and is writable`, { where: output, cause: error });
+  }
+  io.stderr(`wrote ${output}\n`);
+}
+
+export { writeFileAtomic };
+
+async function readAllStdin(): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}

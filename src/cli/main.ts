@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { describeError, isInputError } from '../errors.js';
+import { printable } from '../util/strings.js';
 import { EXIT, type CliIo, type Subcommand } from './io.js';
 import { SUBCOMMANDS } from './subcommands.js';
 
@@ -7,19 +9,28 @@ const NAME = 'citation-verifier';
 function overview(): string {
   const width = Math.max(...SUBCOMMANDS.map((command) => command.name.length));
   const lines = SUBCOMMANDS.map((command) => `  ${command.name.padEnd(width)}  ${command.summary}`);
-  return `Usage: ${NAME} <command> [options]\n\nCommands:\n${lines.join('\n')}\n\nRun '${NAME} <command> --help' for a command's options.\nExit codes: 0 passed, 2 verification failed, 3 bad input, 1 unexpected error.\n`;
+  return `Usage: ${NAME} <command> [options]\n\nCommands:\n${lines.join('\n')}\n\nRun '${NAME} <command> --help' or '${NAME} help <command>' for a command's options; '${NAME} --version' (-V) for the version.\nExit codes: 0 passed, 2 verification failed, 3 bad input, 1 unexpected error.\n`;
 }
 
 /** Dispatch argv to a subcommand; every error becomes an exit code and a message, never a stack. */
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
   const [name, ...rest] = argv;
+  if (name === '--version' || name === '-V') {
+    io.stdout(`${NAME} ${packageVersion()}\n`);
+    return EXIT.pass;
+  }
+  const helped = name === 'help' && rest[0] !== undefined ? SUBCOMMANDS.find((candidate) => candidate.name === rest[0]) : undefined;
+  if (helped) {
+    io.stdout(`${helped.usage.trimEnd()}\n`);
+    return EXIT.pass;
+  }
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     (name === undefined ? io.stderr : io.stdout)(overview());
     return name === undefined ? EXIT.badInput : EXIT.pass;
   }
   const command: Subcommand | undefined = SUBCOMMANDS.find((candidate) => candidate.name === name);
   if (!command) {
-    io.stderr(`${NAME}: unknown command '${name}'\n\n${overview()}`);
+    io.stderr(`${NAME}: unknown command '${printable(name)}'\n\n${overview()}`);
     return EXIT.badInput;
   }
   if (rest.includes('--help') || rest.includes('-h')) {
@@ -30,10 +41,26 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     return await command.run(rest, io);
   } catch (error) {
     if (isInputError(error)) {
-      io.stderr(`${NAME} ${command.name}: ${error.message}\n`);
+      io.stderr(`${NAME} ${command.name}: ${printable(error.message)}\n`);
       return EXIT.badInput;
     }
     io.stderr(`${NAME} ${command.name}: unexpected error: ${describeError(error)}\n${error instanceof Error && error.stack ? `${error.stack}\n` : ''}`);
     return EXIT.unexpected;
   }
+}
+
+/**
+ * This package's version, from its package.json: the nearest one above this module that is ours
+ * (two folders up from src/cli/, three from dist/src/cli/).
+ */
+export function packageVersion(): string {
+  for (const up of ['../../package.json', '../../../package.json']) {
+    try {
+      const manifest = JSON.parse(readFileSync(new URL(up, import.meta.url), 'utf8')) as { name?: string; version?: string };
+      if (manifest.name === 'citation-verifier' && manifest.version) return manifest.version;
+    } catch {
+      // Not there from this layout; try the next.
+    }
+  }
+  return 'unknown';
 }

@@ -1,8 +1,9 @@
 import { resolve } from 'node:path';
 import { loadAllowlistIndex } from '../match/index.js';
+import { parseJsonText } from '../input.js';
 import { DEFAULT_THRESHOLD } from '../defaults.js';
 import { InputError } from '../errors.js';
-import { readPromptfooResults } from '../promptfoo/results.js';
+import { parsePromptfooResults, readPromptfooResults } from '../promptfoo/results.js';
 import {
   compareVendors,
   parseAnswersJsonl,
@@ -10,13 +11,13 @@ import {
   REPORT_FORMATS,
   rowsFromAnswers,
   verdictOf,
-  type ReportFormat,
   type VendorRow,
   type VerifierVerdict,
 } from '../compare/index.js';
 import { fromPromptfooRow } from '../promptfoo/rows.js';
 import { verifyAnswer } from '../verify.js';
-import { parseThreshold, parseFlags } from './args.js';
+import { printable } from '../util/strings.js';
+import { parseFormat, parseThreshold, parseFlags } from './args.js';
 import { EXIT, readTextFile, writeFileAtomic, type CliIo, type Subcommand } from './io.js';
 
 const USAGE = `Usage: citation-verifier report RESULTS [options]
@@ -27,7 +28,8 @@ rates, and the answers the judge passed but the verifier failed (convincing but 
 
 RESULTS is either
   a promptfoo results file (promptfoo eval -o results.json, or .jsonl), read as recorded, or
-  a JSONL of {"provider", "id", "answer"} lines, verified here against --allowlist (no promptfoo).
+  a JSONL of {"provider", "id", "answer"} lines, verified here against --allowlist (no promptfoo),
+  or '-' to read either from standard input.
 
 Options:
   --format text|markdown|json|html   output format (default text)
@@ -53,8 +55,7 @@ export const reportCommand: Subcommand = {
       threshold: { type: 'string' },
     }, USAGE);
     const { values, positionals } = parsed;
-    const format = values.format;
-    if (!isFormat(format)) throw new InputError('USAGE', `--format must be one of ${REPORT_FORMATS.join(', ')}, got ${JSON.stringify(format)}`);
+    const format = parseFormat(values.format, REPORT_FORMATS);
     if (positionals.length !== 1) {
       throw new InputError('USAGE', `${positionals.length === 0 ? 'no RESULTS file given' : `one RESULTS file at a time; got ${positionals.length}`}\n\n${USAGE}`);
     }
@@ -62,7 +63,8 @@ export const reportCommand: Subcommand = {
       throw new InputError('USAGE', '--threshold applies only when the report verifies the answers itself; add --allowlist FILE (recorded promptfoo results keep the threshold they were graded with)');
     }
     const threshold = values.threshold === undefined ? DEFAULT_THRESHOLD : parseThreshold(values.threshold);
-    const source = positionals[0]!;
+    const fromStdin = positionals[0] === '-';
+    const source = fromStdin ? 'standard input' : positionals[0]!;
     const path = resolve(io.cwd, source);
 
     let verify: ((answer: string) => VerifierVerdict) | undefined;
@@ -71,7 +73,7 @@ export const reportCommand: Subcommand = {
       verify = (answer) => verdictOf(verifyAnswer(answer, index, { threshold }));
     }
 
-    const text = await readTextFile(path, 'results file');
+    const text = fromStdin ? await io.readStdin() : await readTextFile(path, 'results file');
     let rows: VendorRow[];
     let mode: 'promptfoo' | 'answers';
     if (looksLikeAnswers(text)) {
@@ -79,14 +81,16 @@ export const reportCommand: Subcommand = {
       rows = rowsFromAnswers(parseAnswersJsonl(text, source), verify);
       mode = 'answers';
     } else {
-      const results = await readPromptfooResults(path);
+      const results = fromStdin ? parsePromptfooResults(parseJsonText(text.replace(/^\uFEFF/, ''), source), source) : await readPromptfooResults(path);
       if (results.length === 0) throw new InputError('INVALID_RESULTS', 'holds no result rows; run an eval with at least one test and provider', { where: source });
       const options = verify ? { reverify: verify } : {};
       rows = results.map((row) => fromPromptfooRow(row, `${source} (${row.provider}, test ${row.testIdx + 1}${typeof row.vars.id === 'string' ? ` "${row.vars.id}"` : ''})`, options));
       mode = 'promptfoo';
     }
 
-    const output = renderComparison(compareVendors(rows, { source, mode }), format);
+    const rendered = renderComparison(compareVendors(rows, { source, mode }), format);
+    // Text and markdown are read in a terminal or a markdown viewer: answers' control characters are shown, not obeyed.
+    const output = format === 'text' || format === 'markdown' ? printable(rendered) : rendered;
     if (values.output === undefined) {
       io.stdout(output);
     } else {
@@ -102,10 +106,6 @@ export const reportCommand: Subcommand = {
     return EXIT.pass;
   },
 };
-
-function isFormat(value: string | undefined): value is ReportFormat {
-  return (REPORT_FORMATS as readonly string[]).includes(value ?? '');
-}
 
 /**
  * Whether a file is a JSONL of answers rather than promptfoo output: its first non-blank line is a

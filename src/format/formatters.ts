@@ -1,4 +1,4 @@
-import { MISATTRIBUTED_PHONE_PENALTY, SCORE_DECIMALS } from '../defaults.js';
+import { LISTED_FINDINGS, MISATTRIBUTED_PHONE_PENALTY, SCORE_DECIMALS } from '../defaults.js';
 import { formatPhone } from '../normalize/phone.js';
 import { round } from '../score/score.js';
 import { REASON_PREFIX, VERIFIER_METADATA_KEY, type GradingResult } from './grading.js';
@@ -30,23 +30,31 @@ function phoneCounts(report: Report): string {
 }
 
 /**
- * The promptfoo GradingResult: the reason lists every problem and the counts; `namedScores` carry
- * the overall score, the link score and the misattributed count; one component result per finding
- * kind (links, phones, organizations), which promptfoo's viewer shows as a table.
+ * The promptfoo GradingResult: one result, its reason showing the working (score, counts, the
+ * organizations named, every problem up to `LISTED_FINDINGS.reason`).
  *
- * `metadata.citationVerifier` carries the whole report as `toJson` prints it (every link with its
- * bucket, every number with its status, and their spans in the answer). promptfoo keeps an
- * assertion's metadata in the results file, so `citation-verifier report` reads exact per-link
- * verdicts from there instead of parsing the reason text. The key is part of the results contract:
- * `src/promptfoo/rows.ts` reads it under the same name.
+ * No `componentResults`: promptfoo 0.121 and 0.123 both flatten an assertion's components into the
+ * row's list of assertions, so three informing components read in the viewer as three more
+ * assertions ("Asserts 5/8" for 2), and a passing answer with one wrong number showed a red
+ * "1 FAIL". `namedScores` are all fractions from 0 to 1, since the viewer shows every named score
+ * as a percentage: `citation_score` (the score), `link_score` (mean link score), `phone_score`
+ * (1 − 0.3 per misattributed number, floored at 0) and `usable_links` (the share of links neither
+ * broken nor invented; 1 with no links). The counts are in the metadata.
+ *
+ * `metadata.citationVerifier` carries the report as `toJson` prints it (every link with its
+ * bucket, every number with its status, and their spans in the answer, up to
+ * `LISTED_FINDINGS.json` of each). promptfoo keeps an assertion's metadata in the results file, so
+ * `citation-verifier report` reads exact per-link verdicts from there instead of parsing the reason
+ * text. The key is part of the results contract: `src/promptfoo/rows.ts` reads it under the same
+ * name.
  */
 export function toGradingResult(report: Report): GradingResult {
-  const problems = report.reasons.length === 0 ? '(none)' : report.reasons.join('; ');
-  const reason = `${REASON_PREFIX}: ${summaryLine(report)}. Links: ${linkCounts(report)}. Phones: ${phoneCounts(report)}. Problems: ${problems}`;
-  const linkLines = report.links.map((link) => `${link.bucket} ${link.finding.normalized}${lookalikeNote(link)} (${link.reason})`);
-  const phoneLines = report.phones.map((phone) => `${phone.status} ${phone.finding.raw}: ${phone.reason}`);
-  const linksPass = !report.links.some((link) => isFatalBucket(link.bucket));
-  const phonesScore = round(Math.max(0, 1 - MISATTRIBUTED_PHONE_PENALTY * report.misattributedCount), SCORE_DECIMALS);
+  const cap = LISTED_FINDINGS.reason;
+  const problems = report.reasons.length === 0 ? '(none)' : listed(report.reasons, cap, 'problems').join('; ');
+  const names = [...new Set(report.organizations.map((org) => org.normalized))];
+  const organizations = names.length === 0 ? '(none)' : listed(names, cap, 'organizations').join('; ');
+  const reason = `${REASON_PREFIX}: ${summaryLine(report)}. Links: ${linkCounts(report)}. Phones: ${phoneCounts(report)}. Organizations: ${organizations}. Problems: ${problems}`;
+  const fatal = report.links.filter((link) => isFatalBucket(link.bucket)).length;
   return {
     pass: report.pass,
     score: report.score,
@@ -54,29 +62,9 @@ export function toGradingResult(report: Report): GradingResult {
     namedScores: {
       citation_score: report.score,
       link_score: report.linkScore,
-      misattributed_phones: report.misattributedCount,
-      invented_or_broken_links: report.links.filter((link) => isFatalBucket(link.bucket)).length,
+      phone_score: round(Math.max(0, 1 - MISATTRIBUTED_PHONE_PENALTY * report.misattributedCount), SCORE_DECIMALS),
+      usable_links: report.links.length === 0 ? 1 : round((report.links.length - fatal) / report.links.length, SCORE_DECIMALS),
     },
-    componentResults: [
-      {
-        pass: linksPass,
-        score: report.linkScore,
-        reason: `links (${linkCounts(report)}): ${linkLines.length === 0 ? '(none)' : linkLines.join('; ')}`,
-        assertion: { type: 'javascript', metric: 'citation-links' },
-      },
-      {
-        pass: report.misattributedCount === 0,
-        score: phonesScore,
-        reason: `phones (${phoneCounts(report)}): ${phoneLines.length === 0 ? '(none)' : phoneLines.join('; ')}`,
-        assertion: { type: 'javascript', metric: 'citation-phones' },
-      },
-      {
-        pass: true,
-        score: 1,
-        reason: `organizations named: ${report.organizations.length === 0 ? '(none)' : [...new Set(report.organizations.map((org) => org.normalized))].join('; ')}`,
-        assertion: { type: 'javascript', metric: 'citation-organizations' },
-      },
-    ],
     metadata: { [VERIFIER_METADATA_KEY]: toJson(report) },
   };
 }
@@ -86,12 +74,34 @@ function lookalikeNote(link: LinkVerdict): string {
   return link.lookalikeOf === undefined ? '' : ` [lookalike of ${link.lookalikeOf}]`;
 }
 
+/** The first `cap` of `items`, and when some are left out a last entry saying how many. */
+function listed(items: readonly string[], cap: number, what: string): string[] {
+  const shown = items.slice(0, cap);
+  if (items.length > shown.length) shown.push(`… and ${(items.length - shown.length).toLocaleString('en-US')} more ${what}`);
+  return shown;
+}
+
+/** The longest of `values`, without spreading them into arguments (a huge answer overflows that). */
+function widest(values: readonly string[]): number {
+  let width = 0;
+  for (const value of values) if (value.length > width) width = value.length;
+  return width;
+}
+
 /**
  * The verdict JSON: the one document every front writes for a report. `check --format json` prints
  * it, the assertion puts it in its metadata (where `report` reads it back), and the vendor
- * comparison keeps its links and phones (`verdictOf`), so all three agree field for field.
+ * comparison keeps its links and phones (`verdictOf`), so all three agree field for field. It lists
+ * at most `LISTED_FINDINGS.json` of each kind; when it leaves any out, `omitted` says how many.
  */
 export function toJson(report: Report): Record<string, unknown> {
+  const cap = LISTED_FINDINGS.json;
+  const omitted = {
+    links: Math.max(0, report.links.length - cap),
+    phones: Math.max(0, report.phones.length - cap),
+    organizations: Math.max(0, report.organizations.length - cap),
+    reasons: Math.max(0, report.reasons.length - cap),
+  };
   return {
     pass: report.pass,
     score: report.score,
@@ -99,10 +109,11 @@ export function toJson(report: Report): Record<string, unknown> {
     link_score: report.linkScore,
     misattributed_phones: report.misattributedCount,
     liveness: report.liveness,
-    links: report.links.map(linkJson),
-    phones: report.phones.map(phoneJson),
-    organizations: report.organizations.map((org) => ({ name: org.normalized, raw: org.raw, start: org.start, end: org.end })),
-    reasons: report.reasons,
+    links: report.links.slice(0, cap).map(linkJson),
+    phones: report.phones.slice(0, cap).map(phoneJson),
+    organizations: report.organizations.slice(0, cap).map((org) => ({ name: org.normalized, raw: org.raw, start: org.start, end: org.end })),
+    reasons: report.reasons.slice(0, cap),
+    ...(Object.values(omitted).some((count) => count > 0) ? { omitted } : {}),
   };
 }
 
@@ -135,24 +146,37 @@ export function phoneJson(phone: PhoneVerdict) {
   };
 }
 
-/** The terminal text `check` prints: the verdict, then one aligned line per finding. */
+/**
+ * The terminal text `check` prints: the verdict, then one aligned line per finding, at most
+ * `LISTED_FINDINGS.text` of each kind (the rest counted).
+ */
 export function toText(report: Report): string {
+  const cap = LISTED_FINDINGS.text;
   const lines = [summaryLine(report), ''];
+  const more = (total: number, what: string): void => {
+    if (total > cap) lines.push(`  … and ${(total - cap).toLocaleString('en-US')} more ${what} (--format json lists ${LISTED_FINDINGS.json.toLocaleString('en-US')})`);
+  };
   lines.push(`Links (${linkCounts(report)})`);
-  const width = Math.max(0, ...report.links.map((link) => link.bucket.length));
-  for (const link of report.links) lines.push(`  ${link.bucket.padEnd(width)}  ${link.finding.raw}${lookalikeNote(link)}  — ${link.reason}`);
+  const links = report.links.slice(0, cap);
+  const width = widest(links.map((link) => link.bucket));
+  for (const link of links) lines.push(`  ${link.bucket.padEnd(width)}  ${link.finding.raw}${lookalikeNote(link)}  — ${link.reason}`);
+  more(report.links.length, 'links');
   lines.push('', `Phone numbers (${phoneCounts(report)})`);
-  const statusWidth = Math.max(0, ...report.phones.map((phone) => phone.status.length));
-  for (const phone of report.phones) {
+  const phones = report.phones.slice(0, cap);
+  const statusWidth = widest(phones.map((phone) => phone.status));
+  for (const phone of phones) {
     const shown = phone.finding.serviceLine ? phone.finding.normalized : formatPhone(phone.finding.normalized);
     lines.push(`  ${phone.status.padEnd(statusWidth)}  ${phone.finding.raw}${phone.finding.raw === shown ? '' : ` (${shown})`}  — ${phone.reason}`);
   }
+  more(report.phones.length, 'numbers');
   const names = [...new Set(report.organizations.map((org) => org.normalized))];
   lines.push('', `Organizations named (${names.length})`);
-  for (const name of names) lines.push(`  ${name}`);
+  for (const name of names.slice(0, cap)) lines.push(`  ${name}`);
+  more(names.length, 'organizations');
   if (report.reasons.length > 0) {
     lines.push('', 'Problems');
-    for (const reason of report.reasons) lines.push(`  - ${reason}`);
+    for (const reason of report.reasons.slice(0, cap)) lines.push(`  - ${reason}`);
+    more(report.reasons.length, 'problems');
   }
   return `${lines.join('\n')}\n`;
 }

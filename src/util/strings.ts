@@ -36,3 +36,20 @@ export function editDistance(a: string, b: string, limit: number): number {
 export function compareStrings(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
+
+// C0 controls but tab and newline, DEL, C1 controls (U+009B is a one-character CSI), and the
+// bidirectional controls that reorder what follows them (Trojan Source).
+const UNPRINTABLE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * Text made safe for a terminal or a markdown file: every control and bidirectional-control
+ * character is shown as an escape (`\x1B`, `\u202E`), so text from an answer or a CSV cannot move
+ * the cursor, retitle the window, hide a link behind OSC 8, ring the bell, or reverse the order of
+ * what is printed after it. Tab and newline stay.
+ */
+export function printable(text: string): string {
+  return text.replace(UNPRINTABLE, (char) => {
+    const code = char.charCodeAt(0);
+    return code < 0x100 ? `\\x${code.toString(16).toUpperCase().padStart(2, '0')}` : `\\u${code.toString(16).toUpperCase().padStart(4, '0')}`;
+  });
+}

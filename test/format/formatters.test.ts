@@ -22,32 +22,26 @@ const INVENTED = 'See https://mass.gov/courts and https://lawhe1p.org/x.';
 const CLEAN = 'Talk to a lawyer before you sign anything.';
 
 describe('toGradingResult', () => {
-  it('has the shape promptfoo expects', () => {
+  it('has the shape promptfoo expects: one result, no components the viewer would count as assertions', () => {
     const result = toGradingResult(verifyAnswer(MIXED, index));
     expect(result).toMatchObject({ pass: true, score: 0.45 });
     expect(typeof result.reason).toBe('string');
-    expect(result.componentResults).toHaveLength(3);
-    for (const component of result.componentResults ?? []) {
-      expect(typeof component.pass).toBe('boolean');
-      expect(component.score).toBeGreaterThanOrEqual(0);
-      expect(component.score).toBeLessThanOrEqual(1);
-      expect(typeof component.reason).toBe('string');
-    }
+    expect(result.componentResults).toBeUndefined();
   });
 
-  it('the reason shows the working, the counts and every problem', () => {
+  it('the reason shows the working, the counts, the organizations and every problem', () => {
     const { reason } = toGradingResult(verifyAnswer(MIXED, index));
     expect(reason.startsWith('citation-verifier: PASS: score 0.45 > threshold 0.4 (link score 0.75 over 2 links − 1 × 0.3 for misattributed numbers). ')).toBe(true);
     expect(reason).toContain('Links: 1 directory, 1 unverified.');
     expect(reason).toContain('Phones: 1 misattributed.');
+    expect(reason).toContain(`Organizations: ${MLRI}.`);
     expect(reason).toContain(`misattributed number 617-371-1234: (617) 371-1234 is given for ${MLRI}, whose numbers are (617) 357-0700; it is the number of ${GBLS}`);
     expect(reason).toContain('unverified link https://tenantrights.org/guide: not in the directory');
   });
 
   it('says (none) when there is no problem, and still gives the counts', () => {
     const result = toGradingResult(verifyAnswer(CLEAN, index));
-    expect(result.reason).toBe('citation-verifier: PASS: score 1 > threshold 0.4 (link score 1 over 0 links). Links: none. Phones: none. Problems: (none)');
-    expect(result.componentResults?.map((component) => component.reason)).toEqual(['links (none): (none)', 'phones (none): (none)', 'organizations named: (none)']);
+    expect(result.reason).toBe('citation-verifier: PASS: score 1 > threshold 0.4 (link score 1 over 0 links). Links: none. Phones: none. Organizations: (none). Problems: (none)');
   });
 
   it('a fatal link: the reason says why it failed although the score is above the threshold', () => {
@@ -59,38 +53,23 @@ describe('toGradingResult', () => {
     expect(result.reason).toContain('invented link https://lawhe1p.org/x: lawhe1p.org is a lookalike');
   });
 
-  it('namedScores carry the overall score, the link score and the misattributed count', () => {
-    expect(toGradingResult(verifyAnswer(MIXED, index)).namedScores).toMatchObject({ citation_score: 0.45, link_score: 0.75, misattributed_phones: 1 });
-    expect(toGradingResult(verifyAnswer(INVENTED, index)).namedScores).toMatchObject({ citation_score: 0.5, link_score: 0.5, misattributed_phones: 0, invented_or_broken_links: 1 });
+  it('namedScores are fractions from 0 to 1, never counts (the viewer shows them as percentages)', () => {
+    // MIXED: score 0.45, links (1 + 0.5) / 2 = 0.75, phones 1 − 0.3 × 1 = 0.7, no fatal link → 1.
+    expect(toGradingResult(verifyAnswer(MIXED, index)).namedScores).toEqual({ citation_score: 0.45, link_score: 0.75, phone_score: 0.7, usable_links: 1 });
+    // INVENTED: links (1 + 0) / 2 = 0.5, no number, one of two links invented → 0.5.
+    expect(toGradingResult(verifyAnswer(INVENTED, index)).namedScores).toEqual({ citation_score: 0.5, link_score: 0.5, phone_score: 1, usable_links: 0.5 });
+    // No links: usable_links 1 (nothing unusable).
+    expect(toGradingResult(verifyAnswer(CLEAN, index)).namedScores).toEqual({ citation_score: 1, link_score: 1, phone_score: 1, usable_links: 1 });
   });
 
-  it('one component result per finding kind', () => {
-    const [links, phones, organizations] = toGradingResult(verifyAnswer(MIXED, index)).componentResults ?? [];
-    expect(links).toMatchObject({ pass: true, score: 0.75, assertion: { type: 'javascript', metric: 'citation-links' } });
-    expect(links?.reason).toBe(
-      'links (1 directory, 1 unverified): directory https://mass.gov/courts (on directory domain mass.gov); unverified https://tenantrights.org/guide (not in the directory; liveness is off, so nothing shows the page exists)',
-    );
-    // 1 − 0.3 × 1 = 0.7
-    expect(phones).toMatchObject({ pass: false, score: 0.7, assertion: { type: 'javascript', metric: 'citation-phones' } });
-    expect(phones?.reason).toMatch(/^phones \(1 misattributed\): misattributed 617-371-1234: /);
-    expect(organizations).toMatchObject({ pass: true, score: 1, reason: `organizations named: ${MLRI}`, assertion: { type: 'javascript', metric: 'citation-organizations' } });
-  });
-
-  it('the link component fails on an invented link', () => {
-    const [links] = toGradingResult(verifyAnswer(INVENTED, index)).componentResults ?? [];
-    expect(links).toMatchObject({ pass: false, score: 0.5 });
-  });
-
-  it('the phone component floors at 0', () => {
+  it('the phone score floors at 0', () => {
     const answer = 'MLRI: 617-371-1234. MLRI: 617-555-0100. MLRI: 617-555-0101. MLRI: 617-555-0102.';
-    const [, phones] = toGradingResult(verifyAnswer(answer, index)).componentResults ?? [];
     // 1 − 0.3 × 4 = −0.2 → 0
-    expect(phones?.score).toBe(0);
+    expect(toGradingResult(verifyAnswer(answer, index)).namedScores?.phone_score).toBe(0);
   });
 
   it('names each organization once', () => {
-    const [, , organizations] = toGradingResult(verifyAnswer('GBLS, then MLRI, then GBLS again.', index)).componentResults ?? [];
-    expect(organizations?.reason).toBe(`organizations named: ${GBLS}; ${MLRI}`);
+    expect(toGradingResult(verifyAnswer('GBLS, then MLRI, then GBLS again.', index)).reason).toContain(`Organizations: ${GBLS}; ${MLRI}.`);
   });
 });
 

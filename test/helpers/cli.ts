@@ -6,7 +6,7 @@ export interface FakeIo extends CliIo {
   err: () => string;
 }
 
-export function fakeIo(options: { stdin?: string; env?: NodeJS.ProcessEnv; cwd?: string; tty?: boolean } = {}): FakeIo {
+export function fakeIo(options: { stdin?: string; env?: NodeJS.ProcessEnv; cwd?: string; tty?: boolean; stdinIsTTY?: boolean } = {}): FakeIo {
   let out = '';
   let err = '';
   return {
@@ -18,6 +18,7 @@ export function fakeIo(options: { stdin?: string; env?: NodeJS.ProcessEnv; cwd?:
     },
     readStdin: async () => options.stdin ?? '',
     stderrIsTTY: options.tty ?? false,
+    stdinIsTTY: options.stdinIsTTY ?? false,
     cwd: options.cwd ?? process.cwd(),
     env: options.env ?? {},
     out: () => out,
