@@ -53,7 +53,9 @@ export function toGradingResult(report: Report): GradingResult {
   const problems = report.reasons.length === 0 ? '(none)' : listed(report.reasons, cap, 'problems').join('; ');
   const names = [...new Set(report.organizations.map((org) => org.normalized))];
   const organizations = names.length === 0 ? '(none)' : listed(names, cap, 'organizations').join('; ');
-  const reason = `${REASON_PREFIX}: ${summaryLine(report)}. Links: ${linkCounts(report)}. Phones: ${phoneCounts(report)}. Organizations: ${organizations}. Problems: ${problems}`;
+  const lookalikes = report.links.filter((link) => link.lookalikeOf !== undefined).map((link) => `${link.finding.normalized}${lookalikeNote(link)}`);
+  const resembling = lookalikes.length === 0 ? '' : ` Lookalikes: ${listed(lookalikes, cap, 'lookalikes').join('; ')}.`;
+  const reason = `${REASON_PREFIX}: ${summaryLine(report)}. Links: ${linkCounts(report)}.${resembling} Phones: ${phoneCounts(report)}. Organizations: ${organizations}. Problems: ${problems}`;
   const fatal = report.links.filter((link) => isFatalBucket(link.bucket)).length;
   return {
     pass: report.pass,

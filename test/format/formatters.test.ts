@@ -155,8 +155,8 @@ describe('lookalike_of: shown wherever a link verdict is', () => {
     expect(JSON.stringify(toGradingResult(report).metadata)).toContain('"lookalike_of":"masslegalhelp.org"');
   });
 
-  it('the links component result and check text', () => {
-    expect(toGradingResult(report).componentResults?.[0]?.reason).toContain('unverified https://masslegalhelp-login.org/apply [lookalike of masslegalhelp.org] (');
+  it('the assertion reason and check text', () => {
+    expect(toGradingResult(report).reason).toContain('Links: 1 unverified. Lookalikes: https://masslegalhelp-login.org/apply [lookalike of masslegalhelp.org]. Phones:');
     expect(toText(report)).toContain('unverified  https://masslegalhelp-login.org/apply [lookalike of masslegalhelp.org]  — ');
   });
 
