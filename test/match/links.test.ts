@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BUCKET_SCORES } from '../../src/defaults.js';
 import { extractLinks } from '../../src/extract/links.js';
-import { classifyLink, directoryDomainOf, inventedReason } from '../../src/match/links.js';
+import { applyLiveness, classifyLink, directoryDomainOf, inventedReason } from '../../src/match/links.js';
 import type { LinkBucket } from '../../src/types.js';
 import { makeIndex } from '../helpers/allowlist.js';
 
@@ -144,5 +144,20 @@ describe('directoryDomainOf', () => {
     ['gov', null],
   ])('%s → %s', (host, expected) => {
     expect(directoryDomainOf(host, domains)).toBe(expected);
+  });
+});
+
+describe('applyLiveness keeps lookalikeOf', () => {
+  const offline = classifyLink(extractLinks('https://lawhelp.net/x')[0]!, index);
+
+  it('a lookalike that answers keeps its fetched bucket and its lookalikeOf', () => {
+    expect(offline).toMatchObject({ bucket: 'unverified', lookalikeOf: 'lawhelp.org' });
+    const live = applyLiveness(offline, { kind: 'live', status: 200, finalUrl: 'https://lawhelp.net/x', redirects: 0, reason: 'HTTP 200' });
+    expect(live).toMatchObject({ bucket: 'live', score: 0.7, lookalikeOf: 'lawhelp.org' });
+  });
+
+  it('a lookalike host that does not exist is invented, still naming the site it imitates', () => {
+    const gone = applyLiveness(offline, { kind: 'invented', reason: 'getaddrinfo ENOTFOUND lawhelp.net: the host does not exist', error: 'ENOTFOUND' });
+    expect(gone).toMatchObject({ bucket: 'invented', score: 0, lookalikeOf: 'lawhelp.org' });
   });
 });
