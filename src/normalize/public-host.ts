@@ -7,12 +7,13 @@ import { PLACEHOLDER_HOSTS, PLACEHOLDER_LABEL_PATTERN, RESERVED_SUFFIXES } from 
  * rejects the directory row that lists it, so the two can never disagree about a host.
  *
  * - `empty-label`: a label is empty (`.masslegalhelp.org`, `a..org`): no such name can be registered.
+ * - `hyphen-label`: a label starts or ends with `-` (`-example.com`): host names cannot (RFC 1123).
  * - `ip`: an IPv4 or IPv6 literal; published sites are reached by name.
  * - `reserved`: a private or special-use name (`.local`, `.internal`, `.test`, `localhost`, …).
  * - `no-suffix`: no suffix from the public suffix list (`intranet`, `court.lawful`).
  * - `placeholder`: a documentation or template name (`example.org`, `yourwebsite.com`).
  */
-export type HostProblem = { kind: 'empty-label' | 'ip' | 'reserved' | 'no-suffix' | 'placeholder'; reason: string };
+export type HostProblem = { kind: 'empty-label' | 'hyphen-label' | 'ip' | 'reserved' | 'no-suffix' | 'placeholder'; reason: string };
 
 export interface PublicHostOptions {
   /**
@@ -25,6 +26,9 @@ export interface PublicHostOptions {
 export function hostProblem(host: string, options: PublicHostOptions = {}): HostProblem | null {
   if (host.startsWith('.') || host.endsWith('..') || host.includes('..')) {
     return { kind: 'empty-label', reason: `${host} has an empty label, so it is not a name anyone can register` };
+  }
+  if (!host.startsWith('[') && host.split('.').some((label) => label.startsWith('-') || label.endsWith('-'))) {
+    return { kind: 'hyphen-label', reason: `${host} has a label starting or ending with a hyphen, which no host name may have` };
   }
   const ip = isIpLiteral(host);
   const reserved = ip ? undefined : RESERVED_SUFFIXES.find((suffix) => host === suffix || host.endsWith(`.${suffix}`));

@@ -62,6 +62,7 @@ describe('classifyLink: invented, with the reason', () => {
     ['private IPv4 address', 'http://192.168.1.1/', /IP address/],
     ['IPv4 address without a scheme', 'go to 192.168.1.1/abc', /IP address/],
     ['an empty first label', 'http://.masslegalhelp.org', /empty label/],
+    ['a label starting with a hyphen', 'http://-example.com', /starting or ending with a hyphen/],
     ['protocol-relative placeholder', 'see //example.com/path', /placeholder/],
     ['IPv6 address', 'http://[::1]:8080/x', /IP address/],
     ['localhost', 'http://localhost:3000/x', /reserved or private name \(\.localhost\)/],
