@@ -9,7 +9,8 @@ import { livenessOptionsFromFlags } from '../liveness/options.js';
 import type { LivenessOptions } from '../liveness/types.js';
 import { readPromptfooResults } from '../promptfoo/results.js';
 import { findStaleLinks, staleFailed } from '../stale.js';
-import { parseResolveFlags, parseFlags } from './args.js';
+import { printable } from '../util/strings.js';
+import { parseFormat, parseResolveFlags, parseFlags } from './args.js';
 import { EXIT, readTextFile, writeFileAtomic, type CliIo, type Subcommand } from './io.js';
 
 const USAGE = `Usage: citation-verifier stale --allowlist FILE [--answers FILE.jsonl | --results RESULTS.json] [options]
@@ -22,7 +23,8 @@ docs/examples/stale-weekly.yml).
 Options:
   --allowlist FILE         allowlist JSON (default: $${ENV.allowlist})
   --answers FILE.jsonl     answers, one JSON value a line: a string, or an object holding the
-                           answer (output, answer, text, …) and optionally "id" and "provider"
+                           answer (output, answer, text, …) and optionally "id" and "provider";
+                           '-' reads them from standard input
   --results FILE           promptfoo eval output (promptfoo eval -o results.json, or .jsonl)
   --format FORMAT          ${STALE_FORMATS.join(', ')} (default text); markdown is a table for
                            an issue or a CI job summary, junit one test case per link
@@ -38,6 +40,7 @@ Options:
   --cacert FILE            also trust the CA certificates in FILE (PEM)
   --network-probe URL|off  a page known to exist, fetched only to prove the network works
                            (default ${NETWORK_PROBE_URL}); off: rely on the links alone
+  --no-progress            no progress bar (it is drawn only when standard error is a terminal)
 
 Links that cannot be judged (bot protection, timeouts, network down) are listed as inconclusive
 but do not fail the run. Once the network is shown unavailable, that is said once and the links
@@ -70,10 +73,10 @@ export const staleCommand: Subcommand = {
       'cache-dir': { type: 'string' },
       cacert: { type: 'string' },
       'network-probe': { type: 'string' },
+      'no-progress': { type: 'boolean', default: false },
     }, USAGE, { positionals: false });
     const { values } = parsed;
-    const format = values.format as StaleFormat;
-    if (!STALE_FORMATS.includes(format)) throw new InputError('USAGE', `--format must be one of ${STALE_FORMATS.join(', ')}; got ${JSON.stringify(values.format)}`);
+    const format: StaleFormat = parseFormat(values.format, STALE_FORMATS);
     if (values.answers !== undefined && values.results !== undefined) throw new InputError('USAGE', 'give --answers or --results, not both');
     const allowlistPath = values.allowlist ?? io.env[ENV.allowlist];
     if (!allowlistPath) throw new InputError('USAGE', `no allowlist: pass --allowlist FILE or set ${ENV.allowlist}\n\n${USAGE}`);
@@ -101,7 +104,7 @@ export const staleCommand: Subcommand = {
 
     const interrupt = new AbortController();
     const release = io.onInterrupt?.(() => interrupt.abort());
-    const progress = io.stderrIsTTY ? progressBar(io) : undefined;
+    const progress = io.stderrIsTTY && !values['no-progress'] ? progressBar(io) : undefined;
     let report;
     try {
       report = await findStaleLinks({ allowlist, answers, liveness: options, signal: interrupt.signal, ...(progress ? { onProgress: progress.update } : {}) });
@@ -110,7 +113,10 @@ export const staleCommand: Subcommand = {
       release?.();
     }
     if (report.networkUnavailable !== undefined) io.stderr(`citation-verifier: network unavailable (${report.networkUnavailable}); the links not yet checked are inconclusive\n`);
-    const text = formatStale(report, format);
+    const rendered = formatStale(report, format);
+    // Text and markdown are read in a terminal or a markdown viewer: control characters from answers
+    // and servers (a redirect target, an error text) are shown, not obeyed.
+    const text = format === 'text' || format === 'markdown' ? printable(rendered) : rendered;
     if (values.output !== undefined) await writeFileAtomic(resolve(io.cwd, values.output), text);
     else io.stdout(text);
     if (report.interrupted) return EXIT_INTERRUPTED;
@@ -124,12 +130,14 @@ interface Answer {
 }
 
 /**
- * Answers from a JSONL file: each non-blank line a JSON string (the answer) or object (its answer
+ * Answers from a JSONL file, or standard input for '-': each non-blank line a JSON string (the answer) or object (its answer
  * fields read by `answerText`; its optional `id` and `provider` name it in the report, as in the
  * `report` command's answers files). A line that is not JSON is an input error naming the line.
  */
 async function readAnswers(path: string, io: CliIo): Promise<Answer[]> {
-  const text = await readTextFile(resolve(io.cwd, path), 'answers file');
+  const fromStdin = path === '-';
+  const text = fromStdin ? await io.readStdin() : await readTextFile(resolve(io.cwd, path), 'answers file');
+  const source = fromStdin ? 'standard input' : path;
   const answers: Answer[] = [];
   text.replace(/^\uFEFF/, '').split('\n').forEach((line, index) => {
     if (line.trim() === '') return;
@@ -137,9 +145,9 @@ async function readAnswers(path: string, io: CliIo): Promise<Answer[]> {
     try {
       value = JSON.parse(line);
     } catch (error) {
-      throw new InputError('INVALID_JSON', `line ${index + 1} is not valid JSON (${error instanceof Error ? error.message : String(error)}); write one JSON value per line`, { where: path });
+      throw new InputError('INVALID_JSON', `line ${index + 1} is not valid JSON (${error instanceof Error ? error.message : String(error)}); write one JSON value per line`, { where: source });
     }
-    let where = `${path} line ${index + 1}`;
+    let where = `${source} line ${index + 1}`;
     if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
       const { id, provider, ...rest } = value as Record<string, unknown>;
       const labels = [typeof id === 'string' || typeof id === 'number' ? `id ${id}` : '', typeof provider === 'string' ? provider : ''].filter(Boolean);

@@ -194,6 +194,50 @@ describe('citation-verifier stale', () => {
     expect(pipe.err()).toBe('');
   });
 
+  it('--no-progress keeps standard error clear even on a terminal', async () => {
+    const dir = await tempDir();
+    const { server, pins } = await site();
+    await writeAllowlist(dir, [`http://live.test:${server.port}/ok`]);
+    const io = fakeIo({ cwd: dir, tty: true });
+    expect(await staleCommand.run(['--allowlist', 'allowlist.json', '--no-progress', ...pins], io)).toBe(EXIT.pass);
+    expect(io.err()).toBe('');
+    expect(io.out()).toMatch(/^Checked 1 link: 1 live/);
+  });
+
+  it("reads the answers from standard input with --answers -, naming it 'standard input'", async () => {
+    const dir = await tempDir();
+    const { server, pins } = await site();
+    const p = server.port;
+    await writeAllowlist(dir, []);
+    const stdin = [JSON.stringify({ id: 'q7', output: `Gone: http://gone.test:${p}/gone` }), JSON.stringify(`Fine: http://live.test:${p}/ok`)].join('\n');
+    const io = fakeIo({ cwd: dir, stdin });
+    expect(await staleCommand.run(['--allowlist', 'allowlist.json', '--answers', '-', ...pins], io)).toBe(EXIT.failed);
+    expect(io.out()).toMatch(/^Checked 2 links: 1 live, 1 broken/);
+    expect(io.out()).toContain(`BROKEN  http://gone.test:${p}/gone\n  status/error: 404\n  found in: standard input line 1 (id q7)`);
+    const bad = fakeIo({ cwd: dir, stdin: '{not json' });
+    await expect(staleCommand.run(['--allowlist', 'allowlist.json', '--answers', '-', ...pins], bad)).rejects.toMatchObject({ code: 'INVALID_JSON', message: expect.stringMatching(/standard input.*line 1/s) });
+  });
+
+  it('shows control and bidi characters from answers as escapes in text and markdown, keeps them in JSON', async () => {
+    const dir = await tempDir();
+    const { server, pins } = await site();
+    const p = server.port;
+    await writeAllowlist(dir, []);
+    // An id carrying an OSC 8 hyperlink, a bell and a right-to-left override: printed raw, it would
+    // hide text behind a link, ring the terminal and reverse what follows.
+    const id = 'q\u001b]8;;http://evil.test/\u0007x\u202Eabc';
+    await writeFile(join(dir, 'answers.jsonl'), JSON.stringify({ id, output: `http://gone.test:${p}/gone` }));
+    for (const format of ['text', 'markdown'] as const) {
+      const io = fakeIo({ cwd: dir });
+      expect(await staleCommand.run(['--allowlist', 'allowlist.json', '--answers', 'answers.jsonl', '--format', format, ...pins], io)).toBe(EXIT.failed);
+      expect(io.out()).toContain('id q\\x1B]8;;http://evil.test/\\x07x\\u202Eabc');
+      expect(io.out()).not.toMatch(/[\u001b\u0007\u202e]/);
+    }
+    const json = fakeIo({ cwd: dir });
+    await staleCommand.run(['--allowlist', 'allowlist.json', '--answers', 'answers.jsonl', '--format', 'JSON', ...pins], json);
+    expect(JSON.parse(json.out()).stale[0].foundIn).toEqual([`answers.jsonl line 1 (id ${id})`]);
+  });
+
   it('falls back to $CITATION_VERIFIER_ALLOWLIST', async () => {
     const dir = await tempDir();
     const path = await writeAllowlist(dir, []);
