@@ -1,7 +1,8 @@
-import { SCORE_DECIMALS } from '../defaults.js';
+import { LISTED_FINDINGS, SCORE_DECIMALS } from '../defaults.js';
+import { listed } from '../format/formatters.js';
 import { REASON_PREFIX, type GradingResult } from '../format/grading.js';
 import { round } from '../score/score.js';
-import { citationId } from './audit.js';
+import { buildChunkAudit, citationId } from './audit.js';
 import { isWarning } from './check.js';
 import { CLAIM_CLASSIFICATIONS, type ChunkReport, type ClaimVerdict } from './types.js';
 
@@ -11,23 +12,37 @@ export const CHUNK_SCORE_NAMES = {
   checksPassedRate: 'chunk_checks_passed_rate',
   /** Distinct cited ids that name a chunk / distinct cited ids; left out when nothing is cited. */
   citationsFound: 'chunk_citations_found',
-  /** Claims that fail the answer (a count). */
-  failures: 'chunk_failures',
-  /** Claims the answer passes with but a reader should see: `uncited_claim`, `weak_support` (a count). */
-  warnings: 'chunk_warnings',
+  /** Claims that fail the answer / claims; left out when there are no claims. */
+  failures: 'chunk_failure_rate',
+  /** Claims the answer passes with but a reader should see (`uncited_claim`, `weak_support`) / claims; left out when there are no claims. */
+  warnings: 'chunk_warning_rate',
 } as const;
+
+/** Key of the chunk assertion's metadata: the audit `check --chunks --format json` prints. */
+export const CHUNK_METADATA_KEY = 'chunkCitations';
 
 /** Prefix of every reason, so a promptfoo row shows which assertion spoke. */
 export const CHUNK_REASON_PREFIX = `${REASON_PREFIX} chunks`;
 
 /**
  * The GradingResult of a chunk report. `pass` and `score` are the report's (gated on the worst
- * claim; see `scoreChunkReport`); one component result per claim, failing claims with score 0.
- * The reason shows its working: the worst classification, the counts, the score as a fraction,
- * then each failure and each warning with what to change, or `(none)`.
+ * claim; see `scoreChunkReport`). The reason shows its working: the worst classification, the
+ * counts, the score as a fraction, then each failure and each warning with what to change (up to
+ * `LISTED_FINDINGS.reason` of each), or `(none)`.
+ *
+ * No `componentResults`, as in the verifier's result: promptfoo 0.121 and 0.123 flatten them into
+ * the row's assertions, so one component per claim read as that many more assertions and a
+ * passing row showed "1 FAIL 3 PASS". The per-claim detail is in the reason and, whole, in
+ * `metadata.chunkCitations` (the audit of `check --chunks --format json`, at most
+ * `LISTED_FINDINGS.json` rows, `omitted` counting the rest). `namedScores` are all fractions from
+ * 0 to 1, since the viewer shows each as a percentage; the counts are in the reason and metadata.
  */
 export function chunkGradingResult(report: ChunkReport): GradingResult {
-  const namedScores: Record<string, number> = { [CHUNK_SCORE_NAMES.failures]: report.failures, [CHUNK_SCORE_NAMES.warnings]: report.warnings };
+  const namedScores: Record<string, number> = {};
+  if (report.claims.length > 0) {
+    namedScores[CHUNK_SCORE_NAMES.failures] = round(report.failures / report.claims.length, SCORE_DECIMALS);
+    namedScores[CHUNK_SCORE_NAMES.warnings] = round(report.warnings / report.claims.length, SCORE_DECIMALS);
+  }
   if (report.citedClaims > 0) namedScores[CHUNK_SCORE_NAMES.checksPassedRate] = round(report.passedClaims / report.citedClaims, SCORE_DECIMALS);
   if (report.citedIds > 0) namedScores[CHUNK_SCORE_NAMES.citationsFound] = round(report.foundIds / report.citedIds, SCORE_DECIMALS);
 
@@ -43,24 +58,17 @@ export function chunkGradingResult(report: ChunkReport): GradingResult {
     `${CHUNK_REASON_PREFIX}: ${report.pass ? 'PASS' : 'FAIL'}${passNote} — ${report.claims.length === 0 ? 'no citations and no uncited figures or quotations' : `worst claim ${worst}`}; ${report.chunkCount} chunk${report.chunkCount === 1 ? '' : 's'}`,
     `claims: ${counts || '(none)'}`,
     `score ${round(report.score, SCORE_DECIMALS)} = ${report.passedClaims} passing the checks / ${denominator} (${report.citedClaims} cited${report.requireCitations ? ` + ${report.counts.uncited_claim} uncited, citations required` : ''}); ids found ${report.foundIds}/${report.citedIds}`,
-    `failures: ${failures.length === 0 ? '(none)' : failures.map(describeVerdict).join(' | ')}`,
-    `warnings: ${warnings.length === 0 ? '(none)' : warnings.map(describeVerdict).join(' | ')}`,
+    `failures: ${failures.length === 0 ? '(none)' : listed(failures.map(describeVerdict), LISTED_FINDINGS.reason, 'failures').join(' | ')}`,
+    `warnings: ${warnings.length === 0 ? '(none)' : listed(warnings.map(describeVerdict), LISTED_FINDINGS.reason, 'warnings').join(' | ')}`,
   ];
+  const audit = buildChunkAudit(report);
+  const omitted = audit.citation_audit.length - LISTED_FINDINGS.json;
   return {
     pass: report.pass,
     score: round(report.score, SCORE_DECIMALS),
     reason: lines.join('\n'),
     namedScores,
-    componentResults: report.claims.map(componentResult),
-  };
-}
-
-function componentResult(verdict: ClaimVerdict): GradingResult {
-  return {
-    pass: !verdict.failing,
-    score: verdict.failing ? 0 : 1,
-    reason: describeVerdict(verdict),
-    metadata: { classification: verdict.classification, citation_id: citationId(verdict), source_passage: verdict.source?.text ?? null, word_overlap: verdict.wordOverlap.ratio },
+    metadata: { [CHUNK_METADATA_KEY]: omitted > 0 ? { ...audit, citation_audit: audit.citation_audit.slice(0, LISTED_FINDINGS.json), omitted } : audit },
   };
 }
 

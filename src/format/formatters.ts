@@ -77,7 +77,7 @@ function lookalikeNote(link: LinkVerdict): string {
 }
 
 /** The first `cap` of `items`, and when some are left out a last entry saying how many. */
-function listed(items: readonly string[], cap: number, what: string): string[] {
+export function listed(items: readonly string[], cap: number, what: string): string[] {
   const shown = items.slice(0, cap);
   if (items.length > shown.length) shown.push(`… and ${(items.length - shown.length).toLocaleString('en-US')} more ${what}`);
   return shown;

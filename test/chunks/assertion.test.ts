@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import chunkCitations from '../../assertions/chunk-citations.js';
-import { CHUNK_SCORE_NAMES } from '../../src/chunks/grading.js';
+import { chunkAuditSchema, type ChunkAudit } from '../../src/chunks/audit.js';
+import { CHUNK_METADATA_KEY, CHUNK_SCORE_NAMES } from '../../src/chunks/grading.js';
+import { LISTED_FINDINGS } from '../../src/defaults.js';
 
 const context = ['Tenants have fourteen (14) days to respond. About 12% of cases settle.', 'The filing fee is $1,200.'];
 
@@ -9,7 +11,13 @@ describe('assertions/chunk-citations', () => {
     const result = chunkCitations('Tenants get 14 days to respond [1]. The fee is $1,200 [2].', { vars: { context } });
     expect(result.pass).toBe(true);
     expect(result.score).toBe(1);
-    expect(result.componentResults).toHaveLength(2);
+    // No componentResults: promptfoo would show each claim as one more assertion in the viewer.
+    expect(result.componentResults).toBeUndefined();
+    const audit = result.metadata?.[CHUNK_METADATA_KEY] as ChunkAudit;
+    expect(chunkAuditSchema.parse(audit).citation_audit.map((row) => [row.citation_id, row.classification])).toEqual([
+      ['1', 'verification_uncertain'],
+      ['2', 'verification_uncertain'],
+    ]);
   });
 
   it('fails an answer whose figure is not in the cited chunk, with the fix in the reason', () => {
@@ -17,6 +25,7 @@ describe('assertions/chunk-citations', () => {
     expect(result.pass).toBe(false);
     expect(result.reason).toContain('The cited passage gives 12%, not 40%');
     expect(result.namedScores?.[CHUNK_SCORE_NAMES.failures]).toBe(1);
+    expect(result.componentResults).toBeUndefined();
   });
 
   it('reads provider output of any shape', () => {
@@ -123,5 +132,21 @@ describe('assertions/chunk-citations: promptfoo list variables', () => {
     const result = chunkCitations('Landlords wait 30 days.', { vars: { context } });
     expect(result.pass).toBe(true);
     expect(result.reason.split('\n')[0]).toMatch(/PASS with 1 warning/);
+  });
+});
+
+describe('assertions/chunk-citations: bounded result', () => {
+  it('lists at most LISTED_FINDINGS.reason failures in the reason and LISTED_FINDINGS.json claims in metadata, counting the rest', () => {
+    const claims = LISTED_FINDINGS.json + 7;
+    const answer = Array.from({ length: claims }, (_, index) => `Rule ${index} applies [9].`).join(' ');
+    const result = chunkCitations(answer, { vars: { context } });
+    expect(result.pass).toBe(false);
+    expect(result.reason).toContain(`… and ${(claims - LISTED_FINDINGS.reason).toLocaleString('en-US')} more failures`);
+    expect(result.reason.match(/citation_not_found \[9\]/g)).toHaveLength(LISTED_FINDINGS.reason);
+    const audit = result.metadata?.[CHUNK_METADATA_KEY] as ChunkAudit & { omitted: number };
+    expect(audit.citation_audit).toHaveLength(LISTED_FINDINGS.json);
+    expect(audit.omitted).toBe(7);
+    expect(audit.overall_assessment.critical_failures).toBe(claims);
+    expect(result.namedScores?.[CHUNK_SCORE_NAMES.failures]).toBe(1);
   });
 });

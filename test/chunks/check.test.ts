@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { buildChunkAudit, chunkAuditSchema } from '../../src/chunks/audit.js';
+import { buildChunkAudit, chunkAuditSchema, type ChunkAudit } from '../../src/chunks/audit.js';
 import { checkChunkCitations } from '../../src/chunks/check.js';
-import { chunkGradingResult, CHUNK_SCORE_NAMES } from '../../src/chunks/grading.js';
+import { chunkGradingResult, CHUNK_METADATA_KEY, CHUNK_SCORE_NAMES } from '../../src/chunks/grading.js';
 import { parseChunks } from '../../src/chunks/parse.js';
 import type { ChunkReport, ClaimClassification } from '../../src/chunks/types.js';
 
@@ -260,8 +260,11 @@ describe('GradingResult', () => {
     expect(result.pass).toBe(false);
     // 3 of 4 cited claims accurate.
     expect(result.score).toBe(0.75);
-    expect(result.namedScores).toEqual({ [CHUNK_SCORE_NAMES.checksPassedRate]: 0.75, [CHUNK_SCORE_NAMES.citationsFound]: 1, [CHUNK_SCORE_NAMES.failures]: 1, [CHUNK_SCORE_NAMES.warnings]: 0 });
-    expect(result.componentResults?.map((component) => component.pass)).toEqual([true, true, true, false]);
+    // Fractions only: the viewer shows every named score as a percentage (1 failing claim of 4 is 25%).
+    expect(result.namedScores).toEqual({ [CHUNK_SCORE_NAMES.checksPassedRate]: 0.75, [CHUNK_SCORE_NAMES.citationsFound]: 1, [CHUNK_SCORE_NAMES.failures]: 0.25, [CHUNK_SCORE_NAMES.warnings]: 0 });
+    // Per-claim detail rides in metadata, not componentResults (promptfoo flattens those into more assertions).
+    expect(result.componentResults).toBeUndefined();
+    expect((result.metadata?.[CHUNK_METADATA_KEY] as ChunkAudit).citation_audit.map((row) => row.classification)).toEqual(['verification_uncertain', 'verification_uncertain', 'exact_match', 'unsupported_claim']);
     expect(result.reason).toContain('FAIL — worst claim unsupported_claim');
     expect(result.reason).toContain('score 0.75 = 3 passing the checks / 4 (4 cited); ids found 2/2');
     expect(result.reason).toContain('The cited passage gives 12%, not 40%');
@@ -273,6 +276,7 @@ describe('GradingResult', () => {
     expect(result.pass).toBe(true);
     expect(result.score).toBe(1);
     expect(result.namedScores).toEqual({ [CHUNK_SCORE_NAMES.failures]: 0, [CHUNK_SCORE_NAMES.warnings]: 1 });
+    expect(Object.keys(chunkGradingResult(checkChunkCitations('No figures here.', CHUNKS)).namedScores ?? {})).toEqual([]);
     // promptfoo shows only "All assertions passed" on a passing row; the reason's first line says there are warnings.
     expect(result.reason.split('\n')[0]).toContain('PASS with 1 warning');
     expect(result.reason).toContain('failures: (none)');

@@ -12,6 +12,7 @@ export interface ResultRow {
   promptIdx: number;
   success: boolean;
   score: number;
+  namedScores?: Record<string, number>;
   vars: Record<string, unknown>;
   error?: string | null;
   gradingResult: { pass: boolean; score: number; reason: string; componentResults?: Array<{ pass: boolean; reason: string; assertion?: { type: string } }> } | null;
