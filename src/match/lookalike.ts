@@ -175,9 +175,11 @@ function resemblance(host: string, domain: string, name: string, suffix: string,
 function nearestByEdits(name: string, suffix: string, index: LookalikeIndex): { name: string; distance: number } | null {
   let best: { name: string; distance: number } | null = null;
   const consider = (candidate: string, limit: number): void => {
-    if (candidate === name || sameSuffixDomain(candidate, suffix, index) === null) return;
+    if (candidate === name) return;
     const distance = editDistance(name, candidate, limit);
-    if (distance <= limit && (best === null || distance < best.distance || (distance === best.distance && candidate < best.name))) best = { name: candidate, distance };
+    // The domain lookup only for a candidate that would win: it was most of the per-candidate cost.
+    if (distance > limit || (best !== null && (distance > best.distance || (distance === best.distance && candidate >= best.name)))) return;
+    if (sameSuffixDomain(candidate, suffix, index) !== null) best = { name: candidate, distance };
   };
   if (name.length >= LOOKALIKE.minLengthForOneEdit - 1) {
     const found = new Set<number>();
@@ -258,6 +260,8 @@ function editLimit(length: number): number {
 export class NearIndex {
   private readonly words: string[] = [];
   private readonly values: string[] = [];
+  /** `letterSet` of each word, for the cheap lower bound that skips most candidates (see `candidates`). */
+  private letterSets = new Int32Array(1024);
   private readonly pieces = new Map<number, number[]>();
 
   add(group: string, word: string, value: string): void {
@@ -265,6 +269,12 @@ export class NearIndex {
     if (limit === 0) return;
     const at = this.words.push(word) - 1;
     this.values.push(value);
+    if (at === this.letterSets.length) {
+      const grown = new Int32Array(at * 2);
+      grown.set(this.letterSets);
+      this.letterSets = grown;
+    }
+    this.letterSets[at] = letterSet(word);
     for (const [piece, start, size] of cuts(word.length, limit)) {
       const key = hashText(`${group}|${word.length}|${piece}|${word.slice(start, start + size)}`);
       const list = this.pieces.get(key);
@@ -276,6 +286,7 @@ export class NearIndex {
   /** Calls `visit` once for each word of `group` that may lie within its edit limit of `word`. */
   candidates(group: string, word: string, visit: (candidate: string, value: string) => void): void {
     const seen = new Set<number>();
+    const own = letterSet(word);
     for (let length = Math.max(1, word.length - 2); length <= word.length + 2; length++) {
       const limit = editLimit(length);
       if (limit === 0 || Math.abs(length - word.length) > limit) continue;
@@ -288,6 +299,11 @@ export class NearIndex {
           for (const at of list) {
             if (seen.has(at)) continue;
             seen.add(at);
+            // Common pieces bring up to COMMON_PIECE words each, and that share grows with the
+            // directory: each letter one word has and the other lacks needs an edit of its own, so
+            // more such letters than the limit rule a word out without the edit distance.
+            const other = this.letterSets[at]!;
+            if (bitCount(own & ~other) > limit || bitCount(other & ~own) > limit) continue;
             visit(this.words[at]!, this.values[at]!);
           }
         }
@@ -297,6 +313,27 @@ export class NearIndex {
 }
 
 const COMMON_PIECE = 256;
+
+/**
+ * The characters of a word as bits (`a`–`z` one each, any other folded onto the six left). A
+ * character of one word absent from the other costs at least one edit (a swap of neighbours moves
+ * no character in or out), and folding only merges bits, so counting the bits one set has and
+ * the other lacks never exceeds the edit distance.
+ */
+function letterSet(word: string): number {
+  let bits = 0;
+  for (let i = 0; i < word.length; i++) {
+    const code = word.charCodeAt(i);
+    bits |= 1 << (code >= 97 && code <= 122 ? code - 97 : 26 + (code % 6));
+  }
+  return bits;
+}
+
+function bitCount(bits: number): number {
+  let count = 0;
+  for (let rest = bits; rest !== 0; rest &= rest - 1) count++;
+  return count;
+}
 
 /** `[piece number, start, size]` of a word of `length` cut into 2 × limit + 1 nearly equal pieces. */
 function cuts(length: number, limit: number): Array<[number, number, number]> {
