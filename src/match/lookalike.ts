@@ -262,6 +262,9 @@ export class NearIndex {
   private readonly values: string[] = [];
   /** `letterSet` of each word, for the cheap lower bound that skips most candidates (see `candidates`). */
   private letterSets = new Int32Array(1024);
+  /** The lookup that last visited each word: a Set of seen words per lookup cost more than the rest of it. */
+  private visited = new Uint32Array(1024);
+  private lookup = 0;
   private readonly pieces = new Map<number, number[]>();
 
   add(group: string, word: string, value: string): void {
@@ -273,6 +276,9 @@ export class NearIndex {
       const grown = new Int32Array(at * 2);
       grown.set(this.letterSets);
       this.letterSets = grown;
+      const stamps = new Uint32Array(at * 2);
+      stamps.set(this.visited);
+      this.visited = stamps;
     }
     this.letterSets[at] = letterSet(word);
     for (const [piece, start, size] of cuts(word.length, limit)) {
@@ -285,7 +291,7 @@ export class NearIndex {
 
   /** Calls `visit` once for each word of `group` that may lie within its edit limit of `word`. */
   candidates(group: string, word: string, visit: (candidate: string, value: string) => void): void {
-    const seen = new Set<number>();
+    const stamp = ++this.lookup;
     const own = letterSet(word);
     for (let length = Math.max(1, word.length - 2); length <= word.length + 2; length++) {
       const limit = editLimit(length);
@@ -297,8 +303,8 @@ export class NearIndex {
           const list = this.pieces.get(hashText(`${group}|${length}|${piece}|${word.slice(from, from + size)}`));
           if (list === undefined || list.length > COMMON_PIECE) continue;
           for (const at of list) {
-            if (seen.has(at)) continue;
-            seen.add(at);
+            if (this.visited[at] === stamp) continue;
+            this.visited[at] = stamp;
             // Common pieces bring up to COMMON_PIECE words each, and that share grows with the
             // directory: each letter one word has and the other lacks needs an edit of its own, so
             // more such letters than the limit rule a word out without the edit distance.
