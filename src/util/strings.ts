@@ -12,12 +12,14 @@ export function editDistance(a: string, b: string, limit: number): number {
   if (Math.abs(a.length - b.length) > limit) return limit + 1;
   const rows = a.length + 1;
   const cols = b.length + 1;
-  let prevPrev = new Array<number>(cols).fill(0);
-  let prev = Array.from({ length: cols }, (_, j) => j);
+  // Three rows reused across calls: the lookalike check calls this thousands of times per answer,
+  // and fresh arrays per row were most of its cost (in garbage).
+  if (rowBuffers[0]!.length < cols) rowBuffers = [new Int32Array(cols * 2), new Int32Array(cols * 2), new Int32Array(cols * 2)];
+  let [prevPrev, prev, current] = rowBuffers as [Int32Array, Int32Array, Int32Array];
+  for (let j = 0; j < cols; j++) prev[j] = j;
   for (let i = 1; i < rows; i++) {
-    const current = new Array<number>(cols).fill(0);
     current[0] = i;
-    let rowMin = current[0];
+    let rowMin = i;
     for (let j = 1; j < cols; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
       let value = Math.min(prev[j]! + 1, current[j - 1]! + 1, prev[j - 1]! + cost);
@@ -26,11 +28,15 @@ export function editDistance(a: string, b: string, limit: number): number {
       if (value < rowMin) rowMin = value;
     }
     if (rowMin > limit) return limit + 1;
+    const spare = prevPrev;
     prevPrev = prev;
     prev = current;
+    current = spare;
   }
   return prev[cols - 1]!;
 }
+
+let rowBuffers: Int32Array[] = [new Int32Array(64), new Int32Array(64), new Int32Array(64)];
 
 /** Code-unit order, so sorted output does not depend on the machine's locale (as `localeCompare` would). */
 export function compareStrings(a: string, b: string): number {
