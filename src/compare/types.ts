@@ -131,13 +131,7 @@ export type Problem =
   | { kind: 'phone'; text: string; normalized: string; status: PhoneStatus; organization: string | null; reason: string; start: number; end: number };
 
 /** An answer the verifier failed, with what made it fail and what the judge said of it. */
-export interface FlaggedAnswer {
-  vendor: string;
-  test: string;
-  question?: string;
-  testIdx: number;
-  promptIdx: number;
-  answer: string;
+export interface FlaggedAnswer extends Pick<VendorRow, 'vendor' | 'test' | 'question' | 'testIdx' | 'promptIdx' | 'answer'> {
   verifierScore: number;
   /** The judge's verdict; `null` when no model-graded assertion ran on the row. */
   judgePassed: boolean | null;
