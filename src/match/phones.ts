@@ -1,9 +1,8 @@
 import type { AllowlistIndex } from './index.js';
-import { BLOCKS_ABOVE } from '../defaults.js';
-import { spanAt, type Segments } from './structure.js';
+import { cued } from './phone-cues.js';
+import { blocksAbove, firstAtOrAfter, spanAt, underHeading, type Segments } from './structure.js';
+import { unknownRightBefore, unlistedNames, type Mention } from './unlisted-names.js';
 import type { OrgFinding, PhoneFinding, Span } from '../extract/types.js';
-import { isCommonWord } from '../normalize/common-words.js';
-import { tokenize } from '../normalize/name.js';
 import { formatPhone } from '../normalize/phone.js';
 import type { PhoneVerdict } from '../types.js';
 
@@ -60,60 +59,6 @@ export function attributePhones(phones: readonly PhoneFinding[], orgs: readonly 
   const pairs = pairAlternating(phones, [...numbered.map((org): Mention => ({ start: org.start, end: org.end, name: org.normalized, org })), ...unknown], segments);
   return phones.map((phone) => attributePhone(phone, { all, numbered, byOrganization, names, unknown }, segments, index, pairs.get(phone)));
 }
-
-/** A name in the text: an organization of the directory (`org`), or one that only looks like one. */
-interface Mention extends Span {
-  /** The organization as listed, or the unlisted name as written. */
-  name: string;
-  org?: OrgFinding;
-}
-
-// Words that end (or carry) an organization's name: "Maryland Legal Aid", "Tenant Action Project".
-const ORG_HEADS: ReadonlySet<string> = new Set(
-  'aid alliance agency association attorneys authority board bureau center centre centers church clinic coalition collaborative commission committee corporation council court defenders department division foundation fund group helpline hotline house inc initiative institute league llc ministries ministry network office partnership program programme project services shelter society trust union unit'.split(' '),
-);
-
-/**
- * Names that look like an organization but are not a directory name: a run of capitalized words
- * (joined by spaces and `of`, `the`, `and`, `for`, `&`) holding an organization word (`Aid`,
- * `Center`, `Project`, …), with a word that is not common English or three capitalized words, and
- * not overlapping any directory name. Leading common words are dropped (`If`, `Call`, `The`).
- * One pass over the text's tokens.
- */
-function unlistedNames(text: string, orgs: readonly OrgFinding[]): Mention[] {
-  const tokens = tokenize(text);
-  const found: Mention[] = [];
-  let run: typeof tokens = [];
-  const capital = (raw: string): boolean => /^\p{Lu}/u.test(raw);
-  const flush = (): void => {
-    let from = 0;
-    while (from < run.length && (!capital(run[from]!.raw) || (isCommonWord(run[from]!.norm) && !ORG_HEADS.has(run[from]!.norm)))) from++;
-    let to = run.length;
-    while (to > from && !capital(run[to - 1]!.raw)) to--;
-    const words = run.slice(from, to);
-    run = [];
-    const capitals = words.filter((token) => capital(token.raw));
-    if (capitals.length < 2 || !words.some((token) => ORG_HEADS.has(token.norm))) return;
-    if (capitals.length < 3 && capitals.every((token) => isCommonWord(token.norm))) return;
-    const start = words[0]!.start;
-    const end = words[words.length - 1]!.end;
-    // Names are sorted and disjoint: only the last one starting before `end` can overlap.
-    const last = orgs[firstAtOrAfter(orgs, end) - 1];
-    if (last && last.end > start) return;
-    found.push({ start, end, name: text.slice(start, end) });
-  };
-  for (const token of tokens) {
-    const previous = run[run.length - 1];
-    const joined = previous !== undefined && /^[ \t]+(?:&[ \t]+)?$/.test(text.slice(previous.end, token.start));
-    if (previous && !joined) flush();
-    if (capital(token.raw) || (run.length > 0 && CONNECTIVES.has(token.norm))) run.push(token);
-    else flush();
-  }
-  flush();
-  return found;
-}
-
-const CONNECTIVES: ReadonlySet<string> = new Set(['of', 'the', 'and', 'for', 'on', 'in']);
 
 /**
  * For sentences that alternate organizations (with numbers on file) and numbers, the organization
@@ -260,95 +205,7 @@ function attributePhone(phone: PhoneFinding, positions: OrgPositions, segments: 
   }
 }
 
-
 const REASON_NUMBERS = 3;
-
-// After a name, before its number: "X at", "X:", "X's number is", "X (", "X – ", "X, ", "X is at".
-const NAME_THEN_NUMBER = /^[\s*_]*(?:['’]s?[\s*_]+(?:(?:main|phone|intake|hotline|help|toll-free|office|direct)[\s]+)*(?:number|line|phone|hotline)[\s]+is|:|at|on|[-–—]|,|\(|is[\s]+at|(?:can[\s]+be|is)[\s]+reached[\s]+at|answers[\s]+at)[\s*_:]*$/i;
-// After a number, before its name: "1 at X", "1 for X", "1 (X", "1 with X".
-const NUMBER_THEN_NAME = /^[\s*_)]*,?[\s]*(?:at|for|with|from|\()[\s]+(?:the[\s]+)?[\s*_]*$|^[\s]*\([\s*_]*(?:the[\s]+)?$/i;
-// Between names written together: "A or B at 1", "A, B and C:".
-const NAMES_TOGETHER = /^[\s*_]*(?:,|\/|&|or|and)?[\s*_]*(?:or|and)?[\s]+(?:the[\s]+)?[\s*_]*$|^[\s*_]*[,/&][\s*_]*$/i;
-
-/**
- * The name the sentence gives `phone` to in so many words: the name just before it joined by
- * `NAME_THEN_NUMBER`, else the name just after it joined by `NUMBER_THEN_NAME`; with the names
- * written together with that one. O(log names).
- */
-function cued(phone: PhoneFinding, sentence: Span, text: string, names: readonly Mention[]): { target: Mention; group: Mention[] } | undefined {
-  const low = firstAtOrAfter(names, phone.start);
-  const before = names[low - 1];
-  if (before && before.start >= sentence.start && before.end <= phone.start && NAME_THEN_NUMBER.test(text.slice(before.end, phone.start))) {
-    const group = [before];
-    for (let k = low - 2; k >= 0; k--) {
-      const name = names[k]!;
-      if (name.start < sentence.start || !NAMES_TOGETHER.test(text.slice(name.end, group[group.length - 1]!.start))) break;
-      group.push(name);
-    }
-    return { target: before, group };
-  }
-  const after = names[low];
-  if (after && after.end <= sentence.end && after.start >= phone.end && NUMBER_THEN_NAME.test(text.slice(phone.end, after.start))) return { target: after, group: [after] };
-  return undefined;
-}
-
-// Capitalized words (joined by of/the/and/for/&) right before `at`, `on` or `:` and the number.
-const CAPITALIZED_BEFORE_NUMBER = /(?<![\p{L}\p{N}'’])(\p{Lu}[\p{L}\p{M}'’.-]*(?:[ \t]+(?:(?:of|the|and|for|&)[ \t]+)?\p{Lu}[\p{L}\p{M}'’.-]*){0,5})(?:[ \t]+(?:at|on)|:)[ \t*_(]*$/u;
-
-/**
- * A name the directory does not list, written right before the number ("or Manna at 1"): a run
- * of capitalized words not overlapping a listed name, with a word that is not common English (so
- * "Call at", "Phone:" and "Then, Housing Help at" are not names). Only the 80 characters before
- * the number are read, so the cost per number is constant.
- */
-function unknownRightBefore(text: string, sentence: Span, phone: Span, names: readonly Mention[]): string | undefined {
-  const from = Math.max(sentence.start, phone.start - 80);
-  const match = CAPITALIZED_BEFORE_NUMBER.exec(text.slice(from, phone.start));
-  if (!match) return undefined;
-  const start = from + match.index;
-  const end = start + match[1]!.length;
-  // Names are sorted and disjoint: only the last one starting before `end` can overlap.
-  const last = names[firstAtOrAfter(names, end) - 1];
-  if (last && last.end > start) return undefined;
-  const words = tokenize(match[1]!);
-  if (words.every((word) => isCommonWord(word.norm) || CONNECTIVES.has(word.norm))) return undefined;
-  return match[1]!;
-}
-
-/**
- * The names of the nearest item or heading above `block` (by `segments.parents`) that names any,
- * or undefined.
- */
-function underHeading(segments: Segments, block: Span, names: readonly Mention[]): Mention[] | undefined {
-  for (let parent = segments.parents[firstAtOrAfter(segments.blocks, block.start)] ?? -1; parent >= 0; parent = segments.parents[parent] ?? -1) {
-    const span = segments.blocks[parent]!;
-    const inside: Mention[] = [];
-    for (let k = firstAtOrAfter(names, span.start); k < names.length && names[k]!.start < span.end; k++) if (names[k]!.end <= span.end) inside.push(names[k]!);
-    if (inside.length > 0) return inside;
-  }
-  return undefined;
-}
-
-/** The index of the first span of `sorted` (by start) starting at or after `position`, by binary search. */
-function firstAtOrAfter(sorted: readonly Span[], position: number): number {
-  let low = 0;
-  let high = sorted.length;
-  while (low < high) {
-    const mid = (low + high) >> 1;
-    if (sorted[mid]!.start < position) low = mid + 1;
-    else high = mid;
-  }
-  return low;
-}
-
-/** The span from the start of the `BLOCKS_ABOVE`th block above `block` to where `block` starts. */
-function blocksAbove(blocks: readonly Span[], block: Span): Span | undefined {
-  // Binary search for `block` (blocks are sorted and disjoint): `indexOf` per number would be quadratic.
-  const low = firstAtOrAfter(blocks, block.start);
-  const first = blocks[Math.max(0, low - BLOCKS_ABOVE)];
-  if (low <= 0 || !first) return undefined;
-  return { start: first.start, end: block.start };
-}
 
 function distance(phone: Span, org: Span): number {
   return org.end <= phone.start ? phone.start - org.end : org.start >= phone.end ? org.start - phone.end : 0;
@@ -376,13 +233,7 @@ function closest<T extends Span>(phone: Span, candidates: ReadonlyArray<T | unde
  */
 function nearestIn<T extends Span>(sorted: readonly T[], phone: Span, scope: Span | undefined): T | undefined {
   if (!scope || sorted.length === 0) return undefined;
-  let low = 0;
-  let high = sorted.length;
-  while (low < high) {
-    const mid = (low + high) >> 1;
-    if (sorted[mid]!.start < phone.start) low = mid + 1;
-    else high = mid;
-  }
+  const low = firstAtOrAfter(sorted, phone.start);
   const inside = (org: T | undefined): T | undefined => (org && org.start >= scope.start && org.end <= scope.end ? org : undefined);
   return closest(phone, [inside(sorted[low - 1]), inside(sorted[low])]);
 }

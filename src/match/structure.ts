@@ -1,3 +1,4 @@
+import { BLOCKS_ABOVE } from '../defaults.js';
 import type { Span } from '../extract/types.js';
 
 /**
@@ -128,6 +129,41 @@ export function spanAt(spans: readonly Span[], position: number): Span | undefin
     if (position < span.start) high = mid - 1;
     else if (position >= span.end) low = mid + 1;
     else return span;
+  }
+  return undefined;
+}
+
+/** The index of the first span of `sorted` (by start) starting at or after `position`, by binary search. */
+export function firstAtOrAfter(sorted: readonly Span[], position: number): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if (sorted[mid]!.start < position) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
+
+/** The span from the start of the `BLOCKS_ABOVE`th block above `block` to where `block` starts. */
+export function blocksAbove(blocks: readonly Span[], block: Span): Span | undefined {
+  // Binary search for `block` (blocks are sorted and disjoint): `indexOf` per number would be quadratic.
+  const low = firstAtOrAfter(blocks, block.start);
+  const first = blocks[Math.max(0, low - BLOCKS_ABOVE)];
+  if (low <= 0 || !first) return undefined;
+  return { start: first.start, end: block.start };
+}
+
+/**
+ * The names of the nearest item or heading above `block` (by `segments.parents`) that names any,
+ * or undefined.
+ */
+export function underHeading<T extends Span>(segments: Segments, block: Span, names: readonly T[]): T[] | undefined {
+  for (let parent = segments.parents[firstAtOrAfter(segments.blocks, block.start)] ?? -1; parent >= 0; parent = segments.parents[parent] ?? -1) {
+    const span = segments.blocks[parent]!;
+    const inside: T[] = [];
+    for (let k = firstAtOrAfter(names, span.start); k < names.length && names[k]!.start < span.end; k++) if (names[k]!.end <= span.end) inside.push(names[k]!);
+    if (inside.length > 0) return inside;
   }
   return undefined;
 }

@@ -1,0 +1,35 @@
+import { firstAtOrAfter } from './structure.js';
+import type { Mention } from './unlisted-names.js';
+import type { PhoneFinding, Span } from '../extract/types.js';
+
+// The words that give a number to a name in so many words ("X at 1", "call 1 for X"): phone
+// attribution reads them before it looks at which name stands nearest.
+
+// After a name, before its number: "X at", "X:", "X's number is", "X (", "X – ", "X, ", "X is at".
+const NAME_THEN_NUMBER = /^[\s*_]*(?:['’]s?[\s*_]+(?:(?:main|phone|intake|hotline|help|toll-free|office|direct)[\s]+)*(?:number|line|phone|hotline)[\s]+is|:|at|on|[-–—]|,|\(|is[\s]+at|(?:can[\s]+be|is)[\s]+reached[\s]+at|answers[\s]+at)[\s*_:]*$/i;
+// After a number, before its name: "1 at X", "1 for X", "1 (X", "1 with X".
+const NUMBER_THEN_NAME = /^[\s*_)]*,?[\s]*(?:at|for|with|from|\()[\s]+(?:the[\s]+)?[\s*_]*$|^[\s]*\([\s*_]*(?:the[\s]+)?$/i;
+// Between names written together: "A or B at 1", "A, B and C:".
+const NAMES_TOGETHER = /^[\s*_]*(?:,|\/|&|or|and)?[\s*_]*(?:or|and)?[\s]+(?:the[\s]+)?[\s*_]*$|^[\s*_]*[,/&][\s*_]*$/i;
+
+/**
+ * The name the sentence gives `phone` to in so many words: the name just before it joined by
+ * `NAME_THEN_NUMBER`, else the name just after it joined by `NUMBER_THEN_NAME`; with the names
+ * written together with that one. O(log names).
+ */
+export function cued(phone: PhoneFinding, sentence: Span, text: string, names: readonly Mention[]): { target: Mention; group: Mention[] } | undefined {
+  const low = firstAtOrAfter(names, phone.start);
+  const before = names[low - 1];
+  if (before && before.start >= sentence.start && before.end <= phone.start && NAME_THEN_NUMBER.test(text.slice(before.end, phone.start))) {
+    const group = [before];
+    for (let k = low - 2; k >= 0; k--) {
+      const name = names[k]!;
+      if (name.start < sentence.start || !NAMES_TOGETHER.test(text.slice(name.end, group[group.length - 1]!.start))) break;
+      group.push(name);
+    }
+    return { target: before, group };
+  }
+  const after = names[low];
+  if (after && after.end <= sentence.end && after.start >= phone.end && NUMBER_THEN_NAME.test(text.slice(phone.end, after.start))) return { target: after, group: [after] };
+  return undefined;
+}

@@ -1,0 +1,84 @@
+import { firstAtOrAfter } from './structure.js';
+import type { OrgFinding, Span } from '../extract/types.js';
+import { isCommonWord } from '../normalize/common-words.js';
+import { tokenize } from '../normalize/name.js';
+
+// Names in an answer that look like an organization but are not a directory name ("Manna at 1",
+// "Tenant Action Project"): phone attribution charges a number given to one of them to no one.
+
+/** A name in the text: an organization of the directory (`org`), or one that only looks like one. */
+export interface Mention extends Span {
+  /** The organization as listed, or the unlisted name as written. */
+  name: string;
+  org?: OrgFinding;
+}
+
+// Words that end (or carry) an organization's name: "Maryland Legal Aid", "Tenant Action Project".
+const ORG_HEADS: ReadonlySet<string> = new Set(
+  'aid alliance agency association attorneys authority board bureau center centre centers church clinic coalition collaborative commission committee corporation council court defenders department division foundation fund group helpline hotline house inc initiative institute league llc ministries ministry network office partnership program programme project services shelter society trust union unit'.split(' '),
+);
+
+/**
+ * Names that look like an organization but are not a directory name: a run of capitalized words
+ * (joined by spaces and `of`, `the`, `and`, `for`, `&`) holding an organization word (`Aid`,
+ * `Center`, `Project`, …), with a word that is not common English or three capitalized words, and
+ * not overlapping any directory name. Leading common words are dropped (`If`, `Call`, `The`).
+ * One pass over the text's tokens.
+ */
+export function unlistedNames(text: string, orgs: readonly OrgFinding[]): Mention[] {
+  const tokens = tokenize(text);
+  const found: Mention[] = [];
+  let run: typeof tokens = [];
+  const capital = (raw: string): boolean => /^\p{Lu}/u.test(raw);
+  const flush = (): void => {
+    let from = 0;
+    while (from < run.length && (!capital(run[from]!.raw) || (isCommonWord(run[from]!.norm) && !ORG_HEADS.has(run[from]!.norm)))) from++;
+    let to = run.length;
+    while (to > from && !capital(run[to - 1]!.raw)) to--;
+    const words = run.slice(from, to);
+    run = [];
+    const capitals = words.filter((token) => capital(token.raw));
+    if (capitals.length < 2 || !words.some((token) => ORG_HEADS.has(token.norm))) return;
+    if (capitals.length < 3 && capitals.every((token) => isCommonWord(token.norm))) return;
+    const start = words[0]!.start;
+    const end = words[words.length - 1]!.end;
+    // Names are sorted and disjoint: only the last one starting before `end` can overlap.
+    const last = orgs[firstAtOrAfter(orgs, end) - 1];
+    if (last && last.end > start) return;
+    found.push({ start, end, name: text.slice(start, end) });
+  };
+  for (const token of tokens) {
+    const previous = run[run.length - 1];
+    const joined = previous !== undefined && /^[ \t]+(?:&[ \t]+)?$/.test(text.slice(previous.end, token.start));
+    if (previous && !joined) flush();
+    if (capital(token.raw) || (run.length > 0 && CONNECTIVES.has(token.norm))) run.push(token);
+    else flush();
+  }
+  flush();
+  return found;
+}
+
+const CONNECTIVES: ReadonlySet<string> = new Set(['of', 'the', 'and', 'for', 'on', 'in']);
+
+// Capitalized words (joined by of/the/and/for/&) right before `at`, `on` or `:` and the number.
+const CAPITALIZED_BEFORE_NUMBER = /(?<![\p{L}\p{N}'’])(\p{Lu}[\p{L}\p{M}'’.-]*(?:[ \t]+(?:(?:of|the|and|for|&)[ \t]+)?\p{Lu}[\p{L}\p{M}'’.-]*){0,5})(?:[ \t]+(?:at|on)|:)[ \t*_(]*$/u;
+
+/**
+ * A name the directory does not list, written right before the number ("or Manna at 1"): a run
+ * of capitalized words not overlapping a listed name, with a word that is not common English (so
+ * "Call at", "Phone:" and "Then, Housing Help at" are not names). Only the 80 characters before
+ * the number are read, so the cost per number is constant.
+ */
+export function unknownRightBefore(text: string, sentence: Span, phone: Span, names: readonly Mention[]): string | undefined {
+  const from = Math.max(sentence.start, phone.start - 80);
+  const match = CAPITALIZED_BEFORE_NUMBER.exec(text.slice(from, phone.start));
+  if (!match) return undefined;
+  const start = from + match.index;
+  const end = start + match[1]!.length;
+  // Names are sorted and disjoint: only the last one starting before `end` can overlap.
+  const last = names[firstAtOrAfter(names, end) - 1];
+  if (last && last.end > start) return undefined;
+  const words = tokenize(match[1]!);
+  if (words.every((word) => isCommonWord(word.norm) || CONNECTIVES.has(word.norm))) return undefined;
+  return match[1]!;
+}
