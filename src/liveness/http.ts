@@ -1,7 +1,8 @@
 import { rootCertificates } from 'node:tls';
 import type { LookupFunction } from 'node:net';
 import { Agent, request, type Dispatcher } from 'undici';
-import { failureFromError, type Failure } from './classify.js';
+import type { Failure } from './classify.js';
+import { failureFromError } from './failure.js';
 import { hostKey } from './resolve.js';
 import type { Limiter } from './limiter.js';
 
