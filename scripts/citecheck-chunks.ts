@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { checkChunkCitations } from '../src/chunks/check.js';
 import { findBlocks } from '../src/chunks/claims.js';
 import { parseChunks } from '../src/chunks/parse.js';
-import { splitSentences } from '../src/chunks/text.js';
+import { splitSentences } from '../src/chunks/sentences.js';
 import { precisionRecall, type PrecisionRecall } from './expertqa-chunks.js';
 
 export interface CiteCheckSummary {

@@ -3,7 +3,8 @@ import { CHUNK_LIMITS } from './defaults.js';
 import { judgeClaim } from './judge.js';
 import { ChunkLibrary } from './library.js';
 import { styleFromEvidence, styleFromLocale } from './number-style.js';
-import { collapseWhitespace, nfcWithOffsets } from './text.js';
+import { collapseWhitespace } from './sentences.js';
+import { nfcWithOffsets } from './unicode.js';
 import { CLAIM_CLASSIFICATIONS, type Chunk, type FailurePolicy, type ChunkCheckOptions, type ChunkReport, type ClaimClassification, type ClaimVerdict, type Span } from './types.js';
 
 /**

@@ -4,7 +4,9 @@ import { CHUNK_LIMITS } from './defaults.js';
 import { extractFacts } from './facts/index.js';
 import type { NumberStyle } from './number-style.js';
 import { SubstringIndex } from './substring-index.js';
-import { chunkWords, splitSentences, verbatimTokens, type VerbatimToken } from './text.js';
+import { splitSentences } from './sentences.js';
+import { chunkWords } from './unicode.js';
+import { verbatimTokens, type VerbatimToken } from './verbatim.js';
 import type { Chunk, Fact, Span } from './types.js';
 
 /**

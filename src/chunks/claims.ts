@@ -1,7 +1,9 @@
 import { extractFacts } from './facts/index.js';
 import { findCitations, type MarkerContext } from './markers.js';
 import type { NumberStyle } from './number-style.js';
-import { CJK_CLASS, MASK, collapseWhitespace, findQuotes, markCode, markQuotes, splitSentences } from './text.js';
+import { MASK, findQuotes, markCode, markQuotes } from './mask.js';
+import { collapseWhitespace, splitSentences } from './sentences.js';
+import { CJK_CLASS } from './unicode.js';
 import type { CitationMarker, Claim, QuoteFinding, Span } from './types.js';
 
 /** What reading an answer yields: its markers, its quotations and its claims. */

@@ -1,7 +1,8 @@
 import { clipPassage, type ChunkIndex } from './chunk-index.js';
 import { CHUNK_LIMITS } from './defaults.js';
 import { BARE_FAMILY, type ChunkLibrary } from './library.js';
-import { collapseWhitespace, verbatimTokens } from './text.js';
+import { collapseWhitespace } from './sentences.js';
+import { verbatimTokens } from './verbatim.js';
 import type { Claim, Fact, FactCheck, QuoteCheck, QuoteFinding, SourcePassage } from './types.js';
 
 /**

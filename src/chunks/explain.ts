@@ -1,6 +1,7 @@
 import type { ChunkIndex } from './chunk-index.js';
 import type { ChunkLibrary } from './library.js';
-import { collapseWhitespace, countWords } from './text.js';
+import { collapseWhitespace } from './sentences.js';
+import { countWords } from './unicode.js';
 import type { ClaimVerdict, FactCheck, QuoteCheck } from './types.js';
 
 /**

@@ -3,7 +3,8 @@ import { CHUNK_LIMITS } from './defaults.js';
 import { checkFact, checkQuote, findSourcePassage, markerGroups, placeFact, quotePieces, toPassage } from './evidence.js';
 import { capitalize, explain, joinList, shorten } from './explain.js';
 import type { ChunkLibrary } from './library.js';
-import { chunkWords, hasCjk, verbatimTokens } from './text.js';
+import { chunkWords, hasCjk } from './unicode.js';
+import { verbatimTokens } from './verbatim.js';
 import { isFailingClassification, type Claim, type ClaimClassification, type ClaimVerdict, type FailurePolicy, type QuoteFinding, type SourcePassage } from './types.js';
 
 export interface JudgeOptions extends FailurePolicy {

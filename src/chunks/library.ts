@@ -2,7 +2,7 @@ import { ChunkIndex } from './chunk-index.js';
 import { markerContext, type MarkerContext } from './markers.js';
 import type { NumberStyle } from './number-style.js';
 import { SubstringIndex } from './substring-index.js';
-import { verbatimTokens } from './text.js';
+import { verbatimTokens } from './verbatim.js';
 import type { Chunk, Fact } from './types.js';
 
 /**

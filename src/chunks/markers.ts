@@ -1,6 +1,6 @@
 import { CHUNK_LIMITS } from './defaults.js';
 import { ID_PATTERN, chunkKey, idShape, isNumericKey } from './ids.js';
-import { MASK, markCode } from './text.js';
+import { MASK, markCode } from './mask.js';
 import type { Chunk, CitationForm, CitationMarker } from './types.js';
 
 /** What marker reading needs to know about the chunks: their keys, and the shapes of non-numeric ones. */

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { findBlocks } from '../../src/chunks/claims.js';
 import { checkChunkCitations } from '../../src/chunks/check.js';
 import { parseChunks } from '../../src/chunks/parse.js';
-import { splitSentences } from '../../src/chunks/text.js';
+import { splitSentences } from '../../src/chunks/sentences.js';
 import { formatCiteCheckSummary, runCiteCheckBench } from '../../scripts/citecheck-chunks.js';
 
 // 200 rows of CiteCheck's dev split (see test/fixtures/citecheck/SOURCE.md): real Chinese RAG

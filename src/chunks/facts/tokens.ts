@@ -1,4 +1,4 @@
-import { CJK_CLASS, isCjk } from '../text.js';
+import { CJK_CLASS, isCjk } from '../unicode.js';
 import type { FactKind } from '../types.js';
 import type { Reading } from './numbers.js';
 

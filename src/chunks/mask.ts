@@ -1,0 +1,137 @@
+import { CHUNK_LIMITS } from './defaults.js';
+import { TERMINATORS } from './sentences.js';
+import type { QuoteFinding } from './types.js';
+import { countWords } from './unicode.js';
+
+// Where code and quotations are, as bits of an opacity mask over the text: later stages (markers,
+// sentences, claims) do not read masked characters as prose. Each is a single left-to-right pass.
+
+/** Bits of an opacity mask: characters a later stage must not read as prose. */
+export const MASK = { code: 1, quote: 2, marker: 4 } as const;
+
+/**
+ * Mark code: fenced blocks (``` or ~~~ lines, fence lines included) and inline `code` spans.
+ * `arr[3]` inside code is an index, not a citation, and `3.5` in a code sample is not a claim.
+ */
+export function markCode(text: string, mask: Uint8Array): void {
+  // Fenced blocks, line by line.
+  let offset = 0;
+  let fence: { char: string; length: number } | undefined;
+  while (offset <= text.length) {
+    const newline = text.indexOf('\n', offset);
+    const end = newline === -1 ? text.length : newline;
+    const line = text.slice(offset, end);
+    const opener = FENCE.exec(line);
+    if (fence) {
+      mask.fill(MASK.code, offset, Math.min(end + 1, text.length));
+      if (opener && opener[1]![0] === fence.char && opener[1]!.length >= fence.length && line.trim() === opener[1]) fence = undefined;
+    } else if (opener) {
+      fence = { char: opener[1]![0]!, length: opener[1]!.length };
+      mask.fill(MASK.code, offset, Math.min(end + 1, text.length));
+    }
+    if (newline === -1) break;
+    offset = newline + 1;
+  }
+  // Inline spans: a run of N backticks closes at the next run of exactly N. Runs are indexed by
+  // length first so that finding the closer never rescans the text.
+  const runs: Array<{ start: number; length: number }> = [];
+  for (let index = 0; index < text.length; index += 1) {
+    if (text.charCodeAt(index) !== BACKTICK || (mask[index]! & MASK.code) !== 0) continue;
+    let end = index;
+    while (end < text.length && text.charCodeAt(end) === BACKTICK) end += 1;
+    runs.push({ start: index, length: end - index });
+    index = end - 1;
+  }
+  const byLength = new Map<number, number[]>();
+  runs.forEach((run, position) => {
+    const list = byLength.get(run.length);
+    if (list) list.push(position);
+    else byLength.set(run.length, [position]);
+  });
+  const cursor = new Map<number, number>();
+  let position = 0;
+  while (position < runs.length) {
+    const run = runs[position]!;
+    const list = byLength.get(run.length)!;
+    let next = cursor.get(run.length) ?? 0;
+    while (next < list.length && list[next]! <= position) next += 1;
+    cursor.set(run.length, next);
+    const closer = list[next];
+    if (closer === undefined) {
+      position += 1;
+      continue;
+    }
+    const close = runs[closer]!;
+    mask.fill(MASK.code, run.start, close.start + close.length);
+    position = closer + 1;
+  }
+}
+
+const FENCE = /^ {0,3}(`{3,}|~{3,})/;
+const BACKTICK = 96;
+
+const OPENERS: Record<string, string> = { '"': '"', '“': '”', '«': '»', '„': '“', '‘': '’', '「': '」', '『': '』' };
+
+/**
+ * Find quotations: text between `"…"`, `“…”`, `«…»`, `„…“`, or `‘…’` (single curly quotes only at
+ * word boundaries, so apostrophes are never openers). A quotation does not cross a blank line or
+ * run past `CHUNK_LIMITS.maxQuoteChars`; an opener left unclosed is dropped and scanning goes on.
+ * Straight single quotes are not read: they are apostrophes far more often than quotation marks.
+ */
+export function findQuotes(text: string, mask: Uint8Array): QuoteFinding[] {
+  const quotes: QuoteFinding[] = [];
+  let open: { char: string; closer: string; at: number } | undefined;
+  for (let index = 0; index < text.length; index += 1) {
+    if ((mask[index]! & MASK.code) !== 0) {
+      open = undefined;
+      continue;
+    }
+    const char = text[index]!;
+    if (open) {
+      if (char === '\n' && BLANK_LINE_AFTER.test(text.slice(index + 1, index + 1 + 80))) {
+        open = undefined;
+        continue;
+      }
+      if (index - open.at > CHUNK_LIMITS.maxQuoteChars) {
+        open = undefined;
+      } else if (char === open.closer && (open.char !== '‘' || !isLetter(text[index + 1]))) {
+        const raw = text.slice(open.at + 1, index);
+        const words = countWords(raw);
+        if (words > 0) quotes.push({ kind: 'quote', raw, words, start: open.at + 1, end: index });
+        open = undefined;
+        continue;
+      } else {
+        continue;
+      }
+    }
+    const closer = OPENERS[char];
+    if (closer === undefined) continue;
+    if (char === '‘' && isLetter(text[index - 1])) continue;
+    if (char === '"' && !isOpeningPosition(text, index)) continue;
+    open = { char, closer, at: index };
+  }
+  return quotes;
+}
+
+const BLANK_LINE_AFTER = /^[ \t]*(?:\n|$)/;
+
+/** A straight quote opens only where a word may start after it (not `5" screen`, not `"` then space). */
+function isOpeningPosition(text: string, index: number): boolean {
+  const next = text[index + 1];
+  return next !== undefined && !WHITESPACE.test(next);
+}
+
+/** Mark the inside of each quotation, except a final sentence mark, so sentences do not end inside it. */
+export function markQuotes(quotes: readonly QuoteFinding[], text: string, mask: Uint8Array): void {
+  for (const quote of quotes) {
+    let end = quote.end;
+    while (end > quote.start && TERMINATORS.has(text[end - 1]!)) end -= 1;
+    for (let index = quote.start - 1; index < end; index += 1) mask[index]! |= MASK.quote;
+  }
+}
+
+const WHITESPACE = /\s/;
+const LETTER = /\p{L}/u;
+function isLetter(char: string | undefined): boolean {
+  return char !== undefined && LETTER.test(char);
+}

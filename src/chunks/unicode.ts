@@ -1,0 +1,85 @@
+import { tokenize, type Token } from '../normalize/name.js';
+
+// How the chunk check reads Unicode text: scripts written without spaces (CJK) a character to a
+// word, and NFC with a way back to the offsets of the text as given.
+
+/**
+ * Scripts written without spaces between words (Chinese, Japanese kana). Their text is compared
+ * character by character: a run of them is not one word, and a quotation is a run of characters.
+ */
+export const CJK_CLASS = '\\p{sc=Han}\\p{sc=Hiragana}\\p{sc=Katakana}';
+const CJK_CHAR = new RegExp(`[${CJK_CLASS}]`, 'u');
+const CJK_CHARS = new RegExp(`[${CJK_CLASS}]`, 'gu');
+
+/** Whether the text holds a character of a script written without spaces. */
+export function hasCjk(text: string): boolean {
+  return CJK_CHAR.test(text);
+}
+
+/** Whether the character is of a script written without spaces (see `CJK_CLASS`). */
+export function isCjk(char: string | undefined): boolean {
+  return char !== undefined && CJK_CHAR.test(char);
+}
+
+/**
+ * Words as the word-overlap and exact-match checks compare them: `tokenize` (folded as names are),
+ * with each character of a CJK run its own word, since those scripts put no space between words.
+ */
+export function chunkWords(text: string): Token[] {
+  const tokens = tokenize(text);
+  if (!CJK_CHAR.test(text)) return tokens;
+  const out: Token[] = [];
+  for (const token of tokens) {
+    if (!CJK_CHAR.test(token.raw)) {
+      out.push(token);
+      continue;
+    }
+    // Split the token at each CJK character; the letters between stay one word.
+    let cursor = 0;
+    CJK_CHARS.lastIndex = 0;
+    const push = (from: number, to: number): void => {
+      if (to <= from) return;
+      const raw = token.raw.slice(from, to);
+      out.push({ norm: raw.toLowerCase(), raw, start: token.start + from, end: token.start + to });
+    };
+    for (let match = CJK_CHARS.exec(token.raw); match !== null; match = CJK_CHARS.exec(token.raw)) {
+      push(cursor, match.index);
+      push(match.index, match.index + match[0].length);
+      cursor = match.index + match[0].length;
+    }
+    push(cursor, token.raw.length);
+  }
+  return out;
+}
+
+const WORD = new RegExp(`[${CJK_CLASS}]|(?:(?![${CJK_CLASS}])[\\p{L}\\p{N}])+`, 'gu');
+
+/** Number of words (runs of letters or digits; each CJK character counts as one). */
+export function countWords(text: string): number {
+  let count = 0;
+  WORD.lastIndex = 0;
+  while (WORD.exec(text) !== null) count += 1;
+  return count;
+}
+
+/**
+ * Text in Unicode NFC, with where each character of the result came from. Answers and chunks are
+ * compared after NFC so that `é` typed as one character and as `e` + accent are the same letter;
+ * spans found in the result are mapped back with `toOriginal` so reports point into the text as
+ * given. Linear: each base character and the marks after it are normalized as one cluster.
+ */
+export function nfcWithOffsets(text: string): { text: string; toOriginal: (offset: number) => number } {
+  if (text.normalize('NFC') === text) return { text, toOriginal: (offset) => offset };
+  const origins: number[] = [];
+  let out = '';
+  CLUSTER.lastIndex = 0;
+  for (let match = CLUSTER.exec(text); match !== null; match = CLUSTER.exec(text)) {
+    const normalized = match[0].normalize('NFC');
+    for (let unit = 0; unit < normalized.length; unit += 1) origins.push(match.index + Math.min(unit, match[0].length - 1));
+    out += normalized;
+  }
+  origins.push(text.length);
+  return { text: out, toOriginal: (offset) => origins[Math.min(Math.max(offset, 0), origins.length - 1)]! };
+}
+// A character and the combining marks after it (a lone mark is its own cluster).
+const CLUSTER = /[\s\S]\p{M}*/gu;

@@ -1,0 +1,48 @@
+import { CJK_CLASS } from './unicode.js';
+
+// The tokens a quotation is compared by, in answers and chunks alike.
+
+/** A token of text as "verbatim" is judged: folded for comparison, with where it stands. */
+export interface VerbatimToken {
+  norm: string;
+  start: number;
+  end: number;
+}
+
+// One run of letters/digits, or one other visible character; whitespace separates and is dropped.
+const VERBATIM_TOKEN = new RegExp(`[${CJK_CLASS}]|(?:(?![${CJK_CLASS}])[\\p{L}\\p{N}])+|[^\\s\\p{L}\\p{N}]`, 'gu');
+const FOLDS: Record<string, string> = {
+  '“': '"', '”': '"', '„': '"', '‟': '"', '″': '"', '«': '"', '»': '"',
+  '‘': "'", '’': "'", '‚': "'", '‛': "'", '′': "'", '`': "'",
+  '–': '-', '—': '-', '‒': '-', '―': '-', '−': '-',
+};
+
+/** Full-width forms (`：`, `！`, `Ａ`, `１`) as their ASCII letters: the same character in CJK typesetting. */
+function foldFullWidth(raw: string): string {
+  if (!FULL_WIDTH_FORM.test(raw)) return raw;
+  return raw.replace(FULL_WIDTH_FORMS, (char) => String.fromCharCode(char.charCodeAt(0) - 0xfee0));
+}
+const FULL_WIDTH_FORM = /[\uff01-\uff5e]/;
+const FULL_WIDTH_FORMS = /[\uff01-\uff5e]/g;
+
+/**
+ * Tokens for the verbatim check: case folded, curly quotes and dashes straightened, full-width
+ * punctuation read as ASCII (`：` = `:`), whitespace
+ * ignored, every other character kept. `…` reads as `...`. So `“Respond  within 14 days”` and
+ * `"respond within 14 days"` are the same tokens, while `14 days` and `14, days` are not.
+ */
+export function verbatimTokens(text: string): VerbatimToken[] {
+  const tokens: VerbatimToken[] = [];
+  VERBATIM_TOKEN.lastIndex = 0;
+  for (let match = VERBATIM_TOKEN.exec(text); match !== null; match = VERBATIM_TOKEN.exec(text)) {
+    const raw = match[0];
+    const start = match.index;
+    const end = start + raw.length;
+    if (raw === '…') {
+      for (let dot = 0; dot < 3; dot += 1) tokens.push({ norm: '.', start, end });
+      continue;
+    }
+    tokens.push({ norm: FOLDS[raw] ?? foldFullWidth(raw).toLowerCase(), start, end });
+  }
+  return tokens;
+}
