@@ -90,7 +90,7 @@ export function createLinkChecker(options: LivenessOptions = {}, deps: CheckerDe
   const ca = options.ca === undefined ? [] : typeof options.ca === 'string' ? [options.ca] : [...options.ca];
   const agent = createAgent(hosts.lookup(), settings.timeoutMs, ca, settings.perHostConcurrency);
   const clock = new HostClock(now);
-  const http = new HttpClient(agent, new Limiter(settings.concurrency, settings.perHostConcurrency), settings, () => network.noteResponse(), (host) => clock.noteStart(host));
+  const http = new HttpClient(agent, new Limiter(settings.concurrency, settings.perHostConcurrency), settings, () => network.noteResponse(), (host) => clock.noteStart(host), now);
   const retry: RetrySettings = { retries: settings.retries, retryAfterCapMs: settings.retryAfterCapMs, baseDelayMs: RETRY_BASE_DELAY_MS };
   const crawler = new Crawler(hosts, http, { maxRedirects: settings.maxRedirects, retry, sleep, now, isClosed: () => closed });
   const soft404 = new Soft404Prober(crawler, http);

@@ -36,6 +36,10 @@ export class Crawler {
    * that is down wait for one retry together instead of each sleeping and retrying on its own (which
    * also queued each retry behind the host's other requests). Kept while the origin still refuses,
    * so a later link to it is broken after that same retry; dropped once the origin answers.
+   *
+   * The wait runs from when the refused attempt asked for its connection, not from when the
+   * refusal was read: on a busy checker the refusal can sit unread for tens of milliseconds, and
+   * what proves the origin down is two attempts the wait apart, which this keeps exactly.
    */
   private readonly refusals = new Map<string, Promise<Exchange>>();
   /** Origins whose https port turned out to speak plain HTTP (or to be closed while http works). */
@@ -116,7 +120,8 @@ export class Crawler {
         return { url, exchange, attempts: attempt + 1, ...(!decision.retry && decision.retryAfterMs !== undefined ? { retryAfterMs: decision.retryAfterMs } : {}) };
       }
       if (isRefusal(exchange)) {
-        const shared = this.retryOrigin(url, decision.delayMs);
+        const startedAt = exchange.type === 'failure' ? exchange.startedAt : undefined;
+        const shared = this.retryOrigin(url, startedAt === undefined ? decision.delayMs : Math.max(0, startedAt + decision.delayMs - now()));
         const retried = await shared.retried;
         // The origin's retry is this link's retry when it made it, or when the origin still refuses;
         // when the origin answers again, this link asks for itself.

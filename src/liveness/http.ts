@@ -25,10 +25,14 @@ export interface HttpSettings {
   accept: string;
 }
 
-/** One request's result. `body` holds at most `maxBodyBytes` of a 2xx GET, decoded as UTF-8. */
+/**
+ * One request's result. `body` holds at most `maxBodyBytes` of a 2xx GET, decoded as UTF-8. A
+ * failure's `startedAt` (the checker's clock) is when the request got its slot and asked for its
+ * connection: a refused origin's retry is timed from it (`Crawler`).
+ */
 export type Exchange =
   | { type: 'response'; status: number; headers: Record<string, string>; body?: string; method: 'HEAD' | 'GET' }
-  | { type: 'failure'; failure: Failure };
+  | { type: 'failure'; failure: Failure; startedAt?: number };
 
 /** A lookup failure carries its `Failure` so that the request's error reports it as is. */
 export class LookupRefused extends Error {
@@ -69,6 +73,7 @@ export class HttpClient {
     private readonly onResponse: () => void,
     /** Called as each request gets its slot, with its host (per-host deadlines run from the first). */
     private readonly onStart: (host: string) => void = () => undefined,
+    private readonly now: () => number = Date.now,
   ) {}
 
   /**
@@ -97,11 +102,13 @@ export class HttpClient {
       this.onStart(host);
       for (let attempt = 0; ; attempt++) {
         const keepAlive = method === 'GET' || !this.headCloses.has(origin);
+        const startedAt = this.now();
         const exchange = await this.once(url, host, method, readBody, keepAlive);
         if (exchange.type === 'response') {
           if (method === 'HEAD' && keepAlive) this.headKeptAlive.add(origin);
           return exchange;
         }
+        exchange.startedAt = startedAt;
         if (exchange.failure.kind !== 'protocol' || !this.headKeptAlive.has(origin) || attempt >= PROTOCOL_RETRIES) return exchange;
         this.headCloses.add(origin);
       }

@@ -3,8 +3,15 @@ import { BACKLOG_CAP, BACKLOG_WEIGHT, Limiter } from '../../src/liveness/limiter
 import { startHttpServer, type Route } from '../helpers/http-server.js';
 import { testChecker } from './support.js';
 
-/** Lets every pending promise callback run (the limiter hands slots over through promises). */
-const settle = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+/**
+ * Lets every pending promise callback run, then the limiter's dispatch (once per turn of the event
+ * loop, `setImmediate`): a task that finished releases its slot in a promise callback, and the slot
+ * is handed out on the turn after.
+ */
+const settle = async (): Promise<void> => {
+  await new Promise((resolve) => setImmediate(resolve));
+  await new Promise((resolve) => setImmediate(resolve));
+};
 
 /**
  * A limiter driven by hand: each submitted task starts (is recorded in `started`) when the limiter
@@ -202,5 +209,34 @@ describe('Limiter: follow-ups of started links go first on their host', () => {
     expect(run.started).toEqual(['head 0', 'get 0']);
     await run.finish('get 0');
     expect(run.started).toEqual(['head 0', 'get 0', 'head 1']);
+  });
+
+  it('a follow-up that asks just after its own request freed the slot still goes before new links', async () => {
+    // As the checker does it: the HEAD's slot is released, and only then, a few promise callbacks
+    // later, does its link ask for the GET. Handing the freed slot out at once gave it to head 1.
+    const limiter = new Limiter(8, 1);
+    const started: string[] = [];
+    let answerHead!: () => void;
+    const head0 = limiter.run('a.test', () => new Promise<void>((resolve) => {
+      started.push('head 0');
+      answerHead = resolve;
+    }));
+    const heads = [1, 2].map((index) => limiter.run('a.test', async () => void started.push(`head ${index}`)));
+    const get0 = head0.then(() => limiter.run('a.test', async () => void started.push('get 0'), true));
+    await settle();
+    expect(started).toEqual(['head 0']);
+    answerHead();
+    await Promise.all([get0, ...heads]);
+    expect(started).toEqual(['head 0', 'get 0', 'head 1', 'head 2']);
+  });
+});
+
+describe('Limiter: a batch that arrives in one turn is ranked as one', () => {
+  it('the first slots go one to each host before any host gets a second', async () => {
+    const run = scripted(4, 4);
+    // Host by host, as links arrive once their host resolves: all of a.test's first.
+    for (const host of ['a', 'b', 'c', 'd']) for (let index = 0; index < 4; index++) run.submit(`${host}.test`, `${host}${index}`);
+    await settle();
+    expect(run.started).toEqual(['a0', 'b0', 'c0', 'd0']);
   });
 });

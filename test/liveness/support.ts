@@ -29,6 +29,15 @@ export function recordingSleep(): ((ms: number) => Promise<void>) & { waits: num
   }, { waits });
 }
 
+/**
+ * The one wait of a refused origin's retry: the rest of `RETRY_BASE_DELAY_MS` after the refused
+ * attempt asked for its connection, so a little less than the whole (the refusal is read a few
+ * milliseconds after the attempt), never more.
+ */
+export function isRefusalRetryWait(waits: readonly number[], full: number): boolean {
+  return waits.length === 1 && waits[0]! <= full && waits[0]! > full - 500;
+}
+
 export interface TestChecker extends LinkChecker {
   waits: number[];
   resolver: Resolver & { calls: string[] };
