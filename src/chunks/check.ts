@@ -1,6 +1,6 @@
 import { readAnswer } from './claims.js';
 import { CHUNK_LIMITS } from './defaults.js';
-import { judgeClaim } from './judge.js';
+import { classifyClaim } from './classify.js';
 import { ChunkLibrary } from './library.js';
 import { styleFromEvidence, styleFromLocale } from './number-style.js';
 import { collapseWhitespace } from './sentences.js';
@@ -8,7 +8,7 @@ import { nfcWithOffsets } from './unicode.js';
 import { CLAIM_CLASSIFICATIONS, type Chunk, type FailurePolicy, type ChunkCheckOptions, type ChunkReport, type ClaimClassification, type ClaimVerdict, type Span } from './types.js';
 
 /**
- * Check an answer's chunk citations: read its claims, judge each against the chunks it cites, and
+ * Check an answer's chunk citations: read its claims, classify each against the chunks it cites, and
  * gate the answer on the worst claim. Pure and deterministic; time linear in the answer and the
  * chunks (each chunk is indexed once, on first use; each claim costs time in its own length).
  */
@@ -24,8 +24,8 @@ export function checkChunkCitations(answer: string, chunks: readonly Chunk[], op
   const style = options.locale !== undefined ? styleFromLocale(options.locale) : styleFromEvidence(texts.map((chunk) => chunk.text));
   const library = new ChunkLibrary(texts, style);
   const reading = readAnswer(normalized.text, library.context, minQuoteWords, style);
-  const judged = reading.claims.map((claim) => judgeClaim(claim, library, { ...policy, minQuoteWords, weakSupportThreshold }));
-  const claims = normalized.text === answer ? judged : judged.map((verdict) => inOriginal(verdict, answer, normalized.toOriginal));
+  const classified = reading.claims.map((claim) => classifyClaim(claim, library, { ...policy, minQuoteWords, weakSupportThreshold }));
+  const claims = normalized.text === answer ? classified : classified.map((verdict) => inOriginal(verdict, answer, normalized.toOriginal));
   return summarize(claims, chunks, policy);
 }
 
@@ -40,7 +40,7 @@ function inOriginal(verdict: ClaimVerdict, answer: string, toOriginal: (offset: 
   return { ...verdict, claim };
 }
 
-/** Counts, score and pass over judged claims (see `scoreChunkReport`). */
+/** Counts, score and pass over classified claims (see `scoreChunkReport`). */
 export function summarize(claims: ClaimVerdict[], chunks: readonly Chunk[], policy: FailurePolicy): ChunkReport {
   const { requireCitations } = policy;
   const counts = Object.fromEntries(CLAIM_CLASSIFICATIONS.map((classification) => [classification, 0])) as Record<ClaimClassification, number>;

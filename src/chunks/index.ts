@@ -1,6 +1,6 @@
 /**
  * Chunk citations: `[N]` markers in an answer checked against the retrieved passages. Pure stages
- * over plain data — parse chunks, read markers and claims, judge each claim, then format (audit,
+ * over plain data — parse chunks, read markers and claims, classify each claim, then format (audit,
  * GradingResult, text table). The fronts (`assertions/chunk-citations.ts`,
  * `src/cli/check-chunks.ts`) only read input and call these.
  */

@@ -2,7 +2,7 @@ import { CJK_CLASS } from './unicode.js';
 
 // The tokens a quotation is compared by, in answers and chunks alike.
 
-/** A token of text as "verbatim" is judged: folded for comparison, with where it stands. */
+/** A token of text as "verbatim" is checked: folded for comparison, with where it stands. */
 export interface VerbatimToken {
   norm: string;
   start: number;

@@ -7,7 +7,7 @@ import { formatPhone } from '../normalize/phone.js';
 import type { PhoneVerdict } from '../types.js';
 
 /**
- * Attribute each number to an organization and judge it.
+ * Attribute each number to an organization and give it a status.
  *
  * First what the sentence says: a number right after a name and `at`, `:`, `'s number is`, `(`,
  * a dash or a comma ("X at 1", "X: 1", "X's number is 1") belongs to that name; one followed by
@@ -25,7 +25,7 @@ import type { PhoneVerdict } from '../types.js';
  * sentence; when its sentence names none, in its block (paragraph, list item). A sentence that
  * alternates names and numbers ("A at 1 or B at 2", "call 1 for A or 2 for B") pairs them in the
  * order written: each number goes with the organization before it when the sentence starts with a
- * name, with the one after it when it starts with a number, and is judged against that one alone,
+ * name, with the one after it when it starts with a number, and is checked against that one alone,
  * so two numbers swapped inside one sentence are caught. Then:
  * - `verified` when an organization named in its sentence lists it (in a sentence that lists names
  *   and then numbers, "A and B answer at 1 and 2", any of them). When the sentence names no
@@ -180,7 +180,7 @@ function attributePhone(phone: PhoneFinding, positions: OrgPositions, segments: 
   }
   return misattributed(scopeNumbered.normalized);
 
-  /** Judged against one name (and the names written together with it: "A or B at 1"). */
+  /** Checked against one name (and the names written together with it: "A or B at 1"). */
   function against(target: Mention, group: readonly Mention[]): PhoneVerdict {
     if (!target.org) return notCharged(target.name);
     const owner = group.find((mention) => mention.org && owners.includes(mention.org.normalized));

@@ -7,7 +7,7 @@ import { chunkWords, hasCjk } from './unicode.js';
 import { verbatimTokens } from './verbatim.js';
 import { isFailingClassification, type Claim, type ClaimClassification, type ClaimVerdict, type FailurePolicy, type QuoteFinding, type SourcePassage } from './types.js';
 
-export interface JudgeOptions extends FailurePolicy {
+export interface ClassifyClaimOptions extends FailurePolicy {
   minQuoteWords: number;
   weakSupportThreshold: number;
 }
@@ -19,11 +19,11 @@ export interface JudgeOptions extends FailurePolicy {
  * its words are verbatim in a cited chunk (at least `minQuoteWords` of them), else uncertain.
  * A claim citing nothing is `uncited_claim` (it was kept because it states a fact or a quotation).
  */
-export function judgeClaim(claim: Claim, library: ChunkLibrary, options: JudgeOptions): ClaimVerdict {
+export function classifyClaim(claim: Claim, library: ChunkLibrary, options: ClassifyClaimOptions): ClaimVerdict {
   const words = chunkWords(claim.prose).map((token) => token.norm);
   const content = [...new Set(words.filter(isContentWord))];
   const quotes = claim.quotes.filter((quote) => quote.words >= options.minQuoteWords);
-  if (claim.ids.length === 0) return judgeUncited(claim, quotes, content, library, options);
+  if (claim.ids.length === 0) return classifyUncited(claim, quotes, content, library, options);
 
   const cited: ChunkIndex[] = [];
   const missingIds: string[] = [];
@@ -89,7 +89,7 @@ function isWeak(overlap: ClaimVerdict['wordOverlap'], threshold: number): boolea
   return overlap.chunkId !== undefined && overlap.of >= CHUNK_LIMITS.weakSupportMinWords && overlap.found < threshold * overlap.of;
 }
 
-function judgeUncited(claim: Claim, quotes: QuoteFinding[], content: string[], library: ChunkLibrary, options: JudgeOptions): ClaimVerdict {
+function classifyUncited(claim: Claim, quotes: QuoteFinding[], content: string[], library: ChunkLibrary, options: ClassifyClaimOptions): ClaimVerdict {
   const stated = [...claim.facts.map((fact) => fact.raw), ...quotes.map((quote) => `“${shorten(quote.raw, 60)}”`)];
   const suggestions: string[] = [];
   let source: SourcePassage | undefined;
