@@ -85,13 +85,14 @@ export interface Ratio {
   high: number | null;
 }
 
-/** One link whose host resembles a directory domain, in any answer, passed or failed. */
-export interface LookalikeLink {
-  vendor: string;
-  test: string;
-  testIdx: number;
-  promptIdx: number;
+/** The answer a listed finding stands in, taken from its `VendorRow`, and whether it passed. */
+export interface AnswerIdentity extends Pick<VendorRow, 'vendor' | 'test' | 'testIdx' | 'promptIdx'> {
+  /** Whether the answer still passed the verifier (a pass hides it from the failed listing). */
   answerPassed: boolean;
+}
+
+/** One link whose host resembles a directory domain, in any answer, passed or failed. */
+export interface LookalikeLink extends AnswerIdentity {
   /** As written in the answer. */
   text: string;
   bucket: LinkBucket;
@@ -103,13 +104,7 @@ export interface LookalikeLink {
 }
 
 /** One number given for the wrong organization, in any answer, passed or failed. */
-export interface MisattributedNumber {
-  vendor: string;
-  test: string;
-  testIdx: number;
-  promptIdx: number;
-  /** Whether the answer it stands in still passed the verifier (a pass hides it from the failed listing). */
-  answerPassed: boolean;
+export interface MisattributedNumber extends AnswerIdentity {
   text: string;
   normalized: string;
   organization: string | null;
