@@ -11,7 +11,7 @@
 import { readFile } from 'node:fs/promises';
 import { buildIndex } from '../../src/match/index.js';
 import { loadAllowlist } from '../../src/allowlist/load.js';
-import { parseJsonText } from '../../src/input.js';
+import { parseJsonText } from '../../src/input/json.js';
 import { AllowlistFileSchema, parseAllowlist } from '../../src/allowlist/schema.js';
 
 const [path, mode] = process.argv.slice(2);

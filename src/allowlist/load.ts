@@ -1,11 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import { InputError } from '../errors.js';
-import { firstDuplicateKey, lineAndColumn, parseJsonText } from '../input.js';
-import { jsonPath, parseAllowlist, type Allowlist } from './schema.js';
+import { parseJsonText } from '../input/json.js';
+import { parseAllowlist, type Allowlist } from './schema.js';
 
 /**
  * Read, parse and validate an allowlist file. Each failure has its own message: the file is
- * missing, is not JSON (with line and column), or does not match the schema (with the JSON path).
+ * missing, is not JSON or repeats a key (with line and column), or does not match the schema (with
+ * the JSON path).
  */
 export async function loadAllowlist(path: string): Promise<Allowlist> {
   let text: string;
@@ -18,15 +19,8 @@ export async function loadAllowlist(path: string): Promise<Allowlist> {
     }
     throw new InputError('FILE_UNREADABLE', `allowlist file cannot be read (${code ?? 'error'})`, { where: path });
   }
-  const json = text.replace(/^\uFEFF/, '');
-  const data = parseJsonText(json, path);
-  const duplicate = firstDuplicateKey(json);
-  if (duplicate) {
-    throw new InputError(
-      'INVALID_ALLOWLIST',
-      `${jsonPath(...duplicate.path)}: appears twice (the second at ${lineAndColumn(json, duplicate.offset)}); JSON keeps only the last, so merge the two into one entry`,
-      { where: path },
-    );
-  }
+  // A repeated key is an error: JSON.parse would keep the last, and a lost entry (a second
+  // "Legal Aid of X" whose numbers replace the first one's) would call a right number misattributed.
+  const data = parseJsonText(text, path, { duplicateCode: 'INVALID_ALLOWLIST' });
   return parseAllowlist(data, path);
 }

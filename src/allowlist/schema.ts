@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { compareStrings } from '../util/strings.js';
-import { InputError } from '../errors.js';
+import { invalidInput } from '../input/issues.js';
 import { cleanOrgName } from '../normalize/name.js';
 import { normalizePhone } from '../normalize/phone.js';
 import { normalizeHost, normalizeUrl } from '../normalize/url.js';
@@ -47,32 +47,20 @@ export function* namesOf(allowlist: Allowlist): Generator<{ organization: string
   }
 }
 
-/** `org_phones["Legal Aid of X"][2]` — the JSON path style used in every message. */
-export function jsonPath(...parts: Array<string | number>): string {
-  return parts
-    .map((part, index) => (typeof part === 'number' ? `[${part}]` : index === 0 ? part : `[${JSON.stringify(part)}]`))
-    .join('');
-}
-
 /**
- * Validate and normalize parsed JSON. Throws `InputError` naming the source, the JSON path, what is
- * wrong and what to do. Pure: the caller reads the file.
+ * Validate and normalize parsed JSON. Throws `InputError` naming the source (a file; none for an
+ * inline allowlist), the path from `root` (`$` for a file, `config.allowlist` inline, as in
+ * `$.org_phones["Legal Aid of X"][2]`), what is wrong and what to do. Pure: the caller reads the file.
  */
-export function parseAllowlist(data: unknown, source: string): Allowlist {
+export function parseAllowlist(data: unknown, source: string | undefined, root = '$'): Allowlist {
   // A well-formed file skips zod's parse, which copies every array and record (measured: about a
   // tenth of loading 100,000 organizations, plus the garbage); zod stays the one authority on what
   // is valid and on every message, since anything the quick check does not accept goes through it.
   const parsed = isWellFormedFile(data) ? { success: true as const, data } : AllowlistFileSchema.safeParse(data, { reportInput: true });
-  if (!parsed.success) {
-    // A misspelled field (`org_phone`) is both unknown and leaves the real one missing; name the
-    // typo, which is what the user wrote, rather than the field they did not.
-    const issue = parsed.error.issues.find((candidate) => candidate.code === 'unrecognized_keys') ?? parsed.error.issues[0]!;
-    const path = issue.path.length > 0 ? jsonPath(...(issue.path as Array<string | number>)) : '(top level)';
-    throw new InputError('INVALID_ALLOWLIST', `${path}: ${describeIssue(issue)}`, { where: source });
-  }
+  if (!parsed.success) throw invalidInput('INVALID_ALLOWLIST', parsed.error.issues, { schema: AllowlistFileSchema, root, where: source });
   const file = parsed.data;
-  const fail = (path: string, message: string): never => {
-    throw new InputError('INVALID_ALLOWLIST', `${path}: ${message}`, { where: source });
+  const fail = (path: Array<string | number>, message: string): never => {
+    throw invalidInput('INVALID_ALLOWLIST', [{ path, message }], { root, where: source });
   };
 
   const urls = new Set<string>();
@@ -81,12 +69,12 @@ export function parseAllowlist(data: unknown, source: string): Allowlist {
     const result = normalizeUrl(raw);
     // `/relative/path/` would otherwise read as the host `relative`: an allowlist URL is absolute.
     if (/^\s*(?:\/(?!\/)|\.\.?\/)/.test(raw)) {
-      fail(jsonPath('urls', index), `${JSON.stringify(raw)} is a relative path, not an absolute URL; write the full address like "https://www.mass.gov/courts", or remove it`);
+      fail(['urls', index], `${JSON.stringify(raw)} is a relative path, not an absolute URL; write the full address like "https://www.mass.gov/courts", or remove it`);
     }
     else if (!result.ok) {
       // Some normalizer reasons already say "not a web address (…)"; do not say it twice.
       const why = result.reason.startsWith('not a web address') ? result.reason : `not a web address (${result.reason})`;
-      fail(jsonPath('urls', index), `${JSON.stringify(raw)} is ${why}; write a full address like "https://www.mass.gov/courts", or remove it`);
+      fail(['urls', index], `${JSON.stringify(raw)} is ${why}; write a full address like "https://www.mass.gov/courts", or remove it`);
     }
     else {
       urls.add(result.url);
@@ -97,7 +85,7 @@ export function parseAllowlist(data: unknown, source: string): Allowlist {
     const target = normalizeUrl(written);
     const named = normalizeUrl(key);
     if (!target.ok || !named.ok || named.url !== target.url || !urls.has(target.url)) {
-      fail(jsonPath('urls_as_written', key), `${JSON.stringify(written)} is not a way of writing ${JSON.stringify(key)}, or that URL is not in "urls"; fix or remove the entry`);
+      fail(['urls_as_written', key], `${JSON.stringify(written)} is not a way of writing ${JSON.stringify(key)}, or that URL is not in "urls"; fix or remove the entry`);
     }
     else urlsAsWritten[target.url] = written.trim();
   }
@@ -105,7 +93,7 @@ export function parseAllowlist(data: unknown, source: string): Allowlist {
   const domains = new Set<string>();
   file.domains.forEach((raw, index) => {
     const host = hostOfDomainEntry(raw);
-    if (host === null) fail(jsonPath('domains', index), `${JSON.stringify(raw)} is not a host name; write it like "mass.gov" (pages go in "urls")`);
+    if (host === null) fail(['domains', index], `${JSON.stringify(raw)} is not a host name; write it like "mass.gov" (pages go in "urls")`);
     else domains.add(host);
   });
 
@@ -119,7 +107,7 @@ export function parseAllowlist(data: unknown, source: string): Allowlist {
   };
   file.org_names.forEach((raw, index) => {
     const name = cleanOrgName(raw);
-    if (name.length === 0) fail(jsonPath('org_names', index), 'is empty; remove it');
+    if (name.length === 0) fail(['org_names', index], 'is empty; remove it');
     addOrg(name);
   });
 
@@ -129,13 +117,13 @@ export function parseAllowlist(data: unknown, source: string): Allowlist {
   for (const rawName in file.org_phones) {
     const numbers = file.org_phones[rawName]!;
     const name = cleanOrgName(rawName);
-    if (name.length === 0) fail(jsonPath('org_phones', rawName), 'the organization name is empty');
+    if (name.length === 0) fail(['org_phones', rawName], 'the organization name is empty');
     addOrg(name);
     const list = (orgPhones[name] ??= []);
     for (let index = 0; index < numbers.length; index++) {
       const raw = numbers[index]!;
       const result = normalizePhone(raw);
-      if (!result.ok) fail(jsonPath('org_phones', rawName, index), `${JSON.stringify(raw)} is not a phone number: ${result.reason}; write it like "(617) 555-0123", or remove it`);
+      if (!result.ok) fail(['org_phones', rawName, index], `${JSON.stringify(raw)} is not a phone number: ${result.reason}; write it like "(617) 555-0123", or remove it`);
       else if (!list.includes(result.e164)) list.push(result.e164);
     }
   }
@@ -143,12 +131,12 @@ export function parseAllowlist(data: unknown, source: string): Allowlist {
   const orgAliases = dataRecord<string[]>();
   for (const [rawName, aliases] of Object.entries(file.org_aliases ?? {})) {
     const name = cleanOrgName(rawName);
-    if (name.length === 0) fail(jsonPath('org_aliases', rawName), 'the organization name is empty');
+    if (name.length === 0) fail(['org_aliases', rawName], 'the organization name is empty');
     addOrg(name);
     const list = (orgAliases[name] ??= []);
     aliases.forEach((raw, index) => {
       const alias = cleanOrgName(raw);
-      if (alias.length === 0) fail(jsonPath('org_aliases', rawName, index), 'is empty; remove it');
+      if (alias.length === 0) fail(['org_aliases', rawName, index], 'is empty; remove it');
       if (!list.includes(alias)) list.push(alias);
     });
   }
@@ -230,29 +218,4 @@ export function toAllowlistFile(allowlist: Allowlist): AllowlistFile {
   const written = Object.entries(allowlist.urlsAsWritten ?? {}).filter(([url, raw]) => raw !== url && listed.has(url));
   if (written.length > 0) file.urls_as_written = Object.fromEntries(written.sort(([a], [b]) => compareStrings(a, b)));
   return file;
-}
-
-function describeIssue(issue: z.core.$ZodIssue): string {
-  switch (issue.code) {
-    case 'unrecognized_keys':
-      return `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((key) => JSON.stringify(key)).join(', ')}; the allowlist has "urls", "domains", "org_names", "org_phones" and optionally "org_aliases"`;
-    case 'invalid_type':
-      if (issue.input === undefined) return `is missing; add it (an empty ${issue.expected === 'array' ? 'list []' : 'object {}'} if you have none)`;
-      return `expected ${describeExpected(issue.expected)}, got ${describeValue(issue.input)}`;
-    default:
-      return issue.message;
-  }
-}
-
-function describeExpected(expected: string): string {
-  if (expected === 'record' || expected === 'object') return 'an object';
-  if (expected === 'array') return 'a list';
-  return `a ${expected}`;
-}
-
-function describeValue(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'a list';
-  if (typeof value === 'string') return `the string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}`;
-  return `a ${typeof value}`;
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { InputError } from '../errors.js';
+import { parseInput } from '../input/issues.js';
 import { CHUNK_LIMITS } from './defaults.js';
 import { isLocaleTag } from './number-style.js';
 
@@ -13,8 +13,18 @@ export const ChunkConfigSchema = z.strictObject({
   minQuoteWords: z.number().int().min(1).optional(),
   weakSupportThreshold: z.number().min(0).max(1).optional(),
   failOnWeakSupport: z.boolean().optional(),
-  locale: z.string().refine(isLocaleTag, 'expected a BCP 47 locale such as en-US or de-DE').optional(),
+  locale: z.string().refine(isLocaleTag).optional(),
 });
+
+/** What each key must be, in a person's words. */
+const EXPECTED: Readonly<Record<string, string>> = {
+  contextVar: 'the name of the test variable that holds the chunks',
+  requireCitations: 'true or false',
+  minQuoteWords: 'a whole number above 0',
+  weakSupportThreshold: 'a number from 0 to 1',
+  failOnWeakSupport: 'true or false',
+  locale: 'a BCP 47 locale such as en-US or de-DE',
+};
 
 export interface ChunkSettings {
   /** The test variable (and provider-metadata key) holding the chunks. */
@@ -26,28 +36,19 @@ export interface ChunkSettings {
   locale?: string;
 }
 
-const KNOWN_KEYS = Object.keys(ChunkConfigSchema.shape).join(', ');
-
-/** Settings from `config`, then defaults. Throws `InputError('INVALID_CONFIG')` naming the key. */
-export function resolveChunkConfig(config: unknown): ChunkSettings {
-  const parsed = ChunkConfigSchema.safeParse(config ?? {});
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    const path = issue.path.length > 0 ? `config.${issue.path.join('.')}` : 'config';
-    const detail =
-      issue.code === 'unrecognized_keys'
-        ? `unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.join(', ')}; known keys: ${KNOWN_KEYS}`
-        : issue.path.length === 0
-          ? `expected an object with ${KNOWN_KEYS}`
-          : issue.message;
-    throw new InputError('INVALID_CONFIG', `${path}: ${detail}`);
-  }
+/**
+ * Settings from `config`, then defaults. Throws `InputError('INVALID_CONFIG')` naming the key, or as
+ * `labels` names it (`weakSupportThreshold` → `--weak-support-threshold` for `check --chunks`, which
+ * reads its flags through here so both fronts judge a value by the same rule, in the same words).
+ */
+export function resolveChunkConfig(config: unknown, options: { labels?: Readonly<Record<string, string>> } = {}): ChunkSettings {
+  const data = parseInput(ChunkConfigSchema, config ?? {}, 'INVALID_CONFIG', { root: 'config', expected: EXPECTED, ...(options.labels ? { labels: options.labels } : {}) });
   return {
-    contextVar: parsed.data.contextVar ?? CHUNK_LIMITS.contextVar,
-    requireCitations: parsed.data.requireCitations ?? false,
-    minQuoteWords: parsed.data.minQuoteWords ?? CHUNK_LIMITS.minQuoteWords,
-    weakSupportThreshold: parsed.data.weakSupportThreshold ?? CHUNK_LIMITS.weakSupportThreshold,
-    failOnWeakSupport: parsed.data.failOnWeakSupport ?? false,
-    ...(parsed.data.locale === undefined ? {} : { locale: parsed.data.locale }),
+    contextVar: data.contextVar ?? CHUNK_LIMITS.contextVar,
+    requireCitations: data.requireCitations ?? false,
+    minQuoteWords: data.minQuoteWords ?? CHUNK_LIMITS.minQuoteWords,
+    weakSupportThreshold: data.weakSupportThreshold ?? CHUNK_LIMITS.weakSupportThreshold,
+    failOnWeakSupport: data.failOnWeakSupport ?? false,
+    ...(data.locale === undefined ? {} : { locale: data.locale }),
   };
 }

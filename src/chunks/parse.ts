@@ -1,4 +1,5 @@
-import { InputError } from '../errors.js';
+import { parseJsonText } from '../input/json.js';
+import { describeValue, formatPath, invalidInput } from '../input/issues.js';
 import { CHUNK_LIMITS } from './defaults.js';
 import { ID_PATTERN, chunkKey } from './ids.js';
 import type { Chunk } from './types.js';
@@ -9,7 +10,7 @@ export const CHUNK_OPTIONAL_KEYS: readonly string[] = ['title', 'url', 'source',
 export interface ParseChunksOptions {
   /** The file or variable the value came from, for messages (`chunks.json`, `vars.context`). */
   where?: string;
-  /** How the value itself is named in JSON paths. Default `chunks`. */
+  /** How the value itself is named in paths (`formatPath`): `$` for a file, the variable's name. Default `chunks`. */
   root?: string;
 }
 
@@ -23,32 +24,29 @@ export interface ParseChunksOptions {
  * - a string holding a JSON array of either array shape (promptfoo CSV variables are strings).
  * An empty array is zero chunks (every citation is then not found).
  *
- * Throws `InputError('INVALID_CHUNKS')` saying what is wrong, where (JSON path) and what to do.
- * Pure: the caller reads files.
+ * Throws `InputError('INVALID_CHUNKS')` saying what is wrong, where (the path from `root`; for
+ * JSON inside a string, the line and column) and what to do. Pure: the caller reads files.
  */
 export function parseChunks(value: unknown, options: ParseChunksOptions = {}): Chunk[] {
   const root = options.root ?? 'chunks';
-  const fail = (path: string, message: string): never => {
-    throw new InputError('INVALID_CHUNKS', `${path}: ${message}`, options.where === undefined ? {} : { where: options.where });
+  const where = options.where;
+  const fail = (path: readonly PropertyKey[], message: string): never => {
+    throw invalidInput('INVALID_CHUNKS', [{ path, message }], { root, where });
   };
   if (typeof value === 'string') {
     const json = jsonArrayText(value);
     if (json !== undefined) {
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(json);
-      } catch (error) {
-        return fail(root, `looks like a JSON array but does not parse (${(error as Error).message}); fix the JSON or write the passages as "[1] …" blocks`);
-      }
+      // The one JSON reader: a syntax error with its line and column, a repeated key with its path.
+      const parsed = parseJsonText(json, where, { code: 'INVALID_CHUNKS', root, hint: 'it looks like a JSON array of chunks: fix the JSON, or write the passages as "[1] …" blocks' });
       return parseArray(parsed as unknown[], root, fail);
     }
-    return parseBlocks(value, root, fail);
+    return parseBlocks(value, fail);
   }
   if (Array.isArray(value)) return parseArray(value, root, fail);
-  return fail(root, `expected an array of strings, an array of {"id", "text"} objects, or one string of "[1] …" / "Passage 1: …" blocks; got ${describe(value)}`);
+  return fail([], `expected an array of strings, an array of {"id", "text"} objects, or one string of "[1] …" / "Passage 1: …" blocks; got ${describeValue(value)}`);
 }
 
-type Fail = (path: string, message: string) => never;
+type Fail = (path: readonly PropertyKey[], message: string) => never;
 
 function parseArray(items: unknown[], root: string, fail: Fail): Chunk[] {
   if (items.length === 0) return [];
@@ -57,31 +55,32 @@ function parseArray(items: unknown[], root: string, fail: Fail): Chunk[] {
   const chunks: Chunk[] = [];
   const seen = new Map<string, number>();
   items.forEach((item, index) => {
-    const path = `${root}[${index}]`;
+    const path = [index];
+    const first = formatPath(root, [0]);
     if (typeof item === 'string') {
-      if (objects) fail(path, `is a string but ${root}[0] is an object; give every chunk as {"id", "text"} or every chunk as a string`);
+      if (objects) fail(path, `is a string but ${first} is an object; give every chunk as {"id", "text"} or every chunk as a string`);
       const id = String(index + 1);
       chunks.push({ id, key: id, text: item });
       return;
     }
     if (item === null || typeof item !== 'object' || Array.isArray(item)) {
-      return fail(path, `expected a string or an {"id", "text"} object, got ${describe(item)}`);
+      return fail(path, `expected a string or an {"id", "text"} object, got ${describeValue(item)}`);
     }
-    if (!objects) fail(path, `is an object but ${root}[0] is a string; give every chunk as a string or every chunk as {"id", "text"}`);
+    if (!objects) fail(path, `is an object but ${first} is a string; give every chunk as a string or every chunk as {"id", "text"}`);
     const record = item as Record<string, unknown>;
     const unknown = Object.keys(record).filter((key) => key !== 'id' && key !== 'text' && !CHUNK_OPTIONAL_KEYS.includes(key));
     if (!('text' in record)) {
       const alias = unknown.find((key) => TEXT_ALIASES.includes(key));
-      fail(`${path}.text`, alias ? `missing; rename "${alias}" to "text"` : `missing; every chunk object needs "id" and "text"`);
+      fail([index, 'text'], alias ? `is missing; rename "${alias}" to "text"` : `is missing; every chunk object needs "id" and "text"`);
     }
     if (unknown.length > 0) {
-      fail(`${path}.${unknown[0]!}`, `unknown key; a chunk object has "id" and "text" (optional: ${CHUNK_OPTIONAL_KEYS.join(', ')})`);
+      fail([index, unknown[0]!], `unknown key; a chunk object has "id" and "text" (optional: ${CHUNK_OPTIONAL_KEYS.join(', ')})`);
     }
-    if (typeof record['text'] !== 'string') fail(`${path}.text`, `expected a string, got ${describe(record['text'])}`);
-    const id = readId(record['id'], `${path}.id`, fail);
+    if (typeof record['text'] !== 'string') fail([index, 'text'], `expected a string, got ${describeValue(record['text'])}`);
+    const id = readId(record['id'], [index, 'id'], fail);
     const key = chunkKey(id);
     const previous = seen.get(key);
-    if (previous !== undefined) fail(`${path}.id`, `${JSON.stringify(id)} repeats ${root}[${previous}].id; give each chunk its own id`);
+    if (previous !== undefined) fail([index, 'id'], `${JSON.stringify(id)} repeats ${formatPath(root, [previous, 'id'])}; give each chunk its own id`);
     seen.set(key, index);
     chunks.push({ id, key, text: record['text'] as string });
   });
@@ -90,13 +89,13 @@ function parseArray(items: unknown[], root: string, fail: Fail): Chunk[] {
 
 const TEXT_ALIASES = ['content', 'pageContent', 'page_content', 'passage', 'body', 'chunk', 'document'];
 
-function readId(value: unknown, path: string, fail: Fail): string {
-  if (value === undefined) return fail(path, 'missing; every chunk object needs "id" and "text"');
+function readId(value: unknown, path: readonly PropertyKey[], fail: Fail): string {
+  if (value === undefined) return fail(path, 'is missing; every chunk object needs "id" and "text"');
   if (typeof value === 'number') {
     if (!Number.isSafeInteger(value) || value < 0) fail(path, `expected a whole number or a string, got ${value}`);
     return String(value);
   }
-  if (typeof value !== 'string') return fail(path, `expected a string or a whole number, got ${describe(value)}`);
+  if (typeof value !== 'string') return fail(path, `expected a string or a whole number, got ${describeValue(value)}`);
   const id = value.trim();
   if (id.length === 0) fail(path, 'is empty; give each chunk a label such as "3" or "doc-7"');
   if (id.length > CHUNK_LIMITS.maxIdLength) fail(path, `is ${id.length} characters long; ids are labels of at most ${CHUNK_LIMITS.maxIdLength}`);
@@ -108,7 +107,7 @@ function readId(value: unknown, path: string, fail: Fail): string {
 const BLOCK_HEADER =
   /^[ \t]*(?:\[([^[\]\n]{1,64})\]|(?:passage|source|document|doc|chunk|context)[ \t]{0,4}(?:id[ \t]{0,4})?#?[ \t]{0,4}([\p{L}\p{N}][\p{L}\p{N}_/-]{0,63})[ \t]{0,4}[:.)\]–—-])[ \t]*/iu;
 
-function parseBlocks(text: string, root: string, fail: Fail): Chunk[] {
+function parseBlocks(text: string, fail: Fail): Chunk[] {
   const headers: Array<{ id: string; start: number; textStart: number; line: number }> = [];
   let offset = 0;
   let line = 1;
@@ -125,15 +124,15 @@ function parseBlocks(text: string, root: string, fail: Fail): Chunk[] {
     line += 1;
   }
   if (headers.length === 0) {
-    if (text.trim().length === 0) return fail(root, 'is an empty string; give the retrieved passages, or an empty array for none');
-    return fail(root, 'is a string with no passage headers; start each passage on its own line with "[1]" or "Passage 1:", or give an array of strings');
+    if (text.trim().length === 0) return fail([], 'is an empty string; give the retrieved passages, or an empty array for none');
+    return fail([], 'is a string with no passage headers; start each passage on its own line with "[1]" or "Passage 1:", or give an array of strings');
   }
   const seen = new Map<string, number>();
   return headers.map((header, index) => {
     const next = headers[index + 1];
     const key = chunkKey(header.id);
     const previous = seen.get(key);
-    if (previous !== undefined) fail(`${root} line ${header.line}`, `passage ${JSON.stringify(header.id)} repeats the one on line ${previous}; number each passage once`);
+    if (previous !== undefined) fail([], `line ${header.line}: passage ${JSON.stringify(header.id)} repeats the one on line ${previous}; number each passage once`);
     seen.set(key, header.line);
     return { id: header.id, key, text: text.slice(header.textStart, next === undefined ? text.length : next.start).trim() };
   });
@@ -145,12 +144,4 @@ function jsonArrayText(value: string): string | undefined {
   if (!trimmed.startsWith('[')) return undefined;
   const next = trimmed.slice(1).trimStart()[0];
   return next === '"' || next === '{' || next === ']' ? trimmed : undefined;
-}
-
-function describe(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  if (typeof value === 'object') return 'an object';
-  if (typeof value === 'string') return `the string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}`;
-  return `${typeof value} ${String(value)}`;
 }

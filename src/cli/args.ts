@@ -39,19 +39,6 @@ export function parseFormat<const F extends string>(value: string | undefined, f
   return format;
 }
 
-export function parseThreshold(text: string): number {
-  return parseShare('--threshold', text);
-}
-
-/** A flag's number from 0 to 1. */
-export function parseShare(flag: string, text: string): number {
-  const value = Number(text);
-  if (text.trim() === '' || !Number.isFinite(value) || value < 0 || value > 1) {
-    throw new InputError('USAGE', `${flag} must be a number from 0 to 1, got ${JSON.stringify(text)}`);
-  }
-  return value;
-}
-
 /** `--resolve HOST:ADDRESS` (repeatable, like curl; an IPv6 address may be bracketed). */
 export function parseResolveFlags(values: readonly string[]): Record<string, string> {
   // Host names are data: no prototype, so any name is an ordinary key.

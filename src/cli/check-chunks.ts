@@ -1,11 +1,10 @@
 import { resolve } from 'node:path';
 import { buildChunkAudit } from '../chunks/audit.js';
 import { checkChunkCitations } from '../chunks/check.js';
-import { isLocaleTag } from '../chunks/number-style.js';
+import { resolveChunkConfig } from '../chunks/config.js';
 import { formatChunkAuditText } from '../chunks/format.js';
 import { parseChunks } from '../chunks/parse.js';
-import { InputError } from '../errors.js';
-import { parseJsonText } from '../input.js';
+import { parseJsonText } from '../input/json.js';
 import { EXIT, readTextFile, type CliIo } from './io.js';
 
 export interface ChunkCheckArgs {
@@ -15,9 +14,13 @@ export interface ChunkCheckArgs {
   format: 'text' | 'json';
   requireCitations: boolean;
   failOnWeakSupport?: boolean;
-  weakSupportThreshold?: number;
+  /** As typed (`numberFromText`): judged with `locale` by the chunk assertion's own config schema. */
+  weakSupportThreshold?: number | string;
   locale?: string;
 }
+
+/** The `check --chunks` flag of each chunk config key, for messages. */
+const FLAGS = { requireCitations: '--require-citations', failOnWeakSupport: '--fail-on-weak-support', weakSupportThreshold: '--weak-support-threshold', locale: '--locale' };
 
 /**
  * `citation-verifier check --chunks FILE.json`: read the chunks file (JSON: an array of strings,
@@ -26,17 +29,20 @@ export interface ChunkCheckArgs {
  * `EXIT.pass` or `EXIT.failed`. Throws `InputError` for a missing, unreadable or invalid chunks file.
  */
 export async function runChunkCheck(args: ChunkCheckArgs, io: CliIo): Promise<number> {
+  const settings = resolveChunkConfig(
+    {
+      requireCitations: args.requireCitations,
+      ...(args.failOnWeakSupport === undefined ? {} : { failOnWeakSupport: args.failOnWeakSupport }),
+      ...(args.weakSupportThreshold === undefined ? {} : { weakSupportThreshold: args.weakSupportThreshold }),
+      ...(args.locale === undefined ? {} : { locale: args.locale }),
+    },
+    { labels: FLAGS },
+  );
   const path = resolve(io.cwd, args.chunksPath);
   const text = await readTextFile(path, 'chunks file');
   const data = parseJsonText(text, args.chunksPath, { hint: 'give an array of strings, an array of {"id", "text"} objects, or a JSON string of "[1] …" blocks' });
-  const chunks = parseChunks(data, { where: args.chunksPath });
-  if (args.locale !== undefined && !isLocaleTag(args.locale)) throw new InputError('USAGE', `--locale must be a BCP 47 locale such as en-US or de-DE, got ${JSON.stringify(args.locale)}`);
-  const report = checkChunkCitations(args.answer, chunks, {
-    requireCitations: args.requireCitations,
-    ...(args.failOnWeakSupport === undefined ? {} : { failOnWeakSupport: args.failOnWeakSupport }),
-    ...(args.weakSupportThreshold === undefined ? {} : { weakSupportThreshold: args.weakSupportThreshold }),
-    ...(args.locale === undefined ? {} : { locale: args.locale }),
-  });
+  const chunks = parseChunks(data, { where: args.chunksPath, root: '$' });
+  const report = checkChunkCitations(args.answer, chunks, settings);
   const audit = buildChunkAudit(report);
   io.stdout(args.format === 'json' ? `${JSON.stringify(audit, null, 2)}\n` : formatChunkAuditText(audit, report.pass));
   return report.pass ? EXIT.pass : EXIT.failed;

@@ -2,13 +2,13 @@ import { resolve } from 'node:path';
 import { resolveSettings } from '../promptfoo/settings.js';
 import { DEFAULT_THRESHOLD, LIVENESS_DEFAULTS } from '../defaults.js';
 import { InputError } from '../errors.js';
-import { livenessOptionsFromFlags } from '../liveness/options.js';
-import type { LivenessOptions } from '../liveness/types.js';
+import { livenessFlagInput } from '../liveness/options.js';
+import { numberFromText } from '../input/number.js';
 import { toJson, toText } from '../format/formatters.js';
 import { verifyOutput } from '../run.js';
 import { printable } from '../util/strings.js';
 import { EXIT, readTextFile, writeOutput, type CliIo, type Subcommand } from './io.js';
-import { parseFormat, parseResolveFlags, parseShare, parseThreshold, parseFlags } from './args.js';
+import { parseFormat, parseResolveFlags, parseFlags } from './args.js';
 
 const USAGE = `Usage: citation-verifier check --allowlist FILE [options] [ANSWER_FILE|-]
        citation-verifier check --chunks CHUNKS.json [chunk options] [--format text|json] [ANSWER_FILE|-]
@@ -101,29 +101,32 @@ export const checkCommand: Subcommand = {
           format,
           requireCitations: values['require-citations'],
           failOnWeakSupport: values['fail-on-weak-support'],
-          ...(values['weak-support-threshold'] === undefined ? {} : { weakSupportThreshold: parseShare('--weak-support-threshold', values['weak-support-threshold']) }),
+          ...(values['weak-support-threshold'] === undefined ? {} : { weakSupportThreshold: numberFromText(values['weak-support-threshold']) }),
           ...(values.locale === undefined ? {} : { locale: values.locale }),
         },
         io,
       );
     }
 
-    let liveness: boolean | LivenessOptions | undefined;
-    if (values.live) {
-      const options: LivenessOptions = livenessOptionsFromFlags({ timeout: values.timeout, deadline: values.deadline });
-      if (values.resolve) options.resolve = parseResolveFlags(values.resolve);
-      if (values['allow-private']) options.allowPrivateNetworks = true;
-      const probe = values['network-probe'];
-      if (probe !== undefined) options.networkProbe = probe === 'off' ? false : probe;
-      if (values['cache-dir'] !== undefined) options.cacheDir = resolve(io.cwd, values['cache-dir']);
-      liveness = options;
-    }
+    // Every flag goes into the assertion's config and is judged once, by the same schemas and with
+    // the same words as the config keys, each named as the flag the user typed.
     const config: Record<string, unknown> = {};
+    const labels: Record<string, string> = { allowlist: '--allowlist', threshold: '--threshold', govRegistry: '--gov-registry', 'liveness.networkProbe': '--network-probe' };
+    if (values.live) {
+      const flags = livenessFlagInput({ timeout: values.timeout, deadline: values.deadline });
+      const liveness: Record<string, unknown> = flags.options;
+      for (const [key, flag] of Object.entries(flags.labels)) labels[`liveness.${key}`] = flag;
+      if (values.resolve) liveness.resolve = parseResolveFlags(values.resolve);
+      if (values['allow-private']) liveness.allowPrivateNetworks = true;
+      const probe = values['network-probe'];
+      if (probe !== undefined) liveness.networkProbe = probe === 'off' ? false : probe;
+      if (values['cache-dir'] !== undefined) liveness.cacheDir = resolve(io.cwd, values['cache-dir']);
+      config.liveness = liveness;
+    }
     if (values.allowlist !== undefined) config.allowlist = values.allowlist;
-    if (values.threshold !== undefined) config.threshold = parseThreshold(values.threshold);
-    if (liveness !== undefined) config.liveness = liveness;
+    if (values.threshold !== undefined) config.threshold = numberFromText(values.threshold);
     if (values['gov-registry'] !== undefined) config.govRegistry = resolve(io.cwd, values['gov-registry']);
-    const settings = resolveSettings(config, io.env, io.cwd, { front: 'cli' });
+    const settings = resolveSettings(config, io.env, io.cwd, { front: 'cli', labels });
     const report = await verifyOutput(answer, settings);
     // After the allowlist loaded, so a broken setup is reported first.
     if (answer.trim() === '') {

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { loadAllowlistIndex } from '../match/index.js';
-import { parseJsonText } from '../input.js';
+import { parseJsonText } from '../input/json.js';
 import { DEFAULT_THRESHOLD } from '../defaults.js';
 import { InputError } from '../errors.js';
 import { parsePromptfooResults, readPromptfooResults } from '../promptfoo/results.js';
@@ -15,9 +15,10 @@ import {
   type VerifierVerdict,
 } from '../compare/index.js';
 import { fromPromptfooRow } from '../promptfoo/rows.js';
+import { thresholdFromText } from '../promptfoo/settings.js';
 import { verifyAnswer } from '../verify.js';
 import { printable } from '../util/strings.js';
-import { parseFormat, parseThreshold, parseFlags } from './args.js';
+import { parseFormat, parseFlags } from './args.js';
 import { EXIT, readTextFile, writeFileAtomic, type CliIo, type Subcommand } from './io.js';
 
 const USAGE = `Usage: citation-verifier report RESULTS [options]
@@ -62,7 +63,7 @@ export const reportCommand: Subcommand = {
     if (values.threshold !== undefined && values.allowlist === undefined) {
       throw new InputError('USAGE', '--threshold applies only when the report verifies the answers itself; add --allowlist FILE (recorded promptfoo results keep the threshold they were graded with)');
     }
-    const threshold = values.threshold === undefined ? DEFAULT_THRESHOLD : parseThreshold(values.threshold);
+    const threshold = values.threshold === undefined ? DEFAULT_THRESHOLD : thresholdFromText(values.threshold, '--threshold');
     const fromStdin = positionals[0] === '-';
     const source = fromStdin ? 'standard input' : positionals[0]!;
     const path = resolve(io.cwd, source);

@@ -3,6 +3,7 @@ import { loadAllowlist } from '../allowlist/load.js';
 import { answerText } from '../util/answer-text.js';
 import { ENV, LIVENESS_DEFAULTS } from '../defaults.js';
 import { InputError } from '../errors.js';
+import { parseJsonLines } from '../input/json.js';
 import { STALE_FORMATS, formatStale, type StaleFormat } from '../format/stale.js';
 import { NETWORK_PROBE_URL } from '../liveness/network.js';
 import { livenessOptionsFromFlags } from '../liveness/options.js';
@@ -132,22 +133,19 @@ interface Answer {
 /**
  * Answers from a JSONL file, or standard input for '-': each non-blank line a JSON string (the answer) or object (its answer
  * fields read by `answerText`; its optional `id` and `provider` name it in the report, as in the
- * `report` command's answers files). A line that is not JSON is an input error naming the line.
+ * `report` command's answers files). A line that is not JSON, or repeats a key, is an input error
+ * naming `file:line`.
  */
 async function readAnswers(path: string, io: CliIo): Promise<Answer[]> {
   const fromStdin = path === '-';
   const text = fromStdin ? await io.readStdin() : await readTextFile(resolve(io.cwd, path), 'answers file');
   const source = fromStdin ? 'standard input' : path;
   const answers: Answer[] = [];
-  text.replace(/^\uFEFF/, '').split('\n').forEach((line, index) => {
-    if (line.trim() === '') return;
-    let value: unknown;
-    try {
-      value = JSON.parse(line);
-    } catch (error) {
-      throw new InputError('INVALID_JSON', `line ${index + 1} is not valid JSON (${error instanceof Error ? error.message : String(error)}); write one JSON value per line`, { where: source });
-    }
-    let where = `${source} line ${index + 1}`;
+  // The one JSON Lines reader: a bad line is `file:line: is not valid JSON at column C (…)`, a
+  // repeated key names its path, as in every other input file.
+  for (const { value: line, line: number } of parseJsonLines(text, source, { hint: 'write one JSON value per line' })) {
+    let value = line;
+    let where = `${source} line ${number}`;
     if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
       const { id, provider, ...rest } = value as Record<string, unknown>;
       const labels = [typeof id === 'string' || typeof id === 'number' ? `id ${id}` : '', typeof provider === 'string' ? provider : ''].filter(Boolean);
@@ -155,7 +153,7 @@ async function readAnswers(path: string, io: CliIo): Promise<Answer[]> {
       value = rest;
     }
     answers.push({ text: answerText(value), where });
-  });
+  }
   return answers;
 }
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { InputError } from '../errors.js';
-import { parseJsonLines } from '../input.js';
+import { parseInput } from '../input/issues.js';
+import { parseJsonLines } from '../input/json.js';
 import type { VendorRow, VerifierVerdict } from './types.js';
 
 /** One line of an answers file: which vendor answered which test, and what it said. */
@@ -32,23 +33,15 @@ export function parseAnswersJsonl(text: string, path: string): AnswerLine[] {
   const lines: AnswerLine[] = [];
   const seen = new Map<string, number>();
   for (const { value, line, where } of parseJsonLines(text, path, { code: 'INVALID_RESULTS', hint: 'each line must be one {"provider", "id", "answer"} object' })) {
-    const parsed = LineSchema.safeParse(value);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0]!;
-      const detail =
-        issue.code === 'unrecognized_keys'
-          ? `unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.join(', ')}`
-          : `${issue.path.length > 0 ? `"${issue.path.join('.')}": ` : ''}${issue.message}`;
-      throw new InputError('INVALID_RESULTS', `${detail}; each line must be {"provider": string, "id": string, "answer": string} (optionally "question")`, { where });
-    }
-    const key = JSON.stringify([parsed.data.provider, parsed.data.id]);
+    const data = parseInput(LineSchema, value, 'INVALID_RESULTS', { where, hint: 'each line must be {"provider": string, "id": string, "answer": string} (optionally "question")' });
+    const key = JSON.stringify([data.provider, data.id]);
     const before = seen.get(key);
     if (before !== undefined) {
-      throw new InputError('INVALID_RESULTS', `${parsed.data.provider} answers "${parsed.data.id}" again (first on line ${before}); keep one answer per provider and id`, { where });
+      throw new InputError('INVALID_RESULTS', `${data.provider} answers "${data.id}" again (first on line ${before}); keep one answer per provider and id`, { where });
     }
     seen.set(key, line);
-    const entry: AnswerLine = { provider: parsed.data.provider, id: parsed.data.id, answer: parsed.data.answer, line };
-    if (parsed.data.question !== undefined) entry.question = parsed.data.question;
+    const entry: AnswerLine = { provider: data.provider, id: data.id, answer: data.answer, line };
+    if (data.question !== undefined) entry.question = data.question;
     lines.push(entry);
   }
   if (lines.length === 0) throw new InputError('INVALID_RESULTS', 'holds no answers; expected one {"provider", "id", "answer"} object a line', { where: path });

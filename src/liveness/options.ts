@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIVENESS_DEFAULTS } from '../defaults.js';
-import { InputError } from '../errors.js';
+import { parseInput } from '../input/issues.js';
+import { numberFromText } from '../input/number.js';
 
 /**
  * The one schema of the liveness options. Every front reads its options through it: the
@@ -66,26 +67,18 @@ export const LIVENESS_EXPECTED: Readonly<Record<LivenessOptionName, string>> = {
 };
 
 /**
- * Validate liveness options. `label(key)` names an option in the message the way the user wrote
- * it (`config.liveness.timeoutMs`, `--timeout`). Throws `InputError('INVALID_CONFIG')`:
- * `config.liveness.timeoutMs: must be a whole number of milliseconds above 0, got "soon"`.
+ * Validate liveness options, in the house message style (`parseInput`). `labels` names an option
+ * the way the user wrote it (`timeoutMs` → `--timeout`); otherwise it is `liveness.timeoutMs`.
+ * Throws `InputError('INVALID_CONFIG')`: `--timeout: must be a whole number of milliseconds above
+ * 0, got the string "soon"`, with the same words the assertion gives for `config.liveness.timeoutMs`.
  */
-export function parseLivenessOptions(input: unknown, label: (key: string) => string = (key) => `liveness.${key}`): LivenessSettingsInput {
-  const parsed = LivenessOptionsSchema.safeParse(input ?? {}, { reportInput: true });
-  if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0]!;
-  if (issue.code === 'unrecognized_keys') {
-    throw new InputError('INVALID_CONFIG', `${label(issue.keys[0]!)}: unknown key${issue.keys.length > 1 ? `s ${issue.keys.join(', ')}` : ''}; known keys: ${Object.keys(LivenessOptionsSchema.shape).join(', ')}`);
-  }
-  const key = String(issue.path[0] ?? '');
-  const expected = LIVENESS_EXPECTED[key as LivenessOptionName];
-  const got = JSON.stringify(issue.input) ?? 'nothing';
-  throw new InputError('INVALID_CONFIG', `${label(key)}: ${expected === undefined ? issue.message : `must be ${expected}, got ${got}`}`);
+export function parseLivenessOptions(input: unknown, labels?: Readonly<Record<string, string>>): LivenessSettingsInput {
+  return parseInput(LivenessOptionsSchema, input ?? {}, 'INVALID_CONFIG', { root: 'liveness', expected: LIVENESS_EXPECTED, ...(labels ? { labels } : {}) });
 }
 
 /**
  * Command-line flags that set a liveness option, by flag name. Number flags are read from their
- * text here and validated by the schema, so `--timeout soon` gets the same rule and the same
+ * text (`numberFromText`) and validated by the schema, so `--timeout soon` gets the same rule and the same
  * words as `timeoutMs: "soon"` in a config.
  */
 export const LIVENESS_NUMBER_FLAGS = {
@@ -98,18 +91,27 @@ export const LIVENESS_NUMBER_FLAGS = {
 
 export type LivenessNumberFlag = keyof typeof LIVENESS_NUMBER_FLAGS;
 
-/** The number flags among `values` (flag name → text) as options, validated; messages name the flag. */
-export function livenessOptionsFromFlags(values: Partial<Record<LivenessNumberFlag, string | undefined>>): LivenessSettingsInput {
+/**
+ * The number flags among `values` (flag name → text) as options not yet validated, with each
+ * option's flag for messages (`timeoutMs` → `--timeout`): for a front that validates them with the
+ * rest of its settings in one pass.
+ */
+export function livenessFlagInput(values: Partial<Record<LivenessNumberFlag, string | undefined>>): { options: Record<string, unknown>; labels: Record<string, string> } {
   const options: Record<string, unknown> = {};
-  const flagOf = new Map<string, string>();
+  const labels: Record<string, string> = {};
   for (const [flag, key] of Object.entries(LIVENESS_NUMBER_FLAGS)) {
     const text = values[flag as LivenessNumberFlag];
     if (text === undefined) continue;
-    // Digits only: Number('') is 0 and Number('1e3') is 1000, neither what the user meant.
-    options[key] = /^\d+$/.test(text) ? Number(text) : text;
-    flagOf.set(key, `--${flag}`);
+    options[key] = numberFromText(text);
+    labels[key] = `--${flag}`;
   }
-  return parseLivenessOptions(options, (key) => flagOf.get(key) ?? key);
+  return { options, labels };
+}
+
+/** The number flags among `values` as options, validated; messages name the flag. */
+export function livenessOptionsFromFlags(values: Partial<Record<LivenessNumberFlag, string | undefined>>): LivenessSettingsInput {
+  const { options, labels } = livenessFlagInput(values);
+  return parseLivenessOptions(options, labels);
 }
 
 /** Defaults for the options that have one, from `LIVENESS_DEFAULTS`. */

@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
-import { parseJsonLines, parseJsonText } from '../input.js';
+import { parseJsonLines, parseJsonText } from '../input/json.js';
 import { InputError } from '../errors.js';
+import { parseInput } from '../input/issues.js';
 
 /**
  * promptfoo's eval output, as `promptfoo eval -o results.json` writes it (the `createOutputData`
@@ -83,8 +84,11 @@ export async function readPromptfooResults(path: string): Promise<ResultRow[]> {
     if (code === 'ENOENT') throw new InputError('FILE_NOT_FOUND', 'promptfoo results file not found; write one with `promptfoo eval -o results.json`', { where: path });
     throw new InputError('FILE_UNREADABLE', `promptfoo results file cannot be read (${code ?? 'error'})`, { where: path });
   }
-  return path.toLowerCase().endsWith('.jsonl') ? parseJsonlResults(text, path) : parsePromptfooResults(parseJsonText(text, path), path);
+  return path.toLowerCase().endsWith('.jsonl') ? parseJsonlResults(text, path) : parsePromptfooResults(parseJsonText(text, path, WRITTEN_BY_PROMPTFOO), path);
 }
+
+/** promptfoo writes its results with `JSON.stringify`, which cannot repeat a key: no second walk of a large file. */
+const WRITTEN_BY_PROMPTFOO = { duplicateKeys: false } as const;
 
 /** Validate parsed promptfoo JSON output and normalize its rows. Pure; `source` names it in errors. */
 export function parsePromptfooResults(data: unknown, source: string): ResultRow[] {
@@ -92,17 +96,14 @@ export function parsePromptfooResults(data: unknown, source: string): ResultRow[
   if (version !== undefined && version !== 3) {
     throw new InputError('INVALID_RESULTS', `results.version is ${JSON.stringify(version)}; only version 3, written by current promptfoo releases, is read; re-run or re-export the eval with a current promptfoo`, { where: source });
   }
-  const parsed = PromptfooOutputSchema.safeParse(data);
-  if (!parsed.success) throw resultsError(parsed.error, source);
-  return sortRows(parsed.data.results.results.map(toRow));
+  const parsed = parseInput(PromptfooOutputSchema, data, 'INVALID_RESULTS', { where: source, hint: RESULTS_HINT });
+  return sortRows(parsed.results.results.map(toRow));
 }
 
 function parseJsonlResults(text: string, source: string): ResultRow[] {
   const rows: ResultRow[] = [];
-  for (const { value, where } of parseJsonLines(text, source)) {
-    const parsed = PromptfooResultSchema.safeParse(value);
-    if (!parsed.success) throw resultsError(parsed.error, where);
-    rows.push(toRow(parsed.data));
+  for (const { value, where } of parseJsonLines(text, source, WRITTEN_BY_PROMPTFOO)) {
+    rows.push(toRow(parseInput(PromptfooResultSchema, value, 'INVALID_RESULTS', { where, hint: RESULTS_HINT })));
   }
   return sortRows(rows);
 }
@@ -126,8 +127,5 @@ function sortRows(rows: ResultRow[]): ResultRow[] {
   return rows.sort((a, b) => a.testIdx - b.testIdx || a.promptIdx - b.promptIdx || (a.provider < b.provider ? -1 : a.provider > b.provider ? 1 : 0));
 }
 
-function resultsError(error: z.ZodError, source: string): InputError {
-  const issue = error.issues[0]!;
-  const path = issue.path.length === 0 ? '(top level)' : issue.path.map((part, index) => (typeof part === 'number' ? `[${part}]` : index === 0 ? String(part) : `.${String(part)}`)).join('');
-  return new InputError('INVALID_RESULTS', `${path}: ${issue.message}; expected promptfoo eval output (promptfoo eval -o results.json)`, { where: source });
-}
+/** What to do about a results file that does not fit, for this file's messages and the rows'. */
+export const RESULTS_HINT = 'expected promptfoo eval output (promptfoo eval -o results.json)';

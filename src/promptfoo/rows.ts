@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { answerText } from '../util/answer-text.js';
 import { InputError } from '../errors.js';
+import { parseInput } from '../input/issues.js';
 import { REASON_PREFIX, VERIFIER_METADATA_KEY } from '../format/grading.js';
 import { LINK_BUCKETS, PHONE_STATUSES, type LinkBucket, type PhoneStatus } from '../types.js';
 import { isModelGradedType } from '../compare/model-graded.js';
-import type { ResultRow } from './results.js';
+import { RESULTS_HINT, type ResultRow } from './results.js';
 import type { JudgeVerdict, VendorRow, VerifierVerdict } from '../compare/types.js';
 
 /**
@@ -130,12 +131,7 @@ function stringOf(value: unknown): string | undefined {
  */
 function componentsOf(grading: unknown, where: string): Component[] {
   if (grading === undefined || grading === null) return [];
-  const parsed = ComponentSchema.safeParse(grading);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    throw new InputError('INVALID_RESULTS', `gradingResult.${issue.path.join('.')}: ${issue.message}; expected promptfoo eval output (promptfoo eval -o results.json)`, { where });
-  }
-  const result = parsed.data;
+  const result = parseInput(ComponentSchema, grading, 'INVALID_RESULTS', { root: 'gradingResult', where, hint: RESULTS_HINT });
   if (result.componentResults && result.componentResults.length > 0) return result.componentResults;
   return [result];
 }
@@ -176,12 +172,7 @@ function recordedVerifier(components: readonly Component[], where: string): Veri
       { where },
     );
   }
-  const parsed = VerifierJsonSchema.safeParse(data);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    throw new InputError('INVALID_RESULTS', `metadata.${VERIFIER_METADATA_KEY}.${issue.path.join('.')}: ${issue.message}; pass --allowlist FILE to verify the answers again`, { where });
-  }
-  const json = parsed.data;
+  const json = parseInput(VerifierJsonSchema, data, 'INVALID_RESULTS', { root: `metadata.${VERIFIER_METADATA_KEY}`, where, hint: 'pass --allowlist FILE to verify the answers again' });
   return {
     // pass and score as promptfoo recorded them for the assertion (a promptfoo-level threshold
     // on the assertion may have overridden ours); the findings from our metadata.

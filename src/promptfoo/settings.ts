@@ -2,6 +2,8 @@ import { dirname, isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_THRESHOLD, ENV } from '../defaults.js';
 import { InputError } from '../errors.js';
+import { parseInput } from '../input/issues.js';
+import { numberFromText } from '../input/number.js';
 import { LIVENESS_EXPECTED, LivenessOptionsSchema } from '../liveness/options.js';
 import type { VerifierSettings } from '../run.js';
 
@@ -20,24 +22,27 @@ export const VerifierConfigSchema = z.strictObject({
   govRegistry: z.string().min(1).optional(),
 });
 
+export interface SettingsOptions {
+  /** Which front asks: the message for a missing allowlist says how that front gives one. */
+  front?: 'assertion' | 'cli';
+  /**
+   * How the front's user wrote each setting (`threshold` → `--threshold`, `liveness.timeoutMs` →
+   * `--timeout`): messages name it so, with the same words as for the config key.
+   */
+  labels?: Readonly<Record<string, string>>;
+}
+
 /**
  * Settings from `config`, then the environment (`CITATION_VERIFIER_ALLOWLIST`,
  * `CITATION_VERIFIER_LIVENESS`, `CITATION_VERIFIER_THRESHOLD`), then defaults. Relative allowlist
  * paths resolve against `baseDir` (the promptfoo config file's folder).
  */
-export function resolveSettings(config: unknown, env: NodeJS.ProcessEnv, baseDir: string, options: { front?: 'assertion' | 'cli' } = {}): VerifierSettings {
-  const parsed = VerifierConfigSchema.safeParse(config ?? {}, { reportInput: true });
-  if (!parsed.success) {
-    let issue = parsed.error.issues[0]!;
-    // A bad field inside the liveness object fails the whole `true | false | {…}` union; say which field.
-    if (issue.code === 'invalid_union' && issue.path[0] === 'liveness' && typeof issue.input === 'object' && issue.input !== null) {
-      const inner = LivenessOptionsSchema.safeParse(issue.input, { reportInput: true });
-      if (!inner.success) issue = { ...inner.error.issues[0]!, path: ['liveness', ...inner.error.issues[0]!.path] } as z.core.$ZodIssue;
-    }
-    const path = issue.path.length > 0 ? `config.${issue.path.join('.')}` : 'config';
-    throw new InputError('INVALID_CONFIG', `${path}: ${describeConfigIssue(issue)}`);
-  }
-  const { allowlist, threshold, liveness, govRegistry } = parsed.data;
+export function resolveSettings(config: unknown, env: NodeJS.ProcessEnv, baseDir: string, options: SettingsOptions = {}): VerifierSettings {
+  const { allowlist, threshold, liveness, govRegistry } = parseInput(VerifierConfigSchema, config ?? {}, 'INVALID_CONFIG', {
+    root: 'config',
+    expected: EXPECTED,
+    ...(options.labels ? { labels: options.labels } : {}),
+  });
 
   let source: VerifierSettings['allowlist'];
   if (typeof allowlist === 'object') source = { inline: allowlist };
@@ -51,11 +56,8 @@ export function resolveSettings(config: unknown, env: NodeJS.ProcessEnv, baseDir
   }
 
   let resolvedThreshold = threshold;
-  if (resolvedThreshold === undefined && env[ENV.threshold] !== undefined && env[ENV.threshold] !== '') {
-    const value = Number(env[ENV.threshold]);
-    if (!Number.isFinite(value) || value < 0 || value > 1) throw new InputError('INVALID_CONFIG', `${ENV.threshold}=${JSON.stringify(env[ENV.threshold])} is not a number from 0 to 1`);
-    resolvedThreshold = value;
-  }
+  const fromEnv = env[ENV.threshold];
+  if (resolvedThreshold === undefined && fromEnv !== undefined && fromEnv !== '') resolvedThreshold = thresholdFromText(fromEnv, ENV.threshold);
 
   let resolvedLiveness: VerifierSettings['liveness'] = false;
   if (liveness === true) resolvedLiveness = {};
@@ -79,14 +81,13 @@ const EXPECTED: Record<string, string> = {
   ...Object.fromEntries(Object.entries(LIVENESS_EXPECTED).map(([key, expected]) => [`liveness.${key}`, expected])),
 };
 
-function describeConfigIssue(issue: z.core.$ZodIssue): string {
-  if (issue.code === 'unrecognized_keys') {
-    const schema = issue.path[0] === 'liveness' ? LivenessOptionsSchema : VerifierConfigSchema;
-    return `unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.join(', ')}; known keys: ${Object.keys(schema.shape).join(', ')}`;
-  }
-  const expected = EXPECTED[issue.path.join('.')];
-  if (expected === undefined) return issue.message;
-  return `must be ${expected}, got ${JSON.stringify(issue.input) ?? 'nothing'}`;
+/**
+ * A threshold written as text (a flag, an environment variable), judged by the config's own rule
+ * and named as `name`: `--threshold: must be a number from 0 to 1, got 2`, the words the assertion
+ * gives for `config.threshold`.
+ */
+export function thresholdFromText(text: string, name: string): number {
+  return parseInput(VerifierConfigSchema.shape.threshold.unwrap(), numberFromText(text), 'INVALID_CONFIG', { root: name, expected: { '': EXPECTED.threshold! } });
 }
 
 /** `1/true/yes/on` → true, `0/false/no/off/empty` → false; anything else is a mistake worth saying. */

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../src/errors.js';
-import { hostOfDomainEntry, jsonPath, parseAllowlist, toAllowlistFile } from '../../src/allowlist/schema.js';
+import { hostOfDomainEntry, parseAllowlist, toAllowlistFile } from '../../src/allowlist/schema.js';
 
 const SOURCE = 'lists/allowlist.json';
 const EMPTY = { urls: [], domains: [], org_names: [], org_phones: {} };
-const FIELDS = 'the allowlist has "urls", "domains", "org_names", "org_phones" and optionally "org_aliases"';
+// Read from the schema itself: the optional keys (urls_as_written included) cannot drift from the message.
+const KEYS = '"urls", "domains", "org_names", "org_phones" (optional: "org_aliases", "urls_as_written")';
 
 /** The error `parseAllowlist` throws for `data`, or a failure when it does not throw. */
 function errorOf(data: unknown): InputError {
@@ -22,54 +23,57 @@ describe('parseAllowlist: every error names the file, the JSON path, what is wro
     [
       'a bad phone number',
       { ...EMPTY, org_phones: { 'Legal Aid of X': ['(617) 555-0123', '617-555-0124', '555-12'] } },
-      `${SOURCE}: org_phones["Legal Aid of X"][2]: "555-12" is not a phone number: has 5 digits; a North American number has 10 (or 11 starting with 1); write it like "(617) 555-0123", or remove it`,
+      `${SOURCE}: $.org_phones["Legal Aid of X"][2]: "555-12" is not a phone number: has 5 digits; a North American number has 10 (or 11 starting with 1); write it like "(617) 555-0123", or remove it`,
     ],
     [
       'a phone number with a foreign country code',
       { ...EMPTY, org_phones: { GBLS: ['+44 20 7946 0958'] } },
-      `${SOURCE}: org_phones["GBLS"][0]: "+44 20 7946 0958" is not a phone number: not a North American number (country code is not +1); write it like "(617) 555-0123", or remove it`,
+      `${SOURCE}: $.org_phones.GBLS[0]: "+44 20 7946 0958" is not a phone number: not a North American number (country code is not +1); write it like "(617) 555-0123", or remove it`,
     ],
     [
       'a URL that is not a web address',
       { ...EMPTY, urls: ['https://mass.gov', 'mailto:help@mass.gov'] },
-      `${SOURCE}: urls[1]: "mailto:help@mass.gov" is not a web address (scheme "mailto:"); write a full address like "https://www.mass.gov/courts", or remove it`,
+      `${SOURCE}: $.urls[1]: "mailto:help@mass.gov" is not a web address (scheme "mailto:"); write a full address like "https://www.mass.gov/courts", or remove it`,
     ],
     [
       // It used to load silently as https://relative/path, a host no directory meant.
       'a relative URL',
       { ...EMPTY, urls: ['https://mass.gov', '/relative/path/'] },
-      `${SOURCE}: urls[1]: "/relative/path/" is a relative path, not an absolute URL; write the full address like "https://www.mass.gov/courts", or remove it`,
+      `${SOURCE}: $.urls[1]: "/relative/path/" is a relative path, not an absolute URL; write the full address like "https://www.mass.gov/courts", or remove it`,
     ],
     [
       'a URL that does not parse',
       { ...EMPTY, urls: ['not a url'] },
-      `${SOURCE}: urls[0]: "not a url" is not a web address (not a parseable address); write a full address like "https://www.mass.gov/courts", or remove it`,
+      `${SOURCE}: $.urls[0]: "not a url" is not a web address (not a parseable address); write a full address like "https://www.mass.gov/courts", or remove it`,
     ],
     [
       'a domain with a path',
       { ...EMPTY, domains: ['mass.gov', 'https://mass.gov/courts'] },
-      `${SOURCE}: domains[1]: "https://mass.gov/courts" is not a host name; write it like "mass.gov" (pages go in "urls")`,
+      `${SOURCE}: $.domains[1]: "https://mass.gov/courts" is not a host name; write it like "mass.gov" (pages go in "urls")`,
     ],
     [
       'a domain with a space',
       { ...EMPTY, domains: ['mass gov'] },
-      `${SOURCE}: domains[0]: "mass gov" is not a host name; write it like "mass.gov" (pages go in "urls")`,
+      `${SOURCE}: $.domains[0]: "mass gov" is not a host name; write it like "mass.gov" (pages go in "urls")`,
     ],
-    ['an unknown key', { ...EMPTY, org_phone: {} }, `${SOURCE}: (top level): unknown field "org_phone"; ${FIELDS}`],
-    // The typo is named, not the field it leaves missing.
-    ['a misspelled field', { urls: [], domains: [], org_names: [], org_phone: {} }, `${SOURCE}: (top level): unknown field "org_phone"; ${FIELDS}`],
-    ['two unknown keys', { ...EMPTY, a: 1, b: 2 }, `${SOURCE}: (top level): unknown fields "a", "b"; ${FIELDS}`],
-    ['a list where a list of strings belongs', { ...EMPTY, urls: 'https://mass.gov' }, `${SOURCE}: urls: expected a list, got the string "https://mass.gov"`],
-    ['a list where an object belongs', { ...EMPTY, org_phones: [] }, `${SOURCE}: org_phones: expected an object, got a list`],
-    ['a number in a list of strings', { ...EMPTY, org_names: ['GBLS', 5] }, `${SOURCE}: org_names[1]: expected a string, got a number`],
-    ['a number where a phone string belongs', { ...EMPTY, org_phones: { GBLS: [6173711234] } }, `${SOURCE}: org_phones["GBLS"][0]: expected a string, got a number`],
-    ['aliases not a list', { ...EMPTY, org_aliases: { GBLS: 'Greater Boston' } }, `${SOURCE}: org_aliases["GBLS"]: expected a list, got the string "Greater Boston"`],
-    ['a missing field', { urls: [], domains: [], org_names: [] }, `${SOURCE}: org_phones: is missing; add it (an empty object {} if you have none)`],
-    ['a missing list', { domains: [], org_names: [], org_phones: {} }, `${SOURCE}: urls: is missing; add it (an empty list [] if you have none)`],
-    ['a list at the top', ['https://mass.gov'], `${SOURCE}: (top level): expected an object, got a list`],
-    ['null at the top', null, `${SOURCE}: (top level): expected an object, got null`],
-    ['an empty name', { ...EMPTY, org_names: ['  '] }, `${SOURCE}: org_names[0]: is empty; remove it`],
-    ['an empty alias', { ...EMPTY, org_aliases: { GBLS: [''] } }, `${SOURCE}: org_aliases["GBLS"][0]: is empty; remove it`],
+    ['an unknown key', { ...EMPTY, notes: {} }, `${SOURCE}: $.notes: unknown key; remove it, or use one of the allowed keys: ${KEYS}`],
+    // The typo is named, with the key it was meant to be, and that key is not reported missing too.
+    ['a misspelled field', { urls: [], domains: [], org_names: [], org_phone: {} }, `${SOURCE}: $.org_phone: unknown key; did you mean "org_phones"? allowed keys: ${KEYS}`],
+    // Present already, so not a guess: an extra copy of a field is only unknown.
+    ['a misspelled copy of a present field', { ...EMPTY, org_phone: {} }, `${SOURCE}: $.org_phone: unknown key; remove it, or use one of the allowed keys: ${KEYS}`],
+    ['a misspelled optional field', { ...EMPTY, url_as_written: {} }, `${SOURCE}: $.url_as_written: unknown key; did you mean "urls_as_written"? allowed keys: ${KEYS}`],
+    ['two unknown keys', { ...EMPTY, a: 1, b: 2 }, `${SOURCE}: $: unknown keys "a", "b"; remove them, or use one of the allowed keys: ${KEYS}`],
+    ['a list where a list of strings belongs', { ...EMPTY, urls: 'https://mass.gov' }, `${SOURCE}: $.urls: expected a list, got the string "https://mass.gov"`],
+    ['a list where an object belongs', { ...EMPTY, org_phones: [] }, `${SOURCE}: $.org_phones: expected an object, got a list`],
+    ['a number in a list of strings', { ...EMPTY, org_names: ['GBLS', 5] }, `${SOURCE}: $.org_names[1]: expected a string, got 5`],
+    ['a number where a phone string belongs', { ...EMPTY, org_phones: { GBLS: [6173711234] } }, `${SOURCE}: $.org_phones.GBLS[0]: expected a string, got 6173711234`],
+    ['aliases not a list', { ...EMPTY, org_aliases: { GBLS: 'Greater Boston' } }, `${SOURCE}: $.org_aliases.GBLS: expected a list, got the string "Greater Boston"`],
+    ['a missing field', { urls: [], domains: [], org_names: [] }, `${SOURCE}: $.org_phones: is missing; add an object ({} if you have none)`],
+    ['a missing list', { domains: [], org_names: [], org_phones: {} }, `${SOURCE}: $.urls: is missing; add a list ([] if you have none)`],
+    ['a list at the top', ['https://mass.gov'], `${SOURCE}: $: expected an object, got a list`],
+    ['null at the top', null, `${SOURCE}: $: expected an object, got null`],
+    ['an empty name', { ...EMPTY, org_names: ['  '] }, `${SOURCE}: $.org_names[0]: is empty; remove it`],
+    ['an empty alias', { ...EMPTY, org_aliases: { GBLS: [''] } }, `${SOURCE}: $.org_aliases.GBLS[0]: is empty; remove it`],
   ])('%s', (_name, data, message) => {
     const error = errorOf(data);
     expect(error.message).toBe(message);
@@ -78,7 +82,7 @@ describe('parseAllowlist: every error names the file, the JSON path, what is wro
   });
 
   it('quotes a long string value only in part', () => {
-    expect(errorOf({ ...EMPTY, urls: 'x'.repeat(100) }).message).toBe(`${SOURCE}: urls: expected a list, got the string "${'x'.repeat(40)}…"`);
+    expect(errorOf({ ...EMPTY, urls: 'x'.repeat(100) }).message).toBe(`${SOURCE}: $.urls: expected a list, got the string "${'x'.repeat(40)}…"`);
   });
 });
 
@@ -137,13 +141,7 @@ describe('hostOfDomainEntry', () => {
   });
 });
 
-describe('jsonPath and toAllowlistFile', () => {
-  it('writes paths as the messages show them', () => {
-    expect(jsonPath('org_phones', 'Legal Aid of X', 2)).toBe('org_phones["Legal Aid of X"][2]');
-    expect(jsonPath('urls', 0)).toBe('urls[0]');
-    expect(jsonPath('org_aliases', 'A "quoted" name')).toBe('org_aliases["A \\"quoted\\" name"]');
-  });
-
+describe('toAllowlistFile', () => {
   it('round-trips: the file form parses back to the same allowlist', () => {
     const allowlist = parseAllowlist({ ...EMPTY, urls: ['https://b.org/x', 'https://a.org'], org_phones: { Zed: ['617-555-0100'], Abe: ['617-555-0101'] } }, SOURCE);
     const file = toAllowlistFile(allowlist);

@@ -52,11 +52,11 @@ describe('verify-citations assertion', () => {
   it.each([
     ['a missing allowlist file', { allowlist: 'no/such/allowlist.json' }, /^citation-verifier: .*no\/such\/allowlist\.json: allowlist file not found/],
     ['no allowlist at all', {}, /^citation-verifier: no allowlist/],
-    ['an unknown config key', { allowlist, treshold: 0.5 }, /^citation-verifier: config: unknown key treshold/],
-    ['a bad threshold', { allowlist, threshold: 'high' }, /^citation-verifier: config\.threshold: must be a number from 0 to 1, got "high"$/],
-    ['an unknown liveness option', { allowlist, liveness: { timeout: 5 } }, /^citation-verifier: config\.liveness: unknown key timeout; known keys: concurrency, .*timeoutMs/],
-    ['a liveness option of the wrong type', { allowlist, liveness: { timeoutMs: 'soon' } }, /^citation-verifier: config\.liveness\.timeoutMs: must be a whole number of milliseconds above 0, got "soon"$/],
-    ['an invalid inline allowlist', { allowlist: { urls: [] } }, /^citation-verifier: config\.allowlist: domains: is missing/],
+    ['an unknown config key', { allowlist, treshold: 0.5 }, /^citation-verifier: config\.treshold: unknown key; did you mean "threshold"\? allowed keys: "allowlist", "threshold", "liveness", "govRegistry"$/],
+    ['a bad threshold', { allowlist, threshold: 'high' }, /^citation-verifier: config\.threshold: must be a number from 0 to 1, got the string "high"$/],
+    ['an unknown liveness option', { allowlist, liveness: { timeout: 5 } }, /^citation-verifier: config\.liveness\.timeout: unknown key; did you mean "timeoutMs"\? allowed keys: "concurrency", .*"timeoutMs"/],
+    ['a liveness option of the wrong type', { allowlist, liveness: { timeoutMs: 'soon' } }, /^citation-verifier: config\.liveness\.timeoutMs: must be a whole number of milliseconds above 0, got the string "soon"$/],
+    ['an invalid inline allowlist', { allowlist: { urls: [] } }, /^citation-verifier: 3 problems:\n  config\.allowlist\.domains: is missing; add a list \(\[\] if you have none\)\n  config\.allowlist\.org_names: is missing/],
   ])('turns %s into a failing result instead of throwing', async (_name, badConfig, reason) => {
     const result = await verifyCitations('text', { config: badConfig });
     expect(result).toMatchObject({ pass: false, score: 0 });

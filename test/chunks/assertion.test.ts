@@ -101,8 +101,8 @@ describe('assertions/chunk-citations never throws', () => {
 
   it.each([
     { name: 'missing chunks', ctx: { vars: {} }, reason: 'citation-verifier chunks: no chunks: the test has no variable "context" and the provider response metadata has no "context"; set vars.context' },
-    { name: 'bad chunks', ctx: { vars: { context: [1] } }, reason: 'citation-verifier chunks: vars.context[0]: expected a string or an {"id", "text"} object, got number 1' },
-    { name: 'unknown config key', ctx: { vars: { context }, config: { requireCitation: true } }, reason: 'citation-verifier chunks: config: unknown key requireCitation; known keys: contextVar, requireCitations, minQuoteWords' },
+    { name: 'bad chunks', ctx: { vars: { context: [1] } }, reason: 'citation-verifier chunks: vars.context[0]: expected a string or an {"id", "text"} object, got 1' },
+    { name: 'unknown config key', ctx: { vars: { context }, config: { requireCitation: true } }, reason: 'citation-verifier chunks: config.requireCitation: unknown key; did you mean "requireCitations"? allowed keys: "contextVar", "requireCitations", "minQuoteWords"' },
     { name: 'config of the wrong type', ctx: { vars: { context }, config: { requireCitations: 'yes' } }, reason: 'citation-verifier chunks: config.requireCitations:' },
   ])('problems become a failing result that says what to do: $name', ({ ctx, reason }) => {
     const result = chunkCitations('About 40% settle [1].', ctx);

@@ -117,7 +117,7 @@ describe('numbers written otherwise', () => {
 
   it('config.locale is validated', () => {
     expect(resolveChunkConfig({ locale: 'de-DE' }).locale).toBe('de-DE');
-    expect(() => resolveChunkConfig({ locale: 'not a locale!' })).toThrow(/config\.locale: expected a BCP 47 locale/);
+    expect(() => resolveChunkConfig({ locale: 'not a locale!' })).toThrow(/^config\.locale: must be a BCP 47 locale such as en-US or de-DE, got the string "not a locale!"$/);
   });
 });
 

@@ -97,6 +97,6 @@ describe('check --live: a deadline per answer', () => {
   it('--deadline is validated by the liveness options schema', async () => {
     const { code, io } = await check('x', allowlistFile([]), ['--deadline', 'soon']);
     expect(code).toBe(3);
-    expect(io.err()).toMatch(/--deadline: must be a whole number of milliseconds above 0, got "soon"/);
+    expect(io.err()).toMatch(/--deadline: must be a whole number of milliseconds above 0, got the string "soon"/);
   });
 });

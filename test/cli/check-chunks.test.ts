@@ -83,9 +83,9 @@ describe('runChunkCheck', () => {
   it.each([
     { file: 'missing.json', code: 'FILE_NOT_FOUND', message: 'chunks file not found; check the path' },
     { file: 'not-json.json', code: 'INVALID_JSON', message: 'not-json.json: is not valid JSON at line 1, column 28 (' },
-    { file: 'invalid-shape.json', code: 'INVALID_CHUNKS', message: 'invalid-shape.json: chunks: expected an array of strings, an array of {"id", "text"} objects, or one string of "[1] …" / "Passage 1: …" blocks; got an object' },
-    { file: 'duplicate-ids.json', code: 'INVALID_CHUNKS', message: 'duplicate-ids.json: chunks[1].id: "DOC-7" repeats chunks[0].id; give each chunk its own id' },
-    { file: 'unknown-key.json', code: 'INVALID_CHUNKS', message: 'unknown-key.json: chunks[0].text: missing; rename "content" to "text"' },
+    { file: 'invalid-shape.json', code: 'INVALID_CHUNKS', message: 'invalid-shape.json: $: expected an array of strings, an array of {"id", "text"} objects, or one string of "[1] …" / "Passage 1: …" blocks; got an object' },
+    { file: 'duplicate-ids.json', code: 'INVALID_CHUNKS', message: 'duplicate-ids.json: $[1].id: "DOC-7" repeats $[0].id; give each chunk its own id' },
+    { file: 'unknown-key.json', code: 'INVALID_CHUNKS', message: 'unknown-key.json: $[0].text: is missing; rename "content" to "text"' },
   ])('bad chunks file $file throws InputError $code', async ({ file, code, message }) => {
     const { io, out } = fakeIo();
     const run = runChunkCheck({ answer: 'x [1].', chunksPath: file, format: 'json', requireCitations: false }, io);
@@ -127,10 +127,10 @@ describe('check --chunks flags', () => {
     const near = 'Tenants have fourteen days to answer a notice from penguins [1].';
     expect((await run(['--chunks', 'strings.json', '--fail-on-weak-support'], near)).code).toBe(EXIT.pass);
     expect((await run(['--chunks', 'strings.json', '--fail-on-weak-support', '--weak-support-threshold', '0.9'], near)).code).toBe(EXIT.failed);
-    expect((await run(['--chunks', 'strings.json', '--weak-support-threshold', '2'], near)).err).toContain('--weak-support-threshold must be a number from 0 to 1');
+    expect((await run(['--chunks', 'strings.json', '--weak-support-threshold', '2'], near)).err).toContain('--weak-support-threshold: must be a number from 0 to 1, got 2');
     // `1.200` is 1200 or 1.2 while the style is unknown; en-US says 1.2, which the chunk's $1,200 is not.
     expect((await run(['--chunks', 'strings.json'], 'The fee is 1.200 dollars [1].')).code).toBe(EXIT.pass);
     expect((await run(['--chunks', 'strings.json', '--locale', 'en-US'], 'The fee is 1.200 dollars [1].')).code).toBe(EXIT.failed);
-    expect((await run(['--chunks', 'strings.json', '--locale', 'no locale!'], 'x [1].')).err).toContain('--locale must be a BCP 47 locale');
+    expect((await run(['--chunks', 'strings.json', '--locale', 'no locale!'], 'x [1].')).err).toContain('--locale: must be a BCP 47 locale such as en-US or de-DE, got the string "no locale!"');
   });
 });

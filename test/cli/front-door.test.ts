@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/main.js';
 import { fakeIo } from '../helpers/cli.js';
+import verifyCitations from '../../assertions/verify-citations.js';
+import chunkCitations from '../../assertions/chunk-citations.js';
 
 /** The command line as lychee and linkinator users expect it. */
 const fixtures = join(import.meta.dirname, '..', 'fixtures', 'verifier');
@@ -141,3 +143,70 @@ describe('control and bidi characters are shown, never obeyed', () => {
     expect(io.err()).not.toMatch(RAW);
   });
 });
+
+/**
+ * Each rule is written once (the liveness options schema, the assertion's config schema, the chunk
+ * config schema) and every front reads its values through it: the same bad value gets the same
+ * words, each front naming it the way its user wrote it (a flag, a config key), and exit code 3.
+ */
+describe('one rule, one message, every front', () => {
+  /** The message after its "where:" part. */
+  const words = (message: string, where: string): string => {
+    const at = message.indexOf(`${where}: `);
+    expect(at).toBeGreaterThanOrEqual(0);
+    return message.slice(at + where.length + 2).trim();
+  };
+  const cli = async (argv: string[], stdin = 'See https://mass.gov.'): Promise<{ code: number; err: string }> => {
+    const io = fakeIo({ stdin, cwd: scratch() });
+    const code = await runCli(argv, io);
+    return { code, err: io.err() };
+  };
+  const assertionReason = async (config: Record<string, unknown>): Promise<string> => {
+    const result = await verifyCitations('See https://mass.gov.', { config: { allowlist, ...config }, vars: {} } as never);
+    expect(result.pass).toBe(false);
+    expect(result.score).toBe(0);
+    return result.reason;
+  };
+
+  it.each<[string, unknown]>([
+    ['soon', 'soon'],
+    ['0', 0],
+    ['1.5', 1.5],
+  ])('a bad timeout (%s): check --timeout, stale --timeout and config.liveness.timeoutMs say the same', async (flag, configValue) => {
+    const check = await cli(['check', '--allowlist', allowlist, '--live', '--timeout', flag, '-']);
+    const stale = await cli(['stale', '--allowlist', allowlist, '--timeout', flag]);
+    const reason = await assertionReason({ liveness: { timeoutMs: configValue } });
+    expect(check.code).toBe(3);
+    expect(stale.code).toBe(3);
+    const said = words(reason, 'config.liveness.timeoutMs');
+    expect(said).toMatch(/^must be a whole number of milliseconds above 0, got /);
+    expect(words(check.err, '--timeout')).toBe(said);
+    expect(words(stale.err, '--timeout')).toBe(said);
+  });
+
+  it('a bad threshold: check --threshold, report --threshold, CITATION_VERIFIER_THRESHOLD and config.threshold say the same', async () => {
+    const check = await cli(['check', '--allowlist', allowlist, '--threshold', '2', '-']);
+    const report = await cli(['report', join(fixtures, 'answer-pass.md'), '--allowlist', allowlist, '--threshold', '2']);
+    const reason = await assertionReason({ threshold: 2 });
+    const io = fakeIo({ stdin: 'See https://mass.gov.', env: { CITATION_VERIFIER_THRESHOLD: '2' } });
+    expect(await runCli(['check', '--allowlist', allowlist, '-'], io)).toBe(3);
+    const said = words(reason, 'config.threshold');
+    expect(said).toBe('must be a number from 0 to 1, got 2');
+    expect([check.code, report.code]).toEqual([3, 3]);
+    expect(words(check.err, '--threshold')).toBe(said);
+    expect(words(report.err, '--threshold')).toBe(said);
+    expect(words(io.err(), 'CITATION_VERIFIER_THRESHOLD')).toBe(said);
+  });
+
+  it('a bad weak-support threshold: check --chunks and the chunk assertion say the same', async () => {
+    const dir = scratch();
+    writeFileSync(join(dir, 'chunks.json'), '["Tenants get 14 days."]');
+    const io = fakeIo({ stdin: 'Tenants get 14 days [1].', cwd: dir });
+    expect(await runCli(['check', '--chunks', 'chunks.json', '--weak-support-threshold', '1.5', '-'], io)).toBe(3);
+    const result = chunkCitations('Tenants get 14 days [1].', { vars: { context: ['Tenants get 14 days.'] }, config: { weakSupportThreshold: 1.5 } });
+    const said = words(result.reason, 'config.weakSupportThreshold');
+    expect(said).toBe('must be a number from 0 to 1, got 1.5');
+    expect(words(io.err(), '--weak-support-threshold')).toBe(said);
+  });
+});
+

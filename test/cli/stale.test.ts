@@ -215,7 +215,7 @@ describe('citation-verifier stale', () => {
     expect(io.out()).toMatch(/^Checked 2 links: 1 live, 1 broken/);
     expect(io.out()).toContain(`BROKEN  http://gone.test:${p}/gone\n  status/error: 404\n  found in: standard input line 1 (id q7)`);
     const bad = fakeIo({ cwd: dir, stdin: '{not json' });
-    await expect(staleCommand.run(['--allowlist', 'allowlist.json', '--answers', '-', ...pins], bad)).rejects.toMatchObject({ code: 'INVALID_JSON', message: expect.stringMatching(/standard input.*line 1/s) });
+    await expect(staleCommand.run(['--allowlist', 'allowlist.json', '--answers', '-', ...pins], bad)).rejects.toMatchObject({ code: 'INVALID_JSON', message: expect.stringMatching(/^standard input:1: is not valid JSON/) });
   });
 
   it('shows control and bidi characters from answers as escapes in text and markdown, keeps them in JSON', async () => {
@@ -267,7 +267,18 @@ describe('citation-verifier stale: bad input is an InputError (exit 3)', () => {
     await writeFile(join(dir, 'answers.jsonl'), '{"id":"q1","output":"fine"}\n{not json}\n');
     await expect(staleCommand.run(['--allowlist', 'allowlist.json', '--answers', 'answers.jsonl'], fakeIo({ cwd: dir }))).rejects.toMatchObject({
       code: 'INVALID_JSON',
-      message: expect.stringMatching(/answers\.jsonl: line 2 is not valid JSON/),
+      message: expect.stringMatching(/^answers\.jsonl:2: is not valid JSON at column 2 \(.*\); write one JSON value per line$/),
+    });
+  });
+
+  it('an answers line that repeats a key names the line, the key and its column', async () => {
+    const dir = await tempDir();
+    await writeAllowlist(dir, []);
+    // JSON.parse would keep the second "output" and check a link nobody meant to leave out.
+    await writeFile(join(dir, 'answers.jsonl'), '{"id":"q1","output":"fine"}\n{"id":"q2","output":"see https://a.test","output":"none"}\n');
+    await expect(staleCommand.run(['--allowlist', 'allowlist.json', '--answers', 'answers.jsonl'], fakeIo({ cwd: dir }))).rejects.toMatchObject({
+      code: 'INVALID_JSON',
+      message: 'answers.jsonl:2: $.output: appears twice (the second at column 42); JSON keeps only the last, so merge the two into one entry',
     });
   });
 

@@ -136,7 +136,7 @@ describe('fromPromptfooRow', () => {
   it('rejects malformed verifier metadata, naming the row', () => {
     const grading = { pass: true, score: 1, componentResults: [{ pass: true, score: 1, reason: 'citation-verifier: PASS', assertion: { type: 'javascript' }, metadata: { citationVerifier: { pass: true, score: 1, misattributed_phones: 0, links: [{ url: 'u', normalized: 'u', bucket: 'made-up', reason: '', start: 0, end: 1 }], phones: [] } } }] };
     expect(() => fromPromptfooRow({ ...base, gradingResult: grading }, 'results.json (v)')).toThrow(InputError);
-    expect(() => fromPromptfooRow({ ...base, gradingResult: grading }, 'results.json (v)')).toThrow(/^results\.json \(v\): metadata\.citationVerifier\.links\.0\.bucket: expected one of directory/);
+    expect(() => fromPromptfooRow({ ...base, gradingResult: grading }, 'results.json (v)')).toThrow(/^results\.json \(v\): metadata\.citationVerifier\.links\[0\]\.bucket: expected one of directory.*; pass --allowlist FILE to verify the answers again$/);
   });
 });
 

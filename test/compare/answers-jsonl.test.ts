@@ -48,9 +48,9 @@ describe('report from a JSONL of answers (no promptfoo)', () => {
 
   it.each([
     ['a line that is not JSON', '{"provider":"v","id":"q","answer":"a"}\n{"provider": "v",', /^f\.jsonl:2: is not valid JSON .*each line must be one \{"provider", "id", "answer"\} object/],
-    ['a missing answer', '{"provider":"v","id":"q"}', /^f\.jsonl:1: "answer": .*each line must be \{"provider": string, "id": string, "answer": string\}/],
-    ['a provider that is not a string', '{"provider":{"id":"v"},"id":"q","answer":"a"}', /^f\.jsonl:1: "provider": /],
-    ['an unknown key', '{"provider":"v","id":"q","answer":"a","anwser":"b"}', /^f\.jsonl:1: unknown key anwser;/],
+    ['a missing answer', '{"provider":"v","id":"q"}', /^f\.jsonl:1: \$\.answer: is missing; add a string; each line must be \{"provider": string, "id": string, "answer": string\}/],
+    ['a provider that is not a string', '{"provider":{"id":"v"},"id":"q","answer":"a"}', /^f\.jsonl:1: \$\.provider: expected a string, got an object; each line must be/],
+    ['an unknown key', '{"provider":"v","id":"q","answer":"a","anwser":"b"}', /^f\.jsonl:1: \$\.anwser: unknown key; remove it, or use one of the allowed keys: "provider", "id", "answer" \(optional: "question"\); each line must be/],
     ['the same provider and id twice', '{"provider":"v","id":"q","answer":"a"}\n\n{"provider":"v","id":"q","answer":"b"}', /^f\.jsonl:3: v answers "q" again \(first on line 1\); keep one answer per provider and id$/],
     ['no answers at all', '\n  \n', /^f\.jsonl: holds no answers/],
   ])('rejects %s, naming the file and line', (_name, text, message) => {

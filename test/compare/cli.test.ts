@@ -81,7 +81,7 @@ describe('citation-verifier report', () => {
     ['an unknown format', ['x.json', '--format', 'pdf'], /--format must be one of text, markdown, json, html, got "pdf"/],
     ['an unknown flag', ['x.json', '--allowlst', 'a.json'], /Unknown option '--allowlst'/],
     ['--threshold without --allowlist', ['x.json', '--threshold', '0.5'], /--threshold applies only when the report verifies the answers itself; add --allowlist FILE/],
-    ['a threshold out of range', ['x.json', '--allowlist', 'sample-allowlist/allowlist.json', '--threshold', '2'], /--threshold must be a number from 0 to 1, got "2"/],
+    ['a threshold out of range', ['x.json', '--allowlist', 'sample-allowlist/allowlist.json', '--threshold', '2'], /--threshold: must be a number from 0 to 1, got 2$/m],
     ['a missing results file', ['no/such/results.json'], /no\/such\/results\.json: results file not found; check the path/],
     ['a JSONL of answers without --allowlist', ['sample-allowlist/answers.jsonl'], /sample-allowlist\/answers\.jsonl: is a JSONL of answers .*; pass --allowlist FILE so the report can verify them/],
     ['a missing allowlist', ['sample-allowlist/answers.jsonl', '--allowlist', 'nope.json'], /nope\.json: allowlist file not found/],
@@ -103,13 +103,14 @@ describe('citation-verifier report', () => {
     writeFileSync(wrongShape, JSON.stringify({ results: { version: 3, results: [{ provider: 'x' }] } }));
     const b = await report([wrongShape]);
     expect(b.code).toBe(3);
-    expect(b.err).toMatch(new RegExp(`${wrongShape}: results\\.results\\[0\\]\\.provider: .*expected promptfoo eval output`));
+    // Every problem of the row at once, one a line, then what to do.
+    expect(b.err).toMatch(new RegExp(`${wrongShape}: 4 problems:\\n  \\$\\.results\\.results\\[0\\]\\.provider: expected an object, got the string "x"\\n.*\\n  \\$\\.results\\.results\\[0\\]\\.success: is missing; add a boolean\\nexpected promptfoo eval output`, 's'));
 
     const badLine = join(dir, 'answers.jsonl');
     writeFileSync(badLine, `${readFileSync(sampleAnswers, 'utf8').split('\n')[0]}\n{"provider": "vendor-a", "id": "x"}\n`);
     const c = await report([badLine, '--allowlist', sampleAllowlist]);
     expect(c.code).toBe(3);
-    expect(c.err).toMatch(new RegExp(`${badLine}:2: "answer": `));
+    expect(c.err).toMatch(new RegExp(`${badLine}:2: \\$\\.answer: is missing; add a string; each line must be`));
 
     const empty = join(dir, 'empty.json');
     writeFileSync(empty, JSON.stringify({ results: { version: 3, results: [] } }));

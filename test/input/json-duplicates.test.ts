@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firstDuplicateKey } from '../src/input.js';
+import { firstDuplicateKey } from '../../src/input/json.js';
 
 describe('firstDuplicateKey', () => {
   it.each([

@@ -1,24 +1,43 @@
-import { InputError, type InputErrorCode } from './errors.js';
+import { InputError, type InputErrorCode } from '../errors.js';
+import { formatPath } from './issues.js';
 
 /**
  * Reading JSON and JSON Lines input, with one style of error message for every reader: where (the
  * file, or `file:line` for one line of JSON Lines), what is wrong (`is not valid JSON at line L,
- * column C` and the parser's own words), then what to do.
+ * column C` and the parser's own words, or a key that appears twice in one object), then what to do.
  */
 export interface JsonReadOptions {
   /** What to do about a syntax error, said to the user. Default "fix the syntax". */
   hint?: string;
   /** The error code. Default `INVALID_JSON`. */
   code?: InputErrorCode;
+  /** The code of a repeated key: valid JSON, wrong content, so a reader may name it as its content's (`INVALID_ALLOWLIST`). Default `code`. */
+  duplicateCode?: InputErrorCode;
+  /** How the value is named in the path of a repeated key (see `formatPath`). Default `$`. */
+  root?: string;
+  /**
+   * Report a key that appears twice in one object (default true). Off only for files a program
+   * wrote with `JSON.stringify`, which cannot repeat a key: promptfoo's results, often tens of
+   * megabytes, are then not walked a second time.
+   */
+  duplicateKeys?: boolean;
 }
 
-/** `JSON.parse` of text read from `where`; a syntax error is an `InputError` that says where the syntax broke. */
-export function parseJsonText(text: string, where: string, options: JsonReadOptions = {}): unknown {
+/**
+ * `JSON.parse` of text read from `where` (a byte-order mark is allowed); a syntax error or a
+ * repeated key is an `InputError` that says where, with line and column. Without `where` (JSON
+ * inside a value, such as a promptfoo variable), the root names it.
+ */
+export function parseJsonText(text: string, where: string | undefined, options: JsonReadOptions = {}): unknown {
+  const json = text.replace(/^\uFEFF/, '');
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(json);
   } catch (error) {
-    throw syntaxError(error, text, where, options, (offset) => lineAndColumn(text, offset));
+    throw syntaxError(error, json, where ?? options.root ?? '$', options, (offset) => lineAndColumn(json, offset));
   }
+  checkDuplicateKeys(json, where, options, (offset) => lineAndColumn(json, offset));
+  return value;
 }
 
 /** One parsed line of JSON Lines: its value, its 1-based line number, and `file:line` for messages. */
@@ -31,7 +50,8 @@ export interface JsonLine {
 /**
  * The values of a JSON Lines text, one per non-blank line, read lazily so a caller that checks
  * each value reports the first bad line, whatever is wrong with it (a byte-order mark and `\r\n`
- * endings are allowed). A line that is not JSON is an `InputError` naming `file:line` and the column.
+ * endings are allowed). A line that is not JSON, or repeats a key, is an `InputError` naming
+ * `file:line` and the column.
  */
 export function* parseJsonLines(text: string, path: string, options: JsonReadOptions = {}): Generator<JsonLine> {
   const lines = text.replace(/^\uFEFF/, '').split('\n');
@@ -42,10 +62,24 @@ export function* parseJsonLines(text: string, path: string, options: JsonReadOpt
     try {
       value = JSON.parse(raw);
     } catch (error) {
-      throw syntaxError(error, raw, where, options, (offset) => `column ${offset + 1}`);
+      throw syntaxError(error, raw, where, options, column);
     }
+    checkDuplicateKeys(raw, where, options, column);
     yield { value, line: index + 1, where };
   }
+}
+
+const column = (offset: number): string => `column ${offset + 1}`;
+
+function checkDuplicateKeys(text: string, where: string | undefined, options: JsonReadOptions, locate: (offset: number) => string): void {
+  if (options.duplicateKeys === false) return;
+  const duplicate = firstDuplicateKey(text);
+  if (duplicate === null) return;
+  throw new InputError(
+    options.duplicateCode ?? options.code ?? 'INVALID_JSON',
+    `${formatPath(options.root ?? '$', duplicate.path)}: appears twice (the second at ${locate(duplicate.offset)}); JSON keeps only the last, so merge the two into one entry`,
+    where === undefined ? {} : { where },
+  );
 }
 
 function syntaxError(error: unknown, text: string, where: string, options: JsonReadOptions, locate: (offset: number) => string): InputError {

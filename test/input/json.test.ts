@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { InputError } from '../src/errors.js';
-import { jsonErrorOffset, lineAndColumn, parseJsonLines, parseJsonText } from '../src/input.js';
+import { InputError } from '../../src/errors.js';
+import { jsonErrorOffset, lineAndColumn, parseJsonLines, parseJsonText } from '../../src/input/json.js';
 
 describe('jsonErrorOffset', () => {
   it.each([
