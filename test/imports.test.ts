@@ -42,6 +42,11 @@ const RULES: readonly Rule[] = [
     from: under('builders'),
     forbids: (target) => isFront(target) || under('src/promptfoo')(target),
   },
+  {
+    name: 'input/ reads input and words its errors for every room: it imports only errors.ts, util/ and zod',
+    from: under('src/input'),
+    forbids: (target) => target !== 'src/errors.ts' && !under('src/util')(target) && !under('src/input')(target) && target !== 'zod',
+  },
   { name: 'nothing outside assertions/ imports an assertion', from: (file) => !under('assertions')(file), forbids: under('assertions') },
 ];
 
@@ -105,6 +110,8 @@ describe('import rules', () => {
     ['builders/build.ts', 'src/cli/args.ts', 'builders/'],
     ['builders/csv.ts', 'src/promptfoo/results.ts', 'builders/'],
     ['src/cli/check.ts', 'assertions/index.ts', 'nothing outside assertions/'],
+    ['src/input/issues.ts', 'src/allowlist/schema.ts', 'input/'],
+    ['src/input/json.ts', 'src/liveness/options.ts', 'input/'],
   ])('catches %s importing %s', (file, target, rule) => {
     const found = violations(new Map([[file, [target]]]));
     expect(found.length).toBeGreaterThan(0);
@@ -118,6 +125,8 @@ describe('import rules', () => {
     ['src/cli/build-allowlist.ts', 'builders/build.ts'],
     ['src/match/phones.ts', 'src/extract/phones.ts'],
     ['builders/cells.ts', 'src/normalize/url.ts'],
+    ['src/input/issues.ts', 'src/util/strings.ts'],
+    ['src/input/json.ts', 'src/input/issues.ts'],
   ])('allows %s importing %s', (file, target) => {
     expect(violations(new Map([[file, [target]]]))).toEqual([]);
   });

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { parseJsonLines, parseJsonText } from '../input/json.js';
 import { InputError } from '../errors.js';
-import { parseInput } from '../input/issues.js';
+import { invalidInput, parseInput } from '../input/issues.js';
 
 /**
  * promptfoo's eval output, as `promptfoo eval -o results.json` writes it (the `createOutputData`
@@ -94,7 +94,7 @@ const WRITTEN_BY_PROMPTFOO = { duplicateKeys: false } as const;
 export function parsePromptfooResults(data: unknown, source: string): ResultRow[] {
   const version = (data as { results?: { version?: unknown } } | null)?.results?.version;
   if (version !== undefined && version !== 3) {
-    throw new InputError('INVALID_RESULTS', `results.version is ${JSON.stringify(version)}; only version 3, written by current promptfoo releases, is read; re-run or re-export the eval with a current promptfoo`, { where: source });
+    throw invalidInput('INVALID_RESULTS', [{ path: ['results', 'version'], message: `is ${JSON.stringify(version)}; only version 3, written by current promptfoo releases, is read; re-run or re-export the eval with a current promptfoo` }], { where: source });
   }
   const parsed = parseInput(PromptfooOutputSchema, data, 'INVALID_RESULTS', { where: source, hint: RESULTS_HINT });
   return sortRows(parsed.results.results.map(toRow));

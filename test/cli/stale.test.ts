@@ -324,7 +324,7 @@ describe('readPromptfooResults', () => {
   });
 
   it.each<[string, unknown, RegExp]>([
-    ['version 2', { results: { version: 2, results: [] } }, /results\.version is 2; only version 3/],
+    ['version 2', { results: { version: 2, results: [] } }, /\$\.results\.version: is 2; only version 3/],
     ['no results', { evalId: 'x' }, /results: /],
     ['a row without testIdx', { results: { version: 3, results: [{ provider: { id: 'echo' }, promptIdx: 0, success: true }] } }, /results\.results\[0\]\.testIdx/],
   ])('rejects %s with the JSON path', (_name, data, message) => {
