@@ -1,30 +1,16 @@
-import { dataRecord, namesOf, parseAllowlist, toAllowlistFile, type Allowlist } from '../src/allowlist/schema.js';
-import { compareStrings } from '../src/util/strings.js';
-import { BUILDER_SHOWN, SHARED_HOST_MIN_ORGS } from '../src/defaults.js';
+import { dataRecord, parseAllowlist, toAllowlistFile, type Allowlist } from '../src/allowlist/schema.js';
+import { SHARED_HOST_MIN_ORGS } from '../src/defaults.js';
 import { InputError } from '../src/errors.js';
 import { formatPhone } from '../src/normalize/phone.js';
-import { cleanOrgName, deriveBareNames, orgKey } from '../src/normalize/name.js';
+import { cleanOrgName, orgKey } from '../src/normalize/name.js';
 import { isPlaceholder, parseAliasCell, parseDomainCell, parsePhoneCell, parseUrlCell } from './cells.js';
 import { resolveColumns, type ResolvedColumn } from './columns.js';
-import type { BuildNote, BuildOptions, BuildResult, BuildSummary, BuildWarning, CsvDelimiter, SharedHost, Table, TableRow } from './types.js';
+import { describeDelimiter } from './messages.js';
+import { reportBareNames, settleAliases } from './names.js';
+import { summarizeBuild } from './summary.js';
+import type { AliasClaim, BuildNote, BuildOptions, BuildResult, BuildWarning, OrgEntry, Table, TableRow } from './types.js';
 
 export { SHARED_HOST_MIN_ORGS };
-
-interface OrgEntry {
-  name: string;
-  phones: string[];
-  aliases: string[];
-  /** First row that named it in this build, for "repeated" notes. */
-  first?: { source: string; row: number; line: number; name: string };
-}
-
-interface AliasClaim {
-  orgKey: string;
-  source: string;
-  row: number;
-  line: number;
-  column: string;
-}
 
 /**
  * Rows to allowlist. Pure: the tables are already read, nothing is written.
@@ -62,13 +48,13 @@ export function buildAllowlist(tables: readonly Table[], options: BuildOptions):
   const domains = new Set<string>();
   const hostOrgs = new Map<string, Set<string>>();
   const aliasClaims = new Map<string, AliasClaim>();
+  const baseSource = options.baseSource ?? 'the merged allowlist';
 
   const base = options.base;
   if (base) {
     base.urls.forEach((url) => urls.add(url));
     for (const [url, written] of Object.entries(base.urlsAsWritten ?? {})) urlsAsWritten.set(url, written);
     base.domains.forEach((domain) => domains.add(domain));
-    const baseSource = options.baseSource ?? 'the merged allowlist';
     for (const name of base.orgNames) {
       const key = orgKey(name);
       const existing = orgs.get(key);
@@ -230,38 +216,7 @@ export function buildAllowlist(tables: readonly Table[], options: BuildOptions):
     }
   });
 
-  // Aliases are settled after every row is read: an alias may name an organization that a later
-  // row lists, and the verifier cannot attribute a name that points at two organizations.
-  for (const { alias, claim } of pendingAliases) {
-    const aliasKey = orgKey(alias);
-    const org = orgs.get(claim.orgKey)!;
-    const at = { source: claim.source, row: claim.row, line: claim.line, column: claim.column, value: alias };
-    if (aliasKey.length === 0) {
-      warnings.push({ ...at, code: 'ALIAS_CONFLICT', message: `${JSON.stringify(alias)} is not a name; alias skipped` });
-      continue;
-    }
-    if (aliasKey === claim.orgKey) {
-      notes.push({ ...at, code: 'ALIAS_IS_NAME', message: `${JSON.stringify(alias)} is the organization's own name; not added as an alias` });
-      continue;
-    }
-    const named = orgs.get(aliasKey);
-    if (named) {
-      warnings.push({ ...at, code: 'ALIAS_CONFLICT', message: `${JSON.stringify(alias)} is the name of another organization; not added as an alias of ${JSON.stringify(org.name)}, since the verifier could not tell the two apart` });
-      continue;
-    }
-    const holder = aliasClaims.get(aliasKey);
-    if (holder && holder.orgKey !== claim.orgKey) {
-      const where = holder.row === 0 ? holder.source : `${holder.source === claim.source ? '' : `${holder.source} `}row ${holder.row}`;
-      warnings.push({
-        ...at,
-        code: 'ALIAS_CONFLICT',
-        message: `${JSON.stringify(alias)} is already an alias of ${JSON.stringify(orgs.get(holder.orgKey)!.name)} (${where}); not added to ${JSON.stringify(org.name)}, since a name shared by two organizations attributes nothing`,
-      });
-      continue;
-    }
-    if (!holder) aliasClaims.set(aliasKey, claim);
-    if (!org.aliases.some((existing) => orgKey(existing) === aliasKey)) org.aliases.push(alias);
-  }
+  settleAliases(pendingAliases, orgs, aliasClaims, warnings, notes);
 
   const allowlist: Allowlist = { urls: [...urls], domains: [...domains], orgNames: [], orgPhones: dataRecord(), orgAliases: dataRecord() };
   if (urlsAsWritten.size > 0) allowlist.urlsAsWritten = Object.fromEntries(urlsAsWritten);
@@ -271,69 +226,10 @@ export function buildAllowlist(tables: readonly Table[], options: BuildOptions):
     if (org.aliases.length > 0) allowlist.orgAliases[org.name] = org.aliases;
   }
 
-  reportBareNames(allowlist, orgs, options.baseSource ?? 'the merged allowlist', notes, warnings);
+  reportBareNames(allowlist, orgs, baseSource, notes, warnings);
 
-  const sharedHosts: SharedHost[] = [...hostOrgs]
-    .filter(([, owners]) => owners.size >= sharedHostMinOrgs)
-    .map(([host, owners]) => ({ host, organizations: owners.size }))
-    .sort((a, b) => b.organizations - a.organizations || compareStrings(a.host, b.host));
-
-  const numberOwners = new Map<string, number>();
-  for (const numbers of Object.values(allowlist.orgPhones)) {
-    for (const number of numbers) numberOwners.set(number, (numberOwners.get(number) ?? 0) + 1);
-  }
-  const summary: BuildSummary = {
-    files: tables.map((table) => ({ source: table.source, rows: table.rows.length, blankRows: table.blankRows, encoding: table.encoding, delimiter: table.delimiter, notes: table.notes })),
-    rowsRead,
-    rowsUsed,
-    rowsSkipped,
-    organizations: allowlist.orgNames.length,
-    organizationsWithoutNumber: [...orgs.values()].filter((org) => org.phones.length === 0).length,
-    urls: allowlist.urls.length,
-    domains: allowlist.domains.length,
-    numbers: numberOwners.size,
-    sharedNumbers: [...numberOwners.values()].filter((count) => count > 1).length,
-    aliases: Object.values(allowlist.orgAliases).reduce((sum, list) => sum + list.length, 0),
-    warnings: warnings.length,
-    notes: notes.length,
-    deriveDomains,
-    sharedHosts,
-  };
-  if (base) {
-    summary.base = {
-      source: options.baseSource ?? 'the merged allowlist',
-      organizations: base.orgNames.length,
-      urls: base.urls.length,
-      domains: base.domains.length,
-      numbers: new Set(Object.values(base.orgPhones).flat()).size,
-    };
-  }
+  const summary = summarizeBuild(allowlist, warnings, notes, { tables, rowsRead, rowsUsed, rowsSkipped, orgs, hostOrgs, sharedHostMinOrgs, deriveDomains, base, baseSource });
   return { allowlist, warnings, notes, summary };
-}
-
-/**
- * The names the verifier will also match without their legal form (`deriveBareNames`, the same
- * derivation the verifier runs when it indexes the allowlist): a note per name, and a warning per
- * bare name that two organizations would share (then neither gets it).
- */
-function reportBareNames(allowlist: Allowlist, orgs: ReadonlyMap<string, OrgEntry>, baseSource: string, notes: BuildNote[], warnings: BuildWarning[]): void {
-  const at = (organization: string): { source: string; row: number; line: number } => {
-    const first = orgs.get(orgKey(organization))?.first;
-    return first ? { source: first.source, row: first.row, line: first.line } : { source: baseSource, row: 0, line: 0 };
-  };
-  const bare = deriveBareNames(namesOf(allowlist));
-  for (const added of bare.added) {
-    notes.push({ ...at(added.organization), code: 'BARE_NAME', value: added.from, message: `${JSON.stringify(added.from)} is also matched as ${JSON.stringify(added.name)}, without its legal form, as answers write it` });
-  }
-  for (const collision of bare.collisions) {
-    const [first] = collision.organizations;
-    warnings.push({
-      ...at(first!),
-      code: 'BARE_NAME_CONFLICT',
-      value: collision.name,
-      message: `${JSON.stringify(collision.name)} (a name without its legal form) would name ${collision.organizations.map((name) => JSON.stringify(name)).join(' and ')}; none of them is matched by it, so answers must use the full name. Add it as an alias of the one it means if one is meant`,
-    });
-  }
 }
 
 /**
@@ -349,38 +245,6 @@ export function renderAllowlist(allowlist: Allowlist, source = 'the built allowl
   const again = `${JSON.stringify(toAllowlistFile(parseAllowlist(JSON.parse(text), source)), null, 2)}\n`;
   if (again !== text) throw new Error(`${source}: validating the built allowlist changed it; a normalizer is not idempotent`);
   return text;
-}
-
-/** `,` → `','`, tab → `tab`, for messages. */
-export function describeDelimiter(delimiter: CsvDelimiter): string {
-  return delimiter === '\t' ? 'tab' : `'${delimiter}'`;
-}
-
-/** `dir.csv row 12 (line 14), column 'Phone'` — where a warning or note points. */
-export function describeLocation(item: { source: string; row: number; line: number; column?: string }): string {
-  const line = item.line !== item.row ? ` (line ${item.line})` : '';
-  const column = item.column === undefined ? '' : `, column '${item.column}'`;
-  return item.row === 0 ? `${item.source}${column}` : `${item.source} row ${item.row}${line}${column}`;
-}
-
-/** A warning or note as one line of text: its location, then its message. */
-export function describeItem(item: BuildWarning | BuildNote): string {
-  return `${describeLocation(item)}: ${item.message}`;
-}
-
-/**
- * `--strict`: throw `InputError('STRICT_WARNING')` when the build has warnings, listing the first
- * ones, so a directory export with a skipped row fails a CI job instead of shipping a gap.
- */
-export function assertNoWarnings(result: BuildResult, shown: number = BUILDER_SHOWN.warnings): void {
-  const { warnings } = result;
-  if (warnings.length === 0) return;
-  const lines = warnings.slice(0, shown).map((warning) => `  ${describeItem(warning)}`);
-  if (warnings.length > shown) lines.push(`  … and ${warnings.length - shown} more`);
-  throw new InputError(
-    'STRICT_WARNING',
-    `--strict: ${warnings.length} warning${warnings.length === 1 ? '' : 's'}, so no allowlist was written; fix the rows below or drop --strict to skip them\n${lines.join('\n')}`,
-  );
 }
 
 /** Rows of a table, for tests and scripts that build tables by hand. */

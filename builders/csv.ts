@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { CsvError, parse, type Options as ParseOptions } from 'csv-parse/sync';
 import { InputError } from '../src/errors.js';
-import { describeDelimiter } from './build.js';
+import { describeDelimiter } from './messages.js';
 import type { CsvDelimiter, CsvEncoding, Table, TableRow } from './types.js';
 
 /**

@@ -1,9 +1,68 @@
+import type { Allowlist } from '../src/allowlist/schema.js';
 import { BUILDER_SHOWN } from '../src/defaults.js';
-import { describeDelimiter, describeItem } from './build.js';
-import type { BuildResult, CsvEncoding } from './types.js';
+import { compareStrings } from '../src/util/strings.js';
+import { describeDelimiter, describeItem } from './messages.js';
+import type { BuildNote, BuildResult, BuildSummary, BuildWarning, CsvEncoding, OrgEntry, SharedHost, Table } from './types.js';
 
 /** How many warnings and notes the summary prints before "… and N more". */
 export const SUMMARY_SHOWN = BUILDER_SHOWN;
+
+/** What the build counted on its way, for `summarizeBuild`. */
+export interface BuildTally {
+  tables: readonly Table[];
+  rowsRead: number;
+  rowsUsed: number;
+  rowsSkipped: number;
+  orgs: ReadonlyMap<string, OrgEntry>;
+  /** Host → the organizations (by key) that list a page on it. */
+  hostOrgs: ReadonlyMap<string, ReadonlySet<string>>;
+  sharedHostMinOrgs: number;
+  deriveDomains: boolean;
+  /** The allowlist merged into (`--merge`), as it was before the build. */
+  base: Allowlist | undefined;
+  baseSource: string;
+}
+
+/** The summary's figures, from the finished allowlist, its warnings and notes, and the tally. */
+export function summarizeBuild(allowlist: Allowlist, warnings: readonly BuildWarning[], notes: readonly BuildNote[], tally: BuildTally): BuildSummary {
+  const { tables, rowsRead, rowsUsed, rowsSkipped, orgs, hostOrgs, sharedHostMinOrgs, deriveDomains, base } = tally;
+  const sharedHosts: SharedHost[] = [...hostOrgs]
+    .filter(([, owners]) => owners.size >= sharedHostMinOrgs)
+    .map(([host, owners]) => ({ host, organizations: owners.size }))
+    .sort((a, b) => b.organizations - a.organizations || compareStrings(a.host, b.host));
+
+  const numberOwners = new Map<string, number>();
+  for (const numbers of Object.values(allowlist.orgPhones)) {
+    for (const number of numbers) numberOwners.set(number, (numberOwners.get(number) ?? 0) + 1);
+  }
+  const summary: BuildSummary = {
+    files: tables.map((table) => ({ source: table.source, rows: table.rows.length, blankRows: table.blankRows, encoding: table.encoding, delimiter: table.delimiter, notes: table.notes })),
+    rowsRead,
+    rowsUsed,
+    rowsSkipped,
+    organizations: allowlist.orgNames.length,
+    organizationsWithoutNumber: [...orgs.values()].filter((org) => org.phones.length === 0).length,
+    urls: allowlist.urls.length,
+    domains: allowlist.domains.length,
+    numbers: numberOwners.size,
+    sharedNumbers: [...numberOwners.values()].filter((count) => count > 1).length,
+    aliases: Object.values(allowlist.orgAliases).reduce((sum, list) => sum + list.length, 0),
+    warnings: warnings.length,
+    notes: notes.length,
+    deriveDomains,
+    sharedHosts,
+  };
+  if (base) {
+    summary.base = {
+      source: tally.baseSource,
+      organizations: base.orgNames.length,
+      urls: base.urls.length,
+      domains: base.domains.length,
+      numbers: new Set(Object.values(base.orgPhones).flat()).size,
+    };
+  }
+  return summary;
+}
 
 const ENCODING_NAMES: Record<CsvEncoding, string> = {
   'utf-8': 'UTF-8',

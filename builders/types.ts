@@ -144,3 +144,21 @@ export interface BuildResult {
   notes: BuildNote[];
   summary: BuildSummary;
 }
+
+/** An organization while the build runs (`build.ts`), before it becomes allowlist entries. */
+export interface OrgEntry {
+  name: string;
+  phones: string[];
+  aliases: string[];
+  /** First row that named it in this build, for "repeated" notes. */
+  first?: { source: string; row: number; line: number; name: string };
+}
+
+/** Which organization an alias was given to, and where (row 0: by the base allowlist). */
+export interface AliasClaim {
+  orgKey: string;
+  source: string;
+  row: number;
+  line: number;
+  column: string;
+}

@@ -1,6 +1,7 @@
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { assertNoWarnings, buildAllowlist, renderAllowlist } from '../builders/build.js';
+import { buildAllowlist, renderAllowlist } from '../builders/build.js';
+import { assertNoWarnings } from '../builders/messages.js';
 import { readCsvFile } from '../builders/csv.js';
 import { formatSummary } from '../builders/summary.js';
 import type { BuildResult } from '../builders/types.js';

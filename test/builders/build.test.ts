@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { assertNoWarnings, buildAllowlist, describeItem, renderAllowlist, SHARED_HOST_MIN_ORGS, tableFromRows } from '../../builders/build.js';
+import { buildAllowlist, renderAllowlist, SHARED_HOST_MIN_ORGS, tableFromRows } from '../../builders/build.js';
+import { assertNoWarnings, describeItem } from '../../builders/messages.js';
 import { readCsvFile } from '../../builders/csv.js';
 import type { BuildOptions, ColumnNames, Table } from '../../builders/types.js';
 import { loadAllowlist } from '../../src/allowlist/load.js';

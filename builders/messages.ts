@@ -1,0 +1,38 @@
+import { BUILDER_SHOWN } from '../src/defaults.js';
+import { InputError } from '../src/errors.js';
+import type { BuildNote, BuildResult, BuildWarning, CsvDelimiter } from './types.js';
+
+// How the builder's warnings and notes read: where each points, one line each, and `--strict`.
+// The CSV edge, the summary and the command share these words.
+
+/** `,` → `','`, tab → `tab`, for messages. */
+export function describeDelimiter(delimiter: CsvDelimiter): string {
+  return delimiter === '\t' ? 'tab' : `'${delimiter}'`;
+}
+
+/** `dir.csv row 12 (line 14), column 'Phone'` — where a warning or note points. */
+export function describeLocation(item: { source: string; row: number; line: number; column?: string }): string {
+  const line = item.line !== item.row ? ` (line ${item.line})` : '';
+  const column = item.column === undefined ? '' : `, column '${item.column}'`;
+  return item.row === 0 ? `${item.source}${column}` : `${item.source} row ${item.row}${line}${column}`;
+}
+
+/** A warning or note as one line of text: its location, then its message. */
+export function describeItem(item: BuildWarning | BuildNote): string {
+  return `${describeLocation(item)}: ${item.message}`;
+}
+
+/**
+ * `--strict`: throw `InputError('STRICT_WARNING')` when the build has warnings, listing the first
+ * ones, so a directory export with a skipped row fails a CI job instead of shipping a gap.
+ */
+export function assertNoWarnings(result: BuildResult, shown: number = BUILDER_SHOWN.warnings): void {
+  const { warnings } = result;
+  if (warnings.length === 0) return;
+  const lines = warnings.slice(0, shown).map((warning) => `  ${describeItem(warning)}`);
+  if (warnings.length > shown) lines.push(`  … and ${warnings.length - shown} more`);
+  throw new InputError(
+    'STRICT_WARNING',
+    `--strict: ${warnings.length} warning${warnings.length === 1 ? '' : 's'}, so no allowlist was written; fix the rows below or drop --strict to skip them\n${lines.join('\n')}`,
+  );
+}

@@ -1,0 +1,71 @@
+import { namesOf, type Allowlist } from '../src/allowlist/schema.js';
+import { deriveBareNames, orgKey } from '../src/normalize/name.js';
+import type { AliasClaim, BuildNote, BuildWarning, OrgEntry } from './types.js';
+
+// The names an organization goes by besides its own, settled once every row is read: its aliases,
+// and its name without the legal form.
+
+/**
+ * Add each alias a row gave to its organization, unless it is no name, the organization's own
+ * name, another organization's name, or already another's alias (`claims`, by alias key, holds
+ * who has each; the base allowlist's are in it already): each refusal a warning or note naming
+ * the row. Settled after every row is read: an alias may name an organization that a later row
+ * lists, and the verifier cannot attribute a name that points at two organizations.
+ */
+export function settleAliases(pending: ReadonlyArray<{ alias: string; claim: AliasClaim }>, orgs: ReadonlyMap<string, OrgEntry>, claims: Map<string, AliasClaim>, warnings: BuildWarning[], notes: BuildNote[]): void {
+  for (const { alias, claim } of pending) {
+    const aliasKey = orgKey(alias);
+    const org = orgs.get(claim.orgKey)!;
+    const at = { source: claim.source, row: claim.row, line: claim.line, column: claim.column, value: alias };
+    if (aliasKey.length === 0) {
+      warnings.push({ ...at, code: 'ALIAS_CONFLICT', message: `${JSON.stringify(alias)} is not a name; alias skipped` });
+      continue;
+    }
+    if (aliasKey === claim.orgKey) {
+      notes.push({ ...at, code: 'ALIAS_IS_NAME', message: `${JSON.stringify(alias)} is the organization's own name; not added as an alias` });
+      continue;
+    }
+    const named = orgs.get(aliasKey);
+    if (named) {
+      warnings.push({ ...at, code: 'ALIAS_CONFLICT', message: `${JSON.stringify(alias)} is the name of another organization; not added as an alias of ${JSON.stringify(org.name)}, since the verifier could not tell the two apart` });
+      continue;
+    }
+    const holder = claims.get(aliasKey);
+    if (holder && holder.orgKey !== claim.orgKey) {
+      const where = holder.row === 0 ? holder.source : `${holder.source === claim.source ? '' : `${holder.source} `}row ${holder.row}`;
+      warnings.push({
+        ...at,
+        code: 'ALIAS_CONFLICT',
+        message: `${JSON.stringify(alias)} is already an alias of ${JSON.stringify(orgs.get(holder.orgKey)!.name)} (${where}); not added to ${JSON.stringify(org.name)}, since a name shared by two organizations attributes nothing`,
+      });
+      continue;
+    }
+    if (!holder) claims.set(aliasKey, claim);
+    if (!org.aliases.some((existing) => orgKey(existing) === aliasKey)) org.aliases.push(alias);
+  }
+}
+
+/**
+ * The names the verifier will also match without their legal form (`deriveBareNames`, the same
+ * derivation the verifier runs when it indexes the allowlist): a note per name, and a warning per
+ * bare name that two organizations would share (then neither gets it).
+ */
+export function reportBareNames(allowlist: Allowlist, orgs: ReadonlyMap<string, OrgEntry>, baseSource: string, notes: BuildNote[], warnings: BuildWarning[]): void {
+  const at = (organization: string): { source: string; row: number; line: number } => {
+    const first = orgs.get(orgKey(organization))?.first;
+    return first ? { source: first.source, row: first.row, line: first.line } : { source: baseSource, row: 0, line: 0 };
+  };
+  const bare = deriveBareNames(namesOf(allowlist));
+  for (const added of bare.added) {
+    notes.push({ ...at(added.organization), code: 'BARE_NAME', value: added.from, message: `${JSON.stringify(added.from)} is also matched as ${JSON.stringify(added.name)}, without its legal form, as answers write it` });
+  }
+  for (const collision of bare.collisions) {
+    const [first] = collision.organizations;
+    warnings.push({
+      ...at(first!),
+      code: 'BARE_NAME_CONFLICT',
+      value: collision.name,
+      message: `${JSON.stringify(collision.name)} (a name without its legal form) would name ${collision.organizations.map((name) => JSON.stringify(name)).join(' and ')}; none of them is matched by it, so answers must use the full name. Add it as an alias of the one it means if one is meant`,
+    });
+  }
+}
