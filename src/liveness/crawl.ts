@@ -1,6 +1,7 @@
 import type { Evidence, Failure, FailureEvidence, ResponseEvidence } from './classify.js';
 import type { HostVetting } from './hosts.js';
-import type { Exchange, HttpClient } from './http.js';
+import { SharedWork, abortableSleep } from './cancel.js';
+import { stopped, type Exchange, type HttpClient } from './http.js';
 import { retryDecision, type RetrySettings } from './retry.js';
 
 /** What fetching a link saw, with the body of a 2xx GET when one was read (for the soft-404 check). */
@@ -17,7 +18,8 @@ interface HopResult {
 export interface CrawlerSettings {
   maxRedirects: number;
   retry: RetrySettings;
-  sleep: (ms: number) => Promise<void>;
+  /** Injected by tests; by default a timer that an aborted link clears. */
+  sleep?: (ms: number) => Promise<void>;
   now: () => number;
   /** True once the checker is closed: no more retries. */
   isClosed: () => boolean;
@@ -41,7 +43,7 @@ export class Crawler {
    * refusal was read: on a busy checker the refusal can sit unread for tens of milliseconds, and
    * what proves the origin down is two attempts the wait apart, which this keeps exactly.
    */
-  private readonly refusals = new Map<string, Promise<Exchange>>();
+  private readonly refusals = new Map<string, SharedWork<Exchange>>();
   /** Origins whose https port turned out to speak plain HTTP (or to be closed while http works). */
   private readonly plainHttpOrigins = new Set<string>();
 
@@ -55,8 +57,9 @@ export class Crawler {
    * Follow a link through its redirects, vetting every hop. `fallback`: no scheme was written, so
    * the first hop may go over http. `followUp`: the whole crawl continues a link already started
    * (the soft-404 probe); otherwise only its later requests are follow-ups (see `Limiter`).
+   * `signal` aborts the link: its requests and waits end, and the crawl answers a `closed` failure.
    */
-  async crawl(start: URL, fallback: boolean, followUp = false): Promise<Crawled> {
+  async crawl(start: URL, fallback: boolean, followUp = false, signal?: AbortSignal): Promise<Crawled> {
     const { maxRedirects } = this.settings;
     let current = start;
     let redirects = 0;
@@ -65,7 +68,7 @@ export class Crawler {
       const resolution = await this.hosts.resolve(current.hostname);
       if (!resolution.ok) return failed(resolution.failure, 0);
       const later = followUp || redirects > 0;
-      const step = fallback && redirects === 0 ? await this.firstHop(current, later) : await this.hop(current, true, later);
+      const step = fallback && redirects === 0 ? await this.firstHop(current, later, signal) : await this.hop(current, true, later, signal);
       current = step.url;
       const { exchange } = step;
       if (exchange.type === 'failure') return failed(exchange.failure, step.attempts);
@@ -104,9 +107,10 @@ export class Crawler {
   }
 
   /** One hop with retries. `retryRefused: false` when another scheme will be tried instead. */
-  private async hop(url: URL, retryRefused: boolean, followUp: boolean): Promise<HopResult> {
+  private async hop(url: URL, retryRefused: boolean, followUp: boolean, signal: AbortSignal | undefined): Promise<HopResult> {
     const { retry, sleep, now, isClosed } = this.settings;
-    let exchange = await this.http.exchange(url, followUp);
+    const aborted = (): boolean => signal?.aborted === true;
+    let exchange = await this.http.exchange(url, followUp, signal);
     for (let attempt = 0; ; attempt++) {
       const decision = retryDecision(
         exchange.type === 'response'
@@ -116,45 +120,51 @@ export class Crawler {
         retry,
         now(),
       );
-      if (!decision.retry || isClosed()) {
+      if (!decision.retry || isClosed() || aborted()) {
         return { url, exchange, attempts: attempt + 1, ...(!decision.retry && decision.retryAfterMs !== undefined ? { retryAfterMs: decision.retryAfterMs } : {}) };
       }
       if (isRefusal(exchange)) {
         const startedAt = exchange.type === 'failure' ? exchange.startedAt : undefined;
-        const shared = this.retryOrigin(url, startedAt === undefined ? decision.delayMs : Math.max(0, startedAt + decision.delayMs - now()));
+        const shared = this.retryOrigin(url, startedAt === undefined ? decision.delayMs : Math.max(0, startedAt + decision.delayMs - now()), signal);
         const retried = await shared.retried;
         // The origin's retry is this link's retry when it made it, or when the origin still refuses;
         // when the origin answers again, this link asks for itself.
-        exchange = shared.mine || isRefusal(retried) || isClosed() ? retried : await this.http.exchange(url, true);
+        exchange = shared.mine || isRefusal(retried) || isClosed() || aborted() ? retried : await this.http.exchange(url, true, signal);
       } else {
-        await sleep(decision.delayMs);
-        exchange = await this.http.exchange(url, true);
+        await abortableSleep(sleep, decision.delayMs, signal);
+        exchange = await this.http.exchange(url, true, signal);
       }
     }
   }
 
-  private retryOrigin(url: URL, delayMs: number): { retried: Promise<Exchange>; mine: boolean } {
-    const pending = this.refusals.get(url.origin);
-    if (pending) return { retried: pending, mine: false };
-    const retried = this.settings.sleep(delayMs).then(() => this.http.exchange(url, true));
-    this.refusals.set(url.origin, retried);
-    void retried.then((exchange) => {
-      if (!isRefusal(exchange)) this.refusals.delete(url.origin);
+  /** The origin's one shared retry; abandoned (and started afresh by the next link) once no link waits for it. */
+  private retryOrigin(url: URL, delayMs: number, signal: AbortSignal | undefined): { retried: Promise<Exchange>; mine: boolean } {
+    const origin = url.origin;
+    const onAbort = (): Exchange => stopped(signal!, url.hostname);
+    const pending = this.refusals.get(origin);
+    if (pending && !pending.abandoned) return { retried: pending.join(signal, onAbort), mine: false };
+    const work = new SharedWork<Exchange>(async (shared) => {
+      await abortableSleep(this.settings.sleep, delayMs, shared);
+      return this.http.exchange(url, true, shared);
     });
-    return { retried, mine: true };
+    this.refusals.set(origin, work);
+    void work.result.then((exchange) => {
+      if (!isRefusal(exchange) && this.refusals.get(origin) === work) this.refusals.delete(origin);
+    });
+    return { retried: work.join(signal, onAbort), mine: true };
   }
 
   /** The first hop of a link written without a scheme: https, then http when https cannot work. */
-  private async firstHop(url: URL, followUp: boolean): Promise<HopResult> {
-    if (url.protocol !== 'https:') return this.hop(url, true, followUp);
+  private async firstHop(url: URL, followUp: boolean, signal: AbortSignal | undefined): Promise<HopResult> {
+    if (url.protocol !== 'https:') return this.hop(url, true, followUp, signal);
     const plain = new URL(url.href);
     plain.protocol = 'http:';
-    if (this.plainHttpOrigins.has(url.host)) return this.hop(plain, true, followUp);
-    const secure = await this.hop(url, false, followUp);
+    if (this.plainHttpOrigins.has(url.host)) return this.hop(plain, true, followUp, signal);
+    const secure = await this.hop(url, false, followUp, signal);
     if (secure.exchange.type !== 'failure') return secure;
     const failure = secure.exchange.failure;
     if (!(failure.kind === 'refused' || (failure.kind === 'tls' && failure.plainHttp === true))) return secure;
-    const fallback = await this.hop(plain, true, true);
+    const fallback = await this.hop(plain, true, true, signal);
     if (fallback.exchange.type === 'response') {
       this.plainHttpOrigins.add(url.host);
       return fallback;

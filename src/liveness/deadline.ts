@@ -2,59 +2,113 @@ import type { LivenessOutcome } from './types.js';
 
 /**
  * Deadlines: a link that is not finished in the time given resolves to `inconclusive` ("deadline
- * reached") for the caller that set the deadline; its fetch goes on for any other caller.
+ * reached") for the caller that set the deadline; the checker then aborts the link unless another
+ * caller still waits for it (`checker.ts`, `cancel.ts`).
+ *
+ * One timer per deadline, not per link: every link of an answer shares the answer's deadline, and
+ * every link of a host in `stale` its host's. Their callers then all give up in one callback, so
+ * the limiter (which hands out slots once per turn of the event loop) never starts one of them in
+ * between: with a timer per link, timers a millisecond apart fired on different turns, and a link
+ * aborted on the first freed a slot for a link about to be aborted on the next, whose connection
+ * then sat open in the pool.
  */
 
 function reached(what: string): LivenessOutcome {
   return { kind: 'inconclusive', error: 'deadline', reason: `deadline reached: ${what}` };
 }
 
-/** `pending`, or `inconclusive` if it is not settled within `remainingMs`. */
-export function byDeadline(pending: Promise<LivenessOutcome>, remainingMs: number): Promise<LivenessOutcome> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<LivenessOutcome>((resolve) => {
-    timer = setTimeout(() => resolve(reached('the link was not finished in the time given to the answer')), Math.max(0, remainingMs));
-  });
-  return Promise.race([pending, late]).finally(() => clearTimeout(timer));
+/** Callers waiting on one deadline, and its timer (cleared when none is left). */
+class Group {
+  readonly waiters = new Set<() => void>();
+  timer: NodeJS.Timeout | undefined;
+
+  constructor(private readonly forget: () => void) {}
+
+  /** `pending`, or `late` once the group's timer fires. */
+  race(pending: Promise<LivenessOutcome>, late: LivenessOutcome): Promise<LivenessOutcome> {
+    return new Promise<LivenessOutcome>((resolve) => {
+      const give = (): void => resolve(late);
+      this.waiters.add(give);
+      void pending.then((outcome) => {
+        this.waiters.delete(give);
+        if (this.waiters.size === 0) this.clear();
+        resolve(outcome);
+      });
+    });
+  }
+
+  arm(ms: number): void {
+    this.timer = setTimeout(() => {
+      this.forget();
+      for (const give of this.waiters) give();
+      this.waiters.clear();
+    }, Math.max(0, ms));
+  }
+
+  private clear(): void {
+    if (this.timer !== undefined) clearTimeout(this.timer);
+    this.timer = undefined;
+    this.forget();
+  }
+}
+
+/** Answers' deadlines: one timer per deadline instant. */
+export class AnswerDeadlines {
+  private readonly groups = new Map<number, Group>();
+
+  constructor(private readonly now: () => number) {}
+
+  /** `pending`, or `inconclusive` if it is not settled by `deadlineAt` (ms since the epoch). */
+  race(pending: Promise<LivenessOutcome>, deadlineAt: number): Promise<LivenessOutcome> {
+    let group = this.groups.get(deadlineAt);
+    if (!group) {
+      const created = new Group(() => {
+        if (this.groups.get(deadlineAt) === created) this.groups.delete(deadlineAt);
+      });
+      created.arm(deadlineAt - this.now());
+      this.groups.set(deadlineAt, created);
+      group = created;
+    }
+    return group.race(pending, reached('the link was not finished in the time given to the answer'));
+  }
 }
 
 /**
  * When each host's first request started. A host's deadline runs from then, not from when its
- * links were queued: a host waiting behind others has not had its time yet.
+ * links were queued: a host waiting behind others has not had its time yet. One timer per host.
  */
 export class HostClock {
-  private readonly starts = new Map<string, { at?: number; started: Promise<number>; resolve: (at: number) => void }>();
+  private readonly hosts = new Map<string, { at?: number; group?: Group; ms?: number }>();
 
   constructor(private readonly now: () => number) {}
 
   /** Called as each request starts (the first call per host sets its clock). */
   noteStart(host: string): void {
     const entry = this.entry(host);
-    if (entry.at === undefined) {
-      entry.at = this.now();
-      entry.resolve(entry.at);
-    }
+    if (entry.at !== undefined) return;
+    entry.at = this.now();
+    if (entry.group && entry.ms !== undefined) entry.group.arm(entry.ms);
   }
 
   /** `pending`, or `inconclusive` if not settled within `ms` of `host`'s first request. */
   byHostDeadline(pending: Promise<LivenessOutcome>, host: string, ms: number): Promise<LivenessOutcome> {
-    let timer: NodeJS.Timeout | undefined;
-    const late = this.entry(host).started.then(
-      (at) =>
-        new Promise<LivenessOutcome>((resolve) => {
-          timer = setTimeout(() => resolve(reached(`the host's links were not finished within ${Math.round(ms / 1000)} s of its first request`)), Math.max(0, at + ms - this.now()));
-        }),
-    );
-    return Promise.race([pending, late]).finally(() => clearTimeout(timer));
+    const entry = this.entry(host);
+    if (!entry.group) {
+      const group = new Group(() => {
+        if (entry.group === group) delete entry.group;
+      });
+      entry.group = group;
+      entry.ms = ms;
+      if (entry.at !== undefined) group.arm(entry.at + ms - this.now());
+    }
+    return entry.group.race(pending, reached(`the host's links were not finished within ${Math.round(ms / 1000)} s of its first request`));
   }
 
-  private entry(host: string): { at?: number; started: Promise<number>; resolve: (at: number) => void } {
-    let entry = this.starts.get(host);
+  private entry(host: string): { at?: number; group?: Group; ms?: number } {
+    let entry = this.hosts.get(host);
     if (!entry) {
-      let resolve!: (at: number) => void;
-      const started = new Promise<number>((done) => (resolve = done));
-      entry = { started, resolve };
-      this.starts.set(host, entry);
+      entry = {};
+      this.hosts.set(host, entry);
     }
     return entry;
   }

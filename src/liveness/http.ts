@@ -2,6 +2,7 @@ import { rootCertificates } from 'node:tls';
 import type { LookupFunction } from 'node:net';
 import { Agent, request, type Dispatcher } from 'undici';
 import type { Failure } from './classify.js';
+import { Cancelled } from './cancel.js';
 import { failureFromError } from './failure.js';
 import { hostKey } from './resolve.js';
 import type { Limiter } from './limiter.js';
@@ -94,16 +95,21 @@ export class HttpClient {
    * origin's HEADs close their connection from then on, and the request is sent again (at most
    * `PROTOCOL_RETRIES` times: each bad connection is destroyed by the parser error, and an origin
    * has at most as many open as its per-host limit).
+   *
+   * `signal` aborts the link this request belongs to: waiting, it leaves the queue; in flight, its
+   * socket is closed. Either way the answer is a `closed` failure.
    */
-  async send(url: URL, method: 'HEAD' | 'GET', readBody: boolean, followUp = false): Promise<Exchange> {
+  async send(url: URL, method: 'HEAD' | 'GET', readBody: boolean, followUp = false, signal?: AbortSignal): Promise<Exchange> {
     const origin = url.origin;
     const host = hostKey(url.hostname);
+    if (signal?.aborted) return stopped(signal, host);
     return this.limiter.run(host, async () => {
       this.onStart(host);
       for (let attempt = 0; ; attempt++) {
         const keepAlive = method === 'GET' || !this.headCloses.has(origin);
         const startedAt = this.now();
-        const exchange = await this.once(url, host, method, readBody, keepAlive);
+        const exchange = await this.once(url, host, method, readBody, keepAlive, signal);
+        if (signal?.aborted) return stopped(signal, host);
         if (exchange.type === 'response') {
           if (method === 'HEAD' && keepAlive) this.headKeptAlive.add(origin);
           return exchange;
@@ -112,17 +118,24 @@ export class HttpClient {
         if (exchange.failure.kind !== 'protocol' || !this.headKeptAlive.has(origin) || attempt >= PROTOCOL_RETRIES) return exchange;
         this.headCloses.add(origin);
       }
-    }, followUp);
+    }, followUp, signal).catch((error: unknown) => (signal?.aborted ? stopped(signal, host) : Promise.reject(error)));
   }
 
-  private async once(url: URL, host: string, method: 'HEAD' | 'GET', readBody: boolean, keepAlive: boolean): Promise<Exchange> {
+  private async once(url: URL, host: string, method: 'HEAD' | 'GET', readBody: boolean, keepAlive: boolean, signal: AbortSignal | undefined): Promise<Exchange> {
     const { timeoutMs, maxBodyBytes } = this.settings;
+    // One signal for undici: the request's own timeout (the whole exchange, body included: undici's
+    // timeouts only bound each wait) or its link's abort, whichever comes first. A timer cleared at
+    // the end rather than `AbortSignal.timeout`, whose timers outlive the request.
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(new DOMException(`no answer within ${timeoutMs} ms`, 'TimeoutError')), timeoutMs);
+    const onAbort = (): void => controller.abort(signal?.reason);
+    signal?.addEventListener('abort', onAbort, { once: true });
     try {
       const response = await request(url, {
         dispatcher: this.agent,
         method,
         headers: { 'user-agent': this.settings.userAgent, accept: this.settings.accept, 'accept-language': ACCEPT_LANGUAGE },
-        signal: AbortSignal.timeout(timeoutMs),
+        signal: controller.signal,
         headersTimeout: timeoutMs,
         bodyTimeout: timeoutMs,
         // `reset: false` keeps the connection after a HEAD (undici's default closes it; see `send`).
@@ -139,6 +152,9 @@ export class HttpClient {
       return { type: 'response', status, headers, method };
     } catch (error) {
       return { type: 'failure', failure: attachedFailure(error) ?? failureFromError(error, { host, timeoutMs }) };
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
     }
   }
 
@@ -147,15 +163,22 @@ export class HttpClient {
    * answer HEAD with 405, 403, 501, even 404 for pages a GET finds), or a HEAD the server drops.
    * The GET is a follow-up (see `Limiter`); so is the HEAD when `followUp`.
    */
-  async exchange(url: URL, followUp = false): Promise<Exchange> {
-    const head = await this.send(url, 'HEAD', false, followUp);
+  async exchange(url: URL, followUp = false, signal?: AbortSignal): Promise<Exchange> {
+    const head = await this.send(url, 'HEAD', false, followUp, signal);
     if (head.type === 'response') {
       if ((head.status >= 200 && head.status < 400) || head.status === 429) return head;
     } else if (!['reset', 'protocol', 'other'].includes(head.failure.kind)) {
       return head;
     }
-    return this.send(url, 'GET', true, true);
+    return this.send(url, 'GET', true, true, signal);
   }
+}
+
+/** What a request of an aborted link answers: no verdict can rest on it. */
+export function stopped(signal: AbortSignal, host: string): Exchange {
+  const reason: unknown = signal.reason;
+  const message = reason instanceof Cancelled ? `not finished: ${reason.message}` : 'not finished: the check was stopped';
+  return { type: 'failure', failure: { kind: 'closed', code: reason instanceof Cancelled && reason.why === 'deadline' ? 'deadline' : 'closed', host, message } };
 }
 
 function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {

@@ -45,6 +45,8 @@ interface Waiter {
   /** Requests started before this one arrived: its age in the rank. */
   arrivedAt: number;
   start: () => void;
+  /** Its link was aborted while it waited: skipped, no longer counted as waiting. */
+  cancelled: boolean;
 }
 
 /** A FIFO with O(1) push and shift (`Array.prototype.shift` copies on large arrays). */
@@ -80,6 +82,8 @@ class Fifo<T> {
 interface HostState {
   name: string;
   active: number;
+  /** Waiters of both kinds, cancelled ones not counted. */
+  waiting: number;
   /** Follow-ups of links already started: served before `fresh`. */
   readonly followUps: Fifo<Waiter>;
   readonly fresh: Fifo<Waiter>;
@@ -106,9 +110,11 @@ export class Limiter {
    * Run `task` once a slot for `host` and an overall slot are free; both are held until it
    * settles. A request waiting on a busy host never holds one of the overall slots other hosts
    * could use. `followUp`: the request continues a link already started (see the top comment).
+   * `signal`: its link was aborted; a request still waiting leaves the queue and `run` rejects with
+   * the signal's reason, without running `task`.
    */
-  async run<T>(host: string, task: () => Promise<T>, followUp = false): Promise<T> {
-    await this.acquire(host, followUp);
+  async run<T>(host: string, task: () => Promise<T>, followUp = false, signal?: AbortSignal): Promise<T> {
+    await this.acquire(host, followUp, signal);
     try {
       return await task();
     } finally {
@@ -127,15 +133,35 @@ export class Limiter {
     return { active: this.active, waiting };
   }
 
-  private acquire(name: string, followUp: boolean): Promise<void> {
+  private acquire(name: string, followUp: boolean, signal: AbortSignal | undefined): Promise<void> {
+    if (signal?.aborted) return Promise.reject(signal.reason);
     let state = this.hosts.get(name);
     if (!state) {
-      state = { name, active: 0, followUps: new Fifo(), fresh: new Fifo(), heapIndex: -1 };
+      state = { name, active: 0, waiting: 0, followUps: new Fifo(), fresh: new Fifo(), heapIndex: -1 };
       this.hosts.set(name, state);
     }
     const host = state;
-    return new Promise<void>((resolve) => {
-      (followUp ? host.followUps : host.fresh).push({ seq: this.arrivals++, arrivedAt: this.started, start: resolve });
+    return new Promise<void>((resolve, reject) => {
+      const abort = (): void => {
+        waiter.cancelled = true;
+        host.waiting--;
+        // Fewer waiting lowers the host's priority (or takes it out of the ready heap).
+        this.reposition(host);
+        if (host.active === 0 && host.waiting === 0) this.hosts.delete(name);
+        reject(signal?.reason);
+      };
+      const waiter: Waiter = {
+        seq: this.arrivals++,
+        arrivedAt: this.started,
+        cancelled: false,
+        start: () => {
+          signal?.removeEventListener('abort', abort);
+          resolve();
+        },
+      };
+      signal?.addEventListener('abort', abort, { once: true });
+      (followUp ? host.followUps : host.fresh).push(waiter);
+      host.waiting++;
       // One more waiting raises the host's priority (or makes it ready).
       this.reposition(host);
       this.scheduleDispatch();
@@ -171,7 +197,11 @@ export class Limiter {
     while (this.active < this.concurrency) {
       const host = this.ready[0];
       if (!host) return;
-      const waiter = host.followUps.shift() ?? host.fresh.shift();
+      const waiter = liveHead(host.followUps) ?? liveHead(host.fresh);
+      if (waiter) {
+        (waiter === host.followUps.peek() ? host.followUps : host.fresh).shift();
+        host.waiting--;
+      }
       if (!waiter) {
         // Not reachable: a host is only ready with a waiter. Dropped rather than looping forever.
         this.remove(host);
@@ -261,13 +291,19 @@ export class Limiter {
 }
 
 function waitingOf(host: HostState): number {
-  return host.followUps.length + host.fresh.length;
+  return host.waiting;
+}
+
+/** The first waiter not cancelled; cancelled ones at the head are dropped on the way. */
+function liveHead(queue: Fifo<Waiter>): Waiter | undefined {
+  while (queue.peek()?.cancelled === true) queue.shift();
+  return queue.peek();
 }
 
 /** The host's waiter that arrived first, of either kind: its age ranks the host. */
 function oldest(host: HostState): Waiter | undefined {
-  const a = host.followUps.peek();
-  const b = host.fresh.peek();
+  const a = liveHead(host.followUps);
+  const b = liveHead(host.fresh);
   if (!a) return b;
   if (!b) return a;
   return a.seq < b.seq ? a : b;

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { pageSaysNotFound, type ResponseEvidence, type Soft404Evidence } from './classify.js';
 import type { Crawled, Crawler } from './crawl.js';
+import { SharedWork } from './cancel.js';
 import type { HttpClient } from './http.js';
 
 /** Paths probed for soft 404s start with this, so server logs say who asked. */
@@ -12,36 +13,42 @@ export const SOFT_404_PROBE_PREFIX = '/citation-verifier-soft-404-probe-';
  * page's own text decides between broken ("not found") and inconclusive.
  */
 export class Soft404Prober {
-  private readonly probes = new Map<string, Promise<{ probeUrl: string; status?: number }>>();
+  private readonly probes = new Map<string, SharedWork<{ probeUrl: string; status?: number }>>();
 
   constructor(
     private readonly crawler: Crawler,
     private readonly http: HttpClient,
   ) {}
 
-  async check(start: URL, evidence: Crawled & ResponseEvidence): Promise<Soft404Evidence | undefined> {
+  /** `signal` aborts the link: its page GET ends, and it stops waiting for the origin's probe. */
+  async check(start: URL, evidence: Crawled & ResponseEvidence, signal?: AbortSignal): Promise<Soft404Evidence | undefined> {
     // The root of a host that answers is the host itself; there is nothing for it to be a soft 404 of.
     if (start.pathname === '/' && start.search === '') return undefined;
     const finalUrl = new URL(evidence.finalUrl);
-    const probe = await this.probe(finalUrl);
+    const probe = await this.probe(finalUrl, signal);
     if (probe.status === undefined) return undefined;
     if (probe.status < 200 || probe.status >= 300) return { probeUrl: probe.probeUrl, probeStatus: probe.status };
     let body = evidence.body;
     if (body === undefined) {
-      const page = await this.http.send(finalUrl, 'GET', true, true);
+      const page = await this.http.send(finalUrl, 'GET', true, true, signal);
       if (page.type === 'response') body = page.body;
     }
     return { probeUrl: probe.probeUrl, probeStatus: probe.status, ...(body !== undefined ? { pageSaysNotFound: pageSaysNotFound(body) } : {}) };
   }
 
-  /** What a made-up path on `finalUrl`'s origin answers; probed once per origin. */
-  private probe(finalUrl: URL): Promise<{ probeUrl: string; status?: number }> {
+  /**
+   * What a made-up path on `finalUrl`'s origin answers; probed once per origin, and again only if
+   * every link waiting for the probe was aborted before it finished.
+   */
+  private probe(finalUrl: URL, signal: AbortSignal | undefined): Promise<{ probeUrl: string; status?: number }> {
     let pending = this.probes.get(finalUrl.origin);
-    if (!pending) {
+    if (!pending || pending.abandoned) {
       const probeUrl = new URL(`${SOFT_404_PROBE_PREFIX}${randomBytes(8).toString('hex')}`, finalUrl.origin);
-      pending = this.crawler.crawl(probeUrl, false, true).then((evidence) => (evidence.type === 'response' ? { probeUrl: probeUrl.href, status: evidence.status } : { probeUrl: probeUrl.href }));
+      pending = new SharedWork((shared) =>
+        this.crawler.crawl(probeUrl, false, true, shared).then((evidence) => (evidence.type === 'response' ? { probeUrl: probeUrl.href, status: evidence.status } : { probeUrl: probeUrl.href })),
+      );
       this.probes.set(finalUrl.origin, pending);
     }
-    return pending;
+    return pending.join(signal, () => ({ probeUrl: '' }));
   }
 }

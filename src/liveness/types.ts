@@ -41,7 +41,8 @@ export interface LivenessOptions extends LivenessSettingsInput {
 
 /**
  * Deadlines for one call; a link unfinished by its deadline resolves to `inconclusive` with error
- * `deadline` for this caller, while its fetch goes on for others.
+ * `deadline` for this caller. Its fetch goes on while another caller still waits for it, and is
+ * aborted once none does.
  * - `deadlineAt`: a time in ms since the epoch (the answer's deadline).
  * - `hostDeadline`: `hostDeadlineMs` after the first request to the link's host started (`stale`).
  */
