@@ -1,3 +1,5 @@
+import { Fifo } from './fifo.js';
+
 /**
  * Bounded concurrency, overall and per host, so a checker is polite to every site and to the
  * machine it runs on: at most `concurrency` requests in flight, at most `perHost` to one host.
@@ -47,36 +49,6 @@ interface Waiter {
   start: () => void;
   /** Its link was aborted while it waited: skipped, no longer counted as waiting. */
   cancelled: boolean;
-}
-
-/** A FIFO with O(1) push and shift (`Array.prototype.shift` copies on large arrays). */
-class Fifo<T> {
-  private items: T[] = [];
-  private head = 0;
-
-  get length(): number {
-    return this.items.length - this.head;
-  }
-
-  peek(): T | undefined {
-    return this.items[this.head];
-  }
-
-  push(item: T): void {
-    this.items.push(item);
-  }
-
-  shift(): T | undefined {
-    if (this.head >= this.items.length) return undefined;
-    const item = this.items[this.head];
-    this.head++;
-    // Compact once half the array is consumed, so memory stays proportional to what waits.
-    if (this.head * 2 >= this.items.length) {
-      this.items = this.items.slice(this.head);
-      this.head = 0;
-    }
-    return item;
-  }
 }
 
 interface HostState {

@@ -37,6 +37,18 @@ async function silentServer(answerAfterMs?: number): Promise<{ port: number; ope
   return { port: (server.address() as AddressInfo).port, open: () => sockets.size, requests: () => requests, answered: () => answered };
 }
 
+/** A server that answers every request 503 with `Retry-After: 20`: the checker waits 20 s to retry. */
+async function busyServer(): Promise<{ port: number; hits: () => number }> {
+  let hits = 0;
+  const server = createServer((_request, response) => {
+    hits++;
+    response.writeHead(503, { 'retry-after': '20' }).end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  onTestFinished(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  return { port: (server.address() as AddressInfo).port, hits: () => hits };
+}
+
 /** Timers the process holds (the checker's request timeouts and waits between retries among them). */
 function activeTimers(): number {
   return process.getActiveResourcesInfo().filter((name) => name === 'Timeout').length;
@@ -107,14 +119,8 @@ describe('stale: a host past its deadline, and Ctrl-C', () => {
 
   it('Ctrl-C: the report comes back at once, every connection closes within 1 s, no wait is left running', async () => {
     const server = await silentServer();
-    let busyHits = 0;
-    const busy = createServer((_request, response) => {
-      busyHits++;
-      response.writeHead(503, { 'retry-after': '20' }).end();
-    });
-    await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));
-    onTestFinished(() => new Promise<void>((resolve) => busy.close(() => resolve())));
-    const urls = [...Array.from({ length: 10 }, (_, index) => page(server.port, index)), `http://busy.test:${(busy.address() as AddressInfo).port}/x`];
+    const busy = await busyServer();
+    const urls = [...Array.from({ length: 10 }, (_, index) => page(server.port, index)), `http://busy.test:${busy.port}/x`];
     const timersBefore = activeTimers();
     const interrupt = new AbortController();
     const running = findStaleLinks({
@@ -123,7 +129,7 @@ describe('stale: a host past its deadline, and Ctrl-C', () => {
       signal: interrupt.signal,
     });
     // Four requests at the silent server (its per-host limit), and the busy link waiting out its 20 s.
-    expect(await within(2000, () => server.requests() === 4 && busyHits === 2)).toBeGreaterThanOrEqual(0);
+    expect(await within(2000, () => server.requests() === 4 && busy.hits() === 2)).toBeGreaterThanOrEqual(0);
     interrupt.abort();
     const report = await running;
     expect(report.interrupted).toBe(true);
@@ -132,30 +138,23 @@ describe('stale: a host past its deadline, and Ctrl-C', () => {
     expect(await within(1000, () => activeTimers() <= timersBefore)).toBeGreaterThanOrEqual(0);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(server.requests()).toBe(4);
-    expect(busyHits).toBe(2);
+    expect(busy.hits()).toBe(2);
   });
 });
 
 describe('closing the checker', () => {
   it('ends waits before retries at once: a link waiting out a 503’s Retry-After is inconclusive (closed)', async () => {
-    let hits = 0;
-    const server = createServer((_request, response) => {
-      hits++;
-      response.writeHead(503, { 'retry-after': '20' }).end();
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    onTestFinished(() => new Promise<void>((resolve) => server.close(() => resolve())));
-    const { port } = server.address() as AddressInfo;
+    const busy = await busyServer();
     // The checker's own sleep (the test helper's does not wait): the 20 s wait is a timer the close must clear.
     const checker = createLinkChecker({ resolve: { 'busy.test': '127.0.0.1' }, allowPrivateNetworks: ['127.0.0.1'], networkProbe: false });
     onTestFinished(() => checker.close());
-    const pending = checker.check(`http://busy.test:${port}/x`);
-    expect(await within(2000, () => hits === 2)).toBeGreaterThanOrEqual(0);
+    const pending = checker.check(`http://busy.test:${busy.port}/x`);
+    expect(await within(2000, () => busy.hits() === 2)).toBeGreaterThanOrEqual(0);
     const started = Date.now();
     await checker.close();
     expect(await pending).toMatchObject({ kind: 'inconclusive', error: 'closed' });
     expect(Date.now() - started).toBeLessThan(1000);
-    expect(hits).toBe(2);
+    expect(busy.hits()).toBe(2);
   });
 });
 
