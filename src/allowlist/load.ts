@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { InputError } from '../errors.js';
-import { parseJsonText } from '../input/json.js';
+import { lineOfPath, parseJsonText } from '../input/json.js';
 import { parseAllowlist, type Allowlist } from './schema.js';
 
 /**
@@ -22,5 +22,5 @@ export async function loadAllowlist(path: string): Promise<Allowlist> {
   // A repeated key is an error: JSON.parse would keep the last, and a lost entry (a second
   // "Legal Aid of X" whose numbers replace the first one's) would call a right number misattributed.
   const data = parseJsonText(text, path, { duplicateCode: 'INVALID_ALLOWLIST' });
-  return parseAllowlist(data, path);
+  return parseAllowlist(data, path, { locate: lineOfPath(text) });
 }

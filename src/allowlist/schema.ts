@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { compareStrings } from '../util/strings.js';
-import { invalidInput } from '../input/issues.js';
+import { invalidInput, type IssueFormat } from '../input/issues.js';
 import { cleanOrgName } from '../normalize/name.js';
 import { normalizePhone } from '../normalize/phone.js';
 import { normalizeHost, normalizeUrl } from '../normalize/url.js';
@@ -50,17 +50,19 @@ export function* namesOf(allowlist: Allowlist): Generator<{ organization: string
 /**
  * Validate and normalize parsed JSON. Throws `InputError` naming the source (a file; none for an
  * inline allowlist), the path from `root` (`$` for a file, `config.allowlist` inline, as in
- * `$.org_phones["Legal Aid of X"][2]`), what is wrong and what to do. Pure: the caller reads the file.
+ * `$.org_phones["Legal Aid of X"][2]`) and its line when `locate` knows the text, what is wrong and
+ * what to do. Pure: the caller reads the file.
  */
-export function parseAllowlist(data: unknown, source: string | undefined, root = '$'): Allowlist {
+export function parseAllowlist(data: unknown, source: string | undefined, options: Pick<IssueFormat, 'root' | 'locate'> = {}): Allowlist {
+  const format = { ...options, where: source };
   // A well-formed file skips zod's parse, which copies every array and record (measured: about a
   // tenth of loading 100,000 organizations, plus the garbage); zod stays the one authority on what
   // is valid and on every message, since anything the quick check does not accept goes through it.
   const parsed = isWellFormedFile(data) ? { success: true as const, data } : AllowlistFileSchema.safeParse(data, { reportInput: true });
-  if (!parsed.success) throw invalidInput('INVALID_ALLOWLIST', parsed.error.issues, { schema: AllowlistFileSchema, root, where: source });
+  if (!parsed.success) throw invalidInput('INVALID_ALLOWLIST', parsed.error.issues, { schema: AllowlistFileSchema, ...format });
   const file = parsed.data;
   const fail = (path: Array<string | number>, message: string): never => {
-    throw invalidInput('INVALID_ALLOWLIST', [{ path, message }], { root, where: source });
+    throw invalidInput('INVALID_ALLOWLIST', [{ path, message }], format);
   };
 
   const urls = new Set<string>();

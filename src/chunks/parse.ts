@@ -12,6 +12,8 @@ export interface ParseChunksOptions {
   where?: string;
   /** How the value itself is named in paths (`formatPath`): `$` for a file, the variable's name. Default `chunks`. */
   root?: string;
+  /** The line of a path in the file the value was parsed from (`lineOfPath`). */
+  locate?: (path: readonly PropertyKey[]) => string | undefined;
 }
 
 /**
@@ -31,7 +33,7 @@ export function parseChunks(value: unknown, options: ParseChunksOptions = {}): C
   const root = options.root ?? 'chunks';
   const where = options.where;
   const fail = (path: readonly PropertyKey[], message: string): never => {
-    throw invalidInput('INVALID_CHUNKS', [{ path, message }], { root, where });
+    throw invalidInput('INVALID_CHUNKS', [{ path, message }], { root, where, ...(options.locate ? { locate: options.locate } : {}) });
   };
   if (typeof value === 'string') {
     const json = jsonArrayText(value);

@@ -4,7 +4,7 @@ import { checkChunkCitations } from '../chunks/check.js';
 import { resolveChunkConfig } from '../chunks/config.js';
 import { formatChunkAuditText } from '../chunks/format.js';
 import { parseChunks } from '../chunks/parse.js';
-import { parseJsonText } from '../input/json.js';
+import { lineOfPath, parseJsonText } from '../input/json.js';
 import { EXIT, readTextFile, type CliIo } from './io.js';
 
 export interface ChunkCheckArgs {
@@ -41,7 +41,7 @@ export async function runChunkCheck(args: ChunkCheckArgs, io: CliIo): Promise<nu
   const path = resolve(io.cwd, args.chunksPath);
   const text = await readTextFile(path, 'chunks file');
   const data = parseJsonText(text, args.chunksPath, { hint: 'give an array of strings, an array of {"id", "text"} objects, or a JSON string of "[1] …" blocks' });
-  const chunks = parseChunks(data, { where: args.chunksPath, root: '$' });
+  const chunks = parseChunks(data, { where: args.chunksPath, root: '$', locate: lineOfPath(text) });
   const report = checkChunkCitations(args.answer, chunks, settings);
   const audit = buildChunkAudit(report);
   io.stdout(args.format === 'json' ? `${JSON.stringify(audit, null, 2)}\n` : formatChunkAuditText(audit, report.pass));

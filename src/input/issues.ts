@@ -33,6 +33,8 @@ export interface IssueFormat {
   labels?: Readonly<Record<string, string>>;
   /** What to do, said once at the end. */
   hint?: string;
+  /** The line of a path in the text the value was read from (`lineOfPath`), when there is one. */
+  locate?: (path: readonly PathPart[]) => string | undefined;
   /** How many problems to spell out; the rest are counted. Default 5. */
   max?: number;
 }
@@ -183,7 +185,10 @@ function isMissing(issue: z.core.$ZodIssueInvalidType): boolean {
 }
 
 function where(path: readonly PathPart[], format: IssueFormat): string {
-  return format.labels?.[pathKey(path)] ?? formatPath(format.root ?? '$', path);
+  const label = format.labels?.[pathKey(path)];
+  if (label !== undefined) return label;
+  const line = format.locate?.(path);
+  return `${formatPath(format.root ?? '$', path)}${line === undefined ? '' : ` (${line})`}`;
 }
 
 /** Keys only, joined by `.`: how `expected` and `labels` name a value wherever it sits in a list. */

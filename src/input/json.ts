@@ -1,5 +1,6 @@
 import { InputError, type InputErrorCode } from '../errors.js';
 import { formatPath } from './issues.js';
+import { firstDuplicateKey, offsetOfPath } from './json-walk.js';
 
 /**
  * Reading JSON and JSON Lines input, with one style of error message for every reader: where (the
@@ -209,53 +210,16 @@ export function lineAndColumn(text: string, offset: number): string {
 }
 
 /**
- * The first key that appears twice in one object of valid JSON `text`, with the path of the
- * object's members down to it and the offset of the second occurrence. `JSON.parse` keeps the last
- * silently; in a hand-edited file that is usually a lost entry (a second "Legal Aid of X" whose
- * numbers replace the first one's). One pass, no recursion; call it only after `JSON.parse`
- * accepted the text.
+ * For messages about a value found wrong after parsing: the line of the value at a path in the
+ * JSON text it was parsed from (`line 14`), or of the nearest object on the way to a missing key.
+ * Nothing for text on one line (minified, written by a program), where every line is line 1.
+ * Walks the text only when a message asks.
  */
-export function firstDuplicateKey(text: string): { path: Array<string | number>; offset: number } | null {
-  type Frame = { object: true; keys: Set<string>; key: string; expectKey: boolean } | { object: false; index: number };
-  const stack: Frame[] = [];
-  const n = text.length;
-  let i = 0;
-  while (i < n) {
-    const c = text.charCodeAt(i);
-    if (c === 34) {
-      // The closing quote is the first one not preceded by an odd run of backslashes.
-      let end = text.indexOf('"', i + 1);
-      for (;;) {
-        if (end === -1) return null;
-        let slashes = 0;
-        while (text.charCodeAt(end - 1 - slashes) === 92) slashes++;
-        if (slashes % 2 === 0) break;
-        end = text.indexOf('"', end + 1);
-      }
-      const top = stack[stack.length - 1];
-      if (top?.object && top.expectKey) {
-        const raw = text.slice(i + 1, end);
-        const key = raw.includes('\\') ? (JSON.parse(text.slice(i, end + 1)) as string) : raw;
-        if (top.keys.has(key)) {
-          const path = stack.slice(0, -1).map((frame) => (frame.object ? frame.key : frame.index));
-          return { path: [...path, key], offset: i };
-        }
-        top.keys.add(key);
-        top.key = key;
-        top.expectKey = false;
-      }
-      i = end + 1;
-      continue;
-    }
-    if (c === 123) stack.push({ object: true, keys: new Set(), key: '', expectKey: true });
-    else if (c === 91) stack.push({ object: false, index: 0 });
-    else if (c === 125 || c === 93) stack.pop();
-    else if (c === 44) {
-      const top = stack[stack.length - 1];
-      if (top?.object) top.expectKey = true;
-      else if (top) top.index++;
-    }
-    i++;
-  }
-  return null;
+export function lineOfPath(text: string): (path: readonly PropertyKey[]) => string | undefined {
+  const oneLine = !text.trimEnd().includes('\n');
+  return (path) => {
+    if (oneLine) return undefined;
+    const offset = offsetOfPath(text, path);
+    return offset === null ? undefined : `line ${text.slice(0, offset).split('\n').length}`;
+  };
 }

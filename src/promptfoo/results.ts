@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
-import { parseJsonLines, parseJsonText } from '../input/json.js';
+import { lineOfPath, parseJsonLines, parseJsonText } from '../input/json.js';
 import { InputError } from '../errors.js';
 import { invalidInput, parseInput } from '../input/issues.js';
 
@@ -84,19 +84,23 @@ export async function readPromptfooResults(path: string): Promise<ResultRow[]> {
     if (code === 'ENOENT') throw new InputError('FILE_NOT_FOUND', 'promptfoo results file not found; write one with `promptfoo eval -o results.json`', { where: path });
     throw new InputError('FILE_UNREADABLE', `promptfoo results file cannot be read (${code ?? 'error'})`, { where: path });
   }
-  return path.toLowerCase().endsWith('.jsonl') ? parseJsonlResults(text, path) : parsePromptfooResults(parseJsonText(text, path, WRITTEN_BY_PROMPTFOO), path);
+  return path.toLowerCase().endsWith('.jsonl') ? parseJsonlResults(text, path) : parsePromptfooResults(parseJsonText(text, path, WRITTEN_BY_PROMPTFOO), path, lineOfPath(text));
 }
 
 /** promptfoo writes its results with `JSON.stringify`, which cannot repeat a key: no second walk of a large file. */
 const WRITTEN_BY_PROMPTFOO = { duplicateKeys: false } as const;
 
-/** Validate parsed promptfoo JSON output and normalize its rows. Pure; `source` names it in errors. */
-export function parsePromptfooResults(data: unknown, source: string): ResultRow[] {
+/**
+ * Validate parsed promptfoo JSON output and normalize its rows. Pure; `source` names it in errors,
+ * `locate` (`lineOfPath` of the text) gives each problem's line.
+ */
+export function parsePromptfooResults(data: unknown, source: string, locate?: (path: readonly PropertyKey[]) => string | undefined): ResultRow[] {
+  const format = { where: source, hint: RESULTS_HINT, ...(locate ? { locate } : {}) };
   const version = (data as { results?: { version?: unknown } } | null)?.results?.version;
   if (version !== undefined && version !== 3) {
-    throw invalidInput('INVALID_RESULTS', [{ path: ['results', 'version'], message: `is ${JSON.stringify(version)}; only version 3, written by current promptfoo releases, is read; re-run or re-export the eval with a current promptfoo` }], { where: source });
+    throw invalidInput('INVALID_RESULTS', [{ path: ['results', 'version'], message: `is ${JSON.stringify(version)}; only version 3, written by current promptfoo releases, is read; re-run or re-export the eval with a current promptfoo` }], { where: source, ...(locate ? { locate } : {}) });
   }
-  const parsed = parseInput(PromptfooOutputSchema, data, 'INVALID_RESULTS', { where: source, hint: RESULTS_HINT });
+  const parsed = parseInput(PromptfooOutputSchema, data, 'INVALID_RESULTS', format);
   return sortRows(parsed.results.results.map(toRow));
 }
 

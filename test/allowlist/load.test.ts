@@ -44,16 +44,16 @@ describe('loadAllowlist: invalid files, each with its own message', () => {
   });
 
   it.each([
-    ['wrong-type.json', '$.urls: expected a list, got the string "https://mass.gov"'],
-    ['unknown-key.json', '$.org_phone: unknown key; did you mean "org_phones"? allowed keys: "urls", "domains", "org_names", "org_phones" (optional: "org_aliases", "urls_as_written")'],
+    ['wrong-type.json', '$.urls (line 2): expected a list, got the string "https://mass.gov"'],
+    ['unknown-key.json', '$.org_phone (line 5): unknown key; did you mean "org_phones"? allowed keys: "urls", "domains", "org_names", "org_phones" (optional: "org_aliases", "urls_as_written")'],
     ['missing-field.json', '$.org_phones: is missing; add an object ({} if you have none)'],
     ['not-an-object.json', '$: expected an object, got a list'],
     [
       'bad-phone.json',
-      '$.org_phones["Legal Aid of X"][2]: "555-12" is not a phone number: has 5 digits; a North American number has 10 (or 11 starting with 1); write it like "(617) 555-0123", or remove it',
+      '$.org_phones["Legal Aid of X"][2] (line 6): "555-12" is not a phone number: has 5 digits; a North American number has 10 (or 11 starting with 1); write it like "(617) 555-0123", or remove it',
     ],
-    ['bad-url.json', '$.urls[1]: "mailto:help@mass.gov" is not a web address (scheme "mailto:"); write a full address like "https://www.mass.gov/courts", or remove it'],
-    ['bad-domain.json', '$.domains[1]: "https://mass.gov/courts" is not a host name; write it like "mass.gov" (pages go in "urls")'],
+    ['bad-url.json', '$.urls[1] (line 2): "mailto:help@mass.gov" is not a web address (scheme "mailto:"); write a full address like "https://www.mass.gov/courts", or remove it'],
+    ['bad-domain.json', '$.domains[1] (line 3): "https://mass.gov/courts" is not a host name; write it like "mass.gov" (pages go in "urls")'],
     // JSON.parse would keep the last entry: the right number (617) 555-0100 would be lost and called misattributed.
     ['duplicate-org.json', '$.org_phones["Legal Aid of X"]: appears twice (the second at line 8, column 5); JSON keeps only the last, so merge the two into one entry'],
     ['duplicate-field.json', '$.domains: appears twice (the second at line 1, column 75); JSON keeps only the last, so merge the two into one entry'],

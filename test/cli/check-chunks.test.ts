@@ -84,8 +84,8 @@ describe('runChunkCheck', () => {
     { file: 'missing.json', code: 'FILE_NOT_FOUND', message: 'chunks file not found; check the path' },
     { file: 'not-json.json', code: 'INVALID_JSON', message: 'not-json.json: is not valid JSON at line 1, column 28 (' },
     { file: 'invalid-shape.json', code: 'INVALID_CHUNKS', message: 'invalid-shape.json: $: expected an array of strings, an array of {"id", "text"} objects, or one string of "[1] …" / "Passage 1: …" blocks; got an object' },
-    { file: 'duplicate-ids.json', code: 'INVALID_CHUNKS', message: 'duplicate-ids.json: $[1].id: "DOC-7" repeats $[0].id; give each chunk its own id' },
-    { file: 'unknown-key.json', code: 'INVALID_CHUNKS', message: 'unknown-key.json: $[0].text: is missing; rename "content" to "text"' },
+    { file: 'duplicate-ids.json', code: 'INVALID_CHUNKS', message: 'duplicate-ids.json: $[1].id (line 3): "DOC-7" repeats $[0].id; give each chunk its own id' },
+    { file: 'unknown-key.json', code: 'INVALID_CHUNKS', message: 'unknown-key.json: $[0].text (line 2): is missing; rename "content" to "text"' },
   ])('bad chunks file $file throws InputError $code', async ({ file, code, message }) => {
     const { io, out } = fakeIo();
     const run = runChunkCheck({ answer: 'x [1].', chunksPath: file, format: 'json', requireCitations: false }, io);

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { InputError } from '../../src/errors.js';
 import { describeIssues, formatPath, invalidInput, parseInput } from '../../src/input/issues.js';
 import { numberFromText } from '../../src/input/number.js';
+import { lineOfPath, parseJsonText } from '../../src/input/json.js';
 import { AllowlistFileSchema } from '../../src/allowlist/schema.js';
 
 /** The message `parseInput` throws for `value`, or a failure when it accepts it. */
@@ -114,6 +115,26 @@ describe('describeIssues: what, where (one path style), what to do', () => {
     expect(parsed.success).toBe(false);
     expect(describeIssues(parsed.error!.issues)).toBe('$.name: expected a string, got a number');
     expect(describeIssues(Settings.safeParse({}).error!.issues)).toBe('$.name: is missing; add a string');
+  });
+});
+
+describe('the line of each problem, when the value was read from a file', () => {
+  it('gives the line of the value, or of the object a key is missing from', () => {
+    const text = '{\n  "name": "x",\n  "limits": {\n    "timeoutMs": -1,\n    "hosts": ["a.org",\n      7]\n  },\n  "mode": {}\n}\n';
+    const message = messageOf(Settings, parseJsonText(text, 'settings.json'), { locate: lineOfPath(text), where: 'settings.json' });
+    expect(message).toBe(
+      [
+        'settings.json: 3 problems:',
+        '  $.limits.timeoutMs (line 4): must be above 0, got -1',
+        '  $.limits.hosts[1] (line 6): expected a string, got 7',
+        '  $.mode.level (line 8): is missing; add a number',
+      ].join('\n'),
+    );
+  });
+
+  it('gives none for a file on one line', () => {
+    const text = '{"name": 5}';
+    expect(messageOf(Settings, JSON.parse(text), { locate: lineOfPath(text) })).toBe('$.name: expected a string, got 5');
   });
 });
 

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { firstDuplicateKey, offsetOfPath } from '../../src/input/json-walk.js';
+import { lineAndColumn } from '../../src/input/json.js';
+
+describe('firstDuplicateKey', () => {
+  it.each([
+    { name: 'none', text: '{"a": 1, "b": {"a": 2}, "c": [{"a": 1}, {"a": 2}]}', found: null },
+    { name: 'top level', text: '{"a": 1, "a": 2}', found: { path: ['a'], offset: 9 } },
+    { name: 'nested in an array element', text: '{"x": [{"a": 1}, {"b": 1, "b": 2}]}', found: { path: ['x', 1, 'b'], offset: 26 } },
+    { name: 'keys equal once unescaped', text: '{"\\u0041": 1, "A": 2}', found: { path: ['A'], offset: 14 } },
+    { name: 'quotes and backslashes inside strings', text: '{"a\\"": "x\\\\", "a\\"": 1}', found: { path: ['a"'], offset: 15 } },
+    { name: 'a string value equal to a key is not a key', text: '{"a": "b", "b": "a"}', found: null },
+    { name: 'prototype names', text: '{"__proto__": [], "constructor": [], "__proto__": []}', found: { path: ['__proto__'], offset: 37 } },
+  ])('$name', ({ text, found }) => {
+    JSON.parse(text); // every case is valid JSON
+    expect(firstDuplicateKey(text)).toEqual(found);
+  });
+});
+
+describe('offsetOfPath: where a value found wrong after parsing sits in the text', () => {
+  const text = [
+    '{',
+    '  "urls": ["https://a.org", "https://b.org"],',
+    '  "org_phones": {',
+    '    "Legal Aid of X": ["617-555-0100", "555-12"],',
+    '    "Quote \\"d\\"": []',
+    '  },',
+    '  "deep": [[1, {"k": [true, null, "v"]}]]',
+    '}',
+  ].join('\n');
+  const at = (path: Array<string | number>): string | null => {
+    const offset = offsetOfPath(text, path);
+    return offset === null ? null : lineAndColumn(text, offset);
+  };
+
+  it.each<[Array<string | number>, string | null]>([
+    [['urls', 1], 'line 2, column 29'],
+    [['org_phones', 'Legal Aid of X', 1], 'line 4, column 40'],
+    [['org_phones', 'Quote "d"'], 'line 5, column 20'],
+    [['deep', 0, 1, 'k', 2], 'line 7, column 35'],
+    // Not there: the nearest container on the path.
+    [['org_phones', 'Legal Aid of X', 5], 'line 4, column 23'],
+    [['org_phones', 'Nobody'], 'line 3, column 17'],
+    // The top level, or a key missing from it: no line worth giving.
+    [[], null],
+    [['domains'], null],
+  ])('%j → %s', (path, where) => {
+    JSON.parse(text);
+    expect(at(path)).toBe(where);
+  });
+});
