@@ -2,7 +2,7 @@ import { dirname, isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_THRESHOLD, ENV } from '../defaults.js';
 import { InputError } from '../errors.js';
-import { parseInput } from '../input/issues.js';
+import { describeValue, invalidInput, parseInput } from '../input/issues.js';
 import { numberFromText } from '../input/number.js';
 import { LIVENESS_EXPECTED, LivenessOptionsSchema } from '../liveness/options.js';
 import type { VerifierSettings } from '../run.js';
@@ -96,7 +96,7 @@ export function parseFlag(value: string | undefined, name: string): boolean {
   const text = value.trim().toLowerCase();
   if (['1', 'true', 'yes', 'on'].includes(text)) return true;
   if (['', '0', 'false', 'no', 'off'].includes(text)) return false;
-  throw new InputError('INVALID_CONFIG', `${name}=${JSON.stringify(value)}: use 1 or 0`);
+  throw invalidInput('INVALID_CONFIG', [{ path: [], message: `must be 1 or 0 (or true/false, yes/no, on/off), got ${describeValue(value)}` }], { root: name });
 }
 
 /**

@@ -69,7 +69,7 @@ describe('verify-citations assertion', () => {
     expect(result).toMatchObject({ pass: true, score: 0.5 });
     process.env.CITATION_VERIFIER_LIVENESS = 'maybe';
     const bad = await verifyCitations('text', {});
-    expect(bad.reason).toMatch(/CITATION_VERIFIER_LIVENESS="maybe": use 1 or 0/);
+    expect(bad.reason).toMatch(/CITATION_VERIFIER_LIVENESS: must be 1 or 0 \(or true\/false, yes\/no, on\/off\), got the string "maybe"$/);
   });
 
   it('checks liveness when config.liveness is an options object', async () => {
