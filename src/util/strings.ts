@@ -12,22 +12,30 @@ export function editDistance(a: string, b: string, limit: number): number {
   if (Math.abs(a.length - b.length) > limit) return limit + 1;
   const rows = a.length + 1;
   const cols = b.length + 1;
+  const over = limit + 1;
   // Three rows reused across calls: the lookalike check calls this thousands of times per answer,
   // and fresh arrays per row were most of its cost (in garbage).
-  if (rowBuffers[0]!.length < cols) rowBuffers = [new Int32Array(cols * 2), new Int32Array(cols * 2), new Int32Array(cols * 2)];
+  if (rowBuffers[0]!.length < cols + 1) rowBuffers = [new Int32Array(cols * 2), new Int32Array(cols * 2), new Int32Array(cols * 2)];
   let [prevPrev, prev, current] = rowBuffers as [Int32Array, Int32Array, Int32Array];
-  for (let j = 0; j < cols; j++) prev[j] = j;
+  for (let j = 0; j < cols; j++) prev[j] = Math.min(j, over);
   for (let i = 1; i < rows; i++) {
-    current[0] = i;
-    let rowMin = i;
-    for (let j = 1; j < cols; j++) {
+    // Only cells within `limit` of the diagonal: a cell further off costs more than `limit` edits
+    // on its own, and a path to a distance within the limit never passes one. The cell just
+    // outside the band on each side is set to `limit + 1`, so the band reads no stale value.
+    const from = Math.max(1, i - limit);
+    const to = Math.min(cols - 1, i + limit);
+    current[from - 1] = from === 1 ? Math.min(i, over) : over;
+    if (to + 1 < cols) current[to + 1] = over;
+    let rowMin = from === 1 ? current[0]! : over;
+    for (let j = from; j <= to; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
       let value = Math.min(prev[j]! + 1, current[j - 1]! + 1, prev[j - 1]! + cost);
       if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) value = Math.min(value, prevPrev[j - 2]! + 1);
+      if (value > over) value = over;
       current[j] = value;
       if (value < rowMin) rowMin = value;
     }
-    if (rowMin > limit) return limit + 1;
+    if (rowMin > limit) return over;
     const spare = prevPrev;
     prevPrev = prev;
     prev = current;
