@@ -1,8 +1,10 @@
-import { createRequire } from 'node:module';
 import { domainToUnicode } from 'node:url';
 import { parse as parseDomain } from 'tldts';
 import { LOOKALIKE } from '../defaults.js';
 import { editDistance } from '../util/strings.js';
+import { HashMultimap, hashWithout } from './deletion-index.js';
+import { editLimit, NearIndex, type NearWords } from './near-index.js';
+import { skeleton } from './skeleton.js';
 
 /**
  * Hosts that imitate a directory domain, in two strengths.
@@ -22,10 +24,10 @@ import { editDistance } from '../util/strings.js';
  * (`masslegalhelp-login.org`). Real neighbours look like this too (`legalaidnc.org` and
  * `legalaidnyc.org` are both legal aid), so resemblance is reported, never punished.
  *
- * One-edit neighbours are found with a deletion index (SymSpell: each name and its one-deletion
- * variants, hashed), so that lookup costs O(name length²) whatever the directory's size. Two-edit
- * neighbours of long names are found by comparing with the names of the same suffix and a length
- * within two, with a bounded Damerau–Levenshtein distance that gives up past two edits.
+ * One-edit neighbours are found with a deletion index (`deletion-index.ts`), so that lookup costs
+ * O(name length²) whatever the directory's size; two-edit neighbours of long names, and skeletons
+ * near a directory skeleton, with a pigeonhole piece index (`near-index.ts`). Every candidate is
+ * confirmed with a bounded Damerau–Levenshtein distance that gives up past the limit.
  */
 export interface LookalikeIndex {
   /** Registrable domains of the directory (`mass.gov`). */
@@ -43,28 +45,28 @@ export interface LookalikeIndex {
   /** `suffix|length` → short names (under `LOOKALIKE.minLengthForOneEdit`) of that suffix and length. */
   readonly shortBySuffixLength: ReadonlyMap<string, readonly string[]>;
   /** Names of `LOOKALIKE.minLengthForTwoEdits` letters or more, by suffix: two-edit candidates. */
-  readonly longNames: NearIndex;
+  readonly longNames: NearWords;
   /** Confusable skeleton of a registrable domain → the directory domain. */
   readonly skeletons: ReadonlyMap<string, string>;
   /** Skeletons by suffix, valued by their domain: near-skeleton candidates. */
-  readonly nearSkeletons: NearIndex;
+  readonly nearSkeletons: NearWords;
   /** `mass-gov` and `massgov` → `mass.gov`. */
   readonly flattened: ReadonlyMap<string, string>;
   /** Name with its hyphens dropped, `|` suffix → domain: `mass.legalhelp.org` joins to `masslegalhelp|org`. */
   readonly joined: ReadonlyMap<string, string>;
 }
 
-export type Lookalike = { of: string; how: string; proven: boolean };
+export type Lookalike = { readonly of: string; readonly how: string; readonly proven: boolean };
 
-export function buildLookalikeIndex(hosts: Iterable<string>): LookalikeIndex {
+/** `nearWords`: the two-edit candidate index; a test passes a full scan to show the pieces change nothing. */
+export function buildLookalikeIndex(hosts: Iterable<string>, nearWords: () => NearWords = () => new NearIndex()): LookalikeIndex {
   const registrable = new Set<string>();
   const byName = new Map<string, string[]>();
   const editNames: string[] = [];
-  const deletions = new HashMultimap();
   const shortBySuffixLength = new Map<string, string[]>();
-  const longNames = new NearIndex();
+  const longNames = nearWords();
   const skeletons = new Map<string, string>();
-  const nearSkeletons = new NearIndex();
+  const nearSkeletons = nearWords();
   const flattened = new Map<string, string>();
   const joined = new Map<string, string>();
   for (const host of hosts) {
@@ -93,12 +95,13 @@ export function buildLookalikeIndex(hosts: Iterable<string>): LookalikeIndex {
       if (bucket) bucket.push(name);
       else shortBySuffixLength.set(bucketKey, [name]);
     }
-    if (domains === undefined && name.length >= LOOKALIKE.minLengthForOneEdit) {
-      const at = editNames.push(name) - 1;
-      deletions.add(hashWithout(name, -1), at);
-      for (let i = 0; i < name.length; i++) deletions.add(hashWithout(name, i), at);
-    }
+    if (domains === undefined && name.length >= LOOKALIKE.minLengthForOneEdit) editNames.push(name);
   }
+  const deletions = new HashMultimap(editNames.reduce((sum, name) => sum + name.length + 1, 0));
+  editNames.forEach((name, at) => {
+    deletions.add(hashWithout(name, -1), at);
+    for (let i = 0; i < name.length; i++) deletions.add(hashWithout(name, i), at);
+  });
   return { registrable, byName, editNames, deletions, shortBySuffixLength, longNames, skeletons, nearSkeletons, flattened, joined };
 }
 
@@ -240,223 +243,6 @@ function sameSuffixDomain(name: string, suffix: string, index: LookalikeIndex): 
   return null;
 }
 
-/** Edits that still make a lookalike for a name of this length (see `LookalikeIndex`). */
-function editLimit(length: number): number {
-  return length >= LOOKALIKE.minLengthForTwoEdits ? 2 : length >= LOOKALIKE.minLengthForOneEdit ? 1 : 0;
-}
-
-/**
- * Words grouped by suffix, found again from a word within their edit limit (`editLimit`) without
- * comparing against every one. Pigeonhole: a word is cut into 2 × limit + 1 pieces; one edit
- * (a swap of neighbours included) touches at most two pieces, so a word within `limit` edits
- * keeps one piece whole, shifted by at most `limit`. The index holds a hash per piece (its
- * suffix, word length, piece number and text); a lookup tries every piece at every shift, a few
- * dozen probes, and the caller confirms candidates with the true distance.
- *
- * A piece shared by more than `COMMON_PIECE` words (`tenant-` in a directory of tenant unions) is
- * not followed: it would make every lookup a scan. Then a word is found through its other pieces;
- * it is missed only if every piece the edits left whole is such common text.
- */
-export class NearIndex {
-  private readonly words: string[] = [];
-  private readonly values: string[] = [];
-  /** `letterSet` of each word, for the cheap lower bound that skips most candidates (see `candidates`). */
-  private letterSets = new Int32Array(1024);
-  /** The lookup that last visited each word: a Set of seen words per lookup cost more than the rest of it. */
-  private visited = new Uint32Array(1024);
-  private lookup = 0;
-  private readonly pieces = new Map<number, number[]>();
-
-  add(group: string, word: string, value: string): void {
-    const limit = editLimit(word.length);
-    if (limit === 0) return;
-    const at = this.words.push(word) - 1;
-    this.values.push(value);
-    if (at === this.letterSets.length) {
-      const grown = new Int32Array(at * 2);
-      grown.set(this.letterSets);
-      this.letterSets = grown;
-      const stamps = new Uint32Array(at * 2);
-      stamps.set(this.visited);
-      this.visited = stamps;
-    }
-    this.letterSets[at] = letterSet(word);
-    for (const [piece, start, size] of cuts(word.length, limit)) {
-      const key = hashText(`${group}|${word.length}|${piece}|${word.slice(start, start + size)}`);
-      const list = this.pieces.get(key);
-      if (list) list.push(at);
-      else this.pieces.set(key, [at]);
-    }
-  }
-
-  /** Calls `visit` once for each word of `group` that may lie within its edit limit of `word`. */
-  candidates(group: string, word: string, visit: (candidate: string, value: string) => void): void {
-    const stamp = ++this.lookup;
-    const own = letterSet(word);
-    for (let length = Math.max(1, word.length - 2); length <= word.length + 2; length++) {
-      const limit = editLimit(length);
-      if (limit === 0 || Math.abs(length - word.length) > limit) continue;
-      for (const [piece, start, size] of cuts(length, limit)) {
-        for (let shift = -limit; shift <= limit; shift++) {
-          const from = start + shift;
-          if (from < 0 || from + size > word.length) continue;
-          const list = this.pieces.get(hashText(`${group}|${length}|${piece}|${word.slice(from, from + size)}`));
-          if (list === undefined || list.length > COMMON_PIECE) continue;
-          for (const at of list) {
-            if (this.visited[at] === stamp) continue;
-            this.visited[at] = stamp;
-            // Common pieces bring up to COMMON_PIECE words each, and that share grows with the
-            // directory: each letter one word has and the other lacks needs an edit of its own, so
-            // more such letters than the limit rule a word out without the edit distance.
-            const other = this.letterSets[at]!;
-            if (bitCount(own & ~other) > limit || bitCount(other & ~own) > limit) continue;
-            visit(this.words[at]!, this.values[at]!);
-          }
-        }
-      }
-    }
-  }
-}
-
-const COMMON_PIECE = 256;
-
-/**
- * The characters of a word as bits (`a`–`z` one each, any other folded onto the six left). A
- * character of one word absent from the other costs at least one edit (a swap of neighbours moves
- * no character in or out), and folding only merges bits, so counting the bits one set has and
- * the other lacks never exceeds the edit distance.
- */
-function letterSet(word: string): number {
-  let bits = 0;
-  for (let i = 0; i < word.length; i++) {
-    const code = word.charCodeAt(i);
-    bits |= 1 << (code >= 97 && code <= 122 ? code - 97 : 26 + (code % 6));
-  }
-  return bits;
-}
-
-function bitCount(bits: number): number {
-  let count = 0;
-  for (let rest = bits; rest !== 0; rest &= rest - 1) count++;
-  return count;
-}
-
-/** `[piece number, start, size]` of a word of `length` cut into 2 × limit + 1 nearly equal pieces. */
-function cuts(length: number, limit: number): Array<[number, number, number]> {
-  const count = 2 * limit + 1;
-  const out: Array<[number, number, number]> = [];
-  for (let piece = 0; piece < count; piece++) {
-    const start = Math.floor((piece * length) / count);
-    const end = Math.floor(((piece + 1) * length) / count);
-    out.push([piece, start, end - start]);
-  }
-  return out;
-}
-
-function hashText(text: string): number {
-  return hashWithout(text, -1);
-}
-
 function unicodeName(name: string): string {
   return name.includes('xn--') ? domainToUnicode(name) || name : name;
-}
-
-/**
- * Hash → small integers, as open addressing over typed arrays: 1.6 million entries for 100,000
- * names cost 1.6 million `Map.set` calls and their garbage otherwise, most of the index's build
- * time. Each slot holds one (hash, value) pair; a hash with several values takes several slots.
- */
-export class HashMultimap {
-  private keys = new Int32Array(1024).fill(-1);
-  private values = new Int32Array(1024);
-  private size = 0;
-
-  add(hash: number, value: number): void {
-    if ((this.size + 1) * 2 > this.keys.length) this.grow();
-    const mask = this.keys.length - 1;
-    for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
-      const key = this.keys[slot]!;
-      if (key === -1) {
-        this.keys[slot] = hash;
-        this.values[slot] = value;
-        this.size++;
-        return;
-      }
-      if (key === hash && this.values[slot] === value) return;
-    }
-  }
-
-  forEach(hash: number, visit: (value: number) => void): void {
-    const mask = this.keys.length - 1;
-    for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
-      const key = this.keys[slot]!;
-      if (key === -1) return;
-      if (key === hash) visit(this.values[slot]!);
-    }
-  }
-
-  private grow(): void {
-    const keys = this.keys;
-    const values = this.values;
-    this.keys = new Int32Array(keys.length * 2).fill(-1);
-    this.values = new Int32Array(keys.length * 2);
-    this.size = 0;
-    for (let slot = 0; slot < keys.length; slot++) if (keys[slot] !== -1) this.add(keys[slot]!, values[slot]!);
-  }
-}
-
-/**
- * FNV-1a over the name's UTF-16 code units, leaving out position `skip` (-1: none),
- * so a deletion variant is hashed without building its string. Kept to 30 bits so V8 stores the
- * keys as small integers rather than boxed numbers.
- */
-function hashWithout(name: string, skip: number): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < name.length; i++) {
-    if (i === skip) continue;
-    hash = Math.imul(hash ^ name.charCodeAt(i), 0x01000193);
-  }
-  return (hash ^ (hash >>> 30)) & 0x3fffffff;
-}
-
-function isAsciiLetters(text: string): boolean {
-  return /^[a-z0-9]+$/i.test(text.normalize('NFD').replace(/\p{M}/gu, ''));
-}
-
-/** Unicode's confusables.txt as character → prototype (unhomoglyph's data file). */
-const CONFUSABLES = createRequire(import.meta.url)('unhomoglyph/data.json') as Readonly<Record<string, string>>;
-
-/**
- * The UTS #39 confusable skeleton of a host name, with the data of Unicode's confusables.txt (from
- * the `unhomoglyph` package), for comparing two names: equal skeletons read the same.
- *
- * Beyond UTS #39, for hosts: a letter without a mapping of its own takes its upper-case form's
- * (IDNA lower-cases a written `Ԍ` to `ԍ`, so the capital's likeness counts); accents and other
- * marks are dropped (`másslegálhëlp`); and the ASCII confusions a host shows in lower case are
- * folded, which Unicode's table, made for mixed case, does not: `i`, `l` and `1` (a capital I is an
- * `i` in a host), `0` and `o`, `rn` and `m`, `vv` and `w`, `cl` and `d`.
- */
-export function skeleton(name: string): string {
-  let mapped = '';
-  for (const char of name.normalize('NFD').toLowerCase()) {
-    const own = CONFUSABLES[char] ?? char;
-    if (char.charCodeAt(0) <= 0x7f || isAsciiLetters(own)) {
-      mapped += own;
-      continue;
-    }
-    // Unicode's table is case-sensitive and hosts are not: Cyrillic `т` maps to a small capital
-    // T, its capital `Т` to `T`. Take whichever reads as an ASCII letter.
-    const upper = char.toUpperCase();
-    const viaUpper = upper !== char ? CONFUSABLES[upper] ?? upper : undefined;
-    mapped += viaUpper !== undefined && isAsciiLetters(viaUpper) ? viaUpper.toLowerCase() : own;
-  }
-  return mapped
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[il1|]/g, 'l')
-    .replace(/0/g, 'o')
-    .replace(/m/g, 'rn')
-    .replace(/d/g, 'cl')
-    .replace(/w/g, 'vv');
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { editDistance } from '../../src/util/strings.js';
-import { buildLookalikeIndex, findLookalike, HashMultimap, skeleton } from '../../src/match/lookalike.js';
+import { buildLookalikeIndex, findLookalike } from '../../src/match/lookalike.js';
 
 const index = buildLookalikeIndex(['mass.gov', 'masslegalhelp.org', 'lawhelp.org', 'texaslawhelp.org', 'gbls.org', 'nolo.com', 'cls.org', 'courts.ca.gov']);
 
@@ -71,18 +71,6 @@ describe('editDistance (optimal string alignment)', () => {
   });
 });
 
-describe('skeleton', () => {
-  it('maps confusable characters to their Latin lookalikes', () => {
-    expect(skeleton('mаss')).toBe(skeleton('mass'));
-    expect(skeleton('1awhe1p')).toBe(skeleton('lawhelp'));
-    expect(skeleton('rnass')).toBe(skeleton('mass'));
-    expect(skeleton('n0l0')).toBe(skeleton('nolo'));
-  });
-  it('keeps different letters apart', () => {
-    expect(skeleton('mass')).not.toBe(skeleton('moss'));
-  });
-});
-
 describe('findLookalike: cost does not grow with the directory', () => {
   it('a lookup against 50,000 domains is fast', () => {
     const many = buildLookalikeIndex(Array.from({ length: 50_000 }, (_, k) => `tenant-union-${k.toString(36)}.org`));
@@ -90,19 +78,5 @@ describe('findLookalike: cost does not grow with the directory', () => {
     for (let k = 0; k < 200; k++) findLookalike(`tenant-unoin-${k.toString(36)}.org`, many);
     expect(findLookalike('tenant-unoin-1.org', many)?.of).toBe('tenant-union-1.org');
     expect(performance.now() - started).toBeLessThan(2_000);
-  });
-});
-
-describe('HashMultimap', () => {
-  it('keeps every value of a hash, once, across growth', () => {
-    const map = new HashMultimap();
-    for (let i = 0; i < 5000; i++) map.add(i % 997, i);
-    map.add(5, 5);
-    const seen: number[] = [];
-    map.forEach(5, (value) => seen.push(value));
-    expect(seen.sort((a, b) => a - b)).toEqual(Array.from({ length: 6 }, (_, k) => 5 + 997 * k).filter((value) => value < 5000));
-    const none: number[] = [];
-    map.forEach(998_000, (value) => none.push(value));
-    expect(none).toEqual([]);
   });
 });

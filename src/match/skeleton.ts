@@ -1,0 +1,43 @@
+import { createRequire } from 'node:module';
+
+/** Unicode's confusables.txt as character → prototype (unhomoglyph's data file). */
+const CONFUSABLES = createRequire(import.meta.url)('unhomoglyph/data.json') as Readonly<Record<string, string>>;
+
+/**
+ * The UTS #39 confusable skeleton of a host name, with the data of Unicode's confusables.txt (from
+ * the `unhomoglyph` package), for comparing two names: equal skeletons read the same.
+ *
+ * Beyond UTS #39, for hosts: a letter without a mapping of its own takes its upper-case form's
+ * (IDNA lower-cases a written `Ԍ` to `ԍ`, so the capital's likeness counts); accents and other
+ * marks are dropped (`másslegálhëlp`); and the ASCII confusions a host shows in lower case are
+ * folded, which Unicode's table, made for mixed case, does not: `i`, `l` and `1` (a capital I is an
+ * `i` in a host), `0` and `o`, `rn` and `m`, `vv` and `w`, `cl` and `d`.
+ */
+export function skeleton(name: string): string {
+  let mapped = '';
+  for (const char of name.normalize('NFD').toLowerCase()) {
+    const own = CONFUSABLES[char] ?? char;
+    if (char.charCodeAt(0) <= 0x7f || isAsciiLetters(own)) {
+      mapped += own;
+      continue;
+    }
+    // Unicode's table is case-sensitive and hosts are not: Cyrillic `т` maps to a small capital
+    // T, its capital `Т` to `T`. Take whichever reads as an ASCII letter.
+    const upper = char.toUpperCase();
+    const viaUpper = upper !== char ? CONFUSABLES[upper] ?? upper : undefined;
+    mapped += viaUpper !== undefined && isAsciiLetters(viaUpper) ? viaUpper.toLowerCase() : own;
+  }
+  return mapped
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[il1|]/g, 'l')
+    .replace(/0/g, 'o')
+    .replace(/m/g, 'rn')
+    .replace(/d/g, 'cl')
+    .replace(/w/g, 'vv');
+}
+
+function isAsciiLetters(text: string): boolean {
+  return /^[a-z0-9]+$/i.test(text.normalize('NFD').replace(/\p{M}/gu, ''));
+}
