@@ -38,9 +38,6 @@ export class NearIndex implements NearWords {
   private visited = new Uint32Array(1024);
   private lookup = 0;
   private readonly pieces = new PieceTable();
-  /** Letter counts of the word looked up, by `letterBin`, and a copy to count a candidate against. */
-  private readonly counts = new Int32Array(32);
-  private readonly scratch = new Int32Array(32);
 
   add(group: string, word: string, value: string): void {
     const limit = editLimit(word.length);
@@ -49,12 +46,13 @@ export class NearIndex implements NearWords {
     this.values.push(value);
     if (at === this.visited.length) this.visited = grown(this.visited, at * 2);
     const letters = letterSet(word);
+    const counts = letterCounts(word);
     const groupHash = hashString(group);
     const count = 2 * limit + 1;
     for (let piece = 0; piece < count; piece++) {
       const start = Math.floor((piece * word.length) / count);
       const end = Math.floor(((piece + 1) * word.length) / count);
-      this.pieces.add(this.pieces.key(groupHash, word.length, piece, word, start, end), at, letters);
+      this.pieces.add(this.pieces.key(groupHash, word.length, piece, word, start, end), at, letters, counts.low, counts.high);
     }
   }
 
@@ -62,12 +60,7 @@ export class NearIndex implements NearWords {
   candidates(group: string, word: string, visit: (candidate: string, value: string) => void): void {
     const stamp = ++this.lookup;
     const own = letterSet(word);
-    const counts = this.counts;
-    counts.fill(0);
-    for (let i = 0; i < word.length; i++) {
-      const bin = letterBin(word.charCodeAt(i));
-      counts[bin] = counts[bin]! + 1;
-    }
+    const { low, high } = letterCounts(word);
     const groupHash = hashString(group);
     const table = this.pieces.frozen();
     for (let length = Math.max(1, word.length - 2); length <= word.length + 2; length++) {
@@ -85,20 +78,20 @@ export class NearIndex implements NearWords {
           const first = table.offsets[id]!;
           const last = table.offsets[id + 1]!;
           if (last - first > COMMON_PIECE) continue;
-          for (let member = 2 * first; member < 2 * last; member += 2) {
+          for (let entry = first; entry < last; entry++) {
             // Common pieces bring up to COMMON_PIECE words each, and that share grows with the
             // directory: each letter one word has and the other lacks needs an edit of its own, so
             // more such letters than the limit rule a word out without the edit distance. The
-            // letter set sits beside the word in the list, so this test reads memory in order, and
-            // only the few words it keeps touch the per-word stamps.
-            const other = table.members[member + 1]!;
+            // letter sets are laid out in list order, so this test reads memory in order, and only
+            // the words it keeps touch the stamps and the counts (`countGap`).
+            const other = table.letters[entry]!;
             if (bitCount(own & ~other) > limit || bitCount(other & ~own) > limit) continue;
+            const member = STRIDE * entry;
             const at = table.members[member]!;
             if (this.visited[at] === stamp) continue;
             this.visited[at] = stamp;
-            const candidate = this.words[at]!;
-            if (letterCountGap(counts, this.scratch, candidate) > limit) continue;
-            visit(candidate, this.values[at]!);
+            if (countGap(low, high, table.members[member + 2]!, table.members[member + 3]!) > limit) continue;
+            visit(this.words[at]!, this.values[at]!);
           }
         }
       }
@@ -123,10 +116,10 @@ class PieceTable {
   private secondHalves = new Int32Array(256);
   private pieceCount = 0;
   private entryPieces = new Int32Array(1024);
-  /** Per entry: the word's number and its letter set, side by side. */
-  private entryWords = new Int32Array(2048);
+  /** Per entry, side by side (`STRIDE`): the word's number, its letter set, its letter counts (two halves). */
+  private entryWords = new Int32Array(1024 * STRIDE);
   private entryCount = 0;
-  private layout: { offsets: Int32Array; members: Int32Array } | null = null;
+  private layout: { offsets: Int32Array; members: Int32Array; letters: Int32Array } | null = null;
   /** The second half of the last `key`, so `key` returns a number without allocating. */
   private second = 0;
 
@@ -154,8 +147,8 @@ class PieceTable {
     }
   }
 
-  /** Adds `word` (its number and letter set) to the list of the key just computed by `key`. */
-  add(first: number, word: number, letters: number): void {
+  /** Adds `word` (its number, letter set and counts) to the list of the key just computed by `key`. */
+  add(first: number, word: number, letters: number, countsLow: number, countsHigh: number): void {
     if (this.layout !== null) this.thaw();
     let id = this.find(first);
     if (id < 0) {
@@ -171,19 +164,23 @@ class PieceTable {
     }
     if (this.entryCount === this.entryPieces.length) {
       this.entryPieces = grown(this.entryPieces, this.entryCount * 2);
-      this.entryWords = grown(this.entryWords, this.entryCount * 4);
+      this.entryWords = grown(this.entryWords, this.entryCount * 2 * STRIDE);
     }
     this.entryPieces[this.entryCount] = id;
-    this.entryWords[2 * this.entryCount] = word;
-    this.entryWords[2 * this.entryCount + 1] = letters;
+    const at = STRIDE * this.entryCount;
+    this.entryWords[at] = word;
+    this.entryWords[at + 1] = letters;
+    this.entryWords[at + 2] = countsLow;
+    this.entryWords[at + 3] = countsHigh;
     this.entryCount++;
   }
 
   /**
    * The lists laid out one after another: piece id's entries are `offsets[id]…offsets[id + 1]`,
-   * entry `k` being the word `members[2k]` with the letter set `members[2k + 1]`.
+   * entry `k` being `members[STRIDE × k …]`: the word, its letter set, its letter counts. The
+   * letter sets again alone in `letters`, the one field every entry is tested on, read in order.
    */
-  frozen(): { offsets: Int32Array; members: Int32Array } {
+  frozen(): { offsets: Int32Array; members: Int32Array; letters: Int32Array } {
     if (this.layout !== null) return this.layout;
     const offsets = new Int32Array(this.pieceCount + 1);
     for (let entry = 0; entry < this.entryCount; entry++) {
@@ -192,15 +189,15 @@ class PieceTable {
     }
     for (let id = 0; id < this.pieceCount; id++) offsets[id + 1] = offsets[id + 1]! + offsets[id]!;
     const next = offsets.slice(0, this.pieceCount);
-    const members = new Int32Array(2 * this.entryCount);
+    const members = new Int32Array(STRIDE * this.entryCount);
     for (let entry = 0; entry < this.entryCount; entry++) {
       const id = this.entryPieces[entry]!;
-      const at = 2 * next[id]!;
-      members[at] = this.entryWords[2 * entry]!;
-      members[at + 1] = this.entryWords[2 * entry + 1]!;
+      members.set(this.entryWords.subarray(STRIDE * entry, STRIDE * entry + STRIDE), STRIDE * next[id]!);
       next[id] = next[id]! + 1;
     }
-    this.layout = { offsets, members };
+    const letters = new Int32Array(this.entryCount);
+    for (let entry = 0; entry < this.entryCount; entry++) letters[entry] = members[STRIDE * entry + 1]!;
+    this.layout = { offsets, members, letters };
     // The laid-out lists hold everything the entries did: keep one copy, not two.
     this.entryPieces = new Int32Array(0);
     this.entryWords = new Int32Array(0);
@@ -211,7 +208,7 @@ class PieceTable {
   private thaw(): void {
     const { offsets, members } = this.layout!;
     this.entryPieces = new Int32Array(Math.max(1024, this.entryCount * 2));
-    this.entryWords = new Int32Array(Math.max(2048, this.entryCount * 4));
+    this.entryWords = new Int32Array(Math.max(1024, this.entryCount * 2) * STRIDE);
     for (let id = 0; id < this.pieceCount; id++) {
       for (let entry = offsets[id]!; entry < offsets[id + 1]!; entry++) this.entryPieces[entry] = id;
     }
@@ -243,26 +240,52 @@ function letterBin(code: number): number {
   return code >= 97 && code <= 122 ? code - 97 : 26 + (code % 6);
 }
 
+/** Numbers per entry of a piece list: word, letter set, letter counts (low and high half). */
+const STRIDE = 4;
+
 /**
- * A lower bound on the edit distance from the word whose `letterBin` counts are `counts` to
- * `candidate`: the letters one has beyond the other, counted with repeats, whichever side has more
- * (the bag distance). An insertion or deletion changes one side's surplus by one, a substitution
- * each side's by one, a swap of neighbours neither, and folding characters into shared bins only
- * cancels surplus. Most candidates that pass the letter sets are ruled out here, for a fraction of
- * the cost of the edit distance.
+ * Letters in 16 groups, the frequent ones alone: `e a o i n r t s l c u d`, then `h m`, `b g p`,
+ * `f k v w y`, and every other character.
  */
-function letterCountGap(counts: Int32Array, scratch: Int32Array, candidate: string): number {
-  scratch.set(counts);
-  for (let i = 0; i < candidate.length; i++) {
-    const bin = letterBin(candidate.charCodeAt(i));
-    scratch[bin] = scratch[bin]! - 1;
+const COUNT_GROUP = new Uint8Array(128).fill(15);
+'eaoinrtslcud'.split('').forEach((letter, group) => (COUNT_GROUP[letter.charCodeAt(0)] = group));
+for (const [letters, group] of [['hm', 12], ['bgp', 13], ['fkvwy', 14]] as const) for (const letter of letters) COUNT_GROUP[letter.charCodeAt(0)] = group;
+
+/** A word's letter counts by `COUNT_GROUP`, each capped at 15, as 16 four-bit fields in two halves. */
+function letterCounts(word: string): { low: number; high: number } {
+  const counts = new Uint8Array(16);
+  for (let i = 0; i < word.length; i++) {
+    const code = word.charCodeAt(i);
+    const group = code < 128 ? COUNT_GROUP[code]! : 15;
+    if (counts[group]! < 15) counts[group] = counts[group]! + 1;
   }
+  let low = 0;
+  let high = 0;
+  for (let group = 0; group < 8; group++) {
+    low |= counts[group]! << (4 * group);
+    high |= counts[group + 8]! << (4 * group);
+  }
+  return { low, high };
+}
+
+/**
+ * Over two words' 16 four-bit counts (`letterCounts`), the larger of what one has beyond the other:
+ * a lower bound on the edit distance (the bag distance). An insertion or deletion changes one
+ * side's surplus by one, a substitution each side's by one, a swap of neighbours neither; and
+ * grouping letters or capping counts only cancels or shrinks surplus. Most candidates that pass the
+ * letter sets are ruled out here without reading the candidate word at all (its string lies
+ * elsewhere in memory, and fetching it was most of the cost of a lookup).
+ */
+function countGap(ownLow: number, ownHigh: number, otherLow: number, otherHigh: number): number {
   let surplus = 0;
   let lack = 0;
-  for (let bin = 0; bin < 32; bin++) {
-    const gap = scratch[bin]!;
-    if (gap > 0) surplus += gap;
-    else lack -= gap;
+  for (let shift = 0; shift < 32; shift += 4) {
+    const low = ((ownLow >>> shift) & 15) - ((otherLow >>> shift) & 15);
+    const high = ((ownHigh >>> shift) & 15) - ((otherHigh >>> shift) & 15);
+    if (low > 0) surplus += low;
+    else lack -= low;
+    if (high > 0) surplus += high;
+    else lack -= high;
   }
   return surplus > lack ? surplus : lack;
 }
