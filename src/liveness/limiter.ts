@@ -117,6 +117,8 @@ export class Limiter {
       const abort = (): void => {
         waiter.cancelled = true;
         host.waiting--;
+        dropCancelled(host.followUps);
+        dropCancelled(host.fresh);
         // Fewer waiting lowers the host's priority (or takes it out of the ready heap).
         this.reposition(host);
         if (host.active === 0 && host.waiting === 0) this.hosts.delete(name);
@@ -169,9 +171,10 @@ export class Limiter {
     while (this.active < this.concurrency) {
       const host = this.ready[0];
       if (!host) return;
-      const waiter = liveHead(host.followUps) ?? liveHead(host.fresh);
+      const queue = host.followUps.length > 0 ? host.followUps : host.fresh;
+      const waiter = queue.shift();
       if (waiter) {
-        (waiter === host.followUps.peek() ? host.followUps : host.fresh).shift();
+        dropCancelled(queue);
         host.waiting--;
       }
       if (!waiter) {
@@ -266,16 +269,19 @@ function waitingOf(host: HostState): number {
   return host.waiting;
 }
 
-/** The first waiter not cancelled; cancelled ones at the head are dropped on the way. */
-function liveHead(queue: Fifo<Waiter>): Waiter | undefined {
+/**
+ * Drops cancelled waiters from the head of `queue`, so that a head is never cancelled: called
+ * whenever a head may have changed (a waiter cancelled, a head started), so ranking reads heads
+ * as they are. Cancelled waiters further back are dropped when they reach the head.
+ */
+function dropCancelled(queue: Fifo<Waiter>): void {
   while (queue.peek()?.cancelled === true) queue.shift();
-  return queue.peek();
 }
 
 /** The host's waiter that arrived first, of either kind: its age ranks the host. */
 function oldest(host: HostState): Waiter | undefined {
-  const a = liveHead(host.followUps);
-  const b = liveHead(host.fresh);
+  const a = host.followUps.peek();
+  const b = host.fresh.peek();
   if (!a) return b;
   if (!b) return a;
   return a.seq < b.seq ? a : b;
