@@ -32,7 +32,12 @@ export function buildIndex(allowlist: Allowlist): AllowlistIndex {
   // Most numbers have one owner: it is stored as is, and a list only for shared numbers, which
   // saves an array per number (200,000 of them in a 100,000-organization directory).
   const phoneOwners = new Map<string, string | string[]>();
-  for (const [organization, numbers] of Object.entries(allowlist.orgPhones)) {
+  // `for…in`, not `Object.entries`: a pair array per organization was a tenth of building the
+  // index at 100,000 organizations. parseAllowlist makes the record without a prototype, so only
+  // its own keys come.
+  const listed = allowlist.orgPhones;
+  for (const organization in listed) {
+    const numbers = listed[organization]!;
     orgPhones.set(organization, numbers);
     for (const number of numbers) {
       const owners = phoneOwners.get(number);
