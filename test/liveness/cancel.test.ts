@@ -70,6 +70,7 @@ describe('a link past its answer’s deadline is aborted', () => {
   it('its connections close within 1 s, its queued requests never start, nothing is sent after', async () => {
     const server = await silentServer();
     const checker = testChecker({ hosts: ['silent.test'], options: { timeoutMs: 10_000, perHostConcurrency: 4 } });
+    const timersBefore = activeTimers();
     const deadlineAt = Date.now() + 300;
     const outcomes = await Promise.all(Array.from({ length: 20 }, (_, index) => checker.check(page(server.port, index), { deadlineAt })));
     expect(new Set(outcomes.map((outcome) => (outcome.kind === 'inconclusive' ? outcome.error : outcome.kind)))).toEqual(new Set(['deadline']));
@@ -79,6 +80,8 @@ describe('a link past its answer’s deadline is aborted', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(server.requests()).toBe(4);
     expect(server.open()).toBe(0);
+    // The requests' 10 s timeouts and the deadline's timer are gone too, though the checker is open.
+    expect(activeTimers()).toBeLessThanOrEqual(timersBefore);
   });
 
   it('a link another caller still waits for (without a deadline) is not aborted', async () => {
