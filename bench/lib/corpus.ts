@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generateAnswers, generateOrgs, type GeneratedOrg } from './generate.js';
 
@@ -21,7 +22,11 @@ export interface Corpus {
  * their links. Returns [] with a note when the file is absent (a fresh clone without ../shared).
  */
 export function loadExpertQa(path = EXPERTQA_PATH): { answers: string[]; note?: string } {
-  if (!existsSync(path)) return { answers: [], note: `${path} not found; generated answers only` };
+  if (!existsSync(path)) {
+    // Relative to the project, so results committed from any checkout name no machine's folders.
+    const shown = relative(fileURLToPath(new URL('../..', import.meta.url)), path);
+    return { answers: [], note: `${shown} not found; generated answers only` };
+  }
   const answers: string[] = [];
   for (const line of readFileSync(path, 'utf8').split('\n')) {
     if (line.trim().length === 0) continue;
