@@ -74,8 +74,12 @@ export const PLACEHOLDER_HOSTS: ReadonlySet<string> = new Set([
   'foo.com',
   'bar.com',
 ]);
-/** Registrable-domain labels that are template text (`your-legal-aid.org`, `insertlink.com`). */
-export const PLACEHOLDER_LABEL_PATTERN = /^(?:your|my|insert|placeholder|sample|dummy|fake)[-_]?(?:domain|site|website|link|url|org|organization|company|legal[-_]?aid|law[-_]?firm|page)?$/;
+/**
+ * Registrable-domain labels that are template text (`your-legal-aid.org`, `insertlink.com`): a
+ * template word AND what it stands in for. The word alone is a real name (`my.games`, `my.com`,
+ * `sample.com`), so it proves nothing.
+ */
+export const PLACEHOLDER_LABEL_PATTERN = /^(?:your|my|insert|placeholder|sample|dummy|fake)[-_]?(?:domain|site|website|link|url|org|organization|company|legal[-_]?aid|law[-_]?firm|page)$/;
 
 /**
  * File extensions that look like top-level domains in prose (`form.pdf`, `README.md`,

@@ -10,7 +10,8 @@ import { PLACEHOLDER_HOSTS, PLACEHOLDER_LABEL_PATTERN, RESERVED_SUFFIXES } from 
  * - `hyphen-label`: a label starts or ends with `-` (`-example.com`): host names cannot (RFC 1123).
  * - `ip`: an IPv4 or IPv6 literal; published sites are reached by name.
  * - `reserved`: a private or special-use name (`.local`, `.internal`, `.test`, `localhost`, …).
- * - `no-suffix`: no suffix from the public suffix list (`intranet`, `court.lawful`).
+ * - `no-suffix`: no suffix from the public suffix list (`intranet`, `court.lawful`). A host that is a
+ *   public suffix of several labels (`gov.uk`) is not one: sites answer there.
  * - `placeholder`: a documentation or template name (`example.org`, `yourwebsite.com`).
  */
 export type HostProblem = { kind: 'empty-label' | 'hyphen-label' | 'ip' | 'reserved' | 'no-suffix' | 'placeholder'; reason: string };
@@ -36,6 +37,11 @@ export function hostProblem(host: string, options: PublicHostOptions = {}): Host
   if (ip) return { kind: 'ip', reason: `${host} is an IP address, not a published site` };
   if (reserved) return { kind: 'reserved', reason: `${host} is a reserved or private name (.${reserved}), not a public site` };
   const parsed = parseDomain(host);
+  // A host that is itself a public suffix of several labels (`gov.uk`, `nhs.uk`, `gov.br`) is a
+  // name someone runs: GOV.UK, the NHS and Brazil's portal publish there (`www.` is normalized
+  // away). The list says who may register below it, not that nothing answers at it. Only liveness
+  // can tell, so it is no proof of an invented host.
+  if (!parsed.domain && parsed.isIcann === true && parsed.publicSuffix === host && host.includes('.')) return null;
   if (!parsed.domain || !(parsed.isIcann === true || parsed.isPrivate === true)) {
     return { kind: 'no-suffix', reason: `${host} has no valid public suffix${parsed.publicSuffix ? ` (".${parsed.publicSuffix}" is not a top-level domain)` : ''}` };
   }
