@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { firstDuplicateKey, offsetOfPath } from '../../src/input/json-walk.js';
 import { lineAndColumn } from '../../src/input/json.js';
+import { fixtureCases, generatedCases, probePaths, referenceDuplicate, referenceOffset } from './json-walk-cases.js';
 
 describe('firstDuplicateKey', () => {
   it.each([
@@ -47,5 +48,34 @@ describe('offsetOfPath: where a value found wrong after parsing sits in the text
   ])('%j → %s', (path, where) => {
     JSON.parse(text);
     expect(at(path)).toBe(where);
+  });
+});
+
+// The walker (one pass, a stack) against a reader written the other way round (recursive, a tree
+// with offsets): every fixture document and generated ones with keys repeated at random depths,
+// escaped quotes and brackets in keys and strings, text outside ASCII and a byte-order mark.
+describe('the walker against an independent reader, on fixtures and generated documents', () => {
+  const cases = [...fixtureCases(), ...generatedCases(600)];
+
+  it('covers what it claims: repeated keys at every depth, and both found and missing paths', () => {
+    const depths = new Set(cases.map(({ text }) => referenceDuplicate(text)?.path.length).filter((depth) => depth !== undefined));
+    expect([...depths].sort()).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(cases.some(({ text }) => text.startsWith('\uFEFF'))).toBe(true);
+    expect(cases.length).toBeGreaterThan(1500);
+  });
+
+  it('firstDuplicateKey finds the first key written twice', () => {
+    const differ = cases.filter(({ text }) => JSON.stringify(firstDuplicateKey(text)) !== JSON.stringify(referenceDuplicate(text))).map(({ name }) => name);
+    expect(differ).toEqual([]);
+  });
+
+  it('offsetOfPath finds each value, or the container a missing step belongs to', () => {
+    const differ: string[] = [];
+    for (const { name, text } of cases) {
+      for (const path of probePaths(text, 60)) {
+        if (offsetOfPath(text, path) !== referenceOffset(text, path)) differ.push(`${name} ${JSON.stringify(path)}`);
+      }
+    }
+    expect(differ.slice(0, 5)).toEqual([]);
   });
 });
