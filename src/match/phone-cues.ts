@@ -33,3 +33,37 @@ export function cued(phone: PhoneFinding, sentence: Span, text: string, names: r
   if (after && after.end <= sentence.end && after.start >= phone.end && NUMBER_THEN_NAME.test(text.slice(phone.end, after.start))) return { target: after, group: [after] };
   return undefined;
 }
+
+// Words that make a number a line of another kind than the one to call the organization on: the
+// directory lists numbers to call, so it is silent on these and cannot prove one wrong. `ADA` only
+// in capitals ("ADA coordinator"), since Ada is a name.
+const OTHER_LINE = /(?<![\p{L}\p{N}])(fax|facsimile|tty|tdd|text[ -]telephone|videophone)(?!\p{L})/iu;
+const ADA = /(?<![\p{L}\p{N}])ADA(?!\p{L})/u;
+// Right after the number: "617-254-2127 (fax)", "617-254-2127 fax." but not "617-555-0100 fax 617-…".
+const OTHER_LINE_AFTER = /^[\s*_]*(?:\(\s*(fax|facsimile|tty|tdd)\s*\)|[-–—,]?\s*(fax|facsimile|tty|tdd)[\s*_]*(?:[.,;|)]|$))/i;
+
+/**
+ * What kind of line the answer labels `phone` as, when it is not a number to call: `fax`, `TTY`,
+ * `ADA`. Read in the clause before it (from the previous number or `;` of its sentence: "phone
+ * 1, fax 2"), right after it ("2 (fax)"), and in its table column's header (`cell`). O(clause).
+ */
+export function otherLineLabel(phone: Span, clauseStart: number, text: string, cell: string | undefined): string | undefined {
+  let before = text.slice(clauseStart, phone.start);
+  before = before.slice(before.lastIndexOf(';') + 1);
+  const found = labelIn(before) ?? labelIn(cell ?? '');
+  if (found) return found;
+  const after = OTHER_LINE_AFTER.exec(text.slice(phone.end, phone.end + 24));
+  return after ? display(after[1] ?? after[2]!) : undefined;
+}
+
+function labelIn(text: string): string | undefined {
+  const word = OTHER_LINE.exec(text);
+  if (word) return display(word[1]!);
+  return ADA.test(text) ? 'ADA' : undefined;
+}
+
+function display(word: string): string {
+  const lower = word.toLowerCase();
+  if (lower === 'fax' || lower === 'facsimile') return 'fax';
+  return lower === 'tty' || lower === 'tdd' ? word.toUpperCase() : lower;
+}

@@ -1,6 +1,6 @@
 import type { AllowlistIndex } from './index.js';
-import { cued } from './phone-cues.js';
-import { blocksAbove, firstAtOrAfter, spanAt, underHeading, type Segments } from './structure.js';
+import { cued, otherLineLabel } from './phone-cues.js';
+import { blocksAbove, columnHeading, firstAtOrAfter, spanAt, underHeading, type Segments } from './structure.js';
 import { unknownRightBefore, unlistedNames, type Mention } from './unlisted-names.js';
 import type { OrgFinding, PhoneFinding, Span } from '../extract/types.js';
 import { formatPhone } from '../normalize/phone.js';
@@ -35,7 +35,9 @@ import type { PhoneVerdict } from '../types.js';
  *   each; but two numbers swapped between two sentences are each caught.
  * - `misattributed` when the organization it is attributed to has listed numbers and this is not
  *   one of them (organizations without numbers on file are passed over for one with them); the
- *   reason names the organizations the directory lists it for, if any.
+ *   reason names the organizations the directory lists it for, if any. Not when the answer labels
+ *   it a fax, TTY or ADA line ("fax 1", "1 (fax)", a `Fax` column): the directory lists numbers to
+ *   call, so it proves nothing against those; they are `unlisted` (or `known`), with the reason.
  * - `unchecked` when the organizations near it have no numbers on file.
  * - `verified` too when no organization is named in its sentence or block but one that lists it is
  *   named in the three blocks just above (a list under an introduction that names the organization).
@@ -57,7 +59,8 @@ export function attributePhones(phones: readonly PhoneFinding[], orgs: readonly 
   const unknown = unlistedNames(segments.text, all);
   const names: Mention[] = [...all.map((org): Mention => ({ start: org.start, end: org.end, name: org.normalized, org })), ...unknown].sort((a, b) => a.start - b.start);
   const pairs = pairAlternating(phones, [...numbered.map((org): Mention => ({ start: org.start, end: org.end, name: org.normalized, org })), ...unknown], segments);
-  return phones.map((phone) => attributePhone(phone, { all, numbered, byOrganization, names, unknown }, segments, index, pairs.get(phone)));
+  // Phones come sorted by start: the one before each bounds the clause its label is read in.
+  return phones.map((phone, k) => attributePhone(phone, { all, numbered, byOrganization, names, unknown }, segments, index, pairs.get(phone), phones[k - 1]?.end ?? 0));
 }
 
 /**
@@ -119,7 +122,7 @@ interface OrgPositions {
   unknown: readonly Mention[];
 }
 
-function attributePhone(phone: PhoneFinding, positions: OrgPositions, segments: Segments, index: AllowlistIndex, paired: Mention | undefined): PhoneVerdict {
+function attributePhone(phone: PhoneFinding, positions: OrgPositions, segments: Segments, index: AllowlistIndex, paired: Mention | undefined, previousEnd: number): PhoneVerdict {
   const shown = phone.serviceLine ? phone.normalized : formatPhone(phone.normalized);
   const owners = [...index.ownersOf(phone.normalized)];
   const base = { finding: phone, owners };
@@ -200,6 +203,19 @@ function attributePhone(phone: PhoneFinding, positions: OrgPositions, segments: 
     const numbers = (index.orgPhones.get(organization) ?? []).map(formatPhone);
     // A reason a person reads: three numbers, then how many more.
     const listed = numbers.length > REASON_NUMBERS ? `${numbers.slice(0, REASON_NUMBERS).join(', ')} and ${numbers.length - REASON_NUMBERS} more` : numbers.join(', ');
+    // A fax, TTY or ADA coordinator's line: the directory holds the numbers to call an organization
+    // on, so it proves nothing about these, neither by silence nor by listing the number for a
+    // neighbour (one ADA coordinator serves several courts of a building). Reported, not charged.
+    const label = otherLineLabel(phone, Math.max(sentence?.start ?? 0, previousEnd), segments.text, columnHeading(segments, phone.start));
+    if (label !== undefined) {
+      const listedFor = owners.length > 0 ? `it lists this one for ${owners.join(', ')}` : 'it does not list this one';
+      return {
+        ...base,
+        organization,
+        status: owners.length > 0 ? 'known' : 'unlisted',
+        reason: `${shown} is given as ${/^[AEIOU]/.test(label) ? 'an' : 'a'} ${label} line of ${organization}; the directory lists only the numbers to call it on: ${listed}; ${listedFor}`,
+      };
+    }
     const belongs = owners.length > 0 ? `; it is the number of ${owners.join(', ')}` : '; the directory does not list it for anyone';
     return { ...base, organization, status: 'misattributed', reason: `${shown} is given for ${organization}, whose numbers are ${listed}${belongs}` };
   }

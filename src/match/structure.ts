@@ -18,6 +18,12 @@ export interface Segments {
    * the item it sits under. Heading: a markdown `#` line, or a line that is only bold text.
    */
   parents: number[];
+  /**
+   * For each block (by index), the header row of the markdown table it is a row of (a `|` row
+   * followed by a `| --- |` row), or -1: how a number in a `Fax` column is told from one in a
+   * `Phone` column.
+   */
+  tableHeads: number[];
 }
 
 const ITEM_START = /^[ \t]{0,8}(?:[-*+•–]\s|\d{1,3}[.)]\s|#{1,6}\s|\|)/;
@@ -55,7 +61,38 @@ export function segment(text: string): Segments {
     }
     lineStart = lineEnd + 1;
   }
-  return { text, sentences, blocks, parents };
+  return { text, sentences, blocks, parents, tableHeads: tableHeads(text, blocks) };
+}
+
+const TABLE_SEPARATOR = /^[\s|:]*-[\s|:-]*$/;
+
+/** `Segments.tableHeads`, in one pass: rows of one table are blocks that follow one another with no blank line. */
+function tableHeads(text: string, blocks: readonly Span[]): number[] {
+  const heads: number[] = [];
+  let head = -1;
+  for (let k = 0; k < blocks.length; k++) {
+    const block = blocks[k]!;
+    const row = text.slice(block.start, block.end).trim();
+    if (!row.startsWith('|')) head = -1;
+    else if (k === 0 || blocks[k - 1]!.end !== block.start || head === -1) {
+      // A first row is a header only when a separator row follows it.
+      const next = blocks[k + 1];
+      head = next && next.start === block.end && TABLE_SEPARATOR.test(text.slice(next.start, next.end).trim()) ? k : -1;
+    }
+    heads.push(head);
+  }
+  return heads;
+}
+
+/** The header cell over `position` when it lies in a row of a markdown table with a header, else undefined. */
+export function columnHeading(segments: Segments, position: number): string | undefined {
+  const k = firstAtOrAfter(segments.blocks, position + 1) - 1;
+  const row = segments.blocks[k];
+  const head = segments.tableHeads[k] ?? -1;
+  if (!row || position >= row.end || head === -1 || head === k) return undefined;
+  const column = segments.text.slice(row.start, position).split('|').length - 1;
+  const header = segments.blocks[head]!;
+  return segments.text.slice(header.start, header.end).split('|')[column]?.trim();
 }
 
 /** A block that later blocks may sit under: a heading (level 1–6, a label line 7) or a list item (by indent). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { segment, spanAt } from '../../src/match/structure.js';
+import { columnHeading, segment, spanAt } from '../../src/match/structure.js';
 
 function parts(text: string): { sentences: string[]; blocks: string[] } {
   const { sentences, blocks } = segment(text);
@@ -61,5 +61,24 @@ describe('spanAt', () => {
   });
   it.each([9, 11, 20, -1])('position %d is in none', (position) => {
     expect(spanAt(spans, position)).toBeUndefined();
+  });
+});
+
+describe('columnHeading', () => {
+  const text = 'Intro.\n\n| Court | Phone | Fax |\n| --- | --- | --- |\n| A | 1 | 2 |\n| B | 3 | 4 |\n\n| no | header |\n| x | 5 |';
+  const at = (needle: string): number => text.indexOf(needle);
+  it.each([
+    ['| A', 'Court'],
+    ['1 |', 'Phone'],
+    ['2 |', 'Fax'],
+    ['4 |', 'Fax'],
+  ])('%s is under %s', (needle, heading) => {
+    expect(columnHeading(segment(text), at(needle) + (needle.startsWith('|') ? 2 : 0))).toBe(heading);
+  });
+  it('none for the header itself, prose, or a table without a separator row', () => {
+    const segments = segment(text);
+    expect(columnHeading(segments, at('Phone'))).toBeUndefined();
+    expect(columnHeading(segments, at('Intro'))).toBeUndefined();
+    expect(columnHeading(segments, at('5 |'))).toBeUndefined();
   });
 });

@@ -1,0 +1,91 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { loadAllowlistIndex } from '../../src/match/index.js';
+import type { PhoneStatus } from '../../src/types.js';
+import { verifyAnswer } from '../../src/verify.js';
+
+// Published court records (test/fixtures/ma-courts/SOURCE.md) written out the ways answers lay
+// them out, checked against the allowlist built from the same directory's CSV. Every number in
+// these answers is true, so none may be charged as misattributed.
+interface Court {
+  name: string;
+  phone: string;
+  fax: string;
+  address: { orig_address: string };
+  ada_coordinators?: Array<{ name: string; phone: string }>;
+}
+const courts = (JSON.parse(readFileSync(new URL('../fixtures/ma-courts/courts.slice.json', import.meta.url), 'utf8')) as Array<{ record: Court }>).map(({ record }) => ({
+  ...record,
+  name: record.name.trim(),
+  phone: record.phone.trim(),
+  fax: record.fax.trim(),
+}));
+const withFax = courts.filter((court) => court.fax !== '');
+const index = await loadAllowlistIndex(new URL('../../sample-allowlist/allowlist.json', import.meta.url).pathname);
+
+function statuses(text: string): Array<[string, PhoneStatus]> {
+  return verifyAnswer(text, index).phones.map((phone) => [phone.finding.raw, phone.status]);
+}
+
+describe('a fax number printed beside the main line is not charged to the court', () => {
+  const layouts: Array<[string, (court: Court) => string]> = [
+    ['inline', (c) => `${c.name}: ${c.phone}, fax ${c.fax}.`],
+    ['one line with labels', (c) => `${c.name} — Phone: ${c.phone} | Fax: ${c.fax}`],
+    ['list', (c) => `- **${c.name}**\n  - Address: ${c.address.orig_address}\n  - Phone: ${c.phone}\n  - Fax: ${c.fax}`],
+    ['fax first', (c) => `Fax filings to ${c.name} at ${c.fax}; the clerk answers at ${c.phone}.`],
+    ['in parentheses', (c) => `${c.name} (phone ${c.phone}, fax ${c.fax})`],
+    ['labelled after', (c) => `Call ${c.name} at ${c.phone}. ${c.fax} (fax)`],
+    ['table column', (c) => `| Court | Phone | Fax |\n| --- | --- | --- |\n| ${c.name} | ${c.phone} | ${c.fax} |`],
+  ];
+  it.each(layouts)('%s', (_layout, render) => {
+    expect(withFax.length).toBeGreaterThanOrEqual(5);
+    for (const court of withFax) {
+      const found = statuses(render(court));
+      expect(found, render(court)).toContainEqual([court.fax, 'unlisted']);
+      expect(found.filter(([raw]) => raw !== court.fax).map(([, status]) => status), render(court)).toEqual(['verified']);
+    }
+  });
+
+  it('the reason says why it is not charged', () => {
+    const [, fax] = verifyAnswer('Clinton District Court: (978) 368-7811, fax (978) 368-7827.', index).phones;
+    expect(fax).toMatchObject({ status: 'unlisted', organization: 'Clinton District Court' });
+    expect(fax!.reason).toBe(
+      '(978) 368-7827 is given as a fax line of Clinton District Court; the directory lists only the numbers to call it on: (978) 368-7811; it does not list this one',
+    );
+  });
+
+  it('the same number given as the number to call is still charged', () => {
+    for (const court of withFax) expect(statuses(`Call ${court.name} at ${court.fax}.`)).toEqual([[court.fax, 'misattributed']]);
+  });
+
+  it('a TTY line beside the main one is not charged either', () => {
+    expect(statuses('Clinton District Court: (978) 368-7811 (TTY: 978-555-0142).')).toEqual([
+      ['(978) 368-7811', 'verified'],
+      ['978-555-0142', 'unlisted'],
+    ]);
+  });
+});
+
+describe("an ADA coordinator's line is not charged to the court", () => {
+  const lines = courts.flatMap((court) => (court.ada_coordinators ?? []).map((ada) => ({ court, ada: { name: ada.name.trim(), phone: ada.phone.trim() } })));
+
+  it.each([
+    ['a sentence of its own', (c: Court, a: { name: string; phone: string }) => `${c.name} (${c.phone}). ADA coordinator: ${a.name}, ${a.phone}.`],
+    ['a list under the court', (c: Court, a: { name: string; phone: string }) => `- **${c.name}**\n  - Main line: ${c.phone}\n  - ADA coordinator ${a.name}: ${a.phone}`],
+  ])('%s', (_layout, render) => {
+    expect(lines.length).toBeGreaterThanOrEqual(10);
+    for (const { court, ada } of lines) {
+      const text = render(court, ada);
+      const found = statuses(text);
+      expect(found.filter(([, status]) => status === 'misattributed'), text).toEqual([]);
+    }
+  });
+
+  it('one coordinator serving two courts of a building: the number the directory lists for the other court is reported, not charged', () => {
+    const nantucket = verifyAnswer('Nantucket District Court ((508) 228-0460). ADA coordinator: Susan Beamish, 508-228-2669.', index).phones;
+    expect(nantucket.map((phone) => phone.status)).toEqual(['verified', 'known']);
+    expect(nantucket[1]!.reason).toBe(
+      '(508) 228-2669 is given as an ADA line of Nantucket District Court; the directory lists only the numbers to call it on: (508) 228-0460; it lists this one for Nantucket Probate and Family Court',
+    );
+  });
+});
