@@ -1,11 +1,12 @@
 import { rootCertificates } from 'node:tls';
 import type { LookupFunction } from 'node:net';
-import { Agent, request, type Dispatcher } from 'undici';
+import { Agent, type Dispatcher } from 'undici';
 import type { Failure } from './classify.js';
 import { Cancelled } from './cancel.js';
 import { failureFromError } from './failure.js';
 import { hostKey } from './resolve.js';
 import type { Limiter } from './limiter.js';
+import { requestOnce } from './request.js';
 
 /**
  * The IO edge of the liveness check: one HTTP request at a time, through a connection pool whose
@@ -122,40 +123,19 @@ export class HttpClient {
   }
 
   private async once(url: URL, host: string, method: 'HEAD' | 'GET', readBody: boolean, keepAlive: boolean, signal: AbortSignal | undefined): Promise<Exchange> {
-    const { timeoutMs, maxBodyBytes } = this.settings;
-    // One signal for undici: the request's own timeout (the whole exchange, body included: undici's
-    // timeouts only bound each wait) or its link's abort, whichever comes first. A timer cleared at
-    // the end rather than `AbortSignal.timeout`, whose timers outlive the request.
-    const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(new DOMException(`no answer within ${timeoutMs} ms`, 'TimeoutError')), timeoutMs);
-    const onAbort = (): void => controller.abort(signal?.reason);
-    signal?.addEventListener('abort', onAbort, { once: true });
-    try {
-      const response = await request(url, {
-        dispatcher: this.agent,
-        method,
-        headers: { 'user-agent': this.settings.userAgent, accept: this.settings.accept, 'accept-language': ACCEPT_LANGUAGE },
-        signal: controller.signal,
-        headersTimeout: timeoutMs,
-        bodyTimeout: timeoutMs,
-        // `reset: false` keeps the connection after a HEAD (undici's default closes it; see `send`).
-        ...(method === 'HEAD' && keepAlive ? { reset: false } : {}),
-      });
-      this.onResponse();
-      const status = response.statusCode;
-      const headers = flattenHeaders(response.headers);
-      if (readBody && method === 'GET' && status >= 200 && status < 300) {
-        return { type: 'response', status, headers, method, body: await readLimited(response.body, maxBodyBytes) };
-      }
-      // Reading (a little of) what is left lets the connection be reused; more than that is not worth it.
-      await response.body.dump({ limit: maxBodyBytes }).catch(() => undefined);
-      return { type: 'response', status, headers, method };
-    } catch (error) {
-      return { type: 'failure', failure: attachedFailure(error) ?? failureFromError(error, { host, timeoutMs }) };
-    } finally {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', onAbort);
-    }
+    const { timeoutMs, maxBodyBytes, userAgent, accept } = this.settings;
+    const outcome = await requestOnce(this.agent, url, {
+      method,
+      headers: { 'user-agent': userAgent, accept, 'accept-language': ACCEPT_LANGUAGE },
+      timeoutMs,
+      maxBodyBytes,
+      readBody,
+      keepAlive,
+      ...(signal ? { signal } : {}),
+    });
+    if (outcome.type === 'error') return { type: 'failure', failure: attachedFailure(outcome.error) ?? failureFromError(outcome.error, { host, timeoutMs }) };
+    this.onResponse();
+    return { ...outcome, method };
   }
 
   /**
@@ -179,31 +159,6 @@ export function stopped(signal: AbortSignal, host: string): Exchange {
   const reason: unknown = signal.reason;
   const message = reason instanceof Cancelled ? `not finished: ${reason.message}` : 'not finished: the check was stopped';
   return { type: 'failure', failure: { kind: 'closed', code: reason instanceof Cancelled && reason.why === 'deadline' ? 'deadline' : 'closed', host, message } };
-}
-
-function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
-  // Header names come from the server: no prototype, so `__proto__` or `constructor` is a header.
-  const out = Object.create(null) as Record<string, string>;
-  for (const [name, value] of Object.entries(headers)) {
-    if (value !== undefined) out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
-  }
-  return out;
-}
-
-async function readLimited(body: AsyncIterable<Buffer | Uint8Array>, limit: number): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  try {
-    // Leaving the loop early destroys the stream: the rest of a large page is never downloaded.
-    for await (const chunk of body) {
-      chunks.push(Buffer.from(chunk));
-      size += chunk.length;
-      if (size >= limit) break;
-    }
-  } catch {
-    // A body cut off by the timeout still tells what its first bytes said.
-  }
-  return Buffer.concat(chunks).subarray(0, limit).toString('utf8');
 }
 
 function attachedFailure(error: unknown): Failure | undefined {
