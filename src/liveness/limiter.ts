@@ -1,3 +1,4 @@
+import { whenAborted } from './cancel.js';
 import { Fifo } from './fifo.js';
 
 /**
@@ -129,11 +130,11 @@ export class Limiter {
         arrivedAt: this.started,
         cancelled: false,
         start: () => {
-          signal?.removeEventListener('abort', abort);
+          unhook();
           resolve();
         },
       };
-      signal?.addEventListener('abort', abort, { once: true });
+      const unhook = whenAborted(signal, abort);
       (followUp ? host.followUps : host.fresh).push(waiter);
       host.waiting++;
       // One more waiting raises the host's priority (or makes it ready).
