@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { Cancelled, SharedWork, abortableSleep } from '../../src/liveness/cancel.js';
+import { Cancelled, SharedWork, abortableSleep, whenAborted } from '../../src/liveness/cancel.js';
 import { createLinkChecker } from '../../src/liveness/checker.js';
 import { Limiter } from '../../src/liveness/limiter.js';
 import { findStaleLinks } from '../../src/stale.js';
@@ -205,5 +205,39 @@ describe('the pieces', () => {
     stop.abort();
     await sleeping;
     expect(Date.now() - started).toBeLessThan(1000);
+  });
+});
+
+describe('whenAborted', () => {
+  it('runs hooks once, in the order they were added, skipping those unhooked first, and runs a late hook at once', () => {
+    const controller = new AbortController();
+    const calls: string[] = [];
+    whenAborted(controller.signal, () => calls.push('a'));
+    const unhookB = whenAborted(controller.signal, () => calls.push('b'));
+    // A hook that unhooks one added after it: that one must not run (as with removeEventListener).
+    let unhookD = (): void => undefined;
+    whenAborted(controller.signal, () => {
+      calls.push('c');
+      unhookD();
+    });
+    unhookD = whenAborted(controller.signal, () => calls.push('d'));
+    unhookB();
+    controller.abort();
+    controller.abort();
+    expect(calls).toEqual(['a', 'c']);
+    whenAborted(controller.signal, () => calls.push('late'));
+    expect(calls).toEqual(['a', 'c', 'late']);
+  });
+
+  it('never runs a hook without a signal, and hooks on one signal do not fire for another', () => {
+    const one = new AbortController();
+    const other = new AbortController();
+    const calls: string[] = [];
+    whenAborted(undefined, () => calls.push('none'))();
+    whenAborted(one.signal, () => calls.push('one'));
+    other.abort();
+    expect(calls).toEqual([]);
+    one.abort();
+    expect(calls).toEqual(['one']);
   });
 });
