@@ -53,14 +53,21 @@ export function formatPath(root: string, path: readonly PathPart[]): string {
 }
 
 /**
+ * `what is wrong; what to do`: the one way a problem and its remedy are joined, for every input
+ * (a schema's issues below, a CSV's rows in `table.ts`).
+ */
+export function houseMessage(what: string, todo?: string): string {
+  return todo === undefined ? what : `${what}; ${todo}`;
+}
+
+/**
  * The house message for a list of issues: one line for one problem, else a count, one problem a
  * line (at most `max`) and "and N more". Unknown keys come first: a misspelled key is what the user
  * wrote, and the key it was meant to be is then not reported missing as well.
  */
 export function describeIssues(issues: readonly AnyIssue[], format: IssueFormat = {}): string {
   const lines = issueLines(issues, format);
-  const hint = format.hint === undefined ? '' : `; ${format.hint}`;
-  if (lines.length === 1) return `${lines[0]!}${hint}`;
+  if (lines.length === 1) return houseMessage(lines[0]!, format.hint);
   const max = format.max ?? DEFAULT_MAX;
   const shown = lines.slice(0, max).map((line) => `\n  ${line}`);
   const more = lines.length > max ? `\n  and ${lines.length - max} more` : '';
