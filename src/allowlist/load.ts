@@ -6,21 +6,22 @@ import { parseAllowlist, type Allowlist } from './schema.js';
 /**
  * Read, parse and validate an allowlist file. Each failure has its own message: the file is
  * missing, is not JSON or repeats a key (with line and column), or does not match the schema (with
- * the JSON path).
+ * the JSON path). `source` is how messages name the file (default: the path), so a command can
+ * name it as its user wrote it.
  */
-export async function loadAllowlist(path: string): Promise<Allowlist> {
+export async function loadAllowlist(path: string, source: string = path): Promise<Allowlist> {
   let text: string;
   try {
     text = await readFile(path, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') {
-      throw new InputError('FILE_NOT_FOUND', 'allowlist file not found; pass the path of a JSON allowlist (build one with `citation-verifier build-allowlist`)', { where: path });
+      throw new InputError('FILE_NOT_FOUND', 'allowlist file not found; pass the path of a JSON allowlist (build one with `citation-verifier build-allowlist`)', { where: source });
     }
-    throw new InputError('FILE_UNREADABLE', `allowlist file cannot be read (${code ?? 'error'})`, { where: path });
+    throw new InputError('FILE_UNREADABLE', `allowlist file cannot be read (${code ?? 'error'}); check that the path names a file you can read`, { where: source });
   }
   // A repeated key is an error: JSON.parse would keep the last, and a lost entry (a second
   // "Legal Aid of X" whose numbers replace the first one's) would call a right number misattributed.
-  const data = parseJsonText(text, path, { duplicateCode: 'INVALID_ALLOWLIST' });
-  return parseAllowlist(data, path, { locate: lineOfPath(text) });
+  const data = parseJsonText(text, source, { duplicateCode: 'INVALID_ALLOWLIST' });
+  return parseAllowlist(data, source, { locate: lineOfPath(text) });
 }

@@ -82,7 +82,7 @@ export const buildAllowlistCommand: Subcommand = {
     };
     const mergePath = values.merge?.[0];
     if (mergePath !== undefined) {
-      const base: Allowlist = await loadAllowlist(resolve(io.cwd, mergePath));
+      const base: Allowlist = await loadAllowlist(resolve(io.cwd, mergePath), mergePath);
       options.base = base;
       options.baseSource = mergePath;
     }
