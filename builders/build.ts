@@ -1,6 +1,7 @@
 import { dataRecord, parseAllowlist, toAllowlistFile, type Allowlist } from '../src/allowlist/schema.js';
 import { SHARED_HOST_MIN_ORGS } from '../src/defaults.js';
 import { InputError } from '../src/errors.js';
+import { houseMessage } from '../src/input/issues.js';
 import { formatPhone } from '../src/normalize/phone.js';
 import { cleanOrgName, orgKey } from '../src/normalize/name.js';
 import { isPlaceholder, parseAliasCell, parseDomainCell, parsePhoneCell, parseUrlCell } from './cells.js';
@@ -37,7 +38,7 @@ export function buildAllowlist(tables: readonly Table[], options: BuildOptions):
     throw new InputError('USAGE', 'name at least one column to read besides the organization: --url-column, --phone-column, --alias-column or --domain-column');
   }
   // Resolve every file's columns before reading any row, so a typo fails fast and whole.
-  const resolved = tables.map((table) => resolveColumns(table.header, columns, table.source));
+  const resolved = tables.map((table) => resolveColumns(table.header, columns, table.source, table.headerAt));
 
   const warnings: BuildWarning[] = [];
   const notes: BuildNote[] = [];
@@ -92,7 +93,10 @@ export function buildAllowlist(tables: readonly Table[], options: BuildOptions):
           ...at,
           code: 'EXTRA_CELLS',
           value: row.cells.slice(table.header.length).join(table.delimiter),
-          message: `has ${row.cells.length} cells but the header has ${table.header.length}, so its values may sit under the wrong columns (an unquoted ${describeDelimiter(table.delimiter)} inside a name?); row skipped. Quote the cell that holds the delimiter`,
+          message: houseMessage(
+            `has ${row.cells.length} cells but the header has ${table.header.length}, so its values may sit under the wrong columns (an unquoted ${describeDelimiter(table.delimiter)} inside a name?); row skipped`,
+            'quote the cell that holds the delimiter',
+          ),
         });
         continue;
       }
@@ -110,7 +114,10 @@ export function buildAllowlist(tables: readonly Table[], options: BuildOptions):
           code: 'NO_ORG_NAME',
           column: cols.org.name,
           value: rawName,
-          message: `has no organization name${rawName.length > 0 ? ` (${JSON.stringify(rawName)} is not a name)` : ''}; row skipped${lost.length > 0 ? `, so ${lost.join(', ')} ${lost.length === 1 ? 'was' : 'were'} not added` : ''}. Fill in the name or delete the row`,
+          message: houseMessage(
+            `has no organization name${rawName.length > 0 ? ` (${JSON.stringify(rawName)} is not a name)` : ''}; row skipped${lost.length > 0 ? `, so ${lost.join(', ')} ${lost.length === 1 ? 'was' : 'were'} not added` : ''}`,
+            'fill in the name or delete the row',
+          ),
         });
         continue;
       }
@@ -162,7 +169,7 @@ export function buildAllowlist(tables: readonly Table[], options: BuildOptions):
               });
             }
           } else if (part.kind === 'bad') {
-            warnings.push({ ...at, code: 'BAD_PHONE', column: column.name, value: part.raw, message: `${JSON.stringify(part.raw)} is not a phone number (${part.reason}); value skipped. Write it as (617) 555-0123` });
+            warnings.push({ ...at, code: 'BAD_PHONE', column: column.name, value: part.raw, message: houseMessage(`${JSON.stringify(part.raw)} is not a phone number (${part.reason}); value skipped`, 'write it as (617) 555-0123') });
           } else {
             text.push(part.raw);
           }
@@ -175,7 +182,7 @@ export function buildAllowlist(tables: readonly Table[], options: BuildOptions):
             notes.push({ ...at, code: 'PHONE_TEXT', column: column.name, value, message: `${quoted}, beside the number skipped above, is not a number and is left out` });
           } else {
             // Words alone where a number belongs ("see website") are a value lost, so a warning.
-            warnings.push({ ...at, code: 'BAD_PHONE', column: column.name, value, message: `${JSON.stringify(value)} holds no phone number; value skipped` });
+            warnings.push({ ...at, code: 'BAD_PHONE', column: column.name, value, message: houseMessage(`${JSON.stringify(value)} holds no phone number; value skipped`, 'put the number here, or leave the cell empty') });
           }
         }
       }
@@ -192,7 +199,7 @@ export function buildAllowlist(tables: readonly Table[], options: BuildOptions):
             owners.add(key);
             if (deriveDomains) domains.add(part.host);
           } else if (part.kind === 'bad') {
-            warnings.push({ ...at, code: 'BAD_URL', column: column.name, value: part.raw, message: `${JSON.stringify(part.raw)} skipped: ${part.reason}. Write addresses like www.example.org/help` });
+            warnings.push({ ...at, code: 'BAD_URL', column: column.name, value: part.raw, message: houseMessage(`${JSON.stringify(part.raw)} skipped: ${part.reason}`, 'write addresses like www.example.org/help') });
           } else {
             notes.push({ ...at, code: 'URL_TEXT', column: column.name, value, message: `${JSON.stringify(part.raw)} beside the address is not an address and is left out` });
           }
@@ -203,7 +210,7 @@ export function buildAllowlist(tables: readonly Table[], options: BuildOptions):
         if (blank(column)) continue;
         for (const part of parseDomainCell(cell(column))) {
           if (part.kind === 'domain') domains.add(part.host);
-          else warnings.push({ ...at, code: 'BAD_DOMAIN', column: column.name, value: part.raw, message: `${JSON.stringify(part.raw)} is ${part.reason}; value skipped` });
+          else warnings.push({ ...at, code: 'BAD_DOMAIN', column: column.name, value: part.raw, message: houseMessage(`${JSON.stringify(part.raw)} is ${part.reason}; value skipped`, 'write a host name such as mass.gov') });
         }
       }
 

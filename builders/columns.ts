@@ -1,5 +1,6 @@
 import { editDistance } from '../src/util/strings.js';
-import { InputError } from '../src/errors.js';
+import type { InputError } from '../src/errors.js';
+import { invalidTable, type TablePlace } from '../src/input/table.js';
 import type { ColumnNames } from './types.js';
 
 /** Where each named column sits in one file's header (0-based), and its spelling there. */
@@ -24,23 +25,26 @@ export function columnKey(name: string): string {
 
 /**
  * Find every requested column in a header. Throws `InputError('MISSING_COLUMN')` for a name that is
- * not there, with the header's names and the closest one ("no column 'Phone Number'; did you mean
- * 'Phone'? columns: …"), and `InputError('INVALID_CSV')` when the header repeats a requested name
- * (which of the two to read would be a guess).
+ * not there, at the header's row, with the closest name and the header's names ("no column 'Phone
+ * Number' (--phone-column); did you mean 'Phone'? give --phone-column one of …"), and
+ * `InputError('INVALID_CSV')` when the header repeats a requested name (which of the two to read
+ * would be a guess).
  */
-export function resolveColumns(header: readonly string[], names: ColumnNames, source: string): ResolvedColumns {
+export function resolveColumns(header: readonly string[], names: ColumnNames, source: string, headerAt: { row: number; line: number } = { row: 1, line: 1 }): ResolvedColumns {
+  const place: TablePlace = { file: source, ...headerAt };
   const find = (requested: string, flag: string): ResolvedColumn => {
     const key = columnKey(requested);
     const matches = header.flatMap((name, index) => (columnKey(name) === key ? [index] : []));
     if (matches.length === 1) return { index: matches[0]!, name: header[matches[0]!]! };
     if (matches.length > 1) {
-      throw new InputError(
+      throw invalidTable(
         'INVALID_CSV',
-        `the header has ${matches.length} columns named '${requested}' (columns ${matches.map((index) => index + 1).join(', ')}); rename all but one so ${flag} names a single column`,
-        { where: source },
+        { ...place, column: header[matches[0]!]! },
+        `the header has ${matches.length} columns named '${requested}' (columns ${matches.map((index) => index + 1).join(', ')})`,
+        `rename all but one so ${flag} names a single column`,
       );
     }
-    throw missingColumn(requested, flag, header, source);
+    throw missingColumn(requested, flag, header, place);
   };
   const many = (list: readonly string[], flag: string): ResolvedColumn[] => {
     const seen = new Set<number>();
@@ -64,12 +68,13 @@ export function resolveColumns(header: readonly string[], names: ColumnNames, so
   };
 }
 
-function missingColumn(requested: string, flag: string, header: readonly string[], source: string): InputError {
+function missingColumn(requested: string, flag: string, header: readonly string[], place: TablePlace): InputError {
   const names = header.filter((name) => name.length > 0);
+  const what = `no column '${requested}' (${flag})`;
+  if (names.length === 0) return invalidTable('MISSING_COLUMN', place, what, 'the header row is empty: put the column names in the first row');
   const closest = closestColumn(requested, names);
-  const listed = names.length > 0 ? names.map((name) => `'${name}'`).join(', ') : '(the header row is empty)';
-  const hint = closest === null ? '' : ` did you mean '${closest}'?`;
-  return new InputError('MISSING_COLUMN', `no column '${requested}' (${flag});${hint} columns: ${listed}`, { where: source });
+  const guess = closest === null ? '' : `did you mean '${closest}'? `;
+  return invalidTable('MISSING_COLUMN', place, what, `${guess}give ${flag} one of the header's columns: ${names.map((name) => `'${name}'`).join(', ')}`);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { CsvError, parse, type Options as ParseOptions } from 'csv-parse/sync';
-import { InputError } from '../src/errors.js';
+import type { InputError } from '../src/errors.js';
+import { invalidTable } from '../src/input/table.js';
 import { describeDelimiter } from './messages.js';
 import type { CsvDelimiter, CsvEncoding, Table, TableRow } from './types.js';
 
@@ -20,11 +21,17 @@ export async function readCsvFile(path: string, source: string = path): Promise<
   try {
     bytes = await readFile(path);
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') throw new InputError('FILE_NOT_FOUND', 'CSV file not found; check the path', { where: source, cause: error });
-    throw new InputError('FILE_UNREADABLE', `CSV file cannot be read (${code ?? 'error'})`, { where: source, cause: error });
+    throw unreadable(error, source);
   }
   return parseCsvBytes(bytes, source);
+}
+
+function unreadable(error: unknown, file: string): InputError {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'ENOENT') return invalidTable('FILE_NOT_FOUND', { file }, 'CSV file not found', 'check the path (relative to the folder the command runs in)', error);
+  if (code === 'EISDIR') return invalidTable('FILE_UNREADABLE', { file }, 'is a folder, not a CSV file', 'name the CSV file inside it', error);
+  if (code === 'EACCES' || code === 'EPERM') return invalidTable('FILE_UNREADABLE', { file }, `CSV file cannot be read (${code}: no permission)`, 'give yourself read permission on it, or copy it somewhere you can read', error);
+  return invalidTable('FILE_UNREADABLE', { file }, `CSV file cannot be read (${code ?? 'error'})`, 'check that the path names a file you can read', error);
 }
 
 /** Decode and parse CSV bytes. Pure. Throws `InputError('INVALID_CSV')` naming the file, row and remedy. */
@@ -48,7 +55,7 @@ export function decodeCsvBytes(bytes: Uint8Array, source: string): DecodedText {
   const b0 = bytes[0];
   const b1 = bytes[1];
   if (b0 === 0x50 && b1 === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04) {
-    throw new InputError('INVALID_CSV', 'is an Excel workbook (.xlsx), not a CSV; in Excel use File › Save As › "CSV UTF-8 (Comma delimited)" and pass that file', { where: source });
+    throw invalidTable('INVALID_CSV', { file: source }, 'is an Excel workbook (.xlsx), not a CSV', 'in Excel use File › Save As › "CSV UTF-8 (Comma delimited)" and pass that file');
   }
   if (b0 === 0xef && b1 === 0xbb && bytes[2] === 0xbf) {
     return { text: decodeUtf8(bytes.subarray(3), source), encoding: 'utf-8-bom', notes: [] };
@@ -89,7 +96,7 @@ function decodeUtf8(bytes: Uint8Array, source: string): string {
     throw new InvalidUtf8(firstInvalidUtf8(bytes));
   }
   if (text.includes('\u0000')) {
-    throw new InputError('INVALID_CSV', 'contains NUL bytes, so it is not a text CSV; export the sheet as "CSV UTF-8" and pass that file', { where: source });
+    throw invalidTable('INVALID_CSV', { file: source }, 'contains NUL bytes, so it is not a text CSV', 'export the sheet as "CSV UTF-8" and pass that file');
   }
   return text;
 }
@@ -194,7 +201,7 @@ export function parseCsvText(input: string, source: string, encoding: CsvEncodin
     delimiter = detectDelimiter(text);
   }
   if (text.trim().length === 0) {
-    throw new InputError('INVALID_CSV', 'is empty; export the directory with a header row naming its columns', { where: source });
+    throw invalidTable('INVALID_CSV', { file: source }, 'is empty', 'export the directory with a header row naming its columns');
   }
 
   const options: ParseOptions = {
@@ -216,20 +223,25 @@ export function parseCsvText(input: string, source: string, encoding: CsvEncodin
   }
 
   const [first, ...rest] = records;
-  if (!first) throw new InputError('INVALID_CSV', 'has no header row; export the directory with a header row naming its columns', { where: source });
+  if (!first) throw invalidTable('INVALID_CSV', { file: source }, 'has no header row', 'export the directory with a header row naming its columns');
   const header = first.record.map((cell) => cell.trim());
+  // Where a record starts: csv-parse counts lines to its end, so a cell on two lines moves it.
+  const startOf = ({ record, info }: ParsedRecord): { row: number; line: number } => ({
+    row: info.records + info.empty_lines,
+    line: info.lines - record.reduce((sum, cell) => sum + countNewlines(cell), 0) + lineOffset,
+  });
+  const headerAt = startOf(first);
   const rows: TableRow[] = [];
   let blankRows = 0;
-  for (const { record, info } of rest) {
-    const cells = record.map((cell) => cell.trim());
+  for (const parsed of rest) {
+    const cells = parsed.record.map((cell) => cell.trim());
     if (cells.every((cell) => cell.length === 0)) {
       blankRows += 1;
       continue;
     }
-    const embeddedNewlines = record.reduce((sum, cell) => sum + countNewlines(cell), 0);
-    rows.push({ row: info.records + info.empty_lines, line: info.lines - embeddedNewlines + lineOffset, cells });
+    rows.push({ ...startOf(parsed), cells });
   }
-  return { source, header, rows, blankRows, notes: fileNotes, encoding, delimiter };
+  return { source, header, headerAt, rows, blankRows, notes: fileNotes, encoding, delimiter };
 }
 
 function countNewlines(text: string): number {
@@ -253,14 +265,14 @@ function csvSyntaxError(error: CsvError, text: string, source: string, lineOffse
   while (startLine <= lines.length && (lines[startLine - 1] ?? '').trim().length === 0) startLine += 1;
   const row = parsed + (details.empty_lines ?? 0) + 1;
   const line = startLine + lineOffset;
-  const where = `${source}, row ${row} (line ${line})`;
+  const place = { file: source, row, line };
   switch (error.code) {
     case 'CSV_QUOTE_NOT_CLOSED':
-      return new InputError('INVALID_CSV', `a quoted cell that starts here is never closed, so the rest of the file would be one cell; close the quote or remove the stray '"'`, { where, cause: error });
+      return invalidTable('INVALID_CSV', place, 'a quoted cell that starts in this row is never closed, so the rest of the file would be one cell', `close the quote or remove the stray '"'`, error);
     case 'CSV_INVALID_CLOSING_QUOTE':
     case 'CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE':
-      return new InputError('INVALID_CSV', `text follows a closing quote at line ${(details.lines ?? startLine) + lineOffset}; a quote inside a quoted cell must be doubled ("")`, { where, cause: error });
+      return invalidTable('INVALID_CSV', place, `text follows a closing quote at line ${(details.lines ?? startLine) + lineOffset}`, 'a quote inside a quoted cell must be doubled (""): double it, or quote the whole cell', error);
     default:
-      return new InputError('INVALID_CSV', `cannot be read as CSV (${error.message}); re-export the sheet as "CSV UTF-8"`, { where, cause: error });
+      return invalidTable('INVALID_CSV', place, `cannot be read as CSV (${error.message})`, 're-export the sheet as "CSV UTF-8"', error);
   }
 }

@@ -1,9 +1,12 @@
 import { BUILDER_SHOWN } from '../src/defaults.js';
 import { InputError } from '../src/errors.js';
+import { houseMessage } from '../src/input/issues.js';
+import { formatTablePlace } from '../src/input/table.js';
 import type { BuildNote, BuildResult, BuildWarning, CsvDelimiter } from './types.js';
 
 // How the builder's warnings and notes read: where each points, one line each, and `--strict`.
-// The CSV edge, the summary and the command share these words.
+// The CSV edge, the summary and the command share these words; where a row is and how a problem
+// and its remedy are joined are said once for every input, in src/input/.
 
 /** `,` → `','`, tab → `tab`, for messages. */
 export function describeDelimiter(delimiter: CsvDelimiter): string {
@@ -12,9 +15,7 @@ export function describeDelimiter(delimiter: CsvDelimiter): string {
 
 /** `dir.csv row 12 (line 14), column 'Phone'` — where a warning or note points. */
 export function describeLocation(item: { source: string; row: number; line: number; column?: string }): string {
-  const line = item.line !== item.row ? ` (line ${item.line})` : '';
-  const column = item.column === undefined ? '' : `, column '${item.column}'`;
-  return item.row === 0 ? `${item.source}${column}` : `${item.source} row ${item.row}${line}${column}`;
+  return formatTablePlace({ file: item.source, row: item.row, line: item.line, ...(item.column === undefined ? {} : { column: item.column }) });
 }
 
 /** A warning or note as one line of text: its location, then its message. */
@@ -31,8 +32,6 @@ export function assertNoWarnings(result: BuildResult, shown: number = BUILDER_SH
   if (warnings.length === 0) return;
   const lines = warnings.slice(0, shown).map((warning) => `  ${describeItem(warning)}`);
   if (warnings.length > shown) lines.push(`  … and ${warnings.length - shown} more`);
-  throw new InputError(
-    'STRICT_WARNING',
-    `--strict: ${warnings.length} warning${warnings.length === 1 ? '' : 's'}, so no allowlist was written; fix the rows below or drop --strict to skip them\n${lines.join('\n')}`,
-  );
+  const what = `--strict: ${warnings.length} warning${warnings.length === 1 ? '' : 's'}, so no allowlist was written`;
+  throw new InputError('STRICT_WARNING', `${houseMessage(what, 'fix the rows below or drop --strict to skip them')}\n${lines.join('\n')}`);
 }

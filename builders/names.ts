@@ -1,4 +1,5 @@
 import { namesOf, type Allowlist } from '../src/allowlist/schema.js';
+import { houseMessage } from '../src/input/issues.js';
 import { deriveBareNames, orgKey } from '../src/normalize/name.js';
 import type { AliasClaim, BuildNote, BuildWarning, OrgEntry } from './types.js';
 
@@ -18,7 +19,7 @@ export function settleAliases(pending: ReadonlyArray<{ alias: string; claim: Ali
     const org = orgs.get(claim.orgKey)!;
     const at = { source: claim.source, row: claim.row, line: claim.line, column: claim.column, value: alias };
     if (aliasKey.length === 0) {
-      warnings.push({ ...at, code: 'ALIAS_CONFLICT', message: `${JSON.stringify(alias)} is not a name; alias skipped` });
+      warnings.push({ ...at, code: 'ALIAS_CONFLICT', message: houseMessage(`${JSON.stringify(alias)} is not a name; alias skipped`, 'write another name the organization goes by, or leave the cell empty') });
       continue;
     }
     if (aliasKey === claim.orgKey) {
@@ -27,7 +28,7 @@ export function settleAliases(pending: ReadonlyArray<{ alias: string; claim: Ali
     }
     const named = orgs.get(aliasKey);
     if (named) {
-      warnings.push({ ...at, code: 'ALIAS_CONFLICT', message: `${JSON.stringify(alias)} is the name of another organization; not added as an alias of ${JSON.stringify(org.name)}, since the verifier could not tell the two apart` });
+      warnings.push({ ...at, code: 'ALIAS_CONFLICT', message: houseMessage(`${JSON.stringify(alias)} is the name of another organization; not added as an alias of ${JSON.stringify(org.name)}, since the verifier could not tell the two apart`, 'remove it from this row') });
       continue;
     }
     const holder = claims.get(aliasKey);
@@ -36,7 +37,10 @@ export function settleAliases(pending: ReadonlyArray<{ alias: string; claim: Ali
       warnings.push({
         ...at,
         code: 'ALIAS_CONFLICT',
-        message: `${JSON.stringify(alias)} is already an alias of ${JSON.stringify(orgs.get(holder.orgKey)!.name)} (${where}); not added to ${JSON.stringify(org.name)}, since a name shared by two organizations attributes nothing`,
+        message: houseMessage(
+          `${JSON.stringify(alias)} is already an alias of ${JSON.stringify(orgs.get(holder.orgKey)!.name)} (${where}); not added to ${JSON.stringify(org.name)}, since a name shared by two organizations attributes nothing`,
+          'keep it on the one organization it names',
+        ),
       });
       continue;
     }
@@ -65,7 +69,10 @@ export function reportBareNames(allowlist: Allowlist, orgs: ReadonlyMap<string, 
       ...at(first!),
       code: 'BARE_NAME_CONFLICT',
       value: collision.name,
-      message: `${JSON.stringify(collision.name)} (a name without its legal form) would name ${collision.organizations.map((name) => JSON.stringify(name)).join(' and ')}; none of them is matched by it, so answers must use the full name. Add it as an alias of the one it means if one is meant`,
+      message: houseMessage(
+        `${JSON.stringify(collision.name)} (a name without its legal form) would name ${collision.organizations.map((name) => JSON.stringify(name)).join(' and ')}; none of them is matched by it, so answers must use the full name`,
+        'add it as an alias of the one it means, if one is meant',
+      ),
     });
   }
 }

@@ -23,6 +23,8 @@ export interface Table {
   /** How messages name the file (the path as given on the command line). */
   source: string;
   header: string[];
+  /** Where the header is (row 1 unless blank lines come first), for messages about a column. Absent: row 1. */
+  headerAt?: { row: number; line: number };
   rows: TableRow[];
   /** Data records whose every cell is blank (`,,,,` as spreadsheets write them): counted, not read. */
   blankRows: number;

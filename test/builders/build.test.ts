@@ -274,7 +274,7 @@ describe('--merge and several files', () => {
   it('a column missing from one of several files names that file', async () => {
     const other = tableFromRows('other.csv', ['Organization', 'Web', 'Phone'], [['X', 'x.example.org', '617-555-0100']]);
     expect(() => buildAllowlist([tableFromRows('ok.csv', ['Organization', 'Website', 'Phone'], []), other], { columns: BASIC_COLUMNS })).toThrow(
-      expect.objectContaining({ code: 'MISSING_COLUMN', message: expect.stringMatching(/^other\.csv: no column 'Website' \(--url-column\); did you mean 'Web'\?/) }),
+      expect.objectContaining({ code: 'MISSING_COLUMN', message: expect.stringMatching(/^other\.csv row 1: no column 'Website' \(--url-column\); did you mean 'Web'\?/) }),
     );
   });
 

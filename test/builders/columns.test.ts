@@ -28,7 +28,7 @@ describe('resolveColumns', () => {
     const error = thrown(() => resolveColumns(MA_HEADER, names({ phones: ['Phone Number'] }), 'ma.csv'));
     expect(error.code).toBe('MISSING_COLUMN');
     expect(error.message).toBe(
-      "ma.csv: no column 'Phone Number' (--phone-column); did you mean 'Phone'? columns: 'Court Name', 'Website', 'Phone', 'Fax', 'County', 'Court Code'",
+      "ma.csv row 1: no column 'Phone Number' (--phone-column); did you mean 'Phone'? give --phone-column one of the header's columns: 'Court Name', 'Website', 'Phone', 'Fax', 'County', 'Court Code'",
     );
   });
 

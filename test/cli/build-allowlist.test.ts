@@ -70,7 +70,7 @@ describe('bad input: exit 3, nothing written', () => {
   it('a missing column names the columns the file has and the closest one', async () => {
     const run = await runBuild(['utf8.csv', '--org-column', 'Organization', '--phone-column', 'Phone Number']);
     expect(run).toMatchObject({ code: 3, errorCode: 'MISSING_COLUMN', stdout: '' });
-    expect(run.stderr).toContain("utf8.csv: no column 'Phone Number' (--phone-column); did you mean 'Phone'? columns: 'Organization', 'Website', 'Phone'");
+    expect(run.stderr).toContain("utf8.csv row 1: no column 'Phone Number' (--phone-column); did you mean 'Phone'? give --phone-column one of the header's columns: 'Organization', 'Website', 'Phone'");
   });
 
   it('--strict turns warnings into an error listing them', async () => {
