@@ -1,7 +1,7 @@
 import type { AllowlistIndex } from './index.js';
 import { cued, otherLineLabel } from './phone-cues.js';
 import { blocksAbove, columnHeading, firstAtOrAfter, spanAt, underHeading, type Segments } from './structure.js';
-import { unknownRightBefore, unlistedNames, type Mention } from './unlisted-names.js';
+import { otherReference, unknownRightBefore, unlistedNames, type Mention } from './unlisted-names.js';
 import type { OrgFinding, PhoneFinding, Span } from '../extract/types.js';
 import { formatPhone } from '../normalize/phone.js';
 import type { PhoneVerdict } from '../types.js';
@@ -22,7 +22,9 @@ import type { PhoneVerdict } from '../types.js';
  * line over a list), so two swapped numbers in a chatbot's layout are caught.
  *
  * Otherwise, a number belongs to the organization named nearest to it (by characters, either side) in its
- * sentence; when its sentence names none, in its block (paragraph, list item). A sentence that
+ * sentence; when its sentence names none, in its block (paragraph, list item); unless the text
+ * between them speaks of another body ("… call the housing court at 1"): then it is charged to no
+ * one, since nearness alone proves nothing against that reading. A sentence that
  * alternates names and numbers ("A at 1 or B at 2", "call 1 for A or 2 for B") pairs them in the
  * order written: each number goes with the organization before it when the sentence starts with a
  * name, with the one after it when it starts with a number, and is checked against that one alone,
@@ -165,7 +167,10 @@ function attributePhone(phone: PhoneFinding, positions: OrgPositions, segments: 
     if (heading) {
       const owner = heading.find((mention) => mention.org && owners.includes(mention.org.normalized));
       if (owner) return { ...base, organization: owner.name, status: 'verified', reason: `${shown} is listed for ${owner.name}, under which it is given` };
-      // Several names over it and none lists it: which one is meant is not proven.
+      // Several names over it and none lists it: which one is meant is not proven. Nor when its
+      // own item speaks of another body ("- Housing Court (same building): 1").
+      const other = heading.length === 1 && heading[0]!.org ? otherReference(segments.text, { start: block!.start, end: phone.start }, positions.names, heading[0]!.name) : undefined;
+      if (other !== undefined) return notCharged(other);
       if (heading.length === 1) return against(heading[0]!, heading);
     }
     // A list under an intro that names the organization ("… the Brookline District Court.\n\n- Phone: …"):
@@ -181,6 +186,11 @@ function attributePhone(phone: PhoneFinding, positions: OrgPositions, segments: 
     const organization = scopeAny.normalized;
     return { ...base, organization, status: 'unchecked', reason: `${shown} is given for ${organization}, which has no numbers in the directory` };
   }
+  // Charged to the nearest name only when nothing between them speaks of another body: "Worcester
+  // District Court does not hear these; call the housing court at 1" gives 1 to the housing court.
+  const between = scopeNumbered.end <= phone.start ? { start: scopeNumbered.end, end: phone.start } : { start: phone.end, end: scopeNumbered.start };
+  const other = otherReference(segments.text, between, positions.names, scopeNumbered.normalized);
+  if (other !== undefined) return notCharged(other);
   return misattributed(scopeNumbered.normalized);
 
   /** Checked against one name (and the names written together with it: "A or B at 1"). */

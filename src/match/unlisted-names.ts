@@ -82,3 +82,54 @@ export function unknownRightBefore(text: string, sentence: Span, phone: Span, na
   if (words.every((word) => isCommonWord(word.norm) || CONNECTIVES.has(word.norm))) return undefined;
   return match[1]!;
 }
+
+// Words that may stand between a determiner and an organization word without making it another
+// organization: "the same court", "its main office", "the clerk's office".
+const SAME_BODY: ReadonlySet<string> = new Set(['same', 'main', 'clerk', 'clerks', 'front', 'general', 'intake', 'business', 'records', 'whole']);
+const DETERMINERS: ReadonlySet<string> = new Set(['the', 'a', 'an', 'its', 'their', 'that', 'this', 'another', 'other', 'your', 'our']);
+const OTHER_WORDS: ReadonlySet<string> = new Set(['another', 'other', 'different', 'separate']);
+// A capitalized verb opening a sentence is no part of a name: "Call Court Services".
+const VERBS: ReadonlySet<string> = new Set(['call', 'contact', 'visit', 'ask', 'try', 'reach', 'phone', 'dial', 'see']);
+// Organization words for references: those of names, and a court's `session`.
+const REFERENCE_HEADS: ReadonlySet<string> = new Set([...ORG_HEADS, 'session']);
+
+/**
+ * A reference to an organization other than `named`, by a common noun, in `span` of `text`
+ * outside every name: "the housing court", "the Housing Court clerk", "Housing Court (…)",
+ * "another office". An organization word after a determiner or a capitalized word, with a word
+ * before it that `named` does not hold ("the court", "its clerk's office" refer back to `named`).
+ * A number attributed to `named` only by standing near it, with such a reference between them,
+ * may be given for the other: that is not proof. O(span).
+ */
+export function otherReference(text: string, span: Span, names: readonly Mention[], named: string): string | undefined {
+  const tokens = tokenize(text.slice(span.start, span.end));
+  const capital = (raw: string): boolean => /^\p{Lu}/u.test(raw);
+  let own: ReadonlySet<string> | undefined;
+  for (let i = 0; i < tokens.length; i++) {
+    const head = tokens[i]!;
+    if (!REFERENCE_HEADS.has(head.possessive?.norm ?? head.norm)) continue;
+    const start = span.start + head.start;
+    const last = names[firstAtOrAfter(names, start + 1) - 1];
+    if (last && last.end > start) continue;
+    const modifiers: typeof tokens = [];
+    let determiner: (typeof tokens)[number] | undefined;
+    for (let j = i; j > 0 && modifiers.length < 3; j--) {
+      const before = tokens[j - 1]!;
+      if (!/^[ \t]+$/.test(text.slice(span.start + before.end, span.start + tokens[j]!.start))) break;
+      if (DETERMINERS.has(before.norm)) {
+        determiner = before;
+        break;
+      }
+      if (VERBS.has(before.norm)) break;
+      modifiers.unshift(before);
+    }
+    const capitalized = capital(head.raw) && modifiers.length > 0 && modifiers.every((word) => capital(word.raw));
+    if (!determiner && !capitalized) continue;
+    own ??= new Set(tokenize(named).map((token) => token.norm));
+    const other =
+      (determiner !== undefined && OTHER_WORDS.has(determiner.norm)) ||
+      modifiers.some((word) => OTHER_WORDS.has(word.norm) || (!own!.has(word.norm) && !SAME_BODY.has(word.possessive?.norm ?? word.norm) && !SAME_BODY.has(word.norm)));
+    if (other) return text.slice(span.start + (determiner ?? modifiers[0]!).start, span.start + (head.possessive?.end ?? head.end));
+  }
+  return undefined;
+}

@@ -89,3 +89,43 @@ describe("an ADA coordinator's line is not charged to the court", () => {
     );
   });
 });
+
+describe('two courts of one building (225 Main St., Worcester): the number is charged only on proof', () => {
+  // Worcester District Court's number is (508) 831-2010; (508) 831-2050 is the Housing Court's
+  // (its four sessions), both courts at 225 Main St. in the published records.
+  it('the sample answer that gives the Housing Court number to the District Court in so many words is charged', async () => {
+    const sample = readFileSync(new URL('../../sample-allowlist/answers.jsonl', import.meta.url), 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { provider: string; id: string; answer: string })
+      .find((row) => row.provider === 'vendor-c' && row.id === 'worcester-housing')!;
+    expect(sample.answer).toMatch(/^Worcester District Court: \(508\) 831-2050\./);
+    const [phone] = verifyAnswer(sample.answer, index).phones;
+    expect(phone).toMatchObject({ status: 'misattributed', organization: 'Worcester District Court' });
+  });
+
+  it.each([
+    'The Worcester District Court does not hear these cases; call the housing court at (508) 831-2050.',
+    'Not the Worcester District Court: the Housing Court handles evictions, at (508) 831-2050.',
+    'Unlike the Worcester District Court, the housing court session answers at (508) 831-2050.',
+    'Housing matters are not heard by Worcester District Court. For the Housing Court clerk, call (508) 831-2050.',
+    'Worcester District Court, 225 Main St. The Housing Court is upstairs: (508) 831-2050.',
+    'Worcester District Court\nPhone: (508) 831-2010\nHousing Court (same building): (508) 831-2050',
+    '### Worcester District Court\n- Phone: (508) 831-2010\n- Housing Court (same building): (508) 831-2050',
+  ])('given for another court named by a common noun, it is not charged to the District Court: %s', (text) => {
+    const phones = verifyAnswer(text, index).phones;
+    const housing = phones.find((phone) => phone.finding.raw === '(508) 831-2050')!;
+    expect(housing.status).toBe('known');
+    expect(housing.reason).toMatch(/^\(508\) 831-2050 is given for .*[Hh]ousing .*, which is not in the directory under that name; the directory lists the number for Central Housing Court - Dudley Session/);
+    expect(phones.filter((phone) => phone.status === 'misattributed')).toEqual([]);
+  });
+
+  it.each([
+    'Worcester District Court: its clerk\'s office answers at (508) 831-2050.',
+    'The Worcester District Court is open 8:30 to 4:30; the court\'s clerk answers at (508) 831-2050.',
+    'Worcester District Court handles these cases. Call the same court at (508) 831-2050.',
+    'Worcester District Court can help. Call them at (508) 831-2050.',
+  ])('a reference back to the District Court itself still charges it: %s', (text) => {
+    expect(verifyAnswer(text, index).phones.map((phone) => [phone.status, phone.organization])).toEqual([['misattributed', 'Worcester District Court']]);
+  });
+});
