@@ -15,6 +15,7 @@ import { Agent, type Dispatcher } from 'undici';
  */
 
 export interface MinimalLimits {
+  /** `Infinity` for none. */
   overall: number;
   perHost: number;
 }

@@ -306,12 +306,16 @@ export async function runLivenessSection(options: { quick: boolean; log: (line: 
 
     // The target workload, with linkinator also held to our overall limit.
     const planned = await prepare(server, refusedPort, 'planned', limits);
+    // The least checker at our per-host limit with no overall limit: the issue's "least time any
+    // checker needs at our per-host limit".
+    const leastLimits: PlanLimits = { overall: Number.POSITIVE_INFINITY, perHost: limits.perHost };
+
     // One unmeasured run of each first: the first run in a process pays for compiling the code
     // paths (about 0.7 s more for ours on this machine), which would land on whichever runs first.
     await runOurs(planned.urls, server);
     await runLinkinator(planned.urls, planned.indexUrl, server);
-    await runMinimal(planned.urls, server, limits);
-    const main = await compare(planned, server, rounds, options.log, limits);
+    await runMinimal(planned.urls, server, leastLimits);
+    const main = await compare(planned, server, rounds, options.log, leastLimits);
     const theirsEqual: RunResult[] = [];
     for (let round = 0; round < rounds; round++) theirsEqual.push(await runLinkinator(planned.urls, planned.indexUrl, server, { concurrency: equal, capTransport: true }));
     // What linkinator's own option does on its own: it does not bound the requests in flight.
@@ -425,7 +429,7 @@ export async function runLivenessSection(options: { quick: boolean; log: (line: 
       targets: [
         {
           id: 'liveness.speed',
-          name: `liveness on \`planned\` within ${PLANNED_BOUND_FACTOR}× the least checker at ${limits.overall}/${limits.perHost}`,
+          name: `liveness on \`planned\` within ${PLANNED_BOUND_FACTOR}× the least checker at ${limits.perHost} per host`,
           pass: oursMs <= PLANNED_BOUND_FACTOR * plannedBound && leastAgrees,
           actual: `ours ${oursMs.toFixed(0)} ms, least checker ${leastMs.toFixed(0)} ms (${(oursMs / plannedBound).toFixed(2)}×${leastAgrees ? '' : '; it did NOT find the planned dead links'}); computed bound ${perHostBound.ms.toFixed(0)} ms (${perHostBound.binding}, every fast response free): ${(oursMs / perHostBound.ms).toFixed(2)}×; linkinator ${theirMs.toFixed(0)} ms`,
         },
