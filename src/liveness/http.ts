@@ -76,7 +76,9 @@ export class HttpClient {
     /** Called as each request gets its slot, with its host (per-host deadlines run from the first). */
     private readonly onStart: (host: string) => void = () => undefined,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.headers = { 'user-agent': settings.userAgent, accept: settings.accept, 'accept-language': ACCEPT_LANGUAGE };
+  }
 
   /**
    * Origins where a HEAD kept its connection open, and those where that went wrong (see `send`).
@@ -84,6 +86,8 @@ export class HttpClient {
    */
   private readonly headKeptAlive = new Set<string>();
   private readonly headCloses = new Set<string>();
+  /** The same on every request. */
+  private readonly headers: Record<string, string>;
 
   /**
    * One request, within the limits and the timeout. Never rejects.
@@ -123,19 +127,13 @@ export class HttpClient {
   }
 
   private async once(url: URL, host: string, method: 'HEAD' | 'GET', readBody: boolean, keepAlive: boolean, signal: AbortSignal | undefined): Promise<Exchange> {
-    const { timeoutMs, maxBodyBytes, userAgent, accept } = this.settings;
-    const outcome = await requestOnce(this.agent, url, {
-      method,
-      headers: { 'user-agent': userAgent, accept, 'accept-language': ACCEPT_LANGUAGE },
-      timeoutMs,
-      maxBodyBytes,
-      readBody,
-      keepAlive,
-      ...(signal ? { signal } : {}),
-    });
+    const { timeoutMs, maxBodyBytes } = this.settings;
+    const outcome = await requestOnce(this.agent, url, { method, headers: this.headers, timeoutMs, maxBodyBytes, readBody, keepAlive, signal });
     if (outcome.type === 'error') return { type: 'failure', failure: attachedFailure(outcome.error) ?? failureFromError(outcome.error, { host, timeoutMs }) };
     this.onResponse();
-    return { ...outcome, method };
+    // Built field by field: an object spread here was a measurable part of every request.
+    const { status, headers, body } = outcome;
+    return body === undefined ? { type: 'response', status, headers, method } : { type: 'response', status, headers, method, body };
   }
 
   /**

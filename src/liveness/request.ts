@@ -28,7 +28,7 @@ export interface RawRequest {
   /** `reset: false` for a HEAD that keeps its connection (see `HttpClient.send`). */
   keepAlive: boolean;
   /** The link's abort; its reason is the error a request aborted before its headers fails with. */
-  signal?: AbortSignal;
+  signal?: AbortSignal | undefined;
 }
 
 export type RawOutcome =
