@@ -13,8 +13,13 @@ import { whenAborted } from './cancel.js';
  *
  * Semantics kept from the `request()` version: the timeout bounds the whole exchange (undici's own
  * timeouts bound each wait only); a body cut off after the headers (timeout, reset, the limit)
- * still answers with what was read; an abort before the request reaches a socket takes effect when
- * it does (as undici's own request handler does), so the connection pool's count stays true.
+ * still answers with what was read.
+ *
+ * Unlike `request()`, an exchange stopped before its request reached a socket (queued in the pool,
+ * or its connection still being made to a host that drops packets) answers at once: its slot in
+ * the limits is free again instead of held until the connect timeout. The request itself is
+ * dropped when it reaches the socket, before a byte is written, and the pool still opens no more
+ * connections to an origin than its cap, so a host never sees more than the per-host limit.
  */
 
 export interface RawRequest {
@@ -37,6 +42,7 @@ export type RawOutcome =
 
 /** Never rejects. */
 export function requestOnce(dispatcher: Dispatcher, url: URL, options: RawRequest): Promise<RawOutcome> {
+  if (options.signal?.aborted === true) return Promise.resolve({ type: 'error', error: abortReason(options.signal) });
   return new Promise((resolve) => {
     const handler = new ExchangeHandler(options, resolve);
     try {
@@ -76,7 +82,7 @@ class ExchangeHandler implements Dispatcher.DispatchHandler {
   ) {
     this.timer = setTimeout(() => this.stop(new DOMException(`no answer within ${options.timeoutMs} ms`, 'TimeoutError')), options.timeoutMs);
     const { signal } = options;
-    // Aborted already: the request stops as soon as it reaches a socket (see `stop`).
+    // Not aborted yet (see `requestOnce`), so the hook cannot run before it is stored.
     this.unhook = whenAborted(signal, () => this.stop(abortReason(signal!)));
   }
 
@@ -84,6 +90,7 @@ class ExchangeHandler implements Dispatcher.DispatchHandler {
     this.controller = controller;
     if (this.reason) controller.abort(this.reason);
   }
+
 
   onResponseStart(_controller: Dispatcher.DispatchController, status: number, headers: Record<string, string | string[] | undefined>): void {
     // 1xx answers are interim: the real status line follows.
@@ -119,8 +126,9 @@ class ExchangeHandler implements Dispatcher.DispatchHandler {
 
   private stop(reason: Error): void {
     if (this.settled) return;
-    if (this.controller) this.controller.abort(reason);
-    else this.reason = reason;
+    if (this.controller) return this.controller.abort(reason);
+    this.reason = reason;
+    this.fail(reason);
   }
 
   private keepsBody(): boolean {

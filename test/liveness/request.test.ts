@@ -134,4 +134,28 @@ describe('requestOnce', () => {
     expect(outcome.type === 'error' && outcome.error).toBeInstanceOf(Cancelled);
     expect(seen).toBe(0);
   });
+
+  it('answers at once when stopped while still queued in the pool, and that request is never sent', async () => {
+    let seen = 0;
+    const server = createServer(() => {
+      seen++;
+      // Never answers: the one connection stays busy.
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    const agent = new Agent({ connections: 1 });
+    open.push({ server, agent });
+    const url = new URL(`http://127.0.0.1:${port}/`);
+    void requestOnce(agent, url, base);
+    const controller = new AbortController();
+    const queued = requestOnce(agent, url, { ...base, signal: controller.signal });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const stopped = performance.now();
+    controller.abort(new Cancelled('deadline'));
+    const outcome = await queued;
+    expect(performance.now() - stopped).toBeLessThan(50);
+    expect(outcome.type === 'error' && outcome.error).toBeInstanceOf(Cancelled);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(seen).toBe(1);
+  });
 });
