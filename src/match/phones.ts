@@ -1,7 +1,7 @@
 import type { AllowlistIndex } from './index.js';
 import { cued, otherLineLabel } from './phone-cues.js';
 import { blocksAbove, columnHeading, firstAtOrAfter, spanAt, underHeading, type Segments } from './structure.js';
-import { otherReference, unknownRightBefore, unlistedNames, type Mention } from './unlisted-names.js';
+import { otherReference, ownerWordIn, unknownRightBefore, unlistedNames, type Mention } from './unlisted-names.js';
 import type { OrgFinding, PhoneFinding, Span } from '../extract/types.js';
 import { formatPhone } from '../normalize/phone.js';
 import type { PhoneVerdict } from '../types.js';
@@ -23,8 +23,9 @@ import type { PhoneVerdict } from '../types.js';
  *
  * Otherwise, a number belongs to the organization named nearest to it (by characters, either side) in its
  * sentence; when its sentence names none, in its block (paragraph, list item); unless the text
- * between them speaks of another body ("… call the housing court at 1"): then it is charged to no
- * one, since nearness alone proves nothing against that reading. A sentence that
+ * between them speaks of another body ("… call the housing court at 1"), or the words around it
+ * point at the number's owner ("Housing: 1"): then it is charged to no one, since nearness alone
+ * proves nothing against that reading. A sentence that
  * alternates names and numbers ("A at 1 or B at 2", "call 1 for A or 2 for B") pairs them in the
  * order written: each number goes with the organization before it when the sentence starts with a
  * name, with the one after it when it starts with a number, and is checked against that one alone,
@@ -171,6 +172,8 @@ function attributePhone(phone: PhoneFinding, positions: OrgPositions, segments: 
       // own item speaks of another body ("- Housing Court (same building): 1").
       const other = heading.length === 1 && heading[0]!.org ? otherReference(segments.text, { start: block!.start, end: phone.start }, positions.names, heading[0]!.name) : undefined;
       if (other !== undefined) return notCharged(other);
+      const pointer = heading.length === 1 && heading[0]!.org ? ownerWordIn(segments.text, block!, positions.names, owners, heading[0]!.name) : undefined;
+      if (pointer !== undefined) return pointsElsewhere(heading[0]!.name, pointer);
       if (heading.length === 1) return against(heading[0]!, heading);
     }
     // A list under an intro that names the organization ("… the Brookline District Court.\n\n- Phone: …"):
@@ -191,6 +194,9 @@ function attributePhone(phone: PhoneFinding, positions: OrgPositions, segments: 
   const between = scopeNumbered.end <= phone.start ? { start: scopeNumbered.end, end: phone.start } : { start: phone.end, end: scopeNumbered.start };
   const other = otherReference(segments.text, between, positions.names, scopeNumbered.normalized);
   if (other !== undefined) return notCharged(other);
+  // Nor when the words around it point at its real owner ("For housing, … call 1"; "Housing cases: 1").
+  const pointer = ownerWordIn(segments.text, (sentenceAny ? sentence : block)!, positions.names, owners, scopeNumbered.normalized);
+  if (pointer !== undefined) return pointsElsewhere(scopeNumbered.normalized, pointer);
   return misattributed(scopeNumbered.normalized);
 
   /** Checked against one name (and the names written together with it: "A or B at 1"). */
@@ -202,6 +208,10 @@ function attributePhone(phone: PhoneFinding, positions: OrgPositions, segments: 
     const numberedInGroup = group.find((mention) => mention.org && (index.orgPhones.get(mention.name)?.length ?? 0) > 0);
     if (numberedInGroup) return misattributed(numberedInGroup.name);
     return { ...base, organization: target.name, status: 'unchecked', reason: `${shown} is given for ${target.name}, which has no numbers in the directory` };
+  }
+
+  function pointsElsewhere(organization: string, word: string): PhoneVerdict {
+    return { ...base, status: 'known', reason: `${shown} is written near ${organization}, but "${word}" points at the directory's owner of the number, ${owners.join(', ')}; nothing gives it to ${organization} in so many words` };
   }
 
   function notCharged(name: string): PhoneVerdict {

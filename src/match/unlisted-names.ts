@@ -109,8 +109,7 @@ export function otherReference(text: string, span: Span, names: readonly Mention
     const head = tokens[i]!;
     if (!REFERENCE_HEADS.has(head.possessive?.norm ?? head.norm)) continue;
     const start = span.start + head.start;
-    const last = names[firstAtOrAfter(names, start + 1) - 1];
-    if (last && last.end > start) continue;
+    if (insideName(names, start)) continue;
     const modifiers: typeof tokens = [];
     let determiner: (typeof tokens)[number] | undefined;
     for (let j = i; j > 0 && modifiers.length < 3; j--) {
@@ -132,4 +131,39 @@ export function otherReference(text: string, span: Span, names: readonly Mention
     if (other) return text.slice(span.start + (determiner ?? modifiers[0]!).start, span.start + (head.possessive?.end ?? head.end));
   }
   return undefined;
+}
+
+// Words of a name that say nothing about which body it is.
+const NAME_FILLER: ReadonlySet<string> = new Set([...REFERENCE_HEADS, 'county', 'of', 'the', 'and', 'for', 'at', 'in', 'on', 'a', 'an']);
+
+/**
+ * A word of an owner's name (one of `owners`, the organizations the directory lists the number
+ * for) that `named`'s name lacks, written in `scope` outside every name: "For housing, skip
+ * Worcester District Court and call 1" (1 is the Housing Court's), "Housing cases: 1". A number
+ * attributed to `named` only by standing near it, in words that point at its real owner, is no
+ * proof of a wrong number. O(scope + the owners' names).
+ */
+export function ownerWordIn(text: string, scope: Span, names: readonly Mention[], owners: readonly string[], named: string): string | undefined {
+  const own = new Set(tokenize(named).map((token) => token.norm));
+  const telling = new Set<string>();
+  for (const owner of owners) for (const token of tokenize(owner)) if (!own.has(token.norm) && !NAME_FILLER.has(token.norm)) telling.add(token.norm);
+  if (telling.size === 0) return undefined;
+  for (const token of tokenize(text.slice(scope.start, scope.end))) {
+    const norm = token.possessive?.norm ?? token.norm;
+    if (!telling.has(norm)) continue;
+    const start = scope.start + token.start;
+    if (insideName(names, start)) continue;
+    // Capitalized inside a sentence it is a proper name, most often a town in an address ("24 New
+    // Chardon St., Boston"), which says where, not which body: only a lower-case word or one that
+    // opens its sentence, clause or label counts ("Housing: 1", "For housing, call 1").
+    if (/^\p{Lu}/u.test(token.raw) && !/(?:^|[.;:!?\n(|*>-])[\s*_]*$/u.test(text.slice(Math.max(0, start - 8), start))) continue;
+    return token.raw;
+  }
+  return undefined;
+}
+
+/** Whether `position` lies inside one of `names` (sorted, disjoint): only the last one starting at or before it can hold it. */
+function insideName(names: readonly Mention[], position: number): boolean {
+  const last = names[firstAtOrAfter(names, position + 1) - 1];
+  return last !== undefined && last.end > position;
 }

@@ -121,6 +121,28 @@ describe('two courts of one building (225 Main St., Worcester): the number is ch
   });
 
   it.each([
+    'Worcester District Court: (508) 831-2010; Housing: (508) 831-2050.',
+    'Worcester District Court: (508) 831-2010. Housing cases: (508) 831-2050.',
+    'Worcester District Court: (508) 831-2010 (criminal), (508) 831-2050 (housing)',
+    'For housing, skip Worcester District Court and call (508) 831-2050.',
+  ])('words around the number that point at its owner, the Housing Court, are no proof against it: %s', (text) => {
+    const phones = verifyAnswer(text, index).phones;
+    const housing = phones.find((phone) => phone.finding.raw === '(508) 831-2050')!;
+    expect(housing.status).toBe('known');
+    expect(housing.reason).toMatch(/^\(508\) 831-2050 is written near Worcester District Court, but "[Hh]ousing" points at the directory's owner of the number, Central Housing Court - Dudley Session, .*; nothing gives it to Worcester District Court in so many words$/);
+    expect(phones.filter((phone) => phone.status === 'misattributed')).toEqual([]);
+  });
+
+  it.each([
+    // Swapped numbers (each is a real neighbour's): the town in the address is where, not which body.
+    ['The Plymouth County Superior Court is at 72 Belmont St., Brockton, MA 02301; call (508) 587-8000.', 'Plymouth County Superior Court'],
+    ['The Eastern Housing Court is at 24 New Chardon St., Boston, MA 02114; call (617) 788-8525.', 'Eastern Housing Court'],
+    ['The Dukes County Superior Court is at 81 Main St., Edgartown, MA 02539. Call (508) 627-8983.', 'Dukes County Superior Court'],
+  ])('a town in the address does not excuse a swapped number: %s', (text, court) => {
+    expect(verifyAnswer(text, index).phones.map((phone) => [phone.status, phone.organization])).toEqual([['misattributed', court]]);
+  });
+
+  it.each([
     'Worcester District Court: its clerk\'s office answers at (508) 831-2050.',
     'The Worcester District Court is open 8:30 to 4:30; the court\'s clerk answers at (508) 831-2050.',
     'Worcester District Court handles these cases. Call the same court at (508) 831-2050.',

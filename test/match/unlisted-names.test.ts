@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { otherReference, type Mention } from '../../src/match/unlisted-names.js';
+import { otherReference, ownerWordIn, type Mention } from '../../src/match/unlisted-names.js';
 
 const named = 'Worcester District Court';
 /** The reference in all of `text`, with the directory name written at its start (a mention). */
@@ -31,5 +31,29 @@ describe('otherReference: another body named by a common noun', () => {
     ['a verb opening a sentence', 'Call Court Services at'],
   ])('none: %s', (_name, text) => {
     expect(referenceIn(text)).toBeUndefined();
+  });
+});
+
+describe('ownerWordIn: a word of the real owner that the named organization lacks', () => {
+  const owners = ['Central Housing Court - Worcester Session', 'Central Housing Court - Dudley Session'];
+  const word = (text: string): string | undefined => {
+    const at = text.indexOf(named);
+    const names: Mention[] = at === -1 ? [] : [{ start: at, end: at + named.length, name: named }];
+    return ownerWordIn(text, { start: 0, end: text.length }, names, owners, named);
+  };
+  it.each([
+    ['lower case', 'For housing, skip Worcester District Court and call 1.', 'housing'],
+    ['opening a label', 'Worcester District Court: 2; Housing: 1.', 'Housing'],
+    ['opening a sentence', 'Housing cases: 1.', 'Housing'],
+    ['in parentheses', 'Worcester District Court: 2 (criminal), 1 (housing)', 'housing'],
+  ])('%s', (_name, text, found) => {
+    expect(word(text)).toBe(found);
+  });
+  it.each([
+    ['only words the named organization holds too', 'Worcester District Court, the court in Worcester: 1.'],
+    ['an organization word alone', 'Call the court session at 1.'],
+    ['a capitalized word inside a sentence (a town)', 'The court is at 1 Main St., Dudley, MA; call 1.'],
+  ])('none: %s', (_name, text) => {
+    expect(word(text)).toBeUndefined();
   });
 });
