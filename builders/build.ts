@@ -6,6 +6,7 @@ import { formatPhone } from '../src/normalize/phone.js';
 import { cleanOrgName, orgKey } from '../src/normalize/name.js';
 import { isPlaceholder, parseAliasCell, parseDomainCell, parsePhoneCell, parseUrlCell } from './cells.js';
 import { resolveColumns, type ResolvedColumn } from './columns.js';
+import { readRow, trailingHabit } from './fit.js';
 import { describeDelimiter } from './messages.js';
 import { reportBareNames, settleAliases } from './names.js';
 import { summarizeBuild } from './summary.js';
@@ -22,9 +23,11 @@ export { SHARED_HOST_MIN_ORGS };
  *   even spelled with other case or spacing, merge their numbers and URLs under the first
  *   spelling (a note says so). With `base`, its spelling comes first.
  * - Every cell is split into values (`parsePhoneCell`, `parseUrlCell`, …) and each value goes
- *   through the shared normalizer. A row without an organization name, or with more cells than
- *   the header, is skipped; a value that does not normalize is skipped; each with a warning that
- *   names the file, row, column and value. Nothing is dropped without a warning or a note.
+ *   through the shared normalizer. A row without an organization name is skipped; a row whose
+ *   cells do not fit their columns (`readRow`: an unquoted delimiter in a name) is read again in
+ *   the one way that makes it fit, or skipped; a value that does not normalize is skipped; each
+ *   with a warning that names the file, row, column and value. Nothing is dropped or read
+ *   differently from the file without a warning or a note.
  * - `domains` holds the base's domains, the `--domain-column` hosts and, unless
  *   `deriveDomains === false`, the host of every URL.
  *
@@ -78,28 +81,47 @@ export function buildAllowlist(tables: readonly Table[], options: BuildOptions):
   let rowsRead = 0;
   let rowsUsed = 0;
   let rowsSkipped = 0;
+  let rowsRealigned = 0;
   const pendingAliases: Array<{ alias: string; claim: AliasClaim }> = [];
 
   tables.forEach((table, tableIndex) => {
     const cols = resolved[tableIndex]!;
+    const habit = trailingHabit(table.header, table.rows);
     for (const row of table.rows) {
       rowsRead += 1;
       const at = { source: table.source, row: row.row, line: row.line };
-      const cell = (column: ResolvedColumn): string => row.cells[column.index] ?? '';
 
-      if (row.cells.length > table.header.length && row.cells.slice(table.header.length).some((value) => value.length > 0)) {
+      const reading = readRow(row.cells, table.header, cols, table.delimiter, habit);
+      if (reading.kind === 'misaligned') {
         rowsSkipped += 1;
         warnings.push({
           ...at,
-          code: 'EXTRA_CELLS',
-          value: row.cells.slice(table.header.length).join(table.delimiter),
+          code: 'MISALIGNED_ROW',
+          value: row.cells.join(table.delimiter),
           message: houseMessage(
-            `has ${row.cells.length} cells but the header has ${table.header.length}, so its values may sit under the wrong columns (an unquoted ${describeDelimiter(table.delimiter)} inside a name?); row skipped`,
-            'quote the cell that holds the delimiter',
+            `its cells do not fit their columns (${reading.problems.join('; ')}); row skipped, so nothing from it was added`,
+            `put each value under its own column, and quote any cell that holds a ${describeDelimiter(table.delimiter)}`,
           ),
         });
         continue;
       }
+      if (reading.kind === 'realigned') {
+        rowsRealigned += 1;
+        const { index, left, right, text } = reading.joined;
+        const column = table.header[index];
+        warnings.push({
+          ...at,
+          code: 'REALIGNED_ROW',
+          ...(column === undefined ? {} : { column }),
+          value: text,
+          message: houseMessage(
+            `has ${row.cells.length} cells and the header ${table.header.length}; its cells fit their columns once ${JSON.stringify(left)} and ${JSON.stringify(right)} are read as one cell, ${JSON.stringify(text)} (an unquoted ${describeDelimiter(table.delimiter)} inside it), so the row was read that way`,
+            'quote that cell so the file says what it means',
+          ),
+        });
+      }
+      const cells = reading.kind === 'realigned' ? reading.cells : row.cells;
+      const cell = (column: ResolvedColumn): string => cells[column.index] ?? '';
 
       const rawName = cell(cols.org);
       const name = isPlaceholder(rawName) ? '' : cleanOrgName(rawName);
@@ -235,7 +257,7 @@ export function buildAllowlist(tables: readonly Table[], options: BuildOptions):
 
   reportBareNames(allowlist, orgs, baseSource, notes, warnings);
 
-  const summary = summarizeBuild(allowlist, warnings, notes, { tables, rowsRead, rowsUsed, rowsSkipped, orgs, hostOrgs, sharedHostMinOrgs, deriveDomains, base, baseSource });
+  const summary = summarizeBuild(allowlist, warnings, notes, { tables, rowsRead, rowsUsed, rowsSkipped, rowsRealigned, orgs, hostOrgs, sharedHostMinOrgs, deriveDomains, base, baseSource });
   return { allowlist, warnings, notes, summary };
 }
 

@@ -164,3 +164,55 @@ export function parseAliasCell(cell: string): string[] {
     .map(cleanOrgName)
     .filter((alias) => alias.length > 0);
 }
+
+// What kind of value a cell holds, judged by the same parsers that read its values, so a row
+// whose cells sit under the wrong columns (an unquoted delimiter in a name) can be told from a
+// row with one bad value.
+
+/**
+ * The cell is a phone number and nothing else: every piece is a number the normalizer reads, or a
+ * number-shaped piece too short or long to be one (`555-0126`, seven digits or more). A service code
+ * alone (`211`) counts; `Mass 211`, `TTY: 711`, `Local 1199` or `2-1-1` does not. A piece with a
+ * small letter is not a number here: the normalizer reads keypad letters, so `603 Legal Aid` and
+ * `603legalaid.org` would pass as numbers, but a vanity number is written in capitals
+ * (`1-800-LAW-HELP`).
+ */
+export function isPhoneText(cell: string): boolean {
+  const parts = parsePhoneCell(cell);
+  if (parts.length === 0 || !parts.every((part) => !keypadWords(part.raw) && (part.kind === 'number' || (part.kind === 'bad' && digitCount(part.raw) >= 7)))) return false;
+  // The parser drops a label before a short number (`TTY: 711`); a word left out is not a number.
+  return letterCount(cell) === parts.reduce((sum, part) => sum + letterCount(part.raw), 0);
+}
+
+/** The cell holds a whole phone number (ten digits or more, no small letters) somewhere in it, with or without words. */
+export function holdsPhoneNumber(cell: string): boolean {
+  return parsePhoneCell(cell).some((part) => part.kind === 'number' && part.e164.startsWith('+') && !keypadWords(part.raw));
+}
+
+/** The cell is web addresses and nothing else (`boston.example.org`, `https://a.example.org/x b.example.org`). */
+export function isAddressText(cell: string): boolean {
+  const parts = parseUrlCell(cell);
+  return parts.length > 0 && parts.every((part) => part.kind === 'url');
+}
+
+/**
+ * The cell holds a web address written the way an address is written: with a scheme, `www.`, a
+ * path, or in lower case only (`boston.example.org`). A name that is a brand ending in a domain,
+ * written as a name (`LawHelp.org`, `MassLegalHelp.org`), is not one: organizations are called that.
+ */
+export function holdsWrittenAddress(cell: string): boolean {
+  return parseUrlCell(cell).some((part) => part.kind === 'url' && (/^[a-z][a-z\d+.-]*:\/\/|^www\.|\//i.test(part.raw) || part.raw === part.raw.toLowerCase()));
+}
+
+function digitCount(text: string): number {
+  return text.replace(/\D/g, '').length;
+}
+
+/** Small letters outside an extension (`x12`, `ext. 4`): words, which the normalizer would read as keypad letters. */
+function keypadWords(raw: string): boolean {
+  return /\p{Ll}/u.test(raw.replace(/\s*,?\s*(?:extension|ext\.?|x)[.:]?\s*\d{1,7}$/i, ''));
+}
+
+function letterCount(text: string): number {
+  return text.replace(/\P{L}/gu, '').length;
+}

@@ -13,6 +13,7 @@ export interface BuildTally {
   rowsRead: number;
   rowsUsed: number;
   rowsSkipped: number;
+  rowsRealigned: number;
   orgs: ReadonlyMap<string, OrgEntry>;
   /** Host → the organizations (by key) that list a page on it. */
   hostOrgs: ReadonlyMap<string, ReadonlySet<string>>;
@@ -25,7 +26,7 @@ export interface BuildTally {
 
 /** The summary's figures, from the finished allowlist, its warnings and notes, and the tally. */
 export function summarizeBuild(allowlist: Allowlist, warnings: readonly BuildWarning[], notes: readonly BuildNote[], tally: BuildTally): BuildSummary {
-  const { tables, rowsRead, rowsUsed, rowsSkipped, orgs, hostOrgs, sharedHostMinOrgs, deriveDomains, base } = tally;
+  const { tables, rowsRead, rowsUsed, rowsSkipped, rowsRealigned, orgs, hostOrgs, sharedHostMinOrgs, deriveDomains, base } = tally;
   const sharedHosts: SharedHost[] = [...hostOrgs]
     .filter(([, owners]) => owners.size >= sharedHostMinOrgs)
     .map(([host, owners]) => ({ host, organizations: owners.size }))
@@ -40,6 +41,7 @@ export function summarizeBuild(allowlist: Allowlist, warnings: readonly BuildWar
     rowsRead,
     rowsUsed,
     rowsSkipped,
+    rowsRealigned,
     organizations: allowlist.orgNames.length,
     organizationsWithoutNumber: [...orgs.values()].filter((org) => org.phones.length === 0).length,
     urls: allowlist.urls.length,
@@ -93,7 +95,8 @@ export function formatSummary(result: BuildResult, command = 'build-allowlist'):
     const base = summary.base;
     lines.push(`  merged into ${base.source}: it had ${plural(base.organizations, 'organization')}, ${plural(base.urls, 'URL')}, ${plural(base.domains, 'domain')}, ${plural(base.numbers, 'number')}`);
   }
-  lines.push(`  rows: ${summary.rowsRead} read, ${summary.rowsUsed} used, ${summary.rowsSkipped} skipped`);
+  const realigned = summary.rowsRealigned > 0 ? ` (${summary.rowsRealigned} realigned)` : '';
+  lines.push(`  rows: ${summary.rowsRead} read, ${summary.rowsUsed} used${realigned}, ${summary.rowsSkipped} skipped`);
   const withoutNumber = summary.organizationsWithoutNumber > 0 ? ` (${summary.organizationsWithoutNumber} without a number)` : '';
   const shared = summary.sharedNumbers > 0 ? ` (${summary.sharedNumbers} listed under several organizations)` : '';
   lines.push(

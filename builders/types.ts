@@ -92,7 +92,8 @@ export type WarningCode =
   | 'BAD_PHONE'
   | 'BAD_URL'
   | 'BAD_DOMAIN'
-  | 'EXTRA_CELLS'
+  | 'MISALIGNED_ROW'
+  | 'REALIGNED_ROW'
   | 'ALIAS_CONFLICT'
   | 'BARE_NAME_CONFLICT';
 
@@ -121,6 +122,8 @@ export interface BuildSummary {
   rowsUsed: number;
   /** Rows left out entirely; each has a warning naming it. `rowsUsed + rowsSkipped === rowsRead`. */
   rowsSkipped: number;
+  /** Used rows read with two cells joined into one (an unquoted delimiter in a cell); each has a warning. */
+  rowsRealigned: number;
   organizations: number;
   /** Organizations with no phone number (listed by name, perhaps with a URL). */
   organizationsWithoutNumber: number;

@@ -75,14 +75,14 @@ describe('cells with several values', () => {
   });
 });
 
-describe('rows that go wrong: skipped with a warning naming row, column and value', () => {
+describe('rows that go wrong: skipped or read again with a warning naming row, column and value', () => {
   it.each([
     { code: 'NO_ORG_NAME', row: 3, column: 'Organization', value: '' },
     { code: 'BAD_PHONE', row: 4, column: 'Phone', value: '617-555-012' },
     { code: 'BAD_URL', row: 5, column: 'Website', value: 'see our website' },
     { code: 'BAD_URL', row: 6, column: 'Website', value: 'mailto:help@example.org' },
     { code: 'BAD_PHONE', row: 8, column: 'Phone', value: 'call the front desk' },
-    { code: 'EXTRA_CELLS', row: 9 },
+    { code: 'REALIGNED_ROW', row: 9, column: 'Organization', value: 'Shifted Org, Boston' },
     { code: 'NO_ORG_NAME', row: 10, column: 'Organization', value: 'N/A' },
     { code: 'BAD_PHONE', row: 11, column: 'Phone', value: '555-0126' },
   ])('$code at row $row', async (expected) => {
@@ -115,10 +115,13 @@ describe('rows that go wrong: skipped with a warning naming row, column and valu
     expect(result.notes.filter((note) => note.code === 'PLACEHOLDER' && note.row === 7).map((note) => note.value).sort()).toEqual(['N/A', 'none']);
   });
 
-  it('skips a row with more cells than the header instead of shifting its values', async () => {
+  it('reads a row with one cell too many the one way its cells fit, with a warning, and nothing of the split name', async () => {
     const { result } = await build('problems.csv');
+    expect(result.allowlist.orgNames).toContain('Shifted Org, Boston');
     expect(result.allowlist.orgNames).not.toContain('Shifted Org');
-    expect(result.allowlist.urls).not.toContain('https://shifted.example.org');
+    expect(result.allowlist.urls).toContain('https://shifted.example.org');
+    expect(result.allowlist.orgPhones['Shifted Org, Boston']).toEqual(['+16175550124']);
+    expect(result.summary.rowsRealigned).toBe(1);
   });
 
   it('counts every row: used + skipped = read, and each skipped row has a warning', async () => {
@@ -126,8 +129,8 @@ describe('rows that go wrong: skipped with a warning naming row, column and valu
     const { rowsRead, rowsUsed, rowsSkipped } = result.summary;
     expect(rowsRead).toBe(table.rows.length);
     expect(rowsUsed + rowsSkipped).toBe(rowsRead);
-    expect(rowsSkipped).toBe(3);
-    const skippedRows = new Set(result.warnings.filter((warning) => warning.code === 'NO_ORG_NAME' || warning.code === 'EXTRA_CELLS').map((warning) => warning.row));
+    expect(rowsSkipped).toBe(2);
+    const skippedRows = new Set(result.warnings.filter((warning) => warning.code === 'NO_ORG_NAME' || warning.code === 'MISALIGNED_ROW').map((warning) => warning.row));
     expect(skippedRows.size).toBe(rowsSkipped);
     expect(unaccountedCells([table], BASIC_COLUMNS, result)).toEqual([]);
   });

@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -67,4 +68,26 @@ export function thrown(fn: () => unknown): InputError {
     throw error;
   }
   throw new Error('expected an InputError');
+}
+
+const BIN = fileURLToPath(new URL('../../src/cli/bin.ts', import.meta.url));
+const TSX = fileURLToPath(new URL('../../node_modules/tsx/dist/cli.mjs', import.meta.url));
+
+export interface BinRun {
+  status: number | null;
+  stderr: string;
+  stdout: string;
+}
+
+/** Run `citation-verifier build-allowlist` as a real process (the bin through tsx), in `cwd`. */
+export function runBin(argv: string[], cwd: string): Promise<BinRun> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [TSX, BIN, 'build-allowlist', ...argv], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    child.on('error', reject);
+    child.on('close', (status) => resolve({ status, stderr, stdout }));
+  });
 }

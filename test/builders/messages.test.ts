@@ -1,15 +1,12 @@
-import { spawn } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tempDir } from './helpers.js';
+import { runBin, tempDir, type BinRun } from './helpers.js';
 
 // Every kind of bad input the builder reports, from a real run of the command (the bin, as a
 // process) on a small bad CSV: exit code 3 and one message that says where (file, row, line when
 // it differs, column), what is wrong and what to do, in the house form `PLACE: what; what to do`.
 
-const BIN = join(import.meta.dirname, '..', '..', 'src', 'cli', 'bin.ts');
-const TSX = join(import.meta.dirname, '..', '..', 'node_modules', 'tsx', 'dist', 'cli.mjs');
 const COLUMNS = ['--org-column', 'Organization', '--url-column', 'Website', '--phone-column', 'Phone'];
 const PREFIX = 'citation-verifier build-allowlist: ';
 
@@ -137,18 +134,20 @@ const CASES: Case[] = [
         'Third Alias Org,third.example.org,617-555-0127,HLA,',
         'Clearpoint Financial Solutions,cp.example.org,617-555-0128,,',
         '"Clearpoint Financial Solutions, Inc.",cpi.example.org,617-555-0129,,',
+        'Tenant Aid, Salem, MA,salem.example.org,978-555-0131,,',
         '',
       ].join('\n'),
     },
     argv: ['dir.csv', ...COLUMNS, '--alias-column', 'Aliases', '--domain-column', 'Hosts', '--strict'],
-    message: '--strict: 9 warnings, so no allowlist was written; fix the rows below or drop --strict to skip them',
+    message: '--strict: 10 warnings, so no allowlist was written; fix the rows below or drop --strict to skip them',
     then: [
       `dir.csv row 2, column 'Phone': "617-555-012" is not a phone number (has 9 digits; a North American number has 10 (or 11 starting with 1)); value skipped; write it as (617) 555-0123`,
       `dir.csv row 3, column 'Phone': "call the front desk" holds no phone number; value skipped; put the number here, or leave the cell empty`,
       `dir.csv row 4, column 'Organization': has no organization name; row skipped, so Website "orphan.example.org", Phone "617-555-0121" were not added; fill in the name or delete the row`,
-      `dir.csv row 5: has 6 cells but the header has 5, so its values may sit under the wrong columns (an unquoted ',' inside a name?); row skipped; quote the cell that holds the delimiter`,
+      `dir.csv row 5, column 'Organization': has 6 cells and the header 5; its cells fit their columns once "Legal Aid" and "Boston" are read as one cell, "Legal Aid, Boston" (an unquoted ',' inside it), so the row was read that way; quote that cell so the file says what it means`,
       `dir.csv row 6, column 'Website': "mailto:help@example.org" skipped: not a web address (scheme "mailto:"); write addresses like www.example.org/help`,
       `dir.csv row 7, column 'Hosts': "intranet" is not a public host: intranet is a reserved or private name (.intranet), not a public site; value skipped; write a host name such as mass.gov`,
+      `dir.csv row 13: its cells do not fit their columns ('Website' holds "Salem", not a web address; 'Phone' holds "MA", not a phone number; 'Aliases' holds a web address ("salem.example.org"); 'Hosts' holds a phone number ("978-555-0131"); it has 7 cells and the header 5; reading no two neighbouring cells as one makes them fit); row skipped, so nothing from it was added; put each value under its own column, and quote any cell that holds a ','`,
       `dir.csv row 8, column 'Aliases': "Harbor Legal Aid" is the name of another organization; not added as an alias of "Alias Org", since the verifier could not tell the two apart; remove it from this row`,
       `dir.csv row 10, column 'Aliases': "HLA" is already an alias of "Second Alias Org" (row 9); not added to "Third Alias Org", since a name shared by two organizations attributes nothing; keep it on the one organization it names`,
       `dir.csv row 11: "Clearpoint Financial Solutions" (a name without its legal form) would name "Clearpoint Financial Solutions" and "Clearpoint Financial Solutions, Inc."; none of them is matched by it, so answers must use the full name; add it as an alias of the one it means, if one is meant`,
@@ -156,25 +155,7 @@ const CASES: Case[] = [
   },
 ];
 
-interface Run {
-  status: number | null;
-  stderr: string;
-  stdout: string;
-}
-
-function runBin(argv: string[], cwd: string): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [TSX, BIN, 'build-allowlist', ...argv], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-    child.on('error', reject);
-    child.on('close', (status) => resolve({ status, stderr, stdout }));
-  });
-}
-
-const runs = new Map<string, Run>();
+const runs = new Map<string, BinRun>();
 let cleanup: () => Promise<void>;
 
 beforeAll(async () => {

@@ -61,7 +61,7 @@ describe('build-allowlist output', () => {
     const run = await runBuild(['problems.csv', ...BASIC]);
     expect(run.code).toBe(0);
     expect(run.stderr).toContain('8 warnings');
-    expect(run.stderr).toContain('rows: 10 read, 7 used, 3 skipped');
+    expect(run.stderr).toContain('rows: 10 read, 8 used (1 realigned), 2 skipped');
     expect(run.stderr).toContain(`problems.csv row 4, column 'Phone': "617-555-012" is not a phone number`);
   });
 });
