@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isPlaceholder, parseAliasCell, parseDomainCell, parsePhoneCell, parseUrlCell } from '../../builders/cells.js';
+import { holdsPhoneNumber, holdsWrittenAddress, isAddressText, isPhoneText, isPlaceholder, parseAliasCell, parseDomainCell, parsePhoneCell, parseUrlCell } from '../../builders/cells.js';
 
 describe('parsePhoneCell', () => {
   it.each([
@@ -132,5 +132,62 @@ describe('isPlaceholder', () => {
   });
   it.each(['NAACP', 'Nantucket', '617-555-0100', 'none.example.org'])('%s is not', (cell) => {
     expect(isPlaceholder(cell)).toBe(false);
+  });
+});
+
+describe('what kind of value a cell holds (for rows whose cells sit under the wrong columns)', () => {
+  it.each([
+    ['617-555-0124', true],
+    ['(617) 555-0124 x12', true],
+    ['617.555.0124', true],
+    ['1-800-LAW-HELP', true],
+    ['555-0126', true],
+    ['211', true],
+    // Names, not numbers: a word beside a service code, a short figure, keypad letters in a name.
+    ['Mass 211', false],
+    ['TTY: 711', false],
+    ['2-1-1', false],
+    ['Local 1199', false],
+    ['603 Legal Aid', false],
+    ['1-800-Lawyers', false],
+    ['(617) 782-6540, Press 5', false],
+    ['Legal Aid Hotline 617-555-0100', false],
+  ])('isPhoneText(%j) is %s', (cell, expected) => {
+    expect(isPhoneText(cell)).toBe(expected);
+  });
+
+  it.each([
+    ['(617) 782-6540, Press 5', true],
+    ['Legal Aid Hotline 617-555-0100', true],
+    ['211', false],
+    ['603 Legal Aid', false],
+    ['NC Admin. Office of the Courts', false],
+  ])('holdsPhoneNumber(%j) is %s', (cell, expected) => {
+    expect(holdsPhoneNumber(cell)).toBe(expected);
+  });
+
+  it.each([
+    ['boston.example.org', true],
+    ['https://www.mass.gov/locations/brighton-division-boston-municipal-court', true],
+    ['LawHelp.org', true],
+    ['http://n/a', false],
+    ['see our website', false],
+    ['www.la.example.org (main site)', false],
+  ])('isAddressText(%j) is %s', (cell, expected) => {
+    expect(isAddressText(cell)).toBe(expected);
+  });
+
+  it.each([
+    ['boston.example.org', true],
+    ['www.LawHelp.org', true],
+    ['LawHelp.org/ma', true],
+    ['Legal Aid www.la.example.org', true],
+    // A brand written as a name keeps its capitals; a real name with dots is no address.
+    ['LawHelp.org', false],
+    ['MassLegalHelp.org', false],
+    ['Colorado Dept. of Law / Office of the Attorney General', false],
+    ['Legal Aid of N.C.', false],
+  ])('holdsWrittenAddress(%j) is %s', (cell, expected) => {
+    expect(holdsWrittenAddress(cell)).toBe(expected);
   });
 });
