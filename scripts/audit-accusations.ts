@@ -113,6 +113,10 @@ const swapLayouts: Array<(court: Court, wrong: string) => string> = [
   (c, w) => `1. **${c.name}**\n   - Address: ${where(c)}\n   - Phone: ${w}`,
   (c, w) => `| Court | Address | Phone |\n| --- | --- | --- |\n| ${c.name} | ${where(c)} | ${w} |`,
   (c, w) => `### ${c.name}\n${where(c)}\nPhone: ${w}`,
+  // Its right number first, then the wrong one as another of its lines.
+  (c, w) => `${c.name}: ${c.phone} or ${w}.`,
+  (c, w) => `Call ${c.name} at ${c.phone}, ${w}.`,
+  (c, w) => `### ${c.name}\n- Main line: ${c.phone}\n- Toll-free: ${w}`,
 ];
 let swaps = 0;
 let caught = 0;

@@ -1,4 +1,5 @@
 import { firstAtOrAfter } from './structure.js';
+import { tokenize } from '../normalize/name.js';
 import type { Mention } from './unlisted-names.js';
 import type { PhoneFinding, Span } from '../extract/types.js';
 
@@ -66,4 +67,27 @@ function display(word: string): string {
   const lower = word.toLowerCase();
   if (lower === 'fax' || lower === 'facsimile') return 'fax';
   return lower === 'tty' || lower === 'tdd' ? word.toUpperCase() : lower;
+}
+
+// Words of a label that only say which line of the same body a number is: "Phone:", "or call",
+// "main line", "clerk's office", "toll-free".
+const LINE_WORDS: ReadonlySet<string> = new Set(
+  'or and also then press option call dial reach phone phones telephone tel ph number numbers line lines main office clerk clerks toll free tollfree hotline helpline intake direct general information info contact voice cell mobile local switchboard reception desk front ext extension at on is its their them by the a an to'.split(' '),
+);
+
+/**
+ * The label a number carries of its own after another number of the same entry ("X: 1; Legal
+ * aid: 2", "X: 1 (clerk), 2 (probation)", "- Lawyer referral: 2" below "- Phone: 1"): the words
+ * in `text` from `from` to the number, and a parenthesized word right after it, when any of them
+ * says more than which line ("Phone:", "or call", "main line") and is no word of `named`. A number
+ * so labelled is another entry, not proven to be given for `named`. O(label).
+ */
+export function ownLabel(text: string, from: number, phone: Span, named: string): string | undefined {
+  const after = /^[\s*_]*\(([^()\d\n]{1,40})\)/.exec(text.slice(phone.end, phone.end + 44));
+  // The previous number's own "(clerk)" is its label, not this one's.
+  const before = text.slice(from, phone.start).replace(/^[\s*_]*\([^()\n]{0,40}\)/, '');
+  const label = `${before} ${after?.[1] ?? ''}`;
+  const own = new Set(tokenize(named).map((token) => token.norm));
+  const telling = tokenize(label).some((token) => /\p{L}/u.test(token.norm) && !LINE_WORDS.has(token.norm) && !own.has(token.norm));
+  return telling ? label.replace(/[^\p{L}\p{N}'’]+/gu, ' ').trim() : undefined;
 }

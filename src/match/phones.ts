@@ -1,5 +1,5 @@
 import type { AllowlistIndex } from './index.js';
-import { cued, otherLineLabel } from './phone-cues.js';
+import { cued, otherLineLabel, ownLabel } from './phone-cues.js';
 import { blocksAbove, columnHeading, firstAtOrAfter, spanAt, underHeading, type Segments } from './structure.js';
 import { otherReference, ownerWordIn, unknownRightBefore, unlistedNames, type Mention } from './unlisted-names.js';
 import type { OrgFinding, PhoneFinding, Span } from '../extract/types.js';
@@ -24,7 +24,8 @@ import type { PhoneVerdict } from '../types.js';
  * Otherwise, a number belongs to the organization named nearest to it (by characters, either side) in its
  * sentence; when its sentence names none, in its block (paragraph, list item); unless the text
  * between them speaks of another body ("… call the housing court at 1"), or the words around it
- * point at the number's owner ("Housing: 1"): then it is charged to no one, since nearness alone
+ * point at the number's owner ("Housing: 1"), or it follows another number of the entry under a
+ * label of its own ("X: 2. Legal aid: 1"): then it is charged to no one, since nearness alone
  * proves nothing against that reading. A sentence that
  * alternates names and numbers ("A at 1 or B at 2", "call 1 for A or 2 for B") pairs them in the
  * order written: each number goes with the organization before it when the sentence starts with a
@@ -174,6 +175,8 @@ function attributePhone(phone: PhoneFinding, positions: OrgPositions, segments: 
       if (other !== undefined) return notCharged(other);
       const pointer = heading.length === 1 && heading[0]!.org ? ownerWordIn(segments.text, block!, positions.names, owners, heading[0]!.name) : undefined;
       if (pointer !== undefined) return pointsElsewhere(heading[0]!.name, pointer);
+      const entry = heading.length === 1 && previousEnd > heading[0]!.end ? ownLabel(segments.text, Math.max(previousEnd, block!.start), phone, heading[0]!.name) : undefined;
+      if (entry !== undefined) return anotherEntry(heading[0]!.name, entry);
       if (heading.length === 1) return against(heading[0]!, heading);
     }
     // A list under an intro that names the organization ("… the Brookline District Court.\n\n- Phone: …"):
@@ -197,6 +200,10 @@ function attributePhone(phone: PhoneFinding, positions: OrgPositions, segments: 
   // Nor when the words around it point at its real owner ("For housing, … call 1"; "Housing cases: 1").
   const pointer = ownerWordIn(segments.text, (sentenceAny ? sentence : block)!, positions.names, owners, scopeNumbered.normalized);
   if (pointer !== undefined) return pointsElsewhere(scopeNumbered.normalized, pointer);
+  // Nor when another number stands between the name and it, and it has a label of its own ("X: 1;
+  // Legal aid: 2"): it is another entry. "X: 1 or 2" is still charged.
+  const entry = scopeNumbered.end <= previousEnd && previousEnd <= phone.start ? ownLabel(segments.text, previousEnd, phone, scopeNumbered.normalized) : undefined;
+  if (entry !== undefined) return anotherEntry(scopeNumbered.normalized, entry);
   return misattributed(scopeNumbered.normalized);
 
   /** Checked against one name (and the names written together with it: "A or B at 1"). */
@@ -214,9 +221,20 @@ function attributePhone(phone: PhoneFinding, positions: OrgPositions, segments: 
     return { ...base, status: 'known', reason: `${shown} is written near ${organization}, but "${word}" points at the directory's owner of the number, ${owners.join(', ')}; nothing gives it to ${organization} in so many words` };
   }
 
+  function anotherEntry(organization: string, label: string): PhoneVerdict {
+    // A fax or TTY label says more: `misattributed` answers those with their own reason, uncharged.
+    if (lineLabel() !== undefined) return misattributed(organization);
+    const whose = owners.length > 0 ? `; the directory lists it for ${owners.join(', ')}` : '; the directory does not list it';
+    return { ...base, status: owners.length > 0 ? 'known' : 'unlisted', reason: `${shown} comes after another number of ${organization}, under its own label "${label}"; nothing gives it to ${organization} in so many words${whose}` };
+  }
+
   function notCharged(name: string): PhoneVerdict {
     const whose = owners.length > 0 ? `; the directory lists the number for ${owners.join(', ')}` : ', and the directory does not list the number';
     return { ...base, status: owners.length > 0 ? 'known' : 'unlisted', reason: `${shown} is given for ${name}, which is not in the directory under that name${whose}` };
+  }
+
+  function lineLabel(): string | undefined {
+    return otherLineLabel(phone, Math.max(sentence?.start ?? 0, previousEnd), segments.text, columnHeading(segments, phone.start));
   }
 
   function misattributed(organization: string): PhoneVerdict {
@@ -226,7 +244,7 @@ function attributePhone(phone: PhoneFinding, positions: OrgPositions, segments: 
     // A fax, TTY or ADA coordinator's line: the directory holds the numbers to call an organization
     // on, so it proves nothing about these, neither by silence nor by listing the number for a
     // neighbour (one ADA coordinator serves several courts of a building). Reported, not charged.
-    const label = otherLineLabel(phone, Math.max(sentence?.start ?? 0, previousEnd), segments.text, columnHeading(segments, phone.start));
+    const label = lineLabel();
     if (label !== undefined) {
       const listedFor = owners.length > 0 ? `it lists this one for ${owners.join(', ')}` : 'it does not list this one';
       return {

@@ -151,3 +151,36 @@ describe('two courts of one building (225 Main St., Worcester): the number is ch
     expect(verifyAnswer(text, index).phones.map((phone) => [phone.status, phone.organization])).toEqual([['misattributed', 'Worcester District Court']]);
   });
 });
+
+describe('a further number with a label of its own after the court\'s number is another entry, not charged to the court', () => {
+  it.each([
+    '### Worcester District Court\n- Phone: (508) 831-2010\n- Tenant hotline (City of Worcester): 508-799-1400',
+    '**Worcester District Court**\nPhone: (508) 831-2010\nLawyer referral: 617-654-0400',
+    'Worcester District Court: (508) 831-2010. Legal aid: 1-855-252-5342.',
+    'Worcester District Court (508) 831-2010 — if you cannot afford a lawyer, call 1-855-252-5342.',
+    'Worcester District Court: (508) 831-2010 (clerk), (508) 831-2040 (ADA coordinator Darlene Perro).',
+  ])('%s', (text) => {
+    const phones = verifyAnswer(text, index).phones;
+    expect(phones[0]).toMatchObject({ status: 'verified', organization: 'Worcester District Court' });
+    expect(phones[1]!.status).toBe('unlisted');
+  });
+
+  it('the reason names the label', () => {
+    const [, second] = verifyAnswer('Worcester District Court: (508) 831-2010. Legal aid: 1-855-252-5342.', index).phones;
+    expect(second!.reason).toBe(
+      '(855) 252-5342 comes after another number of Worcester District Court, under its own label "Legal aid"; nothing gives it to Worcester District Court in so many words; the directory does not list it',
+    );
+  });
+
+  it.each([
+    ['joined by "or"', 'Brighton Division, Boston Municipal Court: (617) 782-6540, Press 5 or (617) 788-8600.'],
+    ['only a comma', 'Call Brighton Division, Boston Municipal Court at (617) 782-6540, (617) 788-8600.'],
+    ['a line label', '### Brighton Division, Boston Municipal Court\n- Main line: (617) 782-6540\n- Toll-free: (617) 788-8600'],
+  ])('a second number given as another line of the court is still charged (%s)', (_name, text) => {
+    const phones = verifyAnswer(text, index).phones;
+    expect(phones.map((phone) => [phone.status, phone.organization])).toEqual([
+      ['verified', 'Brighton Division, Boston Municipal Court'],
+      ['misattributed', 'Brighton Division, Boston Municipal Court'],
+    ]);
+  });
+});
