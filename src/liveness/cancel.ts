@@ -14,47 +14,63 @@ export class Cancelled extends Error {
 }
 
 /**
- * Calls `hook` when `signal` aborts (at once if it already has; never without a signal); the
- * returned function unhooks it.
+ * A link's stop switch: what an AbortController is to `fetch`, for the checker's own parts (the
+ * limiter's queue, a request in flight, a wait between retries, shared work). Each part hooks
+ * itself on with `whenAborted`; `abort` runs the hooks in the order they were added, skipping one
+ * unhooked before its turn (as EventTarget listeners go).
  *
- * Why not `addEventListener` on every request and wait: a link's signal is listened to by each of
- * its requests, queued waits and retries, and on the liveness bench adding and removing
- * EventTarget listeners (and the garbage they leave) was a tenth of the checker's processor time.
- * So each signal gets one listener, and the hooks of its link sit in a Set behind it. Same
- * semantics: hooks run in the order they were added, and one unhooked before its turn does not run.
+ * Why not AbortController: every part would listen with `addEventListener`, and in Node adding an
+ * abort listener costs 10–30 µs (the signal is tracked for the garbage collector). At one listener
+ * per link that was a fifth of the checker's processor time on a 1,000-link run, which delays the
+ * last links of a large run (docs/BENCHMARKS.md). A Set of hooks costs next to nothing.
  */
-export function whenAborted(signal: AbortSignal | undefined, hook: () => void): () => void {
-  if (!signal) return noop;
-  if (signal.aborted) {
-    hook();
-    return noop;
+export class Stop implements StopSignal {
+  aborted = false;
+  reason: unknown = undefined;
+  private hooks: Set<() => void> | undefined;
+
+  abort(reason: unknown): void {
+    if (this.aborted) return;
+    this.aborted = true;
+    this.reason = reason;
+    const hooks = this.hooks;
+    this.hooks = undefined;
+    if (hooks) for (const each of [...hooks]) if (hooks.delete(each)) each();
   }
-  let hooks = abortHooks.get(signal);
-  if (!hooks) {
-    const fresh = new Set<() => void>();
-    abortHooks.set(signal, fresh);
-    signal.addEventListener(
-      'abort',
-      () => {
-        abortHooks.delete(signal);
-        for (const each of [...fresh]) if (fresh.delete(each)) each();
-      },
-      { once: true },
-    );
-    hooks = fresh;
+
+  /** See `whenAborted`. */
+  hook(hook: () => void): () => void {
+    if (this.aborted) {
+      hook();
+      return noop;
+    }
+    const hooks = (this.hooks ??= new Set());
+    // Wrapped, so that the same function hooked twice is two hooks.
+    const mine = (): void => hook();
+    hooks.add(mine);
+    return () => void hooks.delete(mine);
   }
-  const mine = (): void => hook();
-  hooks.add(mine);
-  const set = hooks;
-  return () => void set.delete(mine);
 }
 
-const abortHooks = new WeakMap<AbortSignal, Set<() => void>>();
+/** The side of a `Stop` that the parts it stops see. */
+export interface StopSignal {
+  readonly aborted: boolean;
+  readonly reason: unknown;
+  hook(hook: () => void): () => void;
+}
+
+/**
+ * Calls `hook` when `signal` aborts (at once if it already has; never without a signal); the
+ * returned function unhooks it.
+ */
+export function whenAborted(signal: StopSignal | undefined, hook: () => void): () => void {
+  return signal === undefined ? noop : signal.hook(hook);
+}
 
 function noop(): void {}
 
 /** `promise`, or `onAbort()` as soon as `signal` aborts, whichever comes first. */
-export function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined, onAbort: () => T): Promise<T> {
+export function untilAborted<T>(promise: Promise<T>, signal: StopSignal | undefined, onAbort: () => T): Promise<T> {
   if (!signal) return promise;
   if (signal.aborted) return Promise.resolve(onAbort());
   return new Promise<T>((resolve, reject) => {
@@ -77,7 +93,7 @@ export function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undef
  * so only waiting for it ends; the default is a timer cleared on abort, so that a wait before a
  * retry (up to `retryAfterCapMs`) does not hold the process after the checker is closed.
  */
-export function abortableSleep(sleep: ((ms: number) => Promise<void>) | undefined, ms: number, signal: AbortSignal | undefined): Promise<void> {
+export function abortableSleep(sleep: ((ms: number) => Promise<void>) | undefined, ms: number, signal: StopSignal | undefined): Promise<void> {
   if (sleep) return untilAborted(sleep(ms), signal, () => undefined);
   if (signal?.aborted) return Promise.resolve();
   return new Promise<void>((resolve) => {
@@ -98,13 +114,13 @@ export function abortableSleep(sleep: ((ms: number) => Promise<void>) | undefine
  * when the link's own signal aborts first.
  */
 export class SharedWork<T> {
-  private readonly controller = new AbortController();
+  private readonly controller = new Stop();
   private waiting = 0;
   private settled = false;
   readonly result: Promise<T>;
 
-  constructor(task: (signal: AbortSignal) => Promise<T>) {
-    this.result = task(this.controller.signal);
+  constructor(task: (signal: StopSignal) => Promise<T>) {
+    this.result = task(this.controller);
     const settle = (): void => {
       this.settled = true;
     };
@@ -113,10 +129,10 @@ export class SharedWork<T> {
 
   /** True once aborted because nobody waited: a new link must start the work afresh. */
   get abandoned(): boolean {
-    return this.controller.signal.aborted;
+    return this.controller.aborted;
   }
 
-  join(signal: AbortSignal | undefined, onAbort: () => T): Promise<T> {
+  join(signal: StopSignal | undefined, onAbort: () => T): Promise<T> {
     if (!signal) {
       // A waiter without a signal waits to the end: the work is never abandoned.
       this.waiting = Number.POSITIVE_INFINITY;

@@ -2,7 +2,7 @@ import { LIVENESS_DEFAULTS } from '../defaults.js';
 import { InputError, describeError } from '../errors.js';
 import { privateAddressPolicy } from './address.js';
 import { DiskCache } from './cache.js';
-import { Cancelled, untilAborted } from './cancel.js';
+import { Cancelled, Stop, untilAborted, type StopSignal } from './cancel.js';
 import { classify, networkNeeded, type Evidence } from './classify.js';
 import { Crawler, type Crawled } from './crawl.js';
 import { AnswerDeadlines, HostClock } from './deadline.js';
@@ -23,7 +23,7 @@ export { SOFT_404_PROBE_PREFIX } from './soft404.js';
 interface LinkRun {
   readonly result: Promise<LivenessOutcome>;
   /** Aborts the link's requests and waits. */
-  readonly controller: AbortController;
+  readonly controller: Stop;
   /** Callers with a deadline still waiting; the link is aborted when the last gives up. */
   limited: number;
   /** A caller without a deadline waits for it: never aborted before `close`. */
@@ -96,7 +96,7 @@ export function createLinkChecker(options: LivenessOptions = {}, deps: CheckerDe
   const diskCache = options.cacheDir === undefined ? undefined : new DiskCache(options.cacheDir, settings.cacheTtlMs, now);
   const links = new Map<string, LinkRun>();
   // Aborts what belongs to no link (the network probe) when the checker closes.
-  const closing = new AbortController();
+  const closing = new Stop();
   let closed = false;
 
   const network = new NetworkMonitor(settings.networkProbe === false ? null : () => probeNetwork(settings.networkProbe as string));
@@ -115,14 +115,14 @@ export function createLinkChecker(options: LivenessOptions = {}, deps: CheckerDe
     const resolution = await hosts.resolve(url.hostname);
     if (!resolution.ok) return { dnsWorks: false, egressWorks: false, detail: `the network probe (${url.href}) failed too: ${resolution.failure.message}` };
     const dnsWorks = resolution.source === 'dns';
-    const exchange = await http.send(url, 'HEAD', false, true, closing.signal);
+    const exchange = await http.send(url, 'HEAD', false, true, closing);
     if (exchange.type === 'failure') {
       return { dnsWorks, egressWorks: false, detail: `the network probe (${url.href}) failed too: ${exchange.failure.message}` };
     }
     return dnsWorks ? { dnsWorks, egressWorks: true } : { dnsWorks, egressWorks: true, detail: `the network probe's host ${url.hostname} is pinned, which does not test DNS` };
   }
 
-  async function run(url: string, signal: AbortSignal): Promise<LivenessOutcome> {
+  async function run(url: string, signal: StopSignal): Promise<LivenessOutcome> {
     const target = fetchTarget(url);
     if (!target.ok) return { kind: 'inconclusive', error: target.error, reason: target.reason };
     const start = target.url;
@@ -142,13 +142,13 @@ export function createLinkChecker(options: LivenessOptions = {}, deps: CheckerDe
   }
 
   function start(url: string): LinkRun {
-    const controller = new AbortController();
+    const controller = new Stop();
     const entry: LinkRun = {
       controller,
       limited: 0,
       unlimited: false,
       settled: false,
-      result: run(url, controller.signal).catch((error: unknown): LivenessOutcome => ({ kind: 'inconclusive', error: 'internal', reason: `the checker failed unexpectedly: ${describeError(error)}` })),
+      result: run(url, controller).catch((error: unknown): LivenessOutcome => ({ kind: 'inconclusive', error: 'internal', reason: `the checker failed unexpectedly: ${describeError(error)}` })),
     };
     void entry.result.then(() => (entry.settled = true));
     return entry;
@@ -206,7 +206,7 @@ export function createLinkChecker(options: LivenessOptions = {}, deps: CheckerDe
   };
 }
 
-function stoppedOutcome(signal: AbortSignal): LivenessOutcome {
+function stoppedOutcome(signal: StopSignal): LivenessOutcome {
   const reason: unknown = signal.reason;
   if (reason instanceof Cancelled && reason.why === 'deadline') return { kind: 'inconclusive', error: 'deadline', reason: 'deadline reached: the check was stopped before the link was finished' };
   return { kind: 'inconclusive', error: 'closed', reason: 'the link checker was closed before this link was checked' };

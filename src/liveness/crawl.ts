@@ -1,6 +1,6 @@
 import type { Evidence, Failure, FailureEvidence, ResponseEvidence } from './classify.js';
 import type { HostVetting } from './hosts.js';
-import { SharedWork, abortableSleep } from './cancel.js';
+import { SharedWork, abortableSleep, type StopSignal } from './cancel.js';
 import { stopped, type Exchange, type HttpClient } from './http.js';
 import { retryDecision, type RetrySettings } from './retry.js';
 
@@ -59,7 +59,7 @@ export class Crawler {
    * (the soft-404 probe); otherwise only its later requests are follow-ups (see `Limiter`).
    * `signal` aborts the link: its requests and waits end, and the crawl answers a `closed` failure.
    */
-  async crawl(start: URL, fallback: boolean, followUp = false, signal?: AbortSignal): Promise<Crawled> {
+  async crawl(start: URL, fallback: boolean, followUp = false, signal?: StopSignal): Promise<Crawled> {
     const { maxRedirects } = this.settings;
     let current = start;
     let redirects = 0;
@@ -107,7 +107,7 @@ export class Crawler {
   }
 
   /** One hop with retries. `retryRefused: false` when another scheme will be tried instead. */
-  private async hop(url: URL, retryRefused: boolean, followUp: boolean, signal: AbortSignal | undefined): Promise<HopResult> {
+  private async hop(url: URL, retryRefused: boolean, followUp: boolean, signal: StopSignal | undefined): Promise<HopResult> {
     const { retry, sleep, now, isClosed } = this.settings;
     const aborted = (): boolean => signal?.aborted === true;
     let exchange = await this.http.exchange(url, followUp, signal);
@@ -138,7 +138,7 @@ export class Crawler {
   }
 
   /** The origin's one shared retry; abandoned (and started afresh by the next link) once no link waits for it. */
-  private retryOrigin(url: URL, delayMs: number, signal: AbortSignal | undefined): { retried: Promise<Exchange>; mine: boolean } {
+  private retryOrigin(url: URL, delayMs: number, signal: StopSignal | undefined): { retried: Promise<Exchange>; mine: boolean } {
     const origin = url.origin;
     const onAbort = (): Exchange => stopped(signal!, url.hostname);
     const pending = this.refusals.get(origin);
@@ -155,7 +155,7 @@ export class Crawler {
   }
 
   /** The first hop of a link written without a scheme: https, then http when https cannot work. */
-  private async firstHop(url: URL, followUp: boolean, signal: AbortSignal | undefined): Promise<HopResult> {
+  private async firstHop(url: URL, followUp: boolean, signal: StopSignal | undefined): Promise<HopResult> {
     if (url.protocol !== 'https:') return this.hop(url, true, followUp, signal);
     const plain = new URL(url.href);
     plain.protocol = 'http:';

@@ -2,7 +2,7 @@ import { rootCertificates } from 'node:tls';
 import type { LookupFunction } from 'node:net';
 import { Agent, type Dispatcher } from 'undici';
 import type { Failure } from './classify.js';
-import { Cancelled } from './cancel.js';
+import { Cancelled, type StopSignal } from './cancel.js';
 import { failureFromError } from './failure.js';
 import { hostKey } from './resolve.js';
 import type { Limiter } from './limiter.js';
@@ -104,7 +104,7 @@ export class HttpClient {
    * `signal` aborts the link this request belongs to: waiting, it leaves the queue; in flight, its
    * socket is closed. Either way the answer is a `closed` failure.
    */
-  async send(url: URL, method: 'HEAD' | 'GET', readBody: boolean, followUp = false, signal?: AbortSignal): Promise<Exchange> {
+  async send(url: URL, method: 'HEAD' | 'GET', readBody: boolean, followUp = false, signal?: StopSignal): Promise<Exchange> {
     const origin = url.origin;
     const host = hostKey(url.hostname);
     if (signal?.aborted) return stopped(signal, host);
@@ -126,7 +126,7 @@ export class HttpClient {
     }, followUp, signal).catch((error: unknown) => (signal?.aborted ? stopped(signal, host) : Promise.reject(error)));
   }
 
-  private async once(url: URL, host: string, method: 'HEAD' | 'GET', readBody: boolean, keepAlive: boolean, signal: AbortSignal | undefined): Promise<Exchange> {
+  private async once(url: URL, host: string, method: 'HEAD' | 'GET', readBody: boolean, keepAlive: boolean, signal: StopSignal | undefined): Promise<Exchange> {
     const { timeoutMs, maxBodyBytes } = this.settings;
     const outcome = await requestOnce(this.agent, url, { method, headers: this.headers, timeoutMs, maxBodyBytes, readBody, keepAlive, signal });
     if (outcome.type === 'error') return { type: 'failure', failure: attachedFailure(outcome.error) ?? failureFromError(outcome.error, { host, timeoutMs }) };
@@ -141,7 +141,7 @@ export class HttpClient {
    * answer HEAD with 405, 403, 501, even 404 for pages a GET finds), or a HEAD the server drops.
    * The GET is a follow-up (see `Limiter`); so is the HEAD when `followUp`.
    */
-  async exchange(url: URL, followUp = false, signal?: AbortSignal): Promise<Exchange> {
+  async exchange(url: URL, followUp = false, signal?: StopSignal): Promise<Exchange> {
     const head = await this.send(url, 'HEAD', false, followUp, signal);
     if (head.type === 'response') {
       if ((head.status >= 200 && head.status < 400) || head.status === 429) return head;
@@ -153,7 +153,7 @@ export class HttpClient {
 }
 
 /** What a request of an aborted link answers: no verdict can rest on it. */
-export function stopped(signal: AbortSignal, host: string): Exchange {
+export function stopped(signal: StopSignal, host: string): Exchange {
   const reason: unknown = signal.reason;
   const message = reason instanceof Cancelled ? `not finished: ${reason.message}` : 'not finished: the check was stopped';
   return { type: 'failure', failure: { kind: 'closed', code: reason instanceof Cancelled && reason.why === 'deadline' ? 'deadline' : 'closed', host, message } };

@@ -1,4 +1,4 @@
-import { whenAborted } from './cancel.js';
+import { whenAborted, type StopSignal } from './cancel.js';
 import { Fifo } from './fifo.js';
 
 /**
@@ -86,7 +86,7 @@ export class Limiter {
    * `signal`: its link was aborted; a request still waiting leaves the queue and `run` rejects with
    * the signal's reason, without running `task`.
    */
-  async run<T>(host: string, task: () => Promise<T>, followUp = false, signal?: AbortSignal): Promise<T> {
+  async run<T>(host: string, task: () => Promise<T>, followUp = false, signal?: StopSignal): Promise<T> {
     await this.acquire(host, followUp, signal);
     try {
       return await task();
@@ -106,7 +106,7 @@ export class Limiter {
     return { active: this.active, waiting };
   }
 
-  private acquire(name: string, followUp: boolean, signal: AbortSignal | undefined): Promise<void> {
+  private acquire(name: string, followUp: boolean, signal: StopSignal | undefined): Promise<void> {
     if (signal?.aborted) return Promise.reject(signal.reason);
     let state = this.hosts.get(name);
     if (!state) {

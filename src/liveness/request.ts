@@ -1,5 +1,5 @@
 import type { Dispatcher } from 'undici';
-import { whenAborted } from './cancel.js';
+import { whenAborted, type StopSignal } from './cancel.js';
 
 /**
  * One HTTP exchange on an undici dispatcher, by its handler interface rather than `request()`.
@@ -33,7 +33,7 @@ export interface RawRequest {
   /** `reset: false` for a HEAD that keeps its connection (see `HttpClient.send`). */
   keepAlive: boolean;
   /** The link's abort; its reason is the error a request aborted before its headers fails with. */
-  signal?: AbortSignal | undefined;
+  signal?: StopSignal | undefined;
 }
 
 export type RawOutcome =
@@ -150,7 +150,7 @@ class ExchangeHandler implements Dispatcher.DispatchHandler {
   }
 }
 
-function abortReason(signal: AbortSignal): Error {
+function abortReason(signal: StopSignal): Error {
   const reason: unknown = signal.reason;
   return reason instanceof Error ? reason : new DOMException('This operation was aborted', 'AbortError');
 }
@@ -158,7 +158,9 @@ function abortReason(signal: AbortSignal): Error {
 function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
   // Header names come from the server: no prototype, so `__proto__` or `constructor` is a header.
   const out = Object.create(null) as Record<string, string>;
-  for (const [name, value] of Object.entries(headers)) {
+  // `for…in`, not `Object.entries`: no array of pairs on every response.
+  for (const name in headers) {
+    const value = headers[name];
     if (value !== undefined) out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
   }
   return out;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { pageSaysNotFound, type ResponseEvidence, type Soft404Evidence } from './classify.js';
 import type { Crawled, Crawler } from './crawl.js';
-import { SharedWork } from './cancel.js';
+import { SharedWork, type StopSignal } from './cancel.js';
 import type { HttpClient } from './http.js';
 
 /** Paths probed for soft 404s start with this, so server logs say who asked. */
@@ -21,7 +21,7 @@ export class Soft404Prober {
   ) {}
 
   /** `signal` aborts the link: its page GET ends, and it stops waiting for the origin's probe. */
-  async check(start: URL, evidence: Crawled & ResponseEvidence, signal?: AbortSignal): Promise<Soft404Evidence | undefined> {
+  async check(start: URL, evidence: Crawled & ResponseEvidence, signal?: StopSignal): Promise<Soft404Evidence | undefined> {
     // The root of a host that answers is the host itself; there is nothing for it to be a soft 404 of.
     if (start.pathname === '/' && start.search === '') return undefined;
     const finalUrl = new URL(evidence.finalUrl);
@@ -40,7 +40,7 @@ export class Soft404Prober {
    * What a made-up path on `finalUrl`'s origin answers; probed once per origin, and again only if
    * every link waiting for the probe was aborted before it finished.
    */
-  private probe(finalUrl: URL, signal: AbortSignal | undefined): Promise<{ probeUrl: string; status?: number }> {
+  private probe(finalUrl: URL, signal: StopSignal | undefined): Promise<{ probeUrl: string; status?: number }> {
     let pending = this.probes.get(finalUrl.origin);
     if (!pending || pending.abandoned) {
       const probeUrl = new URL(`${SOFT_404_PROBE_PREFIX}${randomBytes(8).toString('hex')}`, finalUrl.origin);

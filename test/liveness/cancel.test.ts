@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { Cancelled, SharedWork, abortableSleep, whenAborted } from '../../src/liveness/cancel.js';
+import { Cancelled, SharedWork, Stop, abortableSleep, whenAborted, type StopSignal } from '../../src/liveness/cancel.js';
 import { createLinkChecker } from '../../src/liveness/checker.js';
 import { Limiter } from '../../src/liveness/limiter.js';
 import { findStaleLinks } from '../../src/stale.js';
@@ -167,8 +167,8 @@ describe('the pieces', () => {
     const ran: string[] = [];
     let finish!: () => void;
     const first = limiter.run('a.test', () => new Promise<void>((resolve) => ((finish = resolve), ran.push('first'))));
-    const link = new AbortController();
-    const second = limiter.run('a.test', async () => void ran.push('second'), false, link.signal);
+    const link = new Stop();
+    const second = limiter.run('a.test', async () => void ran.push('second'), false, link);
     const third = limiter.run('a.test', async () => void ran.push('third'));
     await new Promise((resolve) => setImmediate(resolve));
     expect(limiter.stats('a.test')).toEqual({ active: 1, waiting: 2 });
@@ -181,63 +181,65 @@ describe('the pieces', () => {
   });
 
   it('shared work is aborted once the last of its waiters stops waiting, not before', async () => {
-    let seen: AbortSignal | undefined;
+    let seen: StopSignal | undefined;
     const work = new SharedWork<string>((signal) => {
       seen = signal;
-      return new Promise((resolve) => signal.addEventListener('abort', () => resolve('aborted')));
+      return new Promise((resolve) => signal.hook(() => resolve('aborted')));
     });
-    const a = new AbortController();
-    const b = new AbortController();
-    const waits = [work.join(a.signal, () => 'a left'), work.join(b.signal, () => 'b left')];
-    a.abort();
+    const a = new Stop();
+    const b = new Stop();
+    const waits = [work.join(a, () => 'a left'), work.join(b, () => 'b left')];
+    a.abort(new Cancelled('deadline'));
     expect(await waits[0]).toBe('a left');
     expect(seen!.aborted).toBe(false);
-    b.abort();
+    b.abort(new Cancelled('deadline'));
     expect(await waits[1]).toBe('b left');
     expect(seen!.aborted).toBe(true);
     expect(work.abandoned).toBe(true);
   });
 
   it('an abortable sleep ends when its signal aborts', async () => {
-    const stop = new AbortController();
+    const stop = new Stop();
     const started = Date.now();
-    const sleeping = abortableSleep(undefined, 10_000, stop.signal);
-    stop.abort();
+    const sleeping = abortableSleep(undefined, 10_000, stop);
+    stop.abort(new Cancelled('deadline'));
     await sleeping;
     expect(Date.now() - started).toBeLessThan(1000);
   });
 });
 
-describe('whenAborted', () => {
+describe('Stop and whenAborted', () => {
   it('runs hooks once, in the order they were added, skipping those unhooked first, and runs a late hook at once', () => {
-    const controller = new AbortController();
+    const controller = new Stop();
     const calls: string[] = [];
-    whenAborted(controller.signal, () => calls.push('a'));
-    const unhookB = whenAborted(controller.signal, () => calls.push('b'));
+    whenAborted(controller, () => calls.push('a'));
+    const unhookB = whenAborted(controller, () => calls.push('b'));
     // A hook that unhooks one added after it: that one must not run (as with removeEventListener).
     let unhookD = (): void => undefined;
-    whenAborted(controller.signal, () => {
+    whenAborted(controller, () => {
       calls.push('c');
       unhookD();
     });
-    unhookD = whenAborted(controller.signal, () => calls.push('d'));
+    unhookD = whenAborted(controller, () => calls.push('d'));
     unhookB();
-    controller.abort();
-    controller.abort();
+    controller.abort('first');
+    controller.abort('second');
     expect(calls).toEqual(['a', 'c']);
-    whenAborted(controller.signal, () => calls.push('late'));
+    // The first reason stays, as with AbortController.
+    expect(controller.reason).toBe('first');
+    whenAborted(controller, () => calls.push('late'));
     expect(calls).toEqual(['a', 'c', 'late']);
   });
 
   it('never runs a hook without a signal, and hooks on one signal do not fire for another', () => {
-    const one = new AbortController();
-    const other = new AbortController();
+    const one = new Stop();
+    const other = new Stop();
     const calls: string[] = [];
     whenAborted(undefined, () => calls.push('none'))();
-    whenAborted(one.signal, () => calls.push('one'));
-    other.abort();
+    whenAborted(one, () => calls.push('one'));
+    other.abort('x');
     expect(calls).toEqual([]);
-    one.abort();
+    one.abort('x');
     expect(calls).toEqual(['one']);
   });
 });
