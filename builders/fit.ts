@@ -49,7 +49,7 @@ export function readRow(cells: readonly string[], header: readonly string[], col
   const problems = [...wrong, ...unfit.filter((problem) => !said.has(problem.index))].sort((a, b) => a.index - b.index).map((problem) => problem.text);
   if (!surplus) return { kind: 'misaligned', problems };
 
-  const readings = joins(cells, kinds, delimiter).filter((reading) => unfitCells(reading.cells, kinds, header, true).length === 0);
+  const readings = joins(cells, kinds, delimiter).filter((reading) => keepsPlacedValues(cells, reading.joined.index, kinds) && unfitCells(reading.cells, kinds, header, true).length === 0);
   const values = new Set(readings.map((reading) => keptValues(reading.cells, kinds)));
   if (fitsAsWritten) {
     const asWritten = keptValues(cells, kinds);
@@ -69,6 +69,22 @@ export function readRow(cells: readonly string[], header: readonly string[], col
     ? 'reading no two neighbouring cells as one makes them fit'
     : `they fit in ${readings.length} readings that keep different values (${readings.slice(0, 3).map((reading) => `${quote(reading.joined.left)} and ${quote(reading.joined.right)} as one cell`).join(', or ')})`;
   return { kind: 'misaligned', problems: [...problems, ways] };
+}
+
+/**
+ * A value already in a column of its kind is not part of the shift, so a join may move it only to
+ * another column of that kind (`Website` to `Intake`, both read as URLs). Without this, words in
+ * a URL column (`Org Q,coming soon,www.q.example.org,617-555-0100,` under
+ * `Organization,Website,Intake,Phone`) would be "realigned" into the name, moving the number out
+ * of `Phone`, where it was right.
+ */
+function keepsPlacedValues(cells: readonly string[], index: number, kinds: ReadonlyMap<number, Kind>): boolean {
+  for (const [column, kind] of kinds) {
+    // Column index + 1 is the tail being joined: it fits wherever it sits. Every later one moves left.
+    if (column <= index + 1 || !present(cells[column] ?? '') || unfitCell(cells[column]!, kind) !== null) continue;
+    if (kinds.get(column - 1) !== kind) return false;
+  }
+  return true;
 }
 
 /**

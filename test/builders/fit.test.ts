@@ -64,6 +64,13 @@ describe('readRow: which rows fit their columns, which are read again, which are
     { name: 'an address in the phone column', header: FIVE, line: 'Harbor Legal Aid,,harbor.example.org,,', problem: `'Phone' holds a web address ("harbor.example.org")` },
     { name: 'words in the website column beside an address', header: 'Organization,Website,Intake,Phone', line: 'Org Q,coming soon,www.q.example.org,617-555-0100', columns: THREE_COLUMNS, problem: `'Website' holds "coming soon", not a web address, while the next cell is one ("www.q.example.org")` },
     {
+      name: 'words in the website column beside an address, and an extra empty cell (the number is in place, so the words are no name tail)',
+      header: 'Organization,Website,Intake,Phone',
+      line: 'Org Q,coming soon,www.q.example.org,617-555-0100,',
+      columns: THREE_COLUMNS,
+      problem: 'reading no two neighbouring cells as one makes them fit',
+    },
+    {
       name: 'two readings that keep different values (an alias, or words after the number)',
       header: FIVE,
       line: 'Org P,p.example.org,(617) 782-6540, Press 5,,',
