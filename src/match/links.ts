@@ -100,11 +100,18 @@ function labelMismatch(finding: LinkFinding): string | null {
   return `the link text shows ${shownDomain} but it goes to ${targetDomain}`;
 }
 
-/** The directory domain `host` is, or lies under; null when none. Walks up the labels: O(labels). */
+/**
+ * The directory domain `host` is, or lies under; null when none. Walks up the labels: O(labels).
+ *
+ * A directory domain that is itself a public suffix (`gov.uk`, `nhs.uk`: a directory listing
+ * www.gov.uk pages derives it) vouches for that host alone. The hosts under a suffix are other
+ * registrants' sites (`fake-benefits.gov.uk` is not GOV.UK), so a link there is judged like any
+ * site outside the directory.
+ */
 export function directoryDomainOf(host: string, domains: ReadonlySet<string>): string | null {
   let candidate = host;
   for (;;) {
-    if (domains.has(candidate)) return candidate;
+    if (domains.has(candidate) && (candidate === host || parseDomain(candidate).domain !== null)) return candidate;
     const dot = candidate.indexOf('.');
     if (dot === -1) return null;
     candidate = candidate.slice(dot + 1);

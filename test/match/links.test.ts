@@ -146,6 +146,20 @@ describe('directoryDomainOf', () => {
   ])('%s → %s', (host, expected) => {
     expect(directoryDomainOf(host, domains)).toBe(expected);
   });
+
+  // A directory that lists www.gov.uk or www.nhs.uk pages derives gov.uk and nhs.uk, which are
+  // public suffixes: anyone may register under them, so they vouch for their own host only.
+  const suffixes = new Set(['gov.uk', 'nhs.uk', 'mass.gov']);
+  it.each([
+    ['gov.uk', 'gov.uk'],
+    ['nhs.uk', 'nhs.uk'],
+    ['fake-benefits.gov.uk', null],
+    ['a.b.gov.uk', null],
+    ['scam.nhs.uk', null],
+    ['courts.mass.gov', 'mass.gov'],
+  ])('public suffix as a directory domain: %s → %s', (host, expected) => {
+    expect(directoryDomainOf(host, suffixes)).toBe(expected);
+  });
 });
 
 describe('applyLiveness keeps lookalikeOf', () => {
