@@ -14,8 +14,8 @@ export interface AllowlistIndex {
   readonly allowlist: Allowlist;
   readonly urls: ReadonlySet<string>;
   readonly domains: ReadonlySet<string>;
-  /** Organization → its listed numbers. */
-  readonly orgPhones: ReadonlyMap<string, readonly string[]>;
+  /** Organization → its listed numbers (the allowlist's own record: no copy of 100,000 entries). */
+  readonly orgPhones: { get(organization: string): readonly string[] | undefined };
   /** The organizations that list a number (a shared number is valid for each); empty when none. */
   ownersOf(number: string): readonly string[];
   readonly orgMatcher: OrgMatcher;
@@ -28,7 +28,6 @@ export interface AllowlistIndex {
 const NO_OWNERS: readonly string[] = Object.freeze([]);
 
 export function buildIndex(allowlist: Allowlist): AllowlistIndex {
-  const orgPhones = new Map<string, string[]>();
   // Most numbers have one owner: it is stored as is, and a list only for shared numbers, which
   // saves an array per number (200,000 of them in a 100,000-organization directory).
   const phoneOwners = new Map<string, string | string[]>();
@@ -38,7 +37,6 @@ export function buildIndex(allowlist: Allowlist): AllowlistIndex {
   const listed = allowlist.orgPhones;
   for (const organization in listed) {
     const numbers = listed[organization]!;
-    orgPhones.set(organization, numbers);
     for (const number of numbers) {
       const owners = phoneOwners.get(number);
       if (owners === undefined) phoneOwners.set(number, organization);
@@ -56,7 +54,8 @@ export function buildIndex(allowlist: Allowlist): AllowlistIndex {
     allowlist,
     urls,
     domains,
-    orgPhones,
+    // The record has no prototype (parseAllowlist), so only listed names are keys.
+    orgPhones: { get: (organization) => listed[organization] },
     ownersOf(number) {
       const owners = phoneOwners.get(number);
       return owners === undefined ? NO_OWNERS : typeof owners === 'string' ? [owners] : owners;

@@ -124,12 +124,7 @@ export interface BareNames {
  * of another organization, none of them gets it and it is reported as a collision. O(names).
  */
 export function deriveBareNames(entries: Iterable<{ organization: string; name: string }>): BareNames {
-  const listed = new Map<string, Set<string>>();
   const list = [...entries];
-  for (const { organization, name } of list) {
-    const key = orgKey(name);
-    (listed.get(key) ?? listed.set(key, new Set()).get(key)!).add(organization);
-  }
   const bare = new Map<string, Array<{ organization: string; name: string; from: string }>>();
   for (const { organization, name } of list) {
     const stripped = bareOrgName(name);
@@ -138,6 +133,15 @@ export function deriveBareNames(entries: Iterable<{ organization: string; name: 
     const claims = bare.get(key) ?? [];
     if (!claims.some((claim) => claim.organization === organization)) claims.push({ organization, name: stripped, from: name });
     bare.set(key, claims);
+  }
+  // Who is listed under each bare key, and only those: a Set per listed name was most of the cost
+  // of indexing a 100,000-organization directory, where few names have a legal form to strip.
+  const listed = new Map<string, Set<string>>();
+  if (bare.size > 0) {
+    for (const { organization, name } of list) {
+      const key = orgKey(name);
+      if (bare.has(key)) (listed.get(key) ?? listed.set(key, new Set()).get(key)!).add(organization);
+    }
   }
   const result: BareNames = { added: [], collisions: [] };
   for (const [key, claims] of bare) {
