@@ -91,7 +91,6 @@ class ExchangeHandler implements Dispatcher.DispatchHandler {
     if (this.reason) controller.abort(this.reason);
   }
 
-
   onResponseStart(_controller: Dispatcher.DispatchController, status: number, headers: Record<string, string | string[] | undefined>): void {
     // 1xx answers are interim: the real status line follows.
     if (status < 200) return;

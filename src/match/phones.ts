@@ -130,6 +130,7 @@ function attributePhone(phone: PhoneFinding, positions: OrgPositions, segments: 
   const shown = phone.serviceLine ? phone.normalized : formatPhone(phone.normalized);
   const owners = [...index.ownersOf(phone.normalized)];
   const base = { finding: phone, owners };
+  let lineLabelRead: { label: string | undefined } | undefined;
   if (phone.serviceLine) return { ...base, status: 'service_line', reason: `${shown} is a public service line` };
 
   const sentence = spanAt(segments.sentences, phone.start);
@@ -171,13 +172,11 @@ function attributePhone(phone: PhoneFinding, positions: OrgPositions, segments: 
       if (owner) return { ...base, organization: owner.name, status: 'verified', reason: `${shown} is listed for ${owner.name}, under which it is given` };
       // Several names over it and none lists it: which one is meant is not proven. Nor when its
       // own item speaks of another body ("- Housing Court (same building): 1").
-      const other = heading.length === 1 && heading[0]!.org ? otherReference(segments.text, { start: block!.start, end: phone.start }, positions.names, heading[0]!.name) : undefined;
-      if (other !== undefined) return notCharged(other);
-      const pointer = heading.length === 1 && heading[0]!.org ? ownerWordIn(segments.text, block!, positions.names, owners, heading[0]!.name) : undefined;
-      if (pointer !== undefined) return pointsElsewhere(heading[0]!.name, pointer);
-      const entry = heading.length === 1 && previousEnd > heading[0]!.end ? ownLabel(segments.text, Math.max(previousEnd, block!.start), phone, heading[0]!.name) : undefined;
-      if (entry !== undefined) return anotherEntry(heading[0]!.name, entry);
-      if (heading.length === 1) return against(heading[0]!, heading);
+      if (heading.length === 1) {
+        const only = heading[0]!;
+        const near = only.org ? { between: { start: block!.start, end: phone.start }, scope: block! } : undefined;
+        return givenElsewhere(only.name, near, previousEnd > only.end ? Math.max(previousEnd, block!.start) : undefined) ?? against(only, heading);
+      }
     }
     // A list under an intro that names the organization ("… the Brookline District Court.\n\n- Phone: …"):
     // an owner named in the blocks just above verifies the number. This never penalizes, so a number
@@ -192,19 +191,30 @@ function attributePhone(phone: PhoneFinding, positions: OrgPositions, segments: 
     const organization = scopeAny.normalized;
     return { ...base, organization, status: 'unchecked', reason: `${shown} is given for ${organization}, which has no numbers in the directory` };
   }
-  // Charged to the nearest name only when nothing between them speaks of another body: "Worcester
-  // District Court does not hear these; call the housing court at 1" gives 1 to the housing court.
+  // Charged to the nearest name only when nothing gives the number to someone else (`givenElsewhere`).
+  // A label of its own counts only when another number stands between the name and it ("X: 1;
+  // Legal aid: 2"); "X: 1 or 2" is still charged.
   const between = scopeNumbered.end <= phone.start ? { start: scopeNumbered.end, end: phone.start } : { start: phone.end, end: scopeNumbered.start };
-  const other = otherReference(segments.text, between, positions.names, scopeNumbered.normalized);
-  if (other !== undefined) return notCharged(other);
-  // Nor when the words around it point at its real owner ("For housing, … call 1"; "Housing cases: 1").
-  const pointer = ownerWordIn(segments.text, (sentenceAny ? sentence : block)!, positions.names, owners, scopeNumbered.normalized);
-  if (pointer !== undefined) return pointsElsewhere(scopeNumbered.normalized, pointer);
-  // Nor when another number stands between the name and it, and it has a label of its own ("X: 1;
-  // Legal aid: 2"): it is another entry. "X: 1 or 2" is still charged.
-  const entry = scopeNumbered.end <= previousEnd && previousEnd <= phone.start ? ownLabel(segments.text, previousEnd, phone, scopeNumbered.normalized) : undefined;
-  if (entry !== undefined) return anotherEntry(scopeNumbered.normalized, entry);
-  return misattributed(scopeNumbered.normalized);
+  const labelFrom = scopeNumbered.end <= previousEnd && previousEnd <= phone.start ? previousEnd : undefined;
+  return givenElsewhere(scopeNumbered.normalized, { between, scope: (sentenceAny ? sentence : block)! }, labelFrom) ?? misattributed(scopeNumbered.normalized);
+
+  /**
+   * What, near `name`, gives the number to someone else: another body named in `near.between`
+   * ("Worcester District Court does not hear these; call the housing court at 1"), a word of the
+   * number's owner in `near.scope` ("For housing, … call 1"; "Housing cases: 1"), or a label of
+   * its own after the number that ends at `labelFrom` (another entry). Reported, not charged;
+   * undefined when nothing does, and `name` is charged.
+   */
+  function givenElsewhere(name: string, near: { between: Span; scope: Span } | undefined, labelFrom: number | undefined): PhoneVerdict | undefined {
+    if (near) {
+      const other = otherReference(segments.text, near.between, positions.names, name);
+      if (other !== undefined) return notCharged(other);
+      const pointer = ownerWordIn(segments.text, near.scope, positions.names, owners, name);
+      if (pointer !== undefined) return pointsElsewhere(name, pointer);
+    }
+    const label = labelFrom === undefined ? undefined : ownLabel(segments.text, labelFrom, phone, name);
+    return label === undefined ? undefined : anotherEntry(name, label);
+  }
 
   /** Checked against one name (and the names written together with it: "A or B at 1"). */
   function against(target: Mention, group: readonly Mention[]): PhoneVerdict {
@@ -233,8 +243,10 @@ function attributePhone(phone: PhoneFinding, positions: OrgPositions, segments: 
     return { ...base, status: owners.length > 0 ? 'known' : 'unlisted', reason: `${shown} is given for ${name}, which is not in the directory under that name${whose}` };
   }
 
+  /** The fax, TTY or ADA label the answer gives the number; read once (`anotherEntry` and `misattributed` both ask). */
   function lineLabel(): string | undefined {
-    return otherLineLabel(phone, Math.max(sentence?.start ?? 0, previousEnd), segments.text, columnHeading(segments, phone.start));
+    lineLabelRead ??= { label: otherLineLabel(phone, Math.max(sentence?.start ?? 0, previousEnd), segments.text, columnHeading(segments, phone.start)) };
+    return lineLabelRead.label;
   }
 
   function misattributed(organization: string): PhoneVerdict {
