@@ -65,6 +65,7 @@ describe('a refused origin is retried once for all its links', () => {
     const outcomes = await Promise.all([1, 2, 3].map((i) => checker.check(plain('restart.test', port, `/p/${i}`))));
     expect(outcomes.map((outcome) => outcome.kind)).toEqual(['live', 'live', 'live']);
     expect(isRefusalRetryWait(waits, RETRY_BASE_DELAY_MS)).toBe(true);
+    await server?.close();
   });
 });
 
