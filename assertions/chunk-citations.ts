@@ -57,9 +57,18 @@ export default function chunkCitations(output: unknown, context?: AssertionConte
  * gets one passage as a plain string and the user, who did give an array, is told to give one.
  * Say what happened and how to keep the list whole.
  */
-function listSplitHint(found: { value: unknown; where: string }, name: string, error: unknown): string | undefined {
+function listSplitHint(
+  found: { value: unknown; where: string },
+  name: string,
+  error: unknown,
+): string | undefined {
   if (!(error instanceof InputError) || error.code !== 'INVALID_CHUNKS') return undefined;
-  if (typeof found.value !== 'string' || !found.where.startsWith('vars.') || !error.message.includes('no passage headers')) return undefined;
+  if (
+    typeof found.value !== 'string' ||
+    !found.where.startsWith('vars.') ||
+    !error.message.includes('no passage headers')
+  )
+    return undefined;
   return (
     `vars.${name} is one passage as a plain string. If your config lists the passages (${name}: ["passage 1", "passage 2"]), ` +
     `promptfoo has split that list into one test per passage. Keep the list whole by nesting it (vars: { ${name}: [ ["passage 1", "passage 2"] ] }), ` +
@@ -67,14 +76,21 @@ function listSplitHint(found: { value: unknown; where: string }, name: string, e
   );
 }
 
-function findChunks(context: AssertionContext | undefined, name: string): { value: unknown; where: string } | undefined {
+function findChunks(
+  context: AssertionContext | undefined,
+  name: string,
+): { value: unknown; where: string } | undefined {
   const fromVars = field(context?.vars, name);
   if (fromVars !== undefined) return { value: fromVars, where: `vars.${name}` };
-  const fromMetadata = field(context?.metadata, name) ?? field(context?.providerResponse?.metadata, name);
-  if (fromMetadata !== undefined) return { value: fromMetadata, where: `providerResponse.metadata.${name}` };
+  const fromMetadata =
+    field(context?.metadata, name) ?? field(context?.providerResponse?.metadata, name);
+  if (fromMetadata !== undefined)
+    return { value: fromMetadata, where: `providerResponse.metadata.${name}` };
   return undefined;
 }
 
 function field(record: unknown, name: string): unknown {
-  return record !== null && typeof record === 'object' && !Array.isArray(record) ? (record as Record<string, unknown>)[name] : undefined;
+  return record !== null && typeof record === 'object' && !Array.isArray(record)
+    ? (record as Record<string, unknown>)[name]
+    : undefined;
 }

@@ -21,9 +21,16 @@ interface AssertionContext {
   config?: unknown;
 }
 
-export default async function verifyCitations(output: unknown, context?: AssertionContext): Promise<GradingResult> {
+export default async function verifyCitations(
+  output: unknown,
+  context?: AssertionContext,
+): Promise<GradingResult> {
   try {
-    const settings = resolveSettings(context?.config, process.env, promptfooBaseDir(process.argv, process.cwd()));
+    const settings = resolveSettings(
+      context?.config,
+      process.env,
+      promptfooBaseDir(process.argv, process.cwd()),
+    );
     return toGradingResult(await verifyOutput(output, settings));
   } catch (error) {
     return verifierErrorResult(describeError(error));

@@ -27,8 +27,15 @@ function median(run: () => unknown): number {
 }
 
 if (firstDuplicateKey(text) !== null) throw new Error('the generated allowlist repeats a key');
-if (offsetOfPath(text, ['org_phones', last, lastPhone]) === null) throw new Error('the last number was not found');
+if (offsetOfPath(text, ['org_phones', last, lastPhone]) === null)
+  throw new Error('the last number was not found');
 console.log(`${count} organizations, ${(text.length / 1e6).toFixed(1)} M characters`);
-console.log(`firstDuplicateKey (no repeat)        ${median(() => firstDuplicateKey(text)).toFixed(1)} ms`);
-console.log(`offsetOfPath (last number)           ${median(() => offsetOfPath(text, ['org_phones', last, lastPhone])).toFixed(1)} ms`);
-console.log(`offsetOfPath (missing organization)  ${median(() => offsetOfPath(text, ['org_phones', 'Nobody At All'])).toFixed(1)} ms`);
+console.log(
+  `firstDuplicateKey (no repeat)        ${median(() => firstDuplicateKey(text)).toFixed(1)} ms`,
+);
+console.log(
+  `offsetOfPath (last number)           ${median(() => offsetOfPath(text, ['org_phones', last, lastPhone])).toFixed(1)} ms`,
+);
+console.log(
+  `offsetOfPath (missing organization)  ${median(() => offsetOfPath(text, ['org_phones', 'Nobody At All'])).toFixed(1)} ms`,
+);

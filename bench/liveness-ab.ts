@@ -31,12 +31,26 @@ if (other === undefined) {
   process.exit(2);
 }
 const rounds = Number(roundsArg ?? 8);
-const theirs = ((await import(pathToFileURL(resolve(other, 'src/liveness/index.ts')).href)) as { createLinkChecker: Factory }).createLinkChecker;
+const theirs = (
+  (await import(pathToFileURL(resolve(other, 'src/liveness/index.ts')).href)) as {
+    createLinkChecker: Factory;
+  }
+).createLinkChecker;
 
 const known = (host: string): boolean => host.endsWith('.bench.test') && host !== NXDOMAIN_HOST;
-const resolver: Resolver = async (host) => (known(host) ? { ok: true, addresses: [{ address: '127.0.0.1', family: 4 }] } : { ok: false, notFound: true, error: 'ENOTFOUND' });
-const lookup = ((host: string, options: { all?: boolean }, callback: (...args: unknown[]) => void) => {
-  if (!known(host)) return callback(Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: 'ENOTFOUND' }));
+const resolver: Resolver = async (host) =>
+  known(host)
+    ? { ok: true, addresses: [{ address: '127.0.0.1', family: 4 }] }
+    : { ok: false, notFound: true, error: 'ENOTFOUND' };
+const lookup = ((
+  host: string,
+  options: { all?: boolean },
+  callback: (...args: unknown[]) => void,
+) => {
+  if (!known(host))
+    return callback(
+      Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: 'ENOTFOUND' }),
+    );
   if (options.all) return callback(null, [{ address: '127.0.0.1', family: 4 }]);
   return callback(null, '127.0.0.1', 4);
 }) as unknown as LookupFunction;
@@ -44,32 +58,54 @@ const lookup = ((host: string, options: { all?: boolean }, callback: (...args: u
 const server = await ServerProcess.start();
 try {
   const refused = await closedPort();
-  const limits = { overall: LIVENESS_DEFAULTS.concurrency, perHost: LIVENESS_DEFAULTS.perHostConcurrency };
+  const limits = {
+    overall: LIVENESS_DEFAULTS.concurrency,
+    perHost: LIVENESS_DEFAULTS.perHostConcurrency,
+  };
   await server.setPlan('planned', limits);
   const plan = planLinks('planned', limits);
-  const all = plan.map((link) => `http://${link.host}:${link.host === REFUSED_HOST ? refused : server.port}${link.path}`);
-  const fast = plan.filter((link) => link.kind !== 'slow' && link.kind !== 'refused' && link.kind !== 'nxdomain').map((link) => `http://${link.host}:${server.port}${link.path}`);
+  const all = plan.map(
+    (link) =>
+      `http://${link.host}:${link.host === REFUSED_HOST ? refused : server.port}${link.path}`,
+  );
+  const fast = plan
+    .filter((link) => link.kind !== 'slow' && link.kind !== 'refused' && link.kind !== 'nxdomain')
+    .map((link) => `http://${link.host}:${server.port}${link.path}`);
 
   /** Wall time over `urls`, processor time, requests served. */
-  const run = async (check: (urls: string[]) => Promise<unknown>, urls: string[]): Promise<{ ms: number; cpuMs: number; requests: number }> => {
+  const run = async (
+    check: (urls: string[]) => Promise<unknown>,
+    urls: string[],
+  ): Promise<{ ms: number; cpuMs: number; requests: number }> => {
     await server.reset();
     const cpu = process.cpuUsage();
     const started = performance.now();
     await check(urls);
     const ms = performance.now() - started;
     const used = process.cpuUsage(cpu);
-    return { ms, cpuMs: (used.user + used.system) / 1000, requests: (await server.stats()).requests };
+    return {
+      ms,
+      cpuMs: (used.user + used.system) / 1000,
+      requests: (await server.stats()).requests,
+    };
   };
-  const checker = (factory: Factory) => async (urls: string[]): Promise<void> => {
-    const instance = factory({ resolver, allowPrivateNetworks: ['127.0.0.1'], networkProbe: false });
-    try {
-      await Promise.all(urls.map((url) => instance.check(url)));
-    } finally {
-      await instance.close();
-    }
-  };
+  const checker =
+    (factory: Factory) =>
+    async (urls: string[]): Promise<void> => {
+      const instance = factory({
+        resolver,
+        allowPrivateNetworks: ['127.0.0.1'],
+        networkProbe: false,
+      });
+      try {
+        await Promise.all(urls.map((url) => instance.check(url)));
+      } finally {
+        await instance.close();
+      }
+    };
   const sides = {
-    least: (urls: string[]) => minimalCheck(urls, { overall: Number.POSITIVE_INFINITY, perHost: limits.perHost }, lookup),
+    least: (urls: string[]) =>
+      minimalCheck(urls, { overall: Number.POSITIVE_INFINITY, perHost: limits.perHost }, lookup),
     other: checker(theirs),
     this: checker(createLinkChecker),
   };

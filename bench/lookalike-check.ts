@@ -38,7 +38,10 @@ class ReferencePieces implements NearWords {
       for (const [piece, start, end] of cuts(length, limit)) {
         for (let shift = -limit; shift <= limit; shift++) {
           if (start + shift < 0 || end + shift > word.length) continue;
-          const list = this.lists.get(`${group}|${length}|${piece}|${word.slice(start + shift, end + shift)}`) ?? [];
+          const list =
+            this.lists.get(
+              `${group}|${length}|${piece}|${word.slice(start + shift, end + shift)}`,
+            ) ?? [];
           if (list.length > COMMON_PIECE) continue;
           for (const at of list) if (!seen.has(at)) seen.add(at) && visit(...this.words[at]!);
         }
@@ -49,7 +52,11 @@ class ReferencePieces implements NearWords {
 
 function cuts(length: number, limit: number): Array<[number, number, number]> {
   const count = 2 * limit + 1;
-  return Array.from({ length: count }, (_, piece) => [piece, Math.floor((piece * length) / count), Math.floor(((piece + 1) * length) / count)]);
+  return Array.from({ length: count }, (_, piece) => [
+    piece,
+    Math.floor((piece * length) / count),
+    Math.floor(((piece + 1) * length) / count),
+  ]);
 }
 
 const fixture = (path: string): string => readFileSync(new URL(path, import.meta.url), 'utf8');
@@ -67,18 +74,40 @@ const gov = fixture('../data/dotgov-domains.txt')
   .split('\n')
   .filter((line) => line !== '' && !line.startsWith('#'));
 const legal = column(fixture('../test/fixtures/legal-domains/domains.csv'), 0);
-const directory = [...new Set([...allowlist.domains, ...allowlist.urls.map((url) => new URL(url).hostname), ...gov, ...legal])];
+const directory = [
+  ...new Set([
+    ...allowlist.domains,
+    ...allowlist.urls.map((url) => new URL(url).hostname),
+    ...gov,
+    ...legal,
+  ]),
+];
 
 const hosts: string[] = [];
-for (const answer of buildCorpus(orgs, 300).answers) for (const link of extractLinks(answer)) hosts.push(link.host);
+for (const answer of buildCorpus(orgs, 300).answers)
+  for (const link of extractLinks(answer)) hosts.push(link.host);
 hosts.push(...column(fixture('../test/fixtures/dnstwist/permutations.csv'), 2), ...legal);
-for (const row of column(fixture('../test/fixtures/hud-counselors/hud-housing-counselors.csv'), 3)) {
+for (const row of column(
+  fixture('../test/fixtures/hud-counselors/hud-housing-counselors.csv'),
+  3,
+)) {
   const host = /^https?:\/\/([^/]+)/.exec(row)?.[1];
   if (host !== undefined) hosts.push(host.toLowerCase());
 }
 const real = hosts.length;
 const rng = createRng(20261130);
-const LETTERS = [...'abcdefghijklmnopqrstuvwxyz0123456789-', 'а', 'е', 'о', 'с', 'í', 'é', 'rn', 'vv', 'cl'];
+const LETTERS = [
+  ...'abcdefghijklmnopqrstuvwxyz0123456789-',
+  'а',
+  'е',
+  'о',
+  'с',
+  'í',
+  'é',
+  'rn',
+  'vv',
+  'cl',
+];
 for (let k = 0; k < randomCount; k++) {
   const host = rng.pick(directory);
   const dot = host.indexOf('.');
@@ -90,9 +119,12 @@ for (let k = 0; k < randomCount; k++) {
     if (kind === 0) name = name.slice(0, at) + name.slice(at + 1);
     else if (kind === 1) name = name.slice(0, at) + letter + name.slice(at);
     else if (kind === 2) name = name.slice(0, at) + letter + name.slice(at + 1);
-    else if (at + 1 < name.length) name = name.slice(0, at) + name[at + 1] + name[at] + name.slice(at + 2);
+    else if (at + 1 < name.length)
+      name = name.slice(0, at) + name[at + 1] + name[at] + name.slice(at + 2);
   }
-  const suffix = rng.chance(0.1) ? rng.pick(['.com', '.net', '.org', '.gov', '.us']) : host.slice(dot);
+  const suffix = rng.chance(0.1)
+    ? rng.pick(['.com', '.net', '.org', '.gov', '.us'])
+    : host.slice(dot);
   try {
     hosts.push(new URL(`https://${name}${suffix}`).hostname);
   } catch {
@@ -117,7 +149,8 @@ hosts.forEach((host, at) => {
   if (answers[at]?.proven) proven++;
   if (got !== expected) {
     differences++;
-    if (differences <= 20) process.stdout.write(`DIFFERENT ${host}\n  reference: ${expected}\n  index:     ${got}\n`);
+    if (differences <= 20)
+      process.stdout.write(`DIFFERENT ${host}\n  reference: ${expected}\n  index:     ${got}\n`);
   }
 });
 process.stdout.write(

@@ -20,7 +20,14 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { buildCorpus } from './lib/corpus.js';
 import { generateOrgs } from './lib/generate.js';
-import { markdownTable, markdownTargets, targetLine, textTable, writeAtomic, type SectionResult } from './lib/report.js';
+import {
+  markdownTable,
+  markdownTargets,
+  targetLine,
+  textTable,
+  writeAtomic,
+  type SectionResult,
+} from './lib/report.js';
 import { runChunksSection } from './sections/chunks.js';
 import { runHostileSection } from './sections/hostile.js';
 import { runLivenessSection } from './sections/liveness.js';
@@ -43,7 +50,8 @@ async function writeDocs(markdown: string): Promise<void> {
   const text = await readFile(DOCS, 'utf8');
   const start = text.indexOf(START);
   const end = text.indexOf(END);
-  if (start === -1 || end < start) throw new Error(`${DOCS}: markers ${START} and ${END} not found`);
+  if (start === -1 || end < start)
+    throw new Error(`${DOCS}: markers ${START} and ${END} not found`);
   await writeAtomic(DOCS, `${text.slice(0, start + START.length)}\n${markdown}${text.slice(end)}`);
 }
 
@@ -57,12 +65,25 @@ function machine(): Record<string, string | number> {
   } catch {
     // Not Linux: os.cpus() already named it.
   }
-  return { node: process.version, cpu: model, cores: cpus().length, memoryGb: Math.round(totalmem() / 1024 ** 3), platform: `${process.platform} ${process.arch}` };
+  return {
+    node: process.version,
+    cpu: model,
+    cores: cpus().length,
+    memoryGb: Math.round(totalmem() / 1024 ** 3),
+    platform: `${process.platform} ${process.arch}`,
+  };
 }
 
 async function main(): Promise<number> {
-  const { values } = parseArgs({ options: { only: { type: 'string' }, quick: { type: 'boolean', default: false }, docs: { type: 'boolean', default: false } } });
-  const only = values.only === undefined ? [...SECTIONS] : values.only.split(',').map((name) => name.trim());
+  const { values } = parseArgs({
+    options: {
+      only: { type: 'string' },
+      quick: { type: 'boolean', default: false },
+      docs: { type: 'boolean', default: false },
+    },
+  });
+  const only =
+    values.only === undefined ? [...SECTIONS] : values.only.split(',').map((name) => name.trim());
   for (const name of only) {
     if (!(SECTIONS as readonly string[]).includes(name)) {
       process.stderr.write(`bench: unknown section "${name}"; sections: ${SECTIONS.join(', ')}\n`);
@@ -74,11 +95,15 @@ async function main(): Promise<number> {
   const log = (line: string): void => void process.stderr.write(`${line}\n`);
   const started = performance.now();
   const host = machine();
-  log(`citation-verifier bench — node ${host.node}, ${host.cpu}, ${host.cores} cores${quick ? ' (quick)' : ''}`);
+  log(
+    `citation-verifier bench — node ${host.node}, ${host.cpu}, ${host.cores} cores${quick ? ' (quick)' : ''}`,
+  );
 
   const orgs = generateOrgs(100_000);
   const corpus = buildCorpus(orgs, GENERATED_ANSWERS);
-  log(`corpus: ${corpus.generated} generated + ${corpus.expertqa} ExpertQA answers, ${(corpus.bytes / 1e6).toFixed(3)} MB${corpus.expertqaNote ? ` (${corpus.expertqaNote})` : ''}`);
+  log(
+    `corpus: ${corpus.generated} generated + ${corpus.expertqa} ExpertQA answers, ${(corpus.bytes / 1e6).toFixed(3)} MB${corpus.expertqaNote ? ` (${corpus.expertqaNote})` : ''}`,
+  );
 
   const sections: SectionResult[] = [];
   let verify: VerifySection | undefined;
@@ -119,12 +144,27 @@ async function main(): Promise<number> {
   if (notes.length > 0) process.stdout.write('\n');
   for (const target of targets) process.stdout.write(`${targetLine(target)}\n`);
   const failed = targets.filter((target) => target.skipped === undefined && !target.pass).length;
-  process.stdout.write(`\n${targets.length - failed} of ${targets.length} targets passed in ${seconds.toFixed(0)} s\n`);
+  process.stdout.write(
+    `\n${targets.length - failed} of ${targets.length} targets passed in ${seconds.toFixed(0)} s\n`,
+  );
 
   const stamp = new Date().toISOString();
-  const corpusInfo = { generated: corpus.generated, expertqa: corpus.expertqa, bytes: corpus.bytes, ...(corpus.expertqaNote ? { note: corpus.expertqaNote } : {}) };
-  const strip = (section: SectionResult): SectionResult => ({ name: section.name, rows: section.rows, targets: section.targets, ...(section.notes ? { notes: section.notes } : {}) });
-  await writeAtomic(RESULTS_JSON, `${JSON.stringify({ date: stamp, machine: host, quick, seconds, corpus: corpusInfo, sections: sections.map(strip) }, null, 2)}\n`);
+  const corpusInfo = {
+    generated: corpus.generated,
+    expertqa: corpus.expertqa,
+    bytes: corpus.bytes,
+    ...(corpus.expertqaNote ? { note: corpus.expertqaNote } : {}),
+  };
+  const strip = (section: SectionResult): SectionResult => ({
+    name: section.name,
+    rows: section.rows,
+    targets: section.targets,
+    ...(section.notes ? { notes: section.notes } : {}),
+  });
+  await writeAtomic(
+    RESULTS_JSON,
+    `${JSON.stringify({ date: stamp, machine: host, quick, seconds, corpus: corpusInfo, sections: sections.map(strip) }, null, 2)}\n`,
+  );
   const markdown = [
     `Run ${stamp} on ${host.cpu}, ${host.cores} cores, ${host.memoryGb} GB, Node ${host.node}${quick ? ' (quick)' : ''}; ${seconds.toFixed(0)} s.`,
     `Corpus: ${corpus.generated} generated + ${corpus.expertqa} ExpertQA answers, ${(corpus.bytes / 1e6).toFixed(3)} MB.`,
@@ -149,7 +189,9 @@ main().then(
     process.exitCode = code;
   },
   (error: unknown) => {
-    process.stderr.write(`bench: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.stderr.write(
+      `bench: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
     process.exitCode = 2;
   },
 );

@@ -1,16 +1,36 @@
-import { dataRecord, parseAllowlist, toAllowlistFile, type Allowlist } from '../src/allowlist/schema.js';
+import {
+  dataRecord,
+  parseAllowlist,
+  toAllowlistFile,
+  type Allowlist,
+} from '../src/allowlist/schema.js';
 import { SHARED_HOST_MIN_ORGS } from '../src/defaults.js';
 import { InputError } from '../src/errors.js';
 import { houseMessage } from '../src/input/issues.js';
 import { formatPhone } from '../src/normalize/phone.js';
 import { cleanOrgName, orgKey } from '../src/normalize/name.js';
-import { isPlaceholder, parseAliasCell, parseDomainCell, parsePhoneCell, parseUrlCell } from './cells.js';
+import {
+  isPlaceholder,
+  parseAliasCell,
+  parseDomainCell,
+  parsePhoneCell,
+  parseUrlCell,
+} from './cells.js';
 import { resolveColumns, type ResolvedColumn } from './columns.js';
 import { readRow, trailingHabit } from './fit.js';
 import { describeDelimiter } from './messages.js';
 import { reportBareNames, settleAliases } from './names.js';
 import { summarizeBuild } from './summary.js';
-import type { AliasClaim, BuildNote, BuildOptions, BuildResult, BuildWarning, OrgEntry, Table, TableRow } from './types.js';
+import type {
+  AliasClaim,
+  BuildNote,
+  BuildOptions,
+  BuildResult,
+  BuildWarning,
+  OrgEntry,
+  Table,
+  TableRow,
+} from './types.js';
 
 export { SHARED_HOST_MIN_ORGS };
 
@@ -37,11 +57,22 @@ export function buildAllowlist(tables: readonly Table[], options: BuildOptions):
   const { columns } = options;
   const deriveDomains = options.deriveDomains ?? true;
   const sharedHostMinOrgs = options.sharedHostMinOrgs ?? SHARED_HOST_MIN_ORGS;
-  if (columns.urls.length + columns.phones.length + columns.aliases.length + columns.domains.length === 0) {
-    throw new InputError('USAGE', 'name at least one column to read besides the organization: --url-column, --phone-column, --alias-column or --domain-column');
+  if (
+    columns.urls.length +
+      columns.phones.length +
+      columns.aliases.length +
+      columns.domains.length ===
+    0
+  ) {
+    throw new InputError(
+      'USAGE',
+      'name at least one column to read besides the organization: --url-column, --phone-column, --alias-column or --domain-column',
+    );
   }
   // Resolve every file's columns before reading any row, so a typo fails fast and whole.
-  const resolved = tables.map((table) => resolveColumns(table.header, columns, table.source, table.headerAt));
+  const resolved = tables.map((table) =>
+    resolveColumns(table.header, columns, table.source, table.headerAt),
+  );
 
   const warnings: BuildWarning[] = [];
   const notes: BuildNote[] = [];
@@ -57,23 +88,44 @@ export function buildAllowlist(tables: readonly Table[], options: BuildOptions):
   const base = options.base;
   if (base) {
     base.urls.forEach((url) => urls.add(url));
-    for (const [url, written] of Object.entries(base.urlsAsWritten ?? {})) urlsAsWritten.set(url, written);
+    for (const [url, written] of Object.entries(base.urlsAsWritten ?? {}))
+      urlsAsWritten.set(url, written);
     base.domains.forEach((domain) => domains.add(domain));
     for (const name of base.orgNames) {
       const key = orgKey(name);
       const existing = orgs.get(key);
       if (!existing) {
-        orgs.set(key, { name, phones: [...(base.orgPhones[name] ?? [])], aliases: [...(base.orgAliases[name] ?? [])] });
+        orgs.set(key, {
+          name,
+          phones: [...(base.orgPhones[name] ?? [])],
+          aliases: [...(base.orgAliases[name] ?? [])],
+        });
         continue;
       }
       // Two spellings the verifier reads as one name: kept apart, one would shadow the other.
-      for (const phone of base.orgPhones[name] ?? []) if (!existing.phones.includes(phone)) existing.phones.push(phone);
-      for (const alias of base.orgAliases[name] ?? []) if (!existing.aliases.includes(alias)) existing.aliases.push(alias);
-      notes.push({ source: baseSource, row: 0, line: 0, code: 'REPEATED_ORG', value: name, message: `${JSON.stringify(name)} and ${JSON.stringify(existing.name)} are one name to the verifier; merged under ${JSON.stringify(existing.name)}` });
+      for (const phone of base.orgPhones[name] ?? [])
+        if (!existing.phones.includes(phone)) existing.phones.push(phone);
+      for (const alias of base.orgAliases[name] ?? [])
+        if (!existing.aliases.includes(alias)) existing.aliases.push(alias);
+      notes.push({
+        source: baseSource,
+        row: 0,
+        line: 0,
+        code: 'REPEATED_ORG',
+        value: name,
+        message: `${JSON.stringify(name)} and ${JSON.stringify(existing.name)} are one name to the verifier; merged under ${JSON.stringify(existing.name)}`,
+      });
     }
     for (const [name, aliases] of Object.entries(base.orgAliases)) {
       for (const alias of aliases) {
-        if (!aliasClaims.has(orgKey(alias))) aliasClaims.set(orgKey(alias), { orgKey: orgKey(name), source: baseSource, row: 0, line: 0, column: 'org_aliases' });
+        if (!aliasClaims.has(orgKey(alias)))
+          aliasClaims.set(orgKey(alias), {
+            orgKey: orgKey(name),
+            source: baseSource,
+            row: 0,
+            line: 0,
+            column: 'org_aliases',
+          });
       }
     }
   }
@@ -147,7 +199,12 @@ export function buildAllowlist(tables: readonly Table[], options: BuildOptions):
 
       let entry = orgs.get(key);
       if (!entry) {
-        entry = { name, phones: [], aliases: [], first: { source: table.source, row: row.row, line: row.line, name } };
+        entry = {
+          name,
+          phones: [],
+          aliases: [],
+          first: { source: table.source, row: row.row, line: row.line, name },
+        };
         orgs.set(key, entry);
       } else if (entry.first) {
         const spelled = name === entry.first.name ? '' : ` (written ${JSON.stringify(name)} here)`;
@@ -167,7 +224,13 @@ export function buildAllowlist(tables: readonly Table[], options: BuildOptions):
         const value = cell(column);
         if (value.length === 0) return true;
         if (!isPlaceholder(value)) return false;
-        notes.push({ ...at, code: 'PLACEHOLDER', column: column.name, value, message: `${JSON.stringify(value)} read as empty` });
+        notes.push({
+          ...at,
+          code: 'PLACEHOLDER',
+          column: column.name,
+          value,
+          message: `${JSON.stringify(value)} read as empty`,
+        });
         return true;
       };
 
@@ -191,7 +254,16 @@ export function buildAllowlist(tables: readonly Table[], options: BuildOptions):
               });
             }
           } else if (part.kind === 'bad') {
-            warnings.push({ ...at, code: 'BAD_PHONE', column: column.name, value: part.raw, message: houseMessage(`${JSON.stringify(part.raw)} is not a phone number (${part.reason}); value skipped`, 'write it as (617) 555-0123') });
+            warnings.push({
+              ...at,
+              code: 'BAD_PHONE',
+              column: column.name,
+              value: part.raw,
+              message: houseMessage(
+                `${JSON.stringify(part.raw)} is not a phone number (${part.reason}); value skipped`,
+                'write it as (617) 555-0123',
+              ),
+            });
           } else {
             text.push(part.raw);
           }
@@ -199,12 +271,33 @@ export function buildAllowlist(tables: readonly Table[], options: BuildOptions):
         if (text.length > 0) {
           const quoted = text.map((piece) => JSON.stringify(piece)).join(', ');
           if (kept.length > 0) {
-            notes.push({ ...at, code: 'PHONE_TEXT', column: column.name, value, message: `kept ${kept.map(formatPhone).join(', ')}; the rest, ${quoted}, is not a number and is left out` });
+            notes.push({
+              ...at,
+              code: 'PHONE_TEXT',
+              column: column.name,
+              value,
+              message: `kept ${kept.map(formatPhone).join(', ')}; the rest, ${quoted}, is not a number and is left out`,
+            });
           } else if (parts.some((part) => part.kind === 'bad')) {
-            notes.push({ ...at, code: 'PHONE_TEXT', column: column.name, value, message: `${quoted}, beside the number skipped above, is not a number and is left out` });
+            notes.push({
+              ...at,
+              code: 'PHONE_TEXT',
+              column: column.name,
+              value,
+              message: `${quoted}, beside the number skipped above, is not a number and is left out`,
+            });
           } else {
             // Words alone where a number belongs ("see website") are a value lost, so a warning.
-            warnings.push({ ...at, code: 'BAD_PHONE', column: column.name, value, message: houseMessage(`${JSON.stringify(value)} holds no phone number; value skipped`, 'put the number here, or leave the cell empty') });
+            warnings.push({
+              ...at,
+              code: 'BAD_PHONE',
+              column: column.name,
+              value,
+              message: houseMessage(
+                `${JSON.stringify(value)} holds no phone number; value skipped`,
+                'put the number here, or leave the cell empty',
+              ),
+            });
           }
         }
       }
@@ -215,15 +308,31 @@ export function buildAllowlist(tables: readonly Table[], options: BuildOptions):
         for (const part of parseUrlCell(value)) {
           if (part.kind === 'url') {
             urls.add(part.url);
-            if (!urlsAsWritten.has(part.url) && part.raw.trim() !== part.url) urlsAsWritten.set(part.url, part.raw.trim());
+            if (!urlsAsWritten.has(part.url) && part.raw.trim() !== part.url)
+              urlsAsWritten.set(part.url, part.raw.trim());
             let owners = hostOrgs.get(part.host);
             if (!owners) hostOrgs.set(part.host, (owners = new Set()));
             owners.add(key);
             if (deriveDomains) domains.add(part.host);
           } else if (part.kind === 'bad') {
-            warnings.push({ ...at, code: 'BAD_URL', column: column.name, value: part.raw, message: houseMessage(`${JSON.stringify(part.raw)} skipped: ${part.reason}`, 'write addresses like www.example.org/help') });
+            warnings.push({
+              ...at,
+              code: 'BAD_URL',
+              column: column.name,
+              value: part.raw,
+              message: houseMessage(
+                `${JSON.stringify(part.raw)} skipped: ${part.reason}`,
+                'write addresses like www.example.org/help',
+              ),
+            });
           } else {
-            notes.push({ ...at, code: 'URL_TEXT', column: column.name, value, message: `${JSON.stringify(part.raw)} beside the address is not an address and is left out` });
+            notes.push({
+              ...at,
+              code: 'URL_TEXT',
+              column: column.name,
+              value,
+              message: `${JSON.stringify(part.raw)} beside the address is not an address and is left out`,
+            });
           }
         }
       }
@@ -232,14 +341,33 @@ export function buildAllowlist(tables: readonly Table[], options: BuildOptions):
         if (blank(column)) continue;
         for (const part of parseDomainCell(cell(column))) {
           if (part.kind === 'domain') domains.add(part.host);
-          else warnings.push({ ...at, code: 'BAD_DOMAIN', column: column.name, value: part.raw, message: houseMessage(`${JSON.stringify(part.raw)} is ${part.reason}; value skipped`, 'write a host name such as mass.gov') });
+          else
+            warnings.push({
+              ...at,
+              code: 'BAD_DOMAIN',
+              column: column.name,
+              value: part.raw,
+              message: houseMessage(
+                `${JSON.stringify(part.raw)} is ${part.reason}; value skipped`,
+                'write a host name such as mass.gov',
+              ),
+            });
         }
       }
 
       for (const column of cols.aliases) {
         if (blank(column)) continue;
         for (const alias of parseAliasCell(cell(column))) {
-          pendingAliases.push({ alias, claim: { orgKey: key, source: table.source, row: row.row, line: row.line, column: column.name } });
+          pendingAliases.push({
+            alias,
+            claim: {
+              orgKey: key,
+              source: table.source,
+              row: row.row,
+              line: row.line,
+              column: column.name,
+            },
+          });
         }
       }
     }
@@ -247,7 +375,13 @@ export function buildAllowlist(tables: readonly Table[], options: BuildOptions):
 
   settleAliases(pendingAliases, orgs, aliasClaims, warnings, notes);
 
-  const allowlist: Allowlist = { urls: [...urls], domains: [...domains], orgNames: [], orgPhones: dataRecord(), orgAliases: dataRecord() };
+  const allowlist: Allowlist = {
+    urls: [...urls],
+    domains: [...domains],
+    orgNames: [],
+    orgPhones: dataRecord(),
+    orgAliases: dataRecord(),
+  };
   if (urlsAsWritten.size > 0) allowlist.urlsAsWritten = Object.fromEntries(urlsAsWritten);
   for (const org of orgs.values()) {
     allowlist.orgNames.push(org.name);
@@ -257,7 +391,19 @@ export function buildAllowlist(tables: readonly Table[], options: BuildOptions):
 
   reportBareNames(allowlist, orgs, baseSource, notes, warnings);
 
-  const summary = summarizeBuild(allowlist, warnings, notes, { tables, rowsRead, rowsUsed, rowsSkipped, rowsRealigned, orgs, hostOrgs, sharedHostMinOrgs, deriveDomains, base, baseSource });
+  const summary = summarizeBuild(allowlist, warnings, notes, {
+    tables,
+    rowsRead,
+    rowsUsed,
+    rowsSkipped,
+    rowsRealigned,
+    orgs,
+    hostOrgs,
+    sharedHostMinOrgs,
+    deriveDomains,
+    base,
+    baseSource,
+  });
   return { allowlist, warnings, notes, summary };
 }
 
@@ -272,12 +418,27 @@ export function renderAllowlist(allowlist: Allowlist, source = 'the built allowl
   const file = toAllowlistFile(allowlist);
   const text = `${JSON.stringify(file, null, 2)}\n`;
   const again = `${JSON.stringify(toAllowlistFile(parseAllowlist(JSON.parse(text), source)), null, 2)}\n`;
-  if (again !== text) throw new Error(`${source}: validating the built allowlist changed it; a normalizer is not idempotent`);
+  if (again !== text)
+    throw new Error(
+      `${source}: validating the built allowlist changed it; a normalizer is not idempotent`,
+    );
   return text;
 }
 
 /** Rows of a table, for tests and scripts that build tables by hand. */
 export function tableFromRows(source: string, header: string[], rows: string[][]): Table {
-  const tableRows: TableRow[] = rows.map((cells, index) => ({ row: index + 2, line: index + 2, cells }));
-  return { source, header, rows: tableRows, blankRows: 0, notes: [], encoding: 'utf-8', delimiter: ',' };
+  const tableRows: TableRow[] = rows.map((cells, index) => ({
+    row: index + 2,
+    line: index + 2,
+    cells,
+  }));
+  return {
+    source,
+    header,
+    rows: tableRows,
+    blankRows: 0,
+    notes: [],
+    encoding: 'utf-8',
+    delimiter: ',',
+  };
 }

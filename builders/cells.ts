@@ -1,6 +1,13 @@
 import { hostOfDomainEntry } from '../src/allowlist/schema.js';
 import { cleanOrgName } from '../src/normalize/name.js';
-import { EXTENSION_AFTER, foldPhoneText, normalizePhone, PHONE_DASHES, PHONE_SHAPE, VANITY_SHAPE } from '../src/normalize/phone.js';
+import {
+  EXTENSION_AFTER,
+  foldPhoneText,
+  normalizePhone,
+  PHONE_DASHES,
+  PHONE_SHAPE,
+  VANITY_SHAPE,
+} from '../src/normalize/phone.js';
 import { hostProblem, type HostProblem } from '../src/normalize/public-host.js';
 import { normalizeUrl } from '../src/normalize/url.js';
 
@@ -41,13 +48,15 @@ const DASHES = new RegExp(`[${PHONE_DASHES}]`, 'g');
 export function parsePhoneCell(cell: string): PhonePart[] {
   const text = foldPhoneText(cell).replace(DASHES, '-');
   const spans: Array<{ start: number; end: number; part: PhonePart }> = [];
-  const taken = (start: number, end: number): boolean => spans.some((span) => start < span.end && end > span.start);
+  const taken = (start: number, end: number): boolean =>
+    spans.some((span) => start < span.end && end > span.start);
   for (const pattern of [NUMBER, VANITY]) {
     pattern.lastIndex = 0;
     for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
       const start = match.index;
       let end = start + match[0].length;
-      if (pattern === NUMBER) end += EXTENSION_AFTER.exec(text.slice(end, end + 32))?.[0].length ?? 0;
+      if (pattern === NUMBER)
+        end += EXTENSION_AFTER.exec(text.slice(end, end + 32))?.[0].length ?? 0;
       if (taken(start, end)) continue;
       if (pattern === VANITY && match[0].replace(/[^A-Z]/g, '').length < 3) continue;
       spans.push({ start, end, part: phonePart(text.slice(start, end)) });
@@ -55,20 +64,35 @@ export function parsePhoneCell(cell: string): PhonePart[] {
   }
   spans.sort((a, b) => a.start - b.start);
 
-  const parts: Array<{ at: number; part: PhonePart }> = spans.map((span) => ({ at: span.start, part: span.part }));
+  const parts: Array<{ at: number; part: PhonePart }> = spans.map((span) => ({
+    at: span.start,
+    part: span.part,
+  }));
   let cursor = 0;
   const residue = (from: number, to: number): void => {
     // Leftover pieces sit between two spans; their order among themselves is kept by a fraction.
-    text.slice(from, to).split(RESIDUE_SPLIT).forEach((piece, index) => {
-      const raw = piece.replace(TRIM_PUNCTUATION, '');
-      if (raw.length > 0) {
-        const digits = raw.replace(/\D/g, '').length;
-        // A label before a short number (`TTY: 711`) is not part of it.
-        // Brackets stay: `(711) -` is an area code with its number missing, not the relay line 711.
-        const candidate = piece.trim().replace(/^[^\d+(]*/, '').replace(/[\s.:\-]+$/, '');
-        parts.push({ at: from + index / 1000, part: digits >= 3 ? phonePart(candidate.length > 0 ? candidate : raw) : { kind: 'text', raw } });
-      }
-    });
+    text
+      .slice(from, to)
+      .split(RESIDUE_SPLIT)
+      .forEach((piece, index) => {
+        const raw = piece.replace(TRIM_PUNCTUATION, '');
+        if (raw.length > 0) {
+          const digits = raw.replace(/\D/g, '').length;
+          // A label before a short number (`TTY: 711`) is not part of it.
+          // Brackets stay: `(711) -` is an area code with its number missing, not the relay line 711.
+          const candidate = piece
+            .trim()
+            .replace(/^[^\d+(]*/, '')
+            .replace(/[\s.:\-]+$/, '');
+          parts.push({
+            at: from + index / 1000,
+            part:
+              digits >= 3
+                ? phonePart(candidate.length > 0 ? candidate : raw)
+                : { kind: 'text', raw },
+          });
+        }
+      });
   };
   for (const span of spans) {
     residue(cursor, span.start);
@@ -118,8 +142,14 @@ export function parseUrlCell(cell: string): UrlPart[] {
     const problem = result.ok ? builderHostProblem(result.host) : null;
     if (!result.ok) parts.push({ kind: 'bad', raw, reason: result.reason });
     // `help@example.org` parses as a user name at a host; the site is not what the cell meant.
-    else if (result.userinfo !== undefined) parts.push({ kind: 'bad', raw, reason: `not a web address (an email address? it has '${result.userinfo}@' before the host)` });
-    else if (problem !== null) parts.push({ kind: 'bad', raw, reason: `not a public web address: ${problem.reason}` });
+    else if (result.userinfo !== undefined)
+      parts.push({
+        kind: 'bad',
+        raw,
+        reason: `not a web address (an email address? it has '${result.userinfo}@' before the host)`,
+      });
+    else if (problem !== null)
+      parts.push({ kind: 'bad', raw, reason: `not a public web address: ${problem.reason}` });
     else parts.push({ kind: 'url', raw, url: result.url, host: result.host });
   }
   if (parts.length > 0 && parts.every((part) => part.kind === 'text')) {
@@ -138,7 +168,9 @@ function builderHostProblem(host: string): HostProblem | null {
   return problem?.kind === 'placeholder' ? null : problem;
 }
 
-export type DomainPart = { kind: 'domain'; raw: string; host: string } | { kind: 'bad'; raw: string; reason: string };
+export type DomainPart =
+  | { kind: 'domain'; raw: string; host: string }
+  | { kind: 'bad'; raw: string; reason: string };
 
 /** Hosts in a domain cell (`mass.gov`, `https://www.mass.gov/`), separated by spaces, `,`, `;`, `|`. */
 export function parseDomainCell(cell: string): DomainPart[] {
@@ -147,9 +179,15 @@ export function parseDomainCell(cell: string): DomainPart[] {
     .filter((piece) => piece.length > 0)
     .map((raw): DomainPart => {
       const host = hostOfDomainEntry(raw);
-      if (host === null) return { kind: 'bad', raw, reason: 'not a host name; write it like "mass.gov" (a page belongs in the URL column)' };
+      if (host === null)
+        return {
+          kind: 'bad',
+          raw,
+          reason: 'not a host name; write it like "mass.gov" (a page belongs in the URL column)',
+        };
       const problem = builderHostProblem(host);
-      if (problem !== null) return { kind: 'bad', raw, reason: `not a public host: ${problem.reason}` };
+      if (problem !== null)
+        return { kind: 'bad', raw, reason: `not a public host: ${problem.reason}` };
       return { kind: 'domain', raw, host };
     });
 }
@@ -179,14 +217,24 @@ export function parseAliasCell(cell: string): string[] {
  */
 export function isPhoneText(cell: string): boolean {
   const parts = parsePhoneCell(cell);
-  if (parts.length === 0 || !parts.every((part) => !keypadWords(part.raw) && (part.kind === 'number' || (part.kind === 'bad' && digitCount(part.raw) >= 7)))) return false;
+  if (
+    parts.length === 0 ||
+    !parts.every(
+      (part) =>
+        !keypadWords(part.raw) &&
+        (part.kind === 'number' || (part.kind === 'bad' && digitCount(part.raw) >= 7)),
+    )
+  )
+    return false;
   // The parser drops a label before a short number (`TTY: 711`); a word left out is not a number.
   return letterCount(cell) === parts.reduce((sum, part) => sum + letterCount(part.raw), 0);
 }
 
 /** The cell holds a whole phone number (ten digits or more, no small letters) somewhere in it, with or without words. */
 export function holdsPhoneNumber(cell: string): boolean {
-  return parsePhoneCell(cell).some((part) => part.kind === 'number' && part.e164.startsWith('+') && !keypadWords(part.raw));
+  return parsePhoneCell(cell).some(
+    (part) => part.kind === 'number' && part.e164.startsWith('+') && !keypadWords(part.raw),
+  );
 }
 
 /** The cell is web addresses and nothing else (`boston.example.org`, `https://a.example.org/x b.example.org`). */
@@ -201,7 +249,11 @@ export function isAddressText(cell: string): boolean {
  * written as a name (`LawHelp.org`, `MassLegalHelp.org`), is not one: organizations are called that.
  */
 export function holdsWrittenAddress(cell: string): boolean {
-  return parseUrlCell(cell).some((part) => part.kind === 'url' && (/^[a-z][a-z\d+.-]*:\/\/|^www\.|\//i.test(part.raw) || part.raw === part.raw.toLowerCase()));
+  return parseUrlCell(cell).some(
+    (part) =>
+      part.kind === 'url' &&
+      (/^[a-z][a-z\d+.-]*:\/\/|^www\.|\//i.test(part.raw) || part.raw === part.raw.toLowerCase()),
+  );
 }
 
 function digitCount(text: string): number {

@@ -30,7 +30,12 @@ export function columnKey(name: string): string {
  * `InputError('INVALID_CSV')` when the header repeats a requested name (which of the two to read
  * would be a guess).
  */
-export function resolveColumns(header: readonly string[], names: ColumnNames, source: string, headerAt: { row: number; line: number } = { row: 1, line: 1 }): ResolvedColumns {
+export function resolveColumns(
+  header: readonly string[],
+  names: ColumnNames,
+  source: string,
+  headerAt: { row: number; line: number } = { row: 1, line: 1 },
+): ResolvedColumns {
   const place: TablePlace = { file: source, ...headerAt };
   const find = (requested: string, flag: string): ResolvedColumn => {
     const key = columnKey(requested);
@@ -68,13 +73,29 @@ export function resolveColumns(header: readonly string[], names: ColumnNames, so
   };
 }
 
-function missingColumn(requested: string, flag: string, header: readonly string[], place: TablePlace): InputError {
+function missingColumn(
+  requested: string,
+  flag: string,
+  header: readonly string[],
+  place: TablePlace,
+): InputError {
   const names = header.filter((name) => name.length > 0);
   const what = `no column '${requested}' (${flag})`;
-  if (names.length === 0) return invalidTable('MISSING_COLUMN', place, what, 'the header row is empty: put the column names in the first row');
+  if (names.length === 0)
+    return invalidTable(
+      'MISSING_COLUMN',
+      place,
+      what,
+      'the header row is empty: put the column names in the first row',
+    );
   const closest = closestColumn(requested, names);
   const guess = closest === null ? '' : `did you mean '${closest}'? `;
-  return invalidTable('MISSING_COLUMN', place, what, `${guess}give ${flag} one of the header's columns: ${names.map((name) => `'${name}'`).join(', ')}`);
+  return invalidTable(
+    'MISSING_COLUMN',
+    place,
+    what,
+    `${guess}give ${flag} one of the header's columns: ${names.map((name) => `'${name}'`).join(', ')}`,
+  );
 }
 
 /**

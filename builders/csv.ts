@@ -28,10 +28,37 @@ export async function readCsvFile(path: string, source: string = path): Promise<
 
 function unreadable(error: unknown, file: string): InputError {
   const code = (error as NodeJS.ErrnoException).code;
-  if (code === 'ENOENT') return invalidTable('FILE_NOT_FOUND', { file }, 'CSV file not found', 'check the path (relative to the folder the command runs in)', error);
-  if (code === 'EISDIR') return invalidTable('FILE_UNREADABLE', { file }, 'is a folder, not a CSV file', 'name the CSV file inside it', error);
-  if (code === 'EACCES' || code === 'EPERM') return invalidTable('FILE_UNREADABLE', { file }, `CSV file cannot be read (${code}: no permission)`, 'give yourself read permission on it, or copy it somewhere you can read', error);
-  return invalidTable('FILE_UNREADABLE', { file }, `CSV file cannot be read (${code ?? 'error'})`, 'check that the path names a file you can read', error);
+  if (code === 'ENOENT')
+    return invalidTable(
+      'FILE_NOT_FOUND',
+      { file },
+      'CSV file not found',
+      'check the path (relative to the folder the command runs in)',
+      error,
+    );
+  if (code === 'EISDIR')
+    return invalidTable(
+      'FILE_UNREADABLE',
+      { file },
+      'is a folder, not a CSV file',
+      'name the CSV file inside it',
+      error,
+    );
+  if (code === 'EACCES' || code === 'EPERM')
+    return invalidTable(
+      'FILE_UNREADABLE',
+      { file },
+      `CSV file cannot be read (${code}: no permission)`,
+      'give yourself read permission on it, or copy it somewhere you can read',
+      error,
+    );
+  return invalidTable(
+    'FILE_UNREADABLE',
+    { file },
+    `CSV file cannot be read (${code ?? 'error'})`,
+    'check that the path names a file you can read',
+    error,
+  );
 }
 
 /** Decode and parse CSV bytes. Pure. Throws `InputError('INVALID_CSV')` naming the file, row and remedy. */
@@ -55,19 +82,28 @@ export function decodeCsvBytes(bytes: Uint8Array, source: string): DecodedText {
   const b0 = bytes[0];
   const b1 = bytes[1];
   if (b0 === 0x50 && b1 === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04) {
-    throw invalidTable('INVALID_CSV', { file: source }, 'is an Excel workbook (.xlsx), not a CSV', 'in Excel use File › Save As › "CSV UTF-8 (Comma delimited)" and pass that file');
+    throw invalidTable(
+      'INVALID_CSV',
+      { file: source },
+      'is an Excel workbook (.xlsx), not a CSV',
+      'in Excel use File › Save As › "CSV UTF-8 (Comma delimited)" and pass that file',
+    );
   }
   if (b0 === 0xef && b1 === 0xbb && bytes[2] === 0xbf) {
     return { text: decodeUtf8(bytes.subarray(3), source), encoding: 'utf-8-bom', notes: [] };
   }
-  if (b0 === 0xff && b1 === 0xfe) return { text: decodeUtf16(bytes.subarray(2), 'le'), encoding: 'utf-16le', notes: [] };
-  if (b0 === 0xfe && b1 === 0xff) return { text: decodeUtf16(bytes.subarray(2), 'be'), encoding: 'utf-16be', notes: [] };
+  if (b0 === 0xff && b1 === 0xfe)
+    return { text: decodeUtf16(bytes.subarray(2), 'le'), encoding: 'utf-16le', notes: [] };
+  if (b0 === 0xfe && b1 === 0xff)
+    return { text: decodeUtf16(bytes.subarray(2), 'be'), encoding: 'utf-16be', notes: [] };
   const bomless = sniffUtf16(bytes);
   if (bomless) {
     return {
       text: decodeUtf16(bytes, bomless),
       encoding: bomless === 'le' ? 'utf-16le' : 'utf-16be',
-      notes: [`read as UTF-16 ${bomless.toUpperCase()} (no byte-order mark; every other byte is zero)`],
+      notes: [
+        `read as UTF-16 ${bomless.toUpperCase()} (no byte-order mark; every other byte is zero)`,
+      ],
     };
   }
   try {
@@ -77,7 +113,9 @@ export function decodeCsvBytes(bytes: Uint8Array, source: string): DecodedText {
     return {
       text: decodeWindows1252(bytes),
       encoding: 'windows-1252',
-      notes: [`not valid UTF-8 (first bad byte at offset ${error.offset}); read as Windows-1252, what Excel's plain "CSV" writes. If names look wrong, export as "CSV UTF-8" instead`],
+      notes: [
+        `not valid UTF-8 (first bad byte at offset ${error.offset}); read as Windows-1252, what Excel's plain "CSV" writes. If names look wrong, export as "CSV UTF-8" instead`,
+      ],
     };
   }
 }
@@ -96,7 +134,12 @@ function decodeUtf8(bytes: Uint8Array, source: string): string {
     throw new InvalidUtf8(firstInvalidUtf8(bytes));
   }
   if (text.includes('\u0000')) {
-    throw invalidTable('INVALID_CSV', { file: source }, 'contains NUL bytes, so it is not a text CSV', 'export the sheet as "CSV UTF-8" and pass that file');
+    throw invalidTable(
+      'INVALID_CSV',
+      { file: source },
+      'contains NUL bytes, so it is not a text CSV',
+      'export the sheet as "CSV UTF-8" and pass that file',
+    );
   }
   return text;
 }
@@ -134,8 +177,9 @@ function sniffUtf16(bytes: Uint8Array): 'le' | 'be' | null {
 // Node's TextDecoder treats 'windows-1252' as Latin-1, which gets 0x80–0x9F wrong (curly quotes,
 // dashes, €): exactly the characters Excel writes into names. These are the code page's own.
 const CP1252_HIGH = [
-  0x20ac, 0x81, 0x201a, 0x0192, 0x201e, 0x2026, 0x2020, 0x2021, 0x02c6, 0x2030, 0x0160, 0x2039, 0x0152, 0x8d, 0x017d, 0x8f,
-  0x90, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014, 0x02dc, 0x2122, 0x0161, 0x203a, 0x0153, 0x9d, 0x017e, 0x0178,
+  0x20ac, 0x81, 0x201a, 0x0192, 0x201e, 0x2026, 0x2020, 0x2021, 0x02c6, 0x2030, 0x0160, 0x2039,
+  0x0152, 0x8d, 0x017d, 0x8f, 0x90, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014, 0x02dc,
+  0x2122, 0x0161, 0x203a, 0x0153, 0x9d, 0x017e, 0x0178,
 ];
 
 function decodeWindows1252(bytes: Uint8Array): string {
@@ -163,7 +207,8 @@ export function detectDelimiter(text: string): CsvDelimiter {
     else if (!quoted && char === '\n') {
       if (started) break;
       continue; // blank lines before the header
-    } else if (!quoted && DELIMITERS.includes(char as CsvDelimiter)) counts.set(char, (counts.get(char) ?? 0) + 1);
+    } else if (!quoted && DELIMITERS.includes(char as CsvDelimiter))
+      counts.set(char, (counts.get(char) ?? 0) + 1);
     if (char.trim().length > 0) started = true;
   }
   let best: CsvDelimiter = ',';
@@ -183,7 +228,12 @@ interface ParsedRecord {
  * Throws `InputError('INVALID_CSV')` for an empty file or text csv-parse cannot read, naming the
  * row and line and saying what to fix.
  */
-export function parseCsvText(input: string, source: string, encoding: CsvEncoding = 'utf-8', notes: readonly string[] = []): Table {
+export function parseCsvText(
+  input: string,
+  source: string,
+  encoding: CsvEncoding = 'utf-8',
+  notes: readonly string[] = [],
+): Table {
   // One line end everywhere, embedded newlines included, so a file mixing CRLF and lone CR (as
   // files pasted together from Mac and Windows exports do) still splits into the right records.
   let text = input.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
@@ -201,7 +251,12 @@ export function parseCsvText(input: string, source: string, encoding: CsvEncodin
     delimiter = detectDelimiter(text);
   }
   if (text.trim().length === 0) {
-    throw invalidTable('INVALID_CSV', { file: source }, 'is empty', 'export the directory with a header row naming its columns');
+    throw invalidTable(
+      'INVALID_CSV',
+      { file: source },
+      'is empty',
+      'export the directory with a header row naming its columns',
+    );
   }
 
   const options: ParseOptions = {
@@ -223,7 +278,13 @@ export function parseCsvText(input: string, source: string, encoding: CsvEncodin
   }
 
   const [first, ...rest] = records;
-  if (!first) throw invalidTable('INVALID_CSV', { file: source }, 'has no header row', 'export the directory with a header row naming its columns');
+  if (!first)
+    throw invalidTable(
+      'INVALID_CSV',
+      { file: source },
+      'has no header row',
+      'export the directory with a header row naming its columns',
+    );
   const header = first.record.map((cell) => cell.trim());
   // Where a record starts: csv-parse counts lines to its end, so a cell on two lines moves it.
   const startOf = ({ record, info }: ParsedRecord): { row: number; line: number } => ({
@@ -246,11 +307,18 @@ export function parseCsvText(input: string, source: string, encoding: CsvEncodin
 
 function countNewlines(text: string): number {
   let count = 0;
-  for (let index = text.indexOf('\n'); index !== -1; index = text.indexOf('\n', index + 1)) count += 1;
+  for (let index = text.indexOf('\n'); index !== -1; index = text.indexOf('\n', index + 1))
+    count += 1;
   return count;
 }
 
-function csvSyntaxError(error: CsvError, text: string, source: string, lineOffset: number, options: ParseOptions): InputError {
+function csvSyntaxError(
+  error: CsvError,
+  text: string,
+  source: string,
+  lineOffset: number,
+  options: ParseOptions,
+): InputError {
   const details = error as CsvError & { records?: number; empty_lines?: number; lines?: number };
   const parsed = details.records ?? 0;
   // The failing record starts on the first non-blank line after the last record parsed. csv-parse
@@ -262,17 +330,36 @@ function csvSyntaxError(error: CsvError, text: string, source: string, lineOffse
   }
   const lines = text.split('\n');
   let startLine = lastEnd + 1;
-  while (startLine <= lines.length && (lines[startLine - 1] ?? '').trim().length === 0) startLine += 1;
+  while (startLine <= lines.length && (lines[startLine - 1] ?? '').trim().length === 0)
+    startLine += 1;
   const row = parsed + (details.empty_lines ?? 0) + 1;
   const line = startLine + lineOffset;
   const place = { file: source, row, line };
   switch (error.code) {
     case 'CSV_QUOTE_NOT_CLOSED':
-      return invalidTable('INVALID_CSV', place, 'a quoted cell that starts in this row is never closed, so the rest of the file would be one cell', `close the quote or remove the stray '"'`, error);
+      return invalidTable(
+        'INVALID_CSV',
+        place,
+        'a quoted cell that starts in this row is never closed, so the rest of the file would be one cell',
+        `close the quote or remove the stray '"'`,
+        error,
+      );
     case 'CSV_INVALID_CLOSING_QUOTE':
     case 'CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE':
-      return invalidTable('INVALID_CSV', place, `text follows a closing quote at line ${(details.lines ?? startLine) + lineOffset}`, 'a quote inside a quoted cell must be doubled (""): double it, or quote the whole cell', error);
+      return invalidTable(
+        'INVALID_CSV',
+        place,
+        `text follows a closing quote at line ${(details.lines ?? startLine) + lineOffset}`,
+        'a quote inside a quoted cell must be doubled (""): double it, or quote the whole cell',
+        error,
+      );
     default:
-      return invalidTable('INVALID_CSV', place, `cannot be read as CSV (${error.message})`, 're-export the sheet as "CSV UTF-8"', error);
+      return invalidTable(
+        'INVALID_CSV',
+        place,
+        `cannot be read as CSV (${error.message})`,
+        're-export the sheet as "CSV UTF-8"',
+        error,
+      );
   }
 }

@@ -14,8 +14,18 @@ export function describeDelimiter(delimiter: CsvDelimiter): string {
 }
 
 /** `dir.csv row 12 (line 14), column 'Phone'` — where a warning or note points. */
-export function describeLocation(item: { source: string; row: number; line: number; column?: string }): string {
-  return formatTablePlace({ file: item.source, row: item.row, line: item.line, ...(item.column === undefined ? {} : { column: item.column }) });
+export function describeLocation(item: {
+  source: string;
+  row: number;
+  line: number;
+  column?: string;
+}): string {
+  return formatTablePlace({
+    file: item.source,
+    row: item.row,
+    line: item.line,
+    ...(item.column === undefined ? {} : { column: item.column }),
+  });
 }
 
 /** A warning or note as one line of text: its location, then its message. */
@@ -27,11 +37,17 @@ export function describeItem(item: BuildWarning | BuildNote): string {
  * `--strict`: throw `InputError('STRICT_WARNING')` when the build has warnings, listing the first
  * ones, so a directory export with a skipped row fails a CI job instead of shipping a gap.
  */
-export function assertNoWarnings(result: BuildResult, shown: number = BUILDER_SHOWN.warnings): void {
+export function assertNoWarnings(
+  result: BuildResult,
+  shown: number = BUILDER_SHOWN.warnings,
+): void {
   const { warnings } = result;
   if (warnings.length === 0) return;
   const lines = warnings.slice(0, shown).map((warning) => `  ${describeItem(warning)}`);
   if (warnings.length > shown) lines.push(`  … and ${warnings.length - shown} more`);
   const what = `--strict: ${warnings.length} warning${warnings.length === 1 ? '' : 's'}, so no allowlist was written`;
-  throw new InputError('STRICT_WARNING', `${houseMessage(what, 'fix the rows below or drop --strict to skip them')}\n${lines.join('\n')}`);
+  throw new InputError(
+    'STRICT_WARNING',
+    `${houseMessage(what, 'fix the rows below or drop --strict to skip them')}\n${lines.join('\n')}`,
+  );
 }

@@ -13,27 +13,60 @@ import type { AliasClaim, BuildNote, BuildWarning, OrgEntry } from './types.js';
  * the row. Settled after every row is read: an alias may name an organization that a later row
  * lists, and the verifier cannot attribute a name that points at two organizations.
  */
-export function settleAliases(pending: ReadonlyArray<{ alias: string; claim: AliasClaim }>, orgs: ReadonlyMap<string, OrgEntry>, claims: Map<string, AliasClaim>, warnings: BuildWarning[], notes: BuildNote[]): void {
+export function settleAliases(
+  pending: ReadonlyArray<{ alias: string; claim: AliasClaim }>,
+  orgs: ReadonlyMap<string, OrgEntry>,
+  claims: Map<string, AliasClaim>,
+  warnings: BuildWarning[],
+  notes: BuildNote[],
+): void {
   for (const { alias, claim } of pending) {
     const aliasKey = orgKey(alias);
     const org = orgs.get(claim.orgKey)!;
-    const at = { source: claim.source, row: claim.row, line: claim.line, column: claim.column, value: alias };
+    const at = {
+      source: claim.source,
+      row: claim.row,
+      line: claim.line,
+      column: claim.column,
+      value: alias,
+    };
     if (aliasKey.length === 0) {
-      warnings.push({ ...at, code: 'ALIAS_CONFLICT', message: houseMessage(`${JSON.stringify(alias)} is not a name; alias skipped`, 'write another name the organization goes by, or leave the cell empty') });
+      warnings.push({
+        ...at,
+        code: 'ALIAS_CONFLICT',
+        message: houseMessage(
+          `${JSON.stringify(alias)} is not a name; alias skipped`,
+          'write another name the organization goes by, or leave the cell empty',
+        ),
+      });
       continue;
     }
     if (aliasKey === claim.orgKey) {
-      notes.push({ ...at, code: 'ALIAS_IS_NAME', message: `${JSON.stringify(alias)} is the organization's own name; not added as an alias` });
+      notes.push({
+        ...at,
+        code: 'ALIAS_IS_NAME',
+        message: `${JSON.stringify(alias)} is the organization's own name; not added as an alias`,
+      });
       continue;
     }
     const named = orgs.get(aliasKey);
     if (named) {
-      warnings.push({ ...at, code: 'ALIAS_CONFLICT', message: houseMessage(`${JSON.stringify(alias)} is the name of another organization; not added as an alias of ${JSON.stringify(org.name)}, since the verifier could not tell the two apart`, 'remove it from this row') });
+      warnings.push({
+        ...at,
+        code: 'ALIAS_CONFLICT',
+        message: houseMessage(
+          `${JSON.stringify(alias)} is the name of another organization; not added as an alias of ${JSON.stringify(org.name)}, since the verifier could not tell the two apart`,
+          'remove it from this row',
+        ),
+      });
       continue;
     }
     const holder = claims.get(aliasKey);
     if (holder && holder.orgKey !== claim.orgKey) {
-      const where = holder.row === 0 ? holder.source : `${holder.source === claim.source ? '' : `${holder.source} `}row ${holder.row}`;
+      const where =
+        holder.row === 0
+          ? holder.source
+          : `${holder.source === claim.source ? '' : `${holder.source} `}row ${holder.row}`;
       warnings.push({
         ...at,
         code: 'ALIAS_CONFLICT',
@@ -54,14 +87,27 @@ export function settleAliases(pending: ReadonlyArray<{ alias: string; claim: Ali
  * derivation the verifier runs when it indexes the allowlist): a note per name, and a warning per
  * bare name that two organizations would share (then neither gets it).
  */
-export function reportBareNames(allowlist: Allowlist, orgs: ReadonlyMap<string, OrgEntry>, baseSource: string, notes: BuildNote[], warnings: BuildWarning[]): void {
+export function reportBareNames(
+  allowlist: Allowlist,
+  orgs: ReadonlyMap<string, OrgEntry>,
+  baseSource: string,
+  notes: BuildNote[],
+  warnings: BuildWarning[],
+): void {
   const at = (organization: string): { source: string; row: number; line: number } => {
     const first = orgs.get(orgKey(organization))?.first;
-    return first ? { source: first.source, row: first.row, line: first.line } : { source: baseSource, row: 0, line: 0 };
+    return first
+      ? { source: first.source, row: first.row, line: first.line }
+      : { source: baseSource, row: 0, line: 0 };
   };
   const bare = deriveBareNames(namesOf(allowlist));
   for (const added of bare.added) {
-    notes.push({ ...at(added.organization), code: 'BARE_NAME', value: added.from, message: `${JSON.stringify(added.from)} is also matched as ${JSON.stringify(added.name)}, without its legal form, as answers write it` });
+    notes.push({
+      ...at(added.organization),
+      code: 'BARE_NAME',
+      value: added.from,
+      message: `${JSON.stringify(added.from)} is also matched as ${JSON.stringify(added.name)}, without its legal form, as answers write it`,
+    });
   }
   for (const collision of bare.collisions) {
     const [first] = collision.organizations;

@@ -2,7 +2,16 @@ import type { Allowlist } from '../src/allowlist/schema.js';
 import { BUILDER_SHOWN } from '../src/defaults.js';
 import { compareStrings } from '../src/util/strings.js';
 import { describeDelimiter, describeItem } from './messages.js';
-import type { BuildNote, BuildResult, BuildSummary, BuildWarning, CsvEncoding, OrgEntry, SharedHost, Table } from './types.js';
+import type {
+  BuildNote,
+  BuildResult,
+  BuildSummary,
+  BuildWarning,
+  CsvEncoding,
+  OrgEntry,
+  SharedHost,
+  Table,
+} from './types.js';
 
 /** How many warnings and notes the summary prints before "… and N more". */
 export const SUMMARY_SHOWN = BUILDER_SHOWN;
@@ -25,8 +34,24 @@ export interface BuildTally {
 }
 
 /** The summary's figures, from the finished allowlist, its warnings and notes, and the tally. */
-export function summarizeBuild(allowlist: Allowlist, warnings: readonly BuildWarning[], notes: readonly BuildNote[], tally: BuildTally): BuildSummary {
-  const { tables, rowsRead, rowsUsed, rowsSkipped, rowsRealigned, orgs, hostOrgs, sharedHostMinOrgs, deriveDomains, base } = tally;
+export function summarizeBuild(
+  allowlist: Allowlist,
+  warnings: readonly BuildWarning[],
+  notes: readonly BuildNote[],
+  tally: BuildTally,
+): BuildSummary {
+  const {
+    tables,
+    rowsRead,
+    rowsUsed,
+    rowsSkipped,
+    rowsRealigned,
+    orgs,
+    hostOrgs,
+    sharedHostMinOrgs,
+    deriveDomains,
+    base,
+  } = tally;
   const sharedHosts: SharedHost[] = [...hostOrgs]
     .filter(([, owners]) => owners.size >= sharedHostMinOrgs)
     .map(([host, owners]) => ({ host, organizations: owners.size }))
@@ -37,7 +62,14 @@ export function summarizeBuild(allowlist: Allowlist, warnings: readonly BuildWar
     for (const number of numbers) numberOwners.set(number, (numberOwners.get(number) ?? 0) + 1);
   }
   const summary: BuildSummary = {
-    files: tables.map((table) => ({ source: table.source, rows: table.rows.length, blankRows: table.blankRows, encoding: table.encoding, delimiter: table.delimiter, notes: table.notes })),
+    files: tables.map((table) => ({
+      source: table.source,
+      rows: table.rows.length,
+      blankRows: table.blankRows,
+      encoding: table.encoding,
+      delimiter: table.delimiter,
+      notes: table.notes,
+    })),
     rowsRead,
     rowsUsed,
     rowsSkipped,
@@ -88,17 +120,29 @@ export function formatSummary(result: BuildResult, command = 'build-allowlist'):
   const lines: string[] = [];
   for (const file of summary.files) {
     const blank = file.blankRows > 0 ? `, ${plural(file.blankRows, 'blank row')} ignored` : '';
-    lines.push(`${command}: read ${plural(file.rows, 'row')} from ${file.source} (${ENCODING_NAMES[file.encoding]}, ${describeDelimiter(file.delimiter)} delimited${blank})`);
+    lines.push(
+      `${command}: read ${plural(file.rows, 'row')} from ${file.source} (${ENCODING_NAMES[file.encoding]}, ${describeDelimiter(file.delimiter)} delimited${blank})`,
+    );
     for (const note of file.notes) lines.push(`  ${file.source}: ${note}`);
   }
   if (summary.base) {
     const base = summary.base;
-    lines.push(`  merged into ${base.source}: it had ${plural(base.organizations, 'organization')}, ${plural(base.urls, 'URL')}, ${plural(base.domains, 'domain')}, ${plural(base.numbers, 'number')}`);
+    lines.push(
+      `  merged into ${base.source}: it had ${plural(base.organizations, 'organization')}, ${plural(base.urls, 'URL')}, ${plural(base.domains, 'domain')}, ${plural(base.numbers, 'number')}`,
+    );
   }
   const realigned = summary.rowsRealigned > 0 ? ` (${summary.rowsRealigned} realigned)` : '';
-  lines.push(`  rows: ${summary.rowsRead} read, ${summary.rowsUsed} used${realigned}, ${summary.rowsSkipped} skipped`);
-  const withoutNumber = summary.organizationsWithoutNumber > 0 ? ` (${summary.organizationsWithoutNumber} without a number)` : '';
-  const shared = summary.sharedNumbers > 0 ? ` (${summary.sharedNumbers} listed under several organizations)` : '';
+  lines.push(
+    `  rows: ${summary.rowsRead} read, ${summary.rowsUsed} used${realigned}, ${summary.rowsSkipped} skipped`,
+  );
+  const withoutNumber =
+    summary.organizationsWithoutNumber > 0
+      ? ` (${summary.organizationsWithoutNumber} without a number)`
+      : '';
+  const shared =
+    summary.sharedNumbers > 0
+      ? ` (${summary.sharedNumbers} listed under several organizations)`
+      : '';
   lines.push(
     `  allowlist: ${plural(summary.organizations, 'organization')}${withoutNumber}, ${plural(summary.urls, 'URL')}, ${plural(summary.domains, 'domain')}${summary.deriveDomains ? '' : ' (not derived from URLs)'}, ${plural(summary.numbers, 'number')}${shared}, ${plural(summary.aliases, 'alias', 'aliases')}`,
   );
@@ -110,13 +154,27 @@ export function formatSummary(result: BuildResult, command = 'build-allowlist'):
       );
     }
   }
-  const list = (title: string, items: ReadonlyArray<Parameters<typeof describeItem>[0]>, shown: number): void => {
+  const list = (
+    title: string,
+    items: ReadonlyArray<Parameters<typeof describeItem>[0]>,
+    shown: number,
+  ): void => {
     if (items.length === 0) return;
     lines.push(`${title}:`);
     for (const item of items.slice(0, shown)) lines.push(`  ${describeItem(item)}`);
     if (items.length > shown) lines.push(`  … and ${items.length - shown} more`);
   };
-  list(warnings.length > SUMMARY_SHOWN.warnings ? `first ${SUMMARY_SHOWN.warnings} warnings` : 'warnings', warnings, SUMMARY_SHOWN.warnings);
-  list(notes.length > SUMMARY_SHOWN.notes ? `first ${SUMMARY_SHOWN.notes} notes` : 'notes', notes, SUMMARY_SHOWN.notes);
+  list(
+    warnings.length > SUMMARY_SHOWN.warnings
+      ? `first ${SUMMARY_SHOWN.warnings} warnings`
+      : 'warnings',
+    warnings,
+    SUMMARY_SHOWN.warnings,
+  );
+  list(
+    notes.length > SUMMARY_SHOWN.notes ? `first ${SUMMARY_SHOWN.notes} notes` : 'notes',
+    notes,
+    SUMMARY_SHOWN.notes,
+  );
   return `${lines.join('\n')}\n`;
 }

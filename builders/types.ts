@@ -104,7 +104,14 @@ export type WarningCode =
  */
 export type BuildNote = BuildItem<NoteCode>;
 
-export type NoteCode = 'PHONE_TEXT' | 'URL_TEXT' | 'EXTENSION' | 'PLACEHOLDER' | 'REPEATED_ORG' | 'ALIAS_IS_NAME' | 'BARE_NAME';
+export type NoteCode =
+  | 'PHONE_TEXT'
+  | 'URL_TEXT'
+  | 'EXTENSION'
+  | 'PLACEHOLDER'
+  | 'REPEATED_ORG'
+  | 'ALIAS_IS_NAME'
+  | 'BARE_NAME';
 
 /** A host whose pages belong to many organizations. */
 export interface SharedHost {
@@ -115,7 +122,14 @@ export interface SharedHost {
 
 /** Figures for the summary on standard error. All counts are of the final allowlist unless named otherwise. */
 export interface BuildSummary {
-  files: Array<{ source: string; rows: number; blankRows: number; encoding: CsvEncoding; delimiter: CsvDelimiter; notes: string[] }>;
+  files: Array<{
+    source: string;
+    rows: number;
+    blankRows: number;
+    encoding: CsvEncoding;
+    delimiter: CsvDelimiter;
+    notes: string[];
+  }>;
   /** Data rows read across all files (blank rows excluded). */
   rowsRead: number;
   /** Rows that contributed an organization. */

@@ -24,7 +24,8 @@ export default class RecordedVendor {
   constructor(options: ProviderOptions = {}) {
     this.vendor = options.config?.vendor ?? 'vendor';
     this.label = options.label;
-    const file = options.config?.answers ?? fileURLToPath(new URL('./answers.jsonl', import.meta.url));
+    const file =
+      options.config?.answers ?? fileURLToPath(new URL('./answers.jsonl', import.meta.url));
     this.answers = new Map();
     for (const line of readFileSync(file, 'utf8').split('\n')) {
       if (line.trim() === '') continue;
@@ -37,9 +38,14 @@ export default class RecordedVendor {
     return `recorded:${this.vendor}`;
   }
 
-  async callApi(_prompt: string, context?: CallContext): Promise<{ output?: string; error?: string }> {
+  async callApi(
+    _prompt: string,
+    context?: CallContext,
+  ): Promise<{ output?: string; error?: string }> {
     const id = String(context?.vars?.id ?? '');
     const answer = this.answers.get(id);
-    return answer === undefined ? { error: `no recorded answer from ${this.vendor} for question "${id}"` } : { output: answer };
+    return answer === undefined
+      ? { error: `no recorded answer from ${this.vendor} for question "${id}"` }
+      : { output: answer };
   }
 }

@@ -34,7 +34,9 @@ const args = process.argv.slice(2).filter((arg) => arg !== '--list');
 const list = process.argv.includes('--list');
 const [allowlistPath, dataArg] = args;
 if (allowlistPath === undefined) {
-  process.stderr.write('usage: npx tsx scripts/audit-accusations.ts ALLOWLIST.json [DATA_DIR] [--list]\n');
+  process.stderr.write(
+    'usage: npx tsx scripts/audit-accusations.ts ALLOWLIST.json [DATA_DIR] [--list]\n',
+  );
   process.exit(3);
 }
 const data = resolve(dataArg ?? '../shared/data');
@@ -51,41 +53,73 @@ let answers = 0;
 let links = 0;
 let failed = 0;
 for (const [line, text] of records.entries()) {
-  const record = JSON.parse(text) as { answers: Record<string, { answer_string: string | null; attribution: string[] | null }> };
+  const record = JSON.parse(text) as {
+    answers: Record<string, { answer_string: string | null; attribution: string[] | null }>;
+  };
   for (const [system, answer] of Object.entries(record.answers)) {
     const sources = answer.attribution ?? [];
-    const report = verifyAnswer(`${answer.answer_string ?? ''}${sources.length > 0 ? `\n\nSources:\n${sources.join('\n')}` : ''}`, index);
+    const report = verifyAnswer(
+      `${answer.answer_string ?? ''}${sources.length > 0 ? `\n\nSources:\n${sources.join('\n')}` : ''}`,
+      index,
+    );
     answers++;
     links += report.links.length;
     if (!report.pass) failed++;
-    for (const link of report.links) if (link.bucket === 'invented' || link.bucket === 'broken') accused.push(`expertqa line ${line + 1} ${system}: ${link.bucket} ${link.finding.raw}: ${link.reason}`);
-    for (const phone of report.phones) if (phone.status === 'misattributed') accused.push(`expertqa line ${line + 1} ${system}: misattributed ${phone.finding.raw}: ${phone.reason}`);
+    for (const link of report.links)
+      if (link.bucket === 'invented' || link.bucket === 'broken')
+        accused.push(
+          `expertqa line ${line + 1} ${system}: ${link.bucket} ${link.finding.raw}: ${link.reason}`,
+        );
+    for (const phone of report.phones)
+      if (phone.status === 'misattributed')
+        accused.push(
+          `expertqa line ${line + 1} ${system}: misattributed ${phone.finding.raw}: ${phone.reason}`,
+        );
   }
 }
 const expertqa = accused.length;
 
 // Court records in answer layouts.
 const courts: Court[] = [];
-for (const file of readdirSync(join(data, 'ma-courts')).filter((name) => name.endsWith('.json')).sort()) {
+for (const file of readdirSync(join(data, 'ma-courts'))
+  .filter((name) => name.endsWith('.json'))
+  .sort()) {
   const parsed = JSON.parse(readFileSync(join(data, 'ma-courts', file), 'utf8')) as Court | Court[];
   for (const court of Array.isArray(parsed) ? parsed : [parsed]) {
     if (court.phone.trim() === '') continue;
-    courts.push({ ...court, name: court.name.trim(), phone: court.phone.trim(), fax: (court.fax ?? '').trim() });
+    courts.push({
+      ...court,
+      name: court.name.trim(),
+      phone: court.phone.trim(),
+      fax: (court.fax ?? '').trim(),
+    });
   }
 }
 const where = (court: Court): string => court.address?.orig_address ?? '';
 const fax = (court: Court, text: string): string => (court.fax === '' ? '' : text);
 const adas = (court: Court): Array<{ name: string; phone: string }> =>
-  (court.ada_coordinators ?? []).filter((ada) => (ada.phone ?? '').trim() !== '').map((ada) => ({ name: (ada.name ?? '').trim(), phone: (ada.phone ?? '').trim() }));
+  (court.ada_coordinators ?? [])
+    .filter((ada) => (ada.phone ?? '').trim() !== '')
+    .map((ada) => ({ name: (ada.name ?? '').trim(), phone: (ada.phone ?? '').trim() }));
 const layouts: Record<string, (court: Court) => string> = {
   inline: (c) => `${c.name}: ${c.phone}${fax(c, `, fax ${c.fax}`)}.`,
   labels: (c) => `${c.name} — Phone: ${c.phone}${fax(c, ` | Fax: ${c.fax}`)}`,
-  list: (c) => `- **${c.name}**\n  - Address: ${where(c)}\n  - Phone: ${c.phone}${fax(c, `\n  - Fax: ${c.fax}`)}`,
+  list: (c) =>
+    `- **${c.name}**\n  - Address: ${where(c)}\n  - Phone: ${c.phone}${fax(c, `\n  - Fax: ${c.fax}`)}`,
   faxFirst: (c) => fax(c, `Fax filings to ${c.name} at ${c.fax}; the clerk answers at ${c.phone}.`),
   parentheses: (c) => fax(c, `${c.name} (phone ${c.phone}, fax ${c.fax})`),
-  table: (c) => `| Court | Phone | Fax |\n| --- | --- | --- |\n| ${c.name} | ${c.phone} | ${c.fax} |`,
-  ada: (c) => adas(c).map((ada) => `${c.name} (${c.phone}). ADA coordinator: ${ada.name}, ${ada.phone}.`).join('\n\n'),
-  adaList: (c) => (adas(c).length === 0 ? '' : `### ${c.name}\n- Main line: ${c.phone}\n${adas(c).map((ada) => `- ADA coordinator ${ada.name}: ${ada.phone}`).join('\n')}`),
+  table: (c) =>
+    `| Court | Phone | Fax |\n| --- | --- | --- |\n| ${c.name} | ${c.phone} | ${c.fax} |`,
+  ada: (c) =>
+    adas(c)
+      .map((ada) => `${c.name} (${c.phone}). ADA coordinator: ${ada.name}, ${ada.phone}.`)
+      .join('\n\n'),
+  adaList: (c) =>
+    adas(c).length === 0
+      ? ''
+      : `### ${c.name}\n- Main line: ${c.phone}\n${adas(c)
+          .map((ada) => `- ADA coordinator ${ada.name}: ${ada.phone}`)
+          .join('\n')}`,
 };
 let courtAnswers = 0;
 let courtNumbers = 0;
@@ -96,7 +130,8 @@ for (const [layout, render] of Object.entries(layouts)) {
     courtAnswers++;
     for (const phone of verifyAnswer(text, index).phones) {
       courtNumbers++;
-      if (phone.status === 'misattributed') accused.push(`court record, ${layout}: ${JSON.stringify(text)}: ${phone.reason}`);
+      if (phone.status === 'misattributed')
+        accused.push(`court record, ${layout}: ${JSON.stringify(text)}: ${phone.reason}`);
     }
   }
 }
@@ -104,7 +139,11 @@ const courtAccusations = accused.length - expertqa;
 
 // Swaps: true errors, to see what the rules still catch.
 const byCounty = new Map<string, Court[]>();
-for (const court of courts) byCounty.set(court.address?.county ?? '', [...(byCounty.get(court.address?.county ?? '') ?? []), court]);
+for (const court of courts)
+  byCounty.set(court.address?.county ?? '', [
+    ...(byCounty.get(court.address?.county ?? '') ?? []),
+    court,
+  ]);
 const swapLayouts: Array<(court: Court, wrong: string) => string> = [
   (c, w) => `${c.name}: ${w}.`,
   (c, w) => `Call ${c.name} at ${w}.`,
@@ -127,7 +166,12 @@ for (const group of byCounty.values()) {
     if (normalized === undefined || index.ownersOf(normalized).includes(court.name)) continue;
     for (const render of swapLayouts) {
       swaps++;
-      if (verifyAnswer(render(court, wrong), index).phones.some((phone) => phone.status === 'misattributed')) caught++;
+      if (
+        verifyAnswer(render(court, wrong), index).phones.some(
+          (phone) => phone.status === 'misattributed',
+        )
+      )
+        caught++;
     }
   }
 }
@@ -135,11 +179,15 @@ for (const group of byCounty.values()) {
 // Every registered .gov domain.
 let govLinks = 0;
 const govBefore = accused.length;
-for (const line of readFileSync(join(data, 'dotgov/current-full.csv'), 'utf8').trim().split('\n').slice(1)) {
+for (const line of readFileSync(join(data, 'dotgov/current-full.csv'), 'utf8')
+  .trim()
+  .split('\n')
+  .slice(1)) {
   const domain = line.split(',')[0]!.trim();
   for (const form of [`https://${domain}/`, `https://www.${domain.toUpperCase()}/`]) {
     govLinks++;
-    for (const link of verifyAnswer(`See ${form} today.`, index).links) if (link.bucket === 'invented') accused.push(`.gov ${form}: ${link.reason}`);
+    for (const link of verifyAnswer(`See ${form} today.`, index).links)
+      if (link.bucket === 'invented') accused.push(`.gov ${form}: ${link.reason}`);
   }
 }
 

@@ -38,7 +38,10 @@ export interface SampleBuild {
 
 /** Build the sample allowlist from `dir` (default `sample-allowlist/`). Reads, never writes. */
 export async function buildSample(dir: string = SAMPLE_DIR): Promise<SampleBuild> {
-  const directoryTable = await readCsvFile(join(dir, 'directory.csv'), 'sample-allowlist/directory.csv');
+  const directoryTable = await readCsvFile(
+    join(dir, 'directory.csv'),
+    'sample-allowlist/directory.csv',
+  );
   const directory = buildAllowlist([directoryTable], {
     columns: { org: 'Court Name', urls: ['Website'], phones: ['Phone'], aliases: [], domains: [] },
     deriveDomains: false,
@@ -56,9 +59,16 @@ export async function buildSample(dir: string = SAMPLE_DIR): Promise<SampleBuild
   // An alias row for a court the directory lacks would add a court with no number: a typo.
   const known = new Set(directory.allowlist.orgNames);
   const added = aliases.allowlist.orgNames.filter((name) => !known.has(name));
-  if (added.length > 0) throw new Error(`sample-allowlist/aliases.csv names courts not in directory.csv: ${added.join('; ')}`);
+  if (added.length > 0)
+    throw new Error(
+      `sample-allowlist/aliases.csv names courts not in directory.csv: ${added.join('; ')}`,
+    );
 
-  return { text: renderAllowlist(aliases.allowlist, 'sample-allowlist/allowlist.json'), directory, aliases };
+  return {
+    text: renderAllowlist(aliases.allowlist, 'sample-allowlist/allowlist.json'),
+    directory,
+    aliases,
+  };
 }
 
 async function main(): Promise<void> {
@@ -71,7 +81,9 @@ async function main(): Promise<void> {
 
 if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   main().catch((error: unknown) => {
-    process.stderr.write(`build-sample: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.stderr.write(
+      `build-sample: ${error instanceof Error ? error.message : String(error)}\n`,
+    );
     process.exitCode = 1;
   });
 }

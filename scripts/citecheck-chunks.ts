@@ -33,28 +33,54 @@ export function runCiteCheckBench(lines: Iterable<string>): CiteCheckSummary {
   let splitMatches = 0;
   for (const line of lines) {
     if (line.trim().length === 0) continue;
-    const row = JSON.parse(line) as { answer: string; statement: string; quote: string; label: number };
+    const row = JSON.parse(line) as {
+      answer: string;
+      statement: string;
+      quote: string;
+      label: number;
+    };
     const statement = row.statement.trim();
     if (row.answer.includes(statement)) {
       inAnswer += 1;
-      const sentences = findBlocks(row.answer).flatMap((block) => splitSentences(row.answer, block.start, block.end));
-      if (sentences.some((span) => row.answer.slice(span.start, span.end).trim() === statement)) splitMatches += 1;
+      const sentences = findBlocks(row.answer).flatMap((block) =>
+        splitSentences(row.answer, block.start, block.end),
+      );
+      if (sentences.some((span) => row.answer.slice(span.start, span.end).trim() === statement))
+        splitMatches += 1;
     }
-    const report = checkChunkCitations(statement.replace(/([。！？]?)$/u, '[1]$1'), parseChunks(row.quote));
-    for (const verdict of report.claims) counts[verdict.classification] = (counts[verdict.classification] ?? 0) + 1;
+    const report = checkChunkCitations(
+      statement.replace(/([。！？]?)$/u, '[1]$1'),
+      parseChunks(row.quote),
+    );
+    for (const verdict of report.claims)
+      counts[verdict.classification] = (counts[verdict.classification] ?? 0) + 1;
     rows.push({ flagged: !report.pass, unfaithful: row.label === 0 });
   }
-  return { rows: rows.length, inAnswer, splitMatches, failing: precisionRecall(rows, (row) => row.flagged, (row) => row.unfaithful), counts };
+  return {
+    rows: rows.length,
+    inAnswer,
+    splitMatches,
+    failing: precisionRecall(
+      rows,
+      (row) => row.flagged,
+      (row) => row.unfaithful,
+    ),
+    counts,
+  };
 }
 
-const percent = (value: number | null): string => (value === null ? 'n/a' : `${(value * 100).toFixed(1)}%`);
+const percent = (value: number | null): string =>
+  value === null ? 'n/a' : `${(value * 100).toFixed(1)}%`;
 
 export function formatCiteCheckSummary(summary: CiteCheckSummary): string {
   const { failing } = summary;
   return [
     `CiteCheck chunk-citation triage: ${summary.rows} statements`,
     `sentence splits: ${summary.splitMatches} of ${summary.inAnswer} statements found in their answer are one of its sentences (${percent(summary.splitMatches / summary.inAnswer)})`,
-    `claims: ${Object.entries(summary.counts).sort().map(([name, count]) => `${count} ${name}`).join(', ')}`,
+    `claims: ${Object.entries(summary.counts)
+      .sort()
+      .map(([name, count]) => `${count} ${name}`)
+      .join(', ')}`,
     `failing flags vs not faithful: precision ${percent(failing.precision)} (${failing.truePositives}/${failing.flagged}), recall ${percent(failing.recall)} (${failing.truePositives}/${failing.positives})`,
     '',
   ].join('\n');
@@ -63,7 +89,9 @@ export function formatCiteCheckSummary(summary: CiteCheckSummary): string {
 function main(argv: readonly string[]): number {
   const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
   const path = resolve(argv[0] ?? resolve(root, 'test/fixtures/citecheck/dev.slice.jsonl'));
-  process.stdout.write(formatCiteCheckSummary(runCiteCheckBench(readFileSync(path, 'utf8').split('\n'))));
+  process.stdout.write(
+    formatCiteCheckSummary(runCiteCheckBench(readFileSync(path, 'utf8').split('\n'))),
+  );
   return 0;
 }
 

@@ -17,10 +17,23 @@ const results = join(root, 'out', 'results.json');
 const html = join(dirname(results), 'report.html');
 await mkdir(dirname(results), { recursive: true });
 
-const run = await runPromptfoo(['eval', '-c', 'promptfooconfig.yaml', '-o', results, '--no-cache', '--no-progress-bar', '--max-concurrency', '4'], {
-  cwd: root,
-  echo: true,
-});
+const run = await runPromptfoo(
+  [
+    'eval',
+    '-c',
+    'promptfooconfig.yaml',
+    '-o',
+    results,
+    '--no-cache',
+    '--no-progress-bar',
+    '--max-concurrency',
+    '4',
+  ],
+  {
+    cwd: root,
+    echo: true,
+  },
+);
 if (!run.ran) {
   process.stderr.write(`\nnpm start: promptfoo eval did not run to the end (exit ${run.code}).\n`);
   process.exit(1);
@@ -34,9 +47,19 @@ const io = { ...processIo(), cwd: root };
 const source = relative(root, results);
 const text = await runCli(['report', source], io);
 let htmlErrors = '';
-const written = text === 0 ? await runCli(['report', source, '--format', 'html', '-o', relative(root, html)], { ...io, stderr: (message) => (htmlErrors += message) }) : text;
+const written =
+  text === 0
+    ? await runCli(['report', source, '--format', 'html', '-o', relative(root, html)], {
+        ...io,
+        stderr: (message) => (htmlErrors += message),
+      })
+    : text;
 if (written !== 0) {
-  process.stderr.write(`${htmlErrors}\nnpm start: the vendor report could not be produced (exit ${written}).\n`);
+  process.stderr.write(
+    `${htmlErrors}\nnpm start: the vendor report could not be produced (exit ${written}).\n`,
+  );
   process.exit(1);
 }
-process.stdout.write(`\nHTML report: ${shown(html)} (one self-contained file: open it in a browser, or print it)\n`);
+process.stdout.write(
+  `\nHTML report: ${shown(html)} (one self-contained file: open it in a browser, or print it)\n`,
+);

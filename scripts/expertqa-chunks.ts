@@ -14,7 +14,12 @@ import { fileURLToPath } from 'node:url';
 import { checkChunkCitations } from '../src/chunks/check.js';
 import { extractCitations } from '../src/chunks/markers.js';
 import { chunkKey } from '../src/chunks/ids.js';
-import { CLAIM_CLASSIFICATIONS, isFailingClassification, type Chunk, type ClaimClassification } from '../src/chunks/types.js';
+import {
+  CLAIM_CLASSIFICATIONS,
+  isFailingClassification,
+  type Chunk,
+  type ClaimClassification,
+} from '../src/chunks/types.js';
 
 /** What the checks said about one ExpertQA claim. A closed union. */
 export type ClaimOutcome = ClaimClassification | 'no_finding';
@@ -97,7 +102,10 @@ interface RawAnswer {
  * outcome lines up with that claim's human label; a claim's outcome is its worst classification,
  * or `no_finding` when it cites nothing and states no figure or quotation.
  */
-export function runExpertQaBench(lines: Iterable<string>): { summary: BenchSummary; rows: ClaimRow[] } {
+export function runExpertQaBench(lines: Iterable<string>): {
+  summary: BenchSummary;
+  rows: ClaimRow[];
+} {
   const rows: ClaimRow[] = [];
   let records = 0;
   let answers = 0;
@@ -108,18 +116,35 @@ export function runExpertQaBench(lines: Iterable<string>): { summary: BenchSumma
     for (const [system, answer] of Object.entries(record.answers ?? {})) {
       answers += 1;
       const claims = Array.isArray(answer.claims) ? (answer.claims as RawClaim[]) : [];
-      const { chunks, withoutText } = chunksOf(claims, Array.isArray(answer.attribution) ? answer.attribution : []);
+      const { chunks, withoutText } = chunksOf(
+        claims,
+        Array.isArray(answer.attribution) ? answer.attribution : [],
+      );
       for (const claim of claims) {
         const text = typeof claim.claim_string === 'string' ? claim.claim_string : '';
         const support = typeof claim.support === 'string' ? claim.support : NO_LABEL;
         const ids = extractCitations(text, chunks).flatMap((marker) => marker.ids);
         if (ids.some((id) => withoutText.has(id))) {
-          rows.push({ system, claim: text, support, category: 'no_passage_text', outcome: 'no_finding' });
+          rows.push({
+            system,
+            claim: text,
+            support,
+            category: 'no_passage_text',
+            outcome: 'no_finding',
+          });
           continue;
         }
         const report = checkChunkCitations(text, chunks);
-        const worst = CLAIM_CLASSIFICATIONS.find((classification) => report.counts[classification] > 0);
-        rows.push({ system, claim: text, support, category: ids.length > 0 ? 'checked' : 'uncited', outcome: worst ?? 'no_finding' });
+        const worst = CLAIM_CLASSIFICATIONS.find(
+          (classification) => report.counts[classification] > 0,
+        );
+        rows.push({
+          system,
+          claim: text,
+          support,
+          category: ids.length > 0 ? 'checked' : 'uncited',
+          outcome: worst ?? 'no_finding',
+        });
       }
     }
   }
@@ -130,7 +155,10 @@ export function runExpertQaBench(lines: Iterable<string>): { summary: BenchSumma
  * Chunks with text from the claims' evidence; `withoutText` holds ids the answer retrieved (its
  * `attribution` or a URL-only evidence) whose passage text the file does not give.
  */
-function chunksOf(claims: readonly RawClaim[], attribution: readonly unknown[]): { chunks: Chunk[]; withoutText: Set<string> } {
+function chunksOf(
+  claims: readonly RawClaim[],
+  attribution: readonly unknown[],
+): { chunks: Chunk[]; withoutText: Set<string> } {
   const texts = new Map<string, string>();
   const withoutText = new Set<string>();
   for (const item of attribution) {
@@ -157,10 +185,23 @@ function chunksOf(claims: readonly RawClaim[], attribution: readonly unknown[]):
 }
 
 /** Counts, the outcome × label table and the three precision/recall views of a set of rows. */
-export function summarizeRows(rows: readonly ClaimRow[], records: number, answers: number): BenchSummary {
-  const byCategory = Object.fromEntries(CATEGORIES.map((category) => [category, 0])) as Record<ClaimCategory, number>;
-  const outcomes = Object.fromEntries(OUTCOMES.map((outcome) => [outcome, 0])) as Record<ClaimOutcome, number>;
-  const crosstab = Object.fromEntries(OUTCOMES.map((outcome) => [outcome, {}])) as Record<ClaimOutcome, Record<string, number>>;
+export function summarizeRows(
+  rows: readonly ClaimRow[],
+  records: number,
+  answers: number,
+): BenchSummary {
+  const byCategory = Object.fromEntries(CATEGORIES.map((category) => [category, 0])) as Record<
+    ClaimCategory,
+    number
+  >;
+  const outcomes = Object.fromEntries(OUTCOMES.map((outcome) => [outcome, 0])) as Record<
+    ClaimOutcome,
+    number
+  >;
+  const crosstab = Object.fromEntries(OUTCOMES.map((outcome) => [outcome, {}])) as Record<
+    ClaimOutcome,
+    Record<string, number>
+  >;
   const labels = new Set<string>();
   for (const row of rows) {
     byCategory[row.category] += 1;
@@ -171,9 +212,12 @@ export function summarizeRows(rows: readonly ClaimRow[], records: number, answer
   }
   const measured = rows.filter((row) => row.category !== 'no_passage_text');
   const checked = measured.filter((row) => row.category === 'checked');
-  const failing = (row: ClaimRow, requireCitations: boolean): boolean => row.outcome !== 'no_finding' && isFailingClassification(row.outcome, { requireCitations, failOnWeakSupport: false });
+  const failing = (row: ClaimRow, requireCitations: boolean): boolean =>
+    row.outcome !== 'no_finding' &&
+    isFailingClassification(row.outcome, { requireCitations, failOnWeakSupport: false });
   const missing = (row: ClaimRow): boolean => row.support === 'Missing';
-  const notComplete = (row: ClaimRow): boolean => row.support === 'Missing' || row.support === 'Partial' || row.support === 'Incomplete';
+  const notComplete = (row: ClaimRow): boolean =>
+    row.support === 'Missing' || row.support === 'Partial' || row.support === 'Incomplete';
   const labelled = checked.filter((row) => row.support === 'Complete' || notComplete(row));
   return {
     records,
@@ -183,17 +227,28 @@ export function summarizeRows(rows: readonly ClaimRow[], records: number, answer
     outcomes,
     crosstab,
     labels: [...labels].sort(),
-    missingByCategory: { checked: checked.filter(missing).length, uncited: measured.filter((row) => row.category === 'uncited' && missing(row)).length },
+    missingByCategory: {
+      checked: checked.filter(missing).length,
+      uncited: measured.filter((row) => row.category === 'uncited' && missing(row)).length,
+    },
     citedVsMissing: precisionRecall(checked, (row) => failing(row, false), missing),
     uncitedVsMissing: precisionRecall(measured, (row) => row.outcome === 'uncited_claim', missing),
     requiredVsMissing: precisionRecall(measured, (row) => failing(row, true), missing),
     citedVsNotComplete: precisionRecall(labelled, (row) => failing(row, false), notComplete),
-    weakVsNotComplete: precisionRecall(labelled, (row) => failing(row, false) || row.outcome === 'weak_support', notComplete),
+    weakVsNotComplete: precisionRecall(
+      labelled,
+      (row) => failing(row, false) || row.outcome === 'weak_support',
+      notComplete,
+    ),
   };
 }
 
 /** Precision = flagged and positive / flagged; recall = flagged and positive / positive; null when the denominator is 0. */
-export function precisionRecall<T>(population: readonly T[], isFlagged: (item: T) => boolean, isPositive: (item: T) => boolean): PrecisionRecall {
+export function precisionRecall<T>(
+  population: readonly T[],
+  isFlagged: (item: T) => boolean,
+  isPositive: (item: T) => boolean,
+): PrecisionRecall {
   let flagged = 0;
   let positives = 0;
   let truePositives = 0;
@@ -215,7 +270,8 @@ export function precisionRecall<T>(population: readonly T[], isFlagged: (item: T
   };
 }
 
-const percent = (value: number | null): string => (value === null ? 'n/a' : `${(value * 100).toFixed(1)}%`);
+const percent = (value: number | null): string =>
+  value === null ? 'n/a' : `${(value * 100).toFixed(1)}%`;
 
 function describeMetric(name: string, metric: PrecisionRecall): string {
   return `${name}: precision ${percent(metric.precision)} (${metric.truePositives}/${metric.flagged}), recall ${percent(metric.recall)} (${metric.truePositives}/${metric.positives}), base rate ${percent(metric.baseRate)} (${metric.positives}/${metric.population})`;
@@ -232,26 +288,54 @@ export function formatBenchSummary(summary: BenchSummary): string {
   const labels = summary.labels;
   const outcomeWidth = Math.max(...OUTCOMES.map((outcome) => outcome.length));
   const columnWidth = Math.max(8, ...labels.map((label) => label.length));
-  lines.push(`  ${'outcome'.padEnd(outcomeWidth)}  ${'total'.padStart(6)}  ${labels.map((label) => label.padStart(columnWidth)).join('  ')}`);
+  lines.push(
+    `  ${'outcome'.padEnd(outcomeWidth)}  ${'total'.padStart(6)}  ${labels.map((label) => label.padStart(columnWidth)).join('  ')}`,
+  );
   for (const outcome of OUTCOMES) {
     const row = summary.crosstab[outcome];
-    lines.push(`  ${outcome.padEnd(outcomeWidth)}  ${String(summary.outcomes[outcome]).padStart(6)}  ${labels.map((label) => String(row[label] ?? 0).padStart(columnWidth)).join('  ')}`);
+    lines.push(
+      `  ${outcome.padEnd(outcomeWidth)}  ${String(summary.outcomes[outcome]).padStart(6)}  ${labels.map((label) => String(row[label] ?? 0).padStart(columnWidth)).join('  ')}`,
+    );
   }
   lines.push('');
-  lines.push(`support=Missing: ${summary.missingByCategory.checked} of ${summary.byCategory.checked} claims that cite passages, ${summary.missingByCategory.uncited} of ${summary.byCategory.uncited} claims that cite nothing`);
-  lines.push(describeMetric('failing flags on cited claims vs support=Missing', summary.citedVsMissing));
+  lines.push(
+    `support=Missing: ${summary.missingByCategory.checked} of ${summary.byCategory.checked} claims that cite passages, ${summary.missingByCategory.uncited} of ${summary.byCategory.uncited} claims that cite nothing`,
+  );
+  lines.push(
+    describeMetric('failing flags on cited claims vs support=Missing', summary.citedVsMissing),
+  );
   lines.push(describeMetric('uncited_claim vs support=Missing', summary.uncitedVsMissing));
-  lines.push(describeMetric('failing flags + uncited_claim (requireCitations) vs support=Missing', summary.requiredVsMissing));
-  lines.push(describeMetric('failing flags on cited claims vs support in {Partial, Incomplete, Missing}', summary.citedVsNotComplete));
-  lines.push(describeMetric('failing flags + weak_support (failOnWeakSupport) vs support in {Partial, Incomplete, Missing}', summary.weakVsNotComplete));
+  lines.push(
+    describeMetric(
+      'failing flags + uncited_claim (requireCitations) vs support=Missing',
+      summary.requiredVsMissing,
+    ),
+  );
+  lines.push(
+    describeMetric(
+      'failing flags on cited claims vs support in {Partial, Incomplete, Missing}',
+      summary.citedVsNotComplete,
+    ),
+  );
+  lines.push(
+    describeMetric(
+      'failing flags + weak_support (failOnWeakSupport) vs support in {Partial, Incomplete, Missing}',
+      summary.weakVsNotComplete,
+    ),
+  );
   return `${lines.join('\n')}\n`;
 }
 
 function main(argv: readonly string[]): number {
   const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-  const path = argv[0] !== undefined ? resolve(argv[0]) : resolve(root, '../shared/data/expertqa/domain_test.jsonl');
+  const path =
+    argv[0] !== undefined
+      ? resolve(argv[0])
+      : resolve(root, '../shared/data/expertqa/domain_test.jsonl');
   if (!existsSync(path)) {
-    process.stdout.write(`ExpertQA data not found at ${path}; nothing to measure. Pass the path to domain_test.jsonl as the first argument.\n`);
+    process.stdout.write(
+      `ExpertQA data not found at ${path}; nothing to measure. Pass the path to domain_test.jsonl as the first argument.\n`,
+    );
     return 0;
   }
   const { summary } = runExpertQaBench(readFileSync(path, 'utf8').split('\n'));

@@ -15,7 +15,12 @@ import { fileURLToPath } from 'node:url';
 import { checkChunkCitations } from '../src/chunks/check.js';
 import { chunkKey } from '../src/chunks/ids.js';
 import { extractCitations } from '../src/chunks/markers.js';
-import { CLAIM_CLASSIFICATIONS, isFailingClassification, type Chunk, type ClaimClassification } from '../src/chunks/types.js';
+import {
+  CLAIM_CLASSIFICATIONS,
+  isFailingClassification,
+  type Chunk,
+  type ClaimClassification,
+} from '../src/chunks/types.js';
 import { precisionRecall, type PrecisionRecall } from './expertqa-chunks.js';
 
 export type HagridOutcome = ClaimClassification | 'no_finding';
@@ -56,48 +61,76 @@ export function hagridChunks(references: readonly unknown[]): Chunk[] {
     const match = typeof reference === 'string' ? REFERENCE.exec(reference) : null;
     if (!match) continue;
     const key = chunkKey(match[1]!);
-    if (!chunks.some((chunk) => chunk.key === key)) chunks.push({ id: match[1]!, key, text: match[2]! });
+    if (!chunks.some((chunk) => chunk.key === key))
+      chunks.push({ id: match[1]!, key, text: match[2]! });
   }
   return chunks;
 }
 
 /** Check each row's claim against the passages it cites and line the outcome up with its label. */
-export function runHagridBench(lines: Iterable<string>): { summary: HagridSummary; rows: HagridRow[] } {
+export function runHagridBench(lines: Iterable<string>): {
+  summary: HagridSummary;
+  rows: HagridRow[];
+} {
   const rows: HagridRow[] = [];
   for (const line of lines) {
     if (line.trim().length === 0) continue;
-    const record = JSON.parse(line) as { claim?: unknown; references?: unknown; attribution_label?: unknown };
+    const record = JSON.parse(line) as {
+      claim?: unknown;
+      references?: unknown;
+      attribution_label?: unknown;
+    };
     const claim = typeof record.claim === 'string' ? record.claim : '';
     const chunks = hagridChunks(Array.isArray(record.references) ? record.references : []);
     const keys = new Set(chunks.map((chunk) => chunk.key));
-    const measured = extractCitations(claim, chunks).every((marker) => marker.ids.every((id) => keys.has(id)));
+    const measured = extractCitations(claim, chunks).every((marker) =>
+      marker.ids.every((id) => keys.has(id)),
+    );
     const report = checkChunkCitations(claim, chunks);
-    const classifications = CLAIM_CLASSIFICATIONS.filter((classification) => report.counts[classification] > 0);
-    rows.push({ claim, measured, notAttributable: record.attribution_label === 'not attributable', outcome: classifications[0] ?? 'no_finding', classifications });
+    const classifications = CLAIM_CLASSIFICATIONS.filter(
+      (classification) => report.counts[classification] > 0,
+    );
+    rows.push({
+      claim,
+      measured,
+      notAttributable: record.attribution_label === 'not attributable',
+      outcome: classifications[0] ?? 'no_finding',
+      classifications,
+    });
   }
   return { summary: summarizeHagrid(rows), rows };
 }
 
 export function summarizeHagrid(all: readonly HagridRow[]): HagridSummary {
   const rows = all.filter((row) => row.measured);
-  const outcomes = Object.fromEntries(OUTCOMES.map((outcome) => [outcome, { total: 0, notAttributable: 0 }])) as HagridSummary['outcomes'];
+  const outcomes = Object.fromEntries(
+    OUTCOMES.map((outcome) => [outcome, { total: 0, notAttributable: 0 }]),
+  ) as HagridSummary['outcomes'];
   for (const row of rows) {
     outcomes[row.outcome].total += 1;
     if (row.notAttributable) outcomes[row.outcome].notAttributable += 1;
   }
-  const failing = (row: HagridRow): boolean => row.outcome !== 'no_finding' && isFailingClassification(row.outcome, { requireCitations: false, failOnWeakSupport: false });
-  const weak = (row: HagridRow): boolean => (row.classifications as string[]).includes('weak_support');
+  const failing = (row: HagridRow): boolean =>
+    row.outcome !== 'no_finding' &&
+    isFailingClassification(row.outcome, { requireCitations: false, failOnWeakSupport: false });
+  const weak = (row: HagridRow): boolean =>
+    (row.classifications as string[]).includes('weak_support');
   return {
     rows: rows.length,
     leftOut: all.length - rows.length,
     notAttributable: rows.filter((row) => row.notAttributable).length,
     outcomes,
     failing: precisionRecall(rows, failing, (row) => row.notAttributable),
-    failingOrWeak: precisionRecall(rows, (row) => failing(row) || weak(row), (row) => row.notAttributable),
+    failingOrWeak: precisionRecall(
+      rows,
+      (row) => failing(row) || weak(row),
+      (row) => row.notAttributable,
+    ),
   };
 }
 
-const percent = (value: number | null): string => (value === null ? 'n/a' : `${(value * 100).toFixed(1)}%`);
+const percent = (value: number | null): string =>
+  value === null ? 'n/a' : `${(value * 100).toFixed(1)}%`;
 
 function describe(name: string, metric: PrecisionRecall): string {
   return `${name}: precision ${percent(metric.precision)} (${metric.truePositives}/${metric.flagged}), recall ${percent(metric.recall)} (${metric.truePositives}/${metric.positives})`;
@@ -110,17 +143,25 @@ export function formatHagridSummary(summary: HagridSummary): string {
     `HAGRID chunk-citation triage: ${summary.rows} claims measured, ${summary.notAttributable} labelled not attributable; left out: ${summary.leftOut} citing a passage the row does not carry`,
     '',
     `  ${'outcome'.padEnd(width)}  ${'total'.padStart(6)}  ${'not attributable'.padStart(16)}`,
-    ...OUTCOMES.map((outcome) => `  ${outcome.padEnd(width)}  ${String(summary.outcomes[outcome].total).padStart(6)}  ${String(summary.outcomes[outcome].notAttributable).padStart(16)}`),
+    ...OUTCOMES.map(
+      (outcome) =>
+        `  ${outcome.padEnd(width)}  ${String(summary.outcomes[outcome].total).padStart(6)}  ${String(summary.outcomes[outcome].notAttributable).padStart(16)}`,
+    ),
     '',
     describe('failing flags vs not attributable', summary.failing),
-    describe('failing flags + weak_support (failOnWeakSupport) vs not attributable', summary.failingOrWeak),
+    describe(
+      'failing flags + weak_support (failOnWeakSupport) vs not attributable',
+      summary.failingOrWeak,
+    ),
   ];
   return `${lines.join('\n')}\n`;
 }
 
 function main(argv: readonly string[]): number {
   const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-  const path = resolve(argv[0] ?? resolve(root, 'test/fixtures/hagrid/attributionbench-hagrid.jsonl'));
+  const path = resolve(
+    argv[0] ?? resolve(root, 'test/fixtures/hagrid/attributionbench-hagrid.jsonl'),
+  );
   const { summary } = runHagridBench(readFileSync(path, 'utf8').split('\n'));
   process.stdout.write(formatHagridSummary(summary));
   return 0;

@@ -79,17 +79,65 @@ export const PLACEHOLDER_HOSTS: ReadonlySet<string> = new Set([
  * template word AND what it stands in for. The word alone is a real name (`my.games`, `my.com`,
  * `sample.com`), so it proves nothing.
  */
-export const PLACEHOLDER_LABEL_PATTERN = /^(?:your|my|insert|placeholder|sample|dummy|fake)[-_]?(?:domain|site|website|link|url|org|organization|company|legal[-_]?aid|law[-_]?firm|page)$/;
+export const PLACEHOLDER_LABEL_PATTERN =
+  /^(?:your|my|insert|placeholder|sample|dummy|fake)[-_]?(?:domain|site|website|link|url|org|organization|company|legal[-_]?aid|law[-_]?firm|page)$/;
 
 /**
  * File extensions that look like top-level domains in prose (`form.pdf`, `README.md`,
  * `app.zip`): a scheme-less "link" ending in one of these is a file name, not a host.
  */
 export const FILE_EXTENSIONS_NOT_HOSTS: ReadonlySet<string> = new Set([
-  'md', 'pdf', 'doc', 'docx', 'xls', 'xlsx', 'csv', 'txt', 'zip', 'gz', 'tar', 'rar', 'exe', 'dmg',
-  'png', 'jpg', 'jpeg', 'gif', 'svg', 'mov', 'mp4', 'mp3', 'wav', 'json', 'yaml', 'yml', 'xml',
-  'html', 'htm', 'js', 'ts', 'py', 'rb', 'sh', 'java', 'go', 'rs', 'php', 'pl', 'sql', 'ini', 'log',
-  'bak', 'tmp', 'ppt', 'pptx', 'odt', 'rtf', 'epub', 'now', 'zone',
+  'md',
+  'pdf',
+  'doc',
+  'docx',
+  'xls',
+  'xlsx',
+  'csv',
+  'txt',
+  'zip',
+  'gz',
+  'tar',
+  'rar',
+  'exe',
+  'dmg',
+  'png',
+  'jpg',
+  'jpeg',
+  'gif',
+  'svg',
+  'mov',
+  'mp4',
+  'mp3',
+  'wav',
+  'json',
+  'yaml',
+  'yml',
+  'xml',
+  'html',
+  'htm',
+  'js',
+  'ts',
+  'py',
+  'rb',
+  'sh',
+  'java',
+  'go',
+  'rs',
+  'php',
+  'pl',
+  'sql',
+  'ini',
+  'log',
+  'bak',
+  'tmp',
+  'ppt',
+  'pptx',
+  'odt',
+  'rtf',
+  'epub',
+  'now',
+  'zone',
 ]);
 
 /**
@@ -131,10 +179,34 @@ export const BLOCKS_ABOVE = 3;
  * Special-use names (RFC 6761, RFC 8375) and private-network suffixes that never name a public
  * resource: a link under one of them is `invented` offline (unless private networks are allowed).
  */
-export const RESERVED_SUFFIXES: readonly string[] = ['localhost', 'local', 'internal', 'intranet', 'lan', 'home', 'corp', 'test', 'invalid', 'example', 'onion', 'home.arpa', 'localdomain'];
+export const RESERVED_SUFFIXES: readonly string[] = [
+  'localhost',
+  'local',
+  'internal',
+  'intranet',
+  'lan',
+  'home',
+  'corp',
+  'test',
+  'invalid',
+  'example',
+  'onion',
+  'home.arpa',
+  'localdomain',
+];
 
 /** Three-digit North American service lines; recognized only when the text says to call them. */
-export const SERVICE_LINES: ReadonlySet<string> = new Set(['211', '311', '411', '511', '611', '711', '811', '911', '988']);
+export const SERVICE_LINES: ReadonlySet<string> = new Set([
+  '211',
+  '311',
+  '411',
+  '511',
+  '611',
+  '711',
+  '811',
+  '911',
+  '988',
+]);
 
 /** Liveness defaults (issue: liveness). One place, imported by the checker, the CLI and the assertion. */
 export const LIVENESS_DEFAULTS = {

@@ -23,8 +23,15 @@ export class InputError extends Error {
   /** Where the problem is: a file path, optionally with a row or JSON path. */
   readonly where: string | undefined;
 
-  constructor(code: InputErrorCode, message: string, options: { where?: string; cause?: unknown } = {}) {
-    super(options.where ? `${options.where}: ${message}` : message, options.cause === undefined ? undefined : { cause: options.cause });
+  constructor(
+    code: InputErrorCode,
+    message: string,
+    options: { where?: string; cause?: unknown } = {},
+  ) {
+    super(
+      options.where ? `${options.where}: ${message}` : message,
+      options.cause === undefined ? undefined : { cause: options.cause },
+    );
     this.code = code;
     this.where = options.where;
   }

@@ -33,14 +33,22 @@ export async function verifyOutput(
 ): Promise<Report> {
   const index = await indexFor(settings);
   const text = answerText(output);
-  const gov = settings.govRegistry === undefined ? {} : { govRegistry: loadGovRegistry(settings.govRegistry) };
-  if (settings.liveness === false) return verifyAnswer(text, index, { threshold: settings.threshold, ...gov });
+  const gov =
+    settings.govRegistry === undefined
+      ? {}
+      : { govRegistry: loadGovRegistry(settings.govRegistry) };
+  if (settings.liveness === false)
+    return verifyAnswer(text, index, { threshold: settings.threshold, ...gov });
   const factory = checkerFor ?? (await import('./liveness/index.js')).sharedLinkChecker;
-  const allowPrivateNetworks = settings.liveness.allowPrivateNetworks !== undefined && settings.liveness.allowPrivateNetworks !== false;
+  const allowPrivateNetworks =
+    settings.liveness.allowPrivateNetworks !== undefined &&
+    settings.liveness.allowPrivateNetworks !== false;
   return verifyAnswerLive(text, index, await factory(settings.liveness), {
     threshold: settings.threshold,
     allowPrivateNetworks,
     ...gov,
-    ...(settings.liveness.deadlineMs !== undefined ? { deadlineMs: settings.liveness.deadlineMs } : {}),
+    ...(settings.liveness.deadlineMs !== undefined
+      ? { deadlineMs: settings.liveness.deadlineMs }
+      : {}),
   });
 }

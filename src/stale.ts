@@ -4,7 +4,12 @@ import { compareStrings } from './util/strings.js';
 import { extractLinks } from './extract/links.js';
 import { createLinkChecker } from './liveness/checker.js';
 import { withoutScheme } from './liveness/target.js';
-import type { LinkChecker, LivenessKind, LivenessOptions, LivenessOutcome } from './liveness/types.js';
+import type {
+  LinkChecker,
+  LivenessKind,
+  LivenessOptions,
+  LivenessOutcome,
+} from './liveness/types.js';
 import { classifyLink } from './match/links.js';
 
 /**
@@ -48,7 +53,12 @@ export interface StaleInput {
   checker?: LinkChecker;
 }
 
-export const SEVERITY: Readonly<Record<LivenessKind, number>> = { broken: 0, invented: 1, inconclusive: 2, live: 3 };
+export const SEVERITY: Readonly<Record<LivenessKind, number>> = {
+  broken: 0,
+  invented: 1,
+  inconclusive: 2,
+  live: 3,
+};
 
 interface Pending {
   fetch: string;
@@ -60,7 +70,9 @@ interface Pending {
 }
 
 /** The links to check, keyed by what is fetched: links written differently are fetched apart. */
-export function collectLinks(input: Pick<StaleInput, 'allowlist' | 'answers' | 'liveness'>): Pending[] {
+export function collectLinks(
+  input: Pick<StaleInput, 'allowlist' | 'answers' | 'liveness'>,
+): Pending[] {
   const links = new Map<string, Pending>();
   const add = (fetch: string, url: string, normalized: string, where: string): Pending => {
     let entry = links.get(fetch);
@@ -74,7 +86,8 @@ export function collectLinks(input: Pick<StaleInput, 'allowlist' | 'answers' | '
     // Without the written form, the normalizer's https is not the writer's: no scheme to follow.
     add(written ?? withoutScheme(url), written ?? url, url, 'allowlist (urls)');
   }
-  for (const domain of allowlist.domains) add(domain, `https://${domain}`, `https://${domain}`, 'allowlist (domains)');
+  for (const domain of allowlist.domains)
+    add(domain, `https://${domain}`, `https://${domain}`, 'allowlist (domains)');
   const index = buildIndex(allowlist);
   const allowPrivate = input.liveness?.allowPrivateNetworks;
   const allowPrivateNetworks = allowPrivate !== undefined && allowPrivate !== false;
@@ -113,10 +126,19 @@ export async function findStaleLinks(input: StaleInput): Promise<StaleReport> {
     input.onProgress?.(outcomes.size, links.length);
   };
   const checkOne = async (link: Pending): Promise<void> => {
-    if (link.inventedOffline !== undefined) return finish(link, { kind: 'invented', error: 'offline-rule', reason: link.inventedOffline });
+    if (link.inventedOffline !== undefined)
+      return finish(link, {
+        kind: 'invented',
+        error: 'offline-rule',
+        reason: link.inventedOffline,
+      });
     const outcome = await checker.check(link.fetch, { hostDeadline: true });
     finish(link, outcome);
-    if (!askedNetwork && outcome.kind === 'inconclusive' && /network unavailable/.test(outcome.reason)) {
+    if (
+      !askedNetwork &&
+      outcome.kind === 'inconclusive' &&
+      /network unavailable/.test(outcome.reason)
+    ) {
       askedNetwork = true;
       const down = await checker.networkDown();
       if (down !== null) {
@@ -141,17 +163,34 @@ export async function findStaleLinks(input: StaleInput): Promise<StaleReport> {
     let outcome = outcomes.get(link.fetch);
     if (!outcome) {
       if (interrupted) continue;
-      outcome = { kind: 'inconclusive', error: 'network-unavailable', reason: `not checked: the network is unavailable (${networkUnavailable ?? 'unknown'})` };
+      outcome = {
+        kind: 'inconclusive',
+        error: 'network-unavailable',
+        reason: `not checked: the network is unavailable (${networkUnavailable ?? 'unknown'})`,
+      };
     }
     entries.push({ url: link.url, normalized: link.normalized, outcome, foundIn: link.foundIn });
   }
   const counts: Record<LivenessKind, number> = { live: 0, broken: 0, invented: 0, inconclusive: 0 };
   for (const entry of entries) counts[entry.outcome.kind]++;
-  const stale = entries.filter((entry) => entry.outcome.kind !== 'live').sort((a, b) => SEVERITY[a.outcome.kind] - SEVERITY[b.outcome.kind] || compareStrings(a.url, b.url));
-  return { checked: entries.length, counts, links: entries, stale, interrupted, ...(networkUnavailable !== undefined ? { networkUnavailable } : {}) };
+  const stale = entries
+    .filter((entry) => entry.outcome.kind !== 'live')
+    .sort(
+      (a, b) => SEVERITY[a.outcome.kind] - SEVERITY[b.outcome.kind] || compareStrings(a.url, b.url),
+    );
+  return {
+    checked: entries.length,
+    counts,
+    links: entries,
+    stale,
+    interrupted,
+    ...(networkUnavailable !== undefined ? { networkUnavailable } : {}),
+  };
 }
 
 /** Exit status of a stale run: a broken or invented link fails it. */
 export function staleFailed(report: StaleReport): boolean {
-  return report.stale.some((entry) => entry.outcome.kind === 'broken' || entry.outcome.kind === 'invented');
+  return report.stale.some(
+    (entry) => entry.outcome.kind === 'broken' || entry.outcome.kind === 'invented',
+  );
 }

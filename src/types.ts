@@ -10,12 +10,32 @@ import type { LinkFinding, OrgFinding, PhoneFinding } from './extract/types.js';
  * - `invented`: provably not a usable resource (no public suffix, private or placeholder host,
  *   lookalike of a directory domain, host that does not exist).
  */
-export type LinkBucket = 'directory' | 'live' | 'unverified' | 'inconclusive' | 'broken' | 'invented';
+export type LinkBucket =
+  | 'directory'
+  | 'live'
+  | 'unverified'
+  | 'inconclusive'
+  | 'broken'
+  | 'invented';
 
-export const LINK_BUCKETS: readonly LinkBucket[] = ['directory', 'live', 'unverified', 'inconclusive', 'broken', 'invented'];
+export const LINK_BUCKETS: readonly LinkBucket[] = [
+  'directory',
+  'live',
+  'unverified',
+  'inconclusive',
+  'broken',
+  'invented',
+];
 
 /** The buckets from most to least serious: the order problems are listed in. */
-export const LINK_SEVERITY: readonly LinkBucket[] = ['invented', 'broken', 'inconclusive', 'unverified', 'live', 'directory'];
+export const LINK_SEVERITY: readonly LinkBucket[] = [
+  'invented',
+  'broken',
+  'inconclusive',
+  'unverified',
+  'live',
+  'directory',
+];
 
 /** A bucket that fails the answer on its own, whatever the score. */
 export function isFatalBucket(bucket: LinkBucket): boolean {
@@ -60,9 +80,22 @@ export interface LinkVerdict {
  * - `unchecked`: the organization named near it has no numbers on file, so nothing can be said.
  * - `service_line`: a three-digit service line (211, 988, …), valid anywhere.
  */
-export type PhoneStatus = 'verified' | 'misattributed' | 'known' | 'unlisted' | 'unchecked' | 'service_line';
+export type PhoneStatus =
+  | 'verified'
+  | 'misattributed'
+  | 'known'
+  | 'unlisted'
+  | 'unchecked'
+  | 'service_line';
 
-export const PHONE_STATUSES: readonly PhoneStatus[] = ['verified', 'misattributed', 'known', 'unlisted', 'unchecked', 'service_line'];
+export const PHONE_STATUSES: readonly PhoneStatus[] = [
+  'verified',
+  'misattributed',
+  'known',
+  'unlisted',
+  'unchecked',
+  'service_line',
+];
 
 export interface PhoneVerdict {
   finding: PhoneFinding;

@@ -10,7 +10,14 @@ import type { GovRegistry } from './match/dotgov.js';
 import { applyLiveness, classifyLink } from './match/links.js';
 import { attributePhones } from './match/phones.js';
 import { formatPhone } from './normalize/phone.js';
-import { isDoubtfulBucket, isFatalBucket, LINK_SEVERITY, type LinkVerdict, type PhoneVerdict, type Report } from './types.js';
+import {
+  isDoubtfulBucket,
+  isFatalBucket,
+  LINK_SEVERITY,
+  type LinkVerdict,
+  type PhoneVerdict,
+  type Report,
+} from './types.js';
 import { scoreReport } from './score/score.js';
 
 export interface VerifyOptions {
@@ -38,20 +45,38 @@ export function extract(text: string, index: AllowlistIndex): Extraction {
   const phones = extractPhones(text, allLinks);
   const organizations = findOrganizations(text, index.orgMatcher, [...allLinks, ...phones]);
   const seen = new Set<string>();
-  const links = allLinks.filter((link) => !seen.has(link.normalized) && (seen.add(link.normalized), true));
+  const links = allLinks.filter(
+    (link) => !seen.has(link.normalized) && (seen.add(link.normalized), true),
+  );
   return { links, phones, organizations };
 }
 
 /** Match each phone number against the organizations named near it (the sentence structure decides "near"). */
-export function matchPhones(text: string, found: Extraction, index: AllowlistIndex): PhoneVerdict[] {
+export function matchPhones(
+  text: string,
+  found: Extraction,
+  index: AllowlistIndex,
+): PhoneVerdict[] {
   return attributePhones(found.phones, found.organizations, segment(text), index);
 }
 
 /** Verify one answer offline: a pure function of the text and the allowlist. */
-export function verifyAnswer(text: string, index: AllowlistIndex, options: VerifyOptions = {}): Report {
+export function verifyAnswer(
+  text: string,
+  index: AllowlistIndex,
+  options: VerifyOptions = {},
+): Report {
   const found = extract(text, index);
-  const links = found.links.map((link) => classifyLink(link, index, options.govRegistry ? { govRegistry: options.govRegistry } : {}));
-  return buildReport(links, matchPhones(text, found, index), found.organizations, options.threshold ?? DEFAULT_THRESHOLD, false);
+  const links = found.links.map((link) =>
+    classifyLink(link, index, options.govRegistry ? { govRegistry: options.govRegistry } : {}),
+  );
+  return buildReport(
+    links,
+    matchPhones(text, found, index),
+    found.organizations,
+    options.threshold ?? DEFAULT_THRESHOLD,
+    false,
+  );
 }
 
 /**
@@ -68,14 +93,35 @@ export async function verifyAnswerLive(
   const deadlineAt = Date.now() + (options.deadlineMs ?? LIVENESS_DEFAULTS.deadlineMs);
   const found = extract(text, index);
   const allowPrivateNetworks = options.allowPrivateNetworks ?? false;
-  const offline = found.links.map((link) => classifyLink(link, index, { allowPrivateNetworks, ...(options.govRegistry ? { govRegistry: options.govRegistry } : {}) }));
-  const links = await Promise.all(
-    offline.map(async (verdict) => (verdict.bucket === 'invented' ? verdict : applyLiveness(verdict, await checker.check(verdict.finding.raw, { deadlineAt })))),
+  const offline = found.links.map((link) =>
+    classifyLink(link, index, {
+      allowPrivateNetworks,
+      ...(options.govRegistry ? { govRegistry: options.govRegistry } : {}),
+    }),
   );
-  return buildReport(links, matchPhones(text, found, index), found.organizations, options.threshold ?? DEFAULT_THRESHOLD, true);
+  const links = await Promise.all(
+    offline.map(async (verdict) =>
+      verdict.bucket === 'invented'
+        ? verdict
+        : applyLiveness(verdict, await checker.check(verdict.finding.raw, { deadlineAt })),
+    ),
+  );
+  return buildReport(
+    links,
+    matchPhones(text, found, index),
+    found.organizations,
+    options.threshold ?? DEFAULT_THRESHOLD,
+    true,
+  );
 }
 
-export function buildReport(links: LinkVerdict[], phones: PhoneVerdict[], organizations: OrgFinding[], threshold: number, liveness: boolean): Report {
+export function buildReport(
+  links: LinkVerdict[],
+  phones: PhoneVerdict[],
+  organizations: OrgFinding[],
+  threshold: number,
+  liveness: boolean,
+): Report {
   const score = scoreReport(links, phones, threshold);
   return {
     pass: score.pass,
@@ -101,13 +147,23 @@ const DOUBTFUL_BY_SEVERITY = LINK_SEVERITY.filter(isDoubtfulBucket);
 function reasonsOf(links: readonly LinkVerdict[], phones: readonly PhoneVerdict[]): string[] {
   const lines: string[] = [];
   for (const bucket of FATAL_BY_SEVERITY) {
-    for (const link of links) if (link.bucket === bucket) lines.push(`${bucket} link ${link.finding.raw}: ${link.reason}`);
+    for (const link of links)
+      if (link.bucket === bucket) lines.push(`${bucket} link ${link.finding.raw}: ${link.reason}`);
   }
-  for (const phone of phones) if (phone.status === 'misattributed') lines.push(`misattributed number ${phone.finding.raw}: ${phone.reason}`);
-  for (const link of links) if (link.stale && !isFatalBucket(link.bucket)) lines.push(`stale directory link ${link.finding.raw}: ${link.reason}`);
+  for (const phone of phones)
+    if (phone.status === 'misattributed')
+      lines.push(`misattributed number ${phone.finding.raw}: ${phone.reason}`);
+  for (const link of links)
+    if (link.stale && !isFatalBucket(link.bucket))
+      lines.push(`stale directory link ${link.finding.raw}: ${link.reason}`);
   for (const bucket of DOUBTFUL_BY_SEVERITY) {
-    for (const link of links) if (link.bucket === bucket) lines.push(`${bucket} link ${link.finding.raw}: ${link.reason}`);
+    for (const link of links)
+      if (link.bucket === bucket) lines.push(`${bucket} link ${link.finding.raw}: ${link.reason}`);
   }
-  for (const phone of phones) if (phone.status === 'unlisted') lines.push(`unlisted number ${phone.finding.raw} (${formatPhone(phone.finding.normalized)}): ${phone.reason}`);
+  for (const phone of phones)
+    if (phone.status === 'unlisted')
+      lines.push(
+        `unlisted number ${phone.finding.raw} (${formatPhone(phone.finding.normalized)}): ${phone.reason}`,
+      );
   return lines;
 }

@@ -26,17 +26,34 @@ interface Rule {
 
 const under = (folder: string) => (path: string) => path.startsWith(`${folder}/`);
 const isFront = (path: string) => under('src/cli')(path) || under('assertions')(path);
-const isLibrary = (path: string) => under('src')(path) && !under('src/cli')(path) && !under('src/promptfoo')(path);
+const isLibrary = (path: string) =>
+  under('src')(path) && !under('src/cli')(path) && !under('src/promptfoo')(path);
 
 const RULES: readonly Rule[] = [
   {
     name: 'the library (src/ outside cli/ and promptfoo/) never imports the promptfoo room, a front or the builder',
     from: isLibrary,
-    forbids: (target) => under('src/promptfoo')(target) || isFront(target) || under('builders')(target) || target === 'promptfoo',
+    forbids: (target) =>
+      under('src/promptfoo')(target) ||
+      isFront(target) ||
+      under('builders')(target) ||
+      target === 'promptfoo',
   },
-  { name: 'extract/ finds spans without the allowlist: it never imports match/', from: under('src/extract'), forbids: under('src/match') },
-  { name: 'allowlist/ reads and validates the file; the structures built from it live in match/, never the reverse', from: under('src/allowlist'), forbids: under('src/match') },
-  { name: 'stages come before their output: score/ never imports format/', from: under('src/score'), forbids: under('src/format') },
+  {
+    name: 'extract/ finds spans without the allowlist: it never imports match/',
+    from: under('src/extract'),
+    forbids: under('src/match'),
+  },
+  {
+    name: 'allowlist/ reads and validates the file; the structures built from it live in match/, never the reverse',
+    from: under('src/allowlist'),
+    forbids: under('src/match'),
+  },
+  {
+    name: 'stages come before their output: score/ never imports format/',
+    from: under('src/score'),
+    forbids: under('src/format'),
+  },
   {
     name: 'builders/ is the builder core: it never imports a front or the promptfoo room',
     from: under('builders'),
@@ -45,9 +62,17 @@ const RULES: readonly Rule[] = [
   {
     name: 'input/ reads input and words its errors for every room: it imports only errors.ts, util/ and zod',
     from: under('src/input'),
-    forbids: (target) => target !== 'src/errors.ts' && !under('src/util')(target) && !under('src/input')(target) && target !== 'zod',
+    forbids: (target) =>
+      target !== 'src/errors.ts' &&
+      !under('src/util')(target) &&
+      !under('src/input')(target) &&
+      target !== 'zod',
   },
-  { name: 'nothing outside assertions/ imports an assertion', from: (file) => !under('assertions')(file), forbids: under('assertions') },
+  {
+    name: 'nothing outside assertions/ imports an assertion',
+    from: (file) => !under('assertions')(file),
+    forbids: under('assertions'),
+  },
 ];
 
 /** Every import that breaks a rule, as `file → target (rule)`. */
@@ -56,7 +81,8 @@ function violations(imports: ImportMap, rules: readonly Rule[] = RULES): string[
   for (const [file, targets] of imports) {
     for (const rule of rules) {
       if (!rule.from(file)) continue;
-      for (const target of targets) if (rule.forbids(target)) found.push(`${file} → ${target} (${rule.name})`);
+      for (const target of targets)
+        if (rule.forbids(target)) found.push(`${file} → ${target} (${rule.name})`);
     }
   }
   return found;
@@ -65,7 +91,10 @@ function violations(imports: ImportMap, rules: readonly Rule[] = RULES): string[
 /** The imports of one source text: relative ones resolved to repo paths (`.js` read as `.ts`), bare ones as package names. */
 function importsOf(file: string, text: string): string[] {
   return ts.preProcessFile(text, true, true).importedFiles.map(({ fileName }) => {
-    if (!fileName.startsWith('.')) return fileName.startsWith('@') ? fileName.split('/').slice(0, 2).join('/') : fileName.split('/')[0]!;
+    if (!fileName.startsWith('.'))
+      return fileName.startsWith('@')
+        ? fileName.split('/').slice(0, 2).join('/')
+        : fileName.split('/')[0]!;
     return posix.normalize(posix.join(posix.dirname(file), fileName)).replace(/\.js$/, '.ts');
   });
 }
@@ -73,12 +102,18 @@ function importsOf(file: string, text: string): string[] {
 function sourceFiles(folder: string): string[] {
   return readdirSync(join(root, folder), { recursive: true, encoding: 'utf8' })
     .filter((name) => name.endsWith('.ts'))
-    .map((name) => relative(root, join(root, folder, name)).split('\\').join('/'));
+    .map((name) =>
+      relative(root, join(root, folder, name))
+        .split('\\')
+        .join('/'),
+    );
 }
 
 function treeImports(): Map<string, string[]> {
   const map = new Map<string, string[]>();
-  for (const folder of ROOTS) for (const file of sourceFiles(folder)) map.set(file, importsOf(file, readFileSync(join(root, file), 'utf8')));
+  for (const folder of ROOTS)
+    for (const file of sourceFiles(folder))
+      map.set(file, importsOf(file, readFileSync(join(root, file), 'utf8')));
   return map;
 }
 
@@ -132,7 +167,16 @@ describe('import rules', () => {
   });
 
   it('resolves relative, type-only, dynamic and package imports', () => {
-    const text = "import a from './a.js';\nimport type { B } from '../b.js';\nexport * from './c/index.js';\nconst d = await import('../d/e.js');\nimport { z } from 'zod';\nimport { parse } from 'csv-parse/sync';\nimport x from '@scope/pkg/sub';";
-    expect(importsOf('src/x/file.ts', text)).toEqual(['src/x/a.ts', 'src/b.ts', 'src/x/c/index.ts', 'src/d/e.ts', 'zod', 'csv-parse', '@scope/pkg']);
+    const text =
+      "import a from './a.js';\nimport type { B } from '../b.js';\nexport * from './c/index.js';\nconst d = await import('../d/e.js');\nimport { z } from 'zod';\nimport { parse } from 'csv-parse/sync';\nimport x from '@scope/pkg/sub';";
+    expect(importsOf('src/x/file.ts', text)).toEqual([
+      'src/x/a.ts',
+      'src/b.ts',
+      'src/x/c/index.ts',
+      'src/d/e.ts',
+      'zod',
+      'csv-parse',
+      '@scope/pkg',
+    ]);
   });
 });

@@ -7,7 +7,8 @@ describe('link bucket severity', () => {
   });
 
   it('puts the buckets that fail an answer first, then the doubtful ones, then the good ones', () => {
-    const rank = (bucket: (typeof LINK_BUCKETS)[number]): number => (isFatalBucket(bucket) ? 0 : isDoubtfulBucket(bucket) ? 1 : 2);
+    const rank = (bucket: (typeof LINK_BUCKETS)[number]): number =>
+      isFatalBucket(bucket) ? 0 : isDoubtfulBucket(bucket) ? 1 : 2;
     const ranks = LINK_SEVERITY.map(rank);
     expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
     expect(LINK_SEVERITY.slice(0, 2)).toEqual(['invented', 'broken']);
@@ -15,6 +16,8 @@ describe('link bucket severity', () => {
   });
 
   it('no bucket is both fatal and doubtful', () => {
-    expect(LINK_BUCKETS.filter((bucket) => isFatalBucket(bucket) && isDoubtfulBucket(bucket))).toEqual([]);
+    expect(
+      LINK_BUCKETS.filter((bucket) => isFatalBucket(bucket) && isDoubtfulBucket(bucket)),
+    ).toEqual([]);
   });
 });

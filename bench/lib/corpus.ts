@@ -4,7 +4,9 @@ import { fileURLToPath } from 'node:url';
 import { generateAnswers, generateOrgs, type GeneratedOrg } from './generate.js';
 
 /** Where the shared ExpertQA answers live when this clone sits beside `../shared`. */
-export const EXPERTQA_PATH = fileURLToPath(new URL('../../../shared/data/expertqa/domain_test.jsonl', import.meta.url));
+export const EXPERTQA_PATH = fileURLToPath(
+  new URL('../../../shared/data/expertqa/domain_test.jsonl', import.meta.url),
+);
 
 export interface Corpus {
   answers: string[];
@@ -36,11 +38,19 @@ export function loadExpertQa(path = EXPERTQA_PATH): { answers: string[]; note?: 
     } catch {
       continue;
     }
-    const systems = (record as { answers?: Record<string, { answer_string?: unknown; attribution?: unknown }> }).answers ?? {};
+    const systems =
+      (record as { answers?: Record<string, { answer_string?: unknown; attribution?: unknown }> })
+        .answers ?? {};
     for (const answer of Object.values(systems)) {
       if (typeof answer?.answer_string !== 'string' || answer.answer_string.length === 0) continue;
-      const sources = Array.isArray(answer.attribution) ? answer.attribution.filter((item): item is string => typeof item === 'string') : [];
-      answers.push(sources.length > 0 ? `${answer.answer_string}\n\nSources:\n${sources.join('\n')}` : answer.answer_string);
+      const sources = Array.isArray(answer.attribution)
+        ? answer.attribution.filter((item): item is string => typeof item === 'string')
+        : [];
+      answers.push(
+        sources.length > 0
+          ? `${answer.answer_string}\n\nSources:\n${sources.join('\n')}`
+          : answer.answer_string,
+      );
     }
   }
   return { answers };
@@ -51,10 +61,18 @@ export const KNOWN_ORGS = 100;
 
 export function buildCorpus(orgs: readonly GeneratedOrg[], generatedCount: number): Corpus {
   // Organizations no directory holds: generated past the end of the largest directory.
-  const unknown = generateOrgs(60, 99).filter((org) => !orgs.some((listed) => listed.name === org.name)).slice(0, 40);
+  const unknown = generateOrgs(60, 99)
+    .filter((org) => !orgs.some((listed) => listed.name === org.name))
+    .slice(0, 40);
   const generated = generateAnswers(generatedCount, orgs.slice(0, KNOWN_ORGS), unknown);
   const expert = loadExpertQa();
   const answers = [...generated, ...expert.answers];
   const bytes = answers.reduce((sum, answer) => sum + Buffer.byteLength(answer, 'utf8'), 0);
-  return { answers, generated: generated.length, expertqa: expert.answers.length, ...(expert.note !== undefined ? { expertqaNote: expert.note } : {}), bytes };
+  return {
+    answers,
+    generated: generated.length,
+    expertqa: expert.answers.length,
+    ...(expert.note !== undefined ? { expertqaNote: expert.note } : {}),
+    bytes,
+  };
 }

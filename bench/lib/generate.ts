@@ -13,25 +13,139 @@ import { createRng, type Rng } from './prng.js';
  */
 
 const KINDS = [
-  'Legal Aid Society', 'Legal Services', 'Housing Court', 'District Court', 'Tenant Union', 'Community Action Agency',
-  'Family Justice Center', 'Immigrant Legal Resource Center', 'Senior Legal Hotline', 'Fair Housing Council',
-  'Lawyer Referral Service', 'Consumer Protection Office', 'Disability Law Center', 'Veterans Legal Clinic',
-  'Domestic Violence Project', 'Workers Rights Center', 'Probate and Family Court', 'Juvenile Court', 'Public Defender Office',
-  'Mediation Services', 'Food Bank', 'Tenant Advocacy Project', 'Eviction Defense Collaborative', 'Law Library',
-  'Child Support Services', 'Health Law Advocates', 'Education Law Project', 'Legal Assistance Corporation',
-  'Volunteer Lawyers Project', 'Superior Court',
+  'Legal Aid Society',
+  'Legal Services',
+  'Housing Court',
+  'District Court',
+  'Tenant Union',
+  'Community Action Agency',
+  'Family Justice Center',
+  'Immigrant Legal Resource Center',
+  'Senior Legal Hotline',
+  'Fair Housing Council',
+  'Lawyer Referral Service',
+  'Consumer Protection Office',
+  'Disability Law Center',
+  'Veterans Legal Clinic',
+  'Domestic Violence Project',
+  'Workers Rights Center',
+  'Probate and Family Court',
+  'Juvenile Court',
+  'Public Defender Office',
+  'Mediation Services',
+  'Food Bank',
+  'Tenant Advocacy Project',
+  'Eviction Defense Collaborative',
+  'Law Library',
+  'Child Support Services',
+  'Health Law Advocates',
+  'Education Law Project',
+  'Legal Assistance Corporation',
+  'Volunteer Lawyers Project',
+  'Superior Court',
 ] as const;
 
 const PLACE_HEADS = [
-  'Spring', 'Oak', 'Maple', 'River', 'Green', 'Fair', 'Brook', 'Cedar', 'Clear', 'Elm', 'Glen', 'High', 'Lake', 'Mill', 'North',
-  'South', 'East', 'West', 'Pine', 'Red', 'Rock', 'Silver', 'Stone', 'Sun', 'Wood', 'Ash', 'Bell', 'Bridge', 'Cliff', 'Cold',
-  'Deer', 'Fox', 'Gold', 'Hazel', 'Iron', 'King', 'Lin', 'Marl', 'New', 'Old', 'Pleasant', 'Rose', 'Salt', 'Shady', 'Sand',
-  'Willow', 'Win', 'York', 'Ather', 'Brent', 'Carl', 'Dun', 'Ever', 'Frank', 'Hamp', 'Lex', 'Mid', 'Nor', 'Plym', 'Quin',
-  'Rand', 'Staf', 'Tewk', 'Ux', 'Wal', 'Ware', 'Wey', 'Ames',
+  'Spring',
+  'Oak',
+  'Maple',
+  'River',
+  'Green',
+  'Fair',
+  'Brook',
+  'Cedar',
+  'Clear',
+  'Elm',
+  'Glen',
+  'High',
+  'Lake',
+  'Mill',
+  'North',
+  'South',
+  'East',
+  'West',
+  'Pine',
+  'Red',
+  'Rock',
+  'Silver',
+  'Stone',
+  'Sun',
+  'Wood',
+  'Ash',
+  'Bell',
+  'Bridge',
+  'Cliff',
+  'Cold',
+  'Deer',
+  'Fox',
+  'Gold',
+  'Hazel',
+  'Iron',
+  'King',
+  'Lin',
+  'Marl',
+  'New',
+  'Old',
+  'Pleasant',
+  'Rose',
+  'Salt',
+  'Shady',
+  'Sand',
+  'Willow',
+  'Win',
+  'York',
+  'Ather',
+  'Brent',
+  'Carl',
+  'Dun',
+  'Ever',
+  'Frank',
+  'Hamp',
+  'Lex',
+  'Mid',
+  'Nor',
+  'Plym',
+  'Quin',
+  'Rand',
+  'Staf',
+  'Tewk',
+  'Ux',
+  'Wal',
+  'Ware',
+  'Wey',
+  'Ames',
 ] as const;
 const PLACE_TAILS = [
-  'field', 'dale', 'ton', 'ville', 'wood', 'ford', 'burg', 'port', 'mouth', 'ham', 'view', 'brook', 'land', 'ridge', 'haven',
-  'side', 'crest', 'mont', 'chester', 'bury', 'ley', 'stead', 'wick', 'by', 'more', 'well', 'worth', 'gate', 'hurst', 'minster',
+  'field',
+  'dale',
+  'ton',
+  'ville',
+  'wood',
+  'ford',
+  'burg',
+  'port',
+  'mouth',
+  'ham',
+  'view',
+  'brook',
+  'land',
+  'ridge',
+  'haven',
+  'side',
+  'crest',
+  'mont',
+  'chester',
+  'bury',
+  'ley',
+  'stead',
+  'wick',
+  'by',
+  'more',
+  'well',
+  'worth',
+  'gate',
+  'hurst',
+  'minster',
 ] as const;
 
 const FORMS: ReadonlyArray<(kind: string, place: string) => string> = [
@@ -43,7 +157,28 @@ const FORMS: ReadonlyArray<(kind: string, place: string) => string> = [
   (kind, place) => `${place} Valley ${kind}`,
 ];
 
-const AREA_CODES = ['617', '508', '413', '978', '781', '774', '351', '339', '212', '415', '312', '713', '206', '303', '404', '215', '602', '503', '702', '801'] as const;
+const AREA_CODES = [
+  '617',
+  '508',
+  '413',
+  '978',
+  '781',
+  '774',
+  '351',
+  '339',
+  '212',
+  '415',
+  '312',
+  '713',
+  '206',
+  '303',
+  '404',
+  '215',
+  '602',
+  '503',
+  '702',
+  '801',
+] as const;
 const TLDS = ['org', 'org', 'org', 'org', 'gov', 'us', 'net', 'com'] as const;
 const PORTAL = 'courts-portal.gov';
 
@@ -106,12 +241,18 @@ export function generateOrgs(count: number, seed = 20240601): GeneratedOrg[] {
     if (keys.has(key)) continue;
     keys.add(key);
     let domain = `${initials(kind)}${place.toLowerCase()}${name.includes('County') ? 'county' : ''}.${rng.pick(TLDS)}`;
-    for (let n = 2; domains.has(domain); n++) domain = domain.replace(/(\d*)\.([a-z]+)$/, `${n}.$2`);
+    for (let n = 2; domains.has(domain); n++)
+      domain = domain.replace(/(\d*)\.([a-z]+)$/, `${n}.$2`);
     domains.add(domain);
     const phones: string[] = [];
     const count = rng.int(1, 3);
     for (let k = 0; k < count; k++) phones.push(randomPhone(rng));
-    const org: GeneratedOrg = { name, domain, phones, phonesWritten: phones.map((phone) => writePhone(phone, rng)) };
+    const org: GeneratedOrg = {
+      name,
+      domain,
+      phones,
+      phonesWritten: phones.map((phone) => writePhone(phone, rng)),
+    };
     if (rng.chance(0.1)) {
       const alias = (initials(kind) + place.slice(0, 2)).toUpperCase();
       if (alias.length >= 3 && !aliases.has(alias)) {
@@ -119,8 +260,10 @@ export function generateOrgs(count: number, seed = 20240601): GeneratedOrg[] {
         org.alias = alias;
       }
     }
-    if (rng.chance(0.5)) org.url = `https://www.${domain}/${rng.pick(['contact', 'get-help', 'about/locations', 'intake'])}`;
-    else if (rng.chance(0.3)) org.url = `https://${PORTAL}/locations/${place.toLowerCase()}-${kind.toLowerCase().replace(/\s+/g, '-')}`;
+    if (rng.chance(0.5))
+      org.url = `https://www.${domain}/${rng.pick(['contact', 'get-help', 'about/locations', 'intake'])}`;
+    else if (rng.chance(0.3))
+      org.url = `https://${PORTAL}/locations/${place.toLowerCase()}-${kind.toLowerCase().replace(/\s+/g, '-')}`;
     orgs.push(org);
   }
   return orgs;
@@ -168,8 +311,29 @@ const FILLER = [
   'Hours vary by location and may change on holidays.',
 ] as const;
 
-const UNLISTED_HOSTS = ['tenanthelpnow.org', 'housingrightsguide.com', 'legalhelpfinder.net', 'evictionanswers.info', 'lawhelp.org', 'nolo.com', 'justia.com', 'hud.gov', 'usa.gov', 'consumerfinance.gov'] as const;
-const PATHS = ['', '/', '/help', '/eviction', '/housing/repairs', '/get-help/intake', '/forms?lang=en', '/resources/tenants#deposits', '/about'] as const;
+const UNLISTED_HOSTS = [
+  'tenanthelpnow.org',
+  'housingrightsguide.com',
+  'legalhelpfinder.net',
+  'evictionanswers.info',
+  'lawhelp.org',
+  'nolo.com',
+  'justia.com',
+  'hud.gov',
+  'usa.gov',
+  'consumerfinance.gov',
+] as const;
+const PATHS = [
+  '',
+  '/',
+  '/help',
+  '/eviction',
+  '/housing/repairs',
+  '/get-help/intake',
+  '/forms?lang=en',
+  '/resources/tenants#deposits',
+  '/about',
+] as const;
 
 function lookalikeOf(domain: string, rng: Rng): string {
   const dot = domain.lastIndexOf('.');
@@ -191,7 +355,9 @@ function lookalikeOf(domain: string, rng: Rng): string {
 
 function linkTo(host: string, rng: Rng, label: string): string {
   const path = rng.pick(PATHS);
-  const tracking = rng.chance(0.25) ? `${path.includes('?') ? '&' : '?'}utm_source=chatgpt.com` : '';
+  const tracking = rng.chance(0.25)
+    ? `${path.includes('?') ? '&' : '?'}utm_source=chatgpt.com`
+    : '';
   const scheme = rng.pick(['https://', 'https://www.', 'http://', '', 'www.']);
   const url = `${scheme}${host}${path}${tracking}`;
   switch (rng.int(0, 5)) {
@@ -214,18 +380,29 @@ function linkTo(host: string, rng: Rng, label: string): string {
  * unlisted, lookalike and placeholder links in markdown, bold, angle, code and bare forms, and the
  * distractors extraction must ignore (dates, case numbers, money, statute sections, ZIP+4, e-mail).
  */
-export function generateAnswers(count: number, known: readonly GeneratedOrg[], unknown: readonly GeneratedOrg[], seed = 7): string[] {
+export function generateAnswers(
+  count: number,
+  known: readonly GeneratedOrg[],
+  unknown: readonly GeneratedOrg[],
+  seed = 7,
+): string[] {
   const rng = createRng(seed);
   const answers: string[] = [];
   for (let n = 0; n < count; n++) {
     const parts: string[] = [];
-    const sentences = (k: number): string => Array.from({ length: k }, () => rng.pick(FILLER)).join(' ');
+    const sentences = (k: number): string =>
+      Array.from({ length: k }, () => rng.pick(FILLER)).join(' ');
     parts.push(sentences(rng.int(1, 4)));
     const mentions = rng.int(1, 5);
     const bullets = rng.chance(0.5);
     for (let m = 0; m < mentions; m++) {
       const org = rng.chance(0.85) ? rng.pick(known) : rng.pick(unknown);
-      const name = org.alias !== undefined && rng.chance(0.2) ? org.alias : rng.chance(0.1) ? org.name.toUpperCase() : org.name;
+      const name =
+        org.alias !== undefined && rng.chance(0.2)
+          ? org.alias
+          : rng.chance(0.1)
+            ? org.name.toUpperCase()
+            : org.name;
       let phone: string;
       const roll = rng.next();
       if (roll < 0.7) phone = writePhone(rng.pick(org.phones), rng);
@@ -234,18 +411,31 @@ export function generateAnswers(count: number, known: readonly GeneratedOrg[], u
       else phone = rng.pick(['1-800-LAW-HELP', '1-888-FAIR-DEBT', '211', '988']);
       const serviceLine = /^\d{3}$/.test(phone);
       const linkRoll = rng.next();
-      const host = linkRoll < 0.6 ? org.domain : linkRoll < 0.8 ? rng.pick(UNLISTED_HOSTS) : linkRoll < 0.95 ? lookalikeOf(org.domain, rng) : 'example.com';
-      const link = org.url !== undefined && rng.chance(0.3) ? org.url : linkTo(host, rng, `${name} website`);
+      const host =
+        linkRoll < 0.6
+          ? org.domain
+          : linkRoll < 0.8
+            ? rng.pick(UNLISTED_HOSTS)
+            : linkRoll < 0.95
+              ? lookalikeOf(org.domain, rng)
+              : 'example.com';
+      const link =
+        org.url !== undefined && rng.chance(0.3) ? org.url : linkTo(host, rng, `${name} website`);
       const ext = rng.chance(0.1) ? ` ext. ${rng.int(1, 999)}` : '';
       const call = serviceLine ? `call ${phone}` : `call ${phone}${ext}`;
       if (bullets) {
         parts.push(`- **${name}** — ${call}, or see ${link}. ${rng.pick(FILLER)}`);
       } else {
-        parts.push(`You can contact the ${name}: ${call}. More information is at ${link}. ${sentences(rng.int(0, 3))}`);
+        parts.push(
+          `You can contact the ${name}: ${call}. More information is at ${link}. ${sentences(rng.int(0, 3))}`,
+        );
       }
     }
     if (rng.chance(0.4)) {
-      const sources = Array.from({ length: rng.int(1, 3) }, (_, k) => `${k + 1}. https://${rng.pick(UNLISTED_HOSTS)}${rng.pick(PATHS)}`);
+      const sources = Array.from(
+        { length: rng.int(1, 3) },
+        (_, k) => `${k + 1}. https://${rng.pick(UNLISTED_HOSTS)}${rng.pick(PATHS)}`,
+      );
       parts.push(`Sources:\n${sources.join('\n')}`);
     }
     parts.push(sentences(rng.int(1, 3)));

@@ -49,13 +49,25 @@ export const HOSTILE_PATTERNS: readonly HostilePattern[] = [
     name: 'dot-runs',
     what: 'runs of 1–200 dots between short words, no spaces (`a....b.c...........d`)',
     required: true,
-    make: (size) => fill(size, createRng(1), (rng) => letters(rng, 1, 3) + '.'.repeat(rng.chance(0.1) ? rng.int(50, 200) : rng.int(1, 6))),
+    make: (size) =>
+      fill(
+        size,
+        createRng(1),
+        (rng) =>
+          letters(rng, 1, 3) + '.'.repeat(rng.chance(0.1) ? rng.int(50, 200) : rng.int(1, 6)),
+      ),
   },
   {
     name: 'digit-separators',
     what: 'digit groups of 1–4 joined by `-`, `.`, space, `(`, `)`, `+`, `/` (`61-7.555 (0123)-45+6/…`)',
     required: true,
-    make: (size) => fill(size, createRng(2), (rng) => digits(rng, rng.int(1, 4)) + rng.pick(['-', '.', ' ', '(', ')', '+', '/', '-', '.', ' '])),
+    make: (size) =>
+      fill(
+        size,
+        createRng(2),
+        (rng) =>
+          digits(rng, rng.int(1, 4)) + rng.pick(['-', '.', ' ', '(', ')', '+', '/', '-', '.', ' ']),
+      ),
   },
   {
     name: 'brackets',
@@ -63,7 +75,15 @@ export const HOSTILE_PATTERNS: readonly HostilePattern[] = [
     required: true,
     make: (size) =>
       fill(size, createRng(3), (rng) =>
-        rng.chance(0.05) ? rng.pick(['https://a.org/', '[x](', '](https://b.org/', 'www.c.org/(', '<https://d.org/']) : rng.pick(['(', ')', '[', ']', '{', '}', '<', '>', '((', '))', '[(']),
+        rng.chance(0.05)
+          ? rng.pick([
+              'https://a.org/',
+              '[x](',
+              '](https://b.org/',
+              'www.c.org/(',
+              '<https://d.org/',
+            ])
+          : rng.pick(['(', ')', '[', ']', '{', '}', '<', '>', '((', '))', '[(']),
       ),
   },
   {
@@ -88,7 +108,13 @@ export const HOSTILE_PATTERNS: readonly HostilePattern[] = [
     name: 'broken-urls',
     what: 'addresses the URL parser rejects (`http://a:b`, `http://%`, `http://` + soft hyphen, `mass.gov:99999`), space-separated',
     required: false,
-    make: (size) => fill(size, createRng(12), (rng) => `${rng.pick(['http://a:b', 'http://%', 'http://\u00ad', 'mass.gov:99999', 'http://xn--.', 'https://a%zz'])} `),
+    make: (size) =>
+      fill(
+        size,
+        createRng(12),
+        (rng) =>
+          `${rng.pick(['http://a:b', 'http://%', 'http://\u00ad', 'mass.gov:99999', 'http://xn--.', 'https://a%zz'])} `,
+      ),
   },
   {
     name: 'long-hosts',
@@ -122,10 +148,36 @@ export const HOSTILE_PATTERNS: readonly HostilePattern[] = [
     required: true,
     make: (size) => {
       const words = [
-        'mаss.gov', 'правосудие', 'δικαστήριο', '法院。', '法律援助', 'محكمة', 'é́́́', 'Zürich', 'ｗｗｗ．ｅｘａｍｐｌｅ．ｃｏｍ', '👩‍⚖️', '\u200d', '\u200b',
-        'straße.de', 'xn--mss-5cd.gov', '（617）５５５－０１２３', '“quoted”', 'Λ', 'ｆｕｌｌ：ｗｉｄｔｈ', 'Ōsaka', 'ـ', '\u202e', 'ﬁle', 'İstanbul', 'ǅ',
+        'mаss.gov',
+        'правосудие',
+        'δικαστήριο',
+        '法院。',
+        '法律援助',
+        'محكمة',
+        'é́́́',
+        'Zürich',
+        'ｗｗｗ．ｅｘａｍｐｌｅ．ｃｏｍ',
+        '👩‍⚖️',
+        '\u200d',
+        '\u200b',
+        'straße.de',
+        'xn--mss-5cd.gov',
+        '（617）５５５－０１２３',
+        '“quoted”',
+        'Λ',
+        'ｆｕｌｌ：ｗｉｄｔｈ',
+        'Ōsaka',
+        'ـ',
+        '\u202e',
+        'ﬁle',
+        'İstanbul',
+        'ǅ',
       ];
-      return fill(size, createRng(7), (rng) => rng.pick(words) + rng.pick([' ', '', '.', '、', '\n']));
+      return fill(
+        size,
+        createRng(7),
+        (rng) => rng.pick(words) + rng.pick([' ', '', '.', '、', '\n']),
+      );
     },
   },
   {
@@ -150,12 +202,18 @@ export const HOSTILE_PATTERNS: readonly HostilePattern[] = [
     name: 'phone-list',
     what: 'extra: a bulleted list of directory numbers, one per line with no name (per-number work × blocks)',
     required: false,
-    make: (size, directory) => fill(size, createRng(9), (rng) => `- ${rng.pick(directory.phones)}\n`),
+    make: (size, directory) =>
+      fill(size, createRng(9), (rng) => `- ${rng.pick(directory.phones)}\n`),
   },
   {
     name: 'names-and-numbers',
     what: 'extra: one paragraph alternating directory names and wrong numbers (per-number work × names)',
     required: false,
-    make: (size, directory) => fill(size, createRng(10), (rng) => `${rng.pick(directory.names)} ${rng.pick(directory.phones)}, `),
+    make: (size, directory) =>
+      fill(
+        size,
+        createRng(10),
+        (rng) => `${rng.pick(directory.names)} ${rng.pick(directory.phones)}, `,
+      ),
   },
 ];

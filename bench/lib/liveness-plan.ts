@@ -20,7 +20,15 @@ import { createRng } from './prng.js';
  *   to know in advance which links are slow. Reported beside `planned` (not a target) to show how
  *   much of the gap to an unlimited checker is the limits and how much the workload.
  */
-export type LinkKind = 'ok' | 'slow' | 'not-found' | 'gone' | 'redirect' | 'head-405' | 'nxdomain' | 'refused';
+export type LinkKind =
+  | 'ok'
+  | 'slow'
+  | 'not-found'
+  | 'gone'
+  | 'redirect'
+  | 'head-405'
+  | 'nxdomain'
+  | 'refused';
 export type Workload = 'planned' | 'absorbable';
 
 export interface PlannedLink {
@@ -70,7 +78,10 @@ export function planLinks(workload: Workload, limits: PlanLimits): PlannedLink[]
     else kind = 'ok';
     if (kind === 'slow' && workload === 'absorbable') {
       const onHost = (slowPerHost.get(host) ?? 0) + delay;
-      if (slowTotal + delay <= limits.overall * SLOW_MAX_MS && onHost <= limits.perHost * SLOW_MAX_MS) {
+      if (
+        slowTotal + delay <= limits.overall * SLOW_MAX_MS &&
+        onHost <= limits.perHost * SLOW_MAX_MS
+      ) {
         slowTotal += delay;
         slowPerHost.set(host, onHost);
       } else {
@@ -92,7 +103,10 @@ export function isDeadKind(kind: LinkKind): boolean {
  * host's bound (its waiting over its slots), and the slowest single route. A lower bound, not a
  * prediction: reaching it needs knowing in advance which links are slow.
  */
-export function lowerBoundMs(plan: readonly PlannedLink[], limits: PlanLimits): { ms: number; binding: 'overall' | 'per host' | 'slowest route' } {
+export function lowerBoundMs(
+  plan: readonly PlannedLink[],
+  limits: PlanLimits,
+): { ms: number; binding: 'overall' | 'per host' | 'slowest route' } {
   let total = 0;
   let slowest = 0;
   const perHost = new Map<string, number>();

@@ -20,7 +20,12 @@ export function median(values: readonly number[]): number {
 }
 
 export function summarize(samples: readonly number[]): Timing {
-  return { medianMs: median(samples), minMs: Math.min(...samples), maxMs: Math.max(...samples), rounds: samples.length };
+  return {
+    medianMs: median(samples),
+    minMs: Math.min(...samples),
+    maxMs: Math.max(...samples),
+    rounds: samples.length,
+  };
 }
 
 /** Runs `fn` `warmup` times untimed, then `rounds` timed rounds. */
@@ -41,7 +46,11 @@ export function timeSync(fn: () => unknown, options: { warmup: number; rounds: n
  * Interleaves two measurements round by round (A, B, A, B, …) so that both see the same machine
  * load: on a shared machine, load that comes and goes then moves both figures, not their ratio.
  */
-export function timePair(a: () => unknown, b: () => unknown, options: { warmup: number; rounds: number }): [Timing, Timing] {
+export function timePair(
+  a: () => unknown,
+  b: () => unknown,
+  options: { warmup: number; rounds: number },
+): [Timing, Timing] {
   let sink: unknown;
   for (let i = 0; i < options.warmup; i++) {
     sink = a();

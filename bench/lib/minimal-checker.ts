@@ -21,7 +21,11 @@ export interface MinimalLimits {
 }
 
 /** Checks every link; resolves with the links that did not answer below 400 (or failed). */
-export async function minimalCheck(urls: readonly string[], limits: MinimalLimits, lookup: LookupFunction): Promise<Set<string>> {
+export async function minimalCheck(
+  urls: readonly string[],
+  limits: MinimalLimits,
+  lookup: LookupFunction,
+): Promise<Set<string>> {
   const agent = new Agent({ connections: limits.perHost, connect: { lookup } });
   const queues = new Map<string, string[]>();
   for (const url of urls) {
@@ -74,7 +78,8 @@ async function checkOne(agent: Dispatcher, link: string): Promise<boolean> {
   for (let hop = 0; hop < 5; hop++) {
     let answer = await exchange(agent, url, 'HEAD');
     if (answer.status === 0) return false;
-    if (answer.status >= 400 && answer.status !== 404 && answer.status !== 410) answer = await exchange(agent, url, 'GET');
+    if (answer.status >= 400 && answer.status !== 404 && answer.status !== 410)
+      answer = await exchange(agent, url, 'GET');
     if (answer.status >= 300 && answer.status < 400 && answer.location !== undefined) {
       url = new URL(answer.location, url);
       continue;
@@ -85,13 +90,22 @@ async function checkOne(agent: Dispatcher, link: string): Promise<boolean> {
 }
 
 /** Status 0: no answer. The body is read and dropped. */
-function exchange(agent: Dispatcher, url: URL, method: 'HEAD' | 'GET'): Promise<{ status: number; location?: string }> {
+function exchange(
+  agent: Dispatcher,
+  url: URL,
+  method: 'HEAD' | 'GET',
+): Promise<{ status: number; location?: string }> {
   return new Promise((resolve) => {
     let status = 0;
     let location: string | undefined;
     try {
       agent.dispatch(
-        { origin: url.origin, path: `${url.pathname}${url.search}`, method, ...(method === 'HEAD' ? { reset: false } : {}) },
+        {
+          origin: url.origin,
+          path: `${url.pathname}${url.search}`,
+          method,
+          ...(method === 'HEAD' ? { reset: false } : {}),
+        },
         {
           onRequestStart: () => undefined,
           onResponseStart: (_controller, code, headers) => {

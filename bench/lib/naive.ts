@@ -42,7 +42,10 @@ function digitsOf(text: string): string {
 }
 
 function simpleNormalize(url: string): string {
-  let out = url.toLowerCase().replace(/^https?:\/\//, '').replace(/^www\./, '');
+  let out = url
+    .toLowerCase()
+    .replace(/^https?:\/\//, '')
+    .replace(/^www\./, '');
   out = out.replace(/[.,;:!?]+$/, '');
   while (out.endsWith('/')) out = out.slice(0, -1);
   return out;
@@ -50,14 +53,17 @@ function simpleNormalize(url: string): string {
 
 export function createNaiveVerifier(file: AllowlistFile): NaiveVerifier {
   const names: Array<{ organization: string; pattern: RegExp }> = [];
-  for (const name of file.org_names) names.push({ organization: name, pattern: new RegExp(`\\b${escapeRegExp(name)}\\b`, 'gi') });
+  for (const name of file.org_names)
+    names.push({ organization: name, pattern: new RegExp(`\\b${escapeRegExp(name)}\\b`, 'gi') });
   for (const [organization, aliases] of Object.entries(file.org_aliases ?? {})) {
-    for (const alias of aliases) names.push({ organization, pattern: new RegExp(`\\b${escapeRegExp(alias)}\\b`, 'g') });
+    for (const alias of aliases)
+      names.push({ organization, pattern: new RegExp(`\\b${escapeRegExp(alias)}\\b`, 'g') });
   }
   const urls = file.urls.map(simpleNormalize);
   const domains = file.domains.map((domain) => simpleNormalize(domain));
   const phones = new Map<string, string[]>();
-  for (const [organization, numbers] of Object.entries(file.org_phones)) phones.set(organization, numbers.map(digitsOf));
+  for (const [organization, numbers] of Object.entries(file.org_phones))
+    phones.set(organization, numbers.map(digitsOf));
 
   return {
     patterns: names.length,
@@ -65,7 +71,8 @@ export function createNaiveVerifier(file: AllowlistFile): NaiveVerifier {
       const organizations: NaiveResult['organizations'] = [];
       for (const { organization, pattern } of names) {
         pattern.lastIndex = 0;
-        for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) organizations.push({ name: organization, start: match.index });
+        for (let match = pattern.exec(text); match !== null; match = pattern.exec(text))
+          organizations.push({ name: organization, start: match.index });
       }
       organizations.sort((a, b) => a.start - b.start);
 
@@ -101,7 +108,10 @@ export function createNaiveVerifier(file: AllowlistFile): NaiveVerifier {
         if (!ok) wrong++;
         found.push(organization === undefined ? { digits, ok } : { digits, organization, ok });
       }
-      const linkScore = links.length === 0 ? 1 : links.reduce((sum, link) => sum + (link.listed ? 1 : 0.5), 0) / links.length;
+      const linkScore =
+        links.length === 0
+          ? 1
+          : links.reduce((sum, link) => sum + (link.listed ? 1 : 0.5), 0) / links.length;
       return { links, organizations, phones: found, score: Math.max(0, linkScore - 0.3 * wrong) };
     },
   };

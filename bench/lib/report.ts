@@ -1,4 +1,3 @@
-
 /** One measured figure: ours, what it is compared with, and the ratio (higher is better for us). */
 export interface Row {
   id: string;
@@ -38,9 +37,19 @@ function pad(text: string, width: number): string {
 export function textTable(rows: readonly Row[]): string {
   const header = ['figure', 'ours', 'baseline', 'ratio'];
   const cells = rows.map((row) => [row.figure, row.value, row.baseline, row.ratio]);
-  const widths = header.map((title, column) => Math.max([...title].length, ...cells.map((line) => [...line[column]!].length)));
-  const line = (values: readonly string[]): string => values.map((value, column) => pad(value, widths[column]!)).join('  ').trimEnd();
-  return [line(header), widths.map((width) => '-'.repeat(width)).join('  '), ...cells.map(line)].join('\n');
+  const widths = header.map((title, column) =>
+    Math.max([...title].length, ...cells.map((line) => [...line[column]!].length)),
+  );
+  const line = (values: readonly string[]): string =>
+    values
+      .map((value, column) => pad(value, widths[column]!))
+      .join('  ')
+      .trimEnd();
+  return [
+    line(header),
+    widths.map((width) => '-'.repeat(width)).join('  '),
+    ...cells.map(line),
+  ].join('\n');
 }
 
 function escapeCell(text: string): string {
@@ -50,7 +59,10 @@ function escapeCell(text: string): string {
 /** The same table in markdown, with each row's detail, ready to paste into docs/BENCHMARKS.md. */
 export function markdownTable(rows: readonly Row[]): string {
   const lines = ['| figure | ours | baseline | ratio | how |', '| --- | --- | --- | --- | --- |'];
-  for (const row of rows) lines.push(`| ${[row.figure, row.value, row.baseline, row.ratio, row.detail].map(escapeCell).join(' | ')} |`);
+  for (const row of rows)
+    lines.push(
+      `| ${[row.figure, row.value, row.baseline, row.ratio, row.detail].map(escapeCell).join(' | ')} |`,
+    );
   return lines.join('\n');
 }
 
@@ -61,7 +73,10 @@ export function targetLine(target: Target): string {
 
 export function markdownTargets(targets: readonly Target[]): string {
   const lines = ['| target | result | measured |', '| --- | --- | --- |'];
-  for (const target of targets) lines.push(`| ${escapeCell(target.name)} | ${target.skipped !== undefined ? 'SKIP' : target.pass ? 'PASS' : 'FAIL'} | ${escapeCell(target.skipped ?? target.actual)} |`);
+  for (const target of targets)
+    lines.push(
+      `| ${escapeCell(target.name)} | ${target.skipped !== undefined ? 'SKIP' : target.pass ? 'PASS' : 'FAIL'} | ${escapeCell(target.skipped ?? target.actual)} |`,
+    );
   return lines.join('\n');
 }
 

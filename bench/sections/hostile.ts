@@ -53,7 +53,13 @@ function stages(text: string, index: AllowlistIndex): Record<string, number> {
  * rounds alternating with 1 MB of normal answers (so machine load hits both), plus a quarter-size
  * run to see how time grows with length. The target is the issue's: within 3× of normal text.
  */
-export function runHostileSection(context: { index: AllowlistIndex; orgs: readonly GeneratedOrg[]; answers: readonly string[]; quick: boolean; log: (line: string) => void }): SectionResult {
+export function runHostileSection(context: {
+  index: AllowlistIndex;
+  orgs: readonly GeneratedOrg[];
+  answers: readonly string[];
+  quick: boolean;
+  log: (line: string) => void;
+}): SectionResult {
   const { index, orgs, answers, quick, log } = context;
   const rng = createRng(11);
   const directory: DirectorySample = {
@@ -68,7 +74,9 @@ export function runHostileSection(context: { index: AllowlistIndex; orgs: readon
 
   // Normal text, measured on its own first (warm) and again beside each pattern.
   time(() => verifyAnswer(normal, index));
-  const normalAlone = summarize(Array.from({ length: rounds }, () => time(() => verifyAnswer(normal, index))));
+  const normalAlone = summarize(
+    Array.from({ length: rounds }, () => time(() => verifyAnswer(normal, index))),
+  );
   const normalBytes = Buffer.byteLength(normal, 'utf8');
   rows.push({
     id: 'hostile.normal',
@@ -82,13 +90,28 @@ export function runHostileSection(context: { index: AllowlistIndex; orgs: readon
 
   for (const pattern of HOSTILE_PATTERNS) {
     const small = pattern.make(SMALL_SIZE, directory);
-    const smallMs = summarize(Array.from({ length: rounds }, () => time(() => verifyAnswer(small, index))));
+    const smallMs = summarize(
+      Array.from({ length: rounds }, () => time(() => verifyAnswer(small, index))),
+    );
     if (smallMs.medianMs > GIVE_UP_MS) {
       const stageTimes = stages(small, index);
       const note = `${pattern.name}: ${smallMs.medianMs.toFixed(0)} ms at ${SMALL_SIZE.toLocaleString('en-US')} code units, full size not attempted; stages ${JSON.stringify(stageTimes)}`;
       notes.push(note);
-      rows.push({ id: `hostile.${pattern.name}`, figure: `hostile: ${pattern.name}`, value: 'too slow', baseline: 'normal 1 MB', ratio: 'n/a', detail: note, data: { small: smallMs, stageTimes } });
-      targets.push({ id: `hostile.${pattern.name}`, name: `hostile ${pattern.name}${pattern.required ? '' : ' (extra)'} within 3× of normal`, pass: false, actual: note });
+      rows.push({
+        id: `hostile.${pattern.name}`,
+        figure: `hostile: ${pattern.name}`,
+        value: 'too slow',
+        baseline: 'normal 1 MB',
+        ratio: 'n/a',
+        detail: note,
+        data: { small: smallMs, stageTimes },
+      });
+      targets.push({
+        id: `hostile.${pattern.name}`,
+        name: `hostile ${pattern.name}${pattern.required ? '' : ' (extra)'} within 3× of normal`,
+        pass: false,
+        actual: note,
+      });
       continue;
     }
     const text = pattern.make(HOSTILE_SIZE, directory);
@@ -105,23 +128,35 @@ export function runHostileSection(context: { index: AllowlistIndex; orgs: readon
     let growth = hostile.medianMs / smallMs.medianMs;
     if (growth > SUPERLINEAR_GROWTH) {
       // Small runs are noisy on a busy machine: measure both sizes again, more rounds, before saying so.
-      const again = (input: string): number => summarize(Array.from({ length: 7 }, () => time(() => verifyAnswer(input, index)))).medianMs;
+      const again = (input: string): number =>
+        summarize(Array.from({ length: 7 }, () => time(() => verifyAnswer(input, index)))).medianMs;
       growth = again(text) / again(small);
     }
     const stageTimes = stages(text, index);
     const bytes = Buffer.byteLength(text, 'utf8');
     const flags: string[] = [];
-    if (growth > SUPERLINEAR_GROWTH) flags.push(`super-linear? ${growth.toFixed(1)}× time for 4× text`);
-    if (slowdown > 3) notes.push(`${pattern.name}: ${slowdown.toFixed(2)}× normal; stages (ms) ${JSON.stringify(stageTimes)}`);
-    if (flags.length > 0) notes.push(`${pattern.name}: ${flags.join('; ')}; stages (ms) ${JSON.stringify(stageTimes)}`);
-    log(`  hostile ${pattern.name}: ${hostile.medianMs.toFixed(0)} ms vs normal ${beside.medianMs.toFixed(0)} ms (${slowdown.toFixed(2)}×), quarter size ${smallMs.medianMs.toFixed(0)} ms`);
+    if (growth > SUPERLINEAR_GROWTH)
+      flags.push(`super-linear? ${growth.toFixed(1)}× time for 4× text`);
+    if (slowdown > 3)
+      notes.push(
+        `${pattern.name}: ${slowdown.toFixed(2)}× normal; stages (ms) ${JSON.stringify(stageTimes)}`,
+      );
+    if (flags.length > 0)
+      notes.push(`${pattern.name}: ${flags.join('; ')}; stages (ms) ${JSON.stringify(stageTimes)}`);
+    log(
+      `  hostile ${pattern.name}: ${hostile.medianMs.toFixed(0)} ms vs normal ${beside.medianMs.toFixed(0)} ms (${slowdown.toFixed(2)}×), quarter size ${smallMs.medianMs.toFixed(0)} ms`,
+    );
     rows.push({
       id: `hostile.${pattern.name}`,
       figure: `hostile: ${pattern.name}${pattern.required ? '' : ' (extra)'}`,
       value: `${mbPerSecond(bytes, hostile.medianMs).toFixed(2)} MB/s (${hostile.medianMs.toFixed(0)} ms)`,
       baseline: `normal ${beside.medianMs.toFixed(0)} ms`,
       ratio: `${(1 / slowdown).toFixed(2)}×`,
-      detail: `${pattern.what}; ${growth.toFixed(1)}× the time of the quarter size (4× is linear)${flags.length > 0 ? ` — ${flags.join('; ')}` : ''}; stages (ms): ${Object.entries(stageTimes).map(([stage, ms]) => `${stage} ${ms.toFixed(0)}`).join(', ')}`,
+      detail: `${pattern.what}; ${growth.toFixed(1)}× the time of the quarter size (4× is linear)${flags.length > 0 ? ` — ${flags.join('; ')}` : ''}; stages (ms): ${Object.entries(
+        stageTimes,
+      )
+        .map(([stage, ms]) => `${stage} ${ms.toFixed(0)}`)
+        .join(', ')}`,
       data: { hostile, normal: beside, small: smallMs, slowdown, growth, stageTimes, bytes },
     });
     targets.push({

@@ -9,7 +9,12 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { planLinks, type PlanLimits, type PlannedLink, type Workload } from '../lib/liveness-plan.js';
+import {
+  planLinks,
+  type PlanLimits,
+  type PlannedLink,
+  type Workload,
+} from '../lib/liveness-plan.js';
 
 let plan: PlannedLink[] = [];
 /** Emulated network round trip: every request waits one, a request on a new connection three more. */
@@ -23,7 +28,12 @@ let connections = 0;
 let overall = 0;
 let overallMax = 0;
 
-function send(response: ServerResponse, status: number, headers: Record<string, string> = {}, body = ''): void {
+function send(
+  response: ServerResponse,
+  status: number,
+  headers: Record<string, string> = {},
+  body = '',
+): void {
   if (response.destroyed) return;
   response.writeHead(status, { 'content-type': 'text/html; charset=utf-8', ...headers });
   response.end(body);
@@ -59,7 +69,9 @@ async function handle(request: IncomingMessage, response: ServerResponse): Promi
     case 'redirect':
       return send(response, 301, { location: `${link.path}/moved` });
     case 'head-405':
-      return request.method === 'HEAD' ? send(response, 405, { allow: 'GET' }) : send(response, 200, {}, `<title>Page ${link.index}</title>`);
+      return request.method === 'HEAD'
+        ? send(response, 405, { allow: 'GET' })
+        : send(response, 200, {}, `<title>Page ${link.index}</title>`);
     default:
       return send(response, 200, {}, `<title>Page ${link.index}</title>`);
   }
@@ -89,30 +101,42 @@ server.on('connection', () => {
   connections++;
 });
 
-process.on('message', (message: { type: string; urls?: string[]; workload?: Workload; limits?: PlanLimits; rttMs?: number }) => {
-  if (message.type === 'plan' && message.workload && message.limits) {
-    plan = planLinks(message.workload, message.limits);
-    rttMs = message.rttMs ?? 0;
-    process.send?.({ type: 'plan-done' });
-  } else if (message.type === 'reset') {
-    inFlight = new Map();
-    maxima = new Map();
-    requests = 0;
-    connections = 0;
-    overall = 0;
-    overallMax = 0;
-    process.send?.({ type: 'reset-done' });
-  } else if (message.type === 'index') {
-    indexHtml = `<!doctype html><title>links</title><ul>${(message.urls ?? []).map((url) => `<li><a href="${url}">${url}</a></li>`).join('')}</ul>`;
-    process.send?.({ type: 'index-done' });
-  } else if (message.type === 'stats') {
-    const perHostMax = Math.max(0, ...[...maxima.entries()].filter(([host]) => host.startsWith('h')).map(([, value]) => value));
-    process.send?.({ type: 'stats', requests, connections, overallMax, perHostMax });
-  } else if (message.type === 'close') {
-    server.closeAllConnections();
-    server.close(() => process.exit(0));
-  }
-});
+process.on(
+  'message',
+  (message: {
+    type: string;
+    urls?: string[];
+    workload?: Workload;
+    limits?: PlanLimits;
+    rttMs?: number;
+  }) => {
+    if (message.type === 'plan' && message.workload && message.limits) {
+      plan = planLinks(message.workload, message.limits);
+      rttMs = message.rttMs ?? 0;
+      process.send?.({ type: 'plan-done' });
+    } else if (message.type === 'reset') {
+      inFlight = new Map();
+      maxima = new Map();
+      requests = 0;
+      connections = 0;
+      overall = 0;
+      overallMax = 0;
+      process.send?.({ type: 'reset-done' });
+    } else if (message.type === 'index') {
+      indexHtml = `<!doctype html><title>links</title><ul>${(message.urls ?? []).map((url) => `<li><a href="${url}">${url}</a></li>`).join('')}</ul>`;
+      process.send?.({ type: 'index-done' });
+    } else if (message.type === 'stats') {
+      const perHostMax = Math.max(
+        0,
+        ...[...maxima.entries()].filter(([host]) => host.startsWith('h')).map(([, value]) => value),
+      );
+      process.send?.({ type: 'stats', requests, connections, overallMax, perHostMax });
+    } else if (message.type === 'close') {
+      server.closeAllConnections();
+      server.close(() => process.exit(0));
+    }
+  },
+);
 
 server.listen(0, '127.0.0.1', () => {
   process.send?.({ type: 'ready', port: (server.address() as AddressInfo).port });

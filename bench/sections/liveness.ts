@@ -7,7 +7,18 @@ import { Agent, getGlobalDispatcher, setGlobalDispatcher, type Dispatcher } from
 import { LIVENESS_DEFAULTS } from '../../src/defaults.js';
 import { createLinkChecker } from '../../src/liveness/index.js';
 import type { LivenessOutcome, Resolver } from '../../src/liveness/types.js';
-import { INDEX_HOST, NXDOMAIN_HOST, REFUSED_HOST, inOrderHostBoundMs, isDeadKind, lowerBoundMs, planLinks, type PlanLimits, type PlannedLink, type Workload } from '../lib/liveness-plan.js';
+import {
+  INDEX_HOST,
+  NXDOMAIN_HOST,
+  REFUSED_HOST,
+  inOrderHostBoundMs,
+  isDeadKind,
+  lowerBoundMs,
+  planLinks,
+  type PlanLimits,
+  type PlannedLink,
+  type Workload,
+} from '../lib/liveness-plan.js';
 import { median } from '../lib/measure.js';
 import { minimalCheck } from '../lib/minimal-checker.js';
 import type { Row, SectionResult } from '../lib/report.js';
@@ -31,10 +42,16 @@ export class ServerProcess {
 
   static start(): Promise<ServerProcess> {
     return new Promise((resolve, reject) => {
-      const child = fork(SERVER, [], { cwd: ROOT, execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+      const child = fork(SERVER, [], {
+        cwd: ROOT,
+        execArgv: ['--import', 'tsx'],
+        stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      });
       child.once('error', reject);
       child.once('exit', (code) => reject(new Error(`liveness server exited early (${code})`)));
-      child.once('message', (message: { type: string; port: number }) => resolve(new ServerProcess(child, message.port)));
+      child.once('message', (message: { type: string; port: number }) =>
+        resolve(new ServerProcess(child, message.port)),
+      );
     });
   }
 
@@ -85,11 +102,21 @@ function knownHost(host: string): boolean {
   return host.endsWith('.bench.test') && host !== NXDOMAIN_HOST;
 }
 
-const resolver: Resolver = async (host) => (knownHost(host) ? { ok: true, addresses: [{ address: '127.0.0.1', family: 4 }] } : { ok: false, notFound: true, error: 'ENOTFOUND' });
+const resolver: Resolver = async (host) =>
+  knownHost(host)
+    ? { ok: true, addresses: [{ address: '127.0.0.1', family: 4 }] }
+    : { ok: false, notFound: true, error: 'ENOTFOUND' };
 
 /** The same mapping as a socket lookup, for linkinator (through the global fetch dispatcher). */
-const lookup = ((host: string, options: { all?: boolean }, callback: (...args: unknown[]) => void) => {
-  if (!knownHost(host)) return callback(Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: 'ENOTFOUND' }));
+const lookup = ((
+  host: string,
+  options: { all?: boolean },
+  callback: (...args: unknown[]) => void,
+) => {
+  if (!knownHost(host))
+    return callback(
+      Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: 'ENOTFOUND' }),
+    );
   if (options.all) return callback(null, [{ address: '127.0.0.1', family: 4 }]);
   return callback(null, '127.0.0.1', 4);
 }) as unknown as LookupFunction;
@@ -101,7 +128,11 @@ interface RunResult {
   kinds: Record<string, number>;
 }
 
-export async function runOurs(urls: string[], server: ServerProcess, options: { concurrency?: number } = {}): Promise<RunResult> {
+export async function runOurs(
+  urls: string[],
+  server: ServerProcess,
+  options: { concurrency?: number } = {},
+): Promise<RunResult> {
   await server.reset();
   const checker = createLinkChecker({
     resolver,
@@ -125,12 +156,21 @@ export async function runOurs(urls: string[], server: ServerProcess, options: { 
 }
 
 /** The least checker at `limits` (`minimal-checker.ts`): what the requests alone cost on this machine. */
-export async function runMinimal(urls: string[], server: ServerProcess, limits: PlanLimits): Promise<RunResult> {
+export async function runMinimal(
+  urls: string[],
+  server: ServerProcess,
+  limits: PlanLimits,
+): Promise<RunResult> {
   await server.reset();
   const start = performance.now();
   const dead = await minimalCheck(urls, limits, lookup);
   const ms = performance.now() - start;
-  return { ms, dead, stats: await server.stats(), kinds: { dead: dead.size, live: urls.length - dead.size } };
+  return {
+    ms,
+    dead,
+    stats: await server.stats(),
+    kinds: { dead: dead.size, live: urls.length - dead.size },
+  };
 }
 
 /**
@@ -157,8 +197,10 @@ function capInFlight(limit: number): Dispatcher.DispatcherComposeInterceptor {
       try {
         dispatch(options, {
           onRequestStart: (controller, context) => handler.onRequestStart?.(controller, context),
-          onRequestUpgrade: (controller, status, headers, socket) => handler.onRequestUpgrade?.(controller, status, headers, socket),
-          onResponseStart: (controller, status, headers, message) => handler.onResponseStart?.(controller, status, headers, message),
+          onRequestUpgrade: (controller, status, headers, socket) =>
+            handler.onRequestUpgrade?.(controller, status, headers, socket),
+          onResponseStart: (controller, status, headers, message) =>
+            handler.onResponseStart?.(controller, status, headers, message),
           onResponseData: (controller, chunk) => handler.onResponseData?.(controller, chunk),
           onResponseEnd: (controller, trailers) => {
             done();
@@ -185,12 +227,21 @@ function capInFlight(limit: number): Dispatcher.DispatcherComposeInterceptor {
  * `capTransport`, also enforced on its requests: linkinator 7.6.1 starts each link's check before
  * it queues it, so its `concurrency` option alone does not bound the requests in flight.
  */
-export async function runLinkinator(urls: string[], indexUrl: string, server: ServerProcess, options: { concurrency?: number; capTransport?: boolean } = {}): Promise<RunResult> {
+export async function runLinkinator(
+  urls: string[],
+  indexUrl: string,
+  server: ServerProcess,
+  options: { concurrency?: number; capTransport?: boolean } = {},
+): Promise<RunResult> {
   await server.reset();
   const previous = getGlobalDispatcher();
   // linkinator fetches through Node's global fetch; a fresh pool per run whose lookup is ours.
   const agent = new Agent({ connect: { lookup } });
-  setGlobalDispatcher(options.concurrency !== undefined && options.capTransport === true ? agent.compose(capInFlight(options.concurrency)) : agent);
+  setGlobalDispatcher(
+    options.concurrency !== undefined && options.capTransport === true
+      ? agent.compose(capInFlight(options.concurrency))
+      : agent,
+  );
   try {
     const wanted = new Set(urls);
     const start = performance.now();
@@ -216,7 +267,12 @@ export async function runLinkinator(urls: string[], indexUrl: string, server: Se
 }
 
 /** A run as plain data for results.json (a Set would serialize as `{}`). */
-function plain(run: RunResult): { ms: number; dead: number; stats: ServerStats; kinds: Record<string, number> } {
+function plain(run: RunResult): {
+  ms: number;
+  dead: number;
+  stats: ServerStats;
+  kinds: Record<string, number>;
+} {
   return { ms: run.ms, dead: run.dead.size, stats: run.stats, kinds: run.kinds };
 }
 
@@ -235,10 +291,17 @@ interface Prepared {
 }
 
 /** Tell the server which workload to serve (and how slow its network is) and list the links for linkinator. */
-async function prepare(server: ServerProcess, refusedPort: number, workload: Workload, limits: PlanLimits, rttMs = 0): Promise<Prepared> {
+async function prepare(
+  server: ServerProcess,
+  refusedPort: number,
+  workload: Workload,
+  limits: PlanLimits,
+  rttMs = 0,
+): Promise<Prepared> {
   await server.setPlan(workload, limits, rttMs);
   const plan = planLinks(workload, limits);
-  const urlOf = (link: PlannedLink): string => `http://${link.host}:${link.host === REFUSED_HOST ? refusedPort : server.port}${link.path}`;
+  const urlOf = (link: PlannedLink): string =>
+    `http://${link.host}:${link.host === REFUSED_HOST ? refusedPort : server.port}${link.path}`;
   const urls = plan.map(urlOf);
   await server.setIndex(urls);
   const slowLinks = plan.filter((link) => link.kind === 'slow');
@@ -249,7 +312,10 @@ async function prepare(server: ServerProcess, refusedPort: number, workload: Wor
     urls,
     expectedDead: new Set(plan.filter((link) => isDeadKind(link.kind)).map(urlOf)),
     indexUrl: `http://${INDEX_HOST}:${server.port}/__index`,
-    slow: { count: slowLinks.length, seconds: slowLinks.reduce((sum, link) => sum + link.delayMs, 0) / 1000 },
+    slow: {
+      count: slowLinks.length,
+      seconds: slowLinks.reduce((sum, link) => sum + link.delayMs, 0) / 1000,
+    },
   };
 }
 
@@ -269,7 +335,13 @@ export const PLANNED_BOUND_FACTOR = 1.15;
 const RTT_MS = 20;
 
 /** Ours at the default limits, linkinator at its own, ours with the overall limit raised, and the least checker at `leastAt` when given: `rounds` alternating rounds. */
-async function compare(prepared: Prepared, server: ServerProcess, rounds: number, log: (line: string) => void, leastAt?: PlanLimits): Promise<{ ours: RunResult[]; theirs: RunResult[]; raised: RunResult[]; least: RunResult[] }> {
+async function compare(
+  prepared: Prepared,
+  server: ServerProcess,
+  rounds: number,
+  log: (line: string) => void,
+  leastAt?: PlanLimits,
+): Promise<{ ours: RunResult[]; theirs: RunResult[]; raised: RunResult[]; least: RunResult[] }> {
   const ours: RunResult[] = [];
   const theirs: RunResult[] = [];
   const raised: RunResult[] = [];
@@ -294,11 +366,17 @@ async function compare(prepared: Prepared, server: ServerProcess, rounds: number
  * raised to 64 (per host still 2); the `absorbable` workload; and the same with a 20 ms round trip
  * emulated on every request (three on a new connection), where connection reuse shows.
  */
-export async function runLivenessSection(options: { quick: boolean; log: (line: string) => void }): Promise<SectionResult> {
+export async function runLivenessSection(options: {
+  quick: boolean;
+  log: (line: string) => void;
+}): Promise<SectionResult> {
   const server = await ServerProcess.start();
   try {
     const refusedPort = await closedPort();
-    const limits: PlanLimits = { overall: LIVENESS_DEFAULTS.concurrency, perHost: LIVENESS_DEFAULTS.perHostConcurrency };
+    const limits: PlanLimits = {
+      overall: LIVENESS_DEFAULTS.concurrency,
+      perHost: LIVENESS_DEFAULTS.perHostConcurrency,
+    };
     const raisedLimits: PlanLimits = { overall: RAISED_OVERALL, perHost: limits.perHost };
     // Three, not two: the `planned` target is read on a median, and a median of two is a mean.
     const rounds = options.quick ? 1 : 3;
@@ -317,9 +395,17 @@ export async function runLivenessSection(options: { quick: boolean; log: (line: 
     await runMinimal(planned.urls, server, leastLimits);
     const main = await compare(planned, server, rounds, options.log, leastLimits);
     const theirsEqual: RunResult[] = [];
-    for (let round = 0; round < rounds; round++) theirsEqual.push(await runLinkinator(planned.urls, planned.indexUrl, server, { concurrency: equal, capTransport: true }));
+    for (let round = 0; round < rounds; round++)
+      theirsEqual.push(
+        await runLinkinator(planned.urls, planned.indexUrl, server, {
+          concurrency: equal,
+          capTransport: true,
+        }),
+      );
     // What linkinator's own option does on its own: it does not bound the requests in flight.
-    const optionOnly = await runLinkinator(planned.urls, planned.indexUrl, server, { concurrency: equal });
+    const optionOnly = await runLinkinator(planned.urls, planned.indexUrl, server, {
+      concurrency: equal,
+    });
 
     const absorbable = await prepare(server, refusedPort, 'absorbable', limits);
     const side = await compare(absorbable, server, rounds, options.log);
@@ -340,11 +426,23 @@ export async function runLivenessSection(options: { quick: boolean; log: (line: 
     const theirsExtra = difference(lastTheirs.dead, planned.expectedDead);
     const agree = sameSet(lastOurs.dead, lastTheirs.dead);
     // Every other run must find the planned dead links too (slow routes are live in both workloads).
-    const ourRuns = [...main.ours, ...main.raised, ...side.ours, ...side.raised, ...slowNet.ours, ...slowNet.raised];
-    const allAgree = [...ourRuns, ...main.theirs, ...side.theirs, ...slowNet.theirs].every((run) => sameSet(run.dead, planned.expectedDead));
+    const ourRuns = [
+      ...main.ours,
+      ...main.raised,
+      ...side.ours,
+      ...side.raised,
+      ...slowNet.ours,
+      ...slowNet.raised,
+    ];
+    const allAgree = [...ourRuns, ...main.theirs, ...side.theirs, ...slowNet.theirs].every((run) =>
+      sameSet(run.dead, planned.expectedDead),
+    );
     const perHostMax = Math.max(...ourRuns.map((run) => run.stats.perHostMax));
     // What any checker needs at our per-host limit, however many requests it has in flight overall.
-    const perHostBound = lowerBoundMs(planned.plan, { overall: Number.POSITIVE_INFINITY, perHost: limits.perHost });
+    const perHostBound = lowerBoundMs(planned.plan, {
+      overall: Number.POSITIVE_INFINITY,
+      perHost: limits.perHost,
+    });
     // What the least checker at our limits took here: the bound plus what its requests cost.
     const leastMs = ms(main.least);
     const plannedBound = Math.max(perHostBound.ms, leastMs);
@@ -356,14 +454,27 @@ export async function runLivenessSection(options: { quick: boolean; log: (line: 
       const atRaised = lowerBoundMs(prepared.plan, raisedLimits);
       return `${prepared.slow.count} slow routes (${prepared.slow.seconds.toFixed(1)} s of waiting); least time for them at ${limits.overall}/${limits.perHost}: ${atDefault.ms.toFixed(0)} ms (${atDefault.binding}), at ${RAISED_OVERALL}/${limits.perHost}: ${atRaised.ms.toFixed(0)} ms (${atRaised.binding}), or ${inOrderHostBoundMs(prepared.plan, limits.perHost).toFixed(0)} ms fetching each host's links in link order`;
     };
-    const sideRow = (id: string, figure: string, prepared: Prepared, result: { ours: RunResult[]; theirs: RunResult[]; raised: RunResult[] }, extra: string): Row => ({
+    const sideRow = (
+      id: string,
+      figure: string,
+      prepared: Prepared,
+      result: { ours: RunResult[]; theirs: RunResult[]; raised: RunResult[] },
+      extra: string,
+    ): Row => ({
       id,
       figure,
       value: `${ms(result.ours).toFixed(0)} ms`,
       baseline: `linkinator 7.6.1: ${ms(result.theirs).toFixed(0)} ms`,
       ratio: `${(ms(result.theirs) / ms(result.ours)).toFixed(2)}×`,
       detail: `${prepared.workload === 'absorbable' && prepared.rttMs === 0 ? 'target: no slower than linkinator' : 'not a target'}; ${bounds(prepared)}; ours with the overall limit raised to ${RAISED_OVERALL} (per host still ${limits.perHost}): ${ms(result.raised).toFixed(0)} ms (${(ms(result.theirs) / ms(result.raised)).toFixed(2)}×); ${extra}median of ${rounds} alternating runs`,
-      data: { workload: prepared.workload, rttMs: prepared.rttMs, slow: prepared.slow, ours: result.ours.map(plain), linkinator: result.theirs.map(plain), raised: result.raised.map(plain) },
+      data: {
+        workload: prepared.workload,
+        rttMs: prepared.rttMs,
+        slow: prepared.slow,
+        ours: result.ours.map(plain),
+        linkinator: result.theirs.map(plain),
+        raised: result.raised.map(plain),
+      },
     });
     // The last run's count, as for the requests served: a median of two can fall between counts.
     const connections = (runs: RunResult[]): number => runs.at(-1)!.stats.connections;
@@ -376,7 +487,15 @@ export async function runLivenessSection(options: { quick: boolean; log: (line: 
         baseline: `linkinator 7.6.1: ${theirMs.toFixed(0)} ms`,
         ratio: `${ratio.toFixed(2)}×`,
         detail: `workload \`planned\`: ${bounds(planned)}; default limits (${limits.overall} overall, ${limits.perHost} per host; linkinator: 100 overall, none per host); median of ${rounds} alternating runs; requests served: ours ${lastOurs.stats.requests}, linkinator ${lastTheirs.stats.requests}; ours with the overall limit raised to ${RAISED_OVERALL}: ${ms(main.raised).toFixed(0)} ms`,
-        data: { workload: 'planned', slow: planned.slow, ours: main.ours.map(plain), linkinator: main.theirs.map(plain), raised: main.raised.map(plain), oursMs, theirMs },
+        data: {
+          workload: 'planned',
+          slow: planned.slow,
+          ours: main.ours.map(plain),
+          linkinator: main.theirs.map(plain),
+          raised: main.raised.map(plain),
+          oursMs,
+          theirMs,
+        },
       },
       {
         id: 'liveness.equalConcurrency',
@@ -385,7 +504,12 @@ export async function runLivenessSection(options: { quick: boolean; log: (line: 
         baseline: `linkinator 7.6.1, ${equal} in flight: ${theirEqualMs.toFixed(0)} ms`,
         ratio: `${(theirEqualMs / oursMs).toFixed(2)}×`,
         detail: `workload \`planned\`; ours: the default-limit runs above; linkinator: \`concurrency: ${equal}\` and at most ${equal} requests in flight enforced on its connection pool (no per-host limit), median of ${rounds}; most in flight seen by the server: ours ${Math.max(...main.ours.map((run) => run.stats.overallMax))}, linkinator ${Math.max(...theirsEqual.map((run) => run.stats.overallMax))}; linkinator's option alone left ${optionOnly.stats.overallMax} in flight (${optionOnly.ms.toFixed(0)} ms: 7.6.1 starts each check before queueing it); dead links found by linkinator at ${equal}: ${lastEqual.dead.size}${sameSet(lastEqual.dead, planned.expectedDead) ? ', the planned set' : ', not the planned set'}`,
-        data: { oursMs, theirEqualMs, linkinatorEqual: theirsEqual.map(plain), linkinatorOptionOnly: plain(optionOnly) },
+        data: {
+          oursMs,
+          theirEqualMs,
+          linkinatorEqual: theirsEqual.map(plain),
+          linkinatorOptionOnly: plain(optionOnly),
+        },
       },
       sideRow('liveness.absorbable', 'liveness, workload `absorbable`', absorbable, side, ''),
       sideRow(
@@ -402,7 +526,10 @@ export async function runLivenessSection(options: { quick: boolean; log: (line: 
         baseline: `linkinator: ${connections(main.theirs)}`,
         ratio: `${(connections(main.theirs) / connections(main.ours)).toFixed(1)}×`,
         detail: `workload \`planned\`, counted by the server; for ${lastOurs.stats.requests} and ${lastTheirs.stats.requests} requests: undici closes the connection after a HEAD unless told not to, which we do (docs/LIVENESS.md)`,
-        data: { ours: main.ours.map((run) => run.stats.connections), linkinator: main.theirs.map((run) => run.stats.connections) },
+        data: {
+          ours: main.ours.map((run) => run.stats.connections),
+          linkinator: main.theirs.map((run) => run.stats.connections),
+        },
       },
       {
         id: 'liveness.agreement',
@@ -411,7 +538,14 @@ export async function runLivenessSection(options: { quick: boolean; log: (line: 
         baseline: `linkinator: ${lastTheirs.dead.size} (missed ${theirsMissed.length}, extra ${theirsExtra.length})`,
         ratio: agree ? 'same set' : 'differ',
         detail: `dead = 404, 410, NXDOMAIN host, refused host; ours counts broken + invented (${JSON.stringify(lastOurs.kinds)}), linkinator BROKEN (${JSON.stringify(lastTheirs.kinds)}); every other run of either, on every workload: ${allAgree ? 'the planned set' : 'NOT the planned set'}`,
-        data: { expected: planned.expectedDead.size, oursMissed, oursExtra, theirsMissed, theirsExtra, allAgree },
+        data: {
+          expected: planned.expectedDead.size,
+          oursMissed,
+          oursExtra,
+          theirsMissed,
+          theirsExtra,
+          allAgree,
+        },
       },
       {
         id: 'liveness.perHost',
@@ -420,7 +554,11 @@ export async function runLivenessSection(options: { quick: boolean; log: (line: 
         baseline: `linkinator: ${Math.max(...[...main.theirs, ...side.theirs, ...slowNet.theirs].map((run) => run.stats.perHostMax))}`,
         ratio: '',
         detail: `counted by the server per Host header, over all of our runs; overall in flight at most: ours ${Math.max(...main.ours.map((run) => run.stats.overallMax))} (${Math.max(...main.raised.map((run) => run.stats.overallMax))} when raised to ${RAISED_OVERALL}), linkinator ${Math.max(...main.theirs.map((run) => run.stats.overallMax))}; linkinator at ${equal} in flight: ${Math.max(...theirsEqual.map((run) => run.stats.perHostMax))} per host at most`,
-        data: { ours: ourRuns.map((run) => run.stats), linkinator: main.theirs.map((run) => run.stats), linkinatorEqual: theirsEqual.map((run) => run.stats) },
+        data: {
+          ours: ourRuns.map((run) => run.stats),
+          linkinator: main.theirs.map((run) => run.stats),
+          linkinatorEqual: theirsEqual.map((run) => run.stats),
+        },
       },
     ];
     return {
@@ -439,12 +577,19 @@ export async function runLivenessSection(options: { quick: boolean; log: (line: 
           pass: absorbableOurs <= absorbableTheirs,
           actual: `ours ${absorbableOurs.toFixed(0)} ms, linkinator ${absorbableTheirs.toFixed(0)} ms (${(absorbableTheirs / absorbableOurs).toFixed(2)}×)`,
         },
-        { id: 'liveness.perHost', name: `per-host limit honoured (≤ ${limits.perHost} in flight)`, pass: perHostMax <= limits.perHost, actual: `${perHostMax}` },
+        {
+          id: 'liveness.perHost',
+          name: `per-host limit honoured (≤ ${limits.perHost} in flight)`,
+          pass: perHostMax <= limits.perHost,
+          actual: `${perHostMax}`,
+        },
         {
           id: 'liveness.agreement',
           name: 'same dead links as linkinator (and as planned)',
           pass: agree && oursMissed.length === 0 && oursExtra.length === 0 && allAgree,
-          actual: agree ? `both found the ${lastOurs.dead.size} planned${allAgree ? ', in every run' : '; not in every run'}` : `ours missed ${oursMissed.length}, extra ${oursExtra.length}; linkinator missed ${theirsMissed.length}, extra ${theirsExtra.length}`,
+          actual: agree
+            ? `both found the ${lastOurs.dead.size} planned${allAgree ? ', in every run' : '; not in every run'}`
+            : `ours missed ${oursMissed.length}, extra ${oursExtra.length}; linkinator missed ${theirsMissed.length}, extra ${theirsExtra.length}`,
         },
       ],
     };

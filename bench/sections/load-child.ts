@@ -17,7 +17,9 @@ import { AllowlistFileSchema, parseAllowlist } from '../../src/allowlist/schema.
 const [path, mode] = process.argv.slice(2);
 const gc = (globalThis as { gc?: () => void }).gc;
 if (!path || (mode !== 'load' && mode !== 'json' && mode !== 'breakdown') || !gc) {
-  process.stderr.write('usage: node --expose-gc --import tsx load-child.ts FILE load|json|breakdown\n');
+  process.stderr.write(
+    'usage: node --expose-gc --import tsx load-child.ts FILE load|json|breakdown\n',
+  );
   process.exit(2);
 }
 
@@ -31,8 +33,12 @@ if (mode === 'breakdown') {
   };
   const text = await step('read', () => readFile(path, 'utf8'));
   const data = await step('JSON.parse', () => parseJsonText(text, path));
-  await step('schema (zod) alone', () => AllowlistFileSchema.safeParse(data, { reportInput: true }));
-  const allowlist = await step('parseAllowlist (schema + normalizers)', () => parseAllowlist(data, path));
+  await step('schema (zod) alone', () =>
+    AllowlistFileSchema.safeParse(data, { reportInput: true }),
+  );
+  const allowlist = await step('parseAllowlist (schema + normalizers)', () =>
+    parseAllowlist(data, path),
+  );
   const index = await step('buildIndex', () => buildIndex(allowlist));
   await step('lookalikes (lazy)', () => index.lookalikes());
   process.stdout.write(`${JSON.stringify({ mode, steps })}\n`);
@@ -68,5 +74,14 @@ if (mode === 'load') {
   gc();
   lookalikeBytes = heap() - before - retainedBytes;
 }
-const out = { mode, ms, afterWorkBytes: afterWork, retainedBytes, maxRssBytes: process.resourceUsage().maxRSS * 1024, lookalikeMs, lookalikeBytes, keep: typeof retained };
+const out = {
+  mode,
+  ms,
+  afterWorkBytes: afterWork,
+  retainedBytes,
+  maxRssBytes: process.resourceUsage().maxRSS * 1024,
+  lookalikeMs,
+  lookalikeBytes,
+  keep: typeof retained,
+};
 process.stdout.write(`${JSON.stringify(out)}\n`);

@@ -23,18 +23,24 @@ interface ChildResult {
 
 function runChild(file: string, mode: ChildResult['mode']): Promise<ChildResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', CHILD, file, mode], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', CHILD, file, mode], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     let err = '';
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
     child.on('error', reject);
     child.on('close', (code) => {
-      if (code !== 0) return reject(new Error(`load child (${mode}) exited ${code}: ${err.trim()}`));
+      if (code !== 0)
+        return reject(new Error(`load child (${mode}) exited ${code}: ${err.trim()}`));
       try {
         resolve(JSON.parse(out.trim().split('\n').pop() ?? '') as ChildResult);
       } catch (error) {
-        reject(new Error(`load child (${mode}) printed no result: ${out} ${err} (${String(error)})`));
+        reject(
+          new Error(`load child (${mode}) printed no result: ${out} ${err} (${String(error)})`),
+        );
       }
     });
   });
@@ -47,7 +53,10 @@ const mb = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
  * process (`--expose-gc`, so the retained heap is measured after a full collection), alternating
  * load and JSON.parse children; medians of `rounds` children of each.
  */
-export async function runLoadSection(orgs: readonly GeneratedOrg[], options: { quick: boolean; log: (line: string) => void }): Promise<SectionResult> {
+export async function runLoadSection(
+  orgs: readonly GeneratedOrg[],
+  options: { quick: boolean; log: (line: string) => void },
+): Promise<SectionResult> {
   const dir = await mkdtemp(join(tmpdir(), 'cv-bench-load-'));
   try {
     const file = join(dir, 'allowlist-100000.json');
@@ -59,7 +68,9 @@ export async function runLoadSection(orgs: readonly GeneratedOrg[], options: { q
     for (let round = 0; round < rounds; round++) {
       loads.push(await runChild(file, 'load'));
       parses.push(await runChild(file, 'json'));
-      options.log(`  load round ${round + 1}/${rounds}: load ${loads.at(-1)!.ms.toFixed(0)} ms, JSON.parse ${parses.at(-1)!.ms.toFixed(0)} ms`);
+      options.log(
+        `  load round ${round + 1}/${rounds}: load ${loads.at(-1)!.ms.toFixed(0)} ms, JSON.parse ${parses.at(-1)!.ms.toFixed(0)} ms`,
+      );
     }
     const breakdown = (await runChild(file, 'breakdown')).steps ?? {};
     const steps = Object.entries(breakdown)
@@ -97,10 +108,20 @@ export async function runLoadSection(orgs: readonly GeneratedOrg[], options: { q
       name: 'load',
       rows,
       targets: [
-        { id: 'load.time', name: 'load + index 100,000 orgs < 1.5 s', pass: loadMs < 1500, actual: `${loadMs.toFixed(0)} ms` },
+        {
+          id: 'load.time',
+          name: 'load + index 100,000 orgs < 1.5 s',
+          pass: loadMs < 1500,
+          actual: `${loadMs.toFixed(0)} ms`,
+        },
         // Judged on the heap the index keeps; the in-use figure before a GC depends on when the
         // collector last ran and is printed beside it.
-        { id: 'load.heap', name: 'heap of 100,000-org index < 300 MB', pass: retained < 300 * 1024 * 1024, actual: `${mb(retained)} retained (${mb(afterWork)} in use before GC; lookalike index +${mb(lookalikeBytes)} once built)` },
+        {
+          id: 'load.heap',
+          name: 'heap of 100,000-org index < 300 MB',
+          pass: retained < 300 * 1024 * 1024,
+          actual: `${mb(retained)} retained (${mb(afterWork)} in use before GC; lookalike index +${mb(lookalikeBytes)} once built)`,
+        },
       ],
     };
   } finally {

@@ -19,20 +19,37 @@ export function staleMix(index: number): '200' | '404' | '500' | '301' {
   return '301';
 }
 
-const resolver: Resolver = async (host) => (host.endsWith('.bench.test') ? { ok: true, addresses: [{ address: '127.0.0.1', family: 4 }] } : { ok: false, notFound: true, error: 'ENOTFOUND' });
+const resolver: Resolver = async (host) =>
+  host.endsWith('.bench.test')
+    ? { ok: true, addresses: [{ address: '127.0.0.1', family: 4 }] }
+    : { ok: false, notFound: true, error: 'ENOTFOUND' };
 
 /**
  * `stale` on a directory of 300 links across 10 hosts of a local server, against linkinator on the
  * same links in the same run (alternating, median of each). Ours is the library function the CLI
  * calls (`findStaleLinks`) at the default limits, from the allowlist to the report.
  */
-export async function runStaleSection(options: { quick: boolean; log: (line: string) => void }): Promise<SectionResult> {
+export async function runStaleSection(options: {
+  quick: boolean;
+  log: (line: string) => void;
+}): Promise<SectionResult> {
   const server = await ServerProcess.start();
   try {
-    const urls = Array.from({ length: STALE_LINKS }, (_, index) => `http://s${index % STALE_HOSTS}.bench.test:${server.port}/s/${staleMix(index)}/${index}`);
+    const urls = Array.from(
+      { length: STALE_LINKS },
+      (_, index) =>
+        `http://s${index % STALE_HOSTS}.bench.test:${server.port}/s/${staleMix(index)}/${index}`,
+    );
     await server.setIndex(urls);
     const normalized = urls.map((url) => (normalizeUrl(url) as { url: string }).url);
-    const allowlist = { urls: normalized, urlsAsWritten: Object.fromEntries(normalized.map((url, index) => [url, urls[index]!])), domains: [], orgNames: [], orgPhones: {}, orgAliases: {} };
+    const allowlist = {
+      urls: normalized,
+      urlsAsWritten: Object.fromEntries(normalized.map((url, index) => [url, urls[index]!])),
+      domains: [],
+      orgNames: [],
+      orgPhones: {},
+      orgAliases: {},
+    };
     const expectedDead = urls.filter((_, index) => staleMix(index) === '404').length;
     const rounds = options.quick ? 1 : 2;
     const ours: Array<{ ms: number; dead: number }> = [];
@@ -40,12 +57,21 @@ export async function runStaleSection(options: { quick: boolean; log: (line: str
     for (let round = 0; round < rounds; round++) {
       await server.reset();
       const start = performance.now();
-      const report = await findStaleLinks({ allowlist, liveness: { resolver, allowPrivateNetworks: ['127.0.0.1'], networkProbe: false } });
+      const report = await findStaleLinks({
+        allowlist,
+        liveness: { resolver, allowPrivateNetworks: ['127.0.0.1'], networkProbe: false },
+      });
       const ms = performance.now() - start;
       ours.push({ ms, dead: report.counts.broken + report.counts.invented });
-      const linkinator = await runLinkinator(urls, `http://index.bench.test:${server.port}/__index`, server);
+      const linkinator = await runLinkinator(
+        urls,
+        `http://index.bench.test:${server.port}/__index`,
+        server,
+      );
       theirs.push({ ms: linkinator.ms, dead: linkinator.dead.size });
-      options.log(`  stale round ${round + 1}/${rounds}: ours ${ms.toFixed(0)} ms, linkinator ${linkinator.ms.toFixed(0)} ms`);
+      options.log(
+        `  stale round ${round + 1}/${rounds}: ours ${ms.toFixed(0)} ms, linkinator ${linkinator.ms.toFixed(0)} ms`,
+      );
     }
     const oursMs = median(ours.map((run) => run.ms));
     const theirMs = median(theirs.map((run) => run.ms));
@@ -62,7 +88,12 @@ export async function runStaleSection(options: { quick: boolean; log: (line: str
       name: 'stale',
       rows: [row],
       targets: [
-        { id: 'stale.speed', name: 'stale within 3× linkinator on 300 links / 10 hosts', pass: oursMs <= 3 * theirMs, actual: `ours ${oursMs.toFixed(0)} ms, linkinator ${theirMs.toFixed(0)} ms (${(oursMs / theirMs).toFixed(2)}× its time)` },
+        {
+          id: 'stale.speed',
+          name: 'stale within 3× linkinator on 300 links / 10 hosts',
+          pass: oursMs <= 3 * theirMs,
+          actual: `ours ${oursMs.toFixed(0)} ms, linkinator ${theirMs.toFixed(0)} ms (${(oursMs / theirMs).toFixed(2)}× its time)`,
+        },
       ],
     };
   } finally {

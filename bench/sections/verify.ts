@@ -43,11 +43,19 @@ function bytesOf(answers: readonly string[]): number {
  * is built lazily on the first unlisted link, and no timed round should pay for it (its cost
  * belongs to loading, reported in the load section).
  */
-export function buildGeneratedIndex(orgs: readonly GeneratedOrg[], size: number, log: (line: string) => void): AllowlistIndex {
+export function buildGeneratedIndex(
+  orgs: readonly GeneratedOrg[],
+  size: number,
+  log: (line: string) => void,
+): AllowlistIndex {
   const started = performance.now();
-  const index = buildIndex(parseAllowlist(allowlistFile(orgs.slice(0, size)), `generated-${size}.json`));
+  const index = buildIndex(
+    parseAllowlist(allowlistFile(orgs.slice(0, size)), `generated-${size}.json`),
+  );
   index.lookalikes();
-  log(`  indexed ${size.toLocaleString('en-US')} organizations in ${(performance.now() - started).toFixed(0)} ms`);
+  log(
+    `  indexed ${size.toLocaleString('en-US')} organizations in ${(performance.now() - started).toFixed(0)} ms`,
+  );
   return index;
 }
 
@@ -69,7 +77,9 @@ export function runVerifySection(context: VerifyContext): VerifySection {
       samples.get(size)!.push(performance.now() - start);
     }
   }
-  const bySize = new Map<number, Timing>(DIRECTORY_SIZES.map((size) => [size, summarize(samples.get(size)!)]));
+  const bySize = new Map<number, Timing>(
+    DIRECTORY_SIZES.map((size) => [size, summarize(samples.get(size)!)]),
+  );
   const base = bySize.get(100)!;
   for (const size of DIRECTORY_SIZES) {
     const timing = bySize.get(size)!;
@@ -80,11 +90,20 @@ export function runVerifySection(context: VerifyContext): VerifySection {
       baseline: size === 100 ? '' : '100 orgs',
       ratio: size === 100 ? '' : `${(base.medianMs / timing.medianMs).toFixed(2)}×`,
       detail: `${corpus.answers.length} answers, ${(corpus.bytes / 1e6).toFixed(3)} MB, median of ${timing.rounds} rounds: ${timing.medianMs.toFixed(1)} ms (min ${timing.minMs.toFixed(1)}, max ${timing.maxMs.toFixed(1)})`,
-      data: { ms: timing, mbPerSecond: mbPerSecond(corpus.bytes, timing.medianMs), answersPerSecond: (corpus.answers.length / timing.medianMs) * 1000 },
+      data: {
+        ms: timing,
+        mbPerSecond: mbPerSecond(corpus.bytes, timing.medianMs),
+        answersPerSecond: (corpus.answers.length / timing.medianMs) * 1000,
+      },
     });
   }
   const growth = base.medianMs / bySize.get(100_000)!.medianMs;
-  targets.push({ id: 'verify.scale', name: 'throughput at 100,000 orgs ≥ 0.5× at 100', pass: growth >= 0.5, actual: `${growth.toFixed(2)}×` });
+  targets.push({
+    id: 'verify.scale',
+    name: 'throughput at 100,000 orgs ≥ 0.5× at 100',
+    pass: growth >= 0.5,
+    actual: `${growth.toFixed(2)}×`,
+  });
 
   // 2. The naive baseline at 10,000 organizations, on a subset (it is slow by design), paired
   //    round by round with the real verifier on the same subset.
@@ -93,8 +112,14 @@ export function runVerifySection(context: VerifyContext): VerifySection {
   const file10k = allowlistFile(orgs.slice(0, 10_000));
   const naive = createNaiveVerifier(file10k);
   const index10k = indexes.get(10_000)!;
-  const orgsOurs = subset.reduce((sum, answer) => sum + verifyAnswer(answer, index10k).organizations.length, 0);
-  const orgsNaive = subset.reduce((sum, answer) => sum + naive.verify(answer).organizations.length, 0);
+  const orgsOurs = subset.reduce(
+    (sum, answer) => sum + verifyAnswer(answer, index10k).organizations.length,
+    0,
+  );
+  const orgsNaive = subset.reduce(
+    (sum, answer) => sum + naive.verify(answer).organizations.length,
+    0,
+  );
   const [ours, naiveTiming] = timePair(
     () => runCorpus(subset, index10k),
     () => subset.reduce((sum, answer) => sum + naive.verify(answer).score, 0),
@@ -108,14 +133,29 @@ export function runVerifySection(context: VerifyContext): VerifySection {
     baseline: 'naive: RegExp per name, linear list scans',
     ratio: `${naiveRatio.toFixed(1)}×`,
     detail: `${subset.length} answers, ${(subsetBytes / 1e6).toFixed(3)} MB; ours ${ours.medianMs.toFixed(1)} ms, naive ${naiveTiming.medianMs.toFixed(1)} ms (median of ${ours.rounds}); ${naive.patterns.toLocaleString('en-US')} regular expressions; organizations found: ours ${orgsOurs}, naive ${orgsNaive} (naive also counts names inside longer names)`,
-    data: { ours, naive: naiveTiming, answers: subset.length, bytes: subsetBytes, orgsOurs, orgsNaive },
+    data: {
+      ours,
+      naive: naiveTiming,
+      answers: subset.length,
+      bytes: subsetBytes,
+      orgsOurs,
+      orgsNaive,
+    },
   });
-  targets.push({ id: 'verify.naive', name: 'verify at 10,000 orgs ≥ 20× the naive baseline', pass: naiveRatio >= 20, actual: `${naiveRatio.toFixed(1)}×` });
+  targets.push({
+    id: 'verify.naive',
+    name: 'verify at 10,000 orgs ≥ 20× the naive baseline',
+    pass: naiveRatio >= 20,
+    actual: `${naiveRatio.toFixed(1)}×`,
+  });
 
   // 3. Link extraction against linkify-it with fuzzy (scheme-less) links on.
   const linkify = new LinkifyIt({ fuzzyLink: true });
   const foundOurs = corpus.answers.reduce((sum, answer) => sum + extractLinks(answer).length, 0);
-  const foundLinkify = corpus.answers.reduce((sum, answer) => sum + (linkify.match(answer)?.length ?? 0), 0);
+  const foundLinkify = corpus.answers.reduce(
+    (sum, answer) => sum + (linkify.match(answer)?.length ?? 0),
+    0,
+  );
   const [extractOurs, extractLinkify] = timePair(
     () => corpus.answers.reduce((sum, answer) => sum + extractLinks(answer).length, 0),
     () => corpus.answers.reduce((sum, answer) => sum + (linkify.match(answer)?.length ?? 0), 0),
@@ -131,7 +171,12 @@ export function runVerifySection(context: VerifyContext): VerifySection {
     detail: `whole corpus; ours ${extractOurs.medianMs.toFixed(1)} ms, linkify-it ${extractLinkify.medianMs.toFixed(1)} ms (median of ${extractOurs.rounds}); links found: ours ${foundOurs}, linkify-it ${foundLinkify}`,
     data: { ours: extractOurs, linkify: extractLinkify, foundOurs, foundLinkify },
   });
-  targets.push({ id: 'extract.linkify', name: 'link extraction ≥ 3× linkify-it (fuzzy links on)', pass: linkRatio >= 3, actual: `${linkRatio.toFixed(2)}×` });
+  targets.push({
+    id: 'extract.linkify',
+    name: 'link extraction ≥ 3× linkify-it (fuzzy links on)',
+    pass: linkRatio >= 3,
+    actual: `${linkRatio.toFixed(2)}×`,
+  });
 
   return { name: 'verify', rows, targets, indexes };
 }

@@ -37,9 +37,13 @@ export const PROMPTFOO_QUIET_ENV = {
  * (FORCE_COLOR other than 0), or when the output goes to a terminal and NO_COLOR is unset or empty
  * (https://no-color.org).
  */
-export function colourEnv(env: NodeJS.ProcessEnv, toTerminal: boolean): { FORCE_COLOR: string; NO_COLOR?: string } {
+export function colourEnv(
+  env: NodeJS.ProcessEnv,
+  toTerminal: boolean,
+): { FORCE_COLOR: string; NO_COLOR?: string } {
   const forced = env.FORCE_COLOR;
-  if (forced !== undefined && forced !== '') return forced === '0' ? { FORCE_COLOR: '0', NO_COLOR: '1' } : { FORCE_COLOR: forced };
+  if (forced !== undefined && forced !== '')
+    return forced === '0' ? { FORCE_COLOR: '0', NO_COLOR: '1' } : { FORCE_COLOR: forced };
   return toTerminal && !env.NO_COLOR ? { FORCE_COLOR: '1' } : { FORCE_COLOR: '0', NO_COLOR: '1' };
 }
 
@@ -59,17 +63,32 @@ export function pointToLocalViewer(text: string): string {
 
 export function runPromptfoo(
   args: readonly string[],
-  options: { cwd: string; env?: NodeJS.ProcessEnv; echo?: boolean; entrypoint?: string; node?: string },
+  options: {
+    cwd: string;
+    env?: NodeJS.ProcessEnv;
+    echo?: boolean;
+    entrypoint?: string;
+    node?: string;
+  },
 ): Promise<PromptfooRun> {
   return new Promise((resolvePromise, reject) => {
     const colour = colourEnv(process.env, options.echo === true && process.stdout.isTTY === true);
-    const env: NodeJS.ProcessEnv = { ...process.env, ...PROMPTFOO_QUIET_ENV, ...colour, ...options.env };
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      ...PROMPTFOO_QUIET_ENV,
+      ...colour,
+      ...options.env,
+    };
     if (colour.NO_COLOR === undefined && options.env?.NO_COLOR === undefined) delete env.NO_COLOR;
-    const child = spawn(options.node ?? process.execPath, [...NODE_FLAGS, options.entrypoint ?? promptfooEntrypoint(), ...args], {
-      cwd: options.cwd,
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      options.node ?? process.execPath,
+      [...NODE_FLAGS, options.entrypoint ?? promptfooEntrypoint(), ...args],
+      {
+        cwd: options.cwd,
+        env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let stdout = '';
     let stderr = '';
     const echoOut = lineEcho(process.stdout);

@@ -16,9 +16,17 @@ export async function loadAllowlist(path: string, source: string = path): Promis
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') {
-      throw new InputError('FILE_NOT_FOUND', 'allowlist file not found; pass the path of a JSON allowlist (build one with `citation-verifier build-allowlist`)', { where: source });
+      throw new InputError(
+        'FILE_NOT_FOUND',
+        'allowlist file not found; pass the path of a JSON allowlist (build one with `citation-verifier build-allowlist`)',
+        { where: source },
+      );
     }
-    throw new InputError('FILE_UNREADABLE', `allowlist file cannot be read (${code ?? 'error'}); check that the path names a file you can read`, { where: source });
+    throw new InputError(
+      'FILE_UNREADABLE',
+      `allowlist file cannot be read (${code ?? 'error'}); check that the path names a file you can read`,
+      { where: source },
+    );
   }
   // A repeated key is an error: JSON.parse would keep the last, and a lost entry (a second
   // "Legal Aid of X" whose numbers replace the first one's) would call a right number misattributed.

@@ -53,13 +53,23 @@ export function* namesOf(allowlist: Allowlist): Generator<{ organization: string
  * `$.org_phones["Legal Aid of X"][2]`) and its line when `locate` knows the text, what is wrong and
  * what to do. Pure: the caller reads the file.
  */
-export function parseAllowlist(data: unknown, source: string | undefined, options: Pick<IssueFormat, 'root' | 'locate'> = {}): Allowlist {
+export function parseAllowlist(
+  data: unknown,
+  source: string | undefined,
+  options: Pick<IssueFormat, 'root' | 'locate'> = {},
+): Allowlist {
   const format = { ...options, where: source };
   // A well-formed file skips zod's parse, which copies every array and record (measured: about a
   // tenth of loading 100,000 organizations, plus the garbage); zod stays the one authority on what
   // is valid and on every message, since anything the quick check does not accept goes through it.
-  const parsed = isWellFormedFile(data) ? { success: true as const, data } : AllowlistFileSchema.safeParse(data, { reportInput: true });
-  if (!parsed.success) throw invalidInput('INVALID_ALLOWLIST', parsed.error.issues, { schema: AllowlistFileSchema, ...format });
+  const parsed = isWellFormedFile(data)
+    ? { success: true as const, data }
+    : AllowlistFileSchema.safeParse(data, { reportInput: true });
+  if (!parsed.success)
+    throw invalidInput('INVALID_ALLOWLIST', parsed.error.issues, {
+      schema: AllowlistFileSchema,
+      ...format,
+    });
   const file = parsed.data;
   const fail = (path: Array<string | number>, message: string): never => {
     throw invalidInput('INVALID_ALLOWLIST', [{ path, message }], format);
@@ -71,31 +81,44 @@ export function parseAllowlist(data: unknown, source: string | undefined, option
     const result = normalizeUrl(raw);
     // `/relative/path/` would otherwise read as the host `relative`: an allowlist URL is absolute.
     if (/^\s*(?:\/(?!\/)|\.\.?\/)/.test(raw)) {
-      fail(['urls', index], `${JSON.stringify(raw)} is a relative path, not an absolute URL; write the full address like "https://www.mass.gov/courts", or remove it`);
-    }
-    else if (!result.ok) {
+      fail(
+        ['urls', index],
+        `${JSON.stringify(raw)} is a relative path, not an absolute URL; write the full address like "https://www.mass.gov/courts", or remove it`,
+      );
+    } else if (!result.ok) {
       // Some normalizer reasons already say "not a web address (…)"; do not say it twice.
-      const why = result.reason.startsWith('not a web address') ? result.reason : `not a web address (${result.reason})`;
-      fail(['urls', index], `${JSON.stringify(raw)} is ${why}; write a full address like "https://www.mass.gov/courts", or remove it`);
-    }
-    else {
+      const why = result.reason.startsWith('not a web address')
+        ? result.reason
+        : `not a web address (${result.reason})`;
+      fail(
+        ['urls', index],
+        `${JSON.stringify(raw)} is ${why}; write a full address like "https://www.mass.gov/courts", or remove it`,
+      );
+    } else {
       urls.add(result.url);
-      if (raw.trim() !== result.url && urlsAsWritten[result.url] === undefined) urlsAsWritten[result.url] = raw.trim();
+      if (raw.trim() !== result.url && urlsAsWritten[result.url] === undefined)
+        urlsAsWritten[result.url] = raw.trim();
     }
   });
   for (const [key, written] of Object.entries(file.urls_as_written ?? {})) {
     const target = normalizeUrl(written);
     const named = normalizeUrl(key);
     if (!target.ok || !named.ok || named.url !== target.url || !urls.has(target.url)) {
-      fail(['urls_as_written', key], `${JSON.stringify(written)} is not a way of writing ${JSON.stringify(key)}, or that URL is not in "urls"; fix or remove the entry`);
-    }
-    else urlsAsWritten[target.url] = written.trim();
+      fail(
+        ['urls_as_written', key],
+        `${JSON.stringify(written)} is not a way of writing ${JSON.stringify(key)}, or that URL is not in "urls"; fix or remove the entry`,
+      );
+    } else urlsAsWritten[target.url] = written.trim();
   }
 
   const domains = new Set<string>();
   file.domains.forEach((raw, index) => {
     const host = hostOfDomainEntry(raw);
-    if (host === null) fail(['domains', index], `${JSON.stringify(raw)} is not a host name; write it like "mass.gov" (pages go in "urls")`);
+    if (host === null)
+      fail(
+        ['domains', index],
+        `${JSON.stringify(raw)} is not a host name; write it like "mass.gov" (pages go in "urls")`,
+      );
     else domains.add(host);
   });
 
@@ -125,7 +148,11 @@ export function parseAllowlist(data: unknown, source: string | undefined, option
     for (let index = 0; index < numbers.length; index++) {
       const raw = numbers[index]!;
       const result = normalizePhone(raw);
-      if (!result.ok) fail(['org_phones', rawName, index], `${JSON.stringify(raw)} is not a phone number: ${result.reason}; write it like "(617) 555-0123", or remove it`);
+      if (!result.ok)
+        fail(
+          ['org_phones', rawName, index],
+          `${JSON.stringify(raw)} is not a phone number: ${result.reason}; write it like "(617) 555-0123", or remove it`,
+        );
       else if (!list.includes(result.e164)) list.push(result.e164);
     }
   }
@@ -143,7 +170,14 @@ export function parseAllowlist(data: unknown, source: string | undefined, option
     });
   }
 
-  return { urls: [...urls], domains: [...domains], orgNames, orgPhones, orgAliases, ...(Object.keys(urlsAsWritten).length > 0 ? { urlsAsWritten } : {}) };
+  return {
+    urls: [...urls],
+    domains: [...domains],
+    orgNames,
+    orgPhones,
+    orgAliases,
+    ...(Object.keys(urlsAsWritten).length > 0 ? { urlsAsWritten } : {}),
+  };
 }
 
 /**
@@ -155,14 +189,22 @@ export function dataRecord<T>(): Record<string, T> {
   return Object.create(null) as Record<string, T>;
 }
 
-const FILE_KEYS = new Set(['urls', 'domains', 'org_names', 'org_phones', 'org_aliases', 'urls_as_written']);
+const FILE_KEYS = new Set([
+  'urls',
+  'domains',
+  'org_names',
+  'org_phones',
+  'org_aliases',
+  'urls_as_written',
+]);
 
 /** Exactly the schema's shape, checked without allocating: the fast path of `parseAllowlist`. */
 function isWellFormedFile(data: unknown): data is AllowlistFile {
   if (typeof data !== 'object' || data === null || Array.isArray(data)) return false;
   const record = data as Record<string, unknown>;
   for (const key in record) if (!FILE_KEYS.has(key)) return false;
-  const strings = (value: unknown): boolean => Array.isArray(value) && value.every((item) => typeof item === 'string');
+  const strings = (value: unknown): boolean =>
+    Array.isArray(value) && value.every((item) => typeof item === 'string');
   const lists = (value: unknown): boolean => {
     if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
     for (const key in value) if (!strings((value as Record<string, unknown>)[key])) return false;
@@ -170,7 +212,8 @@ function isWellFormedFile(data: unknown): data is AllowlistFile {
   };
   const texts = (value: unknown): boolean => {
     if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-    for (const key in value) if (typeof (value as Record<string, unknown>)[key] !== 'string') return false;
+    for (const key in value)
+      if (typeof (value as Record<string, unknown>)[key] !== 'string') return false;
     return true;
   };
   return (
@@ -188,7 +231,11 @@ export function hostOfDomainEntry(raw: string): string | null {
   const trimmed = raw.trim();
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed)) {
     const result = normalizeUrl(trimmed);
-    if (!result.ok || result.url !== `https://${result.host}${result.port ? `:${result.port}` : ''}`) return null;
+    if (
+      !result.ok ||
+      result.url !== `https://${result.host}${result.port ? `:${result.port}` : ''}`
+    )
+      return null;
     return result.host;
   }
   return normalizeHost(trimmed.replace(/\/+$/, ''));
@@ -217,7 +264,10 @@ export function toAllowlistFile(allowlist: Allowlist): AllowlistFile {
   const aliases = record(allowlist.orgAliases);
   if (Object.keys(aliases).length > 0) file.org_aliases = aliases;
   const listed = new Set(allowlist.urls);
-  const written = Object.entries(allowlist.urlsAsWritten ?? {}).filter(([url, raw]) => raw !== url && listed.has(url));
-  if (written.length > 0) file.urls_as_written = Object.fromEntries(written.sort(([a], [b]) => compareStrings(a, b)));
+  const written = Object.entries(allowlist.urlsAsWritten ?? {}).filter(
+    ([url, raw]) => raw !== url && listed.has(url),
+  );
+  if (written.length > 0)
+    file.urls_as_written = Object.fromEntries(written.sort(([a], [b]) => compareStrings(a, b)));
   return file;
 }

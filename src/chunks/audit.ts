@@ -56,7 +56,8 @@ export type ChunkAuditRow = ChunkAudit['citation_audit'][number];
 /** The audit of a report. A formatter: it decides nothing the report has not. */
 export function buildChunkAudit(report: ChunkReport): ChunkAudit {
   const total = report.citedClaims;
-  const rate = (count: number): number | null => (total === 0 ? null : round(count / total, SCORE_DECIMALS));
+  const rate = (count: number): number | null =>
+    total === 0 ? null : round(count / total, SCORE_DECIMALS);
   return {
     overall_assessment: {
       total_citations: total,
@@ -81,7 +82,12 @@ function auditRow(verdict: ClaimVerdict): ChunkAuditRow {
     classification: verdict.classification,
     explanation: verdict.explanation,
     correction_instruction: verdict.correction,
-    word_overlap: { found: verdict.wordOverlap.found, of: verdict.wordOverlap.of, ratio: verdict.wordOverlap.ratio, chunk_id: verdict.wordOverlap.chunkId ?? null },
+    word_overlap: {
+      found: verdict.wordOverlap.found,
+      of: verdict.wordOverlap.of,
+      ratio: verdict.wordOverlap.ratio,
+      chunk_id: verdict.wordOverlap.chunkId ?? null,
+    },
   };
 }
 

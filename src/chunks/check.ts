@@ -5,15 +5,31 @@ import { ChunkLibrary } from './library.js';
 import { styleFromEvidence, styleFromLocale } from './number-style.js';
 import { collapseWhitespace } from './sentences.js';
 import { nfcWithOffsets } from './unicode.js';
-import { CLAIM_CLASSIFICATIONS, type Chunk, type FailurePolicy, type ChunkCheckOptions, type ChunkReport, type ClaimClassification, type ClaimVerdict, type Span } from './types.js';
+import {
+  CLAIM_CLASSIFICATIONS,
+  type Chunk,
+  type FailurePolicy,
+  type ChunkCheckOptions,
+  type ChunkReport,
+  type ClaimClassification,
+  type ClaimVerdict,
+  type Span,
+} from './types.js';
 
 /**
  * Check an answer's chunk citations: read its claims, classify each against the chunks it cites, and
  * gate the answer on the worst claim. Pure and deterministic; time linear in the answer and the
  * chunks (each chunk is indexed once, on first use; each claim costs time in its own length).
  */
-export function checkChunkCitations(answer: string, chunks: readonly Chunk[], options: ChunkCheckOptions = {}): ChunkReport {
-  const policy: FailurePolicy = { requireCitations: options.requireCitations ?? false, failOnWeakSupport: options.failOnWeakSupport ?? false };
+export function checkChunkCitations(
+  answer: string,
+  chunks: readonly Chunk[],
+  options: ChunkCheckOptions = {},
+): ChunkReport {
+  const policy: FailurePolicy = {
+    requireCitations: options.requireCitations ?? false,
+    failOnWeakSupport: options.failOnWeakSupport ?? false,
+  };
   const minQuoteWords = options.minQuoteWords ?? CHUNK_LIMITS.minQuoteWords;
   const weakSupportThreshold = options.weakSupportThreshold ?? CHUNK_LIMITS.weakSupportThreshold;
   // Compared in NFC (an accent typed as one character or as a letter and a mark is one letter);
@@ -21,17 +37,33 @@ export function checkChunkCitations(answer: string, chunks: readonly Chunk[], op
   const normalized = nfcWithOffsets(answer);
   const texts = chunks.map((chunk) => ({ ...chunk, text: chunk.text.normalize('NFC') }));
   // `1.200` and `04/03/2024` are read as the locale given writes them, else as the chunks show.
-  const style = options.locale !== undefined ? styleFromLocale(options.locale) : styleFromEvidence(texts.map((chunk) => chunk.text));
+  const style =
+    options.locale !== undefined
+      ? styleFromLocale(options.locale)
+      : styleFromEvidence(texts.map((chunk) => chunk.text));
   const library = new ChunkLibrary(texts, style);
   const reading = readAnswer(normalized.text, library.context, minQuoteWords, style);
-  const classified = reading.claims.map((claim) => classifyClaim(claim, library, { ...policy, minQuoteWords, weakSupportThreshold }));
-  const claims = normalized.text === answer ? classified : classified.map((verdict) => inOriginal(verdict, answer, normalized.toOriginal));
+  const classified = reading.claims.map((claim) =>
+    classifyClaim(claim, library, { ...policy, minQuoteWords, weakSupportThreshold }),
+  );
+  const claims =
+    normalized.text === answer
+      ? classified
+      : classified.map((verdict) => inOriginal(verdict, answer, normalized.toOriginal));
   return summarize(claims, chunks, policy);
 }
 
 /** A verdict on the NFC text with its claim's spans moved into the answer as given. */
-function inOriginal(verdict: ClaimVerdict, answer: string, toOriginal: (offset: number) => number): ClaimVerdict {
-  const move = <T extends Span>(span: T): T => ({ ...span, start: toOriginal(span.start), end: toOriginal(span.end) });
+function inOriginal(
+  verdict: ClaimVerdict,
+  answer: string,
+  toOriginal: (offset: number) => number,
+): ClaimVerdict {
+  const move = <T extends Span>(span: T): T => ({
+    ...span,
+    start: toOriginal(span.start),
+    end: toOriginal(span.end),
+  });
   const claim = move(verdict.claim);
   claim.text = collapseWhitespace(answer.slice(claim.start, claim.end));
   claim.markers = claim.markers.map(move);
@@ -41,9 +73,15 @@ function inOriginal(verdict: ClaimVerdict, answer: string, toOriginal: (offset: 
 }
 
 /** Counts, score and pass over classified claims (see `scoreChunkReport`). */
-export function summarize(claims: ClaimVerdict[], chunks: readonly Chunk[], policy: FailurePolicy): ChunkReport {
+export function summarize(
+  claims: ClaimVerdict[],
+  chunks: readonly Chunk[],
+  policy: FailurePolicy,
+): ChunkReport {
   const { requireCitations } = policy;
-  const counts = Object.fromEntries(CLAIM_CLASSIFICATIONS.map((classification) => [classification, 0])) as Record<ClaimClassification, number>;
+  const counts = Object.fromEntries(
+    CLAIM_CLASSIFICATIONS.map((classification) => [classification, 0]),
+  ) as Record<ClaimClassification, number>;
   for (const verdict of claims) counts[verdict.classification] += 1;
   const cited = claims.filter((verdict) => verdict.claim.ids.length > 0);
   const passedClaims = cited.filter((verdict) => !verdict.failing).length;
@@ -73,7 +111,10 @@ export function summarize(claims: ClaimVerdict[], chunks: readonly Chunk[], poli
 
 /** A claim the answer passes with but the reader should see: uncited, or weakly supported. */
 export function isWarning(verdict: ClaimVerdict): boolean {
-  return !verdict.failing && (verdict.classification === 'uncited_claim' || verdict.classification === 'weak_support');
+  return (
+    !verdict.failing &&
+    (verdict.classification === 'uncited_claim' || verdict.classification === 'weak_support')
+  );
 }
 
 /**
@@ -81,7 +122,11 @@ export function isWarning(verdict: ClaimVerdict): boolean {
  * claims stating a fact. 1 when there is nothing to score. The score grades; it does not decide:
  * `pass` is false as soon as one claim fails, whatever the score.
  */
-export function scoreChunkReport(passedClaims: number, citedClaims: number, uncitedFailing: number): number {
+export function scoreChunkReport(
+  passedClaims: number,
+  citedClaims: number,
+  uncitedFailing: number,
+): number {
   const denominator = citedClaims + uncitedFailing;
   return denominator === 0 ? 1 : passedClaims / denominator;
 }

@@ -22,7 +22,12 @@ export class ChunkIndex {
   private verbatimCache?: { tokens: VerbatimToken[]; index: SubstringIndex };
   private sentencesCache?: Span[];
   private wordSentencesCache?: Map<string, number[]>;
-  private factsCache?: { facts: Fact[]; sentenceOf: Map<Fact, number>; byKey: Map<string, Fact>; firstByFamily: Map<string, Fact> };
+  private factsCache?: {
+    facts: Fact[];
+    sentenceOf: Map<Fact, number>;
+    byKey: Map<string, Fact>;
+    firstByFamily: Map<string, Fact>;
+  };
 
   private readonly style: NumberStyle;
 
@@ -63,7 +68,11 @@ export class ChunkIndex {
    * The longest stretch of `tokens` found verbatim in the chunk, with the chunk's own text over the
    * same number of tokens from where that stretch starts (what the chunk reads instead).
    */
-  longestVerbatim(tokens: readonly string[]): { length: number; queryEnd: number; excerpt: string } {
+  longestVerbatim(tokens: readonly string[]): {
+    length: number;
+    queryEnd: number;
+    excerpt: string;
+  } {
     const { tokens: own, index } = this.verbatim;
     const run = index.longestRun(tokens);
     if (run.length === 0) return { length: 0, queryEnd: 0, excerpt: '' };
@@ -72,12 +81,18 @@ export class ChunkIndex {
     let to = Math.min(own.length - 1, from + tokens.length - 1);
     while (from < to && !WORD_START.test(own[from]!.norm)) from += 1;
     while (to > from && !WORD_START.test(own[to]!.norm)) to -= 1;
-    return { length: run.length, queryEnd: run.queryEnd, excerpt: this.chunk.text.slice(own[from]!.start, own[to]!.end) };
+    return {
+      length: run.length,
+      queryEnd: run.queryEnd,
+      excerpt: this.chunk.text.slice(own[from]!.start, own[to]!.end),
+    };
   }
 
   /** Sentence spans of the chunk, paragraphs and list items split as in answers. */
   get sentences(): Span[] {
-    this.sentencesCache ??= findBlocks(this.chunk.text).flatMap((block) => splitSentences(this.chunk.text, block.start, block.end));
+    this.sentencesCache ??= findBlocks(this.chunk.text).flatMap((block) =>
+      splitSentences(this.chunk.text, block.start, block.end),
+    );
     return this.sentencesCache;
   }
 
@@ -88,7 +103,8 @@ export class ChunkIndex {
       const sentences = this.sentences;
       let sentence = 0;
       for (const token of this.words) {
-        while (sentence < sentences.length && sentences[sentence]!.end <= token.start) sentence += 1;
+        while (sentence < sentences.length && sentences[sentence]!.end <= token.start)
+          sentence += 1;
         const at = Math.min(sentence, Math.max(0, sentences.length - 1));
         const list = map.get(token.norm);
         if (!list) map.set(token.norm, [at]);

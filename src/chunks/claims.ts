@@ -23,7 +23,12 @@ export interface AnswerReading {
  * items, headings, table rows) and each block into sentences, and keep the sentences that are
  * claims. A sentence holding only markers (`[2]` on its own) lends them to the sentence before it.
  */
-export function readAnswer(text: string, context: MarkerContext, minQuoteWords: number, style: NumberStyle = {}): AnswerReading {
+export function readAnswer(
+  text: string,
+  context: MarkerContext,
+  minQuoteWords: number,
+  style: NumberStyle = {},
+): AnswerReading {
   const mask = new Uint8Array(text.length);
   markCode(text, mask);
   const quotes = findQuotes(text, mask);
@@ -34,7 +39,10 @@ export function readAnswer(text: string, context: MarkerContext, minQuoteWords: 
 
   const blocks = findBlocks(text, mask);
   const sentences: Array<Span & { block: number }> = blocks.flatMap((block, blockIndex) =>
-    splitSentences(text, block.start, block.end, mask, markerEnds).map((span) => ({ ...span, block: blockIndex })),
+    splitSentences(text, block.start, block.end, mask, markerEnds).map((span) => ({
+      ...span,
+      block: blockIndex,
+    })),
   );
   const claims: Claim[] = [];
   const blockOf = new Map<Claim, number>();
@@ -45,13 +53,15 @@ export function readAnswer(text: string, context: MarkerContext, minQuoteWords: 
   let previousIds = new Set<string>();
   const extended = new Set<Claim>();
   for (const sentence of sentences) {
-    while (markerCursor < markers.length && markers[markerCursor]!.start < sentence.start) markerCursor += 1;
+    while (markerCursor < markers.length && markers[markerCursor]!.start < sentence.start)
+      markerCursor += 1;
     const own: CitationMarker[] = [];
     while (markerCursor < markers.length && markers[markerCursor]!.end <= sentence.end) {
       own.push(markers[markerCursor]!);
       markerCursor += 1;
     }
-    while (quoteCursor < quotes.length && quotes[quoteCursor]!.start < sentence.start) quoteCursor += 1;
+    while (quoteCursor < quotes.length && quotes[quoteCursor]!.start < sentence.start)
+      quoteCursor += 1;
     const ownQuotes: QuoteFinding[] = [];
     while (quoteCursor < quotes.length && quotes[quoteCursor]!.start < sentence.end) {
       ownQuotes.push(quotes[quoteCursor]!);
@@ -99,13 +109,19 @@ export function readAnswer(text: string, context: MarkerContext, minQuoteWords: 
   }
   for (const claim of extended) claim.text = collapseWhitespace(text.slice(claim.start, claim.end));
   extendScope(claims, blockOf, sourceLines, blocks.length);
-  const kept = claims.filter((claim) => claim.ids.length > 0 || claim.facts.length > 0 || claim.quotes.some((quote) => quote.words >= minQuoteWords));
+  const kept = claims.filter(
+    (claim) =>
+      claim.ids.length > 0 ||
+      claim.facts.length > 0 ||
+      claim.quotes.some((quote) => quote.words >= minQuoteWords),
+  );
   return { markers, quotes, claims: kept };
 }
 
 const LETTER = /\p{L}/u;
 // What is left of a sources line once its markers are blanked: a label, punctuation, `and`.
-const SOURCES_LINE = /^[\s*_>#-]*(?:sources?|references?|citations?|refs?|context|contexts|来源|参考(?:资料|文献)?|出典)?[\s*_:：,，;；.。、&-]*(?:(?:and|和)[\s,，.。:]*)*$/iu;
+const SOURCES_LINE =
+  /^[\s*_>#-]*(?:sources?|references?|citations?|refs?|context|contexts|来源|参考(?:资料|文献)?|出典)?[\s*_:：,，;；.。、&-]*(?:(?:and|和)[\s,，.。:]*)*$/iu;
 
 /**
  * Give unmarked sentences the citation that covers them by position:
@@ -116,7 +132,12 @@ const SOURCES_LINE = /^[\s*_>#-]*(?:sources?|references?|citations?|refs?|contex
  *   still unmarked; elsewhere, the unmarked sentences of its own paragraph.
  * A sentence's own markers always win. `citedBy` records which rule gave the ids.
  */
-function extendScope(claims: Claim[], blockOf: ReadonlyMap<Claim, number>, sourceLines: ReadonlyArray<{ block: number; ids: string[] }>, blockCount: number): void {
+function extendScope(
+  claims: Claim[],
+  blockOf: ReadonlyMap<Claim, number>,
+  sourceLines: ReadonlyArray<{ block: number; ids: string[] }>,
+  blockCount: number,
+): void {
   const byBlock = new Map<number, Claim[]>();
   for (const claim of claims) {
     const block = blockOf.get(claim)!;
@@ -144,7 +165,11 @@ function extendScope(claims: Claim[], blockOf: ReadonlyMap<Claim, number>, sourc
 }
 
 /** The last block holding a claim or a sources line. */
-function lastBlockWithText(byBlock: ReadonlyMap<number, Claim[]>, sourceLines: ReadonlyArray<{ block: number }>, blockCount: number): number {
+function lastBlockWithText(
+  byBlock: ReadonlyMap<number, Claim[]>,
+  sourceLines: ReadonlyArray<{ block: number }>,
+  blockCount: number,
+): number {
   let last = -1;
   for (const block of byBlock.keys()) last = Math.max(last, block);
   for (const line of sourceLines) last = Math.max(last, line.block);
@@ -185,7 +210,10 @@ function unionIds(markers: readonly CitationMarker[]): string[] {
 const HEADING = /^[ \t]{0,3}#{1,6}[ \t]+/;
 const TABLE_ROW = /^[ \t]*\|/;
 // `1. Plan`, `- item`; CJK lists put no space after the number (`1.咨询师…`, `2、《海鸥食堂》`).
-const LIST_ITEM = new RegExp(`^[ \\t]*(?:(?:[-*+•]|\\d{1,3}[.)])[ \\t]+|(?:[-•]|\\d{1,3}[.)、．])(?=[${CJK_CLASS}《“「（]))`, 'u');
+const LIST_ITEM = new RegExp(
+  `^[ \\t]*(?:(?:[-*+•]|\\d{1,3}[.)])[ \\t]+|(?:[-•]|\\d{1,3}[.)、．])(?=[${CJK_CLASS}《“「（]))`,
+  'u',
+);
 const BLANK = /^[ \t\r]*$/;
 const INDENT = /^[ \t>]*/;
 
@@ -206,7 +234,8 @@ export function findBlocks(text: string, mask?: Uint8Array): Span[] {
     const newline = text.indexOf('\n', offset);
     const end = newline === -1 ? text.length : newline;
     const line = text.slice(offset, end);
-    const isCode = mask !== undefined && line.trim().length > 0 && isWholeLineCode(mask, offset, end);
+    const isCode =
+      mask !== undefined && line.trim().length > 0 && isWholeLineCode(mask, offset, end);
     if (isCode || BLANK.test(line)) {
       close();
     } else if (HEADING.test(line) || TABLE_ROW.test(line)) {
@@ -232,6 +261,7 @@ export function findBlocks(text: string, mask?: Uint8Array): Span[] {
 }
 
 function isWholeLineCode(mask: Uint8Array, start: number, end: number): boolean {
-  for (let index = start; index < end; index += 1) if ((mask[index]! & MASK.code) === 0) return false;
+  for (let index = start; index < end; index += 1)
+    if ((mask[index]! & MASK.code) === 0) return false;
   return true;
 }

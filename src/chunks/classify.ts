@@ -1,11 +1,27 @@
 import type { ChunkIndex } from './chunk-index.js';
 import { CHUNK_LIMITS } from './defaults.js';
-import { checkFact, checkQuote, findSourcePassage, markerGroups, placeFact, quotePieces, toPassage } from './evidence.js';
+import {
+  checkFact,
+  checkQuote,
+  findSourcePassage,
+  markerGroups,
+  placeFact,
+  quotePieces,
+  toPassage,
+} from './evidence.js';
 import { capitalize, explain, joinList, shorten } from './explain.js';
 import type { ChunkLibrary } from './library.js';
 import { chunkWords, hasCjk } from './unicode.js';
 import { verbatimTokens } from './verbatim.js';
-import { isFailingClassification, type Claim, type ClaimClassification, type ClaimVerdict, type FailurePolicy, type QuoteFinding, type SourcePassage } from './types.js';
+import {
+  isFailingClassification,
+  type Claim,
+  type ClaimClassification,
+  type ClaimVerdict,
+  type FailurePolicy,
+  type QuoteFinding,
+  type SourcePassage,
+} from './types.js';
 
 export interface ClassifyClaimOptions extends FailurePolicy {
   minQuoteWords: number;
@@ -19,7 +35,11 @@ export interface ClassifyClaimOptions extends FailurePolicy {
  * its words are verbatim in a cited chunk (at least `minQuoteWords` of them), else uncertain.
  * A claim citing nothing is `uncited_claim` (it was kept because it states a fact or a quotation).
  */
-export function classifyClaim(claim: Claim, library: ChunkLibrary, options: ClassifyClaimOptions): ClaimVerdict {
+export function classifyClaim(
+  claim: Claim,
+  library: ChunkLibrary,
+  options: ClassifyClaimOptions,
+): ClaimVerdict {
   const words = chunkWords(claim.prose).map((token) => token.norm);
   const content = [...new Set(words.filter(isContentWord))];
   const quotes = claim.quotes.filter((quote) => quote.words >= options.minQuoteWords);
@@ -39,27 +59,64 @@ export function classifyClaim(claim: Claim, library: ChunkLibrary, options: Clas
   const sourceIndex = window ? cited.find((index) => index.chunk.id === window.chunkId) : cited[0];
   const quoteChecks = quotes.map((quote) => checkQuote(quote, cited, library));
   const groups = markerGroups(claim);
-  const factChecks = claim.facts.map((fact) => placeFact(checkFact(fact, cited, window, sourceIndex), groups, library));
+  const factChecks = claim.facts.map((fact) =>
+    placeFact(checkFact(fact, cited, window, sourceIndex), groups, library),
+  );
   const overlapIndex = sourceIndex ?? cited[0];
   const wordOverlap = overlapIndex
-    ? overlapOf(content.filter((word) => overlapIndex.hasWord(word)).length, content.length, overlapIndex.chunk.id)
+    ? overlapOf(
+        content.filter((word) => overlapIndex.hasWord(word)).length,
+        content.length,
+        overlapIndex.chunk.id,
+      )
     : overlapOf(0, content.length);
-  const exactIn = words.length >= options.minQuoteWords ? cited.find((index) => index.containsWords(words)) : undefined;
+  const exactIn =
+    words.length >= options.minQuoteWords
+      ? cited.find((index) => index.containsWords(words))
+      : undefined;
 
   let classification: ClaimClassification;
   if (missingIds.length > 0) classification = 'citation_not_found';
-  else if (quoteChecks.some((check) => check.foundIn === undefined && check.foundElsewhere === undefined)) classification = 'fabricated_quote';
-  else if (factChecks.some((check) => check.foundIn === undefined)) classification = 'unsupported_claim';
-  else if (quoteChecks.some((check) => check.foundIn === undefined) || factChecks.some((check) => check.notAfter !== undefined)) classification = 'wrong_citation';
+  else if (
+    quoteChecks.some((check) => check.foundIn === undefined && check.foundElsewhere === undefined)
+  )
+    classification = 'fabricated_quote';
+  else if (factChecks.some((check) => check.foundIn === undefined))
+    classification = 'unsupported_claim';
+  else if (
+    quoteChecks.some((check) => check.foundIn === undefined) ||
+    factChecks.some((check) => check.notAfter !== undefined)
+  )
+    classification = 'wrong_citation';
   else if (exactIn) classification = 'exact_match';
   // Overlap is counted in words, which CJK text does not mark: not measured there, never flagged.
   // A sentence about the passages themselves ("the given context does not mention…") shares few
   // words with them by nature; it makes no claim about the world for overlap to measure.
-  else if (!hasCjk(claim.prose) && !ABOUT_THE_SOURCES.test(claim.prose) && isWeak(wordOverlap, options.weakSupportThreshold)) classification = 'weak_support';
+  else if (
+    !hasCjk(claim.prose) &&
+    !ABOUT_THE_SOURCES.test(claim.prose) &&
+    isWeak(wordOverlap, options.weakSupportThreshold)
+  )
+    classification = 'weak_support';
   else classification = 'verification_uncertain';
 
-  const explained = explain({ cited, missingIds, quoteChecks, factChecks, wordOverlap, exactIn, wordCount: words.length, library, weak: classification === 'weak_support' });
-  const scope = claim.citedBy === 'paragraph' ? ' (cited by the marker ending its paragraph)' : claim.citedBy === 'sources_line' ? ' (cited by the sources line)' : '';
+  const explained = explain({
+    cited,
+    missingIds,
+    quoteChecks,
+    factChecks,
+    wordOverlap,
+    exactIn,
+    wordCount: words.length,
+    library,
+    weak: classification === 'weak_support',
+  });
+  const scope =
+    claim.citedBy === 'paragraph'
+      ? ' (cited by the marker ending its paragraph)'
+      : claim.citedBy === 'sources_line'
+        ? ' (cited by the sources line)'
+        : '';
   const explanation = `${explained.explanation}${scope}`;
   const { correction } = explained;
   return {
@@ -81,16 +138,34 @@ const ABOUT_THE_SOURCES =
   /\b(?:(?:given|provided|retrieved|these|this|the|in|of)\s+(?:contexts?|passages?|sources?|documents?|chunks?|excerpts?|references?)\b|no (?:information|mention|details?|data)\b|not (?:mentioned|provided|stated|specified|given)\b|does not (?:mention|say|state|specify|provide)\b)/i;
 
 function overlapOf(found: number, of: number, chunkId?: string): ClaimVerdict['wordOverlap'] {
-  return { found, of, ratio: of === 0 ? null : Math.round((found / of) * 10_000) / 10_000, ...(chunkId === undefined ? {} : { chunkId }) };
+  return {
+    found,
+    of,
+    ratio: of === 0 ? null : Math.round((found / of) * 10_000) / 10_000,
+    ...(chunkId === undefined ? {} : { chunkId }),
+  };
 }
 
 /** Few of the claim's content words in the cited chunk closest to it (and enough words to count). */
 function isWeak(overlap: ClaimVerdict['wordOverlap'], threshold: number): boolean {
-  return overlap.chunkId !== undefined && overlap.of >= CHUNK_LIMITS.weakSupportMinWords && overlap.found < threshold * overlap.of;
+  return (
+    overlap.chunkId !== undefined &&
+    overlap.of >= CHUNK_LIMITS.weakSupportMinWords &&
+    overlap.found < threshold * overlap.of
+  );
 }
 
-function classifyUncited(claim: Claim, quotes: QuoteFinding[], content: string[], library: ChunkLibrary, options: ClassifyClaimOptions): ClaimVerdict {
-  const stated = [...claim.facts.map((fact) => fact.raw), ...quotes.map((quote) => `“${shorten(quote.raw, 60)}”`)];
+function classifyUncited(
+  claim: Claim,
+  quotes: QuoteFinding[],
+  content: string[],
+  library: ChunkLibrary,
+  options: ClassifyClaimOptions,
+): ClaimVerdict {
+  const stated = [
+    ...claim.facts.map((fact) => fact.raw),
+    ...quotes.map((quote) => `“${shorten(quote.raw, 60)}”`),
+  ];
   const suggestions: string[] = [];
   let source: SourcePassage | undefined;
   const locate = (index: ChunkIndex): void => {
@@ -101,7 +176,9 @@ function classifyUncited(claim: Claim, quotes: QuoteFinding[], content: string[]
   for (const fact of claim.facts) {
     const owner = library.ownerOfFact(fact);
     if (!owner) continue;
-    suggestions.push(`chunk ${owner.index.chunk.id} states ${owner.fact.raw}: cite [${owner.index.chunk.id}]`);
+    suggestions.push(
+      `chunk ${owner.index.chunk.id} states ${owner.fact.raw}: cite [${owner.index.chunk.id}]`,
+    );
     locate(owner.index);
   }
   for (const quote of quotes) {
@@ -118,16 +195,21 @@ function classifyUncited(claim: Claim, quotes: QuoteFinding[], content: string[]
     classification: 'uncited_claim',
     citedIds: [],
     missingIds: [],
-    quotes: quotes.map((quote) => ({ quote, longestRun: { tokens: 0, of: verbatimTokens(quote.raw).length } })),
+    quotes: quotes.map((quote) => ({
+      quote,
+      longestRun: { tokens: 0, of: verbatimTokens(quote.raw).length },
+    })),
     facts: claim.facts.map((fact) => ({ fact })),
     wordOverlap: overlapOf(0, content.length),
     ...(source ? { source } : {}),
     explanation: `States ${joinList(stated)} but cites no chunk`,
-    correction: unique.length > 0 ? capitalize(unique.join('; ')) : `Add a citation to the chunk that states ${joinList(stated)}, or remove it`,
+    correction:
+      unique.length > 0
+        ? capitalize(unique.join('; '))
+        : `Add a citation to the chunk that states ${joinList(stated)}, or remove it`,
     failing: isFailingClassification('uncited_claim', options),
   };
 }
-
 
 const STOPWORDS = new Set(
   (

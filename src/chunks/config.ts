@@ -41,8 +41,15 @@ export interface ChunkSettings {
  * `labels` names it (`weakSupportThreshold` → `--weak-support-threshold` for `check --chunks`, which
  * reads its flags through here so both fronts judge a value by the same rule, in the same words).
  */
-export function resolveChunkConfig(config: unknown, options: { labels?: Readonly<Record<string, string>> } = {}): ChunkSettings {
-  const data = parseInput(ChunkConfigSchema, config ?? {}, 'INVALID_CONFIG', { root: 'config', expected: EXPECTED, ...(options.labels ? { labels: options.labels } : {}) });
+export function resolveChunkConfig(
+  config: unknown,
+  options: { labels?: Readonly<Record<string, string>> } = {},
+): ChunkSettings {
+  const data = parseInput(ChunkConfigSchema, config ?? {}, 'INVALID_CONFIG', {
+    root: 'config',
+    expected: EXPECTED,
+    ...(options.labels ? { labels: options.labels } : {}),
+  });
   return {
     contextVar: data.contextVar ?? CHUNK_LIMITS.contextVar,
     requireCitations: data.requireCitations ?? false,

@@ -26,7 +26,8 @@ export function quotePieces(raw: string): string[][] {
   for (let match = ELLIPSIS_OR_INSERTION.exec(raw); ; match = ELLIPSIS_OR_INSERTION.exec(raw)) {
     const end = match ? match.index : raw.length;
     // `[T]enants`: an insertion glued to a word replaced part of it, so that word is not verbatim.
-    const cutAfter = match !== null && match[0].startsWith('[') && LETTER_OR_DIGIT.test(raw[end - 1] ?? '');
+    const cutAfter =
+      match !== null && match[0].startsWith('[') && LETTER_OR_DIGIT.test(raw[end - 1] ?? '');
     const tokens = verbatimTokens(raw.slice(cursor, end)).map((token) => token.norm);
     let start = cutBefore ? 1 : 0;
     let stop = tokens.length - (cutAfter ? 1 : 0);
@@ -45,28 +46,47 @@ function isWordToken(token: string): boolean {
   return WORD_TOKEN.test(token);
 }
 
-export function checkQuote(quote: QuoteFinding, cited: readonly ChunkIndex[], library: ChunkLibrary): QuoteCheck {
+export function checkQuote(
+  quote: QuoteFinding,
+  cited: readonly ChunkIndex[],
+  library: ChunkLibrary,
+): QuoteCheck {
   const pieces = quotePieces(quote.raw);
   const total = pieces.reduce((sum, piece) => sum + piece.length, 0);
   const foundIn = cited.find((index) => pieces.every((piece) => index.containsVerbatim(piece)));
-  if (foundIn) return { quote, foundIn: foundIn.chunk.id, longestRun: { tokens: total, of: total, chunkId: foundIn.chunk.id } };
+  if (foundIn)
+    return {
+      quote,
+      foundIn: foundIn.chunk.id,
+      longestRun: { tokens: total, of: total, chunkId: foundIn.chunk.id },
+    };
   // Verbatim in a chunk the claim does not cite: the quotation is real, the citation is wrong.
   const longest = [...pieces].sort((a, b) => b.length - a.length)[0];
   const owner = longest ? library.ownerOfVerbatim(longest) : undefined;
   if (owner && pieces.every((piece) => owner.containsVerbatim(piece))) {
-    return { quote, foundElsewhere: owner.chunk.id, longestRun: { tokens: total, of: total, chunkId: owner.chunk.id } };
+    return {
+      quote,
+      foundElsewhere: owner.chunk.id,
+      longestRun: { tokens: total, of: total, chunkId: owner.chunk.id },
+    };
   }
   let best: QuoteCheck['longestRun'] = { tokens: 0, of: total };
   for (const index of cited) {
     for (const piece of pieces) {
       const run = index.longestVerbatim(piece);
-      if (run.length > best.tokens) best = { tokens: run.length, of: total, chunkId: index.chunk.id, excerpt: run.excerpt };
+      if (run.length > best.tokens)
+        best = { tokens: run.length, of: total, chunkId: index.chunk.id, excerpt: run.excerpt };
     }
   }
   return { quote, longestRun: best };
 }
 
-export function checkFact(fact: Fact, cited: readonly ChunkIndex[], source: SourceWindow | undefined, sourceIndex: ChunkIndex | undefined): FactCheck {
+export function checkFact(
+  fact: Fact,
+  cited: readonly ChunkIndex[],
+  source: SourceWindow | undefined,
+  sourceIndex: ChunkIndex | undefined,
+): FactCheck {
   for (const index of cited) {
     if (index.findFact(fact)) return { fact, foundIn: index.chunk.id };
   }
@@ -117,11 +137,17 @@ const GROUP_GAP = 3;
  * the claim has several groups and the chunks of the group after the fact lack it while another
  * cited chunk has it, the figure is real but cited to the wrong chunk (`notAfter` names that group).
  */
-export function placeFact(check: FactCheck, groups: ReadonlyArray<{ start: number; ids: string[] }>, library: ChunkLibrary): FactCheck {
+export function placeFact(
+  check: FactCheck,
+  groups: ReadonlyArray<{ start: number; ids: string[] }>,
+  library: ChunkLibrary,
+): FactCheck {
   if (check.foundIn === undefined || groups.length < 2) return check;
   const after = groups.find((group) => group.start >= check.fact.end);
   if (!after) return check;
-  const inGroup = after.ids.map((id) => library.get(id)).filter((index): index is ChunkIndex => index !== undefined);
+  const inGroup = after.ids
+    .map((id) => library.get(id))
+    .filter((index): index is ChunkIndex => index !== undefined);
   if (inGroup.length === 0 || inGroup.some((index) => index.findFact(check.fact))) return check;
   return { ...check, notAfter: inGroup.map((index) => index.chunk.id) };
 }
@@ -143,8 +169,14 @@ function relatedFamilies(family: string): string[] {
  * Words spread over more than `maxSentencesPerWord` sentences of a chunk are skipped: they do not
  * locate anything, and skipping them bounds the work by the claim's size.
  */
-export function findSourcePassage(cited: readonly ChunkIndex[], content: readonly string[], facts: readonly Fact[]): SourceWindow | undefined {
-  let best: { index: ChunkIndex; sentence: number; score: number; scores: Map<number, number> } | undefined;
+export function findSourcePassage(
+  cited: readonly ChunkIndex[],
+  content: readonly string[],
+  facts: readonly Fact[],
+): SourceWindow | undefined {
+  let best:
+    | { index: ChunkIndex; sentence: number; score: number; scores: Map<number, number> }
+    | undefined;
   for (const index of cited) {
     if (index.sentences.length === 0) continue;
     const scores = new Map<number, number>();
@@ -184,8 +216,17 @@ export function findSourcePassage(cited: readonly ChunkIndex[], content: readonl
   const end = index.sentences[to]!.end;
   // Read no more of the chunk than the passage can show: a chunk without sentence marks is one
   // long sentence, and copying it for every claim would make the work grow with claims × chunk.
-  const shown = index.chunk.text.slice(start, Math.min(end, start + CHUNK_LIMITS.passageMaxChars * 2));
-  return { chunkId: index.chunk.id, text: clipPassage(collapseWhitespace(shown)), start, end, sentences: [from, to] };
+  const shown = index.chunk.text.slice(
+    start,
+    Math.min(end, start + CHUNK_LIMITS.passageMaxChars * 2),
+  );
+  return {
+    chunkId: index.chunk.id,
+    text: clipPassage(collapseWhitespace(shown)),
+    start,
+    end,
+    sentences: [from, to],
+  };
 }
 
 /** A source passage with the sentence range it spans, for finding a figure near the claim. */

@@ -30,19 +30,25 @@ export function explain(input: ExplainInput): { explanation: string; correction:
 
   if (missingIds.length > 0) {
     const written = missingIds.map((id) => `[${id}]`).join(', ');
-    whys.push(`cites ${written}, which ${missingIds.length === 1 ? 'is' : 'are'} not among the ${library.chunks.length} chunk${library.chunks.length === 1 ? '' : 's'} (${describeIds(library.chunks.map((chunk) => chunk.id))})`);
+    whys.push(
+      `cites ${written}, which ${missingIds.length === 1 ? 'is' : 'are'} not among the ${library.chunks.length} chunk${library.chunks.length === 1 ? '' : 's'} (${describeIds(library.chunks.map((chunk) => chunk.id))})`,
+    );
     fixes.push(`cite one of the chunks given, or remove ${written}`);
   }
   for (const check of quoteChecks) {
     if (check.foundIn !== undefined || cited.length === 0) continue;
     if (check.foundElsewhere !== undefined) {
-      whys.push(`the quotation “${shorten(check.quote.raw, 80)}” is not in ${citedNames} but is verbatim in chunk ${check.foundElsewhere}`);
+      whys.push(
+        `the quotation “${shorten(check.quote.raw, 80)}” is not in ${citedNames} but is verbatim in chunk ${check.foundElsewhere}`,
+      );
       fixes.push(`cite [${check.foundElsewhere}] for the quotation`);
       continue;
     }
     const run = check.longestRun;
     const words = run.excerpt === undefined ? 0 : countWords(run.excerpt);
-    whys.push(`the quotation “${shorten(check.quote.raw, 80)}” is not verbatim in ${citedNames}${run.tokens > 0 && run.chunkId !== undefined ? ` (longest verbatim stretch: ${run.tokens} of ${run.of} tokens, in chunk ${run.chunkId})` : ''}`);
+    whys.push(
+      `the quotation “${shorten(check.quote.raw, 80)}” is not verbatim in ${citedNames}${run.tokens > 0 && run.chunkId !== undefined ? ` (longest verbatim stretch: ${run.tokens} of ${run.of} tokens, in chunk ${run.chunkId})` : ''}`,
+    );
     fixes.push(
       run.excerpt && words > 0
         ? `quote chunk ${run.chunkId} as it reads (“${shorten(collapseWhitespace(run.excerpt), 120)}”) or drop the quotation marks`
@@ -51,29 +57,50 @@ export function explain(input: ExplainInput): { explanation: string; correction:
   }
   for (const check of factChecks) {
     if (check.notAfter === undefined || check.foundIn === undefined) continue;
-    whys.push(`${check.fact.raw} is not in ${chunkNames(check.notAfter)}, cited right after it, but is in chunk ${check.foundIn}`);
+    whys.push(
+      `${check.fact.raw} is not in ${chunkNames(check.notAfter)}, cited right after it, but is in chunk ${check.foundIn}`,
+    );
     fixes.push(`cite [${check.foundIn}] after ${check.fact.raw}`);
   }
   const missingFacts = factChecks.filter((check) => check.foundIn === undefined);
   if (missingFacts.length > 0 && cited.length > 0) {
-    whys.push(`${joinList(missingFacts.map((check) => check.fact.raw))} ${missingFacts.length === 1 ? 'is' : 'are'} in none of ${citedNames}`);
+    whys.push(
+      `${joinList(missingFacts.map((check) => check.fact.raw))} ${missingFacts.length === 1 ? 'is' : 'are'} in none of ${citedNames}`,
+    );
     for (const check of missingFacts) {
       if (check.nearest) {
         fixes.push(`the cited passage gives ${check.nearest.fact.raw}, not ${check.fact.raw}`);
         continue;
       }
       const owner = library.ownerOfFact(check.fact);
-      fixes.push(owner ? `chunk ${owner.index.chunk.id} states ${owner.fact.raw}: cite [${owner.index.chunk.id}] for it` : `remove ${check.fact.raw} or cite a chunk that states it`);
+      fixes.push(
+        owner
+          ? `chunk ${owner.index.chunk.id} states ${owner.fact.raw}: cite [${owner.index.chunk.id}] for it`
+          : `remove ${check.fact.raw} or cite a chunk that states it`,
+      );
     }
   }
-  if (whys.length > 0) return { explanation: capitalize(whys.join('; ')), correction: capitalize(fixes.join('; ')) };
+  if (whys.length > 0)
+    return { explanation: capitalize(whys.join('; ')), correction: capitalize(fixes.join('; ')) };
 
   if (input.exactIn) {
-    return { explanation: `The claim's ${input.wordCount} words are verbatim in chunk ${input.exactIn.chunk.id}`, correction: 'No change needed' };
+    return {
+      explanation: `The claim's ${input.wordCount} words are verbatim in chunk ${input.exactIn.chunk.id}`,
+      correction: 'No change needed',
+    };
   }
-  const checked = [...factChecks.map((check) => check.fact.raw), ...quoteChecks.map((check) => `“${shorten(check.quote.raw, 40)}”`)];
-  const stated = checked.length > 0 ? `${citedNames} state${cited.length === 1 ? 's' : ''} every figure and quotation checked (${joinList(checked)})` : 'no figure or quotation to check';
-  const overlap = wordOverlap.chunkId === undefined ? '' : `; ${wordOverlap.found} of ${wordOverlap.of} content words appear in chunk ${wordOverlap.chunkId}`;
+  const checked = [
+    ...factChecks.map((check) => check.fact.raw),
+    ...quoteChecks.map((check) => `“${shorten(check.quote.raw, 40)}”`),
+  ];
+  const stated =
+    checked.length > 0
+      ? `${citedNames} state${cited.length === 1 ? 's' : ''} every figure and quotation checked (${joinList(checked)})`
+      : 'no figure or quotation to check';
+  const overlap =
+    wordOverlap.chunkId === undefined
+      ? ''
+      : `; ${wordOverlap.found} of ${wordOverlap.of} content words appear in chunk ${wordOverlap.chunkId}`;
   const weak = input.weak;
   return {
     explanation: `${capitalize(stated)}${overlap}; whether it supports the claim needs a judge`,
@@ -83,7 +110,6 @@ export function explain(input: ExplainInput): { explanation: string; correction:
   };
 }
 
-
 function chunkNames(ids: readonly string[]): string {
   if (ids.length === 0) return 'the cited chunks';
   return ids.length === 1 ? `chunk ${ids[0]!}` : `chunks ${ids.join(', ')}`;
@@ -92,7 +118,8 @@ function chunkNames(ids: readonly string[]): string {
 /** `1–5` for a run of numbers from 1, else the first ids and a count. */
 export function describeIds(ids: readonly string[]): string {
   if (ids.length === 0) return 'none given';
-  if (ids.every((id, position) => id === String(position + 1))) return ids.length === 1 ? 'id 1' : `ids 1–${ids.length}`;
+  if (ids.every((id, position) => id === String(position + 1)))
+    return ids.length === 1 ? 'id 1' : `ids 1–${ids.length}`;
   const shown = ids.slice(0, 8).join(', ');
   return ids.length > 8 ? `ids ${shown}, … ${ids.length - 8} more` : `ids ${shown}`;
 }

@@ -40,20 +40,38 @@ export const CHUNK_REASON_PREFIX = `${REASON_PREFIX} chunks`;
 export function chunkGradingResult(report: ChunkReport): GradingResult {
   const namedScores: Record<string, number> = {};
   if (report.claims.length > 0) {
-    namedScores[CHUNK_SCORE_NAMES.failures] = round(report.failures / report.claims.length, SCORE_DECIMALS);
-    namedScores[CHUNK_SCORE_NAMES.warnings] = round(report.warnings / report.claims.length, SCORE_DECIMALS);
+    namedScores[CHUNK_SCORE_NAMES.failures] = round(
+      report.failures / report.claims.length,
+      SCORE_DECIMALS,
+    );
+    namedScores[CHUNK_SCORE_NAMES.warnings] = round(
+      report.warnings / report.claims.length,
+      SCORE_DECIMALS,
+    );
   }
-  if (report.citedClaims > 0) namedScores[CHUNK_SCORE_NAMES.checksPassedRate] = round(report.passedClaims / report.citedClaims, SCORE_DECIMALS);
-  if (report.citedIds > 0) namedScores[CHUNK_SCORE_NAMES.citationsFound] = round(report.foundIds / report.citedIds, SCORE_DECIMALS);
+  if (report.citedClaims > 0)
+    namedScores[CHUNK_SCORE_NAMES.checksPassedRate] = round(
+      report.passedClaims / report.citedClaims,
+      SCORE_DECIMALS,
+    );
+  if (report.citedIds > 0)
+    namedScores[CHUNK_SCORE_NAMES.citationsFound] = round(
+      report.foundIds / report.citedIds,
+      SCORE_DECIMALS,
+    );
 
   const worst = CLAIM_CLASSIFICATIONS.find((classification) => report.counts[classification] > 0);
   const counts = CLAIM_CLASSIFICATIONS.filter((classification) => report.counts[classification] > 0)
     .map((classification) => `${report.counts[classification]} ${classification}`)
     .join(', ');
-  const denominator = report.citedClaims + (report.requireCitations ? report.counts.uncited_claim : 0);
+  const denominator =
+    report.citedClaims + (report.requireCitations ? report.counts.uncited_claim : 0);
   const failures = report.claims.filter((verdict) => verdict.failing);
   const warnings = report.claims.filter(isWarning);
-  const passNote = report.pass && warnings.length > 0 ? ` with ${warnings.length} warning${warnings.length === 1 ? '' : 's'}` : '';
+  const passNote =
+    report.pass && warnings.length > 0
+      ? ` with ${warnings.length} warning${warnings.length === 1 ? '' : 's'}`
+      : '';
   const lines = [
     `${CHUNK_REASON_PREFIX}: ${report.pass ? 'PASS' : 'FAIL'}${passNote} — ${report.claims.length === 0 ? 'no citations and no uncited figures or quotations' : `worst claim ${worst}`}; ${report.chunkCount} chunk${report.chunkCount === 1 ? '' : 's'}`,
     `claims: ${counts || '(none)'}`,
@@ -68,12 +86,22 @@ export function chunkGradingResult(report: ChunkReport): GradingResult {
     score: round(report.score, SCORE_DECIMALS),
     reason: lines.join('\n'),
     namedScores,
-    metadata: { [CHUNK_METADATA_KEY]: omitted > 0 ? { ...audit, citation_audit: audit.citation_audit.slice(0, LISTED_FINDINGS.json), omitted } : audit },
+    metadata: {
+      [CHUNK_METADATA_KEY]:
+        omitted > 0
+          ? {
+              ...audit,
+              citation_audit: audit.citation_audit.slice(0, LISTED_FINDINGS.json),
+              omitted,
+            }
+          : audit,
+    },
   };
 }
 
 function describeVerdict(verdict: ClaimVerdict): string {
   const id = citationId(verdict);
-  const claim = verdict.claim.text.length > 120 ? `${verdict.claim.text.slice(0, 119)}…` : verdict.claim.text;
+  const claim =
+    verdict.claim.text.length > 120 ? `${verdict.claim.text.slice(0, 119)}…` : verdict.claim.text;
   return `${verdict.classification}${id === null ? '' : ` [${id}]`} “${claim}”: ${verdict.explanation}. Fix: ${verdict.correction}`;
 }

@@ -42,7 +42,8 @@ export class ChunkLibrary {
     if (!this.factOwners) {
       const owners = new Map<string, { index: ChunkIndex; fact: Fact }>();
       for (const index of this.indexes) {
-        for (const key of keysOf(index)) if (!owners.has(key.key)) owners.set(key.key, { index, fact: key.fact });
+        for (const key of keysOf(index))
+          if (!owners.has(key.key)) owners.set(key.key, { index, fact: key.fact });
       }
       this.factOwners = owners;
     }

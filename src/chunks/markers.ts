@@ -12,7 +12,9 @@ export interface MarkerContext {
 
 export function markerContext(chunks: readonly Chunk[]): MarkerContext {
   const keys = new Set(chunks.map((chunk) => chunk.key));
-  const shapes = new Set(chunks.filter((chunk) => !isNumericKey(chunk.key)).map((chunk) => idShape(chunk.key)));
+  const shapes = new Set(
+    chunks.filter((chunk) => !isNumericKey(chunk.key)).map((chunk) => idShape(chunk.key)),
+  );
   return { keys, shapes };
 }
 
@@ -27,14 +29,24 @@ export function markerContext(chunks: readonly Chunk[]): MarkerContext {
  *
  * `mask` must already mark code (see `markCode`); the markers found are marked in it.
  */
-export function findCitations(text: string, mask: Uint8Array, context: MarkerContext): CitationMarker[] {
+export function findCitations(
+  text: string,
+  mask: Uint8Array,
+  context: MarkerContext,
+): CitationMarker[] {
   const markers: CitationMarker[] = [];
   for (let index = 0; index < text.length; index += 1) {
     const char = text[index];
     if (char !== '[' && char !== '【' && char !== '(' && char !== '［') continue;
     if ((mask[index]! & MASK.code) !== 0) continue;
     const marker =
-      char === '[' ? bracketAt(text, index, context) : char === '【' ? lenticularAt(text, index, context) : char === '［' ? fullWidthAt(text, index, context) : parentheticalAt(text, index, context);
+      char === '['
+        ? bracketAt(text, index, context)
+        : char === '【'
+          ? lenticularAt(text, index, context)
+          : char === '［'
+            ? fullWidthAt(text, index, context)
+            : parentheticalAt(text, index, context);
     if (!marker) continue;
     markers.push(marker);
     mask.fill(MASK.marker, marker.start, marker.end);
@@ -54,12 +66,17 @@ export function extractCitations(text: string, chunks: readonly Chunk[] = []): C
 const BRACKET = /\[(\^?)([^[\]\n]{1,80})\]/y;
 const LENTICULAR = /【([^【】\n]{1,40})】/y;
 const FULL_WIDTH = /［([^［］\n]{1,40})］/y;
-const PARENTHETICAL = /\((?:sources?|passages?|chunks?|docs?|documents?|refs?|references?|citations?|contexts?)(?:[ \t]*[:#][ \t]*|[ \t]+)([^()\n]{1,80})\)/iy;
+const PARENTHETICAL =
+  /\((?:sources?|passages?|chunks?|docs?|documents?|refs?|references?|citations?|contexts?)(?:[ \t]*[:#][ \t]*|[ \t]+)([^()\n]{1,80})\)/iy;
 const LINE_PREFIX = /^[ \t]*(?:(?:[-*+•]|\d{1,3}[.)])[ \t]+)?$/;
 const LIST_BULLET_BEFORE = /(?:^|\n)[ \t]*(?:[-*+•]|\d{1,3}[.)])[ \t]+$/;
 const URL_AFTER = /^[ \t]+(?:https?:\/\/|www\.)/i;
 
-function bracketAt(text: string, index: number, context: MarkerContext): CitationMarker | undefined {
+function bracketAt(
+  text: string,
+  index: number,
+  context: MarkerContext,
+): CitationMarker | undefined {
   if (text[index - 1] === '\\' || text[index - 1] === '!') return undefined;
   BRACKET.lastIndex = index;
   const match = BRACKET.exec(text);
@@ -74,7 +91,8 @@ function bracketAt(text: string, index: number, context: MarkerContext): Citatio
   }
   // `[1†L1-L3]`: a tool's citation names the source before the dagger and lines after it.
   const inner = match[2]!.split('†')[0]!;
-  if (CHECKBOX.test(inner) && LIST_BULLET_BEFORE.test(text.slice(Math.max(0, index - 12), index))) return undefined;
+  if (CHECKBOX.test(inner) && LIST_BULLET_BEFORE.test(text.slice(Math.max(0, index - 12), index)))
+    return undefined;
   const ids = parseIds(inner, context);
   if (!ids) return undefined;
   return marker(text, index, end, match[1] === '^' ? 'footnote' : 'bracket', ids);
@@ -89,7 +107,11 @@ function nearLineStart(text: string, index: number): number | undefined {
   return undefined;
 }
 
-function lenticularAt(text: string, index: number, context: MarkerContext): CitationMarker | undefined {
+function lenticularAt(
+  text: string,
+  index: number,
+  context: MarkerContext,
+): CitationMarker | undefined {
   LENTICULAR.lastIndex = index;
   const match = LENTICULAR.exec(text);
   if (!match) return undefined;
@@ -100,7 +122,11 @@ function lenticularAt(text: string, index: number, context: MarkerContext): Cita
 }
 
 /** `［1］`: full-width brackets, as CJK text writes them. */
-function fullWidthAt(text: string, index: number, context: MarkerContext): CitationMarker | undefined {
+function fullWidthAt(
+  text: string,
+  index: number,
+  context: MarkerContext,
+): CitationMarker | undefined {
   FULL_WIDTH.lastIndex = index;
   const match = FULL_WIDTH.exec(text);
   if (!match) return undefined;
@@ -108,7 +134,11 @@ function fullWidthAt(text: string, index: number, context: MarkerContext): Citat
   return ids ? marker(text, index, index + match[0].length, 'bracket', ids) : undefined;
 }
 
-function parentheticalAt(text: string, index: number, context: MarkerContext): CitationMarker | undefined {
+function parentheticalAt(
+  text: string,
+  index: number,
+  context: MarkerContext,
+): CitationMarker | undefined {
   PARENTHETICAL.lastIndex = index;
   const match = PARENTHETICAL.exec(text);
   if (!match) return undefined;
@@ -116,12 +146,19 @@ function parentheticalAt(text: string, index: number, context: MarkerContext): C
   return ids ? marker(text, index, index + match[0].length, 'parenthetical', ids) : undefined;
 }
 
-function marker(text: string, start: number, end: number, form: CitationForm, ids: string[]): CitationMarker {
+function marker(
+  text: string,
+  start: number,
+  end: number,
+  form: CitationForm,
+  ids: string[],
+): CitationMarker {
   return { kind: 'citation', raw: text.slice(start, end), form, ids, start, end };
 }
 
 const SEPARATOR = /[ \t]*(?:[,;&、，；]|\band\b)[ \t]*/i;
-const PREFIX = /^(?:sources?|passages?|chunks?|docs?|documents?|refs?|references?|citations?|contexts?)(?:[ \t]+id)?(?:[ \t]*[:#][ \t]*|[ \t]+)/i;
+const PREFIX =
+  /^(?:sources?|passages?|chunks?|docs?|documents?|refs?|references?|citations?|contexts?)(?:[ \t]+id)?(?:[ \t]*[:#][ \t]*|[ \t]+)/i;
 // Full-width digits (`［１］`) read as the ASCII ones.
 const FULL_WIDTH_DIGIT = /[０-９]/g;
 const NUMBER = /^\d{1,6}$/;

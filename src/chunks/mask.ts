@@ -24,7 +24,13 @@ export function markCode(text: string, mask: Uint8Array): void {
     const opener = FENCE.exec(line);
     if (fence) {
       mask.fill(MASK.code, offset, Math.min(end + 1, text.length));
-      if (opener && opener[1]![0] === fence.char && opener[1]!.length >= fence.length && line.trim() === opener[1]) fence = undefined;
+      if (
+        opener &&
+        opener[1]![0] === fence.char &&
+        opener[1]!.length >= fence.length &&
+        line.trim() === opener[1]
+      )
+        fence = undefined;
     } else if (opener) {
       fence = { char: opener[1]![0]!, length: opener[1]!.length };
       mask.fill(MASK.code, offset, Math.min(end + 1, text.length));
@@ -70,7 +76,15 @@ export function markCode(text: string, mask: Uint8Array): void {
 const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 const BACKTICK = 96;
 
-const OPENERS: Record<string, string> = { '"': '"', '“': '”', '«': '»', '„': '“', '‘': '’', '「': '」', '『': '』' };
+const OPENERS: Record<string, string> = {
+  '"': '"',
+  '“': '”',
+  '«': '»',
+  '„': '“',
+  '‘': '’',
+  '「': '」',
+  '『': '』',
+};
 
 /**
  * Find quotations: text between `"…"`, `“…”`, `«…»`, `„…“`, or `‘…’` (single curly quotes only at

@@ -25,8 +25,14 @@ export function isLocaleTag(tag: string): boolean {
  * numbers and short dates. Throws a RangeError for a tag Intl rejects (the config layer reports it).
  */
 export function styleFromLocale(locale: string): NumberStyle {
-  const decimal = new Intl.NumberFormat(locale).formatToParts(1.5).find((part) => part.type === 'decimal')?.value;
-  const order = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'numeric', year: 'numeric' })
+  const decimal = new Intl.NumberFormat(locale)
+    .formatToParts(1.5)
+    .find((part) => part.type === 'decimal')?.value;
+  const order = new Intl.DateTimeFormat(locale, {
+    day: 'numeric',
+    month: 'numeric',
+    year: 'numeric',
+  })
     .formatToParts(new Date(Date.UTC(2024, 2, 4)))
     .filter((part) => part.type === 'day' || part.type === 'month')
     .map((part) => part.type);
@@ -35,7 +41,8 @@ export function styleFromLocale(locale: string): NumberStyle {
 
 // Unambiguous evidence only: `1.234,5`/`1.234.567`/`12,5` are written with a decimal comma;
 // `1,234.5`/`1,234,567` with a decimal point. `1.200` or `1,200` alone say nothing.
-const COMMA_DECIMAL = /(?<![\d.,])(?:\d{1,3}(?:\.\d{3})+,\d+|\d{1,3}(?:\.\d{3}){2,}|\d+,\d{1,2})(?![\d.,]*\d)/;
+const COMMA_DECIMAL =
+  /(?<![\d.,])(?:\d{1,3}(?:\.\d{3})+,\d+|\d{1,3}(?:\.\d{3}){2,}|\d+,\d{1,2})(?![\d.,]*\d)/;
 const POINT_DECIMAL = /(?<![\d.,])(?:\d{1,3}(?:,\d{3})+\.\d+|\d{1,3}(?:,\d{3}){2,})(?![\d.,]*\d)/;
 // `25/12/2020` is day first; `12/25/2020` month first.
 const SLASH_DATE = /(?<!\d)(\d{1,2})\/(\d{1,2})\/(?:\d{4}|\d{2})(?!\d)/g;

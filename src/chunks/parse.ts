@@ -5,7 +5,13 @@ import { ID_PATTERN, chunkKey } from './ids.js';
 import type { Chunk } from './types.js';
 
 /** Keys a chunk object may carry besides `id` and `text`; accepted and not used. */
-export const CHUNK_OPTIONAL_KEYS: readonly string[] = ['title', 'url', 'source', 'score', 'metadata'];
+export const CHUNK_OPTIONAL_KEYS: readonly string[] = [
+  'title',
+  'url',
+  'source',
+  'score',
+  'metadata',
+];
 
 export interface ParseChunksOptions {
   /** The file or variable the value came from, for messages (`chunks.json`, `vars.context`). */
@@ -33,19 +39,30 @@ export function parseChunks(value: unknown, options: ParseChunksOptions = {}): C
   const root = options.root ?? 'chunks';
   const where = options.where;
   const fail = (path: readonly PropertyKey[], message: string): never => {
-    throw invalidInput('INVALID_CHUNKS', [{ path, message }], { root, where, ...(options.locate ? { locate: options.locate } : {}) });
+    throw invalidInput('INVALID_CHUNKS', [{ path, message }], {
+      root,
+      where,
+      ...(options.locate ? { locate: options.locate } : {}),
+    });
   };
   if (typeof value === 'string') {
     const json = jsonArrayText(value);
     if (json !== undefined) {
       // The one JSON reader: a syntax error with its line and column, a repeated key with its path.
-      const parsed = parseJsonText(json, where, { code: 'INVALID_CHUNKS', root, hint: 'it looks like a JSON array of chunks: fix the JSON, or write the passages as "[1] …" blocks' });
+      const parsed = parseJsonText(json, where, {
+        code: 'INVALID_CHUNKS',
+        root,
+        hint: 'it looks like a JSON array of chunks: fix the JSON, or write the passages as "[1] …" blocks',
+      });
       return parseArray(parsed as unknown[], root, fail);
     }
     return parseBlocks(value, fail);
   }
   if (Array.isArray(value)) return parseArray(value, root, fail);
-  return fail([], `expected an array of strings, an array of {"id", "text"} objects, or one string of "[1] …" / "Passage 1: …" blocks; got ${describeValue(value)}`);
+  return fail(
+    [],
+    `expected an array of strings, an array of {"id", "text"} objects, or one string of "[1] …" / "Passage 1: …" blocks; got ${describeValue(value)}`,
+  );
 }
 
 type Fail = (path: readonly PropertyKey[], message: string) => never;
@@ -60,48 +77,93 @@ function parseArray(items: unknown[], root: string, fail: Fail): Chunk[] {
     const path = [index];
     const first = formatPath(root, [0]);
     if (typeof item === 'string') {
-      if (objects) fail(path, `is a string but ${first} is an object; give every chunk as {"id", "text"} or every chunk as a string`);
+      if (objects)
+        fail(
+          path,
+          `is a string but ${first} is an object; give every chunk as {"id", "text"} or every chunk as a string`,
+        );
       const id = String(index + 1);
       chunks.push({ id, key: id, text: item });
       return;
     }
     if (item === null || typeof item !== 'object' || Array.isArray(item)) {
-      return fail(path, `expected a string or an {"id", "text"} object, got ${describeValue(item)}`);
+      return fail(
+        path,
+        `expected a string or an {"id", "text"} object, got ${describeValue(item)}`,
+      );
     }
-    if (!objects) fail(path, `is an object but ${first} is a string; give every chunk as a string or every chunk as {"id", "text"}`);
+    if (!objects)
+      fail(
+        path,
+        `is an object but ${first} is a string; give every chunk as a string or every chunk as {"id", "text"}`,
+      );
     const record = item as Record<string, unknown>;
-    const unknown = Object.keys(record).filter((key) => key !== 'id' && key !== 'text' && !CHUNK_OPTIONAL_KEYS.includes(key));
+    const unknown = Object.keys(record).filter(
+      (key) => key !== 'id' && key !== 'text' && !CHUNK_OPTIONAL_KEYS.includes(key),
+    );
     if (!('text' in record)) {
       const alias = unknown.find((key) => TEXT_ALIASES.includes(key));
-      fail([index, 'text'], alias ? `is missing; rename "${alias}" to "text"` : `is missing; every chunk object needs "id" and "text"`);
+      fail(
+        [index, 'text'],
+        alias
+          ? `is missing; rename "${alias}" to "text"`
+          : `is missing; every chunk object needs "id" and "text"`,
+      );
     }
     if (unknown.length > 0) {
-      fail([index, unknown[0]!], `unknown key; a chunk object has "id" and "text" (optional: ${CHUNK_OPTIONAL_KEYS.join(', ')})`);
+      fail(
+        [index, unknown[0]!],
+        `unknown key; a chunk object has "id" and "text" (optional: ${CHUNK_OPTIONAL_KEYS.join(', ')})`,
+      );
     }
-    if (typeof record['text'] !== 'string') fail([index, 'text'], `expected a string, got ${describeValue(record['text'])}`);
+    if (typeof record['text'] !== 'string')
+      fail([index, 'text'], `expected a string, got ${describeValue(record['text'])}`);
     const id = readId(record['id'], [index, 'id'], fail);
     const key = chunkKey(id);
     const previous = seen.get(key);
-    if (previous !== undefined) fail([index, 'id'], `${JSON.stringify(id)} repeats ${formatPath(root, [previous, 'id'])}; give each chunk its own id`);
+    if (previous !== undefined)
+      fail(
+        [index, 'id'],
+        `${JSON.stringify(id)} repeats ${formatPath(root, [previous, 'id'])}; give each chunk its own id`,
+      );
     seen.set(key, index);
     chunks.push({ id, key, text: record['text'] as string });
   });
   return chunks;
 }
 
-const TEXT_ALIASES = ['content', 'pageContent', 'page_content', 'passage', 'body', 'chunk', 'document'];
+const TEXT_ALIASES = [
+  'content',
+  'pageContent',
+  'page_content',
+  'passage',
+  'body',
+  'chunk',
+  'document',
+];
 
 function readId(value: unknown, path: readonly PropertyKey[], fail: Fail): string {
-  if (value === undefined) return fail(path, 'is missing; every chunk object needs "id" and "text"');
+  if (value === undefined)
+    return fail(path, 'is missing; every chunk object needs "id" and "text"');
   if (typeof value === 'number') {
-    if (!Number.isSafeInteger(value) || value < 0) fail(path, `expected a whole number or a string, got ${value}`);
+    if (!Number.isSafeInteger(value) || value < 0)
+      fail(path, `expected a whole number or a string, got ${value}`);
     return String(value);
   }
-  if (typeof value !== 'string') return fail(path, `expected a string or a whole number, got ${describeValue(value)}`);
+  if (typeof value !== 'string')
+    return fail(path, `expected a string or a whole number, got ${describeValue(value)}`);
   const id = value.trim();
   if (id.length === 0) fail(path, 'is empty; give each chunk a label such as "3" or "doc-7"');
-  if (id.length > CHUNK_LIMITS.maxIdLength) fail(path, `is ${id.length} characters long; ids are labels of at most ${CHUNK_LIMITS.maxIdLength}`);
-  if (!ID_PATTERN.test(id)) fail(path, `${JSON.stringify(id)} is not a label; use letters, digits and . _ : / - only (as in "doc-7")`);
+  if (id.length > CHUNK_LIMITS.maxIdLength)
+    fail(
+      path,
+      `is ${id.length} characters long; ids are labels of at most ${CHUNK_LIMITS.maxIdLength}`,
+    );
+  if (!ID_PATTERN.test(id))
+    fail(
+      path,
+      `${JSON.stringify(id)} is not a label; use letters, digits and . _ : / - only (as in "doc-7")`,
+    );
   return id;
 }
 
@@ -119,24 +181,40 @@ function parseBlocks(text: string, fail: Fail): Chunk[] {
     const match = BLOCK_HEADER.exec(text.slice(offset, end));
     if (match) {
       const id = (match[1] ?? match[2] ?? '').trim();
-      if (ID_PATTERN.test(id)) headers.push({ id, start: offset, textStart: offset + match[0].length, line });
+      if (ID_PATTERN.test(id))
+        headers.push({ id, start: offset, textStart: offset + match[0].length, line });
     }
     if (newline === -1) break;
     offset = newline + 1;
     line += 1;
   }
   if (headers.length === 0) {
-    if (text.trim().length === 0) return fail([], 'is an empty string; give the retrieved passages, or an empty array for none');
-    return fail([], 'is a string with no passage headers; start each passage on its own line with "[1]" or "Passage 1:", or give an array of strings');
+    if (text.trim().length === 0)
+      return fail(
+        [],
+        'is an empty string; give the retrieved passages, or an empty array for none',
+      );
+    return fail(
+      [],
+      'is a string with no passage headers; start each passage on its own line with "[1]" or "Passage 1:", or give an array of strings',
+    );
   }
   const seen = new Map<string, number>();
   return headers.map((header, index) => {
     const next = headers[index + 1];
     const key = chunkKey(header.id);
     const previous = seen.get(key);
-    if (previous !== undefined) fail([], `line ${header.line}: passage ${JSON.stringify(header.id)} repeats the one on line ${previous}; number each passage once`);
+    if (previous !== undefined)
+      fail(
+        [],
+        `line ${header.line}: passage ${JSON.stringify(header.id)} repeats the one on line ${previous}; number each passage once`,
+      );
     seen.set(key, header.line);
-    return { id: header.id, key, text: text.slice(header.textStart, next === undefined ? text.length : next.start).trim() };
+    return {
+      id: header.id,
+      key,
+      text: text.slice(header.textStart, next === undefined ? text.length : next.start).trim(),
+    };
   });
 }
 

@@ -82,7 +82,8 @@ export class SubstringIndex {
       }
       state = target;
       length += 1;
-      if (length > best.length) best = { length, queryEnd: position + 1, indexStart: this.firstEnd[state]! - length + 1 };
+      if (length > best.length)
+        best = { length, queryEnd: position + 1, indexStart: this.firstEnd[state]! - length + 1 };
     });
     return best;
   }

@@ -128,7 +128,10 @@ export interface FailurePolicy {
  * Whether a classification fails the answer on its own. `uncited_claim` and `weak_support` are
  * warnings unless the caller asks for them to fail: they are suspicions, not proof.
  */
-export function isFailingClassification(classification: ClaimClassification, policy: FailurePolicy): boolean {
+export function isFailingClassification(
+  classification: ClaimClassification,
+  policy: FailurePolicy,
+): boolean {
   switch (classification) {
     case 'citation_not_found':
     case 'wrong_citation':

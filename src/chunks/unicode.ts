@@ -68,18 +68,25 @@ export function countWords(text: string): number {
  * spans found in the result are mapped back with `toOriginal` so reports point into the text as
  * given. Linear: each base character and the marks after it are normalized as one cluster.
  */
-export function nfcWithOffsets(text: string): { text: string; toOriginal: (offset: number) => number } {
+export function nfcWithOffsets(text: string): {
+  text: string;
+  toOriginal: (offset: number) => number;
+} {
   if (text.normalize('NFC') === text) return { text, toOriginal: (offset) => offset };
   const origins: number[] = [];
   let out = '';
   CLUSTER.lastIndex = 0;
   for (let match = CLUSTER.exec(text); match !== null; match = CLUSTER.exec(text)) {
     const normalized = match[0].normalize('NFC');
-    for (let unit = 0; unit < normalized.length; unit += 1) origins.push(match.index + Math.min(unit, match[0].length - 1));
+    for (let unit = 0; unit < normalized.length; unit += 1)
+      origins.push(match.index + Math.min(unit, match[0].length - 1));
     out += normalized;
   }
   origins.push(text.length);
-  return { text: out, toOriginal: (offset) => origins[Math.min(Math.max(offset, 0), origins.length - 1)]! };
+  return {
+    text: out,
+    toOriginal: (offset) => origins[Math.min(Math.max(offset, 0), origins.length - 1)]!,
+  };
 }
 // A character and the combining marks after it (a lone mark is its own cluster).
 const CLUSTER = /[\s\S]\p{M}*/gu;

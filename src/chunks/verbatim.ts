@@ -10,11 +10,29 @@ export interface VerbatimToken {
 }
 
 // One run of letters/digits, or one other visible character; whitespace separates and is dropped.
-const VERBATIM_TOKEN = new RegExp(`[${CJK_CLASS}]|(?:(?![${CJK_CLASS}])[\\p{L}\\p{N}])+|[^\\s\\p{L}\\p{N}]`, 'gu');
+const VERBATIM_TOKEN = new RegExp(
+  `[${CJK_CLASS}]|(?:(?![${CJK_CLASS}])[\\p{L}\\p{N}])+|[^\\s\\p{L}\\p{N}]`,
+  'gu',
+);
 const FOLDS: Record<string, string> = {
-  '“': '"', '”': '"', '„': '"', '‟': '"', '″': '"', '«': '"', '»': '"',
-  '‘': "'", '’': "'", '‚': "'", '‛': "'", '′': "'", '`': "'",
-  '–': '-', '—': '-', '‒': '-', '―': '-', '−': '-',
+  '“': '"',
+  '”': '"',
+  '„': '"',
+  '‟': '"',
+  '″': '"',
+  '«': '"',
+  '»': '"',
+  '‘': "'",
+  '’': "'",
+  '‚': "'",
+  '‛': "'",
+  '′': "'",
+  '`': "'",
+  '–': '-',
+  '—': '-',
+  '‒': '-',
+  '―': '-',
+  '−': '-',
 };
 
 /** Full-width forms (`：`, `！`, `Ａ`, `１`) as their ASCII letters: the same character in CJK typesetting. */

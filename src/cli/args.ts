@@ -14,9 +14,16 @@ export function parseFlags<const O extends FlagOptions>(
   options: O,
   usage: string,
   settings: { positionals?: boolean } = {},
-): ReturnType<typeof parseArgs<{ args: string[]; options: O; allowPositionals: true; strict: true }>> {
+): ReturnType<
+  typeof parseArgs<{ args: string[]; options: O; allowPositionals: true; strict: true }>
+> {
   try {
-    return parseArgs({ args: argv, options, allowPositionals: settings.positionals ?? true, strict: true });
+    return parseArgs({
+      args: argv,
+      options,
+      allowPositionals: settings.positionals ?? true,
+      strict: true,
+    });
   } catch (error) {
     throw usageError(error, usage);
   }
@@ -32,10 +39,17 @@ export function usageError(error: unknown, usage: string): InputError {
  * `--format`, case-insensitive (`--format JSON` is `json`), checked against the command's formats
  * with one message for every command.
  */
-export function parseFormat<const F extends string>(value: string | undefined, formats: readonly F[]): F {
+export function parseFormat<const F extends string>(
+  value: string | undefined,
+  formats: readonly F[],
+): F {
   const wanted = (value ?? '').toLowerCase();
   const format = formats.find((candidate) => candidate === wanted);
-  if (format === undefined) throw new InputError('USAGE', `--format must be ${formats.length === 2 ? formats.join(' or ') : `one of ${formats.join(', ')}`}, got ${JSON.stringify(value)}`);
+  if (format === undefined)
+    throw new InputError(
+      'USAGE',
+      `--format must be ${formats.length === 2 ? formats.join(' or ') : `one of ${formats.join(', ')}`}, got ${JSON.stringify(value)}`,
+    );
   return format;
 }
 
@@ -46,8 +60,18 @@ export function parseResolveFlags(values: readonly string[]): Record<string, str
   for (const value of values) {
     const colon = value.indexOf(':');
     const host = colon === -1 ? '' : value.slice(0, colon).trim().toLowerCase();
-    const address = colon === -1 ? '' : value.slice(colon + 1).trim().replace(/^\[(.*)\]$/, '$1');
-    if (!host || !address) throw new InputError('USAGE', `--resolve takes HOST:ADDRESS (e.g. --resolve gone.test:127.0.0.1), got ${JSON.stringify(value)}`);
+    const address =
+      colon === -1
+        ? ''
+        : value
+            .slice(colon + 1)
+            .trim()
+            .replace(/^\[(.*)\]$/, '$1');
+    if (!host || !address)
+      throw new InputError(
+        'USAGE',
+        `--resolve takes HOST:ADDRESS (e.g. --resolve gone.test:127.0.0.1), got ${JSON.stringify(value)}`,
+      );
     out[host] = address;
   }
   return out;

@@ -48,26 +48,45 @@ export const buildAllowlistCommand: Subcommand = {
   summary: 'build the allowlist JSON from a directory spreadsheet (CSV export)',
   usage: USAGE,
   async run(argv: string[], io: CliIo): Promise<number> {
-    const parsed = parseFlags(argv, {
-      'org-column': { type: 'string' },
-      'url-column': { type: 'string', multiple: true },
-      'phone-column': { type: 'string', multiple: true },
-      'alias-column': { type: 'string', multiple: true },
-      'domain-column': { type: 'string', multiple: true },
-      'no-derive-domains': { type: 'boolean', default: false },
-      merge: { type: 'string', multiple: true },
-      strict: { type: 'boolean', default: false },
-      output: { type: 'string', short: 'o' },
-    }, USAGE);
+    const parsed = parseFlags(
+      argv,
+      {
+        'org-column': { type: 'string' },
+        'url-column': { type: 'string', multiple: true },
+        'phone-column': { type: 'string', multiple: true },
+        'alias-column': { type: 'string', multiple: true },
+        'domain-column': { type: 'string', multiple: true },
+        'no-derive-domains': { type: 'boolean', default: false },
+        merge: { type: 'string', multiple: true },
+        strict: { type: 'boolean', default: false },
+        output: { type: 'string', short: 'o' },
+      },
+      USAGE,
+    );
     const { values, positionals } = parsed;
-    if (positionals.length === 0) throw new InputError('USAGE', `name at least one directory CSV\n\n${USAGE}`);
-    if (values['org-column'] === undefined) throw new InputError('USAGE', `--org-column is required: the column that holds each organization's name\n\n${USAGE}`);
-    if ((values.merge ?? []).length > 1) throw new InputError('USAGE', `--merge takes one allowlist; got ${values.merge!.length}`);
+    if (positionals.length === 0)
+      throw new InputError('USAGE', `name at least one directory CSV\n\n${USAGE}`);
+    if (values['org-column'] === undefined)
+      throw new InputError(
+        'USAGE',
+        `--org-column is required: the column that holds each organization's name\n\n${USAGE}`,
+      );
+    if ((values.merge ?? []).length > 1)
+      throw new InputError('USAGE', `--merge takes one allowlist; got ${values.merge!.length}`);
 
     const tables = [];
-    if (positionals.filter((path) => path === '-').length > 1) throw new InputError('USAGE', "standard input ('-') can be read once");
+    if (positionals.filter((path) => path === '-').length > 1)
+      throw new InputError('USAGE', "standard input ('-') can be read once");
     for (const path of positionals) {
-      tables.push(path === '-' ? parseCsvBytes(await (io.readStdinBytes?.() ?? io.readStdin().then((text) => Buffer.from(text, 'utf8'))), 'standard input') : await readCsvFile(resolve(io.cwd, path), path));
+      tables.push(
+        path === '-'
+          ? parseCsvBytes(
+              await (io.readStdinBytes?.() ??
+                io.readStdin().then((text) => Buffer.from(text, 'utf8'))),
+              'standard input',
+            )
+          : await readCsvFile(resolve(io.cwd, path), path),
+      );
     }
 
     const options: BuildOptions = {
@@ -100,7 +119,11 @@ export const buildAllowlistCommand: Subcommand = {
       await writeFileAtomic(resolve(io.cwd, values.output), text);
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code ?? 'error';
-      throw new InputError('FILE_UNWRITABLE', `cannot write the allowlist (${code}); check that -o names a file in an existing, writable folder`, { where: values.output, cause: error });
+      throw new InputError(
+        'FILE_UNWRITABLE',
+        `cannot write the allowlist (${code}); check that -o names a file in an existing, writable folder`,
+        { where: values.output, cause: error },
+      );
     }
     io.stderr(`wrote ${values.output}\n`);
     return EXIT.pass;

@@ -20,7 +20,12 @@ export interface ChunkCheckArgs {
 }
 
 /** The `check --chunks` flag of each chunk config key, for messages. */
-const FLAGS = { requireCitations: '--require-citations', failOnWeakSupport: '--fail-on-weak-support', weakSupportThreshold: '--weak-support-threshold', locale: '--locale' };
+const FLAGS = {
+  requireCitations: '--require-citations',
+  failOnWeakSupport: '--fail-on-weak-support',
+  weakSupportThreshold: '--weak-support-threshold',
+  locale: '--locale',
+};
 
 /**
  * `citation-verifier check --chunks FILE.json`: read the chunks file (JSON: an array of strings,
@@ -32,18 +37,28 @@ export async function runChunkCheck(args: ChunkCheckArgs, io: CliIo): Promise<nu
   const settings = resolveChunkConfig(
     {
       requireCitations: args.requireCitations,
-      ...(args.failOnWeakSupport === undefined ? {} : { failOnWeakSupport: args.failOnWeakSupport }),
-      ...(args.weakSupportThreshold === undefined ? {} : { weakSupportThreshold: args.weakSupportThreshold }),
+      ...(args.failOnWeakSupport === undefined
+        ? {}
+        : { failOnWeakSupport: args.failOnWeakSupport }),
+      ...(args.weakSupportThreshold === undefined
+        ? {}
+        : { weakSupportThreshold: args.weakSupportThreshold }),
       ...(args.locale === undefined ? {} : { locale: args.locale }),
     },
     { labels: FLAGS },
   );
   const path = resolve(io.cwd, args.chunksPath);
   const text = await readTextFile(path, 'chunks file');
-  const data = parseJsonText(text, args.chunksPath, { hint: 'give an array of strings, an array of {"id", "text"} objects, or a JSON string of "[1] …" blocks' });
+  const data = parseJsonText(text, args.chunksPath, {
+    hint: 'give an array of strings, an array of {"id", "text"} objects, or a JSON string of "[1] …" blocks',
+  });
   const chunks = parseChunks(data, { where: args.chunksPath, root: '$', locate: lineOfPath(text) });
   const report = checkChunkCitations(args.answer, chunks, settings);
   const audit = buildChunkAudit(report);
-  io.stdout(args.format === 'json' ? `${JSON.stringify(audit, null, 2)}\n` : formatChunkAuditText(audit, report.pass));
+  io.stdout(
+    args.format === 'json'
+      ? `${JSON.stringify(audit, null, 2)}\n`
+      : formatChunkAuditText(audit, report.pass),
+  );
   return report.pass ? EXIT.pass : EXIT.failed;
 }

@@ -46,46 +46,70 @@ export const checkCommand: Subcommand = {
   summary: 'verify one answer against the allowlist (or its [N] citations against chunks)',
   usage: USAGE,
   async run(argv: string[], io: CliIo): Promise<number> {
-    const parsed = parseFlags(argv, {
-      allowlist: { type: 'string' },
-      threshold: { type: 'string' },
-      format: { type: 'string', default: 'text' },
-      output: { type: 'string', short: 'o' },
-      live: { type: 'boolean', default: false },
-      resolve: { type: 'string', multiple: true },
-      'allow-private': { type: 'boolean', default: false },
-      'gov-registry': { type: 'string' },
-      timeout: { type: 'string' },
-      deadline: { type: 'string' },
-      'network-probe': { type: 'string' },
-      'cache-dir': { type: 'string' },
-      chunks: { type: 'string' },
-      'require-citations': { type: 'boolean', default: false },
-      'fail-on-weak-support': { type: 'boolean', default: false },
-      'weak-support-threshold': { type: 'string' },
-      locale: { type: 'string' },
-    }, USAGE);
+    const parsed = parseFlags(
+      argv,
+      {
+        allowlist: { type: 'string' },
+        threshold: { type: 'string' },
+        format: { type: 'string', default: 'text' },
+        output: { type: 'string', short: 'o' },
+        live: { type: 'boolean', default: false },
+        resolve: { type: 'string', multiple: true },
+        'allow-private': { type: 'boolean', default: false },
+        'gov-registry': { type: 'string' },
+        timeout: { type: 'string' },
+        deadline: { type: 'string' },
+        'network-probe': { type: 'string' },
+        'cache-dir': { type: 'string' },
+        chunks: { type: 'string' },
+        'require-citations': { type: 'boolean', default: false },
+        'fail-on-weak-support': { type: 'boolean', default: false },
+        'weak-support-threshold': { type: 'string' },
+        locale: { type: 'string' },
+      },
+      USAGE,
+    );
     const { values, positionals } = parsed;
     const format = parseFormat(values.format, ['text', 'json']);
-    if (positionals.length > 1) throw new InputError('USAGE', `one answer at a time; got ${positionals.length} files`);
+    if (positionals.length > 1)
+      throw new InputError('USAGE', `one answer at a time; got ${positionals.length} files`);
     if (!values.live) {
-      const liveOnly = (['resolve', 'allow-private', 'timeout', 'deadline', 'network-probe', 'cache-dir'] as const).filter((flag) => values[flag] !== undefined && values[flag] !== false);
-      if (liveOnly.length > 0) throw new InputError('USAGE', `${liveOnly.map((flag) => `--${flag}`).join(', ')} only apply with --live; add --live or drop ${liveOnly.length > 1 ? 'them' : 'it'}`);
+      const liveOnly = (
+        ['resolve', 'allow-private', 'timeout', 'deadline', 'network-probe', 'cache-dir'] as const
+      ).filter((flag) => values[flag] !== undefined && values[flag] !== false);
+      if (liveOnly.length > 0)
+        throw new InputError(
+          'USAGE',
+          `${liveOnly.map((flag) => `--${flag}`).join(', ')} only apply with --live; add --live or drop ${liveOnly.length > 1 ? 'them' : 'it'}`,
+        );
     }
     const source = positionals[0] ?? '-';
     if (positionals.length === 0 && io.stdinIsTTY) {
-      throw new InputError('USAGE', `no answer given: name the answer file, or pipe the answer in (echo "…" | citation-verifier check --allowlist FILE)\n\n${USAGE}`);
+      throw new InputError(
+        'USAGE',
+        `no answer given: name the answer file, or pipe the answer in (echo "…" | citation-verifier check --allowlist FILE)\n\n${USAGE}`,
+      );
     }
-    const answer = source === '-' ? await io.readStdin() : await readTextFile(resolve(io.cwd, source), 'answer file');
+    const answer =
+      source === '-'
+        ? await io.readStdin()
+        : await readTextFile(resolve(io.cwd, source), 'answer file');
 
-    const chunkOnly = (['require-citations', 'fail-on-weak-support', 'weak-support-threshold', 'locale'] as const).filter((flag) => values[flag] !== undefined && values[flag] !== false);
+    const chunkOnly = (
+      ['require-citations', 'fail-on-weak-support', 'weak-support-threshold', 'locale'] as const
+    ).filter((flag) => values[flag] !== undefined && values[flag] !== false);
     if (values.chunks === undefined && chunkOnly.length > 0) {
-      throw new InputError('USAGE', `${chunkOnly.map((flag) => `--${flag}`).join(', ')} only apply with --chunks; add --chunks FILE or drop ${chunkOnly.length > 1 ? 'them' : 'it'}`);
+      throw new InputError(
+        'USAGE',
+        `${chunkOnly.map((flag) => `--${flag}`).join(', ')} only apply with --chunks; add --chunks FILE or drop ${chunkOnly.length > 1 ? 'them' : 'it'}`,
+      );
     }
     if (values.chunks !== undefined) {
       // The chunk check reads no allowlist: silently ignoring these would let an invented link in
       // the same answer pass unseen, so say so instead.
-      const linkOnly = (['allowlist', 'threshold', 'live', 'gov-registry'] as const).filter((flag) => values[flag] !== undefined && values[flag] !== false);
+      const linkOnly = (['allowlist', 'threshold', 'live', 'gov-registry'] as const).filter(
+        (flag) => values[flag] !== undefined && values[flag] !== false,
+      );
       if (linkOnly.length > 0) {
         throw new InputError(
           'USAGE',
@@ -101,7 +125,9 @@ export const checkCommand: Subcommand = {
           format,
           requireCitations: values['require-citations'],
           failOnWeakSupport: values['fail-on-weak-support'],
-          ...(values['weak-support-threshold'] === undefined ? {} : { weakSupportThreshold: numberFromText(values['weak-support-threshold']) }),
+          ...(values['weak-support-threshold'] === undefined
+            ? {}
+            : { weakSupportThreshold: numberFromText(values['weak-support-threshold']) }),
           ...(values.locale === undefined ? {} : { locale: values.locale }),
         },
         io,
@@ -111,7 +137,12 @@ export const checkCommand: Subcommand = {
     // Every flag goes into the assertion's config and is judged once, by the same schemas and with
     // the same words as the config keys, each named as the flag the user typed.
     const config: Record<string, unknown> = {};
-    const labels: Record<string, string> = { allowlist: '--allowlist', threshold: '--threshold', govRegistry: '--gov-registry', 'liveness.networkProbe': '--network-probe' };
+    const labels: Record<string, string> = {
+      allowlist: '--allowlist',
+      threshold: '--threshold',
+      govRegistry: '--gov-registry',
+      'liveness.networkProbe': '--network-probe',
+    };
     if (values.live) {
       const flags = livenessFlagInput({ timeout: values.timeout, deadline: values.deadline });
       const liveness: Record<string, unknown> = flags.options;
@@ -120,21 +151,33 @@ export const checkCommand: Subcommand = {
       if (values['allow-private']) liveness.allowPrivateNetworks = true;
       const probe = values['network-probe'];
       if (probe !== undefined) liveness.networkProbe = probe === 'off' ? false : probe;
-      if (values['cache-dir'] !== undefined) liveness.cacheDir = resolve(io.cwd, values['cache-dir']);
+      if (values['cache-dir'] !== undefined)
+        liveness.cacheDir = resolve(io.cwd, values['cache-dir']);
       config.liveness = liveness;
     }
     if (values.allowlist !== undefined) config.allowlist = values.allowlist;
     if (values.threshold !== undefined) config.threshold = numberFromText(values.threshold);
-    if (values['gov-registry'] !== undefined) config.govRegistry = resolve(io.cwd, values['gov-registry']);
+    if (values['gov-registry'] !== undefined)
+      config.govRegistry = resolve(io.cwd, values['gov-registry']);
     const settings = resolveSettings(config, io.env, io.cwd, { front: 'cli', labels });
     const report = await verifyOutput(answer, settings);
     // After the allowlist loaded, so a broken setup is reported first.
     if (answer.trim() === '') {
-      throw new InputError('USAGE', `the answer is empty (${source === '-' ? 'nothing on standard input' : source}); an empty answer cites nothing and would pass, so there is nothing to check`);
+      throw new InputError(
+        'USAGE',
+        `the answer is empty (${source === '-' ? 'nothing on standard input' : source}); an empty answer cites nothing and would pass, so there is nothing to check`,
+      );
     }
     // Release the checker's connections so the process ends now, not when keep-alive times out.
-    if (settings.liveness !== false) await (await import('../liveness/index.js')).closeSharedLinkCheckers();
-    await writeOutput(format === 'json' ? `${JSON.stringify(toJson(report), null, 2)}\n` : printable(toText(report)), values.output, io);
+    if (settings.liveness !== false)
+      await (await import('../liveness/index.js')).closeSharedLinkCheckers();
+    await writeOutput(
+      format === 'json'
+        ? `${JSON.stringify(toJson(report), null, 2)}\n`
+        : printable(toText(report)),
+      values.output,
+      io,
+    );
     return report.pass ? EXIT.pass : EXIT.failed;
   },
 };

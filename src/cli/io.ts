@@ -61,8 +61,15 @@ export async function readTextFile(path: string, what: string): Promise<string> 
     return await readFile(path, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') throw new InputError('FILE_NOT_FOUND', `${what} not found; check the path`, { where: path, cause: error });
-    throw new InputError('FILE_UNREADABLE', `${what} cannot be read (${code ?? 'error'})`, { where: path, cause: error });
+    if (code === 'ENOENT')
+      throw new InputError('FILE_NOT_FOUND', `${what} not found; check the path`, {
+        where: path,
+        cause: error,
+      });
+    throw new InputError('FILE_UNREADABLE', `${what} cannot be read (${code ?? 'error'})`, {
+      where: path,
+      cause: error,
+    });
   }
 }
 
@@ -70,7 +77,11 @@ export async function readTextFile(path: string, what: string): Promise<string> 
  * Print `text`, or with `-o FILE` write it there atomically (keeping the file's mode, following a
  * symbolic link) and say so on standard error.
  */
-export async function writeOutput(text: string, output: string | undefined, io: CliIo): Promise<void> {
+export async function writeOutput(
+  text: string,
+  output: string | undefined,
+  io: CliIo,
+): Promise<void> {
   if (output === undefined) {
     io.stdout(text);
     return;
@@ -79,7 +90,11 @@ export async function writeOutput(text: string, output: string | undefined, io: 
     await writeFileAtomic(resolve(io.cwd, output), text);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new InputError('FILE_UNWRITABLE', `-o: cannot write (${code ?? 'error'}); check that the folder exists and is writable`, { where: output, cause: error });
+    throw new InputError(
+      'FILE_UNWRITABLE',
+      `-o: cannot write (${code ?? 'error'}); check that the folder exists and is writable`,
+      { where: output, cause: error },
+    );
   }
   io.stderr(`wrote ${output}\n`);
 }

@@ -19,7 +19,10 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     io.stdout(`${NAME} ${packageVersion()}\n`);
     return EXIT.pass;
   }
-  const helped = name === 'help' && rest[0] !== undefined ? SUBCOMMANDS.find((candidate) => candidate.name === rest[0]) : undefined;
+  const helped =
+    name === 'help' && rest[0] !== undefined
+      ? SUBCOMMANDS.find((candidate) => candidate.name === rest[0])
+      : undefined;
   if (helped) {
     io.stdout(`${helped.usage.trimEnd()}\n`);
     return EXIT.pass;
@@ -44,7 +47,9 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       io.stderr(`${NAME} ${command.name}: ${printable(error.message)}\n`);
       return EXIT.badInput;
     }
-    io.stderr(`${NAME} ${command.name}: unexpected error: ${describeError(error)}\n${error instanceof Error && error.stack ? `${error.stack}\n` : ''}`);
+    io.stderr(
+      `${NAME} ${command.name}: unexpected error: ${describeError(error)}\n${error instanceof Error && error.stack ? `${error.stack}\n` : ''}`,
+    );
     return EXIT.unexpected;
   }
 }
@@ -56,7 +61,10 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
 export function packageVersion(): string {
   for (const up of ['../../package.json', '../../../package.json']) {
     try {
-      const manifest = JSON.parse(readFileSync(new URL(up, import.meta.url), 'utf8')) as { name?: string; version?: string };
+      const manifest = JSON.parse(readFileSync(new URL(up, import.meta.url), 'utf8')) as {
+        name?: string;
+        version?: string;
+      };
       if (manifest.name === 'citation-verifier' && manifest.version) return manifest.version;
     } catch {
       // Not there from this layout; try the next.

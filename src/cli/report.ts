@@ -49,21 +49,34 @@ export const reportCommand: Subcommand = {
   summary: 'compare vendors: invented-link rate, pass rates, convincing-but-wrong answers',
   usage: USAGE,
   async run(argv: string[], io: CliIo): Promise<number> {
-    const parsed = parseFlags(argv, {
-      format: { type: 'string', default: 'text' },
-      output: { type: 'string', short: 'o' },
-      allowlist: { type: 'string' },
-      threshold: { type: 'string' },
-    }, USAGE);
+    const parsed = parseFlags(
+      argv,
+      {
+        format: { type: 'string', default: 'text' },
+        output: { type: 'string', short: 'o' },
+        allowlist: { type: 'string' },
+        threshold: { type: 'string' },
+      },
+      USAGE,
+    );
     const { values, positionals } = parsed;
     const format = parseFormat(values.format, REPORT_FORMATS);
     if (positionals.length !== 1) {
-      throw new InputError('USAGE', `${positionals.length === 0 ? 'no RESULTS file given' : `one RESULTS file at a time; got ${positionals.length}`}\n\n${USAGE}`);
+      throw new InputError(
+        'USAGE',
+        `${positionals.length === 0 ? 'no RESULTS file given' : `one RESULTS file at a time; got ${positionals.length}`}\n\n${USAGE}`,
+      );
     }
     if (values.threshold !== undefined && values.allowlist === undefined) {
-      throw new InputError('USAGE', '--threshold applies only when the report verifies the answers itself; add --allowlist FILE (recorded promptfoo results keep the threshold they were graded with)');
+      throw new InputError(
+        'USAGE',
+        '--threshold applies only when the report verifies the answers itself; add --allowlist FILE (recorded promptfoo results keep the threshold they were graded with)',
+      );
     }
-    const threshold = values.threshold === undefined ? DEFAULT_THRESHOLD : thresholdFromText(values.threshold, '--threshold');
+    const threshold =
+      values.threshold === undefined
+        ? DEFAULT_THRESHOLD
+        : thresholdFromText(values.threshold, '--threshold');
     const fromStdin = positionals[0] === '-';
     const source = fromStdin ? 'standard input' : positionals[0]!;
     const path = resolve(io.cwd, source);
@@ -78,14 +91,32 @@ export const reportCommand: Subcommand = {
     let rows: VendorRow[];
     let mode: 'promptfoo' | 'answers';
     if (looksLikeAnswers(text)) {
-      if (!verify) throw new InputError('USAGE', 'is a JSONL of answers ({"provider", "id", "answer"} lines); pass --allowlist FILE so the report can verify them', { where: source });
+      if (!verify)
+        throw new InputError(
+          'USAGE',
+          'is a JSONL of answers ({"provider", "id", "answer"} lines); pass --allowlist FILE so the report can verify them',
+          { where: source },
+        );
       rows = rowsFromAnswers(parseAnswersJsonl(text, source), verify);
       mode = 'answers';
     } else {
-      const results = fromStdin ? parsePromptfooResults(parseJsonText(text.replace(/^\uFEFF/, ''), source), source) : await readPromptfooResults(path);
-      if (results.length === 0) throw new InputError('INVALID_RESULTS', 'holds no result rows; run an eval with at least one test and provider', { where: source });
+      const results = fromStdin
+        ? parsePromptfooResults(parseJsonText(text.replace(/^\uFEFF/, ''), source), source)
+        : await readPromptfooResults(path);
+      if (results.length === 0)
+        throw new InputError(
+          'INVALID_RESULTS',
+          'holds no result rows; run an eval with at least one test and provider',
+          { where: source },
+        );
       const options = verify ? { reverify: verify } : {};
-      rows = results.map((row) => fromPromptfooRow(row, `${source} (${row.provider}, test ${row.testIdx + 1}${typeof row.vars.id === 'string' ? ` "${row.vars.id}"` : ''})`, options));
+      rows = results.map((row) =>
+        fromPromptfooRow(
+          row,
+          `${source} (${row.provider}, test ${row.testIdx + 1}${typeof row.vars.id === 'string' ? ` "${row.vars.id}"` : ''})`,
+          options,
+        ),
+      );
       mode = 'promptfoo';
     }
 
@@ -100,7 +131,11 @@ export const reportCommand: Subcommand = {
         await writeFileAtomic(target, output);
       } catch (error) {
         const code = (error as NodeJS.ErrnoException).code;
-        throw new InputError('FILE_UNWRITABLE', `-o: cannot write the report (${code ?? 'error'}); check that the folder exists and is writable`, { where: values.output, cause: error });
+        throw new InputError(
+          'FILE_UNWRITABLE',
+          `-o: cannot write the report (${code ?? 'error'}); check that the folder exists and is writable`,
+          { where: values.output, cause: error },
+        );
       }
       io.stderr(`Wrote the ${format} report to ${values.output}\n`);
     }
@@ -122,7 +157,12 @@ function looksLikeAnswers(text: string): boolean {
   if (first === undefined) return false;
   try {
     const value: unknown = JSON.parse(first);
-    return typeof value === 'object' && value !== null && typeof (value as { provider?: unknown }).provider === 'string' && 'answer' in value;
+    return (
+      typeof value === 'object' &&
+      value !== null &&
+      typeof (value as { provider?: unknown }).provider === 'string' &&
+      'answer' in value
+    );
   } catch {
     return false;
   }

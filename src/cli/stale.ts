@@ -59,28 +59,38 @@ export const staleCommand: Subcommand = {
   summary: 'fetch every allowlist link (and links cited in answers) and list the dead ones',
   usage: USAGE,
   async run(argv: string[], io: CliIo): Promise<number> {
-    const parsed = parseFlags(argv, {
-      allowlist: { type: 'string' },
-      answers: { type: 'string' },
-      results: { type: 'string' },
-      format: { type: 'string', default: 'text' },
-      output: { type: 'string', short: 'o' },
-      resolve: { type: 'string', multiple: true },
-      'allow-private': { type: 'boolean', default: false },
-      timeout: { type: 'string' },
-      'host-deadline': { type: 'string' },
-      concurrency: { type: 'string' },
-      'per-host': { type: 'string' },
-      'cache-dir': { type: 'string' },
-      cacert: { type: 'string' },
-      'network-probe': { type: 'string' },
-      'no-progress': { type: 'boolean', default: false },
-    }, USAGE, { positionals: false });
+    const parsed = parseFlags(
+      argv,
+      {
+        allowlist: { type: 'string' },
+        answers: { type: 'string' },
+        results: { type: 'string' },
+        format: { type: 'string', default: 'text' },
+        output: { type: 'string', short: 'o' },
+        resolve: { type: 'string', multiple: true },
+        'allow-private': { type: 'boolean', default: false },
+        timeout: { type: 'string' },
+        'host-deadline': { type: 'string' },
+        concurrency: { type: 'string' },
+        'per-host': { type: 'string' },
+        'cache-dir': { type: 'string' },
+        cacert: { type: 'string' },
+        'network-probe': { type: 'string' },
+        'no-progress': { type: 'boolean', default: false },
+      },
+      USAGE,
+      { positionals: false },
+    );
     const { values } = parsed;
     const format: StaleFormat = parseFormat(values.format, STALE_FORMATS);
-    if (values.answers !== undefined && values.results !== undefined) throw new InputError('USAGE', 'give --answers or --results, not both');
+    if (values.answers !== undefined && values.results !== undefined)
+      throw new InputError('USAGE', 'give --answers or --results, not both');
     const allowlistPath = values.allowlist ?? io.env[ENV.allowlist];
-    if (!allowlistPath) throw new InputError('USAGE', `no allowlist: pass --allowlist FILE or set ${ENV.allowlist}\n\n${USAGE}`);
+    if (!allowlistPath)
+      throw new InputError(
+        'USAGE',
+        `no allowlist: pass --allowlist FILE or set ${ENV.allowlist}\n\n${USAGE}`,
+      );
 
     const options: LivenessOptions = livenessOptionsFromFlags({
       timeout: values.timeout,
@@ -91,15 +101,20 @@ export const staleCommand: Subcommand = {
     if (values.resolve) options.resolve = parseResolveFlags(values.resolve);
     if (values['allow-private']) options.allowPrivateNetworks = true;
     if (values['cache-dir'] !== undefined) options.cacheDir = resolve(io.cwd, values['cache-dir']);
-    if (values.cacert !== undefined) options.ca = await readTextFile(resolve(io.cwd, values.cacert), 'CA certificate file');
-    if (values['network-probe'] !== undefined) options.networkProbe = values['network-probe'] === 'off' ? false : values['network-probe'];
+    if (values.cacert !== undefined)
+      options.ca = await readTextFile(resolve(io.cwd, values.cacert), 'CA certificate file');
+    if (values['network-probe'] !== undefined)
+      options.networkProbe = values['network-probe'] === 'off' ? false : values['network-probe'];
 
     const allowlist = await loadAllowlist(resolve(io.cwd, allowlistPath));
     const answers: Answer[] = [];
     if (values.answers !== undefined) answers.push(...(await readAnswers(values.answers, io)));
     if (values.results !== undefined) {
       for (const row of await readPromptfooResults(resolve(io.cwd, values.results))) {
-        answers.push({ text: answerText(row.output), where: `${values.results} test ${row.testIdx}, prompt ${row.promptIdx}, ${row.provider}` });
+        answers.push({
+          text: answerText(row.output),
+          where: `${values.results} test ${row.testIdx}, prompt ${row.promptIdx}, ${row.provider}`,
+        });
       }
     }
 
@@ -108,12 +123,21 @@ export const staleCommand: Subcommand = {
     const progress = io.stderrIsTTY && !values['no-progress'] ? progressBar(io) : undefined;
     let report;
     try {
-      report = await findStaleLinks({ allowlist, answers, liveness: options, signal: interrupt.signal, ...(progress ? { onProgress: progress.update } : {}) });
+      report = await findStaleLinks({
+        allowlist,
+        answers,
+        liveness: options,
+        signal: interrupt.signal,
+        ...(progress ? { onProgress: progress.update } : {}),
+      });
     } finally {
       progress?.done();
       release?.();
     }
-    if (report.networkUnavailable !== undefined) io.stderr(`citation-verifier: network unavailable (${report.networkUnavailable}); the links not yet checked are inconclusive\n`);
+    if (report.networkUnavailable !== undefined)
+      io.stderr(
+        `citation-verifier: network unavailable (${report.networkUnavailable}); the links not yet checked are inconclusive\n`,
+      );
     const rendered = formatStale(report, format);
     // Text and markdown are read in a terminal or a markdown viewer: control characters from answers
     // and servers (a redirect target, an error text) are shown, not obeyed.
@@ -138,17 +162,24 @@ interface Answer {
  */
 async function readAnswers(path: string, io: CliIo): Promise<Answer[]> {
   const fromStdin = path === '-';
-  const text = fromStdin ? await io.readStdin() : await readTextFile(resolve(io.cwd, path), 'answers file');
+  const text = fromStdin
+    ? await io.readStdin()
+    : await readTextFile(resolve(io.cwd, path), 'answers file');
   const source = fromStdin ? 'standard input' : path;
   const answers: Answer[] = [];
   // The one JSON Lines reader: a bad line is `file:line: is not valid JSON at column C (…)`, a
   // repeated key names its path, as in every other input file.
-  for (const { value: line, line: number } of parseJsonLines(text, source, { hint: 'write one JSON value per line' })) {
+  for (const { value: line, line: number } of parseJsonLines(text, source, {
+    hint: 'write one JSON value per line',
+  })) {
     let value = line;
     let where = `${source} line ${number}`;
     if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
       const { id, provider, ...rest } = value as Record<string, unknown>;
-      const labels = [typeof id === 'string' || typeof id === 'number' ? `id ${id}` : '', typeof provider === 'string' ? provider : ''].filter(Boolean);
+      const labels = [
+        typeof id === 'string' || typeof id === 'number' ? `id ${id}` : '',
+        typeof provider === 'string' ? provider : '',
+      ].filter(Boolean);
       if (labels.length > 0) where += ` (${labels.join(', ')})`;
       value = rest;
     }
@@ -156,7 +187,6 @@ async function readAnswers(path: string, io: CliIo): Promise<Answer[]> {
   }
   return answers;
 }
-
 
 /**
  * A one-line progress bar on standard error, redrawn as links finish: at once for the first, then
@@ -173,7 +203,9 @@ function progressBar(io: CliIo): { update(finished: number, total: number): void
       drawn = finished;
       drawnAt = now;
       const filled = total === 0 ? width : Math.round((finished / total) * width);
-      io.stderr(`\r[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${finished}/${total} links`);
+      io.stderr(
+        `\r[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${finished}/${total} links`,
+      );
     },
     done() {
       io.stderr('\r\x1b[K');

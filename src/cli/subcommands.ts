@@ -9,4 +9,9 @@ import { reportCommand } from './report.js';
  * The CLI is a front like the builder, so it may use the builder's command; the library under
  * `src/` (everything but `src/cli/`) never imports a front.
  */
-export const SUBCOMMANDS: readonly Subcommand[] = [checkCommand, buildAllowlistCommand, reportCommand, staleCommand];
+export const SUBCOMMANDS: readonly Subcommand[] = [
+  checkCommand,
+  buildAllowlistCommand,
+  reportCommand,
+  staleCommand,
+];

@@ -1,7 +1,18 @@
 import { compareStrings } from '../util/strings.js';
 import { INTERVAL_Z } from '../defaults.js';
 import { isFatalBucket, LINK_BUCKETS, type LinkBucket } from '../types.js';
-import type { FlaggedAnswer, HeadlineDifference, LookalikeLink, MisattributedNumber, Problem, Ratio, VendorComparison, VendorFigures, VendorRow, VerifierVerdict } from './types.js';
+import type {
+  FlaggedAnswer,
+  HeadlineDifference,
+  LookalikeLink,
+  MisattributedNumber,
+  Problem,
+  Ratio,
+  VendorComparison,
+  VendorFigures,
+  VendorRow,
+  VerifierVerdict,
+} from './types.js';
 
 /** `count` out of `total` with its 95% Wilson interval; no rate when there is nothing to divide by. */
 export function ratio(count: number, total: number): Ratio {
@@ -36,9 +47,14 @@ export function withinNoise(a: Ratio, b: Ratio): boolean {
  * changes from run to run), then vendor name as the last tie-break so the order is total.
  */
 export function sortRows(rows: readonly VendorRow[]): VendorRow[] {
-  return [...rows].sort((a, b) => a.testIdx - b.testIdx || a.promptIdx - b.promptIdx || compareStrings(a.vendor, b.vendor) || compareStrings(a.test, b.test));
+  return [...rows].sort(
+    (a, b) =>
+      a.testIdx - b.testIdx ||
+      a.promptIdx - b.promptIdx ||
+      compareStrings(a.vendor, b.vendor) ||
+      compareStrings(a.test, b.test),
+  );
 }
-
 
 /**
  * The vendor comparison over rows. Pure. Per vendor (a provider label, else id; rows of several
@@ -52,11 +68,17 @@ export function sortRows(rows: readonly VendorRow[]): VendorRow[] {
  * - `convincingButWrong`: answers the judge passed and the verifier failed / answers both graded.
  * Vendors come in the eval's provider order (their first prompt column), then by name.
  */
-export function compareVendors(rows: readonly VendorRow[], meta: { source: string; mode: VendorComparison['mode'] }): VendorComparison {
+export function compareVendors(
+  rows: readonly VendorRow[],
+  meta: { source: string; mode: VendorComparison['mode'] },
+): VendorComparison {
   const sorted = sortRows(rows);
   const firstColumn = new Map<string, number>();
-  for (const row of sorted) firstColumn.set(row.vendor, Math.min(firstColumn.get(row.vendor) ?? Infinity, row.promptIdx));
-  const names = [...firstColumn.keys()].sort((a, b) => firstColumn.get(a)! - firstColumn.get(b)! || compareStrings(a, b));
+  for (const row of sorted)
+    firstColumn.set(row.vendor, Math.min(firstColumn.get(row.vendor) ?? Infinity, row.promptIdx));
+  const names = [...firstColumn.keys()].sort(
+    (a, b) => firstColumn.get(a)! - firstColumn.get(b)! || compareStrings(a, b),
+  );
 
   const failed: FlaggedAnswer[] = [];
   for (const row of sorted) {
@@ -82,7 +104,19 @@ export function compareVendors(rows: readonly VendorRow[], meta: { source: strin
     for (const phone of row.verifier.phones) {
       if (phone.status !== 'misattributed') continue;
       const { raw: text, normalized, organization, reason, start, end } = phone;
-      misattributedNumbers.push({ vendor: row.vendor, test: row.test, testIdx: row.testIdx, promptIdx: row.promptIdx, answerPassed: row.verifier.pass, text, normalized, organization, reason, start, end });
+      misattributedNumbers.push({
+        vendor: row.vendor,
+        test: row.test,
+        testIdx: row.testIdx,
+        promptIdx: row.promptIdx,
+        answerPassed: row.verifier.pass,
+        text,
+        normalized,
+        organization,
+        reason,
+        start,
+        end,
+      });
     }
   }
   const lookalikeLinks: LookalikeLink[] = [];
@@ -91,15 +125,36 @@ export function compareVendors(rows: readonly VendorRow[], meta: { source: strin
     for (const link of row.verifier.links) {
       if (link.lookalike_of === undefined) continue;
       const { url: text, bucket, lookalike_of: lookalikeOf, reason, start, end } = link;
-      lookalikeLinks.push({ vendor: row.vendor, test: row.test, testIdx: row.testIdx, promptIdx: row.promptIdx, answerPassed: row.verifier.pass, text, bucket, lookalikeOf, reason, start, end });
+      lookalikeLinks.push({
+        vendor: row.vendor,
+        test: row.test,
+        testIdx: row.testIdx,
+        promptIdx: row.promptIdx,
+        answerPassed: row.verifier.pass,
+        text,
+        bucket,
+        lookalikeOf,
+        reason,
+        start,
+        end,
+      });
     }
   }
-  const vendors = names.map((name) => figuresOf(name, sorted.filter((row) => row.vendor === name)));
+  const vendors = names.map((name) =>
+    figuresOf(
+      name,
+      sorted.filter((row) => row.vendor === name),
+    ),
+  );
   const headlineDifferences: HeadlineDifference[] = [];
   const rated = vendors.filter((figures) => figures.inventedOrBroken.rate !== null);
   for (let i = 0; i < rated.length; i++) {
     for (let j = i + 1; j < rated.length; j++) {
-      headlineDifferences.push({ a: rated[i]!.vendor, b: rated[j]!.vendor, withinNoise: withinNoise(rated[i]!.inventedOrBroken, rated[j]!.inventedOrBroken) });
+      headlineDifferences.push({
+        a: rated[i]!.vendor,
+        b: rated[j]!.vendor,
+        withinNoise: withinNoise(rated[i]!.inventedOrBroken, rated[j]!.inventedOrBroken),
+      });
     }
   }
 
@@ -113,7 +168,19 @@ export function compareVendors(rows: readonly VendorRow[], meta: { source: strin
     misattributedNumbers,
     lookalikeLinks,
     headlineDifferences,
-    errors: sorted.flatMap((row) => (row.error === undefined ? [] : [{ vendor: row.vendor, test: row.test, testIdx: row.testIdx, promptIdx: row.promptIdx, error: row.error }])),
+    errors: sorted.flatMap((row) =>
+      row.error === undefined
+        ? []
+        : [
+            {
+              vendor: row.vendor,
+              test: row.test,
+              testIdx: row.testIdx,
+              promptIdx: row.promptIdx,
+              error: row.error,
+            },
+          ],
+    ),
   };
 }
 
@@ -123,7 +190,9 @@ function figuresOf(vendor: string, rows: readonly VendorRow[]): VendorFigures {
   const judged = graded.filter((row) => row.judge !== undefined);
   const links = verified.flatMap((verdict) => verdict.links);
   const bucketCount = (bucket: LinkBucket) => links.filter((link) => link.bucket === bucket).length;
-  const buckets = Object.fromEntries(LINK_BUCKETS.map((bucket) => [bucket, ratio(bucketCount(bucket), links.length)])) as Record<LinkBucket, Ratio>;
+  const buckets = Object.fromEntries(
+    LINK_BUCKETS.map((bucket) => [bucket, ratio(bucketCount(bucket), links.length)]),
+  ) as Record<LinkBucket, Ratio>;
   const bothGraded = judged.filter((row) => row.verifier !== undefined);
   return {
     vendor,
@@ -132,14 +201,29 @@ function figuresOf(vendor: string, rows: readonly VendorRow[]): VendorFigures {
     errors: rows.length - graded.length,
     links: links.length,
     buckets,
-    inventedOrBroken: ratio(links.filter((link) => isFatalBucket(link.bucket)).length, links.length),
-    answersWithInventedOrBroken: ratio(verified.filter((verdict) => verdict.links.some((link) => isFatalBucket(link.bucket))).length, verified.length),
+    inventedOrBroken: ratio(
+      links.filter((link) => isFatalBucket(link.bucket)).length,
+      links.length,
+    ),
+    answersWithInventedOrBroken: ratio(
+      verified.filter((verdict) => verdict.links.some((link) => isFatalBucket(link.bucket))).length,
+      verified.length,
+    ),
     phones: verified.reduce((sum, verdict) => sum + verdict.phones.length, 0),
     misattributedPhones: verified.reduce((sum, verdict) => sum + verdict.misattributed, 0),
     lookalikeLinks: links.filter((link) => link.lookalike_of !== undefined).length,
     verifierPass: ratio(verified.filter((verdict) => verdict.pass).length, verified.length),
-    judgePass: judged.length === 0 ? null : ratio(judged.filter((row) => row.judge!.pass).length, judged.length),
-    convincingButWrong: judged.length === 0 ? null : ratio(bothGraded.filter((row) => row.judge!.pass && !row.verifier!.pass).length, bothGraded.length),
+    judgePass:
+      judged.length === 0
+        ? null
+        : ratio(judged.filter((row) => row.judge!.pass).length, judged.length),
+    convincingButWrong:
+      judged.length === 0
+        ? null
+        : ratio(
+            bothGraded.filter((row) => row.judge!.pass && !row.verifier!.pass).length,
+            bothGraded.length,
+          ),
   };
 }
 
@@ -161,8 +245,18 @@ export function problemsOf(verdict: VerifierVerdict): Problem[] {
   const fatal = verdict.links.filter((link) => isFatalBucket(link.bucket)).map(linkProblem);
   const phones: Problem[] = verdict.phones
     .filter((phone) => phone.status === 'misattributed')
-    .map((phone) => ({ kind: 'phone', text: phone.raw, normalized: phone.normalized, status: phone.status, organization: phone.organization, reason: phone.reason, start: phone.start, end: phone.end }));
+    .map((phone) => ({
+      kind: 'phone',
+      text: phone.raw,
+      normalized: phone.normalized,
+      status: phone.status,
+      organization: phone.organization,
+      reason: phone.reason,
+      start: phone.start,
+      end: phone.end,
+    }));
   let problems = [...fatal, ...phones];
-  if (problems.length === 0) problems = verdict.links.filter((link) => link.bucket !== 'directory').map(linkProblem);
+  if (problems.length === 0)
+    problems = verdict.links.filter((link) => link.bucket !== 'directory').map(linkProblem);
   return problems.sort((a, b) => a.start - b.start || a.end - b.end);
 }

@@ -32,19 +32,34 @@ const LineSchema = z.strictObject({
 export function parseAnswersJsonl(text: string, path: string): AnswerLine[] {
   const lines: AnswerLine[] = [];
   const seen = new Map<string, number>();
-  for (const { value, line, where } of parseJsonLines(text, path, { code: 'INVALID_RESULTS', hint: 'each line must be one {"provider", "id", "answer"} object' })) {
-    const data = parseInput(LineSchema, value, 'INVALID_RESULTS', { where, hint: 'each line must be {"provider": string, "id": string, "answer": string} (optionally "question")' });
+  for (const { value, line, where } of parseJsonLines(text, path, {
+    code: 'INVALID_RESULTS',
+    hint: 'each line must be one {"provider", "id", "answer"} object',
+  })) {
+    const data = parseInput(LineSchema, value, 'INVALID_RESULTS', {
+      where,
+      hint: 'each line must be {"provider": string, "id": string, "answer": string} (optionally "question")',
+    });
     const key = JSON.stringify([data.provider, data.id]);
     const before = seen.get(key);
     if (before !== undefined) {
-      throw new InputError('INVALID_RESULTS', `${data.provider} answers "${data.id}" again (first on line ${before}); keep one answer per provider and id`, { where });
+      throw new InputError(
+        'INVALID_RESULTS',
+        `${data.provider} answers "${data.id}" again (first on line ${before}); keep one answer per provider and id`,
+        { where },
+      );
     }
     seen.set(key, line);
     const entry: AnswerLine = { provider: data.provider, id: data.id, answer: data.answer, line };
     if (data.question !== undefined) entry.question = data.question;
     lines.push(entry);
   }
-  if (lines.length === 0) throw new InputError('INVALID_RESULTS', 'holds no answers; expected one {"provider", "id", "answer"} object a line', { where: path });
+  if (lines.length === 0)
+    throw new InputError(
+      'INVALID_RESULTS',
+      'holds no answers; expected one {"provider", "id", "answer"} object a line',
+      { where: path },
+    );
   return lines;
 }
 
@@ -53,7 +68,10 @@ export function parseAnswersJsonl(text: string, path: string): AnswerLine[] {
  * Tests are numbered by first appearance of their id and vendors by first appearance of their
  * name, so the rows sort the way a promptfoo eval of the same answers would. No judge ran.
  */
-export function rowsFromAnswers(lines: readonly AnswerLine[], verify: (answer: string) => VerifierVerdict): VendorRow[] {
+export function rowsFromAnswers(
+  lines: readonly AnswerLine[],
+  verify: (answer: string) => VerifierVerdict,
+): VendorRow[] {
   const tests = new Map<string, number>();
   const vendors = new Map<string, number>();
   return lines.map((line) => {

@@ -1,5 +1,13 @@
 import { formatPhone } from '../normalize/phone.js';
-import type { FlaggedAnswer, LookalikeLink, MisattributedNumber, Problem, Ratio, VendorComparison, VendorFigures } from './types.js';
+import type {
+  FlaggedAnswer,
+  LookalikeLink,
+  MisattributedNumber,
+  Problem,
+  Ratio,
+  VendorComparison,
+  VendorFigures,
+} from './types.js';
 
 /**
  * What the text, markdown and HTML formats share: the columns of the vendor table and how each
@@ -57,7 +65,9 @@ export function misattributedLabel(number: MisattributedNumber): string {
 
 /** The heading of the listing of every link that resembles a directory domain. */
 export function lookalikeTitle(comparison: VendorComparison): string {
-  const unpunished = comparison.lookalikeLinks.filter((link) => link.bucket !== 'invented' && link.bucket !== 'broken').length;
+  const unpunished = comparison.lookalikeLinks.filter(
+    (link) => link.bucket !== 'invented' && link.bucket !== 'broken',
+  ).length;
   return `Links that resemble a directory site: ${comparison.lookalikeLinks.length}${unpunished > 0 ? ` (${unpunished} not proven, so not counted against the answer)` : ''}`;
 }
 
@@ -89,15 +99,31 @@ export function vendorColumns(comparison: VendorComparison): Column[] {
     { header: 'Answers', numeric: true, value: (figures) => String(figures.answers) },
     { header: 'Errors', numeric: true, value: (figures) => String(figures.errors) },
     { header: 'Links', numeric: true, value: (figures) => String(figures.links) },
-    { header: 'Invented or\nbroken links', numeric: true, value: (figures) => rateCell(figures.inventedOrBroken) },
-    { header: 'Misattributed\nphones', numeric: true, value: (figures) => String(figures.misattributedPhones) },
-    { header: 'Lookalike\nlinks', numeric: true, value: (figures) => String(figures.lookalikeLinks) },
+    {
+      header: 'Invented or\nbroken links',
+      numeric: true,
+      value: (figures) => rateCell(figures.inventedOrBroken),
+    },
+    {
+      header: 'Misattributed\nphones',
+      numeric: true,
+      value: (figures) => String(figures.misattributedPhones),
+    },
+    {
+      header: 'Lookalike\nlinks',
+      numeric: true,
+      value: (figures) => String(figures.lookalikeLinks),
+    },
     { header: 'Verifier\npass', numeric: true, value: (figures) => rateCell(figures.verifierPass) },
   ];
   if (comparison.judged) {
     columns.push(
       { header: 'Judge\npass', numeric: true, value: (figures) => rateCell(figures.judgePass) },
-      { header: 'Convincing\nbut wrong', numeric: true, value: (figures) => rateCell(figures.convincingButWrong) },
+      {
+        header: 'Convincing\nbut wrong',
+        numeric: true,
+        value: (figures) => rateCell(figures.convincingButWrong),
+      },
     );
   }
   return columns;
@@ -105,20 +131,27 @@ export function vendorColumns(comparison: VendorComparison): Column[] {
 
 /** One line for the headline figure: every vendor's invented-or-broken link rate. */
 export function headline(comparison: VendorComparison): string {
-  return comparison.vendors.map((figures) => `${figures.vendor} ${rateCell(figures.inventedOrBroken)}`).join(' · ');
+  return comparison.vendors
+    .map((figures) => `${figures.vendor} ${rateCell(figures.inventedOrBroken)}`)
+    .join(' · ');
 }
 
 /** What the report covers, in one sentence. */
 export function scopeLine(comparison: VendorComparison): string {
   const answers = comparison.vendors.reduce((sum, figures) => sum + figures.answers, 0);
   const errors = comparison.errors.length;
-  const from = comparison.mode === 'promptfoo' ? 'promptfoo results' : 'answers verified by citation-verifier';
+  const from =
+    comparison.mode === 'promptfoo' ? 'promptfoo results' : 'answers verified by citation-verifier';
   const judge = comparison.judged ? 'with a judge' : 'no judge';
   return `${answers} answer${answers === 1 ? '' : 's'} from ${comparison.vendors.length} vendor${comparison.vendors.length === 1 ? '' : 's'}${errors > 0 ? `, ${errors} errored` : ''} (${from}, ${judge}): ${comparison.source}`;
 }
 
 /** The answers the listing shows: convincing-but-wrong ones when a judge ran, else every failed one. */
-export function listedAnswers(comparison: VendorComparison): { title: string; empty: string; answers: FlaggedAnswer[] } {
+export function listedAnswers(comparison: VendorComparison): {
+  title: string;
+  empty: string;
+  answers: FlaggedAnswer[];
+} {
   if (comparison.judged) {
     return {
       title: 'Convincing but wrong (the judge passed them, the verifier failed them)',
@@ -127,7 +160,8 @@ export function listedAnswers(comparison: VendorComparison): { title: string; em
     };
   }
   return {
-    title: 'Answers the verifier failed (no judge ran, so convincing-but-wrong cannot be told apart)',
+    title:
+      'Answers the verifier failed (no judge ran, so convincing-but-wrong cannot be told apart)',
     empty: 'None: every answer passed the verifier.',
     answers: comparison.verifierFailed,
   };
@@ -139,9 +173,14 @@ export function listedAnswers(comparison: VendorComparison): { title: string; em
  * (the note is the number in standard form when it was written differently).
  */
 export function problemParts(problem: Problem): { what: string; text: string; note: string } {
-  if (problem.kind === 'link') return { what: `${problem.bucket} link`, text: problem.text, note: '' };
+  if (problem.kind === 'link')
+    return { what: `${problem.bucket} link`, text: problem.text, note: '' };
   const shown = formatPhone(problem.normalized);
-  return { what: `${problem.status} number`, text: problem.text, note: shown === problem.text ? '' : shown };
+  return {
+    what: `${problem.status} number`,
+    text: problem.text,
+    note: shown === problem.text ? '' : shown,
+  };
 }
 
 /** A problem in words: `invented link https://…` or `misattributed number 617.555.0123 ((617) 555-0123)`. */

@@ -1,6 +1,21 @@
 import { LINK_BUCKETS } from '../types.js';
 import { BUCKET_COLORS, bucketBarSvg } from './chart.js';
-import { answerTitle, bucketCell, headline, intervalText, listedAnswers, lookalikeLabel, lookalikeTitle, misattributedLabel, misattributedTitle, noiseLines, percent, problemParts, scopeLine, vendorColumns } from './format-common.js';
+import {
+  answerTitle,
+  bucketCell,
+  headline,
+  intervalText,
+  listedAnswers,
+  lookalikeLabel,
+  lookalikeTitle,
+  misattributedLabel,
+  misattributedTitle,
+  noiseLines,
+  percent,
+  problemParts,
+  scopeLine,
+  vendorColumns,
+} from './format-common.js';
 import { highlightPieces } from './highlight.js';
 import { escapeHtml } from './html-escape.js';
 import type { FlaggedAnswer, Problem, VendorComparison } from './types.js';
@@ -73,7 +88,10 @@ footer { margin-top: 32px; color: var(--muted); font-size: 12px; }
  */
 export function comparisonToHtml(comparison: VendorComparison): string {
   const title = 'Vendor comparison: cited links and phone numbers';
-  const body: string[] = [`<h1>${escapeHtml(title)}</h1>`, `<p class="scope">${escapeHtml(scopeLine(comparison))}</p>`];
+  const body: string[] = [
+    `<h1>${escapeHtml(title)}</h1>`,
+    `<p class="scope">${escapeHtml(scopeLine(comparison))}</p>`,
+  ];
 
   body.push('<section class="headline" aria-label="Invented or broken links per vendor">');
   for (const figures of comparison.vendors) {
@@ -85,32 +103,51 @@ export function comparisonToHtml(comparison: VendorComparison): string {
   }
   body.push('</section>');
   const noise = noiseLines(comparison);
-  if (noise.length > 0) body.push('<ul class="noise">', ...noise.map((line) => `<li>${escapeHtml(line)}</li>`), '</ul>');
+  if (noise.length > 0)
+    body.push(
+      '<ul class="noise">',
+      ...noise.map((line) => `<li>${escapeHtml(line)}</li>`),
+      '</ul>',
+    );
 
-  body.push('<h2>Where each vendor\'s links land</h2>', legend(), '<div class="charts">');
-  for (const figures of comparison.vendors) body.push(`<div class="vendor">${escapeHtml(figures.vendor)}</div>`, bucketBarSvg(figures));
+  body.push("<h2>Where each vendor's links land</h2>", legend(), '<div class="charts">');
+  for (const figures of comparison.vendors)
+    body.push(`<div class="vendor">${escapeHtml(figures.vendor)}</div>`, bucketBarSvg(figures));
   body.push('</div>');
 
   const columns = vendorColumns(comparison);
   body.push('<h2>Per vendor</h2>', '<table class="vendors">', '<thead><tr>');
-  for (const column of columns) body.push(`<th scope="col"${column.numeric ? ' class="num"' : ''}>${escapeHtml(column.header.replace('\n', ' '))}</th>`);
+  for (const column of columns)
+    body.push(
+      `<th scope="col"${column.numeric ? ' class="num"' : ''}>${escapeHtml(column.header.replace('\n', ' '))}</th>`,
+    );
   body.push('</tr></thead>', '<tbody>');
   for (const figures of comparison.vendors) {
     body.push('<tr>');
     for (const [index, column] of columns.entries()) {
       const cell = numberCell(column.value(figures));
-      body.push(index === 0 ? `<th scope="row">${escapeHtml(column.value(figures))}</th>` : `<td${column.numeric ? ' class="num"' : ''}>${cell}</td>`);
+      body.push(
+        index === 0
+          ? `<th scope="row">${escapeHtml(column.value(figures))}</th>`
+          : `<td${column.numeric ? ' class="num"' : ''}>${cell}</td>`,
+      );
     }
     body.push('</tr>');
   }
   body.push('</tbody></table>');
 
-  body.push('<h2>Share of links in each bucket</h2>', '<table class="buckets">', '<thead><tr><th scope="col">Vendor</th>');
-  for (const bucket of LINK_BUCKETS) body.push(`<th scope="col" class="num">${swatch(bucket)} ${bucket}</th>`);
+  body.push(
+    '<h2>Share of links in each bucket</h2>',
+    '<table class="buckets">',
+    '<thead><tr><th scope="col">Vendor</th>',
+  );
+  for (const bucket of LINK_BUCKETS)
+    body.push(`<th scope="col" class="num">${swatch(bucket)} ${bucket}</th>`);
   body.push('</tr></thead><tbody>');
   for (const figures of comparison.vendors) {
     body.push(`<tr><th scope="row">${escapeHtml(figures.vendor)}</th>`);
-    for (const bucket of LINK_BUCKETS) body.push(`<td class="num">${numberCell(bucketCell(figures.buckets[bucket]))}</td>`);
+    for (const bucket of LINK_BUCKETS)
+      body.push(`<td class="num">${numberCell(bucketCell(figures.buckets[bucket]))}</td>`);
     body.push('</tr>');
   }
   body.push('</tbody></table>');
@@ -123,23 +160,38 @@ export function comparisonToHtml(comparison: VendorComparison): string {
   body.push(`<h2 id="misattributed">${escapeHtml(misattributedTitle(comparison))}</h2>`);
   if (comparison.misattributedNumbers.length > 0) {
     body.push('<ul class="misattributed">');
-    for (const number of comparison.misattributedNumbers) body.push(`<li><strong>${escapeHtml(misattributedLabel(number))}</strong>: ${escapeHtml(number.reason)}</li>`);
+    for (const number of comparison.misattributedNumbers)
+      body.push(
+        `<li><strong>${escapeHtml(misattributedLabel(number))}</strong>: ${escapeHtml(number.reason)}</li>`,
+      );
     body.push('</ul>');
   }
 
   body.push(`<h2 id="lookalikes">${escapeHtml(lookalikeTitle(comparison))}</h2>`);
   if (comparison.lookalikeLinks.length > 0) {
     body.push('<ul class="lookalikes">');
-    for (const link of comparison.lookalikeLinks) body.push(`<li><strong>${escapeHtml(lookalikeLabel(link))}</strong>: ${escapeHtml(link.reason)}</li>`);
+    for (const link of comparison.lookalikeLinks)
+      body.push(
+        `<li><strong>${escapeHtml(lookalikeLabel(link))}</strong>: ${escapeHtml(link.reason)}</li>`,
+      );
     body.push('</ul>');
   }
 
   if (comparison.errors.length > 0) {
-    body.push(`<h2>Rows that errored: ${comparison.errors.length}</h2>`, '<p class="none">Counted as errors, not as passes or fails.</p>', '<ul class="errors">');
-    for (const error of comparison.errors) body.push(`<li><strong>${escapeHtml(`${error.vendor} · ${error.test}`)}</strong>: ${escapeHtml(error.error)}</li>`);
+    body.push(
+      `<h2>Rows that errored: ${comparison.errors.length}</h2>`,
+      '<p class="none">Counted as errors, not as passes or fails.</p>',
+      '<ul class="errors">',
+    );
+    for (const error of comparison.errors)
+      body.push(
+        `<li><strong>${escapeHtml(`${error.vendor} · ${error.test}`)}</strong>: ${escapeHtml(error.error)}</li>`,
+      );
     body.push('</ul>');
   }
-  body.push(`<footer>Invented or broken links (the headline): ${escapeHtml(headline(comparison))}. Generated by citation-verifier report.</footer>`);
+  body.push(
+    `<footer>Invented or broken links (the headline): ${escapeHtml(headline(comparison))}. Generated by citation-verifier report.</footer>`,
+  );
 
   return [
     '<!doctype html>',
@@ -180,9 +232,14 @@ function problemTag(problem: Problem): string {
 }
 
 function answerHtml(answer: FlaggedAnswer): string {
-  const parts: string[] = [`<article class="answer" data-vendor="${escapeHtml(answer.vendor)}" data-test="${escapeHtml(answer.test)}">`];
-  parts.push(`<h3>${escapeHtml(answerTitle(answer))} <span class="none">(verifier score ${answer.verifierScore})</span></h3>`);
-  if (answer.question !== undefined) parts.push(`<p class="question">${escapeHtml(answer.question)}</p>`);
+  const parts: string[] = [
+    `<article class="answer" data-vendor="${escapeHtml(answer.vendor)}" data-test="${escapeHtml(answer.test)}">`,
+  ];
+  parts.push(
+    `<h3>${escapeHtml(answerTitle(answer))} <span class="none">(verifier score ${answer.verifierScore})</span></h3>`,
+  );
+  if (answer.question !== undefined)
+    parts.push(`<p class="question">${escapeHtml(answer.question)}</p>`);
   const quoted = highlightPieces(answer.answer, answer.problems)
     .map((piece) =>
       piece.problem
@@ -190,14 +247,19 @@ function answerHtml(answer: FlaggedAnswer): string {
         : escapeHtml(piece.text),
     )
     .join('');
-  parts.push(`<blockquote>${quoted === '' ? '<span class="none">(empty answer)</span>' : quoted}</blockquote>`);
+  parts.push(
+    `<blockquote>${quoted === '' ? '<span class="none">(empty answer)</span>' : quoted}</blockquote>`,
+  );
   parts.push('<ul class="problems">');
   for (const problem of answer.problems) {
     const problemText = problemParts(problem);
-    parts.push(`<li><strong>${escapeHtml(problemText.what)}</strong> <code>${escapeHtml(problemText.text)}</code>${problemText.note ? ` (${escapeHtml(problemText.note)})` : ''}: ${escapeHtml(problem.reason)}</li>`);
+    parts.push(
+      `<li><strong>${escapeHtml(problemText.what)}</strong> <code>${escapeHtml(problemText.text)}</code>${problemText.note ? ` (${escapeHtml(problemText.note)})` : ''}: ${escapeHtml(problem.reason)}</li>`,
+    );
   }
   parts.push('</ul>');
-  for (const reason of answer.judgeReasons) parts.push(`<p class="judge">Judge: ${escapeHtml(reason)}</p>`);
+  for (const reason of answer.judgeReasons)
+    parts.push(`<p class="judge">Judge: ${escapeHtml(reason)}</p>`);
   parts.push('</article>');
   return parts.join('');
 }

@@ -4,9 +4,19 @@ import type { FlaggedAnswer, Problem, Ratio, VendorComparison, VendorFigures } f
 /** Bumped when a key changes meaning or goes away (adding keys does not bump it). */
 export const VENDOR_REPORT_JSON_VERSION = 1;
 
-function ratioJson(ratio: Ratio | null): { count: number; total: number; rate: number | null; interval_95: [number, number] | null } | null {
+function ratioJson(ratio: Ratio | null): {
+  count: number;
+  total: number;
+  rate: number | null;
+  interval_95: [number, number] | null;
+} | null {
   if (ratio === null) return null;
-  return { count: ratio.count, total: ratio.total, rate: ratio.rate, interval_95: ratio.low === null || ratio.high === null ? null : [ratio.low, ratio.high] };
+  return {
+    count: ratio.count,
+    total: ratio.total,
+    rate: ratio.rate,
+    interval_95: ratio.low === null || ratio.high === null ? null : [ratio.low, ratio.high],
+  };
 }
 
 function vendorJson(figures: VendorFigures): Record<string, unknown> {
@@ -16,7 +26,9 @@ function vendorJson(figures: VendorFigures): Record<string, unknown> {
     answers: figures.answers,
     errors: figures.errors,
     links: figures.links,
-    buckets: Object.fromEntries(LINK_BUCKETS.map((bucket) => [bucket, ratioJson(figures.buckets[bucket])])),
+    buckets: Object.fromEntries(
+      LINK_BUCKETS.map((bucket) => [bucket, ratioJson(figures.buckets[bucket])]),
+    ),
     invented_or_broken_links: ratioJson(figures.inventedOrBroken),
     answers_with_invented_or_broken_links: ratioJson(figures.answersWithInventedOrBroken),
     phones: figures.phones,
@@ -29,7 +41,13 @@ function vendorJson(figures: VendorFigures): Record<string, unknown> {
 }
 
 function problemJson(problem: Problem): Record<string, unknown> {
-  const common = { text: problem.text, normalized: problem.normalized, reason: problem.reason, start: problem.start, end: problem.end };
+  const common = {
+    text: problem.text,
+    normalized: problem.normalized,
+    reason: problem.reason,
+    start: problem.start,
+    end: problem.end,
+  };
   return problem.kind === 'link'
     ? { kind: 'link', bucket: problem.bucket, ...common }
     : { kind: 'phone', status: problem.status, organization: problem.organization, ...common };
@@ -93,7 +111,17 @@ export function comparisonToJson(comparison: VendorComparison): Record<string, u
       start: link.start,
       end: link.end,
     })),
-    headline_differences: comparison.headlineDifferences.map((difference) => ({ a: difference.a, b: difference.b, within_noise: difference.withinNoise })),
-    errors: comparison.errors.map((error) => ({ vendor: error.vendor, test: error.test, test_idx: error.testIdx, prompt_idx: error.promptIdx, error: error.error })),
+    headline_differences: comparison.headlineDifferences.map((difference) => ({
+      a: difference.a,
+      b: difference.b,
+      within_noise: difference.withinNoise,
+    })),
+    errors: comparison.errors.map((error) => ({
+      vendor: error.vendor,
+      test: error.test,
+      test_idx: error.testIdx,
+      prompt_idx: error.promptIdx,
+      error: error.error,
+    })),
   };
 }

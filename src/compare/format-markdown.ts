@@ -1,5 +1,17 @@
 import { LINK_BUCKETS } from '../types.js';
-import { answerTitle, bucketCell, headline, listedAnswers, lookalikeTitle, misattributedLabel, misattributedTitle, noiseLines, problemParts, scopeLine, vendorColumns } from './format-common.js';
+import {
+  answerTitle,
+  bucketCell,
+  headline,
+  listedAnswers,
+  lookalikeTitle,
+  misattributedLabel,
+  misattributedTitle,
+  noiseLines,
+  problemParts,
+  scopeLine,
+  vendorColumns,
+} from './format-common.js';
 import type { Problem, VendorComparison } from './types.js';
 
 /**
@@ -34,43 +46,70 @@ function problemMarkdown(problem: Problem): string {
  * bucket shares, then the answers to read with the offending links and numbers in code spans.
  */
 export function comparisonToMarkdown(comparison: VendorComparison): string {
-  const lines: string[] = ['## Vendor comparison: cited links and phone numbers', '', escapeMarkdown(scopeLine(comparison)), ''];
-  lines.push(`**Invented or broken links** (share of all links cited): ${escapeMarkdown(headline(comparison))}`, '');
+  const lines: string[] = [
+    '## Vendor comparison: cited links and phone numbers',
+    '',
+    escapeMarkdown(scopeLine(comparison)),
+    '',
+  ];
+  lines.push(
+    `**Invented or broken links** (share of all links cited): ${escapeMarkdown(headline(comparison))}`,
+    '',
+  );
   for (const line of noiseLines(comparison)) lines.push(`- ${escapeMarkdown(line)}`);
   if (comparison.headlineDifferences.length > 0) lines.push('');
 
   const columns = vendorColumns(comparison);
-  lines.push(`| ${columns.map((column) => escapeMarkdown(column.header.replace('\n', ' '))).join(' | ')} |`);
+  lines.push(
+    `| ${columns.map((column) => escapeMarkdown(column.header.replace('\n', ' '))).join(' | ')} |`,
+  );
   lines.push(`| ${columns.map((column) => (column.numeric ? '---:' : '---')).join(' | ')} |`);
-  for (const figures of comparison.vendors) lines.push(`| ${columns.map((column) => escapeMarkdown(column.value(figures))).join(' | ')} |`);
+  for (const figures of comparison.vendors)
+    lines.push(`| ${columns.map((column) => escapeMarkdown(column.value(figures))).join(' | ')} |`);
 
   lines.push('', '### Share of links in each bucket', '');
   lines.push(`| Vendor | ${LINK_BUCKETS.join(' | ')} |`);
   lines.push(`| --- | ${LINK_BUCKETS.map(() => '---:').join(' | ')} |`);
   for (const figures of comparison.vendors) {
-    lines.push(`| ${escapeMarkdown(figures.vendor)} | ${LINK_BUCKETS.map((bucket) => escapeMarkdown(bucketCell(figures.buckets[bucket]))).join(' | ')} |`);
+    lines.push(
+      `| ${escapeMarkdown(figures.vendor)} | ${LINK_BUCKETS.map((bucket) => escapeMarkdown(bucketCell(figures.buckets[bucket]))).join(' | ')} |`,
+    );
   }
 
   const listed = listedAnswers(comparison);
   lines.push('', `### ${escapeMarkdown(listed.title)}: ${listed.answers.length}`, '');
   if (listed.answers.length === 0) lines.push(escapeMarkdown(listed.empty));
   for (const answer of listed.answers) {
-    lines.push(`- **${escapeMarkdown(answerTitle(answer))}** (verifier score ${answer.verifierScore})`);
+    lines.push(
+      `- **${escapeMarkdown(answerTitle(answer))}** (verifier score ${answer.verifierScore})`,
+    );
     for (const problem of answer.problems) lines.push(`  - ${problemMarkdown(problem)}`);
     for (const reason of answer.judgeReasons) lines.push(`  - judge: ${escapeMarkdown(reason)}`);
   }
 
   lines.push('', `### ${escapeMarkdown(misattributedTitle(comparison))}`, '');
-  for (const number of comparison.misattributedNumbers) lines.push(`- ${escapeMarkdown(misattributedLabel(number))}: ${escapeMarkdown(number.reason)}`);
+  for (const number of comparison.misattributedNumbers)
+    lines.push(`- ${escapeMarkdown(misattributedLabel(number))}: ${escapeMarkdown(number.reason)}`);
   lines.push('', `### ${escapeMarkdown(lookalikeTitle(comparison))}`, '');
   // The address in a code span, so a pull request does not make the lookalike a live link.
   for (const link of comparison.lookalikeLinks) {
-    lines.push(`- ${escapeMarkdown(`${link.vendor} · ${link.test} (answer ${link.answerPassed ? 'passed' : 'failed'})`)}: \`${link.text.replace(/`/g, '')}\` (${link.bucket}) resembles **${escapeMarkdown(link.lookalikeOf)}**: ${escapeMarkdown(link.reason)}`);
+    lines.push(
+      `- ${escapeMarkdown(`${link.vendor} · ${link.test} (answer ${link.answerPassed ? 'passed' : 'failed'})`)}: \`${link.text.replace(/`/g, '')}\` (${link.bucket}) resembles **${escapeMarkdown(link.lookalikeOf)}**: ${escapeMarkdown(link.reason)}`,
+    );
   }
 
   if (comparison.errors.length > 0) {
-    lines.push('', `### Rows that errored: ${comparison.errors.length}`, '', 'Counted as errors, not as passes or fails.', '');
-    for (const error of comparison.errors) lines.push(`- ${escapeMarkdown(`${error.vendor} · ${error.test}`)}: ${escapeMarkdown(error.error)}`);
+    lines.push(
+      '',
+      `### Rows that errored: ${comparison.errors.length}`,
+      '',
+      'Counted as errors, not as passes or fails.',
+      '',
+    );
+    for (const error of comparison.errors)
+      lines.push(
+        `- ${escapeMarkdown(`${error.vendor} · ${error.test}`)}: ${escapeMarkdown(error.error)}`,
+      );
   }
   return `${lines.join('\n')}\n`;
 }

@@ -1,5 +1,18 @@
 import { LINK_BUCKETS } from '../types.js';
-import { answerTitle, bucketCell, headline, listedAnswers, lookalikeLabel, lookalikeTitle, misattributedLabel, misattributedTitle, noiseLines, problemLabel, scopeLine, vendorColumns } from './format-common.js';
+import {
+  answerTitle,
+  bucketCell,
+  headline,
+  listedAnswers,
+  lookalikeLabel,
+  lookalikeTitle,
+  misattributedLabel,
+  misattributedTitle,
+  noiseLines,
+  problemLabel,
+  scopeLine,
+  vendorColumns,
+} from './format-common.js';
 import type { VendorComparison } from './types.js';
 
 /**
@@ -7,13 +20,24 @@ import type { VendorComparison } from './types.js';
  * are right-aligned, two spaces between columns, no trailing spaces. Widths count UTF-16 units,
  * which is right for the ASCII-and-dash figures this report prints.
  */
-export function alignTable(headers: readonly string[], rows: readonly (readonly string[])[], numeric: readonly boolean[]): string[] {
+export function alignTable(
+  headers: readonly string[],
+  rows: readonly (readonly string[])[],
+  numeric: readonly boolean[],
+): string[] {
   const headerLines = headers.map((header) => header.split('\n'));
   const height = Math.max(1, ...headerLines.map((lines) => lines.length));
-  const widths = headers.map((_, column) => Math.max(...headerLines[column]!.map((line) => line.length), ...rows.map((row) => (row[column] ?? '').length)));
+  const widths = headers.map((_, column) =>
+    Math.max(
+      ...headerLines[column]!.map((line) => line.length),
+      ...rows.map((row) => (row[column] ?? '').length),
+    ),
+  );
   const render = (cells: readonly string[]) =>
     cells
-      .map((cell, column) => (numeric[column] ? cell.padStart(widths[column]!) : cell.padEnd(widths[column]!)))
+      .map((cell, column) =>
+        numeric[column] ? cell.padStart(widths[column]!) : cell.padEnd(widths[column]!),
+      )
       .join('  ')
       .trimEnd();
   const lines: string[] = [];
@@ -32,7 +56,11 @@ export function alignTable(headers: readonly string[], rows: readonly (readonly 
  * failed answer) with the offending links and numbers, then the rows that errored.
  */
 export function comparisonToText(comparison: VendorComparison): string {
-  const lines: string[] = [`Vendor comparison: ${scopeLine(comparison)}`, '', `Invented or broken links (the headline): ${headline(comparison)}`];
+  const lines: string[] = [
+    `Vendor comparison: ${scopeLine(comparison)}`,
+    '',
+    `Invented or broken links (the headline): ${headline(comparison)}`,
+  ];
   for (const line of noiseLines(comparison)) lines.push(`  ${line}`);
   lines.push('');
 
@@ -49,7 +77,10 @@ export function comparisonToText(comparison: VendorComparison): string {
   lines.push(
     ...alignTable(
       ['Vendor', ...LINK_BUCKETS],
-      comparison.vendors.map((figures) => [figures.vendor, ...LINK_BUCKETS.map((bucket) => bucketCell(figures.buckets[bucket]))]),
+      comparison.vendors.map((figures) => [
+        figures.vendor,
+        ...LINK_BUCKETS.map((bucket) => bucketCell(figures.buckets[bucket])),
+      ]),
       [false, ...LINK_BUCKETS.map(() => true)],
     ),
   );
@@ -59,18 +90,25 @@ export function comparisonToText(comparison: VendorComparison): string {
   if (listed.answers.length === 0) lines.push(`  ${listed.empty}`);
   for (const answer of listed.answers) {
     lines.push(`  ${answerTitle(answer)} (verifier score ${answer.verifierScore})`);
-    for (const problem of answer.problems) lines.push(`    - ${problemLabel(problem)}: ${problem.reason}`);
+    for (const problem of answer.problems)
+      lines.push(`    - ${problemLabel(problem)}: ${problem.reason}`);
     for (const reason of answer.judgeReasons) lines.push(`    judge: ${oneLine(reason)}`);
   }
 
   lines.push('', misattributedTitle(comparison));
-  for (const number of comparison.misattributedNumbers) lines.push(`  ${misattributedLabel(number)}: ${number.reason}`);
+  for (const number of comparison.misattributedNumbers)
+    lines.push(`  ${misattributedLabel(number)}: ${number.reason}`);
   lines.push('', lookalikeTitle(comparison));
-  for (const link of comparison.lookalikeLinks) lines.push(`  ${lookalikeLabel(link)}: ${link.reason}`);
+  for (const link of comparison.lookalikeLinks)
+    lines.push(`  ${lookalikeLabel(link)}: ${link.reason}`);
 
   if (comparison.errors.length > 0) {
-    lines.push('', `Rows that errored (counted as errors, not as passes or fails): ${comparison.errors.length}`);
-    for (const error of comparison.errors) lines.push(`  ${error.vendor} · ${error.test}: ${oneLine(error.error)}`);
+    lines.push(
+      '',
+      `Rows that errored (counted as errors, not as passes or fails): ${comparison.errors.length}`,
+    );
+    for (const error of comparison.errors)
+      lines.push(`  ${error.vendor} · ${error.test}: ${oneLine(error.error)}`);
   }
   return `${lines.join('\n')}\n`;
 }

@@ -13,20 +13,33 @@ export type Piece = { text: string; problem?: undefined } | { text: string; prob
  */
 export function highlightPieces(answer: string, problems: readonly Problem[]): Piece[] {
   type Placed = { start: number; end: number; problem: Problem };
-  const overlaps = (placed: readonly Placed[], start: number, end: number) => placed.some((other) => start < other.end && other.start < end);
+  const overlaps = (placed: readonly Placed[], start: number, end: number) =>
+    placed.some((other) => start < other.end && other.start < end);
   const byPosition = (a: Placed, b: Placed) => a.start - b.start || b.end - a.end;
 
   const trusted: Placed[] = [];
   const untrusted: Problem[] = [];
   for (const problem of problems) {
     const { start, end } = problem;
-    if (problem.text !== '' && start >= 0 && start < end && end <= answer.length && answer.slice(start, end) === problem.text) trusted.push({ start, end, problem });
+    if (
+      problem.text !== '' &&
+      start >= 0 &&
+      start < end &&
+      end <= answer.length &&
+      answer.slice(start, end) === problem.text
+    )
+      trusted.push({ start, end, problem });
     else if (problem.text !== '') untrusted.push(problem);
   }
   const placed: Placed[] = [];
-  for (const candidate of trusted.sort(byPosition)) if (!overlaps(placed, candidate.start, candidate.end)) placed.push(candidate);
+  for (const candidate of trusted.sort(byPosition))
+    if (!overlaps(placed, candidate.start, candidate.end)) placed.push(candidate);
   for (const problem of untrusted) {
-    for (let at = answer.indexOf(problem.text); at !== -1; at = answer.indexOf(problem.text, at + 1)) {
+    for (
+      let at = answer.indexOf(problem.text);
+      at !== -1;
+      at = answer.indexOf(problem.text, at + 1)
+    ) {
       if (!overlaps(placed, at, at + problem.text.length)) {
         placed.push({ start: at, end: at + problem.text.length, problem });
         break;

@@ -86,7 +86,8 @@ export interface Ratio {
 }
 
 /** The answer a listed finding stands in, taken from its `VendorRow`, and whether it passed. */
-export interface AnswerIdentity extends Pick<VendorRow, 'vendor' | 'test' | 'testIdx' | 'promptIdx'> {
+export interface AnswerIdentity
+  extends Pick<VendorRow, 'vendor' | 'test' | 'testIdx' | 'promptIdx'> {
   /** Whether the answer still passed the verifier (a pass hides it from the failed listing). */
   answerPassed: boolean;
 }
@@ -122,11 +123,29 @@ export interface HeadlineDifference {
 
 /** A link or number that made a convincing-but-wrong answer wrong. */
 export type Problem =
-  | { kind: 'link'; text: string; normalized: string; bucket: LinkBucket; reason: string; start: number; end: number }
-  | { kind: 'phone'; text: string; normalized: string; status: PhoneStatus; organization: string | null; reason: string; start: number; end: number };
+  | {
+      kind: 'link';
+      text: string;
+      normalized: string;
+      bucket: LinkBucket;
+      reason: string;
+      start: number;
+      end: number;
+    }
+  | {
+      kind: 'phone';
+      text: string;
+      normalized: string;
+      status: PhoneStatus;
+      organization: string | null;
+      reason: string;
+      start: number;
+      end: number;
+    };
 
 /** An answer the verifier failed, with what made it fail and what the judge said of it. */
-export interface FlaggedAnswer extends Pick<VendorRow, 'vendor' | 'test' | 'question' | 'testIdx' | 'promptIdx' | 'answer'> {
+export interface FlaggedAnswer
+  extends Pick<VendorRow, 'vendor' | 'test' | 'question' | 'testIdx' | 'promptIdx' | 'answer'> {
   verifierScore: number;
   /** The judge's verdict; `null` when no model-graded assertion ran on the row. */
   judgePassed: boolean | null;
@@ -191,5 +210,11 @@ export interface VendorComparison {
   /** Each pair of vendors with a headline rate: is their difference within noise? In vendor order. */
   headlineDifferences: HeadlineDifference[];
   /** Rows that errored, in test order, then vendor order. */
-  errors: Array<{ vendor: string; test: string; testIdx: number; promptIdx: number; error: string }>;
+  errors: Array<{
+    vendor: string;
+    test: string;
+    testIdx: number;
+    promptIdx: number;
+    error: string;
+  }>;
 }

@@ -47,7 +47,8 @@ function isTerminator(code: number): boolean {
   if (code >= 0x3001 && code <= 0x3011) return true; // CJK punctuation and brackets 、。〈〉《》「」『』【】
   if (code >= 0xff01 && code <= 0xff0f) return true; // full-width ！＂＃…／
   if (code >= 0xff1a && code <= 0xff20) return true; // full-width ：；＜＝＞？＠
-  if (code === 0xff3b || code === 0xff3d || code === 0xff5b || code === 0xff5d || code === 0xff5c) return true;
+  if (code === 0xff3b || code === 0xff3d || code === 0xff5b || code === 0xff5d || code === 0xff5c)
+    return true;
   return false;
 }
 
@@ -61,7 +62,12 @@ export function scanBody(text: string, from: number): number {
   while (j < text.length) {
     const code = text.charCodeAt(j);
     // Not after `)` or `]`: `[a](https://x.org)[b](…)` is two markdown links side by side.
-    if ((code === 91 || code === 123 || code === 34) && j > from && text.charCodeAt(j - 1) !== 41 && text.charCodeAt(j - 1) !== 93) {
+    if (
+      (code === 91 || code === 123 || code === 34) &&
+      j > from &&
+      text.charCodeAt(j - 1) !== 41 &&
+      text.charCodeAt(j - 1) !== 93
+    ) {
       const close = closingWithinWord(text, j, code === 91 ? 93 : code === 123 ? 125 : 34);
       if (close !== -1) {
         j = close + 1;
@@ -79,7 +85,18 @@ function closingWithinWord(text: string, open: number, close: number): number {
   for (let k = open + 1; k < text.length && k < open + 200; k++) {
     const code = text.charCodeAt(k);
     if (code === close) return k;
-    if (code <= 32 || code === 60 || code === 62 || code === 34 || code === 91 || code === 93 || code === 123 || code === 125 || code === 96) return -1;
+    if (
+      code <= 32 ||
+      code === 60 ||
+      code === 62 ||
+      code === 34 ||
+      code === 91 ||
+      code === 93 ||
+      code === 123 ||
+      code === 125 ||
+      code === 96
+    )
+      return -1;
   }
   return -1;
 }

@@ -24,12 +24,23 @@ export function extractLinks(text: string): LinkFinding[] {
     const code = text.charCodeAt(i);
     // A protocol-relative address (`//example.com/path`), where `//` does not follow a scheme, a
     // word or another slash: it names a host as surely as `https://` does.
-    if (code === 47 && text.charCodeAt(i + 1) === 47 && isRunChar(text.charCodeAt(i + 2), text, i + 2) && !isRunChar(prevCode(text, i), text, i - 1) && !'/:_\\'.includes(text[i - 1] ?? ' ')) {
+    if (
+      code === 47 &&
+      text.charCodeAt(i + 1) === 47 &&
+      isRunChar(text.charCodeAt(i + 2), text, i + 2) &&
+      !isRunChar(prevCode(text, i), text, i - 1) &&
+      !'/:_\\'.includes(text[i - 1] ?? ' ')
+    ) {
       const bodyEnd = scanBody(text, i + 2);
       const end = trimEnd(text, i, bodyEnd);
       // A single label (`//test`) is a path more often than a host; `//localhost` is the exception.
       const host = /^[^/?#:]*/.exec(text.slice(i + 2, end))![0];
-      if (end > i + 2 && (host.includes('.') || host.toLowerCase() === 'localhost') && !hostEndsInUnderscore(text, i + 2, end)) pushFinding(findings, text, i, end, 'scheme');
+      if (
+        end > i + 2 &&
+        (host.includes('.') || host.toLowerCase() === 'localhost') &&
+        !hostEndsInUnderscore(text, i + 2, end)
+      )
+        pushFinding(findings, text, i, end, 'scheme');
       i = Math.max(bodyEnd, i + 1);
       continue;
     }
@@ -41,7 +52,11 @@ export function extractLinks(text: string): LinkFinding[] {
     const prev = prevCode(text, i);
     // A scheme glued to CJK text (`请访问https://…`) still starts a link; glued to a Latin word it does not.
     // After `_` only as emphasis closed by `_` (`__https://…__`); `_http://example.com` is not a link.
-    if (startsWithScheme(text, i) && (prev !== 95 /* _ */ || /_[.,;:!?*)]*$/.test(text.slice(i, scanBody(text, i)))) && (!isRunChar(prev, text, i - 1) || isCjk(prev))) {
+    if (
+      startsWithScheme(text, i) &&
+      (prev !== 95 /* _ */ || /_[.,;:!?*)]*$/.test(text.slice(i, scanBody(text, i)))) &&
+      (!isRunChar(prev, text, i - 1) || isCjk(prev))
+    ) {
       const schemeEnd = text.charCodeAt(i + 4) === 58 ? i + 7 : i + 8;
       let bodyFrom = schemeEnd;
       // An IPv6 literal host (`http://[::1]/`): its brackets belong to the address.
@@ -49,20 +64,27 @@ export function extractLinks(text: string): LinkFinding[] {
         // Look no further than the longest literal (48): searching the whole rest of the text made
         // `http://[` repeated quadratic (1 MB of it took seconds).
         const close = text.slice(bodyFrom, bodyFrom + 49).indexOf(']');
-        if (close !== -1 && /^\[[0-9A-Fa-f:.]+$/.test(text.slice(bodyFrom, bodyFrom + close))) bodyFrom += close + 1;
+        if (close !== -1 && /^\[[0-9A-Fa-f:.]+$/.test(text.slice(bodyFrom, bodyFrom + close)))
+          bodyFrom += close + 1;
       }
       const bodyEnd = scanBody(text, bodyFrom);
       const end = trimEnd(text, i, bodyEnd);
       // A bare `http://` is never an address; skipping it spares a thrown URL error per
       // occurrence, which made 1 MB of `http:// ` five times slower than prose.
-      if (end > schemeEnd && !hostEndsInUnderscore(text, schemeEnd, end)) pushFinding(findings, text, i, end, 'scheme');
+      if (end > schemeEnd && !hostEndsInUnderscore(text, schemeEnd, end))
+        pushFinding(findings, text, i, end, 'scheme');
       i = Math.max(bodyEnd, i + 1);
       continue;
     }
     let j = i;
     // A run also ends where CJK text meets Latin letters or digits (`访问mass.gov`, `mass.gov访问`):
     // such text is two words written without a space, never one host label.
-    while (j < n && isRunChar(text.charCodeAt(j), text, j) && !(j > i && crossesCjk(text.charCodeAt(j - 1), text.charCodeAt(j)))) j++;
+    while (
+      j < n &&
+      isRunChar(text.charCodeAt(j), text, j) &&
+      !(j > i && crossesCjk(text.charCodeAt(j - 1), text.charCodeAt(j)))
+    )
+      j++;
     if (text.charCodeAt(j) === 64 /* @ */) {
       // An e-mail address: skip its domain too, so `help@lawhelp.org` is not a link. But a host
       // before `@` and a path after the domain is an address with a user part, written to look
@@ -76,7 +98,12 @@ export function extractLinks(text: string): LinkFinding[] {
       }
       const domainStart = j;
       while (j < n && isRunChar(text.charCodeAt(j), text, j)) j++;
-      if (text.charCodeAt(j) === 47 /* / */ && j > domainStart && !isPathContextAt(text, i) && isLinkHost(local)) {
+      if (
+        text.charCodeAt(j) === 47 /* / */ &&
+        j > domainStart &&
+        !isPathContextAt(text, i) &&
+        isLinkHost(local)
+      ) {
         const bodyEnd = scanBody(text, j);
         pushFinding(findings, text, i, trimEnd(text, i, bodyEnd), 'bare');
         j = Math.max(j, bodyEnd);
@@ -89,7 +116,14 @@ export function extractLinks(text: string): LinkFinding[] {
     // four dotted numbers are as likely a section or version number.
     // The cheap tests first: most runs are words, and splitting each to test for four numbers was
     // a tenth of the link stage on prose.
-    if (hostEnd === j && (text.charCodeAt(j) === 47 || (text.charCodeAt(j) === 58 && isDigit(text.charCodeAt(j + 1)))) && isDigit(code) && isDottedQuad(text.slice(i, j)) && !isPathContextAt(text, i)) {
+    if (
+      hostEnd === j &&
+      (text.charCodeAt(j) === 47 ||
+        (text.charCodeAt(j) === 58 && isDigit(text.charCodeAt(j + 1)))) &&
+      isDigit(code) &&
+      isDottedQuad(text.slice(i, j)) &&
+      !isPathContextAt(text, i)
+    ) {
       const bodyEnd = scanBody(text, j);
       pushFinding(findings, text, i, trimEnd(text, i, bodyEnd), 'bare');
       i = Math.max(bodyEnd, i + 1);
@@ -100,7 +134,13 @@ export function extractLinks(text: string): LinkFinding[] {
     if (hostEnd > i && !isPathContextAt(text, i) && isLinkHost(text.slice(i, hostEnd))) {
       let end = hostEnd;
       const next = text.charCodeAt(hostEnd);
-      if (hostEnd === j && (next === 47 /* / */ || next === 63 /* ? */ || next === 35 /* # */ || (next === 58 /* : */ && isDigit(text.charCodeAt(hostEnd + 1))))) {
+      if (
+        hostEnd === j &&
+        (next === 47 /* / */ ||
+          next === 63 /* ? */ ||
+          next === 35 /* # */ ||
+          (next === 58 /* : */ && isDigit(text.charCodeAt(hostEnd + 1))))
+      ) {
         const bodyEnd = scanBody(text, hostEnd);
         end = trimEnd(text, i, bodyEnd);
         j = Math.max(j, bodyEnd);
@@ -113,14 +153,28 @@ export function extractLinks(text: string): LinkFinding[] {
   return findings;
 }
 
-function pushFinding(findings: LinkFinding[], text: string, start: number, end: number, written: LinkForm): void {
+function pushFinding(
+  findings: LinkFinding[],
+  text: string,
+  start: number,
+  end: number,
+  written: LinkForm,
+): void {
   if (end <= start) return;
   const raw = text.slice(start, end);
   const result = normalizeUrl(raw);
   if (!result.ok) return;
   const before = text.slice(Math.max(0, start - 2), start);
   const form: LinkForm = before === '](' ? 'markdown' : before.endsWith('<') ? 'angle' : written;
-  const finding: LinkFinding = { kind: 'link', raw, normalized: result.url, host: result.host, form, start, end };
+  const finding: LinkFinding = {
+    kind: 'link',
+    raw,
+    normalized: result.url,
+    host: result.host,
+    form,
+    start,
+    end,
+  };
   if (result.userinfo !== undefined) finding.userinfo = result.userinfo;
   if (form === 'markdown') {
     const label = markdownLabel(text, start - 2);
@@ -176,8 +230,22 @@ function isPathContextAt(text: string, i: number): boolean {
   // run is closed by `_` too (`_lawhelp.org_`): `_example.com` alone is a name, not a link.
   if (prev === 95 /* _ */) return isAsciiAlnum(prevCode(text, i - 1)) || !closesUnderscore(text, i);
   // `path:to:file.pm`: a colon-separated path, not a host after a label.
-  if (prev === 58 /* : */) return /:\S*$/.test(text.slice(Math.max(0, i - 200), i - 1).split(/\s/).pop() ?? '') ;
-  return prev === 47 || prev === 92 || prev === 64 || prev === 35 || prev === 36 || prev === 37 || prev === 126;
+  if (prev === 58 /* : */)
+    return /:\S*$/.test(
+      text
+        .slice(Math.max(0, i - 200), i - 1)
+        .split(/\s/)
+        .pop() ?? '',
+    );
+  return (
+    prev === 47 ||
+    prev === 92 ||
+    prev === 64 ||
+    prev === 35 ||
+    prev === 36 ||
+    prev === 37 ||
+    prev === 126
+  );
 }
 
 function closesUnderscore(text: string, i: number): boolean {
@@ -188,7 +256,10 @@ function closesUnderscore(text: string, i: number): boolean {
 
 function isDottedQuad(run: string): boolean {
   const parts = run.split('.');
-  return parts.length === 4 && parts.every((part) => /^(?:0|[1-9]\d{0,2})$/.test(part) && Number(part) <= 255);
+  return (
+    parts.length === 4 &&
+    parts.every((part) => /^(?:0|[1-9]\d{0,2})$/.test(part) && Number(part) <= 255)
+  );
 }
 
 function isAsciiAlnum(code: number): boolean {
@@ -197,7 +268,12 @@ function isAsciiAlnum(code: number): boolean {
 
 /** Han, kana, Hangul and their punctuation blocks: scripts written without spaces between words. */
 function isCjk(code: number): boolean {
-  return (code >= 0x2e80 && code <= 0x9fff) || (code >= 0xac00 && code <= 0xd7af) || (code >= 0xf900 && code <= 0xfaff) || (code >= 0xff00 && code <= 0xffef);
+  return (
+    (code >= 0x2e80 && code <= 0x9fff) ||
+    (code >= 0xac00 && code <= 0xd7af) ||
+    (code >= 0xf900 && code <= 0xfaff) ||
+    (code >= 0xff00 && code <= 0xffef)
+  );
 }
 
 function crossesCjk(left: number, right: number): boolean {
@@ -225,11 +301,17 @@ function isLinkHost(run: string): boolean {
   if (ASCII_LETTERS.test(tld)) {
     const lower = tld.toLowerCase();
     if (FILE_EXTENSIONS_NOT_HOSTS.has(lower)) return false;
-    const capitalized = tld[0] === tld[0]!.toUpperCase() && tld.slice(1) === tld.slice(1).toLowerCase();
+    const capitalized =
+      tld[0] === tld[0]!.toUpperCase() && tld.slice(1) === tld.slice(1).toLowerCase();
     // `Mass.Gov` and `5.Org` are title-cased hosts; `app.Now` is two words missing a space.
     const previousCapitalized = !/^\p{Ll}/u.test(labels[labels.length - 2] ?? '');
-    if (tld !== lower && tld !== tld.toUpperCase() && !(capitalized && previousCapitalized)) return false;
+    if (tld !== lower && tld !== tld.toUpperCase() && !(capitalized && previousCapitalized))
+      return false;
   }
   const parsed = parseDomain(run.toLowerCase());
-  return parsed.domain !== null && (parsed.isIcann === true || parsed.isPrivate === true) && parsed.isIp !== true;
+  return (
+    parsed.domain !== null &&
+    (parsed.isIcann === true || parsed.isPrivate === true) &&
+    parsed.isIp !== true
+  );
 }

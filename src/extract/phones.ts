@@ -1,5 +1,13 @@
 import { SERVICE_LINES } from '../defaults.js';
-import { EXTENSION_AFTER, EXTENSION_JOINED, foldPhoneText, normalizePhone, PHONE_DASHES, PHONE_SHAPE, VANITY_SHAPE } from '../normalize/phone.js';
+import {
+  EXTENSION_AFTER,
+  EXTENSION_JOINED,
+  foldPhoneText,
+  normalizePhone,
+  PHONE_DASHES,
+  PHONE_SHAPE,
+  VANITY_SHAPE,
+} from '../normalize/phone.js';
 import type { PhoneFinding, Span } from './types.js';
 
 /**
@@ -26,12 +34,20 @@ export function extractPhones(text: string, blanked: readonly Span[] = []): Phon
 // The shapes are shared with the builder's cell splitter (normalize/phone.ts).
 const NUMBER = new RegExp(PHONE_SHAPE, 'g');
 const VANITY = new RegExp(VANITY_SHAPE, 'g');
-const LABELLED = /(?:\b(?:case|docket|ref|reference|id|account|acct|invoice|order|tracking|ticket|claim|file|policy|license|licence|ssn|ein|routing|serial|isbn)\b\.?\s{0,3}(?:no\.?|number|num\.?|#)?\s{0,3}[#:]?\s{0,3}|§\s{0,3}|\bsec(?:tion|\.)?\s{0,3}|\bno\.\s{0,3}|#\s{0,2})$/i;
+const LABELLED =
+  /(?:\b(?:case|docket|ref|reference|id|account|acct|invoice|order|tracking|ticket|claim|file|policy|license|licence|ssn|ein|routing|serial|isbn)\b\.?\s{0,3}(?:no\.?|number|num\.?|#)?\s{0,3}[#:]?\s{0,3}|§\s{0,3}|\bsec(?:tion|\.)?\s{0,3}|\bno\.\s{0,3}|#\s{0,2})$/i;
 // Any standalone three digits; `SERVICE_LINES` (defaults.ts) says which are service lines.
 const SERVICE = /(?<![\d\-.])(\d{3})(?![\d\-])/g;
-const CALL_CONTEXT = /\b(?:call|calling|dial|dialing|dialling|text|texting|phone|contact|reach)\b[^.!?\n\d]{0,24}$/i;
+const CALL_CONTEXT =
+  /\b(?:call|calling|dial|dialing|dialling|text|texting|phone|contact|reach)\b[^.!?\n\d]{0,24}$/i;
 
-function collect(masked: string, original: string, pattern: RegExp, vanity: boolean, out: PhoneFinding[]): void {
+function collect(
+  masked: string,
+  original: string,
+  pattern: RegExp,
+  vanity: boolean,
+  out: PhoneFinding[],
+): void {
   pattern.lastIndex = 0;
   // Where the last number found ends: `651-234-2345/332-445-1234` is two numbers.
   let lastEnd = -1;
@@ -42,7 +58,8 @@ function collect(masked: string, original: string, pattern: RegExp, vanity: bool
       const letters = match[0].replace(/[^A-Z]/g, '').length;
       if (letters < 3) continue;
     }
-    if (!(start === lastEnd + 1 && masked[lastEnd] === '/') && !boundaryBefore(masked, start)) continue;
+    if (!(start === lastEnd + 1 && masked[lastEnd] === '/') && !boundaryBefore(masked, start))
+      continue;
     if (!boundaryAfter(masked, end, vanity)) continue;
     if (LABELLED.test(masked.slice(Math.max(0, start - 24), start))) continue;
     const after = masked.slice(end, end + 32);
@@ -52,7 +69,15 @@ function collect(masked: string, original: string, pattern: RegExp, vanity: bool
     const raw = original.slice(start, end);
     const result = normalizePhone(masked.slice(start, end));
     if (!result.ok || result.serviceLine) continue;
-    const finding: PhoneFinding = { kind: 'phone', raw, normalized: result.e164, vanity: result.vanity, serviceLine: false, start, end };
+    const finding: PhoneFinding = {
+      kind: 'phone',
+      raw,
+      normalized: result.e164,
+      vanity: result.vanity,
+      serviceLine: false,
+      start,
+      end,
+    };
     if (result.extension !== undefined) finding.extension = result.extension;
     out.push(finding);
     lastEnd = end;
@@ -69,11 +94,22 @@ function collectServiceLines(masked: string, original: string, out: PhoneFinding
     const end = start + match[0].length;
     if (!boundaryBefore(masked, start) || /[A-Za-z0-9]/.test(masked[end] ?? '')) continue;
     // `call 211 or 988`: a service line listed right after another one shares its phone context.
-    const listed = previousEnd !== -1 && start - previousEnd <= 12 && SERVICE_LIST_GAP.test(masked.slice(previousEnd, start));
+    const listed =
+      previousEnd !== -1 &&
+      start - previousEnd <= 12 &&
+      SERVICE_LIST_GAP.test(masked.slice(previousEnd, start));
     if (!listed && !CALL_CONTEXT.test(masked.slice(Math.max(0, start - 40), start))) continue;
     // `call … section 988`, `call about case #211`: a labelled figure, even after "call".
     if (LABELLED.test(masked.slice(Math.max(0, start - 24), start))) continue;
-    out.push({ kind: 'phone', raw: original.slice(start, end), normalized: digits, vanity: false, serviceLine: true, start, end });
+    out.push({
+      kind: 'phone',
+      raw: original.slice(start, end),
+      normalized: digits,
+      vanity: false,
+      serviceLine: true,
+      start,
+      end,
+    });
     previousEnd = end;
   }
 }

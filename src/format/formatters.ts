@@ -2,31 +2,56 @@ import { LISTED_FINDINGS, MISATTRIBUTED_PHONE_PENALTY, SCORE_DECIMALS } from '..
 import { formatPhone } from '../normalize/phone.js';
 import { round } from '../score/score.js';
 import { REASON_PREFIX, VERIFIER_METADATA_KEY, type GradingResult } from './grading.js';
-import { LINK_BUCKETS, PHONE_STATUSES, isFatalBucket, type LinkBucket, type LinkVerdict, type PhoneStatus, type PhoneVerdict, type Report } from '../types.js';
+import {
+  LINK_BUCKETS,
+  PHONE_STATUSES,
+  isFatalBucket,
+  type LinkBucket,
+  type LinkVerdict,
+  type PhoneStatus,
+  type PhoneVerdict,
+  type Report,
+} from '../types.js';
 
 /** Formatters over a `Report`: the promptfoo GradingResult, the JSON document, and the terminal text. */
 
 function countBy<K extends string>(keys: readonly K[], values: readonly K[]): string {
-  const parts = keys.map((key) => [key, values.filter((value) => value === key).length] as const).filter(([, count]) => count > 0);
-  return parts.length === 0 ? 'none' : parts.map(([key, count]) => `${count} ${key.replace('_', ' ')}`).join(', ');
+  const parts = keys
+    .map((key) => [key, values.filter((value) => value === key).length] as const)
+    .filter(([, count]) => count > 0);
+  return parts.length === 0
+    ? 'none'
+    : parts.map(([key, count]) => `${count} ${key.replace('_', ' ')}`).join(', ');
 }
 
 /** One line that shows the working: the score, how it was reached, and why it passed or failed. */
 export function summaryLine(report: Report): string {
   const fatal = report.links.filter((link) => isFatalBucket(link.bucket));
   const verdict = report.pass ? 'PASS' : 'FAIL';
-  const penalty = report.misattributedCount > 0 ? ` − ${report.misattributedCount} × ${MISATTRIBUTED_PHONE_PENALTY} for misattributed numbers` : '';
+  const penalty =
+    report.misattributedCount > 0
+      ? ` − ${report.misattributedCount} × ${MISATTRIBUTED_PHONE_PENALTY} for misattributed numbers`
+      : '';
   const comparison = report.score > report.threshold ? '>' : '≤';
-  const why = fatal.length > 0 ? `; fails outright: ${fatal.length} ${fatal.length === 1 ? 'link is' : 'links are'} broken or invented` : '';
+  const why =
+    fatal.length > 0
+      ? `; fails outright: ${fatal.length} ${fatal.length === 1 ? 'link is' : 'links are'} broken or invented`
+      : '';
   return `${verdict}: score ${report.score} ${comparison} threshold ${report.threshold} (link score ${report.linkScore} over ${report.links.length} link${report.links.length === 1 ? '' : 's'}${penalty})${why}`;
 }
 
 function linkCounts(report: Report): string {
-  return countBy<LinkBucket>(LINK_BUCKETS, report.links.map((link) => link.bucket));
+  return countBy<LinkBucket>(
+    LINK_BUCKETS,
+    report.links.map((link) => link.bucket),
+  );
 }
 
 function phoneCounts(report: Report): string {
-  return countBy<PhoneStatus>(PHONE_STATUSES, report.phones.map((phone) => phone.status));
+  return countBy<PhoneStatus>(
+    PHONE_STATUSES,
+    report.phones.map((phone) => phone.status),
+  );
 }
 
 /**
@@ -50,11 +75,18 @@ function phoneCounts(report: Report): string {
  */
 export function toGradingResult(report: Report): GradingResult {
   const cap = LISTED_FINDINGS.reason;
-  const problems = report.reasons.length === 0 ? '(none)' : listed(report.reasons, cap, 'problems').join('; ');
+  const problems =
+    report.reasons.length === 0 ? '(none)' : listed(report.reasons, cap, 'problems').join('; ');
   const names = [...new Set(report.organizations.map((org) => org.normalized))];
-  const organizations = names.length === 0 ? '(none)' : listed(names, cap, 'organizations').join('; ');
-  const lookalikes = report.links.filter((link) => link.lookalikeOf !== undefined).map((link) => `${link.finding.normalized}${lookalikeNote(link)}`);
-  const resembling = lookalikes.length === 0 ? '' : ` Lookalikes: ${listed(lookalikes, cap, 'lookalikes').join('; ')}.`;
+  const organizations =
+    names.length === 0 ? '(none)' : listed(names, cap, 'organizations').join('; ');
+  const lookalikes = report.links
+    .filter((link) => link.lookalikeOf !== undefined)
+    .map((link) => `${link.finding.normalized}${lookalikeNote(link)}`);
+  const resembling =
+    lookalikes.length === 0
+      ? ''
+      : ` Lookalikes: ${listed(lookalikes, cap, 'lookalikes').join('; ')}.`;
   const reason = `${REASON_PREFIX}: ${summaryLine(report)}. Links: ${linkCounts(report)}.${resembling} Phones: ${phoneCounts(report)}. Organizations: ${organizations}. Problems: ${problems}`;
   const fatal = report.links.filter((link) => isFatalBucket(link.bucket)).length;
   return {
@@ -64,8 +96,14 @@ export function toGradingResult(report: Report): GradingResult {
     namedScores: {
       citation_score: report.score,
       link_score: report.linkScore,
-      phone_score: round(Math.max(0, 1 - MISATTRIBUTED_PHONE_PENALTY * report.misattributedCount), SCORE_DECIMALS),
-      usable_links: report.links.length === 0 ? 1 : round((report.links.length - fatal) / report.links.length, SCORE_DECIMALS),
+      phone_score: round(
+        Math.max(0, 1 - MISATTRIBUTED_PHONE_PENALTY * report.misattributedCount),
+        SCORE_DECIMALS,
+      ),
+      usable_links:
+        report.links.length === 0
+          ? 1
+          : round((report.links.length - fatal) / report.links.length, SCORE_DECIMALS),
     },
     metadata: { [VERIFIER_METADATA_KEY]: toJson(report) },
   };
@@ -79,7 +117,8 @@ function lookalikeNote(link: LinkVerdict): string {
 /** The first `cap` of `items`, and when some are left out a last entry saying how many. */
 export function listed(items: readonly string[], cap: number, what: string): string[] {
   const shown = items.slice(0, cap);
-  if (items.length > shown.length) shown.push(`… and ${(items.length - shown.length).toLocaleString('en-US')} more ${what}`);
+  if (items.length > shown.length)
+    shown.push(`… and ${(items.length - shown.length).toLocaleString('en-US')} more ${what}`);
   return shown;
 }
 
@@ -113,7 +152,9 @@ export function toJson(report: Report): Record<string, unknown> {
     liveness: report.liveness,
     links: report.links.slice(0, cap).map(linkJson),
     phones: report.phones.slice(0, cap).map(phoneJson),
-    organizations: report.organizations.slice(0, cap).map((org) => ({ name: org.normalized, raw: org.raw, start: org.start, end: org.end })),
+    organizations: report.organizations
+      .slice(0, cap)
+      .map((org) => ({ name: org.normalized, raw: org.raw, start: org.start, end: org.end })),
     reasons: report.reasons.slice(0, cap),
     ...(Object.values(omitted).some((count) => count > 0) ? { omitted } : {}),
   };
@@ -156,19 +197,29 @@ export function toText(report: Report): string {
   const cap = LISTED_FINDINGS.text;
   const lines = [summaryLine(report), ''];
   const more = (total: number, what: string): void => {
-    if (total > cap) lines.push(`  … and ${(total - cap).toLocaleString('en-US')} more ${what} (--format json lists ${LISTED_FINDINGS.json.toLocaleString('en-US')})`);
+    if (total > cap)
+      lines.push(
+        `  … and ${(total - cap).toLocaleString('en-US')} more ${what} (--format json lists ${LISTED_FINDINGS.json.toLocaleString('en-US')})`,
+      );
   };
   lines.push(`Links (${linkCounts(report)})`);
   const links = report.links.slice(0, cap);
   const width = widest(links.map((link) => link.bucket));
-  for (const link of links) lines.push(`  ${link.bucket.padEnd(width)}  ${link.finding.raw}${lookalikeNote(link)}  — ${link.reason}`);
+  for (const link of links)
+    lines.push(
+      `  ${link.bucket.padEnd(width)}  ${link.finding.raw}${lookalikeNote(link)}  — ${link.reason}`,
+    );
   more(report.links.length, 'links');
   lines.push('', `Phone numbers (${phoneCounts(report)})`);
   const phones = report.phones.slice(0, cap);
   const statusWidth = widest(phones.map((phone) => phone.status));
   for (const phone of phones) {
-    const shown = phone.finding.serviceLine ? phone.finding.normalized : formatPhone(phone.finding.normalized);
-    lines.push(`  ${phone.status.padEnd(statusWidth)}  ${phone.finding.raw}${phone.finding.raw === shown ? '' : ` (${shown})`}  — ${phone.reason}`);
+    const shown = phone.finding.serviceLine
+      ? phone.finding.normalized
+      : formatPhone(phone.finding.normalized);
+    lines.push(
+      `  ${phone.status.padEnd(statusWidth)}  ${phone.finding.raw}${phone.finding.raw === shown ? '' : ` (${shown})`}  — ${phone.reason}`,
+    );
   }
   more(report.phones.length, 'numbers');
   const names = [...new Set(report.organizations.map((org) => org.normalized))];

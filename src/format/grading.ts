@@ -32,5 +32,8 @@ export const VERIFIER_METADATA_KEY = 'citationVerifier';
  * `report` counts the row as an error rather than as a failed answer.
  */
 export function verifierErrorResult(message: string): GradingResult {
-  return { ...errorResult(REASON_PREFIX, message), metadata: { [VERIFIER_METADATA_KEY]: { error: message } } };
+  return {
+    ...errorResult(REASON_PREFIX, message),
+    metadata: { [VERIFIER_METADATA_KEY]: { error: message } },
+  };
 }

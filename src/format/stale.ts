@@ -37,26 +37,38 @@ function finalUrlOf(outcome: LivenessOutcome): string {
 
 function summary(report: StaleReport): string {
   const { counts, checked } = report;
-  const head = report.interrupted ? `Interrupted: checked ${checked} link${checked === 1 ? '' : 's'} before stopping` : `Checked ${checked} link${checked === 1 ? '' : 's'}`;
+  const head = report.interrupted
+    ? `Interrupted: checked ${checked} link${checked === 1 ? '' : 's'} before stopping`
+    : `Checked ${checked} link${checked === 1 ? '' : 's'}`;
   return `${head}: ${counts.live} live, ${counts.broken} broken, ${counts.invented} invented, ${counts.inconclusive} inconclusive.`;
 }
 
 /** Links not checked because the network was down: said once, not once per link. */
 function notChecked(report: StaleReport): StaleEntry[] {
-  return report.stale.filter((entry) => entry.outcome.kind === 'inconclusive' && entry.outcome.error === 'network-unavailable');
+  return report.stale.filter(
+    (entry) =>
+      entry.outcome.kind === 'inconclusive' && entry.outcome.error === 'network-unavailable',
+  );
 }
 
 function staleText(report: StaleReport): string {
   const lines = [summary(report)];
   const skipped = notChecked(report);
-  if (report.networkUnavailable !== undefined) lines.push(`Network unavailable (${report.networkUnavailable}): ${skipped.length} link${skipped.length === 1 ? '' : 's'} not checked.`);
+  if (report.networkUnavailable !== undefined)
+    lines.push(
+      `Network unavailable (${report.networkUnavailable}): ${skipped.length} link${skipped.length === 1 ? '' : 's'} not checked.`,
+    );
   const listed = report.stale.filter((entry) => !skipped.includes(entry));
-  if (listed.length === 0) return `${lines.join('\n')}\n${report.stale.length === 0 ? 'Nothing stale.\n' : ''}`;
+  if (listed.length === 0)
+    return `${lines.join('\n')}\n${report.stale.length === 0 ? 'Nothing stale.\n' : ''}`;
   const blocks = listed.map((entry) => {
     const { outcome } = entry;
     const block = [`${outcome.kind.toUpperCase()}  ${entry.url}`];
     const finalUrl = finalUrlOf(outcome);
-    const facts = [statusOrError(outcome) && `status/error: ${statusOrError(outcome)}`, finalUrl && finalUrl !== entry.url ? `final URL: ${finalUrl}` : ''].filter(Boolean);
+    const facts = [
+      statusOrError(outcome) && `status/error: ${statusOrError(outcome)}`,
+      finalUrl && finalUrl !== entry.url ? `final URL: ${finalUrl}` : '',
+    ].filter(Boolean);
     if (facts.length > 0) block.push(`  ${facts.join('   ')}`);
     block.push(`  found in: ${entry.foundIn.join('; ')}`);
     block.push(`  why: ${outcome.reason}`);
@@ -70,7 +82,9 @@ function staleJson(report: StaleReport): unknown {
     checked: report.checked,
     counts: report.counts,
     ...(report.interrupted ? { interrupted: true } : {}),
-    ...(report.networkUnavailable !== undefined ? { networkUnavailable: report.networkUnavailable } : {}),
+    ...(report.networkUnavailable !== undefined
+      ? { networkUnavailable: report.networkUnavailable }
+      : {}),
     stale: report.stale.map((entry) => {
       const { outcome } = entry;
       return {
@@ -114,12 +128,21 @@ export function csvCell(value: string): string {
   return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
-const KIND_LABEL: Record<LivenessKind, string> = { broken: '❌ broken', invented: '❌ invented', inconclusive: '⚠️ inconclusive', live: '✅ live' };
+const KIND_LABEL: Record<LivenessKind, string> = {
+  broken: '❌ broken',
+  invented: '❌ invented',
+  inconclusive: '⚠️ inconclusive',
+  live: '✅ live',
+};
 
 function staleMarkdown(report: StaleReport): string {
   const lines = ['## Stale directory links', '', summary(report)];
   const skipped = notChecked(report);
-  if (report.networkUnavailable !== undefined) lines.push('', `Network unavailable (${mdCell(report.networkUnavailable)}): ${skipped.length} link${skipped.length === 1 ? '' : 's'} not checked.`);
+  if (report.networkUnavailable !== undefined)
+    lines.push(
+      '',
+      `Network unavailable (${mdCell(report.networkUnavailable)}): ${skipped.length} link${skipped.length === 1 ? '' : 's'} not checked.`,
+    );
   const listed = report.stale.filter((entry) => !skipped.includes(entry));
   if (listed.length === 0) {
     if (report.stale.length === 0) lines.push('', 'Nothing stale.');
@@ -127,7 +150,9 @@ function staleMarkdown(report: StaleReport): string {
   }
   lines.push('', '| Outcome | Link | Status | Found in | Why |', '| --- | --- | --- | --- | --- |');
   for (const entry of listed) {
-    lines.push(`| ${KIND_LABEL[entry.outcome.kind]} | ${mdCell(entry.url)} | ${mdCell(statusOrError(entry.outcome))} | ${mdCell(entry.foundIn.join('; '))} | ${mdCell(entry.outcome.reason)} |`);
+    lines.push(
+      `| ${KIND_LABEL[entry.outcome.kind]} | ${mdCell(entry.url)} | ${mdCell(statusOrError(entry.outcome))} | ${mdCell(entry.foundIn.join('; '))} | ${mdCell(entry.outcome.reason)} |`,
+    );
   }
   return `${lines.join('\n')}\n`;
 }
@@ -137,7 +162,12 @@ function staleMarkdown(report: StaleReport): string {
  * by GitHub; a URL is shown in code so it is not turned into a link to click.
  */
 function mdCell(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\|/g, '\\|').replace(/[\r\n]+/g, ' ');
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/\|/g, '\\|')
+    .replace(/[\r\n]+/g, ' ');
 }
 
 /** JUnit XML: one test case per link; a failure for broken or invented, skipped for inconclusive. */
@@ -155,11 +185,24 @@ function staleJunit(report: StaleReport): string {
     return `${open}>\n      ${body}\n    </testcase>`;
   });
   const totals = `tests="${report.links.length}" failures="${failures}" skipped="${skipped}"`;
-  return ['<?xml version="1.0" encoding="UTF-8"?>', `<testsuites name="citation-verifier stale" ${totals}>`, `  <testsuite name="stale" ${totals}>`, ...cases, '  </testsuite>', '</testsuites>', ''].join('\n');
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites name="citation-verifier stale" ${totals}>`,
+    `  <testsuite name="stale" ${totals}>`,
+    ...cases,
+    '  </testsuite>',
+    '</testsuites>',
+    '',
+  ].join('\n');
 }
 
 function xml(text: string): string {
   // Characters XML 1.0 cannot hold at all are dropped; the rest escaped.
   // eslint-disable-next-line no-control-regex
-  return text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  return text
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;');
 }

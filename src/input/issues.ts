@@ -46,7 +46,8 @@ export function formatPath(root: string, path: readonly PathPart[]): string {
   let out = root;
   for (const part of path) {
     if (typeof part === 'number') out += `[${part}]`;
-    else if (typeof part === 'string' && /^[A-Za-z_$][\w$]*$/.test(part)) out += out === '' ? part : `.${part}`;
+    else if (typeof part === 'string' && /^[A-Za-z_$][\w$]*$/.test(part))
+      out += out === '' ? part : `.${part}`;
     else out += `[${JSON.stringify(String(part))}]`;
   }
   return out;
@@ -75,12 +76,25 @@ export function describeIssues(issues: readonly AnyIssue[], format: IssueFormat 
 }
 
 /** An `InputError` with the house message; `where` is the file (and line) the value came from. */
-export function invalidInput(code: InputErrorCode, issues: readonly AnyIssue[], format: IssueFormat & { where?: string | undefined } = {}): InputError {
-  return new InputError(code, describeIssues(issues, format), format.where === undefined ? {} : { where: format.where });
+export function invalidInput(
+  code: InputErrorCode,
+  issues: readonly AnyIssue[],
+  format: IssueFormat & { where?: string | undefined } = {},
+): InputError {
+  return new InputError(
+    code,
+    describeIssues(issues, format),
+    format.where === undefined ? {} : { where: format.where },
+  );
 }
 
 /** `schema.safeParse`, throwing the house `InputError` when the value does not fit. */
-export function parseInput<S extends z.ZodType>(schema: S, value: unknown, code: InputErrorCode, format: IssueFormat & { where?: string | undefined } = {}): z.output<S> {
+export function parseInput<S extends z.ZodType>(
+  schema: S,
+  value: unknown,
+  code: InputErrorCode,
+  format: IssueFormat & { where?: string | undefined } = {},
+): z.output<S> {
   const parsed = schema.safeParse(value, { reportInput: true });
   if (parsed.success) return parsed.data;
   throw invalidInput(code, parsed.error.issues, { schema, ...format });
@@ -88,7 +102,10 @@ export function parseInput<S extends z.ZodType>(schema: S, value: unknown, code:
 
 function issueLines(issues: readonly AnyIssue[], format: IssueFormat): string[] {
   const flat = issues.flatMap((issue) => flatten(issue, []));
-  const unknown = flat.filter((issue): issue is z.core.$ZodIssueUnrecognizedKeys => 'code' in issue && issue.code === 'unrecognized_keys');
+  const unknown = flat.filter(
+    (issue): issue is z.core.$ZodIssueUnrecognizedKeys =>
+      'code' in issue && issue.code === 'unrecognized_keys',
+  );
   const rest = flat.filter((issue) => !('code' in issue && issue.code === 'unrecognized_keys'));
   const lines: string[] = [];
   const suggested = new Set<string>();
@@ -96,8 +113,16 @@ function issueLines(issues: readonly AnyIssue[], format: IssueFormat): string[] 
   for (const issue of rest) {
     const path = issue.path as readonly PathPart[];
     // `org_phone` given and `org_phones` missing: the first line already says it.
-    if ('code' in issue && issue.code === 'invalid_type' && isMissing(issue) && suggested.has(pathKey(path))) continue;
-    lines.push(`${where(path, format)}: ${'code' in issue ? describeIssue(issue, format) : issue.message}`);
+    if (
+      'code' in issue &&
+      issue.code === 'invalid_type' &&
+      isMissing(issue) &&
+      suggested.has(pathKey(path))
+    )
+      continue;
+    lines.push(
+      `${where(path, format)}: ${'code' in issue ? describeIssue(issue, format) : issue.message}`,
+    );
   }
   return lines;
 }
@@ -109,27 +134,55 @@ function issueLines(issues: readonly AnyIssue[], format: IssueFormat): string[] 
  */
 function flatten(issue: AnyIssue, prefix: readonly PathPart[]): AnyIssue[] {
   const path = [...prefix, ...(issue.path as readonly PathPart[])];
-  if (!('code' in issue) || issue.code !== 'invalid_union' || issue.errors.length === 0) return [{ ...issue, path } as AnyIssue];
-  const inside = issue.errors.find((option) => option.length > 0 && !option.every((inner) => inner.path.length === 0 && (inner.code === 'invalid_type' || inner.code === 'invalid_value')));
+  if (!('code' in issue) || issue.code !== 'invalid_union' || issue.errors.length === 0)
+    return [{ ...issue, path } as AnyIssue];
+  const inside = issue.errors.find(
+    (option) =>
+      option.length > 0 &&
+      !option.every(
+        (inner) =>
+          inner.path.length === 0 &&
+          (inner.code === 'invalid_type' || inner.code === 'invalid_value'),
+      ),
+  );
   if (inside) return inside.flatMap((inner) => flatten(inner, path));
   return [{ ...issue, path } as AnyIssue];
 }
 
-function unknownKeys(issue: z.core.$ZodIssueUnrecognizedKeys, format: IssueFormat, suggested: Set<string>): string {
+function unknownKeys(
+  issue: z.core.$ZodIssueUnrecognizedKeys,
+  format: IssueFormat,
+  suggested: Set<string>,
+): string {
   const path = issue.path as readonly PathPart[];
   const shape = objectShape(format.schema, path);
   const keys = issue.keys.map((key) => JSON.stringify(key)).join(', ');
-  let text = issue.keys.length === 1 ? `${where([...path, issue.keys[0]!], format)}: unknown key` : `${where(path, format)}: unknown keys ${keys}`;
+  let text =
+    issue.keys.length === 1
+      ? `${where([...path, issue.keys[0]!], format)}: unknown key`
+      : `${where(path, format)}: unknown keys ${keys}`;
   if (shape === undefined) return text;
   const allowed = Object.keys(shape);
-  const given = issue.input !== null && typeof issue.input === 'object' ? Object.keys(issue.input) : [];
-  const guesses = issue.keys.map((key) => closest(key, allowed.filter((name) => !given.includes(name)))).filter((guess) => guess !== undefined);
+  const given =
+    issue.input !== null && typeof issue.input === 'object' ? Object.keys(issue.input) : [];
+  const guesses = issue.keys
+    .map((key) =>
+      closest(
+        key,
+        allowed.filter((name) => !given.includes(name)),
+      ),
+    )
+    .filter((guess) => guess !== undefined);
   for (const guess of guesses) suggested.add(pathKey([...path, guess]));
   const required = allowed.filter((key) => !isOptional(shape[key]!));
   const optional = allowed.filter((key) => isOptional(shape[key]!));
   const list = (names: string[]): string => names.map((name) => JSON.stringify(name)).join(', ');
-  const keysHere = required.length === 0 ? list(optional) : `${list(required)}${optional.length > 0 ? ` (optional: ${list(optional)})` : ''}`;
-  if (guesses.length > 0) return `${text}; did you mean ${guesses.map((guess) => JSON.stringify(guess)).join(', ')}? allowed keys: ${keysHere}`;
+  const keysHere =
+    required.length === 0
+      ? list(optional)
+      : `${list(required)}${optional.length > 0 ? ` (optional: ${list(optional)})` : ''}`;
+  if (guesses.length > 0)
+    return `${text}; did you mean ${guesses.map((guess) => JSON.stringify(guess)).join(', ')}? allowed keys: ${keysHere}`;
   return `${text}; remove ${issue.keys.length === 1 ? 'it' : 'them'}, or use one of the allowed keys: ${keysHere}`;
 }
 
@@ -140,7 +193,12 @@ function closest(key: string, names: readonly string[]): string | undefined {
   for (const name of names) {
     // `timeout` for `timeoutMs`: a name cut short is as good a guess as one letter wrong.
     const lower = key.toLowerCase();
-    const distance = name.toLowerCase() === lower ? 0 : key.length >= 4 && name.toLowerCase().startsWith(lower) ? 1 : editDistance(key, name, bestDistance + 1);
+    const distance =
+      name.toLowerCase() === lower
+        ? 0
+        : key.length >= 4 && name.toLowerCase().startsWith(lower)
+          ? 1
+          : editDistance(key, name, bestDistance + 1);
     if (distance <= bestDistance && (best === undefined || distance < bestDistance)) {
       best = name;
       bestDistance = distance;
@@ -162,14 +220,30 @@ function describeIssue(issue: z.core.$ZodIssue, format: IssueFormat): string {
     case 'invalid_value':
       return `expected ${issue.values.length === 1 ? JSON.stringify(issue.values[0]) : `one of ${issue.values.map((value) => JSON.stringify(value)).join(', ')}`}, got ${got(issue)}`;
     case 'invalid_union': {
-      const types = [...new Set(issue.errors.flatMap((option) => option.flatMap((inner) => (inner.code === 'invalid_type' ? [describeType(inner.expected, false)] : []))))];
+      const types = [
+        ...new Set(
+          issue.errors.flatMap((option) =>
+            option.flatMap((inner) =>
+              inner.code === 'invalid_type' ? [describeType(inner.expected, false)] : [],
+            ),
+          ),
+        ),
+      ];
       return `expected ${types.length > 0 ? types.join(' or ') : 'another value'}, got ${got(issue)}`;
     }
     case 'too_small':
     case 'too_big': {
       const bound = issue.code === 'too_small' ? issue.minimum : issue.maximum;
-      const word = issue.code === 'too_small' ? (issue.inclusive ? 'at least' : 'above') : issue.inclusive ? 'at most' : 'below';
-      const unit = issue.origin === 'string' ? ' characters long' : issue.origin === 'array' ? ' items' : '';
+      const word =
+        issue.code === 'too_small'
+          ? issue.inclusive
+            ? 'at least'
+            : 'above'
+          : issue.inclusive
+            ? 'at most'
+            : 'below';
+      const unit =
+        issue.origin === 'string' ? ' characters long' : issue.origin === 'array' ? ' items' : '';
       return `must be ${word} ${String(bound)}${unit}, got ${got(issue)}`;
     }
     default:
@@ -184,7 +258,11 @@ function describeIssue(issue: z.core.$ZodIssue, format: IssueFormat): string {
 function got(issue: z.core.$ZodIssue): string {
   if ('input' in issue) return describeValue(issue.input);
   const received = /received (\w+)$/.exec(issue.message)?.[1];
-  return received === undefined ? 'something else' : received === 'undefined' ? 'nothing' : describeType(received, false);
+  return received === undefined
+    ? 'something else'
+    : received === 'undefined'
+      ? 'nothing'
+      : describeType(received, false);
 }
 
 function isMissing(issue: z.core.$ZodIssueInvalidType): boolean {
@@ -205,7 +283,8 @@ export function pathKey(path: readonly PathPart[]): string {
 
 function describeType(expected: string, missing: boolean): string {
   if (expected === 'array') return missing ? 'a list ([] if you have none)' : 'a list';
-  if (expected === 'object' || expected === 'record' || expected === 'map') return missing ? 'an object ({} if you have none)' : 'an object';
+  if (expected === 'object' || expected === 'record' || expected === 'map')
+    return missing ? 'an object ({} if you have none)' : 'an object';
   if (expected === 'int') return 'a whole number';
   return /^[aeiou]/.test(expected) ? `an ${expected}` : `a ${expected}`;
 }
@@ -215,13 +294,16 @@ export function describeValue(value: unknown): string {
   if (value === undefined) return 'nothing';
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'a list';
-  if (typeof value === 'string') return `the string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}`;
+  if (typeof value === 'string')
+    return `the string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}`;
   if (typeof value === 'object') return 'an object';
   return String(value);
 }
 
 function lowerFirst(text: string): string {
-  return text.length > 1 && /^[A-Z][a-z]/.test(text) ? text[0]!.toLowerCase() + text.slice(1) : text;
+  return text.length > 1 && /^[A-Z][a-z]/.test(text)
+    ? text[0]!.toLowerCase() + text.slice(1)
+    : text;
 }
 
 // --- reading a zod schema's shape, so the allowed keys come from the schema itself and cannot drift.
@@ -243,7 +325,14 @@ function unwrap(schema: z.ZodType | undefined): z.ZodType | undefined {
   let node = schema;
   for (let depth = 0; node !== undefined && depth < 20; depth++) {
     const def = defOf(node);
-    if (def.type === 'optional' || def.type === 'nullable' || def.type === 'default' || def.type === 'readonly' || def.type === 'catch') node = def.innerType;
+    if (
+      def.type === 'optional' ||
+      def.type === 'nullable' ||
+      def.type === 'default' ||
+      def.type === 'readonly' ||
+      def.type === 'catch'
+    )
+      node = def.innerType;
     else if (def.type === 'lazy') node = def.getter?.();
     else if (def.type === 'pipe') node = def.in;
     else return node;
@@ -257,7 +346,10 @@ function isOptional(schema: z.ZodType): boolean {
 }
 
 /** The object shape at `path` in `schema` (through lists, records, optional values and unions). */
-function objectShape(schema: z.ZodType | undefined, path: readonly PathPart[]): Record<string, z.ZodType> | undefined {
+function objectShape(
+  schema: z.ZodType | undefined,
+  path: readonly PathPart[],
+): Record<string, z.ZodType> | undefined {
   let node = unwrap(schema);
   for (const part of path) {
     if (node === undefined) return undefined;
@@ -265,14 +357,26 @@ function objectShape(schema: z.ZodType | undefined, path: readonly PathPart[]): 
     if (def.type === 'object') node = unwrap(def.shape?.[String(part)]);
     else if (def.type === 'record') node = unwrap(def.valueType);
     else if (def.type === 'array') node = unwrap(def.element);
-    else if (def.type === 'union') node = unwrap(def.options?.map(unwrap).find((option) => option !== undefined && defOf(option).type === 'object' && String(part) in (defOf(option).shape ?? {})));
+    else if (def.type === 'union')
+      node = unwrap(
+        def.options
+          ?.map(unwrap)
+          .find(
+            (option) =>
+              option !== undefined &&
+              defOf(option).type === 'object' &&
+              String(part) in (defOf(option).shape ?? {}),
+          ),
+      );
     else return undefined;
   }
   if (node === undefined) return undefined;
   const def = defOf(node);
   if (def.type === 'object') return def.shape;
   if (def.type === 'union') {
-    const option = def.options?.map(unwrap).find((candidate) => candidate !== undefined && defOf(candidate).type === 'object');
+    const option = def.options
+      ?.map(unwrap)
+      .find((candidate) => candidate !== undefined && defOf(candidate).type === 'object');
     return option === undefined ? undefined : defOf(option).shape;
   }
   return undefined;

@@ -29,13 +29,19 @@ export interface JsonReadOptions {
  * repeated key is an `InputError` that says where, with line and column. Without `where` (JSON
  * inside a value, such as a promptfoo variable), the root names it.
  */
-export function parseJsonText(text: string, where: string | undefined, options: JsonReadOptions = {}): unknown {
+export function parseJsonText(
+  text: string,
+  where: string | undefined,
+  options: JsonReadOptions = {},
+): unknown {
   const json = text.replace(/^\uFEFF/, '');
   let value: unknown;
   try {
     value = JSON.parse(json);
   } catch (error) {
-    throw syntaxError(error, json, where ?? options.root ?? '$', options, (offset) => lineAndColumn(json, offset));
+    throw syntaxError(error, json, where ?? options.root ?? '$', options, (offset) =>
+      lineAndColumn(json, offset),
+    );
   }
   checkDuplicateKeys(json, where, options, (offset) => lineAndColumn(json, offset));
   return value;
@@ -54,7 +60,11 @@ export interface JsonLine {
  * endings are allowed). A line that is not JSON, or repeats a key, is an `InputError` naming
  * `file:line` and the column.
  */
-export function* parseJsonLines(text: string, path: string, options: JsonReadOptions = {}): Generator<JsonLine> {
+export function* parseJsonLines(
+  text: string,
+  path: string,
+  options: JsonReadOptions = {},
+): Generator<JsonLine> {
   const lines = text.replace(/^\uFEFF/, '').split('\n');
   for (const [index, raw] of lines.entries()) {
     if (raw.trim() === '') continue;
@@ -72,7 +82,12 @@ export function* parseJsonLines(text: string, path: string, options: JsonReadOpt
 
 const column = (offset: number): string => `column ${offset + 1}`;
 
-function checkDuplicateKeys(text: string, where: string | undefined, options: JsonReadOptions, locate: (offset: number) => string): void {
+function checkDuplicateKeys(
+  text: string,
+  where: string | undefined,
+  options: JsonReadOptions,
+  locate: (offset: number) => string,
+): void {
   if (options.duplicateKeys === false) return;
   const duplicate = firstDuplicateKey(text);
   if (duplicate === null) return;
@@ -83,12 +98,22 @@ function checkDuplicateKeys(text: string, where: string | undefined, options: Js
   );
 }
 
-function syntaxError(error: unknown, text: string, where: string, options: JsonReadOptions, locate: (offset: number) => string): InputError {
+function syntaxError(
+  error: unknown,
+  text: string,
+  where: string,
+  options: JsonReadOptions,
+  locate: (offset: number) => string,
+): InputError {
   const message = error instanceof Error ? error.message : String(error);
   // V8 gives a position for some errors only; find it ourselves so every message has one.
   const offset = jsonErrorOffset(text);
   const at = offset === null ? '' : ` at ${locate(offset)}`;
-  return new InputError(options.code ?? 'INVALID_JSON', `is not valid JSON${at} (${message}); ${options.hint ?? 'fix the syntax'}`, { where, cause: error });
+  return new InputError(
+    options.code ?? 'INVALID_JSON',
+    `is not valid JSON${at} (${message}); ${options.hint ?? 'fix the syntax'}`,
+    { where, cause: error },
+  );
 }
 
 /**
@@ -104,7 +129,8 @@ export function jsonErrorOffset(text: string): number | null {
   // What the parser expects next: a value, or inside a container a separator or the closer.
   const stack: Array<'array' | 'object'> = [];
   const ws = (): void => {
-    while (i < n && (text[i] === ' ' || text[i] === '\t' || text[i] === '\n' || text[i] === '\r')) i++;
+    while (i < n && (text[i] === ' ' || text[i] === '\t' || text[i] === '\n' || text[i] === '\r'))
+      i++;
   };
   const string = (): boolean => {
     if (text[i] !== '"') return false;

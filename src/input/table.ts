@@ -26,6 +26,18 @@ export function formatTablePlace(place: TablePlace): string {
 }
 
 /** An `InputError` about a table: `PLACE: what is wrong; what to do`. */
-export function invalidTable(code: InputErrorCode, place: TablePlace, what: string, todo: string, cause?: unknown): InputError {
-  return new InputError(code, houseMessage(what, todo), cause === undefined ? { where: formatTablePlace(place) } : { where: formatTablePlace(place), cause });
+export function invalidTable(
+  code: InputErrorCode,
+  place: TablePlace,
+  what: string,
+  todo: string,
+  cause?: unknown,
+): InputError {
+  return new InputError(
+    code,
+    houseMessage(what, todo),
+    cause === undefined
+      ? { where: formatTablePlace(place) }
+      : { where: formatTablePlace(place), cause },
+  );
 }

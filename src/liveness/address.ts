@@ -6,11 +6,23 @@ import ipaddr from 'ipaddr.js';
  * never fetched (unless allowed): it would reach the machine running the check, its network or
  * its cloud's metadata service, not a page anyone else can open.
  */
-export type AddressClass = 'loopback' | 'private' | 'link-local' | 'metadata' | 'reserved' | 'multicast';
+export type AddressClass =
+  | 'loopback'
+  | 'private'
+  | 'link-local'
+  | 'metadata'
+  | 'reserved'
+  | 'multicast';
 
 // Cloud metadata endpoints are not a registry range, so no library knows them: named here, and
 // checked first so they are reported as such rather than as the range they sit in.
-const METADATA = new Set(['169.254.169.254', '169.254.170.2', '100.100.100.200', '192.0.0.192', 'fd00:ec2::254']);
+const METADATA = new Set([
+  '169.254.169.254',
+  '169.254.170.2',
+  '100.100.100.200',
+  '192.0.0.192',
+  'fd00:ec2::254',
+]);
 
 /**
  * ipaddr.js's special-purpose ranges (IANA's registries) → our classes. A range not listed here
@@ -75,8 +87,10 @@ export function classifyAddress(input: string): AddressClass | null {
  */
 function embeddedIpv4(address: ipaddr.IPv6): ipaddr.IPv4[] | null {
   const p = address.parts;
-  const v4 = (high: number, low: number): ipaddr.IPv4 => new ipaddr.IPv4([high >> 8, high & 0xff, low >> 8, low & 0xff]);
-  const zeros = (from: number, to: number): boolean => p.slice(from, to).every((part) => part === 0);
+  const v4 = (high: number, low: number): ipaddr.IPv4 =>
+    new ipaddr.IPv4([high >> 8, high & 0xff, low >> 8, low & 0xff]);
+  const zeros = (from: number, to: number): boolean =>
+    p.slice(from, to).every((part) => part === 0);
   // ::/96: `::a.b.c.d` (IPv4-compatible); `::` and `::1` are themselves, not carriers.
   if (zeros(0, 6) && !(p[6] === 0 && (p[7] === 0 || p[7] === 1))) return [v4(p[6]!, p[7]!)];
   // ::ffff:0:0/96 (mapped) and ::ffff:0:0:0/96 (translated).
@@ -86,7 +100,11 @@ function embeddedIpv4(address: ipaddr.IPv6): ipaddr.IPv4[] | null {
   // RFC 6052's /48 layout: octets 1–2 in bits 48–63, bits 64–71 zero, octets 3–4 in bits 72–87.
   // The local-use prefix as a /96 carries the address last, like the well-known prefix.
   if (p[0] === 0x64 && p[1] === 0xff9b && p[2] === 1) {
-    return [zeros(3, 6) ? v4(p[6]!, p[7]!) : new ipaddr.IPv4([p[3]! >> 8, p[3]! & 0xff, p[4]! & 0xff, p[5]! >> 8])];
+    return [
+      zeros(3, 6)
+        ? v4(p[6]!, p[7]!)
+        : new ipaddr.IPv4([p[3]! >> 8, p[3]! & 0xff, p[4]! & 0xff, p[5]! >> 8]),
+    ];
   }
   if (p[0] === 0x2002) return [v4(p[1]!, p[2]!)];
   if (p[0] === 0x2001 && p[1] === 0) return [v4(p[2]!, p[3]!), v4(p[6]! ^ 0xffff, p[7]! ^ 0xffff)];
@@ -103,7 +121,9 @@ export function unbracket(host: string): string {
  * the addresses and CIDR blocks it names. Throws `Error` naming the entry when one is not an
  * address or block (the checker turns that into an input error).
  */
-export function privateAddressPolicy(allow: boolean | readonly string[] | undefined): (address: string) => boolean {
+export function privateAddressPolicy(
+  allow: boolean | readonly string[] | undefined,
+): (address: string) => boolean {
   if (allow === true) return () => true;
   if (allow === undefined || allow === false || allow.length === 0) return () => false;
   const list = new BlockList();
@@ -112,8 +132,15 @@ export function privateAddressPolicy(allow: boolean | readonly string[] | undefi
     const bare = unbracket(network);
     const family = isIP(bare);
     const prefix = prefixText === undefined ? (family === 4 ? 32 : 128) : Number(prefixText);
-    if (family === 0 || !Number.isInteger(prefix) || prefix < 0 || prefix > (family === 4 ? 32 : 128)) {
-      throw new Error(`${JSON.stringify(entry)} is not an IP address or CIDR block (like 10.0.0.0/8 or 127.0.0.1)`);
+    if (
+      family === 0 ||
+      !Number.isInteger(prefix) ||
+      prefix < 0 ||
+      prefix > (family === 4 ? 32 : 128)
+    ) {
+      throw new Error(
+        `${JSON.stringify(entry)} is not an IP address or CIDR block (like 10.0.0.0/8 or 127.0.0.1)`,
+      );
     }
     list.addSubnet(bare, prefix, family === 4 ? 'ipv4' : 'ipv6');
   }

@@ -44,9 +44,20 @@ export class DiskCache {
     } catch {
       return undefined;
     }
-    if (entry.version !== FORMAT_VERSION || entry.url !== url || typeof entry.checkedAt !== 'number') return undefined;
+    if (
+      entry.version !== FORMAT_VERSION ||
+      entry.url !== url ||
+      typeof entry.checkedAt !== 'number'
+    )
+      return undefined;
     const outcome = entry.outcome;
-    if (!outcome || outcome.kind !== 'live' || typeof outcome.status !== 'number' || typeof outcome.finalUrl !== 'string') return undefined;
+    if (
+      !outcome ||
+      outcome.kind !== 'live' ||
+      typeof outcome.status !== 'number' ||
+      typeof outcome.finalUrl !== 'string'
+    )
+      return undefined;
     const age = this.now() - entry.checkedAt;
     if (age < 0 || age >= this.ttlMs) return undefined;
     return {

@@ -70,7 +70,11 @@ export function whenAborted(signal: StopSignal | undefined, hook: () => void): (
 function noop(): void {}
 
 /** `promise`, or `onAbort()` as soon as `signal` aborts, whichever comes first. */
-export function untilAborted<T>(promise: Promise<T>, signal: StopSignal | undefined, onAbort: () => T): Promise<T> {
+export function untilAborted<T>(
+  promise: Promise<T>,
+  signal: StopSignal | undefined,
+  onAbort: () => T,
+): Promise<T> {
   if (!signal) return promise;
   if (signal.aborted) return Promise.resolve(onAbort());
   return new Promise<T>((resolve, reject) => {
@@ -93,7 +97,11 @@ export function untilAborted<T>(promise: Promise<T>, signal: StopSignal | undefi
  * so only waiting for it ends; the default is a timer cleared on abort, so that a wait before a
  * retry (up to `retryAfterCapMs`) does not hold the process after the checker is closed.
  */
-export function abortableSleep(sleep: ((ms: number) => Promise<void>) | undefined, ms: number, signal: StopSignal | undefined): Promise<void> {
+export function abortableSleep(
+  sleep: ((ms: number) => Promise<void>) | undefined,
+  ms: number,
+  signal: StopSignal | undefined,
+): Promise<void> {
   if (sleep) return untilAborted(sleep(ms), signal, () => undefined);
   if (signal?.aborted) return Promise.resolve();
   return new Promise<void>((resolve) => {

@@ -82,7 +82,10 @@ function stripUndefined(value: object): Record<string, unknown> {
  *
  * Throws `InputError('INVALID_CONFIG')` for invalid options; `check` never rejects.
  */
-export function createLinkChecker(options: LivenessOptions = {}, deps: CheckerDeps = {}): LinkChecker {
+export function createLinkChecker(
+  options: LivenessOptions = {},
+  deps: CheckerDeps = {},
+): LinkChecker {
   const settings = resolveLivenessSettings(options);
   let pins: ReturnType<typeof pinsFrom>;
   let mayFetchPrivate: (address: string) => boolean;
@@ -93,33 +96,76 @@ export function createLinkChecker(options: LivenessOptions = {}, deps: CheckerDe
     throw new InputError('INVALID_CONFIG', `liveness: ${describeError(error)}`);
   }
   const now = deps.now ?? Date.now;
-  const diskCache = options.cacheDir === undefined ? undefined : new DiskCache(options.cacheDir, settings.cacheTtlMs, now);
+  const diskCache =
+    options.cacheDir === undefined
+      ? undefined
+      : new DiskCache(options.cacheDir, settings.cacheTtlMs, now);
   const links = new Map<string, LinkRun>();
   // Aborts what belongs to no link (the network probe) when the checker closes.
   const closing = new Stop();
   let closed = false;
 
-  const network = new NetworkMonitor(settings.networkProbe === false ? null : () => probeNetwork(settings.networkProbe as string));
-  const hosts = new HostVetting(pins, options.resolver ?? createSystemResolver(settings.timeoutMs), mayFetchPrivate, () => network.noteDns());
-  const ca = options.ca === undefined ? [] : typeof options.ca === 'string' ? [options.ca] : [...options.ca];
+  const network = new NetworkMonitor(
+    settings.networkProbe === false ? null : () => probeNetwork(settings.networkProbe as string),
+  );
+  const hosts = new HostVetting(
+    pins,
+    options.resolver ?? createSystemResolver(settings.timeoutMs),
+    mayFetchPrivate,
+    () => network.noteDns(),
+  );
+  const ca =
+    options.ca === undefined ? [] : typeof options.ca === 'string' ? [options.ca] : [...options.ca];
   const agent = createAgent(hosts.lookup(), settings.timeoutMs, ca, settings.perHostConcurrency);
   const clock = new HostClock(now);
   const deadlines = new AnswerDeadlines(now);
-  const http = new HttpClient(agent, new Limiter(settings.concurrency, settings.perHostConcurrency), settings, () => network.noteResponse(), (host) => clock.noteStart(host), now);
-  const retry: RetrySettings = { retries: settings.retries, retryAfterCapMs: settings.retryAfterCapMs, baseDelayMs: RETRY_BASE_DELAY_MS };
-  const crawler = new Crawler(hosts, http, { maxRedirects: settings.maxRedirects, retry, ...(deps.sleep ? { sleep: deps.sleep } : {}), now, isClosed: () => closed });
+  const http = new HttpClient(
+    agent,
+    new Limiter(settings.concurrency, settings.perHostConcurrency),
+    settings,
+    () => network.noteResponse(),
+    (host) => clock.noteStart(host),
+    now,
+  );
+  const retry: RetrySettings = {
+    retries: settings.retries,
+    retryAfterCapMs: settings.retryAfterCapMs,
+    baseDelayMs: RETRY_BASE_DELAY_MS,
+  };
+  const crawler = new Crawler(hosts, http, {
+    maxRedirects: settings.maxRedirects,
+    retry,
+    ...(deps.sleep ? { sleep: deps.sleep } : {}),
+    now,
+    isClosed: () => closed,
+  });
   const soft404 = new Soft404Prober(crawler, http);
 
   async function probeNetwork(probe: string): Promise<ProbeResult> {
     const url = new URL(probe);
     const resolution = await hosts.resolve(url.hostname);
-    if (!resolution.ok) return { dnsWorks: false, egressWorks: false, detail: `the network probe (${url.href}) failed too: ${resolution.failure.message}` };
+    if (!resolution.ok)
+      return {
+        dnsWorks: false,
+        egressWorks: false,
+        detail: `the network probe (${url.href}) failed too: ${resolution.failure.message}`,
+      };
     const dnsWorks = resolution.source === 'dns';
     const exchange = await http.send(url, 'HEAD', false, true, closing);
     if (exchange.type === 'failure') {
-      return { dnsWorks, egressWorks: false, detail: `the network probe (${url.href}) failed too: ${exchange.failure.message}` };
+      return {
+        dnsWorks,
+        egressWorks: false,
+        detail: `the network probe (${url.href}) failed too: ${exchange.failure.message}`,
+      };
     }
-    return dnsWorks ? { dnsWorks, egressWorks: true } : { dnsWorks, egressWorks: true, detail: `the network probe's host ${url.hostname} is pinned, which does not test DNS` };
+    return dnsWorks
+      ? { dnsWorks, egressWorks: true }
+      : {
+          dnsWorks,
+          egressWorks: true,
+          detail: `the network probe's host ${url.hostname} is pinned, which does not test DNS`,
+        };
   }
 
   async function run(url: string, signal: StopSignal): Promise<LivenessOutcome> {
@@ -135,7 +181,10 @@ export function createLinkChecker(options: LivenessOptions = {}, deps: CheckerDe
       if (soft) evidence = { ...crawled, soft404: soft };
     }
     const need = networkNeeded(evidence);
-    const view = need === null ? network.view() : await untilAborted(network.confirm(need), signal, () => network.view());
+    const view =
+      need === null
+        ? network.view()
+        : await untilAborted(network.confirm(need), signal, () => network.view());
     const outcome = signal.aborted ? stoppedOutcome(signal) : classify(stripBody(evidence), view);
     if (outcome.kind === 'live') await diskCache?.put(url, outcome);
     return outcome;
@@ -148,7 +197,13 @@ export function createLinkChecker(options: LivenessOptions = {}, deps: CheckerDe
       limited: 0,
       unlimited: false,
       settled: false,
-      result: run(url, controller).catch((error: unknown): LivenessOutcome => ({ kind: 'inconclusive', error: 'internal', reason: `the checker failed unexpectedly: ${describeError(error)}` })),
+      result: run(url, controller).catch(
+        (error: unknown): LivenessOutcome => ({
+          kind: 'inconclusive',
+          error: 'internal',
+          reason: `the checker failed unexpectedly: ${describeError(error)}`,
+        }),
+      ),
     };
     void entry.result.then(() => (entry.settled = true));
     return entry;
@@ -165,7 +220,12 @@ export function createLinkChecker(options: LivenessOptions = {}, deps: CheckerDe
 
   return {
     check(url: string, checkOptions: CheckOptions = {}): Promise<LivenessOutcome> {
-      if (closed) return Promise.resolve({ kind: 'inconclusive', error: 'closed', reason: 'the link checker was closed before this link was checked' });
+      if (closed)
+        return Promise.resolve({
+          kind: 'inconclusive',
+          error: 'closed',
+          reason: 'the link checker was closed before this link was checked',
+        });
       let entry = links.get(url);
       if (!entry) {
         entry = start(url);
@@ -180,8 +240,14 @@ export function createLinkChecker(options: LivenessOptions = {}, deps: CheckerDe
       const link = entry;
       link.limited++;
       let pending = link.result;
-      if (checkOptions.deadlineAt !== undefined) pending = deadlines.race(pending, checkOptions.deadlineAt);
-      if (target?.ok === true) pending = clock.byHostDeadline(pending, hostKey(target.url.hostname), settings.hostDeadlineMs);
+      if (checkOptions.deadlineAt !== undefined)
+        pending = deadlines.race(pending, checkOptions.deadlineAt);
+      if (target?.ok === true)
+        pending = clock.byHostDeadline(
+          pending,
+          hostKey(target.url.hostname),
+          settings.hostDeadlineMs,
+        );
       return pending.then((outcome) => {
         // Not settled: a deadline answered first.
         if (link.settled) link.limited--;
@@ -197,7 +263,8 @@ export function createLinkChecker(options: LivenessOptions = {}, deps: CheckerDe
       closed = true;
       // Every link still running is aborted: queued requests leave the queue, waits end, sockets
       // close, and each caller still waiting gets `inconclusive` (closed).
-      for (const entry of links.values()) if (!entry.settled) entry.controller.abort(new Cancelled('closed'));
+      for (const entry of links.values())
+        if (!entry.settled) entry.controller.abort(new Cancelled('closed'));
       closing.abort(new Cancelled('closed'));
       // Destroyed, not drained: what is still in flight (a silent server) is no longer wanted, and
       // draining would wait for each request's timeout.
@@ -208,8 +275,17 @@ export function createLinkChecker(options: LivenessOptions = {}, deps: CheckerDe
 
 function stoppedOutcome(signal: StopSignal): LivenessOutcome {
   const reason: unknown = signal.reason;
-  if (reason instanceof Cancelled && reason.why === 'deadline') return { kind: 'inconclusive', error: 'deadline', reason: 'deadline reached: the check was stopped before the link was finished' };
-  return { kind: 'inconclusive', error: 'closed', reason: 'the link checker was closed before this link was checked' };
+  if (reason instanceof Cancelled && reason.why === 'deadline')
+    return {
+      kind: 'inconclusive',
+      error: 'deadline',
+      reason: 'deadline reached: the check was stopped before the link was finished',
+    };
+  return {
+    kind: 'inconclusive',
+    error: 'closed',
+    reason: 'the link checker was closed before this link was checked',
+  };
 }
 
 function stripBody(evidence: Crawled): Evidence {

@@ -108,7 +108,9 @@ const is2xx = (status: number): boolean => status >= 200 && status < 300;
 
 /** The verdict table of the liveness issue, as a function. Pure. */
 export function classify(evidence: Evidence, network: NetworkView): LivenessOutcome {
-  return evidence.type === 'response' ? classifyResponse(evidence) : classifyFailure(evidence, network);
+  return evidence.type === 'response'
+    ? classifyResponse(evidence)
+    : classifyFailure(evidence, network);
 }
 
 function statusText(status: number): string {
@@ -134,16 +136,32 @@ function classifyResponse(evidence: ResponseEvidence): LivenessOutcome {
     if (soft && is2xx(soft.probeStatus)) {
       const hostNote = `the host also answers ${soft.probeStatus} for a made-up path (${soft.probeUrl}), so a 200 proves nothing (soft 404)`;
       if (soft.pageSaysNotFound === true) {
-        return { kind: 'broken', ...base, error: 'soft-404', reason: `${seen}, but the page says it was not found; ${hostNote}` };
+        return {
+          kind: 'broken',
+          ...base,
+          error: 'soft-404',
+          reason: `${seen}, but the page says it was not found; ${hostNote}`,
+        };
       }
-      return { kind: 'inconclusive', ...base, error: 'soft-404', reason: `${seen}, but ${hostNote}; cannot tell whether this page exists` };
+      return {
+        kind: 'inconclusive',
+        ...base,
+        error: 'soft-404',
+        reason: `${seen}, but ${hostNote}; cannot tell whether this page exists`,
+      };
     }
     return { kind: 'live', status, finalUrl, redirects, reason: `${seen}: the page resolves` };
   }
-  if (status === 404) return { kind: 'broken', ...base, reason: `${seen}: the page does not exist` };
+  if (status === 404)
+    return { kind: 'broken', ...base, reason: `${seen}: the page does not exist` };
   if (status === 410) return { kind: 'broken', ...base, reason: `${seen}: the page was removed` };
-  const weak = (why: string): LivenessOutcome => ({ kind: 'inconclusive', ...base, reason: `${seen}${attemptsNote(evidence.attempts)}: ${why}` });
-  if (status === 401 || status === 407) return weak('the page needs a login; cannot tell whether it exists');
+  const weak = (why: string): LivenessOutcome => ({
+    kind: 'inconclusive',
+    ...base,
+    reason: `${seen}${attemptsNote(evidence.attempts)}: ${why}`,
+  });
+  if (status === 401 || status === 407)
+    return weak('the page needs a login; cannot tell whether it exists');
   if (status === 403) {
     const shield = botProtection(headers);
     return weak(
@@ -153,12 +171,19 @@ function classifyResponse(evidence: ResponseEvidence): LivenessOutcome {
     );
   }
   if (status === 429) {
-    const wait = evidence.retryAfterMs !== undefined ? `; the server asks to wait ${Math.ceil(evidence.retryAfterMs / 1000)} s, more than the retry cap` : '';
+    const wait =
+      evidence.retryAfterMs !== undefined
+        ? `; the server asks to wait ${Math.ceil(evidence.retryAfterMs / 1000)} s, more than the retry cap`
+        : '';
     return weak(`rate limited${wait}; cannot tell whether the page exists`);
   }
-  if (status === 999) return weak('the site refuses automated requests; cannot tell whether the page exists');
+  if (status === 999)
+    return weak('the site refuses automated requests; cannot tell whether the page exists');
   if (status >= 500) {
-    const wait = evidence.retryAfterMs !== undefined ? `; the server asks to wait ${Math.ceil(evidence.retryAfterMs / 1000)} s, more than the retry cap` : '';
+    const wait =
+      evidence.retryAfterMs !== undefined
+        ? `; the server asks to wait ${Math.ceil(evidence.retryAfterMs / 1000)} s, more than the retry cap`
+        : '';
     return weak(`server error${wait}; the page may come back`);
   }
   if (status >= 300 && status < 400) return weak('a redirect without a usable Location header');
@@ -169,19 +194,39 @@ function classifyFailure(evidence: FailureEvidence, network: NetworkView): Liven
   const { failure, finalUrl, redirects } = evidence;
   const where = redirects > 0 ? ` (redirect ${redirects} went to ${finalUrl})` : '';
   const detail = network.detail ? ` (${network.detail})` : '';
-  const weak = (reason: string): LivenessOutcome => ({ kind: 'inconclusive', error: failure.code, finalUrl, reason });
+  const weak = (reason: string): LivenessOutcome => ({
+    kind: 'inconclusive',
+    error: failure.code,
+    finalUrl,
+    reason,
+  });
   switch (failure.kind) {
     case 'dns-not-found':
-      if (network.dnsWorks) return { kind: 'invented', error: failure.code, finalUrl, reason: `${failure.message}${where}: the host does not exist` };
-      return weak(`network unavailable: ${failure.message}${where}, which proves nothing while DNS has not been shown to work in this run${detail}`);
+      if (network.dnsWorks)
+        return {
+          kind: 'invented',
+          error: failure.code,
+          finalUrl,
+          reason: `${failure.message}${where}: the host does not exist`,
+        };
+      return weak(
+        `network unavailable: ${failure.message}${where}, which proves nothing while DNS has not been shown to work in this run${detail}`,
+      );
     case 'dns-error':
       return weak(`${network.dnsWorks ? '' : 'network unavailable: '}${failure.message}${where}`);
     case 'private-address': {
-      const what = failure.addressClass ? describeAddressClass(failure.addressClass) : 'a non-public address';
+      const what = failure.addressClass
+        ? describeAddressClass(failure.addressClass)
+        : 'a non-public address';
       if (failure.source === 'dns' && !network.dnsWorks) {
-        return weak(`network unavailable: DNS answered ${failure.address ?? '?'} (${what}) for ${failure.host ?? '?'}${where}, and has not been seen giving a public answer in this run${detail}`);
+        return weak(
+          `network unavailable: DNS answered ${failure.address ?? '?'} (${what}) for ${failure.host ?? '?'}${where}, and has not been seen giving a public answer in this run${detail}`,
+        );
       }
-      const subject = failure.source === 'literal' ? `${failure.address ?? '?'} is` : `${failure.host ?? 'the host'} resolves to ${failure.address ?? '?'},`;
+      const subject =
+        failure.source === 'literal'
+          ? `${failure.address ?? '?'} is`
+          : `${failure.host ?? 'the host'} resolves to ${failure.address ?? '?'},`;
       return {
         kind: 'invented',
         error: failure.code,
@@ -191,14 +236,28 @@ function classifyFailure(evidence: FailureEvidence, network: NetworkView): Liven
       };
     }
     case 'refused':
-      if (network.egressWorks) return { kind: 'broken', error: failure.code, finalUrl, reason: `${failure.message}${where}: nothing is serving the site` };
-      return weak(`network unavailable: ${failure.message}${where}, which proves nothing while no host has answered in this run${detail}`);
+      if (network.egressWorks)
+        return {
+          kind: 'broken',
+          error: failure.code,
+          finalUrl,
+          reason: `${failure.message}${where}: nothing is serving the site`,
+        };
+      return weak(
+        `network unavailable: ${failure.message}${where}, which proves nothing while no host has answered in this run${detail}`,
+      );
     case 'timeout':
-      return weak(`${failure.message}${where}${attemptsNote(evidence.attempts)}; the site may be slow or blocking the checker`);
+      return weak(
+        `${failure.message}${where}${attemptsNote(evidence.attempts)}; the site may be slow or blocking the checker`,
+      );
     case 'tls':
-      return weak(`TLS failure: ${failure.message}${where}; a browser would warn too, but the page may exist`);
+      return weak(
+        `TLS failure: ${failure.message}${where}; a browser would warn too, but the page may exist`,
+      );
     case 'unreachable':
-      return weak(`${failure.code === 'ENETUNREACH' || failure.code === 'ENETDOWN' ? 'network unavailable: ' : ''}${failure.message}${where}`);
+      return weak(
+        `${failure.code === 'ENETUNREACH' || failure.code === 'ENETDOWN' ? 'network unavailable: ' : ''}${failure.message}${where}`,
+      );
     case 'too-many-redirects':
       return weak(`${failure.message}; cannot tell where the page ends up`);
     case 'bad-redirect':
@@ -219,12 +278,15 @@ export function botProtection(headers: Readonly<Record<string, string>>): string
   const server = (headers.server ?? '').toLowerCase();
   if (headers['cf-mitigated'] !== undefined) return `cf-mitigated: ${headers['cf-mitigated']}`;
   if (server === 'cloudflare') return 'server: cloudflare';
-  if (headers['x-amzn-waf-action'] !== undefined) return `x-amzn-waf-action: ${headers['x-amzn-waf-action']}`;
+  if (headers['x-amzn-waf-action'] !== undefined)
+    return `x-amzn-waf-action: ${headers['x-amzn-waf-action']}`;
   if (headers['x-datadome'] !== undefined) return 'x-datadome';
-  if (headers['x-sucuri-block'] !== undefined || headers['x-sucuri-id'] !== undefined) return 'x-sucuri';
+  if (headers['x-sucuri-block'] !== undefined || headers['x-sucuri-id'] !== undefined)
+    return 'x-sucuri';
   if (server.includes('akamaighost')) return `server: ${headers.server}`;
   if (server.includes('ddos-guard')) return `server: ${headers.server}`;
-  if (headers['x-iinfo'] !== undefined || /incapsula|imperva/i.test(headers['x-cdn'] ?? '')) return 'Imperva (x-iinfo / x-cdn)';
+  if (headers['x-iinfo'] !== undefined || /incapsula|imperva/i.test(headers['x-cdn'] ?? ''))
+    return 'Imperva (x-iinfo / x-cdn)';
   return null;
 }
 
@@ -242,7 +304,9 @@ const NOT_FOUND_PATTERNS: readonly RegExp[] = [
  * innocent ways ("if you have not found what you need"). English only.
  */
 export function pageSaysNotFound(body: string): boolean {
-  const headings = [...body.matchAll(/<(title|h1|h2)\b[^>]*>([\s\S]*?)<\/\1\s*>/gi)].map((match) => stripTags(match[2] ?? ''));
+  const headings = [...body.matchAll(/<(title|h1|h2)\b[^>]*>([\s\S]*?)<\/\1\s*>/gi)].map((match) =>
+    stripTags(match[2] ?? ''),
+  );
   const texts = headings.length > 0 ? headings : [stripTags(body).slice(0, 2000)];
   return texts.some((text) => NOT_FOUND_PATTERNS.some((pattern) => pattern.test(text)));
 }

@@ -59,32 +59,71 @@ export class Crawler {
    * (the soft-404 probe); otherwise only its later requests are follow-ups (see `Limiter`).
    * `signal` aborts the link: its requests and waits end, and the crawl answers a `closed` failure.
    */
-  async crawl(start: URL, fallback: boolean, followUp = false, signal?: StopSignal): Promise<Crawled> {
+  async crawl(
+    start: URL,
+    fallback: boolean,
+    followUp = false,
+    signal?: StopSignal,
+  ): Promise<Crawled> {
     const { maxRedirects } = this.settings;
     let current = start;
     let redirects = 0;
-    const failed = (failure: Failure, attempts: number, at: URL = current): FailureEvidence => ({ type: 'failure', url: start.href, finalUrl: at.href, redirects, attempts, failure });
+    const failed = (failure: Failure, attempts: number, at: URL = current): FailureEvidence => ({
+      type: 'failure',
+      url: start.href,
+      finalUrl: at.href,
+      redirects,
+      attempts,
+      failure,
+    });
     for (;;) {
       const resolution = await this.hosts.resolve(current.hostname);
       if (!resolution.ok) return failed(resolution.failure, 0);
       const later = followUp || redirects > 0;
-      const step = fallback && redirects === 0 ? await this.firstHop(current, later, signal) : await this.hop(current, true, later, signal);
+      const step =
+        fallback && redirects === 0
+          ? await this.firstHop(current, later, signal)
+          : await this.hop(current, true, later, signal);
       current = step.url;
       const { exchange } = step;
       if (exchange.type === 'failure') return failed(exchange.failure, step.attempts);
       const location = exchange.headers.location;
       if (exchange.status >= 300 && exchange.status < 400 && location !== undefined) {
         if (redirects >= maxRedirects) {
-          return failed({ kind: 'too-many-redirects', code: 'too-many-redirects', host: current.hostname, message: `more than ${maxRedirects} redirects (stopped at ${current.href}, which redirects again)` }, step.attempts);
+          return failed(
+            {
+              kind: 'too-many-redirects',
+              code: 'too-many-redirects',
+              host: current.hostname,
+              message: `more than ${maxRedirects} redirects (stopped at ${current.href}, which redirects again)`,
+            },
+            step.attempts,
+          );
         }
         let next: URL;
         try {
           next = new URL(location, current);
         } catch {
-          return failed({ kind: 'bad-redirect', code: 'bad-redirect', host: current.hostname, message: `${current.href} redirects to ${JSON.stringify(location)}, which is not an address` }, step.attempts);
+          return failed(
+            {
+              kind: 'bad-redirect',
+              code: 'bad-redirect',
+              host: current.hostname,
+              message: `${current.href} redirects to ${JSON.stringify(location)}, which is not an address`,
+            },
+            step.attempts,
+          );
         }
         if (next.protocol !== 'http:' && next.protocol !== 'https:') {
-          return failed({ kind: 'bad-redirect', code: 'bad-redirect', host: current.hostname, message: `${current.href} redirects to a ${next.protocol} address` }, step.attempts);
+          return failed(
+            {
+              kind: 'bad-redirect',
+              code: 'bad-redirect',
+              host: current.hostname,
+              message: `${current.href} redirects to a ${next.protocol} address`,
+            },
+            step.attempts,
+          );
         }
         next.hash = '';
         redirects++;
@@ -107,29 +146,62 @@ export class Crawler {
   }
 
   /** One hop with retries. `retryRefused: false` when another scheme will be tried instead. */
-  private async hop(url: URL, retryRefused: boolean, followUp: boolean, signal: StopSignal | undefined): Promise<HopResult> {
+  private async hop(
+    url: URL,
+    retryRefused: boolean,
+    followUp: boolean,
+    signal: StopSignal | undefined,
+  ): Promise<HopResult> {
     const { retry, sleep, now, isClosed } = this.settings;
     const aborted = (): boolean => signal?.aborted === true;
     let exchange = await this.http.exchange(url, followUp, signal);
     for (let attempt = 0; ; attempt++) {
       const decision = retryDecision(
         exchange.type === 'response'
-          ? { type: 'response', status: exchange.status, ...(exchange.headers['retry-after'] !== undefined ? { retryAfter: exchange.headers['retry-after'] } : {}) }
-          : { type: 'failure', kind: exchange.failure.kind === 'refused' && !retryRefused ? 'no-retry' : exchange.failure.kind },
+          ? {
+              type: 'response',
+              status: exchange.status,
+              ...(exchange.headers['retry-after'] !== undefined
+                ? { retryAfter: exchange.headers['retry-after'] }
+                : {}),
+            }
+          : {
+              type: 'failure',
+              kind:
+                exchange.failure.kind === 'refused' && !retryRefused
+                  ? 'no-retry'
+                  : exchange.failure.kind,
+            },
         attempt,
         retry,
         now(),
       );
       if (!decision.retry || isClosed() || aborted()) {
-        return { url, exchange, attempts: attempt + 1, ...(!decision.retry && decision.retryAfterMs !== undefined ? { retryAfterMs: decision.retryAfterMs } : {}) };
+        return {
+          url,
+          exchange,
+          attempts: attempt + 1,
+          ...(!decision.retry && decision.retryAfterMs !== undefined
+            ? { retryAfterMs: decision.retryAfterMs }
+            : {}),
+        };
       }
       if (isRefusal(exchange)) {
         const startedAt = exchange.type === 'failure' ? exchange.startedAt : undefined;
-        const shared = this.retryOrigin(url, startedAt === undefined ? decision.delayMs : Math.max(0, startedAt + decision.delayMs - now()), signal);
+        const shared = this.retryOrigin(
+          url,
+          startedAt === undefined
+            ? decision.delayMs
+            : Math.max(0, startedAt + decision.delayMs - now()),
+          signal,
+        );
         const retried = await shared.retried;
         // The origin's retry is this link's retry when it made it, or when the origin still refuses;
         // when the origin answers again, this link asks for itself.
-        exchange = shared.mine || isRefusal(retried) || isClosed() || aborted() ? retried : await this.http.exchange(url, true, signal);
+        exchange =
+          shared.mine || isRefusal(retried) || isClosed() || aborted()
+            ? retried
+            : await this.http.exchange(url, true, signal);
       } else {
         await abortableSleep(sleep, decision.delayMs, signal);
         exchange = await this.http.exchange(url, true, signal);
@@ -138,11 +210,16 @@ export class Crawler {
   }
 
   /** The origin's one shared retry; abandoned (and started afresh by the next link) once no link waits for it. */
-  private retryOrigin(url: URL, delayMs: number, signal: StopSignal | undefined): { retried: Promise<Exchange>; mine: boolean } {
+  private retryOrigin(
+    url: URL,
+    delayMs: number,
+    signal: StopSignal | undefined,
+  ): { retried: Promise<Exchange>; mine: boolean } {
     const origin = url.origin;
     const onAbort = (): Exchange => stopped(signal!, url.hostname);
     const pending = this.refusals.get(origin);
-    if (pending && !pending.abandoned) return { retried: pending.join(signal, onAbort), mine: false };
+    if (pending && !pending.abandoned)
+      return { retried: pending.join(signal, onAbort), mine: false };
     const work = new SharedWork<Exchange>(async (shared) => {
       await abortableSleep(this.settings.sleep, delayMs, shared);
       return this.http.exchange(url, true, shared);
@@ -155,7 +232,11 @@ export class Crawler {
   }
 
   /** The first hop of a link written without a scheme: https, then http when https cannot work. */
-  private async firstHop(url: URL, followUp: boolean, signal: StopSignal | undefined): Promise<HopResult> {
+  private async firstHop(
+    url: URL,
+    followUp: boolean,
+    signal: StopSignal | undefined,
+  ): Promise<HopResult> {
     if (url.protocol !== 'https:') return this.hop(url, true, followUp, signal);
     const plain = new URL(url.href);
     plain.protocol = 'http:';
@@ -163,7 +244,8 @@ export class Crawler {
     const secure = await this.hop(url, false, followUp, signal);
     if (secure.exchange.type !== 'failure') return secure;
     const failure = secure.exchange.failure;
-    if (!(failure.kind === 'refused' || (failure.kind === 'tls' && failure.plainHttp === true))) return secure;
+    if (!(failure.kind === 'refused' || (failure.kind === 'tls' && failure.plainHttp === true)))
+      return secure;
     const fallback = await this.hop(plain, true, true, signal);
     if (fallback.exchange.type === 'response') {
       this.plainHttpOrigins.add(url.host);
@@ -171,9 +253,16 @@ export class Crawler {
     }
     // The port spoke neither TLS nor HTTP: the TLS failure is the better description. (A timeout
     // over http says more: the server speaks HTTP but is slow.)
-    if (failure.kind === 'tls' && ['protocol', 'reset', 'other'].includes(fallback.exchange.failure.kind)) return secure;
+    if (
+      failure.kind === 'tls' &&
+      ['protocol', 'reset', 'other'].includes(fallback.exchange.failure.kind)
+    )
+      return secure;
     if (fallback.exchange.failure.kind === 'refused') {
-      const both = { ...fallback.exchange.failure, message: `${fallback.exchange.failure.host ?? url.hostname} refused the connection on https and on http` };
+      const both = {
+        ...fallback.exchange.failure,
+        message: `${fallback.exchange.failure.host ?? url.hostname} refused the connection on https and on http`,
+      };
       return { ...fallback, exchange: { type: 'failure', failure: both } };
     }
     return fallback;

@@ -38,11 +38,14 @@ class Group {
   }
 
   arm(ms: number): void {
-    this.timer = setTimeout(() => {
-      this.forget();
-      for (const give of this.waiters) give();
-      this.waiters.clear();
-    }, Math.max(0, ms));
+    this.timer = setTimeout(
+      () => {
+        this.forget();
+        for (const give of this.waiters) give();
+        this.waiters.clear();
+      },
+      Math.max(0, ms),
+    );
   }
 
   private clear(): void {
@@ -69,7 +72,10 @@ export class AnswerDeadlines {
       this.groups.set(deadlineAt, created);
       group = created;
     }
-    return group.race(pending, reached('the link was not finished in the time given to the answer'));
+    return group.race(
+      pending,
+      reached('the link was not finished in the time given to the answer'),
+    );
   }
 }
 
@@ -91,7 +97,11 @@ export class HostClock {
   }
 
   /** `pending`, or `inconclusive` if not settled within `ms` of `host`'s first request. */
-  byHostDeadline(pending: Promise<LivenessOutcome>, host: string, ms: number): Promise<LivenessOutcome> {
+  byHostDeadline(
+    pending: Promise<LivenessOutcome>,
+    host: string,
+    ms: number,
+  ): Promise<LivenessOutcome> {
     const entry = this.entry(host);
     if (!entry.group) {
       const group = new Group(() => {
@@ -101,7 +111,12 @@ export class HostClock {
       entry.ms = ms;
       if (entry.at !== undefined) group.arm(entry.at + ms - this.now());
     }
-    return entry.group.race(pending, reached(`the host's links were not finished within ${Math.round(ms / 1000)} s of its first request`));
+    return entry.group.race(
+      pending,
+      reached(
+        `the host's links were not finished within ${Math.round(ms / 1000)} s of its first request`,
+      ),
+    );
   }
 
   private entry(host: string): { at?: number; group?: Group; ms?: number } {

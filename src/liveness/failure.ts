@@ -8,20 +8,51 @@ import type { Failure } from './classify.js';
 
 // Codes that mean the TLS handshake met something that is not TLS at all, typically plain HTTP on
 // the port: the normalized URL says https even when the link was written http.
-const PLAIN_HTTP_TLS_CODES = new Set(['ERR_SSL_WRONG_VERSION_NUMBER', 'ERR_SSL_PACKET_LENGTH_TOO_LONG', 'ERR_SSL_HTTP_REQUEST']);
-const TIMEOUT_CODES = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'ETIMEDOUT', 'ETIMEOUT', 'ESOCKETTIMEDOUT']);
-const RESET_CODES = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED', 'ECONNABORTED']);
-const UNREACHABLE_CODES = new Set(['EHOSTUNREACH', 'ENETUNREACH', 'ENETDOWN', 'EHOSTDOWN', 'EADDRNOTAVAIL']);
+const PLAIN_HTTP_TLS_CODES = new Set([
+  'ERR_SSL_WRONG_VERSION_NUMBER',
+  'ERR_SSL_PACKET_LENGTH_TOO_LONG',
+  'ERR_SSL_HTTP_REQUEST',
+]);
+const TIMEOUT_CODES = new Set([
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_HEADERS_TIMEOUT',
+  'UND_ERR_BODY_TIMEOUT',
+  'ETIMEDOUT',
+  'ETIMEOUT',
+  'ESOCKETTIMEDOUT',
+]);
+const RESET_CODES = new Set([
+  'ECONNRESET',
+  'EPIPE',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CLOSED',
+  'ECONNABORTED',
+]);
+const UNREACHABLE_CODES = new Set([
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENETDOWN',
+  'EHOSTDOWN',
+  'EADDRNOTAVAIL',
+]);
 
 /**
  * Map a thrown error (undici, `net`, `tls`, an abort) to a `Failure`. Pure: it reads the error's
  * `name`, `code` and `message`, and those of its `cause` chain.
  */
-export function failureFromError(error: unknown, context: { host: string; timeoutMs: number }): Failure {
+export function failureFromError(
+  error: unknown,
+  context: { host: string; timeoutMs: number },
+): Failure {
   const chain: Array<{ name?: string; code?: string; message?: string }> = [];
   let current: unknown = error;
   for (let depth = 0; depth < 5 && current !== null && typeof current === 'object'; depth++) {
-    const record = current as { name?: unknown; code?: unknown; message?: unknown; cause?: unknown };
+    const record = current as {
+      name?: unknown;
+      code?: unknown;
+      message?: unknown;
+      cause?: unknown;
+    };
     chain.push({
       ...(typeof record.name === 'string' ? { name: record.name } : {}),
       ...(typeof record.code === 'string' ? { code: record.code } : {}),
@@ -29,30 +60,77 @@ export function failureFromError(error: unknown, context: { host: string; timeou
     });
     current = record.cause;
   }
-  const codes = chain.map((entry) => entry.code).filter((code): code is string => code !== undefined);
+  const codes = chain
+    .map((entry) => entry.code)
+    .filter((code): code is string => code !== undefined);
   const names = chain.map((entry) => entry.name ?? '');
   const message = chain.find((entry) => entry.message)?.message ?? String(error);
   const host = context.host;
   const has = (set: ReadonlySet<string>): string | undefined => codes.find((code) => set.has(code));
 
   if (names.includes('TimeoutError') || names.includes('AbortError') || has(TIMEOUT_CODES)) {
-    return { kind: 'timeout', code: 'timeout', host, message: `no answer from ${host} within ${context.timeoutMs} ms` };
+    return {
+      kind: 'timeout',
+      code: 'timeout',
+      host,
+      message: `no answer from ${host} within ${context.timeoutMs} ms`,
+    };
   }
-  if (codes.includes('ECONNREFUSED')) return { kind: 'refused', code: 'ECONNREFUSED', host, message: `${host} refused the connection` };
-  const tlsCode = codes.find((code) => /^(?:ERR_SSL_|ERR_TLS_|CERT_|UNABLE_TO_|DEPTH_ZERO_|SELF_SIGNED_|HOSTNAME_MISMATCH|EPROTO)/.test(code));
+  if (codes.includes('ECONNREFUSED'))
+    return {
+      kind: 'refused',
+      code: 'ECONNREFUSED',
+      host,
+      message: `${host} refused the connection`,
+    };
+  const tlsCode = codes.find((code) =>
+    /^(?:ERR_SSL_|ERR_TLS_|CERT_|UNABLE_TO_|DEPTH_ZERO_|SELF_SIGNED_|HOSTNAME_MISMATCH|EPROTO)/.test(
+      code,
+    ),
+  );
   if (tlsCode !== undefined) {
-    const plainHttp = PLAIN_HTTP_TLS_CODES.has(tlsCode) || /wrong version number|http request/i.test(message);
-    return { kind: 'tls', code: tlsCode, host, message: `${tlsCode} talking to ${host}`, ...(plainHttp ? { plainHttp } : {}) };
+    const plainHttp =
+      PLAIN_HTTP_TLS_CODES.has(tlsCode) || /wrong version number|http request/i.test(message);
+    return {
+      kind: 'tls',
+      code: tlsCode,
+      host,
+      message: `${tlsCode} talking to ${host}`,
+      ...(plainHttp ? { plainHttp } : {}),
+    };
   }
   const unreachable = has(UNREACHABLE_CODES);
-  if (unreachable) return { kind: 'unreachable', code: unreachable, host, message: `${host} is unreachable (${unreachable})` };
+  if (unreachable)
+    return {
+      kind: 'unreachable',
+      code: unreachable,
+      host,
+      message: `${host} is unreachable (${unreachable})`,
+    };
   const reset = has(RESET_CODES);
-  if (reset) return { kind: 'reset', code: reset, host, message: `${host} closed the connection (${reset})` };
+  if (reset)
+    return {
+      kind: 'reset',
+      code: reset,
+      host,
+      message: `${host} closed the connection (${reset})`,
+    };
   // undici 7 builds its parser errors' `code` from a table keyed the other way round, so the code
   // is often missing: the name says it too.
   const parse =
-    codes.find((code) => code.startsWith('HPE_') || code === 'UND_ERR_INFO' || code === 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH') ?? (names.includes('HTTPParserError') ? 'HTTPParserError' : undefined);
-  if (parse) return { kind: 'protocol', code: parse, host, message: `${host} sent an invalid HTTP response (${parse})` };
+    codes.find(
+      (code) =>
+        code.startsWith('HPE_') ||
+        code === 'UND_ERR_INFO' ||
+        code === 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH',
+    ) ?? (names.includes('HTTPParserError') ? 'HTTPParserError' : undefined);
+  if (parse)
+    return {
+      kind: 'protocol',
+      code: parse,
+      host,
+      message: `${host} sent an invalid HTTP response (${parse})`,
+    };
   const code = codes[0] ?? names.find((name) => name && name !== 'Error') ?? 'error';
   return { kind: 'other', code, host, message: `request to ${host} failed: ${message}` };
 }

@@ -7,7 +7,11 @@ import { hostKey } from './resolve.js';
 import type { Resolver } from './types.js';
 
 export type HostResolution =
-  | { ok: true; addresses: Array<{ address: string; family: 4 | 6 }>; source: 'dns' | 'pinned' | 'literal' }
+  | {
+      ok: true;
+      addresses: Array<{ address: string; family: 4 | 6 }>;
+      source: 'dns' | 'pinned' | 'literal';
+    }
   | { ok: false; failure: Failure };
 
 /**
@@ -33,9 +37,24 @@ export class HostVetting {
     if (isIP(key) !== 0) {
       const addressClass = classifyAddress(key);
       if (addressClass !== null && !this.mayFetchPrivate(key)) {
-        return Promise.resolve({ ok: false, failure: { kind: 'private-address', code: 'private-address', host: key, address: key, addressClass, source: 'literal', message: `${key} is ${addressClass}` } });
+        return Promise.resolve({
+          ok: false,
+          failure: {
+            kind: 'private-address',
+            code: 'private-address',
+            host: key,
+            address: key,
+            addressClass,
+            source: 'literal',
+            message: `${key} is ${addressClass}`,
+          },
+        });
       }
-      return Promise.resolve({ ok: true, addresses: [{ address: key, family: isIP(key) === 6 ? 6 : 4 }], source: 'literal' });
+      return Promise.resolve({
+        ok: true,
+        addresses: [{ address: key, family: isIP(key) === 6 ? 6 : 4 }],
+        source: 'literal',
+      });
     }
     let pending = this.resolutions.get(key);
     if (!pending) {
@@ -51,14 +70,31 @@ export class HostVetting {
 
   /** A `lookup` for the connection pool that connects only where `resolve` says. */
   lookup(): LookupFunction {
-    return ((hostname: string, lookupOptions: { family?: number | string; all?: boolean }, callback: (...args: unknown[]) => void) => {
+    return ((
+      hostname: string,
+      lookupOptions: { family?: number | string; all?: boolean },
+      callback: (...args: unknown[]) => void,
+    ) => {
       this.resolve(unbracket(hostname)).then(
         (result) => {
           if (!result.ok) return callback(new LookupRefused(result.failure));
-          const family = lookupOptions.family === 'IPv4' ? 4 : lookupOptions.family === 'IPv6' ? 6 : Number(lookupOptions.family ?? 0);
-          const usable = family === 4 || family === 6 ? result.addresses.filter((entry) => entry.family === family) : result.addresses;
+          const family =
+            lookupOptions.family === 'IPv4'
+              ? 4
+              : lookupOptions.family === 'IPv6'
+                ? 6
+                : Number(lookupOptions.family ?? 0);
+          const usable =
+            family === 4 || family === 6
+              ? result.addresses.filter((entry) => entry.family === family)
+              : result.addresses;
           const first = usable[0];
-          if (!first) return callback(Object.assign(new Error(`${hostname} has no IPv${family} address`), { code: 'ENOTFOUND' }));
+          if (!first)
+            return callback(
+              Object.assign(new Error(`${hostname} has no IPv${family} address`), {
+                code: 'ENOTFOUND',
+              }),
+            );
           if (lookupOptions.all) return callback(null, usable);
           return callback(null, first.address, first.family);
         },
@@ -83,17 +119,55 @@ export class HostVetting {
       }
       if (!answer.ok) {
         return answer.notFound
-          ? { ok: false, failure: { kind: 'dns-not-found', code: answer.error, host: key, message: `${key} did not resolve (${answer.error})` } }
-          : { ok: false, failure: { kind: 'dns-error', code: answer.error, host: key, message: `DNS lookup of ${key} failed (${answer.error})` } };
+          ? {
+              ok: false,
+              failure: {
+                kind: 'dns-not-found',
+                code: answer.error,
+                host: key,
+                message: `${key} did not resolve (${answer.error})`,
+              },
+            }
+          : {
+              ok: false,
+              failure: {
+                kind: 'dns-error',
+                code: answer.error,
+                host: key,
+                message: `DNS lookup of ${key} failed (${answer.error})`,
+              },
+            };
       }
       addresses = answer.addresses;
     }
-    const allowed = addresses.filter((entry) => classifyAddress(entry.address) === null || this.mayFetchPrivate(entry.address));
+    const allowed = addresses.filter(
+      (entry) => classifyAddress(entry.address) === null || this.mayFetchPrivate(entry.address),
+    );
     if (allowed.length === 0) {
       const first = addresses[0];
-      if (!first) return { ok: false, failure: { kind: 'dns-not-found', code: 'ENODATA', host: key, message: `${key} has no address` } };
+      if (!first)
+        return {
+          ok: false,
+          failure: {
+            kind: 'dns-not-found',
+            code: 'ENODATA',
+            host: key,
+            message: `${key} has no address`,
+          },
+        };
       const addressClass = classifyAddress(first.address) ?? 'reserved';
-      return { ok: false, failure: { kind: 'private-address', code: 'private-address', host: key, address: first.address, addressClass, source, message: `${key} resolves to ${first.address}` } };
+      return {
+        ok: false,
+        failure: {
+          kind: 'private-address',
+          code: 'private-address',
+          host: key,
+          address: first.address,
+          addressClass,
+          source,
+          message: `${key} resolves to ${first.address}`,
+        },
+      };
     }
     if (source === 'dns') this.onDnsAnswer();
     return { ok: true, addresses: allowed, source };

@@ -33,7 +33,13 @@ export interface HttpSettings {
  * connection: a refused origin's retry is timed from it (`Crawler`).
  */
 export type Exchange =
-  | { type: 'response'; status: number; headers: Record<string, string>; body?: string; method: 'HEAD' | 'GET' }
+  | {
+      type: 'response';
+      status: number;
+      headers: Record<string, string>;
+      body?: string;
+      method: 'HEAD' | 'GET';
+    }
   | { type: 'failure'; failure: Failure; startedAt?: number };
 
 /** A lookup failure carries its `Failure` so that the request's error reports it as is. */
@@ -49,7 +55,12 @@ export class LookupRefused extends Error {
  * redirect, goes to an address the checker has resolved and vetted itself, so a DNS answer that
  * changes between the check and the connection (rebinding) cannot reach a private address.
  */
-export function createAgent(lookup: LookupFunction, timeoutMs: number, ca: readonly string[], perHost: number): Agent {
+export function createAgent(
+  lookup: LookupFunction,
+  timeoutMs: number,
+  ca: readonly string[],
+  perHost: number,
+): Agent {
   return new Agent({
     // As many connections to an origin as requests may be in flight to its host. Without a cap the
     // pool opens a new connection whenever a request is dispatched in the moment between a
@@ -77,7 +88,11 @@ export class HttpClient {
     private readonly onStart: (host: string) => void = () => undefined,
     private readonly now: () => number = Date.now,
   ) {
-    this.headers = { 'user-agent': settings.userAgent, accept: settings.accept, 'accept-language': ACCEPT_LANGUAGE };
+    this.headers = {
+      'user-agent': settings.userAgent,
+      accept: settings.accept,
+      'accept-language': ACCEPT_LANGUAGE,
+    };
   }
 
   /**
@@ -104,36 +119,76 @@ export class HttpClient {
    * `signal` aborts the link this request belongs to: waiting, it leaves the queue; in flight, its
    * socket is closed. Either way the answer is a `closed` failure.
    */
-  async send(url: URL, method: 'HEAD' | 'GET', readBody: boolean, followUp = false, signal?: StopSignal): Promise<Exchange> {
+  async send(
+    url: URL,
+    method: 'HEAD' | 'GET',
+    readBody: boolean,
+    followUp = false,
+    signal?: StopSignal,
+  ): Promise<Exchange> {
     const origin = url.origin;
     const host = hostKey(url.hostname);
     if (signal?.aborted) return stopped(signal, host);
-    return this.limiter.run(host, async () => {
-      this.onStart(host);
-      for (let attempt = 0; ; attempt++) {
-        const keepAlive = method === 'GET' || !this.headCloses.has(origin);
-        const startedAt = this.now();
-        const exchange = await this.once(url, host, method, readBody, keepAlive, signal);
-        if (signal?.aborted) return stopped(signal, host);
-        if (exchange.type === 'response') {
-          if (method === 'HEAD' && keepAlive) this.headKeptAlive.add(origin);
-          return exchange;
-        }
-        exchange.startedAt = startedAt;
-        if (exchange.failure.kind !== 'protocol' || !this.headKeptAlive.has(origin) || attempt >= PROTOCOL_RETRIES) return exchange;
-        this.headCloses.add(origin);
-      }
-    }, followUp, signal).catch((error: unknown) => (signal?.aborted ? stopped(signal, host) : Promise.reject(error)));
+    return this.limiter
+      .run(
+        host,
+        async () => {
+          this.onStart(host);
+          for (let attempt = 0; ; attempt++) {
+            const keepAlive = method === 'GET' || !this.headCloses.has(origin);
+            const startedAt = this.now();
+            const exchange = await this.once(url, host, method, readBody, keepAlive, signal);
+            if (signal?.aborted) return stopped(signal, host);
+            if (exchange.type === 'response') {
+              if (method === 'HEAD' && keepAlive) this.headKeptAlive.add(origin);
+              return exchange;
+            }
+            exchange.startedAt = startedAt;
+            if (
+              exchange.failure.kind !== 'protocol' ||
+              !this.headKeptAlive.has(origin) ||
+              attempt >= PROTOCOL_RETRIES
+            )
+              return exchange;
+            this.headCloses.add(origin);
+          }
+        },
+        followUp,
+        signal,
+      )
+      .catch((error: unknown) => (signal?.aborted ? stopped(signal, host) : Promise.reject(error)));
   }
 
-  private async once(url: URL, host: string, method: 'HEAD' | 'GET', readBody: boolean, keepAlive: boolean, signal: StopSignal | undefined): Promise<Exchange> {
+  private async once(
+    url: URL,
+    host: string,
+    method: 'HEAD' | 'GET',
+    readBody: boolean,
+    keepAlive: boolean,
+    signal: StopSignal | undefined,
+  ): Promise<Exchange> {
     const { timeoutMs, maxBodyBytes } = this.settings;
-    const outcome = await requestOnce(this.agent, url, { method, headers: this.headers, timeoutMs, maxBodyBytes, readBody, keepAlive, signal });
-    if (outcome.type === 'error') return { type: 'failure', failure: attachedFailure(outcome.error) ?? failureFromError(outcome.error, { host, timeoutMs }) };
+    const outcome = await requestOnce(this.agent, url, {
+      method,
+      headers: this.headers,
+      timeoutMs,
+      maxBodyBytes,
+      readBody,
+      keepAlive,
+      signal,
+    });
+    if (outcome.type === 'error')
+      return {
+        type: 'failure',
+        failure:
+          attachedFailure(outcome.error) ?? failureFromError(outcome.error, { host, timeoutMs }),
+      };
     this.onResponse();
     // Built field by field: an object spread here was a measurable part of every request.
     const { status, headers, body } = outcome;
-    return body === undefined ? { type: 'response', status, headers, method } : { type: 'response', status, headers, method, body };
+    return body === undefined
+      ? { type: 'response', status, headers, method }
+      : { type: 'response', status, headers, method, body };
   }
 
   /**
@@ -155,8 +210,19 @@ export class HttpClient {
 /** What a request of an aborted link answers: no verdict can rest on it. */
 export function stopped(signal: StopSignal, host: string): Exchange {
   const reason: unknown = signal.reason;
-  const message = reason instanceof Cancelled ? `not finished: ${reason.message}` : 'not finished: the check was stopped';
-  return { type: 'failure', failure: { kind: 'closed', code: reason instanceof Cancelled && reason.why === 'deadline' ? 'deadline' : 'closed', host, message } };
+  const message =
+    reason instanceof Cancelled
+      ? `not finished: ${reason.message}`
+      : 'not finished: the check was stopped';
+  return {
+    type: 'failure',
+    failure: {
+      kind: 'closed',
+      code: reason instanceof Cancelled && reason.why === 'deadline' ? 'deadline' : 'closed',
+      host,
+      message,
+    },
+  };
 }
 
 function attachedFailure(error: unknown): Failure | undefined {

@@ -1,11 +1,32 @@
 /** The liveness check: fetch each link and tell live from broken from invented (see docs/LIVENESS.md). */
-export { createLinkChecker, resolveLivenessSettings, SOFT_404_PROBE_PREFIX, type CheckerDeps, type ResolvedLivenessSettings } from './checker.js';
+export {
+  createLinkChecker,
+  resolveLivenessSettings,
+  SOFT_404_PROBE_PREFIX,
+  type CheckerDeps,
+  type ResolvedLivenessSettings,
+} from './checker.js';
 export { sharedLinkChecker, closeSharedLinkCheckers } from './shared.js';
 export { classify, networkNeeded, botProtection, pageSaysNotFound } from './classify.js';
 export { failureFromError } from './failure.js';
-export type { Evidence, ResponseEvidence, FailureEvidence, Failure, FailureKind, NetworkView, Soft404Evidence } from './classify.js';
+export type {
+  Evidence,
+  ResponseEvidence,
+  FailureEvidence,
+  Failure,
+  FailureKind,
+  NetworkView,
+  Soft404Evidence,
+} from './classify.js';
 export { classifyAddress, privateAddressPolicy, type AddressClass } from './address.js';
 export { createSystemResolver, pinsFrom, hostKey } from './resolve.js';
 export { retryDecision, parseRetryAfter, RETRY_BASE_DELAY_MS } from './retry.js';
 export { NETWORK_PROBE_URL } from './network.js';
-export type { LinkChecker, LivenessOptions, LivenessOutcome, LivenessKind, Resolver, ResolveResult } from './types.js';
+export type {
+  LinkChecker,
+  LivenessOptions,
+  LivenessOutcome,
+  LivenessKind,
+  Resolver,
+  ResolveResult,
+} from './types.js';

@@ -86,7 +86,12 @@ export class Limiter {
    * `signal`: its link was aborted; a request still waiting leaves the queue and `run` rejects with
    * the signal's reason, without running `task`.
    */
-  async run<T>(host: string, task: () => Promise<T>, followUp = false, signal?: StopSignal): Promise<T> {
+  async run<T>(
+    host: string,
+    task: () => Promise<T>,
+    followUp = false,
+    signal?: StopSignal,
+  ): Promise<T> {
     await this.acquire(host, followUp, signal);
     try {
       return await task();
@@ -110,7 +115,14 @@ export class Limiter {
     if (signal?.aborted) return Promise.reject(signal.reason);
     let state = this.hosts.get(name);
     if (!state) {
-      state = { name, active: 0, waiting: 0, followUps: new Fifo(), fresh: new Fifo(), heapIndex: -1 };
+      state = {
+        name,
+        active: 0,
+        waiting: 0,
+        followUps: new Fifo(),
+        fresh: new Fifo(),
+        heapIndex: -1,
+      };
       this.hosts.set(name, state);
     }
     const host = state;
@@ -203,7 +215,9 @@ export class Limiter {
     const rankB = this.rank(b);
     if (rankA !== rankB) return rankA < rankB;
     // Ties: first come, first served (arrival numbers are unique, so the order is total).
-    return (oldest(a)?.seq ?? Number.POSITIVE_INFINITY) < (oldest(b)?.seq ?? Number.POSITIVE_INFINITY);
+    return (
+      (oldest(a)?.seq ?? Number.POSITIVE_INFINITY) < (oldest(b)?.seq ?? Number.POSITIVE_INFINITY)
+    );
   }
 
   /** Put `host` where it belongs after its queue or slots changed: in the heap or out of it. */
@@ -257,8 +271,10 @@ export class Limiter {
       const left = 2 * i + 1;
       const right = left + 1;
       let best = i;
-      if (left < this.ready.length && this.before(this.ready[left]!, this.ready[best]!)) best = left;
-      if (right < this.ready.length && this.before(this.ready[right]!, this.ready[best]!)) best = right;
+      if (left < this.ready.length && this.before(this.ready[left]!, this.ready[best]!))
+        best = left;
+      if (right < this.ready.length && this.before(this.ready[right]!, this.ready[best]!))
+        best = right;
       if (best === i) return;
       this.swap(i, best);
       i = best;

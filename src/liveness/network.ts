@@ -54,7 +54,8 @@ export class NetworkMonitor {
       dnsWorks: this.dnsSeen || this.probeResult?.dnsWorks === true,
       egressWorks: this.egressSeen || this.probeResult?.egressWorks === true,
     };
-    const detail = this.probeResult?.detail ?? (this.probe === null ? 'network probe disabled' : undefined);
+    const detail =
+      this.probeResult?.detail ?? (this.probe === null ? 'network probe disabled' : undefined);
     if ((!view.dnsWorks || !view.egressWorks) && detail !== undefined) view.detail = detail;
     return view;
   }
@@ -62,10 +63,16 @@ export class NetworkMonitor {
   /** The view once `need` is proven or the probe has tried; runs the probe at most once. */
   async confirm(need: 'dns' | 'egress'): Promise<NetworkView> {
     const current = this.view();
-    if ((need === 'dns' ? current.dnsWorks : current.egressWorks) || this.probe === null) return current;
+    if ((need === 'dns' ? current.dnsWorks : current.egressWorks) || this.probe === null)
+      return current;
     this.probing ??= this.probe().then(
       (result) => (this.probeResult = result),
-      (error: unknown) => (this.probeResult = { dnsWorks: false, egressWorks: false, detail: `network probe failed: ${String(error)}` }),
+      (error: unknown) =>
+        (this.probeResult = {
+          dnsWorks: false,
+          egressWorks: false,
+          detail: `network probe failed: ${String(error)}`,
+        }),
     );
     await this.probing;
     return this.view();

@@ -9,7 +9,8 @@ import { numberFromText } from '../input/number.js';
  * `createLinkChecker`. A timeout is therefore validated once, in one shape, with one message.
  * Unknown keys are rejected so a typo (`timeoutMS`) is reported rather than ignored.
  */
-const count = (min: 0 | 1) => (min === 1 ? z.number().int().positive() : z.number().int().nonnegative());
+const count = (min: 0 | 1) =>
+  min === 1 ? z.number().int().positive() : z.number().int().nonnegative();
 
 export const LivenessOptionsSchema = z.strictObject({
   /** Requests in flight at once, overall and to one host. */
@@ -72,8 +73,15 @@ export const LIVENESS_EXPECTED: Readonly<Record<LivenessOptionName, string>> = {
  * Throws `InputError('INVALID_CONFIG')`: `--timeout: must be a whole number of milliseconds above
  * 0, got the string "soon"`, with the same words the assertion gives for `config.liveness.timeoutMs`.
  */
-export function parseLivenessOptions(input: unknown, labels?: Readonly<Record<string, string>>): LivenessSettingsInput {
-  return parseInput(LivenessOptionsSchema, input ?? {}, 'INVALID_CONFIG', { root: 'liveness', expected: LIVENESS_EXPECTED, ...(labels ? { labels } : {}) });
+export function parseLivenessOptions(
+  input: unknown,
+  labels?: Readonly<Record<string, string>>,
+): LivenessSettingsInput {
+  return parseInput(LivenessOptionsSchema, input ?? {}, 'INVALID_CONFIG', {
+    root: 'liveness',
+    expected: LIVENESS_EXPECTED,
+    ...(labels ? { labels } : {}),
+  });
 }
 
 /**
@@ -96,7 +104,9 @@ export type LivenessNumberFlag = keyof typeof LIVENESS_NUMBER_FLAGS;
  * option's flag for messages (`timeoutMs` → `--timeout`): for a front that validates them with the
  * rest of its settings in one pass.
  */
-export function livenessFlagInput(values: Partial<Record<LivenessNumberFlag, string | undefined>>): { options: Record<string, unknown>; labels: Record<string, string> } {
+export function livenessFlagInput(
+  values: Partial<Record<LivenessNumberFlag, string | undefined>>,
+): { options: Record<string, unknown>; labels: Record<string, string> } {
   const options: Record<string, unknown> = {};
   const labels: Record<string, string> = {};
   for (const [flag, key] of Object.entries(LIVENESS_NUMBER_FLAGS)) {
@@ -109,13 +119,26 @@ export function livenessFlagInput(values: Partial<Record<LivenessNumberFlag, str
 }
 
 /** The number flags among `values` as options, validated; messages name the flag. */
-export function livenessOptionsFromFlags(values: Partial<Record<LivenessNumberFlag, string | undefined>>): LivenessSettingsInput {
+export function livenessOptionsFromFlags(
+  values: Partial<Record<LivenessNumberFlag, string | undefined>>,
+): LivenessSettingsInput {
   const { options, labels } = livenessFlagInput(values);
   return parseLivenessOptions(options, labels);
 }
 
 /** Defaults for the options that have one, from `LIVENESS_DEFAULTS`. */
-export type ResolvedLivenessNumbers = Record<'concurrency' | 'perHostConcurrency' | 'timeoutMs' | 'deadlineMs' | 'hostDeadlineMs' | 'maxRedirects' | 'retries' | 'retryAfterCapMs' | 'cacheTtlMs', number>;
+export type ResolvedLivenessNumbers = Record<
+  | 'concurrency'
+  | 'perHostConcurrency'
+  | 'timeoutMs'
+  | 'deadlineMs'
+  | 'hostDeadlineMs'
+  | 'maxRedirects'
+  | 'retries'
+  | 'retryAfterCapMs'
+  | 'cacheTtlMs',
+  number
+>;
 
 export function livenessNumbers(options: LivenessSettingsInput): ResolvedLivenessNumbers {
   return {

@@ -41,8 +41,13 @@ export type RawOutcome =
   | { type: 'error'; error: unknown };
 
 /** Never rejects. */
-export function requestOnce(dispatcher: Dispatcher, url: URL, options: RawRequest): Promise<RawOutcome> {
-  if (options.signal?.aborted === true) return Promise.resolve({ type: 'error', error: abortReason(options.signal) });
+export function requestOnce(
+  dispatcher: Dispatcher,
+  url: URL,
+  options: RawRequest,
+): Promise<RawOutcome> {
+  if (options.signal?.aborted === true)
+    return Promise.resolve({ type: 'error', error: abortReason(options.signal) });
   return new Promise((resolve) => {
     const handler = new ExchangeHandler(options, resolve);
     try {
@@ -80,7 +85,10 @@ class ExchangeHandler implements Dispatcher.DispatchHandler {
     private readonly options: RawRequest,
     private readonly done: (outcome: RawOutcome) => void,
   ) {
-    this.timer = setTimeout(() => this.stop(new DOMException(`no answer within ${options.timeoutMs} ms`, 'TimeoutError')), options.timeoutMs);
+    this.timer = setTimeout(
+      () => this.stop(new DOMException(`no answer within ${options.timeoutMs} ms`, 'TimeoutError')),
+      options.timeoutMs,
+    );
     const { signal } = options;
     // Not aborted yet (see `requestOnce`), so the hook cannot run before it is stored.
     this.unhook = whenAborted(signal, () => this.stop(abortReason(signal!)));
@@ -91,7 +99,11 @@ class ExchangeHandler implements Dispatcher.DispatchHandler {
     if (this.reason) controller.abort(this.reason);
   }
 
-  onResponseStart(_controller: Dispatcher.DispatchController, status: number, headers: Record<string, string | string[] | undefined>): void {
+  onResponseStart(
+    _controller: Dispatcher.DispatchController,
+    status: number,
+    headers: Record<string, string | string[] | undefined>,
+  ): void {
     // 1xx answers are interim: the real status line follows.
     if (status < 200) return;
     this.status = status;
@@ -131,13 +143,26 @@ class ExchangeHandler implements Dispatcher.DispatchHandler {
   }
 
   private keepsBody(): boolean {
-    return this.options.readBody && this.options.method === 'GET' && this.status >= 200 && this.status < 300;
+    return (
+      this.options.readBody &&
+      this.options.method === 'GET' &&
+      this.status >= 200 &&
+      this.status < 300
+    );
   }
 
   private finish(): void {
-    if (this.headers === undefined) return this.fail(new Error('the response ended before its headers'));
-    const body = this.keepsBody() ? Buffer.concat(this.chunks).subarray(0, this.options.maxBodyBytes).toString('utf8') : undefined;
-    this.settle({ type: 'response', status: this.status, headers: this.headers, ...(body !== undefined ? { body } : {}) });
+    if (this.headers === undefined)
+      return this.fail(new Error('the response ended before its headers'));
+    const body = this.keepsBody()
+      ? Buffer.concat(this.chunks).subarray(0, this.options.maxBodyBytes).toString('utf8')
+      : undefined;
+    this.settle({
+      type: 'response',
+      status: this.status,
+      headers: this.headers,
+      ...(body !== undefined ? { body } : {}),
+    });
   }
 
   private settle(outcome: RawOutcome): void {
@@ -151,16 +176,21 @@ class ExchangeHandler implements Dispatcher.DispatchHandler {
 
 function abortReason(signal: StopSignal): Error {
   const reason: unknown = signal.reason;
-  return reason instanceof Error ? reason : new DOMException('This operation was aborted', 'AbortError');
+  return reason instanceof Error
+    ? reason
+    : new DOMException('This operation was aborted', 'AbortError');
 }
 
-function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
+function flattenHeaders(
+  headers: Record<string, string | string[] | undefined>,
+): Record<string, string> {
   // Header names come from the server: no prototype, so `__proto__` or `constructor` is a header.
   const out = Object.create(null) as Record<string, string>;
   // `for…in`, not `Object.entries`: no array of pairs on every response.
   for (const name in headers) {
     const value = headers[name];
-    if (value !== undefined) out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+    if (value !== undefined)
+      out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
   }
   return out;
 }

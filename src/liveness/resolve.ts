@@ -17,7 +17,10 @@ export function createSystemResolver(timeoutMs: number): Resolver {
   return async (host) => {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<ResolveResult>((resolve) => {
-      timer = setTimeout(() => resolve({ ok: false, notFound: false, error: 'ETIMEOUT' }), timeoutMs);
+      timer = setTimeout(
+        () => resolve({ ok: false, notFound: false, error: 'ETIMEOUT' }),
+        timeoutMs,
+      );
       timer.unref();
     });
     try {
@@ -31,7 +34,10 @@ export function createSystemResolver(timeoutMs: number): Resolver {
 async function systemLookup(host: string): Promise<ResolveResult> {
   try {
     const found = await lookup(host, { all: true, verbatim: true });
-    const addresses = found.map((entry) => ({ address: entry.address, family: entry.family === 6 ? (6 as const) : (4 as const) }));
+    const addresses = found.map((entry) => ({
+      address: entry.address,
+      family: entry.family === 6 ? (6 as const) : (4 as const),
+    }));
     if (addresses.length === 0) return { ok: false, notFound: true, error: 'ENODATA' };
     return { ok: true, addresses };
   } catch (error) {
@@ -51,12 +57,17 @@ export function hostKey(host: string): string {
  * Validate `--resolve` pins: every address must be an IP address. Returns the pins keyed by
  * `hostKey`. Throws `Error` naming the bad entry (the checker turns that into an input error).
  */
-export function pinsFrom(resolve: Readonly<Record<string, string>> | undefined): Map<string, { address: string; family: 4 | 6 }> {
+export function pinsFrom(
+  resolve: Readonly<Record<string, string>> | undefined,
+): Map<string, { address: string; family: 4 | 6 }> {
   const pins = new Map<string, { address: string; family: 4 | 6 }>();
   for (const [host, raw] of Object.entries(resolve ?? {})) {
     const address = unbracket(raw.trim());
     const family = isIP(address);
-    if (family === 0 || hostKey(host).length === 0) throw new Error(`resolve ${JSON.stringify(host)} → ${JSON.stringify(raw)}: expected a host name and an IP address`);
+    if (family === 0 || hostKey(host).length === 0)
+      throw new Error(
+        `resolve ${JSON.stringify(host)} → ${JSON.stringify(raw)}: expected a host name and an IP address`,
+      );
     pins.set(hostKey(host), { address, family: family === 6 ? 6 : 4 });
   }
   return pins;

@@ -28,18 +28,29 @@ export type RetryDecision =
 /**
  * `attempt` counts from 0 (the first try). Returns whether to try again and how long to wait.
  */
-export function retryDecision(result: AttemptResult, attempt: number, settings: RetrySettings, nowMs: number): RetryDecision {
+export function retryDecision(
+  result: AttemptResult,
+  attempt: number,
+  settings: RetrySettings,
+  nowMs: number,
+): RetryDecision {
   const backoff = Math.min(settings.baseDelayMs * 2 ** attempt, settings.retryAfterCapMs);
   if (result.type === 'response') {
     if (result.status !== 429 && result.status !== 503) return { retry: false };
-    const asked = result.retryAfter === undefined ? undefined : parseRetryAfter(result.retryAfter, nowMs);
-    if (asked !== undefined && asked > settings.retryAfterCapMs) return { retry: false, retryAfterMs: asked };
+    const asked =
+      result.retryAfter === undefined ? undefined : parseRetryAfter(result.retryAfter, nowMs);
+    if (asked !== undefined && asked > settings.retryAfterCapMs)
+      return { retry: false, retryAfterMs: asked };
     if (attempt >= settings.retries) return { retry: false };
     return { retry: true, delayMs: asked ?? backoff };
   }
-  if (result.kind === 'timeout') return attempt >= settings.retries ? { retry: false } : { retry: true, delayMs: backoff };
+  if (result.kind === 'timeout')
+    return attempt >= settings.retries ? { retry: false } : { retry: true, delayMs: backoff };
   // A refused connection gets exactly one more chance (a server restarting), unless retries are off.
-  if (result.kind === 'refused') return attempt >= Math.min(1, settings.retries) ? { retry: false } : { retry: true, delayMs: settings.baseDelayMs };
+  if (result.kind === 'refused')
+    return attempt >= Math.min(1, settings.retries)
+      ? { retry: false }
+      : { retry: true, delayMs: settings.baseDelayMs };
   return { retry: false };
 }
 

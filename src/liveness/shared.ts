@@ -53,7 +53,11 @@ function optionsKey(options: LivenessOptions): string {
       return `[function ${id}]`;
     }
     if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
-      return Object.fromEntries(Object.entries(value as Record<string, unknown>).filter(([, entry]) => entry !== undefined).sort(([a], [b]) => compareStrings(a, b)));
+      return Object.fromEntries(
+        Object.entries(value as Record<string, unknown>)
+          .filter(([, entry]) => entry !== undefined)
+          .sort(([a], [b]) => compareStrings(a, b)),
+      );
     }
     return value;
   });

@@ -21,31 +21,52 @@ export class Soft404Prober {
   ) {}
 
   /** `signal` aborts the link: its page GET ends, and it stops waiting for the origin's probe. */
-  async check(start: URL, evidence: Crawled & ResponseEvidence, signal?: StopSignal): Promise<Soft404Evidence | undefined> {
+  async check(
+    start: URL,
+    evidence: Crawled & ResponseEvidence,
+    signal?: StopSignal,
+  ): Promise<Soft404Evidence | undefined> {
     // The root of a host that answers is the host itself; there is nothing for it to be a soft 404 of.
     if (start.pathname === '/' && start.search === '') return undefined;
     const finalUrl = new URL(evidence.finalUrl);
     const probe = await this.probe(finalUrl, signal);
     if (probe.status === undefined) return undefined;
-    if (probe.status < 200 || probe.status >= 300) return { probeUrl: probe.probeUrl, probeStatus: probe.status };
+    if (probe.status < 200 || probe.status >= 300)
+      return { probeUrl: probe.probeUrl, probeStatus: probe.status };
     let body = evidence.body;
     if (body === undefined) {
       const page = await this.http.send(finalUrl, 'GET', true, true, signal);
       if (page.type === 'response') body = page.body;
     }
-    return { probeUrl: probe.probeUrl, probeStatus: probe.status, ...(body !== undefined ? { pageSaysNotFound: pageSaysNotFound(body) } : {}) };
+    return {
+      probeUrl: probe.probeUrl,
+      probeStatus: probe.status,
+      ...(body !== undefined ? { pageSaysNotFound: pageSaysNotFound(body) } : {}),
+    };
   }
 
   /**
    * What a made-up path on `finalUrl`'s origin answers; probed once per origin, and again only if
    * every link waiting for the probe was aborted before it finished.
    */
-  private probe(finalUrl: URL, signal: StopSignal | undefined): Promise<{ probeUrl: string; status?: number }> {
+  private probe(
+    finalUrl: URL,
+    signal: StopSignal | undefined,
+  ): Promise<{ probeUrl: string; status?: number }> {
     let pending = this.probes.get(finalUrl.origin);
     if (!pending || pending.abandoned) {
-      const probeUrl = new URL(`${SOFT_404_PROBE_PREFIX}${randomBytes(8).toString('hex')}`, finalUrl.origin);
+      const probeUrl = new URL(
+        `${SOFT_404_PROBE_PREFIX}${randomBytes(8).toString('hex')}`,
+        finalUrl.origin,
+      );
       pending = new SharedWork((shared) =>
-        this.crawler.crawl(probeUrl, false, true, shared).then((evidence) => (evidence.type === 'response' ? { probeUrl: probeUrl.href, status: evidence.status } : { probeUrl: probeUrl.href })),
+        this.crawler
+          .crawl(probeUrl, false, true, shared)
+          .then((evidence) =>
+            evidence.type === 'response'
+              ? { probeUrl: probeUrl.href, status: evidence.status }
+              : { probeUrl: probeUrl.href },
+          ),
       );
       this.probes.set(finalUrl.origin, pending);
     }

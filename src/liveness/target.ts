@@ -15,7 +15,9 @@ import { normalizeUrl } from '../normalize/url.js';
  *   normalizer's reading, also without a scheme to follow.
  * The fragment is never sent, and neither are credentials written before `@`.
  */
-export type FetchTarget = { ok: true; url: URL; schemeWritten: boolean } | { ok: false; error: 'bad-url'; reason: string };
+export type FetchTarget =
+  | { ok: true; url: URL; schemeWritten: boolean }
+  | { ok: false; error: 'bad-url'; reason: string };
 
 const SCHEME = /^([a-z][a-z0-9+.-]*):/i;
 
@@ -25,15 +27,30 @@ export function fetchTarget(written: string): FetchTarget {
   const rest = scheme ? text.slice(scheme[0].length) : text;
   // `localhost:3000/x` and `x.org:8080` read as a scheme followed by digits: they have none.
   const hasScheme = scheme !== null && !/^\d/.test(rest);
-  if (hasScheme && !/^https?$/i.test(scheme[1]!)) return { ok: false, error: 'bad-url', reason: `${scheme[1]!.toLowerCase()}: addresses are not checked` };
+  if (hasScheme && !/^https?$/i.test(scheme[1]!))
+    return {
+      ok: false,
+      error: 'bad-url',
+      reason: `${scheme[1]!.toLowerCase()}: addresses are not checked`,
+    };
   let url = parse(hasScheme ? text : `https://${text.replace(/^\/\//, '')}`);
   let schemeWritten = hasScheme && url !== null;
   if (url === null) {
     const normalized = normalizeUrl(text);
-    if (!normalized.ok) return { ok: false, error: 'bad-url', reason: `${JSON.stringify(written)} is not an address` };
+    if (!normalized.ok)
+      return {
+        ok: false,
+        error: 'bad-url',
+        reason: `${JSON.stringify(written)} is not an address`,
+      };
     url = parse(normalized.url);
     schemeWritten = false;
-    if (url === null) return { ok: false, error: 'bad-url', reason: `${JSON.stringify(written)} is not an address` };
+    if (url === null)
+      return {
+        ok: false,
+        error: 'bad-url',
+        reason: `${JSON.stringify(written)} is not an address`,
+      };
   }
   url.hash = '';
   url.username = '';

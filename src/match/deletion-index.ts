@@ -52,7 +52,8 @@ export class HashMultimap {
     this.keys = new Int32Array(keys.length * 2).fill(-1);
     this.values = new Int32Array(keys.length * 2);
     this.size = 0;
-    for (let slot = 0; slot < keys.length; slot++) if (keys[slot] !== -1) this.add(keys[slot]!, values[slot]!);
+    for (let slot = 0; slot < keys.length; slot++)
+      if (keys[slot] !== -1) this.add(keys[slot]!, values[slot]!);
   }
 }
 

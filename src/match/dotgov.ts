@@ -59,12 +59,21 @@ export function loadGovRegistry(path?: string): GovRegistry {
     text = readFileSync(file, 'utf8');
     modified = statSync(file).mtime.toISOString().slice(0, 10);
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'FILE_NOT_FOUND' : 'FILE_UNREADABLE';
-    throw new InputError(code, `cannot read the .gov registry: ${(error as Error).message}; give the path of CISA's current-full.csv or a file of one domain a line`, { where: file, cause: error });
+    const code =
+      (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'FILE_NOT_FOUND' : 'FILE_UNREADABLE';
+    throw new InputError(
+      code,
+      `cannot read the .gov registry: ${(error as Error).message}; give the path of CISA's current-full.csv or a file of one domain a line`,
+      { where: file, cause: error },
+    );
   }
   const registry = parseGovRegistry(text, modified);
   if (registry.domains.size === 0) {
-    throw new InputError('INVALID_CONFIG', `the .gov registry lists no .gov domain; give CISA's current-full.csv or a file of one domain a line`, { where: file });
+    throw new InputError(
+      'INVALID_CONFIG',
+      `the .gov registry lists no .gov domain; give CISA's current-full.csv or a file of one domain a line`,
+      { where: file },
+    );
   }
   cache.set(file, registry);
   return registry;

@@ -86,10 +86,16 @@ const indexCache = new Map<string, Promise<AllowlistIndex>>();
  * is not cached, so a fixed file is picked up by the next call.
  */
 export function indexOf(source: AllowlistSource): Promise<AllowlistIndex> {
-  const key = 'path' in source ? `file:${resolve(source.path)}` : `inline:${JSON.stringify(source.inline)}`;
+  const key =
+    'path' in source ? `file:${resolve(source.path)}` : `inline:${JSON.stringify(source.inline)}`;
   let pending = indexCache.get(key);
   if (!pending) {
-    pending = 'path' in source ? loadAllowlist(resolve(source.path)).then(buildIndex) : Promise.resolve(buildIndex(parseAllowlist(source.inline, undefined, { root: 'config.allowlist' })));
+    pending =
+      'path' in source
+        ? loadAllowlist(resolve(source.path)).then(buildIndex)
+        : Promise.resolve(
+            buildIndex(parseAllowlist(source.inline, undefined, { root: 'config.allowlist' })),
+          );
     indexCache.set(key, pending);
     pending.catch(() => indexCache.delete(key));
   }

@@ -23,8 +23,16 @@ export interface ClassifyOptions {
  * directory domain stays `unverified` and carries `lookalikeOf`. No network: liveness, when on,
  * refines `unverified` and checks `directory` links for staleness (see `applyLiveness`).
  */
-export function classifyLink(finding: LinkFinding, index: AllowlistIndex, options: ClassifyOptions = {}): LinkVerdict {
-  const verdict = (bucket: LinkBucket, reason: string, lookalike?: Lookalike | null): LinkVerdict => ({
+export function classifyLink(
+  finding: LinkFinding,
+  index: AllowlistIndex,
+  options: ClassifyOptions = {},
+): LinkVerdict {
+  const verdict = (
+    bucket: LinkBucket,
+    reason: string,
+    lookalike?: Lookalike | null,
+  ): LinkVerdict => ({
     finding,
     bucket,
     score: BUCKET_SCORES[bucket],
@@ -38,25 +46,50 @@ export function classifyLink(finding: LinkFinding, index: AllowlistIndex, option
   if (problem?.kind === 'empty-label') return verdict('invented', problem.reason);
   if (finding.userinfo !== undefined) {
     const hidden = finding.userinfo.replace(/:.*$/, '');
-    return verdict('invented', `hides the real host ${finding.host} behind "${hidden}@": the link does not go to ${hidden}`);
+    return verdict(
+      'invented',
+      `hides the real host ${finding.host} behind "${hidden}@": the link does not go to ${hidden}`,
+    );
   }
   const mislabelled = labelMismatch(finding);
   const listedDomain = directoryDomainOf(finding.host, index.domains);
   if (listedDomain !== null && mislabelled === null) {
-    return verdict('directory', listedDomain === finding.host ? `on directory domain ${listedDomain}` : `under directory domain ${listedDomain}`);
+    return verdict(
+      'directory',
+      listedDomain === finding.host
+        ? `on directory domain ${listedDomain}`
+        : `under directory domain ${listedDomain}`,
+    );
   }
   if (problem !== null) return verdict('invented', problem.reason);
   if (mislabelled !== null) return verdict('invented', mislabelled);
   const lookalike = findLookalike(finding.host, index.lookalikes());
   const gov = govStanding(finding.host, options.govRegistry ?? loadGovRegistry());
   if (gov !== null) {
-    if (gov.registered) return verdict('unverified', `not in the directory; ${gov.domain} is a registered .gov domain (CISA's .gov registry, snapshot ${gov.date}), but liveness is off, so nothing shows the page exists`);
+    if (gov.registered)
+      return verdict(
+        'unverified',
+        `not in the directory; ${gov.domain} is a registered .gov domain (CISA's .gov registry, snapshot ${gov.date}), but liveness is off, so nothing shows the page exists`,
+      );
     const like = lookalike ? `; it resembles the directory domain ${lookalike.of}` : '';
-    return verdict('invented', `${gov.domain} is not a registered .gov domain (CISA's .gov registry, snapshot ${gov.date})${like}`, lookalike);
+    return verdict(
+      'invented',
+      `${gov.domain} is not a registered .gov domain (CISA's .gov registry, snapshot ${gov.date})${like}`,
+      lookalike,
+    );
   }
-  if (lookalike?.proven) return verdict('invented', `${finding.host} is a lookalike: it ${lookalike.how}`, lookalike);
-  if (lookalike) return verdict('unverified', `not in the directory; liveness is off, so nothing shows the page exists. It resembles a directory site: it ${lookalike.how}`, lookalike);
-  return verdict('unverified', 'not in the directory; liveness is off, so nothing shows the page exists');
+  if (lookalike?.proven)
+    return verdict('invented', `${finding.host} is a lookalike: it ${lookalike.how}`, lookalike);
+  if (lookalike)
+    return verdict(
+      'unverified',
+      `not in the directory; liveness is off, so nothing shows the page exists. It resembles a directory site: it ${lookalike.how}`,
+      lookalike,
+    );
+  return verdict(
+    'unverified',
+    'not in the directory; liveness is off, so nothing shows the page exists',
+  );
 }
 
 /**
@@ -64,11 +97,18 @@ export function classifyLink(finding: LinkFinding, index: AllowlistIndex, option
  * host rules, the .gov registry, and (with an allowlist) a proven lookalike. What `stale` and other
  * callers without a finding ask.
  */
-export function inventedReason(host: string, index: AllowlistIndex | null, options: ClassifyOptions = {}): string | null {
+export function inventedReason(
+  host: string,
+  index: AllowlistIndex | null,
+  options: ClassifyOptions = {},
+): string | null {
   const problem = hostProblem(host, options);
   if (problem !== null) return problem.reason;
   const gov = govStanding(host, options.govRegistry ?? loadGovRegistry());
-  if (gov !== null) return gov.registered ? null : `${gov.domain} is not a registered .gov domain (CISA's .gov registry, snapshot ${gov.date})`;
+  if (gov !== null)
+    return gov.registered
+      ? null
+      : `${gov.domain} is not a registered .gov domain (CISA's .gov registry, snapshot ${gov.date})`;
   if (index !== null) {
     const lookalike = findLookalike(host, index.lookalikes());
     if (lookalike?.proven) return `${host} is a lookalike: it ${lookalike.how}`;
@@ -77,11 +117,18 @@ export function inventedReason(host: string, index: AllowlistIndex | null, optio
 }
 
 /** For a host under `.gov`: its registrable domain and whether the registry lists it. */
-function govStanding(host: string, registry: GovRegistry): { domain: string; registered: boolean; date: string } | null {
+function govStanding(
+  host: string,
+  registry: GovRegistry,
+): { domain: string; registered: boolean; date: string } | null {
   if (!host.endsWith('.gov')) return null;
   const parsed = parseDomain(host);
   if (parsed.publicSuffix !== 'gov' || !parsed.domain) return null;
-  return { domain: parsed.domain, registered: registry.domains.has(parsed.domain), date: registry.date };
+  return {
+    domain: parsed.domain,
+    registered: registry.domains.has(parsed.domain),
+    date: registry.date,
+  };
 }
 
 /**
@@ -111,7 +158,8 @@ function labelMismatch(finding: LinkFinding): string | null {
 export function directoryDomainOf(host: string, domains: ReadonlySet<string>): string | null {
   let candidate = host;
   for (;;) {
-    if (domains.has(candidate) && (candidate === host || parseDomain(candidate).domain !== null)) return candidate;
+    if (domains.has(candidate) && (candidate === host || parseDomain(candidate).domain !== null))
+      return candidate;
     const dot = candidate.indexOf('.');
     if (dot === -1) return null;
     candidate = candidate.slice(dot + 1);
@@ -128,7 +176,9 @@ export function applyLiveness(offline: LinkVerdict, outcome: LivenessOutcome): L
   if (offline.bucket === 'invented') return offline;
   const evidence = {
     ...('status' in outcome && outcome.status !== undefined ? { status: outcome.status } : {}),
-    ...('finalUrl' in outcome && outcome.finalUrl !== undefined ? { finalUrl: outcome.finalUrl } : {}),
+    ...('finalUrl' in outcome && outcome.finalUrl !== undefined
+      ? { finalUrl: outcome.finalUrl }
+      : {}),
     ...('error' in outcome && outcome.error !== undefined ? { error: outcome.error } : {}),
   };
   const verdict = (bucket: LinkBucket, reason: string, stale?: boolean): LinkVerdict => ({
@@ -141,18 +191,29 @@ export function applyLiveness(offline: LinkVerdict, outcome: LivenessOutcome): L
     ...(offline.lookalikeOf !== undefined ? { lookalikeOf: offline.lookalikeOf } : {}),
   });
   if (offline.bucket === 'directory') {
-    if (outcome.kind === 'broken' || outcome.kind === 'invented') return verdict('broken', `listed in the directory but dead: ${outcome.reason}; fix the directory entry`, true);
+    if (outcome.kind === 'broken' || outcome.kind === 'invented')
+      return verdict(
+        'broken',
+        `listed in the directory but dead: ${outcome.reason}; fix the directory entry`,
+        true,
+      );
     const note = outcome.kind === 'live' ? 'resolves' : `liveness inconclusive: ${outcome.reason}`;
     return verdict('directory', `${offline.reason}; ${note}`);
   }
   switch (outcome.kind) {
     case 'live':
-      return verdict('live', `not in the directory, but it resolves (HTTP ${outcome.status}${outcome.finalUrl !== offline.finding.normalized ? ` at ${outcome.finalUrl}` : ''})`);
+      return verdict(
+        'live',
+        `not in the directory, but it resolves (HTTP ${outcome.status}${outcome.finalUrl !== offline.finding.normalized ? ` at ${outcome.finalUrl}` : ''})`,
+      );
     case 'broken':
       return verdict('broken', outcome.reason);
     case 'invented':
       return verdict('invented', outcome.reason);
     case 'inconclusive':
-      return verdict('inconclusive', `not in the directory and liveness was inconclusive: ${outcome.reason}`);
+      return verdict(
+        'inconclusive',
+        `not in the directory and liveness was inconclusive: ${outcome.reason}`,
+      );
   }
 }

@@ -59,7 +59,10 @@ export interface LookalikeIndex {
 export type Lookalike = { readonly of: string; readonly how: string; readonly proven: boolean };
 
 /** `nearWords`: the two-edit candidate index; a test passes a full scan to show the pieces change nothing. */
-export function buildLookalikeIndex(hosts: Iterable<string>, nearWords: () => NearWords = () => new NearIndex()): LookalikeIndex {
+export function buildLookalikeIndex(
+  hosts: Iterable<string>,
+  nearWords: () => NearWords = () => new NearIndex(),
+): LookalikeIndex {
   const registrable = new Set<string>();
   const byName = new Map<string, string[]>();
   const editNames: string[] = [];
@@ -71,15 +74,23 @@ export function buildLookalikeIndex(hosts: Iterable<string>, nearWords: () => Ne
   const joined = new Map<string, string>();
   for (const host of hosts) {
     const parsed = parseDomain(host);
-    if (!parsed.domain || !parsed.domainWithoutSuffix || !parsed.publicSuffix || registrable.has(parsed.domain)) continue;
+    if (
+      !parsed.domain ||
+      !parsed.domainWithoutSuffix ||
+      !parsed.publicSuffix ||
+      registrable.has(parsed.domain)
+    )
+      continue;
     registrable.add(parsed.domain);
     const name = unicodeName(parsed.domainWithoutSuffix);
     const suffix = parsed.publicSuffix;
     const domains = byName.get(name);
     if (domains) domains.push(parsed.domain);
     else byName.set(name, [parsed.domain]);
-    if (!flattened.has(parsed.domain.replace(/\./g, '-'))) flattened.set(parsed.domain.replace(/\./g, '-'), parsed.domain);
-    if (!flattened.has(parsed.domain.replace(/\./g, ''))) flattened.set(parsed.domain.replace(/\./g, ''), parsed.domain);
+    if (!flattened.has(parsed.domain.replace(/\./g, '-')))
+      flattened.set(parsed.domain.replace(/\./g, '-'), parsed.domain);
+    if (!flattened.has(parsed.domain.replace(/\./g, '')))
+      flattened.set(parsed.domain.replace(/\./g, ''), parsed.domain);
     const nameSkeleton = skeleton(name);
     const skeletonKey = `${nameSkeleton}.${suffix}`;
     if (!skeletons.has(skeletonKey)) {
@@ -102,7 +113,18 @@ export function buildLookalikeIndex(hosts: Iterable<string>, nearWords: () => Ne
     deletions.add(hashWithout(name, -1), at);
     for (let i = 0; i < name.length; i++) deletions.add(hashWithout(name, i), at);
   });
-  return { registrable, byName, editNames, deletions, shortBySuffixLength, longNames, skeletons, nearSkeletons, flattened, joined };
+  return {
+    registrable,
+    byName,
+    editNames,
+    deletions,
+    shortBySuffixLength,
+    longNames,
+    skeletons,
+    nearSkeletons,
+    flattened,
+    joined,
+  };
 }
 
 /** Whether `host` imitates a directory domain, and how. Null when it does not (or is one). */
@@ -118,7 +140,11 @@ export function findLookalike(host: string, index: LookalikeIndex): Lookalike | 
     for (let size = 2; size <= 3 && from + size <= labels.length - ownLabels + 1; size++) {
       const window = labels.slice(from, from + size).join('.');
       if (window !== parsed.domain && index.registrable.has(window)) {
-        return { of: window, how: `puts the directory domain ${window} in front of another site, ${parsed.domain}`, proven: true };
+        return {
+          of: window,
+          how: `puts the directory domain ${window} in front of another site, ${parsed.domain}`,
+          proven: true,
+        };
       }
     }
   }
@@ -129,11 +155,17 @@ export function findLookalike(host: string, index: LookalikeIndex): Lookalike | 
   const nonAscii = /[^\x00-\x7f]/.test(name);
   const digitForLetter = /[a-z]/.test(name) && /[01]/.test(name);
   const nameSkeleton = skeleton(name);
-  const what = nonAscii ? 'look-alike letters from other scripts or accents' : 'look-alike characters';
+  const what = nonAscii
+    ? 'look-alike letters from other scripts or accents'
+    : 'look-alike characters';
   if (nonAscii || digitForLetter || name.length >= LOOKALIKE.minLengthForOneEdit) {
     const target = index.skeletons.get(`${nameSkeleton}.${suffix}`);
     if (target !== undefined && target !== parsed.domain) {
-      return { of: target, how: `spells the directory domain ${target} with ${what} (the same confusable skeleton)`, proven: true };
+      return {
+        of: target,
+        how: `spells the directory domain ${target} with ${what} (the same confusable skeleton)`,
+        proven: true,
+      };
     }
   }
   const near = nearestSkeleton(nameSkeleton, suffix, parsed.domain, index);
@@ -141,47 +173,98 @@ export function findLookalike(host: string, index: LookalikeIndex): Lookalike | 
   // within an edit or two of a directory name is a disguise: no one names a site `lеgalaidnс` by
   // chance. The same closeness in plain ASCII letters is only a resemblance (see below).
   if (near && (nonAscii || digitForLetter)) {
-    return { of: near.domain, how: `spells the directory domain ${near.domain} with ${what}, ${near.distance} edit${near.distance > 1 ? 's' : ''} from its confusable skeleton`, proven: true };
+    return {
+      of: near.domain,
+      how: `spells the directory domain ${near.domain} with ${what}, ${near.distance} edit${near.distance > 1 ? 's' : ''} from its confusable skeleton`,
+      proven: true,
+    };
   }
   return (
-    resemblance(host, parsed.domain, name, suffix, labels.slice(0, labels.length - suffix.split('.').length), index) ??
-    (near ? { of: near.domain, how: `reads within ${near.distance} edit${near.distance > 1 ? 's' : ''} of the directory domain ${near.domain} once look-alike characters are folded`, proven: false } : null)
+    resemblance(
+      host,
+      parsed.domain,
+      name,
+      suffix,
+      labels.slice(0, labels.length - suffix.split('.').length),
+      index,
+    ) ??
+    (near
+      ? {
+          of: near.domain,
+          how: `reads within ${near.distance} edit${near.distance > 1 ? 's' : ''} of the directory domain ${near.domain} once look-alike characters are folded`,
+          proven: false,
+        }
+      : null)
   );
 }
 
-function resemblance(host: string, domain: string, name: string, suffix: string, ownLabels: readonly string[], index: LookalikeIndex): Lookalike | null {
+function resemblance(
+  host: string,
+  domain: string,
+  name: string,
+  suffix: string,
+  ownLabels: readonly string[],
+  index: LookalikeIndex,
+): Lookalike | null {
   const resembles = (of: string, how: string): Lookalike => ({ of, how, proven: false });
   const flat = index.flattened.get(name);
-  if (flat) return resembles(flat, `spells the directory domain ${flat} as one name on another site`);
+  if (flat)
+    return resembles(flat, `spells the directory domain ${flat} as one name on another site`);
   const sameName = index.byName.get(name);
-  if (sameName && name.length >= LOOKALIKE.minLengthForSameName) return resembles(sameName[0]!, `has the name of the directory domain ${sameName[0]} under another suffix (.${suffix})`);
+  if (sameName && name.length >= LOOKALIKE.minLengthForSameName)
+    return resembles(
+      sameName[0]!,
+      `has the name of the directory domain ${sameName[0]} under another suffix (.${suffix})`,
+    );
   if (ownLabels.length > 1) {
-    const split = index.joined.get(`${ownLabels.map(unicodeName).join('').replace(/-/g, '')}|${suffix}`);
-    if (split && split !== domain) return resembles(split, `splits the name of the directory domain ${split} with dots`);
+    const split = index.joined.get(
+      `${ownLabels.map(unicodeName).join('').replace(/-/g, '')}|${suffix}`,
+    );
+    if (split && split !== domain)
+      return resembles(split, `splits the name of the directory domain ${split} with dots`);
   }
   const edited = nearestByEdits(name, suffix, index);
   if (edited) {
     const of = sameSuffixDomain(edited.name, suffix, index)!;
-    return resembles(of, `is ${edited.distance} edit${edited.distance > 1 ? 's' : ''} away from the directory domain ${of}`);
+    return resembles(
+      of,
+      `is ${edited.distance} edit${edited.distance > 1 ? 's' : ''} away from the directory domain ${of}`,
+    );
   }
   // The directory's name as one word of a longer host: `masslegalhelp-login.org`, `masslegalhelp.secure-site.com`.
   for (const label of ownLabels) {
     for (const word of label.split('-')) {
-      const listed = word.length >= LOOKALIKE.minLengthForOneEdit && word !== name ? index.byName.get(unicodeName(word)) : undefined;
-      if (listed) return resembles(listed[0]!, `carries the name of the directory domain ${listed[0]} inside another site's name, ${host}`);
+      const listed =
+        word.length >= LOOKALIKE.minLengthForOneEdit && word !== name
+          ? index.byName.get(unicodeName(word))
+          : undefined;
+      if (listed)
+        return resembles(
+          listed[0]!,
+          `carries the name of the directory domain ${listed[0]} inside another site's name, ${host}`,
+        );
     }
   }
   return null;
 }
 
 /** The closest directory name under the same suffix, by the rules in `LookalikeIndex`'s comment. */
-function nearestByEdits(name: string, suffix: string, index: LookalikeIndex): { name: string; distance: number } | null {
+function nearestByEdits(
+  name: string,
+  suffix: string,
+  index: LookalikeIndex,
+): { name: string; distance: number } | null {
   let best: { name: string; distance: number } | null = null;
   const consider = (candidate: string, limit: number): void => {
     if (candidate === name) return;
     const distance = editDistance(name, candidate, limit);
     // The domain lookup only for a candidate that would win: it was most of the per-candidate cost.
-    if (distance > limit || (best !== null && (distance > best.distance || (distance === best.distance && candidate >= best.name)))) return;
+    if (
+      distance > limit ||
+      (best !== null &&
+        (distance > best.distance || (distance === best.distance && candidate >= best.name)))
+    )
+      return;
     if (sameSuffixDomain(candidate, suffix, index) !== null) best = { name: candidate, distance };
   };
   if (name.length >= LOOKALIKE.minLengthForOneEdit - 1) {
@@ -194,7 +277,8 @@ function nearestByEdits(name: string, suffix: string, index: LookalikeIndex): { 
   if (best !== null) return best;
   if (name.length >= LOOKALIKE.minLengthForTwoEdits - 2) {
     index.longNames.candidates(suffix, name, (candidate) => {
-      if (Math.min(candidate.length, name.length) >= LOOKALIKE.minLengthForTwoEdits) consider(candidate, 2);
+      if (Math.min(candidate.length, name.length) >= LOOKALIKE.minLengthForTwoEdits)
+        consider(candidate, 2);
     });
     if (best !== null) return best;
   }
@@ -210,13 +294,24 @@ function nearestByEdits(name: string, suffix: string, index: LookalikeIndex): { 
 }
 
 /** The directory skeleton under the same suffix within the edit limits of `LookalikeIndex`, if any. */
-function nearestSkeleton(written: string, suffix: string, domain: string, index: LookalikeIndex): { domain: string; distance: number } | null {
+function nearestSkeleton(
+  written: string,
+  suffix: string,
+  domain: string,
+  index: LookalikeIndex,
+): { domain: string; distance: number } | null {
   let best: { domain: string; distance: number } | null = null;
   index.nearSkeletons.candidates(suffix, written, (candidate, of) => {
     const limit = editLimit(Math.min(candidate.length, written.length));
     if (limit === 0 || of === domain) return;
     const distance = editDistance(written, candidate, limit);
-    if (distance <= limit && (best === null || distance < best.distance || (distance === best.distance && of < best.domain))) best = { domain: of, distance };
+    if (
+      distance <= limit &&
+      (best === null ||
+        distance < best.distance ||
+        (distance === best.distance && of < best.domain))
+    )
+      best = { domain: of, distance };
   });
   return best;
 }
@@ -226,7 +321,13 @@ function meaningfulShortEdit(written: string, listed: string): boolean {
   if (written.length === listed.length) {
     const diff: number[] = [];
     for (let i = 0; i < written.length; i++) if (written[i] !== listed[i]) diff.push(i);
-    if (diff.length === 2 && diff[1] === diff[0]! + 1 && written[diff[0]!] === listed[diff[1]!] && written[diff[1]!] === listed[diff[0]!]) return true;
+    if (
+      diff.length === 2 &&
+      diff[1] === diff[0]! + 1 &&
+      written[diff[0]!] === listed[diff[1]!] &&
+      written[diff[1]!] === listed[diff[0]!]
+    )
+      return true;
     return diff.length === 1 && /[0-9-]/.test(written[diff[0]!]!);
   }
   if (written.length === listed.length + 1) {
@@ -239,7 +340,8 @@ function meaningfulShortEdit(written: string, listed: string): boolean {
 
 function sameSuffixDomain(name: string, suffix: string, index: LookalikeIndex): string | null {
   const wanted = `${name}.${suffix}`;
-  for (const domain of index.byName.get(name) ?? []) if (unicodeName(domain) === wanted || domain.endsWith(`.${suffix}`)) return domain;
+  for (const domain of index.byName.get(name) ?? [])
+    if (unicodeName(domain) === wanted || domain.endsWith(`.${suffix}`)) return domain;
   return null;
 }
 

@@ -9,7 +9,11 @@ import { hashWithout } from './deletion-index.js';
 
 /** Edits that still make a lookalike for a name of this length (see `LookalikeIndex`). */
 export function editLimit(length: number): number {
-  return length >= LOOKALIKE.minLengthForTwoEdits ? 2 : length >= LOOKALIKE.minLengthForOneEdit ? 1 : 0;
+  return length >= LOOKALIKE.minLengthForTwoEdits
+    ? 2
+    : length >= LOOKALIKE.minLengthForOneEdit
+      ? 1
+      : 0;
 }
 
 /** Words grouped by suffix, to be found again from a word within their edit limit. */
@@ -52,7 +56,13 @@ export class NearIndex implements NearWords {
     for (let piece = 0; piece < count; piece++) {
       const start = Math.floor((piece * word.length) / count);
       const end = Math.floor(((piece + 1) * word.length) / count);
-      this.pieces.add(this.pieces.key(groupHash, word.length, piece, word, start, end), at, letters, counts.low, counts.high);
+      this.pieces.add(
+        this.pieces.key(groupHash, word.length, piece, word, start, end),
+        at,
+        letters,
+        counts.low,
+        counts.high,
+      );
     }
   }
 
@@ -73,7 +83,9 @@ export class NearIndex implements NearWords {
         for (let shift = -limit; shift <= limit; shift++) {
           const from = start + shift;
           if (from < 0 || from + size > word.length) continue;
-          const id = this.pieces.find(this.pieces.key(groupHash, length, piece, word, from, from + size));
+          const id = this.pieces.find(
+            this.pieces.key(groupHash, length, piece, word, from, from + size),
+          );
           if (id < 0) continue;
           const first = table.offsets[id]!;
           const last = table.offsets[id + 1]!;
@@ -90,7 +102,8 @@ export class NearIndex implements NearWords {
             const at = table.members[member]!;
             if (this.visited[at] === stamp) continue;
             this.visited[at] = stamp;
-            if (countGap(low, high, table.members[member + 2]!, table.members[member + 3]!) > limit) continue;
+            if (countGap(low, high, table.members[member + 2]!, table.members[member + 3]!) > limit)
+              continue;
             visit(this.words[at]!, this.values[at]!);
           }
         }
@@ -123,7 +136,14 @@ class PieceTable {
   /** The second half of the last `key`, so `key` returns a number without allocating. */
   private second = 0;
 
-  key(groupHash: number, length: number, piece: number, text: string, from: number, to: number): number {
+  key(
+    groupHash: number,
+    length: number,
+    piece: number,
+    text: string,
+    from: number,
+    to: number,
+  ): number {
     let first = Math.imul(groupHash ^ length, 0x01000193);
     first = Math.imul(first ^ piece, 0x01000193);
     let second = Math.imul(groupHash ^ (length << 8) ^ piece ^ 0x5bd1e995, 0x5bd1e995);
@@ -192,11 +212,15 @@ class PieceTable {
     const members = new Int32Array(STRIDE * this.entryCount);
     for (let entry = 0; entry < this.entryCount; entry++) {
       const id = this.entryPieces[entry]!;
-      members.set(this.entryWords.subarray(STRIDE * entry, STRIDE * entry + STRIDE), STRIDE * next[id]!);
+      members.set(
+        this.entryWords.subarray(STRIDE * entry, STRIDE * entry + STRIDE),
+        STRIDE * next[id]!,
+      );
       next[id] = next[id]! + 1;
     }
     const letters = new Int32Array(this.entryCount);
-    for (let entry = 0; entry < this.entryCount; entry++) letters[entry] = members[STRIDE * entry + 1]!;
+    for (let entry = 0; entry < this.entryCount; entry++)
+      letters[entry] = members[STRIDE * entry + 1]!;
     this.layout = { offsets, members, letters };
     // The laid-out lists hold everything the entries did: keep one copy, not two.
     this.entryPieces = new Int32Array(0);
@@ -210,7 +234,8 @@ class PieceTable {
     this.entryPieces = new Int32Array(Math.max(1024, this.entryCount * 2));
     this.entryWords = new Int32Array(Math.max(1024, this.entryCount * 2) * STRIDE);
     for (let id = 0; id < this.pieceCount; id++) {
-      for (let entry = offsets[id]!; entry < offsets[id + 1]!; entry++) this.entryPieces[entry] = id;
+      for (let entry = offsets[id]!; entry < offsets[id + 1]!; entry++)
+        this.entryPieces[entry] = id;
     }
     this.entryWords.set(members);
     this.layout = null;
@@ -249,7 +274,12 @@ const STRIDE = 4;
  */
 const COUNT_GROUP = new Uint8Array(128).fill(15);
 'eaoinrtslcud'.split('').forEach((letter, group) => (COUNT_GROUP[letter.charCodeAt(0)] = group));
-for (const [letters, group] of [['hm', 12], ['bgp', 13], ['fkvwy', 14]] as const) for (const letter of letters) COUNT_GROUP[letter.charCodeAt(0)] = group;
+for (const [letters, group] of [
+  ['hm', 12],
+  ['bgp', 13],
+  ['fkvwy', 14],
+] as const)
+  for (const letter of letters) COUNT_GROUP[letter.charCodeAt(0)] = group;
 
 /** A word's letter counts by `COUNT_GROUP`, each capped at 15, as 16 four-bit fields in two halves. */
 function letterCounts(word: string): { low: number; high: number } {

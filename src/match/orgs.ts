@@ -36,7 +36,9 @@ export interface NameEntry {
   trailing: string;
 }
 
-export function buildOrgMatcher(entries: Iterable<{ organization: string; name: string }>): OrgMatcher {
+export function buildOrgMatcher(
+  entries: Iterable<{ organization: string; name: string }>,
+): OrgMatcher {
   const names = new Map<string, NameEntry[]>();
   const firstToken = new Map<string, number>();
   for (const { organization, name } of entries) {
@@ -48,7 +50,14 @@ export function buildOrgMatcher(entries: Iterable<{ organization: string; name: 
       const key = name.toLowerCase();
       norms = key.split(' ');
       const caseSensitive = isAmbiguousName(name, norms);
-      entry = { organization, name, caseSensitive, rawTokens: caseSensitive ? name.split(' ') : NONE, marks: NONE, trailing: '' };
+      entry = {
+        organization,
+        name,
+        caseSensitive,
+        rawTokens: caseSensitive ? name.split(' ') : NONE,
+        marks: NONE,
+        trailing: '',
+      };
       add(names, key, entry);
     } else {
       const tokens = tokenize(name);
@@ -57,14 +66,22 @@ export function buildOrgMatcher(entries: Iterable<{ organization: string; name: 
       const caseSensitive = isAmbiguousName(name, norms);
       const trailing = name.slice(tokens[tokens.length - 1]!.end).trim();
       // Raw tokens are only compared for case-sensitive names; most names share one empty list.
-      entry = { organization, name, caseSensitive, rawTokens: caseSensitive ? tokens.map((token) => token.raw) : NONE, marks: marksOf(name, tokens), trailing };
+      entry = {
+        organization,
+        name,
+        caseSensitive,
+        rawTokens: caseSensitive ? tokens.map((token) => token.raw) : NONE,
+        marks: marksOf(name, tokens),
+        trailing,
+      };
       add(names, norms.join(' '), entry);
     }
     const first = norms[0]!;
     firstToken.set(first, Math.max(firstToken.get(first) ?? 0, norms.length));
   }
   // A name listed for several organizations resolves to the first in code-unit order: deterministic.
-  for (const list of names.values()) list.sort((a, b) => compareStrings(a.organization, b.organization));
+  for (const list of names.values())
+    list.sort((a, b) => compareStrings(a.organization, b.organization));
   return { names, firstToken };
 }
 
@@ -73,7 +90,11 @@ export function buildOrgMatcher(entries: Iterable<{ organization: string; name: 
  * (`Legal Aid` inside `Legal Aid Society of Boston`), only the longest is kept, and of equal
  * lengths the earlier. `blanked` spans (links) are skipped so `mass.gov` never names "Mass".
  */
-export function findOrganizations(text: string, matcher: OrgMatcher, blanked: readonly Span[] = []): OrgFinding[] {
+export function findOrganizations(
+  text: string,
+  matcher: OrgMatcher,
+  blanked: readonly Span[] = [],
+): OrgFinding[] {
   const tokens = tokensOutside(tokenize(text), blanked);
   const candidates: Array<{ from: number; to: number; entry: NameEntry; end?: number }> = [];
   for (let i = 0; i < tokens.length; i++) {
@@ -94,13 +115,16 @@ export function findOrganizations(text: string, matcher: OrgMatcher, blanked: re
       const prefix = key;
       key = length === 1 ? token.norm : `${key} ${token.norm}`;
       const fits = (candidate: NameEntry, last: string): boolean =>
-        marked.every(([at, marks]) => (candidate.marks[at] ?? '') === marks) && (!candidate.caseSensitive || sameRaw(tokens, i, candidate.rawTokens, last));
+        marked.every(([at, marks]) => (candidate.marks[at] ?? '') === marks) &&
+        (!candidate.caseSensitive || sameRaw(tokens, i, candidate.rawTokens, last));
       const entry = matcher.names.get(key)?.find((candidate) => fits(candidate, token.raw));
       if (entry) best = { to: i + length, entry };
       else if (token.possessive) {
         // The name may end before a possessive `'s`; the finding then stops at the stem.
         const stemKey = length === 1 ? token.possessive.norm : `${prefix} ${token.possessive.norm}`;
-        const stemEntry = matcher.names.get(stemKey)?.find((candidate) => fits(candidate, token.possessive!.raw));
+        const stemEntry = matcher.names
+          .get(stemKey)
+          ?.find((candidate) => fits(candidate, token.possessive!.raw));
         if (stemEntry) best = { to: i + length, entry: stemEntry, end: token.possessive.end };
       }
     }
@@ -116,8 +140,16 @@ export function findOrganizations(text: string, matcher: OrgMatcher, blanked: re
     for (let k = candidate.from; k < candidate.to; k++) taken[k] = 1;
     const start = tokens[candidate.from]!.start;
     let end = candidate.end ?? tokens[candidate.to - 1]!.end;
-    if (candidate.entry.trailing && text.startsWith(candidate.entry.trailing, end)) end += candidate.entry.trailing.length;
-    chosen.push({ kind: 'organization', raw: text.slice(start, end), normalized: candidate.entry.organization, matched: candidate.entry.name, start, end });
+    if (candidate.entry.trailing && text.startsWith(candidate.entry.trailing, end))
+      end += candidate.entry.trailing.length;
+    chosen.push({
+      kind: 'organization',
+      raw: text.slice(start, end),
+      normalized: candidate.entry.organization,
+      matched: candidate.entry.name,
+      start,
+      end,
+    });
   }
   return chosen.sort((a, b) => a.start - b.start);
 }
@@ -130,21 +162,48 @@ export function findOrganizations(text: string, matcher: OrgMatcher, blanked: re
  * acronym: it counts written with capital initials (`Blue Ridge Housing Network`), its short
  * connectives (`of`, `the`, `and`) in any case.
  */
-function sameRaw(tokens: readonly Token[], from: number, raw: readonly string[], last: string): boolean {
-  const shouting = raw.filter((word) => /\p{L}{2}/u.test(word)).length > 1 && raw.every((word) => word === word.toUpperCase());
+function sameRaw(
+  tokens: readonly Token[],
+  from: number,
+  raw: readonly string[],
+  last: string,
+): boolean {
+  const shouting =
+    raw.filter((word) => /\p{L}{2}/u.test(word)).length > 1 &&
+    raw.every((word) => word === word.toUpperCase());
   for (let k = 0; k < raw.length; k++) {
     const listed = raw[k]!;
     const written = k === raw.length - 1 ? last : tokens[from + k]!.raw;
     if (listed === '&') {
       if (written !== '&' && written !== 'and' && written !== 'And') return false;
     } else if (shouting) {
-      if (written !== listed && !CONNECTIVES.has(written.toLowerCase()) && !/^\p{Lu}/u.test(written)) return false;
+      if (
+        written !== listed &&
+        !CONNECTIVES.has(written.toLowerCase()) &&
+        !/^\p{Lu}/u.test(written)
+      )
+        return false;
     } else if (caseKey(written) !== caseKey(listed)) return false;
   }
   return true;
 }
 
-const CONNECTIVES: ReadonlySet<string> = new Set(['of', 'the', 'and', 'for', 'in', 'on', 'at', 'to', 'a', 'an', 'de', 'la', 'del', 'y']);
+const CONNECTIVES: ReadonlySet<string> = new Set([
+  'of',
+  'the',
+  'and',
+  'for',
+  'in',
+  'on',
+  'at',
+  'to',
+  'a',
+  'an',
+  'de',
+  'la',
+  'del',
+  'y',
+]);
 
 /** A token with accents and apostrophes folded but its case kept. */
 function caseKey(raw: string): string {
@@ -176,7 +235,12 @@ const SIMPLE_NAME = /^[A-Za-z0-9]+(?: [A-Za-z0-9]+)*$/;
 function add(names: Map<string, NameEntry[]>, key: string, entry: NameEntry): void {
   const list = names.get(key);
   if (!list) names.set(key, [entry]);
-  else if (!list.some((existing) => existing.organization === entry.organization && existing.name === entry.name)) list.push(entry);
+  else if (
+    !list.some(
+      (existing) => existing.organization === entry.organization && existing.name === entry.name,
+    )
+  )
+    list.push(entry);
 }
 
 /** The marks of each gap of a listed name; the shared empty list when every gap is plain space. */

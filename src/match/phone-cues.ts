@@ -7,48 +7,78 @@ import type { PhoneFinding, Span } from '../extract/types.js';
 // attribution reads them before it looks at which name stands nearest.
 
 // After a name, before its number: "X at", "X:", "X's number is", "X (", "X – ", "X, ", "X is at".
-const NAME_THEN_NUMBER = /^[\s*_]*(?:['’]s?[\s*_]+(?:(?:main|phone|intake|hotline|help|toll-free|office|direct)[\s]+)*(?:number|line|phone|hotline)[\s]+is|:|at|on|[-–—]|,|\(|is[\s]+at|(?:can[\s]+be|is)[\s]+reached[\s]+at|answers[\s]+at)[\s*_:]*$/i;
+const NAME_THEN_NUMBER =
+  /^[\s*_]*(?:['’]s?[\s*_]+(?:(?:main|phone|intake|hotline|help|toll-free|office|direct)[\s]+)*(?:number|line|phone|hotline)[\s]+is|:|at|on|[-–—]|,|\(|is[\s]+at|(?:can[\s]+be|is)[\s]+reached[\s]+at|answers[\s]+at)[\s*_:]*$/i;
 // After a number, before its name: "1 at X", "1 for X", "1 (X", "1 with X".
-const NUMBER_THEN_NAME = /^[\s*_)]*,?[\s]*(?:at|for|with|from|\()[\s]+(?:the[\s]+)?[\s*_]*$|^[\s]*\([\s*_]*(?:the[\s]+)?$/i;
+const NUMBER_THEN_NAME =
+  /^[\s*_)]*,?[\s]*(?:at|for|with|from|\()[\s]+(?:the[\s]+)?[\s*_]*$|^[\s]*\([\s*_]*(?:the[\s]+)?$/i;
 // Between names written together: "A or B at 1", "A, B and C:".
-const NAMES_TOGETHER = /^[\s*_]*(?:,|\/|&|or|and)?[\s*_]*(?:or|and)?[\s]+(?:the[\s]+)?[\s*_]*$|^[\s*_]*[,/&][\s*_]*$/i;
+const NAMES_TOGETHER =
+  /^[\s*_]*(?:,|\/|&|or|and)?[\s*_]*(?:or|and)?[\s]+(?:the[\s]+)?[\s*_]*$|^[\s*_]*[,/&][\s*_]*$/i;
 
 /**
  * The name the sentence gives `phone` to in so many words: the name just before it joined by
  * `NAME_THEN_NUMBER`, else the name just after it joined by `NUMBER_THEN_NAME`; with the names
  * written together with that one. O(log names).
  */
-export function cued(phone: PhoneFinding, sentence: Span, text: string, names: readonly Mention[]): { target: Mention; group: Mention[] } | undefined {
+export function cued(
+  phone: PhoneFinding,
+  sentence: Span,
+  text: string,
+  names: readonly Mention[],
+): { target: Mention; group: Mention[] } | undefined {
   const low = firstAtOrAfter(names, phone.start);
   const before = names[low - 1];
-  if (before && before.start >= sentence.start && before.end <= phone.start && NAME_THEN_NUMBER.test(text.slice(before.end, phone.start))) {
+  if (
+    before &&
+    before.start >= sentence.start &&
+    before.end <= phone.start &&
+    NAME_THEN_NUMBER.test(text.slice(before.end, phone.start))
+  ) {
     const group = [before];
     for (let k = low - 2; k >= 0; k--) {
       const name = names[k]!;
-      if (name.start < sentence.start || !NAMES_TOGETHER.test(text.slice(name.end, group[group.length - 1]!.start))) break;
+      if (
+        name.start < sentence.start ||
+        !NAMES_TOGETHER.test(text.slice(name.end, group[group.length - 1]!.start))
+      )
+        break;
       group.push(name);
     }
     return { target: before, group };
   }
   const after = names[low];
-  if (after && after.end <= sentence.end && after.start >= phone.end && NUMBER_THEN_NAME.test(text.slice(phone.end, after.start))) return { target: after, group: [after] };
+  if (
+    after &&
+    after.end <= sentence.end &&
+    after.start >= phone.end &&
+    NUMBER_THEN_NAME.test(text.slice(phone.end, after.start))
+  )
+    return { target: after, group: [after] };
   return undefined;
 }
 
 // Words that make a number a line of another kind than the one to call the organization on: the
 // directory lists numbers to call, so it is silent on these and cannot prove one wrong. `ADA` only
 // in capitals ("ADA coordinator"), since Ada is a name.
-const OTHER_LINE = /(?<![\p{L}\p{N}])(fax|facsimile|tty|tdd|text[ -]telephone|videophone)(?!\p{L})/iu;
+const OTHER_LINE =
+  /(?<![\p{L}\p{N}])(fax|facsimile|tty|tdd|text[ -]telephone|videophone)(?!\p{L})/iu;
 const ADA = /(?<![\p{L}\p{N}])ADA(?!\p{L})/u;
 // Right after the number: "617-254-2127 (fax)", "617-254-2127 fax." but not "617-555-0100 fax 617-…".
-const OTHER_LINE_AFTER = /^[\s*_]*(?:\(\s*(fax|facsimile|tty|tdd)\s*\)|[-–—,]?\s*(fax|facsimile|tty|tdd)[\s*_]*(?:[.,;|)]|$))/i;
+const OTHER_LINE_AFTER =
+  /^[\s*_]*(?:\(\s*(fax|facsimile|tty|tdd)\s*\)|[-–—,]?\s*(fax|facsimile|tty|tdd)[\s*_]*(?:[.,;|)]|$))/i;
 
 /**
  * What kind of line the answer labels `phone` as, when it is not a number to call: `fax`, `TTY`,
  * `ADA`. Read in the clause before it (from the previous number or `;` of its sentence: "phone
  * 1, fax 2"), right after it ("2 (fax)"), and in its table column's header (`cell`). O(clause).
  */
-export function otherLineLabel(phone: Span, clauseStart: number, text: string, cell: string | undefined): string | undefined {
+export function otherLineLabel(
+  phone: Span,
+  clauseStart: number,
+  text: string,
+  cell: string | undefined,
+): string | undefined {
   let before = text.slice(clauseStart, phone.start);
   before = before.slice(before.lastIndexOf(';') + 1);
   const found = labelIn(before) ?? labelIn(cell ?? '');
@@ -72,7 +102,9 @@ function display(word: string): string {
 // Words of a label that only say which line of the same body a number is: "Phone:", "or call",
 // "main line", "clerk's office", "toll-free".
 const LINE_WORDS: ReadonlySet<string> = new Set(
-  'or and also then press option call dial reach phone phones telephone tel ph number numbers line lines main office clerk clerks toll free tollfree hotline helpline intake direct general information info contact voice cell mobile local switchboard reception desk front ext extension at on is its their them by the a an to'.split(' '),
+  'or and also then press option call dial reach phone phones telephone tel ph number numbers line lines main office clerk clerks toll free tollfree hotline helpline intake direct general information info contact voice cell mobile local switchboard reception desk front ext extension at on is its their them by the a an to'.split(
+    ' ',
+  ),
 );
 
 /**
@@ -82,12 +114,19 @@ const LINE_WORDS: ReadonlySet<string> = new Set(
  * says more than which line ("Phone:", "or call", "main line") and is no word of `named`. A number
  * so labelled is another entry, not proven to be given for `named`. O(label).
  */
-export function ownLabel(text: string, from: number, phone: Span, named: string): string | undefined {
+export function ownLabel(
+  text: string,
+  from: number,
+  phone: Span,
+  named: string,
+): string | undefined {
   const after = /^[\s*_]*\(([^()\d\n]{1,40})\)/.exec(text.slice(phone.end, phone.end + 44));
   // The previous number's own "(clerk)" is its label, not this one's.
   const before = text.slice(from, phone.start).replace(/^[\s*_]*\([^()\n]{0,40}\)/, '');
   const label = `${before} ${after?.[1] ?? ''}`;
   const own = new Set(tokenize(named).map((token) => token.norm));
-  const telling = tokenize(label).some((token) => /\p{L}/u.test(token.norm) && !LINE_WORDS.has(token.norm) && !own.has(token.norm));
+  const telling = tokenize(label).some(
+    (token) => /\p{L}/u.test(token.norm) && !LINE_WORDS.has(token.norm) && !own.has(token.norm),
+  );
   return telling ? label.replace(/[^\p{L}\p{N}'’]+/gu, ' ').trim() : undefined;
 }

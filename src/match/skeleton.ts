@@ -1,7 +1,9 @@
 import { createRequire } from 'node:module';
 
 /** Unicode's confusables.txt as character → prototype (unhomoglyph's data file). */
-const CONFUSABLES = createRequire(import.meta.url)('unhomoglyph/data.json') as Readonly<Record<string, string>>;
+const CONFUSABLES = createRequire(import.meta.url)('unhomoglyph/data.json') as Readonly<
+  Record<string, string>
+>;
 
 /**
  * The UTS #39 confusable skeleton of a host name, with the data of Unicode's confusables.txt (from
@@ -24,7 +26,7 @@ export function skeleton(name: string): string {
     // Unicode's table is case-sensitive and hosts are not: Cyrillic `т` maps to a small capital
     // T, its capital `Т` to `T`. Take whichever reads as an ASCII letter.
     const upper = char.toUpperCase();
-    const viaUpper = upper !== char ? CONFUSABLES[upper] ?? upper : undefined;
+    const viaUpper = upper !== char ? (CONFUSABLES[upper] ?? upper) : undefined;
     mapped += viaUpper !== undefined && isAsciiLetters(viaUpper) ? viaUpper.toLowerCase() : own;
   }
   return mapped

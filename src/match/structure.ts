@@ -28,7 +28,45 @@ export interface Segments {
 
 const ITEM_START = /^[ \t]{0,8}(?:[-*+•–]\s|\d{1,3}[.)]\s|#{1,6}\s|\|)/;
 // Words after which a period does not end a sentence.
-const ABBREVIATIONS = new Set(['st', 'mr', 'mrs', 'ms', 'dr', 'no', 'nos', 'inc', 'co', 'corp', 'jr', 'sr', 'ave', 'rd', 'blvd', 'ste', 'apt', 'vs', 'etc', 'e.g', 'i.e', 'u.s', 'dept', 'mass', 'gen', 'ch', 'sec', 'p', 'pp', 'ext', 'tel', 'ph', 'approx', 'hon', 'prof', 'ft', 'mt']);
+const ABBREVIATIONS = new Set([
+  'st',
+  'mr',
+  'mrs',
+  'ms',
+  'dr',
+  'no',
+  'nos',
+  'inc',
+  'co',
+  'corp',
+  'jr',
+  'sr',
+  'ave',
+  'rd',
+  'blvd',
+  'ste',
+  'apt',
+  'vs',
+  'etc',
+  'e.g',
+  'i.e',
+  'u.s',
+  'dept',
+  'mass',
+  'gen',
+  'ch',
+  'sec',
+  'p',
+  'pp',
+  'ext',
+  'tel',
+  'ph',
+  'approx',
+  'hon',
+  'prof',
+  'ft',
+  'mt',
+]);
 
 export function segment(text: string): Segments {
   const blocks: Span[] = [];
@@ -77,7 +115,12 @@ function tableHeads(text: string, blocks: readonly Span[]): number[] {
     else if (k === 0 || blocks[k - 1]!.end !== block.start || head === -1) {
       // A first row is a header only when a separator row follows it.
       const next = blocks[k + 1];
-      head = next && next.start === block.end && TABLE_SEPARATOR.test(text.slice(next.start, next.end).trim()) ? k : -1;
+      head =
+        next &&
+        next.start === block.end &&
+        TABLE_SEPARATOR.test(text.slice(next.start, next.end).trim())
+          ? k
+          : -1;
     }
     heads.push(head);
   }
@@ -140,7 +183,8 @@ function splitSentences(text: string, from: number, to: number, out: Span[]): vo
     const c = text[i];
     if (c !== '.' && c !== '!' && c !== '?') continue;
     const next = text[i + 1];
-    if (i + 1 < to && next !== ' ' && next !== '\t' && next !== '*' && next !== ')' && next !== '"') continue;
+    if (i + 1 < to && next !== ' ' && next !== '\t' && next !== '*' && next !== ')' && next !== '"')
+      continue;
     if (c === '.' && isAbbreviation(text, start, i)) continue;
     out.push({ start, end: i + 1 });
     start = i + 1;
@@ -195,11 +239,24 @@ export function blocksAbove(blocks: readonly Span[], block: Span): Span | undefi
  * The names of the nearest item or heading above `block` (by `segments.parents`) that names any,
  * or undefined.
  */
-export function underHeading<T extends Span>(segments: Segments, block: Span, names: readonly T[]): T[] | undefined {
-  for (let parent = segments.parents[firstAtOrAfter(segments.blocks, block.start)] ?? -1; parent >= 0; parent = segments.parents[parent] ?? -1) {
+export function underHeading<T extends Span>(
+  segments: Segments,
+  block: Span,
+  names: readonly T[],
+): T[] | undefined {
+  for (
+    let parent = segments.parents[firstAtOrAfter(segments.blocks, block.start)] ?? -1;
+    parent >= 0;
+    parent = segments.parents[parent] ?? -1
+  ) {
     const span = segments.blocks[parent]!;
     const inside: T[] = [];
-    for (let k = firstAtOrAfter(names, span.start); k < names.length && names[k]!.start < span.end; k++) if (names[k]!.end <= span.end) inside.push(names[k]!);
+    for (
+      let k = firstAtOrAfter(names, span.start);
+      k < names.length && names[k]!.start < span.end;
+      k++
+    )
+      if (names[k]!.end <= span.end) inside.push(names[k]!);
     if (inside.length > 0) return inside;
   }
   return undefined;

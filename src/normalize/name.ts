@@ -34,7 +34,12 @@ export function foldToken(raw: string): string {
   // Lower-cased before and after decomposing (`ℌ` decomposes to a capital), and anything the
   // decomposition adds that is not a letter or digit (`⅐` → `1⁄7`) dropped, so a folded token
   // folds to itself and `orgKey` is idempotent.
-  const folded = raw.toLowerCase().normalize('NFKD').replace(MARKS, '').replace(NOT_WORD, '').toLowerCase();
+  const folded = raw
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(MARKS, '')
+    .replace(NOT_WORD, '')
+    .toLowerCase();
   return folded.length > 0 ? folded : raw.toLowerCase();
 }
 
@@ -43,7 +48,12 @@ export function tokenize(text: string): Token[] {
   TOKEN.lastIndex = 0;
   for (let match = TOKEN.exec(text); match !== null; match = TOKEN.exec(text)) {
     const raw = match[0];
-    const token: Token = { norm: foldToken(raw), raw, start: match.index, end: match.index + raw.length };
+    const token: Token = {
+      norm: foldToken(raw),
+      raw,
+      start: match.index,
+      end: match.index + raw.length,
+    };
     if (raw.length > 2 && /['’][sS]$/.test(raw)) {
       const stem = raw.slice(0, -2);
       token.possessive = { norm: foldToken(stem), raw: stem, end: token.end - 2 };
@@ -81,11 +91,22 @@ const UNCLEAN = /^\s|\s$|\s\s|[^\S ]/;
  *   `Family Connections`; see `isCommonWord`, a real word-frequency list).
  * Other names (`Greater Boston Legal Services`, `Boston Municipal Court`) match in any case.
  */
-export function isAmbiguousName(name: string, norms: readonly string[] = tokenize(name).map((token) => token.norm)): boolean {
+export function isAmbiguousName(
+  name: string,
+  norms: readonly string[] = tokenize(name).map((token) => token.norm),
+): boolean {
   if (norms.length === 0) return true;
   if (norms.length === 1 && norms[0]!.length <= 5) return true;
-  const letters = /^[\x20-\x7e]*$/.test(name) ? name.replace(/[^A-Za-z]/g, '') : name.replace(/[^\p{L}]/gu, '');
-  if (letters.length > 0 && letters.length <= 8 && letters === letters.toUpperCase() && letters !== letters.toLowerCase()) return true;
+  const letters = /^[\x20-\x7e]*$/.test(name)
+    ? name.replace(/[^A-Za-z]/g, '')
+    : name.replace(/[^\p{L}]/gu, '');
+  if (
+    letters.length > 0 &&
+    letters.length <= 8 &&
+    letters === letters.toUpperCase() &&
+    letters !== letters.toLowerCase()
+  )
+    return true;
   return norms.every(isCommonWord);
 }
 
@@ -104,7 +125,11 @@ export function bareOrgName(name: string): string | null {
   let bare = name;
   for (let previous = ''; previous !== bare; ) {
     previous = bare;
-    bare = bare.replace(LEGAL_SUFFIX, '').replace(TRAILING_THE, '').replace(LEADING_THE, '').replace(/[\s,&-]+$/, '');
+    bare = bare
+      .replace(LEGAL_SUFFIX, '')
+      .replace(TRAILING_THE, '')
+      .replace(LEADING_THE, '')
+      .replace(/[\s,&-]+$/, '');
   }
   bare = cleanOrgName(bare);
   return bare === cleanOrgName(name) || orgKey(bare).length === 0 ? null : bare;
@@ -123,7 +148,9 @@ export interface BareNames {
  * name two organizations: when it equals another organization's name or alias, or the bare name
  * of another organization, none of them gets it and it is reported as a collision. O(names).
  */
-export function deriveBareNames(entries: Iterable<{ organization: string; name: string }>): BareNames {
+export function deriveBareNames(
+  entries: Iterable<{ organization: string; name: string }>,
+): BareNames {
   const list = [...entries];
   const bare = new Map<string, Array<{ organization: string; name: string; from: string }>>();
   for (const { organization, name } of list) {
@@ -131,7 +158,8 @@ export function deriveBareNames(entries: Iterable<{ organization: string; name: 
     if (stripped === null) continue;
     const key = orgKey(stripped);
     const claims = bare.get(key) ?? [];
-    if (!claims.some((claim) => claim.organization === organization)) claims.push({ organization, name: stripped, from: name });
+    if (!claims.some((claim) => claim.organization === organization))
+      claims.push({ organization, name: stripped, from: name });
     bare.set(key, claims);
   }
   // Who is listed under each bare key, and only those: a Set per listed name was most of the cost
@@ -140,13 +168,18 @@ export function deriveBareNames(entries: Iterable<{ organization: string; name: 
   if (bare.size > 0) {
     for (const { organization, name } of list) {
       const key = orgKey(name);
-      if (bare.has(key)) (listed.get(key) ?? listed.set(key, new Set()).get(key)!).add(organization);
+      if (bare.has(key))
+        (listed.get(key) ?? listed.set(key, new Set()).get(key)!).add(organization);
     }
   }
   const result: BareNames = { added: [], collisions: [] };
   for (const [key, claims] of bare) {
-    const owners = new Set([...(listed.get(key) ?? []), ...claims.map((claim) => claim.organization)]);
-    if (owners.size > 1) result.collisions.push({ name: claims[0]!.name, organizations: [...owners].sort() });
+    const owners = new Set([
+      ...(listed.get(key) ?? []),
+      ...claims.map((claim) => claim.organization),
+    ]);
+    if (owners.size > 1)
+      result.collisions.push({ name: claims[0]!.name, organizations: [...owners].sort() });
     else if (!listed.has(key)) result.added.push(claims[0]!);
   }
   return result;

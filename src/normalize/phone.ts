@@ -58,7 +58,8 @@ export function normalizePhone(input: string): PhoneNormalization {
     extension = ext[1];
     text = text.slice(0, ext.index);
   }
-  if (!ALLOWED.test(text)) return { ok: false, reason: 'contains characters a phone number does not have' };
+  if (!ALLOWED.test(text))
+    return { ok: false, reason: 'contains characters a phone number does not have' };
   let digits = '';
   // For each keypad digit, whether it was written as a letter.
   const fromLetter: boolean[] = [];
@@ -77,19 +78,32 @@ export function normalizePhone(input: string): PhoneNormalization {
   const hasLetters = fromLetter.includes(true);
   if (!hasLetters && SERVICE_LINES.has(digits) && !text.includes('+')) {
     // A service line is written as its three digits; `(711) -` is an area code whose number is missing.
-    if (!/^\d{3}$/.test(text.trim())) return { ok: false, reason: `has 3 digits written as an area code (${text.trim()}); a service line is written as its three digits, a number has 10` };
+    if (!/^\d{3}$/.test(text.trim()))
+      return {
+        ok: false,
+        reason: `has 3 digits written as an area code (${text.trim()}); a service line is written as its three digits, a number has 10`,
+      };
     return withExtension({ ok: true, e164: digits, vanity: false, serviceLine: true }, extension);
   }
-  if (text.trimStart().startsWith('+') && !digits.startsWith('1')) return { ok: false, reason: 'not a North American number (country code is not +1)' };
+  if (text.trimStart().startsWith('+') && !digits.startsWith('1'))
+    return { ok: false, reason: 'not a North American number (country code is not +1)' };
   // Phones ignore letters past the last digit a vanity number needs (`1-800-LAWYERS-NOW`), but the
   // letters must spell part of the number: `617-555-0123 main` is a number followed by a word.
   const kept = hasLetters ? (digits.startsWith('1') ? 11 : 10) : digits.length;
   const letters = fromLetter.slice(0, kept).filter(Boolean).length;
-  if (hasLetters && letters < 3) return { ok: false, reason: letters === 0 ? 'letters after the number' : 'letters mixed into a number' };
+  if (hasLetters && letters < 3)
+    return {
+      ok: false,
+      reason: letters === 0 ? 'letters after the number' : 'letters mixed into a number',
+    };
   const vanity = letters > 0;
   if (vanity) digits = digits.slice(0, kept);
   if (digits.length === 11 && digits.startsWith('1')) digits = digits.slice(1);
-  if (digits.length !== 10) return { ok: false, reason: `has ${digits.length} digits; a North American number has 10 (or 11 starting with 1)` };
+  if (digits.length !== 10)
+    return {
+      ok: false,
+      reason: `has ${digits.length} digits; a North American number has 10 (or 11 starting with 1)`,
+    };
   const notNanp = whyNotNanp(digits);
   if (notNanp !== null) return { ok: false, reason: notNanp };
   return withExtension({ ok: true, e164: `+1${digits}`, vanity, serviceLine: false }, extension);
@@ -106,7 +120,16 @@ function plainNumber(text: string): PhoneNormalization | null {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c >= 48 && c <= 57) digits += text[i];
-    else if (c !== 32 && c !== 40 && c !== 41 && c !== 45 && c !== 46 && c !== 47 && !(c === 43 && i === 0)) return null;
+    else if (
+      c !== 32 &&
+      c !== 40 &&
+      c !== 41 &&
+      c !== 45 &&
+      c !== 46 &&
+      c !== 47 &&
+      !(c === 43 && i === 0)
+    )
+      return null;
   }
   if (digits.length === 11 && digits.charCodeAt(0) === 49) digits = digits.slice(1);
   else if (digits.length !== 10 || text.charCodeAt(0) === 43) return null;
@@ -129,8 +152,10 @@ function whyNotNanp(tenDigits: string): string | null {
   const area = tenDigits.slice(0, 3);
   const exchange = tenDigits.slice(3, 6);
   if (area[0]! < '2' || exchange[0]! < '2') return 'area code or exchange cannot start with 0 or 1';
-  if (area[1] === '1' && area[2] === '1') return `area code ${area} is a service code, not an area code`;
-  if (area[1] === '9' || area.startsWith('37') || area.startsWith('96')) return `area code ${area} does not exist (the numbering plan reserves it)`;
+  if (area[1] === '1' && area[2] === '1')
+    return `area code ${area} is a service code, not an area code`;
+  if (area[1] === '9' || area.startsWith('37') || area.startsWith('96'))
+    return `area code ${area} does not exist (the numbering plan reserves it)`;
   return null;
 }
 
@@ -141,7 +166,9 @@ function whyNotNanp(tenDigits: string): string | null {
  */
 export function foldPhoneText(text: string): string {
   if (!WIDE.test(text)) return text;
-  return text.replace(WIDE_ALL, (char) => (char === '\u3000' ? ' ' : String.fromCharCode(char.charCodeAt(0) - 0xfee0)));
+  return text.replace(WIDE_ALL, (char) =>
+    char === '\u3000' ? ' ' : String.fromCharCode(char.charCodeAt(0) - 0xfee0),
+  );
 }
 const WIDE = /[\u3000\uff08\uff09\uff0b\uff0d\uff0e\uff0f\uff10-\uff19]/;
 const WIDE_ALL = new RegExp(WIDE.source, 'g');
@@ -161,9 +188,11 @@ export const PHONE_SHAPE = `(?:\\+{0,2}1${SEP}?)?(?:\\(1?\\d{3}\\)${SEP}?(?:\\d{
 /** Vanity numbers in capitals (`1-800-LAW-HELP`): the same prefix and area code, then 7–11 keypad characters in at most three groups. */
 export const VANITY_SHAPE = `(?:\\+?1${SEP}?)?(?:\\(\\d{3}\\)${SEP}?|\\d{3}${SEP})[A-Z0-9]{2,8}(?:[.\\-][A-Z0-9]{2,8}){0,2}`;
 /** An extension after a number: `ext. 12`, `, ext 7246433`, `x 123`, `extension: 4`; up to seven digits. */
-export const EXTENSION_AFTER = /^[ \t]{0,2},?[ \t]{0,2}(?:extension|ext\.?|x)[.:]?[ \t]{0,2}(\d{1,7})(?![\dA-Za-z])/i;
+export const EXTENSION_AFTER =
+  /^[ \t]{0,2},?[ \t]{0,2}(?:extension|ext\.?|x)[.:]?[ \t]{0,2}(\d{1,7})(?![\dA-Za-z])/i;
 /** An extension run into a word or a longer figure (`x 7246433forme`): the number is part of something else. */
-export const EXTENSION_JOINED = /^[ \t]{0,2},?[ \t]{0,2}(?:extension|ext\.?|x)[.:]?[ \t]{0,2}(?:\d{1,7}(?!\d)\p{L}|\d{8})/iu;
+export const EXTENSION_JOINED =
+  /^[ \t]{0,2},?[ \t]{0,2}(?:extension|ext\.?|x)[.:]?[ \t]{0,2}(?:\d{1,7}(?!\d)\p{L}|\d{8})/iu;
 
 function withExtension(
   result: { ok: true; e164: string; vanity: boolean; serviceLine: boolean },

@@ -14,7 +14,10 @@ import { PLACEHOLDER_HOSTS, PLACEHOLDER_LABEL_PATTERN, RESERVED_SUFFIXES } from 
  *   public suffix of several labels (`gov.uk`) is not one: sites answer there.
  * - `placeholder`: a documentation or template name (`example.org`, `yourwebsite.com`).
  */
-export type HostProblem = { kind: 'empty-label' | 'hyphen-label' | 'ip' | 'reserved' | 'no-suffix' | 'placeholder'; reason: string };
+export type HostProblem = {
+  kind: 'empty-label' | 'hyphen-label' | 'ip' | 'reserved' | 'no-suffix' | 'placeholder';
+  reason: string;
+};
 
 export interface PublicHostOptions {
   /**
@@ -26,27 +29,57 @@ export interface PublicHostOptions {
 
 export function hostProblem(host: string, options: PublicHostOptions = {}): HostProblem | null {
   if (host.startsWith('.') || host.endsWith('..') || host.includes('..')) {
-    return { kind: 'empty-label', reason: `${host} has an empty label, so it is not a name anyone can register` };
+    return {
+      kind: 'empty-label',
+      reason: `${host} has an empty label, so it is not a name anyone can register`,
+    };
   }
-  if (!host.startsWith('[') && host.split('.').some((label) => label.startsWith('-') || label.endsWith('-'))) {
-    return { kind: 'hyphen-label', reason: `${host} has a label starting or ending with a hyphen, which no host name may have` };
+  if (
+    !host.startsWith('[') &&
+    host.split('.').some((label) => label.startsWith('-') || label.endsWith('-'))
+  ) {
+    return {
+      kind: 'hyphen-label',
+      reason: `${host} has a label starting or ending with a hyphen, which no host name may have`,
+    };
   }
   const ip = isIpLiteral(host);
-  const reserved = ip ? undefined : RESERVED_SUFFIXES.find((suffix) => host === suffix || host.endsWith(`.${suffix}`));
+  const reserved = ip
+    ? undefined
+    : RESERVED_SUFFIXES.find((suffix) => host === suffix || host.endsWith(`.${suffix}`));
   if (options.allowPrivateNetworks && (ip || reserved)) return null;
   if (ip) return { kind: 'ip', reason: `${host} is an IP address, not a published site` };
-  if (reserved) return { kind: 'reserved', reason: `${host} is a reserved or private name (.${reserved}), not a public site` };
+  if (reserved)
+    return {
+      kind: 'reserved',
+      reason: `${host} is a reserved or private name (.${reserved}), not a public site`,
+    };
   const parsed = parseDomain(host);
   // A host that is itself a public suffix of several labels (`gov.uk`, `nhs.uk`, `gov.br`) is a
   // name someone runs: GOV.UK, the NHS and Brazil's portal publish there (`www.` is normalized
   // away). The list says who may register below it, not that nothing answers at it. Only liveness
   // can tell, so it is no proof of an invented host.
-  if (!parsed.domain && parsed.isIcann === true && parsed.publicSuffix === host && host.includes('.')) return null;
+  if (
+    !parsed.domain &&
+    parsed.isIcann === true &&
+    parsed.publicSuffix === host &&
+    host.includes('.')
+  )
+    return null;
   if (!parsed.domain || !(parsed.isIcann === true || parsed.isPrivate === true)) {
-    return { kind: 'no-suffix', reason: `${host} has no valid public suffix${parsed.publicSuffix ? ` (".${parsed.publicSuffix}" is not a top-level domain)` : ''}` };
+    return {
+      kind: 'no-suffix',
+      reason: `${host} has no valid public suffix${parsed.publicSuffix ? ` (".${parsed.publicSuffix}" is not a top-level domain)` : ''}`,
+    };
   }
-  if (PLACEHOLDER_HOSTS.has(parsed.domain) || PLACEHOLDER_LABEL_PATTERN.test(parsed.domainWithoutSuffix ?? '')) {
-    return { kind: 'placeholder', reason: `${parsed.domain} is a placeholder address, not a real site` };
+  if (
+    PLACEHOLDER_HOSTS.has(parsed.domain) ||
+    PLACEHOLDER_LABEL_PATTERN.test(parsed.domainWithoutSuffix ?? '')
+  ) {
+    return {
+      kind: 'placeholder',
+      reason: `${parsed.domain} is a placeholder address, not a real site`,
+    };
   }
   return null;
 }

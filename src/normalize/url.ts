@@ -36,7 +36,10 @@ export function normalizeUrl(input: string): UrlNormalization {
     const name = scheme[1]!.toLowerCase();
     if (name !== 'http' && name !== 'https') {
       // `localhost:3000/x` parses as scheme "localhost"; a real scheme is followed by `//` or is a known non-web one.
-      if (text.slice(scheme[0].length).startsWith('//') || !/^\d/.test(text.slice(scheme[0].length))) {
+      if (
+        text.slice(scheme[0].length).startsWith('//') ||
+        !/^\d/.test(text.slice(scheme[0].length))
+      ) {
         return { ok: false, reason: `not a web address (scheme "${name}:")` };
       }
       text = `https://${text}`;
@@ -50,7 +53,8 @@ export function normalizeUrl(input: string): UrlNormalization {
   // (`http://a:b http://a:b …`) ran five times slower than prose before this check. ASCII only:
   // on Node 20, once V8 optimizes `URL.canParse` it answers false for valid addresses holding
   // Latin-1 letters (`https://zürich.ch`); those go straight to `new URL`.
-  if (ASCII.test(text) && !URL.canParse(text)) return { ok: false, reason: 'not a parseable address' };
+  if (ASCII.test(text) && !URL.canParse(text))
+    return { ok: false, reason: 'not a parseable address' };
   let parsed: URL;
   try {
     parsed = new URL(text);
@@ -63,7 +67,10 @@ export function normalizeUrl(input: string): UrlNormalization {
   const path = tidyPath(parsed.pathname);
   const query = tidyQuery(parsed.search);
   const url = `https://${host}${port ? `:${port}` : ''}${path}${query ? `?${query}` : ''}`;
-  const userinfo = parsed.username || parsed.password ? decodeSafe(parsed.username + (parsed.password ? `:${parsed.password}` : '')) : '';
+  const userinfo =
+    parsed.username || parsed.password
+      ? decodeSafe(parsed.username + (parsed.password ? `:${parsed.password}` : ''))
+      : '';
   return userinfo ? { ok: true, url, host, port, userinfo } : { ok: true, url, host, port };
 }
 
@@ -76,7 +83,8 @@ export function normalizeHost(input: string): string | null {
   if (text.length === 0 || /[\s/?#@]/.test(text)) return null;
   // Lower-case ASCII labels ending in a letter-only suffix come out of the URL parser unchanged
   // (no IDNA mapping, no IPv4 reading), so they skip it: an allowlist lists 100,000s of hosts.
-  if (text.length <= 253 && PLAIN_HOST.test(text) && !text.includes('xn--')) return canonicalHost(text);
+  if (text.length <= 253 && PLAIN_HOST.test(text) && !text.includes('xn--'))
+    return canonicalHost(text);
   let parsed: URL;
   try {
     parsed = new URL(`https://${text}`);
@@ -127,7 +135,8 @@ function tidyEscapes(text: string): string {
     const code = high * 16 + low;
     const lowerHex = text.charCodeAt(at + 1) >= 97 || text.charCodeAt(at + 2) >= 97;
     if (isUnreserved(code)) out += text.slice(copied, at) + String.fromCharCode(code);
-    else if (lowerHex) out += `${text.slice(copied, at)}%${text.slice(at + 1, at + 3).toUpperCase()}`;
+    else if (lowerHex)
+      out += `${text.slice(copied, at)}%${text.slice(at + 1, at + 3).toUpperCase()}`;
     else {
       at += 2;
       continue;
@@ -146,7 +155,15 @@ function hexValue(code: number): number {
 
 /** A-Z a-z 0-9 - . _ ~ */
 function isUnreserved(code: number): boolean {
-  return (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || (code >= 48 && code <= 57) || code === 45 || code === 46 || code === 95 || code === 126;
+  return (
+    (code >= 65 && code <= 90) ||
+    (code >= 97 && code <= 122) ||
+    (code >= 48 && code <= 57) ||
+    code === 45 ||
+    code === 46 ||
+    code === 95 ||
+    code === 126
+  );
 }
 
 function tidyPath(pathname: string): string {
@@ -167,7 +184,9 @@ function tidyQuery(search: string): string {
     // A form-encoded space (`+`) and `%20` are one character to the server that reads the query.
     kept.push([tidyEscapes(rawKey.replace(/\+/g, '%20')), tidyEscapes(pair.replace(/\+/g, '%20'))]);
   }
-  kept.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0));
+  kept.sort((a, b) =>
+    a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0,
+  );
   return kept.map(([, pair]) => pair).join('&');
 }
 

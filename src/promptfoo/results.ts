@@ -17,7 +17,15 @@ const GradingResultSchema = z.looseObject({
   pass: z.boolean(),
   score: z.number(),
   reason: z.string().optional(),
-  componentResults: z.array(z.looseObject({ pass: z.boolean().optional(), score: z.number().optional(), reason: z.string().optional() })).nullish(),
+  componentResults: z
+    .array(
+      z.looseObject({
+        pass: z.boolean().optional(),
+        score: z.number().optional(),
+        reason: z.string().optional(),
+      }),
+    )
+    .nullish(),
 });
 
 /** One result row: one test case run through one prompt and one provider. */
@@ -81,10 +89,25 @@ export async function readPromptfooResults(path: string): Promise<ResultRow[]> {
     text = (await readFile(path, 'utf8')).replace(/^\uFEFF/, '');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') throw new InputError('FILE_NOT_FOUND', 'promptfoo results file not found; write one with `promptfoo eval -o results.json`', { where: path });
-    throw new InputError('FILE_UNREADABLE', `promptfoo results file cannot be read (${code ?? 'error'})`, { where: path });
+    if (code === 'ENOENT')
+      throw new InputError(
+        'FILE_NOT_FOUND',
+        'promptfoo results file not found; write one with `promptfoo eval -o results.json`',
+        { where: path },
+      );
+    throw new InputError(
+      'FILE_UNREADABLE',
+      `promptfoo results file cannot be read (${code ?? 'error'})`,
+      { where: path },
+    );
   }
-  return path.toLowerCase().endsWith('.jsonl') ? parseJsonlResults(text, path) : parsePromptfooResults(parseJsonText(text, path, WRITTEN_BY_PROMPTFOO), path, lineOfPath(text));
+  return path.toLowerCase().endsWith('.jsonl')
+    ? parseJsonlResults(text, path)
+    : parsePromptfooResults(
+        parseJsonText(text, path, WRITTEN_BY_PROMPTFOO),
+        path,
+        lineOfPath(text),
+      );
 }
 
 /** promptfoo writes its results with `JSON.stringify`, which cannot repeat a key: no second walk of a large file. */
@@ -94,11 +117,24 @@ const WRITTEN_BY_PROMPTFOO = { duplicateKeys: false } as const;
  * Validate parsed promptfoo JSON output and normalize its rows. Pure; `source` names it in errors,
  * `locate` (`lineOfPath` of the text) gives each problem's line.
  */
-export function parsePromptfooResults(data: unknown, source: string, locate?: (path: readonly PropertyKey[]) => string | undefined): ResultRow[] {
+export function parsePromptfooResults(
+  data: unknown,
+  source: string,
+  locate?: (path: readonly PropertyKey[]) => string | undefined,
+): ResultRow[] {
   const format = { where: source, hint: RESULTS_HINT, ...(locate ? { locate } : {}) };
   const version = (data as { results?: { version?: unknown } } | null)?.results?.version;
   if (version !== undefined && version !== 3) {
-    throw invalidInput('INVALID_RESULTS', [{ path: ['results', 'version'], message: `is ${JSON.stringify(version)}; only version 3, written by current promptfoo releases, is read; re-run or re-export the eval with a current promptfoo` }], { where: source, ...(locate ? { locate } : {}) });
+    throw invalidInput(
+      'INVALID_RESULTS',
+      [
+        {
+          path: ['results', 'version'],
+          message: `is ${JSON.stringify(version)}; only version 3, written by current promptfoo releases, is read; re-run or re-export the eval with a current promptfoo`,
+        },
+      ],
+      { where: source, ...(locate ? { locate } : {}) },
+    );
   }
   const parsed = parseInput(PromptfooOutputSchema, data, 'INVALID_RESULTS', format);
   return sortRows(parsed.results.results.map(toRow));
@@ -107,7 +143,11 @@ export function parsePromptfooResults(data: unknown, source: string, locate?: (p
 function parseJsonlResults(text: string, source: string): ResultRow[] {
   const rows: ResultRow[] = [];
   for (const { value, where } of parseJsonLines(text, source, WRITTEN_BY_PROMPTFOO)) {
-    rows.push(toRow(parseInput(PromptfooResultSchema, value, 'INVALID_RESULTS', { where, hint: RESULTS_HINT })));
+    rows.push(
+      toRow(
+        parseInput(PromptfooResultSchema, value, 'INVALID_RESULTS', { where, hint: RESULTS_HINT }),
+      ),
+    );
   }
   return sortRows(rows);
 }
@@ -128,7 +168,12 @@ function toRow(result: PromptfooResult): ResultRow {
 }
 
 function sortRows(rows: ResultRow[]): ResultRow[] {
-  return rows.sort((a, b) => a.testIdx - b.testIdx || a.promptIdx - b.promptIdx || (a.provider < b.provider ? -1 : a.provider > b.provider ? 1 : 0));
+  return rows.sort(
+    (a, b) =>
+      a.testIdx - b.testIdx ||
+      a.promptIdx - b.promptIdx ||
+      (a.provider < b.provider ? -1 : a.provider > b.provider ? 1 : 0),
+  );
 }
 
 /** What to do about a results file that does not fit, for this file's messages and the rows'. */

@@ -21,7 +21,9 @@ import type { JudgeVerdict, VendorRow, VerifierVerdict } from '../compare/types.
 /** Row status promptfoo writes in `failureReason` (its `ResultFailureReason`): 1 assertion, 2 error. */
 const FAILURE_REASON_ERROR = 2;
 
-const AssertionSchema = z.looseObject({ type: z.string().optional(), value: z.unknown().optional() }).nullish();
+const AssertionSchema = z
+  .looseObject({ type: z.string().optional(), value: z.unknown().optional() })
+  .nullish();
 
 interface Component {
   pass: boolean;
@@ -52,7 +54,9 @@ const VerifierJsonSchema = z.looseObject({
     z.looseObject({
       url: z.string(),
       normalized: z.string(),
-      bucket: z.custom<LinkBucket>((value) => LINK_BUCKETS.includes(value as LinkBucket), { message: `expected one of ${LINK_BUCKETS.join(', ')}` }),
+      bucket: z.custom<LinkBucket>((value) => LINK_BUCKETS.includes(value as LinkBucket), {
+        message: `expected one of ${LINK_BUCKETS.join(', ')}`,
+      }),
       reason: z.string(),
       start: z.number().int().nonnegative(),
       end: z.number().int().nonnegative(),
@@ -64,7 +68,9 @@ const VerifierJsonSchema = z.looseObject({
       raw: z.string(),
       normalized: z.string(),
       organization: z.string().nullable(),
-      status: z.custom<PhoneStatus>((value) => PHONE_STATUSES.includes(value as PhoneStatus), { message: `expected one of ${PHONE_STATUSES.join(', ')}` }),
+      status: z.custom<PhoneStatus>((value) => PHONE_STATUSES.includes(value as PhoneStatus), {
+        message: `expected one of ${PHONE_STATUSES.join(', ')}`,
+      }),
       reason: z.string(),
       start: z.number().int().nonnegative(),
       end: z.number().int().nonnegative(),
@@ -88,14 +94,28 @@ export interface RowOptions {
  * crashed). A failing assertion also fills `error` with its reason, so `error` alone never means
  * the row errored.
  */
-export type PromptfooRowInput = Pick<ResultRow, 'provider' | 'testIdx' | 'promptIdx' | 'output' | 'vars' | 'error' | 'failureReason' | 'gradingResult'>;
+export type PromptfooRowInput = Pick<
+  ResultRow,
+  | 'provider'
+  | 'testIdx'
+  | 'promptIdx'
+  | 'output'
+  | 'vars'
+  | 'error'
+  | 'failureReason'
+  | 'gradingResult'
+>;
 
 /**
  * Convert one row. Pure. Throws `InputError('INVALID_RESULTS')` naming `where` when the row has a
  * citation-verifier result without per-link data and no `reverify` was given (a results file from
  * before the metadata existed, or an assertion that could not grade), or malformed metadata.
  */
-export function fromPromptfooRow(row: PromptfooRowInput, where: string, options: RowOptions = {}): VendorRow {
+export function fromPromptfooRow(
+  row: PromptfooRowInput,
+  where: string,
+  options: RowOptions = {},
+): VendorRow {
   const vars = row.vars;
   const base: VendorRow = {
     vendor: row.provider,
@@ -107,8 +127,12 @@ export function fromPromptfooRow(row: PromptfooRowInput, where: string, options:
   const question = stringOf(vars.question);
   if (question !== undefined) base.question = question;
 
-  const errored = row.failureReason !== undefined ? row.failureReason === FAILURE_REASON_ERROR : row.gradingResult === undefined && Boolean(row.error);
-  if (errored) return { ...base, error: row.error || 'the row errored (promptfoo gave no message)' };
+  const errored =
+    row.failureReason !== undefined
+      ? row.failureReason === FAILURE_REASON_ERROR
+      : row.gradingResult === undefined && Boolean(row.error);
+  if (errored)
+    return { ...base, error: row.error || 'the row errored (promptfoo gave no message)' };
 
   const components = componentsOf(row.gradingResult, where);
   const judge = judgeOf(components);
@@ -116,7 +140,9 @@ export function fromPromptfooRow(row: PromptfooRowInput, where: string, options:
   // is an error, as a crashed provider is, not a fail, and the rest of the report stands.
   const ungraded = options.reverify ? undefined : verifierError(components);
   if (ungraded !== undefined) return { ...base, error: ungraded };
-  const verifier = options.reverify ? options.reverify(base.answer) : recordedVerifier(components, where);
+  const verifier = options.reverify
+    ? options.reverify(base.answer)
+    : recordedVerifier(components, where);
   return { ...base, ...(verifier ? { verifier } : {}), ...(judge ? { judge } : {}) };
 }
 
@@ -131,7 +157,11 @@ function stringOf(value: unknown): string | undefined {
  */
 function componentsOf(grading: unknown, where: string): Component[] {
   if (grading === undefined || grading === null) return [];
-  const result = parseInput(ComponentSchema, grading, 'INVALID_RESULTS', { root: 'gradingResult', where, hint: RESULTS_HINT });
+  const result = parseInput(ComponentSchema, grading, 'INVALID_RESULTS', {
+    root: 'gradingResult',
+    where,
+    hint: RESULTS_HINT,
+  });
   if (result.componentResults && result.componentResults.length > 0) return result.componentResults;
   return [result];
 }
@@ -157,11 +187,20 @@ function verifierError(components: readonly Component[]): string | undefined {
   const component = components.find(isVerifierComponent);
   if (!component) return undefined;
   const data = component.metadata?.[VERIFIER_METADATA_KEY];
-  if (data !== null && typeof data === 'object' && 'error' in data && typeof data.error === 'string') return component.reason ?? data.error;
+  if (
+    data !== null &&
+    typeof data === 'object' &&
+    'error' in data &&
+    typeof data.error === 'string'
+  )
+    return component.reason ?? data.error;
   return undefined;
 }
 
-function recordedVerifier(components: readonly Component[], where: string): VerifierVerdict | undefined {
+function recordedVerifier(
+  components: readonly Component[],
+  where: string,
+): VerifierVerdict | undefined {
   const component = components.find(isVerifierComponent);
   if (!component) return undefined;
   const data = component.metadata?.[VERIFIER_METADATA_KEY];
@@ -172,7 +211,11 @@ function recordedVerifier(components: readonly Component[], where: string): Veri
       { where },
     );
   }
-  const json = parseInput(VerifierJsonSchema, data, 'INVALID_RESULTS', { root: `metadata.${VERIFIER_METADATA_KEY}`, where, hint: 'pass --allowlist FILE to verify the answers again' });
+  const json = parseInput(VerifierJsonSchema, data, 'INVALID_RESULTS', {
+    root: `metadata.${VERIFIER_METADATA_KEY}`,
+    where,
+    hint: 'pass --allowlist FILE to verify the answers again',
+  });
   return {
     // pass and score as promptfoo recorded them for the assertion (a promptfoo-level threshold
     // on the assertion may have overridden ours); the findings from our metadata.

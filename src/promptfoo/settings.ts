@@ -37,34 +37,56 @@ export interface SettingsOptions {
  * `CITATION_VERIFIER_LIVENESS`, `CITATION_VERIFIER_THRESHOLD`), then defaults. Relative allowlist
  * paths resolve against `baseDir` (the promptfoo config file's folder).
  */
-export function resolveSettings(config: unknown, env: NodeJS.ProcessEnv, baseDir: string, options: SettingsOptions = {}): VerifierSettings {
-  const { allowlist, threshold, liveness, govRegistry } = parseInput(VerifierConfigSchema, config ?? {}, 'INVALID_CONFIG', {
-    root: 'config',
-    expected: EXPECTED,
-    ...(options.labels ? { labels: options.labels } : {}),
-  });
+export function resolveSettings(
+  config: unknown,
+  env: NodeJS.ProcessEnv,
+  baseDir: string,
+  options: SettingsOptions = {},
+): VerifierSettings {
+  const { allowlist, threshold, liveness, govRegistry } = parseInput(
+    VerifierConfigSchema,
+    config ?? {},
+    'INVALID_CONFIG',
+    {
+      root: 'config',
+      expected: EXPECTED,
+      ...(options.labels ? { labels: options.labels } : {}),
+    },
+  );
 
   let source: VerifierSettings['allowlist'];
   if (typeof allowlist === 'object') source = { inline: allowlist };
   else {
     const path = withoutFileScheme(allowlist ?? env[ENV.allowlist]);
     if (!path) {
-      const how = options.front === 'cli' ? 'pass --allowlist FILE' : 'set config.allowlist to the allowlist JSON file';
-      throw new InputError('INVALID_CONFIG', `no allowlist: ${how}, or set the ${ENV.allowlist} environment variable`);
+      const how =
+        options.front === 'cli'
+          ? 'pass --allowlist FILE'
+          : 'set config.allowlist to the allowlist JSON file';
+      throw new InputError(
+        'INVALID_CONFIG',
+        `no allowlist: ${how}, or set the ${ENV.allowlist} environment variable`,
+      );
     }
     source = { path: isAbsolute(path) ? path : resolve(baseDir, path) };
   }
 
   let resolvedThreshold = threshold;
   const fromEnv = env[ENV.threshold];
-  if (resolvedThreshold === undefined && fromEnv !== undefined && fromEnv !== '') resolvedThreshold = thresholdFromText(fromEnv, ENV.threshold);
+  if (resolvedThreshold === undefined && fromEnv !== undefined && fromEnv !== '')
+    resolvedThreshold = thresholdFromText(fromEnv, ENV.threshold);
 
   let resolvedLiveness: VerifierSettings['liveness'] = false;
   if (liveness === true) resolvedLiveness = {};
   else if (typeof liveness === 'object') resolvedLiveness = stripUndefined(liveness);
-  else if (liveness === undefined && parseFlag(env[ENV.liveness], ENV.liveness)) resolvedLiveness = {};
+  else if (liveness === undefined && parseFlag(env[ENV.liveness], ENV.liveness))
+    resolvedLiveness = {};
 
-  const settings: VerifierSettings = { allowlist: source, threshold: resolvedThreshold ?? DEFAULT_THRESHOLD, liveness: resolvedLiveness };
+  const settings: VerifierSettings = {
+    allowlist: source,
+    threshold: resolvedThreshold ?? DEFAULT_THRESHOLD,
+    liveness: resolvedLiveness,
+  };
   if (govRegistry !== undefined) {
     const path = withoutFileScheme(govRegistry) ?? govRegistry;
     settings.govRegistry = isAbsolute(path) ? path : resolve(baseDir, path);
@@ -78,7 +100,9 @@ const EXPECTED: Record<string, string> = {
   threshold: 'a number from 0 to 1',
   liveness: 'true, false, or an object of liveness options',
   govRegistry: "the path of a .gov registry file (CISA's current-full.csv, or one domain a line)",
-  ...Object.fromEntries(Object.entries(LIVENESS_EXPECTED).map(([key, expected]) => [`liveness.${key}`, expected])),
+  ...Object.fromEntries(
+    Object.entries(LIVENESS_EXPECTED).map(([key, expected]) => [`liveness.${key}`, expected]),
+  ),
 };
 
 /**
@@ -87,7 +111,12 @@ const EXPECTED: Record<string, string> = {
  * gives for `config.threshold`.
  */
 export function thresholdFromText(text: string, name: string): number {
-  return parseInput(VerifierConfigSchema.shape.threshold.unwrap(), numberFromText(text), 'INVALID_CONFIG', { root: name, expected: { '': EXPECTED.threshold! } });
+  return parseInput(
+    VerifierConfigSchema.shape.threshold.unwrap(),
+    numberFromText(text),
+    'INVALID_CONFIG',
+    { root: name, expected: { '': EXPECTED.threshold! } },
+  );
 }
 
 /** `1/true/yes/on` → true, `0/false/no/off/empty` → false; anything else is a mistake worth saying. */
@@ -96,7 +125,16 @@ export function parseFlag(value: string | undefined, name: string): boolean {
   const text = value.trim().toLowerCase();
   if (['1', 'true', 'yes', 'on'].includes(text)) return true;
   if (['', '0', 'false', 'no', 'off'].includes(text)) return false;
-  throw invalidInput('INVALID_CONFIG', [{ path: [], message: `must be 1 or 0 (or true/false, yes/no, on/off), got ${describeValue(value)}` }], { root: name });
+  throw invalidInput(
+    'INVALID_CONFIG',
+    [
+      {
+        path: [],
+        message: `must be 1 or 0 (or true/false, yes/no, on/off), got ${describeValue(value)}`,
+      },
+    ],
+    { root: name },
+  );
 }
 
 /**
@@ -126,5 +164,7 @@ function withoutFileScheme(path: string | undefined): string | undefined {
 }
 
 function stripUndefined<T extends object>(value: T): { [K in keyof T]: Exclude<T[K], undefined> } {
-  return Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== undefined)) as { [K in keyof T]: Exclude<T[K], undefined> };
+  return Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== undefined)) as {
+    [K in keyof T]: Exclude<T[K], undefined>;
+  };
 }

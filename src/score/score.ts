@@ -18,12 +18,29 @@ export interface Score {
  * Example: links directory (1) + unverified (0.5) → mean 0.75; one misattributed number → 0.45;
  * threshold 0.4 → pass.
  */
-export function scoreReport(links: readonly LinkVerdict[], phones: readonly PhoneVerdict[], threshold: number): Score {
-  const linkScore = links.length === 0 ? 1 : links.reduce((sum, link) => sum + link.score, 0) / links.length;
-  const misattributed = new Set(phones.filter((phone) => phone.status === 'misattributed').map((phone) => phone.finding.normalized));
-  const score = round(Math.max(0, linkScore - MISATTRIBUTED_PHONE_PENALTY * misattributed.size), SCORE_DECIMALS);
+export function scoreReport(
+  links: readonly LinkVerdict[],
+  phones: readonly PhoneVerdict[],
+  threshold: number,
+): Score {
+  const linkScore =
+    links.length === 0 ? 1 : links.reduce((sum, link) => sum + link.score, 0) / links.length;
+  const misattributed = new Set(
+    phones
+      .filter((phone) => phone.status === 'misattributed')
+      .map((phone) => phone.finding.normalized),
+  );
+  const score = round(
+    Math.max(0, linkScore - MISATTRIBUTED_PHONE_PENALTY * misattributed.size),
+    SCORE_DECIMALS,
+  );
   const fatal = links.some((link) => isFatalBucket(link.bucket));
-  return { score, linkScore: round(linkScore, SCORE_DECIMALS), misattributedCount: misattributed.size, pass: score > threshold && !fatal };
+  return {
+    score,
+    linkScore: round(linkScore, SCORE_DECIMALS),
+    misattributedCount: misattributed.size,
+    pass: score > threshold && !fatal,
+  };
 }
 
 /** Round for display and comparison, so 0.1 + 0.2 reads 0.3. */

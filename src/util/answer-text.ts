@@ -10,7 +10,17 @@ export function answerText(output: unknown): string {
   return parts.join('\n\n');
 }
 
-const TEXT_FIELDS = ['output', 'text', 'content', 'answer', 'message', 'response', 'completion', 'choices', 'parts'];
+const TEXT_FIELDS = [
+  'output',
+  'text',
+  'content',
+  'answer',
+  'message',
+  'response',
+  'completion',
+  'choices',
+  'parts',
+];
 const MAX_DEPTH = 8;
 
 function collect(value: unknown, parts: string[], depth: number, seen: Set<object>): void {

@@ -15,7 +15,8 @@ export function editDistance(a: string, b: string, limit: number): number {
   const over = limit + 1;
   // Three rows reused across calls: the lookalike check calls this thousands of times per answer,
   // and fresh arrays per row were most of its cost (in garbage).
-  if (rowBuffers[0]!.length < cols + 1) rowBuffers = [new Int32Array(cols * 2), new Int32Array(cols * 2), new Int32Array(cols * 2)];
+  if (rowBuffers[0]!.length < cols + 1)
+    rowBuffers = [new Int32Array(cols * 2), new Int32Array(cols * 2), new Int32Array(cols * 2)];
   let [prevPrev, prev, current] = rowBuffers as [Int32Array, Int32Array, Int32Array];
   for (let j = 0; j < cols; j++) prev[j] = Math.min(j, over);
   for (let i = 1; i < rows; i++) {
@@ -30,7 +31,8 @@ export function editDistance(a: string, b: string, limit: number): number {
     for (let j = from; j <= to; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
       let value = Math.min(prev[j]! + 1, current[j - 1]! + 1, prev[j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) value = Math.min(value, prevPrev[j - 2]! + 1);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        value = Math.min(value, prevPrev[j - 2]! + 1);
       if (value > over) value = over;
       current[j] = value;
       if (value < rowMin) rowMin = value;
@@ -53,7 +55,8 @@ export function compareStrings(a: string, b: string): number {
 
 // C0 controls but tab and newline, DEL, C1 controls (U+009B is a one-character CSI), and the
 // bidirectional controls that reorder what follows them (Trojan Source).
-const UNPRINTABLE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+const UNPRINTABLE =
+  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 
 /**
  * Text made safe for a terminal or a markdown file: every control and bidirectional-control
@@ -64,6 +67,8 @@ const UNPRINTABLE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\
 export function printable(text: string): string {
   return text.replace(UNPRINTABLE, (char) => {
     const code = char.charCodeAt(0);
-    return code < 0x100 ? `\\x${code.toString(16).toUpperCase().padStart(2, '0')}` : `\\u${code.toString(16).toUpperCase().padStart(4, '0')}`;
+    return code < 0x100
+      ? `\\x${code.toString(16).toUpperCase().padStart(2, '0')}`
+      : `\\u${code.toString(16).toUpperCase().padStart(4, '0')}`;
   });
 }

@@ -13,9 +13,18 @@ const NAMES = ['constructor', 'toString', '__proto__', 'hasOwnProperty', 'valueO
 
 const fileWith = (name: string) =>
   JSON.parse(
-    JSON.stringify({ urls: [], domains: [], org_names: ['Other Org'], org_phones: { 'Other Org': ['(617) 555-0199'] }, org_aliases: {} })
+    JSON.stringify({
+      urls: [],
+      domains: [],
+      org_names: ['Other Org'],
+      org_phones: { 'Other Org': ['(617) 555-0199'] },
+      org_aliases: {},
+    })
       .replace('"org_phones":{', `"org_phones":{${JSON.stringify(name)}:["(617) 555-0100"],`)
-      .replace('"org_aliases":{', `"org_aliases":{${JSON.stringify(name)}:["The ${name.replace(/_/g, '')} Office"]`),
+      .replace(
+        '"org_aliases":{',
+        `"org_aliases":{${JSON.stringify(name)}:["The ${name.replace(/_/g, '')} Office"]`,
+      ),
   ) as unknown;
 
 describe.each(NAMES)('an organization named %s', (name) => {
@@ -33,16 +42,34 @@ describe.each(NAMES)('an organization named %s', (name) => {
   });
 
   it('keeps its number through the builder and through --merge', () => {
-    const table = tableFromRows('directory.csv', ['Name', 'Phone'], [[name, '(617) 555-0100'], ['Other Org', '(617) 555-0199']]);
+    const table = tableFromRows(
+      'directory.csv',
+      ['Name', 'Phone'],
+      [
+        [name, '(617) 555-0100'],
+        ['Other Org', '(617) 555-0199'],
+      ],
+    );
     const columns = { org: 'Name', urls: [], phones: ['Phone'], aliases: [], domains: [] };
     const built = buildAllowlist([table], { columns });
-    const file = JSON.parse(renderAllowlist(built.allowlist)) as { org_phones: Record<string, string[]> };
+    const file = JSON.parse(renderAllowlist(built.allowlist)) as {
+      org_phones: Record<string, string[]>;
+    };
     expect(Object.hasOwn(file.org_phones, name) && file.org_phones[name]).toEqual(['+16175550100']);
 
     const base = parseAllowlist(fileWith(name), 'base.json');
-    const merged = buildAllowlist([tableFromRows('more.csv', ['Name', 'Phone'], [[name, '(617) 555-0101']])], { columns, base });
-    const mergedFile = JSON.parse(renderAllowlist(merged.allowlist)) as { org_phones: Record<string, string[]>; org_aliases: Record<string, string[]> };
-    expect(Object.hasOwn(mergedFile.org_phones, name) && mergedFile.org_phones[name]).toEqual(['+16175550100', '+16175550101']);
+    const merged = buildAllowlist(
+      [tableFromRows('more.csv', ['Name', 'Phone'], [[name, '(617) 555-0101']])],
+      { columns, base },
+    );
+    const mergedFile = JSON.parse(renderAllowlist(merged.allowlist)) as {
+      org_phones: Record<string, string[]>;
+      org_aliases: Record<string, string[]>;
+    };
+    expect(Object.hasOwn(mergedFile.org_phones, name) && mergedFile.org_phones[name]).toEqual([
+      '+16175550100',
+      '+16175550101',
+    ]);
     expect(Object.hasOwn(mergedFile.org_aliases, name)).toBe(true);
   });
 });

@@ -25,7 +25,9 @@ describe('loadAllowlist: invalid files, each with its own message', () => {
     const path = fixture('does-not-exist.json');
     const error = await loadError(path);
     expect(error.code).toBe('FILE_NOT_FOUND');
-    expect(error.message).toBe(`${path}: allowlist file not found; pass the path of a JSON allowlist (build one with \`citation-verifier build-allowlist\`)`);
+    expect(error.message).toBe(
+      `${path}: allowlist file not found; pass the path of a JSON allowlist (build one with \`citation-verifier build-allowlist\`)`,
+    );
   });
 
   it('invalid JSON, with line and column', async () => {
@@ -45,18 +47,33 @@ describe('loadAllowlist: invalid files, each with its own message', () => {
 
   it.each([
     ['wrong-type.json', '$.urls (line 2): expected a list, got the string "https://mass.gov"'],
-    ['unknown-key.json', '$.org_phone (line 5): unknown key; did you mean "org_phones"? allowed keys: "urls", "domains", "org_names", "org_phones" (optional: "org_aliases", "urls_as_written")'],
+    [
+      'unknown-key.json',
+      '$.org_phone (line 5): unknown key; did you mean "org_phones"? allowed keys: "urls", "domains", "org_names", "org_phones" (optional: "org_aliases", "urls_as_written")',
+    ],
     ['missing-field.json', '$.org_phones: is missing; add an object ({} if you have none)'],
     ['not-an-object.json', '$: expected an object, got a list'],
     [
       'bad-phone.json',
       '$.org_phones["Legal Aid of X"][2] (line 6): "555-12" is not a phone number: has 5 digits; a North American number has 10 (or 11 starting with 1); write it like "(617) 555-0123", or remove it',
     ],
-    ['bad-url.json', '$.urls[1] (line 2): "mailto:help@mass.gov" is not a web address (scheme "mailto:"); write a full address like "https://www.mass.gov/courts", or remove it'],
-    ['bad-domain.json', '$.domains[1] (line 3): "https://mass.gov/courts" is not a host name; write it like "mass.gov" (pages go in "urls")'],
+    [
+      'bad-url.json',
+      '$.urls[1] (line 2): "mailto:help@mass.gov" is not a web address (scheme "mailto:"); write a full address like "https://www.mass.gov/courts", or remove it',
+    ],
+    [
+      'bad-domain.json',
+      '$.domains[1] (line 3): "https://mass.gov/courts" is not a host name; write it like "mass.gov" (pages go in "urls")',
+    ],
     // JSON.parse would keep the last entry: the right number (617) 555-0100 would be lost and called misattributed.
-    ['duplicate-org.json', '$.org_phones["Legal Aid of X"]: appears twice (the second at line 8, column 5); JSON keeps only the last, so merge the two into one entry'],
-    ['duplicate-field.json', '$.domains: appears twice (the second at line 1, column 75); JSON keeps only the last, so merge the two into one entry'],
+    [
+      'duplicate-org.json',
+      '$.org_phones["Legal Aid of X"]: appears twice (the second at line 8, column 5); JSON keeps only the last, so merge the two into one entry',
+    ],
+    [
+      'duplicate-field.json',
+      '$.domains: appears twice (the second at line 1, column 75); JSON keeps only the last, so merge the two into one entry',
+    ],
   ])('%s', async (name, message) => {
     const path = fixture(name);
     const error = await loadError(path);
@@ -79,7 +96,10 @@ describe('loadAllowlist: a valid file', () => {
       },
       orgAliases: { 'Greater Boston Legal Services': ['GBLS'] },
       // Normalized for matching; the address as written kept for liveness to fetch.
-      urlsAsWritten: { 'https://masslegalhelp.org/housing/eviction': 'https://www.masslegalhelp.org/housing/eviction/' },
+      urlsAsWritten: {
+        'https://masslegalhelp.org/housing/eviction':
+          'https://www.masslegalhelp.org/housing/eviction/',
+      },
     });
   });
 
@@ -91,7 +111,9 @@ describe('loadAllowlist: a valid file', () => {
 describe('parseJsonText', () => {
   it('gives line and column when the parser reports a position', () => {
     // Position 6 is the end of the text: line 1, column 7.
-    expect(() => parseJsonText('{"a":1', 'f.json')).toThrow(/^f\.json: is not valid JSON at line 1, column 7 \(.*\); fix the syntax$/);
+    expect(() => parseJsonText('{"a":1', 'f.json')).toThrow(
+      /^f\.json: is not valid JSON at line 1, column 7 \(.*\); fix the syntax$/,
+    );
   });
 });
 
@@ -107,7 +129,8 @@ describe('loadAllowlistIndex: built once per process', () => {
     clearAllowlistCache();
   });
 
-  const allowlistText = (domain: string): string => JSON.stringify({ urls: [], domains: [domain], org_names: [], org_phones: {} });
+  const allowlistText = (domain: string): string =>
+    JSON.stringify({ urls: [], domains: [domain], org_names: [], org_phones: {} });
 
   it('1,000 concurrent calls share one promise and one index', async () => {
     const path = join(dir, 'concurrent.json');
@@ -144,10 +167,14 @@ describe('loadAllowlistIndex: built once per process', () => {
 
   it('a failed load is not cached: the fixed file is picked up by the next call', async () => {
     const path = join(dir, 'appears-later.json');
-    const failures = await Promise.allSettled(Array.from({ length: 10 }, () => loadAllowlistIndex(path)));
+    const failures = await Promise.allSettled(
+      Array.from({ length: 10 }, () => loadAllowlistIndex(path)),
+    );
     expect(failures.every((result) => result.status === 'rejected')).toBe(true);
     const [failure] = failures;
-    expect(failure?.status === 'rejected' && (failure.reason as InputError).code).toBe('FILE_NOT_FOUND');
+    expect(failure?.status === 'rejected' && (failure.reason as InputError).code).toBe(
+      'FILE_NOT_FOUND',
+    );
     await writeFile(path, allowlistText('mass.gov'));
     const index = await loadAllowlistIndex(path);
     expect([...index.domains]).toEqual(['mass.gov']);
@@ -158,6 +185,8 @@ describe('loadAllowlistIndex: built once per process', () => {
     await writeFile(path, '{ not json');
     await expect(loadAllowlistIndex(path)).rejects.toMatchObject({ code: 'INVALID_JSON' });
     await writeFile(path, allowlistText('mass.gov'));
-    await expect(loadAllowlistIndex(path)).resolves.toMatchObject({ domains: new Set(['mass.gov']) });
+    await expect(loadAllowlistIndex(path)).resolves.toMatchObject({
+      domains: new Set(['mass.gov']),
+    });
   });
 });

@@ -5,7 +5,8 @@ import { hostOfDomainEntry, parseAllowlist, toAllowlistFile } from '../../src/al
 const SOURCE = 'lists/allowlist.json';
 const EMPTY = { urls: [], domains: [], org_names: [], org_phones: {} };
 // Read from the schema itself: the optional keys (urls_as_written included) cannot drift from the message.
-const KEYS = '"urls", "domains", "org_names", "org_phones" (optional: "org_aliases", "urls_as_written")';
+const KEYS =
+  '"urls", "domains", "org_names", "org_phones" (optional: "org_aliases", "urls_as_written")';
 
 /** The error `parseAllowlist` throws for `data`, or a failure when it does not throw. */
 function errorOf(data: unknown): InputError {
@@ -56,24 +57,80 @@ describe('parseAllowlist: every error names the file, the JSON path, what is wro
       { ...EMPTY, domains: ['mass gov'] },
       `${SOURCE}: $.domains[0]: "mass gov" is not a host name; write it like "mass.gov" (pages go in "urls")`,
     ],
-    ['an unknown key', { ...EMPTY, notes: {} }, `${SOURCE}: $.notes: unknown key; remove it, or use one of the allowed keys: ${KEYS}`],
+    [
+      'an unknown key',
+      { ...EMPTY, notes: {} },
+      `${SOURCE}: $.notes: unknown key; remove it, or use one of the allowed keys: ${KEYS}`,
+    ],
     // The typo is named, with the key it was meant to be, and that key is not reported missing too.
-    ['a misspelled field', { urls: [], domains: [], org_names: [], org_phone: {} }, `${SOURCE}: $.org_phone: unknown key; did you mean "org_phones"? allowed keys: ${KEYS}`],
+    [
+      'a misspelled field',
+      { urls: [], domains: [], org_names: [], org_phone: {} },
+      `${SOURCE}: $.org_phone: unknown key; did you mean "org_phones"? allowed keys: ${KEYS}`,
+    ],
     // Present already, so not a guess: an extra copy of a field is only unknown.
-    ['a misspelled copy of a present field', { ...EMPTY, org_phone: {} }, `${SOURCE}: $.org_phone: unknown key; remove it, or use one of the allowed keys: ${KEYS}`],
-    ['a misspelled optional field', { ...EMPTY, url_as_written: {} }, `${SOURCE}: $.url_as_written: unknown key; did you mean "urls_as_written"? allowed keys: ${KEYS}`],
-    ['two unknown keys', { ...EMPTY, a: 1, b: 2 }, `${SOURCE}: $: unknown keys "a", "b"; remove them, or use one of the allowed keys: ${KEYS}`],
-    ['a list where a list of strings belongs', { ...EMPTY, urls: 'https://mass.gov' }, `${SOURCE}: $.urls: expected a list, got the string "https://mass.gov"`],
-    ['a list where an object belongs', { ...EMPTY, org_phones: [] }, `${SOURCE}: $.org_phones: expected an object, got a list`],
-    ['a number in a list of strings', { ...EMPTY, org_names: ['GBLS', 5] }, `${SOURCE}: $.org_names[1]: expected a string, got 5`],
-    ['a number where a phone string belongs', { ...EMPTY, org_phones: { GBLS: [6173711234] } }, `${SOURCE}: $.org_phones.GBLS[0]: expected a string, got 6173711234`],
-    ['aliases not a list', { ...EMPTY, org_aliases: { GBLS: 'Greater Boston' } }, `${SOURCE}: $.org_aliases.GBLS: expected a list, got the string "Greater Boston"`],
-    ['a missing field', { urls: [], domains: [], org_names: [] }, `${SOURCE}: $.org_phones: is missing; add an object ({} if you have none)`],
-    ['a missing list', { domains: [], org_names: [], org_phones: {} }, `${SOURCE}: $.urls: is missing; add a list ([] if you have none)`],
+    [
+      'a misspelled copy of a present field',
+      { ...EMPTY, org_phone: {} },
+      `${SOURCE}: $.org_phone: unknown key; remove it, or use one of the allowed keys: ${KEYS}`,
+    ],
+    [
+      'a misspelled optional field',
+      { ...EMPTY, url_as_written: {} },
+      `${SOURCE}: $.url_as_written: unknown key; did you mean "urls_as_written"? allowed keys: ${KEYS}`,
+    ],
+    [
+      'two unknown keys',
+      { ...EMPTY, a: 1, b: 2 },
+      `${SOURCE}: $: unknown keys "a", "b"; remove them, or use one of the allowed keys: ${KEYS}`,
+    ],
+    [
+      'a list where a list of strings belongs',
+      { ...EMPTY, urls: 'https://mass.gov' },
+      `${SOURCE}: $.urls: expected a list, got the string "https://mass.gov"`,
+    ],
+    [
+      'a list where an object belongs',
+      { ...EMPTY, org_phones: [] },
+      `${SOURCE}: $.org_phones: expected an object, got a list`,
+    ],
+    [
+      'a number in a list of strings',
+      { ...EMPTY, org_names: ['GBLS', 5] },
+      `${SOURCE}: $.org_names[1]: expected a string, got 5`,
+    ],
+    [
+      'a number where a phone string belongs',
+      { ...EMPTY, org_phones: { GBLS: [6173711234] } },
+      `${SOURCE}: $.org_phones.GBLS[0]: expected a string, got 6173711234`,
+    ],
+    [
+      'aliases not a list',
+      { ...EMPTY, org_aliases: { GBLS: 'Greater Boston' } },
+      `${SOURCE}: $.org_aliases.GBLS: expected a list, got the string "Greater Boston"`,
+    ],
+    [
+      'a missing field',
+      { urls: [], domains: [], org_names: [] },
+      `${SOURCE}: $.org_phones: is missing; add an object ({} if you have none)`,
+    ],
+    [
+      'a missing list',
+      { domains: [], org_names: [], org_phones: {} },
+      `${SOURCE}: $.urls: is missing; add a list ([] if you have none)`,
+    ],
     ['a list at the top', ['https://mass.gov'], `${SOURCE}: $: expected an object, got a list`],
     ['null at the top', null, `${SOURCE}: $: expected an object, got null`],
-    ['an empty name', { ...EMPTY, org_names: ['  '] }, `${SOURCE}: $.org_names[0]: is empty; remove it`],
-    ['an empty alias', { ...EMPTY, org_aliases: { GBLS: [''] } }, `${SOURCE}: $.org_aliases.GBLS[0]: is empty; remove it`],
+    [
+      'an empty name',
+      { ...EMPTY, org_names: ['  '] },
+      `${SOURCE}: $.org_names[0]: is empty; remove it`,
+    ],
+    [
+      'an empty alias',
+      { ...EMPTY, org_aliases: { GBLS: [''] } },
+      `${SOURCE}: $.org_aliases.GBLS[0]: is empty; remove it`,
+    ],
   ])('%s', (_name, data, message) => {
     const error = errorOf(data);
     expect(error.message).toBe(message);
@@ -82,21 +139,29 @@ describe('parseAllowlist: every error names the file, the JSON path, what is wro
   });
 
   it('quotes a long string value only in part', () => {
-    expect(errorOf({ ...EMPTY, urls: 'x'.repeat(100) }).message).toBe(`${SOURCE}: $.urls: expected a list, got the string "${'x'.repeat(40)}…"`);
+    expect(errorOf({ ...EMPTY, urls: 'x'.repeat(100) }).message).toBe(
+      `${SOURCE}: $.urls: expected a list, got the string "${'x'.repeat(40)}…"`,
+    );
   });
 });
 
 describe('parseAllowlist: values are normalized with the shared normalizers', () => {
   const allowlist = parseAllowlist(
     {
-      urls: ['http://www.MassLegalHelp.org/housing/eviction/?utm_source=chatgpt.com#top', 'https://masslegalhelp.org/housing/eviction'],
+      urls: [
+        'http://www.MassLegalHelp.org/housing/eviction/?utm_source=chatgpt.com#top',
+        'https://masslegalhelp.org/housing/eviction',
+      ],
       domains: ['WWW.Mass.Gov.', 'https://lawhelp.org/', 'bücher.de'],
       org_names: ['  Greater   Boston Legal Services ', 'Greater Boston Legal Services'],
       org_phones: {
         'Greater Boston Legal Services': ['(617) 371-1234', '617.371.1234', '+1 617 371 1234'],
         ' Legal Aid of X ': ['1-800-LAW-HELP', '211', '508-752-3718 ext. 4'],
       },
-      org_aliases: { 'Greater Boston Legal Services': ['GBLS', ' GBLS '], 'Massachusetts Law Reform Institute': ['MLRI'] },
+      org_aliases: {
+        'Greater Boston Legal Services': ['GBLS', ' GBLS '],
+        'Massachusetts Law Reform Institute': ['MLRI'],
+      },
     },
     SOURCE,
   );
@@ -114,13 +179,26 @@ describe('parseAllowlist: values are normalized with the shared normalizers', ()
     });
   });
   it('names: trimmed, spaces collapsed, and every organization with numbers or aliases is a name', () => {
-    expect(allowlist.orgNames).toEqual(['Greater Boston Legal Services', 'Legal Aid of X', 'Massachusetts Law Reform Institute']);
+    expect(allowlist.orgNames).toEqual([
+      'Greater Boston Legal Services',
+      'Legal Aid of X',
+      'Massachusetts Law Reform Institute',
+    ]);
   });
   it('aliases: trimmed and merged', () => {
-    expect(allowlist.orgAliases).toEqual({ 'Greater Boston Legal Services': ['GBLS'], 'Massachusetts Law Reform Institute': ['MLRI'] });
+    expect(allowlist.orgAliases).toEqual({
+      'Greater Boston Legal Services': ['GBLS'],
+      'Massachusetts Law Reform Institute': ['MLRI'],
+    });
   });
   it('accepts an allowlist without aliases', () => {
-    expect(parseAllowlist(EMPTY, SOURCE)).toEqual({ urls: [], domains: [], orgNames: [], orgPhones: {}, orgAliases: {} });
+    expect(parseAllowlist(EMPTY, SOURCE)).toEqual({
+      urls: [],
+      domains: [],
+      orgNames: [],
+      orgPhones: {},
+      orgAliases: {},
+    });
   });
 });
 
@@ -143,7 +221,14 @@ describe('hostOfDomainEntry', () => {
 
 describe('toAllowlistFile', () => {
   it('round-trips: the file form parses back to the same allowlist', () => {
-    const allowlist = parseAllowlist({ ...EMPTY, urls: ['https://b.org/x', 'https://a.org'], org_phones: { Zed: ['617-555-0100'], Abe: ['617-555-0101'] } }, SOURCE);
+    const allowlist = parseAllowlist(
+      {
+        ...EMPTY,
+        urls: ['https://b.org/x', 'https://a.org'],
+        org_phones: { Zed: ['617-555-0100'], Abe: ['617-555-0101'] },
+      },
+      SOURCE,
+    );
     const file = toAllowlistFile(allowlist);
     expect(file.urls).toEqual(['https://a.org', 'https://b.org/x']);
     expect(Object.keys(file.org_phones)).toEqual(['Abe', 'Zed']);
@@ -158,9 +243,14 @@ describe('parseAllowlist: urls_as_written', () => {
   const base = { urls: ['https://x.org/help'], domains: [], org_names: [], org_phones: {} };
 
   it('keeps the address as written beside its normalized form, and writes it back', () => {
-    const allowlist = parseAllowlist({ ...base, urls_as_written: { 'https://x.org/help': 'http://www.x.org/help/' } }, SOURCE);
+    const allowlist = parseAllowlist(
+      { ...base, urls_as_written: { 'https://x.org/help': 'http://www.x.org/help/' } },
+      SOURCE,
+    );
     expect(allowlist.urlsAsWritten).toEqual({ 'https://x.org/help': 'http://www.x.org/help/' });
-    expect(toAllowlistFile(allowlist).urls_as_written).toEqual({ 'https://x.org/help': 'http://www.x.org/help/' });
+    expect(toAllowlistFile(allowlist).urls_as_written).toEqual({
+      'https://x.org/help': 'http://www.x.org/help/',
+    });
   });
 
   it('an allowlist without it stays valid and has none', () => {
@@ -168,7 +258,9 @@ describe('parseAllowlist: urls_as_written', () => {
   });
 
   it('rejects a written form of a URL that is not in urls', () => {
-    expect(() => parseAllowlist({ ...base, urls_as_written: { 'https://y.org': 'http://www.y.org' } }, SOURCE)).toThrow(
+    expect(() =>
+      parseAllowlist({ ...base, urls_as_written: { 'https://y.org': 'http://www.y.org' } }, SOURCE),
+    ).toThrow(
       /urls_as_written\["https:\/\/y\.org"\]: "http:\/\/www\.y\.org" is not a way of writing "https:\/\/y\.org", or that URL is not in "urls"; fix or remove the entry/,
     );
   });

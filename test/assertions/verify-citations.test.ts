@@ -15,13 +15,23 @@ describe('verify-citations assertion', () => {
   });
 
   it('returns a GradingResult with named scores and one component per finding kind', async () => {
-    const result = await verifyCitations('Call the Chelsea District Court at (617) 232-4660. See https://example.com/x', { config });
+    const result = await verifyCitations(
+      'Call the Chelsea District Court at (617) 232-4660. See https://example.com/x',
+      { config },
+    );
     expect(result.pass).toBe(false);
     expect(result.score).toBe(0);
     expect(result.reason).toMatch(/^citation-verifier: FAIL: score 0 ≤ threshold 0\.4/);
-    expect(result.reason).toContain('invented link https://example.com/x: example.com is a placeholder address');
+    expect(result.reason).toContain(
+      'invented link https://example.com/x: example.com is a placeholder address',
+    );
     expect(result.reason).toContain('misattributed number (617) 232-4660');
-    expect(result.namedScores).toEqual({ citation_score: 0, link_score: 0, phone_score: 0.7, usable_links: 0 });
+    expect(result.namedScores).toEqual({
+      citation_score: 0,
+      link_score: 0,
+      phone_score: 0.7,
+      usable_links: 0,
+    });
     expect(result.componentResults).toBeUndefined();
   });
 
@@ -37,26 +47,66 @@ describe('verify-citations assertion', () => {
     ['a number', 42],
     ['an empty string', ''],
     ['a nested object', { a: { b: [{ c: 'text' }] } }],
-    ['a cyclic object', (() => { const o: Record<string, unknown> = {}; o.self = o; return o; })()],
+    [
+      'a cyclic object',
+      (() => {
+        const o: Record<string, unknown> = {};
+        o.self = o;
+        return o;
+      })(),
+    ],
   ])('never throws on %s output', async (_name, output) => {
-    await expect(verifyCitations(output, { config })).resolves.toMatchObject({ pass: true, score: 1 });
+    await expect(verifyCitations(output, { config })).resolves.toMatchObject({
+      pass: true,
+      score: 1,
+    });
   });
 
   it('reads the text fields of an object output', async () => {
-    const result = await verifyCitations({ output: 'See https://example.com/a', metadata: { ignored: true } }, { config });
+    const result = await verifyCitations(
+      { output: 'See https://example.com/a', metadata: { ignored: true } },
+      { config },
+    );
     expect(result.pass).toBe(false);
-    const chat = await verifyCitations({ choices: [{ message: { content: 'See https://example.com/b' } }] }, { config });
+    const chat = await verifyCitations(
+      { choices: [{ message: { content: 'See https://example.com/b' } }] },
+      { config },
+    );
     expect(chat.reason).toContain('https://example.com/b');
   });
 
   it.each([
-    ['a missing allowlist file', { allowlist: 'no/such/allowlist.json' }, /^citation-verifier: .*no\/such\/allowlist\.json: allowlist file not found/],
+    [
+      'a missing allowlist file',
+      { allowlist: 'no/such/allowlist.json' },
+      /^citation-verifier: .*no\/such\/allowlist\.json: allowlist file not found/,
+    ],
     ['no allowlist at all', {}, /^citation-verifier: no allowlist/],
-    ['an unknown config key', { allowlist, treshold: 0.5 }, /^citation-verifier: config\.treshold: unknown key; did you mean "threshold"\? allowed keys: "allowlist", "threshold", "liveness", "govRegistry"$/],
-    ['a bad threshold', { allowlist, threshold: 'high' }, /^citation-verifier: config\.threshold: must be a number from 0 to 1, got the string "high"$/],
-    ['an unknown liveness option', { allowlist, liveness: { timeout: 5 } }, /^citation-verifier: config\.liveness\.timeout: unknown key; did you mean "timeoutMs"\? allowed keys: "concurrency", .*"timeoutMs"/],
-    ['a liveness option of the wrong type', { allowlist, liveness: { timeoutMs: 'soon' } }, /^citation-verifier: config\.liveness\.timeoutMs: must be a whole number of milliseconds above 0, got the string "soon"$/],
-    ['an invalid inline allowlist', { allowlist: { urls: [] } }, /^citation-verifier: 3 problems:\n  config\.allowlist\.domains: is missing; add a list \(\[\] if you have none\)\n  config\.allowlist\.org_names: is missing/],
+    [
+      'an unknown config key',
+      { allowlist, treshold: 0.5 },
+      /^citation-verifier: config\.treshold: unknown key; did you mean "threshold"\? allowed keys: "allowlist", "threshold", "liveness", "govRegistry"$/,
+    ],
+    [
+      'a bad threshold',
+      { allowlist, threshold: 'high' },
+      /^citation-verifier: config\.threshold: must be a number from 0 to 1, got the string "high"$/,
+    ],
+    [
+      'an unknown liveness option',
+      { allowlist, liveness: { timeout: 5 } },
+      /^citation-verifier: config\.liveness\.timeout: unknown key; did you mean "timeoutMs"\? allowed keys: "concurrency", .*"timeoutMs"/,
+    ],
+    [
+      'a liveness option of the wrong type',
+      { allowlist, liveness: { timeoutMs: 'soon' } },
+      /^citation-verifier: config\.liveness\.timeoutMs: must be a whole number of milliseconds above 0, got the string "soon"$/,
+    ],
+    [
+      'an invalid inline allowlist',
+      { allowlist: { urls: [] } },
+      /^citation-verifier: 3 problems:\n  config\.allowlist\.domains: is missing; add a list \(\[\] if you have none\)\n  config\.allowlist\.org_names: is missing/,
+    ],
   ])('turns %s into a failing result instead of throwing', async (_name, badConfig, reason) => {
     const result = await verifyCitations('text', { config: badConfig });
     expect(result).toMatchObject({ pass: false, score: 0 });
@@ -69,14 +119,27 @@ describe('verify-citations assertion', () => {
     expect(result).toMatchObject({ pass: true, score: 0.5 });
     process.env.CITATION_VERIFIER_LIVENESS = 'maybe';
     const bad = await verifyCitations('text', {});
-    expect(bad.reason).toMatch(/CITATION_VERIFIER_LIVENESS: must be 1 or 0 \(or true\/false, yes\/no, on\/off\), got the string "maybe"$/);
+    expect(bad.reason).toMatch(
+      /CITATION_VERIFIER_LIVENESS: must be 1 or 0 \(or true\/false, yes\/no, on\/off\), got the string "maybe"$/,
+    );
   });
 
   it('checks liveness when config.liveness is an options object', async () => {
-    const server = await startHttpServer({ '/ok': { status: 200, body: 'ok' }, '/gone': { status: 404 } });
-    const liveness = { resolve: { 'site.test': '127.0.0.1' }, allowPrivateNetworks: true, networkProbe: `http://site.test:${server.port}/ok`, timeoutMs: 2000 };
+    const server = await startHttpServer({
+      '/ok': { status: 200, body: 'ok' },
+      '/gone': { status: 404 },
+    });
+    const liveness = {
+      resolve: { 'site.test': '127.0.0.1' },
+      allowPrivateNetworks: true,
+      networkProbe: `http://site.test:${server.port}/ok`,
+      timeoutMs: 2000,
+    };
     try {
-      const result = await verifyCitations(`See http://site.test:${server.port}/ok and http://site.test:${server.port}/gone.`, { config: { allowlist, liveness } });
+      const result = await verifyCitations(
+        `See http://site.test:${server.port}/ok and http://site.test:${server.port}/gone.`,
+        { config: { allowlist, liveness } },
+      );
       // live 0.7 + broken 0 → 0.35, and a broken link fails the answer outright
       expect(result).toMatchObject({ pass: false, score: 0.35 });
       expect(result.reason).toContain(`broken link http://site.test:${server.port}/gone`);
@@ -87,14 +150,19 @@ describe('verify-citations assertion', () => {
 
   it('accepts an inline allowlist object', async () => {
     const inline = { urls: [], domains: ['lawhelp.org'], org_names: [], org_phones: {} };
-    const result = await verifyCitations('See https://www.lawhelp.org/x', { config: { allowlist: inline } });
+    const result = await verifyCitations('See https://www.lawhelp.org/x', {
+      config: { allowlist: inline },
+    });
     expect(result).toMatchObject({ pass: true, score: 1 });
   });
 });
 
 describe('settings', () => {
   it('resolves a relative allowlist path against the promptfoo config folder', () => {
-    const base = promptfooBaseDir(['node', 'promptfoo', 'eval', '-c', 'configs/eval.yaml'], '/srv/evals');
+    const base = promptfooBaseDir(
+      ['node', 'promptfoo', 'eval', '-c', 'configs/eval.yaml'],
+      '/srv/evals',
+    );
     expect(base).toBe('/srv/evals/configs');
     expect(promptfooBaseDir(['node', 'promptfoo', 'eval', '--config=a/b.yaml'], '/x')).toBe('/x/a');
     expect(promptfooBaseDir(['node', 'promptfoo', 'eval'], '/x')).toBe('/x');
@@ -104,18 +172,33 @@ describe('settings', () => {
 
   it('reads a promptfoo-style file:// allowlist path like a plain one', () => {
     const base = '/srv/evals';
-    expect(resolveSettings({ allowlist: 'file://allowlist.json' }, {}, base).allowlist).toEqual({ path: '/srv/evals/allowlist.json' });
-    expect(resolveSettings({ allowlist: 'file://lists/a.json' }, {}, base).allowlist).toEqual({ path: '/srv/evals/lists/a.json' });
-    expect(resolveSettings({ allowlist: 'file:///abs/a.json' }, {}, base).allowlist).toEqual({ path: '/abs/a.json' });
-    expect(resolveSettings({}, { CITATION_VERIFIER_ALLOWLIST: 'file://env.json' }, base).allowlist).toEqual({ path: '/srv/evals/env.json' });
+    expect(resolveSettings({ allowlist: 'file://allowlist.json' }, {}, base).allowlist).toEqual({
+      path: '/srv/evals/allowlist.json',
+    });
+    expect(resolveSettings({ allowlist: 'file://lists/a.json' }, {}, base).allowlist).toEqual({
+      path: '/srv/evals/lists/a.json',
+    });
+    expect(resolveSettings({ allowlist: 'file:///abs/a.json' }, {}, base).allowlist).toEqual({
+      path: '/abs/a.json',
+    });
+    expect(
+      resolveSettings({}, { CITATION_VERIFIER_ALLOWLIST: 'file://env.json' }, base).allowlist,
+    ).toEqual({ path: '/srv/evals/env.json' });
   });
 
   it('turns liveness on from config, an options object, or the environment', () => {
     expect(resolveSettings({ allowlist }, {}, '/').liveness).toBe(false);
     expect(resolveSettings({ allowlist, liveness: true }, {}, '/').liveness).toEqual({});
-    expect(resolveSettings({ allowlist, liveness: { timeoutMs: 500 } }, {}, '/').liveness).toEqual({ timeoutMs: 500 });
-    expect(resolveSettings({ allowlist }, { CITATION_VERIFIER_LIVENESS: '1' }, '/').liveness).toEqual({});
-    expect(resolveSettings({ allowlist, liveness: false }, { CITATION_VERIFIER_LIVENESS: '1' }, '/').liveness).toBe(false);
+    expect(resolveSettings({ allowlist, liveness: { timeoutMs: 500 } }, {}, '/').liveness).toEqual({
+      timeoutMs: 500,
+    });
+    expect(
+      resolveSettings({ allowlist }, { CITATION_VERIFIER_LIVENESS: '1' }, '/').liveness,
+    ).toEqual({});
+    expect(
+      resolveSettings({ allowlist, liveness: false }, { CITATION_VERIFIER_LIVENESS: '1' }, '/')
+        .liveness,
+    ).toBe(false);
   });
 });
 
@@ -125,14 +208,24 @@ describe('config.govRegistry', () => {
     const { tmpdir } = await import('node:os');
     const dir = mkdtempSync(join(tmpdir(), 'cv-gov-'));
     writeFileSync(join(dir, 'registry.txt'), '# snapshot: 2026-11-01\nmass-courts.gov\n');
-    expect(resolveSettings({ allowlist, govRegistry: 'registry.txt' }, {}, dir).govRegistry).toBe(join(dir, 'registry.txt'));
+    expect(resolveSettings({ allowlist, govRegistry: 'registry.txt' }, {}, dir).govRegistry).toBe(
+      join(dir, 'registry.txt'),
+    );
     const answer = 'See https://mass-courts.gov/nantucket.';
     const shipped = await verifyCitations(answer, { config: { allowlist } });
     expect(shipped).toMatchObject({ pass: false });
-    expect(shipped.reason).toContain("mass-courts.gov is not a registered .gov domain (CISA's .gov registry, snapshot 2026-08-22)");
-    const newer = await verifyCitations(answer, { config: { allowlist, govRegistry: join(dir, 'registry.txt') } });
+    expect(shipped.reason).toContain(
+      "mass-courts.gov is not a registered .gov domain (CISA's .gov registry, snapshot 2026-08-22)",
+    );
+    const newer = await verifyCitations(answer, {
+      config: { allowlist, govRegistry: join(dir, 'registry.txt') },
+    });
     expect(newer).toMatchObject({ pass: true, score: 0.5 });
-    const other = await verifyCitations('See https://courts-mass.gov/x.', { config: { allowlist, govRegistry: join(dir, 'registry.txt') } });
-    expect(other.reason).toContain("courts-mass.gov is not a registered .gov domain (CISA's .gov registry, snapshot 2026-11-01)");
+    const other = await verifyCitations('See https://courts-mass.gov/x.', {
+      config: { allowlist, govRegistry: join(dir, 'registry.txt') },
+    });
+    expect(other.reason).toContain(
+      "courts-mass.gov is not a registered .gov domain (CISA's .gov registry, snapshot 2026-11-01)",
+    );
   });
 });

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { buildAllowlist, renderAllowlist, SHARED_HOST_MIN_ORGS, tableFromRows } from '../../builders/build.js';
+import {
+  buildAllowlist,
+  renderAllowlist,
+  SHARED_HOST_MIN_ORGS,
+  tableFromRows,
+} from '../../builders/build.js';
 import { assertNoWarnings, describeItem } from '../../builders/messages.js';
 import { readCsvFile } from '../../builders/csv.js';
 import type { BuildOptions, ColumnNames, Table } from '../../builders/types.js';
@@ -10,13 +15,24 @@ import { unaccountedCells } from './accounting.js';
 import { BASIC_COLUMNS, csvFixture } from './helpers.js';
 
 const read = (file: string): Promise<Table> => readCsvFile(csvFixture(file), file);
-const build = async (file: string, columns: ColumnNames = BASIC_COLUMNS, options: Omit<BuildOptions, 'columns'> = {}) => {
+const build = async (
+  file: string,
+  columns: ColumnNames = BASIC_COLUMNS,
+  options: Omit<BuildOptions, 'columns'> = {},
+) => {
   const table = await read(file);
   return { table, result: buildAllowlist([table], { columns, ...options }) };
 };
 
 describe('every export format builds the same allowlist', () => {
-  it.each(['utf8-bom.csv', 'utf16le-excel.txt', 'utf16be-bom.csv', 'crlf.csv', 'lone-cr.csv', 'mixed-line-ends.csv'])('%s = utf8.csv', async (file) => {
+  it.each([
+    'utf8-bom.csv',
+    'utf16le-excel.txt',
+    'utf16be-bom.csv',
+    'crlf.csv',
+    'lone-cr.csv',
+    'mixed-line-ends.csv',
+  ])('%s = utf8.csv', async (file) => {
     const reference = renderAllowlist((await build('utf8.csv')).result.allowlist);
     const { result } = await build(file);
     expect(renderAllowlist(result.allowlist)).toBe(reference);
@@ -25,14 +41,25 @@ describe('every export format builds the same allowlist', () => {
 
   it('reads quoted cells with embedded newlines: a name on two lines is one name, a number per line', async () => {
     const { result } = await build('embedded-newlines.csv');
-    expect(result.allowlist.orgNames).toEqual(['Harbor Legal Aid', 'Tenant Rights Project', 'Family Law Line']);
-    expect(result.allowlist.orgPhones['Harbor Legal Aid']).toEqual(['+16175550100', '+16175550101']);
+    expect(result.allowlist.orgNames).toEqual([
+      'Harbor Legal Aid',
+      'Tenant Rights Project',
+      'Family Law Line',
+    ]);
+    expect(result.allowlist.orgPhones['Harbor Legal Aid']).toEqual([
+      '+16175550100',
+      '+16175550101',
+    ]);
     expect(result.summary.files[0]).toMatchObject({ rows: 3, blankRows: 1 });
   });
 
   it('normalizes URLs without a scheme, with tracking parameters or a trailing slash', async () => {
     const { result } = await build('utf8.csv');
-    expect(result.allowlist.urls.sort()).toEqual(['https://harborlegal.example.org/help', 'https://tenants.example.com', 'https://valle-clinica.example.net']);
+    expect(result.allowlist.urls.sort()).toEqual([
+      'https://harborlegal.example.org/help',
+      'https://tenants.example.com',
+      'https://valle-clinica.example.net',
+    ]);
   });
 });
 
@@ -60,12 +87,17 @@ describe('cells with several values', () => {
     const press = result.notes.find((note) => note.value === '(617) 782-6540, Press 5');
     expect(press).toMatchObject({ code: 'PHONE_TEXT', row: 6, column: 'Phone' });
     expect(press!.message).toContain('"Press 5"');
-    expect(result.notes.find((note) => note.code === 'EXTENSION')).toMatchObject({ row: 7, value: '(617) 555-0108 x400' });
+    expect(result.notes.find((note) => note.code === 'EXTENSION')).toMatchObject({
+      row: 7,
+      value: '(617) 555-0108 x400',
+    });
   });
 
   it('reads several URLs in one cell, each normalized', async () => {
     const { result } = await build('multi-value.csv', columns);
-    expect(result.allowlist.urls).toEqual(expect.arrayContaining(['https://two.example.org/a', 'https://two.example.org/b']));
+    expect(result.allowlist.urls).toEqual(
+      expect.arrayContaining(['https://two.example.org/a', 'https://two.example.org/b']),
+    );
     expect(result.allowlist.urls.filter((url) => url.includes('two.example.org'))).toHaveLength(2);
   });
 
@@ -98,7 +130,9 @@ describe('rows that go wrong: skipped or read again with a warning naming row, c
 
   it('says which values of a row without a name were lost', async () => {
     const { result } = await build('problems.csv');
-    expect(result.warnings.find((warning) => warning.row === 3)!.message).toContain('Website "orphan.example.org", Phone "617-555-0121" were not added');
+    expect(result.warnings.find((warning) => warning.row === 3)!.message).toContain(
+      'Website "orphan.example.org", Phone "617-555-0121" were not added',
+    );
   });
 
   it('keeps the rest of a row when one value is bad', async () => {
@@ -112,7 +146,12 @@ describe('rows that go wrong: skipped or read again with a warning naming row, c
   it('reads N/A and none in value cells as empty, with a note, not a warning', async () => {
     const { result } = await build('problems.csv');
     expect(result.allowlist.orgNames).toContain('Placeholder Org');
-    expect(result.notes.filter((note) => note.code === 'PLACEHOLDER' && note.row === 7).map((note) => note.value).sort()).toEqual(['N/A', 'none']);
+    expect(
+      result.notes
+        .filter((note) => note.code === 'PLACEHOLDER' && note.row === 7)
+        .map((note) => note.value)
+        .sort(),
+    ).toEqual(['N/A', 'none']);
   });
 
   it('reads a row with one cell too many the one way its cells fit, with a warning, and nothing of the split name', async () => {
@@ -130,7 +169,11 @@ describe('rows that go wrong: skipped or read again with a warning naming row, c
     expect(rowsRead).toBe(table.rows.length);
     expect(rowsUsed + rowsSkipped).toBe(rowsRead);
     expect(rowsSkipped).toBe(2);
-    const skippedRows = new Set(result.warnings.filter((warning) => warning.code === 'NO_ORG_NAME' || warning.code === 'MISALIGNED_ROW').map((warning) => warning.row));
+    const skippedRows = new Set(
+      result.warnings
+        .filter((warning) => warning.code === 'NO_ORG_NAME' || warning.code === 'MISALIGNED_ROW')
+        .map((warning) => warning.row),
+    );
     expect(skippedRows.size).toBe(rowsSkipped);
     expect(unaccountedCells([table], BASIC_COLUMNS, result)).toEqual([]);
   });
@@ -143,8 +186,17 @@ describe('impossible numbers: the rule the answer extractor uses, a warning nami
     ['a reserved 37X area code', '371-555-0123', /area code 371 does not exist/],
     ['a service code as area code', '(411) 555-0123', /service code/],
   ])('%s: %j', (_name, cell, reason) => {
-    const table = tableFromRows('dir.csv', ['Name', 'Phone'], [['Good Org', '(617) 555-0100'], ['Odd Org', cell]]);
-    const result = buildAllowlist([table], { columns: { org: 'Name', urls: [], phones: ['Phone'], aliases: [], domains: [] } });
+    const table = tableFromRows(
+      'dir.csv',
+      ['Name', 'Phone'],
+      [
+        ['Good Org', '(617) 555-0100'],
+        ['Odd Org', cell],
+      ],
+    );
+    const result = buildAllowlist([table], {
+      columns: { org: 'Name', urls: [], phones: ['Phone'], aliases: [], domains: [] },
+    });
     expect(result.allowlist.orgPhones['Odd Org']).toBeUndefined();
     expect(result.warnings).toHaveLength(1);
     expect(result.warnings[0]).toMatchObject({ code: 'BAD_PHONE', row: 3, column: 'Phone' });
@@ -154,7 +206,9 @@ describe('impossible numbers: the rule the answer extractor uses, a warning nami
 
   it('still reads a relay line written as its three digits', () => {
     const table = tableFromRows('dir.csv', ['Name', 'Phone'], [['Relay Org', 'TTY: 711']]);
-    const result = buildAllowlist([table], { columns: { org: 'Name', urls: [], phones: ['Phone'], aliases: [], domains: [] } });
+    const result = buildAllowlist([table], {
+      columns: { org: 'Name', urls: [], phones: ['Phone'], aliases: [], domains: [] },
+    });
     expect(result.allowlist.orgPhones['Relay Org']).toEqual(['711']);
     expect(result.warnings).toEqual([]);
   });
@@ -163,9 +217,19 @@ describe('impossible numbers: the rule the answer extractor uses, a warning nami
 describe('organizations repeated across rows', () => {
   it('merge numbers under the first spelling, matching names as the verifier does', async () => {
     const { result } = await build('repeated-orgs.csv');
-    expect(result.allowlist.orgNames).toEqual(['Bristol County Superior Court', 'Worcester Juvenile Court', 'Worcester County Superior Court']);
-    expect(result.allowlist.orgPhones['Bristol County Superior Court']).toEqual(['+15085550130', '+15085550131']);
-    expect(result.allowlist.urls.sort()).toEqual(['https://courts.example.gov/bristol-fall-river', 'https://courts.example.gov/bristol-new-bedford']);
+    expect(result.allowlist.orgNames).toEqual([
+      'Bristol County Superior Court',
+      'Worcester Juvenile Court',
+      'Worcester County Superior Court',
+    ]);
+    expect(result.allowlist.orgPhones['Bristol County Superior Court']).toEqual([
+      '+15085550130',
+      '+15085550131',
+    ]);
+    expect(result.allowlist.urls.sort()).toEqual([
+      'https://courts.example.gov/bristol-fall-river',
+      'https://courts.example.gov/bristol-new-bedford',
+    ]);
     const repeats = result.notes.filter((note) => note.code === 'REPEATED_ORG');
     expect(repeats.map((note) => note.row)).toEqual([3, 4]);
     expect(repeats[1]!.message).toContain('written "BRISTOL COUNTY SUPERIOR COURT" here');
@@ -182,43 +246,92 @@ describe('organizations repeated across rows', () => {
 
 describe('domains', () => {
   it('are derived from URL hosts, de-duplicated', async () => {
-    const { result } = await build('shared-portal.csv', { org: 'Court', urls: ['Web'], phones: ['Tel'], aliases: [], domains: [] });
+    const { result } = await build('shared-portal.csv', {
+      org: 'Court',
+      urls: ['Web'],
+      phones: ['Tel'],
+      aliases: [],
+      domains: [],
+    });
     expect(result.allowlist.domains.sort()).toEqual(['ownsite.example.org', 'portal.example.gov']);
   });
 
   it('--no-derive-domains keeps exact URLs only', async () => {
-    const { result } = await build('shared-portal.csv', { org: 'Court', urls: ['Web'], phones: ['Tel'], aliases: [], domains: [] }, { deriveDomains: false });
+    const { result } = await build(
+      'shared-portal.csv',
+      { org: 'Court', urls: ['Web'], phones: ['Tel'], aliases: [], domains: [] },
+      { deriveDomains: false },
+    );
     expect(result.allowlist.domains).toEqual([]);
     expect(result.allowlist.urls).toHaveLength(7);
   });
 
   it('a domain column adds hosts even without deriving, and warns on a page', async () => {
-    const columns: ColumnNames = { org: 'Organization', urls: [], phones: ['Phone'], aliases: [], domains: ['Domains'] };
+    const columns: ColumnNames = {
+      org: 'Organization',
+      urls: [],
+      phones: ['Phone'],
+      aliases: [],
+      domains: ['Domains'],
+    };
     const { result } = await build('aliases.csv', columns, { deriveDomains: false });
     expect(result.allowlist.domains.sort()).toEqual(['bmc.example.gov', 'sjc.example.gov']);
-    expect(result.warnings.filter((warning) => warning.code === 'BAD_DOMAIN')).toMatchObject([{ row: 4, column: 'Domains', value: 'mass.gov/courts' }]);
+    expect(result.warnings.filter((warning) => warning.code === 'BAD_DOMAIN')).toMatchObject([
+      { row: 4, column: 'Domains', value: 'mass.gov/courts' },
+    ]);
   });
 
   it('a host carrying the pages of many organizations is reported as a shared portal', async () => {
-    const { result } = await build('shared-portal.csv', { org: 'Court', urls: ['Web'], phones: ['Tel'], aliases: [], domains: [] });
+    const { result } = await build('shared-portal.csv', {
+      org: 'Court',
+      urls: ['Web'],
+      phones: ['Tel'],
+      aliases: [],
+      domains: [],
+    });
     expect(SHARED_HOST_MIN_ORGS).toBeLessThanOrEqual(6);
     expect(result.summary.sharedHosts).toEqual([{ host: 'portal.example.gov', organizations: 6 }]);
   });
 
   it('the shared-portal threshold is an option', async () => {
-    const columns: ColumnNames = { org: 'Court', urls: ['Web'], phones: ['Tel'], aliases: [], domains: [] };
-    expect((await build('shared-portal.csv', columns, { sharedHostMinOrgs: 7 })).result.summary.sharedHosts).toEqual([]);
-    expect((await build('shared-portal.csv', columns, { sharedHostMinOrgs: 1 })).result.summary.sharedHosts.map((host) => host.host)).toEqual(['portal.example.gov', 'ownsite.example.org']);
+    const columns: ColumnNames = {
+      org: 'Court',
+      urls: ['Web'],
+      phones: ['Tel'],
+      aliases: [],
+      domains: [],
+    };
+    expect(
+      (await build('shared-portal.csv', columns, { sharedHostMinOrgs: 7 })).result.summary
+        .sharedHosts,
+    ).toEqual([]);
+    expect(
+      (
+        await build('shared-portal.csv', columns, { sharedHostMinOrgs: 1 })
+      ).result.summary.sharedHosts.map((host) => host.host),
+    ).toEqual(['portal.example.gov', 'ownsite.example.org']);
   });
 });
 
 describe('aliases', () => {
-  const columns: ColumnNames = { org: 'Organization', urls: [], phones: ['Phone'], aliases: ['Aliases'], domains: [] };
+  const columns: ColumnNames = {
+    org: 'Organization',
+    urls: [],
+    phones: ['Phone'],
+    aliases: ['Aliases'],
+    domains: [],
+  };
 
   it('become org_aliases, several per cell', async () => {
     const { result } = await build('aliases.csv', columns);
-    expect(result.allowlist.orgAliases['Supreme Judicial Court']).toEqual(['SJC', 'Massachusetts Supreme Judicial Court']);
-    expect(result.allowlist.orgAliases['Central Division, Boston Municipal Court']).toEqual(['BMC', 'BMC Central']);
+    expect(result.allowlist.orgAliases['Supreme Judicial Court']).toEqual([
+      'SJC',
+      'Massachusetts Supreme Judicial Court',
+    ]);
+    expect(result.allowlist.orgAliases['Central Division, Boston Municipal Court']).toEqual([
+      'BMC',
+      'BMC Central',
+    ]);
   });
 
   it('one naming two organizations, or naming another organization, is refused with a warning', async () => {
@@ -230,36 +343,83 @@ describe('aliases', () => {
       [4, 'BMC'],
       [5, 'Supreme Judicial Court'],
     ]);
-    expect(result.notes.find((note) => note.code === 'ALIAS_IS_NAME')).toMatchObject({ row: 5, value: 'Land Court' });
+    expect(result.notes.find((note) => note.code === 'ALIAS_IS_NAME')).toMatchObject({
+      row: 5,
+      value: 'Land Court',
+    });
   });
 });
 
 describe('--merge and several files', () => {
   it('adds to an existing allowlist, matching its organizations by name key and keeping its spelling', async () => {
     const base = await loadAllowlist(csvFixture('merge-base.json'));
-    const { result } = await build('merge-add.csv', BASIC_COLUMNS, { base, baseSource: 'merge-base.json' });
+    const { result } = await build('merge-add.csv', BASIC_COLUMNS, {
+      base,
+      baseSource: 'merge-base.json',
+    });
     const { allowlist } = result;
     expect(allowlist.orgNames).toEqual(['Existing Org', 'Harbor Legal Aid', 'New Org']);
     expect(allowlist.orgPhones['Harbor Legal Aid']).toEqual(['+16175550100', '+16175550151']);
     expect(allowlist.orgPhones['Existing Org']).toEqual(['+16175550150']);
     expect(allowlist.orgAliases['Existing Org']).toEqual(['EO']);
-    expect(allowlist.urls.sort()).toEqual(['https://existing.example.org/help', 'https://harborlegal.example.org', 'https://new.example.org']);
-    expect(allowlist.domains.sort()).toEqual(['existing.example.org', 'harborlegal.example.org', 'new.example.org']);
-    expect(result.summary.base).toEqual({ source: 'merge-base.json', organizations: 2, urls: 1, domains: 1, numbers: 2 });
+    expect(allowlist.urls.sort()).toEqual([
+      'https://existing.example.org/help',
+      'https://harborlegal.example.org',
+      'https://new.example.org',
+    ]);
+    expect(allowlist.domains.sort()).toEqual([
+      'existing.example.org',
+      'harborlegal.example.org',
+      'new.example.org',
+    ]);
+    expect(result.summary.base).toEqual({
+      source: 'merge-base.json',
+      organizations: 2,
+      urls: 1,
+      domains: 1,
+      numbers: 2,
+    });
   });
 
   it('merges two spellings of one name in the base instead of letting one shadow the other', () => {
-    const base = parseAllowlist({ urls: [], domains: [], org_names: [], org_phones: { 'Foo Legal Aid': ['617-555-0170'], 'FOO  LEGAL AID': ['617-555-0171'] } }, 'base.json');
+    const base = parseAllowlist(
+      {
+        urls: [],
+        domains: [],
+        org_names: [],
+        org_phones: { 'Foo Legal Aid': ['617-555-0170'], 'FOO  LEGAL AID': ['617-555-0171'] },
+      },
+      'base.json',
+    );
     const result = buildAllowlist([], { columns: BASIC_COLUMNS, base, baseSource: 'base.json' });
     expect(result.allowlist.orgNames).toEqual(['Foo Legal Aid']);
     expect(result.allowlist.orgPhones['Foo Legal Aid']).toEqual(['+16175550170', '+16175550171']);
-    expect(describeItem(result.notes[0]!)).toBe('base.json: "FOO LEGAL AID" and "Foo Legal Aid" are one name to the verifier; merged under "Foo Legal Aid"');
+    expect(describeItem(result.notes[0]!)).toBe(
+      'base.json: "FOO LEGAL AID" and "Foo Legal Aid" are one name to the verifier; merged under "Foo Legal Aid"',
+    );
   });
 
   it('an alias already held in the base is not given to another organization', async () => {
-    const base = parseAllowlist({ urls: [], domains: [], org_names: ['Existing Org'], org_phones: {}, org_aliases: { 'Existing Org': ['Harbor'] } }, 'base.json');
-    const table = tableFromRows('more.csv', ['Organization', 'Aliases'], [['Harbor Legal Aid', 'Harbor']]);
-    const result = buildAllowlist([table], { columns: { ...BASIC_COLUMNS, urls: [], phones: [], aliases: ['Aliases'] }, base, baseSource: 'base.json' });
+    const base = parseAllowlist(
+      {
+        urls: [],
+        domains: [],
+        org_names: ['Existing Org'],
+        org_phones: {},
+        org_aliases: { 'Existing Org': ['Harbor'] },
+      },
+      'base.json',
+    );
+    const table = tableFromRows(
+      'more.csv',
+      ['Organization', 'Aliases'],
+      [['Harbor Legal Aid', 'Harbor']],
+    );
+    const result = buildAllowlist([table], {
+      columns: { ...BASIC_COLUMNS, urls: [], phones: [], aliases: ['Aliases'] },
+      base,
+      baseSource: 'base.json',
+    });
     expect(result.warnings).toMatchObject([{ code: 'ALIAS_CONFLICT', value: 'Harbor' }]);
     expect(result.warnings[0]!.message).toContain('(base.json)');
   });
@@ -269,20 +429,42 @@ describe('--merge and several files', () => {
     const second = await read('second-file.csv');
     const result = buildAllowlist([first, second], { columns: BASIC_COLUMNS });
     expect(result.summary.rowsRead).toBe(5);
-    expect(result.allowlist.orgPhones['Harbor Legal Aid']).toEqual(['+16175550100', '+16175550161']);
+    expect(result.allowlist.orgPhones['Harbor Legal Aid']).toEqual([
+      '+16175550100',
+      '+16175550161',
+    ]);
     expect(result.allowlist.orgNames).toContain('Second File Org');
-    expect(result.notes.find((note) => note.code === 'REPEATED_ORG')!.message).toContain('first at utf8.csv row 2');
+    expect(result.notes.find((note) => note.code === 'REPEATED_ORG')!.message).toContain(
+      'first at utf8.csv row 2',
+    );
   });
 
   it('a column missing from one of several files names that file', async () => {
-    const other = tableFromRows('other.csv', ['Organization', 'Web', 'Phone'], [['X', 'x.example.org', '617-555-0100']]);
-    expect(() => buildAllowlist([tableFromRows('ok.csv', ['Organization', 'Website', 'Phone'], []), other], { columns: BASIC_COLUMNS })).toThrow(
-      expect.objectContaining({ code: 'MISSING_COLUMN', message: expect.stringMatching(/^other\.csv row 1: no column 'Website' \(--url-column\); did you mean 'Web'\?/) }),
+    const other = tableFromRows(
+      'other.csv',
+      ['Organization', 'Web', 'Phone'],
+      [['X', 'x.example.org', '617-555-0100']],
+    );
+    expect(() =>
+      buildAllowlist([tableFromRows('ok.csv', ['Organization', 'Website', 'Phone'], []), other], {
+        columns: BASIC_COLUMNS,
+      }),
+    ).toThrow(
+      expect.objectContaining({
+        code: 'MISSING_COLUMN',
+        message: expect.stringMatching(
+          /^other\.csv row 1: no column 'Website' \(--url-column\); did you mean 'Web'\?/,
+        ),
+      }),
     );
   });
 
   it('needs at least one column besides the organization', () => {
-    expect(() => buildAllowlist([], { columns: { org: 'Organization', urls: [], phones: [], aliases: [], domains: [] } })).toThrow(InputError);
+    expect(() =>
+      buildAllowlist([], {
+        columns: { org: 'Organization', urls: [], phones: [], aliases: [], domains: [] },
+      }),
+    ).toThrow(InputError);
   });
 });
 
@@ -291,32 +473,59 @@ describe('renderAllowlist', () => {
     const table = await read('multi-value.csv');
     const columns: ColumnNames = { ...BASIC_COLUMNS, phones: ['Phone', 'Hotline'] };
     const forward = renderAllowlist(buildAllowlist([table], { columns }).allowlist);
-    const reversed = renderAllowlist(buildAllowlist([{ ...table, rows: [...table.rows].reverse() }], { columns }).allowlist);
+    const reversed = renderAllowlist(
+      buildAllowlist([{ ...table, rows: [...table.rows].reverse() }], { columns }).allowlist,
+    );
     expect(reversed).toBe(forward);
   });
 
   it('is valid against the verifier schema, keys in a fixed order, arrays sorted, with a final newline', async () => {
-    const { result } = await build('shared-portal.csv', { org: 'Court', urls: ['Web'], phones: ['Tel'], aliases: [], domains: [] });
+    const { result } = await build('shared-portal.csv', {
+      org: 'Court',
+      urls: ['Web'],
+      phones: ['Tel'],
+      aliases: [],
+      domains: [],
+    });
     const text = renderAllowlist(result.allowlist);
     expect(text.endsWith('}\n')).toBe(true);
     const data = JSON.parse(text) as Record<string, string[]>;
-    expect(Object.keys(data)).toEqual(['urls', 'domains', 'org_names', 'org_phones', 'urls_as_written']);
-    for (const key of ['urls', 'domains', 'org_names'] as const) expect(data[key]).toEqual([...data[key]!].sort());
+    expect(Object.keys(data)).toEqual([
+      'urls',
+      'domains',
+      'org_names',
+      'org_phones',
+      'urls_as_written',
+    ]);
+    for (const key of ['urls', 'domains', 'org_names'] as const)
+      expect(data[key]).toEqual([...data[key]!].sort());
     expect(() => parseAllowlist(data, 'built')).not.toThrow();
     // Each URL normalized for matching, and beside it the address as the CSV wrote it (what liveness fetches).
     const written = data.urls_as_written as unknown as Record<string, string>;
-    expect(written['https://portal.example.gov/locations/ashby-district-court']).toBe('https://www.portal.example.gov/locations/ashby-district-court');
+    expect(written['https://portal.example.gov/locations/ashby-district-court']).toBe(
+      'https://www.portal.example.gov/locations/ashby-district-court',
+    );
   });
 });
 
 describe('assertNoWarnings (--strict)', () => {
   it('throws STRICT_WARNING listing the warnings', async () => {
     const { result } = await build('problems.csv');
-    expect(() => assertNoWarnings(result)).toThrow(expect.objectContaining({ code: 'STRICT_WARNING', message: expect.stringMatching(/--strict: 8 warnings[\s\S]*problems\.csv row 3, column 'Organization'/) }));
+    expect(() => assertNoWarnings(result)).toThrow(
+      expect.objectContaining({
+        code: 'STRICT_WARNING',
+        message: expect.stringMatching(
+          /--strict: 8 warnings[\s\S]*problems\.csv row 3, column 'Organization'/,
+        ),
+      }),
+    );
   });
 
   it('lets a clean build through, notes and all', async () => {
-    const { result } = await build('multi-value.csv', { ...BASIC_COLUMNS, phones: ['Phone', 'Hotline'] });
+    const { result } = await build('multi-value.csv', {
+      ...BASIC_COLUMNS,
+      phones: ['Phone', 'Hotline'],
+    });
     expect(result.notes.length).toBeGreaterThan(0);
     expect(() => assertNoWarnings(result)).not.toThrow();
   });

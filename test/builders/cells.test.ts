@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { holdsPhoneNumber, holdsWrittenAddress, isAddressText, isPhoneText, isPlaceholder, parseAliasCell, parseDomainCell, parsePhoneCell, parseUrlCell } from '../../builders/cells.js';
+import {
+  holdsPhoneNumber,
+  holdsWrittenAddress,
+  isAddressText,
+  isPhoneText,
+  isPlaceholder,
+  parseAliasCell,
+  parseDomainCell,
+  parsePhoneCell,
+  parseUrlCell,
+} from '../../builders/cells.js';
 
 describe('parsePhoneCell', () => {
   it.each([
@@ -10,7 +20,10 @@ describe('parsePhoneCell', () => {
     { cell: '(617) 555-0100; (617) 555-0101', numbers: ['+16175550100', '+16175550101'] },
     { cell: '617-555-0100 or 800-555-0199', numbers: ['+16175550100', '+18005550199'] },
     { cell: '617-555-0100 and 617-555-0101', numbers: ['+16175550100', '+16175550101'] },
-    { cell: '(617) 555-0100\n(617) 555-0101\n(617) 555-0102', numbers: ['+16175550100', '+16175550101', '+16175550102'] },
+    {
+      cell: '(617) 555-0100\n(617) 555-0101\n(617) 555-0102',
+      numbers: ['+16175550100', '+16175550101', '+16175550102'],
+    },
     { cell: '617-555-0100, 617-555-0101', numbers: ['+16175550100', '+16175550101'] },
     { cell: '617-555-0100/617-555-0101', numbers: ['+16175550100', '+16175550101'] },
     { cell: '617.555.0100 | +1 413 555 0101', numbers: ['+16175550100', '+14135550101'] },
@@ -22,7 +35,11 @@ describe('parsePhoneCell', () => {
     { cell: 'TTY: 711', numbers: ['711'] },
   ])('$cell → $numbers', ({ cell, numbers }) => {
     const parts = parsePhoneCell(cell);
-    expect(parts.filter((part) => part.kind === 'number').map((part) => part.kind === 'number' && part.e164)).toEqual(numbers);
+    expect(
+      parts
+        .filter((part) => part.kind === 'number')
+        .map((part) => part.kind === 'number' && part.e164),
+    ).toEqual(numbers);
     expect(parts.filter((part) => part.kind === 'bad')).toEqual([]);
   });
 
@@ -34,7 +51,9 @@ describe('parsePhoneCell', () => {
   });
 
   it('keeps an extension apart from the number', () => {
-    expect(parsePhoneCell('(617) 288-9500 x400')).toEqual([{ kind: 'number', raw: '(617) 288-9500 x400', e164: '+16172889500', extension: '400' }]);
+    expect(parsePhoneCell('(617) 288-9500 x400')).toEqual([
+      { kind: 'number', raw: '(617) 288-9500 x400', e164: '+16172889500', extension: '400' },
+    ]);
   });
 
   it.each([
@@ -55,7 +74,11 @@ describe('parsePhoneCell', () => {
   });
 
   it('stays fast on a cell as long as Excel allows (32,767 characters)', () => {
-    for (const cell of [`1${' '.repeat(32_766)}`, `(617${' '.repeat(32_763)}`, '617-'.repeat(8_191)]) {
+    for (const cell of [
+      `1${' '.repeat(32_766)}`,
+      `(617${' '.repeat(32_763)}`,
+      '617-'.repeat(8_191),
+    ]) {
       const started = performance.now();
       parsePhoneCell(cell);
       expect(performance.now() - started).toBeLessThan(1_000);
@@ -63,7 +86,9 @@ describe('parsePhoneCell', () => {
   });
 
   it('returns words with no number as text only', () => {
-    expect(parsePhoneCell('call the front desk')).toEqual([{ kind: 'text', raw: 'call the front desk' }]);
+    expect(parsePhoneCell('call the front desk')).toEqual([
+      { kind: 'text', raw: 'call the front desk' },
+    ]);
   });
 });
 
@@ -71,10 +96,22 @@ describe('parseUrlCell', () => {
   it.each([
     { cell: 'www.example.org/help', urls: ['https://example.org/help'] },
     { cell: 'https://www.example.org/help/', urls: ['https://example.org/help'] },
-    { cell: 'http://example.org/page?utm_source=chatgpt.com&id=4', urls: ['https://example.org/page?id=4'] },
-    { cell: 'https://a.example.org https://b.example.org', urls: ['https://a.example.org', 'https://b.example.org'] },
-    { cell: 'a.example.org; b.example.org\nc.example.org', urls: ['https://a.example.org', 'https://b.example.org', 'https://c.example.org'] },
-    { cell: 'https://a.example.org/x,https://b.example.org', urls: ['https://a.example.org/x', 'https://b.example.org'] },
+    {
+      cell: 'http://example.org/page?utm_source=chatgpt.com&id=4',
+      urls: ['https://example.org/page?id=4'],
+    },
+    {
+      cell: 'https://a.example.org https://b.example.org',
+      urls: ['https://a.example.org', 'https://b.example.org'],
+    },
+    {
+      cell: 'a.example.org; b.example.org\nc.example.org',
+      urls: ['https://a.example.org', 'https://b.example.org', 'https://c.example.org'],
+    },
+    {
+      cell: 'https://a.example.org/x,https://b.example.org',
+      urls: ['https://a.example.org/x', 'https://b.example.org'],
+    },
     { cell: '<https://a.example.org/help>.', urls: ['https://a.example.org/help'] },
   ])('$cell → $urls', ({ cell, urls }) => {
     const parts = parseUrlCell(cell);
@@ -82,7 +119,9 @@ describe('parseUrlCell', () => {
   });
 
   it('keeps a query comma that is not followed by a space or an address', () => {
-    expect(parseUrlCell('https://example.org/find?zip=02108,02109')).toMatchObject([{ kind: 'url', url: 'https://example.org/find?zip=02108,02109' }]);
+    expect(parseUrlCell('https://example.org/find?zip=02108,02109')).toMatchObject([
+      { kind: 'url', url: 'https://example.org/find?zip=02108,02109' },
+    ]);
   });
 
   it.each([
@@ -97,11 +136,17 @@ describe('parseUrlCell', () => {
     { cell: 'https://help.court.internal/x', reason: /reserved or private name/ },
     { cell: 'help@example.org', reason: /email address/ },
   ])('$cell is bad ($reason)', ({ cell, reason }) => {
-    expect(parseUrlCell(cell)).toEqual([{ kind: 'bad', raw: expect.any(String), reason: expect.stringMatching(reason) }]);
+    expect(parseUrlCell(cell)).toEqual([
+      { kind: 'bad', raw: expect.any(String), reason: expect.stringMatching(reason) },
+    ]);
   });
 
   it('returns words beside an address as text', () => {
-    expect(parseUrlCell('example.org (main site)').map((part) => part.kind)).toEqual(['url', 'text', 'text']);
+    expect(parseUrlCell('example.org (main site)').map((part) => part.kind)).toEqual([
+      'url',
+      'text',
+      'text',
+    ]);
   });
 });
 
@@ -117,7 +162,11 @@ describe('parseDomainCell', () => {
 
 describe('parseAliasCell', () => {
   it('splits on line breaks, ; and | but not on commas, which names contain', () => {
-    expect(parseAliasCell('SJC; Massachusetts  Supreme Judicial Court\nBMC | Central Division, Boston Municipal Court')).toEqual([
+    expect(
+      parseAliasCell(
+        'SJC; Massachusetts  Supreme Judicial Court\nBMC | Central Division, Boston Municipal Court',
+      ),
+    ).toEqual([
       'SJC',
       'Massachusetts Supreme Judicial Court',
       'BMC',
@@ -127,9 +176,12 @@ describe('parseAliasCell', () => {
 });
 
 describe('isPlaceholder', () => {
-  it.each(['N/A', 'n/a', 'NA', 'none', '-', '—', '?', 'TBD', ' unknown '])('%s is a placeholder', (cell) => {
-    expect(isPlaceholder(cell)).toBe(true);
-  });
+  it.each(['N/A', 'n/a', 'NA', 'none', '-', '—', '?', 'TBD', ' unknown '])(
+    '%s is a placeholder',
+    (cell) => {
+      expect(isPlaceholder(cell)).toBe(true);
+    },
+  );
   it.each(['NAACP', 'Nantucket', '617-555-0100', 'none.example.org'])('%s is not', (cell) => {
     expect(isPlaceholder(cell)).toBe(false);
   });

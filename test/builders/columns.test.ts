@@ -14,18 +14,26 @@ const names = (overrides: Partial<{ org: string; urls: string[]; phones: string[
 
 describe('resolveColumns', () => {
   it('matches ignoring case and surrounding spaces, and keeps the header spelling', () => {
-    const resolved = resolveColumns([' Court Name ', 'WEBSITE', 'phone '], names({ org: 'court name', urls: ['  Website'], phones: ['PHONE'] }), 'x.csv');
+    const resolved = resolveColumns(
+      [' Court Name ', 'WEBSITE', 'phone '],
+      names({ org: 'court name', urls: ['  Website'], phones: ['PHONE'] }),
+      'x.csv',
+    );
     expect(resolved.org).toEqual({ index: 0, name: ' Court Name ' });
     expect(resolved.urls).toEqual([{ index: 1, name: 'WEBSITE' }]);
     expect(resolved.phones).toEqual([{ index: 2, name: 'phone ' }]);
   });
 
   it('reads a column named twice on the command line once', () => {
-    expect(resolveColumns(MA_HEADER, names({ phones: ['Phone', 'phone'] }), 'x.csv').phones).toHaveLength(1);
+    expect(
+      resolveColumns(MA_HEADER, names({ phones: ['Phone', 'phone'] }), 'x.csv').phones,
+    ).toHaveLength(1);
   });
 
   it('a missing column: exit-3 error with the header names and the closest one', () => {
-    const error = thrown(() => resolveColumns(MA_HEADER, names({ phones: ['Phone Number'] }), 'ma.csv'));
+    const error = thrown(() =>
+      resolveColumns(MA_HEADER, names({ phones: ['Phone Number'] }), 'ma.csv'),
+    );
     expect(error.code).toBe('MISSING_COLUMN');
     expect(error.message).toBe(
       "ma.csv row 1: no column 'Phone Number' (--phone-column); did you mean 'Phone'? give --phone-column one of the header's columns: 'Court Name', 'Website', 'Phone', 'Fax', 'County', 'Court Code'",
@@ -39,7 +47,13 @@ describe('resolveColumns', () => {
   });
 
   it('refuses a header that repeats a requested column', () => {
-    const error = thrown(() => resolveColumns(['Organization', 'Phone', 'Website', 'phone'], { org: 'Organization', urls: [], phones: ['Phone'], aliases: [], domains: [] }, 'dup.csv'));
+    const error = thrown(() =>
+      resolveColumns(
+        ['Organization', 'Phone', 'Website', 'phone'],
+        { org: 'Organization', urls: [], phones: ['Phone'], aliases: [], domains: [] },
+        'dup.csv',
+      ),
+    );
     expect(error.code).toBe('INVALID_CSV');
     expect(error.message).toMatch(/2 columns named 'Phone' \(columns 2, 4\)/);
   });

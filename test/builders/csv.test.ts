@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { decodeCsvBytes, detectDelimiter, parseCsvBytes, parseCsvText, readCsvFile } from '../../builders/csv.js';
+import {
+  decodeCsvBytes,
+  detectDelimiter,
+  parseCsvBytes,
+  parseCsvText,
+  readCsvFile,
+} from '../../builders/csv.js';
 import { InputError } from '../../src/errors.js';
 import { csvFixture, thrown } from './helpers.js';
 
@@ -19,16 +25,19 @@ describe('readCsvFile: encodings and line ends of real exports', () => {
     { file: 'crlf.csv', encoding: 'utf-8', delimiter: ',' },
     { file: 'lone-cr.csv', encoding: 'utf-8', delimiter: ',' },
     { file: 'mixed-line-ends.csv', encoding: 'utf-8', delimiter: ',' },
-  ])('$file reads as $encoding with the same header and cells', async ({ file, encoding, delimiter }) => {
-    const table = await readCsvFile(csvFixture(file), file);
-    expect(table.encoding).toBe(encoding);
-    expect(table.delimiter).toBe(delimiter);
-    // The BOM must not stick to the first header name, or `--org-column Organization` would miss it.
-    expect(table.header).toEqual(['Organization', 'Website', 'Phone']);
-    expect(table.rows.map((row) => row.cells)).toEqual(EXPECTED_CELLS);
-    expect(table.rows.map((row) => row.row)).toEqual([2, 3, 4]);
-    expect(table.rows.map((row) => row.line)).toEqual([2, 3, 4]);
-  });
+  ])(
+    '$file reads as $encoding with the same header and cells',
+    async ({ file, encoding, delimiter }) => {
+      const table = await readCsvFile(csvFixture(file), file);
+      expect(table.encoding).toBe(encoding);
+      expect(table.delimiter).toBe(delimiter);
+      // The BOM must not stick to the first header name, or `--org-column Organization` would miss it.
+      expect(table.header).toEqual(['Organization', 'Website', 'Phone']);
+      expect(table.rows.map((row) => row.cells)).toEqual(EXPECTED_CELLS);
+      expect(table.rows.map((row) => row.row)).toEqual([2, 3, 4]);
+      expect(table.rows.map((row) => row.line)).toEqual([2, 3, 4]);
+    },
+  );
 
   it('reads bytes that are not UTF-8 as Windows-1252 and says so', async () => {
     const table = await readCsvFile(csvFixture('windows-1252.csv'), 'windows-1252.csv');
@@ -46,14 +55,23 @@ describe('readCsvFile: encodings and line ends of real exports', () => {
   });
 
   it('says which file is missing', async () => {
-    await expect(readCsvFile(csvFixture('no-such-file.csv'), 'no-such-file.csv')).rejects.toMatchObject({ code: 'FILE_NOT_FOUND', message: expect.stringContaining('no-such-file.csv') });
+    await expect(
+      readCsvFile(csvFixture('no-such-file.csv'), 'no-such-file.csv'),
+    ).rejects.toMatchObject({
+      code: 'FILE_NOT_FOUND',
+      message: expect.stringContaining('no-such-file.csv'),
+    });
   });
 
   it('refuses an Excel workbook with what to do instead', async () => {
-    const error = thrown(() => parseCsvBytes(new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0, 0]), 'workbook.xlsx'));
+    const error = thrown(() =>
+      parseCsvBytes(new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0, 0]), 'workbook.xlsx'),
+    );
     expect(error.code).toBe('INVALID_CSV');
     expect(error.message).toMatch(/workbook\.xlsx: is an Excel workbook.*CSV UTF-8/);
-    await expect(readCsvFile(csvFixture('workbook.xlsx'), 'workbook.xlsx')).rejects.toMatchObject({ code: 'INVALID_CSV' });
+    await expect(readCsvFile(csvFixture('workbook.xlsx'), 'workbook.xlsx')).rejects.toMatchObject({
+      code: 'INVALID_CSV',
+    });
   });
 });
 
@@ -62,12 +80,19 @@ describe('delimiters', () => {
     { file: 'semicolon.csv', delimiter: ';' },
     { file: 'tab.csv', delimiter: '\t' },
     { file: 'sep-line.csv', delimiter: ';' },
-  ])('$file splits on its own delimiter, keeping commas inside names', async ({ file, delimiter }) => {
-    const table = await readCsvFile(csvFixture(file), file);
-    expect(table.delimiter).toBe(delimiter);
-    expect(table.header).toEqual(['Organization', 'Website', 'Phone']);
-    expect(table.rows[0]!.cells).toEqual(['Harbor Legal Aid, Boston office', 'harborlegal.example.org', '(617) 555-0100']);
-  });
+  ])(
+    '$file splits on its own delimiter, keeping commas inside names',
+    async ({ file, delimiter }) => {
+      const table = await readCsvFile(csvFixture(file), file);
+      expect(table.delimiter).toBe(delimiter);
+      expect(table.header).toEqual(['Organization', 'Website', 'Phone']);
+      expect(table.rows[0]!.cells).toEqual([
+        'Harbor Legal Aid, Boston office',
+        'harborlegal.example.org',
+        '(617) 555-0100',
+      ]);
+    },
+  );
 
   it('keeps row numbers as the spreadsheet shows them after a sep= line, but line numbers of the file', async () => {
     const table = await readCsvFile(csvFixture('sep-line.csv'), 'sep-line.csv');
@@ -113,26 +138,39 @@ describe('records', () => {
   });
 
   it('refuses an empty file', async () => {
-    await expect(readCsvFile(csvFixture('empty.csv'), 'empty.csv')).rejects.toMatchObject({ code: 'INVALID_CSV', message: expect.stringMatching(/empty\.csv: is empty; export the directory with a header row/) });
+    await expect(readCsvFile(csvFixture('empty.csv'), 'empty.csv')).rejects.toMatchObject({
+      code: 'INVALID_CSV',
+      message: expect.stringMatching(
+        /empty\.csv: is empty; export the directory with a header row/,
+      ),
+    });
   });
 });
 
 describe('malformed CSV', () => {
   it('an unclosed quote names the file, the row and line where it starts, and what to do', async () => {
-    const error = await readCsvFile(csvFixture('unclosed-quote.csv'), 'unclosed-quote.csv').catch((caught: unknown) => caught);
+    const error = await readCsvFile(csvFixture('unclosed-quote.csv'), 'unclosed-quote.csv').catch(
+      (caught: unknown) => caught,
+    );
     expect(error).toBeInstanceOf(InputError);
     expect(error).toMatchObject({ code: 'INVALID_CSV', where: 'unclosed-quote.csv row 3' });
-    expect((error as InputError).message).toMatch(/never closed.*close the quote or remove the stray/);
+    expect((error as InputError).message).toMatch(
+      /never closed.*close the quote or remove the stray/,
+    );
   });
 
   it('text after a closing quote says to double the quote', async () => {
-    const error = await readCsvFile(csvFixture('text-after-quote.csv'), 'text-after-quote.csv').catch((caught: unknown) => caught);
+    const error = await readCsvFile(
+      csvFixture('text-after-quote.csv'),
+      'text-after-quote.csv',
+    ).catch((caught: unknown) => caught);
     expect(error).toMatchObject({ code: 'INVALID_CSV', where: 'text-after-quote.csv row 3' });
     expect((error as InputError).message).toMatch(/doubled/);
   });
 
   it('counts rows after multi-line records when locating an error', () => {
-    const text = 'Name,Phone\n"Multi\nline",617-555-0100\n\nOk,617-555-0101\n"Broken,617-555-0102\n';
+    const text =
+      'Name,Phone\n"Multi\nline",617-555-0100\n\nOk,617-555-0101\n"Broken,617-555-0102\n';
     const error = thrown(() => parseCsvText(text, 'x.csv'));
     expect(error.where).toBe('x.csv row 5 (line 6)');
   });

@@ -14,7 +14,13 @@ export const MA_COURTS = fileURLToPath(new URL('../fixtures/ma-courts/', import.
 export const csvFixture = (name: string): string => join(CSV_FIXTURES, name);
 
 /** The three columns most fixtures share. */
-export const BASIC_COLUMNS: ColumnNames = { org: 'Organization', urls: ['Website'], phones: ['Phone'], aliases: [], domains: [] };
+export const BASIC_COLUMNS: ColumnNames = {
+  org: 'Organization',
+  urls: ['Website'],
+  phones: ['Phone'],
+  aliases: [],
+  domains: [],
+};
 
 export interface CommandRun {
   code: number;
@@ -82,7 +88,10 @@ export interface BinRun {
 /** Run `citation-verifier build-allowlist` as a real process (the bin through tsx), in `cwd`. */
 export function runBin(argv: string[], cwd: string): Promise<BinRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [TSX, BIN, 'build-allowlist', ...argv], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [TSX, BIN, 'build-allowlist', ...argv], {
+      cwd,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));

@@ -16,7 +16,13 @@ import { MA_COURTS, runBuild, tempDir } from './helpers.js';
  * here with csv-parse alone, not from the builder's own reader.
  */
 const CSV = join(MA_COURTS, 'ma-courts-directory.csv');
-const COLUMNS: ColumnNames = { org: 'Court Name', urls: ['Website'], phones: ['Phone'], aliases: [], domains: [] };
+const COLUMNS: ColumnNames = {
+  org: 'Court Name',
+  urls: ['Website'],
+  phones: ['Phone'],
+  aliases: [],
+  domains: [],
+};
 
 interface RawRow {
   'Court Name': string;
@@ -68,11 +74,19 @@ describe('MA courts directory → allowlist (the bar)', () => {
     }
     for (const row of raw) {
       if (row.Phone.trim() === '') continue;
-      expect(result.allowlist.orgPhones[row['Court Name'].trim()], row['Court Name']).toContain(expectedE164(row.Phone));
+      expect(result.allowlist.orgPhones[row['Court Name'].trim()], row['Court Name']).toContain(
+        expectedE164(row.Phone),
+      );
     }
-    expect(result.allowlist.orgPhones['Eastern Housing Court - Chelsea Session']).toEqual(['+16177888485']); // (617)788-8485
-    expect(result.allowlist.orgPhones['Central Housing Court - Dudley Session']).toEqual(['+15088312050']); // "(508) 831-2050 "
-    expect(result.allowlist.orgPhones['Brighton Division, Boston Municipal Court']).toEqual(['+16177826540']); // "…, Press 5"
+    expect(result.allowlist.orgPhones['Eastern Housing Court - Chelsea Session']).toEqual([
+      '+16177888485',
+    ]); // (617)788-8485
+    expect(result.allowlist.orgPhones['Central Housing Court - Dudley Session']).toEqual([
+      '+15088312050',
+    ]); // "(508) 831-2050 "
+    expect(result.allowlist.orgPhones['Brighton Division, Boston Municipal Court']).toEqual([
+      '+16177826540',
+    ]); // "…, Press 5"
     expect(result.allowlist.orgPhones['Lynn Juvenile Court']).toEqual(['+17815860415']); // " (781) 586-0415 x4"
   });
 
@@ -88,31 +102,50 @@ describe('MA courts directory → allowlist (the bar)', () => {
     expect(shared.length).toBe(result.summary.sharedNumbers);
     expect(shared.length).toBeGreaterThan(5);
     for (const [number, names] of shared) {
-      for (const name of names) expect(result.allowlist.orgPhones[name], `${number} under ${name}`).toContain(number);
+      for (const name of names)
+        expect(result.allowlist.orgPhones[name], `${number} under ${name}`).toContain(number);
     }
     expect(owners.get('+15088312050')!.size).toBe(4);
     expect(owners.get('+19786897833')!.size).toBe(4);
   });
 
   it('merges the numbers and URLs of rows that repeat a name', () => {
-    expect(result.allowlist.orgPhones['Bristol County Superior Court']).toEqual(['+15088236588', '+15084913300', '+15089962051']);
+    expect(result.allowlist.orgPhones['Bristol County Superior Court']).toEqual([
+      '+15088236588',
+      '+15084913300',
+      '+15089962051',
+    ]);
     expect(result.allowlist.urls).toEqual(
-      expect.arrayContaining(['https://mass.gov/locations/bristol-county-superior-court-fall-river', 'https://mass.gov/locations/bristol-county-superior-court-new-bedford']),
+      expect.arrayContaining([
+        'https://mass.gov/locations/bristol-county-superior-court-fall-river',
+        'https://mass.gov/locations/bristol-county-superior-court-new-bedford',
+      ]),
     );
     expect(result.notes.filter((note) => note.code === 'REPEATED_ORG')).toHaveLength(179 - 172);
   });
 
   it('keeps fax numbers out of org_phones when Fax is not a phone column', () => {
     const phones = new Set(Object.values(result.allowlist.orgPhones).flat());
-    const faxOnly = raw.filter((row) => row.Fax.trim() !== '').map((row) => expectedE164(row.Fax)).filter((fax) => !raw.some((row) => row.Phone.trim() !== '' && expectedE164(row.Phone) === fax));
+    const faxOnly = raw
+      .filter((row) => row.Fax.trim() !== '')
+      .map((row) => expectedE164(row.Fax))
+      .filter(
+        (fax) => !raw.some((row) => row.Phone.trim() !== '' && expectedE164(row.Phone) === fax),
+      );
     expect(faxOnly.length).toBeGreaterThan(50);
     for (const fax of faxOnly) expect(phones.has(fax)).toBe(false);
   });
 
   it('reports mass.gov as a shared portal carrying every court page', () => {
-    const withSite = new Set(raw.filter((row) => row.Website.trim() !== '').map((row) => row['Court Name'].trim()));
-    expect(result.summary.sharedHosts).toEqual([{ host: 'mass.gov', organizations: withSite.size }]);
-    expect(result.allowlist.urls).toHaveLength(new Set(raw.map((row) => row.Website.trim()).filter((url) => url !== '')).size);
+    const withSite = new Set(
+      raw.filter((row) => row.Website.trim() !== '').map((row) => row['Court Name'].trim()),
+    );
+    expect(result.summary.sharedHosts).toEqual([
+      { host: 'mass.gov', organizations: withSite.size },
+    ]);
+    expect(result.allowlist.urls).toHaveLength(
+      new Set(raw.map((row) => row.Website.trim()).filter((url) => url !== '')).size,
+    );
   });
 
   it('builds a file the verifier accepts', () => {
@@ -123,10 +156,24 @@ describe('MA courts directory → allowlist (the bar)', () => {
     const { dir, cleanup } = await tempDir();
     try {
       const out = join(dir, 'allowlist.json');
-      const run = await runBuild([CSV, '--org-column', 'Court Name', '--url-column', 'Website', '--phone-column', 'Phone', '--no-derive-domains', '--strict', '-o', out]);
+      const run = await runBuild([
+        CSV,
+        '--org-column',
+        'Court Name',
+        '--url-column',
+        'Website',
+        '--phone-column',
+        'Phone',
+        '--no-derive-domains',
+        '--strict',
+        '-o',
+        out,
+      ]);
       expect(run.code).toBe(0);
       expect(run.stderr).toContain('rows: 179 read, 179 used, 0 skipped');
-      expect(run.stderr).toMatch(/allowlist: 172 organizations \(\d+ without a number\), \d+ URLs, 0 domains/);
+      expect(run.stderr).toMatch(
+        /allowlist: 172 organizations \(\d+ without a number\), \d+ URLs, 0 domains/,
+      );
       const data = JSON.parse(await readFile(out, 'utf8')) as { org_names: string[] };
       expect(data.org_names).toHaveLength(172);
     } finally {
@@ -134,8 +181,21 @@ describe('MA courts directory → allowlist (the bar)', () => {
     }
   });
 
-  const shared = join(MA_COURTS, '..', '..', '..', '..', 'shared', 'data', 'ma-courts', 'ma-courts-directory.csv');
-  it.skipIf(!existsSync(shared))('the fixture is the shared copy, byte for byte (skipped without ../shared)', async () => {
-    expect(Buffer.compare(await readFile(CSV), await readFile(shared))).toBe(0);
-  });
+  const shared = join(
+    MA_COURTS,
+    '..',
+    '..',
+    '..',
+    '..',
+    'shared',
+    'data',
+    'ma-courts',
+    'ma-courts-directory.csv',
+  );
+  it.skipIf(!existsSync(shared))(
+    'the fixture is the shared copy, byte for byte (skipped without ../shared)',
+    async () => {
+      expect(Buffer.compare(await readFile(CSV), await readFile(shared))).toBe(0);
+    },
+  );
 });

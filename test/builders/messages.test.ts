@@ -7,7 +7,14 @@ import { runBin, tempDir, type BinRun } from './helpers.js';
 // process) on a small bad CSV: exit code 3 and one message that says where (file, row, line when
 // it differs, column), what is wrong and what to do, in the house form `PLACE: what; what to do`.
 
-const COLUMNS = ['--org-column', 'Organization', '--url-column', 'Website', '--phone-column', 'Phone'];
+const COLUMNS = [
+  '--org-column',
+  'Organization',
+  '--url-column',
+  'Website',
+  '--phone-column',
+  'Phone',
+];
 const PREFIX = 'citation-verifier build-allowlist: ';
 
 interface Case {
@@ -26,45 +33,62 @@ interface Case {
 const CASES: Case[] = [
   {
     name: 'a column the header lacks',
-    files: { 'dir.csv': 'Organization,Website,Phone\nHarbor Legal Aid,harbor.example.org,617-555-0100\n' },
+    files: {
+      'dir.csv': 'Organization,Website,Phone\nHarbor Legal Aid,harbor.example.org,617-555-0100\n',
+    },
     argv: ['dir.csv', '--org-column', 'Organization', '--phone-column', 'Phone Number'],
-    message: "dir.csv row 1: no column 'Phone Number' (--phone-column); did you mean 'Phone'? give --phone-column one of the header's columns: 'Organization', 'Website', 'Phone'",
+    message:
+      "dir.csv row 1: no column 'Phone Number' (--phone-column); did you mean 'Phone'? give --phone-column one of the header's columns: 'Organization', 'Website', 'Phone'",
   },
   {
     name: 'a column the header lacks, the header after blank lines',
     files: { 'dir.csv': '\n\nOrganization,Phone\nHarbor Legal Aid,617-555-0100\n' },
     argv: ['dir.csv', '--org-column', 'Organization', '--phone-column', 'Hotline'],
-    message: "dir.csv row 3: no column 'Hotline' (--phone-column); give --phone-column one of the header's columns: 'Organization', 'Phone'",
+    message:
+      "dir.csv row 3: no column 'Hotline' (--phone-column); give --phone-column one of the header's columns: 'Organization', 'Phone'",
   },
   {
     name: "a column the header lacks, below Excel's sep= line (a row it hides, a line all the same)",
     files: { 'dir.csv': 'sep=;\nOrganization;Phone\nHarbor Legal Aid;617-555-0100\n' },
     argv: ['dir.csv', '--org-column', 'Name', '--phone-column', 'Phone'],
-    message: "dir.csv row 1 (line 2): no column 'Name' (--org-column); give --org-column one of the header's columns: 'Organization', 'Phone'",
+    message:
+      "dir.csv row 1 (line 2): no column 'Name' (--org-column); give --org-column one of the header's columns: 'Organization', 'Phone'",
   },
   {
     name: 'a header row with no names',
     files: { 'dir.csv': ',,\nHarbor Legal Aid,harbor.example.org,617-555-0100\n' },
     argv: ['dir.csv', ...COLUMNS],
-    message: "dir.csv row 1: no column 'Organization' (--org-column); the header row is empty: put the column names in the first row",
+    message:
+      "dir.csv row 1: no column 'Organization' (--org-column); the header row is empty: put the column names in the first row",
   },
   {
     name: 'a header naming a requested column twice',
-    files: { 'dir.csv': 'Organization,Phone,Website,phone\nHarbor Legal Aid,617-555-0100,harbor.example.org,617-555-0101\n' },
+    files: {
+      'dir.csv':
+        'Organization,Phone,Website,phone\nHarbor Legal Aid,617-555-0100,harbor.example.org,617-555-0101\n',
+    },
     argv: ['dir.csv', ...COLUMNS],
-    message: "dir.csv row 1, column 'Phone': the header has 2 columns named 'Phone' (columns 2, 4); rename all but one so --phone-column names a single column",
+    message:
+      "dir.csv row 1, column 'Phone': the header has 2 columns named 'Phone' (columns 2, 4); rename all but one so --phone-column names a single column",
   },
   {
     name: 'a quote never closed',
-    files: { 'dir.csv': 'Organization,Website,Phone\nHarbor Legal Aid,harbor.example.org,617-555-0100\n"Tenant Rights,tenants.example.org,617-555-0101\nLast Org,last.example.org,617-555-0102\n' },
+    files: {
+      'dir.csv':
+        'Organization,Website,Phone\nHarbor Legal Aid,harbor.example.org,617-555-0100\n"Tenant Rights,tenants.example.org,617-555-0101\nLast Org,last.example.org,617-555-0102\n',
+    },
     argv: ['dir.csv', ...COLUMNS],
     message: `dir.csv row 3: a quoted cell that starts in this row is never closed, so the rest of the file would be one cell; close the quote or remove the stray '"'`,
   },
   {
     name: 'text after a closing quote, below a cell on two lines',
-    files: { 'dir.csv': 'Organization,Website,Phone\n"Harbor\nLegal Aid",harbor.example.org,617-555-0100\n"Tenant" Rights,tenants.example.org,617-555-0101\n' },
+    files: {
+      'dir.csv':
+        'Organization,Website,Phone\n"Harbor\nLegal Aid",harbor.example.org,617-555-0100\n"Tenant" Rights,tenants.example.org,617-555-0101\n',
+    },
     argv: ['dir.csv', ...COLUMNS],
-    message: 'dir.csv row 3 (line 4): text follows a closing quote at line 4; a quote inside a quoted cell must be doubled (""): double it, or quote the whole cell',
+    message:
+      'dir.csv row 3 (line 4): text follows a closing quote at line 4; a quote inside a quoted cell must be doubled (""): double it, or quote the whole cell',
   },
   {
     name: 'an empty file',
@@ -76,19 +100,25 @@ const CASES: Case[] = [
     name: 'an Excel workbook',
     files: { 'dir.csv': new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x06, 0x00]) },
     argv: ['dir.csv', ...COLUMNS],
-    message: 'dir.csv: is an Excel workbook (.xlsx), not a CSV; in Excel use File › Save As › "CSV UTF-8 (Comma delimited)" and pass that file',
+    message:
+      'dir.csv: is an Excel workbook (.xlsx), not a CSV; in Excel use File › Save As › "CSV UTF-8 (Comma delimited)" and pass that file',
   },
   {
     name: 'NUL bytes',
-    files: { 'dir.csv': 'Organization,Website,Phone\nHarbor\u0000Legal Aid,harbor.example.org,617-555-0100\n' },
+    files: {
+      'dir.csv':
+        'Organization,Website,Phone\nHarbor\u0000Legal Aid,harbor.example.org,617-555-0100\n',
+    },
     argv: ['dir.csv', ...COLUMNS],
-    message: 'dir.csv: contains NUL bytes, so it is not a text CSV; export the sheet as "CSV UTF-8" and pass that file',
+    message:
+      'dir.csv: contains NUL bytes, so it is not a text CSV; export the sheet as "CSV UTF-8" and pass that file',
   },
   {
     name: 'a file that is not there',
     files: {},
     argv: ['missing.csv', ...COLUMNS],
-    message: 'missing.csv: CSV file not found; check the path (relative to the folder the command runs in)',
+    message:
+      'missing.csv: CSV file not found; check the path (relative to the folder the command runs in)',
   },
   {
     name: 'a folder given as the CSV',
@@ -98,22 +128,30 @@ const CASES: Case[] = [
   },
   {
     name: 'an output folder that does not exist',
-    files: { 'dir.csv': 'Organization,Website,Phone\nHarbor Legal Aid,harbor.example.org,617-555-0100\n' },
+    files: {
+      'dir.csv': 'Organization,Website,Phone\nHarbor Legal Aid,harbor.example.org,617-555-0100\n',
+    },
     argv: ['dir.csv', ...COLUMNS, '-o', 'no-such-folder/allowlist.json'],
-    message: 'no-such-folder/allowlist.json: cannot write the allowlist (ENOENT); check that -o names a file in an existing, writable folder',
+    message:
+      'no-such-folder/allowlist.json: cannot write the allowlist (ENOENT); check that -o names a file in an existing, writable folder',
   },
   {
     name: 'an organization written twice in the --merge allowlist',
     files: {
       'dir.csv': 'Organization,Website,Phone\nHarbor Legal Aid,harbor.example.org,617-555-0100\n',
-      'base.json': '{\n  "urls": [],\n  "domains": [],\n  "org_names": [],\n  "org_phones": {\n    "Legal Aid of X": ["(617) 555-0100"],\n    "Legal Aid of X": ["(617) 555-0199"]\n  }\n}\n',
+      'base.json':
+        '{\n  "urls": [],\n  "domains": [],\n  "org_names": [],\n  "org_phones": {\n    "Legal Aid of X": ["(617) 555-0100"],\n    "Legal Aid of X": ["(617) 555-0199"]\n  }\n}\n',
     },
     argv: ['dir.csv', ...COLUMNS, '--merge', 'base.json'],
-    message: 'base.json: $.org_phones["Legal Aid of X"]: appears twice (the second at line 7, column 5); JSON keeps only the last, so merge the two into one entry',
+    message:
+      'base.json: $.org_phones["Legal Aid of X"]: appears twice (the second at line 7, column 5); JSON keeps only the last, so merge the two into one entry',
   },
   {
     name: 'an organization written twice in the CSV is merged, with a note (not an error, even with --strict)',
-    files: { 'dir.csv': 'Organization,Website,Phone\nHarbor Legal Aid,harbor.example.org,617-555-0100\nHARBOR LEGAL AID,harbor.example.org/intake,617-555-0101\n' },
+    files: {
+      'dir.csv':
+        'Organization,Website,Phone\nHarbor Legal Aid,harbor.example.org,617-555-0100\nHARBOR LEGAL AID,harbor.example.org/intake,617-555-0101\n',
+    },
     argv: ['dir.csv', ...COLUMNS, '--strict'],
     status: 0,
     message: `  dir.csv row 3, column 'Organization': repeats "Harbor Legal Aid" (written "HARBOR LEGAL AID" here), first at row 2; its values are merged under one organization`,
@@ -138,8 +176,17 @@ const CASES: Case[] = [
         '',
       ].join('\n'),
     },
-    argv: ['dir.csv', ...COLUMNS, '--alias-column', 'Aliases', '--domain-column', 'Hosts', '--strict'],
-    message: '--strict: 10 warnings, so no allowlist was written; fix the rows below or drop --strict to skip them',
+    argv: [
+      'dir.csv',
+      ...COLUMNS,
+      '--alias-column',
+      'Aliases',
+      '--domain-column',
+      'Hosts',
+      '--strict',
+    ],
+    message:
+      '--strict: 10 warnings, so no allowlist was written; fix the rows below or drop --strict to skip them',
     then: [
       `dir.csv row 2, column 'Phone': "617-555-012" is not a phone number (has 9 digits; a North American number has 10 (or 11 starting with 1)); value skipped; write it as (617) 555-0123`,
       `dir.csv row 3, column 'Phone': "call the front desk" holds no phone number; value skipped; put the number here, or leave the cell empty`,
@@ -182,19 +229,25 @@ afterAll(async () => {
 });
 
 describe('build-allowlist: each kind of bad input, from a real run', () => {
-  it.each(CASES.filter((testCase) => testCase.status === undefined))('$name', ({ name, message, then }) => {
-    const run = runs.get(name)!;
-    const errorLines = run.stderr.slice(run.stderr.indexOf(PREFIX)).trimEnd().split('\n');
-    expect(run.status).toBe(3);
-    expect(run.stdout).toBe('');
-    expect(errorLines[0]).toBe(`${PREFIX}${message}`);
-    if (then) expect(errorLines.slice(1)).toEqual(then);
-  });
+  it.each(CASES.filter((testCase) => testCase.status === undefined))(
+    '$name',
+    ({ name, message, then }) => {
+      const run = runs.get(name)!;
+      const errorLines = run.stderr.slice(run.stderr.indexOf(PREFIX)).trimEnd().split('\n');
+      expect(run.status).toBe(3);
+      expect(run.stdout).toBe('');
+      expect(errorLines[0]).toBe(`${PREFIX}${message}`);
+      if (then) expect(errorLines.slice(1)).toEqual(then);
+    },
+  );
 
-  it.each(CASES.filter((testCase) => testCase.status !== undefined))('$name', ({ name, message, status }) => {
-    const run = runs.get(name)!;
-    expect(run.status).toBe(status);
-    expect(run.stderr.split('\n')).toContain(message);
-    expect(run.stderr).not.toContain(PREFIX);
-  });
+  it.each(CASES.filter((testCase) => testCase.status !== undefined))(
+    '$name',
+    ({ name, message, status }) => {
+      const run = runs.get(name)!;
+      expect(run.status).toBe(status);
+      expect(run.stderr.split('\n')).toContain(message);
+      expect(run.stderr).not.toContain(PREFIX);
+    },
+  );
 });

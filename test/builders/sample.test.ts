@@ -13,7 +13,10 @@ describe('sample-allowlist/allowlist.json', () => {
   });
 
   it('is built from the MA courts directory as published', async () => {
-    const [sample, fixture] = await Promise.all([readFile(join(SAMPLE_DIR, 'directory.csv')), readFile(join(MA_COURTS, 'ma-courts-directory.csv'))]);
+    const [sample, fixture] = await Promise.all([
+      readFile(join(SAMPLE_DIR, 'directory.csv')),
+      readFile(join(MA_COURTS, 'ma-courts-directory.csv')),
+    ]);
     expect(Buffer.compare(sample, fixture)).toBe(0);
   });
 
@@ -23,7 +26,10 @@ describe('sample-allowlist/allowlist.json', () => {
     expect(allowlist.domains).toEqual([]);
     // Brighton Division's fax, (617) 254-2127, is nobody's phone.
     expect(Object.values(allowlist.orgPhones).flat()).not.toContain('+16172542127');
-    expect(allowlist.orgAliases['Supreme Judicial Court']).toEqual(['Massachusetts Supreme Judicial Court', 'SJC']);
+    expect(allowlist.orgAliases['Supreme Judicial Court']).toEqual([
+      'Massachusetts Supreme Judicial Court',
+      'SJC',
+    ]);
     expect(allowlist.orgPhones['Supreme Judicial Court']).toEqual(['+16175571000']);
   });
 

@@ -4,17 +4,26 @@ import { chunkAuditSchema, type ChunkAudit } from '../../src/chunks/audit.js';
 import { CHUNK_METADATA_KEY, CHUNK_SCORE_NAMES } from '../../src/chunks/grading.js';
 import { LISTED_FINDINGS } from '../../src/defaults.js';
 
-const context = ['Tenants have fourteen (14) days to respond. About 12% of cases settle.', 'The filing fee is $1,200.'];
+const context = [
+  'Tenants have fourteen (14) days to respond. About 12% of cases settle.',
+  'The filing fee is $1,200.',
+];
 
 describe('assertions/chunk-citations', () => {
   it('grades a passing answer from vars.context', () => {
-    const result = chunkCitations('Tenants get 14 days to respond [1]. The fee is $1,200 [2].', { vars: { context } });
+    const result = chunkCitations('Tenants get 14 days to respond [1]. The fee is $1,200 [2].', {
+      vars: { context },
+    });
     expect(result.pass).toBe(true);
     expect(result.score).toBe(1);
     // No componentResults: promptfoo would show each claim as one more assertion in the viewer.
     expect(result.componentResults).toBeUndefined();
     const audit = result.metadata?.[CHUNK_METADATA_KEY] as ChunkAudit;
-    expect(chunkAuditSchema.parse(audit).citation_audit.map((row) => [row.citation_id, row.classification])).toEqual([
+    expect(
+      chunkAuditSchema
+        .parse(audit)
+        .citation_audit.map((row) => [row.citation_id, row.classification]),
+    ).toEqual([
       ['1', 'verification_uncertain'],
       ['2', 'verification_uncertain'],
     ]);
@@ -29,36 +38,52 @@ describe('assertions/chunk-citations', () => {
   });
 
   it('reads provider output of any shape', () => {
-    const result = chunkCitations({ choices: [{ message: { content: 'About 40% of cases settle [1].' } }] }, { vars: { context } });
+    const result = chunkCitations(
+      { choices: [{ message: { content: 'About 40% of cases settle [1].' } }] },
+      { vars: { context } },
+    );
     expect(result.pass).toBe(false);
   });
 
   it('uses config.contextVar', () => {
-    const result = chunkCitations('About 40% of cases settle [1].', { vars: { passages: context }, config: { contextVar: 'passages' } });
+    const result = chunkCitations('About 40% of cases settle [1].', {
+      vars: { passages: context },
+      config: { contextVar: 'passages' },
+    });
     expect(result.reason).toContain('40% is in none of chunk 1');
   });
 
   it('requireCitations turns an uncited figure into a failure', () => {
     const answer = 'Landlords wait 30 days.';
     expect(chunkCitations(answer, { vars: { context } }).pass).toBe(true);
-    expect(chunkCitations(answer, { vars: { context }, config: { requireCitations: true } }).pass).toBe(false);
+    expect(
+      chunkCitations(answer, { vars: { context }, config: { requireCitations: true } }).pass,
+    ).toBe(false);
   });
 
   it.each([
     { name: 'context.metadata', ctx: { vars: {}, metadata: { context } } },
-    { name: 'context.providerResponse.metadata', ctx: { vars: {}, providerResponse: { metadata: { context } } } },
+    {
+      name: 'context.providerResponse.metadata',
+      ctx: { vars: {}, providerResponse: { metadata: { context } } },
+    },
   ])('falls back to $name when the test has no such variable', ({ ctx }) => {
     const result = chunkCitations('About 40% of cases settle [1].', ctx);
     expect(result.reason).toContain('40% is in none of chunk 1');
   });
 
   it('prefers vars over provider metadata', () => {
-    const result = chunkCitations('About 40% of cases settle [1].', { vars: { context: ['About 40% of cases settle.'] }, metadata: { context } });
+    const result = chunkCitations('About 40% of cases settle [1].', {
+      vars: { context: ['About 40% of cases settle.'] },
+      metadata: { context },
+    });
     expect(result.pass).toBe(true);
   });
 
   it('accepts a JSON array string, as promptfoo CSV variables arrive', () => {
-    const result = chunkCitations('About 40% of cases settle [1].', { vars: { context: JSON.stringify(context) } });
+    const result = chunkCitations('About 40% of cases settle [1].', {
+      vars: { context: JSON.stringify(context) },
+    });
     expect(result.reason).toContain('40% is in none of chunk 1');
   });
 });
@@ -66,31 +91,50 @@ describe('assertions/chunk-citations', () => {
 describe('assertions/chunk-citations never throws', () => {
   const circular: Record<string, unknown> = { text: 'About 40% of cases settle [1].' };
   circular['self'] = circular;
-  const hostile = new Proxy({}, {
-    get() {
-      throw new Error('boom');
+  const hostile = new Proxy(
+    {},
+    {
+      get() {
+        throw new Error('boom');
+      },
+      has() {
+        throw new Error('boom');
+      },
     },
-    has() {
-      throw new Error('boom');
-    },
-  });
+  );
 
   it.each([
     { name: 'undefined output', output: undefined, ctx: { vars: { context } } },
     { name: 'null output', output: null, ctx: { vars: { context } } },
     { name: 'a number', output: 42, ctx: { vars: { context } } },
     { name: 'a boolean', output: true, ctx: { vars: { context } } },
-    { name: 'nested objects', output: { a: { b: { c: [{ d: 'About 40% settle [1].' }] } } }, ctx: { vars: { context } } },
+    {
+      name: 'nested objects',
+      output: { a: { b: { c: [{ d: 'About 40% settle [1].' }] } } },
+      ctx: { vars: { context } },
+    },
     { name: 'a circular object', output: circular, ctx: { vars: { context } } },
     { name: 'a hostile proxy output', output: hostile, ctx: { vars: { context } } },
     { name: 'no context at all', output: 'About 40% settle [1].', ctx: undefined },
     { name: 'null context', output: 'About 40% settle [1].', ctx: null },
     { name: 'vars missing', output: 'About 40% settle [1].', ctx: {} },
     { name: 'vars not an object', output: 'About 40% settle [1].', ctx: { vars: 'nope' } },
-    { name: 'chunks of a bad shape', output: 'About 40% settle [1].', ctx: { vars: { context: { a: 1 } } } },
+    {
+      name: 'chunks of a bad shape',
+      output: 'About 40% settle [1].',
+      ctx: { vars: { context: { a: 1 } } },
+    },
     { name: 'config not an object', output: 'x', ctx: { vars: { context }, config: 'yes' } },
-    { name: 'config with a typo', output: 'x', ctx: { vars: { context }, config: { requireCitation: true } } },
-    { name: 'config of the wrong type', output: 'x', ctx: { vars: { context }, config: { requireCitations: 'yes' } } },
+    {
+      name: 'config with a typo',
+      output: 'x',
+      ctx: { vars: { context }, config: { requireCitation: true } },
+    },
+    {
+      name: 'config of the wrong type',
+      output: 'x',
+      ctx: { vars: { context }, config: { requireCitations: 'yes' } },
+    },
     { name: 'a hostile proxy context', output: 'x', ctx: hostile },
   ])('$name', ({ output, ctx }) => {
     const result = chunkCitations(output, ctx as never);
@@ -100,10 +144,29 @@ describe('assertions/chunk-citations never throws', () => {
   });
 
   it.each([
-    { name: 'missing chunks', ctx: { vars: {} }, reason: 'citation-verifier chunks: no chunks: the test has no variable "context" and the provider response metadata has no "context"; set vars.context' },
-    { name: 'bad chunks', ctx: { vars: { context: [1] } }, reason: 'citation-verifier chunks: vars.context[0]: expected a string or an {"id", "text"} object, got 1' },
-    { name: 'unknown config key', ctx: { vars: { context }, config: { requireCitation: true } }, reason: 'citation-verifier chunks: config.requireCitation: unknown key; did you mean "requireCitations"? allowed keys: "contextVar", "requireCitations", "minQuoteWords"' },
-    { name: 'config of the wrong type', ctx: { vars: { context }, config: { requireCitations: 'yes' } }, reason: 'citation-verifier chunks: config.requireCitations:' },
+    {
+      name: 'missing chunks',
+      ctx: { vars: {} },
+      reason:
+        'citation-verifier chunks: no chunks: the test has no variable "context" and the provider response metadata has no "context"; set vars.context',
+    },
+    {
+      name: 'bad chunks',
+      ctx: { vars: { context: [1] } },
+      reason:
+        'citation-verifier chunks: vars.context[0]: expected a string or an {"id", "text"} object, got 1',
+    },
+    {
+      name: 'unknown config key',
+      ctx: { vars: { context }, config: { requireCitation: true } },
+      reason:
+        'citation-verifier chunks: config.requireCitation: unknown key; did you mean "requireCitations"? allowed keys: "contextVar", "requireCitations", "minQuoteWords"',
+    },
+    {
+      name: 'config of the wrong type',
+      ctx: { vars: { context }, config: { requireCitations: 'yes' } },
+      reason: 'citation-verifier chunks: config.requireCitations:',
+    },
   ])('problems become a failing result that says what to do: $name', ({ ctx, reason }) => {
     const result = chunkCitations('About 40% settle [1].', ctx);
     expect(result.pass).toBe(false);
@@ -115,7 +178,9 @@ describe('assertions/chunk-citations never throws', () => {
 describe('assertions/chunk-citations: promptfoo list variables', () => {
   it('explains that promptfoo split a list variable into one test per passage, and the fix', () => {
     // What a test gets after promptfoo expands `vars: { context: ["Tenants have 14 days.", "…"] }`.
-    const result = chunkCitations('Tenants get 14 days [1].', { vars: { context: 'Tenants have fourteen (14) days to respond.' } });
+    const result = chunkCitations('Tenants get 14 days [1].', {
+      vars: { context: 'Tenants have fourteen (14) days to respond.' },
+    });
     expect(result.pass).toBe(false);
     expect(result.reason).toContain('promptfoo has split that list into one test per passage');
     expect(result.reason).toContain('vars: { context: [ ["passage 1", "passage 2"] ] }');
@@ -138,10 +203,14 @@ describe('assertions/chunk-citations: promptfoo list variables', () => {
 describe('assertions/chunk-citations: bounded result', () => {
   it('lists at most LISTED_FINDINGS.reason failures in the reason and LISTED_FINDINGS.json claims in metadata, counting the rest', () => {
     const claims = LISTED_FINDINGS.json + 7;
-    const answer = Array.from({ length: claims }, (_, index) => `Rule ${index} applies [9].`).join(' ');
+    const answer = Array.from({ length: claims }, (_, index) => `Rule ${index} applies [9].`).join(
+      ' ',
+    );
     const result = chunkCitations(answer, { vars: { context } });
     expect(result.pass).toBe(false);
-    expect(result.reason).toContain(`… and ${(claims - LISTED_FINDINGS.reason).toLocaleString('en-US')} more failures`);
+    expect(result.reason).toContain(
+      `… and ${(claims - LISTED_FINDINGS.reason).toLocaleString('en-US')} more failures`,
+    );
     expect(result.reason.match(/citation_not_found \[9\]/g)).toHaveLength(LISTED_FINDINGS.reason);
     const audit = result.metadata?.[CHUNK_METADATA_KEY] as ChunkAudit & { omitted: number };
     expect(audit.citation_audit).toHaveLength(LISTED_FINDINGS.json);

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { buildChunkAudit, chunkAuditSchema, type ChunkAudit } from '../../src/chunks/audit.js';
 import { checkChunkCitations } from '../../src/chunks/check.js';
-import { chunkGradingResult, CHUNK_METADATA_KEY, CHUNK_SCORE_NAMES } from '../../src/chunks/grading.js';
+import {
+  chunkGradingResult,
+  CHUNK_METADATA_KEY,
+  CHUNK_SCORE_NAMES,
+} from '../../src/chunks/grading.js';
 import { parseChunks } from '../../src/chunks/parse.js';
 import type { ChunkReport, ClaimClassification } from '../../src/chunks/types.js';
 
@@ -17,22 +21,113 @@ function only(report: ChunkReport): ChunkReport['claims'][number] {
 }
 
 describe('every classification row', () => {
-  it.each<{ name: string; answer: string; classification: ClaimClassification; explanation: RegExp; correction?: RegExp }>([
-    { name: 'citation_not_found: id beyond the chunks', answer: 'Tenants get 14 days [7].', classification: 'citation_not_found', explanation: /cites \[7\], which is not among the 3 chunks \(ids 1–3\)/i, correction: /remove \[7\]/ },
-    { name: 'citation_not_found: one of two ids missing', answer: 'Tenants get 14 days [1, 9].', classification: 'citation_not_found', explanation: /cites \[9\]/i },
-    { name: 'fabricated_quote: a word inserted', answer: 'The court held that "tenants must always respond within the time allowed" [3].', classification: 'fabricated_quote', explanation: /not verbatim in chunk 3/, correction: /quote chunk 3 as it reads \(“tenants must respond within the time allowed”\)/i },
-    { name: 'wrong_citation: quoted verbatim from a chunk it does not cite', answer: 'The court held that "tenants must respond within the time allowed" [1].', classification: 'wrong_citation', explanation: /not in chunk 1 but is verbatim in chunk 3/, correction: /^Cite \[3\] for the quotation$/ },
-    { name: 'unsupported_claim: percent absent, near percent offered', answer: 'About 40% of cases settle [1].', classification: 'unsupported_claim', explanation: /40% is in none of chunk 1/, correction: /the cited passage gives 12%, not 40%/i },
-    { name: 'unsupported_claim: year absent, the date offered', answer: 'The statute took effect in 2019 [2].', classification: 'unsupported_claim', explanation: /2019 is in none of chunk 2/, correction: /gives March 5, 2020, not 2019/ },
-    { name: 'unsupported_claim: money absent', answer: 'The filing fee is $2,500 [1].', classification: 'unsupported_claim', explanation: /\$2,500 is in none of chunk 1/, correction: /gives \$1,200, not \$2,500/ },
-    { name: 'unsupported_claim: section absent', answer: 'Under Section 9, the landlord must give written notice [2].', classification: 'unsupported_claim', explanation: /Section 9 is in none of chunk 2/, correction: /gives Section 8\(a\)\(2\), not Section 9/ },
-    { name: 'unsupported_claim: same number, other unit', answer: 'Tenants have 14 weeks to respond [1].', classification: 'unsupported_claim', explanation: /14 weeks is in none of chunk 1/ },
-    { name: 'unsupported_claim: the number is in another, uncited chunk', answer: 'The statute took effect on March 5, 2020 [1].', classification: 'unsupported_claim', explanation: /March 5, 2020 is in none of chunk 1/, correction: /chunk 2 states March 5, 2020: cite \[2\]/i },
-    { name: 'exact_match: the claim is verbatim', answer: 'Landlords may not lock tenants out [3].', classification: 'exact_match', explanation: /The claim's 6 words are verbatim in chunk 3/ },
-    { name: 'verification_uncertain: paraphrase with its figure found', answer: 'Tenants get 14 days to answer a notice to quit [1].', classification: 'verification_uncertain', explanation: /states every figure and quotation checked \(14 days\).*needs a judge/ },
-    { name: 'verification_uncertain: no figure at all', answer: 'Landlords cannot change the locks on tenants [3].', classification: 'verification_uncertain', explanation: /no figure or quotation to check/i },
-    { name: 'uncited_claim: a number without a citation', answer: 'Tenants get 14 days to respond.', classification: 'uncited_claim', explanation: /^States 14 days but cites no chunk$/, correction: /^Chunk 1 states fourteen \(14\) days: cite \[1\]$/ },
-    { name: 'uncited_claim: a quotation without a citation', answer: 'The court said "tenants must respond within the time allowed".', classification: 'uncited_claim', explanation: /cites no chunk/, correction: /^Chunk 3 has the quotation: cite \[3\]$/ },
+  it.each<{
+    name: string;
+    answer: string;
+    classification: ClaimClassification;
+    explanation: RegExp;
+    correction?: RegExp;
+  }>([
+    {
+      name: 'citation_not_found: id beyond the chunks',
+      answer: 'Tenants get 14 days [7].',
+      classification: 'citation_not_found',
+      explanation: /cites \[7\], which is not among the 3 chunks \(ids 1–3\)/i,
+      correction: /remove \[7\]/,
+    },
+    {
+      name: 'citation_not_found: one of two ids missing',
+      answer: 'Tenants get 14 days [1, 9].',
+      classification: 'citation_not_found',
+      explanation: /cites \[9\]/i,
+    },
+    {
+      name: 'fabricated_quote: a word inserted',
+      answer: 'The court held that "tenants must always respond within the time allowed" [3].',
+      classification: 'fabricated_quote',
+      explanation: /not verbatim in chunk 3/,
+      correction: /quote chunk 3 as it reads \(“tenants must respond within the time allowed”\)/i,
+    },
+    {
+      name: 'wrong_citation: quoted verbatim from a chunk it does not cite',
+      answer: 'The court held that "tenants must respond within the time allowed" [1].',
+      classification: 'wrong_citation',
+      explanation: /not in chunk 1 but is verbatim in chunk 3/,
+      correction: /^Cite \[3\] for the quotation$/,
+    },
+    {
+      name: 'unsupported_claim: percent absent, near percent offered',
+      answer: 'About 40% of cases settle [1].',
+      classification: 'unsupported_claim',
+      explanation: /40% is in none of chunk 1/,
+      correction: /the cited passage gives 12%, not 40%/i,
+    },
+    {
+      name: 'unsupported_claim: year absent, the date offered',
+      answer: 'The statute took effect in 2019 [2].',
+      classification: 'unsupported_claim',
+      explanation: /2019 is in none of chunk 2/,
+      correction: /gives March 5, 2020, not 2019/,
+    },
+    {
+      name: 'unsupported_claim: money absent',
+      answer: 'The filing fee is $2,500 [1].',
+      classification: 'unsupported_claim',
+      explanation: /\$2,500 is in none of chunk 1/,
+      correction: /gives \$1,200, not \$2,500/,
+    },
+    {
+      name: 'unsupported_claim: section absent',
+      answer: 'Under Section 9, the landlord must give written notice [2].',
+      classification: 'unsupported_claim',
+      explanation: /Section 9 is in none of chunk 2/,
+      correction: /gives Section 8\(a\)\(2\), not Section 9/,
+    },
+    {
+      name: 'unsupported_claim: same number, other unit',
+      answer: 'Tenants have 14 weeks to respond [1].',
+      classification: 'unsupported_claim',
+      explanation: /14 weeks is in none of chunk 1/,
+    },
+    {
+      name: 'unsupported_claim: the number is in another, uncited chunk',
+      answer: 'The statute took effect on March 5, 2020 [1].',
+      classification: 'unsupported_claim',
+      explanation: /March 5, 2020 is in none of chunk 1/,
+      correction: /chunk 2 states March 5, 2020: cite \[2\]/i,
+    },
+    {
+      name: 'exact_match: the claim is verbatim',
+      answer: 'Landlords may not lock tenants out [3].',
+      classification: 'exact_match',
+      explanation: /The claim's 6 words are verbatim in chunk 3/,
+    },
+    {
+      name: 'verification_uncertain: paraphrase with its figure found',
+      answer: 'Tenants get 14 days to answer a notice to quit [1].',
+      classification: 'verification_uncertain',
+      explanation: /states every figure and quotation checked \(14 days\).*needs a judge/,
+    },
+    {
+      name: 'verification_uncertain: no figure at all',
+      answer: 'Landlords cannot change the locks on tenants [3].',
+      classification: 'verification_uncertain',
+      explanation: /no figure or quotation to check/i,
+    },
+    {
+      name: 'uncited_claim: a number without a citation',
+      answer: 'Tenants get 14 days to respond.',
+      classification: 'uncited_claim',
+      explanation: /^States 14 days but cites no chunk$/,
+      correction: /^Chunk 1 states fourteen \(14\) days: cite \[1\]$/,
+    },
+    {
+      name: 'uncited_claim: a quotation without a citation',
+      answer: 'The court said "tenants must respond within the time allowed".',
+      classification: 'uncited_claim',
+      explanation: /cites no chunk/,
+      correction: /^Chunk 3 has the quotation: cite \[3\]$/,
+    },
   ])('$name', ({ answer, classification, explanation, correction }) => {
     const verdict = only(checkChunkCitations(answer, CHUNKS));
     expect(verdict.classification).toBe(classification);
@@ -41,20 +136,34 @@ describe('every classification row', () => {
   });
 
   it('a sentence with neither citation nor figure is no claim at all', () => {
-    expect(checkChunkCitations('Tenants have rights. Read the notice carefully.', CHUNKS).claims).toEqual([]);
+    expect(
+      checkChunkCitations('Tenants have rights. Read the notice carefully.', CHUNKS).claims,
+    ).toEqual([]);
   });
 
   it('several ids: facts are looked up in the union of the cited chunks', () => {
-    const verdict = only(checkChunkCitations('Tenants get 14 days, and the statute took effect on March 5, 2020 [1][2].', CHUNKS));
+    const verdict = only(
+      checkChunkCitations(
+        'Tenants get 14 days, and the statute took effect on March 5, 2020 [1][2].',
+        CHUNKS,
+      ),
+    );
     expect(verdict.claim.ids).toEqual(['1', '2']);
     expect(verdict.classification).toBe('verification_uncertain');
     expect(verdict.facts.map((check) => check.foundIn)).toEqual(['1', '2']);
   });
 
   it('the worst problem classifies the claim, the explanation names all of them', () => {
-    const verdict = only(checkChunkCitations('About 40% of cases settle, says "the court always wins" [1, 8].', CHUNKS));
+    const verdict = only(
+      checkChunkCitations(
+        'About 40% of cases settle, says "the court always wins" [1, 8].',
+        CHUNKS,
+      ),
+    );
     expect(verdict.classification).toBe('citation_not_found');
-    expect(verdict.explanation).toMatch(/^Cites \[8\].*quotation “the court always wins” is not verbatim.*40% is in none of chunk 1$/);
+    expect(verdict.explanation).toMatch(
+      /^Cites \[8\].*quotation “the court always wins” is not verbatim.*40% is in none of chunk 1$/,
+    );
   });
 });
 
@@ -62,7 +171,11 @@ describe('normalized comparison of figures', () => {
   it.each([
     { claim: 'Tenants have 14 days [1].', chunk: 'Tenants have fourteen days.', supported: true },
     { claim: 'Tenants have fourteen days [1].', chunk: 'Tenants have 14 days.', supported: true },
-    { claim: 'Tenants have a 14-day window [1].', chunk: 'Tenants have 14 calendar days.', supported: true },
+    {
+      claim: 'Tenants have a 14-day window [1].',
+      chunk: 'Tenants have 14 calendar days.',
+      supported: true,
+    },
     { claim: 'Tenants have 14 days [1].', chunk: 'Tenants have 14 weeks.', supported: false },
     { claim: 'The fee is $1,200 [1].', chunk: 'The fee is 1200 dollars.', supported: true },
     { claim: 'The fee is 1200 dollars [1].', chunk: 'The fee is $1,200.', supported: true },
@@ -70,25 +183,73 @@ describe('normalized comparison of figures', () => {
     { claim: 'The fee is $1.2 million [1].', chunk: 'The fee is $1,200,000.', supported: true },
     { claim: 'The fee is $1.2 million [1].', chunk: 'The fee is $1,234,567.', supported: true },
     { claim: 'The fee is $1.2 million [1].', chunk: 'The fee is $1,290,000.', supported: false },
-    { claim: 'About 1,000 people applied [1].', chunk: 'Exactly 1,024 people applied.', supported: true },
-    { claim: 'Exactly 1,000 people applied [1].', chunk: 'Exactly 1,024 people applied.', supported: false },
+    {
+      claim: 'About 1,000 people applied [1].',
+      chunk: 'Exactly 1,024 people applied.',
+      supported: true,
+    },
+    {
+      claim: 'Exactly 1,000 people applied [1].',
+      chunk: 'Exactly 1,024 people applied.',
+      supported: false,
+    },
     { claim: 'About 12% settle [1].', chunk: 'Some 12.3 percent settle.', supported: true },
     { claim: 'About 12% settle [1].', chunk: 'Some 12.6 per cent settle.', supported: false },
-    { claim: 'It began on March 5, 2020 [1].', chunk: 'It began on 5 March 2020.', supported: true },
-    { claim: 'It began on 2020-03-05 [1].', chunk: 'It began on March 5th, 2020.', supported: true },
-    { claim: 'It began on March 6, 2020 [1].', chunk: 'It began on March 5, 2020.', supported: false },
+    {
+      claim: 'It began on March 5, 2020 [1].',
+      chunk: 'It began on 5 March 2020.',
+      supported: true,
+    },
+    {
+      claim: 'It began on 2020-03-05 [1].',
+      chunk: 'It began on March 5th, 2020.',
+      supported: true,
+    },
+    {
+      claim: 'It began on March 6, 2020 [1].',
+      chunk: 'It began on March 5, 2020.',
+      supported: false,
+    },
     { claim: 'It began in 2020 [1].', chunk: 'It began on March 5, 2020.', supported: true },
     { claim: 'It began in the 1990s [1].', chunk: 'It began in 1994.', supported: true },
-    { claim: 'It applies under § 1983 [1].', chunk: 'Claims arise under Section 1983.', supported: true },
-    { claim: 'It applies under Section 8 [1].', chunk: 'It applies under Section 8(a)(2).', supported: true },
-    { claim: 'It applies under Section 8(b) [1].', chunk: 'It applies under Section 8(a)(2).', supported: false },
+    {
+      claim: 'It applies under § 1983 [1].',
+      chunk: 'Claims arise under Section 1983.',
+      supported: true,
+    },
+    {
+      claim: 'It applies under Section 8 [1].',
+      chunk: 'It applies under Section 8(a)(2).',
+      supported: true,
+    },
+    {
+      claim: 'It applies under Section 8(b) [1].',
+      chunk: 'It applies under Section 8(a)(2).',
+      supported: false,
+    },
     { claim: 'Title VII bars it [1].', chunk: 'Title VII of the Act bars it.', supported: true },
-    { claim: 'It lasted 6-7 million years [1].', chunk: 'It lasted six to seven million years.', supported: true },
-    { claim: 'Type 2 diabetes is common [1].', chunk: 'Type 2 diabetes is common.', supported: true },
+    {
+      claim: 'It lasted 6-7 million years [1].',
+      chunk: 'It lasted six to seven million years.',
+      supported: true,
+    },
+    {
+      claim: 'Type 2 diabetes is common [1].',
+      chunk: 'Type 2 diabetes is common.',
+      supported: true,
+    },
     { claim: 'Passage 3 says tenants may stay [1].', chunk: 'Tenants may stay.', supported: true },
     { claim: 'COVID-19 closed courts [1].', chunk: 'The pandemic closed courts.', supported: true },
-    { claim: 'Visit https://example.org/2019/05 for forms [1].', chunk: 'Forms are online.', supported: true },
-    { claim: 'Use `sleep(30)` in the script [1].', chunk: 'Use the sleep command in the script.', supported: true },
+    {
+      claim: 'Visit https://example.org/2019/05 for forms [1].',
+      chunk: 'Forms are online.',
+      supported: true,
+    },
+    {
+      claim: 'Use `sleep(30)` in the script [1].',
+      chunk: 'Use the sleep command in the script.',
+      supported: true,
+    },
   ])('$claim ⟷ $chunk', ({ claim, chunk, supported }) => {
     const verdict = only(checkChunkCitations(claim, parseChunks([chunk])));
     expect(verdict.classification === 'unsupported_claim').toBe(!supported);
@@ -96,39 +257,92 @@ describe('normalized comparison of figures', () => {
 
   it('a number only in an uncited chunk does not support the claim', () => {
     const chunks = parseChunks(['Tenants have rights.', 'Tenants have 14 days.']);
-    expect(only(checkChunkCitations('Tenants have 14 days [1].', chunks)).classification).toBe('unsupported_claim');
-    expect(only(checkChunkCitations('Tenants have 14 days [2].', chunks)).classification).not.toBe('unsupported_claim');
+    expect(only(checkChunkCitations('Tenants have 14 days [1].', chunks)).classification).toBe(
+      'unsupported_claim',
+    );
+    expect(only(checkChunkCitations('Tenants have 14 days [2].', chunks)).classification).not.toBe(
+      'unsupported_claim',
+    );
   });
 });
 
 describe('quotations', () => {
-  const chunks = parseChunks(['The court wrote: “Tenants must respond within the time allowed, or lose the case.”']);
+  const chunks = parseChunks([
+    'The court wrote: “Tenants must respond within the time allowed, or lose the case.”',
+  ]);
   it.each([
-    { name: 'straight quotes match curly', answer: 'The court wrote "Tenants must respond within the time allowed" [1].', fabricated: false },
-    { name: 'curly quotes, other case, extra spaces', answer: 'The court wrote “tenants  MUST respond\nwithin the time allowed” [1].', fabricated: false },
-    { name: 'trailing comma inside the quote is the writer’s', answer: 'The court wrote "tenants must respond within the time allowed," then stopped [1].', fabricated: false },
-    { name: 'ellipsis joins two verbatim pieces', answer: 'The court wrote "tenants must respond … or lose the case" [1].', fabricated: false },
-    { name: 'bracketed insertion', answer: 'The court wrote "[T]enants must respond within the time allowed" [1].', fabricated: false },
-    { name: 'a changed word', answer: 'The court wrote "tenants must answer within the time allowed" [1].', fabricated: true },
-    { name: 'punctuation changed inside', answer: 'The court wrote "tenants must respond, within the time allowed" [1].', fabricated: true },
-    { name: 'two-word quotes are phrases, not checked', answer: 'The court used "time limits" here [1].', fabricated: false },
+    {
+      name: 'straight quotes match curly',
+      answer: 'The court wrote "Tenants must respond within the time allowed" [1].',
+      fabricated: false,
+    },
+    {
+      name: 'curly quotes, other case, extra spaces',
+      answer: 'The court wrote “tenants  MUST respond\nwithin the time allowed” [1].',
+      fabricated: false,
+    },
+    {
+      name: 'trailing comma inside the quote is the writer’s',
+      answer: 'The court wrote "tenants must respond within the time allowed," then stopped [1].',
+      fabricated: false,
+    },
+    {
+      name: 'ellipsis joins two verbatim pieces',
+      answer: 'The court wrote "tenants must respond … or lose the case" [1].',
+      fabricated: false,
+    },
+    {
+      name: 'bracketed insertion',
+      answer: 'The court wrote "[T]enants must respond within the time allowed" [1].',
+      fabricated: false,
+    },
+    {
+      name: 'a changed word',
+      answer: 'The court wrote "tenants must answer within the time allowed" [1].',
+      fabricated: true,
+    },
+    {
+      name: 'punctuation changed inside',
+      answer: 'The court wrote "tenants must respond, within the time allowed" [1].',
+      fabricated: true,
+    },
+    {
+      name: 'two-word quotes are phrases, not checked',
+      answer: 'The court used "time limits" here [1].',
+      fabricated: false,
+    },
   ])('$name', ({ answer, fabricated }) => {
-    expect(only(checkChunkCitations(answer, chunks)).classification === 'fabricated_quote').toBe(fabricated);
+    expect(only(checkChunkCitations(answer, chunks)).classification === 'fabricated_quote').toBe(
+      fabricated,
+    );
   });
 
   it('minQuoteWords is configurable', () => {
-    expect(only(checkChunkCitations('The court used "time limits" here [1].', chunks, { minQuoteWords: 2 })).classification).toBe('fabricated_quote');
+    expect(
+      only(
+        checkChunkCitations('The court used "time limits" here [1].', chunks, { minQuoteWords: 2 }),
+      ).classification,
+    ).toBe('fabricated_quote');
   });
 });
 
 describe('claims: sentences and list items', () => {
   it('a marker after the period belongs to the sentence before it', () => {
-    const report = checkChunkCitations('Tenants get 14 days. [1] Fees are $1,200.[1] Most cases settle.', CHUNKS);
-    expect(report.claims.map((verdict) => verdict.claim.text)).toEqual(['Tenants get 14 days. [1]', 'Fees are $1,200.[1]']);
+    const report = checkChunkCitations(
+      'Tenants get 14 days. [1] Fees are $1,200.[1] Most cases settle.',
+      CHUNKS,
+    );
+    expect(report.claims.map((verdict) => verdict.claim.text)).toEqual([
+      'Tenants get 14 days. [1]',
+      'Fees are $1,200.[1]',
+    ]);
   });
 
   it('each list item is its own claim', () => {
-    const report = checkChunkCitations('Key points:\n- Tenants get 14 days [1]\n- About 40% settle [1]\n1. Fees are $1,200 [1]', CHUNKS);
+    const report = checkChunkCitations(
+      'Key points:\n- Tenants get 14 days [1]\n- About 40% settle [1]\n1. Fees are $1,200 [1]',
+      CHUNKS,
+    );
     expect(report.claims.map((verdict) => [verdict.claim.prose, verdict.classification])).toEqual([
       ['Tenants get 14 days', 'verification_uncertain'],
       ['About 40% settle', 'unsupported_claim'],
@@ -137,14 +351,26 @@ describe('claims: sentences and list items', () => {
   });
 
   it('abbreviations, decimals and initials do not end a sentence', () => {
-    const report = checkChunkCitations('Under U.S. law, e.g. in Mass., Dr. J. Smith found 3.5 days suffice [1]. Next, fees are $1,200 [1].', CHUNKS);
-    expect(report.claims.map((verdict) => verdict.claim.prose)).toEqual(['Under U.S. law, e.g. in Mass., Dr. J. Smith found 3.5 days suffice .', 'Next, fees are $1,200 .']);
+    const report = checkChunkCitations(
+      'Under U.S. law, e.g. in Mass., Dr. J. Smith found 3.5 days suffice [1]. Next, fees are $1,200 [1].',
+      CHUNKS,
+    );
+    expect(report.claims.map((verdict) => verdict.claim.prose)).toEqual([
+      'Under U.S. law, e.g. in Mass., Dr. J. Smith found 3.5 days suffice .',
+      'Next, fees are $1,200 .',
+    ]);
   });
 
   it('a quotation with sentences inside stays one sentence', () => {
-    const report = checkChunkCitations('The court held: "Respond now. Or lose." It was final [3].', CHUNKS);
+    const report = checkChunkCitations(
+      'The court held: "Respond now. Or lose." It was final [3].',
+      CHUNKS,
+    );
     // The quoted sentence is kept as an uncited quotation; it is not cut at "now.".
-    expect(report.claims.map((verdict) => verdict.claim.text)).toEqual(['The court held: "Respond now. Or lose."', 'It was final [3].']);
+    expect(report.claims.map((verdict) => verdict.claim.text)).toEqual([
+      'The court held: "Respond now. Or lose."',
+      'It was final [3].',
+    ]);
   });
 
   it('a marker alone on its line joins the sentence before it', () => {
@@ -154,7 +380,9 @@ describe('claims: sentences and list items', () => {
   });
 
   it('figures inside code are not claims', () => {
-    expect(checkChunkCitations('Run `retry(14)` then:\n```\nwait 30 days\n```', CHUNKS).claims).toEqual([]);
+    expect(
+      checkChunkCitations('Run `retry(14)` then:\n```\nwait 30 days\n```', CHUNKS).claims,
+    ).toEqual([]);
   });
 });
 
@@ -164,19 +392,35 @@ describe('source_passage is the closest sentence window, not the whole chunk', (
   ]);
 
   it('picks the sentence sharing the most words and the figure', () => {
-    const verdict = only(checkChunkCitations('Tenants must respond to a notice to quit within 14 days [1].', long));
-    expect(verdict.source?.text).toBe('Tenants have fourteen (14) days to respond to a notice to quit.');
+    const verdict = only(
+      checkChunkCitations('Tenants must respond to a notice to quit within 14 days [1].', long),
+    );
+    expect(verdict.source?.text).toBe(
+      'Tenants have fourteen (14) days to respond to a notice to quit.',
+    );
     expect(verdict.source?.chunkId).toBe('1');
   });
 
   it('joins a neighbour that shares words', () => {
-    const verdict = only(checkChunkCitations('Landlords file in housing court, and the clerk schedules a hearing [1].', long));
-    expect(verdict.source?.text).toBe('Landlords must file in housing court. The clerk schedules a hearing.');
+    const verdict = only(
+      checkChunkCitations(
+        'Landlords file in housing court, and the clerk schedules a hearing [1].',
+        long,
+      ),
+    );
+    expect(verdict.source?.text).toBe(
+      'Landlords must file in housing court. The clerk schedules a hearing.',
+    );
   });
 
   it('picks the best of several cited chunks', () => {
-    const chunks = parseChunks(['Unrelated text about leases.', 'The filing fee is $1,200 in housing court.']);
-    const verdict = only(checkChunkCitations('The housing court filing fee is $1,200 [1, 2].', chunks));
+    const chunks = parseChunks([
+      'Unrelated text about leases.',
+      'The filing fee is $1,200 in housing court.',
+    ]);
+    const verdict = only(
+      checkChunkCitations('The housing court filing fee is $1,200 [1, 2].', chunks),
+    );
     expect(verdict.source?.chunkId).toBe('2');
   });
 });
@@ -186,14 +430,17 @@ describe('requireCitations gates uncited claims', () => {
   it.each([
     { requireCitations: false, pass: true, failures: 0, warnings: 1, score: 1 },
     { requireCitations: true, pass: false, failures: 1, warnings: 0, score: 0.5 },
-  ])('requireCitations: $requireCitations', ({ requireCitations, pass, failures, warnings, score }) => {
-    const report = checkChunkCitations(answer, CHUNKS, { requireCitations });
-    expect(report.pass).toBe(pass);
-    expect(report.failures).toBe(failures);
-    expect(report.warnings).toBe(warnings);
-    // score = accurate cited (1) / (cited (1) + uncited counted only when required)
-    expect(report.score).toBe(score);
-  });
+  ])(
+    'requireCitations: $requireCitations',
+    ({ requireCitations, pass, failures, warnings, score }) => {
+      const report = checkChunkCitations(answer, CHUNKS, { requireCitations });
+      expect(report.pass).toBe(pass);
+      expect(report.failures).toBe(failures);
+      expect(report.warnings).toBe(warnings);
+      // score = accurate cited (1) / (cited (1) + uncited counted only when required)
+      expect(report.score).toBe(score);
+    },
+  );
 });
 
 describe('audit JSON', () => {
@@ -228,7 +475,9 @@ describe('audit JSON', () => {
       [null, 'uncited_claim'],
     ]);
     expect(audit.citation_audit[1]!.source_passage).toBe('About 12% of cases settle.');
-    expect(audit.citation_audit[1]!.correction_instruction).toBe('The cited passage gives 12%, not 40%');
+    expect(audit.citation_audit[1]!.correction_instruction).toBe(
+      'The cited passage gives 12%, not 40%',
+    );
     expect(audit.citation_audit[2]!.source_passage).toBeNull();
   });
 
@@ -255,18 +504,35 @@ describe('audit JSON', () => {
 
 describe('GradingResult', () => {
   it('fails on the worst claim even when most pass, and shows its working', () => {
-    const answer = 'Tenants get 14 days [1]. Fees are $1,200 [1]. Landlords may not lock tenants out [3]. About 40% of cases settle [1].';
+    const answer =
+      'Tenants get 14 days [1]. Fees are $1,200 [1]. Landlords may not lock tenants out [3]. About 40% of cases settle [1].';
     const result = chunkGradingResult(checkChunkCitations(answer, CHUNKS));
     expect(result.pass).toBe(false);
     // 3 of 4 cited claims accurate.
     expect(result.score).toBe(0.75);
     // Fractions only: the viewer shows every named score as a percentage (1 failing claim of 4 is 25%).
-    expect(result.namedScores).toEqual({ [CHUNK_SCORE_NAMES.checksPassedRate]: 0.75, [CHUNK_SCORE_NAMES.citationsFound]: 1, [CHUNK_SCORE_NAMES.failures]: 0.25, [CHUNK_SCORE_NAMES.warnings]: 0 });
+    expect(result.namedScores).toEqual({
+      [CHUNK_SCORE_NAMES.checksPassedRate]: 0.75,
+      [CHUNK_SCORE_NAMES.citationsFound]: 1,
+      [CHUNK_SCORE_NAMES.failures]: 0.25,
+      [CHUNK_SCORE_NAMES.warnings]: 0,
+    });
     // Per-claim detail rides in metadata, not componentResults (promptfoo flattens those into more assertions).
     expect(result.componentResults).toBeUndefined();
-    expect((result.metadata?.[CHUNK_METADATA_KEY] as ChunkAudit).citation_audit.map((row) => row.classification)).toEqual(['verification_uncertain', 'verification_uncertain', 'exact_match', 'unsupported_claim']);
+    expect(
+      (result.metadata?.[CHUNK_METADATA_KEY] as ChunkAudit).citation_audit.map(
+        (row) => row.classification,
+      ),
+    ).toEqual([
+      'verification_uncertain',
+      'verification_uncertain',
+      'exact_match',
+      'unsupported_claim',
+    ]);
     expect(result.reason).toContain('FAIL — worst claim unsupported_claim');
-    expect(result.reason).toContain('score 0.75 = 3 passing the checks / 4 (4 cited); ids found 2/2');
+    expect(result.reason).toContain(
+      'score 0.75 = 3 passing the checks / 4 (4 cited); ids found 2/2',
+    );
     expect(result.reason).toContain('The cited passage gives 12%, not 40%');
     expect(result.reason).toContain('warnings: (none)');
   });
@@ -275,8 +541,15 @@ describe('GradingResult', () => {
     const result = chunkGradingResult(checkChunkCitations('Landlords wait 30 days.', CHUNKS));
     expect(result.pass).toBe(true);
     expect(result.score).toBe(1);
-    expect(result.namedScores).toEqual({ [CHUNK_SCORE_NAMES.failures]: 0, [CHUNK_SCORE_NAMES.warnings]: 1 });
-    expect(Object.keys(chunkGradingResult(checkChunkCitations('No figures here.', CHUNKS)).namedScores ?? {})).toEqual([]);
+    expect(result.namedScores).toEqual({
+      [CHUNK_SCORE_NAMES.failures]: 0,
+      [CHUNK_SCORE_NAMES.warnings]: 1,
+    });
+    expect(
+      Object.keys(
+        chunkGradingResult(checkChunkCitations('No figures here.', CHUNKS)).namedScores ?? {},
+      ),
+    ).toEqual([]);
     // promptfoo shows only "All assertions passed" on a passing row; the reason's first line says there are warnings.
     expect(result.reason.split('\n')[0]).toContain('PASS with 1 warning');
     expect(result.reason).toContain('failures: (none)');
@@ -284,7 +557,9 @@ describe('GradingResult', () => {
   });
 
   it('counts missing ids in citations found', () => {
-    const result = chunkGradingResult(checkChunkCitations('Tenants get 14 days [1]. Also [8].', CHUNKS));
+    const result = chunkGradingResult(
+      checkChunkCitations('Tenants get 14 days [1]. Also [8].', CHUNKS),
+    );
     expect(result.namedScores?.[CHUNK_SCORE_NAMES.citationsFound]).toBe(0.5);
   });
 });

@@ -23,14 +23,21 @@ const rows = readFileSync(FILE, 'utf8')
 
 /** The statement cited as the answer cited it: `[1]` before its final sentence mark. */
 const cited = (statement: string): string => statement.trim().replace(/([。！？]?)$/u, '[1]$1');
-const judged = rows.map((row) => ({ row, report: checkChunkCitations(cited(row.statement), parseChunks(row.quote)) }));
+const judged = rows.map((row) => ({
+  row,
+  report: checkChunkCitations(cited(row.statement), parseChunks(row.quote)),
+}));
 
 describe('CiteCheck (Chinese): sentences, quotations and figures', () => {
   it('cuts answers where the annotators cut them: at 。！？ and list items with no space', () => {
     const inAnswer = rows.filter((row) => row.answer.includes(row.statement.trim()));
     const matched = inAnswer.filter((row) => {
-      const sentences = findBlocks(row.answer).flatMap((block) => splitSentences(row.answer, block.start, block.end));
-      return sentences.some((span) => row.answer.slice(span.start, span.end).trim() === row.statement.trim());
+      const sentences = findBlocks(row.answer).flatMap((block) =>
+        splitSentences(row.answer, block.start, block.end),
+      );
+      return sentences.some(
+        (span) => row.answer.slice(span.start, span.end).trim() === row.statement.trim(),
+      );
     });
     expect(inAnswer.length).toBeGreaterThan(190);
     expect(matched.length / inAnswer.length).toBeGreaterThanOrEqual(0.97);
@@ -51,7 +58,9 @@ describe('CiteCheck (Chinese): sentences, quotations and figures', () => {
   it('figures next to CJK characters are read, and a failing flag is almost always a real error', () => {
     const withDigits = judged.filter(({ row }) => /\d/.test(row.statement));
     // The few left are list numbers (`1.稳定的`, `3)教练`) and names (`GTA6`), not quantities.
-    const read = withDigits.filter(({ report }) => report.claims.some((verdict) => verdict.claim.facts.length > 0));
+    const read = withDigits.filter(({ report }) =>
+      report.claims.some((verdict) => verdict.claim.facts.length > 0),
+    );
     expect(withDigits.length).toBeGreaterThan(30);
     expect(withDigits.length - read.length).toBeLessThanOrEqual(3);
     const flagged = judged.filter(({ report }) => !report.pass);
@@ -68,6 +77,8 @@ describe('scripts/citecheck-chunks.ts on the slice', () => {
     expect(summary.rows).toBe(rows.length);
     expect(summary.splitMatches / summary.inAnswer).toBeGreaterThanOrEqual(0.97);
     expect(summary.failing.precision!).toBeGreaterThanOrEqual(0.9);
-    expect(formatCiteCheckSummary(summary)).toMatch(/^failing flags vs not faithful: precision \d+\.\d% \(\d+\/\d+\)/m);
+    expect(formatCiteCheckSummary(summary)).toMatch(
+      /^failing flags vs not faithful: precision \d+\.\d% \(\d+\/\d+\)/m,
+    );
   });
 });

@@ -35,9 +35,27 @@ describe('extractFacts (claim side): what counts as a stated fact', () => {
     { text: 'the 19th century', facts: [['19th century', 'number 19 century']] },
     { text: 'you may 5 times', facts: [['5 times', 'number 5 times']] },
     { text: '1.2 million people', facts: [['1.2 million', 'number 1200000']] },
-    { text: '10-20 days', facts: [['10', 'number 10 day'], ['20 days', 'number 20 day']] },
-    { text: '6-7 million years', facts: [['6', 'number 6000000 year'], ['7 million years', 'number 7000000 year']] },
-    { text: '$1-2 million', facts: [['$1', 'money usd 1000000'], ['2 million', 'money usd 2000000']] },
+    {
+      text: '10-20 days',
+      facts: [
+        ['10', 'number 10 day'],
+        ['20 days', 'number 20 day'],
+      ],
+    },
+    {
+      text: '6-7 million years',
+      facts: [
+        ['6', 'number 6000000 year'],
+        ['7 million years', 'number 7000000 year'],
+      ],
+    },
+    {
+      text: '$1-2 million',
+      facts: [
+        ['$1', 'money usd 1000000'],
+        ['2 million', 'money usd 2000000'],
+      ],
+    },
   ])('$text', ({ text, facts }) => {
     expect(extractFacts(text, 'claim').map((fact) => [fact.raw, fact.normalized])).toEqual(facts);
   });
@@ -45,7 +63,10 @@ describe('extractFacts (claim side): what counts as a stated fact', () => {
   it.each([
     { name: 'identifiers glued to letters', text: 'COVID-19, GPT-4, H2O, doc-7, 4G and 3D' },
     { name: 'number words without a unit', text: 'one of the first two reasons' },
-    { name: 'passage and step labels', text: 'Passage 3 says, as Step 2 and Passage ID 4 show, on page 12' },
+    {
+      name: 'passage and step labels',
+      text: 'Passage 3 says, as Step 2 and Passage ID 4 show, on page 12',
+    },
     { name: 'list enumerators run into text', text: 'follow these steps: 1. Plan' },
     { name: 'notation', text: 'S^2 and x_1' },
     { name: 'digits in URLs', text: 'see https://example.org/2019/05/14 and www.x.org/12' },
@@ -57,7 +78,9 @@ describe('extractFacts (claim side): what counts as a stated fact', () => {
   });
 
   it('chunks are read generously: bare number words and ordinals count', () => {
-    expect(extractFacts('the first of two options', 'chunk').map((fact) => fact.normalized)).toEqual(['number 1', 'number 2']);
+    expect(
+      extractFacts('the first of two options', 'chunk').map((fact) => fact.normalized),
+    ).toEqual(['number 1', 'number 2']);
   });
 
   it('offsets are those of the text, shifted by the offset given', () => {

@@ -5,8 +5,12 @@ import { formatHagridSummary, runHagridBench } from '../../scripts/hagrid-chunks
 
 // Every HAGRID row of AttributionBench (see test/fixtures/hagrid/SOURCE.md): real GPT-3.5 claims
 // with `[N]` markers, the passages they cite and a human attributable / not-attributable label.
-const FILE = fileURLToPath(new URL('../fixtures/hagrid/attributionbench-hagrid.jsonl', import.meta.url));
-const lines = readFileSync(FILE, 'utf8').split('\n').filter((line) => line.trim().length > 0);
+const FILE = fileURLToPath(
+  new URL('../fixtures/hagrid/attributionbench-hagrid.jsonl', import.meta.url),
+);
+const lines = readFileSync(FILE, 'utf8')
+  .split('\n')
+  .filter((line) => line.trim().length > 0);
 // The rules were developed on the odd lines only; the even lines are the held-out half.
 const developed = lines.filter((_, index) => index % 2 === 0);
 const heldOut = lines.filter((_, index) => index % 2 === 1);
@@ -36,7 +40,9 @@ describe('HAGRID: failing flags against human "not attributable" labels', () => 
 
   it('prints the figures it asserts', () => {
     const text = formatHagridSummary(all);
-    expect(text).toMatch(/^failing flags vs not attributable: precision \d+\.\d% \(\d+\/\d+\), recall/m);
+    expect(text).toMatch(
+      /^failing flags vs not attributable: precision \d+\.\d% \(\d+\/\d+\), recall/m,
+    );
     expect(text).toContain(`(${all.failingOrWeak.truePositives}/${all.failingOrWeak.flagged})`);
   });
 });

@@ -5,7 +5,8 @@ import { SubstringIndex } from '../../src/chunks/substring-index.js';
 /** The obvious quadratic answer, to check the automaton against. */
 function naiveContains(text: readonly string[], query: readonly string[]): boolean {
   outer: for (let start = 0; start + query.length <= text.length; start += 1) {
-    for (let offset = 0; offset < query.length; offset += 1) if (text[start + offset] !== query[offset]) continue outer;
+    for (let offset = 0; offset < query.length; offset += 1)
+      if (text[start + offset] !== query[offset]) continue outer;
     return true;
   }
   return query.length === 0;
@@ -14,7 +15,8 @@ function naiveContains(text: readonly string[], query: readonly string[]): boole
 function naiveLongest(text: readonly string[], query: readonly string[]): number {
   let best = 0;
   for (let start = 0; start < query.length; start += 1) {
-    for (let end = start + 1; end <= query.length; end += 1) if (naiveContains(text, query.slice(start, end))) best = Math.max(best, end - start);
+    for (let end = start + 1; end <= query.length; end += 1)
+      if (naiveContains(text, query.slice(start, end))) best = Math.max(best, end - start);
   }
   return best;
 }
@@ -43,7 +45,9 @@ describe('SubstringIndex', () => {
         expect(run.length).toBe(naiveLongest(text, query));
         if (run.length > 0) {
           // The reported occurrence really is that stretch of the query.
-          expect(text.slice(run.indexStart, run.indexStart + run.length)).toEqual(query.slice(run.queryEnd - run.length, run.queryEnd));
+          expect(text.slice(run.indexStart, run.indexStart + run.length)).toEqual(
+            query.slice(run.queryEnd - run.length, run.queryEnd),
+          );
         }
       }),
       { numRuns: 300 },

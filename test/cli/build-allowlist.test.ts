@@ -7,7 +7,14 @@ import { runCli } from '../../src/cli/main.js';
 import { csvFixture, runBuild, tempDir } from '../builders/helpers.js';
 import { fakeIo } from '../helpers/cli.js';
 
-const BASIC = ['--org-column', 'Organization', '--url-column', 'Website', '--phone-column', 'Phone'];
+const BASIC = [
+  '--org-column',
+  'Organization',
+  '--url-column',
+  'Website',
+  '--phone-column',
+  'Phone',
+];
 
 let dir: string;
 let cleanup: () => Promise<void>;
@@ -23,11 +30,17 @@ describe('build-allowlist output', () => {
     const run = await runBuild(['utf8.csv', ...BASIC]);
     expect(run.code).toBe(0);
     const data = JSON.parse(run.stdout) as { org_names: string[] };
-    expect(data.org_names).toEqual(['Clínica Jurídica del Valle', 'Harbor Legal Aid', 'Tenant Rights Project']);
+    expect(data.org_names).toEqual([
+      'Clínica Jurídica del Valle',
+      'Harbor Legal Aid',
+      'Tenant Rights Project',
+    ]);
     expect(() => parseAllowlist(data, 'stdout')).not.toThrow();
     expect(run.stderr).toContain('read 3 rows from utf8.csv (UTF-8');
     expect(run.stderr).toContain('rows: 3 read, 3 used, 0 skipped');
-    expect(run.stderr).toContain('allowlist: 3 organizations, 3 URLs, 3 domains, 3 numbers, 0 aliases');
+    expect(run.stderr).toContain(
+      'allowlist: 3 organizations, 3 URLs, 3 domains, 3 numbers, 0 aliases',
+    );
     expect(run.stderr).toContain('0 warnings');
   });
 
@@ -54,7 +67,9 @@ describe('build-allowlist output', () => {
     await copyFile(csvFixture('utf8.csv'), join(dir, 'directory.csv'));
     const run = await runBuild(['directory.csv', ...BASIC, '-o', 'allowlist.json'], dir);
     expect(run.code).toBe(0);
-    expect(JSON.parse(await readFile(join(dir, 'allowlist.json'), 'utf8'))).toHaveProperty('org_names');
+    expect(JSON.parse(await readFile(join(dir, 'allowlist.json'), 'utf8'))).toHaveProperty(
+      'org_names',
+    );
   });
 
   it('lists the first warnings in the summary, and exits 0 without --strict', async () => {
@@ -62,22 +77,34 @@ describe('build-allowlist output', () => {
     expect(run.code).toBe(0);
     expect(run.stderr).toContain('8 warnings');
     expect(run.stderr).toContain('rows: 10 read, 8 used (1 realigned), 2 skipped');
-    expect(run.stderr).toContain(`problems.csv row 4, column 'Phone': "617-555-012" is not a phone number`);
+    expect(run.stderr).toContain(
+      `problems.csv row 4, column 'Phone': "617-555-012" is not a phone number`,
+    );
   });
 });
 
 describe('bad input: exit 3, nothing written', () => {
   it('a missing column names the columns the file has and the closest one', async () => {
-    const run = await runBuild(['utf8.csv', '--org-column', 'Organization', '--phone-column', 'Phone Number']);
+    const run = await runBuild([
+      'utf8.csv',
+      '--org-column',
+      'Organization',
+      '--phone-column',
+      'Phone Number',
+    ]);
     expect(run).toMatchObject({ code: 3, errorCode: 'MISSING_COLUMN', stdout: '' });
-    expect(run.stderr).toContain("utf8.csv row 1: no column 'Phone Number' (--phone-column); did you mean 'Phone'? give --phone-column one of the header's columns: 'Organization', 'Website', 'Phone'");
+    expect(run.stderr).toContain(
+      "utf8.csv row 1: no column 'Phone Number' (--phone-column); did you mean 'Phone'? give --phone-column one of the header's columns: 'Organization', 'Website', 'Phone'",
+    );
   });
 
   it('--strict turns warnings into an error listing them', async () => {
     const out = join(dir, 'allowlist.json');
     const run = await runBuild(['problems.csv', ...BASIC, '--strict', '-o', out]);
     expect(run).toMatchObject({ code: 3, errorCode: 'STRICT_WARNING' });
-    expect(run.stderr).toMatch(/--strict: 8 warnings[\s\S]*problems\.csv row 3, column 'Organization': has no organization name/);
+    expect(run.stderr).toMatch(
+      /--strict: 8 warnings[\s\S]*problems\.csv row 3, column 'Organization': has no organization name/,
+    );
     expect(await readdir(dir)).toEqual([]);
   });
 
@@ -86,11 +113,27 @@ describe('bad input: exit 3, nothing written', () => {
   });
 
   it.each([
-    { name: 'a missing column', argv: ['utf8.csv', '--org-column', 'Organization', '--phone-column', 'Tel'], errorCode: 'MISSING_COLUMN' },
-    { name: '--strict with warnings', argv: ['problems.csv', ...BASIC, '--strict'], errorCode: 'STRICT_WARNING' },
+    {
+      name: 'a missing column',
+      argv: ['utf8.csv', '--org-column', 'Organization', '--phone-column', 'Tel'],
+      errorCode: 'MISSING_COLUMN',
+    },
+    {
+      name: '--strict with warnings',
+      argv: ['problems.csv', ...BASIC, '--strict'],
+      errorCode: 'STRICT_WARNING',
+    },
     { name: 'a malformed CSV', argv: ['unclosed-quote.csv', ...BASIC], errorCode: 'INVALID_CSV' },
-    { name: 'a second CSV that is missing', argv: ['utf8.csv', 'nowhere.csv', ...BASIC], errorCode: 'FILE_NOT_FOUND' },
-    { name: 'a --merge file that is invalid', argv: ['utf8.csv', ...BASIC, '--merge', 'utf8.csv'], errorCode: 'INVALID_JSON' },
+    {
+      name: 'a second CSV that is missing',
+      argv: ['utf8.csv', 'nowhere.csv', ...BASIC],
+      errorCode: 'FILE_NOT_FOUND',
+    },
+    {
+      name: 'a --merge file that is invalid',
+      argv: ['utf8.csv', ...BASIC, '--merge', 'utf8.csv'],
+      errorCode: 'INVALID_JSON',
+    },
   ])('an existing output file is untouched on $name', async ({ argv, errorCode }) => {
     const out = join(dir, 'allowlist.json');
     const before = '{"keep": "me"}\n';
@@ -102,17 +145,38 @@ describe('bad input: exit 3, nothing written', () => {
   });
 
   it('an output folder that does not exist is an input error (exit 3), not a crash', async () => {
-    const run = await runBuild(['utf8.csv', ...BASIC, '-o', join(dir, 'missing', 'allowlist.json')]);
+    const run = await runBuild([
+      'utf8.csv',
+      ...BASIC,
+      '-o',
+      join(dir, 'missing', 'allowlist.json'),
+    ]);
     expect(run).toMatchObject({ code: 3, errorCode: 'FILE_UNWRITABLE' });
     expect(run.stderr).toMatch(/cannot write the allowlist \(ENOENT\)/);
   });
 
   it.each([
     { name: 'no CSV', argv: BASIC, message: /name at least one directory CSV/ },
-    { name: 'no --org-column', argv: ['utf8.csv', '--phone-column', 'Phone'], message: /--org-column is required/ },
-    { name: 'no value column', argv: ['utf8.csv', '--org-column', 'Organization'], message: /at least one column to read besides the organization/ },
-    { name: 'an unknown flag', argv: ['utf8.csv', ...BASIC, '--fax-column', 'Fax'], message: /Unknown option '--fax-column'[\s\S]*Usage: citation-verifier build-allowlist/ },
-    { name: 'two --merge files', argv: ['utf8.csv', ...BASIC, '--merge', 'a.json', '--merge', 'b.json'], message: /--merge takes one allowlist/ },
+    {
+      name: 'no --org-column',
+      argv: ['utf8.csv', '--phone-column', 'Phone'],
+      message: /--org-column is required/,
+    },
+    {
+      name: 'no value column',
+      argv: ['utf8.csv', '--org-column', 'Organization'],
+      message: /at least one column to read besides the organization/,
+    },
+    {
+      name: 'an unknown flag',
+      argv: ['utf8.csv', ...BASIC, '--fax-column', 'Fax'],
+      message: /Unknown option '--fax-column'[\s\S]*Usage: citation-verifier build-allowlist/,
+    },
+    {
+      name: 'two --merge files',
+      argv: ['utf8.csv', ...BASIC, '--merge', 'a.json', '--merge', 'b.json'],
+      message: /--merge takes one allowlist/,
+    },
   ])('$name → usage error', async ({ argv, message }) => {
     const run = await runBuild(argv);
     expect(run).toMatchObject({ code: 3, errorCode: 'USAGE' });
@@ -127,31 +191,76 @@ describe('flags', () => {
       expect(await runCli(['build-allowlist', flag], io)).toBe(0);
       expect(io.out()).toBe(buildAllowlistCommand.usage);
     }
-    for (const flag of ['--org-column', '--url-column', '--phone-column', '--alias-column', '--domain-column', '--no-derive-domains', '--merge', '--strict', '-o, --output']) {
+    for (const flag of [
+      '--org-column',
+      '--url-column',
+      '--phone-column',
+      '--alias-column',
+      '--domain-column',
+      '--no-derive-domains',
+      '--merge',
+      '--strict',
+      '-o, --output',
+    ]) {
       expect(buildAllowlistCommand.usage).toContain(flag);
     }
   });
 
   it('repeated --phone-column reads each column', async () => {
-    const run = await runBuild(['multi-value.csv', '--org-column', 'Organization', '--phone-column', 'Phone', '--phone-column', 'hotline']);
+    const run = await runBuild([
+      'multi-value.csv',
+      '--org-column',
+      'Organization',
+      '--phone-column',
+      'Phone',
+      '--phone-column',
+      'hotline',
+    ]);
     const data = JSON.parse(run.stdout) as { org_phones: Record<string, string[]> };
     expect(data.org_phones['Vanity Line']).toEqual(['+14135550109', '+18005294357']);
   });
 
   it('--alias-column and --domain-column fill org_aliases and domains', async () => {
-    const run = await runBuild(['aliases.csv', '--org-column', 'Organization', '--alias-column', 'Aliases', '--domain-column', 'Domains']);
+    const run = await runBuild([
+      'aliases.csv',
+      '--org-column',
+      'Organization',
+      '--alias-column',
+      'Aliases',
+      '--domain-column',
+      'Domains',
+    ]);
     expect(run.code).toBe(0);
-    const data = JSON.parse(run.stdout) as { domains: string[]; org_aliases: Record<string, string[]> };
+    const data = JSON.parse(run.stdout) as {
+      domains: string[];
+      org_aliases: Record<string, string[]>;
+    };
     expect(data.domains).toEqual(['bmc.example.gov', 'sjc.example.gov']);
-    expect(data.org_aliases['Supreme Judicial Court']).toEqual(['Massachusetts Supreme Judicial Court', 'SJC']);
+    expect(data.org_aliases['Supreme Judicial Court']).toEqual([
+      'Massachusetts Supreme Judicial Court',
+      'SJC',
+    ]);
   });
 
   it('the summary warns about a shared portal and suggests --no-derive-domains; the flag removes both', async () => {
-    const argv = ['shared-portal.csv', '--org-column', 'Court', '--url-column', 'Web', '--phone-column', 'Tel'];
+    const argv = [
+      'shared-portal.csv',
+      '--org-column',
+      'Court',
+      '--url-column',
+      'Web',
+      '--phone-column',
+      'Tel',
+    ];
     const derived = await runBuild(argv);
-    expect(derived.stderr).toContain('shared portal: portal.example.gov carries the pages of 6 organizations');
+    expect(derived.stderr).toContain(
+      'shared portal: portal.example.gov carries the pages of 6 organizations',
+    );
     expect(derived.stderr).toContain('--no-derive-domains');
-    expect((JSON.parse(derived.stdout) as { domains: string[] }).domains).toEqual(['ownsite.example.org', 'portal.example.gov']);
+    expect((JSON.parse(derived.stdout) as { domains: string[] }).domains).toEqual([
+      'ownsite.example.org',
+      'portal.example.gov',
+    ]);
 
     const exact = await runBuild([...argv, '--no-derive-domains']);
     expect(exact.stderr).not.toContain('shared portal');
@@ -164,8 +273,14 @@ describe('flags', () => {
     await copyFile(csvFixture('merge-base.json'), target);
     const run = await runBuild(['merge-add.csv', ...BASIC, '--merge', target, '-o', target]);
     expect(run.code).toBe(0);
-    expect(run.stderr).toContain(`merged into ${target}: it had 2 organizations, 1 URL, 1 domain, 2 numbers`);
-    const data = JSON.parse(await readFile(target, 'utf8')) as { org_names: string[]; org_phones: Record<string, string[]>; org_aliases: Record<string, string[]> };
+    expect(run.stderr).toContain(
+      `merged into ${target}: it had 2 organizations, 1 URL, 1 domain, 2 numbers`,
+    );
+    const data = JSON.parse(await readFile(target, 'utf8')) as {
+      org_names: string[];
+      org_phones: Record<string, string[]>;
+      org_aliases: Record<string, string[]>;
+    };
     expect(data.org_names).toEqual(['Existing Org', 'Harbor Legal Aid', 'New Org']);
     expect(data.org_phones['Harbor Legal Aid']).toEqual(['+16175550100', '+16175550151']);
     expect(data.org_aliases).toEqual({ 'Existing Org': ['EO'] });
@@ -181,7 +296,10 @@ describe('flags', () => {
     expect(run.code).toBe(0);
     expect(run.stderr).toContain('read 3 rows from utf8.csv');
     expect(run.stderr).toContain('read 2 rows from second-file.csv');
-    const data = JSON.parse(run.stdout) as { org_names: string[]; org_phones: Record<string, string[]> };
+    const data = JSON.parse(run.stdout) as {
+      org_names: string[];
+      org_phones: Record<string, string[]>;
+    };
     expect(data.org_names).toHaveLength(4);
     expect(data.org_phones['Harbor Legal Aid']).toEqual(['+16175550100', '+16175550161']);
   });

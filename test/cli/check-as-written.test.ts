@@ -22,8 +22,28 @@ function allowlistFile(urls: string[]): string {
 
 async function check(answer: string, allowlist: string, flags: string[]) {
   const io = fakeIo({ stdin: answer });
-  const code = await runCli(['check', '--allowlist', allowlist, '--live', '--allow-private', '--format', 'json', ...flags, '-'], io);
-  return { code, report: JSON.parse(io.out() || '{}') as { pass: boolean; links: Array<{ bucket: string; reason: string; liveness?: { error?: string } }> }, io };
+  const code = await runCli(
+    [
+      'check',
+      '--allowlist',
+      allowlist,
+      '--live',
+      '--allow-private',
+      '--format',
+      'json',
+      ...flags,
+      '-',
+    ],
+    io,
+  );
+  return {
+    code,
+    report: JSON.parse(io.out() || '{}') as {
+      pass: boolean;
+      links: Array<{ bucket: string; reason: string; liveness?: { error?: string } }>;
+    },
+    io,
+  };
 }
 
 /** A plain-HTTP server that resets any connection opening with a TLS handshake, as some do. */
@@ -54,22 +74,46 @@ async function plainServerResettingTls(): Promise<{ port: number; tlsAttempts: (
 
 describe('check --live fetches the link as written', () => {
   it('a directory link http://www.… is fetched with its www, though the bare host refuses', async () => {
-    const server = await startHttpServer({ '/help/housing': { status: 200, body: '<title>Housing</title>' } });
+    const server = await startHttpServer({
+      '/help/housing': { status: 200, body: '<title>Housing</title>' },
+    });
     const p = server.port;
     // www → the live server; the bare host → 127.0.0.2, where nothing listens on that port.
-    const pins = ['--resolve', 'www.legalaid.test:127.0.0.1', '--resolve', 'legalaid.test:127.0.0.2', '--resolve', 'probe.test:127.0.0.1', '--network-probe', `http://probe.test:${p}/help/housing`];
+    const pins = [
+      '--resolve',
+      'www.legalaid.test:127.0.0.1',
+      '--resolve',
+      'legalaid.test:127.0.0.2',
+      '--resolve',
+      'probe.test:127.0.0.1',
+      '--network-probe',
+      `http://probe.test:${p}/help/housing`,
+    ];
     const written = `http://www.legalaid.test:${p}/help/housing`;
     const { code, report } = await check(`Apply at ${written}.`, allowlistFile([written]), pins);
     expect(report.links[0]).toMatchObject({ bucket: 'directory' });
     expect(report.links[0]!.liveness).toMatchObject({ status: 200 });
     expect(code).toBe(0);
-    expect(server.hits.filter((hit) => hit.path === '/help/housing').map((hit) => hit.host)).toEqual(['www.legalaid.test']);
+    expect(
+      server.hits.filter((hit) => hit.path === '/help/housing').map((hit) => hit.host),
+    ).toEqual(['www.legalaid.test']);
   });
 
   it('an http:// link is fetched over http, never tried over https first', async () => {
     const plain = await plainServerResettingTls();
-    const pins = ['--resolve', 'plain.test:127.0.0.1', '--resolve', 'probe.test:127.0.0.1', '--network-probe', `http://probe.test:${plain.port}/`];
-    const { code, report } = await check(`See http://plain.test:${plain.port}/gone and http://plain.test:${plain.port}/ok.`, allowlistFile([]), pins);
+    const pins = [
+      '--resolve',
+      'plain.test:127.0.0.1',
+      '--resolve',
+      'probe.test:127.0.0.1',
+      '--network-probe',
+      `http://probe.test:${plain.port}/`,
+    ];
+    const { code, report } = await check(
+      `See http://plain.test:${plain.port}/gone and http://plain.test:${plain.port}/ok.`,
+      allowlistFile([]),
+      pins,
+    );
     expect(report.links.map((link) => link.bucket)).toEqual(['broken', 'live']);
     expect(code).toBe(2);
     expect(plain.tlsAttempts()).toBe(0);
@@ -77,13 +121,33 @@ describe('check --live fetches the link as written', () => {
 });
 
 describe('check --live: a deadline per answer', () => {
-  it('an answer of 100 links to a silent server is graded within the deadline + 1 s, unfinished links inconclusive', { timeout: 20_000 }, async () => {
+  it('an answer of 100 links to a silent server is graded within the deadline + 1 s, unfinished links inconclusive', {
+    timeout: 20_000,
+  }, async () => {
     const silent = await startHttpServer({}, { fallback: () => undefined });
     const live = await startHttpServer({ '/ok': { status: 200 } });
-    const links = Array.from({ length: 100 }, (_, index) => `http://silent.test:${silent.port}/page/${index}`);
-    const pins = ['--resolve', 'silent.test:127.0.0.1', '--resolve', 'live.test:127.0.0.1', '--network-probe', 'off', '--timeout', '10000', '--deadline', '1500'];
+    const links = Array.from(
+      { length: 100 },
+      (_, index) => `http://silent.test:${silent.port}/page/${index}`,
+    );
+    const pins = [
+      '--resolve',
+      'silent.test:127.0.0.1',
+      '--resolve',
+      'live.test:127.0.0.1',
+      '--network-probe',
+      'off',
+      '--timeout',
+      '10000',
+      '--deadline',
+      '1500',
+    ];
     const started = Date.now();
-    const { code, report } = await check(`${links.join('\n')}\nand http://live.test:${live.port}/ok`, allowlistFile([]), pins);
+    const { code, report } = await check(
+      `${links.join('\n')}\nand http://live.test:${live.port}/ok`,
+      allowlistFile([]),
+      pins,
+    );
     const elapsed = Date.now() - started;
     expect(elapsed).toBeLessThan(1500 + 1000);
     expect(report.links).toHaveLength(101);
@@ -97,6 +161,8 @@ describe('check --live: a deadline per answer', () => {
   it('--deadline is validated by the liveness options schema', async () => {
     const { code, io } = await check('x', allowlistFile([]), ['--deadline', 'soon']);
     expect(code).toBe(3);
-    expect(io.err()).toMatch(/--deadline: must be a whole number of milliseconds above 0, got the string "soon"/);
+    expect(io.err()).toMatch(
+      /--deadline: must be a whole number of milliseconds above 0, got the string "soon"/,
+    );
   });
 });

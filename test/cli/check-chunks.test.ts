@@ -13,7 +13,14 @@ function fakeIo(): { io: CliIo; out: string[]; err: string[] } {
   const out: string[] = [];
   const err: string[] = [];
   return {
-    io: { stdout: (text) => out.push(text), stderr: (text) => err.push(text), readStdin: async () => '', stderrIsTTY: false, cwd: FIXTURES, env: {} },
+    io: {
+      stdout: (text) => out.push(text),
+      stderr: (text) => err.push(text),
+      readStdin: async () => '',
+      stderrIsTTY: false,
+      cwd: FIXTURES,
+      env: {},
+    },
     out,
     err,
   };
@@ -21,21 +28,54 @@ function fakeIo(): { io: CliIo; out: string[]; err: string[] } {
 
 describe('runChunkCheck', () => {
   it.each([
-    { file: 'strings.json', answer: 'Tenants get 14 days to respond [1]. About 12% of cases settle [2].', exit: EXIT.pass },
-    { file: 'strings.json', answer: 'Tenants get 14 days to respond [1]. About 40% of cases settle [2].', exit: EXIT.failed },
-    { file: 'objects.json', answer: 'Under Section 8(a), notice must be written [doc-7]. It took effect in 2020 [doc-9].', exit: EXIT.pass },
-    { file: 'objects.json', answer: 'It took effect in 2019 [doc-9]. See [doc-8].', exit: EXIT.failed },
-    { file: 'blocks.json', answer: 'About 12% of eviction cases settle before trial [2].', exit: EXIT.pass },
+    {
+      file: 'strings.json',
+      answer: 'Tenants get 14 days to respond [1]. About 12% of cases settle [2].',
+      exit: EXIT.pass,
+    },
+    {
+      file: 'strings.json',
+      answer: 'Tenants get 14 days to respond [1]. About 40% of cases settle [2].',
+      exit: EXIT.failed,
+    },
+    {
+      file: 'objects.json',
+      answer: 'Under Section 8(a), notice must be written [doc-7]. It took effect in 2020 [doc-9].',
+      exit: EXIT.pass,
+    },
+    {
+      file: 'objects.json',
+      answer: 'It took effect in 2019 [doc-9]. See [doc-8].',
+      exit: EXIT.failed,
+    },
+    {
+      file: 'blocks.json',
+      answer: 'About 12% of eviction cases settle before trial [2].',
+      exit: EXIT.pass,
+    },
   ])('$file: exit $exit for "$answer"', async ({ file, answer, exit }) => {
     const { io, out } = fakeIo();
-    expect(await runChunkCheck({ answer, chunksPath: file, format: 'json', requireCitations: false }, io)).toBe(exit);
+    expect(
+      await runChunkCheck(
+        { answer, chunksPath: file, format: 'json', requireCitations: false },
+        io,
+      ),
+    ).toBe(exit);
     const audit = chunkAuditSchema.parse(JSON.parse(out.join('')));
     expect(audit.overall_assessment.critical_failures > 0).toBe(exit === EXIT.failed);
   });
 
   it('prints the audit in the documented JSON shape', async () => {
     const { io, out } = fakeIo();
-    await runChunkCheck({ answer: 'About 40% of eviction cases settle before trial [2].', chunksPath: 'strings.json', format: 'json', requireCitations: false }, io);
+    await runChunkCheck(
+      {
+        answer: 'About 40% of eviction cases settle before trial [2].',
+        chunksPath: 'strings.json',
+        format: 'json',
+        requireCitations: false,
+      },
+      io,
+    );
     expect(JSON.parse(out.join(''))).toEqual({
       overall_assessment: {
         total_citations: 1,
@@ -64,31 +104,78 @@ describe('runChunkCheck', () => {
 
   it('prints a readable table for text', async () => {
     const { io, out } = fakeIo();
-    const exit = await runChunkCheck({ answer: 'Tenants get 14 days to respond [1]. About 40% of eviction cases settle [2].', chunksPath: 'strings.json', format: 'text', requireCitations: false }, io);
+    const exit = await runChunkCheck(
+      {
+        answer: 'Tenants get 14 days to respond [1]. About 40% of eviction cases settle [2].',
+        chunksPath: 'strings.json',
+        format: 'text',
+        requireCitations: false,
+      },
+      io,
+    );
     const text = out.join('');
     expect(exit).toBe(EXIT.failed);
-    expect(text.split('\n')[0]).toBe('chunk citations: FAIL — 2 cited claims: 0 verbatim, 1 for a judge, 1 failed (50.0% pass the checks); 1 critical failure');
+    expect(text.split('\n')[0]).toBe(
+      'chunk citations: FAIL — 2 cited claims: 0 verbatim, 1 for a judge, 1 failed (50.0% pass the checks); 1 critical failure',
+    );
     expect(text).toMatch(/^#  cites  classification +claim$/m);
-    expect(text).toMatch(/^2  \[2\]  +unsupported_claim +About 40% of eviction cases settle \[2\]\.$/m);
+    expect(text).toMatch(
+      /^2  \[2\]  +unsupported_claim +About 40% of eviction cases settle \[2\]\.$/m,
+    );
     expect(text).toContain('   fix: The cited passage gives 12%, not 40%');
     expect(text).toContain('   passage: “About 12% of eviction cases settle before trial.”');
   });
 
   it('requireCitations fails an uncited figure', async () => {
     const answer = 'Tenants get 14 days to respond [1]. Landlords wait 30 days.';
-    expect(await runChunkCheck({ answer, chunksPath: 'strings.json', format: 'json', requireCitations: false }, fakeIo().io)).toBe(EXIT.pass);
-    expect(await runChunkCheck({ answer, chunksPath: 'strings.json', format: 'json', requireCitations: true }, fakeIo().io)).toBe(EXIT.failed);
+    expect(
+      await runChunkCheck(
+        { answer, chunksPath: 'strings.json', format: 'json', requireCitations: false },
+        fakeIo().io,
+      ),
+    ).toBe(EXIT.pass);
+    expect(
+      await runChunkCheck(
+        { answer, chunksPath: 'strings.json', format: 'json', requireCitations: true },
+        fakeIo().io,
+      ),
+    ).toBe(EXIT.failed);
   });
 
   it.each([
-    { file: 'missing.json', code: 'FILE_NOT_FOUND', message: 'chunks file not found; check the path' },
-    { file: 'not-json.json', code: 'INVALID_JSON', message: 'not-json.json: is not valid JSON at line 1, column 28 (' },
-    { file: 'invalid-shape.json', code: 'INVALID_CHUNKS', message: 'invalid-shape.json: $: expected an array of strings, an array of {"id", "text"} objects, or one string of "[1] …" / "Passage 1: …" blocks; got an object' },
-    { file: 'duplicate-ids.json', code: 'INVALID_CHUNKS', message: 'duplicate-ids.json: $[1].id (line 3): "DOC-7" repeats $[0].id; give each chunk its own id' },
-    { file: 'unknown-key.json', code: 'INVALID_CHUNKS', message: 'unknown-key.json: $[0].text (line 2): is missing; rename "content" to "text"' },
+    {
+      file: 'missing.json',
+      code: 'FILE_NOT_FOUND',
+      message: 'chunks file not found; check the path',
+    },
+    {
+      file: 'not-json.json',
+      code: 'INVALID_JSON',
+      message: 'not-json.json: is not valid JSON at line 1, column 28 (',
+    },
+    {
+      file: 'invalid-shape.json',
+      code: 'INVALID_CHUNKS',
+      message:
+        'invalid-shape.json: $: expected an array of strings, an array of {"id", "text"} objects, or one string of "[1] …" / "Passage 1: …" blocks; got an object',
+    },
+    {
+      file: 'duplicate-ids.json',
+      code: 'INVALID_CHUNKS',
+      message:
+        'duplicate-ids.json: $[1].id (line 3): "DOC-7" repeats $[0].id; give each chunk its own id',
+    },
+    {
+      file: 'unknown-key.json',
+      code: 'INVALID_CHUNKS',
+      message: 'unknown-key.json: $[0].text (line 2): is missing; rename "content" to "text"',
+    },
   ])('bad chunks file $file throws InputError $code', async ({ file, code, message }) => {
     const { io, out } = fakeIo();
-    const run = runChunkCheck({ answer: 'x [1].', chunksPath: file, format: 'json', requireCitations: false }, io);
+    const run = runChunkCheck(
+      { answer: 'x [1].', chunksPath: file, format: 'json', requireCitations: false },
+      io,
+    );
     await expect(run).rejects.toBeInstanceOf(InputError);
     await expect(run).rejects.toMatchObject({ code });
     await expect(run).rejects.toSatisfy((error: InputError) => error.message.includes(message));
@@ -104,11 +191,20 @@ describe('check --chunks flags', () => {
   };
 
   it.each([
-    [['--allowlist', 'allowlist.json'], /--allowlist belongs to the link check, which --chunks does not run/],
+    [
+      ['--allowlist', 'allowlist.json'],
+      /--allowlist belongs to the link check, which --chunks does not run/,
+    ],
     [['--threshold', '0.5'], /--threshold belongs to the link check/],
-    [['--allowlist', 'a.json', '--threshold', '0.5'], /--allowlist, --threshold belong to the link check/],
+    [
+      ['--allowlist', 'a.json', '--threshold', '0.5'],
+      /--allowlist, --threshold belong to the link check/,
+    ],
   ])('rejects link flags %o with a message instead of ignoring them', async (extra, message) => {
-    const { code, err } = await run(['--chunks', 'strings.json', ...extra], 'Tenants get 14 days [1].');
+    const { code, err } = await run(
+      ['--chunks', 'strings.json', ...extra],
+      'Tenants get 14 days [1].',
+    );
     expect(code).toBe(EXIT.badInput);
     expect(err).toMatch(message);
     expect(err).toContain('citation-verifier check --allowlist FILE ANSWER');
@@ -123,14 +219,40 @@ describe('check --chunks flags', () => {
   it('--fail-on-weak-support, --weak-support-threshold and --locale reach the check', async () => {
     const weak = 'Penguins migrate across Antarctic ice shelves every winter [1].';
     expect((await run(['--chunks', 'strings.json'], weak)).code).toBe(EXIT.pass);
-    expect((await run(['--chunks', 'strings.json', '--fail-on-weak-support'], weak)).code).toBe(EXIT.failed);
+    expect((await run(['--chunks', 'strings.json', '--fail-on-weak-support'], weak)).code).toBe(
+      EXIT.failed,
+    );
     const near = 'Tenants have fourteen days to answer a notice from penguins [1].';
-    expect((await run(['--chunks', 'strings.json', '--fail-on-weak-support'], near)).code).toBe(EXIT.pass);
-    expect((await run(['--chunks', 'strings.json', '--fail-on-weak-support', '--weak-support-threshold', '0.9'], near)).code).toBe(EXIT.failed);
-    expect((await run(['--chunks', 'strings.json', '--weak-support-threshold', '2'], near)).err).toContain('--weak-support-threshold: must be a number from 0 to 1, got 2');
+    expect((await run(['--chunks', 'strings.json', '--fail-on-weak-support'], near)).code).toBe(
+      EXIT.pass,
+    );
+    expect(
+      (
+        await run(
+          ['--chunks', 'strings.json', '--fail-on-weak-support', '--weak-support-threshold', '0.9'],
+          near,
+        )
+      ).code,
+    ).toBe(EXIT.failed);
+    expect(
+      (await run(['--chunks', 'strings.json', '--weak-support-threshold', '2'], near)).err,
+    ).toContain('--weak-support-threshold: must be a number from 0 to 1, got 2');
     // `1.200` is 1200 or 1.2 while the style is unknown; en-US says 1.2, which the chunk's $1,200 is not.
-    expect((await run(['--chunks', 'strings.json'], 'The fee is 1.200 dollars [1].')).code).toBe(EXIT.pass);
-    expect((await run(['--chunks', 'strings.json', '--locale', 'en-US'], 'The fee is 1.200 dollars [1].')).code).toBe(EXIT.failed);
-    expect((await run(['--chunks', 'strings.json', '--locale', 'no locale!'], 'x [1].')).err).toContain('--locale: must be a BCP 47 locale such as en-US or de-DE, got the string "no locale!"');
+    expect((await run(['--chunks', 'strings.json'], 'The fee is 1.200 dollars [1].')).code).toBe(
+      EXIT.pass,
+    );
+    expect(
+      (
+        await run(
+          ['--chunks', 'strings.json', '--locale', 'en-US'],
+          'The fee is 1.200 dollars [1].',
+        )
+      ).code,
+    ).toBe(EXIT.failed);
+    expect(
+      (await run(['--chunks', 'strings.json', '--locale', 'no locale!'], 'x [1].')).err,
+    ).toContain(
+      '--locale: must be a BCP 47 locale such as en-US or de-DE, got the string "no locale!"',
+    );
   });
 });

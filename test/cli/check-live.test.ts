@@ -26,20 +26,57 @@ async function liveCheck(answer: string, allowlist: object, timeoutMs = 2000) {
     '/slow': { status: 200, body: 'late', delayMs: 1500 },
     '/busy': { status: 429, headers: { 'retry-after': '1' } },
   });
-  const soft = await startHttpServer({}, { fallback: { status: 200, body: '<html><title>Page not found</title></html>' } });
-  const vague = await startHttpServer({}, { fallback: { status: 200, body: '<html><title>Welcome</title></html>' } });
-  const port = (host: string) => (host.startsWith('soft.') ? soft.port : host.startsWith('vague.') ? vague.port : main.port);
+  const soft = await startHttpServer(
+    {},
+    { fallback: { status: 200, body: '<html><title>Page not found</title></html>' } },
+  );
+  const vague = await startHttpServer(
+    {},
+    { fallback: { status: 200, body: '<html><title>Welcome</title></html>' } },
+  );
+  const port = (host: string) =>
+    host.startsWith('soft.') ? soft.port : host.startsWith('vague.') ? vague.port : main.port;
   const text = answer.replace(/PORT\((\w+\.test)\)/g, (_, host: string) => `${host}:${port(host)}`);
   const dir = mkdtempSync(join(tmpdir(), 'cv-live-'));
   const allowlistPath = join(dir, 'allowlist.json');
-  writeFileSync(allowlistPath, JSON.stringify(allowlist).replace(/PORT\((\w+\.test)\)/g, (_, host: string) => `${host}:${port(host)}`));
-  const pins = ['site.test', 'dir.test', 'soft.test', 'vague.test', 'probe.test'].flatMap((host) => ['--resolve', `${host}:127.0.0.1`]);
+  writeFileSync(
+    allowlistPath,
+    JSON.stringify(allowlist).replace(
+      /PORT\((\w+\.test)\)/g,
+      (_, host: string) => `${host}:${port(host)}`,
+    ),
+  );
+  const pins = ['site.test', 'dir.test', 'soft.test', 'vague.test', 'probe.test'].flatMap(
+    (host) => ['--resolve', `${host}:127.0.0.1`],
+  );
   const io = fakeIo({ stdin: text });
   const code = await runCli(
-    ['check', '--allowlist', allowlistPath, '--live', ...pins, '--allow-private', '--network-probe', `http://probe.test:${main.port}/probe`, '--timeout', String(timeoutMs), '--format', 'json', '-'],
+    [
+      'check',
+      '--allowlist',
+      allowlistPath,
+      '--live',
+      ...pins,
+      '--allow-private',
+      '--network-probe',
+      `http://probe.test:${main.port}/probe`,
+      '--timeout',
+      String(timeoutMs),
+      '--format',
+      'json',
+      '-',
+    ],
     io,
   );
-  return { code, report: JSON.parse(io.out() || '{}') as { pass: boolean; score: number; links: Array<{ bucket: string; score: number; reason: string; stale?: boolean }> }, io };
+  return {
+    code,
+    report: JSON.parse(io.out() || '{}') as {
+      pass: boolean;
+      score: number;
+      links: Array<{ bucket: string; score: number; reason: string; stale?: boolean }>;
+    },
+    io,
+  };
 }
 
 const EMPTY = { urls: [], domains: [], org_names: [], org_phones: {} };
@@ -76,9 +113,17 @@ describe('check --live: each row of the verdict table', () => {
     expect(report.links[0]!.reason).toMatch(/429/);
   });
 
-  it('marks a dead directory link broken and stale; a live one stays directory', { timeout: 20_000 }, async () => {
-    const allowlist = { ...EMPTY, urls: ['http://PORT(dir.test)/gone', 'http://PORT(dir.test)/ok'] };
-    const { code, report } = await liveCheck('See http://PORT(dir.test)/gone and http://PORT(dir.test)/ok.', allowlist);
+  it('marks a dead directory link broken and stale; a live one stays directory', {
+    timeout: 20_000,
+  }, async () => {
+    const allowlist = {
+      ...EMPTY,
+      urls: ['http://PORT(dir.test)/gone', 'http://PORT(dir.test)/ok'],
+    };
+    const { code, report } = await liveCheck(
+      'See http://PORT(dir.test)/gone and http://PORT(dir.test)/ok.',
+      allowlist,
+    );
     expect(report.links.map((link) => [link.bucket, link.stale ?? false])).toEqual([
       ['broken', true],
       ['directory', false],
@@ -91,7 +136,22 @@ describe('check --live: each row of the verdict table', () => {
     const dir = mkdtempSync(join(tmpdir(), 'cv-live-'));
     writeFileSync(join(dir, 'allowlist.json'), JSON.stringify(EMPTY));
     const io = fakeIo({ stdin: 'See https://intranet.legal-help-portal.org/forms.' });
-    const code = await runCli(['check', '--allowlist', join(dir, 'allowlist.json'), '--live', '--resolve', 'intranet.legal-help-portal.org:10.0.0.7', '--network-probe', 'off', '--format', 'json', '-'], io);
+    const code = await runCli(
+      [
+        'check',
+        '--allowlist',
+        join(dir, 'allowlist.json'),
+        '--live',
+        '--resolve',
+        'intranet.legal-help-portal.org:10.0.0.7',
+        '--network-probe',
+        'off',
+        '--format',
+        'json',
+        '-',
+      ],
+      io,
+    );
     const report = JSON.parse(io.out());
     expect(report.links[0]).toMatchObject({ bucket: 'invented', score: 0 });
     expect(report.links[0].reason).toMatch(/private/);
@@ -104,19 +164,43 @@ describe('check --live with no network at all', () => {
   const probe = spawnSync('unshare', ['--net', 'true']);
   const canIsolate = probe.status === 0;
 
-  it.skipIf(!canIsolate)('calls nothing invented or broken (needs `unshare --net`, run as root)', { timeout: 60_000 }, () => {
-    const dir = mkdtempSync(join(tmpdir(), 'cv-offline-'));
-    writeFileSync(join(dir, 'allowlist.json'), JSON.stringify(EMPTY));
-    const bin = join(import.meta.dirname, '..', '..', 'src', 'cli', 'bin.ts');
-    const tsx = join(import.meta.dirname, '..', '..', 'node_modules', 'tsx', 'dist', 'cli.mjs');
-    const result = spawnSync(
-      'unshare',
-      ['--net', process.execPath, tsx, bin, 'check', '--allowlist', join(dir, 'allowlist.json'), '--live', '--timeout', '2000', '--format', 'json', '-'],
-      { encoding: 'utf8', input: 'See https://www.courtlistener.com/help and https://no-such-host-for-tests.org/x.' },
-    );
-    expect(result.status, result.stderr).toBe(0);
-    const report = JSON.parse(result.stdout);
-    expect(report.links.map((link: { bucket: string }) => link.bucket)).toEqual(['inconclusive', 'inconclusive']);
-    for (const link of report.links) expect(link.reason).toMatch(/network unavailable/);
-  });
+  it.skipIf(!canIsolate)(
+    'calls nothing invented or broken (needs `unshare --net`, run as root)',
+    { timeout: 60_000 },
+    () => {
+      const dir = mkdtempSync(join(tmpdir(), 'cv-offline-'));
+      writeFileSync(join(dir, 'allowlist.json'), JSON.stringify(EMPTY));
+      const bin = join(import.meta.dirname, '..', '..', 'src', 'cli', 'bin.ts');
+      const tsx = join(import.meta.dirname, '..', '..', 'node_modules', 'tsx', 'dist', 'cli.mjs');
+      const result = spawnSync(
+        'unshare',
+        [
+          '--net',
+          process.execPath,
+          tsx,
+          bin,
+          'check',
+          '--allowlist',
+          join(dir, 'allowlist.json'),
+          '--live',
+          '--timeout',
+          '2000',
+          '--format',
+          'json',
+          '-',
+        ],
+        {
+          encoding: 'utf8',
+          input: 'See https://www.courtlistener.com/help and https://no-such-host-for-tests.org/x.',
+        },
+      );
+      expect(result.status, result.stderr).toBe(0);
+      const report = JSON.parse(result.stdout);
+      expect(report.links.map((link: { bucket: string }) => link.bucket)).toEqual([
+        'inconclusive',
+        'inconclusive',
+      ]);
+      for (const link of report.links) expect(link.reason).toMatch(/network unavailable/);
+    },
+  );
 });

@@ -11,17 +11,33 @@ const allowlist = join(fixtures, 'allowlist.json');
 
 async function checkJson(answer: string, extra: string[] = []) {
   const io = fakeIo({ stdin: answer });
-  const code = await runCli(['check', '--allowlist', allowlist, '--format', 'json', ...extra, '-'], io);
+  const code = await runCli(
+    ['check', '--allowlist', allowlist, '--format', 'json', ...extra, '-'],
+    io,
+  );
   return { code, report: JSON.parse(io.out()) as Record<string, any>, io };
 }
 
 describe('citation-verifier check', () => {
   it('passes a listed answer with exit 0 and prints the JSON report shape', async () => {
     const io = fakeIo();
-    const code = await runCli(['check', '--allowlist', allowlist, '--format', 'json', join(fixtures, 'answer-pass.md')], io);
+    const code = await runCli(
+      ['check', '--allowlist', allowlist, '--format', 'json', join(fixtures, 'answer-pass.md')],
+      io,
+    );
     expect(code).toBe(0);
     const report = JSON.parse(io.out());
-    expect(Object.keys(report)).toEqual(expect.arrayContaining(['pass', 'score', 'threshold', 'links', 'phones', 'organizations', 'reasons']));
+    expect(Object.keys(report)).toEqual(
+      expect.arrayContaining([
+        'pass',
+        'score',
+        'threshold',
+        'links',
+        'phones',
+        'organizations',
+        'reasons',
+      ]),
+    );
     expect(report).toMatchObject({ pass: true, score: 1, threshold: 0.4, reasons: [] });
     expect(report.links).toEqual([
       expect.objectContaining({
@@ -31,16 +47,36 @@ describe('citation-verifier check', () => {
         score: 1,
       }),
     ]);
-    expect(report.phones).toEqual([expect.objectContaining({ raw: '(617) 232-4660', normalized: '+16172324660', organization: 'Brookline District Court', status: 'verified' })]);
-    expect(report.organizations).toEqual([expect.objectContaining({ name: 'Brookline District Court', raw: 'Brookline District Court' })]);
+    expect(report.phones).toEqual([
+      expect.objectContaining({
+        raw: '(617) 232-4660',
+        normalized: '+16172324660',
+        organization: 'Brookline District Court',
+        status: 'verified',
+      }),
+    ]);
+    expect(report.organizations).toEqual([
+      expect.objectContaining({
+        name: 'Brookline District Court',
+        raw: 'Brookline District Court',
+      }),
+    ]);
   });
 
   it('fails an answer with an invented link and a misattributed number with exit 2', async () => {
     const io = fakeIo();
-    const code = await runCli(['check', '--allowlist', allowlist, '--format', 'json', join(fixtures, 'answer-fail.md')], io);
+    const code = await runCli(
+      ['check', '--allowlist', allowlist, '--format', 'json', join(fixtures, 'answer-fail.md')],
+      io,
+    );
     expect(code).toBe(2);
     const report = JSON.parse(io.out());
-    const buckets = Object.fromEntries(report.links.map((link: { normalized: string; bucket: string }) => [link.normalized, link.bucket]));
+    const buckets = Object.fromEntries(
+      report.links.map((link: { normalized: string; bucket: string }) => [
+        link.normalized,
+        link.bucket,
+      ]),
+    );
     expect(buckets).toEqual({
       'https://mass.gov.eviction-help.org/boston': 'invented',
       'https://masslegalhelp.org/housing': 'directory',
@@ -52,7 +88,9 @@ describe('citation-verifier check', () => {
     const phone = report.phones[0];
     expect(phone).toMatchObject({ status: 'misattributed', organization: 'Eastern Housing Court' });
     expect(phone.reason).toContain('Chelsea District Court');
-    expect(report.reasons[0]).toMatch(/^invented link https:\/\/www\.mass\.gov\.eviction-help\.org\/boston/);
+    expect(report.reasons[0]).toMatch(
+      /^invented link https:\/\/www\.mass\.gov\.eviction-help\.org\/boston/,
+    );
   });
 
   it.each([
@@ -81,8 +119,13 @@ describe('citation-verifier check', () => {
   });
 
   it('counts a shared number as valid for each organization that lists it', async () => {
-    const { report } = await checkJson('Central Housing Court - Dudley Session: (508) 831-2050. Central Housing Court - Worcester Session: (508) 831-2050.');
-    expect(report.phones.map((phone: { status: string }) => phone.status)).toEqual(['verified', 'verified']);
+    const { report } = await checkJson(
+      'Central Housing Court - Dudley Session: (508) 831-2050. Central Housing Court - Worcester Session: (508) 831-2050.',
+    );
+    expect(report.phones.map((phone: { status: string }) => phone.status)).toEqual([
+      'verified',
+      'verified',
+    ]);
   });
 
   it('never penalizes two organizations given their own numbers, in either order', async () => {
@@ -92,7 +135,10 @@ describe('citation-verifier check', () => {
       'The Chelsea District Court and the Brookline District Court answer at 617-660-9200 and (617) 232-4660.',
     ]) {
       const { report } = await checkJson(answer);
-      expect(report.phones.map((phone: { status: string }) => phone.status), answer).toEqual(['verified', 'verified']);
+      expect(
+        report.phones.map((phone: { status: string }) => phone.status),
+        answer,
+      ).toEqual(['verified', 'verified']);
       expect(report.score).toBe(1);
     }
   });
@@ -110,14 +156,32 @@ describe('citation-verifier check', () => {
   });
 
   it.each([
-    [['check', '--allowlist', join(fixtures, 'missing.json'), '-'], /missing\.json: allowlist file not found/],
-    [['check', '-'], /no allowlist: pass --allowlist FILE, or set the CITATION_VERIFIER_ALLOWLIST environment variable/],
-    [['check', '--allowlist', allowlist, '--resolve', 'a.test:127.0.0.1', '-'], /--resolve only apply with --live; add --live or drop it/],
-    [['check', '--allowlist', allowlist, '--timeout', '5', '--allow-private', '-'], /--allow-private, --timeout only apply with --live; add --live or drop them/],
-    [['check', '--allowlist', allowlist, '--threshold', '2', '-'], /--threshold: must be a number from 0 to 1, got 2$/m],
+    [
+      ['check', '--allowlist', join(fixtures, 'missing.json'), '-'],
+      /missing\.json: allowlist file not found/,
+    ],
+    [
+      ['check', '-'],
+      /no allowlist: pass --allowlist FILE, or set the CITATION_VERIFIER_ALLOWLIST environment variable/,
+    ],
+    [
+      ['check', '--allowlist', allowlist, '--resolve', 'a.test:127.0.0.1', '-'],
+      /--resolve only apply with --live; add --live or drop it/,
+    ],
+    [
+      ['check', '--allowlist', allowlist, '--timeout', '5', '--allow-private', '-'],
+      /--allow-private, --timeout only apply with --live; add --live or drop them/,
+    ],
+    [
+      ['check', '--allowlist', allowlist, '--threshold', '2', '-'],
+      /--threshold: must be a number from 0 to 1, got 2$/m,
+    ],
     [['check', '--allowlist', allowlist, '--format', 'xml', '-'], /--format must be text or json/],
     [['check', '--allowlist', allowlist, '--bogus', '-'], /Unknown option '--bogus'/],
-    [['check', '--allowlist', allowlist, 'no-such-answer.md'], /no-such-answer\.md: answer file not found/],
+    [
+      ['check', '--allowlist', allowlist, 'no-such-answer.md'],
+      /no-such-answer\.md: answer file not found/,
+    ],
     [['nope'], /unknown command 'nope'/],
   ])('exits 3 with a clear message for bad input %#', async (argv, message) => {
     const io = fakeIo({ stdin: '' });
@@ -128,10 +192,20 @@ describe('citation-verifier check', () => {
   it('reports an invalid allowlist with its JSON path', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'cv-check-'));
     const bad = join(dir, 'allowlist.json');
-    writeFileSync(bad, JSON.stringify({ urls: [], domains: [], org_names: [], org_phones: { 'Legal Aid of X': ['617-555-0100', '617-555-0101', '555-12'] } }));
+    writeFileSync(
+      bad,
+      JSON.stringify({
+        urls: [],
+        domains: [],
+        org_names: [],
+        org_phones: { 'Legal Aid of X': ['617-555-0100', '617-555-0101', '555-12'] },
+      }),
+    );
     const io = fakeIo({ stdin: '' });
     expect(await runCli(['check', '--allowlist', bad, '-'], io)).toBe(3);
-    expect(io.err()).toContain(`${bad}: $.org_phones["Legal Aid of X"][2]: "555-12" is not a phone number`);
+    expect(io.err()).toContain(
+      `${bad}: $.org_phones["Legal Aid of X"][2]: "555-12" is not a phone number`,
+    );
   });
 
   it('prints usage for --help with exit 0', async () => {
@@ -143,12 +217,23 @@ describe('citation-verifier check', () => {
   it('works as a real process through the bin, with exit codes', () => {
     const bin = join(import.meta.dirname, '..', '..', 'src', 'cli', 'bin.ts');
     const tsx = join(import.meta.dirname, '..', '..', 'node_modules', 'tsx', 'dist', 'cli.mjs');
-    const pass = spawnSync(process.execPath, [tsx, bin, 'check', '--allowlist', allowlist, join(fixtures, 'answer-pass.md')], { encoding: 'utf8' });
+    const pass = spawnSync(
+      process.execPath,
+      [tsx, bin, 'check', '--allowlist', allowlist, join(fixtures, 'answer-pass.md')],
+      { encoding: 'utf8' },
+    );
     expect(pass.status).toBe(0);
     expect(pass.stdout).toMatch(/^PASS: score 1 > threshold 0\.4/);
-    const fail = spawnSync(process.execPath, [tsx, bin, 'check', '--allowlist', allowlist, '-'], { encoding: 'utf8', input: 'See https://example.com/x' });
+    const fail = spawnSync(process.execPath, [tsx, bin, 'check', '--allowlist', allowlist, '-'], {
+      encoding: 'utf8',
+      input: 'See https://example.com/x',
+    });
     expect(fail.status).toBe(2);
-    const bad = spawnSync(process.execPath, [tsx, bin, 'check', '--allowlist', 'nowhere.json', '-'], { encoding: 'utf8', input: '' });
+    const bad = spawnSync(
+      process.execPath,
+      [tsx, bin, 'check', '--allowlist', 'nowhere.json', '-'],
+      { encoding: 'utf8', input: '' },
+    );
     expect(bad.status).toBe(3);
     expect(bad.stderr).toContain('nowhere.json: allowlist file not found');
   });
@@ -158,22 +243,44 @@ describe('check --gov-registry: a newer .gov registry', () => {
   it('by default an unregistered .gov host is invented, dated by the shipped snapshot', async () => {
     const { code, report } = await checkJson('See https://mass-courts.gov/nantucket.');
     expect(code).toBe(2);
-    expect(report.links[0]).toMatchObject({ bucket: 'invented', reason: expect.stringContaining("not a registered .gov domain (CISA's .gov registry, snapshot 2026-08-22)") });
+    expect(report.links[0]).toMatchObject({
+      bucket: 'invented',
+      reason: expect.stringContaining(
+        "not a registered .gov domain (CISA's .gov registry, snapshot 2026-08-22)",
+      ),
+    });
   });
 
   it("reads CISA's current-full.csv as downloaded: a domain registered since the snapshot is real", async () => {
     const dir = mkdtempSync(join(tmpdir(), 'cv-gov-'));
-    writeFileSync(join(dir, 'current-full.csv'), 'Domain name,Domain type,Organization name,Suborganization name,City,State\nMASS-COURTS.GOV,State,Massachusetts Trial Court,,Boston,MA\nmass.gov,State,Commonwealth of Massachusetts,,Boston,MA\n');
-    const { code, report } = await checkJson('See https://mass-courts.gov/nantucket.', ['--gov-registry', join(dir, 'current-full.csv')]);
+    writeFileSync(
+      join(dir, 'current-full.csv'),
+      'Domain name,Domain type,Organization name,Suborganization name,City,State\nMASS-COURTS.GOV,State,Massachusetts Trial Court,,Boston,MA\nmass.gov,State,Commonwealth of Massachusetts,,Boston,MA\n',
+    );
+    const { code, report } = await checkJson('See https://mass-courts.gov/nantucket.', [
+      '--gov-registry',
+      join(dir, 'current-full.csv'),
+    ]);
     expect(code).toBe(0);
-    expect(report.links[0]).toMatchObject({ bucket: 'unverified', reason: expect.stringContaining('mass-courts.gov is a registered .gov domain') });
-    const { report: other } = await checkJson('See https://courts-mass.gov/x.', ['--gov-registry', join(dir, 'current-full.csv')]);
-    expect(other.links[0].reason).toMatch(/not a registered \.gov domain \(CISA's \.gov registry, snapshot \d{4}-\d{2}-\d{2}\)/);
+    expect(report.links[0]).toMatchObject({
+      bucket: 'unverified',
+      reason: expect.stringContaining('mass-courts.gov is a registered .gov domain'),
+    });
+    const { report: other } = await checkJson('See https://courts-mass.gov/x.', [
+      '--gov-registry',
+      join(dir, 'current-full.csv'),
+    ]);
+    expect(other.links[0].reason).toMatch(
+      /not a registered \.gov domain \(CISA's \.gov registry, snapshot \d{4}-\d{2}-\d{2}\)/,
+    );
   });
 
   it('a registry file that cannot be read is bad input (exit 3), naming the file', async () => {
     const io = fakeIo({ stdin: 'See https://mass.gov.' });
-    const code = await runCli(['check', '--allowlist', allowlist, '--gov-registry', 'no-such-registry.csv', '-'], io);
+    const code = await runCli(
+      ['check', '--allowlist', allowlist, '--gov-registry', 'no-such-registry.csv', '-'],
+      io,
+    );
     expect(code).toBe(3);
     expect(io.err()).toMatch(/no-such-registry\.csv: cannot read the \.gov registry/);
   });

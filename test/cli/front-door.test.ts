@@ -1,4 +1,12 @@
-import { chmodSync, lstatSync, mkdtempSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  lstatSync,
+  mkdtempSync,
+  readFileSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -10,7 +18,11 @@ import chunkCitations from '../../assertions/chunk-citations.js';
 /** The command line as lychee and linkinator users expect it. */
 const fixtures = join(import.meta.dirname, '..', 'fixtures', 'verifier');
 const allowlist = join(fixtures, 'allowlist.json');
-const version = (JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'package.json'), 'utf8')) as { version: string }).version;
+const version = (
+  JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'package.json'), 'utf8')) as {
+    version: string;
+  }
+).version;
 const scratch = () => mkdtempSync(join(tmpdir(), 'cv-front-'));
 
 describe('version and help', () => {
@@ -20,14 +32,17 @@ describe('version and help', () => {
     expect(io.out()).toBe(`citation-verifier ${version}\n`);
   });
 
-  it.each(['check', 'report', 'build-allowlist', 'stale'])('help %s prints what %s --help prints', async (name) => {
-    const viaHelp = fakeIo();
-    const viaFlag = fakeIo();
-    expect(await runCli(['help', name], viaHelp)).toBe(0);
-    expect(await runCli([name, '--help'], viaFlag)).toBe(0);
-    expect(viaHelp.out()).toContain(`Usage: citation-verifier ${name}`);
-    expect(viaHelp.out()).toBe(viaFlag.out());
-  });
+  it.each(['check', 'report', 'build-allowlist', 'stale'])(
+    'help %s prints what %s --help prints',
+    async (name) => {
+      const viaHelp = fakeIo();
+      const viaFlag = fakeIo();
+      expect(await runCli(['help', name], viaHelp)).toBe(0);
+      expect(await runCli([name, '--help'], viaFlag)).toBe(0);
+      expect(viaHelp.out()).toContain(`Usage: citation-verifier ${name}`);
+      expect(viaHelp.out()).toBe(viaFlag.out());
+    },
+  );
 });
 
 describe('check input', () => {
@@ -40,7 +55,12 @@ describe('check input', () => {
 
   it.each([
     { name: 'empty standard input', argv: ['-'], stdin: '', where: 'nothing on standard input' },
-    { name: 'blank standard input', argv: [], stdin: ' \n\t\n', where: 'nothing on standard input' },
+    {
+      name: 'blank standard input',
+      argv: [],
+      stdin: ' \n\t\n',
+      where: 'nothing on standard input',
+    },
   ])('$name is a usage error, not a pass', async ({ argv, stdin, where }) => {
     const io = fakeIo({ stdin });
     expect(await runCli(['check', '--allowlist', allowlist, ...argv], io)).toBe(3);
@@ -74,7 +94,9 @@ describe('-o FILE', () => {
     writeFileSync(out, 'old');
     chmodSync(out, 0o640);
     const io = fakeIo({ stdin: 'Call the Chelsea District Court.' });
-    expect(await runCli(['check', '--allowlist', allowlist, '--format', 'json', '-o', out], io)).toBe(0);
+    expect(
+      await runCli(['check', '--allowlist', allowlist, '--format', 'json', '-o', out], io),
+    ).toBe(0);
     expect(io.out()).toBe('');
     expect(JSON.parse(readFileSync(out, 'utf8'))).toMatchObject({ pass: true });
     expect(statSync(out).mode & 0o777).toBe(0o640);
@@ -95,7 +117,10 @@ describe('-o FILE', () => {
 
 describe("'-' is standard input for every file argument", () => {
   it('report -', async () => {
-    const answers = ['{"provider": "a", "id": "q1", "answer": "See https://example.com/x"}', '{"provider": "b", "id": "q1", "answer": "Call the Chelsea District Court."}'].join('\n');
+    const answers = [
+      '{"provider": "a", "id": "q1", "answer": "See https://example.com/x"}',
+      '{"provider": "b", "id": "q1", "answer": "Call the Chelsea District Court."}',
+    ].join('\n');
     const io = fakeIo({ stdin: answers });
     expect(await runCli(['report', '-', '--allowlist', allowlist, '--format', 'JSON'], io)).toBe(0);
     expect(JSON.stringify(JSON.parse(io.out()))).toContain('"a"');
@@ -103,8 +128,12 @@ describe("'-' is standard input for every file argument", () => {
 
   it('build-allowlist -', async () => {
     const io = fakeIo({ stdin: 'Name,Phone\nLegal Aid of X,(617) 555-0100\n' });
-    expect(await runCli(['build-allowlist', '-', '--org-column', 'Name', '--phone-column', 'Phone'], io)).toBe(0);
-    expect(JSON.parse(io.out())).toMatchObject({ org_phones: { 'Legal Aid of X': ['+16175550100'] } });
+    expect(
+      await runCli(['build-allowlist', '-', '--org-column', 'Name', '--phone-column', 'Phone'], io),
+    ).toBe(0);
+    expect(JSON.parse(io.out())).toMatchObject({
+      org_phones: { 'Legal Aid of X': ['+16175550100'] },
+    });
     expect(io.err()).toContain('standard input');
   });
 });
@@ -122,14 +151,22 @@ const RAW = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]/;
 
 describe('control and bidi characters are shown, never obeyed', () => {
   it.each(Object.entries(HOSTILE))('check text: %s', async (_name, hostile) => {
-    const io = fakeIo({ stdin: `See https://example.com/a${hostile}b and call the Chelsea District Court ${hostile} at (617) 555-0199.` });
+    const io = fakeIo({
+      stdin: `See https://example.com/a${hostile}b and call the Chelsea District Court ${hostile} at (617) 555-0199.`,
+    });
     await runCli(['check', '--allowlist', allowlist], io);
     expect(io.out()).toContain('example.com');
     expect(io.out()).not.toMatch(RAW);
   });
 
   it.each(['text', 'markdown'])('report %s', async (format) => {
-    const answers = Object.values(HOSTILE).map((hostile, i) => JSON.stringify({ provider: `v${hostile}`, id: `q${i}${hostile}`, answer: `See https://example.com/${i}${hostile} now` }));
+    const answers = Object.values(HOSTILE).map((hostile, i) =>
+      JSON.stringify({
+        provider: `v${hostile}`,
+        id: `q${i}${hostile}`,
+        answer: `See https://example.com/${i}${hostile} now`,
+      }),
+    );
     const io = fakeIo({ stdin: answers.join('\n') });
     expect(await runCli(['report', '-', '--allowlist', allowlist, '--format', format], io)).toBe(0);
     expect(io.out()).toContain('\\x1B');
@@ -138,7 +175,9 @@ describe('control and bidi characters are shown, never obeyed', () => {
 
   it('the builder does not echo raw header bytes', async () => {
     const io = fakeIo({ stdin: `Na\x1b]0;pwned\x07me,Phone\nLegal Aid of X,(617) 555-0100\n` });
-    expect(await runCli(['build-allowlist', '-', '--org-column', 'Name', '--phone-column', 'Phone'], io)).toBe(3);
+    expect(
+      await runCli(['build-allowlist', '-', '--org-column', 'Name', '--phone-column', 'Phone'], io),
+    ).toBe(3);
     expect(io.err()).toContain('\\x1B');
     expect(io.err()).not.toMatch(RAW);
   });
@@ -156,13 +195,19 @@ describe('one rule, one message, every front', () => {
     expect(at).toBeGreaterThanOrEqual(0);
     return message.slice(at + where.length + 2).trim();
   };
-  const cli = async (argv: string[], stdin = 'See https://mass.gov.'): Promise<{ code: number; err: string }> => {
+  const cli = async (
+    argv: string[],
+    stdin = 'See https://mass.gov.',
+  ): Promise<{ code: number; err: string }> => {
     const io = fakeIo({ stdin, cwd: scratch() });
     const code = await runCli(argv, io);
     return { code, err: io.err() };
   };
   const assertionReason = async (config: Record<string, unknown>): Promise<string> => {
-    const result = await verifyCitations('See https://mass.gov.', { config: { allowlist, ...config }, vars: {} } as never);
+    const result = await verifyCitations('See https://mass.gov.', {
+      config: { allowlist, ...config },
+      vars: {},
+    } as never);
     expect(result.pass).toBe(false);
     expect(result.score).toBe(0);
     return result.reason;
@@ -172,23 +217,44 @@ describe('one rule, one message, every front', () => {
     ['soon', 'soon'],
     ['0', 0],
     ['1.5', 1.5],
-  ])('a bad timeout (%s): check --timeout, stale --timeout and config.liveness.timeoutMs say the same', async (flag, configValue) => {
-    const check = await cli(['check', '--allowlist', allowlist, '--live', '--timeout', flag, '-']);
-    const stale = await cli(['stale', '--allowlist', allowlist, '--timeout', flag]);
-    const reason = await assertionReason({ liveness: { timeoutMs: configValue } });
-    expect(check.code).toBe(3);
-    expect(stale.code).toBe(3);
-    const said = words(reason, 'config.liveness.timeoutMs');
-    expect(said).toMatch(/^must be a whole number of milliseconds above 0, got /);
-    expect(words(check.err, '--timeout')).toBe(said);
-    expect(words(stale.err, '--timeout')).toBe(said);
-  });
+  ])(
+    'a bad timeout (%s): check --timeout, stale --timeout and config.liveness.timeoutMs say the same',
+    async (flag, configValue) => {
+      const check = await cli([
+        'check',
+        '--allowlist',
+        allowlist,
+        '--live',
+        '--timeout',
+        flag,
+        '-',
+      ]);
+      const stale = await cli(['stale', '--allowlist', allowlist, '--timeout', flag]);
+      const reason = await assertionReason({ liveness: { timeoutMs: configValue } });
+      expect(check.code).toBe(3);
+      expect(stale.code).toBe(3);
+      const said = words(reason, 'config.liveness.timeoutMs');
+      expect(said).toMatch(/^must be a whole number of milliseconds above 0, got /);
+      expect(words(check.err, '--timeout')).toBe(said);
+      expect(words(stale.err, '--timeout')).toBe(said);
+    },
+  );
 
   it('a bad threshold: check --threshold, report --threshold, CITATION_VERIFIER_THRESHOLD and config.threshold say the same', async () => {
     const check = await cli(['check', '--allowlist', allowlist, '--threshold', '2', '-']);
-    const report = await cli(['report', join(fixtures, 'answer-pass.md'), '--allowlist', allowlist, '--threshold', '2']);
+    const report = await cli([
+      'report',
+      join(fixtures, 'answer-pass.md'),
+      '--allowlist',
+      allowlist,
+      '--threshold',
+      '2',
+    ]);
     const reason = await assertionReason({ threshold: 2 });
-    const io = fakeIo({ stdin: 'See https://mass.gov.', env: { CITATION_VERIFIER_THRESHOLD: '2' } });
+    const io = fakeIo({
+      stdin: 'See https://mass.gov.',
+      env: { CITATION_VERIFIER_THRESHOLD: '2' },
+    });
     expect(await runCli(['check', '--allowlist', allowlist, '-'], io)).toBe(3);
     const said = words(reason, 'config.threshold');
     expect(said).toBe('must be a number from 0 to 1, got 2');
@@ -202,11 +268,18 @@ describe('one rule, one message, every front', () => {
     const dir = scratch();
     writeFileSync(join(dir, 'chunks.json'), '["Tenants get 14 days."]');
     const io = fakeIo({ stdin: 'Tenants get 14 days [1].', cwd: dir });
-    expect(await runCli(['check', '--chunks', 'chunks.json', '--weak-support-threshold', '1.5', '-'], io)).toBe(3);
-    const result = chunkCitations('Tenants get 14 days [1].', { vars: { context: ['Tenants get 14 days.'] }, config: { weakSupportThreshold: 1.5 } });
+    expect(
+      await runCli(
+        ['check', '--chunks', 'chunks.json', '--weak-support-threshold', '1.5', '-'],
+        io,
+      ),
+    ).toBe(3);
+    const result = chunkCitations('Tenants get 14 days [1].', {
+      vars: { context: ['Tenants get 14 days.'] },
+      config: { weakSupportThreshold: 1.5 },
+    });
     const said = words(result.reason, 'config.weakSupportThreshold');
     expect(said).toBe('must be a number from 0 to 1, got 1.5');
     expect(words(io.err(), '--weak-support-threshold')).toBe(said);
   });
 });
-

@@ -36,9 +36,11 @@ async function check(answer: string, list = allowlist): Promise<Report> {
   return JSON.parse(io.out()) as Report;
 }
 
-const loadAllowlistSync = (file: string) => parseAllowlist(JSON.parse(readFileSync(file, 'utf8')), file);
+const loadAllowlistSync = (file: string) =>
+  parseAllowlist(JSON.parse(readFileSync(file, 'utf8')), file);
 
-const statuses = (report: Report): Array<[string, string, string | undefined]> => report.phones.map((phone) => [phone.raw, phone.status, phone.organization ?? undefined]);
+const statuses = (report: Report): Array<[string, string, string | undefined]> =>
+  report.phones.map((phone) => [phone.raw, phone.status, phone.organization ?? undefined]);
 
 const CLC = 'Community Law Center, Inc.';
 const WLC = "Women's Law Center, Inc.";
@@ -47,7 +49,9 @@ const MVLS = 'Maryland Volunteer Lawyers Service';
 
 describe('1. attribution weighs what the sentence says', () => {
   it('the sentence from the issue: the number is at the second name, not the first', async () => {
-    const report = await check("If the Women's Law Center is busy, call (410) 366-0922 at the Community Law Center.");
+    const report = await check(
+      "If the Women's Law Center is busy, call (410) 366-0922 at the Community Law Center.",
+    );
     expect(statuses(report)).toEqual([['(410) 366-0922', 'verified', CLC]]);
     expect(report).toMatchObject({ pass: true, score: 1, misattributed_phones: 0 });
   });
@@ -56,7 +60,10 @@ describe('1. attribution weighs what the sentence says', () => {
     ["If the Women's Law Center is busy, call 410-366-0922 for the Community Law Center.", CLC],
     ["The Community Law Center's number is (410) 366-0922; the Women's Law Center is busy.", CLC],
     ["Women's Law Center: (410) 321-8761. Community Law Center: (410) 366-0922.", WLC],
-    ["When the Women's Law Center cannot help, the Community Law Center at (410) 366-0922 can.", CLC],
+    [
+      "When the Women's Law Center cannot help, the Community Law Center at (410) 366-0922 can.",
+      CLC,
+    ],
   ])('variant %j', async (text, first) => {
     const report = await check(text);
     expect(report.misattributed_phones).toBe(0);
@@ -64,21 +71,41 @@ describe('1. attribution weighs what the sentence says', () => {
   });
 
   it('still catches the wrong number given "at" a name', async () => {
-    const report = await check("If the Community Law Center is busy, call (410) 366-0922 at the Women's Law Center.");
+    const report = await check(
+      "If the Community Law Center is busy, call (410) 366-0922 at the Women's Law Center.",
+    );
     expect(statuses(report)).toEqual([['(410) 366-0922', 'misattributed', WLC]]);
   });
 
   it.each([
-    ["Call the Community Law Center at (410) 366-0922 or the Women's Law Center at (410) 321-8761.", 0],
-    ["Call (410) 366-0922 for the Community Law Center or (410) 321-8761 for the Women's Law Center.", 0],
-    ["The Community Law Center and the Women's Law Center answer at (410) 366-0922 and (410) 321-8761.", 0],
+    [
+      "Call the Community Law Center at (410) 366-0922 or the Women's Law Center at (410) 321-8761.",
+      0,
+    ],
+    [
+      "Call (410) 366-0922 for the Community Law Center or (410) 321-8761 for the Women's Law Center.",
+      0,
+    ],
+    [
+      "The Community Law Center and the Women's Law Center answer at (410) 366-0922 and (410) 321-8761.",
+      0,
+    ],
     ["Call the Women's Law Center or the Community Law Center at (410) 366-0922.", 0],
-    ["Call the Community Law Center at (410) 321-8761 or the Women's Law Center at (410) 366-0922.", 2],
-    ["Call (410) 321-8761 for the Community Law Center or (410) 366-0922 for the Women's Law Center.", 2],
+    [
+      "Call the Community Law Center at (410) 321-8761 or the Women's Law Center at (410) 366-0922.",
+      2,
+    ],
+    [
+      "Call (410) 321-8761 for the Community Law Center or (410) 366-0922 for the Women's Law Center.",
+      2,
+    ],
     ["Community Law Center: call (410) 321-8761. Women's Law Center: call (410) 366-0922.", 2],
-  ])('"A at 1 or B at 2" and the README table still hold: %j → %i misattributed', async (text, misattributed) => {
-    expect((await check(text)).misattributed_phones).toBe(misattributed);
-  });
+  ])(
+    '"A at 1 or B at 2" and the README table still hold: %j → %i misattributed',
+    async (text, misattributed) => {
+      expect((await check(text)).misattributed_phones).toBe(misattributed);
+    },
+  );
 
   it.each([
     ['verified', 'Call the Community Law Center at (410) 366-0922.', 'verified'],
@@ -120,12 +147,29 @@ describe('2. ordinary words are not organization names', () => {
 
 describe("2. on a directory's worth of names (HUD housing counselors, Massachusetts courts)", () => {
   const directories = async () => {
-    const hud = buildAllowlist([await readCsvFile(join(fixtures, 'hud-counselors', 'hud-housing-counselors.csv'), 'hud.csv')], {
-      columns: { org: 'Agency', urls: ['Website'], phones: ['Phone'], aliases: [], domains: [] },
-    });
-    const courts = buildAllowlist([await readCsvFile(join(fixtures, 'ma-courts', 'ma-courts-directory.csv'), 'courts.csv')], {
-      columns: { org: 'Court Name', urls: ['Website'], phones: ['Phone'], aliases: [], domains: [] },
-    });
+    const hud = buildAllowlist(
+      [
+        await readCsvFile(
+          join(fixtures, 'hud-counselors', 'hud-housing-counselors.csv'),
+          'hud.csv',
+        ),
+      ],
+      {
+        columns: { org: 'Agency', urls: ['Website'], phones: ['Phone'], aliases: [], domains: [] },
+      },
+    );
+    const courts = buildAllowlist(
+      [await readCsvFile(join(fixtures, 'ma-courts', 'ma-courts-directory.csv'), 'courts.csv')],
+      {
+        columns: {
+          org: 'Court Name',
+          urls: ['Website'],
+          phones: ['Phone'],
+          aliases: [],
+          domains: [],
+        },
+      },
+    );
     return [buildIndex(hud.allowlist), buildIndex(courts.allowlist)];
   };
 
@@ -138,16 +182,23 @@ describe("2. on a directory's worth of names (HUD housing counselors, Massachuse
     ];
     for (const index of await directories()) {
       for (const name of index.allowlist.orgNames) {
-        const found = findOrganizations(`Contact ${name} today.`, index.orgMatcher).map((org) => org.normalized);
+        const found = findOrganizations(`Contact ${name} today.`, index.orgMatcher).map(
+          (org) => org.normalized,
+        );
         expect(found, name).toContain(name);
       }
-      for (const text of ordinary) expect(findOrganizations(text, index.orgMatcher), text).toEqual([]);
+      for (const text of ordinary)
+        expect(findOrganizations(text, index.orgMatcher), text).toEqual([]);
     }
   });
 });
 
 describe('3. chatbot layout: a number belongs to the item it sits under', () => {
-  const layout = (first: string, second: string, style: 'numbered' | 'heading' | 'bold' | 'deep' | 'linked'): string => {
+  const layout = (
+    first: string,
+    second: string,
+    style: 'numbered' | 'heading' | 'bold' | 'deep' | 'linked',
+  ): string => {
     const parts: Record<typeof style, string> = {
       numbered: `Here are some options:\n\n1. **Community Law Center**\n   - Phone: ${first}\n   - Website: https://communitylaw.org\n2. **Women's Law Center**\n   - Phone: ${second}\n   - Website: https://wlcmd.org\n`,
       heading: `## Where to get help\n\n### Community Law Center\n- Phone: ${first}\n- Website: https://communitylaw.org\n\n### Women's Law Center\n- Phone: ${second}\n- Website: https://wlcmd.org\n`,
@@ -158,27 +209,34 @@ describe('3. chatbot layout: a number belongs to the item it sits under', () => 
     return parts[style];
   };
 
-  it.each(['numbered', 'heading', 'bold', 'deep', 'linked'] as const)('%s: right numbers verified, swapped numbers both caught', async (style) => {
-    const right = await check(layout('(410) 366-0922', '(410) 321-8761', style));
-    expect(statuses(right)).toEqual([
-      ['(410) 366-0922', 'verified', CLC],
-      ['(410) 321-8761', 'verified', WLC],
-    ]);
-    const swapped = await check(layout('(410) 321-8761', '(410) 366-0922', style));
-    expect(statuses(swapped)).toEqual([
-      ['(410) 321-8761', 'misattributed', CLC],
-      ['(410) 366-0922', 'misattributed', WLC],
-    ]);
-  });
+  it.each(['numbered', 'heading', 'bold', 'deep', 'linked'] as const)(
+    '%s: right numbers verified, swapped numbers both caught',
+    async (style) => {
+      const right = await check(layout('(410) 366-0922', '(410) 321-8761', style));
+      expect(statuses(right)).toEqual([
+        ['(410) 366-0922', 'verified', CLC],
+        ['(410) 321-8761', 'verified', WLC],
+      ]);
+      const swapped = await check(layout('(410) 321-8761', '(410) 366-0922', style));
+      expect(statuses(swapped)).toEqual([
+        ['(410) 321-8761', 'misattributed', CLC],
+        ['(410) 366-0922', 'misattributed', WLC],
+      ]);
+    },
+  );
 
   it('a heading that names two organizations charges neither with a number neither lists', async () => {
-    const report = await check("### Community Law Center and Women's Law Center\n- Phone: (410) 685-6589\n");
+    const report = await check(
+      "### Community Law Center and Women's Law Center\n- Phone: (410) 685-6589\n",
+    );
     expect(report.misattributed_phones).toBe(0);
     expect(statuses(report)).toEqual([['(410) 685-6589', 'known', undefined]]);
   });
 
   it('an introduction ending in a colon still never penalizes the list under it', async () => {
-    const report = await check('If the Community Law Center cannot help, try:\n\n- Phone: (410) 321-8761\n');
+    const report = await check(
+      'If the Community Law Center cannot help, try:\n\n- Phone: (410) 321-8761\n',
+    );
     expect(report.misattributed_phones).toBe(0);
   });
 });
@@ -192,14 +250,20 @@ describe('4. a name that is not in the directory takes its number with it', () =
       ['(410) 685-6589', 'verified', HPRP],
       ['(410) 951-7750', 'unlisted', undefined],
     ]);
-    expect(report.phones[1]!.reason).toBe('(410) 951-7750 is given for Maryland Legal Aid, which is not in the directory under that name, and the directory does not list the number');
+    expect(report.phones[1]!.reason).toBe(
+      '(410) 951-7750 is given for Maryland Legal Aid, which is not in the directory under that name, and the directory does not list the number',
+    );
     expect(report.misattributed_phones).toBe(0);
   });
 
   it('known when the directory lists the number for someone', async () => {
-    const report = await check('The Homeless Persons Representation Project helps. Maryland Legal Aid has a unit at (410) 366-0922.');
+    const report = await check(
+      'The Homeless Persons Representation Project helps. Maryland Legal Aid has a unit at (410) 366-0922.',
+    );
     expect(statuses(report)).toEqual([['(410) 366-0922', 'known', undefined]]);
-    expect(report.phones[0]!.reason).toMatch(/Maryland Legal Aid, which is not in the directory under that name; the directory lists the number for Community Law Center, Inc\./);
+    expect(report.phones[0]!.reason).toMatch(
+      /Maryland Legal Aid, which is not in the directory under that name; the directory lists the number for Community Law Center, Inc\./,
+    );
   });
 });
 
@@ -231,7 +295,21 @@ describe('a real directory with corporate suffixes, built and checked end to end
   async function build(): Promise<{ file: string; stderr: string }> {
     const file = join(mkdtempSync(join(tmpdir(), 'hud-')), 'allowlist.json');
     const io = fakeIo();
-    const code = await runCli(['build-allowlist', csv, '--org-column', 'Agency', '--phone-column', 'Phone', '--url-column', 'Website', '-o', file], io);
+    const code = await runCli(
+      [
+        'build-allowlist',
+        csv,
+        '--org-column',
+        'Agency',
+        '--phone-column',
+        'Phone',
+        '--url-column',
+        'Website',
+        '-o',
+        file,
+      ],
+      io,
+    );
     expect(code).toBe(0);
     return { file, stderr: io.err() + io.out() };
   }
@@ -242,36 +320,62 @@ describe('a real directory with corporate suffixes, built and checked end to end
     expect(built.org_names).toContain('MANNA, INC.');
     expect(built.org_names).toContain('CLEARPOINT FINANCIAL SOLUTIONS, INC.');
     expect(built.org_names).toContain('CLEARPOINT FINANCIAL SOLUTIONS');
-    const result = buildAllowlist([await readCsvFile(csv, 'hud-housing-counselors.csv')], { columns: { org: 'Agency', urls: ['Website'], phones: ['Phone'], aliases: [], domains: [] } });
+    const result = buildAllowlist([await readCsvFile(csv, 'hud-housing-counselors.csv')], {
+      columns: { org: 'Agency', urls: ['Website'], phones: ['Phone'], aliases: [], domains: [] },
+    });
     const notes = result.notes.filter((note) => note.code === 'BARE_NAME');
-    expect(notes.map((note) => note.message)).toContain('"MANNA, INC." is also matched as "MANNA", without its legal form, as answers write it');
-    expect(notes.find((note) => note.value === 'MANNA, INC.')).toMatchObject({ source: 'hud-housing-counselors.csv', row: 74 });
+    expect(notes.map((note) => note.message)).toContain(
+      '"MANNA, INC." is also matched as "MANNA", without its legal form, as answers write it',
+    );
+    expect(notes.find((note) => note.value === 'MANNA, INC.')).toMatchObject({
+      source: 'hud-housing-counselors.csv',
+      row: 74,
+    });
     const conflicts = result.warnings.filter((warning) => warning.code === 'BARE_NAME_CONFLICT');
-    expect(conflicts.map((warning) => warning.value)).toEqual(expect.arrayContaining(['CLEARPOINT FINANCIAL SOLUTIONS']));
-    expect(conflicts.find((warning) => warning.value === 'CLEARPOINT FINANCIAL SOLUTIONS')!.message).toMatch(/would name "CLEARPOINT FINANCIAL SOLUTIONS" and "CLEARPOINT FINANCIAL SOLUTIONS, INC\."; none of them is matched by it/);
+    expect(conflicts.map((warning) => warning.value)).toEqual(
+      expect.arrayContaining(['CLEARPOINT FINANCIAL SOLUTIONS']),
+    );
+    expect(
+      conflicts.find((warning) => warning.value === 'CLEARPOINT FINANCIAL SOLUTIONS')!.message,
+    ).toMatch(
+      /would name "CLEARPOINT FINANCIAL SOLUTIONS" and "CLEARPOINT FINANCIAL SOLUTIONS, INC\."; none of them is matched by it/,
+    );
     // The verifier derives the same names when it indexes the allowlist.
     const index = buildIndex(loadAllowlistSync(file));
-    expect(index.bareNames.added.map((name) => name.name)).toEqual(expect.arrayContaining(['MANNA', 'OPERATION HOPE']));
-    expect(index.bareNames.collisions.map((collision) => collision.name)).toEqual(expect.arrayContaining(['CLEARPOINT FINANCIAL SOLUTIONS']));
+    expect(index.bareNames.added.map((name) => name.name)).toEqual(
+      expect.arrayContaining(['MANNA', 'OPERATION HOPE']),
+    );
+    expect(index.bareNames.collisions.map((collision) => collision.name)).toEqual(
+      expect.arrayContaining(['CLEARPOINT FINANCIAL SOLUTIONS']),
+    );
   });
 
   it('checks answers written as people write these names', async () => {
     const { file } = await build();
-    const right = await check('For housing counseling in DC, call Housing Counseling Services at 202-667-7006, or Operation Hope at 202-582-2212.', file);
+    const right = await check(
+      'For housing counseling in DC, call Housing Counseling Services at 202-667-7006, or Operation Hope at 202-582-2212.',
+      file,
+    );
     expect(statuses(right)).toEqual([
       ['202-667-7006', 'verified', 'HOUSING COUNSELING SERVICES, INCORPORATED'],
       ['202-582-2212', 'verified', 'OPERATION HOPE, INC'],
     ]);
     // A one-word name in capitals (`MANNA, INC.`) reads as an acronym; `Manna` is then a name the
     // directory does not know, and its number is charged to no one else.
-    const unknown = await check('Call Housing Counseling Services at 202-667-7006, or Manna at 202-832-1845.', file);
+    const unknown = await check(
+      'Call Housing Counseling Services at 202-667-7006, or Manna at 202-832-1845.',
+      file,
+    );
     expect(statuses(unknown)).toEqual([
       ['202-667-7006', 'verified', 'HOUSING COUNSELING SERVICES, INCORPORATED'],
       ['202-832-1845', 'known', undefined],
     ]);
     const swapped = await check('Call Operation Hope at 202-667-7006.', file);
     expect(statuses(swapped)).toEqual([['202-667-7006', 'misattributed', 'OPERATION HOPE, INC']]);
-    const plain = await check('In lower case, ask housing counseling services or operation hope.', file);
+    const plain = await check(
+      'In lower case, ask housing counseling services or operation hope.',
+      file,
+    );
     expect(plain.organizations).toEqual([]);
   });
 });

@@ -32,83 +32,235 @@ async function writeAllowlist(dir: string, urls: string[]): Promise<string> {
 describe('stale checks the directory link as written', () => {
   it('build-allowlist keeps http://www.… as written; stale fetches and prints it, though the bare host refuses', async () => {
     const dir = await tempDir();
-    const server = await startHttpServer({ '/help': { status: 200, body: '<title>Help</title>' }, '/gone': { status: 404 } });
+    const server = await startHttpServer({
+      '/help': { status: 200, body: '<title>Help</title>' },
+      '/gone': { status: 404 },
+    });
     const p = server.port;
-    await writeFile(join(dir, 'directory.csv'), `Organization,Website\nLegal Aid,http://www.legalaid.org:${p}/help\nOld Office,http://www.legalaid.org:${p}/gone\n`);
+    await writeFile(
+      join(dir, 'directory.csv'),
+      `Organization,Website\nLegal Aid,http://www.legalaid.org:${p}/help\nOld Office,http://www.legalaid.org:${p}/gone\n`,
+    );
     const build = fakeIo({ cwd: dir });
-    expect(await runCli(['build-allowlist', 'directory.csv', '--org-column', 'Organization', '--url-column', 'Website', '--no-derive-domains', '-o', 'allowlist.json'], build)).toBe(0);
-    const file = JSON.parse(await readFile(join(dir, 'allowlist.json'), 'utf8')) as { urls: string[]; urls_as_written: Record<string, string> };
+    expect(
+      await runCli(
+        [
+          'build-allowlist',
+          'directory.csv',
+          '--org-column',
+          'Organization',
+          '--url-column',
+          'Website',
+          '--no-derive-domains',
+          '-o',
+          'allowlist.json',
+        ],
+        build,
+      ),
+    ).toBe(0);
+    const file = JSON.parse(await readFile(join(dir, 'allowlist.json'), 'utf8')) as {
+      urls: string[];
+      urls_as_written: Record<string, string>;
+    };
     expect(file.urls).toEqual([`https://legalaid.org:${p}/gone`, `https://legalaid.org:${p}/help`]);
-    expect(file.urls_as_written).toEqual({ [`https://legalaid.org:${p}/gone`]: `http://www.legalaid.org:${p}/gone`, [`https://legalaid.org:${p}/help`]: `http://www.legalaid.org:${p}/help` });
+    expect(file.urls_as_written).toEqual({
+      [`https://legalaid.org:${p}/gone`]: `http://www.legalaid.org:${p}/gone`,
+      [`https://legalaid.org:${p}/help`]: `http://www.legalaid.org:${p}/help`,
+    });
 
     // www → the server; the bare host → 127.0.0.2, where nothing listens: fetching the normalized
     // form would call both links broken.
-    const pins = ['--resolve', 'www.legalaid.org:127.0.0.1', '--resolve', 'legalaid.org:127.0.0.2', '--resolve', 'probe.test:127.0.0.1'];
+    const pins = [
+      '--resolve',
+      'www.legalaid.org:127.0.0.1',
+      '--resolve',
+      'legalaid.org:127.0.0.2',
+      '--resolve',
+      'probe.test:127.0.0.1',
+    ];
     const io = fakeIo({ cwd: dir });
-    const code = await runCli(['stale', '--allowlist', 'allowlist.json', ...pins, '--allow-private', '--network-probe', `http://probe.test:${p}/help`], io);
+    const code = await runCli(
+      [
+        'stale',
+        '--allowlist',
+        'allowlist.json',
+        ...pins,
+        '--allow-private',
+        '--network-probe',
+        `http://probe.test:${p}/help`,
+      ],
+      io,
+    );
     expect(io.out()).toMatch(/^Checked 2 links: 1 live, 1 broken, 0 invented, 0 inconclusive\./);
     expect(io.out()).toContain(`BROKEN  http://www.legalaid.org:${p}/gone\n  status/error: 404\n`);
     expect(code).toBe(2);
-    expect(server.hits.filter((hit) => hit.path !== '/help' || hit.host !== 'probe.test').every((hit) => hit.host === 'www.legalaid.org' || hit.host === 'probe.test')).toBe(true);
+    expect(
+      server.hits
+        .filter((hit) => hit.path !== '/help' || hit.host !== 'probe.test')
+        .every((hit) => hit.host === 'www.legalaid.org' || hit.host === 'probe.test'),
+    ).toBe(true);
   });
 });
 
 describe('stale offline', () => {
-  it('says "network unavailable" once and marks the links not yet checked inconclusive at once; exit 0', { timeout: 20_000 }, async () => {
+  it('says "network unavailable" once and marks the links not yet checked inconclusive at once; exit 0', {
+    timeout: 20_000,
+  }, async () => {
     const dir = await tempDir();
     const silent = await startHttpServer({}, { fallback: () => undefined });
     const refused = await closedPort();
     // One link that fails at once, 50 that would each wait for the 10 s timeout.
-    await writeAllowlist(dir, [`http://down.test:${refused}/x`, ...Array.from({ length: 50 }, (_, index) => `http://silent.test:${silent.port}/page/${index}`)]);
+    await writeAllowlist(dir, [
+      `http://down.test:${refused}/x`,
+      ...Array.from(
+        { length: 50 },
+        (_, index) => `http://silent.test:${silent.port}/page/${index}`,
+      ),
+    ]);
     const io = fakeIo({ cwd: dir });
-    const pins = ['--resolve', 'down.test:127.0.0.1', '--resolve', 'silent.test:127.0.0.1', '--resolve', 'probe.test:127.0.0.1'];
-    const code = await runCli(['stale', '--allowlist', 'allowlist.json', ...pins, '--allow-private', '--timeout', '10000', '--network-probe', `http://probe.test:${refused}/`, '--format', 'json'], io);
+    const pins = [
+      '--resolve',
+      'down.test:127.0.0.1',
+      '--resolve',
+      'silent.test:127.0.0.1',
+      '--resolve',
+      'probe.test:127.0.0.1',
+    ];
+    const code = await runCli(
+      [
+        'stale',
+        '--allowlist',
+        'allowlist.json',
+        ...pins,
+        '--allow-private',
+        '--timeout',
+        '10000',
+        '--network-probe',
+        `http://probe.test:${refused}/`,
+        '--format',
+        'json',
+      ],
+      io,
+    );
     expect(code).toBe(0);
-    expect(io.err().trim().split('\n')).toEqual([expect.stringMatching(/^citation-verifier: network unavailable \(the network probe .* failed too: .*\); the links not yet checked are inconclusive$/)]);
-    const report = JSON.parse(io.out()) as { checked: number; networkUnavailable: string; stale: Array<{ url: string; outcome: string; error?: string }> };
+    expect(io.err().trim().split('\n')).toEqual([
+      expect.stringMatching(
+        /^citation-verifier: network unavailable \(the network probe .* failed too: .*\); the links not yet checked are inconclusive$/,
+      ),
+    ]);
+    const report = JSON.parse(io.out()) as {
+      checked: number;
+      networkUnavailable: string;
+      stale: Array<{ url: string; outcome: string; error?: string }>;
+    };
     expect(report.checked).toBe(51);
     expect(report.stale.filter((entry) => entry.error === 'network-unavailable')).toHaveLength(50);
     expect(new Set(report.stale.map((entry) => entry.outcome))).toEqual(new Set(['inconclusive']));
 
     const text = fakeIo({ cwd: dir });
-    await runCli(['stale', '--allowlist', 'allowlist.json', ...pins, '--allow-private', '--timeout', '10000', '--network-probe', `http://probe.test:${refused}/`], text);
+    await runCli(
+      [
+        'stale',
+        '--allowlist',
+        'allowlist.json',
+        ...pins,
+        '--allow-private',
+        '--timeout',
+        '10000',
+        '--network-probe',
+        `http://probe.test:${refused}/`,
+      ],
+      text,
+    );
     expect(text.out()).toMatch(/^Network unavailable \(.*\): 50 links not checked\.$/m);
     expect(text.out().match(/^INCONCLUSIVE/gm)).toHaveLength(1);
   });
 });
 
 describe('stale progress and Ctrl-C', () => {
-  it('the bar moves as links finish: a GET after HEAD does not wait behind every other HEAD of its host', { timeout: 20_000 }, async () => {
+  it('the bar moves as links finish: a GET after HEAD does not wait behind every other HEAD of its host', {
+    timeout: 20_000,
+  }, async () => {
     const dir = await tempDir();
     // Every HEAD is refused slowly (100 ms), so each link needs a GET: with follow-ups at the back of
     // the host's queue, 100 HEADs at 4 in flight (2.5 s) would come before the first GET.
     let firstRequest = 0;
-    const server = await startHttpServer({}, {
-      fallback: async (request, response) => {
-        firstRequest ||= Date.now();
-        if (request.url?.startsWith(SOFT_404_PROBE_PREFIX)) return void response.writeHead(404).end();
-        if (request.method === 'HEAD') await new Promise((resolve) => setTimeout(resolve, 100));
-        response.writeHead(request.method === 'HEAD' ? 405 : 200).end();
+    const server = await startHttpServer(
+      {},
+      {
+        fallback: async (request, response) => {
+          firstRequest ||= Date.now();
+          if (request.url?.startsWith(SOFT_404_PROBE_PREFIX))
+            return void response.writeHead(404).end();
+          if (request.method === 'HEAD') await new Promise((resolve) => setTimeout(resolve, 100));
+          response.writeHead(request.method === 'HEAD' ? 405 : 200).end();
+        },
       },
-    });
-    await writeAllowlist(dir, Array.from({ length: 100 }, (_, index) => `http://one.test:${server.port}/page/${index}`));
+    );
+    await writeAllowlist(
+      dir,
+      Array.from({ length: 100 }, (_, index) => `http://one.test:${server.port}/page/${index}`),
+    );
     const writes: Array<{ at: number; text: string }> = [];
-    const io = { ...fakeIo({ cwd: dir, tty: true }), stderr: (text: string) => void writes.push({ at: Date.now(), text }) };
-    expect(await runCli(['stale', '--allowlist', 'allowlist.json', '--resolve', 'one.test:127.0.0.1', '--allow-private', '--network-probe', 'off'], io)).toBe(0);
+    const io = {
+      ...fakeIo({ cwd: dir, tty: true }),
+      stderr: (text: string) => void writes.push({ at: Date.now(), text }),
+    };
+    expect(
+      await runCli(
+        [
+          'stale',
+          '--allowlist',
+          'allowlist.json',
+          '--resolve',
+          'one.test:127.0.0.1',
+          '--allow-private',
+          '--network-probe',
+          'off',
+        ],
+        io,
+      ),
+    ).toBe(0);
     const firstMove = writes.find((write) => /\] [1-9]\d*\/100 links/.test(write.text));
     expect(firstMove).toBeDefined();
     expect(firstMove!.at - firstRequest).toBeLessThan(1000);
     expect(writes.some((write) => write.text.includes('100/100 links'))).toBe(true);
   });
 
-  it('Ctrl-C prints what was checked so far and exits 130 (a real process and a real SIGINT)', { timeout: 30_000 }, async () => {
+  it('Ctrl-C prints what was checked so far and exits 130 (a real process and a real SIGINT)', {
+    timeout: 30_000,
+  }, async () => {
     const dir = await tempDir();
     const live = await startHttpServer({ '/ok': { status: 200 } });
     const silent = await startHttpServer({}, { fallback: () => undefined });
-    await writeAllowlist(dir, [`http://live.test:${live.port}/ok`, ...Array.from({ length: 10 }, (_, index) => `http://silent.test:${silent.port}/page/${index}`)]);
+    await writeAllowlist(dir, [
+      `http://live.test:${live.port}/ok`,
+      ...Array.from(
+        { length: 10 },
+        (_, index) => `http://silent.test:${silent.port}/page/${index}`,
+      ),
+    ]);
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', join(ROOT, 'src', 'cli', 'bin.ts'), 'stale', '--allowlist', join(dir, 'allowlist.json'), '--resolve', 'live.test:127.0.0.1', '--resolve', 'silent.test:127.0.0.1', '--allow-private', '--network-probe', 'off', '--timeout', '20000', '--format', 'json'],
+      [
+        '--import',
+        'tsx',
+        join(ROOT, 'src', 'cli', 'bin.ts'),
+        'stale',
+        '--allowlist',
+        join(dir, 'allowlist.json'),
+        '--resolve',
+        'live.test:127.0.0.1',
+        '--resolve',
+        'silent.test:127.0.0.1',
+        '--allow-private',
+        '--network-probe',
+        'off',
+        '--timeout',
+        '20000',
+        '--format',
+        'json',
+      ],
       // From the project folder, where `--import tsx` resolves.
       { cwd: ROOT, env: { ...process.env, NODE_OPTIONS: '' }, stdio: ['ignore', 'pipe', 'pipe'] },
     );
@@ -116,25 +268,52 @@ describe('stale progress and Ctrl-C', () => {
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    const exited = new Promise<number | null>((resolve) =>
+      child.on('exit', (code) => resolve(code)),
+    );
     // Interrupt once the live link is answered and the silent ones are waiting.
     const deadline = Date.now() + 20_000;
-    while ((live.hits.length === 0 || silent.hits.length === 0) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    while ((live.hits.length === 0 || silent.hits.length === 0) && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 50));
     await new Promise((resolve) => setTimeout(resolve, 200));
     child.kill('SIGINT');
     expect({ code: await exited, stderr }).toEqual({ code: 130, stderr: '' });
-    const report = JSON.parse(stdout) as { checked: number; interrupted: boolean; counts: Record<string, number> };
-    expect(report).toMatchObject({ interrupted: true, checked: 1, counts: { live: 1, broken: 0, invented: 0, inconclusive: 0 } });
+    const report = JSON.parse(stdout) as {
+      checked: number;
+      interrupted: boolean;
+      counts: Record<string, number>;
+    };
+    expect(report).toMatchObject({
+      interrupted: true,
+      checked: 1,
+      counts: { live: 1, broken: 0, invented: 0, inconclusive: 0 },
+    });
   });
 });
 
 describe('stale output for a scheduled job', () => {
   async function site() {
-    const server = await startHttpServer({ '/ok': { status: 200 }, '/gone': { status: 404 }, '/blocked': { status: 403, headers: { 'cf-mitigated': 'challenge' } } });
+    const server = await startHttpServer({
+      '/ok': { status: 200 },
+      '/gone': { status: 404 },
+      '/blocked': { status: 403, headers: { 'cf-mitigated': 'challenge' } },
+    });
     const dir = await tempDir();
     const p = server.port;
-    await writeAllowlist(dir, [`http://site.test:${p}/ok`, `http://site.test:${p}/gone`, `http://site.test:${p}/blocked`]);
-    const flags = ['--allowlist', 'allowlist.json', '--resolve', 'site.test:127.0.0.1', '--allow-private', '--network-probe', 'off'];
+    await writeAllowlist(dir, [
+      `http://site.test:${p}/ok`,
+      `http://site.test:${p}/gone`,
+      `http://site.test:${p}/blocked`,
+    ]);
+    const flags = [
+      '--allowlist',
+      'allowlist.json',
+      '--resolve',
+      'site.test:127.0.0.1',
+      '--allow-private',
+      '--network-probe',
+      'off',
+    ];
     return { dir, p, flags };
   }
 
@@ -165,7 +344,9 @@ describe('stale output for a scheduled job', () => {
     const xml = await readFile(join(dir, 'stale.xml'), 'utf8');
     expect(xml).toContain('<testsuite name="stale" tests="3" failures="1" skipped="1">');
     expect(xml.match(/<testcase /g)).toHaveLength(3);
-    expect(xml).toContain(`<testcase name="http://site.test:${p}/gone" classname="stale.broken">\n      <failure type="broken" message="404 Not Found: the page does not exist">found in: allowlist (urls)</failure>`);
+    expect(xml).toContain(
+      `<testcase name="http://site.test:${p}/gone" classname="stale.broken">\n      <failure type="broken" message="404 Not Found: the page does not exist">found in: allowlist (urls)</failure>`,
+    );
     expect(xml).toContain(`<testcase name="http://site.test:${p}/ok" classname="stale.live"/>`);
     // Well-formed: xmllint, when the machine has it, parses it.
     try {
@@ -197,11 +378,21 @@ describe('stale output for a scheduled job', () => {
     expect(workflow).toMatch(/CITATION_VERIFIER_ALLOWLIST: allowlist\.json/);
     const { dir, p } = await site();
     // The scheduled command as written, plus only what keeps this test on the machine.
-    const argv = [...command!.split(' '), '--resolve', 'site.test:127.0.0.1', '--allow-private', '--network-probe', 'off'];
+    const argv = [
+      ...command!.split(' '),
+      '--resolve',
+      'site.test:127.0.0.1',
+      '--allow-private',
+      '--network-probe',
+      'off',
+    ];
     const io = fakeIo({ cwd: dir, env: { CITATION_VERIFIER_ALLOWLIST: 'allowlist.json' } });
     expect(await runCli(argv, io)).toBe(2);
     const summary = join(dir, 'summary.md');
-    execFileSync('bash', ['-c', summaryStep!], { cwd: dir, env: { ...process.env, GITHUB_STEP_SUMMARY: summary } });
+    execFileSync('bash', ['-c', summaryStep!], {
+      cwd: dir,
+      env: { ...process.env, GITHUB_STEP_SUMMARY: summary },
+    });
     const posted = await readFile(summary, 'utf8');
     expect(posted).toMatch(/^## Stale directory links\n/);
     expect(posted).toContain(`| ❌ broken | http://site.test:${p}/gone | 404 |`);

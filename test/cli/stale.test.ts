@@ -16,7 +16,11 @@ async function tempDir(): Promise<string> {
   return dir;
 }
 
-async function writeAllowlist(dir: string, urls: string[], domains: string[] = []): Promise<string> {
+async function writeAllowlist(
+  dir: string,
+  urls: string[],
+  domains: string[] = [],
+): Promise<string> {
   const path = join(dir, 'allowlist.json');
   await writeFile(path, JSON.stringify({ urls, domains, org_names: [], org_phones: {} }));
   return path;
@@ -30,8 +34,21 @@ async function site(): Promise<{ server: TestServer; pins: string[] }> {
     '/gone': { status: 404 },
     '/blocked': { status: 403, headers: { 'cf-mitigated': 'challenge' } },
   });
-  const pins = ['live.test', 'gone.test', 'blocked.test', 'probe.test'].flatMap((host) => ['--resolve', `${host}:127.0.0.1`]);
-  return { server, pins: [...pins, '--allow-private', '--network-probe', `http://probe.test:${server.port}/`, '--timeout', '2000'] };
+  const pins = ['live.test', 'gone.test', 'blocked.test', 'probe.test'].flatMap((host) => [
+    '--resolve',
+    `${host}:127.0.0.1`,
+  ]);
+  return {
+    server,
+    pins: [
+      ...pins,
+      '--allow-private',
+      '--network-probe',
+      `http://probe.test:${server.port}/`,
+      '--timeout',
+      '2000',
+    ],
+  };
 }
 
 describe('citation-verifier stale', () => {
@@ -39,26 +56,41 @@ describe('citation-verifier stale', () => {
     const dir = await tempDir();
     const { server, pins } = await site();
     const p = server.port;
-    await writeAllowlist(dir, [`http://live.test:${p}/ok`, `http://gone.test:${p}/gone`, `http://blocked.test:${p}/blocked`]);
+    await writeAllowlist(dir, [
+      `http://live.test:${p}/ok`,
+      `http://gone.test:${p}/gone`,
+      `http://blocked.test:${p}/blocked`,
+    ]);
     await writeFile(
       join(dir, 'answers.jsonl'),
       [
         JSON.stringify({ id: 'q1', output: `See [the forms](http://live.test:${p}/ok).` }),
-        JSON.stringify({ id: 'q2', provider: 'vendor-b', answer: `Old page: http://gone.test:${p}/gone, new page: http://live.test:${p}/ok?utm_source=chatgpt.com` }),
+        JSON.stringify({
+          id: 'q2',
+          provider: 'vendor-b',
+          answer: `Old page: http://gone.test:${p}/gone, new page: http://live.test:${p}/ok?utm_source=chatgpt.com`,
+        }),
         '',
         JSON.stringify(`Try http://gone.test:${p}/also-gone`),
       ].join('\n'),
     );
     const io = fakeIo({ cwd: dir });
-    const code = await staleCommand.run(['--allowlist', 'allowlist.json', '--answers', 'answers.jsonl', ...pins], io);
+    const code = await staleCommand.run(
+      ['--allowlist', 'allowlist.json', '--answers', 'answers.jsonl', ...pins],
+      io,
+    );
     expect(code).toBe(EXIT.failed);
     const out = io.out();
     // Each link as written: the one with a tracking parameter is fetched apart from the bare one.
     expect(out).toMatch(/^Checked 5 links: 2 live, 2 broken, 0 invented, 1 inconclusive\./);
     expect(out).toContain(`BROKEN  http://gone.test:${p}/also-gone`);
-    expect(out).toContain(`BROKEN  http://gone.test:${p}/gone\n  status/error: 404\n  found in: allowlist (urls); answers.jsonl line 2 (id q2, vendor-b)\n  why: 404 Not Found: the page does not exist`);
+    expect(out).toContain(
+      `BROKEN  http://gone.test:${p}/gone\n  status/error: 404\n  found in: allowlist (urls); answers.jsonl line 2 (id q2, vendor-b)\n  why: 404 Not Found: the page does not exist`,
+    );
     expect(out).toContain('found in: answers.jsonl line 4\n');
-    expect(out).toMatch(/INCONCLUSIVE {2}http:\/\/blocked\.test:\d+\/blocked\n {2}status\/error: 403/);
+    expect(out).toMatch(
+      /INCONCLUSIVE {2}http:\/\/blocked\.test:\d+\/blocked\n {2}status\/error: 403/,
+    );
     expect(out).toContain('bot protection (cf-mitigated: challenge)');
     expect(out).not.toContain(`live.test:${p}/ok`);
     // Broken before inconclusive; within a kind by URL.
@@ -76,7 +108,12 @@ describe('citation-verifier stale', () => {
     await writeAllowlist(dir, [`http://live.test:${p}/ok`, `http://gone.test:${p}/gone`]);
 
     const jsonIo = fakeIo({ cwd: dir });
-    expect(await staleCommand.run(['--allowlist', 'allowlist.json', '--format', 'json', ...pins], jsonIo)).toBe(EXIT.failed);
+    expect(
+      await staleCommand.run(
+        ['--allowlist', 'allowlist.json', '--format', 'json', ...pins],
+        jsonIo,
+      ),
+    ).toBe(EXIT.failed);
     expect(JSON.parse(jsonIo.out())).toEqual({
       checked: 2,
       counts: { live: 1, broken: 1, invented: 0, inconclusive: 0 },
@@ -94,7 +131,9 @@ describe('citation-verifier stale', () => {
     });
 
     const csvIo = fakeIo({ cwd: dir });
-    expect(await staleCommand.run(['--allowlist', 'allowlist.json', '--format', 'csv', ...pins], csvIo)).toBe(EXIT.failed);
+    expect(
+      await staleCommand.run(['--allowlist', 'allowlist.json', '--format', 'csv', ...pins], csvIo),
+    ).toBe(EXIT.failed);
     expect(csvIo.out()).toBe(
       `url,outcome,status,error,final_url,found_in,reason\nhttp://gone.test:${p}/gone,broken,404,,http://gone.test:${p}/gone,allowlist (urls),404 Not Found: the page does not exist\n`,
     );
@@ -103,7 +142,10 @@ describe('citation-verifier stale', () => {
   it('exits 0 when nothing is broken or invented (inconclusive links are listed but do not fail)', async () => {
     const dir = await tempDir();
     const { server, pins } = await site();
-    await writeAllowlist(dir, [`http://live.test:${server.port}/ok`, `http://blocked.test:${server.port}/blocked`]);
+    await writeAllowlist(dir, [
+      `http://live.test:${server.port}/ok`,
+      `http://blocked.test:${server.port}/blocked`,
+    ]);
     const io = fakeIo({ cwd: dir });
     expect(await staleCommand.run(['--allowlist', 'allowlist.json', ...pins], io)).toBe(EXIT.pass);
     expect(io.out()).toMatch(/1 live, 0 broken, 0 invented, 1 inconclusive/);
@@ -113,10 +155,30 @@ describe('citation-verifier stale', () => {
     const dir = await tempDir();
     const { server, pins } = await site();
     await writeAllowlist(dir, [`http://live.test:${server.port}/ok`]);
-    await writeFile(join(dir, 'answers.jsonl'), `${JSON.stringify({ id: 'a1', answer: 'See https://www.example.com/help and https://lawhelp.org@evil-site.org/x.' })}\n`);
+    await writeFile(
+      join(dir, 'answers.jsonl'),
+      `${JSON.stringify({ id: 'a1', answer: 'See https://www.example.com/help and https://lawhelp.org@evil-site.org/x.' })}\n`,
+    );
     const io = fakeIo({ cwd: dir });
-    expect(await staleCommand.run(['--allowlist', 'allowlist.json', '--answers', 'answers.jsonl', ...pins, '--format', 'json'], io)).toBe(EXIT.failed);
-    const stale = JSON.parse(io.out()).stale as Array<{ url: string; outcome: string; reason: string }>;
+    expect(
+      await staleCommand.run(
+        [
+          '--allowlist',
+          'allowlist.json',
+          '--answers',
+          'answers.jsonl',
+          ...pins,
+          '--format',
+          'json',
+        ],
+        io,
+      ),
+    ).toBe(EXIT.failed);
+    const stale = JSON.parse(io.out()).stale as Array<{
+      url: string;
+      outcome: string;
+      reason: string;
+    }>;
     expect(stale.map((entry) => [entry.url, entry.outcome])).toEqual([
       ['https://lawhelp.org@evil-site.org/x', 'invented'],
       ['https://www.example.com/help', 'invented'],
@@ -132,18 +194,56 @@ describe('citation-verifier stale', () => {
     await writeAllowlist(dir, [`http://live.test:${server.port}/ok`]);
     const io = fakeIo({ cwd: dir });
     expect(await staleCommand.run(['--allowlist', 'allowlist.json', ...pins], io)).toBe(EXIT.pass);
-    expect(io.out()).toBe('Checked 1 link: 1 live, 0 broken, 0 invented, 0 inconclusive.\nNothing stale.\n');
+    expect(io.out()).toBe(
+      'Checked 1 link: 1 live, 0 broken, 0 invented, 0 inconclusive.\nNothing stale.\n',
+    );
   });
 
   it('checks https://DOMAIN for each allowlist domain; a private address is invented and never fetched', async () => {
     const dir = await tempDir();
     const path = await writeAllowlist(dir, ['https://intranet.test/forms'], ['portal.test']);
     const io = fakeIo({ cwd: dir });
-    const code = await staleCommand.run(['--allowlist', path, '--resolve', 'intranet.test:10.0.0.1', '--resolve', 'portal.test:169.254.169.254', '--network-probe', 'off'], io);
+    const code = await staleCommand.run(
+      [
+        '--allowlist',
+        path,
+        '--resolve',
+        'intranet.test:10.0.0.1',
+        '--resolve',
+        'portal.test:169.254.169.254',
+        '--network-probe',
+        'off',
+      ],
+      io,
+    );
     expect(code).toBe(EXIT.failed);
     const result = fakeIo({ cwd: dir });
-    await staleCommand.run(['--allowlist', path, '--resolve', 'intranet.test:10.0.0.1', '--resolve', 'portal.test:169.254.169.254', '--network-probe', 'off', '--format', 'json'], result);
-    const stale = (JSON.parse(result.out()) as { stale: Array<{ url: string; outcome: string; error?: string; foundIn: string[]; reason: string }> }).stale;
+    await staleCommand.run(
+      [
+        '--allowlist',
+        path,
+        '--resolve',
+        'intranet.test:10.0.0.1',
+        '--resolve',
+        'portal.test:169.254.169.254',
+        '--network-probe',
+        'off',
+        '--format',
+        'json',
+      ],
+      result,
+    );
+    const stale = (
+      JSON.parse(result.out()) as {
+        stale: Array<{
+          url: string;
+          outcome: string;
+          error?: string;
+          foundIn: string[];
+          reason: string;
+        }>;
+      }
+    ).stale;
     expect(stale.map((entry) => [entry.url, entry.outcome, entry.error, entry.foundIn])).toEqual([
       ['https://intranet.test/forms', 'invented', 'private-address', ['allowlist (urls)']],
       ['https://portal.test', 'invented', 'private-address', ['allowlist (domains)']],
@@ -157,7 +257,17 @@ describe('citation-verifier stale', () => {
     await writeAllowlist(dir, [`http://down.test:${port}/x`]);
     const io = fakeIo({ cwd: dir });
     const code = await staleCommand.run(
-      ['--allowlist', 'allowlist.json', '--allow-private', '--resolve', 'down.test:127.0.0.1', '--resolve', 'probe.test:127.0.0.1', '--network-probe', `http://probe.test:${port}/`],
+      [
+        '--allowlist',
+        'allowlist.json',
+        '--allow-private',
+        '--resolve',
+        'down.test:127.0.0.1',
+        '--resolve',
+        'probe.test:127.0.0.1',
+        '--network-probe',
+        `http://probe.test:${port}/`,
+      ],
       io,
     );
     expect(code).toBe(EXIT.pass);
@@ -173,18 +283,32 @@ describe('citation-verifier stale', () => {
     await writeFile(join(dir, 'results.json'), fixture.replaceAll('__PORT__', String(p)));
     await writeAllowlist(dir, []);
     const io = fakeIo({ cwd: dir });
-    expect(await staleCommand.run(['--allowlist', 'allowlist.json', '--results', 'results.json', '--format', 'json', ...pins], io)).toBe(EXIT.failed);
-    const report = JSON.parse(io.out()) as { checked: number; stale: Array<{ url: string; foundIn: string[] }> };
+    expect(
+      await staleCommand.run(
+        ['--allowlist', 'allowlist.json', '--results', 'results.json', '--format', 'json', ...pins],
+        io,
+      ),
+    ).toBe(EXIT.failed);
+    const report = JSON.parse(io.out()) as {
+      checked: number;
+      stale: Array<{ url: string; foundIn: string[] }>;
+    };
     expect(report.checked).toBe(2);
     expect(report.stale).toEqual([
-      expect.objectContaining({ url: `http://gone.test:${p}/gone`, foundIn: ['results.json test 0, prompt 0, vendor-a', 'results.json test 0, prompt 1, echo'] }),
+      expect.objectContaining({
+        url: `http://gone.test:${p}/gone`,
+        foundIn: ['results.json test 0, prompt 0, vendor-a', 'results.json test 0, prompt 1, echo'],
+      }),
     ]);
   });
 
   it('draws a progress bar on standard error only when it is a terminal', async () => {
     const dir = await tempDir();
     const { server, pins } = await site();
-    await writeAllowlist(dir, [`http://live.test:${server.port}/ok`, `http://live.test:${server.port}`]);
+    await writeAllowlist(dir, [
+      `http://live.test:${server.port}/ok`,
+      `http://live.test:${server.port}`,
+    ]);
     const tty = fakeIo({ cwd: dir, tty: true });
     await staleCommand.run(['--allowlist', 'allowlist.json', ...pins], tty);
     expect(tty.err()).toContain('2/2 links');
@@ -199,7 +323,9 @@ describe('citation-verifier stale', () => {
     const { server, pins } = await site();
     await writeAllowlist(dir, [`http://live.test:${server.port}/ok`]);
     const io = fakeIo({ cwd: dir, tty: true });
-    expect(await staleCommand.run(['--allowlist', 'allowlist.json', '--no-progress', ...pins], io)).toBe(EXIT.pass);
+    expect(
+      await staleCommand.run(['--allowlist', 'allowlist.json', '--no-progress', ...pins], io),
+    ).toBe(EXIT.pass);
     expect(io.err()).toBe('');
     expect(io.out()).toMatch(/^Checked 1 link: 1 live/);
   });
@@ -209,13 +335,25 @@ describe('citation-verifier stale', () => {
     const { server, pins } = await site();
     const p = server.port;
     await writeAllowlist(dir, []);
-    const stdin = [JSON.stringify({ id: 'q7', output: `Gone: http://gone.test:${p}/gone` }), JSON.stringify(`Fine: http://live.test:${p}/ok`)].join('\n');
+    const stdin = [
+      JSON.stringify({ id: 'q7', output: `Gone: http://gone.test:${p}/gone` }),
+      JSON.stringify(`Fine: http://live.test:${p}/ok`),
+    ].join('\n');
     const io = fakeIo({ cwd: dir, stdin });
-    expect(await staleCommand.run(['--allowlist', 'allowlist.json', '--answers', '-', ...pins], io)).toBe(EXIT.failed);
+    expect(
+      await staleCommand.run(['--allowlist', 'allowlist.json', '--answers', '-', ...pins], io),
+    ).toBe(EXIT.failed);
     expect(io.out()).toMatch(/^Checked 2 links: 1 live, 1 broken/);
-    expect(io.out()).toContain(`BROKEN  http://gone.test:${p}/gone\n  status/error: 404\n  found in: standard input line 1 (id q7)`);
+    expect(io.out()).toContain(
+      `BROKEN  http://gone.test:${p}/gone\n  status/error: 404\n  found in: standard input line 1 (id q7)`,
+    );
     const bad = fakeIo({ cwd: dir, stdin: '{not json' });
-    await expect(staleCommand.run(['--allowlist', 'allowlist.json', '--answers', '-', ...pins], bad)).rejects.toMatchObject({ code: 'INVALID_JSON', message: expect.stringMatching(/^standard input:1: is not valid JSON/) });
+    await expect(
+      staleCommand.run(['--allowlist', 'allowlist.json', '--answers', '-', ...pins], bad),
+    ).rejects.toMatchObject({
+      code: 'INVALID_JSON',
+      message: expect.stringMatching(/^standard input:1: is not valid JSON/),
+    });
   });
 
   it('shows control and bidi characters from answers as escapes in text and markdown, keeps them in JSON', async () => {
@@ -226,15 +364,34 @@ describe('citation-verifier stale', () => {
     // An id carrying an OSC 8 hyperlink, a bell and a right-to-left override: printed raw, it would
     // hide text behind a link, ring the terminal and reverse what follows.
     const id = 'q\u001b]8;;http://evil.test/\u0007x\u202Eabc';
-    await writeFile(join(dir, 'answers.jsonl'), JSON.stringify({ id, output: `http://gone.test:${p}/gone` }));
+    await writeFile(
+      join(dir, 'answers.jsonl'),
+      JSON.stringify({ id, output: `http://gone.test:${p}/gone` }),
+    );
     for (const format of ['text', 'markdown'] as const) {
       const io = fakeIo({ cwd: dir });
-      expect(await staleCommand.run(['--allowlist', 'allowlist.json', '--answers', 'answers.jsonl', '--format', format, ...pins], io)).toBe(EXIT.failed);
+      expect(
+        await staleCommand.run(
+          [
+            '--allowlist',
+            'allowlist.json',
+            '--answers',
+            'answers.jsonl',
+            '--format',
+            format,
+            ...pins,
+          ],
+          io,
+        ),
+      ).toBe(EXIT.failed);
       expect(io.out()).toContain('id q\\x1B]8;;http://evil.test/\\x07x\\u202Eabc');
       expect(io.out()).not.toMatch(/[\u001b\u0007\u202e]/);
     }
     const json = fakeIo({ cwd: dir });
-    await staleCommand.run(['--allowlist', 'allowlist.json', '--answers', 'answers.jsonl', '--format', 'JSON', ...pins], json);
+    await staleCommand.run(
+      ['--allowlist', 'allowlist.json', '--answers', 'answers.jsonl', '--format', 'JSON', ...pins],
+      json,
+    );
     expect(JSON.parse(json.out()).stale[0].foundIn).toEqual([`answers.jsonl line 1 (id ${id})`]);
   });
 
@@ -251,23 +408,49 @@ describe('citation-verifier stale: bad input is an InputError (exit 3)', () => {
   it.each<[string, string[], string, RegExp]>([
     ['no allowlist', [], 'USAGE', /no allowlist/],
     ['an unknown flag', ['--allowlist', 'a.json', '--bogus'], 'USAGE', /bogus/],
-    ['an unknown format', ['--allowlist', 'a.json', '--format', 'xml'], 'USAGE', /text, json, csv, markdown, junit/],
-    ['answers and results together', ['--allowlist', 'a.json', '--answers', 'a.jsonl', '--results', 'r.json'], 'USAGE', /not both/],
-    ['a bad timeout', ['--allowlist', 'a.json', '--timeout', '0'], 'INVALID_CONFIG', /^--timeout: must be a whole number of milliseconds above 0, got 0$/],
+    [
+      'an unknown format',
+      ['--allowlist', 'a.json', '--format', 'xml'],
+      'USAGE',
+      /text, json, csv, markdown, junit/,
+    ],
+    [
+      'answers and results together',
+      ['--allowlist', 'a.json', '--answers', 'a.jsonl', '--results', 'r.json'],
+      'USAGE',
+      /not both/,
+    ],
+    [
+      'a bad timeout',
+      ['--allowlist', 'a.json', '--timeout', '0'],
+      'INVALID_CONFIG',
+      /^--timeout: must be a whole number of milliseconds above 0, got 0$/,
+    ],
     ['a bad --resolve', ['--allowlist', 'a.json', '--resolve', 'nohost'], 'USAGE', /HOST:ADDRESS/],
     ['a missing allowlist file', ['--allowlist', 'missing.json'], 'FILE_NOT_FOUND', /not found/],
   ])('%s', async (_name, argv, code, message) => {
     const dir = await tempDir();
-    await expect(staleCommand.run(argv, fakeIo({ cwd: dir }))).rejects.toMatchObject({ name: 'InputError', code, message: expect.stringMatching(message) });
+    await expect(staleCommand.run(argv, fakeIo({ cwd: dir }))).rejects.toMatchObject({
+      name: 'InputError',
+      code,
+      message: expect.stringMatching(message),
+    });
   });
 
   it('an answers line that is not JSON names the line', async () => {
     const dir = await tempDir();
     await writeAllowlist(dir, []);
     await writeFile(join(dir, 'answers.jsonl'), '{"id":"q1","output":"fine"}\n{not json}\n');
-    await expect(staleCommand.run(['--allowlist', 'allowlist.json', '--answers', 'answers.jsonl'], fakeIo({ cwd: dir }))).rejects.toMatchObject({
+    await expect(
+      staleCommand.run(
+        ['--allowlist', 'allowlist.json', '--answers', 'answers.jsonl'],
+        fakeIo({ cwd: dir }),
+      ),
+    ).rejects.toMatchObject({
       code: 'INVALID_JSON',
-      message: expect.stringMatching(/^answers\.jsonl:2: is not valid JSON at column 2 \(.*\); write one JSON value per line$/),
+      message: expect.stringMatching(
+        /^answers\.jsonl:2: is not valid JSON at column 2 \(.*\); write one JSON value per line$/,
+      ),
     });
   });
 
@@ -275,17 +458,31 @@ describe('citation-verifier stale: bad input is an InputError (exit 3)', () => {
     const dir = await tempDir();
     await writeAllowlist(dir, []);
     // JSON.parse would keep the second "output" and check a link nobody meant to leave out.
-    await writeFile(join(dir, 'answers.jsonl'), '{"id":"q1","output":"fine"}\n{"id":"q2","output":"see https://a.test","output":"none"}\n');
-    await expect(staleCommand.run(['--allowlist', 'allowlist.json', '--answers', 'answers.jsonl'], fakeIo({ cwd: dir }))).rejects.toMatchObject({
+    await writeFile(
+      join(dir, 'answers.jsonl'),
+      '{"id":"q1","output":"fine"}\n{"id":"q2","output":"see https://a.test","output":"none"}\n',
+    );
+    await expect(
+      staleCommand.run(
+        ['--allowlist', 'allowlist.json', '--answers', 'answers.jsonl'],
+        fakeIo({ cwd: dir }),
+      ),
+    ).rejects.toMatchObject({
       code: 'INVALID_JSON',
-      message: 'answers.jsonl:2: $.output: appears twice (the second at column 42); JSON keeps only the last, so merge the two into one entry',
+      message:
+        'answers.jsonl:2: $.output: appears twice (the second at column 42); JSON keeps only the last, so merge the two into one entry',
     });
   });
 
   it('a --resolve address that is not an IP is a config error', async () => {
     const dir = await tempDir();
     await writeAllowlist(dir, []);
-    await expect(staleCommand.run(['--allowlist', 'allowlist.json', '--resolve', 'a.test:b.test'], fakeIo({ cwd: dir }))).rejects.toMatchObject({ code: 'INVALID_CONFIG' });
+    await expect(
+      staleCommand.run(
+        ['--allowlist', 'allowlist.json', '--resolve', 'a.test:b.test'],
+        fakeIo({ cwd: dir }),
+      ),
+    ).rejects.toMatchObject({ code: 'INVALID_CONFIG' });
   });
 });
 
@@ -305,28 +502,53 @@ describe('readPromptfooResults', () => {
   });
 
   it('sorts rows that come out of order, and accepts stripped grading results and failed calls', async () => {
-    const data = JSON.parse(await readFile(join(FIXTURES, 'promptfoo-results.json'), 'utf8')) as { results: { results: Array<Record<string, unknown>> } };
+    const data = JSON.parse(await readFile(join(FIXTURES, 'promptfoo-results.json'), 'utf8')) as {
+      results: { results: Array<Record<string, unknown>> };
+    };
     data.results.results.reverse();
     data.results.results[0]!.gradingResult = null;
     delete data.results.results[1]!.response;
     data.results.results[1]!.error = 'provider timed out';
     const rows = parsePromptfooResults(data, 'results.json');
-    expect(rows.map((row) => `${row.testIdx}/${row.promptIdx}/${row.provider}`)).toEqual(['0/0/vendor-a', '0/1/echo', '1/0/vendor-a', '1/1/echo']);
+    expect(rows.map((row) => `${row.testIdx}/${row.promptIdx}/${row.provider}`)).toEqual([
+      '0/0/vendor-a',
+      '0/1/echo',
+      '1/0/vendor-a',
+      '1/1/echo',
+    ]);
     expect(rows[2]).toMatchObject({ output: undefined, error: 'provider timed out' });
     expect(rows[3]!.gradingResult).toBeUndefined();
   });
 
   it('reads JSONL output, one row a line', async () => {
     const dir = await tempDir();
-    const data = JSON.parse(await readFile(join(FIXTURES, 'promptfoo-results.json'), 'utf8')) as { results: { results: unknown[] } };
-    await writeFile(join(dir, 'results.jsonl'), data.results.results.map((row) => JSON.stringify(row)).join('\n'));
+    const data = JSON.parse(await readFile(join(FIXTURES, 'promptfoo-results.json'), 'utf8')) as {
+      results: { results: unknown[] };
+    };
+    await writeFile(
+      join(dir, 'results.jsonl'),
+      data.results.results.map((row) => JSON.stringify(row)).join('\n'),
+    );
     expect(await readPromptfooResults(join(dir, 'results.jsonl'))).toHaveLength(4);
   });
 
   it.each<[string, unknown, RegExp]>([
-    ['version 2', { results: { version: 2, results: [] } }, /\$\.results\.version: is 2; only version 3/],
+    [
+      'version 2',
+      { results: { version: 2, results: [] } },
+      /\$\.results\.version: is 2; only version 3/,
+    ],
     ['no results', { evalId: 'x' }, /results: /],
-    ['a row without testIdx', { results: { version: 3, results: [{ provider: { id: 'echo' }, promptIdx: 0, success: true }] } }, /results\.results\[0\]\.testIdx/],
+    [
+      'a row without testIdx',
+      {
+        results: {
+          version: 3,
+          results: [{ provider: { id: 'echo' }, promptIdx: 0, success: true }],
+        },
+      },
+      /results\.results\[0\]\.testIdx/,
+    ],
   ])('rejects %s with the JSON path', (_name, data, message) => {
     expect(() => parsePromptfooResults(data, 'r.json')).toThrow(message);
   });

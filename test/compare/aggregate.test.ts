@@ -19,50 +19,124 @@ import type { LinkBucket } from '../../src/types.js';
 /** Hand-built rows for the rules the sample does not reach (no links, errors, score-only failures). */
 
 function link(bucket: LinkBucket, url: string, start = 0): CitedLink {
-  return { url, normalized: url, bucket, reason: `${bucket} because`, start, end: start + url.length };
+  return {
+    url,
+    normalized: url,
+    bucket,
+    reason: `${bucket} because`,
+    start,
+    end: start + url.length,
+  };
 }
 
-function verdict(pass: boolean, links: CitedLink[], misattributed = 0, score = pass ? 1 : 0): VerifierVerdict {
+function verdict(
+  pass: boolean,
+  links: CitedLink[],
+  misattributed = 0,
+  score = pass ? 1 : 0,
+): VerifierVerdict {
   return { pass, score, links, phones: [], misattributed };
 }
 
-function row(vendor: string, testIdx: number, promptIdx: number, extra: Partial<VendorRow> = {}): VendorRow {
+function row(
+  vendor: string,
+  testIdx: number,
+  promptIdx: number,
+  extra: Partial<VendorRow> = {},
+): VendorRow {
   return { vendor, test: `t${testIdx}`, testIdx, promptIdx, answer: '', ...extra };
 }
 
 describe('compareVendors', () => {
   it('says "no rate" rather than 0% when a vendor cited no links or had no graded answer', () => {
-    const comparison = compareVendors([row('quiet', 0, 0, { verifier: verdict(true, []) }), row('broken-api', 0, 1, { error: 'HTTP 500' })], { source: 's', mode: 'promptfoo' });
+    const comparison = compareVendors(
+      [
+        row('quiet', 0, 0, { verifier: verdict(true, []) }),
+        row('broken-api', 0, 1, { error: 'HTTP 500' }),
+      ],
+      { source: 's', mode: 'promptfoo' },
+    );
     const [quiet, api] = comparison.vendors;
     expect(quiet!.links).toBe(0);
-    expect(quiet!.inventedOrBroken).toEqual({ count: 0, total: 0, rate: null, low: null, high: null });
+    expect(quiet!.inventedOrBroken).toEqual({
+      count: 0,
+      total: 0,
+      rate: null,
+      low: null,
+      high: null,
+    });
     expect(quiet!.buckets.directory.rate).toBeNull();
     expect(quiet!.verifierPass).toMatchObject({ count: 1, total: 1, rate: 1 });
-    expect(api).toMatchObject({ rows: 1, answers: 0, errors: 1, verifierPass: { count: 0, total: 0, rate: null }, judgePass: null });
-    expect(comparison.errors).toEqual([{ vendor: 'broken-api', test: 't0', testIdx: 0, promptIdx: 1, error: 'HTTP 500' }]);
+    expect(api).toMatchObject({
+      rows: 1,
+      answers: 0,
+      errors: 1,
+      verifierPass: { count: 0, total: 0, rate: null },
+      judgePass: null,
+    });
+    expect(comparison.errors).toEqual([
+      { vendor: 'broken-api', test: 't0', testIdx: 0, promptIdx: 1, error: 'HTTP 500' },
+    ]);
   });
 
   it('counts broken links with invented ones in the headline', () => {
-    const comparison = compareVendors([row('v', 0, 0, { verifier: verdict(false, [link('broken', 'https://a.test/x'), link('invented', 'https://b.test'), link('live', 'https://c.test'), link('directory', 'https://d.test')]) })], { source: 's', mode: 'promptfoo' });
-    expect(comparison.vendors[0]!.inventedOrBroken).toMatchObject({ count: 2, total: 4, rate: 0.5 });
+    const comparison = compareVendors(
+      [
+        row('v', 0, 0, {
+          verifier: verdict(false, [
+            link('broken', 'https://a.test/x'),
+            link('invented', 'https://b.test'),
+            link('live', 'https://c.test'),
+            link('directory', 'https://d.test'),
+          ]),
+        }),
+      ],
+      { source: 's', mode: 'promptfoo' },
+    );
+    expect(comparison.vendors[0]!.inventedOrBroken).toMatchObject({
+      count: 2,
+      total: 4,
+      rate: 0.5,
+    });
   });
 
   it('never counts an errored row for the judge, even if it carries a verdict', () => {
     const comparison = compareVendors(
       [
-        row('v', 0, 0, { error: 'grader crashed', judge: { pass: true, reasons: ['ok'], types: ['llm-rubric'] }, verifier: verdict(false, []) }),
-        row('v', 1, 0, { judge: { pass: false, reasons: ['no'], types: ['llm-rubric'] }, verifier: verdict(true, []) }),
+        row('v', 0, 0, {
+          error: 'grader crashed',
+          judge: { pass: true, reasons: ['ok'], types: ['llm-rubric'] },
+          verifier: verdict(false, []),
+        }),
+        row('v', 1, 0, {
+          judge: { pass: false, reasons: ['no'], types: ['llm-rubric'] },
+          verifier: verdict(true, []),
+        }),
       ],
       { source: 's', mode: 'promptfoo' },
     );
-    expect(comparison.vendors[0]).toMatchObject({ rows: 2, answers: 1, errors: 1, judgePass: { count: 0, total: 1 }, convincingButWrong: { count: 0, total: 1 } });
+    expect(comparison.vendors[0]).toMatchObject({
+      rows: 2,
+      answers: 1,
+      errors: 1,
+      judgePass: { count: 0, total: 1 },
+      convincingButWrong: { count: 0, total: 1 },
+    });
     expect(comparison.convincingButWrong).toEqual([]);
     expect(comparison.verifierFailed).toEqual([]);
   });
 
   it('orders vendors by their column in the eval, whatever order the rows come in', () => {
-    const rows = [row('zeta', 1, 0, { verifier: verdict(true, []) }), row('alpha', 0, 1, { verifier: verdict(true, []) }), row('zeta', 0, 0, { verifier: verdict(true, []) })];
-    expect(compareVendors(rows, { source: 's', mode: 'promptfoo' }).vendors.map((figures) => figures.vendor)).toEqual(['zeta', 'alpha']);
+    const rows = [
+      row('zeta', 1, 0, { verifier: verdict(true, []) }),
+      row('alpha', 0, 1, { verifier: verdict(true, []) }),
+      row('zeta', 0, 0, { verifier: verdict(true, []) }),
+    ];
+    expect(
+      compareVendors(rows, { source: 's', mode: 'promptfoo' }).vendors.map(
+        (figures) => figures.vendor,
+      ),
+    ).toEqual(['zeta', 'alpha']);
   });
 
   it('ratio has no rate over nothing', () => {
@@ -73,14 +147,39 @@ describe('compareVendors', () => {
 
 describe('problemsOf', () => {
   it('names the fatal links and misattributed numbers, in text order', () => {
-    const phone = { raw: '617-555-0100', normalized: '+16175550100', organization: 'X Court', status: 'misattributed' as const, reason: 'wrong', start: 5, end: 17 };
-    const problems = problemsOf({ pass: false, score: 0, misattributed: 1, links: [link('directory', 'https://ok.test', 0), link('invented', 'https://bad.test', 30)], phones: [phone] });
+    const phone = {
+      raw: '617-555-0100',
+      normalized: '+16175550100',
+      organization: 'X Court',
+      status: 'misattributed' as const,
+      reason: 'wrong',
+      start: 5,
+      end: 17,
+    };
+    const problems = problemsOf({
+      pass: false,
+      score: 0,
+      misattributed: 1,
+      links: [link('directory', 'https://ok.test', 0), link('invented', 'https://bad.test', 30)],
+      phones: [phone],
+    });
     expect(problems.map((problem) => problem.text)).toEqual(['617-555-0100', 'https://bad.test']);
   });
 
   it('falls back to the links outside the directory when the answer failed on score alone', () => {
     // Two unverified links score 0.5: a fail at threshold 0.6 with nothing fatal in it.
-    const problems = problemsOf(verdict(false, [link('unverified', 'https://a.test', 0), link('directory', 'https://d.test', 20), link('inconclusive', 'https://c.test', 40)], 0, 0.5));
+    const problems = problemsOf(
+      verdict(
+        false,
+        [
+          link('unverified', 'https://a.test', 0),
+          link('directory', 'https://d.test', 20),
+          link('inconclusive', 'https://c.test', 40),
+        ],
+        0,
+        0.5,
+      ),
+    );
     expect(problems.map((problem) => problem.text)).toEqual(['https://a.test', 'https://c.test']);
   });
 });
@@ -109,15 +208,41 @@ describe('fromPromptfooRow', () => {
   const base = { provider: 'v', testIdx: 0, promptIdx: 0, output: 'answer', vars: { id: 'q' } };
 
   it('trusts promptfoo’s failureReason when the row has one', () => {
-    const failing = { pass: false, score: 0, reason: 'contains failed', componentResults: [{ pass: false, score: 0, reason: 'contains failed', assertion: { type: 'contains' } }] };
-    expect(fromPromptfooRow({ ...base, error: 'contains failed', gradingResult: failing, failureReason: 1 }, 'w').error).toBeUndefined();
-    expect(fromPromptfooRow({ ...base, error: 'timeout', gradingResult: failing, failureReason: 2 }, 'w').error).toBe('timeout');
+    const failing = {
+      pass: false,
+      score: 0,
+      reason: 'contains failed',
+      componentResults: [
+        { pass: false, score: 0, reason: 'contains failed', assertion: { type: 'contains' } },
+      ],
+    };
+    expect(
+      fromPromptfooRow(
+        { ...base, error: 'contains failed', gradingResult: failing, failureReason: 1 },
+        'w',
+      ).error,
+    ).toBeUndefined();
+    expect(
+      fromPromptfooRow({ ...base, error: 'timeout', gradingResult: failing, failureReason: 2 }, 'w')
+        .error,
+    ).toBe('timeout');
   });
 
   it('without failureReason, calls a row errored only when it has an error and no grading at all', () => {
-    expect(fromPromptfooRow({ ...base, output: undefined, error: 'provider down' }, 'w').error).toBe('provider down');
-    const graded = { pass: false, score: 0, reason: 'failed', componentResults: [{ pass: false, score: 0, reason: 'failed', assertion: { type: 'equals' } }] };
-    expect(fromPromptfooRow({ ...base, error: 'failed', gradingResult: graded }, 'w').error).toBeUndefined();
+    expect(
+      fromPromptfooRow({ ...base, output: undefined, error: 'provider down' }, 'w').error,
+    ).toBe('provider down');
+    const graded = {
+      pass: false,
+      score: 0,
+      reason: 'failed',
+      componentResults: [
+        { pass: false, score: 0, reason: 'failed', assertion: { type: 'equals' } },
+      ],
+    };
+    expect(
+      fromPromptfooRow({ ...base, error: 'failed', gradingResult: graded }, 'w').error,
+    ).toBeUndefined();
   });
 
   it('reads the judge from model-graded components and combines several', () => {
@@ -126,26 +251,72 @@ describe('fromPromptfooRow', () => {
       score: 0.5,
       componentResults: [
         { pass: true, score: 1, reason: 'clear', assertion: { type: 'llm-rubric' } },
-        { pass: false, score: 0, reason: 'unfaithful', assertion: { type: 'context-faithfulness' } },
+        {
+          pass: false,
+          score: 0,
+          reason: 'unfaithful',
+          assertion: { type: 'context-faithfulness' },
+        },
         { pass: true, score: 1, reason: 'has it', assertion: { type: 'contains' } },
       ],
     };
-    expect(fromPromptfooRow({ ...base, gradingResult: grading }, 'w').judge).toEqual({ pass: false, reasons: ['clear', 'unfaithful'], types: ['llm-rubric', 'context-faithfulness'] });
+    expect(fromPromptfooRow({ ...base, gradingResult: grading }, 'w').judge).toEqual({
+      pass: false,
+      reasons: ['clear', 'unfaithful'],
+      types: ['llm-rubric', 'context-faithfulness'],
+    });
   });
 
   it('rejects malformed verifier metadata, naming the row', () => {
-    const grading = { pass: true, score: 1, componentResults: [{ pass: true, score: 1, reason: 'citation-verifier: PASS', assertion: { type: 'javascript' }, metadata: { citationVerifier: { pass: true, score: 1, misattributed_phones: 0, links: [{ url: 'u', normalized: 'u', bucket: 'made-up', reason: '', start: 0, end: 1 }], phones: [] } } }] };
-    expect(() => fromPromptfooRow({ ...base, gradingResult: grading }, 'results.json (v)')).toThrow(InputError);
-    expect(() => fromPromptfooRow({ ...base, gradingResult: grading }, 'results.json (v)')).toThrow(/^results\.json \(v\): metadata\.citationVerifier\.links\[0\]\.bucket: expected one of directory.*; pass --allowlist FILE to verify the answers again$/);
+    const grading = {
+      pass: true,
+      score: 1,
+      componentResults: [
+        {
+          pass: true,
+          score: 1,
+          reason: 'citation-verifier: PASS',
+          assertion: { type: 'javascript' },
+          metadata: {
+            citationVerifier: {
+              pass: true,
+              score: 1,
+              misattributed_phones: 0,
+              links: [
+                { url: 'u', normalized: 'u', bucket: 'made-up', reason: '', start: 0, end: 1 },
+              ],
+              phones: [],
+            },
+          },
+        },
+      ],
+    };
+    expect(() => fromPromptfooRow({ ...base, gradingResult: grading }, 'results.json (v)')).toThrow(
+      InputError,
+    );
+    expect(() => fromPromptfooRow({ ...base, gradingResult: grading }, 'results.json (v)')).toThrow(
+      /^results\.json \(v\): metadata\.citationVerifier\.links\[0\]\.bucket: expected one of directory.*; pass --allowlist FILE to verify the answers again$/,
+    );
   });
 });
 
 describe('highlightPieces', () => {
-  const problem = (text: string, start: number): Problem => ({ kind: 'link', text, normalized: text, bucket: 'invented', reason: 'r', start, end: start + text.length });
+  const problem = (text: string, start: number): Problem => ({
+    kind: 'link',
+    text,
+    normalized: text,
+    bucket: 'invented',
+    reason: 'r',
+    start,
+    end: start + text.length,
+  });
 
   it('cuts the answer at the spans and gives it back whole', () => {
     const answer = 'See https://x.test and https://y.test.';
-    const pieces = highlightPieces(answer, [problem('https://y.test', 23), problem('https://x.test', 4)]);
+    const pieces = highlightPieces(answer, [
+      problem('https://y.test', 23),
+      problem('https://x.test', 4),
+    ]);
     expect(pieces.map((piece) => [piece.text, Boolean(piece.problem)])).toEqual([
       ['See ', false],
       ['https://x.test', true],
@@ -165,8 +336,16 @@ describe('highlightPieces', () => {
       problem('absent', 0),
     ]);
     // Each piece keeps its own problem: the trusted one first, the stale-span one at the second occurrence.
-    expect(pieces.filter((piece) => piece.problem).map((piece) => piece.problem?.start)).toEqual([5, 99]);
-    expect(pieces.map((piece) => piece.text)).toEqual(['Call ', '617-555-0100', ' or ', '617-555-0100', ' now']);
+    expect(pieces.filter((piece) => piece.problem).map((piece) => piece.problem?.start)).toEqual([
+      5, 99,
+    ]);
+    expect(pieces.map((piece) => piece.text)).toEqual([
+      'Call ',
+      '617-555-0100',
+      ' or ',
+      '617-555-0100',
+      ' now',
+    ]);
     expect(pieces.map((piece) => piece.text).join('')).toBe(answer);
   });
 });

@@ -26,7 +26,10 @@ export function evalSample(): Promise<string> {
 
 /** The same with the judge add-on, graded by the local test grader (not a model; it says so). */
 export function evalJudged(): Promise<string> {
-  return run(['-c', 'promptfooconfig.yaml', '-c', 'promptfooconfig.judge.yaml', '--grader', testGrader], 12);
+  return run(
+    ['-c', 'promptfooconfig.yaml', '-c', 'promptfooconfig.judge.yaml', '--grader', testGrader],
+    12,
+  );
 }
 
 /**
@@ -34,5 +37,8 @@ export function evalJudged(): Promise<string> {
  * recorded-vendor provider returns `{error}`, so its 3 rows error in promptfoo.
  */
 export function evalWithUnknownId(): Promise<string> {
-  return run(['-c', unknownIdConfig, '-c', 'promptfooconfig.judge.yaml', '--grader', testGrader], 6);
+  return run(
+    ['-c', unknownIdConfig, '-c', 'promptfooconfig.judge.yaml', '--grader', testGrader],
+    6,
+  );
 }

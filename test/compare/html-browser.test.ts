@@ -17,24 +17,45 @@ import { evalJudged } from './evals.js';
  */
 
 const CHROMIUM = '/usr/bin/chromium';
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 describe('the HTML report in headless Chromium', () => {
-  it('renders the chart and the tables, highlights the problems, and loads nothing from the network', { timeout: 180_000 }, async (context) => {
+  it('renders the chart and the tables, highlights the problems, and loads nothing from the network', {
+    timeout: 180_000,
+  }, async (context) => {
     if (!existsSync(CHROMIUM)) {
-      context.skip(`SKIPPED: no Chromium at ${CHROMIUM} (install Debian's chromium package: apt-get install -y chromium); the HTML report was not opened in a browser`);
+      context.skip(
+        `SKIPPED: no Chromium at ${CHROMIUM} (install Debian's chromium package: apt-get install -y chromium); the HTML report was not opened in a browser`,
+      );
     }
     const dir = mkdtempSync(join(tmpdir(), 'cv-report-html-'));
     const results = await evalJudged();
     const htmlPath = join(dir, 'report.html');
     const io = fakeIo({ cwd: repoRoot });
-    expect(await runCli(['report', results, '--format', 'html', '-o', htmlPath], io), io.err()).toBe(0);
+    expect(
+      await runCli(['report', results, '--format', 'html', '-o', htmlPath], io),
+      io.err(),
+    ).toBe(0);
     const url = pathToFileURL(htmlPath).href;
 
     let browser: BrowserContext | undefined;
     const profile = mkdtempSync(join(tmpdir(), 'cv-chromium-profile-'));
     try {
-      browser = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: ARGS, viewport: { width: 1100, height: 900 } });
+      browser = await chromium.launchPersistentContext(profile, {
+        executablePath: CHROMIUM,
+        headless: true,
+        args: ARGS,
+        viewport: { width: 1100, height: 900 },
+      });
       const requests: string[] = [];
       // Every request of the context, from any page or worker; only the report itself may load.
       browser.on('request', (request) => requests.push(request.url()));
@@ -56,12 +77,19 @@ describe('the HTML report in headless Chromium', () => {
       }
       // vendor-b's bar: a directory, two unverified and an invented link, each drawn with a width.
       const segments = page.locator('svg.bar[data-vendor="vendor-b"] rect.segment');
-      expect(await segments.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-bucket')))).toEqual(['directory', 'unverified', 'invented']);
-      for (const segment of await segments.all()) expect((await segment.boundingBox())?.width ?? 0).toBeGreaterThan(0);
+      expect(
+        await segments.evaluateAll((nodes) =>
+          nodes.map((node) => node.getAttribute('data-bucket')),
+        ),
+      ).toEqual(['directory', 'unverified', 'invented']);
+      for (const segment of await segments.all())
+        expect((await segment.boundingBox())?.width ?? 0).toBeGreaterThan(0);
       // The 95% interval of the invented-or-broken share (1/4: 4.6%–69.9%) is drawn under the bar,
       // measured from its right edge: from 30% to 95% of the bar's width.
       const bar = await page.locator('svg.bar[data-vendor="vendor-b"]').boundingBox();
-      const interval = await page.locator('svg.bar[data-vendor="vendor-b"] g.interval').boundingBox();
+      const interval = await page
+        .locator('svg.bar[data-vendor="vendor-b"] g.interval')
+        .boundingBox();
       expect(interval && bar).toBeTruthy();
       expect((interval!.x - bar!.x) / bar!.width).toBeCloseTo(0.3, 1);
       expect((interval!.x + interval!.width - bar!.x) / bar!.width).toBeCloseTo(0.955, 1);
@@ -75,7 +103,9 @@ describe('the HTML report in headless Chromium', () => {
       expect(tableBox?.width ?? 0).toBeGreaterThan(300);
       expect(tableBox?.height ?? 0).toBeGreaterThan(50);
       expect(await table.locator('tbody tr').count()).toBe(3);
-      expect((await table.locator('tbody tr').nth(1).innerText()).replace(/\s+/g, ' ')).toContain('vendor-b 4 0 4 25% (1/4; 95% CI 4–70%) 2 1 50% (2/4; 95% CI 15–85%)');
+      expect((await table.locator('tbody tr').nth(1).innerText()).replace(/\s+/g, ' ')).toContain(
+        'vendor-b 4 0 4 25% (1/4; 95% CI 4–70%) 2 1 50% (2/4; 95% CI 15–85%)',
+      );
       expect(await page.locator('table.buckets tbody tr').count()).toBe(3);
 
       const marks = page.locator('article.answer mark.problem');
@@ -91,9 +121,14 @@ describe('the HTML report in headless Chromium', () => {
 
       // Printing keeps it readable: the same elements render under print media.
       await page.emulateMedia({ media: 'print' });
-      expect((await page.locator('svg.bar').first().boundingBox())?.width ?? 0).toBeGreaterThan(100);
+      expect((await page.locator('svg.bar').first().boundingBox())?.width ?? 0).toBeGreaterThan(
+        100,
+      );
 
-      expect(requests.filter((requested) => requested !== url && !requested.startsWith('data:')), 'the page requested nothing but itself').toEqual([]);
+      expect(
+        requests.filter((requested) => requested !== url && !requested.startsWith('data:')),
+        'the page requested nothing but itself',
+      ).toEqual([]);
       expect(requests).toContain(url);
       expect(messages, 'no console messages: nothing was refused by the CSP').toEqual([]);
     } finally {

@@ -30,45 +30,75 @@ async function check(name: string, body: () => Promise<string[]> | string[]): Pr
   }
   results.push({ name, problems });
   const took = `${((Date.now() - started) / 1000).toFixed(1)} s`;
-  process.stdout.write(problems.length === 0 ? `ok - ${name} (${took})\n` : `not ok - ${name} (${took})\n${problems.map((p) => `    ${p}\n`).join('')}`);
+  process.stdout.write(
+    problems.length === 0
+      ? `ok - ${name} (${took})\n`
+      : `not ok - ${name} (${took})\n${problems.map((p) => `    ${p}\n`).join('')}`,
+  );
 }
 
 // The runtime: `npm ci` of this folder's lock file ships the Node 22 binary (the `node` package)
 // and the pinned promptfoo.
 const runtime = join(work, 'runtime');
-const pinned = JSON.parse(readFileSync(join(here, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+const pinned = JSON.parse(readFileSync(join(here, 'package.json'), 'utf8')) as {
+  dependencies: Record<string, string>;
+};
 const node = join(runtime, 'node_modules', 'node', 'bin', 'node');
 const entrypoint = join(runtime, 'node_modules', 'promptfoo', 'dist', 'src', 'entrypoint.js');
-await check(`Node ${pinned.dependencies.node} and promptfoo ${pinned.dependencies.promptfoo} install from the lock file`, () => {
-  mkdirSync(runtime, { recursive: true });
-  copyFileSync(join(here, 'package.json'), join(runtime, 'package.json'));
-  copyFileSync(join(here, 'package-lock.json'), join(runtime, 'package-lock.json'));
-  execFileSync(npm, ['ci', '--no-audit', '--no-fund'], { cwd: runtime, stdio: 'pipe' });
-  const version = execFileSync(node, ['--version'], { encoding: 'utf8' }).trim();
-  const promptfoo = (JSON.parse(readFileSync(join(runtime, 'node_modules', 'promptfoo', 'package.json'), 'utf8')) as { version: string }).version;
-  const problems: string[] = [];
-  if (version !== `v${pinned.dependencies.node}`) problems.push(`node is ${version}`);
-  if (promptfoo !== pinned.dependencies.promptfoo) problems.push(`promptfoo is ${promptfoo}`);
-  return problems;
-});
+await check(
+  `Node ${pinned.dependencies.node} and promptfoo ${pinned.dependencies.promptfoo} install from the lock file`,
+  () => {
+    mkdirSync(runtime, { recursive: true });
+    copyFileSync(join(here, 'package.json'), join(runtime, 'package.json'));
+    copyFileSync(join(here, 'package-lock.json'), join(runtime, 'package-lock.json'));
+    execFileSync(npm, ['ci', '--no-audit', '--no-fund'], { cwd: runtime, stdio: 'pipe' });
+    const version = execFileSync(node, ['--version'], { encoding: 'utf8' }).trim();
+    const promptfoo = (
+      JSON.parse(
+        readFileSync(join(runtime, 'node_modules', 'promptfoo', 'package.json'), 'utf8'),
+      ) as { version: string }
+    ).version;
+    const problems: string[] = [];
+    if (version !== `v${pinned.dependencies.node}`) problems.push(`node is ${version}`);
+    if (promptfoo !== pinned.dependencies.promptfoo) problems.push(`promptfoo is ${promptfoo}`);
+    return problems;
+  },
+);
 const onNode22 = { node, entrypoint };
 // Node 22 first on PATH, so the package's bin (`#!/usr/bin/env node`) runs on it too.
 const path = `${join(runtime, 'node_modules', '.bin')}:${process.env.PATH ?? ''}`;
 
 async function evalChecks(label: string, project: string): Promise<void> {
   writeConsumerEval(project);
-  await check(`${label}: promptfoo eval -c ${CONSUMER_CONFIG} (package: and file:// forms, chunk assertion)`, async () => {
-    const { run, rows } = await evalOffline(['-c', CONSUMER_CONFIG], project, {}, onNode22);
-    if (!run.ran) return [`promptfoo exited ${run.code}: ${(run.stdout + run.stderr).slice(-2000)}`];
-    return verdictMismatches(rows);
-  });
+  await check(
+    `${label}: promptfoo eval -c ${CONSUMER_CONFIG} (package: and file:// forms, chunk assertion)`,
+    async () => {
+      const { run, rows } = await evalOffline(['-c', CONSUMER_CONFIG], project, {}, onNode22);
+      if (!run.ran)
+        return [`promptfoo exited ${run.code}: ${(run.stdout + run.stderr).slice(-2000)}`];
+      return verdictMismatches(rows);
+    },
+  );
   await check(`${label}: npx --no-install citation-verifier check`, () => {
-    const run = spawnSync(process.platform === 'win32' ? 'npx.cmd' : 'npx', ['--no-install', 'citation-verifier', 'check', '--allowlist', 'evals/allowlist.json', '--format', 'json', '-'], {
-      cwd: project,
-      encoding: 'utf8',
-      input: 'See https://lawhelp.org/x',
-      env: { ...process.env, PATH: path },
-    });
+    const run = spawnSync(
+      process.platform === 'win32' ? 'npx.cmd' : 'npx',
+      [
+        '--no-install',
+        'citation-verifier',
+        'check',
+        '--allowlist',
+        'evals/allowlist.json',
+        '--format',
+        'json',
+        '-',
+      ],
+      {
+        cwd: project,
+        encoding: 'utf8',
+        input: 'See https://lawhelp.org/x',
+        env: { ...process.env, PATH: path },
+      },
+    );
     if (run.status !== 0) return [`exit ${run.status}: ${run.stderr}`];
     const result = JSON.parse(run.stdout) as { pass: boolean; score: number };
     return result.pass && result.score === 1 ? [] : [`got ${run.stdout}`];
@@ -88,10 +118,19 @@ await evalChecks('packed', packedProject);
 // devDependencies from the registry. The commit is HEAD: what is committed is what is tested.
 const gitProject = join(work, 'git');
 await check('npm install git+file://<clone>#HEAD builds through prepare', () => {
-  const head = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: repoRoot, encoding: 'utf8' }).trim();
+  const head = execFileSync('git', ['rev-parse', 'HEAD'], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+  }).trim();
   mkdirSync(gitProject, { recursive: true });
-  writeFileSync(join(gitProject, 'package.json'), JSON.stringify({ name: 'git-consumer', private: true, type: 'module' }));
-  execFileSync(npm, ['install', '--no-audit', '--no-fund', `git+file://${repoRoot}#${head}`], { cwd: gitProject, stdio: 'pipe' });
+  writeFileSync(
+    join(gitProject, 'package.json'),
+    JSON.stringify({ name: 'git-consumer', private: true, type: 'module' }),
+  );
+  execFileSync(npm, ['install', '--no-audit', '--no-fund', `git+file://${repoRoot}#${head}`], {
+    cwd: gitProject,
+    stdio: 'pipe',
+  });
   return [];
 });
 await evalChecks('git URL', gitProject);
@@ -100,5 +139,6 @@ const failed = results.filter((result) => result.problems.length > 0).length;
 const passed = results.length - failed;
 process.stdout.write(`compat: ${passed} passed, ${failed} failed\n`);
 const jsonAt = process.argv.indexOf('--json');
-if (jsonAt !== -1 && process.argv[jsonAt + 1]) writeFileSync(process.argv[jsonAt + 1]!, JSON.stringify({ passed, failed }));
+if (jsonAt !== -1 && process.argv[jsonAt + 1])
+  writeFileSync(process.argv[jsonAt + 1]!, JSON.stringify({ passed, failed }));
 process.exit(failed === 0 ? 0 : 1);

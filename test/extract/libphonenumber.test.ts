@@ -19,7 +19,9 @@ interface Cases {
   validOnlyJunk: string[];
 }
 
-const cases = JSON.parse(readFileSync(new URL('../fixtures/libphonenumber/matcher-cases.json', import.meta.url), 'utf8')) as Cases;
+const cases = JSON.parse(
+  readFileSync(new URL('../fixtures/libphonenumber/matcher-cases.json', import.meta.url), 'utf8'),
+) as Cases;
 
 interface Expected {
   start: number;
@@ -43,14 +45,20 @@ const LETTER = /\p{L}|\p{M}/u;
 function allCases(): Case[] {
   const out: Case[] = [];
   for (const { number } of cases.numbersInContext) {
-    const expected = (before: string): Expected[] => [{ start: before.length, end: before.length + number.length, e164: e164Of(number) }];
-    for (const [before, after] of [...cases.possibleContexts, ...cases.validContexts]) out.push({ text: before + number + after, expected: expected(before) });
+    const expected = (before: string): Expected[] => [
+      { start: before.length, end: before.length + number.length, e164: e164Of(number) },
+    ];
+    for (const [before, after] of [...cases.possibleContexts, ...cases.validContexts])
+      out.push({ text: before + number + after, expected: expected(before) });
     // libphonenumber (VALID) rejects a number touching a letter, unless the number starts with
     // punctuation (`(`, `+`) and the letter is before it.
     for (const [before, after] of cases.possibleContextsTouchingLetters) {
       const touchesBefore = LETTER.test(before.slice(-1)) && !/^[(+\uFF08\uFF0B]/.test(number);
       const touchesAfter = LETTER.test(after.slice(0, 1));
-      out.push({ text: before + number + after, expected: touchesBefore || touchesAfter ? [] : expected(before) });
+      out.push({
+        text: before + number + after,
+        expected: touchesBefore || touchesAfter ? [] : expected(before),
+      });
     }
   }
   for (const { text, expected } of cases.found) {
@@ -68,7 +76,11 @@ function allCases(): Case[] {
 }
 
 function found(text: string): Expected[] {
-  return extractPhones(text, extractLinks(text)).map((phone) => ({ start: phone.start, end: phone.end, e164: phone.normalized }));
+  return extractPhones(text, extractLinks(text)).map((phone) => ({
+    start: phone.start,
+    end: phone.end,
+    e164: phone.normalized,
+  }));
 }
 
 function score(): { tp: number; fp: number; fn: number; f1: number; misses: string[] } {
@@ -78,12 +90,16 @@ function score(): { tp: number; fp: number; fn: number; f1: number; misses: stri
   const misses: string[] = [];
   for (const { text, expected } of allCases()) {
     const got = found(text);
-    const same = (a: Expected, b: Expected): boolean => a.start === b.start && a.end === b.end && a.e164 === b.e164;
+    const same = (a: Expected, b: Expected): boolean =>
+      a.start === b.start && a.end === b.end && a.e164 === b.e164;
     const hits = got.filter((g) => expected.some((e) => same(e, g))).length;
     tp += hits;
     fp += got.length - hits;
     fn += expected.length - hits;
-    if (hits !== got.length || hits !== expected.length) misses.push(`${JSON.stringify(text)}: expected ${JSON.stringify(expected)}, found ${JSON.stringify(got)}`);
+    if (hits !== got.length || hits !== expected.length)
+      misses.push(
+        `${JSON.stringify(text)}: expected ${JSON.stringify(expected)}, found ${JSON.stringify(got)}`,
+      );
   }
   const precision = tp / (tp + fp);
   const recall = tp / (tp + fn);
@@ -94,7 +110,9 @@ describe("phone extraction on libphonenumber's North American matcher cases", ()
   it('scores a number-level F1 of at least 97.7 (span and number both exact)', () => {
     const result = score();
     // The figure in the README and docs; printed so a change shows what it cost.
-    console.log(`libphonenumber NA cases: tp ${result.tp}, fp ${result.fp}, fn ${result.fn}, F1 ${result.f1.toFixed(1)}`);
+    console.log(
+      `libphonenumber NA cases: tp ${result.tp}, fp ${result.fp}, fn ${result.fn}, F1 ${result.f1.toFixed(1)}`,
+    );
     if (result.misses.length > 0) console.log(result.misses.join('\n'));
     expect(result.tp).toBeGreaterThan(250);
     expect(result.f1).toBeGreaterThanOrEqual(97.7);

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { hostEndsInUnderscore, scanBody, trimEnd, trimHostEnd } from '../../src/extract/link-end.js';
+import {
+  hostEndsInUnderscore,
+  scanBody,
+  trimEnd,
+  trimHostEnd,
+} from '../../src/extract/link-end.js';
 
 /** The link `extractLinks` would cut from `text` starting at 0: the body, then the trimmed end. */
 const cutFrom = (text: string): string => text.slice(0, trimEnd(text, 0, scanBody(text, 0)));

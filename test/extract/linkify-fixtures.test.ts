@@ -9,7 +9,8 @@ import { extractLinks } from '../../src/extract/links.js';
  * no allowlist lists. A case counts as found when our first link in the line is exactly the
  * expected text; a wrong link is a false positive and a miss.
  */
-const read = (name: string): string[] => readFileSync(new URL(`../fixtures/linkify-it/${name}`, import.meta.url), 'utf8').split(/\r?\n/);
+const read = (name: string): string[] =>
+  readFileSync(new URL(`../fixtures/linkify-it/${name}`, import.meta.url), 'utf8').split(/\r?\n/);
 
 function linkCases(): Array<{ line: string; expected: string }> {
   const lines = read('links.txt');
@@ -32,7 +33,13 @@ export function outOfScope(expected: string): boolean {
   return !/^(?:https?:)?\/\//i.test(expected) && /^[^/]*@/.test(expected);
 }
 
-export function linkifyF1(): { precision: number; recall: number; f1: number; misses: string[]; wrong: string[] } {
+export function linkifyF1(): {
+  precision: number;
+  recall: number;
+  f1: number;
+  misses: string[];
+  wrong: string[];
+} {
   let truePositives = 0;
   let falsePositives = 0;
   let falseNegatives = 0;
@@ -45,7 +52,9 @@ export function linkifyF1(): { precision: number; recall: number; f1: number; mi
     else {
       falseNegatives++;
       if (found !== undefined) falsePositives++;
-      (found === undefined ? misses : wrong).push(`${line} → ${found ?? '(nothing)'} (want ${expected})`);
+      (found === undefined ? misses : wrong).push(
+        `${line} → ${found ?? '(nothing)'} (want ${expected})`,
+      );
     }
   }
   for (const raw of read('not_links.txt')) {
@@ -65,7 +74,9 @@ export function linkifyF1(): { precision: number; recall: number; f1: number; mi
 describe("linkify-it's fixtures", () => {
   it('web-link F1 is at least 96', () => {
     const { f1, precision, recall, misses, wrong } = linkifyF1();
-    process.stdout.write(`linkify-it fixtures: precision ${(100 * precision).toFixed(1)} recall ${(100 * recall).toFixed(1)} F1 ${(100 * f1).toFixed(1)}\n`);
+    process.stdout.write(
+      `linkify-it fixtures: precision ${(100 * precision).toFixed(1)} recall ${(100 * recall).toFixed(1)} F1 ${(100 * f1).toFixed(1)}\n`,
+    );
     expect(100 * f1, [...misses, ...wrong].join('\n')).toBeGreaterThanOrEqual(96);
   });
 });

@@ -29,17 +29,47 @@ describe('extractLinks: markdown and the ways models wrap links', () => {
     ['bold with underscores', `See __${MASS}__.`, [[MASS, MASS]]],
     ['strike-through', `See ~~${MASS}~~ now`, [[MASS, MASS]]],
     ['inline code', `Use \`${MASS}\` now`, [[MASS, MASS]]],
-    ['scheme-less in underscores', 'Try _lawhelp.org_ today', [['lawhelp.org', 'https://lawhelp.org']]],
-    ['scheme-less in double underscores', 'Try __lawhelp.org__ today', [['lawhelp.org', 'https://lawhelp.org']]],
+    [
+      'scheme-less in underscores',
+      'Try _lawhelp.org_ today',
+      [['lawhelp.org', 'https://lawhelp.org']],
+    ],
+    [
+      'scheme-less in double underscores',
+      'Try __lawhelp.org__ today',
+      [['lawhelp.org', 'https://lawhelp.org']],
+    ],
     ['scheme-less in bold', 'Try **lawhelp.org** today', [['lawhelp.org', 'https://lawhelp.org']]],
     ['scheme-less in code', 'Try `lawhelp.org` today', [['lawhelp.org', 'https://lawhelp.org']]],
     ['markdown link', `[Housing Court](${MASS})`, [[MASS, MASS]]],
     ['markdown link with a title', `[Housing Court](${MASS} "Housing")`, [[MASS, MASS]]],
-    ['markdown link to a scheme-less address', '[MLH](www.masslegalhelp.org/housing)', [['www.masslegalhelp.org/housing', 'https://masslegalhelp.org/housing']]],
+    [
+      'markdown link to a scheme-less address',
+      '[MLH](www.masslegalhelp.org/housing)',
+      [['www.masslegalhelp.org/housing', 'https://masslegalhelp.org/housing']],
+    ],
     ['angle brackets', `<${MASS}>`, [[MASS, MASS]]],
-    ['angle brackets inside a markdown link', '[t](<https://a.org/y>)', [['https://a.org/y', 'https://a.org/y']]],
-    ['markdown link whose text is the same URL', `[${MASS}](${MASS})`, [[MASS, MASS], [MASS, MASS]]],
-    ['markdown link whose text is a scheme-less URL', '[lawhelp.org](https://lawhelp.org)', [['lawhelp.org', 'https://lawhelp.org'], ['https://lawhelp.org', 'https://lawhelp.org']]],
+    [
+      'angle brackets inside a markdown link',
+      '[t](<https://a.org/y>)',
+      [['https://a.org/y', 'https://a.org/y']],
+    ],
+    [
+      'markdown link whose text is the same URL',
+      `[${MASS}](${MASS})`,
+      [
+        [MASS, MASS],
+        [MASS, MASS],
+      ],
+    ],
+    [
+      'markdown link whose text is a scheme-less URL',
+      '[lawhelp.org](https://lawhelp.org)',
+      [
+        ['lawhelp.org', 'https://lawhelp.org'],
+        ['https://lawhelp.org', 'https://lawhelp.org'],
+      ],
+    ],
     ['table cells', `| Court | ${MASS} | open |`, [[MASS, MASS]]],
     ['table cell without spaces', '|mass.gov|', [['mass.gov', 'https://mass.gov']]],
   ])('%s', (_name, text, expected) => {
@@ -47,18 +77,36 @@ describe('extractLinks: markdown and the ways models wrap links', () => {
   });
 
   it('says how each link was written', () => {
-    const forms = extractLinks(`[a](${MASS}) <https://b.org/x> https://c.org www.d.org e.org`).map((link) => link.form);
+    const forms = extractLinks(`[a](${MASS}) <https://b.org/x> https://c.org www.d.org e.org`).map(
+      (link) => link.form,
+    );
     expect(forms).toEqual(['markdown', 'angle', 'scheme', 'www', 'bare']);
   });
 });
 
 describe('extractLinks: punctuation around links', () => {
   it.each<[string, string, Expected[]]>([
-    ['in parentheses, then a period', '(see https://a.org/x).', [['https://a.org/x', 'https://a.org/x']]],
+    [
+      'in parentheses, then a period',
+      '(see https://a.org/x).',
+      [['https://a.org/x', 'https://a.org/x']],
+    ],
     ['double parentheses', '((https://a.org/x))', [['https://a.org/x', 'https://a.org/x']]],
-    ['Wikipedia page with parentheses', 'https://en.wikipedia.org/wiki/Foo_(law)', [['https://en.wikipedia.org/wiki/Foo_(law)', 'https://en.wikipedia.org/wiki/Foo_(law)']]],
-    ['Wikipedia page inside parentheses', '(https://en.wikipedia.org/wiki/Foo_(law))', [['https://en.wikipedia.org/wiki/Foo_(law)', 'https://en.wikipedia.org/wiki/Foo_(law)']]],
-    ['Wikipedia page as a markdown target', '[Foo](https://en.wikipedia.org/wiki/Foo_(law))', [['https://en.wikipedia.org/wiki/Foo_(law)', 'https://en.wikipedia.org/wiki/Foo_(law)']]],
+    [
+      'Wikipedia page with parentheses',
+      'https://en.wikipedia.org/wiki/Foo_(law)',
+      [['https://en.wikipedia.org/wiki/Foo_(law)', 'https://en.wikipedia.org/wiki/Foo_(law)']],
+    ],
+    [
+      'Wikipedia page inside parentheses',
+      '(https://en.wikipedia.org/wiki/Foo_(law))',
+      [['https://en.wikipedia.org/wiki/Foo_(law)', 'https://en.wikipedia.org/wiki/Foo_(law)']],
+    ],
+    [
+      'Wikipedia page as a markdown target',
+      '[Foo](https://en.wikipedia.org/wiki/Foo_(law))',
+      [['https://en.wikipedia.org/wiki/Foo_(law)', 'https://en.wikipedia.org/wiki/Foo_(law)']],
+    ],
     ['sentence-final period', 'Go to https://a.org/x.', [['https://a.org/x', 'https://a.org/x']]],
     ['ellipsis', 'Go to https://a.org/x...', [['https://a.org/x', 'https://a.org/x']]],
     ['comma', 'At https://a.org/x, then', [['https://a.org/x', 'https://a.org/x']]],
@@ -66,20 +114,48 @@ describe('extractLinks: punctuation around links', () => {
     ['colon', 'https://a.org/x: the form', [['https://a.org/x', 'https://a.org/x']]],
     ['question mark', 'Is it https://a.org/x?', [['https://a.org/x', 'https://a.org/x']]],
     ['exclamation mark', 'Wow https://a.org/x!', [['https://a.org/x', 'https://a.org/x']]],
-    ['query kept before a final period', 'https://a.org/x?a=1&b=2.', [['https://a.org/x?a=1&b=2', 'https://a.org/x?a=1&b=2']]],
+    [
+      'query kept before a final period',
+      'https://a.org/x?a=1&b=2.',
+      [['https://a.org/x?a=1&b=2', 'https://a.org/x?a=1&b=2']],
+    ],
     ['closing bracket', '[https://a.org/x]', [['https://a.org/x', 'https://a.org/x']]],
-    ['straight double quotes', 'See "https://a.org/x" now', [['https://a.org/x', 'https://a.org/x']]],
+    [
+      'straight double quotes',
+      'See "https://a.org/x" now',
+      [['https://a.org/x', 'https://a.org/x']],
+    ],
     ['straight single quotes', "'https://a.org/x'", [['https://a.org/x', 'https://a.org/x']]],
     ['curly double quotes', '“https://a.org/x”', [['https://a.org/x', 'https://a.org/x']]],
     ['curly single quotes', '‘https://a.org/x’', [['https://a.org/x', 'https://a.org/x']]],
     ['low-9 quotes', '„https://a.org/x“', [['https://a.org/x', 'https://a.org/x']]],
     ['guillemets', '«https://a.org/x»', [['https://a.org/x', 'https://a.org/x']]],
-    ['www. host with a final period', 'Go to www.mass.gov.', [['www.mass.gov', 'https://mass.gov']]],
-    ['www. host with a path and a question mark', 'www.mass.gov/courts?', [['www.mass.gov/courts', 'https://mass.gov/courts']]],
-    ['scheme-less with a final period', 'Visit TexasLawHelp.org/eviction.', [['TexasLawHelp.org/eviction', 'https://texaslawhelp.org/eviction']]],
-    ['scheme-less host alone with a period', 'Try lawhelp.org.', [['lawhelp.org', 'https://lawhelp.org']]],
-    ["possessive", "mass.gov's forms", [['mass.gov', 'https://mass.gov']]],
-    ['fragment and tracking removed from the value, kept in the raw text', 'https://a.org/x?utm_source=chatgpt.com#top', [['https://a.org/x?utm_source=chatgpt.com#top', 'https://a.org/x']]],
+    [
+      'www. host with a final period',
+      'Go to www.mass.gov.',
+      [['www.mass.gov', 'https://mass.gov']],
+    ],
+    [
+      'www. host with a path and a question mark',
+      'www.mass.gov/courts?',
+      [['www.mass.gov/courts', 'https://mass.gov/courts']],
+    ],
+    [
+      'scheme-less with a final period',
+      'Visit TexasLawHelp.org/eviction.',
+      [['TexasLawHelp.org/eviction', 'https://texaslawhelp.org/eviction']],
+    ],
+    [
+      'scheme-less host alone with a period',
+      'Try lawhelp.org.',
+      [['lawhelp.org', 'https://lawhelp.org']],
+    ],
+    ['possessive', "mass.gov's forms", [['mass.gov', 'https://mass.gov']]],
+    [
+      'fragment and tracking removed from the value, kept in the raw text',
+      'https://a.org/x?utm_source=chatgpt.com#top',
+      [['https://a.org/x?utm_source=chatgpt.com#top', 'https://a.org/x']],
+    ],
   ])('%s', (_name, text, expected) => {
     expect(found(text)).toEqual(expected);
   });
@@ -87,17 +163,45 @@ describe('extractLinks: punctuation around links', () => {
 
 describe('extractLinks: CJK and full-width punctuation', () => {
   it.each<[string, string, Expected[]]>([
-    ['ideographic full stop after a URL', '请访问 https://mass.gov/x。谢谢', [['https://mass.gov/x', 'https://mass.gov/x']]],
-    ['scheme glued to CJK text', '请访问https://mass.gov/x。谢谢', [['https://mass.gov/x', 'https://mass.gov/x']]],
-    ['full-width comma after a URL', 'https://mass.gov/x，然后', [['https://mass.gov/x', 'https://mass.gov/x']]],
-    ['ideographic comma after a URL', 'https://mass.gov/x、y', [['https://mass.gov/x', 'https://mass.gov/x']]],
-    ['full-width parentheses', '（https://mass.gov/x）', [['https://mass.gov/x', 'https://mass.gov/x']]],
-    ['scheme-less with a full-width comma', '访问 mass.gov，然后', [['mass.gov', 'https://mass.gov']]],
+    [
+      'ideographic full stop after a URL',
+      '请访问 https://mass.gov/x。谢谢',
+      [['https://mass.gov/x', 'https://mass.gov/x']],
+    ],
+    [
+      'scheme glued to CJK text',
+      '请访问https://mass.gov/x。谢谢',
+      [['https://mass.gov/x', 'https://mass.gov/x']],
+    ],
+    [
+      'full-width comma after a URL',
+      'https://mass.gov/x，然后',
+      [['https://mass.gov/x', 'https://mass.gov/x']],
+    ],
+    [
+      'ideographic comma after a URL',
+      'https://mass.gov/x、y',
+      [['https://mass.gov/x', 'https://mass.gov/x']],
+    ],
+    [
+      'full-width parentheses',
+      '（https://mass.gov/x）',
+      [['https://mass.gov/x', 'https://mass.gov/x']],
+    ],
+    [
+      'scheme-less with a full-width comma',
+      '访问 mass.gov，然后',
+      [['mass.gov', 'https://mass.gov']],
+    ],
     ['scheme-less glued to CJK before', '访问mass.gov，然后', [['mass.gov', 'https://mass.gov']]],
     ['scheme-less glued to CJK after', '见mass.gov访问', [['mass.gov', 'https://mass.gov']]],
     ['scheme-less glued to Hangul', '한국어mass.gov', [['mass.gov', 'https://mass.gov']]],
     ['a CJK host stays one host', '例子.中国', [['例子.中国', 'https://xn--fsqu00a.xn--fiqs8s']]],
-    ['a CJK path is part of the URL', 'https://zh.wikipedia.org/wiki/法律 is', [['https://zh.wikipedia.org/wiki/法律', 'https://zh.wikipedia.org/wiki/%E6%B3%95%E5%BE%8B']]],
+    [
+      'a CJK path is part of the URL',
+      'https://zh.wikipedia.org/wiki/法律 is',
+      [['https://zh.wikipedia.org/wiki/法律', 'https://zh.wikipedia.org/wiki/%E6%B3%95%E5%BE%8B']],
+    ],
   ])('%s', (_name, text, expected) => {
     expect(found(text)).toEqual(expected);
   });
@@ -105,20 +209,52 @@ describe('extractLinks: CJK and full-width punctuation', () => {
 
 describe('extractLinks: hosts', () => {
   it.each<[string, string, Expected[]]>([
-    ['Unicode host in punycode', 'https://bücher.de/x', [['https://bücher.de/x', 'https://xn--bcher-kva.de/x']]],
-    ['punycode host as written', 'https://xn--bcher-kva.de/x', [['https://xn--bcher-kva.de/x', 'https://xn--bcher-kva.de/x']]],
+    [
+      'Unicode host in punycode',
+      'https://bücher.de/x',
+      [['https://bücher.de/x', 'https://xn--bcher-kva.de/x']],
+    ],
+    [
+      'punycode host as written',
+      'https://xn--bcher-kva.de/x',
+      [['https://xn--bcher-kva.de/x', 'https://xn--bcher-kva.de/x']],
+    ],
     ['scheme-less Unicode host', 'bücher.de', [['bücher.de', 'https://xn--bcher-kva.de']]],
     ['Cyrillic lookalike stays distinct', 'mаss.gov', [['mаss.gov', 'https://xn--mss-6cd.gov']]],
     ['upper-case scheme-less', 'MASS.GOV', [['MASS.GOV', 'https://mass.gov']]],
     ['title-case scheme-less', 'Mass.Gov', [['Mass.Gov', 'https://mass.gov']]],
     ['title-case after a digit label', 'See 5.Org for the forms.', [['5.Org', 'https://5.org']]],
-    ['subdomain and a two-label suffix', 'sub.domain.co.uk/path', [['sub.domain.co.uk/path', 'https://sub.domain.co.uk/path']]],
-    ['port on a scheme-less host', 'mass.gov:8080/x', [['mass.gov:8080/x', 'https://mass.gov:8080/x']]],
-    ['file on a real host is a link', 'see mass.gov/form.pdf.', [['mass.gov/form.pdf', 'https://mass.gov/form.pdf']]],
-    ['IPv4 host', 'http://127.0.0.1:8080/x', [['http://127.0.0.1:8080/x', 'https://127.0.0.1:8080/x']]],
+    [
+      'subdomain and a two-label suffix',
+      'sub.domain.co.uk/path',
+      [['sub.domain.co.uk/path', 'https://sub.domain.co.uk/path']],
+    ],
+    [
+      'port on a scheme-less host',
+      'mass.gov:8080/x',
+      [['mass.gov:8080/x', 'https://mass.gov:8080/x']],
+    ],
+    [
+      'file on a real host is a link',
+      'see mass.gov/form.pdf.',
+      [['mass.gov/form.pdf', 'https://mass.gov/form.pdf']],
+    ],
+    [
+      'IPv4 host',
+      'http://127.0.0.1:8080/x',
+      [['http://127.0.0.1:8080/x', 'https://127.0.0.1:8080/x']],
+    ],
     ['IPv6 host', 'http://[::1]:8080/x', [['http://[::1]:8080/x', 'https://[::1]:8080/x']]],
-    ['user part before @ with a scheme', 'https://lawhelpca.org@evil.com/x', [['https://lawhelpca.org@evil.com/x', 'https://evil.com/x']]],
-    ['user part before @ without a scheme', 'see lawhelpca.org@evil.com/eviction', [['lawhelpca.org@evil.com/eviction', 'https://evil.com/eviction']]],
+    [
+      'user part before @ with a scheme',
+      'https://lawhelpca.org@evil.com/x',
+      [['https://lawhelpca.org@evil.com/x', 'https://evil.com/x']],
+    ],
+    [
+      'user part before @ without a scheme',
+      'see lawhelpca.org@evil.com/eviction',
+      [['lawhelpca.org@evil.com/eviction', 'https://evil.com/eviction']],
+    ],
   ])('%s', (_name, text, expected) => {
     expect(found(text)).toEqual(expected);
   });
@@ -148,7 +284,10 @@ describe('extractLinks: never a link', () => {
     ['initials', 'Ex. A.B.C. attached'],
     ['e-mail address', 'Write to john.doe@law.org today.'],
     ['e-mail address with a final period', 'Write to help@lawhelp.org.'],
-    ['e-mail address without a path even with a host before @', 'Write to lawhelpca.org@evil.com today.'],
+    [
+      'e-mail address without a path even with a host before @',
+      'Write to lawhelpca.org@evil.com today.',
+    ],
     ['mailto', 'mailto:help@law.org'],
     ['scheme glued to a word', 'xhttps://mass.gov'],
     ['a scheme with one slash', 'http:/mass.gov'],
@@ -195,7 +334,33 @@ describe('extractLinks: spans', () => {
   });
 
   it('spans hold on text built from link-like pieces', () => {
-    const piece = fc.constantFrom('https://', 'www.', 'mass', '.gov', '.org', '/x', '(', ')', '.', ',', '*', '_', '`', '@', ' ', '。', '访问', '[t](', ']', '<', '>', '"', 'ü', '#', '?a=1');
+    const piece = fc.constantFrom(
+      'https://',
+      'www.',
+      'mass',
+      '.gov',
+      '.org',
+      '/x',
+      '(',
+      ')',
+      '.',
+      ',',
+      '*',
+      '_',
+      '`',
+      '@',
+      ' ',
+      '。',
+      '访问',
+      '[t](',
+      ']',
+      '<',
+      '>',
+      '"',
+      'ü',
+      '#',
+      '?a=1',
+    );
     fc.assert(
       fc.property(fc.array(piece, { maxLength: 30 }), (pieces) => {
         const text = pieces.join('');
@@ -229,7 +394,11 @@ describe('issue 13: extraction gaps found with linkify-it fixtures', () => {
   it.each([
     ['protocol-relative', 'see //example.com/path here', '//example.com/path'],
     ['an IPv4 address with a path, no scheme', 'go to 192.168.1.1/abc now', '192.168.1.1/abc'],
-    ['a path keeping a bracketed part', 'http://foo.com/blah_[other]', 'http://foo.com/blah_[other]'],
+    [
+      'a path keeping a bracketed part',
+      'http://foo.com/blah_[other]',
+      'http://foo.com/blah_[other]',
+    ],
     ['a path keeping braces', 'http://foo.com/{id}/x', 'http://foo.com/{id}/x'],
     ['a path keeping a quoted part', 'http://foo.com/a_"q" end', 'http://foo.com/a_"q"'],
     ['an address after name@', 'test.example@http://vk.com', 'http://vk.com'],
@@ -249,6 +418,8 @@ describe('issue 13: extraction gaps found with linkify-it fixtures', () => {
   });
 
   it('an href quote still ends the address', () => {
-    expect(extractLinks('<a href="https://mass.gov/x">courts</a>').map((link) => link.raw)).toEqual(['https://mass.gov/x']);
+    expect(extractLinks('<a href="https://mass.gov/x">courts</a>').map((link) => link.raw)).toEqual(
+      ['https://mass.gov/x'],
+    );
   });
 });

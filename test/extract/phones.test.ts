@@ -53,7 +53,9 @@ describe('extractPhones: vanity numbers', () => {
     ['Call +1 (800) LAW-HELP.', '+1 (800) LAW-HELP', '+18005294357'],
   ])('%s', (text, raw, normalized) => {
     const phones = extractPhones(text);
-    expect(phones.map((phone) => [phone.raw, phone.normalized, phone.vanity])).toEqual([[raw, normalized, true]]);
+    expect(phones.map((phone) => [phone.raw, phone.normalized, phone.vanity])).toEqual([
+      [raw, normalized, true],
+    ]);
   });
 
   it('does not read a domain made of a vanity number as a phone (its link span is blanked)', () => {
@@ -132,22 +134,52 @@ describe('extractPhones: never a phone', () => {
 describe('extractPhones: spans', () => {
   it('every span lies inside the input and text.slice(start, end) === raw', () => {
     fc.assert(
-      fc.property(fc.array(fc.constantFrom('617', '555', '0123', '-', '.', ' ', '(', ')', '+1', 'call ', '211', 'ext. ', 'x', 'LAW', 'HELP', '§', '$', '\n'), { maxLength: 30 }), (pieces) => {
-        const text = pieces.join('');
-        for (const phone of extractPhones(text)) {
-          expect(phone.start).toBeGreaterThanOrEqual(0);
-          expect(phone.end).toBeLessThanOrEqual(text.length);
-          expect(text.slice(phone.start, phone.end)).toBe(phone.raw);
-        }
-      }),
+      fc.property(
+        fc.array(
+          fc.constantFrom(
+            '617',
+            '555',
+            '0123',
+            '-',
+            '.',
+            ' ',
+            '(',
+            ')',
+            '+1',
+            'call ',
+            '211',
+            'ext. ',
+            'x',
+            'LAW',
+            'HELP',
+            '§',
+            '$',
+            '\n',
+          ),
+          { maxLength: 30 },
+        ),
+        (pieces) => {
+          const text = pieces.join('');
+          for (const phone of extractPhones(text)) {
+            expect(phone.start).toBeGreaterThanOrEqual(0);
+            expect(phone.end).toBeLessThanOrEqual(text.length);
+            expect(text.slice(phone.start, phone.end)).toBe(phone.raw);
+          }
+        },
+      ),
       { numRuns: 500 },
     );
   });
 
   it('never reports overlapping numbers', () => {
     const phones = extractPhones('Call 1-800-LAW-HELP (1-800-529-4357) or 617-555-0123.');
-    for (let k = 1; k < phones.length; k++) expect(phones[k]!.start).toBeGreaterThanOrEqual(phones[k - 1]!.end);
-    expect(phones.map((phone) => phone.normalized)).toEqual(['+18005294357', '+18005294357', '+16175550123']);
+    for (let k = 1; k < phones.length; k++)
+      expect(phones[k]!.start).toBeGreaterThanOrEqual(phones[k - 1]!.end);
+    expect(phones.map((phone) => phone.normalized)).toEqual([
+      '+18005294357',
+      '+18005294357',
+      '+16175550123',
+    ]);
   });
 });
 
@@ -169,13 +201,43 @@ describe('extractPhones: hostile input stays fast', () => {
 describe('extractPhones: the shapes libphonenumber reads (issue 14), spans exactly as written', () => {
   it.each([
     ['a slash after the area code', 'Call 415/666-7777 now.', [['415/666-7777', '+14156667777']]],
-    ['full-width digits', 'Call ＋１　（６５０）　３３３－６０００ now.', [['＋１　（６５０）　３３３－６０００', '+16503336000']]],
-    ['the trunk 1 in parentheses, 4-3 grouping', 'Call (1800) 7493.524 today.', [['(1800) 7493.524', '+18007493524']]],
-    ['two numbers joined by a slash', '651-234-2345/332-445-1234', [['651-234-2345', '+16512342345'], ['332-445-1234', '+13324451234']]],
-    ['a seven-digit extension', 'Call (800) 901-3355 ext: 7246433.', [['(800) 901-3355 ext: 7246433', '+18009013355']]],
-    ['two numbers around a spaced double dash', 'Call 650-253-4561 -- 455-234-3451', [['650-253-4561', '+16502534561'], ['455-234-3451', '+14552343451']]],
+    [
+      'full-width digits',
+      'Call ＋１　（６５０）　３３３－６０００ now.',
+      [['＋１　（６５０）　３３３－６０００', '+16503336000']],
+    ],
+    [
+      'the trunk 1 in parentheses, 4-3 grouping',
+      'Call (1800) 7493.524 today.',
+      [['(1800) 7493.524', '+18007493524']],
+    ],
+    [
+      'two numbers joined by a slash',
+      '651-234-2345/332-445-1234',
+      [
+        ['651-234-2345', '+16512342345'],
+        ['332-445-1234', '+13324451234'],
+      ],
+    ],
+    [
+      'a seven-digit extension',
+      'Call (800) 901-3355 ext: 7246433.',
+      [['(800) 901-3355 ext: 7246433', '+18009013355']],
+    ],
+    [
+      'two numbers around a spaced double dash',
+      'Call 650-253-4561 -- 455-234-3451',
+      [
+        ['650-253-4561', '+16502534561'],
+        ['455-234-3451', '+14552343451'],
+      ],
+    ],
     ['beside Chinese text', '请拨打415-666-7777我在明天', [['415-666-7777', '+14156667777']]],
-    ['after a letter when it starts with a bracket', 'É(415)6667777 def', [['(415)6667777', '+14156667777']]],
+    [
+      'after a letter when it starts with a bracket',
+      'É(415)6667777 def',
+      [['(415)6667777', '+14156667777']],
+    ],
   ])('%s', (_name, text, expected) => {
     expect(phonesIn(text)).toEqual(expected);
   });

@@ -13,7 +13,10 @@ import { fakeIo } from '../helpers/cli.js';
  */
 const allowlist = join(import.meta.dirname, '..', 'fixtures', 'verifier', 'allowlist.json');
 const COUNT = 130_000;
-const answer = Array.from({ length: COUNT }, (_, i) => `See https://site${i}.org/p and call (617) 555-${String(i % 10_000).padStart(4, '0')}.`).join('\n');
+const answer = Array.from(
+  { length: COUNT },
+  (_, i) => `See https://site${i}.org/p and call (617) 555-${String(i % 10_000).padStart(4, '0')}.`,
+).join('\n');
 
 describe('bounded output for huge answers', { timeout: 120_000 }, () => {
   it('check text lists the first findings and counts the rest', async () => {
@@ -21,14 +24,23 @@ describe('bounded output for huge answers', { timeout: 120_000 }, () => {
     expect(await runCli(['check', '--allowlist', allowlist], io)).toBe(0);
     const out = io.out();
     expect(out).toContain(`Links (${COUNT} unverified)`);
-    expect(out).toContain(`… and ${(COUNT - LISTED_FINDINGS.text).toLocaleString('en-US')} more links`);
-    expect(out.split('\n').filter((line) => line.startsWith('  unverified  https://site')).length).toBe(LISTED_FINDINGS.text);
+    expect(out).toContain(
+      `… and ${(COUNT - LISTED_FINDINGS.text).toLocaleString('en-US')} more links`,
+    );
+    expect(
+      out.split('\n').filter((line) => line.startsWith('  unverified  https://site')).length,
+    ).toBe(LISTED_FINDINGS.text);
   });
 
   it('check json lists at most the cap of each kind and says how many it left out', async () => {
     const io = fakeIo({ stdin: answer });
     expect(await runCli(['check', '--allowlist', allowlist, '--format', 'json'], io)).toBe(0);
-    const json = JSON.parse(io.out()) as { links: unknown[]; phones: unknown[]; omitted: Record<string, number>; link_score: number };
+    const json = JSON.parse(io.out()) as {
+      links: unknown[];
+      phones: unknown[];
+      omitted: Record<string, number>;
+      link_score: number;
+    };
     expect(json.links).toHaveLength(LISTED_FINDINGS.json);
     expect(json.omitted.links).toBe(COUNT - LISTED_FINDINGS.json);
     expect(json.link_score).toBe(0.5); // every link counted: all unverified

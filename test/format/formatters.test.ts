@@ -15,7 +15,8 @@ const index = makeIndex({
 });
 
 // (1 + 0.5) / 2 = 0.75; one misattributed number − 0.3 = 0.45 > 0.4: pass with problems.
-const MIXED = 'See https://mass.gov/courts and https://tenantrights.org/guide. Call MLRI at 617-371-1234.';
+const MIXED =
+  'See https://mass.gov/courts and https://tenantrights.org/guide. Call MLRI at 617-371-1234.';
 // (1 + 0) / 2 = 0.5 > 0.4, but the invented link fails it.
 const INVENTED = 'See https://mass.gov/courts and https://lawhe1p.org/x.';
 // Nothing to find.
@@ -31,17 +32,27 @@ describe('toGradingResult', () => {
 
   it('the reason shows the working, the counts, the organizations and every problem', () => {
     const { reason } = toGradingResult(verifyAnswer(MIXED, index));
-    expect(reason.startsWith('citation-verifier: PASS: score 0.45 > threshold 0.4 (link score 0.75 over 2 links − 1 × 0.3 for misattributed numbers). ')).toBe(true);
+    expect(
+      reason.startsWith(
+        'citation-verifier: PASS: score 0.45 > threshold 0.4 (link score 0.75 over 2 links − 1 × 0.3 for misattributed numbers). ',
+      ),
+    ).toBe(true);
     expect(reason).toContain('Links: 1 directory, 1 unverified.');
     expect(reason).toContain('Phones: 1 misattributed.');
     expect(reason).toContain(`Organizations: ${MLRI}.`);
-    expect(reason).toContain(`misattributed number 617-371-1234: (617) 371-1234 is given for ${MLRI}, whose numbers are (617) 357-0700; it is the number of ${GBLS}`);
-    expect(reason).toContain('unverified link https://tenantrights.org/guide: not in the directory');
+    expect(reason).toContain(
+      `misattributed number 617-371-1234: (617) 371-1234 is given for ${MLRI}, whose numbers are (617) 357-0700; it is the number of ${GBLS}`,
+    );
+    expect(reason).toContain(
+      'unverified link https://tenantrights.org/guide: not in the directory',
+    );
   });
 
   it('says (none) when there is no problem, and still gives the counts', () => {
     const result = toGradingResult(verifyAnswer(CLEAN, index));
-    expect(result.reason).toBe('citation-verifier: PASS: score 1 > threshold 0.4 (link score 1 over 0 links). Links: none. Phones: none. Organizations: (none). Problems: (none)');
+    expect(result.reason).toBe(
+      'citation-verifier: PASS: score 1 > threshold 0.4 (link score 1 over 0 links). Links: none. Phones: none. Organizations: (none). Problems: (none)',
+    );
   });
 
   it('a fatal link: the reason says why it failed although the score is above the threshold', () => {
@@ -50,26 +61,46 @@ describe('toGradingResult', () => {
     expect(result.score).toBe(0.5);
     expect(result.reason).toContain('FAIL: score 0.5 > threshold 0.4');
     expect(result.reason).toContain('fails outright: 1 link is broken or invented');
-    expect(result.reason).toContain('invented link https://lawhe1p.org/x: lawhe1p.org is a lookalike');
+    expect(result.reason).toContain(
+      'invented link https://lawhe1p.org/x: lawhe1p.org is a lookalike',
+    );
   });
 
   it('namedScores are fractions from 0 to 1, never counts (the viewer shows them as percentages)', () => {
     // MIXED: score 0.45, links (1 + 0.5) / 2 = 0.75, phones 1 − 0.3 × 1 = 0.7, no fatal link → 1.
-    expect(toGradingResult(verifyAnswer(MIXED, index)).namedScores).toEqual({ citation_score: 0.45, link_score: 0.75, phone_score: 0.7, usable_links: 1 });
+    expect(toGradingResult(verifyAnswer(MIXED, index)).namedScores).toEqual({
+      citation_score: 0.45,
+      link_score: 0.75,
+      phone_score: 0.7,
+      usable_links: 1,
+    });
     // INVENTED: links (1 + 0) / 2 = 0.5, no number, one of two links invented → 0.5.
-    expect(toGradingResult(verifyAnswer(INVENTED, index)).namedScores).toEqual({ citation_score: 0.5, link_score: 0.5, phone_score: 1, usable_links: 0.5 });
+    expect(toGradingResult(verifyAnswer(INVENTED, index)).namedScores).toEqual({
+      citation_score: 0.5,
+      link_score: 0.5,
+      phone_score: 1,
+      usable_links: 0.5,
+    });
     // No links: usable_links 1 (nothing unusable).
-    expect(toGradingResult(verifyAnswer(CLEAN, index)).namedScores).toEqual({ citation_score: 1, link_score: 1, phone_score: 1, usable_links: 1 });
+    expect(toGradingResult(verifyAnswer(CLEAN, index)).namedScores).toEqual({
+      citation_score: 1,
+      link_score: 1,
+      phone_score: 1,
+      usable_links: 1,
+    });
   });
 
   it('the phone score floors at 0', () => {
-    const answer = 'MLRI: 617-371-1234. MLRI: 617-555-0100. MLRI: 617-555-0101. MLRI: 617-555-0102.';
+    const answer =
+      'MLRI: 617-371-1234. MLRI: 617-555-0100. MLRI: 617-555-0101. MLRI: 617-555-0102.';
     // 1 − 0.3 × 4 = −0.2 → 0
     expect(toGradingResult(verifyAnswer(answer, index)).namedScores?.phone_score).toBe(0);
   });
 
   it('names each organization once', () => {
-    expect(toGradingResult(verifyAnswer('GBLS, then MLRI, then GBLS again.', index)).reason).toContain(`Organizations: ${GBLS}; ${MLRI}.`);
+    expect(
+      toGradingResult(verifyAnswer('GBLS, then MLRI, then GBLS again.', index)).reason,
+    ).toContain(`Organizations: ${GBLS}; ${MLRI}.`);
   });
 });
 
@@ -81,23 +112,55 @@ describe('toJson: the document `check --format json` prints', () => {
       score: 0.45,
       threshold: 0.4,
       links: [
-        { url: 'https://mass.gov/courts', normalized: 'https://mass.gov/courts', bucket: 'directory', score: 1, reason: 'on directory domain mass.gov' },
-        { url: 'https://tenantrights.org/guide', normalized: 'https://tenantrights.org/guide', bucket: 'unverified', score: 0.5, reason: expect.stringContaining('not in the directory') },
+        {
+          url: 'https://mass.gov/courts',
+          normalized: 'https://mass.gov/courts',
+          bucket: 'directory',
+          score: 1,
+          reason: 'on directory domain mass.gov',
+        },
+        {
+          url: 'https://tenantrights.org/guide',
+          normalized: 'https://tenantrights.org/guide',
+          bucket: 'unverified',
+          score: 0.5,
+          reason: expect.stringContaining('not in the directory'),
+        },
       ],
-      phones: [{ raw: '617-371-1234', normalized: '+16173711234', organization: MLRI, status: 'misattributed', reason: expect.stringContaining(`it is the number of ${GBLS}`) }],
+      phones: [
+        {
+          raw: '617-371-1234',
+          normalized: '+16173711234',
+          organization: MLRI,
+          status: 'misattributed',
+          reason: expect.stringContaining(`it is the number of ${GBLS}`),
+        },
+      ],
       organizations: [{ name: MLRI, raw: 'MLRI' }],
-      reasons: [expect.stringMatching(/^misattributed number 617-371-1234: /), expect.stringMatching(/^unverified link https:\/\/tenantrights\.org\/guide: /)],
+      reasons: [
+        expect.stringMatching(/^misattributed number 617-371-1234: /),
+        expect.stringMatching(/^unverified link https:\/\/tenantrights\.org\/guide: /),
+      ],
     });
   });
 
   it('keeps the written link, not only the normalized one', () => {
-    const json = toJson(verifyAnswer('See **http://www.mass.gov/courts/?utm_source=chatgpt.com**.', index));
-    expect(json['links']).toEqual([expect.objectContaining({ url: 'http://www.mass.gov/courts/?utm_source=chatgpt.com', normalized: 'https://mass.gov/courts' })]);
+    const json = toJson(
+      verifyAnswer('See **http://www.mass.gov/courts/?utm_source=chatgpt.com**.', index),
+    );
+    expect(json['links']).toEqual([
+      expect.objectContaining({
+        url: 'http://www.mass.gov/courts/?utm_source=chatgpt.com',
+        normalized: 'https://mass.gov/courts',
+      }),
+    ]);
   });
 
   it('writes null for a number attributed to no organization', () => {
     const json = toJson(verifyAnswer('Call 617-555-0100.', index));
-    expect(json['phones']).toEqual([expect.objectContaining({ raw: '617-555-0100', organization: null, status: 'unlisted' })]);
+    expect(json['phones']).toEqual([
+      expect.objectContaining({ raw: '617-555-0100', organization: null, status: 'unlisted' }),
+    ]);
   });
 
   it('is plain JSON: it survives a round trip unchanged', () => {
@@ -115,17 +178,28 @@ describe('toJson: the document `check --format json` prints', () => {
   });
 
   it('every verifier reason starts with the one prefix', () => {
-    expect(toGradingResult(verifyAnswer(MIXED, index)).reason.startsWith(`${REASON_PREFIX}: `)).toBe(true);
+    expect(
+      toGradingResult(verifyAnswer(MIXED, index)).reason.startsWith(`${REASON_PREFIX}: `),
+    ).toBe(true);
   });
 
   it('an empty answer gives empty lists', () => {
-    expect(toJson(verifyAnswer('', index))).toMatchObject({ pass: true, score: 1, links: [], phones: [], organizations: [], reasons: [] });
+    expect(toJson(verifyAnswer('', index))).toMatchObject({
+      pass: true,
+      score: 1,
+      links: [],
+      phones: [],
+      organizations: [],
+      reasons: [],
+    });
   });
 });
 
 describe('summaryLine and toText', () => {
   it('summaryLine says ≤ when the score does not beat the threshold', () => {
-    expect(summaryLine(verifyAnswer(MIXED, index, { threshold: 0.45 }))).toBe('FAIL: score 0.45 ≤ threshold 0.45 (link score 0.75 over 2 links − 1 × 0.3 for misattributed numbers)');
+    expect(summaryLine(verifyAnswer(MIXED, index, { threshold: 0.45 }))).toBe(
+      'FAIL: score 0.45 ≤ threshold 0.45 (link score 0.75 over 2 links − 1 × 0.3 for misattributed numbers)',
+    );
   });
 
   it('toText lists the verdict, each finding and the problems', () => {
@@ -151,17 +225,28 @@ describe('lookalike_of: shown wherever a link verdict is', () => {
 
   it('check --format json, and the assertion metadata built from it', () => {
     const json = toJson(report) as { links: Array<Record<string, unknown>> };
-    expect(json.links[0]).toMatchObject({ bucket: 'unverified', lookalike_of: 'masslegalhelp.org' });
-    expect(JSON.stringify(toGradingResult(report).metadata)).toContain('"lookalike_of":"masslegalhelp.org"');
+    expect(json.links[0]).toMatchObject({
+      bucket: 'unverified',
+      lookalike_of: 'masslegalhelp.org',
+    });
+    expect(JSON.stringify(toGradingResult(report).metadata)).toContain(
+      '"lookalike_of":"masslegalhelp.org"',
+    );
   });
 
   it('the assertion reason and check text', () => {
-    expect(toGradingResult(report).reason).toContain('Links: 1 unverified. Lookalikes: https://masslegalhelp-login.org/apply [lookalike of masslegalhelp.org]. Phones:');
-    expect(toText(report)).toContain('unverified  https://masslegalhelp-login.org/apply [lookalike of masslegalhelp.org]  — ');
+    expect(toGradingResult(report).reason).toContain(
+      'Links: 1 unverified. Lookalikes: https://masslegalhelp-login.org/apply [lookalike of masslegalhelp.org]. Phones:',
+    );
+    expect(toText(report)).toContain(
+      'unverified  https://masslegalhelp-login.org/apply [lookalike of masslegalhelp.org]  — ',
+    );
   });
 
   it('a link that resembles nothing has no lookalike_of key', () => {
-    const plain = toJson(verifyAnswer('See https://tenantrights.org.', lookalikeIndex)) as { links: Array<Record<string, unknown>> };
+    const plain = toJson(verifyAnswer('See https://tenantrights.org.', lookalikeIndex)) as {
+      links: Array<Record<string, unknown>>;
+    };
     expect(plain.links[0]).not.toHaveProperty('lookalike_of');
   });
 });

@@ -6,7 +6,15 @@ export interface FakeIo extends CliIo {
   err: () => string;
 }
 
-export function fakeIo(options: { stdin?: string; env?: NodeJS.ProcessEnv; cwd?: string; tty?: boolean; stdinIsTTY?: boolean } = {}): FakeIo {
+export function fakeIo(
+  options: {
+    stdin?: string;
+    env?: NodeJS.ProcessEnv;
+    cwd?: string;
+    tty?: boolean;
+    stdinIsTTY?: boolean;
+  } = {},
+): FakeIo {
   let out = '';
   let err = '';
   return {

@@ -17,12 +17,19 @@ const ALLOWLIST = {
   org_names: ['Legal Aid Society of Testville'],
   org_phones: { 'Legal Aid Society of Testville': ['(617) 555-0100'] },
 };
-const GOOD = 'Call the Legal Aid Society of Testville at (617) 555-0100 or see https://www.lawhelp.org/ma.';
-const BAD = 'Call the Legal Aid Society of Testville at (617) 555-0199 or see https://lawhelp-ma.example.com/x.';
+const GOOD =
+  'Call the Legal Aid Society of Testville at (617) 555-0100 or see https://www.lawhelp.org/ma.';
+const BAD =
+  'Call the Legal Aid Society of Testville at (617) 555-0199 or see https://lawhelp-ma.example.com/x.';
 const FILE_FORM = 'file://../node_modules/citation-verifier/dist/assertions/verify-citations.js';
 
 /** What each row must get, in test order; `reason` is a pattern the reason must match. */
-export const CONSUMER_VERDICTS: ReadonlyArray<{ form: string; pass: boolean; score?: number; reason?: RegExp }> = [
+export const CONSUMER_VERDICTS: ReadonlyArray<{
+  form: string;
+  pass: boolean;
+  score?: number;
+  reason?: RegExp;
+}> = [
   { form: 'package:…:verifyCitations, right answer', pass: true, score: 1 },
   // invented placeholder link 0; one misattributed number: (0 − 0.3) floored at 0
   { form: 'package:…:verifyCitations, wrong answer', pass: false, score: 0, reason: /invented/ },
@@ -74,10 +81,18 @@ export function verdictMismatches(rows: readonly ResultRow[]): string[] {
     const row = sorted[i];
     const reason = row?.gradingResult?.reason ?? row?.error ?? '';
     if (!row) problems.push(`${expected.form}: no result row`);
-    else if (row.success !== expected.pass) problems.push(`${expected.form}: pass ${row.success}, expected ${expected.pass} (${reason})`);
-    else if (expected.score !== undefined && row.gradingResult?.score !== expected.score) problems.push(`${expected.form}: score ${row.gradingResult?.score}, expected ${expected.score}`);
-    else if (expected.reason && !expected.reason.test(reason)) problems.push(`${expected.form}: reason ${JSON.stringify(reason)} does not match ${expected.reason}`);
+    else if (row.success !== expected.pass)
+      problems.push(`${expected.form}: pass ${row.success}, expected ${expected.pass} (${reason})`);
+    else if (expected.score !== undefined && row.gradingResult?.score !== expected.score)
+      problems.push(
+        `${expected.form}: score ${row.gradingResult?.score}, expected ${expected.score}`,
+      );
+    else if (expected.reason && !expected.reason.test(reason))
+      problems.push(
+        `${expected.form}: reason ${JSON.stringify(reason)} does not match ${expected.reason}`,
+      );
   });
-  if (sorted.length !== CONSUMER_VERDICTS.length) problems.push(`${sorted.length} rows, expected ${CONSUMER_VERDICTS.length}`);
+  if (sorted.length !== CONSUMER_VERDICTS.length)
+    problems.push(`${sorted.length} rows, expected ${CONSUMER_VERDICTS.length}`);
   return problems;
 }

@@ -1,4 +1,9 @@
-import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer as createHttpServer,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { onTestFinished } from 'vitest';
@@ -58,7 +63,10 @@ export interface ServerOptions {
 }
 
 /** Start a server; call it inside a test (it registers its own teardown with `onTestFinished`). */
-export async function startHttpServer(routes: Record<string, Route>, options: ServerOptions = {}): Promise<TestServer> {
+export async function startHttpServer(
+  routes: Record<string, Route>,
+  options: ServerOptions = {},
+): Promise<TestServer> {
   const hits: Hit[] = [];
   const counters = new Map<string, number>();
   const inFlight = new Map<string, number>();
@@ -97,7 +105,10 @@ export async function startHttpServer(routes: Record<string, Route>, options: Se
     }
     if (scripted.delayMs) await new Promise((resolve) => setTimeout(resolve, scripted.delayMs));
     if (response.destroyed) return;
-    response.writeHead(scripted.status ?? 200, { 'content-type': 'text/html; charset=utf-8', ...scripted.headers });
+    response.writeHead(scripted.status ?? 200, {
+      'content-type': 'text/html; charset=utf-8',
+      ...scripted.headers,
+    });
     response.end(scripted.body ?? '');
   };
 
@@ -107,7 +118,9 @@ export async function startHttpServer(routes: Record<string, Route>, options: Se
       response.end(String(error));
     });
   };
-  const server: Server = options.tls ? createHttpsServer({ cert: options.tls.cert, key: options.tls.key }, listener) : createHttpServer(listener);
+  const server: Server = options.tls
+    ? createHttpsServer({ cert: options.tls.cert, key: options.tls.key }, listener)
+    : createHttpServer(listener);
   let connections = 0;
   server.on('connection', () => {
     connections++;

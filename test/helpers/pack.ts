@@ -14,9 +14,16 @@ export interface PackedPackage {
 /** `npm pack` of this repository (which builds it through `prepare`) into `dir`. */
 export function packSelf(repoRoot: string, dir: string): PackedPackage {
   const packed = JSON.parse(
-    execFileSync(npm, ['pack', '--json', '--pack-destination', dir], { cwd: repoRoot, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }),
+    execFileSync(npm, ['pack', '--json', '--pack-destination', dir], {
+      cwd: repoRoot,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    }),
   ) as Array<{ filename: string; files: Array<{ path: string }> }>;
-  return { tarball: join(dir, packed[0]!.filename), files: packed[0]!.files.map((file) => file.path) };
+  return {
+    tarball: join(dir, packed[0]!.filename),
+    files: packed[0]!.files.map((file) => file.path),
+  };
 }
 
 /**
@@ -28,24 +35,47 @@ export function packSelf(repoRoot: string, dir: string): PackedPackage {
  * repository's own node_modules (the versions the lock file pins) and given to the consumer as
  * tarballs beside ours; npm then resolves every name locally.
  */
-export function installPacked(repoRoot: string, packed: PackedPackage, project: string, extra: Record<string, unknown> = {}): void {
+export function installPacked(
+  repoRoot: string,
+  packed: PackedPackage,
+  project: string,
+  extra: Record<string, unknown> = {},
+): void {
   const deps = join(project, '..', 'deps');
   mkdirSync(deps, { recursive: true });
   mkdirSync(project, { recursive: true });
   const lock = JSON.parse(readFileSync(join(repoRoot, 'package-lock.json'), 'utf8')) as {
-    packages: Record<string, { version?: string; dev?: boolean; devOptional?: boolean; optional?: boolean; peer?: boolean }>;
+    packages: Record<
+      string,
+      { version?: string; dev?: boolean; devOptional?: boolean; optional?: boolean; peer?: boolean }
+    >;
   };
   const dependencies: Record<string, string> = {};
   for (const [path, entry] of Object.entries(lock.packages)) {
     if (path === '' || entry.dev || entry.devOptional || entry.peer || entry.optional) continue;
     const name = path.slice(path.lastIndexOf('node_modules/') + 'node_modules/'.length);
-    const out = execFileSync(npm, ['pack', '--ignore-scripts', '--json', '--pack-destination', deps, join(repoRoot, path)], {
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    dependencies[name] = `file:${join(deps, (JSON.parse(out) as Array<{ filename: string }>)[0]!.filename)}`;
+    const out = execFileSync(
+      npm,
+      ['pack', '--ignore-scripts', '--json', '--pack-destination', deps, join(repoRoot, path)],
+      {
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    dependencies[name] =
+      `file:${join(deps, (JSON.parse(out) as Array<{ filename: string }>)[0]!.filename)}`;
   }
   dependencies['citation-verifier'] = `file:${packed.tarball}`;
-  writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module', dependencies, ...extra }, null, 2));
-  execFileSync(npm, ['install', '--offline', '--no-audit', '--no-fund', '--ignore-scripts'], { cwd: project, stdio: 'pipe' });
+  writeFileSync(
+    join(project, 'package.json'),
+    JSON.stringify(
+      { name: 'consumer', private: true, type: 'module', dependencies, ...extra },
+      null,
+      2,
+    ),
+  );
+  execFileSync(npm, ['install', '--offline', '--no-audit', '--no-fund', '--ignore-scripts'], {
+    cwd: project,
+    stdio: 'pipe',
+  });
 }

@@ -15,7 +15,12 @@ export interface ResultRow {
   namedScores?: Record<string, number>;
   vars: Record<string, unknown>;
   error?: string | null;
-  gradingResult: { pass: boolean; score: number; reason: string; componentResults?: Array<{ pass: boolean; reason: string; assertion?: { type: string } }> } | null;
+  gradingResult: {
+    pass: boolean;
+    score: number;
+    reason: string;
+    componentResults?: Array<{ pass: boolean; reason: string; assertion?: { type: string } }>;
+  } | null;
 }
 
 /**
@@ -30,14 +35,18 @@ export async function evalOffline(
 ): Promise<{ run: PromptfooRun; rows: ResultRow[]; output: string }> {
   const dir = mkdtempSync(join(tmpdir(), 'cv-promptfoo-'));
   const output = join(dir, 'results.json');
-  const run = await runPromptfoo(['eval', ...args, '-o', output, '--no-cache', '--no-progress-bar'], {
-    cwd,
-    env: { PROMPTFOO_CONFIG_DIR: join(dir, 'config'), ...env },
-    ...runtime,
-  });
+  const run = await runPromptfoo(
+    ['eval', ...args, '-o', output, '--no-cache', '--no-progress-bar'],
+    {
+      cwd,
+      env: { PROMPTFOO_CONFIG_DIR: join(dir, 'config'), ...env },
+      ...runtime,
+    },
+  );
   let rows: ResultRow[] = [];
   try {
-    rows = (JSON.parse(readFileSync(output, 'utf8')) as { results: { results: ResultRow[] } }).results.results;
+    rows = (JSON.parse(readFileSync(output, 'utf8')) as { results: { results: ResultRow[] } })
+      .results.results;
   } catch {
     // Left empty: the caller's assertion on `run` shows promptfoo's own output.
   }

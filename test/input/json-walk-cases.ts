@@ -18,7 +18,11 @@ export interface WalkCase {
 }
 
 type Node =
-  | { kind: 'object'; offset: number; members: Array<{ key: string; keyOffset: number; value: Node }> }
+  | {
+      kind: 'object';
+      offset: number;
+      members: Array<{ key: string; keyOffset: number; value: Node }>;
+    }
   | { kind: 'array'; offset: number; items: Node[] }
   | { kind: 'scalar'; offset: number };
 
@@ -86,7 +90,8 @@ export function referenceDuplicate(text: string): { path: PathPart[]; offset: nu
     if (node.kind !== 'object') return;
     const seen = new Set<string>();
     for (const member of node.members) {
-      if (seen.has(member.key) && (best === null || member.keyOffset < best.offset)) best = { path: [...path, member.key], offset: member.keyOffset };
+      if (seen.has(member.key) && (best === null || member.keyOffset < best.offset))
+        best = { path: [...path, member.key], offset: member.keyOffset };
       seen.add(member.key);
       visit(member.value, [...path, member.key]);
     }
@@ -107,9 +112,12 @@ export function referenceOffset(text: string, path: readonly PropertyKey[]): num
   const top = (offset: number): number | null => (offset === 0 ? null : offset);
   const search = (node: Node, depth: number): number | null | typeof none => {
     if (depth === want.length) return depth === 0 ? null : node.offset;
-    const children = node.kind === 'object' ? node.members.filter((member) => member.key === want[depth]).map((member) => member.value)
-      : node.kind === 'array' ? node.items.filter((_, index) => String(index) === want[depth])
-      : null;
+    const children =
+      node.kind === 'object'
+        ? node.members.filter((member) => member.key === want[depth]).map((member) => member.value)
+        : node.kind === 'array'
+          ? node.items.filter((_, index) => String(index) === want[depth])
+          : null;
     if (children === null) return none;
     for (const child of children) {
       const found = search(child, depth + 1);
@@ -161,7 +169,9 @@ export function fixtureCases(): WalkCase[] {
         const text = readFileSync(path, 'utf8');
         const name = relative(FIXTURES, path);
         // A file keeps its byte-order mark: the line of a path is looked up in the text as read.
-        const docs = entry.endsWith('.jsonl') ? text.split('\n').map((line, index) => ({ name: `${name}:${index + 1}`, text: line })) : [{ name, text }];
+        const docs = entry.endsWith('.jsonl')
+          ? text.split('\n').map((line, index) => ({ name: `${name}:${index + 1}`, text: line }))
+          : [{ name, text }];
         for (const doc of docs) {
           if (doc.text.trim() === '') continue;
           try {
@@ -190,9 +200,64 @@ function random(seed: number): () => number {
   };
 }
 
-const KEYS = ['a', 'b', 'org_phones', '__proto__', 'constructor', 'a"b', 'x\\y', '[{', '}]', ',:', 'é', 'e\u0301', '😀', '\u2028', '\uFEFF', 'ключ', '', '0', '1', 'Legal Aid of X', '\\"'];
-const STRINGS = ['', 'x', '"', '\\', '\\"', '"\\', '[', ']', '{', '}', ',', ':', '{"a": 1}', '["]', 'ok\\', '法院', '😀 emoji', '\u0000\u001f', '\u2028\u2029', 'tab\there', 'line\nbreak', '\uFEFF'];
-const SCALARS = ['0', '-1', '3.25', '1e9', '-0.5E-3', 'true', 'false', 'null', '12345678901234567890'];
+const KEYS = [
+  'a',
+  'b',
+  'org_phones',
+  '__proto__',
+  'constructor',
+  'a"b',
+  'x\\y',
+  '[{',
+  '}]',
+  ',:',
+  'é',
+  'e\u0301',
+  '😀',
+  '\u2028',
+  '\uFEFF',
+  'ключ',
+  '',
+  '0',
+  '1',
+  'Legal Aid of X',
+  '\\"',
+];
+const STRINGS = [
+  '',
+  'x',
+  '"',
+  '\\',
+  '\\"',
+  '"\\',
+  '[',
+  ']',
+  '{',
+  '}',
+  ',',
+  ':',
+  '{"a": 1}',
+  '["]',
+  'ok\\',
+  '法院',
+  '😀 emoji',
+  '\u0000\u001f',
+  '\u2028\u2029',
+  'tab\there',
+  'line\nbreak',
+  '\uFEFF',
+];
+const SCALARS = [
+  '0',
+  '-1',
+  '3.25',
+  '1e9',
+  '-0.5E-3',
+  'true',
+  'false',
+  'null',
+  '12345678901234567890',
+];
 const SPACE = ['', '', ' ', '\n', '\r\n', '\t', '\n    '];
 
 /** One JSON string for `value`, its characters escaped in one of the ways JSON allows. */
@@ -205,7 +270,8 @@ function quote(value: string, next: () => number): string {
     if (char === '"' || char === '\\') out += `\\${char}`;
     else if (char === '/' && style === 1) out += '\\/';
     else if (code < 0x20 || (style === 2 && code > 0x7e) || (style === 1 && next() < 0.3)) {
-      for (const unit of char.length === 2 ? [char.charCodeAt(0), char.charCodeAt(1)] : [code]) out += `\\u${unit.toString(16).padStart(4, '0')}`;
+      for (const unit of char.length === 2 ? [char.charCodeAt(0), char.charCodeAt(1)] : [code])
+        out += `\\u${unit.toString(16).padStart(4, '0')}`;
     } else out += char;
   }
   return `${out}"`;

@@ -1,17 +1,43 @@
 import { describe, expect, it } from 'vitest';
 import { firstDuplicateKey, offsetOfPath } from '../../src/input/json-walk.js';
 import { lineAndColumn } from '../../src/input/json.js';
-import { fixtureCases, generatedCases, probePaths, referenceDuplicate, referenceOffset } from './json-walk-cases.js';
+import {
+  fixtureCases,
+  generatedCases,
+  probePaths,
+  referenceDuplicate,
+  referenceOffset,
+} from './json-walk-cases.js';
 
 describe('firstDuplicateKey', () => {
   it.each([
     { name: 'none', text: '{"a": 1, "b": {"a": 2}, "c": [{"a": 1}, {"a": 2}]}', found: null },
     { name: 'top level', text: '{"a": 1, "a": 2}', found: { path: ['a'], offset: 9 } },
-    { name: 'nested in an array element', text: '{"x": [{"a": 1}, {"b": 1, "b": 2}]}', found: { path: ['x', 1, 'b'], offset: 26 } },
-    { name: 'keys equal once unescaped', text: '{"\\u0041": 1, "A": 2}', found: { path: ['A'], offset: 14 } },
-    { name: 'quotes and backslashes inside strings', text: '{"a\\"": "x\\\\", "a\\"": 1}', found: { path: ['a"'], offset: 15 } },
-    { name: 'a string value equal to a key is not a key', text: '{"a": "b", "b": "a"}', found: null },
-    { name: 'prototype names', text: '{"__proto__": [], "constructor": [], "__proto__": []}', found: { path: ['__proto__'], offset: 37 } },
+    {
+      name: 'nested in an array element',
+      text: '{"x": [{"a": 1}, {"b": 1, "b": 2}]}',
+      found: { path: ['x', 1, 'b'], offset: 26 },
+    },
+    {
+      name: 'keys equal once unescaped',
+      text: '{"\\u0041": 1, "A": 2}',
+      found: { path: ['A'], offset: 14 },
+    },
+    {
+      name: 'quotes and backslashes inside strings',
+      text: '{"a\\"": "x\\\\", "a\\"": 1}',
+      found: { path: ['a"'], offset: 15 },
+    },
+    {
+      name: 'a string value equal to a key is not a key',
+      text: '{"a": "b", "b": "a"}',
+      found: null,
+    },
+    {
+      name: 'prototype names',
+      text: '{"__proto__": [], "constructor": [], "__proto__": []}',
+      found: { path: ['__proto__'], offset: 37 },
+    },
   ])('$name', ({ text, found }) => {
     JSON.parse(text); // every case is valid JSON
     expect(firstDuplicateKey(text)).toEqual(found);
@@ -58,14 +84,23 @@ describe('the walker against an independent reader, on fixtures and generated do
   const cases = [...fixtureCases(), ...generatedCases(600)];
 
   it('covers what it claims: repeated keys at every depth, and both found and missing paths', () => {
-    const depths = new Set(cases.map(({ text }) => referenceDuplicate(text)?.path.length).filter((depth) => depth !== undefined));
+    const depths = new Set(
+      cases
+        .map(({ text }) => referenceDuplicate(text)?.path.length)
+        .filter((depth) => depth !== undefined),
+    );
     expect([...depths].sort()).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
     expect(cases.some(({ text }) => text.startsWith('\uFEFF'))).toBe(true);
     expect(cases.length).toBeGreaterThan(1500);
   });
 
   it('firstDuplicateKey finds the first key written twice', () => {
-    const differ = cases.filter(({ text }) => JSON.stringify(firstDuplicateKey(text)) !== JSON.stringify(referenceDuplicate(text))).map(({ name }) => name);
+    const differ = cases
+      .filter(
+        ({ text }) =>
+          JSON.stringify(firstDuplicateKey(text)) !== JSON.stringify(referenceDuplicate(text)),
+      )
+      .map(({ name }) => name);
     expect(differ).toEqual([]);
   });
 
@@ -73,7 +108,8 @@ describe('the walker against an independent reader, on fixtures and generated do
     const differ: string[] = [];
     for (const { name, text } of cases) {
       for (const path of probePaths(text, 60)) {
-        if (offsetOfPath(text, path) !== referenceOffset(text, path)) differ.push(`${name} ${JSON.stringify(path)}`);
+        if (offsetOfPath(text, path) !== referenceOffset(text, path))
+          differ.push(`${name} ${JSON.stringify(path)}`);
       }
     }
     expect(differ.slice(0, 5)).toEqual([]);

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../src/errors.js';
-import { jsonErrorOffset, lineAndColumn, parseJsonLines, parseJsonText } from '../../src/input/json.js';
+import {
+  jsonErrorOffset,
+  lineAndColumn,
+  parseJsonLines,
+  parseJsonText,
+} from '../../src/input/json.js';
 
 describe('jsonErrorOffset', () => {
   it.each([
@@ -33,13 +38,16 @@ describe('jsonErrorOffset', () => {
 
 describe('parseJsonText and parseJsonLines: one message style for JSON input', () => {
   it('a JSON file: where, what (line and column), what to do', () => {
-    expect(() => parseJsonText('{\n  "a": 1,\n}', 'f.json', { hint: 'remove the trailing comma' })).toThrow(
-      /^f\.json: is not valid JSON at line 3, column 1 \(.*\); remove the trailing comma$/,
-    );
+    expect(() =>
+      parseJsonText('{\n  "a": 1,\n}', 'f.json', { hint: 'remove the trailing comma' }),
+    ).toThrow(/^f\.json: is not valid JSON at line 3, column 1 \(.*\); remove the trailing comma$/);
   });
 
   it('a JSON Lines file: file:line and the column on that line, with its own code', () => {
-    const lines = parseJsonLines('\uFEFF{"a":1}\r\n\n[1,]\n', 'a.jsonl', { code: 'INVALID_RESULTS', hint: 'one object a line' });
+    const lines = parseJsonLines('\uFEFF{"a":1}\r\n\n[1,]\n', 'a.jsonl', {
+      code: 'INVALID_RESULTS',
+      hint: 'one object a line',
+    });
     expect(lines.next().value).toEqual({ value: { a: 1 }, line: 1, where: 'a.jsonl:1' });
     let error: unknown;
     try {
@@ -49,7 +57,9 @@ describe('parseJsonText and parseJsonLines: one message style for JSON input', (
     }
     expect(error).toBeInstanceOf(InputError);
     expect((error as InputError).code).toBe('INVALID_RESULTS');
-    expect((error as InputError).message).toMatch(/^a\.jsonl:3: is not valid JSON at column 4 \(.*\); one object a line$/);
+    expect((error as InputError).message).toMatch(
+      /^a\.jsonl:3: is not valid JSON at column 4 \(.*\); one object a line$/,
+    );
   });
 
   it('reads lazily: a caller checking each value stops at the first bad line', () => {

@@ -10,7 +10,10 @@ describe('formatTablePlace: where in a CSV, one way for every message', () => {
     [{ file: 'dir.csv', column: 'Phone' }, "dir.csv, column 'Phone'"],
     [{ file: 'dir.csv', row: 12 }, 'dir.csv row 12'],
     [{ file: 'dir.csv', row: 12, line: 12, column: 'Phone' }, "dir.csv row 12, column 'Phone'"],
-    [{ file: 'dir.csv', row: 5, line: 6, column: 'Phone' }, "dir.csv row 5 (line 6), column 'Phone'"],
+    [
+      { file: 'dir.csv', row: 5, line: 6, column: 'Phone' },
+      "dir.csv row 5 (line 6), column 'Phone'",
+    ],
     [{ file: 'standard input', row: 1, line: 2 }, 'standard input row 1 (line 2)'],
   ])('%j → %s', (place, text) => {
     expect(formatTablePlace(place)).toBe(text);
@@ -20,9 +23,22 @@ describe('formatTablePlace: where in a CSV, one way for every message', () => {
 describe('invalidTable: an InputError in the house form', () => {
   it('names the place, then what is wrong and what to do', () => {
     const cause = new Error('EISDIR');
-    const error = invalidTable('FILE_UNREADABLE', { file: 'exports' }, 'is a folder, not a CSV file', 'name the CSV file inside it', cause);
+    const error = invalidTable(
+      'FILE_UNREADABLE',
+      { file: 'exports' },
+      'is a folder, not a CSV file',
+      'name the CSV file inside it',
+      cause,
+    );
     expect(error).toBeInstanceOf(InputError);
-    expect(error).toMatchObject({ code: 'FILE_UNREADABLE', where: 'exports', message: 'exports: is a folder, not a CSV file; name the CSV file inside it', cause });
-    expect(invalidTable('INVALID_CSV', { file: 'dir.csv', row: 3 }, 'what', 'todo').message).toBe(houseMessage('dir.csv row 3: what', 'todo'));
+    expect(error).toMatchObject({
+      code: 'FILE_UNREADABLE',
+      where: 'exports',
+      message: 'exports: is a folder, not a CSV file; name the CSV file inside it',
+      cause,
+    });
+    expect(invalidTable('INVALID_CSV', { file: 'dir.csv', row: 3 }, 'what', 'todo').message).toBe(
+      houseMessage('dir.csv row 3: what', 'todo'),
+    );
   });
 });

@@ -5,7 +5,9 @@ describe('promptfoo eval with the chunk-citation assertion', () => {
   it('grades each claim against the retrieved passages', { timeout: 120_000 }, async () => {
     const { run, rows } = await evalOffline(['-c', 'examples/chunk-citations.yaml'], repoRoot);
     expect(run.ran, run.stdout + run.stderr).toBe(true);
-    const byTest = rows.sort((a, b) => a.testIdx - b.testIdx).map((row) => ({ pass: row.success, reason: row.gradingResult?.reason ?? '' }));
+    const byTest = rows
+      .sort((a, b) => a.testIdx - b.testIdx)
+      .map((row) => ({ pass: row.success, reason: row.gradingResult?.reason ?? '' }));
     expect(byTest.map((row) => row.pass)).toEqual([true, false, false, false]);
     expect(byTest[1]!.reason).toMatch(/unsupported_claim/);
     expect(byTest[2]!.reason).toMatch(/fabricated_quote/);
@@ -21,6 +23,9 @@ describe('promptfoo eval with the chunk-citation assertion', () => {
         expect(value).toBeLessThanOrEqual(1);
       }
     }
-    expect(rows.find((row) => row.testIdx === 1)?.namedScores).toMatchObject({ chunk_failure_rate: 1, chunk_warning_rate: 0 });
+    expect(rows.find((row) => row.testIdx === 1)?.namedScores).toMatchObject({
+      chunk_failure_rate: 1,
+      chunk_warning_rate: 0,
+    });
   });
 });

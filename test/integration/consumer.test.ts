@@ -14,7 +14,9 @@ import { evalOffline, repoRoot } from '../helpers/promptfoo.js';
  * its bin.
  */
 describe('installed into a consumer project', () => {
-  it('works as a promptfoo assertion in every documented form and as a CLI', { timeout: 300_000 }, async () => {
+  it('works as a promptfoo assertion in every documented form and as a CLI', {
+    timeout: 300_000,
+  }, async () => {
     const work = mkdtempSync(join(tmpdir(), 'cv-consumer-'));
     const packed = packSelf(repoRoot, work);
     expect(packed.files).toContain('dist/assertions/verify-citations.js');
@@ -31,11 +33,23 @@ describe('installed into a consumer project', () => {
     expect(verdictMismatches(rows)).toEqual([]);
 
     // The package root is also the library.
-    const library = spawnSync(process.execPath, ['--input-type=module', '-e', 'import { verifyAnswer, normalizePhone } from "citation-verifier"; console.log(typeof verifyAnswer, typeof normalizePhone)'], { cwd: project, encoding: 'utf8' });
+    const library = spawnSync(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        'import { verifyAnswer, normalizePhone } from "citation-verifier"; console.log(typeof verifyAnswer, typeof normalizePhone)',
+      ],
+      { cwd: project, encoding: 'utf8' },
+    );
     expect(library.stdout.trim(), library.stderr).toBe('function function');
 
     const bin = join(project, 'node_modules', '.bin', 'citation-verifier');
-    const check = spawnSync(bin, ['check', '--allowlist', 'evals/allowlist.json', '--format', 'json', '-'], { cwd: project, encoding: 'utf8', input: 'See https://lawhelp.org/x' });
+    const check = spawnSync(
+      bin,
+      ['check', '--allowlist', 'evals/allowlist.json', '--format', 'json', '-'],
+      { cwd: project, encoding: 'utf8', input: 'See https://lawhelp.org/x' },
+    );
     expect(check.status, check.stderr).toBe(0);
     expect(JSON.parse(check.stdout)).toMatchObject({ pass: true, score: 1 });
   });

@@ -20,30 +20,57 @@ const EXPECTED: Record<string, { pass: boolean; score: number }> = {
 
 describe('promptfoo eval of the bundled sample (the main job)', () => {
   it('runs offline with no key and grades every vendor answer', { timeout: 120_000 }, async () => {
-    const { run, rows } = await evalOffline(['-c', 'promptfooconfig.yaml'], repoRoot, { OPENAI_API_KEY: '' });
+    const { run, rows } = await evalOffline(['-c', 'promptfooconfig.yaml'], repoRoot, {
+      OPENAI_API_KEY: '',
+    });
     expect(run.ran, run.stdout + run.stderr).toBe(true);
     expect(rows).toHaveLength(12);
-    const got = Object.fromEntries(rows.map((row) => [`${row.provider.label}/${String(row.vars.id)}`, { pass: row.success, score: row.gradingResult?.score }]));
+    const got = Object.fromEntries(
+      rows.map((row) => [
+        `${row.provider.label}/${String(row.vars.id)}`,
+        { pass: row.success, score: row.gradingResult?.score },
+      ]),
+    );
     expect(got).toEqual(EXPECTED);
-    for (const row of rows) expect(row.error ?? null, 'no row errored').toSatisfy((error) => error === null || !String(error).includes('Custom function threw'));
-    const fail = rows.find((row) => row.provider.label === 'vendor-b' && row.vars.id === 'eviction-boston')!;
-    expect(fail.gradingResult?.reason).toContain('invented link https://www.mass.gov.eviction-help.org/boston-tenants');
-    expect(fail.gradingResult?.reason).toContain('it is the number of Central Division, Boston Municipal Court');
+    for (const row of rows)
+      expect(row.error ?? null, 'no row errored').toSatisfy(
+        (error) => error === null || !String(error).includes('Custom function threw'),
+      );
+    const fail = rows.find(
+      (row) => row.provider.label === 'vendor-b' && row.vars.id === 'eviction-boston',
+    )!;
+    expect(fail.gradingResult?.reason).toContain(
+      'invented link https://www.mass.gov.eviction-help.org/boston-tenants',
+    );
+    expect(fail.gradingResult?.reason).toContain(
+      'it is the number of Central Division, Boston Municipal Court',
+    );
   });
 
-  it('runs the judge add-on beside the verifier when merged with a second -c', { timeout: 120_000 }, async () => {
+  it('runs the judge add-on beside the verifier when merged with a second -c', {
+    timeout: 120_000,
+  }, async () => {
     const grader = `file://${join(repoRoot, 'test', 'fixtures', 'promptfoo', 'test-grader.ts')}`;
-    const { run, rows } = await evalOffline(['-c', 'promptfooconfig.yaml', '-c', 'promptfooconfig.judge.yaml', '--grader', grader], repoRoot);
+    const { run, rows } = await evalOffline(
+      ['-c', 'promptfooconfig.yaml', '-c', 'promptfooconfig.judge.yaml', '--grader', grader],
+      repoRoot,
+    );
     expect(run.ran, run.stdout + run.stderr).toBe(true);
     expect(rows).toHaveLength(12);
     for (const row of rows) {
-      const types = (row.gradingResult?.componentResults ?? []).map((component) => component.assertion?.type);
+      const types = (row.gradingResult?.componentResults ?? []).map(
+        (component) => component.assertion?.type,
+      );
       expect(types).toContain('llm-rubric');
       expect(types).toContain('javascript');
     }
     // The answer a judge passes and the verifier fails: convincing but wrong.
-    const convincing = rows.find((row) => row.provider.label === 'vendor-b' && row.vars.id === 'eviction-boston')!;
-    const judge = convincing.gradingResult?.componentResults?.find((component) => component.assertion?.type === 'llm-rubric');
+    const convincing = rows.find(
+      (row) => row.provider.label === 'vendor-b' && row.vars.id === 'eviction-boston',
+    )!;
+    const judge = convincing.gradingResult?.componentResults?.find(
+      (component) => component.assertion?.type === 'llm-rubric',
+    );
     expect(judge).toMatchObject({ pass: true });
     expect(judge?.reason).toMatch(/^TEST GRADER \(not a model\)/);
     expect(convincing.success).toBe(false);

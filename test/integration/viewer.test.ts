@@ -36,9 +36,13 @@ function freePort(): Promise<number> {
 }
 
 describe('promptfoo viewer', () => {
-  it('shows one assertion per row, a passing row as passing, fractions as scores', { timeout: 180_000 }, async (context) => {
+  it('shows one assertion per row, a passing row as passing, fractions as scores', {
+    timeout: 180_000,
+  }, async (context) => {
     if (!existsSync(CHROMIUM)) {
-      context.skip(`SKIPPED: no Chromium at ${CHROMIUM} (apt-get install -y chromium); the viewer was not opened`);
+      context.skip(
+        `SKIPPED: no Chromium at ${CHROMIUM} (apt-get install -y chromium); the viewer was not opened`,
+      );
       return;
     }
     const dir = mkdtempSync(join(tmpdir(), 'cv-viewer-'));
@@ -62,15 +66,26 @@ describe('promptfoo viewer', () => {
         '',
       ].join('\n'),
     );
-    const { run } = await evalOffline(['-c', 'promptfooconfig.yaml'], dir, { PROMPTFOO_CONFIG_DIR: configDir });
+    const { run } = await evalOffline(['-c', 'promptfooconfig.yaml'], dir, {
+      PROMPTFOO_CONFIG_DIR: configDir,
+    });
     expect(run.code, run.stdout + run.stderr).toBe(100);
 
     const port = await freePort();
-    const viewer = spawn(process.execPath, [promptfooEntrypoint(), 'view', '-p', String(port), '-n'], {
-      cwd: dir,
-      env: { ...process.env, ...PROMPTFOO_QUIET_ENV, PROMPTFOO_CONFIG_DIR: configDir, FORCE_COLOR: '0' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const viewer = spawn(
+      process.execPath,
+      [promptfooEntrypoint(), 'view', '-p', String(port), '-n'],
+      {
+        cwd: dir,
+        env: {
+          ...process.env,
+          ...PROMPTFOO_QUIET_ENV,
+          PROMPTFOO_CONFIG_DIR: configDir,
+          FORCE_COLOR: '0',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     children.push(viewer);
     await new Promise<void>((ready, fail) => {
       let seen = '';
@@ -83,7 +98,12 @@ describe('promptfoo viewer', () => {
       viewer.once('exit', (code) => fail(new Error(`promptfoo view exited ${code}: ${seen}`)));
     });
 
-    browser = await chromium.launchPersistentContext(join(dir, 'chromium-profile'), { executablePath: CHROMIUM, headless: true, args: ARGS, viewport: { width: 1400, height: 1100 } });
+    browser = await chromium.launchPersistentContext(join(dir, 'chromium-profile'), {
+      executablePath: CHROMIUM,
+      headless: true,
+      args: ARGS,
+      viewport: { width: 1400, height: 1100 },
+    });
     const page = await browser.newPage();
     await page.goto(`http://127.0.0.1:${port}/eval`);
     const rows = page.locator('tbody tr');

@@ -11,7 +11,13 @@ async function cacheDir(): Promise<string> {
 }
 
 const URL_A = 'https://a.test/page';
-const LIVE = { kind: 'live' as const, status: 200, finalUrl: URL_A, redirects: 0, reason: '200 OK: the page resolves' };
+const LIVE = {
+  kind: 'live' as const,
+  status: 200,
+  finalUrl: URL_A,
+  redirects: 0,
+  reason: '200 OK: the page resolves',
+};
 
 describe('DiskCache', () => {
   it('stores successes only', async () => {
@@ -23,7 +29,11 @@ describe('DiskCache', () => {
     expect(await readdir(dir)).toEqual([]);
     await cache.put(URL_A, LIVE);
     expect(await readdir(join(dir, 'nested'))).toHaveLength(1);
-    expect(await cache.get(URL_A)).toMatchObject({ kind: 'live', status: 200, reason: expect.stringMatching(/cached 1970-01-01T00:00:01/) });
+    expect(await cache.get(URL_A)).toMatchObject({
+      kind: 'live',
+      status: 200,
+      reason: expect.stringMatching(/cached 1970-01-01T00:00:01/),
+    });
   });
 
   it('expires entries at the TTL', async () => {
@@ -42,9 +52,20 @@ describe('DiskCache', () => {
     const cache = new DiskCache(dir, 60_000, () => 1_000);
     await writeFile(cache.fileFor(URL_A), '{not json');
     expect(await cache.get(URL_A)).toBeUndefined();
-    await writeFile(cache.fileFor(URL_A), JSON.stringify({ version: 1, url: 'https://other.test', checkedAt: 1_000, outcome: LIVE }));
+    await writeFile(
+      cache.fileFor(URL_A),
+      JSON.stringify({ version: 1, url: 'https://other.test', checkedAt: 1_000, outcome: LIVE }),
+    );
     expect(await cache.get(URL_A)).toBeUndefined();
-    await writeFile(cache.fileFor(URL_A), JSON.stringify({ version: 1, url: URL_A, checkedAt: 1_000, outcome: { kind: 'broken', status: 404, finalUrl: URL_A, reason: 'x' } }));
+    await writeFile(
+      cache.fileFor(URL_A),
+      JSON.stringify({
+        version: 1,
+        url: URL_A,
+        checkedAt: 1_000,
+        outcome: { kind: 'broken', status: 404, finalUrl: URL_A, reason: 'x' },
+      }),
+    );
     expect(await cache.get(URL_A)).toBeUndefined();
   });
 
@@ -52,6 +73,8 @@ describe('DiskCache', () => {
     const dir = await cacheDir();
     const blocker = join(dir, 'file');
     await writeFile(blocker, 'not a folder');
-    await expect(new DiskCache(join(blocker, 'cache'), 60_000, Date.now).put(URL_A, LIVE)).resolves.toBeUndefined();
+    await expect(
+      new DiskCache(join(blocker, 'cache'), 60_000, Date.now).put(URL_A, LIVE),
+    ).resolves.toBeUndefined();
   });
 });

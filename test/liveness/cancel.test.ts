@@ -1,7 +1,14 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { Cancelled, SharedWork, Stop, abortableSleep, whenAborted, type StopSignal } from '../../src/liveness/cancel.js';
+import {
+  Cancelled,
+  SharedWork,
+  Stop,
+  abortableSleep,
+  whenAborted,
+  type StopSignal,
+} from '../../src/liveness/cancel.js';
 import { createLinkChecker } from '../../src/liveness/checker.js';
 import { Limiter } from '../../src/liveness/limiter.js';
 import { findStaleLinks } from '../../src/stale.js';
@@ -12,7 +19,9 @@ import { testChecker } from './support.js';
  * in `stale`, and on Ctrl-C. Against a real server on 127.0.0.1 that accepts every connection and
  * never answers (or answers late), counting the connections it holds open and the requests it saw.
  */
-async function silentServer(answerAfterMs?: number): Promise<{ port: number; open: () => number; requests: () => number; answered: () => number }> {
+async function silentServer(
+  answerAfterMs?: number,
+): Promise<{ port: number; open: () => number; requests: () => number; answered: () => number }> {
   const sockets = new Set<Socket>();
   let requests = 0;
   let answered = 0;
@@ -34,7 +43,12 @@ async function silentServer(answerAfterMs?: number): Promise<{ port: number; ope
     for (const socket of sockets) socket.destroy();
     await new Promise<void>((resolve) => server.close(() => resolve()));
   });
-  return { port: (server.address() as AddressInfo).port, open: () => sockets.size, requests: () => requests, answered: () => answered };
+  return {
+    port: (server.address() as AddressInfo).port,
+    open: () => sockets.size,
+    requests: () => requests,
+    answered: () => answered,
+  };
 }
 
 /** A server that answers every request 503 with `Retry-After: 20`: the checker waits 20 s to retry. */
@@ -64,16 +78,28 @@ async function within(ms: number, condition: () => boolean): Promise<number> {
   return -1;
 }
 
-const page = (port: number, index: number, host = 'silent.test'): string => `http://${host}:${port}/page/${index}`;
+const page = (port: number, index: number, host = 'silent.test'): string =>
+  `http://${host}:${port}/page/${index}`;
 
 describe('a link past its answer’s deadline is aborted', () => {
   it('its connections close within 1 s, its queued requests never start, nothing is sent after', async () => {
     const server = await silentServer();
-    const checker = testChecker({ hosts: ['silent.test'], options: { timeoutMs: 10_000, perHostConcurrency: 4 } });
+    const checker = testChecker({
+      hosts: ['silent.test'],
+      options: { timeoutMs: 10_000, perHostConcurrency: 4 },
+    });
     const timersBefore = activeTimers();
     const deadlineAt = Date.now() + 300;
-    const outcomes = await Promise.all(Array.from({ length: 20 }, (_, index) => checker.check(page(server.port, index), { deadlineAt })));
-    expect(new Set(outcomes.map((outcome) => (outcome.kind === 'inconclusive' ? outcome.error : outcome.kind)))).toEqual(new Set(['deadline']));
+    const outcomes = await Promise.all(
+      Array.from({ length: 20 }, (_, index) =>
+        checker.check(page(server.port, index), { deadlineAt }),
+      ),
+    );
+    expect(
+      new Set(
+        outcomes.map((outcome) => (outcome.kind === 'inconclusive' ? outcome.error : outcome.kind)),
+      ),
+    ).toEqual(new Set(['deadline']));
     expect(outcomes[0]!.reason).toMatch(/^deadline reached/);
     // Four in flight (the per-host limit), sixteen waiting: the four sockets close, the sixteen never go.
     expect(await within(1000, () => server.open() === 0)).toBeGreaterThanOrEqual(0);
@@ -89,7 +115,10 @@ describe('a link past its answer’s deadline is aborted', () => {
     const checker = testChecker({ hosts: ['slow.test'], options: { timeoutMs: 10_000 } });
     // The root: a page below it would be compared with a made-up path, which this server also answers.
     const url = `http://slow.test:${server.port}/`;
-    const [hurried, patient] = await Promise.all([checker.check(url, { deadlineAt: Date.now() + 100 }), checker.check(url)]);
+    const [hurried, patient] = await Promise.all([
+      checker.check(url, { deadlineAt: Date.now() + 100 }),
+      checker.check(url),
+    ]);
     expect(hurried).toMatchObject({ kind: 'inconclusive', error: 'deadline' });
     expect(patient).toMatchObject({ kind: 'live', status: 200 });
     expect(server.answered()).toBeGreaterThanOrEqual(1);
@@ -100,17 +129,31 @@ describe('a link past its answer’s deadline is aborted', () => {
     const checker = testChecker({ hosts: ['slow.test'], options: { timeoutMs: 10_000 } });
     // The root: a page below it would be compared with a made-up path, which this server also answers.
     const url = `http://slow.test:${server.port}/`;
-    expect(await checker.check(url, { deadlineAt: Date.now() + 100 })).toMatchObject({ error: 'deadline' });
-    expect(await checker.check(url, { deadlineAt: Date.now() + 5000 })).toMatchObject({ kind: 'live' });
+    expect(await checker.check(url, { deadlineAt: Date.now() + 100 })).toMatchObject({
+      error: 'deadline',
+    });
+    expect(await checker.check(url, { deadlineAt: Date.now() + 5000 })).toMatchObject({
+      kind: 'live',
+    });
   });
 });
 
 describe('stale: a host past its deadline, and Ctrl-C', () => {
-  const allowlist = (urls: string[]) => ({ urls, urlsAsWritten: Object.fromEntries(urls.map((url) => [url, url])), domains: [], orgNames: [], orgPhones: {}, orgAliases: {} });
+  const allowlist = (urls: string[]) => ({
+    urls,
+    urlsAsWritten: Object.fromEntries(urls.map((url) => [url, url])),
+    domains: [],
+    orgNames: [],
+    orgPhones: {},
+    orgAliases: {},
+  });
 
   it('a host past its deadline: its links are inconclusive and its connections close within 1 s, the checker still open', async () => {
     const server = await silentServer();
-    const checker = testChecker({ hosts: ['silent.test'], options: { timeoutMs: 10_000, hostDeadlineMs: 300 } });
+    const checker = testChecker({
+      hosts: ['silent.test'],
+      options: { timeoutMs: 10_000, hostDeadlineMs: 300 },
+    });
     const urls = Array.from({ length: 10 }, (_, index) => page(server.port, index));
     const report = await findStaleLinks({ allowlist: allowlist(urls), checker });
     expect(report.counts.inconclusive).toBe(10);
@@ -123,16 +166,26 @@ describe('stale: a host past its deadline, and Ctrl-C', () => {
   it('Ctrl-C: the report comes back at once, every connection closes within 1 s, no wait is left running', async () => {
     const server = await silentServer();
     const busy = await busyServer();
-    const urls = [...Array.from({ length: 10 }, (_, index) => page(server.port, index)), `http://busy.test:${busy.port}/x`];
+    const urls = [
+      ...Array.from({ length: 10 }, (_, index) => page(server.port, index)),
+      `http://busy.test:${busy.port}/x`,
+    ];
     const timersBefore = activeTimers();
     const interrupt = new AbortController();
     const running = findStaleLinks({
       allowlist: allowlist(urls),
-      liveness: { resolve: { 'silent.test': '127.0.0.1', 'busy.test': '127.0.0.1' }, allowPrivateNetworks: ['127.0.0.1'], networkProbe: false, timeoutMs: 10_000 },
+      liveness: {
+        resolve: { 'silent.test': '127.0.0.1', 'busy.test': '127.0.0.1' },
+        allowPrivateNetworks: ['127.0.0.1'],
+        networkProbe: false,
+        timeoutMs: 10_000,
+      },
       signal: interrupt.signal,
     });
     // Four requests at the silent server (its per-host limit), and the busy link waiting out its 20 s.
-    expect(await within(2000, () => server.requests() === 4 && busy.hits() === 2)).toBeGreaterThanOrEqual(0);
+    expect(
+      await within(2000, () => server.requests() === 4 && busy.hits() === 2),
+    ).toBeGreaterThanOrEqual(0);
     interrupt.abort();
     const report = await running;
     expect(report.interrupted).toBe(true);
@@ -149,7 +202,11 @@ describe('closing the checker', () => {
   it('ends waits before retries at once: a link waiting out a 503’s Retry-After is inconclusive (closed)', async () => {
     const busy = await busyServer();
     // The checker's own sleep (the test helper's does not wait): the 20 s wait is a timer the close must clear.
-    const checker = createLinkChecker({ resolve: { 'busy.test': '127.0.0.1' }, allowPrivateNetworks: ['127.0.0.1'], networkProbe: false });
+    const checker = createLinkChecker({
+      resolve: { 'busy.test': '127.0.0.1' },
+      allowPrivateNetworks: ['127.0.0.1'],
+      networkProbe: false,
+    });
     onTestFinished(() => checker.close());
     const pending = checker.check(`http://busy.test:${busy.port}/x`);
     expect(await within(2000, () => busy.hits() === 2)).toBeGreaterThanOrEqual(0);
@@ -166,7 +223,10 @@ describe('the pieces', () => {
     const limiter = new Limiter(1, 1);
     const ran: string[] = [];
     let finish!: () => void;
-    const first = limiter.run('a.test', () => new Promise<void>((resolve) => ((finish = resolve), ran.push('first'))));
+    const first = limiter.run(
+      'a.test',
+      () => new Promise<void>((resolve) => ((finish = resolve), ran.push('first'))),
+    );
     const link = new Stop();
     const second = limiter.run('a.test', async () => void ran.push('second'), false, link);
     const third = limiter.run('a.test', async () => void ran.push('third'));

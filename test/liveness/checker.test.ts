@@ -14,23 +14,34 @@ import { fakeResolver, isRefusalRetryWait, testChecker } from './support.js';
 const link = (host: string, port: number, path = ''): string => `${host}:${port}${path}`;
 const plain = (host: string, port: number, path = ''): string => `http://${host}:${port}${path}`;
 
-function pathHits(server: { hits: Array<{ method: string; path: string }> }, path: string): string[] {
+function pathHits(
+  server: { hits: Array<{ method: string; path: string }> },
+  path: string,
+): string[] {
   return server.hits.filter((hit) => hit.path === path).map((hit) => hit.method);
 }
 
 function redirectChain(prefix: string, redirects: number): Record<string, Route> {
   const routes: Record<string, Route> = {};
-  for (let step = 0; step < redirects; step++) routes[`${prefix}/${step}`] = { status: 301, headers: { location: `${prefix}/${step + 1}` } };
+  for (let step = 0; step < redirects; step++)
+    routes[`${prefix}/${step}`] = { status: 301, headers: { location: `${prefix}/${step + 1}` } };
   routes[`${prefix}/${redirects}`] = { status: 200, body: '<title>Arrived</title>' };
   return routes;
 }
 
 describe('live', () => {
   it('a 200 is live, fetched with HEAD, a browser-like Accept and a user agent naming the tool', async () => {
-    const server = await startHttpServer({ '/page': { status: 200, body: '<title>Housing court</title>' } });
+    const server = await startHttpServer({
+      '/page': { status: 200, body: '<title>Housing court</title>' },
+    });
     const checker = testChecker({ hosts: ['live.test'] });
     const outcome = await checker.check(link('live.test', server.port, '/page'));
-    expect(outcome).toMatchObject({ kind: 'live', status: 200, redirects: 0, finalUrl: plain('live.test', server.port, '/page') });
+    expect(outcome).toMatchObject({
+      kind: 'live',
+      status: 200,
+      redirects: 0,
+      finalUrl: plain('live.test', server.port, '/page'),
+    });
     expect(outcome.reason).toMatch(/200 OK/);
     expect(pathHits(server, '/page')).toEqual(['HEAD']);
     const hit = server.hits.find((entry) => entry.path === '/page')!;
@@ -41,17 +52,33 @@ describe('live', () => {
   });
 
   it('a chain of 301, 302 and 307 across hosts is followed to the 200', async () => {
-    const target = await startHttpServer({ '/c': { status: 307, headers: { location: '/d' } }, '/d': { status: 200 } });
+    const target = await startHttpServer({
+      '/c': { status: 307, headers: { location: '/d' } },
+      '/d': { status: 200 },
+    });
     const start = await startHttpServer({
       '/a': { status: 301, headers: { location: '/b' } },
       '/b': { status: 302, headers: { location: `http://other.test:${target.port}/c` } },
     });
     const checker = testChecker({ hosts: ['live.test', 'other.test'] });
     const outcome = await checker.check(link('live.test', start.port, '/a'));
-    expect(outcome).toMatchObject({ kind: 'live', status: 200, redirects: 3, finalUrl: plain('other.test', target.port, '/d') });
+    expect(outcome).toMatchObject({
+      kind: 'live',
+      status: 200,
+      redirects: 3,
+      finalUrl: plain('other.test', target.port, '/d'),
+    });
     expect(outcome.reason).toMatch(/after 3 redirects/);
-    expect(start.hits.filter((hit) => !hit.path.startsWith(SOFT_404_PROBE_PREFIX)).map((hit) => `${hit.host}${hit.path}`)).toEqual(['live.test/a', 'live.test/b']);
-    expect(target.hits.filter((hit) => !hit.path.startsWith(SOFT_404_PROBE_PREFIX)).map((hit) => `${hit.host}${hit.path}`)).toEqual(['other.test/c', 'other.test/d']);
+    expect(
+      start.hits
+        .filter((hit) => !hit.path.startsWith(SOFT_404_PROBE_PREFIX))
+        .map((hit) => `${hit.host}${hit.path}`),
+    ).toEqual(['live.test/a', 'live.test/b']);
+    expect(
+      target.hits
+        .filter((hit) => !hit.path.startsWith(SOFT_404_PROBE_PREFIX))
+        .map((hit) => `${hit.host}${hit.path}`),
+    ).toEqual(['other.test/c', 'other.test/d']);
   });
 
   it(`follows exactly ${LIVENESS_DEFAULTS.maxRedirects} redirects`, async () => {
@@ -62,7 +89,11 @@ describe('live', () => {
   });
 
   it('HEAD answered 405, then GET 200: live', async () => {
-    const server = await startHttpServer({ '/form': { byMethod: { HEAD: { status: 405 }, GET: { status: 200, body: '<title>Form</title>' } } } });
+    const server = await startHttpServer({
+      '/form': {
+        byMethod: { HEAD: { status: 405 }, GET: { status: 200, body: '<title>Form</title>' } },
+      },
+    });
     const checker = testChecker({ hosts: ['live.test'] });
     const outcome = await checker.check(link('live.test', server.port, '/form'));
     expect(outcome).toMatchObject({ kind: 'live', status: 200 });
@@ -85,7 +116,10 @@ describe('live', () => {
       pump();
     };
     // HEAD is refused, so the page is fetched with GET; the checker must stop reading after maxBodyBytes.
-    const big = await startHttpServer({ '/big': (request, response) => (request.method === 'HEAD' ? void response.writeHead(405).end() : stream(response)) });
+    const big = await startHttpServer({
+      '/big': (request, response) =>
+        request.method === 'HEAD' ? void response.writeHead(405).end() : stream(response),
+    });
     const checker = testChecker({ hosts: ['live.test'] });
     const outcome = await checker.check(link('live.test', big.port, '/big'));
     expect(outcome.kind).toBe('live');
@@ -101,7 +135,11 @@ describe('broken', () => {
     const server = await startHttpServer({ '/gone': { status } });
     const checker = testChecker({ hosts: ['gone.test'] });
     const outcome = await checker.check(link('gone.test', server.port, '/gone'));
-    expect(outcome).toMatchObject({ kind: 'broken', status, finalUrl: plain('gone.test', server.port, '/gone') });
+    expect(outcome).toMatchObject({
+      kind: 'broken',
+      status,
+      finalUrl: plain('gone.test', server.port, '/gone'),
+    });
     expect(outcome.reason).toMatch(reason);
     expect(pathHits(server, '/gone')).toEqual(['HEAD', 'GET']);
     expect(checker.waits).toEqual([]);
@@ -117,15 +155,25 @@ describe('broken', () => {
     // https once (http is tried instead of a retry), http twice: one retry.
     expect(isRefusalRetryWait(checker.waits, RETRY_BASE_DELAY_MS)).toBe(true);
     // Nothing else had answered, so the probe proved egress.
-    expect(probe.hits.map((hit) => `${hit.method} ${hit.host}${hit.path}`)).toEqual(['HEAD probe.test/']);
+    expect(probe.hits.map((hit) => `${hit.method} ${hit.host}${hit.path}`)).toEqual([
+      'HEAD probe.test/',
+    ]);
   });
 });
 
 describe('inconclusive', () => {
   it.each<[string, Route, RegExp]>([
     ['401', { status: 401 }, /needs a login/],
-    ['403 behind bot protection', { status: 403, headers: { 'cf-mitigated': 'challenge', server: 'cloudflare' } }, /bot protection \(cf-mitigated: challenge\)/],
-    ['403 without a bot-protection header', { status: 403 }, /refuses the checker \(often bot protection\)/],
+    [
+      '403 behind bot protection',
+      { status: 403, headers: { 'cf-mitigated': 'challenge', server: 'cloudflare' } },
+      /bot protection \(cf-mitigated: challenge\)/,
+    ],
+    [
+      '403 without a bot-protection header',
+      { status: 403 },
+      /refuses the checker \(often bot protection\)/,
+    ],
     ['500', { status: 500 }, /server error/],
     ['999', { status: 999 }, /refuses automated requests/],
   ])('%s is inconclusive, not retried', async (_name, route, reason) => {
@@ -146,7 +194,9 @@ describe('inconclusive', () => {
   });
 
   it('429 with Retry-After is retried after the time it asks for, then inconclusive', async () => {
-    const server = await startHttpServer({ '/busy': { status: 429, headers: { 'retry-after': '2' } } });
+    const server = await startHttpServer({
+      '/busy': { status: 429, headers: { 'retry-after': '2' } },
+    });
     const checker = testChecker({ hosts: ['busy.test'] });
     const outcome = await checker.check(link('busy.test', server.port, '/busy'));
     expect(outcome).toMatchObject({ kind: 'inconclusive', status: 429 });
@@ -158,14 +208,20 @@ describe('inconclusive', () => {
   });
 
   it('429 then 200: live after one wait', async () => {
-    const server = await startHttpServer({ '/busy': [{ status: 429, headers: { 'retry-after': '1' } }, { status: 200 }] });
+    const server = await startHttpServer({
+      '/busy': [{ status: 429, headers: { 'retry-after': '1' } }, { status: 200 }],
+    });
     const checker = testChecker({ hosts: ['busy.test'] });
-    expect(await checker.check(link('busy.test', server.port, '/busy'))).toMatchObject({ kind: 'live' });
+    expect(await checker.check(link('busy.test', server.port, '/busy'))).toMatchObject({
+      kind: 'live',
+    });
     expect(checker.waits).toEqual([1000]);
   });
 
   it('a Retry-After beyond the cap is not waited for', async () => {
-    const server = await startHttpServer({ '/busy': { status: 429, headers: { 'retry-after': '3600' } } });
+    const server = await startHttpServer({
+      '/busy': { status: 429, headers: { 'retry-after': '3600' } },
+    });
     const checker = testChecker({ hosts: ['busy.test'] });
     const outcome = await checker.check(link('busy.test', server.port, '/busy'));
     expect(outcome.kind).toBe('inconclusive');
@@ -176,9 +232,14 @@ describe('inconclusive', () => {
 
   it('503 is retried with backoff and can recover', async () => {
     // HEAD 503, then GET 503 (HEAD is not trusted), then the retry's HEAD 200.
-    const server = await startHttpServer({ '/flaky': [{ status: 503 }, { status: 503 }, { status: 200 }] });
+    const server = await startHttpServer({
+      '/flaky': [{ status: 503 }, { status: 503 }, { status: 200 }],
+    });
     const checker = testChecker({ hosts: ['flaky.test'] });
-    expect(await checker.check(link('flaky.test', server.port, '/flaky'))).toMatchObject({ kind: 'live', status: 200 });
+    expect(await checker.check(link('flaky.test', server.port, '/flaky'))).toMatchObject({
+      kind: 'live',
+      status: 200,
+    });
     expect(checker.waits).toEqual([RETRY_BASE_DELAY_MS]);
   });
 
@@ -222,13 +283,24 @@ describe('inconclusive', () => {
     expect(outcome.reason).toMatch(/TLS failure/);
     expect((outcome as { error?: string }).error).toMatch(/CERT|SELF_SIGNED|DEPTH_ZERO/);
     const trusted = testChecker({ hosts: ['tls.test'], options: { ca: cert } });
-    expect(await trusted.check(link('tls.test', server.port))).toMatchObject({ kind: 'live', finalUrl: `https://${link('tls.test', server.port, '/')}` });
+    expect(await trusted.check(link('tls.test', server.port))).toMatchObject({
+      kind: 'live',
+      finalUrl: `https://${link('tls.test', server.port, '/')}`,
+    });
   });
 });
 
 describe('soft 404', () => {
   it('a 200 on a host that answers 200 for a made-up path, with a "not found" page, is broken', async () => {
-    const server = await startHttpServer({}, { fallback: { status: 200, body: '<html><head><title>Page Not Found | Legal Aid</title></head><body>Sorry.</body></html>' } });
+    const server = await startHttpServer(
+      {},
+      {
+        fallback: {
+          status: 200,
+          body: '<html><head><title>Page Not Found | Legal Aid</title></head><body>Sorry.</body></html>',
+        },
+      },
+    );
     const checker = testChecker({ hosts: ['soft.test'] });
     const outcome = await checker.check(link('soft.test', server.port, '/eviction-help'));
     expect(outcome).toMatchObject({ kind: 'broken', status: 200, error: 'soft-404' });
@@ -236,7 +308,10 @@ describe('soft 404', () => {
   });
 
   it('without "not found" text it is inconclusive', async () => {
-    const server = await startHttpServer({}, { fallback: { status: 200, body: '<title>Welcome to Legal Aid</title><h1>Get help</h1>' } });
+    const server = await startHttpServer(
+      {},
+      { fallback: { status: 200, body: '<title>Welcome to Legal Aid</title><h1>Get help</h1>' } },
+    );
     const checker = testChecker({ hosts: ['spa.test'] });
     const outcome = await checker.check(link('spa.test', server.port, '/eviction-help'));
     expect(outcome).toMatchObject({ kind: 'inconclusive', status: 200, error: 'soft-404' });
@@ -244,9 +319,15 @@ describe('soft 404', () => {
   });
 
   it('probes one made-up path per host, once; a host answering it 404 keeps its pages live; the root is never probed', async () => {
-    const server = await startHttpServer({ '/a': { status: 200 }, '/b': { status: 200 }, '/': { status: 200 } });
+    const server = await startHttpServer({
+      '/a': { status: 200 },
+      '/b': { status: 200 },
+      '/': { status: 200 },
+    });
     const checker = testChecker({ hosts: ['real.test'] });
-    const outcomes = await Promise.all(['/a', '/b', ''].map((path) => checker.check(link('real.test', server.port, path))));
+    const outcomes = await Promise.all(
+      ['/a', '/b', ''].map((path) => checker.check(link('real.test', server.port, path))),
+    );
     expect(outcomes.map((outcome) => outcome.kind)).toEqual(['live', 'live', 'live']);
     const probes = server.hits.filter((hit) => hit.path.startsWith(SOFT_404_PROBE_PREFIX));
     expect(probes.map((hit) => hit.method)).toEqual(['HEAD', 'GET']);
@@ -258,18 +339,26 @@ describe('soft 404', () => {
     // files are answered 404 by the web server itself. A 404 for the PDF says nothing about pages,
     // so the made-up page must still be compared with the probe, even when the 404 came first.
     const server = await startHttpServer(
-      { '/wp-content/uploads/guide.pdf': { status: 404 }, '/': { status: 200, body: '<title>Legal Aid Society</title>' } },
+      {
+        '/wp-content/uploads/guide.pdf': { status: 404 },
+        '/': { status: 200, body: '<title>Legal Aid Society</title>' },
+      },
       { fallback: { status: 301, headers: { location: '/' } } },
     );
     const checker = testChecker({ hosts: ['wp.test'] });
-    expect(await checker.check(link('wp.test', server.port, '/wp-content/uploads/guide.pdf'))).toMatchObject({ kind: 'broken', status: 404 });
+    expect(
+      await checker.check(link('wp.test', server.port, '/wp-content/uploads/guide.pdf')),
+    ).toMatchObject({ kind: 'broken', status: 404 });
     const page = await checker.check(link('wp.test', server.port, '/services/eviction-help'));
     expect(page).toMatchObject({ kind: 'inconclusive', status: 200, error: 'soft-404' });
     expect(server.hits.some((hit) => hit.path.startsWith(SOFT_404_PROBE_PREFIX))).toBe(true);
   });
 
   it('the root of a soft-404 host is live', async () => {
-    const server = await startHttpServer({}, { fallback: { status: 200, body: '<title>Home</title>' } });
+    const server = await startHttpServer(
+      {},
+      { fallback: { status: 200, body: '<title>Home</title>' } },
+    );
     const checker = testChecker({ hosts: ['spa.test'] });
     expect(await checker.check(link('spa.test', server.port))).toMatchObject({ kind: 'live' });
     expect(server.hits.some((hit) => hit.path.startsWith(SOFT_404_PROBE_PREFIX))).toBe(false);
@@ -279,9 +368,16 @@ describe('soft 404', () => {
 describe('invented: private addresses', () => {
   it('a host pinned to a loopback address is invented and never fetched when private networks are not allowed', async () => {
     const server = await startHttpServer({ '/': { status: 200 } });
-    const checker = testChecker({ hosts: ['local.test'], options: { allowPrivateNetworks: false } });
+    const checker = testChecker({
+      hosts: ['local.test'],
+      options: { allowPrivateNetworks: false },
+    });
     const outcome = await checker.check(link('local.test', server.port));
-    expect(outcome).toMatchObject({ kind: 'invented', error: 'private-address', address: '127.0.0.1' });
+    expect(outcome).toMatchObject({
+      kind: 'invented',
+      error: 'private-address',
+      address: '127.0.0.1',
+    });
     expect(outcome.reason).toMatch(/loopback address.*not fetched/);
     expect(server.hits).toEqual([]);
   });
@@ -290,10 +386,21 @@ describe('invented: private addresses', () => {
     ['a metadata address (pinned)', 'metadata.test', '169.254.169.254', /cloud metadata address/],
     ['a private-network address (pinned)', 'intranet.test', '10.1.2.3', /private-network address/],
   ])('a redirect to %s is invented and not followed', async (_name, host, address, reason) => {
-    const server = await startHttpServer({ '/go': { status: 302, headers: { location: `http://${host}/latest/meta-data` } } });
-    const checker = testChecker({ options: { allowPrivateNetworks: ['127.0.0.1'], resolve: { 'live.test': '127.0.0.1', [host]: address } } });
+    const server = await startHttpServer({
+      '/go': { status: 302, headers: { location: `http://${host}/latest/meta-data` } },
+    });
+    const checker = testChecker({
+      options: {
+        allowPrivateNetworks: ['127.0.0.1'],
+        resolve: { 'live.test': '127.0.0.1', [host]: address },
+      },
+    });
     const outcome = await checker.check(link('live.test', server.port, '/go'));
-    expect(outcome).toMatchObject({ kind: 'invented', address, finalUrl: `http://${host}/latest/meta-data` });
+    expect(outcome).toMatchObject({
+      kind: 'invented',
+      address,
+      finalUrl: `http://${host}/latest/meta-data`,
+    });
     expect(outcome.reason).toMatch(reason);
     expect(outcome.reason).toMatch(/redirect 1 went to/);
   });
@@ -307,26 +414,46 @@ describe('invented: private addresses', () => {
     ['NAT64 local-use prefix', '64:ff9b:1:c0a8:1:100::', 'private-network'],
     ['6to4', '2002:a00:1::1', 'private-network'],
     ['Teredo (client 127.0.0.1)', '2001:0:808:808::80ff:fffe', 'loopback'],
-  ])('a host whose DNS answer is %s (%s) is refused by the private-address rule', async (_form, address, described) => {
-    const probe = await startHttpServer({ '/': { status: 200 } });
-    const resolver = fakeResolver({ 'probe.test': '127.0.0.1', 'sneaky.test': address });
-    const checker = testChecker({ resolver, probePort: probe.port, options: { allowPrivateNetworks: ['127.0.0.1'] } });
-    const outcome = await checker.check('http://sneaky.test/page');
-    expect(outcome).toMatchObject({ kind: 'invented', error: 'private-address', address });
-    expect(outcome.reason).toContain(`${described} address`);
-  });
+  ])(
+    'a host whose DNS answer is %s (%s) is refused by the private-address rule',
+    async (_form, address, described) => {
+      const probe = await startHttpServer({ '/': { status: 200 } });
+      const resolver = fakeResolver({ 'probe.test': '127.0.0.1', 'sneaky.test': address });
+      const checker = testChecker({
+        resolver,
+        probePort: probe.port,
+        options: { allowPrivateNetworks: ['127.0.0.1'] },
+      });
+      const outcome = await checker.check('http://sneaky.test/page');
+      expect(outcome).toMatchObject({ kind: 'invented', error: 'private-address', address });
+      expect(outcome.reason).toContain(`${described} address`);
+    },
+  );
 
   it('a redirect to a literal private IP is invented', async () => {
-    const server = await startHttpServer({ '/go': { status: 301, headers: { location: 'http://192.168.1.1/admin' } } });
-    const checker = testChecker({ options: { allowPrivateNetworks: ['127.0.0.1'], resolve: { 'live.test': '127.0.0.1' } } });
-    expect(await checker.check(link('live.test', server.port, '/go'))).toMatchObject({ kind: 'invented', address: '192.168.1.1' });
+    const server = await startHttpServer({
+      '/go': { status: 301, headers: { location: 'http://192.168.1.1/admin' } },
+    });
+    const checker = testChecker({
+      options: { allowPrivateNetworks: ['127.0.0.1'], resolve: { 'live.test': '127.0.0.1' } },
+    });
+    expect(await checker.check(link('live.test', server.port, '/go'))).toMatchObject({
+      kind: 'invented',
+      address: '192.168.1.1',
+    });
   });
 
   it('a redirect to a host whose DNS answer is private is invented once DNS is shown to give real answers', async () => {
     const probe = await startHttpServer({ '/': { status: 200 } });
-    const server = await startHttpServer({ '/go': { status: 302, headers: { location: 'http://internal.test/' } } });
+    const server = await startHttpServer({
+      '/go': { status: 302, headers: { location: 'http://internal.test/' } },
+    });
     const resolver = fakeResolver({ 'probe.test': '127.0.0.1', 'internal.test': '10.9.8.7' });
-    const checker = testChecker({ resolver, probePort: probe.port, options: { allowPrivateNetworks: ['127.0.0.1'], resolve: { 'live.test': '127.0.0.1' } } });
+    const checker = testChecker({
+      resolver,
+      probePort: probe.port,
+      options: { allowPrivateNetworks: ['127.0.0.1'], resolve: { 'live.test': '127.0.0.1' } },
+    });
     const outcome = await checker.check(link('live.test', server.port, '/go'));
     expect(outcome).toMatchObject({ kind: 'invented', address: '10.9.8.7' });
     expect(resolver.calls).toContain('internal.test');
@@ -343,11 +470,19 @@ describe('invented: private addresses', () => {
       async (host: string) => {
         rebinding.calls.push(host);
         answers++;
-        return { ok: true as const, addresses: [{ address: answers === 1 ? '127.0.0.1' : '169.254.169.254', family: 4 as const }] };
+        return {
+          ok: true as const,
+          addresses: [
+            { address: answers === 1 ? '127.0.0.1' : '169.254.169.254', family: 4 as const },
+          ],
+        };
       },
       { calls: [] as string[] },
     );
-    const checker = testChecker({ resolver: rebinding, options: { allowPrivateNetworks: ['127.0.0.1'] } });
+    const checker = testChecker({
+      resolver: rebinding,
+      options: { allowPrivateNetworks: ['127.0.0.1'] },
+    });
     const outcome = await checker.check(link('rebind.test', server.port, '/start'));
     expect(outcome).toMatchObject({ kind: 'live', redirects: 1 });
     expect(rebinding.calls).toEqual(['rebind.test']);
@@ -358,9 +493,16 @@ describe('invented: private addresses', () => {
 describe('invented: NXDOMAIN, and the network-unavailable rule', () => {
   it('NXDOMAIN is invented once a known name resolves (one probe for many links)', async () => {
     const probe = await startHttpServer({ '/': { status: 200 } });
-    const resolver = fakeResolver({ 'probe.test': '127.0.0.1' }, { notFound: ['nope.test', 'fake.test'] });
+    const resolver = fakeResolver(
+      { 'probe.test': '127.0.0.1' },
+      { notFound: ['nope.test', 'fake.test'] },
+    );
     const checker = testChecker({ resolver, probePort: probe.port });
-    const outcomes = await Promise.all([checker.check('https://nope.test/page'), checker.check('https://fake.test'), checker.check('https://nope.test/other')]);
+    const outcomes = await Promise.all([
+      checker.check('https://nope.test/page'),
+      checker.check('https://fake.test'),
+      checker.check('https://nope.test/other'),
+    ]);
     for (const outcome of outcomes) {
       expect(outcome).toMatchObject({ kind: 'invented', error: 'ENOTFOUND' });
       expect(outcome.reason).toMatch(/does not exist/);
@@ -371,9 +513,16 @@ describe('invented: NXDOMAIN, and the network-unavailable rule', () => {
   });
 
   it('DNS down (every lookup fails): every link is inconclusive, "network unavailable"', async () => {
-    const resolver = fakeResolver({}, { everything: { ok: false, notFound: false, error: 'EAI_AGAIN' } });
+    const resolver = fakeResolver(
+      {},
+      { everything: { ok: false, notFound: false, error: 'EAI_AGAIN' } },
+    );
     const checker = testChecker({ resolver, probePort: 1 });
-    const outcomes = await Promise.all(['https://mass.test/housing', 'https://nope.test', 'https://legal.test/a?b=1'].map((url) => checker.check(url)));
+    const outcomes = await Promise.all(
+      ['https://mass.test/housing', 'https://nope.test', 'https://legal.test/a?b=1'].map((url) =>
+        checker.check(url),
+      ),
+    );
     for (const outcome of outcomes) {
       expect(outcome.kind).toBe('inconclusive');
       expect(outcome.reason).toMatch(/network unavailable/);
@@ -381,7 +530,10 @@ describe('invented: NXDOMAIN, and the network-unavailable rule', () => {
   });
 
   it('a sandbox whose DNS answers NXDOMAIN for every name: nothing is called invented', async () => {
-    const resolver = fakeResolver({}, { everything: { ok: false, notFound: true, error: 'ENOTFOUND' } });
+    const resolver = fakeResolver(
+      {},
+      { everything: { ok: false, notFound: true, error: 'ENOTFOUND' } },
+    );
     const checker = testChecker({ resolver, probePort: 1 });
     const outcome = await checker.check('https://mass.test/housing');
     expect(outcome.kind).toBe('inconclusive');
@@ -437,7 +589,10 @@ describe('caching', () => {
     expect((await first.check(gone)).kind).toBe('broken');
     const files = (await readdir(dir)).filter((name) => name.endsWith('.json'));
     expect(files).toHaveLength(1);
-    expect(JSON.parse(await readFile(join(dir, files[0]!), 'utf8'))).toMatchObject({ url: live, outcome: { kind: 'live' } });
+    expect(JSON.parse(await readFile(join(dir, files[0]!), 'utf8'))).toMatchObject({
+      url: live,
+      outcome: { kind: 'live' },
+    });
     expect(await readdir(dir)).toEqual(files);
 
     const before = server.hits.length;
@@ -449,7 +604,11 @@ describe('caching', () => {
     expect((await second.check(gone)).kind).toBe('broken');
     expect(pathHits(server, '/gone').length).toBeGreaterThan(2);
 
-    const later = testChecker({ hosts: ['live.test'], options: { cacheDir: dir }, deps: { now: () => Date.now() + LIVENESS_DEFAULTS.cacheTtlMs + 1 } });
+    const later = testChecker({
+      hosts: ['live.test'],
+      options: { cacheDir: dir },
+      deps: { now: () => Date.now() + LIVENESS_DEFAULTS.cacheTtlMs + 1 },
+    });
     const hitsBefore = pathHits(server, '/').length;
     expect((await later.check(live)).reason).not.toMatch(/cached/);
     expect(pathHits(server, '/').length).toBe(hitsBefore + 1);

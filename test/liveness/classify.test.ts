@@ -14,26 +14,56 @@ import { parseRetryAfter, retryDecision } from '../../src/liveness/retry.js';
 import type { LivenessKind } from '../../src/liveness/types.js';
 
 const UP: NetworkView = { dnsWorks: true, egressWorks: true };
-const DOWN: NetworkView = { dnsWorks: false, egressWorks: false, detail: 'the network probe failed too' };
+const DOWN: NetworkView = {
+  dnsWorks: false,
+  egressWorks: false,
+  detail: 'the network probe failed too',
+};
 
 function response(status: number, extra: Partial<ResponseEvidence> = {}): Evidence {
-  return { type: 'response', url: 'https://a.test/p', finalUrl: 'https://a.test/p', redirects: 0, attempts: 1, status, headers: {}, ...extra };
+  return {
+    type: 'response',
+    url: 'https://a.test/p',
+    finalUrl: 'https://a.test/p',
+    redirects: 0,
+    attempts: 1,
+    status,
+    headers: {},
+    ...extra,
+  };
 }
 
 function failure(kind: Failure['kind'], extra: Partial<Failure> = {}): Evidence {
-  return { type: 'failure', url: 'https://a.test/p', finalUrl: 'https://a.test/p', redirects: 0, attempts: 1, failure: { kind, code: kind, message: `${kind} happened`, host: 'a.test', ...extra } };
+  return {
+    type: 'failure',
+    url: 'https://a.test/p',
+    finalUrl: 'https://a.test/p',
+    redirects: 0,
+    attempts: 1,
+    failure: { kind, code: kind, message: `${kind} happened`, host: 'a.test', ...extra },
+  };
 }
 
 describe('classify: the verdict table', () => {
   it.each<[string, Evidence, NetworkView, LivenessKind]>([
     ['200', response(200), UP, 'live'],
     ['204', response(204), UP, 'live'],
-    ['200 after redirects', response(200, { redirects: 2, finalUrl: 'https://b.test/q' }), UP, 'live'],
+    [
+      '200 after redirects',
+      response(200, { redirects: 2, finalUrl: 'https://b.test/q' }),
+      UP,
+      'live',
+    ],
     ['404', response(404), UP, 'broken'],
     ['410', response(410), UP, 'broken'],
     ['401', response(401), UP, 'inconclusive'],
     ['403', response(403), UP, 'inconclusive'],
-    ['403 behind Cloudflare', response(403, { headers: { 'cf-mitigated': 'challenge' } }), UP, 'inconclusive'],
+    [
+      '403 behind Cloudflare',
+      response(403, { headers: { 'cf-mitigated': 'challenge' } }),
+      UP,
+      'inconclusive',
+    ],
     ['429', response(429), UP, 'inconclusive'],
     ['500', response(500), UP, 'inconclusive'],
     ['502', response(502), UP, 'inconclusive'],
@@ -41,21 +71,94 @@ describe('classify: the verdict table', () => {
     ['999', response(999), UP, 'inconclusive'],
     ['400', response(400), UP, 'inconclusive'],
     ['451', response(451), UP, 'inconclusive'],
-    ['soft 404 saying not found', response(200, { soft404: { probeUrl: 'https://a.test/x', probeStatus: 200, pageSaysNotFound: true } }), UP, 'broken'],
-    ['soft 404, page silent', response(200, { soft404: { probeUrl: 'https://a.test/x', probeStatus: 200, pageSaysNotFound: false } }), UP, 'inconclusive'],
-    ['soft 404, page unread', response(200, { soft404: { probeUrl: 'https://a.test/x', probeStatus: 200 } }), UP, 'inconclusive'],
-    ['probe answered 404: a real 200', response(200, { soft404: { probeUrl: 'https://a.test/x', probeStatus: 404, pageSaysNotFound: true } }), UP, 'live'],
+    [
+      'soft 404 saying not found',
+      response(200, {
+        soft404: { probeUrl: 'https://a.test/x', probeStatus: 200, pageSaysNotFound: true },
+      }),
+      UP,
+      'broken',
+    ],
+    [
+      'soft 404, page silent',
+      response(200, {
+        soft404: { probeUrl: 'https://a.test/x', probeStatus: 200, pageSaysNotFound: false },
+      }),
+      UP,
+      'inconclusive',
+    ],
+    [
+      'soft 404, page unread',
+      response(200, { soft404: { probeUrl: 'https://a.test/x', probeStatus: 200 } }),
+      UP,
+      'inconclusive',
+    ],
+    [
+      'probe answered 404: a real 200',
+      response(200, {
+        soft404: { probeUrl: 'https://a.test/x', probeStatus: 404, pageSaysNotFound: true },
+      }),
+      UP,
+      'live',
+    ],
     ['NXDOMAIN, network up', failure('dns-not-found', { code: 'ENOTFOUND' }), UP, 'invented'],
-    ['NXDOMAIN, network down', failure('dns-not-found', { code: 'ENOTFOUND' }), DOWN, 'inconclusive'],
-    ['NXDOMAIN, only egress known', failure('dns-not-found'), { dnsWorks: false, egressWorks: true }, 'inconclusive'],
+    [
+      'NXDOMAIN, network down',
+      failure('dns-not-found', { code: 'ENOTFOUND' }),
+      DOWN,
+      'inconclusive',
+    ],
+    [
+      'NXDOMAIN, only egress known',
+      failure('dns-not-found'),
+      { dnsWorks: false, egressWorks: true },
+      'inconclusive',
+    ],
     ['DNS error, network up', failure('dns-error', { code: 'EAI_AGAIN' }), UP, 'inconclusive'],
     ['DNS error, network down', failure('dns-error', { code: 'EAI_AGAIN' }), DOWN, 'inconclusive'],
     ['refused, network up', failure('refused'), UP, 'broken'],
-    ['refused, no egress proof', failure('refused'), { dnsWorks: true, egressWorks: false }, 'inconclusive'],
-    ['private, pinned, network down', failure('private-address', { source: 'pinned', address: '10.0.0.1', addressClass: 'private' }), DOWN, 'invented'],
-    ['private, literal', failure('private-address', { source: 'literal', address: '127.0.0.1', addressClass: 'loopback' }), DOWN, 'invented'],
-    ['private from DNS, DNS proven', failure('private-address', { source: 'dns', address: '169.254.169.254', addressClass: 'metadata' }), UP, 'invented'],
-    ['private from DNS, DNS unproven (sinkhole)', failure('private-address', { source: 'dns', address: '10.0.0.1', addressClass: 'private' }), DOWN, 'inconclusive'],
+    [
+      'refused, no egress proof',
+      failure('refused'),
+      { dnsWorks: true, egressWorks: false },
+      'inconclusive',
+    ],
+    [
+      'private, pinned, network down',
+      failure('private-address', {
+        source: 'pinned',
+        address: '10.0.0.1',
+        addressClass: 'private',
+      }),
+      DOWN,
+      'invented',
+    ],
+    [
+      'private, literal',
+      failure('private-address', {
+        source: 'literal',
+        address: '127.0.0.1',
+        addressClass: 'loopback',
+      }),
+      DOWN,
+      'invented',
+    ],
+    [
+      'private from DNS, DNS proven',
+      failure('private-address', {
+        source: 'dns',
+        address: '169.254.169.254',
+        addressClass: 'metadata',
+      }),
+      UP,
+      'invented',
+    ],
+    [
+      'private from DNS, DNS unproven (sinkhole)',
+      failure('private-address', { source: 'dns', address: '10.0.0.1', addressClass: 'private' }),
+      DOWN,
+      'inconclusive',
+    ],
     ['timeout', failure('timeout'), UP, 'inconclusive'],
     ['TLS', failure('tls', { code: 'CERT_HAS_EXPIRED' }), UP, 'inconclusive'],
     ['too many redirects', failure('too-many-redirects'), UP, 'inconclusive'],
@@ -68,10 +171,17 @@ describe('classify: the verdict table', () => {
   });
 
   it('says "network unavailable" whenever the network is not known to work', () => {
-    for (const evidence of [failure('dns-not-found'), failure('dns-error'), failure('refused'), failure('private-address', { source: 'dns' })]) {
+    for (const evidence of [
+      failure('dns-not-found'),
+      failure('dns-error'),
+      failure('refused'),
+      failure('private-address', { source: 'dns' }),
+    ]) {
       expect(classify(evidence, DOWN).reason).toMatch(/^network unavailable/);
     }
-    expect(classify(failure('dns-not-found'), DOWN).reason).toContain('the network probe failed too');
+    expect(classify(failure('dns-not-found'), DOWN).reason).toContain(
+      'the network probe failed too',
+    );
   });
 
   it('keeps status, error and final URL on the outcome', () => {
@@ -81,24 +191,40 @@ describe('classify: the verdict table', () => {
       finalUrl: 'https://b.test/gone',
       reason: '404 Not Found after 1 redirect (to https://b.test/gone): the page does not exist',
     });
-    expect(classify(failure('refused', { code: 'ECONNREFUSED' }), UP)).toMatchObject({ kind: 'broken', error: 'ECONNREFUSED', finalUrl: 'https://a.test/p' });
+    expect(classify(failure('refused', { code: 'ECONNREFUSED' }), UP)).toMatchObject({
+      kind: 'broken',
+      error: 'ECONNREFUSED',
+      finalUrl: 'https://a.test/p',
+    });
   });
 
   it('names the bot protection or says it may be', () => {
-    expect(classify(response(403, { headers: { 'x-amzn-waf-action': 'captcha' } }), UP).reason).toMatch(/bot protection \(x-amzn-waf-action: captcha\)/);
+    expect(
+      classify(response(403, { headers: { 'x-amzn-waf-action': 'captcha' } }), UP).reason,
+    ).toMatch(/bot protection \(x-amzn-waf-action: captcha\)/);
     expect(classify(response(403), UP).reason).toMatch(/often bot protection/);
   });
 
   it('mentions a Retry-After longer than the cap', () => {
-    expect(classify(response(429, { retryAfterMs: 120_000, attempts: 1 }), UP).reason).toMatch(/wait 120 s/);
+    expect(classify(response(429, { retryAfterMs: 120_000, attempts: 1 }), UP).reason).toMatch(
+      /wait 120 s/,
+    );
   });
 });
 
 describe('networkNeeded', () => {
   it.each<[string, Evidence, 'dns' | 'egress' | null]>([
     ['NXDOMAIN needs DNS', failure('dns-not-found'), 'dns'],
-    ['a DNS answer that is private needs DNS', failure('private-address', { source: 'dns' }), 'dns'],
-    ['a pinned private address needs nothing', failure('private-address', { source: 'pinned' }), null],
+    [
+      'a DNS answer that is private needs DNS',
+      failure('private-address', { source: 'dns' }),
+      'dns',
+    ],
+    [
+      'a pinned private address needs nothing',
+      failure('private-address', { source: 'pinned' }),
+      null,
+    ],
     ['refused needs egress', failure('refused'), 'egress'],
     ['a 404 is its own proof', response(404), null],
     ['a timeout is inconclusive anyway', failure('timeout'), null],
@@ -141,11 +267,36 @@ describe('retryDecision', () => {
   const settings = { retries: 2, retryAfterCapMs: 30_000, baseDelayMs: 1000 };
   const now = Date.parse('2026-01-01T00:00:00Z');
   it.each<[string, Parameters<typeof retryDecision>[0], number, ReturnType<typeof retryDecision>]>([
-    ['429 with Retry-After seconds', { type: 'response', status: 429, retryAfter: '5' }, 0, { retry: true, delayMs: 5000 }],
-    ['429 with an HTTP date', { type: 'response', status: 429, retryAfter: 'Thu, 01 Jan 2026 00:00:07 GMT' }, 0, { retry: true, delayMs: 7000 }],
-    ['429 beyond the cap', { type: 'response', status: 429, retryAfter: '31' }, 0, { retry: false, retryAfterMs: 31_000 }],
-    ['429 without Retry-After: backoff', { type: 'response', status: 429 }, 1, { retry: true, delayMs: 2000 }],
-    ['429, retries used up', { type: 'response', status: 429, retryAfter: '1' }, 2, { retry: false }],
+    [
+      '429 with Retry-After seconds',
+      { type: 'response', status: 429, retryAfter: '5' },
+      0,
+      { retry: true, delayMs: 5000 },
+    ],
+    [
+      '429 with an HTTP date',
+      { type: 'response', status: 429, retryAfter: 'Thu, 01 Jan 2026 00:00:07 GMT' },
+      0,
+      { retry: true, delayMs: 7000 },
+    ],
+    [
+      '429 beyond the cap',
+      { type: 'response', status: 429, retryAfter: '31' },
+      0,
+      { retry: false, retryAfterMs: 31_000 },
+    ],
+    [
+      '429 without Retry-After: backoff',
+      { type: 'response', status: 429 },
+      1,
+      { retry: true, delayMs: 2000 },
+    ],
+    [
+      '429, retries used up',
+      { type: 'response', status: 429, retryAfter: '1' },
+      2,
+      { retry: false },
+    ],
     ['503', { type: 'response', status: 503 }, 0, { retry: true, delayMs: 1000 }],
     ['500 is not retried', { type: 'response', status: 500 }, 0, { retry: false }],
     ['404 is not retried', { type: 'response', status: 404 }, 0, { retry: false }],

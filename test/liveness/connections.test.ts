@@ -4,7 +4,12 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import { LIVENESS_DEFAULTS } from '../../src/defaults.js';
 import { SOFT_404_PROBE_PREFIX } from '../../src/liveness/checker.js';
 import { RETRY_BASE_DELAY_MS } from '../../src/liveness/retry.js';
-import { closedPort, startHttpServer, type Route, type TestServer } from '../helpers/http-server.js';
+import {
+  closedPort,
+  startHttpServer,
+  type Route,
+  type TestServer,
+} from '../helpers/http-server.js';
 import { isRefusalRetryWait, testChecker } from './support.js';
 
 // Plain http links: the https → http fallback opens (and fails) connections of its own, which would
@@ -13,7 +18,9 @@ const plain = (host: string, port: number, path = ''): string => `http://${host}
 
 /** Every path is a page, except the soft-404 probe's: so a 200 is believed. */
 const pages: Route = (request, response) => {
-  response.writeHead(request.url?.startsWith(SOFT_404_PROBE_PREFIX) ? 404 : 200, { 'content-type': 'text/html' });
+  response.writeHead(request.url?.startsWith(SOFT_404_PROBE_PREFIX) ? 404 : 200, {
+    'content-type': 'text/html',
+  });
   response.end('<title>Page</title>');
 };
 
@@ -21,7 +28,9 @@ describe('connections are reused', () => {
   it('HEAD requests keep their connection: 12 links on one host use at most the per-host limit of connections', async () => {
     const server = await startHttpServer({}, { fallback: pages });
     const checker = testChecker({ hosts: ['live.test'] });
-    const urls = Array.from({ length: 12 }, (_, i) => plain('live.test', server.port, `/page/${i}`));
+    const urls = Array.from({ length: 12 }, (_, i) =>
+      plain('live.test', server.port, `/page/${i}`),
+    );
     const outcomes = await Promise.all(urls.map((url) => checker.check(url)));
     expect(outcomes.map((outcome) => outcome.kind)).toEqual(Array(12).fill('live'));
     // 12 HEADs and the soft-404 probe, over no more connections than may be open to one host.
@@ -34,7 +43,9 @@ describe('connections are reused', () => {
     const checker = testChecker({ hosts: ['sloppy.test'] });
     const urls = Array.from({ length: 6 }, (_, i) => plain('sloppy.test', port, `/page/${i}`));
     const outcomes = await Promise.all(urls.map((url) => checker.check(url)));
-    expect(outcomes.map((outcome) => [outcome.kind, outcome.reason])).toEqual(urls.map(() => ['live', expect.stringMatching(/200 OK/)]));
+    expect(outcomes.map((outcome) => [outcome.kind, outcome.reason])).toEqual(
+      urls.map(() => ['live', expect.stringMatching(/200 OK/)]),
+    );
   });
 });
 
@@ -43,8 +54,12 @@ describe('a refused origin is retried once for all its links', () => {
     const probe = await startHttpServer({ '/': { status: 200 } });
     const port = await closedPort();
     const checker = testChecker({ hosts: ['down.test'], probePort: probe.port });
-    const outcomes = await Promise.all([1, 2, 3, 4, 5].map((i) => checker.check(plain('down.test', port, `/p/${i}`))));
-    expect(outcomes).toEqual(Array(5).fill(expect.objectContaining({ kind: 'broken', error: 'ECONNREFUSED' })));
+    const outcomes = await Promise.all(
+      [1, 2, 3, 4, 5].map((i) => checker.check(plain('down.test', port, `/p/${i}`))),
+    );
+    expect(outcomes).toEqual(
+      Array(5).fill(expect.objectContaining({ kind: 'broken', error: 'ECONNREFUSED' })),
+    );
     expect(isRefusalRetryWait(checker.waits, RETRY_BASE_DELAY_MS)).toBe(true);
   });
 
@@ -62,7 +77,9 @@ describe('a refused origin is retried once for all its links', () => {
         },
       },
     });
-    const outcomes = await Promise.all([1, 2, 3].map((i) => checker.check(plain('restart.test', port, `/p/${i}`))));
+    const outcomes = await Promise.all(
+      [1, 2, 3].map((i) => checker.check(plain('restart.test', port, `/p/${i}`))),
+    );
     expect(outcomes.map((outcome) => outcome.kind)).toEqual(['live', 'live', 'live']);
     expect(isRefusalRetryWait(waits, RETRY_BASE_DELAY_MS)).toBe(true);
     await server?.close();
@@ -92,7 +109,9 @@ async function misbehavingServer(): Promise<number> {
         const body = '<title>Page</title>';
         queue = queue.then(async () => {
           if (socket.destroyed) return;
-          socket.write(`HTTP/1.1 ${status}\r\ncontent-type: text/html\r\ncontent-length: ${body.length}\r\nconnection: keep-alive\r\n\r\n`);
+          socket.write(
+            `HTTP/1.1 ${status}\r\ncontent-type: text/html\r\ncontent-length: ${body.length}\r\nconnection: keep-alive\r\n\r\n`,
+          );
           if (method === 'HEAD') await new Promise((resolve) => setTimeout(resolve, 30));
           if (!socket.destroyed) socket.write(body);
         });

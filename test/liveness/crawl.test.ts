@@ -18,7 +18,13 @@ function crawlerWith(answers: Array<(at: number) => Exchange>, clock: { now: num
       return answer(clock.now);
     },
   } as unknown as HttpClient;
-  const hosts = { resolve: async () => ({ ok: true, addresses: [{ address: '127.0.0.1', family: 4 }], source: 'pinned' }) } as unknown as HostVetting;
+  const hosts = {
+    resolve: async () => ({
+      ok: true,
+      addresses: [{ address: '127.0.0.1', family: 4 }],
+      source: 'pinned',
+    }),
+  } as unknown as HostVetting;
   const crawler = new Crawler(hosts, http, {
     maxRedirects: 5,
     retry: { retries: 2, retryAfterCapMs: 30_000, baseDelayMs: 1000 },
@@ -32,7 +38,16 @@ function crawlerWith(answers: Array<(at: number) => Exchange>, clock: { now: num
   return { crawler, waits, asked };
 }
 
-const refused = (startedAt: number): Exchange => ({ type: 'failure', failure: { kind: 'refused', code: 'ECONNREFUSED', host: 'down.test', message: 'down.test refused the connection' }, startedAt });
+const refused = (startedAt: number): Exchange => ({
+  type: 'failure',
+  failure: {
+    kind: 'refused',
+    code: 'ECONNREFUSED',
+    host: 'down.test',
+    message: 'down.test refused the connection',
+  },
+  startedAt,
+});
 
 describe('a refused origin’s retry is timed from the refused attempt', () => {
   it('a refusal read 300 ms after its attempt started waits the remaining 700 ms', async () => {

@@ -29,15 +29,19 @@ function scripted(concurrency: number, perHost: number) {
 
   function submit(host: string, label: string, followUp = false): void {
     queued.set(host, (queued.get(host) ?? 0) + 1);
-    void limiter.run(host, async () => {
-      queued.set(host, queued.get(host)! - 1);
-      running.set(host, (running.get(host) ?? 0) + 1);
-      maxOverall = Math.max(maxOverall, runningTotal());
-      maxPerHost.set(host, Math.max(maxPerHost.get(host) ?? 0, running.get(host)!));
-      started.push(label);
-      await new Promise<void>((resolve) => finishers.set(label, resolve));
-      running.set(host, running.get(host)! - 1);
-    }, followUp);
+    void limiter.run(
+      host,
+      async () => {
+        queued.set(host, queued.get(host)! - 1);
+        running.set(host, (running.get(host) ?? 0) + 1);
+        maxOverall = Math.max(maxOverall, runningTotal());
+        maxPerHost.set(host, Math.max(maxPerHost.get(host) ?? 0, running.get(host)!));
+        started.push(label);
+        await new Promise<void>((resolve) => finishers.set(label, resolve));
+        running.set(host, running.get(host)! - 1);
+      },
+      followUp,
+    );
   }
 
   async function finish(label: string): Promise<void> {
@@ -54,7 +58,17 @@ function scripted(concurrency: number, perHost: number) {
     return [...queued].every(([host, count]) => count === 0 || (running.get(host) ?? 0) >= perHost);
   }
 
-  return { limiter, submit, finish, started, running: () => [...finishers.keys()], maxOverall: () => maxOverall, maxPerHost, workConserving, runningTotal };
+  return {
+    limiter,
+    submit,
+    finish,
+    started,
+    running: () => [...finishers.keys()],
+    maxOverall: () => maxOverall,
+    maxPerHost,
+    workConserving,
+    runningTotal,
+  };
 }
 
 describe('Limiter: which request goes next', () => {
@@ -102,7 +116,11 @@ describe('Limiter: which request goes next', () => {
    * and one host with a single request, arriving after the busy hosts' first `backlog` each: how
    * many requests start before it. Fails once more than `bound` have.
    */
-  async function overtakenBeforeLonely(busyHosts: string[], backlog: number, bound: number): Promise<number> {
+  async function overtakenBeforeLonely(
+    busyHosts: string[],
+    backlog: number,
+    bound: number,
+  ): Promise<number> {
     const run = scripted(1, 1);
     run.submit('z.test', 'blocker');
     await settle();
@@ -129,13 +147,21 @@ describe('Limiter: which request goes next', () => {
     // Pure longest-backlog-first would never serve the lonely host here. It can be overtaken by the
     // 20 requests queued before it, and by those arriving fewer than BACKLOG_WEIGHT starts (per
     // request of backlog the busy hosts have beyond its one) after it.
-    const overtaken = await overtakenBeforeLonely(['busy1.test', 'busy2.test'], 10, 20 + BACKLOG_WEIGHT * 9);
+    const overtaken = await overtakenBeforeLonely(
+      ['busy1.test', 'busy2.test'],
+      10,
+      20 + BACKLOG_WEIGHT * 9,
+    );
     // The backlog does count: the busy hosts went first for a while.
     expect(overtaken).toBeGreaterThan(20 + BACKLOG_WEIGHT);
   });
 
   it(`a backlog beyond ${BACKLOG_CAP} buys no more priority, so the wait stays bounded however long the queue`, async () => {
-    const overtaken = await overtakenBeforeLonely(['huge.test'], 200, 200 + BACKLOG_WEIGHT * (BACKLOG_CAP - 1));
+    const overtaken = await overtakenBeforeLonely(
+      ['huge.test'],
+      200,
+      200 + BACKLOG_WEIGHT * (BACKLOG_CAP - 1),
+    );
     expect(overtaken).toBeGreaterThan(200);
   });
 
@@ -146,9 +172,17 @@ describe('Limiter: which request goes next', () => {
       return seed / 2 ** 31;
     };
     const run = scripted(5, 2);
-    const hosts = ['big.test', 'big.test', 'big.test', 'mid.test', 'mid.test', ...Array.from({ length: 10 }, (_, index) => `small${index}.test`)];
+    const hosts = [
+      'big.test',
+      'big.test',
+      'big.test',
+      'mid.test',
+      'mid.test',
+      ...Array.from({ length: 10 }, (_, index) => `small${index}.test`),
+    ];
     let submitted = 0;
-    for (let index = 0; index < 60; index++) run.submit(hosts[Math.floor(random() * hosts.length)]!, `t${submitted++}`);
+    for (let index = 0; index < 60; index++)
+      run.submit(hosts[Math.floor(random() * hosts.length)]!, `t${submitted++}`);
     await settle();
     while (run.running().length > 0) {
       expect(run.runningTotal()).toBeLessThanOrEqual(5);
@@ -156,7 +190,8 @@ describe('Limiter: which request goes next', () => {
       const running = run.running();
       await run.finish(running[Math.floor(random() * running.length)]!);
       // Follow-up work arrives while the batch runs, as GET confirmations and redirects do.
-      if (submitted < 90 && random() < 0.5) run.submit(hosts[Math.floor(random() * hosts.length)]!, `t${submitted++}`);
+      if (submitted < 90 && random() < 0.5)
+        run.submit(hosts[Math.floor(random() * hosts.length)]!, `t${submitted++}`);
       await settle();
     }
     expect(run.started).toHaveLength(submitted);
@@ -178,7 +213,10 @@ describe('Limiter: limits measured on a real server, with a heavy host among lig
   it('exactly concurrency in flight overall and perHostConcurrency on the heavy host, never more on any', async () => {
     const server = await startHttpServer({}, { fallback: slowPages });
     const light = Array.from({ length: 8 }, (_, index) => `light${index}.test`);
-    const checker = testChecker({ hosts: ['heavy.test', ...light], options: { perHostConcurrency: 2, concurrency: 4 } });
+    const checker = testChecker({
+      hosts: ['heavy.test', ...light],
+      options: { perHostConcurrency: 2, concurrency: 4 },
+    });
     // The light hosts ask first, then the heavy host with twelve pages.
     const urls = [
       ...light.map((host) => `http://${host}:${server.port}/page/only`),
@@ -192,7 +230,11 @@ describe('Limiter: limits measured on a real server, with a heavy host among lig
     // The heavy host was not left until the light ones were done: it had a request on the server
     // before the last light host did.
     const firstHeavy = server.hits.findIndex((hit) => hit.host === 'heavy.test');
-    const lastLightPage = Math.max(...light.map((host) => server.hits.findIndex((hit) => hit.host === host && hit.path === '/page/only')));
+    const lastLightPage = Math.max(
+      ...light.map((host) =>
+        server.hits.findIndex((hit) => hit.host === host && hit.path === '/page/only'),
+      ),
+    );
     expect(firstHeavy).toBeLessThan(lastLightPage);
   });
 });
@@ -217,12 +259,20 @@ describe('Limiter: follow-ups of started links go first on their host', () => {
     const limiter = new Limiter(8, 1);
     const started: string[] = [];
     let answerHead!: () => void;
-    const head0 = limiter.run('a.test', () => new Promise<void>((resolve) => {
-      started.push('head 0');
-      answerHead = resolve;
-    }));
-    const heads = [1, 2].map((index) => limiter.run('a.test', async () => void started.push(`head ${index}`)));
-    const get0 = head0.then(() => limiter.run('a.test', async () => void started.push('get 0'), true));
+    const head0 = limiter.run(
+      'a.test',
+      () =>
+        new Promise<void>((resolve) => {
+          started.push('head 0');
+          answerHead = resolve;
+        }),
+    );
+    const heads = [1, 2].map((index) =>
+      limiter.run('a.test', async () => void started.push(`head ${index}`)),
+    );
+    const get0 = head0.then(() =>
+      limiter.run('a.test', async () => void started.push('get 0'), true),
+    );
     await settle();
     expect(started).toEqual(['head 0']);
     answerHead();
@@ -235,7 +285,8 @@ describe('Limiter: a batch that arrives in one turn is ranked as one', () => {
   it('the first slots go one to each host before any host gets a second', async () => {
     const run = scripted(4, 4);
     // Host by host, as links arrive once their host resolves: all of a.test's first.
-    for (const host of ['a', 'b', 'c', 'd']) for (let index = 0; index < 4; index++) run.submit(`${host}.test`, `${host}${index}`);
+    for (const host of ['a', 'b', 'c', 'd'])
+      for (let index = 0; index < 4; index++) run.submit(`${host}.test`, `${host}${index}`);
     await settle();
     expect(run.started).toEqual(['a0', 'b0', 'c0', 'd0']);
   });

@@ -14,8 +14,15 @@ const slowPages: Route = (request, response) => {
 describe('concurrency limits, measured on the server', () => {
   it('never more than perHostConcurrency requests in flight to one host', async () => {
     const server = await startHttpServer({}, { fallback: slowPages });
-    const checker = testChecker({ hosts: ['busy.test'], options: { perHostConcurrency: 2, concurrency: 16 } });
-    const outcomes = await Promise.all(Array.from({ length: 10 }, (_, index) => checker.check(`http://busy.test:${server.port}/page/${index}`)));
+    const checker = testChecker({
+      hosts: ['busy.test'],
+      options: { perHostConcurrency: 2, concurrency: 16 },
+    });
+    const outcomes = await Promise.all(
+      Array.from({ length: 10 }, (_, index) =>
+        checker.check(`http://busy.test:${server.port}/page/${index}`),
+      ),
+    );
     expect(outcomes.every((outcome) => outcome.kind === 'live')).toBe(true);
     expect(server.maxInFlight('busy.test')).toBe(2);
   });
@@ -27,7 +34,12 @@ describe('concurrency limits, measured on the server', () => {
     // a.test has twice the pages of the others, so the scheduler (longest backlog first) gives it
     // both of its slots and the per-host limit is reached, not merely respected; with equal hosts
     // it spreads the three slots over three hosts.
-    const urls = hosts.flatMap((host) => Array.from({ length: host === 'a.test' ? 12 : 6 }, (_, index) => `http://${host}:${server.port}/page/${index}`));
+    const urls = hosts.flatMap((host) =>
+      Array.from(
+        { length: host === 'a.test' ? 12 : 6 },
+        (_, index) => `http://${host}:${server.port}/page/${index}`,
+      ),
+    );
     const outcomes = await Promise.all(urls.map((url) => checker.check(url)));
     expect(outcomes.every((outcome) => outcome.kind === 'live')).toBe(true);
     expect(server.maxInFlight()).toBe(3);
@@ -41,14 +53,26 @@ describe('sharedLinkChecker', () => {
     onTestFinished(() => closeSharedLinkCheckers());
     const server = await startHttpServer({ '/': { status: 200, delayMs: 20 } });
     const resolver = fakeResolver();
-    const options = { allowPrivateNetworks: true, resolve: { 'live.test': '127.0.0.1' }, resolver, networkProbe: false as const };
-    const same = sharedLinkChecker({ networkProbe: false, resolver, resolve: { 'live.test': '127.0.0.1' }, allowPrivateNetworks: true });
+    const options = {
+      allowPrivateNetworks: true,
+      resolve: { 'live.test': '127.0.0.1' },
+      resolver,
+      networkProbe: false as const,
+    };
+    const same = sharedLinkChecker({
+      networkProbe: false,
+      resolver,
+      resolve: { 'live.test': '127.0.0.1' },
+      allowPrivateNetworks: true,
+    });
     expect(sharedLinkChecker(options)).toBe(same);
     expect(sharedLinkChecker({ ...options, timeoutMs: 5000 })).not.toBe(same);
     expect(sharedLinkChecker({ ...options, resolver: fakeResolver() })).not.toBe(same);
 
     const url = `http://live.test:${server.port}`;
-    const outcomes = await Promise.all(Array.from({ length: 1000 }, () => sharedLinkChecker({ ...options }).check(url)));
+    const outcomes = await Promise.all(
+      Array.from({ length: 1000 }, () => sharedLinkChecker({ ...options }).check(url)),
+    );
     expect(outcomes.every((outcome) => outcome.kind === 'live')).toBe(true);
     expect(server.hits.filter((hit) => hit.path === '/')).toHaveLength(1);
   });
@@ -59,6 +83,9 @@ describe('sharedLinkChecker', () => {
     await first.close();
     const second = sharedLinkChecker({ networkProbe: false });
     expect(second).not.toBe(first);
-    expect(await first.check('https://after-close.test')).toMatchObject({ kind: 'inconclusive', error: 'closed' });
+    expect(await first.check('https://after-close.test')).toMatchObject({
+      kind: 'inconclusive',
+      error: 'closed',
+    });
   });
 });

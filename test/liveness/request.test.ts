@@ -20,7 +20,9 @@ afterEach(async () => {
   }
 });
 
-async function serve(handler: (request: IncomingMessage, response: ServerResponse) => void): Promise<{ url: (path: string) => URL; agent: Agent }> {
+async function serve(
+  handler: (request: IncomingMessage, response: ServerResponse) => void,
+): Promise<{ url: (path: string) => URL; agent: Agent }> {
   const server = createServer(handler);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -29,11 +31,20 @@ async function serve(handler: (request: IncomingMessage, response: ServerRespons
   return { url: (path) => new URL(`http://127.0.0.1:${port}${path}`), agent };
 }
 
-const base: RawRequest = { method: 'GET', headers: {}, timeoutMs: 2000, maxBodyBytes: 1000, readBody: true, keepAlive: true };
+const base: RawRequest = {
+  method: 'GET',
+  headers: {},
+  timeoutMs: 2000,
+  maxBodyBytes: 1000,
+  readBody: true,
+  keepAlive: true,
+};
 
 describe('requestOnce', () => {
   it('keeps the body of a 2xx GET, at most maxBodyBytes of it', async () => {
-    const { url, agent } = await serve((_request, response) => response.end(`<title>x</title>${'a'.repeat(5000)}`));
+    const { url, agent } = await serve((_request, response) =>
+      response.end(`<title>x</title>${'a'.repeat(5000)}`),
+    );
     const outcome = await requestOnce(agent, url('/'), base);
     expect(outcome.type).toBe('response');
     if (outcome.type !== 'response') return;
@@ -47,7 +58,11 @@ describe('requestOnce', () => {
       response.statusCode = request.url === '/missing' ? 404 : 200;
       response.end('<title>Not here</title>');
     });
-    for (const [path, options] of [['/', { ...base, method: 'HEAD' }], ['/missing', base], ['/', { ...base, readBody: false }]] as const) {
+    for (const [path, options] of [
+      ['/', { ...base, method: 'HEAD' }],
+      ['/missing', base],
+      ['/', { ...base, readBody: false }],
+    ] as const) {
       const outcome = await requestOnce(agent, url(path), options);
       expect(outcome).toMatchObject({ type: 'response' });
       expect(outcome.type === 'response' && outcome.body).toBeUndefined();
@@ -63,7 +78,12 @@ describe('requestOnce', () => {
     const started = performance.now();
     const outcome = await requestOnce(agent, url('/'), { ...base, timeoutMs: 300 });
     expect(performance.now() - started).toBeLessThan(2000);
-    expect(outcome).toEqual({ type: 'response', status: 200, headers: expect.objectContaining({ 'content-type': 'text/html' }), body: '<title>Slow page</title>' });
+    expect(outcome).toEqual({
+      type: 'response',
+      status: 200,
+      headers: expect.objectContaining({ 'content-type': 'text/html' }),
+      body: '<title>Slow page</title>',
+    });
   });
 
   it('bounds the whole exchange: a body that trickles forever ends at the timeout', async () => {
@@ -94,7 +114,11 @@ describe('requestOnce', () => {
       response.end('<title>After hints</title>');
     });
     const outcome = await requestOnce(agent, url('/'), base);
-    expect(outcome).toMatchObject({ type: 'response', status: 200, body: '<title>After hints</title>' });
+    expect(outcome).toMatchObject({
+      type: 'response',
+      status: 200,
+      body: '<title>After hints</title>',
+    });
   });
 
   it('keeps header names such as __proto__ as headers', async () => {
@@ -106,12 +130,18 @@ describe('requestOnce', () => {
     });
     const outcome = await requestOnce(agent, url('/'), base);
     expect(outcome.type === 'response' && Object.getPrototypeOf(outcome.headers)).toBeNull();
-    expect(outcome.type === 'response' && { ...outcome.headers }).toMatchObject({ ['__proto__']: 'x', constructor: 'y', 'set-cookie': 'a=1, b=2' });
+    expect(outcome.type === 'response' && { ...outcome.headers }).toMatchObject({
+      ['__proto__']: 'x',
+      constructor: 'y',
+      'set-cookie': 'a=1, b=2',
+    });
   });
 
   it("fails with the link's abort reason when the link is aborted before the status line, and its socket closes", async () => {
     let closed = false;
-    const { url, agent } = await serve((request) => request.socket.on('close', () => (closed = true)));
+    const { url, agent } = await serve((request) =>
+      request.socket.on('close', () => (closed = true)),
+    );
     const controller = new Stop();
     const pending = requestOnce(agent, url('/'), { ...base, signal: controller });
     await new Promise((resolve) => setTimeout(resolve, 100));

@@ -6,7 +6,8 @@ vi.mock('node:dns/promises', () => ({ lookup: (...args: unknown[]) => lookup(...
 
 const { createSystemResolver, hostKey, pinsFrom } = await import('../../src/liveness/resolve.js');
 
-const errno = (code: string): Error => Object.assign(new Error(`getaddrinfo ${code} x.test`), { code });
+const errno = (code: string): Error =>
+  Object.assign(new Error(`getaddrinfo ${code} x.test`), { code });
 
 describe('createSystemResolver', () => {
   beforeEach(() => {
@@ -38,12 +39,20 @@ describe('createSystemResolver', () => {
     lookup.mockImplementation(async () => {
       throw errno(code);
     });
-    expect(await createSystemResolver(1000)('x.test')).toEqual({ ok: false, notFound, error: code });
+    expect(await createSystemResolver(1000)('x.test')).toEqual({
+      ok: false,
+      notFound,
+      error: code,
+    });
   });
 
   it('a lookup that hangs is a DNS error after the timeout, not NXDOMAIN', async () => {
     lookup.mockImplementation(() => new Promise(() => undefined));
-    expect(await createSystemResolver(20)('x.test')).toEqual({ ok: false, notFound: false, error: 'ETIMEOUT' });
+    expect(await createSystemResolver(20)('x.test')).toEqual({
+      ok: false,
+      notFound: false,
+      error: 'ETIMEOUT',
+    });
   });
 });
 
@@ -56,6 +65,8 @@ describe('pins', () => {
   });
 
   it('rejects an address that is not an IP', () => {
-    expect(() => pinsFrom({ 'a.test': 'b.test' })).toThrow(/expected a host name and an IP address/);
+    expect(() => pinsFrom({ 'a.test': 'b.test' })).toThrow(
+      /expected a host name and an IP address/,
+    );
   });
 });

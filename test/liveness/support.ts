@@ -1,19 +1,28 @@
 import { onTestFinished } from 'vitest';
 import { createLinkChecker, type CheckerDeps } from '../../src/liveness/checker.js';
-import type { LinkChecker, LivenessOptions, Resolver, ResolveResult } from '../../src/liveness/types.js';
+import type {
+  LinkChecker,
+  LivenessOptions,
+  Resolver,
+  ResolveResult,
+} from '../../src/liveness/types.js';
 
 /**
  * A resolver that never touches the network: names in `table` resolve to their address, names in
  * `notFound` are NXDOMAIN, names in `errors` fail with that DNS error, anything else is NXDOMAIN.
  * `calls` records every name asked for.
  */
-export function fakeResolver(table: Record<string, string> = {}, extra: { notFound?: string[]; errors?: Record<string, string>; everything?: ResolveResult } = {}): Resolver & { calls: string[] } {
+export function fakeResolver(
+  table: Record<string, string> = {},
+  extra: { notFound?: string[]; errors?: Record<string, string>; everything?: ResolveResult } = {},
+): Resolver & { calls: string[] } {
   const calls: string[] = [];
   const resolver = async (host: string): Promise<ResolveResult> => {
     calls.push(host);
     if (extra.everything) return extra.everything;
     const address = table[host];
-    if (address !== undefined) return { ok: true, addresses: [{ address, family: address.includes(':') ? 6 : 4 }] };
+    if (address !== undefined)
+      return { ok: true, addresses: [{ address, family: address.includes(':') ? 6 : 4 }] };
     const error = extra.errors?.[host];
     if (error !== undefined) return { ok: false, notFound: false, error };
     return { ok: false, notFound: true, error: 'ENOTFOUND' };
@@ -24,9 +33,12 @@ export function fakeResolver(table: Record<string, string> = {}, extra: { notFou
 /** Records the waits between retries instead of waiting. */
 export function recordingSleep(): ((ms: number) => Promise<void>) & { waits: number[] } {
   const waits: number[] = [];
-  return Object.assign(async (ms: number) => {
-    waits.push(ms);
-  }, { waits });
+  return Object.assign(
+    async (ms: number) => {
+      waits.push(ms);
+    },
+    { waits },
+  );
 }
 
 /**
@@ -50,7 +62,13 @@ export interface TestChecker extends LinkChecker {
  * the internet). Closed when the test finishes.
  */
 export function testChecker(
-  setup: { hosts?: string[]; probePort?: number; resolver?: Resolver & { calls: string[] }; options?: LivenessOptions; deps?: CheckerDeps } = {},
+  setup: {
+    hosts?: string[];
+    probePort?: number;
+    resolver?: Resolver & { calls: string[] };
+    options?: LivenessOptions;
+    deps?: CheckerDeps;
+  } = {},
 ): TestChecker {
   const sleep = recordingSleep();
   const resolver = setup.resolver ?? fakeResolver({ 'probe.test': '127.0.0.1' });
@@ -68,5 +86,11 @@ export function testChecker(
     { sleep, ...setup.deps },
   );
   onTestFinished(() => checker.close());
-  return { check: (url, options) => checker.check(url, options), networkDown: () => checker.networkDown(), close: () => checker.close(), waits: sleep.waits, resolver };
+  return {
+    check: (url, options) => checker.check(url, options),
+    networkDown: () => checker.networkDown(),
+    close: () => checker.close(),
+    waits: sleep.waits,
+    resolver,
+  };
 }

@@ -8,7 +8,9 @@ describe('HashMultimap', () => {
     map.add(5, 5);
     const seen: number[] = [];
     map.forEach(5, (value) => seen.push(value));
-    expect(seen.sort((a, b) => a - b)).toEqual(Array.from({ length: 6 }, (_, k) => 5 + 997 * k).filter((value) => value < 5000));
+    expect(seen.sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 6 }, (_, k) => 5 + 997 * k).filter((value) => value < 5000),
+    );
     const none: number[] = [];
     map.forEach(998_000, (value) => none.push(value));
     expect(none).toEqual([]);

@@ -1,13 +1,29 @@
 import { describe, expect, it } from 'vitest';
 import { BUCKET_SCORES } from '../../src/defaults.js';
 import { extractLinks } from '../../src/extract/links.js';
-import { applyLiveness, classifyLink, directoryDomainOf, inventedReason } from '../../src/match/links.js';
+import {
+  applyLiveness,
+  classifyLink,
+  directoryDomainOf,
+  inventedReason,
+} from '../../src/match/links.js';
 import type { LinkBucket } from '../../src/types.js';
 import { makeIndex } from '../helpers/allowlist.js';
 
 const index = makeIndex({
-  urls: ['https://www.masslegalhelp.org/housing/eviction', 'https://courts.ca.gov/selfhelp-eviction.htm'],
-  domains: ['mass.gov', 'lawhelp.org', 'lawhelpca.org', 'texaslawhelp.org', 'gbls.org', 'nolo.com', 'legalaid.org'],
+  urls: [
+    'https://www.masslegalhelp.org/housing/eviction',
+    'https://courts.ca.gov/selfhelp-eviction.htm',
+  ],
+  domains: [
+    'mass.gov',
+    'lawhelp.org',
+    'lawhelpca.org',
+    'texaslawhelp.org',
+    'gbls.org',
+    'nolo.com',
+    'legalaid.org',
+  ],
 });
 
 /** The verdict for the one link written in `text`. */
@@ -21,11 +37,27 @@ function classify(text: string): { bucket: LinkBucket; score: number; reason: st
 describe('classifyLink: directory', () => {
   it.each([
     ['exact URL', 'https://www.masslegalhelp.org/housing/eviction', /listed in the directory/],
-    ['exact URL, written differently', 'http://masslegalhelp.org/housing/eviction/?utm_source=chatgpt.com#top', /listed in the directory/],
-    ['exact URL on a host that is not a directory domain', 'https://courts.ca.gov/selfhelp-eviction.htm', /listed in the directory/],
-    ['on a directory domain', 'https://mass.gov/orgs/housing-court', /on directory domain mass\.gov/],
+    [
+      'exact URL, written differently',
+      'http://masslegalhelp.org/housing/eviction/?utm_source=chatgpt.com#top',
+      /listed in the directory/,
+    ],
+    [
+      'exact URL on a host that is not a directory domain',
+      'https://courts.ca.gov/selfhelp-eviction.htm',
+      /listed in the directory/,
+    ],
+    [
+      'on a directory domain',
+      'https://mass.gov/orgs/housing-court',
+      /on directory domain mass\.gov/,
+    ],
     ['www. of a directory domain', 'https://www.mass.gov/x', /on directory domain mass\.gov/],
-    ['subdomain of a directory domain', 'https://courts.mass.gov/x', /under directory domain mass\.gov/],
+    [
+      'subdomain of a directory domain',
+      'https://courts.mass.gov/x',
+      /under directory domain mass\.gov/,
+    ],
     ['deeper subdomain', 'https://a.b.courts.mass.gov/x', /under directory domain mass\.gov/],
     ['scheme-less', 'TexasLawHelp.org/eviction', /on directory domain texaslawhelp\.org/],
   ])('%s', (_name, text, reason) => {
@@ -49,7 +81,11 @@ describe('classifyLink: unverified', () => {
     ['the directory domain in a path only', 'https://evil.com/mass.gov'],
   ])('%s', (_name, text) => {
     const verdict = classify(text);
-    expect(verdict).toEqual({ bucket: 'unverified', score: BUCKET_SCORES.unverified, reason: expect.stringMatching(/not in the directory/) });
+    expect(verdict).toEqual({
+      bucket: 'unverified',
+      score: BUCKET_SCORES.unverified,
+      reason: expect.stringMatching(/not in the directory/),
+    });
     expect(verdict.score).toBe(0.5);
   });
 });
@@ -75,15 +111,51 @@ describe('classifyLink: invented, with the reason', () => {
     ['placeholder yourwebsite.org', 'https://yourwebsite.org/help', /placeholder/],
     ['placeholder your-legal-aid.org', 'https://your-legal-aid.org', /placeholder/],
     ['placeholder insertlink.com', 'https://insertlink.com', /placeholder/],
-    ['digit for letter', 'https://lawhe1p.org', /spells the directory domain lawhelp\.org with look-alike characters/],
-    ['Cyrillic homoglyph', 'https://nоlo.com/x', /spells the directory domain nolo\.com with look-alike letters/],
-    ['punycode of a homoglyph', 'https://xn--nlo-sed.com/x', /spells the directory domain nolo\.com with look-alike letters/],
-    ['an unregistered .gov name', 'https://mаss.gov/x', /xn--mss-6cd\.gov is not a registered \.gov domain \(CISA's \.gov registry, snapshot \d{4}-\d{2}-\d{2}\); it resembles the directory domain mass\.gov/],
-    ['directory domain buried as a subdomain', 'https://mass.gov.help-center.com/x', /puts the directory domain mass\.gov in front of another site, help-center\.com/],
-    ['directory domain buried deeper', 'https://a.lawhelp.org.evil.com', /puts the directory domain lawhelp\.org in front/],
-    ['userinfo trick with a scheme', 'https://lawhelpca.org@evil.com/x', /hides the real host evil\.com behind "lawhelpca\.org@"/],
-    ['userinfo trick without a scheme', 'see lawhelpca.org@evil.com/eviction', /hides the real host evil\.com/],
-    ['userinfo trick with a password', 'https://mass.gov:x@evil.com/', /hides the real host evil\.com behind "mass\.gov@"/],
+    [
+      'digit for letter',
+      'https://lawhe1p.org',
+      /spells the directory domain lawhelp\.org with look-alike characters/,
+    ],
+    [
+      'Cyrillic homoglyph',
+      'https://nоlo.com/x',
+      /spells the directory domain nolo\.com with look-alike letters/,
+    ],
+    [
+      'punycode of a homoglyph',
+      'https://xn--nlo-sed.com/x',
+      /spells the directory domain nolo\.com with look-alike letters/,
+    ],
+    [
+      'an unregistered .gov name',
+      'https://mаss.gov/x',
+      /xn--mss-6cd\.gov is not a registered \.gov domain \(CISA's \.gov registry, snapshot \d{4}-\d{2}-\d{2}\); it resembles the directory domain mass\.gov/,
+    ],
+    [
+      'directory domain buried as a subdomain',
+      'https://mass.gov.help-center.com/x',
+      /puts the directory domain mass\.gov in front of another site, help-center\.com/,
+    ],
+    [
+      'directory domain buried deeper',
+      'https://a.lawhelp.org.evil.com',
+      /puts the directory domain lawhelp\.org in front/,
+    ],
+    [
+      'userinfo trick with a scheme',
+      'https://lawhelpca.org@evil.com/x',
+      /hides the real host evil\.com behind "lawhelpca\.org@"/,
+    ],
+    [
+      'userinfo trick without a scheme',
+      'see lawhelpca.org@evil.com/eviction',
+      /hides the real host evil\.com/,
+    ],
+    [
+      'userinfo trick with a password',
+      'https://mass.gov:x@evil.com/',
+      /hides the real host evil\.com behind "mass\.gov@"/,
+    ],
   ])('%s', (_name, text, reason) => {
     const verdict = classify(text);
     expect(verdict.bucket).toBe('invented');
@@ -104,14 +176,54 @@ describe('classifyLink: invented, with the reason', () => {
  */
 describe('classifyLink: resembles a directory domain, unverified with lookalikeOf', () => {
   it.each([
-    ['one-edit typo-squat (swap)', 'https://lawhlep.org', 'lawhelp.org', /1 edit away from the directory domain lawhelp\.org/],
-    ['one-edit typo-squat (extra letter)', 'https://lawhellp.org', 'lawhelp.org', /1 edit away from the directory domain lawhelp\.org/],
-    ['one-edit typo-squat (hyphen)', 'https://legal-aid.org', 'legalaid.org', /1 edit away from the directory domain legalaid\.org/],
-    ['two-edit typo-squat', 'https://texaslawhelper.org', 'texaslawhelp.org', /2 edits away from the directory domain texaslawhelp\.org/],
-    ['same name under another TLD', 'https://lawhelp.net/x', 'lawhelp.org', /name of the directory domain lawhelp\.org under another suffix \(\.net\)/],
-    ['same name under a country suffix', 'https://texaslawhelp.org.uk', 'texaslawhelp.org', /under another suffix \(\.org\.uk\)/],
-    ['dot turned into a hyphen', 'https://mass-gov.com', 'mass.gov', /spells the directory domain mass\.gov as one name/],
-    ['dot dropped', 'https://massgov.com', 'mass.gov', /spells the directory domain mass\.gov as one name/],
+    [
+      'one-edit typo-squat (swap)',
+      'https://lawhlep.org',
+      'lawhelp.org',
+      /1 edit away from the directory domain lawhelp\.org/,
+    ],
+    [
+      'one-edit typo-squat (extra letter)',
+      'https://lawhellp.org',
+      'lawhelp.org',
+      /1 edit away from the directory domain lawhelp\.org/,
+    ],
+    [
+      'one-edit typo-squat (hyphen)',
+      'https://legal-aid.org',
+      'legalaid.org',
+      /1 edit away from the directory domain legalaid\.org/,
+    ],
+    [
+      'two-edit typo-squat',
+      'https://texaslawhelper.org',
+      'texaslawhelp.org',
+      /2 edits away from the directory domain texaslawhelp\.org/,
+    ],
+    [
+      'same name under another TLD',
+      'https://lawhelp.net/x',
+      'lawhelp.org',
+      /name of the directory domain lawhelp\.org under another suffix \(\.net\)/,
+    ],
+    [
+      'same name under a country suffix',
+      'https://texaslawhelp.org.uk',
+      'texaslawhelp.org',
+      /under another suffix \(\.org\.uk\)/,
+    ],
+    [
+      'dot turned into a hyphen',
+      'https://mass-gov.com',
+      'mass.gov',
+      /spells the directory domain mass\.gov as one name/,
+    ],
+    [
+      'dot dropped',
+      'https://massgov.com',
+      'mass.gov',
+      /spells the directory domain mass\.gov as one name/,
+    ],
   ])('%s', (_name, text, of, reason) => {
     const links = extractLinks(text);
     const verdict = classifyLink(links[0]!, index);
@@ -167,12 +279,22 @@ describe('applyLiveness keeps lookalikeOf', () => {
 
   it('a lookalike that answers keeps its fetched bucket and its lookalikeOf', () => {
     expect(offline).toMatchObject({ bucket: 'unverified', lookalikeOf: 'lawhelp.org' });
-    const live = applyLiveness(offline, { kind: 'live', status: 200, finalUrl: 'https://lawhelp.net/x', redirects: 0, reason: 'HTTP 200' });
+    const live = applyLiveness(offline, {
+      kind: 'live',
+      status: 200,
+      finalUrl: 'https://lawhelp.net/x',
+      redirects: 0,
+      reason: 'HTTP 200',
+    });
     expect(live).toMatchObject({ bucket: 'live', score: 0.7, lookalikeOf: 'lawhelp.org' });
   });
 
   it('a lookalike host that does not exist is invented, still naming the site it imitates', () => {
-    const gone = applyLiveness(offline, { kind: 'invented', reason: 'getaddrinfo ENOTFOUND lawhelp.net: the host does not exist', error: 'ENOTFOUND' });
+    const gone = applyLiveness(offline, {
+      kind: 'invented',
+      reason: 'getaddrinfo ENOTFOUND lawhelp.net: the host does not exist',
+      error: 'ENOTFOUND',
+    });
     expect(gone).toMatchObject({ bucket: 'invented', score: 0, lookalikeOf: 'lawhelp.org' });
   });
 });

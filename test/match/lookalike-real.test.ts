@@ -7,7 +7,8 @@ import { classifyLink } from '../../src/match/links.js';
 import type { LinkVerdict } from '../../src/types.js';
 import { makeIndex } from '../helpers/allowlist.js';
 
-const fixture = (path: string): string => readFileSync(new URL(`../fixtures/${path}`, import.meta.url), 'utf8');
+const fixture = (path: string): string =>
+  readFileSync(new URL(`../fixtures/${path}`, import.meta.url), 'utf8');
 const csvRows = (text: string): string[][] =>
   text
     .trim()
@@ -57,11 +58,17 @@ describe('real court and legal-aid domains, each cited against an allowlist of t
     const verdict = verdictFor(`https://${cited}/`, [listed]);
     expect(verdict.bucket).toBe('unverified');
     expect(verdict.lookalikeOf).toBeUndefined();
-    expect(verdict.reason).toMatch(/is a registered \.gov domain \(CISA's \.gov registry, snapshot 2026-08-22\)/);
+    expect(verdict.reason).toMatch(
+      /is a registered \.gov domain \(CISA's \.gov registry, snapshot 2026-08-22\)/,
+    );
   });
 
   it('legalaidnc.org cited with legalaidnyc.org listed: unverified, reported as resembling it', () => {
-    expect(verdictFor('https://legalaidnc.org/', ['legalaidnyc.org'])).toMatchObject({ bucket: 'unverified', score: 0.5, lookalikeOf: 'legalaidnyc.org' });
+    expect(verdictFor('https://legalaidnc.org/', ['legalaidnyc.org'])).toMatchObject({
+      bucket: 'unverified',
+      score: 0.5,
+      lookalikeOf: 'legalaidnyc.org',
+    });
   });
 });
 
@@ -78,16 +85,23 @@ describe('the .gov registry', () => {
     expect(gov.length).toBeGreaterThan(300);
     const index = makeIndex({ domains: ['nycourts.gov', 'mass.gov', 'masslegalhelp.org'] });
     for (const domain of gov) {
-      const verdict = classifyLink(extractLinks(`https://${domain}`)[0]!, index, { govRegistry: registry });
+      const verdict = classifyLink(extractLinks(`https://${domain}`)[0]!, index, {
+        govRegistry: registry,
+      });
       expect(verdict.bucket, domain).not.toBe('invented');
     }
   });
 
-  it.each(['mass-courts.gov', 'nycourt.gov', 'masslegalhelp.gov', 'courts.mass-gov.gov'])('an unregistered .gov host is invented: %s', (host) => {
-    const verdict = verdictFor(`https://${host}/x`, ['mass.gov']);
-    expect(verdict.bucket).toBe('invented');
-    expect(verdict.reason).toMatch(/is not a registered \.gov domain \(CISA's \.gov registry, snapshot 2026-08-22\)/);
-  });
+  it.each(['mass-courts.gov', 'nycourt.gov', 'masslegalhelp.gov', 'courts.mass-gov.gov'])(
+    'an unregistered .gov host is invented: %s',
+    (host) => {
+      const verdict = verdictFor(`https://${host}/x`, ['mass.gov']);
+      expect(verdict.bucket).toBe('invented');
+      expect(verdict.reason).toMatch(
+        /is not a registered \.gov domain \(CISA's \.gov registry, snapshot 2026-08-22\)/,
+      );
+    },
+  );
 });
 
 describe("the issue's examples", () => {
@@ -123,7 +137,9 @@ describe("the issue's examples", () => {
   it('link text on the same site as its target is fine', () => {
     const links = extractLinks('See [www.mass.gov/courts](https://courts.mass.gov/x).');
     const target = links.find((link) => link.form === 'markdown')!;
-    expect(classifyLink(target, makeIndex({ domains: listed }), { govRegistry: registry }).bucket).toBe('directory');
+    expect(
+      classifyLink(target, makeIndex({ domains: listed }), { govRegistry: registry }).bucket,
+    ).toBe('directory');
   });
 });
 
@@ -131,7 +147,8 @@ describe('dnstwist permutations of listed names', () => {
   const rows = csvRows(fixture('dnstwist/permutations.csv'));
   const listed = [...new Set(rows.map((row) => row[1]!))];
   const index = makeIndex({ domains: listed });
-  const judge = (host: string): LinkVerdict => classifyLink(extractLinks(`https://${host}/x`)[0]!, index, { govRegistry: registry });
+  const judge = (host: string): LinkVerdict =>
+    classifyLink(extractLinks(`https://${host}/x`)[0]!, index, { govRegistry: registry });
   const fuzzers = [...new Set(rows.map((row) => row[0]!))];
 
   // A permutation that is itself a registered .gov domain is a real site, not a lookalike
@@ -139,23 +156,32 @@ describe('dnstwist permutations of listed names', () => {
   // dnstwist also lists the domain itself under some fuzzers (a vowel swapped for the same vowel).
   const permutations = rows.filter((row) => !registry.domains.has(row[2]!) && row[2] !== row[1]);
 
-  it.each(fuzzers)('%s: at least 95%% flagged (invented or lookalikeOf), in punycode and in Unicode', (fuzzer) => {
-    const mine = permutations.filter((row) => row[0] === fuzzer);
-    expect(mine.length).toBeGreaterThan(0);
-    for (const spelling of [(host: string) => host, (host: string) => domainToUnicode(host)]) {
-      const missed = mine.filter((row) => {
-        const verdict = judge(spelling(row[2]!));
-        return verdict.bucket !== 'invented' && verdict.lookalikeOf === undefined;
-      });
-      expect(missed.length / mine.length, missed.map((row) => row[2]).join(' ')).toBeLessThanOrEqual(0.05);
-    }
-  });
+  it.each(fuzzers)(
+    '%s: at least 95%% flagged (invented or lookalikeOf), in punycode and in Unicode',
+    (fuzzer) => {
+      const mine = permutations.filter((row) => row[0] === fuzzer);
+      expect(mine.length).toBeGreaterThan(0);
+      for (const spelling of [(host: string) => host, (host: string) => domainToUnicode(host)]) {
+        const missed = mine.filter((row) => {
+          const verdict = judge(spelling(row[2]!));
+          return verdict.bucket !== 'invented' && verdict.lookalikeOf === undefined;
+        });
+        expect(
+          missed.length / mine.length,
+          missed.map((row) => row[2]).join(' '),
+        ).toBeLessThanOrEqual(0.05);
+      }
+    },
+  );
 
   it('homoglyph spellings: at least 95% invented, in punycode and in Unicode', () => {
     const mine = permutations.filter((row) => row[0] === 'homoglyph' || row[0] === 'cyrillic');
     for (const spelling of [(host: string) => host, (host: string) => domainToUnicode(host)]) {
       const missed = mine.filter((row) => judge(spelling(row[2]!)).bucket !== 'invented');
-      expect(missed.length / mine.length, missed.map((row) => domainToUnicode(row[2]!)).join(' ')).toBeLessThanOrEqual(0.05);
+      expect(
+        missed.length / mine.length,
+        missed.map((row) => domainToUnicode(row[2]!)).join(' '),
+      ).toBeLessThanOrEqual(0.05);
     }
   });
 });

@@ -2,7 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { editDistance } from '../../src/util/strings.js';
 import { buildLookalikeIndex, findLookalike } from '../../src/match/lookalike.js';
 
-const index = buildLookalikeIndex(['mass.gov', 'masslegalhelp.org', 'lawhelp.org', 'texaslawhelp.org', 'gbls.org', 'nolo.com', 'cls.org', 'courts.ca.gov']);
+const index = buildLookalikeIndex([
+  'mass.gov',
+  'masslegalhelp.org',
+  'lawhelp.org',
+  'texaslawhelp.org',
+  'gbls.org',
+  'nolo.com',
+  'cls.org',
+  'courts.ca.gov',
+]);
 
 describe('findLookalike: hosts that imitate a directory domain', () => {
   it.each([
@@ -30,8 +39,12 @@ describe('findLookalike: hosts that imitate a directory domain', () => {
   });
 
   it('says how', () => {
-    expect(findLookalike('lawhellp.org', index)?.how).toBe('is 1 edit away from the directory domain lawhelp.org');
-    expect(findLookalike('massslegalhelpp.org', index)?.how).toBe('is 2 edits away from the directory domain masslegalhelp.org');
+    expect(findLookalike('lawhellp.org', index)?.how).toBe(
+      'is 1 edit away from the directory domain lawhelp.org',
+    );
+    expect(findLookalike('massslegalhelpp.org', index)?.how).toBe(
+      'is 2 edits away from the directory domain masslegalhelp.org',
+    );
   });
 });
 
@@ -73,7 +86,9 @@ describe('editDistance (optimal string alignment)', () => {
 
 describe('findLookalike: cost does not grow with the directory', () => {
   it('a lookup against 50,000 domains is fast', () => {
-    const many = buildLookalikeIndex(Array.from({ length: 50_000 }, (_, k) => `tenant-union-${k.toString(36)}.org`));
+    const many = buildLookalikeIndex(
+      Array.from({ length: 50_000 }, (_, k) => `tenant-union-${k.toString(36)}.org`),
+    );
     const started = performance.now();
     for (let k = 0; k < 200; k++) findLookalike(`tenant-unoin-${k.toString(36)}.org`, many);
     expect(findLookalike('tenant-unoin-1.org', many)?.of).toBe('tenant-union-1.org');

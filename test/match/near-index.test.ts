@@ -40,12 +40,16 @@ function edited(word: string, roll: (below: number) => number): string {
   let out = word;
   for (let edits = roll(4); edits > 0 && out.length > 1; edits--) {
     const at = roll(out.length);
-    const letter = roll(4) === 0 ? LOOKALIKE_LETTERS[roll(LOOKALIKE_LETTERS.length)]! : LETTERS[roll(LETTERS.length)]!;
+    const letter =
+      roll(4) === 0
+        ? LOOKALIKE_LETTERS[roll(LOOKALIKE_LETTERS.length)]!
+        : LETTERS[roll(LETTERS.length)]!;
     const kind = roll(4);
     if (kind === 0) out = out.slice(0, at) + out.slice(at + 1);
     else if (kind === 1) out = out.slice(0, at) + letter + out.slice(at);
     else if (kind === 2) out = out.slice(0, at) + letter + out.slice(at + 1);
-    else if (at + 1 < out.length) out = out.slice(0, at) + out[at + 1] + out[at] + out.slice(at + 2);
+    else if (at + 1 < out.length)
+      out = out.slice(0, at) + out[at + 1] + out[at] + out.slice(at + 2);
   }
   return out;
 }
@@ -65,7 +69,8 @@ class ScanIndex implements NearWords {
   }
 
   candidates(group: string, word: string, visit: (candidate: string, value: string) => void): void {
-    for (const [candidate, value] of this.groups.get(group) ?? []) if (Math.abs(candidate.length - word.length) <= 2) visit(candidate, value);
+    for (const [candidate, value] of this.groups.get(group) ?? [])
+      if (Math.abs(candidate.length - word.length) <= 2) visit(candidate, value);
   }
 }
 
@@ -79,7 +84,8 @@ describe('NearIndex: every word within its edit limit, and each once', () => {
     index.add('gov', name, name);
     scan.add('gov', name, name);
   }
-  const within = (query: string, candidate: string): boolean => editDistance(query, candidate, editLimit(candidate.length)) <= editLimit(candidate.length);
+  const within = (query: string, candidate: string): boolean =>
+    editDistance(query, candidate, editLimit(candidate.length)) <= editLimit(candidate.length);
 
   it('agrees with a full scan on 6,000 edited names', () => {
     const roll = random(12);

@@ -25,7 +25,10 @@ const index = makeIndex({
 
 /** [text as written, organization it resolves to] for each name found, left to right. */
 function orgsIn(text: string): Array<[string, string]> {
-  return findOrganizations(text, index.orgMatcher, extractLinks(text)).map((org) => [org.raw, org.normalized]);
+  return findOrganizations(text, index.orgMatcher, extractLinks(text)).map((org) => [
+    org.raw,
+    org.normalized,
+  ]);
 }
 
 const GBLS = 'Greater Boston Legal Services';
@@ -33,10 +36,22 @@ const GBLS = 'Greater Boston Legal Services';
 describe('findOrganizations: whole words, any case', () => {
   it.each<[string, string, Array<[string, string]>]>([
     ['as listed', 'Contact Greater Boston Legal Services today.', [[GBLS, GBLS]]],
-    ['lower case', 'contact greater boston legal services today', [['greater boston legal services', GBLS]]],
+    [
+      'lower case',
+      'contact greater boston legal services today',
+      [['greater boston legal services', GBLS]],
+    ],
     ['upper case', 'GREATER BOSTON LEGAL SERVICES', [['GREATER BOSTON LEGAL SERVICES', GBLS]]],
-    ['across a line break', 'Greater Boston\nLegal Services helps', [['Greater Boston\nLegal Services', GBLS]]],
-    ['across extra spaces', 'Greater  Boston   Legal Services', [['Greater  Boston   Legal Services', GBLS]]],
+    [
+      'across a line break',
+      'Greater Boston\nLegal Services helps',
+      [['Greater Boston\nLegal Services', GBLS]],
+    ],
+    [
+      'across extra spaces',
+      'Greater  Boston   Legal Services',
+      [['Greater  Boston   Legal Services', GBLS]],
+    ],
     ['across a hyphen', 'Greater Boston Legal-Services', [['Greater Boston Legal-Services', GBLS]]],
     ['followed by a period', 'Ask Greater Boston Legal Services.', [[GBLS, GBLS]]],
     ['in bold', 'Ask **Greater Boston Legal Services**.', [[GBLS, GBLS]]],
@@ -72,11 +87,15 @@ describe('findOrganizations: whole words, any case', () => {
 
 describe('findOrganizations: longest match wins', () => {
   it('a longer name suppresses the shorter names inside it', () => {
-    expect(orgsIn('Legal Aid Society of Boston can help.')).toEqual([['Legal Aid Society of Boston', 'Legal Aid Society of Boston']]);
+    expect(orgsIn('Legal Aid Society of Boston can help.')).toEqual([
+      ['Legal Aid Society of Boston', 'Legal Aid Society of Boston'],
+    ]);
   });
 
   it('the longer name wins in lower case too (and the case-sensitive short one is not matched)', () => {
-    expect(orgsIn('legal aid society of boston')).toEqual([['legal aid society of boston', 'Legal Aid Society of Boston']]);
+    expect(orgsIn('legal aid society of boston')).toEqual([
+      ['legal aid society of boston', 'Legal Aid Society of Boston'],
+    ]);
   });
 
   it('a name overlapping a longer one is suppressed: "Greater Boston Legal Services" hides "Boston Legal"', () => {
@@ -101,7 +120,9 @@ describe('findOrganizations: longest match wins', () => {
       { organization: 'A B', name: 'Alpha Beta' },
       { organization: 'B C', name: 'Beta Gamma' },
     ]);
-    expect(findOrganizations('Alpha Beta Gamma', matcher).map((org) => org.normalized)).toEqual(['A B']);
+    expect(findOrganizations('Alpha Beta Gamma', matcher).map((org) => org.normalized)).toEqual([
+      'A B',
+    ]);
   });
 });
 
@@ -117,7 +138,11 @@ describe('findOrganizations: ordinary-word names and short acronyms are case-sen
     ['"Laf"', 'Laf', []],
     ['"Land Court" as written', 'File at the Land Court.', [['Land Court', 'Land Court']]],
     ['"land court"', 'a land court case', []],
-    ['"Community Legal Aid"', 'Community Legal Aid helps', [['Community Legal Aid', 'Community Legal Aid']]],
+    [
+      '"Community Legal Aid"',
+      'Community Legal Aid helps',
+      [['Community Legal Aid', 'Community Legal Aid']],
+    ],
     ['"community legal aid"', 'community legal aid helps', []],
     ['"Mass" as written', 'Mass. residents', [['Mass', 'Mass']]],
     ['"mass"', 'a mass of papers', []],
@@ -129,8 +154,19 @@ describe('findOrganizations: ordinary-word names and short acronyms are case-sen
 describe('findOrganizations: aliases', () => {
   it.each<[string, string, Array<[string, string]>]>([
     ['an acronym alias resolves to its organization', 'Call GBLS.', [['GBLS', GBLS]]],
-    ['a longer alias resolves to its organization', 'greater boston legal can help', [['greater boston legal', GBLS]]],
-    ['an alias of an organization listed only through aliases', 'MLRI and GBLS', [['MLRI', 'Massachusetts Law Reform Institute'], ['GBLS', GBLS]]],
+    [
+      'a longer alias resolves to its organization',
+      'greater boston legal can help',
+      [['greater boston legal', GBLS]],
+    ],
+    [
+      'an alias of an organization listed only through aliases',
+      'MLRI and GBLS',
+      [
+        ['MLRI', 'Massachusetts Law Reform Institute'],
+        ['GBLS', GBLS],
+      ],
+    ],
     ['an acronym alias is case-sensitive', 'gbls', []],
   ])('%s', (_name, text, expected) => {
     expect(orgsIn(text)).toEqual(expected);
@@ -151,25 +187,39 @@ describe('findOrganizations: names inside links are not names', () => {
   });
 
   it('but the link text of a markdown link is prose', () => {
-    expect(orgsIn('[Legal Aid Society of Boston](https://lasb.org)')).toEqual([['Legal Aid Society of Boston', 'Legal Aid Society of Boston']]);
+    expect(orgsIn('[Legal Aid Society of Boston](https://lasb.org)')).toEqual([
+      ['Legal Aid Society of Boston', 'Legal Aid Society of Boston'],
+    ]);
   });
 });
 
 describe('findOrganizations: spans', () => {
   it('text.slice(start, end) === raw, in text order', () => {
-    const text = 'First GBLS, then Legal Aid Society of Boston,\nthen Greater Boston\nLegal Services.';
+    const text =
+      'First GBLS, then Legal Aid Society of Boston,\nthen Greater Boston\nLegal Services.';
     const found = findOrganizations(text, index.orgMatcher);
-    expect(found.map((org) => org.raw)).toEqual(['GBLS', 'Legal Aid Society of Boston', 'Greater Boston\nLegal Services']);
+    expect(found.map((org) => org.raw)).toEqual([
+      'GBLS',
+      'Legal Aid Society of Boston',
+      'Greater Boston\nLegal Services',
+    ]);
     for (const org of found) expect(text.slice(org.start, org.end)).toBe(org.raw);
-    for (let k = 1; k < found.length; k++) expect(found[k]!.start).toBeGreaterThanOrEqual(found[k - 1]!.end);
+    for (let k = 1; k < found.length; k++)
+      expect(found[k]!.start).toBeGreaterThanOrEqual(found[k - 1]!.end);
   });
 });
 
 describe('findOrganizations: cost does not grow with the directory', () => {
   it('100,000 names take about as long per answer as 100', () => {
     const names = (count: number): Array<{ organization: string; name: string }> =>
-      Array.from({ length: count }, (_, k) => ({ organization: `Org ${k}`, name: `Tenant Union Number ${k} of Springfield` }));
-    const answer = 'Tenant Union Number 42 of Springfield and Greater Boston Legal Services can help. '.repeat(50);
+      Array.from({ length: count }, (_, k) => ({
+        organization: `Org ${k}`,
+        name: `Tenant Union Number ${k} of Springfield`,
+      }));
+    const answer =
+      'Tenant Union Number 42 of Springfield and Greater Boston Legal Services can help. '.repeat(
+        50,
+      );
     const time = (matcher: ReturnType<typeof buildOrgMatcher>): number => {
       findOrganizations(answer, matcher);
       const started = performance.now();
@@ -178,7 +228,9 @@ describe('findOrganizations: cost does not grow with the directory', () => {
     };
     const small = buildOrgMatcher(names(100));
     const large = buildOrgMatcher(names(100_000));
-    expect(findOrganizations(answer, large).filter((org) => org.normalized === 'Org 42')).toHaveLength(50);
+    expect(
+      findOrganizations(answer, large).filter((org) => org.normalized === 'Org 42'),
+    ).toHaveLength(50);
     // A per-name regular expression would be ~1,000× slower; allow generous noise.
     expect(time(large)).toBeLessThan(time(small) * 10 + 50);
   });

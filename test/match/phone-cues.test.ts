@@ -25,7 +25,11 @@ describe('otherLineLabel: a number labelled as a line of another kind', () => {
 
   it.each([
     ['the main number before a fax', 'Phone 617-555-0100, fax 617-555-0199.', 0],
-    ['the main number followed by "fax" and the fax number', 'Call 617-555-0100 fax 617-555-0199', 0],
+    [
+      'the main number followed by "fax" and the fax number',
+      'Call 617-555-0100 fax 617-555-0199',
+      0,
+    ],
     ['a fax clause ended by a semicolon', 'Fax filings to the court; call 617-555-0100.', 0],
     ['Ada is a name, ADA is the Act', 'Call Ada County Legal Aid at 617-555-0100.', 0],
     ['a word holding fax', 'Faxes are not accepted; the Faxon office answers at 617-555-0100.', 0],
@@ -43,9 +47,21 @@ describe('ownLabel: a label of its own after another number of the entry', () =>
     return ownLabel(text, first!.end, second!, named);
   };
   it.each([
-    ['a topic label', 'Worcester District Court: 508-831-2010; Legal aid: 855-252-5342', 'Legal aid'],
-    ['a parenthesized label after it', 'Worcester District Court: 508-831-2010 (clerk), 508-831-2040 (ADA coordinator)', 'ADA coordinator'],
-    ['a sentence of its own', 'Worcester District Court: 508-831-2010. If you cannot afford a lawyer, call 855-252-5342', 'If you cannot afford a lawyer call'],
+    [
+      'a topic label',
+      'Worcester District Court: 508-831-2010; Legal aid: 855-252-5342',
+      'Legal aid',
+    ],
+    [
+      'a parenthesized label after it',
+      'Worcester District Court: 508-831-2010 (clerk), 508-831-2040 (ADA coordinator)',
+      'ADA coordinator',
+    ],
+    [
+      'a sentence of its own',
+      'Worcester District Court: 508-831-2010. If you cannot afford a lawyer, call 855-252-5342',
+      'If you cannot afford a lawyer call',
+    ],
   ])('%s', (_name, text, label) => {
     expect(labelOfSecond(text)).toBe(label);
   });
@@ -54,7 +70,10 @@ describe('ownLabel: a label of its own after another number of the entry', () =>
     ['a comma', 'Worcester District Court: 508-831-2010, 508-831-2011'],
     ['a line label', 'Worcester District Court: main line 508-831-2010; toll-free: 800-555-0199'],
     ['a menu choice', 'Worcester District Court: 508-831-2010, press 5, or 508-831-2011'],
-    ['words of the name itself', 'Worcester District Court: 508-831-2010; Worcester court clerk: 508-831-2011'],
+    [
+      'words of the name itself',
+      'Worcester District Court: 508-831-2010; Worcester court clerk: 508-831-2011',
+    ],
   ])('none: %s', (_name, text) => {
     expect(labelOfSecond(text)).toBeUndefined();
   });

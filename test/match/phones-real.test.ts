@@ -14,14 +14,20 @@ interface Court {
   address: { orig_address: string };
   ada_coordinators?: Array<{ name: string; phone: string }>;
 }
-const courts = (JSON.parse(readFileSync(new URL('../fixtures/ma-courts/courts.slice.json', import.meta.url), 'utf8')) as Array<{ record: Court }>).map(({ record }) => ({
+const courts = (
+  JSON.parse(
+    readFileSync(new URL('../fixtures/ma-courts/courts.slice.json', import.meta.url), 'utf8'),
+  ) as Array<{ record: Court }>
+).map(({ record }) => ({
   ...record,
   name: record.name.trim(),
   phone: record.phone.trim(),
   fax: record.fax.trim(),
 }));
 const withFax = courts.filter((court) => court.fax !== '');
-const index = await loadAllowlistIndex(new URL('../../sample-allowlist/allowlist.json', import.meta.url).pathname);
+const index = await loadAllowlistIndex(
+  new URL('../../sample-allowlist/allowlist.json', import.meta.url).pathname,
+);
 
 function statuses(text: string): Array<[string, PhoneStatus]> {
   return verifyAnswer(text, index).phones.map((phone) => [phone.finding.raw, phone.status]);
@@ -31,23 +37,36 @@ describe('a fax number printed beside the main line is not charged to the court'
   const layouts: Array<[string, (court: Court) => string]> = [
     ['inline', (c) => `${c.name}: ${c.phone}, fax ${c.fax}.`],
     ['one line with labels', (c) => `${c.name} — Phone: ${c.phone} | Fax: ${c.fax}`],
-    ['list', (c) => `- **${c.name}**\n  - Address: ${c.address.orig_address}\n  - Phone: ${c.phone}\n  - Fax: ${c.fax}`],
+    [
+      'list',
+      (c) =>
+        `- **${c.name}**\n  - Address: ${c.address.orig_address}\n  - Phone: ${c.phone}\n  - Fax: ${c.fax}`,
+    ],
     ['fax first', (c) => `Fax filings to ${c.name} at ${c.fax}; the clerk answers at ${c.phone}.`],
     ['in parentheses', (c) => `${c.name} (phone ${c.phone}, fax ${c.fax})`],
     ['labelled after', (c) => `Call ${c.name} at ${c.phone}. ${c.fax} (fax)`],
-    ['table column', (c) => `| Court | Phone | Fax |\n| --- | --- | --- |\n| ${c.name} | ${c.phone} | ${c.fax} |`],
+    [
+      'table column',
+      (c) => `| Court | Phone | Fax |\n| --- | --- | --- |\n| ${c.name} | ${c.phone} | ${c.fax} |`,
+    ],
   ];
   it.each(layouts)('%s', (_layout, render) => {
     expect(withFax.length).toBeGreaterThanOrEqual(5);
     for (const court of withFax) {
       const found = statuses(render(court));
       expect(found, render(court)).toContainEqual([court.fax, 'unlisted']);
-      expect(found.filter(([raw]) => raw !== court.fax).map(([, status]) => status), render(court)).toEqual(['verified']);
+      expect(
+        found.filter(([raw]) => raw !== court.fax).map(([, status]) => status),
+        render(court),
+      ).toEqual(['verified']);
     }
   });
 
   it('the reason says why it is not charged', () => {
-    const [, fax] = verifyAnswer('Clinton District Court: (978) 368-7811, fax (978) 368-7827.', index).phones;
+    const [, fax] = verifyAnswer(
+      'Clinton District Court: (978) 368-7811, fax (978) 368-7827.',
+      index,
+    ).phones;
     expect(fax).toMatchObject({ status: 'unlisted', organization: 'Clinton District Court' });
     expect(fax!.reason).toBe(
       '(978) 368-7827 is given as a fax line of Clinton District Court; the directory lists only the numbers to call it on: (978) 368-7811; it does not list this one',
@@ -55,7 +74,10 @@ describe('a fax number printed beside the main line is not charged to the court'
   });
 
   it('the same number given as the number to call is still charged', () => {
-    for (const court of withFax) expect(statuses(`Call ${court.name} at ${court.fax}.`)).toEqual([[court.fax, 'misattributed']]);
+    for (const court of withFax)
+      expect(statuses(`Call ${court.name} at ${court.fax}.`)).toEqual([
+        [court.fax, 'misattributed'],
+      ]);
   });
 
   it('a TTY line beside the main one is not charged either', () => {
@@ -67,22 +89,41 @@ describe('a fax number printed beside the main line is not charged to the court'
 });
 
 describe("an ADA coordinator's line is not charged to the court", () => {
-  const lines = courts.flatMap((court) => (court.ada_coordinators ?? []).map((ada) => ({ court, ada: { name: ada.name.trim(), phone: ada.phone.trim() } })));
+  const lines = courts.flatMap((court) =>
+    (court.ada_coordinators ?? []).map((ada) => ({
+      court,
+      ada: { name: ada.name.trim(), phone: ada.phone.trim() },
+    })),
+  );
 
   it.each([
-    ['a sentence of its own', (c: Court, a: { name: string; phone: string }) => `${c.name} (${c.phone}). ADA coordinator: ${a.name}, ${a.phone}.`],
-    ['a list under the court', (c: Court, a: { name: string; phone: string }) => `- **${c.name}**\n  - Main line: ${c.phone}\n  - ADA coordinator ${a.name}: ${a.phone}`],
+    [
+      'a sentence of its own',
+      (c: Court, a: { name: string; phone: string }) =>
+        `${c.name} (${c.phone}). ADA coordinator: ${a.name}, ${a.phone}.`,
+    ],
+    [
+      'a list under the court',
+      (c: Court, a: { name: string; phone: string }) =>
+        `- **${c.name}**\n  - Main line: ${c.phone}\n  - ADA coordinator ${a.name}: ${a.phone}`,
+    ],
   ])('%s', (_layout, render) => {
     expect(lines.length).toBeGreaterThanOrEqual(10);
     for (const { court, ada } of lines) {
       const text = render(court, ada);
       const found = statuses(text);
-      expect(found.filter(([, status]) => status === 'misattributed'), text).toEqual([]);
+      expect(
+        found.filter(([, status]) => status === 'misattributed'),
+        text,
+      ).toEqual([]);
     }
   });
 
   it('one coordinator serving two courts of a building: the number the directory lists for the other court is reported, not charged', () => {
-    const nantucket = verifyAnswer('Nantucket District Court ((508) 228-0460). ADA coordinator: Susan Beamish, 508-228-2669.', index).phones;
+    const nantucket = verifyAnswer(
+      'Nantucket District Court ((508) 228-0460). ADA coordinator: Susan Beamish, 508-228-2669.',
+      index,
+    ).phones;
     expect(nantucket.map((phone) => phone.status)).toEqual(['verified', 'known']);
     expect(nantucket[1]!.reason).toBe(
       '(508) 228-2669 is given as an ADA line of Nantucket District Court; the directory lists only the numbers to call it on: (508) 228-0460; it lists this one for Nantucket Probate and Family Court',
@@ -94,14 +135,20 @@ describe('two courts of one building (225 Main St., Worcester): the number is ch
   // Worcester District Court's number is (508) 831-2010; (508) 831-2050 is the Housing Court's
   // (its four sessions), both courts at 225 Main St. in the published records.
   it('the sample answer that gives the Housing Court number to the District Court in so many words is charged', async () => {
-    const sample = readFileSync(new URL('../../sample-allowlist/answers.jsonl', import.meta.url), 'utf8')
+    const sample = readFileSync(
+      new URL('../../sample-allowlist/answers.jsonl', import.meta.url),
+      'utf8',
+    )
       .trim()
       .split('\n')
       .map((line) => JSON.parse(line) as { provider: string; id: string; answer: string })
       .find((row) => row.provider === 'vendor-c' && row.id === 'worcester-housing')!;
     expect(sample.answer).toMatch(/^Worcester District Court: \(508\) 831-2050\./);
     const [phone] = verifyAnswer(sample.answer, index).phones;
-    expect(phone).toMatchObject({ status: 'misattributed', organization: 'Worcester District Court' });
+    expect(phone).toMatchObject({
+      status: 'misattributed',
+      organization: 'Worcester District Court',
+    });
   });
 
   it.each([
@@ -112,47 +159,70 @@ describe('two courts of one building (225 Main St., Worcester): the number is ch
     'Worcester District Court, 225 Main St. The Housing Court is upstairs: (508) 831-2050.',
     'Worcester District Court\nPhone: (508) 831-2010\nHousing Court (same building): (508) 831-2050',
     '### Worcester District Court\n- Phone: (508) 831-2010\n- Housing Court (same building): (508) 831-2050',
-  ])('given for another court named by a common noun, it is not charged to the District Court: %s', (text) => {
-    const phones = verifyAnswer(text, index).phones;
-    const housing = phones.find((phone) => phone.finding.raw === '(508) 831-2050')!;
-    expect(housing.status).toBe('known');
-    expect(housing.reason).toMatch(/^\(508\) 831-2050 is given for .*[Hh]ousing .*, which is not in the directory under that name; the directory lists the number for Central Housing Court - Dudley Session/);
-    expect(phones.filter((phone) => phone.status === 'misattributed')).toEqual([]);
-  });
+  ])(
+    'given for another court named by a common noun, it is not charged to the District Court: %s',
+    (text) => {
+      const phones = verifyAnswer(text, index).phones;
+      const housing = phones.find((phone) => phone.finding.raw === '(508) 831-2050')!;
+      expect(housing.status).toBe('known');
+      expect(housing.reason).toMatch(
+        /^\(508\) 831-2050 is given for .*[Hh]ousing .*, which is not in the directory under that name; the directory lists the number for Central Housing Court - Dudley Session/,
+      );
+      expect(phones.filter((phone) => phone.status === 'misattributed')).toEqual([]);
+    },
+  );
 
   it.each([
     'Worcester District Court: (508) 831-2010; Housing: (508) 831-2050.',
     'Worcester District Court: (508) 831-2010. Housing cases: (508) 831-2050.',
     'Worcester District Court: (508) 831-2010 (criminal), (508) 831-2050 (housing)',
     'For housing, skip Worcester District Court and call (508) 831-2050.',
-  ])('words around the number that point at its owner, the Housing Court, are no proof against it: %s', (text) => {
-    const phones = verifyAnswer(text, index).phones;
-    const housing = phones.find((phone) => phone.finding.raw === '(508) 831-2050')!;
-    expect(housing.status).toBe('known');
-    expect(housing.reason).toMatch(/^\(508\) 831-2050 is written near Worcester District Court, but "[Hh]ousing" points at the directory's owner of the number, Central Housing Court - Dudley Session, .*; nothing gives it to Worcester District Court in so many words$/);
-    expect(phones.filter((phone) => phone.status === 'misattributed')).toEqual([]);
-  });
+  ])(
+    'words around the number that point at its owner, the Housing Court, are no proof against it: %s',
+    (text) => {
+      const phones = verifyAnswer(text, index).phones;
+      const housing = phones.find((phone) => phone.finding.raw === '(508) 831-2050')!;
+      expect(housing.status).toBe('known');
+      expect(housing.reason).toMatch(
+        /^\(508\) 831-2050 is written near Worcester District Court, but "[Hh]ousing" points at the directory's owner of the number, Central Housing Court - Dudley Session, .*; nothing gives it to Worcester District Court in so many words$/,
+      );
+      expect(phones.filter((phone) => phone.status === 'misattributed')).toEqual([]);
+    },
+  );
 
   it.each([
     // Swapped numbers (each is a real neighbour's): the town in the address is where, not which body.
-    ['The Plymouth County Superior Court is at 72 Belmont St., Brockton, MA 02301; call (508) 587-8000.', 'Plymouth County Superior Court'],
-    ['The Eastern Housing Court is at 24 New Chardon St., Boston, MA 02114; call (617) 788-8525.', 'Eastern Housing Court'],
-    ['The Dukes County Superior Court is at 81 Main St., Edgartown, MA 02539. Call (508) 627-8983.', 'Dukes County Superior Court'],
+    [
+      'The Plymouth County Superior Court is at 72 Belmont St., Brockton, MA 02301; call (508) 587-8000.',
+      'Plymouth County Superior Court',
+    ],
+    [
+      'The Eastern Housing Court is at 24 New Chardon St., Boston, MA 02114; call (617) 788-8525.',
+      'Eastern Housing Court',
+    ],
+    [
+      'The Dukes County Superior Court is at 81 Main St., Edgartown, MA 02539. Call (508) 627-8983.',
+      'Dukes County Superior Court',
+    ],
   ])('a town in the address does not excuse a swapped number: %s', (text, court) => {
-    expect(verifyAnswer(text, index).phones.map((phone) => [phone.status, phone.organization])).toEqual([['misattributed', court]]);
+    expect(
+      verifyAnswer(text, index).phones.map((phone) => [phone.status, phone.organization]),
+    ).toEqual([['misattributed', court]]);
   });
 
   it.each([
-    'Worcester District Court: its clerk\'s office answers at (508) 831-2050.',
-    'The Worcester District Court is open 8:30 to 4:30; the court\'s clerk answers at (508) 831-2050.',
+    "Worcester District Court: its clerk's office answers at (508) 831-2050.",
+    "The Worcester District Court is open 8:30 to 4:30; the court's clerk answers at (508) 831-2050.",
     'Worcester District Court handles these cases. Call the same court at (508) 831-2050.',
     'Worcester District Court can help. Call them at (508) 831-2050.',
   ])('a reference back to the District Court itself still charges it: %s', (text) => {
-    expect(verifyAnswer(text, index).phones.map((phone) => [phone.status, phone.organization])).toEqual([['misattributed', 'Worcester District Court']]);
+    expect(
+      verifyAnswer(text, index).phones.map((phone) => [phone.status, phone.organization]),
+    ).toEqual([['misattributed', 'Worcester District Court']]);
   });
 });
 
-describe('a further number with a label of its own after the court\'s number is another entry, not charged to the court', () => {
+describe("a further number with a label of its own after the court's number is another entry, not charged to the court", () => {
   it.each([
     '### Worcester District Court\n- Phone: (508) 831-2010\n- Tenant hotline (City of Worcester): 508-799-1400',
     '**Worcester District Court**\nPhone: (508) 831-2010\nLawyer referral: 617-654-0400',
@@ -161,21 +231,36 @@ describe('a further number with a label of its own after the court\'s number is 
     'Worcester District Court: (508) 831-2010 (clerk), (508) 831-2040 (ADA coordinator Darlene Perro).',
   ])('%s', (text) => {
     const phones = verifyAnswer(text, index).phones;
-    expect(phones[0]).toMatchObject({ status: 'verified', organization: 'Worcester District Court' });
+    expect(phones[0]).toMatchObject({
+      status: 'verified',
+      organization: 'Worcester District Court',
+    });
     expect(phones[1]!.status).toBe('unlisted');
   });
 
   it('the reason names the label', () => {
-    const [, second] = verifyAnswer('Worcester District Court: (508) 831-2010. Legal aid: 1-855-252-5342.', index).phones;
+    const [, second] = verifyAnswer(
+      'Worcester District Court: (508) 831-2010. Legal aid: 1-855-252-5342.',
+      index,
+    ).phones;
     expect(second!.reason).toBe(
       '(855) 252-5342 comes after another number of Worcester District Court, under its own label "Legal aid"; nothing gives it to Worcester District Court in so many words; the directory does not list it',
     );
   });
 
   it.each([
-    ['joined by "or"', 'Brighton Division, Boston Municipal Court: (617) 782-6540, Press 5 or (617) 788-8600.'],
-    ['only a comma', 'Call Brighton Division, Boston Municipal Court at (617) 782-6540, (617) 788-8600.'],
-    ['a line label', '### Brighton Division, Boston Municipal Court\n- Main line: (617) 782-6540\n- Toll-free: (617) 788-8600'],
+    [
+      'joined by "or"',
+      'Brighton Division, Boston Municipal Court: (617) 782-6540, Press 5 or (617) 788-8600.',
+    ],
+    [
+      'only a comma',
+      'Call Brighton Division, Boston Municipal Court at (617) 782-6540, (617) 788-8600.',
+    ],
+    [
+      'a line label',
+      '### Brighton Division, Boston Municipal Court\n- Main line: (617) 782-6540\n- Toll-free: (617) 788-8600',
+    ],
   ])('a second number given as another line of the court is still charged (%s)', (_name, text) => {
     const phones = verifyAnswer(text, index).phones;
     expect(phones.map((phone) => [phone.status, phone.organization])).toEqual([

@@ -46,12 +46,18 @@ function judge(text: string): Judged[] {
   }));
 }
 
-const statusOf = (text: string): Array<[string, PhoneStatus, string | undefined]> => judge(text).map((v) => [v.raw, v.status, v.organization]);
+const statusOf = (text: string): Array<[string, PhoneStatus, string | undefined]> =>
+  judge(text).map((v) => [v.raw, v.status, v.organization]);
 
 describe('attributePhones: each status', () => {
   it('verified: the number is listed for the organization named next to it', () => {
     expect(judge('Call GBLS at (617) 371-1234.')).toEqual([
-      { raw: '(617) 371-1234', status: 'verified', organization: GBLS, reason: `(617) 371-1234 is listed for ${GBLS}` },
+      {
+        raw: '(617) 371-1234',
+        status: 'verified',
+        organization: GBLS,
+        reason: `(617) 371-1234 is listed for ${GBLS}`,
+      },
     ]);
   });
 
@@ -86,31 +92,61 @@ describe('attributePhones: each status', () => {
 
   it('known: no organization named near it, but the directory lists it', () => {
     expect(judge('For housing questions, call 617-371-1234.')).toEqual([
-      { raw: '617-371-1234', status: 'known', organization: undefined, reason: `(617) 371-1234 is listed for ${GBLS}; no organization is named next to it` },
+      {
+        raw: '617-371-1234',
+        status: 'known',
+        organization: undefined,
+        reason: `(617) 371-1234 is listed for ${GBLS}; no organization is named next to it`,
+      },
     ]);
   });
 
   it('unlisted: no organization named near it and the directory does not know it', () => {
     expect(judge('Call 617-555-0100 for help.')).toEqual([
-      { raw: '617-555-0100', status: 'unlisted', organization: undefined, reason: '(617) 555-0100 is not in the directory and no organization is named next to it' },
+      {
+        raw: '617-555-0100',
+        status: 'unlisted',
+        organization: undefined,
+        reason: '(617) 555-0100 is not in the directory and no organization is named next to it',
+      },
     ]);
   });
 
   it('unchecked: the organization named near it has no numbers on file', () => {
     expect(judge(`Call ${CLINIC} at 617-555-0100.`)).toEqual([
-      { raw: '617-555-0100', status: 'unchecked', organization: CLINIC, reason: `(617) 555-0100 is given for ${CLINIC}, which has no numbers in the directory` },
+      {
+        raw: '617-555-0100',
+        status: 'unchecked',
+        organization: CLINIC,
+        reason: `(617) 555-0100 is given for ${CLINIC}, which has no numbers in the directory`,
+      },
     ]);
   });
 
   it('service_line: valid anywhere, even next to an organization with other numbers', () => {
     expect(judge('GBLS says: call 211 or dial 988.')).toEqual([
-      { raw: '211', status: 'service_line', organization: undefined, reason: '211 is a public service line' },
-      { raw: '988', status: 'service_line', organization: undefined, reason: '988 is a public service line' },
+      {
+        raw: '211',
+        status: 'service_line',
+        organization: undefined,
+        reason: '211 is a public service line',
+      },
+      {
+        raw: '988',
+        status: 'service_line',
+        organization: undefined,
+        reason: '988 is a public service line',
+      },
     ]);
   });
 
   it('lists the owners of the number on every verdict', () => {
-    const [verdict] = attributePhones(extractPhones('Call 800-555-0199.'), [], segment('Call 800-555-0199.'), index);
+    const [verdict] = attributePhones(
+      extractPhones('Call 800-555-0199.'),
+      [],
+      segment('Call 800-555-0199.'),
+      index,
+    );
     expect(verdict?.owners).toEqual(['Shared Line North', 'Shared Line South']);
   });
 });
@@ -120,20 +156,39 @@ describe('attributePhones: two organizations, two numbers, in either order, neve
     ['name then number, in order', 'Call GBLS at 617-371-1234 or MLRI at 617-357-0700.'],
     ['names in the other order', 'Call MLRI at 617-357-0700 or GBLS at 617-371-1234.'],
     ['numbers before names', 'Call 617-371-1234 for GBLS and 617-357-0700 for MLRI.'],
-    ['names first, numbers after in the same order', 'GBLS and MLRI can help: 617-371-1234 and 617-357-0700.'],
-    ['names first, numbers after in the other order', 'GBLS and MLRI can help: 617-357-0700 and 617-371-1234.'],
+    [
+      'names first, numbers after in the same order',
+      'GBLS and MLRI can help: 617-371-1234 and 617-357-0700.',
+    ],
+    [
+      'names first, numbers after in the other order',
+      'GBLS and MLRI can help: 617-357-0700 and 617-371-1234.',
+    ],
     ['in parentheses', 'GBLS (617-371-1234) and MLRI (617-357-0700) can help.'],
-    ['names in one sentence, numbers in the next', 'GBLS and MLRI help tenants. Call 617-357-0700 or 617-371-1234.'],
+    [
+      'names in one sentence, numbers in the next',
+      'GBLS and MLRI help tenants. Call 617-357-0700 or 617-371-1234.',
+    ],
     ['as list items', `- ${GBLS}\n  Phone: 617-371-1234\n- MLRI\n  Phone: 617-357-0700`],
-    ['as list items in the other order', `- MLRI\n  Phone: 617-357-0700\n- ${GBLS}\n  Phone: 617-371-1234`],
-    ['as paragraphs', `${GBLS} helps tenants.\nCall 617-371-1234.\n\nMLRI works on policy.\nCall 617-357-0700.`],
-    ['in a table', `| Organization | Phone |\n| --- | --- |\n| GBLS | 617-371-1234 |\n| MLRI | 617-357-0700 |`],
+    [
+      'as list items in the other order',
+      `- MLRI\n  Phone: 617-357-0700\n- ${GBLS}\n  Phone: 617-371-1234`,
+    ],
+    [
+      'as paragraphs',
+      `${GBLS} helps tenants.\nCall 617-371-1234.\n\nMLRI works on policy.\nCall 617-357-0700.`,
+    ],
+    [
+      'in a table',
+      `| Organization | Phone |\n| --- | --- |\n| GBLS | 617-371-1234 |\n| MLRI | 617-357-0700 |`,
+    ],
   ])('%s', (_name, text) => {
     const verdicts = judge(text);
     expect(verdicts).toHaveLength(2);
     expect(verdicts.map((v) => v.status)).toEqual(['verified', 'verified']);
     // Each number is credited to its own organization.
-    for (const verdict of verdicts) expect(verdict.organization).toBe(verdict.raw.endsWith('1234') ? GBLS : MLRI);
+    for (const verdict of verdicts)
+      expect(verdict.organization).toBe(verdict.raw.endsWith('1234') ? GBLS : MLRI);
   });
 });
 
@@ -146,7 +201,9 @@ describe('attributePhones: a number shared by several organizations is valid for
   });
 
   it('both in one paragraph: each number is credited to the organization in its own sentence', () => {
-    expect(statusOf('Call Shared Line North at 800-555-0199. Shared Line South: 800-555-0199.')).toEqual([
+    expect(
+      statusOf('Call Shared Line North at 800-555-0199. Shared Line South: 800-555-0199.'),
+    ).toEqual([
       ['800-555-0199', 'verified', 'Shared Line North'],
       ['800-555-0199', 'verified', 'Shared Line South'],
     ]);
@@ -176,31 +233,48 @@ describe('attributePhones: attribution by sentence, then block', () => {
   });
 
   it('a sentence without a name takes the organization of its paragraph', () => {
-    expect(statusOf('GBLS can help. Call them at 617-357-0700.')).toEqual([['617-357-0700', 'misattributed', GBLS]]);
+    expect(statusOf('GBLS can help. Call them at 617-357-0700.')).toEqual([
+      ['617-357-0700', 'misattributed', GBLS],
+    ]);
   });
 
   it('the organization of the same sentence wins over a nearer one in the next sentence', () => {
-    expect(statusOf('Call MLRI at 617-371-1234. GBLS is another option.')).toEqual([['617-371-1234', 'misattributed', MLRI]]);
+    expect(statusOf('Call MLRI at 617-371-1234. GBLS is another option.')).toEqual([
+      ['617-371-1234', 'misattributed', MLRI],
+    ]);
   });
 
   it('the nearest organization of the sentence, either side', () => {
     // "at 617-555-0100" is 4 characters after MLRI and further from GBLS.
-    expect(statusOf('GBLS works with MLRI at 617-555-0100.')).toEqual([['617-555-0100', 'misattributed', MLRI]]);
-    expect(statusOf('Call 617-555-0100 (MLRI) or ask GBLS.')).toEqual([['617-555-0100', 'misattributed', MLRI]]);
+    expect(statusOf('GBLS works with MLRI at 617-555-0100.')).toEqual([
+      ['617-555-0100', 'misattributed', MLRI],
+    ]);
+    expect(statusOf('Call 617-555-0100 (MLRI) or ask GBLS.')).toEqual([
+      ['617-555-0100', 'misattributed', MLRI],
+    ]);
   });
 
   it('a number does not reach into another paragraph', () => {
-    expect(statusOf('GBLS can help.\n\nCall them at 617-357-0700.')).toEqual([['617-357-0700', 'known', undefined]]);
+    expect(statusOf('GBLS can help.\n\nCall them at 617-357-0700.')).toEqual([
+      ['617-357-0700', 'known', undefined],
+    ]);
   });
 
   it('a number does not reach into another list item', () => {
-    expect(statusOf(`- ${GBLS}\n- Call 617-555-0100 for anything else`)).toEqual([['617-555-0100', 'unlisted', undefined]]);
+    expect(statusOf(`- ${GBLS}\n- Call 617-555-0100 for anything else`)).toEqual([
+      ['617-555-0100', 'unlisted', undefined],
+    ]);
   });
 
   it('an owner named in the blocks just above verifies a number whose block names no one', () => {
     const text = `For eviction help, contact ${GBLS}.\n\n- Phone: 617-371-1234\n- Hours: 9 to 5`;
     expect(judge(text)).toEqual([
-      { raw: '617-371-1234', status: 'verified', organization: GBLS, reason: `(617) 371-1234 is listed for ${GBLS}, named just above it` },
+      {
+        raw: '617-371-1234',
+        status: 'verified',
+        organization: GBLS,
+        reason: `(617) 371-1234 is listed for ${GBLS}, named just above it`,
+      },
     ]);
   });
 
@@ -219,11 +293,15 @@ describe('attributePhones: attribution by sentence, then block', () => {
   });
 
   it('an organization with numbers is preferred to one without when attributing', () => {
-    expect(statusOf(`Call ${CLINIC} or GBLS at 617-555-0100.`)).toEqual([['617-555-0100', 'misattributed', GBLS]]);
+    expect(statusOf(`Call ${CLINIC} or GBLS at 617-555-0100.`)).toEqual([
+      ['617-555-0100', 'misattributed', GBLS],
+    ]);
   });
 
   it('a number listed for an organization named in the paragraph is verified when its sentence names only organizations without numbers', () => {
-    expect(statusOf(`${GBLS} partners with others. ${CLINIC} refers to 617-371-1234.`)).toEqual([['617-371-1234', 'verified', GBLS]]);
+    expect(statusOf(`${GBLS} partners with others. ${CLINIC} refers to 617-371-1234.`)).toEqual([
+      ['617-371-1234', 'verified', GBLS],
+    ]);
   });
 });
 
@@ -257,15 +335,69 @@ describe('attributePhones: cost', () => {
 
 describe('a sentence that alternates names and numbers pairs them in the order written', () => {
   it.each([
-    ['number then name, right', `Call (617) 371-1234 for ${GBLS} or 617-357-0700 for ${MLRI}.`, [['(617) 371-1234', 'verified', GBLS], ['617-357-0700', 'verified', MLRI]]],
-    ['number then name, swapped', `Call 617-357-0700 for ${GBLS} or (617) 371-1234 for ${MLRI}.`, [['617-357-0700', 'misattributed', GBLS], ['(617) 371-1234', 'misattributed', MLRI]]],
-    ['name then number, right', `${GBLS} at (617) 371-1234 or ${MLRI} at 617-357-0700.`, [['(617) 371-1234', 'verified', GBLS], ['617-357-0700', 'verified', MLRI]]],
-    ['name then number, swapped', `${GBLS} at 617-357-0700 or ${MLRI} at (617) 371-1234.`, [['617-357-0700', 'misattributed', GBLS], ['(617) 371-1234', 'misattributed', MLRI]]],
+    [
+      'number then name, right',
+      `Call (617) 371-1234 for ${GBLS} or 617-357-0700 for ${MLRI}.`,
+      [
+        ['(617) 371-1234', 'verified', GBLS],
+        ['617-357-0700', 'verified', MLRI],
+      ],
+    ],
+    [
+      'number then name, swapped',
+      `Call 617-357-0700 for ${GBLS} or (617) 371-1234 for ${MLRI}.`,
+      [
+        ['617-357-0700', 'misattributed', GBLS],
+        ['(617) 371-1234', 'misattributed', MLRI],
+      ],
+    ],
+    [
+      'name then number, right',
+      `${GBLS} at (617) 371-1234 or ${MLRI} at 617-357-0700.`,
+      [
+        ['(617) 371-1234', 'verified', GBLS],
+        ['617-357-0700', 'verified', MLRI],
+      ],
+    ],
+    [
+      'name then number, swapped',
+      `${GBLS} at 617-357-0700 or ${MLRI} at (617) 371-1234.`,
+      [
+        ['617-357-0700', 'misattributed', GBLS],
+        ['(617) 371-1234', 'misattributed', MLRI],
+      ],
+    ],
     // Each number is nearer to the other organization, but the sentence pairs them: this is a swap.
-    ['swapped with aliases', 'Call MLRI at 617-371-1234 or GBLS at 617-357-0700.', [['617-371-1234', 'misattributed', MLRI], ['617-357-0700', 'misattributed', GBLS]]],
-    ['names, then numbers (parallel lists)', `${GBLS} and ${MLRI} answer at 617-357-0700 and (617) 371-1234.`, [['617-357-0700', 'verified', MLRI], ['(617) 371-1234', 'verified', GBLS]]],
-    ['two names, one number', `${GBLS} or ${MLRI}: 617-357-0700.`, [['617-357-0700', 'verified', MLRI]]],
-    ['one name, two numbers, then another name', `${CLA} at 1-855-252-5342 or 508-752-3718, ${GBLS} at (617) 371-1234.`, [['1-855-252-5342', 'verified', CLA], ['508-752-3718', 'verified', CLA], ['(617) 371-1234', 'verified', GBLS]]],
+    [
+      'swapped with aliases',
+      'Call MLRI at 617-371-1234 or GBLS at 617-357-0700.',
+      [
+        ['617-371-1234', 'misattributed', MLRI],
+        ['617-357-0700', 'misattributed', GBLS],
+      ],
+    ],
+    [
+      'names, then numbers (parallel lists)',
+      `${GBLS} and ${MLRI} answer at 617-357-0700 and (617) 371-1234.`,
+      [
+        ['617-357-0700', 'verified', MLRI],
+        ['(617) 371-1234', 'verified', GBLS],
+      ],
+    ],
+    [
+      'two names, one number',
+      `${GBLS} or ${MLRI}: 617-357-0700.`,
+      [['617-357-0700', 'verified', MLRI]],
+    ],
+    [
+      'one name, two numbers, then another name',
+      `${CLA} at 1-855-252-5342 or 508-752-3718, ${GBLS} at (617) 371-1234.`,
+      [
+        ['1-855-252-5342', 'verified', CLA],
+        ['508-752-3718', 'verified', CLA],
+        ['(617) 371-1234', 'verified', GBLS],
+      ],
+    ],
   ] as const)('%s', (_name, text, expected) => {
     expect(statusOf(text)).toEqual(expected);
   });

@@ -3,18 +3,49 @@ import { columnHeading, segment, spanAt } from '../../src/match/structure.js';
 
 function parts(text: string): { sentences: string[]; blocks: string[] } {
   const { sentences, blocks } = segment(text);
-  return { sentences: sentences.map((s) => text.slice(s.start, s.end).trim()), blocks: blocks.map((b) => text.slice(b.start, b.end).trim()) };
+  return {
+    sentences: sentences.map((s) => text.slice(s.start, s.end).trim()),
+    blocks: blocks.map((b) => text.slice(b.start, b.end).trim()),
+  };
 }
 
 describe('segment: sentences', () => {
   it.each([
-    ['sentence ends', 'Call GBLS. Then MLRI! Really? Yes.', ['Call GBLS.', 'Then MLRI!', 'Really?', 'Yes.']],
-    ['abbreviations do not end a sentence', 'Ask Dr. Smith at St. Mary in the U.S. today.', ['Ask Dr. Smith at St. Mary in the U.S. today.']],
-    ['e.g. and i.e. do not end a sentence', 'Bring a form, e.g. a lease, i.e. the paper.', ['Bring a form, e.g. a lease, i.e. the paper.']],
-    ['"No." before a number does not end a sentence', 'Case No. 12 is closed.', ['Case No. 12 is closed.']],
-    ['a decimal point does not end a sentence', 'It costs 1.5 million. Done', ['It costs 1.5 million.', 'Done']],
-    ['a period inside a host does not end a sentence', 'See mass.gov for more. Next', ['See mass.gov for more.', 'Next']],
-    ['a line break ends a sentence', 'Greater Boston Legal Services\nPhone: 617-371-1234', ['Greater Boston Legal Services', 'Phone: 617-371-1234']],
+    [
+      'sentence ends',
+      'Call GBLS. Then MLRI! Really? Yes.',
+      ['Call GBLS.', 'Then MLRI!', 'Really?', 'Yes.'],
+    ],
+    [
+      'abbreviations do not end a sentence',
+      'Ask Dr. Smith at St. Mary in the U.S. today.',
+      ['Ask Dr. Smith at St. Mary in the U.S. today.'],
+    ],
+    [
+      'e.g. and i.e. do not end a sentence',
+      'Bring a form, e.g. a lease, i.e. the paper.',
+      ['Bring a form, e.g. a lease, i.e. the paper.'],
+    ],
+    [
+      '"No." before a number does not end a sentence',
+      'Case No. 12 is closed.',
+      ['Case No. 12 is closed.'],
+    ],
+    [
+      'a decimal point does not end a sentence',
+      'It costs 1.5 million. Done',
+      ['It costs 1.5 million.', 'Done'],
+    ],
+    [
+      'a period inside a host does not end a sentence',
+      'See mass.gov for more. Next',
+      ['See mass.gov for more.', 'Next'],
+    ],
+    [
+      'a line break ends a sentence',
+      'Greater Boston Legal Services\nPhone: 617-371-1234',
+      ['Greater Boston Legal Services', 'Phone: 617-371-1234'],
+    ],
   ])('%s', (_name, text, sentences) => {
     expect(parts(text).sentences).toEqual(sentences);
   });
@@ -24,8 +55,16 @@ describe('segment: blocks', () => {
   it.each([
     ['one paragraph over several lines', 'Para one.\nStill one.', ['Para one.\nStill one.']],
     ['a blank line ends a paragraph', 'Para one.\n\nPara two.', ['Para one.', 'Para two.']],
-    ['a blank line with spaces ends a paragraph', 'Para one.\n   \nPara two.', ['Para one.', 'Para two.']],
-    ['each list item is a block, with its continuation lines', '- GBLS\n  Phone: 1\n- MLRI\n  Phone: 2', ['- GBLS\n  Phone: 1', '- MLRI\n  Phone: 2']],
+    [
+      'a blank line with spaces ends a paragraph',
+      'Para one.\n   \nPara two.',
+      ['Para one.', 'Para two.'],
+    ],
+    [
+      'each list item is a block, with its continuation lines',
+      '- GBLS\n  Phone: 1\n- MLRI\n  Phone: 2',
+      ['- GBLS\n  Phone: 1', '- MLRI\n  Phone: 2'],
+    ],
     ['numbered items', '1. GBLS\n2) MLRI', ['1. GBLS', '2) MLRI']],
     ['other bullets', '* a\n+ b\n• c', ['* a', '+ b', '• c']],
     ['a heading starts a block', 'Intro\n# Heading\ntext', ['Intro', '# Heading\ntext']],
@@ -38,7 +77,9 @@ describe('segment: blocks', () => {
     const text = 'Intro. More.\n\n- GBLS: call.\n  Now.\n- MLRI\n\n| a | b. c |';
     const { sentences, blocks } = segment(text);
     for (const sentence of sentences) {
-      expect(blocks.some((block) => block.start <= sentence.start && sentence.end <= block.end)).toBe(true);
+      expect(
+        blocks.some((block) => block.start <= sentence.start && sentence.end <= block.end),
+      ).toBe(true);
     }
   });
 });
@@ -65,7 +106,8 @@ describe('spanAt', () => {
 });
 
 describe('columnHeading', () => {
-  const text = 'Intro.\n\n| Court | Phone | Fax |\n| --- | --- | --- |\n| A | 1 | 2 |\n| B | 3 | 4 |\n\n| no | header |\n| x | 5 |';
+  const text =
+    'Intro.\n\n| Court | Phone | Fax |\n| --- | --- | --- |\n| A | 1 | 2 |\n| B | 3 | 4 |\n\n| no | header |\n| x | 5 |';
   const at = (needle: string): number => text.indexOf(needle);
   it.each([
     ['| A', 'Court'],
@@ -73,7 +115,9 @@ describe('columnHeading', () => {
     ['2 |', 'Fax'],
     ['4 |', 'Fax'],
   ])('%s is under %s', (needle, heading) => {
-    expect(columnHeading(segment(text), at(needle) + (needle.startsWith('|') ? 2 : 0))).toBe(heading);
+    expect(columnHeading(segment(text), at(needle) + (needle.startsWith('|') ? 2 : 0))).toBe(
+      heading,
+    );
   });
   it('none for the header itself, prose, or a table without a separator row', () => {
     const segments = segment(text);

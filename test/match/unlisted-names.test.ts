@@ -16,7 +16,7 @@ describe('otherReference: another body named by a common noun', () => {
     ['capitalized without a determiner', 'Housing Court (same building):', 'Housing Court'],
     ['a session', 'the housing session answers at', 'the housing session'],
     ['another', 'try another court at', 'another court'],
-    ['a possessive, without its \'s', "the housing court's clerk", 'the housing court'],
+    ["a possessive, without its 's", "the housing court's clerk", 'the housing court'],
   ])('%s', (_name, text, reference) => {
     expect(referenceIn(text)).toBe(reference);
   });
@@ -35,7 +35,10 @@ describe('otherReference: another body named by a common noun', () => {
 });
 
 describe('ownerWordIn: a word of the real owner that the named organization lacks', () => {
-  const owners = ['Central Housing Court - Worcester Session', 'Central Housing Court - Dudley Session'];
+  const owners = [
+    'Central Housing Court - Worcester Session',
+    'Central Housing Court - Dudley Session',
+  ];
   const word = (text: string): string | undefined => {
     const at = text.indexOf(named);
     const names: Mention[] = at === -1 ? [] : [{ start: at, end: at + named.length, name: named }];
@@ -50,9 +53,15 @@ describe('ownerWordIn: a word of the real owner that the named organization lack
     expect(word(text)).toBe(found);
   });
   it.each([
-    ['only words the named organization holds too', 'Worcester District Court, the court in Worcester: 1.'],
+    [
+      'only words the named organization holds too',
+      'Worcester District Court, the court in Worcester: 1.',
+    ],
     ['an organization word alone', 'Call the court session at 1.'],
-    ['a capitalized word inside a sentence (a town)', 'The court is at 1 Main St., Dudley, MA; call 1.'],
+    [
+      'a capitalized word inside a sentence (a town)',
+      'The court is at 1 Main St., Dudley, MA; call 1.',
+    ],
   ])('none: %s', (_name, text) => {
     expect(word(text)).toBeUndefined();
   });

@@ -1,10 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { cleanOrgName, foldToken, isAmbiguousName, orgKey, tokenize } from '../../src/normalize/name.js';
+import {
+  cleanOrgName,
+  foldToken,
+  isAmbiguousName,
+  orgKey,
+  tokenize,
+} from '../../src/normalize/name.js';
 
 describe('orgKey: one key for every way a name is written', () => {
   it.each([
     ['case', 'GREATER BOSTON LEGAL SERVICES', 'greater boston legal services'],
-    ['extra spaces and a line break', 'Greater  Boston\nLegal Services', 'greater boston legal services'],
+    [
+      'extra spaces and a line break',
+      'Greater  Boston\nLegal Services',
+      'greater boston legal services',
+    ],
     ['accents', 'Café Justicia Élan', 'cafe justicia elan'],
     ['straight apostrophe', "People's Law School", 'peoples law school'],
     ['curly apostrophe', 'People’s Law School', 'peoples law school'],
@@ -27,7 +37,16 @@ describe('orgKey: one key for every way a name is written', () => {
 });
 
 describe('orgKey is idempotent', () => {
-  it.each(['Greater Boston Legal Services', 'People’s Law School', 'Café & Bar', '⅐ Fund', 'ℌousing Help', 'İstanbul Legal', 'ﬁnance ﬂat', '①st Legal'])('%j', (name) => {
+  it.each([
+    'Greater Boston Legal Services',
+    'People’s Law School',
+    'Café & Bar',
+    '⅐ Fund',
+    'ℌousing Help',
+    'İstanbul Legal',
+    'ﬁnance ﬂat',
+    '①st Legal',
+  ])('%j', (name) => {
     const key = orgKey(name);
     expect(key.length).toBeGreaterThan(0);
     expect(orgKey(key)).toBe(key);
@@ -107,6 +126,8 @@ describe('isAmbiguousName: names that are also ordinary words are matched case-s
 
 describe('cleanOrgName', () => {
   it('trims and collapses whitespace, keeping case', () => {
-    expect(cleanOrgName('  Greater\tBoston \n Legal  Services ')).toBe('Greater Boston Legal Services');
+    expect(cleanOrgName('  Greater\tBoston \n Legal  Services ')).toBe(
+      'Greater Boston Legal Services',
+    );
   });
 });

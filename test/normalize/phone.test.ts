@@ -32,7 +32,13 @@ describe('normalizePhone: extensions are kept apart from the number', () => {
     ['617-555-0123 #12', '12'],
     ['(617) 555-0123 extension 1234', '1234'],
   ])('%s → extension %s', (input, extension) => {
-    expect(normalizePhone(input)).toEqual({ ok: true, e164: '+16175550123', extension, vanity: false, serviceLine: false });
+    expect(normalizePhone(input)).toEqual({
+      ok: true,
+      e164: '+16175550123',
+      extension,
+      vanity: false,
+      serviceLine: false,
+    });
   });
 });
 
@@ -54,7 +60,9 @@ describe('normalizePhone: vanity numbers are dialled on the keypad', () => {
 
   it('maps every keypad letter and nothing else', () => {
     expect([...'ADGJMPTW'].map((letter) => keypadDigit(letter)).join('')).toBe('23456789');
-    expect([...'CFILOSVZ'].map((letter) => keypadDigit(letter.toLowerCase())).join('')).toBe('23456789');
+    expect([...'CFILOSVZ'].map((letter) => keypadDigit(letter.toLowerCase())).join('')).toBe(
+      '23456789',
+    );
     expect(keypadDigit('1')).toBeUndefined();
     expect(keypadDigit('-')).toBeUndefined();
   });
@@ -62,7 +70,12 @@ describe('normalizePhone: vanity numbers are dialled on the keypad', () => {
 
 describe('normalizePhone: service lines', () => {
   it.each(['211', '311', '411', '511', '711', '911', '988'])('%s', (line) => {
-    expect(normalizePhone(line)).toEqual({ ok: true, e164: line, vanity: false, serviceLine: true });
+    expect(normalizePhone(line)).toEqual({
+      ok: true,
+      e164: line,
+      vanity: false,
+      serviceLine: true,
+    });
   });
 
   it('is not a service line with a country code', () => {
@@ -89,7 +102,11 @@ describe('normalizePhone: rejects', () => {
     ['+2 before ten digits', '+2 617 555 0123', /country code is not \+1/],
     ['two letters mixed into digits', '1-800-AB-1234', /letters mixed/],
     ['a word after the number', '617-555-0123 main', /letters after the number/],
-    ['an over-long extension is not an extension', '617-555-0123 ext. 12345678', /letters after the number/],
+    [
+      'an over-long extension is not an extension',
+      '617-555-0123 ext. 12345678',
+      /letters after the number/,
+    ],
     ['a service line written as an area code', '(711) -', /written as an area code/],
     ['an area code reserved for expansion (N9X)', '(292) 555-0123', /does not exist/],
     ['a reserved 37X area code', '370-555-0123', /does not exist/],
@@ -104,13 +121,16 @@ describe('normalizePhone: rejects', () => {
 });
 
 describe('normalizePhone is idempotent on its output', () => {
-  it.each(['(617) 555-0123', '1-800-LAW-HELP', '+1 617 555 0123 ext. 5', '211', '1-888-FAIR-DEBT'])('%s', (input) => {
-    const once = normalizePhone(input);
-    expect(once.ok).toBe(true);
-    if (!once.ok) return;
-    const twice = normalizePhone(once.e164);
-    expect(twice.ok && twice.e164).toBe(once.e164);
-  });
+  it.each(['(617) 555-0123', '1-800-LAW-HELP', '+1 617 555 0123 ext. 5', '211', '1-888-FAIR-DEBT'])(
+    '%s',
+    (input) => {
+      const once = normalizePhone(input);
+      expect(once.ok).toBe(true);
+      if (!once.ok) return;
+      const twice = normalizePhone(once.e164);
+      expect(twice.ok && twice.e164).toBe(once.e164);
+    },
+  );
 });
 
 describe('isNanp and formatPhone', () => {
@@ -144,9 +164,19 @@ describe('dashes', () => {
 
 describe('normalizePhone: what libphonenumber reads that we used to miss', () => {
   it.each([
-    ['full-width digits and punctuation', '＋１　（６５０）　３３３－６０００', '+16503336000', undefined],
+    [
+      'full-width digits and punctuation',
+      '＋１　（６５０）　３３３－６０００',
+      '+16503336000',
+      undefined,
+    ],
     ['a seven-digit extension', '(800) 901-3355 ext: 7246433', '+18009013355', '7246433'],
-    ['an extension written "extension"', '(800) 901-3355 ,extension 7246433', '+18009013355', '7246433'],
+    [
+      'an extension written "extension"',
+      '(800) 901-3355 ,extension 7246433',
+      '+18009013355',
+      '7246433',
+    ],
     ['the trunk 1 inside the parentheses', '(1800) 7493.524', '+18007493524', undefined],
     ['a doubled plus', '++1 (650) 333-6000', '+16503336000', undefined],
   ])('%s: %j', (_name, input, e164, extension) => {
@@ -156,7 +186,12 @@ describe('normalizePhone: what libphonenumber reads that we used to miss', () =>
   });
 
   it('keeps a service line written as its three digits', () => {
-    expect(normalizePhone('711')).toEqual({ ok: true, e164: '711', vanity: false, serviceLine: true });
+    expect(normalizePhone('711')).toEqual({
+      ok: true,
+      e164: '711',
+      vanity: false,
+      serviceLine: true,
+    });
     expect(normalizePhone(' 988 ')).toMatchObject({ ok: true, e164: '988' });
   });
 });

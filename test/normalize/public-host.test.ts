@@ -19,11 +19,27 @@ describe('hostProblem: a host that is itself a public suffix of several labels i
 });
 
 describe('hostProblem: placeholders need the template word and what it stands in for', () => {
-  it.each(['my.games', 'my.com', 'sample.com', 'your.org', 'fake.news', 'insert.com', 'dummy.org', 'mygov.scot'])('%s is a real name', (host) => {
+  it.each([
+    'my.games',
+    'my.com',
+    'sample.com',
+    'your.org',
+    'fake.news',
+    'insert.com',
+    'dummy.org',
+    'mygov.scot',
+  ])('%s is a real name', (host) => {
     expect(hostProblem(host)).toBeNull();
   });
 
-  it.each(['yourdomain.org', 'your-legal-aid.org', 'insertlink.com', 'my-website.net', 'sample-url.org', 'fakelawfirm.com'])('%s is template text', (host) => {
+  it.each([
+    'yourdomain.org',
+    'your-legal-aid.org',
+    'insertlink.com',
+    'my-website.net',
+    'sample-url.org',
+    'fakelawfirm.com',
+  ])('%s is template text', (host) => {
     expect(hostProblem(host)).toMatchObject({ kind: 'placeholder' });
   });
 });

@@ -13,27 +13,127 @@ describe('normalizeUrl: two spellings of one page agree', () => {
   // same page with. The expected canonical form is written out so that a rule that drops too much
   // (e.g. the path's case) also fails.
   it.each([
-    ['http and https alike', 'http://mass.gov/courts', 'https://mass.gov/courts', 'https://mass.gov/courts'],
-    ['www. dropped', 'https://www.mass.gov/courts', 'https://mass.gov/courts', 'https://mass.gov/courts'],
-    ['trailing slash dropped', 'https://mass.gov/courts/', 'https://mass.gov/courts', 'https://mass.gov/courts'],
+    [
+      'http and https alike',
+      'http://mass.gov/courts',
+      'https://mass.gov/courts',
+      'https://mass.gov/courts',
+    ],
+    [
+      'www. dropped',
+      'https://www.mass.gov/courts',
+      'https://mass.gov/courts',
+      'https://mass.gov/courts',
+    ],
+    [
+      'trailing slash dropped',
+      'https://mass.gov/courts/',
+      'https://mass.gov/courts',
+      'https://mass.gov/courts',
+    ],
     ['root slash dropped', 'https://mass.gov/', 'https://mass.gov', 'https://mass.gov'],
-    ['fragment dropped', 'https://mass.gov/courts#hours', 'https://mass.gov/courts', 'https://mass.gov/courts'],
-    ['text fragment dropped', 'https://mass.gov/courts#:~:text=Housing%20Court', 'https://mass.gov/courts', 'https://mass.gov/courts'],
-    ["host's trailing dot dropped", 'https://mass.gov./courts', 'https://mass.gov/courts', 'https://mass.gov/courts'],
-    ['utm_source=chatgpt.com dropped', 'https://mass.gov/courts?utm_source=chatgpt.com', 'https://mass.gov/courts', 'https://mass.gov/courts'],
-    ['every utm_* dropped', 'https://mass.gov/courts?utm_medium=x&utm_campaign=y&utm_content=z', 'https://mass.gov/courts', 'https://mass.gov/courts'],
-    ['gclid dropped', 'https://mass.gov/courts?gclid=abc123', 'https://mass.gov/courts', 'https://mass.gov/courts'],
-    ['fbclid dropped, real parameter kept', 'https://mass.gov/search?q=eviction&fbclid=IwAR0', 'https://mass.gov/search?q=eviction', 'https://mass.gov/search?q=eviction'],
-    ['tracking key in upper case dropped', 'https://mass.gov/courts?UTM_Source=chatgpt.com', 'https://mass.gov/courts', 'https://mass.gov/courts'],
-    ['query sorted', 'https://mass.gov/search?b=2&a=1', 'https://mass.gov/search?a=1&b=2', 'https://mass.gov/search?a=1&b=2'],
-    ['escape of an unreserved character decoded', 'https://mass.gov/%7Euser/forms', 'https://mass.gov/~user/forms', 'https://mass.gov/~user/forms'],
-    ['lower-case hex upper-cased', 'https://mass.gov/a%2fb', 'https://mass.gov/a%2Fb', 'https://mass.gov/a%2Fb'],
-    ['scheme and host case folded', 'HTTPS://WWW.MASS.GOV/courts', 'https://mass.gov/courts', 'https://mass.gov/courts'],
-    ['default https port dropped', 'https://mass.gov:443/courts', 'https://mass.gov/courts', 'https://mass.gov/courts'],
-    ['default http port dropped', 'http://mass.gov:80/courts', 'https://mass.gov/courts', 'https://mass.gov/courts'],
-    ['Unicode and punycode host agree', 'https://bücher.de/recht', 'https://xn--bcher-kva.de/recht', 'https://xn--bcher-kva.de/recht'],
-    ['scheme-less written form', 'TexasLawHelp.org/eviction', 'https://texaslawhelp.org/eviction', 'https://texaslawhelp.org/eviction'],
-    ['everything at once', 'http://WWW.Mass.Gov.:80/Courts/?utm_source=chatgpt.com&b=2&a=1#top', 'https://mass.gov/Courts?a=1&b=2', 'https://mass.gov/Courts?a=1&b=2'],
+    [
+      'fragment dropped',
+      'https://mass.gov/courts#hours',
+      'https://mass.gov/courts',
+      'https://mass.gov/courts',
+    ],
+    [
+      'text fragment dropped',
+      'https://mass.gov/courts#:~:text=Housing%20Court',
+      'https://mass.gov/courts',
+      'https://mass.gov/courts',
+    ],
+    [
+      "host's trailing dot dropped",
+      'https://mass.gov./courts',
+      'https://mass.gov/courts',
+      'https://mass.gov/courts',
+    ],
+    [
+      'utm_source=chatgpt.com dropped',
+      'https://mass.gov/courts?utm_source=chatgpt.com',
+      'https://mass.gov/courts',
+      'https://mass.gov/courts',
+    ],
+    [
+      'every utm_* dropped',
+      'https://mass.gov/courts?utm_medium=x&utm_campaign=y&utm_content=z',
+      'https://mass.gov/courts',
+      'https://mass.gov/courts',
+    ],
+    [
+      'gclid dropped',
+      'https://mass.gov/courts?gclid=abc123',
+      'https://mass.gov/courts',
+      'https://mass.gov/courts',
+    ],
+    [
+      'fbclid dropped, real parameter kept',
+      'https://mass.gov/search?q=eviction&fbclid=IwAR0',
+      'https://mass.gov/search?q=eviction',
+      'https://mass.gov/search?q=eviction',
+    ],
+    [
+      'tracking key in upper case dropped',
+      'https://mass.gov/courts?UTM_Source=chatgpt.com',
+      'https://mass.gov/courts',
+      'https://mass.gov/courts',
+    ],
+    [
+      'query sorted',
+      'https://mass.gov/search?b=2&a=1',
+      'https://mass.gov/search?a=1&b=2',
+      'https://mass.gov/search?a=1&b=2',
+    ],
+    [
+      'escape of an unreserved character decoded',
+      'https://mass.gov/%7Euser/forms',
+      'https://mass.gov/~user/forms',
+      'https://mass.gov/~user/forms',
+    ],
+    [
+      'lower-case hex upper-cased',
+      'https://mass.gov/a%2fb',
+      'https://mass.gov/a%2Fb',
+      'https://mass.gov/a%2Fb',
+    ],
+    [
+      'scheme and host case folded',
+      'HTTPS://WWW.MASS.GOV/courts',
+      'https://mass.gov/courts',
+      'https://mass.gov/courts',
+    ],
+    [
+      'default https port dropped',
+      'https://mass.gov:443/courts',
+      'https://mass.gov/courts',
+      'https://mass.gov/courts',
+    ],
+    [
+      'default http port dropped',
+      'http://mass.gov:80/courts',
+      'https://mass.gov/courts',
+      'https://mass.gov/courts',
+    ],
+    [
+      'Unicode and punycode host agree',
+      'https://bücher.de/recht',
+      'https://xn--bcher-kva.de/recht',
+      'https://xn--bcher-kva.de/recht',
+    ],
+    [
+      'scheme-less written form',
+      'TexasLawHelp.org/eviction',
+      'https://texaslawhelp.org/eviction',
+      'https://texaslawhelp.org/eviction',
+    ],
+    [
+      'everything at once',
+      'http://WWW.Mass.Gov.:80/Courts/?utm_source=chatgpt.com&b=2&a=1#top',
+      'https://mass.gov/Courts?a=1&b=2',
+      'https://mass.gov/Courts?a=1&b=2',
+    ],
   ])('%s', (_name, written, variant, expected) => {
     expect(canonical(written)).toBe(expected);
     expect(canonical(variant)).toBe(expected);
@@ -44,7 +144,11 @@ describe('normalizeUrl: what must stay distinct', () => {
   it.each([
     ['path case is kept (servers differ)', 'https://mass.gov/Courts', 'https://mass.gov/courts'],
     ['a non-default port is kept', 'https://mass.gov:8080/courts', 'https://mass.gov/courts'],
-    ['a real query parameter is kept', 'https://mass.gov/search?q=eviction', 'https://mass.gov/search'],
+    [
+      'a real query parameter is kept',
+      'https://mass.gov/search?q=eviction',
+      'https://mass.gov/search',
+    ],
     ['lookalike host (digit for letter)', 'https://lawhe1p.org', 'https://lawhelp.org'],
     ['lookalike host (Cyrillic а)', 'https://mаss.gov', 'https://mass.gov'],
     ['subdomain', 'https://courts.mass.gov', 'https://mass.gov'],
@@ -54,7 +158,12 @@ describe('normalizeUrl: what must stay distinct', () => {
   });
 
   it('keeps the non-default port in the URL and reports it', () => {
-    expect(normalizeUrl('https://mass.gov:8080/x')).toEqual({ ok: true, url: 'https://mass.gov:8080/x', host: 'mass.gov', port: '8080' });
+    expect(normalizeUrl('https://mass.gov:8080/x')).toEqual({
+      ok: true,
+      url: 'https://mass.gov:8080/x',
+      host: 'mass.gov',
+      port: '8080',
+    });
   });
 
   it('puts a Cyrillic lookalike host in punycode, so it can never equal the Latin one', () => {
@@ -150,9 +259,12 @@ describe('normalizeHost', () => {
     expect(normalizeHost(input)).toBe(expected);
   });
 
-  it.each(['', 'mass.gov/path', 'a@b.org', 'mass gov', 'mass.gov?x', 'mass.gov#x'])('rejects %j', (input) => {
-    expect(normalizeHost(input)).toBeNull();
-  });
+  it.each(['', 'mass.gov/path', 'a@b.org', 'mass gov', 'mass.gov?x', 'mass.gov#x'])(
+    'rejects %j',
+    (input) => {
+      expect(normalizeHost(input)).toBeNull();
+    },
+  );
 });
 
 describe('isTrackingParam', () => {
@@ -177,13 +289,18 @@ describe('normalizeUrl: hostile input stays fast', () => {
   });
 
   it('tidies escapes the same way however many there are', () => {
-    expect(canonical(`https://mass.gov/${'%7e%2f'.repeat(3)}%zz%4`)).toBe('https://mass.gov/~%2F~%2F~%2F%zz%4');
+    expect(canonical(`https://mass.gov/${'%7e%2f'.repeat(3)}%zz%4`)).toBe(
+      'https://mass.gov/~%2F~%2F~%2F%zz%4',
+    );
   });
 });
 
 describe('issue 13: normalization for matching', () => {
   it('collapses duplicate slashes in the path', () => {
-    expect(normalizeUrl('https://mass.gov//courts///housing').ok && (normalizeUrl('https://mass.gov//courts///housing') as { url: string }).url).toBe('https://mass.gov/courts/housing');
+    expect(
+      normalizeUrl('https://mass.gov//courts///housing').ok &&
+        (normalizeUrl('https://mass.gov//courts///housing') as { url: string }).url,
+    ).toBe('https://mass.gov/courts/housing');
   });
   it('reads + and %20 in a query as one', () => {
     const plus = normalizeUrl('https://mass.gov/search?q=housing+court');

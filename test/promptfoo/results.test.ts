@@ -5,7 +5,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadAllowlistIndex } from '../../src/match/index.js';
 import { InputError } from '../../src/errors.js';
 import { readPromptfooResults } from '../../src/promptfoo/results.js';
-import { compareVendors, verdictOf, type VendorComparison, type VendorFigures } from '../../src/compare/index.js';
+import {
+  compareVendors,
+  verdictOf,
+  type VendorComparison,
+  type VendorFigures,
+} from '../../src/compare/index.js';
 import { fromPromptfooRow, type RowOptions } from '../../src/promptfoo/rows.js';
 import { verifyAnswer } from '../../src/verify.js';
 import { evalJudged, evalSample, evalWithUnknownId, sampleAllowlist } from '../compare/evals.js';
@@ -62,9 +67,36 @@ function vendor(comparison: VendorComparison, name: string): VendorFigures {
 
 /** The figures the sample gives with no judge, per the derivation above. */
 const SAMPLE = {
-  'vendor-a': { answers: 4, errors: 0, links: 3, directory: 2, unverified: 1, invented: 0, misattributed: 0, verifierPass: 4 },
-  'vendor-b': { answers: 4, errors: 0, links: 4, directory: 1, unverified: 2, invented: 1, misattributed: 2, verifierPass: 2 },
-  'vendor-c': { answers: 4, errors: 0, links: 6, directory: 1, unverified: 2, invented: 3, misattributed: 1, verifierPass: 2 },
+  'vendor-a': {
+    answers: 4,
+    errors: 0,
+    links: 3,
+    directory: 2,
+    unverified: 1,
+    invented: 0,
+    misattributed: 0,
+    verifierPass: 4,
+  },
+  'vendor-b': {
+    answers: 4,
+    errors: 0,
+    links: 4,
+    directory: 1,
+    unverified: 2,
+    invented: 1,
+    misattributed: 2,
+    verifierPass: 2,
+  },
+  'vendor-c': {
+    answers: 4,
+    errors: 0,
+    links: 6,
+    directory: 1,
+    unverified: 2,
+    invented: 3,
+    misattributed: 1,
+    verifierPass: 2,
+  },
 } as const;
 
 function sampleFigures(comparison: VendorComparison) {
@@ -94,22 +126,52 @@ describe('report over the sample eval (verifier only)', () => {
   }, 120_000);
 
   it('gives each vendor the counts its recorded answers were written to produce', () => {
-    expect(comparison.vendors.map((figures) => figures.vendor)).toEqual(['vendor-a', 'vendor-b', 'vendor-c']);
+    expect(comparison.vendors.map((figures) => figures.vendor)).toEqual([
+      'vendor-a',
+      'vendor-b',
+      'vendor-c',
+    ]);
     expect(sampleFigures(comparison)).toEqual(SAMPLE);
   });
 
   it('computes the headline and the shares from those counts', () => {
-    expect(vendor(comparison, 'vendor-a').inventedOrBroken).toMatchObject({ count: 0, total: 3, rate: 0 });
-    expect(vendor(comparison, 'vendor-b').inventedOrBroken).toMatchObject({ count: 1, total: 4, rate: 0.25 });
-    expect(vendor(comparison, 'vendor-c').inventedOrBroken).toMatchObject({ count: 3, total: 6, rate: 0.5 });
+    expect(vendor(comparison, 'vendor-a').inventedOrBroken).toMatchObject({
+      count: 0,
+      total: 3,
+      rate: 0,
+    });
+    expect(vendor(comparison, 'vendor-b').inventedOrBroken).toMatchObject({
+      count: 1,
+      total: 4,
+      rate: 0.25,
+    });
+    expect(vendor(comparison, 'vendor-c').inventedOrBroken).toMatchObject({
+      count: 3,
+      total: 6,
+      rate: 0.5,
+    });
     // Answers with at least one invented link: b/eviction-boston; c/eviction-boston and c/juvenile-nantucket.
-    expect(comparison.vendors.map((figures) => figures.answersWithInventedOrBroken.count)).toEqual([0, 1, 2]);
+    expect(comparison.vendors.map((figures) => figures.answersWithInventedOrBroken.count)).toEqual([
+      0, 1, 2,
+    ]);
     for (const figures of comparison.vendors) {
-      const shares = Object.values(figures.buckets).reduce((sum, share) => sum + (share.rate ?? 0), 0);
+      const shares = Object.values(figures.buckets).reduce(
+        (sum, share) => sum + (share.rate ?? 0),
+        0,
+      );
       expect(shares).toBeCloseTo(1, 10);
-      expect(figures.buckets.live.count + figures.buckets.broken.count + figures.buckets.inconclusive.count, 'liveness was off').toBe(0);
+      expect(
+        figures.buckets.live.count +
+          figures.buckets.broken.count +
+          figures.buckets.inconclusive.count,
+        'liveness was off',
+      ).toBe(0);
     }
-    expect(vendor(comparison, 'vendor-b').verifierPass).toMatchObject({ count: 2, total: 4, rate: 0.5 });
+    expect(vendor(comparison, 'vendor-b').verifierPass).toMatchObject({
+      count: 2,
+      total: 4,
+      rate: 0.5,
+    });
   });
 
   it('has no judge figures, and lists every failed answer instead of convincing-but-wrong ones', () => {
@@ -128,16 +190,29 @@ describe('report over the sample eval (verifier only)', () => {
   });
 
   it('reads exact per-link verdicts from the assertion metadata promptfoo keeps', () => {
-    const raw = JSON.parse(readFileSync(results, 'utf8')) as { results: { results: Array<{ gradingResult: { componentResults: Array<{ metadata?: Record<string, unknown> }> } }> } };
+    const raw = JSON.parse(readFileSync(results, 'utf8')) as {
+      results: {
+        results: Array<{
+          gradingResult: { componentResults: Array<{ metadata?: Record<string, unknown> }> };
+        }>;
+      };
+    };
     for (const row of raw.results.results) {
-      expect(row.gradingResult.componentResults.some((component) => component.metadata?.citationVerifier !== undefined)).toBe(true);
+      expect(
+        row.gradingResult.componentResults.some(
+          (component) => component.metadata?.citationVerifier !== undefined,
+        ),
+      ).toBe(true);
     }
-    const wrong = comparison.verifierFailed.find((answer) => answer.vendor === 'vendor-b' && answer.test === 'eviction-boston')!;
+    const wrong = comparison.verifierFailed.find(
+      (answer) => answer.vendor === 'vendor-b' && answer.test === 'eviction-boston',
+    )!;
     expect(wrong.problems.map((problem) => [problem.kind, problem.text])).toEqual([
       ['phone', '(617) 788-8600'],
       ['link', 'https://www.mass.gov.eviction-help.org/boston-tenants'],
     ]);
-    for (const problem of wrong.problems) expect(wrong.answer.slice(problem.start, problem.end)).toBe(problem.text);
+    for (const problem of wrong.problems)
+      expect(wrong.answer.slice(problem.start, problem.end)).toBe(problem.text);
   });
 
   it('gives the same figures when it re-verifies the answers with --allowlist', async () => {
@@ -156,14 +231,21 @@ describe('report over the sample eval (verifier only)', () => {
   });
 
   it('refuses a results file whose verifier results carry no per-link data, and says to pass --allowlist', async () => {
-    const raw = JSON.parse(readFileSync(results, 'utf8')) as { results: { results: Array<{ gradingResult: { componentResults: Array<{ metadata?: unknown }> } }> } };
-    for (const row of raw.results.results) for (const component of row.gradingResult.componentResults) delete component.metadata;
+    const raw = JSON.parse(readFileSync(results, 'utf8')) as {
+      results: {
+        results: Array<{ gradingResult: { componentResults: Array<{ metadata?: unknown }> } }>;
+      };
+    };
+    for (const row of raw.results.results)
+      for (const component of row.gradingResult.componentResults) delete component.metadata;
     const stripped = join(mkdtempSync(join(tmpdir(), 'cv-report-')), 'old.json');
     writeFileSync(stripped, JSON.stringify(raw));
     const error = await compare(stripped).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(InputError);
     expect((error as InputError).code).toBe('INVALID_RESULTS');
-    expect((error as InputError).message).toMatch(/has no per-link data .* pass --allowlist FILE to verify the answers again/);
+    expect((error as InputError).message).toMatch(
+      /has no per-link data .* pass --allowlist FILE to verify the answers again/,
+    );
     expect((error as InputError).message).toContain(stripped);
     // With the allowlist, the same file gives the sample's figures.
     expect(sampleFigures(await compare(stripped, await reverifyOptions()))).toEqual(SAMPLE);
@@ -187,21 +269,45 @@ describe('report over the sample eval with the judge add-on (test grader)', () =
   });
 
   it('counts and lists the convincing-but-wrong answers with what is wrong in each', () => {
-    expect(comparison.vendors.map((figures) => figures.convincingButWrong?.count)).toEqual([0, 2, 1]);
+    expect(comparison.vendors.map((figures) => figures.convincingButWrong?.count)).toEqual([
+      0, 2, 1,
+    ]);
     const listed = comparison.convincingButWrong.map((answer) => ({
       at: `${answer.vendor}/${answer.test}`,
-      problems: answer.problems.map((problem) => (problem.kind === 'link' ? `${problem.bucket} ${problem.text}` : `${problem.status} ${problem.text}`)),
+      problems: answer.problems.map((problem) =>
+        problem.kind === 'link'
+          ? `${problem.bucket} ${problem.text}`
+          : `${problem.status} ${problem.text}`,
+      ),
       judge: answer.judgeReasons,
     }));
     const judge = ['TEST GRADER (not a model): names a court and a way to reach it'];
     expect(listed).toEqual([
-      { at: 'vendor-b/eviction-boston', problems: ['misattributed (617) 788-8600', 'invented https://www.mass.gov.eviction-help.org/boston-tenants'], judge },
+      {
+        at: 'vendor-b/eviction-boston',
+        problems: [
+          'misattributed (617) 788-8600',
+          'invented https://www.mass.gov.eviction-help.org/boston-tenants',
+        ],
+        judge,
+      },
       { at: 'vendor-b/worcester-housing', problems: ['misattributed 1-800-LAW-HELP'], judge },
-      { at: 'vendor-c/juvenile-nantucket', problems: ['invented http://192.168.0.10/juvenile', 'invented https://mass-courts.gov/nantucket'], judge },
+      {
+        at: 'vendor-c/juvenile-nantucket',
+        problems: [
+          'invented http://192.168.0.10/juvenile',
+          'invented https://mass-courts.gov/nantucket',
+        ],
+        judge,
+      },
     ]);
     // c/eviction-boston failed the verifier too, but the judge failed it: not convincing.
     expect(comparison.verifierFailed).toHaveLength(4);
-    expect(comparison.verifierFailed.find((answer) => answer.vendor === 'vendor-c' && answer.test === 'eviction-boston')?.judgePassed).toBe(false);
+    expect(
+      comparison.verifierFailed.find(
+        (answer) => answer.vendor === 'vendor-c' && answer.test === 'eviction-boston',
+      )?.judgePassed,
+    ).toBe(false);
   });
 });
 
@@ -226,20 +332,64 @@ describe('report over an eval with rows that errored', () => {
     }));
     expect(figures).toEqual([
       // a/eviction-boston: 1 directory link, passes both.
-      { vendor: 'vendor-a', rows: 2, answers: 1, errors: 1, links: 1, invented: 0, verifier: [1, 1], judge: [1, 1], convincing: [0, 1] },
+      {
+        vendor: 'vendor-a',
+        rows: 2,
+        answers: 1,
+        errors: 1,
+        links: 1,
+        invented: 0,
+        verifier: [1, 1],
+        judge: [1, 1],
+        convincing: [0, 1],
+      },
       // b/eviction-boston: 1 invented link, fails the verifier, the judge passes it: convincing but wrong.
-      { vendor: 'vendor-b', rows: 2, answers: 1, errors: 1, links: 1, invented: 1, verifier: [0, 1], judge: [1, 1], convincing: [1, 1] },
+      {
+        vendor: 'vendor-b',
+        rows: 2,
+        answers: 1,
+        errors: 1,
+        links: 1,
+        invented: 1,
+        verifier: [0, 1],
+        judge: [1, 1],
+        convincing: [1, 1],
+      },
       // c/eviction-boston: an invented placeholder and an unverified link; fails both.
-      { vendor: 'vendor-c', rows: 2, answers: 1, errors: 1, links: 2, invented: 1, verifier: [0, 1], judge: [0, 1], convincing: [0, 1] },
+      {
+        vendor: 'vendor-c',
+        rows: 2,
+        answers: 1,
+        errors: 1,
+        links: 2,
+        invented: 1,
+        verifier: [0, 1],
+        judge: [0, 1],
+        convincing: [0, 1],
+      },
     ]);
   });
 
   it('lists the errored rows with promptfoo’s message', () => {
     expect(comparison.errors.map((error) => [error.vendor, error.test, error.error])).toEqual([
-      ['vendor-a', 'no-such-question', 'no recorded answer from vendor-a for question "no-such-question"'],
-      ['vendor-b', 'no-such-question', 'no recorded answer from vendor-b for question "no-such-question"'],
-      ['vendor-c', 'no-such-question', 'no recorded answer from vendor-c for question "no-such-question"'],
+      [
+        'vendor-a',
+        'no-such-question',
+        'no recorded answer from vendor-a for question "no-such-question"',
+      ],
+      [
+        'vendor-b',
+        'no-such-question',
+        'no recorded answer from vendor-b for question "no-such-question"',
+      ],
+      [
+        'vendor-c',
+        'no-such-question',
+        'no recorded answer from vendor-c for question "no-such-question"',
+      ],
     ]);
-    expect(comparison.convincingButWrong.map((answer) => `${answer.vendor}/${answer.test}`)).toEqual(['vendor-b/eviction-boston']);
+    expect(
+      comparison.convincingButWrong.map((answer) => `${answer.vendor}/${answer.test}`),
+    ).toEqual(['vendor-b/eviction-boston']);
   });
 });

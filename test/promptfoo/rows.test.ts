@@ -13,13 +13,20 @@ function rowWith(result: object) {
     vars: { id: 'q1' },
     error: 'assertion failed',
     failureReason: 1,
-    gradingResult: { pass: false, score: 0, reason: 'x', componentResults: [{ ...result, assertion: { type: 'javascript' } }] },
+    gradingResult: {
+      pass: false,
+      score: 0,
+      reason: 'x',
+      componentResults: [{ ...result, assertion: { type: 'javascript' } }],
+    },
   };
 }
 
 describe('rows the verifier could not grade', () => {
   it('count as errors, not as failed answers, and the report goes on', async () => {
-    const result = await verifyCitations('See https://example.org/x', { config: { allowlist: 'no/such/allowlist.json' } });
+    const result = await verifyCitations('See https://example.org/x', {
+      config: { allowlist: 'no/such/allowlist.json' },
+    });
     expect(result.pass).toBe(false);
     const row = fromPromptfooRow(rowWith(result), 'results.json row 1');
     expect(row.error).toMatch(/^citation-verifier: .*allowlist file not found/);

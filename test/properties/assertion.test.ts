@@ -19,7 +19,18 @@ function expectGradingResult(result: unknown): void {
 
 /** Values a provider (or a broken provider) may hand the assertion. */
 const hostileValues: fc.Arbitrary<unknown> = fc.oneof(
-  fc.anything({ withBigInt: true, withBoxedValues: true, withDate: true, withMap: true, withSet: true, withTypedArray: true, withSparseArray: true, withNullPrototype: true, withObjectString: true, maxDepth: 4 }),
+  fc.anything({
+    withBigInt: true,
+    withBoxedValues: true,
+    withDate: true,
+    withMap: true,
+    withSet: true,
+    withTypedArray: true,
+    withSparseArray: true,
+    withNullPrototype: true,
+    withObjectString: true,
+    maxDepth: 4,
+  }),
   fc.constantFrom(
     undefined,
     null,
@@ -33,7 +44,13 @@ const hostileValues: fc.Arbitrary<unknown> = fc.oneof(
     { output: { text: { content: [{ text: 'Call (617) 555-0100 or see https://example.com' }] } } },
     { choices: [{ message: { content: 'See https://masslegalhelp.org/housing' } }] },
   ),
-  fc.letrec((tie) => ({ node: fc.dictionary(fc.constantFrom('output', 'text', 'content', 'x'), fc.oneof(fc.string(), tie('node')), { maxKeys: 3 }) })).node,
+  fc.letrec((tie) => ({
+    node: fc.dictionary(
+      fc.constantFrom('output', 'text', 'content', 'x'),
+      fc.oneof(fc.string(), tie('node')),
+      { maxKeys: 3 },
+    ),
+  })).node,
 );
 
 function circular(): unknown {
@@ -44,24 +61,32 @@ function circular(): unknown {
 }
 
 describe('the promptfoo assertion never throws', () => {
-  it('on any output value', async () => {
-    await fc.assert(
-      fc.asyncProperty(hostileValues, async (output) => {
-        expectGradingResult(await verifyCitations(output, { config: CONFIG }));
-      }),
-      runs(300),
-    );
-  }, timeout(15_000));
+  it(
+    'on any output value',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(hostileValues, async (output) => {
+          expectGradingResult(await verifyCitations(output, { config: CONFIG }));
+        }),
+        runs(300),
+      );
+    },
+    timeout(15_000),
+  );
 
-  it('on any config value', async () => {
-    await fc.assert(
-      fc.asyncProperty(fc.anything({ maxDepth: 3 }), fc.string(), async (config, output) => {
-        expectGradingResult(await verifyCitations(output, { config }));
-        expectGradingResult(await verifyCitations(output, config as never));
-      }),
-      runs(200),
-    );
-  }, timeout(15_000));
+  it(
+    'on any config value',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(fc.anything({ maxDepth: 3 }), fc.string(), async (config, output) => {
+          expectGradingResult(await verifyCitations(output, { config }));
+          expectGradingResult(await verifyCitations(output, config as never));
+        }),
+        runs(200),
+      );
+    },
+    timeout(15_000),
+  );
 
   // Outside fast-check: it inspects generated values itself, and these throw when touched.
   it('on a circular object, a throwing proxy and a throwing getter', async () => {
@@ -69,9 +94,20 @@ describe('the promptfoo assertion never throws', () => {
     const trap = (): never => {
       throw new Error('trap');
     };
-    expectGradingResult(await verifyCitations(new Proxy({}, { get: trap, has: trap, ownKeys: trap, getPrototypeOf: trap }), { config: CONFIG }));
-    expectGradingResult(await verifyCitations(Object.defineProperty({}, 'output', { enumerable: true, get: trap }), { config: CONFIG }));
-    expectGradingResult(await verifyCitations({ text: 'x' }, new Proxy({}, { get: trap, has: trap })));
+    expectGradingResult(
+      await verifyCitations(
+        new Proxy({}, { get: trap, has: trap, ownKeys: trap, getPrototypeOf: trap }),
+        { config: CONFIG },
+      ),
+    );
+    expectGradingResult(
+      await verifyCitations(Object.defineProperty({}, 'output', { enumerable: true, get: trap }), {
+        config: CONFIG,
+      }),
+    );
+    expectGradingResult(
+      await verifyCitations({ text: 'x' }, new Proxy({}, { get: trap, has: trap })),
+    );
   });
 
   it('on a 10 MB answer', async () => {

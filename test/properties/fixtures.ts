@@ -5,7 +5,13 @@ import { parseAllowlist, type AllowlistFile } from '../../src/allowlist/schema.j
 export const DIRECTORY: AllowlistFile = {
   urls: ['https://www.mass.gov/orgs/housing-court', 'https://masslegalhelp.org/housing'],
   domains: ['masslegalhelp.org', 'gbls.org', 'lawhelp.org'],
-  org_names: ['Greater Boston Legal Services', 'Legal Aid Society of Boston', 'Legal Aid', 'Boston Municipal Court', 'Eastern Housing Court'],
+  org_names: [
+    'Greater Boston Legal Services',
+    'Legal Aid Society of Boston',
+    'Legal Aid',
+    'Boston Municipal Court',
+    'Eastern Housing Court',
+  ],
   org_phones: {
     'Greater Boston Legal Services': ['(617) 371-1234'],
     'Legal Aid Society of Boston': ['617-555-0100', '1-800-555-0199'],

@@ -33,15 +33,29 @@ import type { Mention } from './tokens.js';
 export type FactSide = 'claim' | 'chunk';
 
 /** Facts of `text`, offsets shifted by `offset`. URLs are skipped: their digits are not claims. */
-export function extractFacts(original: string, side: FactSide, offset = 0, style: NumberStyle = {}): Fact[] {
+export function extractFacts(
+  original: string,
+  side: FactSide,
+  offset = 0,
+  style: NumberStyle = {},
+): Fact[] {
   // Full-width digits and number marks (`１２．５％`, as CJK text may set them) read as ASCII. One
   // code unit each way, so every offset stays that of the original text.
-  const text = FULL_WIDTH_NUMBER.test(original) ? original.replace(FULL_WIDTH_NUMBERS, (char) => String.fromCharCode(char.charCodeAt(0) - 0xfee0)) : original;
+  const text = FULL_WIDTH_NUMBER.test(original)
+    ? original.replace(FULL_WIDTH_NUMBERS, (char) =>
+        String.fromCharCode(char.charCodeAt(0) - 0xfee0),
+      )
+    : original;
   const tokens = tokenizeForFacts(text);
   const mentions: Mention[] = [];
   let index = 0;
   while (index < tokens.length) {
-    const found = parseSection(tokens, index, text) ?? parseMoneyPrefix(tokens, index, style) ?? parseDate(tokens, index, style) ?? parseFraction(tokens, index, side) ?? parseNumber(tokens, index, side, style);
+    const found =
+      parseSection(tokens, index, text) ??
+      parseMoneyPrefix(tokens, index, style) ??
+      parseDate(tokens, index, style) ??
+      parseFraction(tokens, index, side) ??
+      parseNumber(tokens, index, side, style);
     if (found) {
       mentions.push(...found.mentions);
       index = found.next;

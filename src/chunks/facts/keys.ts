@@ -15,7 +15,14 @@ export function shareRangeQualifiers(mentions: Mention[], tokens: Token[]): void
     const first = mentions[index]!;
     const second = mentions[index + 1]!;
     // `$1-2 million`: the currency goes forward, the scale back.
-    if (first.kind === 'money' && first.scale === undefined && second.kind === 'number' && !second.qualified && second.scale !== undefined && joinedRange(tokens, tokenAt, first, second)) {
+    if (
+      first.kind === 'money' &&
+      first.scale === undefined &&
+      second.kind === 'number' &&
+      !second.qualified &&
+      second.scale !== undefined &&
+      joinedRange(tokens, tokenAt, first, second)
+    ) {
       first.value! *= second.scale;
       first.exponent = (first.exponent ?? 0) + Math.round(Math.log10(second.scale));
       first.scale = second.scale;
@@ -24,8 +31,18 @@ export function shareRangeQualifiers(mentions: Mention[], tokens: Token[]): void
       if (first.currency !== undefined) second.currency = first.currency;
       continue;
     }
-    if (first.qualified || first.value === undefined || second.value === undefined || !second.qualified) continue;
-    if (first.kind !== 'number' || (second.kind !== 'number' && second.kind !== 'percent' && second.kind !== 'money')) continue;
+    if (
+      first.qualified ||
+      first.value === undefined ||
+      second.value === undefined ||
+      !second.qualified
+    )
+      continue;
+    if (
+      first.kind !== 'number' ||
+      (second.kind !== 'number' && second.kind !== 'percent' && second.kind !== 'money')
+    )
+      continue;
     const echo = isEcho(tokens, tokenAt, first, second);
     if (!echo && !joinedRange(tokens, tokenAt, first, second)) continue;
     // The echo reads as one figure: `fourteen (14) days`.
@@ -45,15 +62,28 @@ export function shareRangeQualifiers(mentions: Mention[], tokens: Token[]): void
 }
 
 /** Whether two mentions are the ends of one range: `10-20`, `10 to 20`, `10 and 20`. */
-export function joinedRange(tokens: Token[], tokenAt: ReadonlyMap<number, number>, first: Mention, second: Mention): boolean {
+export function joinedRange(
+  tokens: Token[],
+  tokenAt: ReadonlyMap<number, number>,
+  first: Mention,
+  second: Mention,
+): boolean {
   const secondToken = tokenAt.get(second.start);
   if (secondToken === undefined) return false;
   const between = tokens[secondToken - 1];
-  return (isSym(between, '-–—') || isWord(between, RANGE_WORDS)) && tokens[secondToken - 2]?.end === first.end;
+  return (
+    (isSym(between, '-–—') || isWord(between, RANGE_WORDS)) &&
+    tokens[secondToken - 2]?.end === first.end
+  );
 }
 
 /** `fourteen (14) days`: the same number again in parentheses, its unit after. */
-export function isEcho(tokens: Token[], tokenAt: ReadonlyMap<number, number>, first: Mention, second: Mention): boolean {
+export function isEcho(
+  tokens: Token[],
+  tokenAt: ReadonlyMap<number, number>,
+  first: Mention,
+  second: Mention,
+): boolean {
   const secondToken = tokenAt.get(second.start);
   if (secondToken === undefined || first.value !== second.value) return false;
   return isSym(tokens[secondToken - 1], '(') && tokens[secondToken - 2]?.end === first.end;
@@ -88,18 +118,31 @@ export function toFact(mention: Mention, text: string, side: FactSide, offset: n
   switch (mention.kind) {
     case 'section': {
       const { label, id } = mention.section!;
-      const keys = side === 'claim' ? [`section|${label}|${id}`] : sectionPrefixes(id).map((prefix) => `section|${label}|${prefix}`);
-      return { kind: 'section', ...base, normalized: `${label} ${id}`, keys, family: `section:${label}` };
+      const keys =
+        side === 'claim'
+          ? [`section|${label}|${id}`]
+          : sectionPrefixes(id).map((prefix) => `section|${label}|${prefix}`);
+      return {
+        kind: 'section',
+        ...base,
+        normalized: `${label} ${id}`,
+        keys,
+        family: `section:${label}`,
+      };
     }
     case 'date': {
       const { year, month, day } = mention.date!;
       const pad = (value: number): string => String(value).padStart(2, '0');
       const combosOf = (date: NonNullable<Mention['date']>): string[] => {
         const combos: string[] = [];
-        if (date.year !== undefined && date.month !== undefined && date.day !== undefined) combos.push(`date|${date.year}-${pad(date.month)}-${pad(date.day)}`);
-        if (date.year !== undefined && date.month !== undefined) combos.push(`date|${date.year}-${pad(date.month)}`);
-        if (date.month !== undefined && date.day !== undefined) combos.push(`date|--${pad(date.month)}-${pad(date.day)}`);
-        if (date.year !== undefined) combos.push(`year|${date.year}`, `decade|${Math.floor(date.year / 10) * 10}`);
+        if (date.year !== undefined && date.month !== undefined && date.day !== undefined)
+          combos.push(`date|${date.year}-${pad(date.month)}-${pad(date.day)}`);
+        if (date.year !== undefined && date.month !== undefined)
+          combos.push(`date|${date.year}-${pad(date.month)}`);
+        if (date.month !== undefined && date.day !== undefined)
+          combos.push(`date|--${pad(date.month)}-${pad(date.day)}`);
+        if (date.year !== undefined)
+          combos.push(`year|${date.year}`, `decade|${Math.floor(date.year / 10) * 10}`);
         return combos;
       };
       const combos = combosOf(mention.date!);
@@ -107,37 +150,97 @@ export function toFact(mention: Mention, text: string, side: FactSide, offset: n
       const normalized = `date ${year === undefined ? '-' : year}-${month === undefined ? '-' : pad(month)}${day === undefined ? '' : `-${pad(day)}`}`;
       // A claim's date must be found as precisely as it is written (either reading of an
       // ambiguous one); a chunk offers every coarser form of both.
-      const fallback = mention.yearOptional && year !== undefined ? [day !== undefined && month !== undefined ? `date|--${pad(month)}-${pad(day)}` : `year|${year}`] : [];
-      const keys = side === 'claim' ? [...combos.slice(0, 1), ...altCombos.slice(0, 1), ...fallback] : [...new Set([...combos, ...altCombos])];
+      const fallback =
+        mention.yearOptional && year !== undefined
+          ? [
+              day !== undefined && month !== undefined
+                ? `date|--${pad(month)}-${pad(day)}`
+                : `year|${year}`,
+            ]
+          : [];
+      const keys =
+        side === 'claim'
+          ? [...combos.slice(0, 1), ...altCombos.slice(0, 1), ...fallback]
+          : [...new Set([...combos, ...altCombos])];
       return { kind: 'date', ...base, normalized, keys, family: 'date' };
     }
     case 'year': {
       const year = mention.value!;
       if (mention.decade) {
-        return { kind: 'year', ...base, normalized: `decade ${year}s`, keys: [`decade|${year}`], family: 'year' };
+        return {
+          kind: 'year',
+          ...base,
+          normalized: `decade ${year}s`,
+          keys: [`decade|${year}`],
+          family: 'year',
+        };
       }
-      const keys = side === 'claim' ? [`year|${year}`] : [`year|${year}`, `decade|${Math.floor(year / 10) * 10}`, ...EXPONENTS.map((exponent) => numericKey('any', exponent, year))];
+      const keys =
+        side === 'claim'
+          ? [`year|${year}`]
+          : [
+              `year|${year}`,
+              `decade|${Math.floor(year / 10) * 10}`,
+              ...EXPONENTS.map((exponent) => numericKey('any', exponent, year)),
+            ];
       return { kind: 'year', ...base, normalized: `year ${year}`, keys, family: 'year' };
     }
     case 'number':
     case 'percent':
     case 'money': {
       const value = mention.value!;
-      const exponent = mention.hedged ? hedgeExponent(value, mention.exponent ?? 0) : (mention.exponent ?? 0);
-      const qualifier = mention.kind === 'percent' ? 'pct' : mention.kind === 'money' ? `money:${mention.currency ?? '?'}` : mention.unit === undefined ? 'bare' : `n:${mention.unit}`;
+      const exponent = mention.hedged
+        ? hedgeExponent(value, mention.exponent ?? 0)
+        : (mention.exponent ?? 0);
+      const qualifier =
+        mention.kind === 'percent'
+          ? 'pct'
+          : mention.kind === 'money'
+            ? `money:${mention.currency ?? '?'}`
+            : mention.unit === undefined
+              ? 'bare'
+              : `n:${mention.unit}`;
       const shown = Number(value.toPrecision(15));
-      const normalized = mention.kind === 'percent' ? `percent ${shown}` : mention.kind === 'money' ? `money ${mention.currency ?? '?'} ${shown}` : mention.unit === undefined ? `number ${shown}` : `number ${shown} ${mention.unit}`;
+      const normalized =
+        mention.kind === 'percent'
+          ? `percent ${shown}`
+          : mention.kind === 'money'
+            ? `money ${mention.currency ?? '?'} ${shown}`
+            : mention.unit === undefined
+              ? `number ${shown}`
+              : `number ${shown} ${mention.unit}`;
       const family = mention.kind === 'number' ? `number:${mention.unit ?? ''}` : mention.kind;
       const readings: Reading[] = [{ value, exponent }];
-      if (mention.alt) readings.push({ value: mention.alt.value, exponent: mention.hedged ? hedgeExponent(mention.alt.value, mention.alt.exponent) : mention.alt.exponent });
+      if (mention.alt)
+        readings.push({
+          value: mention.alt.value,
+          exponent: mention.hedged
+            ? hedgeExponent(mention.alt.value, mention.alt.exponent)
+            : mention.alt.exponent,
+        });
       let keys: string[];
       if (side === 'claim') {
-        const lookups = mention.kind === 'percent' ? ['pct', 'bare'] : mention.kind === 'money' ? (mention.currency === '?' ? ['money:*', 'bare'] : [qualifier, 'money:?', 'bare']) : mention.unit === undefined ? ['any'] : [qualifier, 'bare'];
-        keys = readings.flatMap((reading) => lookups.map((lookup) => numericKey(lookup, reading.exponent, reading.value)));
+        const lookups =
+          mention.kind === 'percent'
+            ? ['pct', 'bare']
+            : mention.kind === 'money'
+              ? mention.currency === '?'
+                ? ['money:*', 'bare']
+                : [qualifier, 'money:?', 'bare']
+              : mention.unit === undefined
+                ? ['any']
+                : [qualifier, 'bare'];
+        keys = readings.flatMap((reading) =>
+          lookups.map((lookup) => numericKey(lookup, reading.exponent, reading.value)),
+        );
       } else {
         const emits = [qualifier, 'any'];
         if (mention.kind === 'money') emits.push('money:*');
-        keys = readings.flatMap((reading) => emits.flatMap((emit) => EXPONENTS.map((candidate) => numericKey(emit, candidate, reading.value))));
+        keys = readings.flatMap((reading) =>
+          emits.flatMap((emit) =>
+            EXPONENTS.map((candidate) => numericKey(emit, candidate, reading.value)),
+          ),
+        );
       }
       return { kind: mention.kind, ...base, normalized, keys: [...new Set(keys)], family };
     }

@@ -28,49 +28,156 @@ export interface NumberCore {
 }
 
 /** Chinese and Japanese scale characters written right after digits (`3万`, `2.5億`). */
-export const CJK_SCALES = new Map<string, number>([['万', 1e4], ['萬', 1e4], ['亿', 1e8], ['億', 1e8]]);
+export const CJK_SCALES = new Map<string, number>([
+  ['万', 1e4],
+  ['萬', 1e4],
+  ['亿', 1e8],
+  ['億', 1e8],
+]);
 export const SCALES = new Map<string, number>([
-  ['thousand', 1e3], ['million', 1e6], ['billion', 1e9], ['trillion', 1e12],
-  ['mn', 1e6], ['mln', 1e6], ['bn', 1e9], ['tn', 1e12],
+  ['thousand', 1e3],
+  ['million', 1e6],
+  ['billion', 1e9],
+  ['trillion', 1e12],
+  ['mn', 1e6],
+  ['mln', 1e6],
+  ['bn', 1e9],
+  ['tn', 1e12],
 ]);
 /** Words whose following number is a label (`Passage 3`, `Step 2`), never a stated quantity. */
 export const LABEL_WORDS = new Set([
-  'passage', 'passages', 'source', 'sources', 'chunk', 'chunks', 'document', 'doc', 'id', 'reference', 'ref', 'footnote',
-  'note', 'step', 'steps', 'item', 'option', 'figure', 'fig', 'table', 'appendix', 'page', 'pages', 'p', 'pp', 'line',
-  'question', 'part', 'version', 'no', 'number', 'citation',
+  'passage',
+  'passages',
+  'source',
+  'sources',
+  'chunk',
+  'chunks',
+  'document',
+  'doc',
+  'id',
+  'reference',
+  'ref',
+  'footnote',
+  'note',
+  'step',
+  'steps',
+  'item',
+  'option',
+  'figure',
+  'fig',
+  'table',
+  'appendix',
+  'page',
+  'pages',
+  'p',
+  'pp',
+  'line',
+  'question',
+  'part',
+  'version',
+  'no',
+  'number',
+  'citation',
 ]);
 export const ORDINAL_SUFFIXES = new Set(['st', 'nd', 'rd', 'th']);
 export const SMALL_NUMBERS = new Map<string, number>([
-  ['zero', 0], ['one', 1], ['two', 2], ['three', 3], ['four', 4], ['five', 5], ['six', 6], ['seven', 7], ['eight', 8],
-  ['nine', 9], ['ten', 10], ['eleven', 11], ['twelve', 12], ['thirteen', 13], ['fourteen', 14], ['fifteen', 15],
-  ['sixteen', 16], ['seventeen', 17], ['eighteen', 18], ['nineteen', 19], ['twenty', 20], ['thirty', 30], ['forty', 40],
-  ['fifty', 50], ['sixty', 60], ['seventy', 70], ['eighty', 80], ['ninety', 90],
+  ['zero', 0],
+  ['one', 1],
+  ['two', 2],
+  ['three', 3],
+  ['four', 4],
+  ['five', 5],
+  ['six', 6],
+  ['seven', 7],
+  ['eight', 8],
+  ['nine', 9],
+  ['ten', 10],
+  ['eleven', 11],
+  ['twelve', 12],
+  ['thirteen', 13],
+  ['fourteen', 14],
+  ['fifteen', 15],
+  ['sixteen', 16],
+  ['seventeen', 17],
+  ['eighteen', 18],
+  ['nineteen', 19],
+  ['twenty', 20],
+  ['thirty', 30],
+  ['forty', 40],
+  ['fifty', 50],
+  ['sixty', 60],
+  ['seventy', 70],
+  ['eighty', 80],
+  ['ninety', 90],
 ]);
 export const ORDINAL_WORDS = new Map<string, number>([
-  ['first', 1], ['second', 2], ['third', 3], ['fourth', 4], ['fifth', 5], ['sixth', 6], ['seventh', 7], ['eighth', 8],
-  ['ninth', 9], ['tenth', 10], ['eleventh', 11], ['twelfth', 12], ['thirteenth', 13], ['fourteenth', 14],
-  ['fifteenth', 15], ['sixteenth', 16], ['seventeenth', 17], ['eighteenth', 18], ['nineteenth', 19], ['twentieth', 20],
-  ['thirtieth', 30], ['fortieth', 40], ['fiftieth', 50], ['sixtieth', 60], ['seventieth', 70], ['eightieth', 80],
-  ['ninetieth', 90], ['hundredth', 100],
+  ['first', 1],
+  ['second', 2],
+  ['third', 3],
+  ['fourth', 4],
+  ['fifth', 5],
+  ['sixth', 6],
+  ['seventh', 7],
+  ['eighth', 8],
+  ['ninth', 9],
+  ['tenth', 10],
+  ['eleventh', 11],
+  ['twelfth', 12],
+  ['thirteenth', 13],
+  ['fourteenth', 14],
+  ['fifteenth', 15],
+  ['sixteenth', 16],
+  ['seventeenth', 17],
+  ['eighteenth', 18],
+  ['nineteenth', 19],
+  ['twentieth', 20],
+  ['thirtieth', 30],
+  ['fortieth', 40],
+  ['fiftieth', 50],
+  ['sixtieth', 60],
+  ['seventieth', 70],
+  ['eightieth', 80],
+  ['ninetieth', 90],
+  ['hundredth', 100],
 ]);
-export const WORD_SCALES = new Map<string, number>([['thousand', 1e3], ['million', 1e6], ['billion', 1e9], ['trillion', 1e12]]);
+export const WORD_SCALES = new Map<string, number>([
+  ['thousand', 1e3],
+  ['million', 1e6],
+  ['billion', 1e9],
+  ['trillion', 1e12],
+]);
 export const THOUSANDS = /^\d{1,3}(?:,\d{3})+(?:\.\d+)?$/;
 export const DECIMAL = /^\d+(?:\.\d+)?$/;
 
 /** A number at `index`, in digits (`1,200.5`, `19th`, `1990s`, `1.2bn`) or words (`twenty-one`). */
-export function numberAt(tokens: Token[], index: number, side: FactSide, style: NumberStyle): NumberCore | undefined {
+export function numberAt(
+  tokens: Token[],
+  index: number,
+  side: FactSide,
+  style: NumberStyle,
+): NumberCore | undefined {
   const token = tokens[index]!;
   if (token.type === 'num') return digitsAt(tokens, index, style);
   if (token.type === 'word') return wordsAt(tokens, index, side);
   return undefined;
 }
 
-export function digitsAt(tokens: Token[], index: number, style: NumberStyle): NumberCore | undefined {
+export function digitsAt(
+  tokens: Token[],
+  index: number,
+  style: NumberStyle,
+): NumberCore | undefined {
   const token = tokens[index]!;
   const previous = tokens[index - 1];
   // Digits glued to letters are names, not quantities: `H2O`, `COVID-19`, `GPT-4`, `doc-7`.
   if (isWord(previous) && adjacent(previous, token)) return undefined;
-  if (isSym(previous, '-') && adjacent(previous, token) && isWord(tokens[index - 2]) && adjacent(tokens[index - 2], previous)) return undefined;
+  if (
+    isSym(previous, '-') &&
+    adjacent(previous, token) &&
+    isWord(tokens[index - 2]) &&
+    adjacent(tokens[index - 2], previous)
+  )
+    return undefined;
   // A label's number names something, it does not state a quantity: `Passage 3`, `Step 2`, `p. 14`.
   const labelWord = isSym(previous, '.') ? tokens[index - 2] : previous;
   if (isWord(labelWord, LABEL_WORDS)) return undefined;
@@ -78,9 +185,21 @@ export function digitsAt(tokens: Token[], index: number, style: NumberStyle): Nu
   if (isSym(previous, '^_') && adjacent(previous, token)) return undefined;
   // A list enumerator run into the text (`follow these steps: 1. Plan…`) counts items, it states
   // nothing: one or two digits right before `.` or `)`, opening the text or following a colon.
-  if (/^\d{1,2}$/.test(token.text) && isSym(tokens[index + 1], '.)') && adjacent(token, tokens[index + 1]) && (previous === undefined || isSym(previous, ':;：；'))) return undefined;
+  if (
+    /^\d{1,2}$/.test(token.text) &&
+    isSym(tokens[index + 1], '.)') &&
+    adjacent(token, tokens[index + 1]) &&
+    (previous === undefined || isSym(previous, ':;：；'))
+  )
+    return undefined;
   // `[1]` that is not a citation (a link label, a reference) is a label, not a quantity.
-  if (isSym(previous, '[') && adjacent(previous, token) && isSym(tokens[index + 1], ']') && adjacent(token, tokens[index + 1])) return undefined;
+  if (
+    isSym(previous, '[') &&
+    adjacent(previous, token) &&
+    isSym(tokens[index + 1], ']') &&
+    adjacent(token, tokens[index + 1])
+  )
+    return undefined;
   const parsed = parseNumeral(token.text, style);
   if (!parsed) return undefined;
   let { value, exponent } = parsed;
@@ -90,7 +209,10 @@ export function digitsAt(tokens: Token[], index: number, style: NumberStyle): Nu
   let decade = false;
   let scaled = false;
   const after = tokens[next];
-  const cjkScale = after !== undefined && after.type === 'sym' && adjacent(token, after) ? CJK_SCALES.get(after.text) : undefined;
+  const cjkScale =
+    after !== undefined && after.type === 'sym' && adjacent(token, after)
+      ? CJK_SCALES.get(after.text)
+      : undefined;
   if (cjkScale !== undefined) {
     // `17.13万` is 171,300: the scale character multiplies as `million` does.
     value *= cjkScale;
@@ -117,7 +239,19 @@ export function digitsAt(tokens: Token[], index: number, style: NumberStyle): Nu
     }
   }
   const plainInteger = /^\d{4}$/.test(token.text);
-  return { value, exponent, ...(alt ? { alt } : {}), start: token.start, end: tokens[next - 1]!.end, next, words: false, scaled, ordinal, plainInteger, decade };
+  return {
+    value,
+    exponent,
+    ...(alt ? { alt } : {}),
+    start: token.start,
+    end: tokens[next - 1]!.end,
+    next,
+    words: false,
+    scaled,
+    ordinal,
+    plainInteger,
+    decade,
+  };
 }
 
 export interface Reading {
@@ -126,7 +260,10 @@ export interface Reading {
 }
 
 export function scaleReading(reading: Reading, scale: number): Reading {
-  return { value: reading.value * scale, exponent: reading.exponent + Math.round(Math.log10(scale)) };
+  return {
+    value: reading.value * scale,
+    exponent: reading.exponent + Math.round(Math.log10(scale)),
+  };
 }
 
 /**
@@ -134,12 +271,16 @@ export function scaleReading(reading: Reading, scale: number): Reading {
  * `1.200,5` are one thousand two hundred and a half; `1.200` and `1,200` alone are ambiguous and,
  * while the style is unknown, carry both readings (`alt`). `1.2.3` is no number.
  */
-export function parseNumeral(raw: string, style: NumberStyle): (Reading & { alt?: Reading }) | undefined {
+export function parseNumeral(
+  raw: string,
+  style: NumberStyle,
+): (Reading & { alt?: Reading }) | undefined {
   const point = pointReading(raw);
   const comma = commaReading(raw);
   if (style.decimalComma === true) return comma ?? point;
   if (style.decimalComma === false) return point ?? comma;
-  if (point && comma && (point.value !== comma.value || point.exponent !== comma.exponent)) return { ...point, alt: comma };
+  if (point && comma && (point.value !== comma.value || point.exponent !== comma.exponent))
+    return { ...point, alt: comma };
   return point ?? comma;
 }
 
@@ -179,7 +320,13 @@ export function wordsAt(tokens: Token[], index: number, side: FactSide): NumberC
   // Bounded look-ahead: a number in words is a handful of tokens.
   while (cursor < tokens.length && cursor - index < 12) {
     const token = tokens[cursor]!;
-    if (token.type === 'sym' && token.text === '-' && consumed > 0 && adjacent(tokens[cursor - 1], token) && adjacent(token, tokens[cursor + 1])) {
+    if (
+      token.type === 'sym' &&
+      token.text === '-' &&
+      consumed > 0 &&
+      adjacent(tokens[cursor - 1], token) &&
+      adjacent(token, tokens[cursor + 1])
+    ) {
       cursor += 1;
       continue;
     }
@@ -187,7 +334,12 @@ export function wordsAt(tokens: Token[], index: number, side: FactSide): NumberC
     const word = token.lower;
     if (SMALL_NUMBERS.has(word)) {
       // `twenty five` continues a ten; `five six` is two numbers.
-      if (consumed > 0 && !afterScale && !(current % 100 >= 20 && current % 10 === 0 && SMALL_NUMBERS.get(word)! < 10)) break;
+      if (
+        consumed > 0 &&
+        !afterScale &&
+        !(current % 100 >= 20 && current % 10 === 0 && SMALL_NUMBERS.get(word)! < 10)
+      )
+        break;
       current += SMALL_NUMBERS.get(word)!;
       afterScale = false;
     } else if (word === 'hundred' && consumed > 0) {
@@ -200,7 +352,12 @@ export function wordsAt(tokens: Token[], index: number, side: FactSide): NumberC
       scaled = true;
       afterScale = true;
       wordScale = Math.max(wordScale ?? 0, WORD_SCALES.get(word)!);
-    } else if (word === 'and' && afterScale && isWord(tokens[cursor + 1]) && SMALL_NUMBERS.has(tokens[cursor + 1]!.lower)) {
+    } else if (
+      word === 'and' &&
+      afterScale &&
+      isWord(tokens[cursor + 1]) &&
+      SMALL_NUMBERS.has(tokens[cursor + 1]!.lower)
+    ) {
       // `one hundred and five`, but `ten and twenty` is two numbers.
       cursor += 1;
       continue;
@@ -221,7 +378,14 @@ export function wordsAt(tokens: Token[], index: number, side: FactSide): NumberC
   if (consumed === 0) return undefined;
   // `six and a half` is 6.5.
   let half = 0;
-  if (isWord(tokens[last + 1]) && tokens[last + 1]!.lower === 'and' && isWord(tokens[last + 2]) && tokens[last + 2]!.lower === 'a' && isWord(tokens[last + 3]) && tokens[last + 3]!.lower === 'half') {
+  if (
+    isWord(tokens[last + 1]) &&
+    tokens[last + 1]!.lower === 'and' &&
+    isWord(tokens[last + 2]) &&
+    tokens[last + 2]!.lower === 'a' &&
+    isWord(tokens[last + 3]) &&
+    tokens[last + 3]!.lower === 'half'
+  ) {
     half = 0.5;
     last += 3;
   }

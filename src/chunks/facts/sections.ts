@@ -4,16 +4,30 @@ import type { Parsed, Token } from './tokens.js';
 /** Facts: sections: `§ 1983`, `§§ 12-34`, `Section 8(a)(2)`, `Sec. 5`, `Article III`, `Rule 56`, `Title VII`. See `index.ts` for how claims and chunks are read. */
 
 export const SECTION_LABELS = new Map<string, string>([
-  ['section', 'section'], ['sections', 'section'], ['sec', 'section'], ['secs', 'section'], ['subsection', 'section'],
-  ['article', 'article'], ['articles', 'article'], ['art', 'article'],
-  ['chapter', 'chapter'], ['chapters', 'chapter'], ['ch', 'chapter'],
-  ['rule', 'rule'], ['rules', 'rule'], ['title', 'title'], ['clause', 'clause'],
-  ['paragraph', 'paragraph'], ['para', 'paragraph'], ['amendment', 'amendment'],
+  ['section', 'section'],
+  ['sections', 'section'],
+  ['sec', 'section'],
+  ['secs', 'section'],
+  ['subsection', 'section'],
+  ['article', 'article'],
+  ['articles', 'article'],
+  ['art', 'article'],
+  ['chapter', 'chapter'],
+  ['chapters', 'chapter'],
+  ['ch', 'chapter'],
+  ['rule', 'rule'],
+  ['rules', 'rule'],
+  ['title', 'title'],
+  ['clause', 'clause'],
+  ['paragraph', 'paragraph'],
+  ['para', 'paragraph'],
+  ['amendment', 'amendment'],
 ]);
 export const ROMAN = /^[IVXLCDM]{1,8}$/;
 // After the number: a letter suffix, dotted or dashed sub-numbers, parenthesized sub-parts. Each
 // repeated group has a bounded body that starts with a fixed character, so matching is linear.
-export const SECTION_TAIL = /[A-Za-z]{0,2}(?:[-–.:]\d{1,6}[A-Za-z]{0,2})*(?:\([0-9A-Za-z]{1,4}\))*/y;
+export const SECTION_TAIL =
+  /[A-Za-z]{0,2}(?:[-–.:]\d{1,6}[A-Za-z]{0,2})*(?:\([0-9A-Za-z]{1,4}\))*/y;
 
 export function parseSection(tokens: Token[], index: number, text: string): Parsed | undefined {
   const token = tokens[index]!;
@@ -45,5 +59,10 @@ export function parseSection(tokens: Token[], index: number, text: string): Pars
   }
   let next = cursor + 2;
   while (next < tokens.length && tokens[next]!.start < end) next += 1;
-  return { mentions: [{ kind: 'section', start: token.start, end, explicit: true, section: { label, id } }], next };
+  return {
+    mentions: [
+      { kind: 'section', start: token.start, end, explicit: true, section: { label, id } },
+    ],
+    next,
+  };
 }

@@ -16,13 +16,17 @@ export interface Token {
 // Single-class runs only: a number run, a word run, or one other visible character. A CJK
 // character is a token of its own and reads as a symbol, not a word: `200元` and `90%的` are
 // figures (digits glued to letters are names, `H2O`; glued to CJK text they are not).
-export const FACT_TOKEN = new RegExp(`\\d[\\d.,]*|[${CJK_CLASS}]|(?:(?![${CJK_CLASS}])\\p{L})(?:(?![${CJK_CLASS}])[\\p{L}\\p{M}])*|\\S`, 'gu');
+export const FACT_TOKEN = new RegExp(
+  `\\d[\\d.,]*|[${CJK_CLASS}]|(?:(?![${CJK_CLASS}])\\p{L})(?:(?![${CJK_CLASS}])[\\p{L}\\p{M}])*|\\S`,
+  'gu',
+);
 export const URL = /\b(?:https?:\/\/|www\.)\S+/giu;
 
 export function tokenizeForFacts(text: string): Token[] {
   const urls: Array<[number, number]> = [];
   URL.lastIndex = 0;
-  for (let match = URL.exec(text); match !== null; match = URL.exec(text)) urls.push([match.index, match.index + match[0].length]);
+  for (let match = URL.exec(text); match !== null; match = URL.exec(text))
+    urls.push([match.index, match.index + match[0].length]);
   const tokens: Token[] = [];
   let url = 0;
   FACT_TOKEN.lastIndex = 0;
@@ -32,7 +36,8 @@ export function tokenizeForFacts(text: string): Token[] {
     while (url < urls.length && urls[url]![1] <= start) url += 1;
     if (url < urls.length && urls[url]![0] <= start) continue;
     const first = raw.charCodeAt(0);
-    const type: TokenType = first >= 48 && first <= 57 ? 'num' : LETTER_START.test(raw) && !isCjk(raw) ? 'word' : 'sym';
+    const type: TokenType =
+      first >= 48 && first <= 57 ? 'num' : LETTER_START.test(raw) && !isCjk(raw) ? 'word' : 'sym';
     if (type === 'num') {
       // `2020.` and `1,200,` end a sentence or a list; the mark is not part of the number.
       let end = raw.length;
@@ -54,8 +59,13 @@ export function adjacent(a: Token | undefined, b: Token | undefined): boolean {
 // Guards name a narrower type than Token, so that a false result leaves a Token a Token.
 export type WordToken = Token & { type: 'word' };
 export type SymToken = Token & { type: 'sym' };
-export function isWord(token: Token | undefined, words?: ReadonlySet<string> | ReadonlyMap<string, unknown>): token is WordToken {
-  return token !== undefined && token.type === 'word' && (words === undefined || words.has(token.lower));
+export function isWord(
+  token: Token | undefined,
+  words?: ReadonlySet<string> | ReadonlyMap<string, unknown>,
+): token is WordToken {
+  return (
+    token !== undefined && token.type === 'word' && (words === undefined || words.has(token.lower))
+  );
 }
 export function isSym(token: Token | undefined, chars: string): token is SymToken {
   return token !== undefined && token.type === 'sym' && chars.includes(token.text);
