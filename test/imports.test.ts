@@ -69,6 +69,11 @@ const RULES: readonly Rule[] = [
       target !== 'zod',
   },
   {
+    name: 'judge/ knows nothing of the chunk check: it never imports chunks/',
+    from: under('src/judge'),
+    forbids: under('src/chunks'),
+  },
+  {
     name: 'nothing outside assertions/ imports an assertion',
     from: (file) => !under('assertions')(file),
     forbids: under('assertions'),

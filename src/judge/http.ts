@@ -1,0 +1,196 @@
+import { type Dispatcher, request as undiciRequest } from 'undici';
+import { JUDGE_DEFAULTS } from '../defaults.js';
+import { parseRetryAfter } from '../liveness/retry.js';
+import { chatCompletionBody } from './prompt.js';
+import type { Judge, JudgeAnswer, JudgeFaultKind, JudgeRequest } from './types.js';
+
+export interface HttpJudgeOptions {
+  /** The API base: requests go to `{url}/chat/completions`. */
+  url: string;
+  model: string;
+  /** Sent as `Authorization: Bearer`; none when undefined (a local server). */
+  key?: string;
+  requestTimeoutMs?: number;
+  retries?: number;
+  retryBaseMs?: number;
+  maxRetryAfterMs?: number;
+  /** For tests and proxies; undici's global dispatcher otherwise. */
+  dispatcher?: Dispatcher;
+}
+
+type Attempt =
+  | { kind: 'reply'; text: string }
+  | { kind: 'status'; status: number; retryAfter?: string }
+  | { kind: 'fault'; fault: JudgeFaultKind; detail: string };
+
+/**
+ * A judge over the OpenAI-compatible chat-completions protocol (hosted models, Ollama, llama.cpp,
+ * vLLM). One request is one `POST {url}/chat/completions` at temperature 0; only 429 and 5xx are
+ * tried again, after Retry-After when the server gives one (never longer than `maxRetryAfterMs`)
+ * or a doubling backoff. `ask` never throws: every failure is a fault of its kind.
+ */
+export function createHttpJudge(options: HttpJudgeOptions): Judge {
+  const endpoint = `${options.url.replace(/\/+$/, '')}/chat/completions`;
+  const settings = {
+    timeoutMs: options.requestTimeoutMs ?? JUDGE_DEFAULTS.requestTimeoutMs,
+    retries: options.retries ?? JUDGE_DEFAULTS.retries,
+    baseMs: options.retryBaseMs ?? JUDGE_DEFAULTS.retryBaseMs,
+    capMs: options.maxRetryAfterMs ?? JUDGE_DEFAULTS.maxRetryAfterMs,
+  };
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (options.key) headers.authorization = `Bearer ${options.key}`;
+  return {
+    model: options.model,
+    async ask(request: JudgeRequest, signal: AbortSignal): Promise<JudgeAnswer> {
+      const body = chatCompletionBody(options.model, request);
+      for (let attempt = 0; ; attempt += 1) {
+        const result = await attemptOnce(
+          endpoint,
+          headers,
+          body,
+          signal,
+          settings.timeoutMs,
+          options.dispatcher,
+        );
+        const attempts = attempt + 1;
+        if (result.kind !== 'status') return { ...result, attempts };
+        const wait = retryWait(result, attempt, settings);
+        if (typeof wait === 'string')
+          return { kind: 'fault', ...statusFault(result.status, wait), attempts };
+        if (!(await sleep(wait, signal)))
+          return {
+            kind: 'fault',
+            fault: 'timeout',
+            detail: "the answer's deadline passed while waiting to retry",
+            attempts,
+          };
+      }
+    },
+  };
+}
+
+/** How long to wait before trying again, or why not to. */
+function retryWait(
+  result: { status: number; retryAfter?: string },
+  attempt: number,
+  settings: { retries: number; baseMs: number; capMs: number },
+): number | string {
+  const retryable = result.status === 429 || (result.status >= 500 && result.status <= 599);
+  if (!retryable) return 'not retried';
+  const asked =
+    result.retryAfter === undefined ? undefined : parseRetryAfter(result.retryAfter, Date.now());
+  if (asked !== undefined && asked > settings.capMs)
+    return `Retry-After ${Math.round(asked / 1000)} s is longer than the ${Math.round(settings.capMs / 1000)} s we wait`;
+  if (attempt >= settings.retries) return `after ${attempt + 1} attempts`;
+  return Math.min(asked ?? settings.baseMs * 2 ** attempt, settings.capMs);
+}
+
+function statusFault(status: number, why: string): { fault: JudgeFaultKind; detail: string } {
+  const fault: JudgeFaultKind =
+    status === 429 ? 'rate_limited' : status >= 500 ? 'server_error' : 'http_error';
+  return { fault, detail: `HTTP ${status} ${why}` };
+}
+
+async function attemptOnce(
+  endpoint: string,
+  headers: Record<string, string>,
+  body: string,
+  signal: AbortSignal,
+  timeoutMs: number,
+  dispatcher: Dispatcher | undefined,
+): Promise<Attempt> {
+  if (signal.aborted)
+    return { kind: 'fault', fault: 'timeout', detail: "the answer's deadline passed" };
+  const timeout = AbortSignal.timeout(timeoutMs);
+  const both = AbortSignal.any([signal, timeout]);
+  try {
+    const response = await undiciRequest(endpoint, {
+      method: 'POST',
+      headers,
+      body,
+      signal: both,
+      ...(dispatcher ? { dispatcher } : {}),
+    });
+    const text = await readCapped(response.body, JUDGE_DEFAULTS.maxReplyBytes);
+    if (response.statusCode !== 200) {
+      const retryAfter = response.headers['retry-after'];
+      return {
+        kind: 'status',
+        status: response.statusCode,
+        ...(typeof retryAfter === 'string' ? { retryAfter } : {}),
+      };
+    }
+    if (text === undefined)
+      return {
+        kind: 'fault',
+        fault: 'bad_response',
+        detail: `reply over ${JUDGE_DEFAULTS.maxReplyBytes} bytes`,
+      };
+    return completionContent(text);
+  } catch (error) {
+    if (signal.aborted)
+      return { kind: 'fault', fault: 'timeout', detail: "the answer's deadline passed" };
+    if (timeout.aborted)
+      return { kind: 'fault', fault: 'timeout', detail: `no reply within ${timeoutMs} ms` };
+    return { kind: 'fault', fault: 'unreachable', detail: errorDetail(error) };
+  }
+}
+
+/** The body as text, or undefined when it is larger than `limit` bytes (the rest is not read). */
+async function readCapped(
+  body: AsyncIterable<Buffer> & { destroy(): unknown },
+  limit: number,
+): Promise<string | undefined> {
+  const parts: Buffer[] = [];
+  let size = 0;
+  for await (const part of body) {
+    size += part.length;
+    if (size > limit) {
+      body.destroy();
+      return undefined;
+    }
+    parts.push(part);
+  }
+  return Buffer.concat(parts).toString('utf8');
+}
+
+/** `choices[0].message.content` of a chat completion, or a `bad_response` fault. */
+export function completionContent(text: string): Attempt {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    return { kind: 'fault', fault: 'bad_response', detail: 'the response is not JSON' };
+  }
+  const content = (data as { choices?: Array<{ message?: { content?: unknown } }> } | null)
+    ?.choices?.[0]?.message?.content;
+  if (typeof content !== 'string')
+    return {
+      kind: 'fault',
+      fault: 'bad_response',
+      detail: 'the response has no choices[0].message.content',
+    };
+  return { kind: 'reply', text: content };
+}
+
+function errorDetail(error: unknown): string {
+  const cause = (error as { cause?: { code?: string; message?: string } } | null)?.cause;
+  const code = (error as { code?: string } | null)?.code ?? cause?.code;
+  const message = error instanceof Error ? error.message : String(error);
+  return code ? `${code}: ${cause?.message ?? message}` : message;
+}
+
+/** Wait `ms`, or less when `signal` aborts; true when the whole wait passed. */
+function sleep(ms: number, signal: AbortSignal): Promise<boolean> {
+  if (signal.aborted) return Promise.resolve(false);
+  return new Promise((resolve) => {
+    const done = (passed: boolean): void => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', onAbort);
+      resolve(passed);
+    };
+    const onAbort = (): void => done(false);
+    const timer = setTimeout(() => done(true), ms);
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+}

@@ -1,0 +1,46 @@
+import { JUDGE_DEFAULTS } from '../defaults.js';
+import type { JudgeRequest } from './types.js';
+
+/**
+ * Our system prompt and its version. The version is part of every cache key and recording, so a
+ * change of a single word here must bump it: a cached verdict was given to the old wording.
+ */
+export const JUDGE_PROMPT_VERSION = 'cv-judge-1';
+
+export const JUDGE_SYSTEM_PROMPT = `You check whether numbered passages support claims.
+The user message is one JSON object: {"chunks": [{"id", "text"}], "claims": [{"id", "text"}]}.
+Judge each claim against the chunks only, never against what you know.
+Reply with one JSON object and nothing else:
+{"verdicts": [{"id": "<claim id>", "label": "YES" | "NO" | "PARTIAL" | "CONTRADICTS", "evidence_quote": "<exact words copied from one chunk>"}]}
+- YES: the chunks directly state everything the claim says.
+- PARTIAL: the chunks state part of the claim and are silent on the rest.
+- NO: the chunks do not state the claim.
+- CONTRADICTS: the chunks state the opposite of the claim or a different value.
+Give one verdict for every claim id, and no other ids.
+For YES, evidence_quote must be words copied exactly, character for character, from one chunk, that show the support; a YES whose quote is not in a chunk counts as no answer.
+For the other labels, evidence_quote may be empty.`;
+
+/** The user message of a request: the request as one JSON object, keys in the documented order. */
+export function judgeUserMessage(request: JudgeRequest): string {
+  return JSON.stringify({
+    chunks: request.chunks.map((chunk) => ({ id: chunk.id, text: chunk.text })),
+    claims: request.claims.map((claim) => ({ id: claim.id, text: claim.text })),
+  });
+}
+
+/** The chat messages of a request, as every judge front sends them. */
+export function judgeMessages(request: JudgeRequest): Array<{ role: string; content: string }> {
+  return [
+    { role: 'system', content: JUDGE_SYSTEM_PROMPT },
+    { role: 'user', content: judgeUserMessage(request) },
+  ];
+}
+
+/** The body of `POST {url}/chat/completions` (the OpenAI-compatible protocol). */
+export function chatCompletionBody(model: string, request: JudgeRequest): string {
+  return JSON.stringify({
+    model,
+    temperature: JUDGE_DEFAULTS.temperature,
+    messages: judgeMessages(request),
+  });
+}
