@@ -208,6 +208,13 @@ export const SERVICE_LINES: ReadonlySet<string> = new Set([
   '988',
 ]);
 
+/**
+ * The longest wait a timer can hold: Node keeps a timer's delay in a signed 32-bit count of
+ * milliseconds and fires a longer one after 1 ms, which made every link `inconclusive` at once
+ * (a 404 passed). Every option that becomes a timer is validated against it (about 24.8 days).
+ */
+export const MAX_TIMER_MS = 2_147_483_647;
+
 /** Liveness defaults (issue: liveness). One place, imported by the checker, the CLI and the assertion. */
 export const LIVENESS_DEFAULTS = {
   concurrency: 64,

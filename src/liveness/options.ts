@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIVENESS_DEFAULTS } from '../defaults.js';
+import { LIVENESS_DEFAULTS, MAX_TIMER_MS } from '../defaults.js';
 import { parseInput } from '../input/issues.js';
 import { numberFromText } from '../input/number.js';
 
@@ -11,20 +11,22 @@ import { numberFromText } from '../input/number.js';
  */
 const count = (min: 0 | 1) =>
   min === 1 ? z.number().int().positive() : z.number().int().nonnegative();
+/** A wait that becomes a timer: bounded by what a timer can hold (`MAX_TIMER_MS`). */
+const millis = (min: 0 | 1) => count(min).max(MAX_TIMER_MS);
 
 export const LivenessOptionsSchema = z.strictObject({
   /** Requests in flight at once, overall and to one host. */
   concurrency: count(1).optional(),
   perHostConcurrency: count(1).optional(),
   /** Each request's timeout. */
-  timeoutMs: count(1).optional(),
+  timeoutMs: millis(1).optional(),
   /** Per answer (assertion, `check`): links unfinished this long after the answer asked are inconclusive. */
-  deadlineMs: count(1).optional(),
+  deadlineMs: millis(1).optional(),
   /** Per host (`stale`): links unfinished this long after the host's first link started are inconclusive. */
-  hostDeadlineMs: count(1).optional(),
+  hostDeadlineMs: millis(1).optional(),
   maxRedirects: count(0).optional(),
   retries: count(0).optional(),
-  retryAfterCapMs: count(0).optional(),
+  retryAfterCapMs: millis(0).optional(),
   /**
    * Fetch private, loopback and link-local addresses (intranets, tests). Off by default. `true`
    * turns the private-address rule off; a list of addresses or CIDR blocks (`10.1.0.0/16`,
@@ -49,16 +51,18 @@ export const LivenessOptionsSchema = z.strictObject({
 export type LivenessSettingsInput = z.infer<typeof LivenessOptionsSchema>;
 export type LivenessOptionName = keyof LivenessSettingsInput;
 
+const TIMER_ABOVE_0 = `a whole number of milliseconds from 1 to ${MAX_TIMER_MS} (24.8 days)`;
+
 /** What each option must be, said the way a person would write it. */
 export const LIVENESS_EXPECTED: Readonly<Record<LivenessOptionName, string>> = {
   concurrency: 'a whole number above 0',
   perHostConcurrency: 'a whole number above 0',
-  timeoutMs: 'a whole number of milliseconds above 0',
-  deadlineMs: 'a whole number of milliseconds above 0',
-  hostDeadlineMs: 'a whole number of milliseconds above 0',
+  timeoutMs: TIMER_ABOVE_0,
+  deadlineMs: TIMER_ABOVE_0,
+  hostDeadlineMs: TIMER_ABOVE_0,
   maxRedirects: 'a whole number, 0 or more',
   retries: 'a whole number, 0 or more',
-  retryAfterCapMs: 'a whole number of milliseconds, 0 or more',
+  retryAfterCapMs: `a whole number of milliseconds from 0 to ${MAX_TIMER_MS} (24.8 days)`,
   allowPrivateNetworks: 'true, false, or a list of addresses or CIDR blocks',
   networkProbe: 'the http(s) URL of a page known to exist, or false',
   userAgent: 'a non-empty string',
@@ -70,8 +74,8 @@ export const LIVENESS_EXPECTED: Readonly<Record<LivenessOptionName, string>> = {
 /**
  * Validate liveness options, in the house message style (`parseInput`). `labels` names an option
  * the way the user wrote it (`timeoutMs` → `--timeout`); otherwise it is `liveness.timeoutMs`.
- * Throws `InputError('INVALID_CONFIG')`: `--timeout: must be a whole number of milliseconds above
- * 0, got the string "soon"`, with the same words the assertion gives for `config.liveness.timeoutMs`.
+ * Throws `InputError('INVALID_CONFIG')`: `--timeout: must be a whole number of milliseconds from
+ * 1 to 2147483647 (24.8 days), got the string "soon"`, with the same words the assertion gives for `config.liveness.timeoutMs`.
  */
 export function parseLivenessOptions(
   input: unknown,

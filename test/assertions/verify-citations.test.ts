@@ -100,7 +100,7 @@ describe('verify-citations assertion', () => {
     [
       'a liveness option of the wrong type',
       { allowlist, liveness: { timeoutMs: 'soon' } },
-      /^citation-verifier: config\.liveness\.timeoutMs: must be a whole number of milliseconds above 0, got the string "soon"$/,
+      /^citation-verifier: config\.liveness\.timeoutMs: must be a whole number of milliseconds from 1 to 2147483647 \(24\.8 days\), got the string "soon"$/,
     ],
     [
       'an invalid inline allowlist',

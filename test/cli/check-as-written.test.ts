@@ -162,7 +162,7 @@ describe('check --live: a deadline per answer', () => {
     const { code, io } = await check('x', allowlistFile([]), ['--deadline', 'soon']);
     expect(code).toBe(3);
     expect(io.err()).toMatch(
-      /--deadline: must be a whole number of milliseconds above 0, got the string "soon"/,
+      /--deadline: must be a whole number of milliseconds from 1 to 2147483647 \(24\.8 days\), got the string "soon"/,
     );
   });
 });

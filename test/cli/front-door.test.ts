@@ -234,7 +234,9 @@ describe('one rule, one message, every front', () => {
       expect(check.code).toBe(3);
       expect(stale.code).toBe(3);
       const said = words(reason, 'config.liveness.timeoutMs');
-      expect(said).toMatch(/^must be a whole number of milliseconds above 0, got /);
+      expect(said).toMatch(
+        /^must be a whole number of milliseconds from 1 to 2147483647 \(24\.8 days\), got /,
+      );
       expect(words(check.err, '--timeout')).toBe(said);
       expect(words(stale.err, '--timeout')).toBe(said);
     },

@@ -424,7 +424,7 @@ describe('citation-verifier stale: bad input is an InputError (exit 3)', () => {
       'a bad timeout',
       ['--allowlist', 'a.json', '--timeout', '0'],
       'INVALID_CONFIG',
-      /^--timeout: must be a whole number of milliseconds above 0, got 0$/,
+      /^--timeout: must be a whole number of milliseconds from 1 to 2147483647 \(24\.8 days\), got 0$/,
     ],
     ['a bad --resolve', ['--allowlist', 'a.json', '--resolve', 'nohost'], 'USAGE', /HOST:ADDRESS/],
     ['a missing allowlist file', ['--allowlist', 'missing.json'], 'FILE_NOT_FOUND', /not found/],
