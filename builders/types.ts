@@ -181,3 +181,28 @@ export interface AliasClaim {
   line: number;
   column: string;
 }
+
+/**
+ * What a build gathers while it reads rows (`build.ts`, `row.ts`): every step adds to it, in row
+ * order, so that warnings and notes come out in the order of the file.
+ */
+export interface BuildState {
+  warnings: BuildWarning[];
+  notes: BuildNote[];
+  /** Organizations by `orgKey`. */
+  orgs: Map<string, OrgEntry>;
+  urls: Set<string>;
+  /** URL → the address as the directory wrote it (first spelling met), for liveness to fetch. */
+  urlsAsWritten: Map<string, string>;
+  domains: Set<string>;
+  /** Host → the organizations (by key) that list a page on it. */
+  hostOrgs: Map<string, Set<string>>;
+  /** Alias key → who has it; settled once every row is read. */
+  aliasClaims: Map<string, AliasClaim>;
+  pendingAliases: Array<{ alias: string; claim: AliasClaim }>;
+  deriveDomains: boolean;
+  rowsRead: number;
+  rowsUsed: number;
+  rowsSkipped: number;
+  rowsRealigned: number;
+}
