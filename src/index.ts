@@ -38,6 +38,12 @@ export {
 export { verifyOutput, type VerifierSettings } from './run.js';
 export { toGradingResult, toJson, toText, summaryLine } from './format/formatters.js';
 export type { GradingResult } from './format/grading.js';
+export {
+  VerdictJsonSchema,
+  type LinkJson,
+  type PhoneJson,
+  type VerdictJson,
+} from './format/verdict-schema.js';
 export * from './types.js';
 export type { LinkChecker, LivenessOptions, LivenessOutcome } from './liveness/types.js';
 export * as chunks from './chunks/index.js';

@@ -1,3 +1,4 @@
+import type { LinkJson, PhoneJson } from '../format/verdict-schema.js';
 import type { LinkBucket, PhoneStatus } from '../types.js';
 
 /**
@@ -6,29 +7,15 @@ import type { LinkBucket, PhoneStatus } from '../types.js';
  * file, or a JSONL of answers verified here). Aggregation and formatting are pure functions of it.
  */
 
-/** One link the verifier judged, as `toJson` writes it (the span is into `VendorRow.answer`). */
-export interface CitedLink {
-  /** As written in the answer. */
-  url: string;
-  normalized: string;
-  bucket: LinkBucket;
-  reason: string;
-  start: number;
-  end: number;
-  /** The directory domain this link's host resembles, when it does (see `LinkVerdict.lookalikeOf`). */
-  lookalike_of?: string;
-}
+/**
+ * One link the verifier judged, as the verdict JSON writes it (the span is into
+ * `VendorRow.answer`): the type comes from the one schema, so a verdict read from a results file
+ * and one verified here are the same shape.
+ */
+export type CitedLink = LinkJson;
 
 /** One phone number the verifier judged (the span is into `VendorRow.answer`). */
-export interface CitedPhone {
-  raw: string;
-  normalized: string;
-  organization: string | null;
-  status: PhoneStatus;
-  reason: string;
-  start: number;
-  end: number;
-}
+export type CitedPhone = PhoneJson;
 
 /** The verifier's verdict on one answer, with every finding. */
 export interface VerifierVerdict {

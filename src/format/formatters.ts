@@ -12,6 +12,7 @@ import {
   type PhoneVerdict,
   type Report,
 } from '../types.js';
+import type { LinkJson, PhoneJson, VerdictJson } from './verdict-schema.js';
 
 /** Formatters over a `Report`: the promptfoo GradingResult, the JSON document, and the terminal text. */
 
@@ -134,8 +135,9 @@ function widest(values: readonly string[]): number {
  * it, the assertion puts it in its metadata (where `report` reads it back), and the vendor
  * comparison keeps its links and phones (`verdictOf`), so all three agree field for field. It lists
  * at most `LISTED_FINDINGS.json` of each kind; when it leaves any out, `omitted` says how many.
+ * Its shape is `VerdictJsonSchema` (`./verdict-schema.ts`).
  */
-export function toJson(report: Report): Record<string, unknown> {
+export function toJson(report: Report): VerdictJson {
   const cap = LISTED_FINDINGS.json;
   const omitted = {
     links: Math.max(0, report.links.length - cap),
@@ -161,7 +163,7 @@ export function toJson(report: Report): Record<string, unknown> {
 }
 
 /** One link of the verdict JSON: the raw text as `url`, its bucket, score and reason, its span, and what liveness saw. */
-export function linkJson(link: LinkVerdict) {
+export function linkJson(link: LinkVerdict): LinkJson {
   return {
     url: link.finding.raw,
     normalized: link.finding.normalized,
@@ -177,7 +179,7 @@ export function linkJson(link: LinkVerdict) {
 }
 
 /** One phone number of the verdict JSON: raw and normalized, the organization it was given for (or null), status, reason, span. */
-export function phoneJson(phone: PhoneVerdict) {
+export function phoneJson(phone: PhoneVerdict): PhoneJson {
   return {
     raw: phone.finding.raw,
     normalized: phone.finding.normalized,

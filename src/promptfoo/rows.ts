@@ -3,7 +3,7 @@ import { answerText } from '../util/answer-text.js';
 import { InputError } from '../errors.js';
 import { parseInput } from '../input/issues.js';
 import { REASON_PREFIX, VERIFIER_METADATA_KEY } from '../format/grading.js';
-import { LINK_BUCKETS, PHONE_STATUSES, type LinkBucket, type PhoneStatus } from '../types.js';
+import { RecordedVerdictSchema } from '../format/verdict-schema.js';
 import { isModelGradedType } from '../compare/model-graded.js';
 import { RESULTS_HINT, type ResultRow } from './results.js';
 import type { JudgeVerdict, VendorRow, VerifierVerdict } from '../compare/types.js';
@@ -44,39 +44,6 @@ const ComponentSchema: z.ZodType<Component> = z.lazy(() =>
     componentResults: z.array(ComponentSchema).optional(),
   }),
 );
-
-/** The part of `toJson`'s document the report needs; other keys are allowed and ignored. */
-const VerifierJsonSchema = z.looseObject({
-  pass: z.boolean(),
-  score: z.number(),
-  misattributed_phones: z.number().int().nonnegative(),
-  links: z.array(
-    z.looseObject({
-      url: z.string(),
-      normalized: z.string(),
-      bucket: z.custom<LinkBucket>((value) => LINK_BUCKETS.includes(value as LinkBucket), {
-        message: `expected one of ${LINK_BUCKETS.join(', ')}`,
-      }),
-      reason: z.string(),
-      start: z.number().int().nonnegative(),
-      end: z.number().int().nonnegative(),
-      lookalike_of: z.string().optional(),
-    }),
-  ),
-  phones: z.array(
-    z.looseObject({
-      raw: z.string(),
-      normalized: z.string(),
-      organization: z.string().nullable(),
-      status: z.custom<PhoneStatus>((value) => PHONE_STATUSES.includes(value as PhoneStatus), {
-        message: `expected one of ${PHONE_STATUSES.join(', ')}`,
-      }),
-      reason: z.string(),
-      start: z.number().int().nonnegative(),
-      end: z.number().int().nonnegative(),
-    }),
-  ),
-});
 
 /** What `fromPromptfooRow` needs besides the row. */
 export interface RowOptions {
@@ -211,7 +178,7 @@ function recordedVerifier(
       { where },
     );
   }
-  const json = parseInput(VerifierJsonSchema, data, 'INVALID_RESULTS', {
+  const json = parseInput(RecordedVerdictSchema, data, 'INVALID_RESULTS', {
     root: `metadata.${VERIFIER_METADATA_KEY}`,
     where,
     hint: 'pass --allowlist FILE to verify the answers again',
@@ -222,23 +189,7 @@ function recordedVerifier(
     pass: component.pass,
     score: component.score ?? json.score,
     misattributed: json.misattributed_phones,
-    links: json.links.map((link) => ({
-      url: link.url,
-      normalized: link.normalized,
-      bucket: link.bucket,
-      reason: link.reason,
-      start: link.start,
-      end: link.end,
-      ...(link.lookalike_of !== undefined ? { lookalike_of: link.lookalike_of } : {}),
-    })),
-    phones: json.phones.map((phone) => ({
-      raw: phone.raw,
-      normalized: phone.normalized,
-      organization: phone.organization,
-      status: phone.status,
-      reason: phone.reason,
-      start: phone.start,
-      end: phone.end,
-    })),
+    links: json.links,
+    phones: json.phones,
   };
 }

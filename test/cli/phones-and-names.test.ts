@@ -9,31 +9,20 @@ import { parseAllowlist } from '../../src/allowlist/schema.js';
 import { findOrganizations } from '../../src/match/orgs.js';
 import { runCli } from '../../src/cli/main.js';
 import { fakeIo } from '../helpers/cli.js';
+import { VerdictJsonSchema, type VerdictJson } from '../../src/format/verdict-schema.js';
 
 /** Issue 14: phones and names as real directories and chatbots write them, through `check --format json`. */
 const fixtures = join(import.meta.dirname, '..', 'fixtures');
 const allowlist = join(fixtures, 'issue-14', 'allowlist.json');
 
-interface Phone {
-  raw: string;
-  status: string;
-  organization?: string;
-  reason: string;
-}
-interface Report {
-  pass: boolean;
-  score: number;
-  phones: Phone[];
-  organizations: Array<{ name: string; raw: string }>;
-  misattributed_phones: number;
-  reasons: string[];
-}
+/** Read through the one schema, so the test reads what the document promises. */
+type Report = VerdictJson;
 
 async function check(answer: string, list = allowlist): Promise<Report> {
   const io = fakeIo({ stdin: answer });
   const code = await runCli(['check', '--allowlist', list, '--format', 'json', '-'], io);
   expect([0, 2]).toContain(code);
-  return JSON.parse(io.out()) as Report;
+  return VerdictJsonSchema.parse(JSON.parse(io.out()));
 }
 
 const loadAllowlistSync = (file: string) =>

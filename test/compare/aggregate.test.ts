@@ -14,6 +14,7 @@ import {
   type VerifierVerdict,
 } from '../../src/compare/index.js';
 import { fromPromptfooRow } from '../../src/promptfoo/rows.js';
+import { BUCKET_SCORES } from '../../src/defaults.js';
 import type { LinkBucket } from '../../src/types.js';
 
 /** Hand-built rows for the rules the sample does not reach (no links, errors, score-only failures). */
@@ -23,6 +24,7 @@ function link(bucket: LinkBucket, url: string, start = 0): CitedLink {
     url,
     normalized: url,
     bucket,
+    score: BUCKET_SCORES[bucket],
     reason: `${bucket} because`,
     start,
     end: start + url.length,
@@ -283,7 +285,15 @@ describe('fromPromptfooRow', () => {
               score: 1,
               misattributed_phones: 0,
               links: [
-                { url: 'u', normalized: 'u', bucket: 'made-up', reason: '', start: 0, end: 1 },
+                {
+                  url: 'u',
+                  normalized: 'u',
+                  bucket: 'made-up',
+                  score: 0,
+                  reason: '',
+                  start: 0,
+                  end: 1,
+                },
               ],
               phones: [],
             },
@@ -295,7 +305,7 @@ describe('fromPromptfooRow', () => {
       InputError,
     );
     expect(() => fromPromptfooRow({ ...base, gradingResult: grading }, 'results.json (v)')).toThrow(
-      /^results\.json \(v\): metadata\.citationVerifier\.links\[0\]\.bucket: expected one of directory.*; pass --allowlist FILE to verify the answers again$/,
+      /^results\.json \(v\): metadata\.citationVerifier\.links\[0\]\.bucket: expected one of "directory".*, got the string "made-up"; pass --allowlist FILE to verify the answers again$/,
     );
   });
 });

@@ -262,6 +262,7 @@ describe('html', () => {
                 url: 'http://10.0.0.1/x',
                 normalized: 'http://10.0.0.1/x',
                 bucket: 'invented',
+                score: 0,
                 reason: 'a "private" <host>',
                 start: 13,
                 end: 30,

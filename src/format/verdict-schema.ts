@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import { LINK_BUCKETS, PHONE_STATUSES } from '../types.js';
+
+/**
+ * The verdict JSON, described once. `toJson` (the document `check --format json` prints and the
+ * assertion keeps in `metadata.citationVerifier`) is typed by these schemas, the `report` command
+ * validates what it reads back from a results file with them, and the published JSON Schema is
+ * generated from them (`z.toJSONSchema(VerdictJsonSchema)`). A new field goes here first; the
+ * round-trip test in `test/format/verdict-schema.test.ts` fails when `toJson` writes a key this
+ * file does not know.
+ *
+ * Objects are zod's default kind: a reader strips keys it does not know rather than rejecting them,
+ * so a results file written by a newer verifier still reads; the generated JSON Schema (output
+ * side) lists every key and allows no other.
+ */
+
+const offset = z.number().int().nonnegative();
+
+export const LinkBucketSchema = z.enum(LINK_BUCKETS);
+export const PhoneStatusSchema = z.enum(PHONE_STATUSES);
+
+/** What liveness saw for one link (`LivenessEvidence`). */
+export const LivenessJsonSchema = z.object({
+  status: z.number().int().optional(),
+  finalUrl: z.string().optional(),
+  error: z.string().optional(),
+});
+
+/** One link: the raw text as `url`, its bucket, score and reason, its span, and what liveness saw. */
+export const LinkJsonSchema = z.object({
+  url: z.string(),
+  normalized: z.string(),
+  bucket: LinkBucketSchema,
+  score: z.number(),
+  reason: z.string(),
+  start: offset,
+  end: offset,
+  liveness: LivenessJsonSchema.optional(),
+  /** A directory link liveness found dead: the directory needs fixing. */
+  stale: z.literal(true).optional(),
+  /** The directory domain this link's host resembles. */
+  lookalike_of: z.string().optional(),
+});
+
+/** One phone number: raw and normalized, the organization it was given for (or null), status, reason, span. */
+export const PhoneJsonSchema = z.object({
+  raw: z.string(),
+  normalized: z.string(),
+  organization: z.string().nullable(),
+  status: PhoneStatusSchema,
+  reason: z.string(),
+  start: offset,
+  end: offset,
+});
+
+/** One organization named in the answer: its allowlist name, the text as written, its span. */
+export const OrganizationJsonSchema = z.object({
+  name: z.string(),
+  raw: z.string(),
+  start: offset,
+  end: offset,
+});
+
+/** How many of each kind the document left out (it lists at most `LISTED_FINDINGS.json`). */
+export const OmittedJsonSchema = z.object({
+  links: offset,
+  phones: offset,
+  organizations: offset,
+  reasons: offset,
+});
+
+/** The whole document for one answer. */
+export const VerdictJsonSchema = z.object({
+  pass: z.boolean(),
+  score: z.number(),
+  threshold: z.number(),
+  link_score: z.number(),
+  misattributed_phones: offset,
+  liveness: z.boolean(),
+  links: z.array(LinkJsonSchema),
+  phones: z.array(PhoneJsonSchema),
+  organizations: z.array(OrganizationJsonSchema),
+  reasons: z.array(z.string()),
+  omitted: OmittedJsonSchema.optional(),
+});
+
+/**
+ * What the vendor comparison reads back from a results file: the verdict and the findings, the
+ * part of the document it needs (other keys are read and dropped).
+ */
+export const RecordedVerdictSchema = VerdictJsonSchema.pick({
+  pass: true,
+  score: true,
+  misattributed_phones: true,
+  links: true,
+  phones: true,
+});
+
+export type LinkJson = z.infer<typeof LinkJsonSchema>;
+export type PhoneJson = z.infer<typeof PhoneJsonSchema>;
+export type VerdictJson = z.infer<typeof VerdictJsonSchema>;
