@@ -6,8 +6,9 @@ import {
 } from '../src/allowlist/schema.js';
 import { SHARED_HOST_MIN_ORGS } from '../src/defaults.js';
 import { InputError } from '../src/errors.js';
+import { houseMessage } from '../src/input/issues.js';
 import { orgKey } from '../src/normalize/name.js';
-import { resolveColumns } from './columns.js';
+import { resolveColumns, type ResolvedColumns } from './columns.js';
 import { reportBareNames, settleAliases } from './names.js';
 import { readTable } from './row.js';
 import { summarizeBuild } from './summary.js';
@@ -49,6 +50,7 @@ export function buildAllowlist(tables: readonly Table[], options: BuildOptions):
   );
   const baseSource = options.baseSource ?? 'the merged allowlist';
   const state = emptyState(options.deriveDomains ?? true);
+  tables.forEach((table, tableIndex) => warnOtherLineColumns(state, table, resolved[tableIndex]!));
   if (options.base) seedFromBase(state, options.base, baseSource);
   tables.forEach((table, tableIndex) => readTable(state, table, resolved[tableIndex]!));
   settleAliases(state.pendingAliases, state.orgs, state.aliasClaims, state.warnings, state.notes);
@@ -81,6 +83,33 @@ function requireValueColumns(columns: ColumnNames): void {
     'USAGE',
     'name at least one column to read besides the organization: --url-column, --phone-column, --alias-column or --domain-column',
   );
+}
+
+// A header that names a line which is no number to call: fax, TTY/TDD, text telephone.
+const OTHER_LINE_HEADER = /(?<!\p{L})(fax|facsimile|tty|tdd|text[ -]?telephone)(?!\p{L})/iu;
+
+/**
+ * A phone column whose header says fax, TTY or TDD: its numbers would be listed as numbers to call
+ * and verify an answer that offers a fax as the number to call. Taken, as asked, with a warning
+ * that says how to leave them out (`--strict` fails on it).
+ */
+function warnOtherLineColumns(state: BuildState, table: Table, cols: ResolvedColumns): void {
+  for (const column of cols.phones) {
+    const kind = OTHER_LINE_HEADER.exec(column.name)?.[1];
+    if (kind === undefined) continue;
+    const line = /^f/i.test(kind) ? 'fax' : 'TTY';
+    state.warnings.push({
+      source: table.source,
+      row: table.headerAt?.row ?? 1,
+      line: table.headerAt?.line ?? 1,
+      code: 'OTHER_LINE_COLUMN',
+      column: column.name,
+      message: houseMessage(
+        `'${column.name}' is read as a phone column, so its ${line} numbers are listed as numbers to call the organization on, and an answer that gives a ${line} line as the number to call is verified`,
+        `leave out --phone-column '${column.name}' to keep ${line} lines apart: the verifier then reports a number an answer labels ${line} as another line of the organization and never charges it; keep the flag only if people call these numbers`,
+      ),
+    });
+  }
 }
 
 function emptyState(deriveDomains: boolean): BuildState {

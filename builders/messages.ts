@@ -51,3 +51,15 @@ export function assertNoWarnings(
     `${houseMessage(what, 'fix the rows below or drop --strict to skip them')}\n${lines.join('\n')}`,
   );
 }
+
+/**
+ * Every warning and note, one a line (`warning: …`, `note: …`), warnings first, in the order the
+ * build met them: what `--messages FILE` writes, for a directory with more than the summary shows.
+ */
+export function formatMessages(result: Pick<BuildResult, 'warnings' | 'notes'>): string {
+  const lines = [
+    ...result.warnings.map((warning) => `warning: ${describeItem(warning)}`),
+    ...result.notes.map((note) => `note: ${describeItem(note)}`),
+  ];
+  return lines.length === 0 ? '' : `${lines.join('\n')}\n`;
+}

@@ -16,6 +16,10 @@ import type {
 /** How many warnings and notes the summary prints before "… and N more". */
 export const SUMMARY_SHOWN = BUILDER_SHOWN;
 
+/** How to see the rest, said where the summary stops listing (the command's `--messages`). */
+const MORE_HINT =
+  '--messages FILE writes every warning and note to FILE, --messages - lists them here';
+
 /** What the build counted on its way, for `summarizeBuild`. */
 export interface BuildTally {
   tables: readonly Table[];
@@ -115,7 +119,11 @@ function plural(count: number, one: string, many = `${one}s`): string {
  * figures of the allowlist, the shared-portal advice, then the first warnings and notes. Pure;
  * ends with a newline.
  */
-export function formatSummary(result: BuildResult, command = 'build-allowlist'): string {
+export function formatSummary(
+  result: BuildResult,
+  command = 'build-allowlist',
+  options: { all?: boolean } = {},
+): string {
   const { summary, warnings, notes } = result;
   const lines: string[] = [];
   for (const file of summary.files) {
@@ -162,19 +170,15 @@ export function formatSummary(result: BuildResult, command = 'build-allowlist'):
     if (items.length === 0) return;
     lines.push(`${title}:`);
     for (const item of items.slice(0, shown)) lines.push(`  ${describeItem(item)}`);
-    if (items.length > shown) lines.push(`  … and ${items.length - shown} more`);
+    if (items.length > shown) lines.push(`  … and ${items.length - shown} more (${MORE_HINT})`);
   };
+  const showWarnings = options.all ? warnings.length : SUMMARY_SHOWN.warnings;
+  const showNotes = options.all ? notes.length : SUMMARY_SHOWN.notes;
   list(
-    warnings.length > SUMMARY_SHOWN.warnings
-      ? `first ${SUMMARY_SHOWN.warnings} warnings`
-      : 'warnings',
+    warnings.length > showWarnings ? `first ${showWarnings} warnings` : 'warnings',
     warnings,
-    SUMMARY_SHOWN.warnings,
+    showWarnings,
   );
-  list(
-    notes.length > SUMMARY_SHOWN.notes ? `first ${SUMMARY_SHOWN.notes} notes` : 'notes',
-    notes,
-    SUMMARY_SHOWN.notes,
-  );
+  list(notes.length > showNotes ? `first ${showNotes} notes` : 'notes', notes, showNotes);
   return `${lines.join('\n')}\n`;
 }

@@ -95,7 +95,8 @@ export type WarningCode =
   | 'MISALIGNED_ROW'
   | 'REALIGNED_ROW'
   | 'ALIAS_CONFLICT'
-  | 'BARE_NAME_CONFLICT';
+  | 'BARE_NAME_CONFLICT'
+  | 'OTHER_LINE_COLUMN';
 
 /**
  * Something was used, but not exactly as written: a menu note beside a number (`Press 5`), an

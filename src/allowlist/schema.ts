@@ -71,8 +71,11 @@ export function parseAllowlist(
       ...format,
     });
   const file = parsed.data;
-  const fail = (path: Array<string | number>, message: string): never => {
-    throw invalidInput('INVALID_ALLOWLIST', [{ path, message }], format);
+  // Every bad entry is reported at once (the first few, then "and N more"), so a file with
+  // several is fixed in one pass, not one error at a time.
+  const problems: Array<{ path: Array<string | number>; message: string }> = [];
+  const fail = (path: Array<string | number>, message: string): void => {
+    problems.push({ path, message });
   };
 
   const urls = new Set<string>();
@@ -170,6 +173,7 @@ export function parseAllowlist(
     });
   }
 
+  if (problems.length > 0) throw invalidInput('INVALID_ALLOWLIST', problems, format);
   return {
     urls: [...urls],
     domains: [...domains],

@@ -6,7 +6,7 @@ import { parseFlags } from './args.js';
 import { EXIT, writeFileAtomic, type CliIo, type Subcommand } from './io.js';
 import { InputError } from '../errors.js';
 import { buildAllowlist, renderAllowlist } from '../../builders/build.js';
-import { assertNoWarnings } from '../../builders/messages.js';
+import { assertNoWarnings, formatMessages } from '../../builders/messages.js';
 import { parseCsvBytes, readCsvFile } from '../../builders/csv.js';
 import { formatSummary } from '../../builders/summary.js';
 import type { BuildOptions } from '../../builders/types.js';
@@ -31,6 +31,8 @@ Options:
                          (use it when one host, such as a state portal, serves many organizations)
   --merge FILE           add to this allowlist instead of starting empty (may equal -o)
   --strict               fail (exit 3) on any warning instead of skipping the value or row
+  --messages FILE|-      every warning and note, one a line, to FILE ('-': all of them in the
+                         summary on standard error; without it the summary shows the first few)
   -o, --output FILE      write here, atomically; without it the JSON goes to standard output
 
 The summary (rows, organizations, URLs, domains, numbers, warnings) goes to standard error.
@@ -59,6 +61,7 @@ export const buildAllowlistCommand: Subcommand = {
         'no-derive-domains': { type: 'boolean', default: false },
         merge: { type: 'string', multiple: true },
         strict: { type: 'boolean', default: false },
+        messages: { type: 'string' },
         output: { type: 'string', short: 'o' },
       },
       USAGE,
@@ -107,7 +110,15 @@ export const buildAllowlistCommand: Subcommand = {
     }
 
     const result = buildAllowlist(tables, options);
-    io.stderr(printable(formatSummary(result)));
+    const messages = values.messages;
+    io.stderr(printable(formatSummary(result, 'build-allowlist', { all: messages === '-' })));
+    if (messages !== undefined && messages !== '-')
+      await writeOrExplain(
+        resolve(io.cwd, messages),
+        formatMessages(result),
+        messages,
+        '--messages',
+      );
     if (values.strict) assertNoWarnings(result);
     const text = renderAllowlist(result.allowlist);
 
@@ -115,17 +126,28 @@ export const buildAllowlistCommand: Subcommand = {
       io.stdout(text);
       return EXIT.pass;
     }
-    try {
-      await writeFileAtomic(resolve(io.cwd, values.output), text);
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code ?? 'error';
-      throw new InputError(
-        'FILE_UNWRITABLE',
-        `cannot write the allowlist (${code}); check that -o names a file in an existing, writable folder`,
-        { where: values.output, cause: error },
-      );
-    }
+    await writeOrExplain(resolve(io.cwd, values.output), text, values.output, '-o');
     io.stderr(`wrote ${values.output}\n`);
     return EXIT.pass;
   },
 };
+
+/** Write `text` atomically, or throw the house error naming the flag that named the file. */
+async function writeOrExplain(
+  path: string,
+  text: string,
+  shown: string,
+  flag: string,
+): Promise<void> {
+  try {
+    await writeFileAtomic(path, text);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? 'error';
+    const what = flag === '-o' ? 'the allowlist' : 'the messages';
+    throw new InputError(
+      'FILE_UNWRITABLE',
+      `cannot write ${what} (${code}); check that ${flag} names a file in an existing, writable folder`,
+      { where: shown, cause: error },
+    );
+  }
+}

@@ -138,6 +138,31 @@ describe('parseAllowlist: every error names the file, the JSON path, what is wro
     expect(error.where).toBe(SOURCE);
   });
 
+  it('reports every bad entry at once, each at its path', () => {
+    const error = errorOf({
+      ...EMPTY,
+      urls: ['/relative/page'],
+      domains: ['not a host'],
+      org_phones: { GBLS: ['555-12', '(617) 555-0123', '+44 20 7946 0958'] },
+    });
+    expect(error.message.split('\n')).toEqual([
+      `${SOURCE}: 4 problems:`,
+      '  $.urls[0]: "/relative/page" is a relative path, not an absolute URL; write the full address like "https://www.mass.gov/courts", or remove it',
+      '  $.domains[0]: "not a host" is not a host name; write it like "mass.gov" (pages go in "urls")',
+      '  $.org_phones.GBLS[0]: "555-12" is not a phone number: has 5 digits; a North American number has 10 (or 11 starting with 1); write it like "(617) 555-0123", or remove it',
+      '  $.org_phones.GBLS[2]: "+44 20 7946 0958" is not a phone number: not a North American number (country code is not +1); write it like "(617) 555-0123", or remove it',
+    ]);
+  });
+
+  it('spells out five bad entries and counts the rest', () => {
+    const error = errorOf({ ...EMPTY, org_phones: { GBLS: ['1', '2', '3', '4', '5', '6', '7'] } });
+    const lines = error.message.split('\n');
+    expect(lines[0]).toBe(`${SOURCE}: 7 problems:`);
+    expect(lines).toHaveLength(7);
+    expect(lines[5]).toMatch(/^ {2}\$\.org_phones\.GBLS\[4\]: "5" is not a phone number/);
+    expect(lines[6]).toBe('  and 2 more');
+  });
+
   it('quotes a long string value only in part', () => {
     expect(errorOf({ ...EMPTY, urls: 'x'.repeat(100) }).message).toBe(
       `${SOURCE}: $.urls: expected a list, got the string "${'x'.repeat(40)}…"`,

@@ -530,3 +530,32 @@ describe('assertNoWarnings (--strict)', () => {
     expect(() => assertNoWarnings(result)).not.toThrow();
   });
 });
+
+describe('a phone column whose header names another kind of line', () => {
+  const columns = (phones: string[]): ColumnNames => ({ ...BASIC_COLUMNS, urls: [], phones });
+  const row = ['Harbor Legal Aid', '(617) 555-0100', '(617) 555-0101'];
+  it.each([
+    ['Fax', 'fax'],
+    ['Fax Number', 'fax'],
+    ['TDD', 'TTY'],
+    ['TTY/Voice', 'TTY'],
+    ['Text Telephone', 'TTY'],
+  ])('%s: one warning at the header, the numbers still taken', (header, line) => {
+    const table = tableFromRows('dir.csv', ['Organization', 'Phone', header], [row]);
+    const result = buildAllowlist([table], { columns: columns(['Phone', header]) });
+    expect(result.warnings.map((warning) => [warning.code, warning.row, warning.column])).toEqual([
+      ['OTHER_LINE_COLUMN', 1, header],
+    ]);
+    expect(result.warnings[0]!.message).toContain(
+      `its ${line} numbers are listed as numbers to call`,
+    );
+    expect(result.allowlist.orgPhones['Harbor Legal Aid']).toEqual([
+      '+16175550100',
+      '+16175550101',
+    ]);
+  });
+  it.each(['Phone', 'Hotline', 'Intake Line', 'Faxon Office'])('%s: no warning', (header) => {
+    const table = tableFromRows('dir.csv', ['Organization', header], [row.slice(0, 2)]);
+    expect(buildAllowlist([table], { columns: columns([header]) }).warnings).toEqual([]);
+  });
+});

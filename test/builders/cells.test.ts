@@ -204,6 +204,9 @@ describe('what kind of value a cell holds (for rows whose cells sit under the wr
     ['1-800-Lawyers', false],
     ['(617) 782-6540, Press 5', false],
     ['Legal Aid Hotline 617-555-0100', false],
+    // A name that starts with a figure, with more figures after it (from a 211 export).
+    ['7 NEWS CONSUMER LINE', false],
+    ['7 NEWS CONSUMER LINE (415)', false],
   ])('isPhoneText(%j) is %s', (cell, expected) => {
     expect(isPhoneText(cell)).toBe(expected);
   });
@@ -214,6 +217,8 @@ describe('what kind of value a cell holds (for rows whose cells sit under the wr
     ['211', false],
     ['603 Legal Aid', false],
     ['NC Admin. Office of the Courts', false],
+    ['7 NEWS CONSUMER LINE 2020', false],
+    ['KGO 7 NEWS CONSUMER LINE 123', false],
   ])('holdsPhoneNumber(%j) is %s', (cell, expected) => {
     expect(holdsPhoneNumber(cell)).toBe(expected);
   });

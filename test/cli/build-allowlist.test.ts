@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildAllowlistCommand } from '../../src/cli/build-allowlist.js';
 import { parseAllowlist } from '../../src/allowlist/schema.js';
 import { runCli } from '../../src/cli/main.js';
-import { csvFixture, runBuild, tempDir } from '../builders/helpers.js';
+import { csvFixture, MA_COURTS, runBuild, tempDir } from '../builders/helpers.js';
 import { fakeIo } from '../helpers/cli.js';
 
 const BASIC = [
@@ -302,5 +302,53 @@ describe('flags', () => {
     };
     expect(data.org_names).toHaveLength(4);
     expect(data.org_phones['Harbor Legal Aid']).toEqual(['+16175550100', '+16175550161']);
+  });
+});
+
+describe('build-allowlist on the MA courts directory (fixture): fax lines and every message', () => {
+  const COURTS = ['ma-courts-directory.csv', '--org-column', 'Court Name', '--no-derive-domains'];
+
+  it('warns when Fax is read as a phone column, and says how to leave it out', async () => {
+    const run = await runBuild(
+      [...COURTS, '--phone-column', 'Phone', '--phone-column', 'fax'],
+      MA_COURTS,
+    );
+    expect(run.code).toBe(0);
+    expect(run.stderr).toContain(
+      "ma-courts-directory.csv row 1, column 'Fax': 'Fax' is read as a phone column, so its fax numbers are listed as numbers to call",
+    );
+    expect(run.stderr).toContain("leave out --phone-column 'Fax'");
+    // Taken as asked: the Brighton Division fax, (617) 254-2127, is in the allowlist.
+    expect(run.stdout).toContain('"+16172542127"');
+  });
+
+  it('--strict fails on the fax column warning; Phone alone has none', async () => {
+    const fax = await runBuild([...COURTS, '--phone-column', 'Fax', '--strict'], MA_COURTS);
+    expect(fax).toMatchObject({ code: 3, errorCode: 'STRICT_WARNING' });
+    const phone = await runBuild([...COURTS, '--phone-column', 'Phone'], MA_COURTS);
+    expect(phone.stderr).not.toContain('is read as a phone column');
+  });
+
+  it('says how many warnings are not shown, and --messages FILE writes all of them', async () => {
+    // A Court Code column read as phones: every code is a bad phone value, far more than ten.
+    const argv = [...COURTS, '--phone-column', 'Phone', '--phone-column', 'Court Code'];
+    const run = await runBuild(argv, MA_COURTS);
+    const counted = /(\d+) warnings, (\d+) notes/.exec(run.stderr);
+    expect(counted).not.toBeNull();
+    const warnings = Number(counted![1]);
+    const notes = Number(counted![2]);
+    expect(warnings).toBeGreaterThan(10);
+    expect(run.stderr).toContain(
+      `… and ${warnings - 10} more (--messages FILE writes every warning and note to FILE, --messages - lists them here)`,
+    );
+    const file = join(dir, 'messages.txt');
+    const written = await runBuild([...argv, '--messages', file], MA_COURTS);
+    expect(written.code).toBe(0);
+    const lines = (await readFile(file, 'utf8')).trimEnd().split('\n');
+    expect(lines.filter((line) => line.startsWith('warning: '))).toHaveLength(warnings);
+    expect(lines.filter((line) => line.startsWith('note: '))).toHaveLength(notes);
+    const listed = await runBuild([...argv, '--messages', '-'], MA_COURTS);
+    expect(listed.stderr).not.toContain('… and');
+    expect(listed.stderr).toContain(`warnings:\n`);
   });
 });

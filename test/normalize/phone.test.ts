@@ -68,6 +68,29 @@ describe('normalizePhone: vanity numbers are dialled on the keypad', () => {
   });
 });
 
+describe('normalizePhone: a name that starts with a figure is not a vanity number', () => {
+  // Written before running: a vanity number spells its line, never its area code, so a figure
+  // followed by words (a San Francisco 211 agency, "7 NEWS CONSUMER LINE") is rejected.
+  it.each([
+    '7 NEWS CONSUMER LINE',
+    '3 RIVERS COMMUNITY CENTER',
+    '7 NEWS CONSUMER LINE 415',
+    '1-TEL-LAW-HELP',
+  ])('%s is not a number', (input) => {
+    expect(normalizePhone(input)).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/area code/),
+    });
+  });
+  it.each([
+    ['617 LAW HELP', '+16175294357'],
+    ['(800) LAW-HELP', '+18005294357'],
+    ['1 800 LAW HELP', '+18005294357'],
+  ])('%s is still the vanity number %s', (input, e164) => {
+    expect(normalizePhone(input)).toEqual({ ok: true, e164, vanity: true, serviceLine: false });
+  });
+});
+
 describe('normalizePhone: service lines', () => {
   it.each(['211', '311', '411', '511', '711', '911', '988'])('%s', (line) => {
     expect(normalizePhone(line)).toEqual({
