@@ -3,7 +3,7 @@ import type { AllowlistIndex } from './match/index.js';
 import { extractLinks } from './extract/links.js';
 import { findOrganizations } from './match/orgs.js';
 import { extractPhones } from './extract/phones.js';
-import { segment } from './match/structure.js';
+import { prepareAnswer, type PreparedAnswer } from './match/prepared.js';
 import type { LinkFinding, OrgFinding, PhoneFinding } from './extract/types.js';
 import type { LinkChecker } from './liveness/types.js';
 import type { GovRegistry } from './match/dotgov.js';
@@ -40,10 +40,11 @@ export interface Extraction {
  * are neither. Organization names are found with the index's name matcher, the one step that
  * needs the allowlist.
  */
-export function extract(text: string, index: AllowlistIndex): Extraction {
+export function extract(answer: string | PreparedAnswer, index: AllowlistIndex): Extraction {
+  const text = typeof answer === 'string' ? answer : answer.text;
   const allLinks = extractLinks(text);
   const phones = extractPhones(text, allLinks);
-  const organizations = findOrganizations(text, index.orgMatcher, [...allLinks, ...phones]);
+  const organizations = findOrganizations(answer, index.orgMatcher, [...allLinks, ...phones]);
   const seen = new Set<string>();
   const links = allLinks.filter(
     (link) => !seen.has(link.normalized) && (seen.add(link.normalized), true),
@@ -51,13 +52,17 @@ export function extract(text: string, index: AllowlistIndex): Extraction {
   return { links, phones, organizations };
 }
 
-/** Match each phone number against the organizations named near it (the sentence structure decides "near"). */
+/**
+ * Match each phone number against the organizations named near it (the sentence structure decides
+ * "near"). Pass the answer `extract` read, prepared (`prepareAnswer`), so it is read once.
+ */
 export function matchPhones(
-  text: string,
+  answer: string | PreparedAnswer,
   found: Extraction,
   index: AllowlistIndex,
 ): PhoneVerdict[] {
-  return attributePhones(found.phones, found.organizations, segment(text), index);
+  const prepared = typeof answer === 'string' ? prepareAnswer(answer) : answer;
+  return attributePhones(found.phones, found.organizations, prepared, index);
 }
 
 /** Verify one answer offline: a pure function of the text and the allowlist. */
@@ -66,13 +71,14 @@ export function verifyAnswer(
   index: AllowlistIndex,
   options: VerifyOptions = {},
 ): Report {
-  const found = extract(text, index);
+  const answer = prepareAnswer(text);
+  const found = extract(answer, index);
   const links = found.links.map((link) =>
     classifyLink(link, index, options.govRegistry ? { govRegistry: options.govRegistry } : {}),
   );
   return buildReport(
     links,
-    matchPhones(text, found, index),
+    matchPhones(answer, found, index),
     found.organizations,
     options.threshold ?? DEFAULT_THRESHOLD,
     false,
@@ -91,7 +97,8 @@ export async function verifyAnswerLive(
   options: VerifyOptions & { allowPrivateNetworks?: boolean; deadlineMs?: number } = {},
 ): Promise<Report> {
   const deadlineAt = Date.now() + (options.deadlineMs ?? LIVENESS_DEFAULTS.deadlineMs);
-  const found = extract(text, index);
+  const answer = prepareAnswer(text);
+  const found = extract(answer, index);
   const allowPrivateNetworks = options.allowPrivateNetworks ?? false;
   const offline = found.links.map((link) =>
     classifyLink(link, index, {
@@ -108,7 +115,7 @@ export async function verifyAnswerLive(
   );
   return buildReport(
     links,
-    matchPhones(text, found, index),
+    matchPhones(answer, found, index),
     found.organizations,
     options.threshold ?? DEFAULT_THRESHOLD,
     true,

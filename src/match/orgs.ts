@@ -1,5 +1,6 @@
 import { compareStrings } from '../util/strings.js';
 import { isAmbiguousName, tokenize, type Token } from '../normalize/name.js';
+import type { PreparedAnswer } from './prepared.js';
 import type { OrgFinding, Span } from '../extract/types.js';
 
 /**
@@ -91,11 +92,15 @@ export function buildOrgMatcher(
  * lengths the earlier. `blanked` spans (links) are skipped so `mass.gov` never names "Mass".
  */
 export function findOrganizations(
-  text: string,
+  answer: string | PreparedAnswer,
   matcher: OrgMatcher,
   blanked: readonly Span[] = [],
 ): OrgFinding[] {
-  const tokens = tokensOutside(tokenize(text), blanked);
+  const text = typeof answer === 'string' ? answer : answer.text;
+  const tokens = tokensOutside(
+    typeof answer === 'string' ? tokenize(text) : answer.tokens,
+    blanked,
+  );
   const candidates: Array<{ from: number; to: number; entry: NameEntry; end?: number }> = [];
   for (let i = 0; i < tokens.length; i++) {
     const limit = matcher.firstToken.get(tokens[i]!.norm);
@@ -253,7 +258,7 @@ function marksOf(name: string, tokens: readonly Token[]): readonly string[] {
   return marks ?? NONE;
 }
 
-function tokensOutside(tokens: Token[], blanked: readonly Span[]): Token[] {
+function tokensOutside(tokens: readonly Token[], blanked: readonly Span[]): readonly Token[] {
   if (blanked.length === 0) return tokens;
   const spans = [...blanked].sort((a, b) => a.start - b.start);
   const kept: Token[] = [];

@@ -1,6 +1,7 @@
 import { firstAtOrAfter } from './structure.js';
+import { isCommonWord } from '../normalize/common-words.js';
 import { tokenize } from '../normalize/name.js';
-import type { Mention } from './unlisted-names.js';
+import { CONNECTIVES, type Mention } from './unlisted-names.js';
 import type { PhoneFinding, Span } from '../extract/types.js';
 
 // The words that give a number to a name in so many words ("X at 1", "call 1 for X"): phone
@@ -129,4 +130,34 @@ export function ownLabel(
     (token) => /\p{L}/u.test(token.norm) && !LINE_WORDS.has(token.norm) && !own.has(token.norm),
   );
   return telling ? label.replace(/[^\p{L}\p{N}'’]+/gu, ' ').trim() : undefined;
+}
+
+// Capitalized words (joined by of/the/and/for/&) right before `at`, `on` or `:` and the number.
+const CAPITALIZED_BEFORE_NUMBER =
+  /(?<![\p{L}\p{N}'’])(\p{Lu}[\p{L}\p{M}'’.-]*(?:[ \t]+(?:(?:of|the|and|for|&)[ \t]+)?\p{Lu}[\p{L}\p{M}'’.-]*){0,5})(?:[ \t]+(?:at|on)|:)[ \t*_(]*$/u;
+
+/**
+ * A name the directory does not list, written right before the number ("or Manna at 1"): a run
+ * of capitalized words not overlapping a listed name, with a word that is not common English (so
+ * "Call at", "Phone:" and "Then, Housing Help at" are not names). Only the 80 characters before
+ * the number are read, so the cost per number is constant.
+ */
+export function unknownRightBefore(
+  text: string,
+  sentence: Span,
+  phone: Span,
+  names: readonly Mention[],
+): string | undefined {
+  const from = Math.max(sentence.start, phone.start - 80);
+  const match = CAPITALIZED_BEFORE_NUMBER.exec(text.slice(from, phone.start));
+  if (!match) return undefined;
+  const start = from + match.index;
+  const end = start + match[1]!.length;
+  // Names are sorted and disjoint: only the last one starting before `end` can overlap.
+  const last = names[firstAtOrAfter(names, end) - 1];
+  if (last && last.end > start) return undefined;
+  const words = tokenize(match[1]!);
+  if (words.every((word) => isCommonWord(word.norm) || CONNECTIVES.has(word.norm)))
+    return undefined;
+  return match[1]!;
 }

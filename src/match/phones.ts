@@ -1,20 +1,20 @@
 import type { AllowlistIndex } from './index.js';
-import { cued, otherLineLabel, ownLabel } from './phone-cues.js';
+import { cued, unknownRightBefore } from './phone-cues.js';
 import {
-  blocksAbove,
-  columnHeading,
-  firstAtOrAfter,
-  spanAt,
-  underHeading,
-  type Segments,
-} from './structure.js';
-import {
-  otherReference,
-  ownerWordIn,
-  unknownRightBefore,
-  unlistedNames,
-  type Mention,
-} from './unlisted-names.js';
+  against,
+  givenElsewhere,
+  misattributed,
+  nearestOwner,
+  notCharged,
+  unchecked,
+  verified,
+  type Attribution,
+  type OrgPositions,
+} from './phone-verdicts.js';
+import { prepared, type PreparedAnswer } from './prepared.js';
+import { distance, nearestIn, pairAlternating } from './proximity.js';
+import { blocksAbove, firstAtOrAfter, spanAt, underHeading, type Segments } from './structure.js';
+import { unlistedNames, type Mention } from './unlisted-names.js';
 import type { OrgFinding, PhoneFinding, Span } from '../extract/types.js';
 import { formatPhone } from '../normalize/phone.js';
 import type { PhoneVerdict } from '../types.js';
@@ -67,9 +67,51 @@ import type { PhoneVerdict } from '../types.js';
 export function attributePhones(
   phones: readonly PhoneFinding[],
   orgs: readonly OrgFinding[],
-  segments: Segments,
+  segments: Segments | PreparedAnswer,
   index: AllowlistIndex,
 ): PhoneVerdict[] {
+  // No number, nothing to attribute: the answer's structure is never built.
+  if (phones.length === 0) return [];
+  const answer = prepared(segments);
+  const positions = positionsOf(phones, orgs, answer, index);
+  const pairs = pairAlternating(
+    phones,
+    [...positions.numbered.map(mentionOf), ...positions.unknown],
+    answer,
+  );
+  // Phones come sorted by start: the one before each bounds the clause its label is read in.
+  return phones.map((phone, k) => {
+    const owners = [...index.ownersOf(phone.normalized)];
+    return attributePhone({
+      phone,
+      shown: phone.serviceLine ? phone.normalized : formatPhone(phone.normalized),
+      owners,
+      base: { finding: phone, owners },
+      answer,
+      positions,
+      index,
+      sentence: spanAt(answer.sentences, phone.start),
+      block: spanAt(answer.blocks, phone.start),
+      paired: pairs.get(phone),
+      previousEnd: phones[k - 1]?.end ?? 0,
+    });
+  });
+}
+
+function mentionOf(org: OrgFinding): Mention {
+  return { start: org.start, end: org.end, name: org.normalized, org };
+}
+
+/**
+ * Where the names stand. Unlisted names are looked for only in the blocks that hold a number and
+ * in the items and headings those sit under: no step reads them anywhere else.
+ */
+function positionsOf(
+  phones: readonly PhoneFinding[],
+  orgs: readonly OrgFinding[],
+  answer: PreparedAnswer,
+  index: AllowlistIndex,
+): OrgPositions {
   const all = [...orgs].sort((a, b) => a.start - b.start);
   const numbered = all.filter((org) => (index.orgPhones.get(org.normalized)?.length ?? 0) > 0);
   const byOrganization = new Map<string, OrgFinding[]>();
@@ -78,139 +120,49 @@ export function attributePhones(
     if (list) list.push(org);
     else byOrganization.set(org.normalized, [org]);
   }
-  const unknown = unlistedNames(segments.text, all);
-  const names: Mention[] = [
-    ...all.map((org): Mention => ({ start: org.start, end: org.end, name: org.normalized, org })),
-    ...unknown,
-  ].sort((a, b) => a.start - b.start);
-  const pairs = pairAlternating(
-    phones,
-    [
-      ...numbered.map(
-        (org): Mention => ({ start: org.start, end: org.end, name: org.normalized, org }),
-      ),
-      ...unknown,
-    ],
-    segments,
-  );
-  // Phones come sorted by start: the one before each bounds the clause its label is read in.
-  return phones.map((phone, k) =>
-    attributePhone(
-      phone,
-      { all, numbered, byOrganization, names, unknown },
-      segments,
-      index,
-      pairs.get(phone),
-      phones[k - 1]?.end ?? 0,
-    ),
-  );
+  const unknown = unlistedNames(answer, all, blocksRead(phones, answer));
+  const names = unknown.length === 0 ? all.map(mentionOf) : [...all.map(mentionOf), ...unknown];
+  if (unknown.length > 0) names.sort((a, b) => a.start - b.start);
+  return { all, numbered, byOrganization, names, unknown };
 }
 
-/**
- * For sentences that alternate organizations (with numbers on file) and numbers, the organization
- * each number is paired with. Sentences that name organizations and then numbers, or the reverse
- * (at most one change of kind), have no pairing: any organization named there may own a number.
- * One pass over the sorted mentions: O(numbers + organizations).
- */
-function pairAlternating(
-  phones: readonly PhoneFinding[],
-  numbered: readonly Mention[],
-  segments: Segments,
-): Map<PhoneFinding, Mention> {
-  const pairs = new Map<PhoneFinding, Mention>();
-  type Item = { at: number; sentence: Span; org?: Mention; phone?: PhoneFinding };
-  const mentions: Item[] = [];
-  for (const org of numbered) {
-    const sentence = spanAt(segments.sentences, org.start);
-    if (sentence && org.end <= sentence.end) mentions.push({ at: org.start, sentence, org });
-  }
+/** The blocks holding a number and every block they sit under, in text order. */
+function blocksRead(phones: readonly PhoneFinding[], answer: PreparedAnswer): Span[] {
+  const { blocks, parents } = answer;
+  const wanted = new Set<number>();
   for (const phone of phones) {
-    const sentence = phone.serviceLine ? undefined : spanAt(segments.sentences, phone.start);
-    if (sentence) mentions.push({ at: phone.start, sentence, phone });
+    const k = firstAtOrAfter(blocks, phone.start + 1) - 1;
+    if (k < 0 || phone.start >= blocks[k]!.end) continue;
+    for (let at = k; at >= 0 && !wanted.has(at); at = parents[at] ?? -1) wanted.add(at);
   }
-  mentions.sort((a, b) => a.at - b.at);
-  for (let from = 0; from < mentions.length; ) {
-    let to = from;
-    while (to < mentions.length && mentions[to]!.sentence === mentions[from]!.sentence) to++;
-    const run = mentions.slice(from, to);
-    from = to;
-    let changes = 0;
-    for (let k = 1; k < run.length; k++)
-      if (Boolean(run[k]!.org) !== Boolean(run[k - 1]!.org)) changes++;
-    if (changes < 2) continue;
-    const nameFirst = Boolean(run[0]!.org);
-    if (nameFirst) {
-      let last: Mention | undefined;
-      for (const mention of run) {
-        if (mention.org) last = mention.org;
-        else if (mention.phone && last) pairs.set(mention.phone, last);
-      }
-    } else {
-      let next: Mention | undefined;
-      for (let k = run.length - 1; k >= 0; k--) {
-        const mention = run[k]!;
-        if (mention.org) next = mention.org;
-        else if (mention.phone && next) pairs.set(mention.phone, next);
-      }
-    }
-  }
-  return pairs;
+  return [...wanted].sort((a, b) => a - b).map((k) => blocks[k]!);
 }
 
-interface OrgPositions {
-  /** Every organization found, by start. */
-  all: readonly OrgFinding[];
-  /** Those whose organization has listed numbers. */
-  numbered: readonly OrgFinding[];
-  /** Organization → where it is named. */
-  byOrganization: ReadonlyMap<string, readonly OrgFinding[]>;
-  /** Every name, listed or not, by start. */
-  names: readonly Mention[];
-  /** Names that look like organizations but are not in the directory, by start. */
-  unknown: readonly Mention[];
+function attributePhone(a: Attribution): PhoneVerdict {
+  if (a.phone.serviceLine)
+    return { ...a.base, status: 'service_line', reason: `${a.shown} is a public service line` };
+  return byWording(a) ?? bySentence(a) ?? byNearest(a);
 }
 
-function attributePhone(
-  phone: PhoneFinding,
-  positions: OrgPositions,
-  segments: Segments,
-  index: AllowlistIndex,
-  paired: Mention | undefined,
-  previousEnd: number,
-): PhoneVerdict {
-  const shown = phone.serviceLine ? phone.normalized : formatPhone(phone.normalized);
-  const owners = [...index.ownersOf(phone.normalized)];
-  const base = { finding: phone, owners };
-  let lineLabelRead: { label: string | undefined } | undefined;
-  if (phone.serviceLine)
-    return { ...base, status: 'service_line', reason: `${shown} is a public service line` };
-
-  const sentence = spanAt(segments.sentences, phone.start);
-  const block = spanAt(segments.blocks, phone.start);
-  const nearestOwner = (scope: Span | undefined): OrgFinding | undefined =>
-    closest(
-      phone,
-      owners.map((owner) => nearestIn(positions.byOrganization.get(owner) ?? [], phone, scope)),
-    );
-  const verified = (owner: OrgFinding): PhoneVerdict => ({
-    ...base,
-    organization: owner.normalized,
-    status: 'verified',
-    reason: `${shown} is listed for ${owner.normalized}`,
-  });
-
-  // What the sentence says ("call 1 at B", "A: 1") before where the names stand.
-  const cue = sentence ? cued(phone, sentence, segments.text, positions.names) : undefined;
-  if (cue) return against(cue.target, cue.group);
+/** What the sentence says ("call 1 at B", "A: 1", "A at 1 or B at 2") before where the names stand. */
+function byWording(a: Attribution): PhoneVerdict | undefined {
+  const { sentence, phone, positions } = a;
+  const cue = sentence ? cued(phone, sentence, a.answer.text, positions.names) : undefined;
+  if (cue) return against(a, cue.target, cue.group);
   // "…, or Manna at 1": a capitalized name the directory does not know, given the number in so many words.
   const stranger = sentence
-    ? unknownRightBefore(segments.text, sentence, phone, positions.names)
+    ? unknownRightBefore(a.answer.text, sentence, phone, positions.names)
     : undefined;
-  if (stranger) return notCharged(stranger);
-  if (paired) return against(paired, [paired]);
-  const sentenceOwner = nearestOwner(sentence);
-  if (sentenceOwner) return verified(sentenceOwner);
-  const sentenceAny = nearestIn(positions.all, phone, sentence);
+  if (stranger) return notCharged(a, stranger);
+  if (a.paired) return against(a, a.paired, [a.paired]);
+  return undefined;
+}
+
+/** An owner named in the sentence verifies it; an unlisted name nearer than any listed one takes it. */
+function bySentence(a: Attribution): PhoneVerdict | undefined {
+  const { sentence, phone, positions } = a;
+  const sentenceOwner = nearestOwner(a, sentence);
+  if (sentenceOwner) return verified(a, sentenceOwner);
   const sentenceNumbered = nearestIn(positions.numbered, phone, sentence);
   // A name not in the directory, nearer than any listed one: the number is not charged to another.
   const sentenceUnknown = nearestIn(positions.unknown, phone, sentence);
@@ -218,87 +170,30 @@ function attributePhone(
     sentenceUnknown &&
     (!sentenceNumbered || distance(phone, sentenceUnknown) < distance(phone, sentenceNumbered))
   )
-    return notCharged(sentenceUnknown.name);
+    return notCharged(a, sentenceUnknown.name);
   if (!sentenceNumbered) {
-    const blockOwner = nearestOwner(block);
-    if (blockOwner) return verified(blockOwner);
+    const blockOwner = nearestOwner(a, a.block);
+    if (blockOwner) return verified(a, blockOwner);
   }
+  return undefined;
+}
 
+/** The name nearest in the sentence, else in the block; with none, the item or heading above. */
+function byNearest(a: Attribution): PhoneVerdict {
+  const { sentence, block, phone, positions } = a;
+  const sentenceAny = nearestIn(positions.all, phone, sentence);
   const scopeAny = sentenceAny ?? nearestIn(positions.all, phone, block);
-  const scopeNumbered = sentenceAny
-    ? sentenceNumbered
-    : nearestIn(positions.numbered, phone, block);
+  const scopeNumbered = nearestIn(positions.numbered, phone, sentenceAny ? sentence : block);
   if (!sentenceAny) {
     const blockUnknown = nearestIn(positions.unknown, phone, block);
     if (
       blockUnknown &&
       (!scopeNumbered || distance(phone, blockUnknown) < distance(phone, scopeNumbered))
     )
-      return notCharged(blockUnknown.name);
+      return notCharged(a, blockUnknown.name);
   }
-  if (!scopeAny) {
-    // A sub-item under an item or heading that names an organization belongs to it.
-    const heading = block ? underHeading(segments, block, positions.names) : undefined;
-    if (heading) {
-      const owner = heading.find(
-        (mention) => mention.org && owners.includes(mention.org.normalized),
-      );
-      if (owner)
-        return {
-          ...base,
-          organization: owner.name,
-          status: 'verified',
-          reason: `${shown} is listed for ${owner.name}, under which it is given`,
-        };
-      // Several names over it and none lists it: which one is meant is not proven. Nor when its
-      // own item speaks of another body ("- Housing Court (same building): 1").
-      if (heading.length === 1) {
-        const only = heading[0]!;
-        const near = only.org
-          ? { between: { start: block!.start, end: phone.start }, scope: block! }
-          : undefined;
-        return (
-          givenElsewhere(
-            only.name,
-            near,
-            previousEnd > only.end ? Math.max(previousEnd, block!.start) : undefined,
-          ) ?? against(only, heading)
-        );
-      }
-    }
-    // A list under an intro that names the organization ("… the Brookline District Court.\n\n- Phone: …"):
-    // an owner named in the blocks just above verifies the number. This never penalizes, so a number
-    // for something else further down is at worst `known` or `unlisted`, as before.
-    const above = block ? blocksAbove(segments.blocks, block) : undefined;
-    const aboveOwner = above ? nearestOwner(above) : undefined;
-    if (aboveOwner)
-      return {
-        ...base,
-        organization: aboveOwner.normalized,
-        status: 'verified',
-        reason: `${shown} is listed for ${aboveOwner.normalized}, named just above it`,
-      };
-    if (owners.length > 0)
-      return {
-        ...base,
-        status: 'known',
-        reason: `${shown} is listed for ${owners.join(', ')}; no organization is named next to it`,
-      };
-    return {
-      ...base,
-      status: 'unlisted',
-      reason: `${shown} is not in the directory and no organization is named next to it`,
-    };
-  }
-  if (!scopeNumbered) {
-    const organization = scopeAny.normalized;
-    return {
-      ...base,
-      organization,
-      status: 'unchecked',
-      reason: `${shown} is given for ${organization}, which has no numbers in the directory`,
-    };
-  }
+  if (!scopeAny) return byPlace(a);
+  if (!scopeNumbered) return unchecked(a, scopeAny.normalized);
   // Charged to the nearest name only when nothing gives the number to someone else (`givenElsewhere`).
   // A label of its own counts only when another number stands between the name and it ("X: 1;
   // Legal aid: 2"); "X: 1 or 2" is still charged.
@@ -307,180 +202,52 @@ function attributePhone(
       ? { start: scopeNumbered.end, end: phone.start }
       : { start: phone.end, end: scopeNumbered.start };
   const labelFrom =
-    scopeNumbered.end <= previousEnd && previousEnd <= phone.start ? previousEnd : undefined;
+    scopeNumbered.end <= a.previousEnd && a.previousEnd <= phone.start ? a.previousEnd : undefined;
   return (
     givenElsewhere(
+      a,
       scopeNumbered.normalized,
       { between, scope: (sentenceAny ? sentence : block)! },
       labelFrom,
-    ) ?? misattributed(scopeNumbered.normalized)
+    ) ?? misattributed(a, scopeNumbered.normalized)
   );
+}
 
-  /**
-   * What, near `name`, gives the number to someone else: another body named in `near.between`
-   * ("Worcester District Court does not hear these; call the housing court at 1"), a word of the
-   * number's owner in `near.scope` ("For housing, … call 1"; "Housing cases: 1"), or a label of
-   * its own after the number that ends at `labelFrom` (another entry). Reported, not charged;
-   * undefined when nothing does, and `name` is charged.
-   */
-  function givenElsewhere(
-    name: string,
-    near: { between: Span; scope: Span } | undefined,
-    labelFrom: number | undefined,
-  ): PhoneVerdict | undefined {
-    if (near) {
-      const other = otherReference(segments.text, near.between, positions.names, name);
-      if (other !== undefined) return notCharged(other);
-      const pointer = ownerWordIn(segments.text, near.scope, positions.names, owners, name);
-      if (pointer !== undefined) return pointsElsewhere(name, pointer);
+/** No name in its sentence or block: the item or heading it sits under, then the blocks just above. */
+function byPlace(a: Attribution): PhoneVerdict {
+  const { block, owners } = a;
+  // A sub-item under an item or heading that names an organization belongs to it.
+  const heading = block ? underHeading(a.answer, block, a.positions.names) : undefined;
+  if (heading) {
+    const owner = heading.find((mention) => mention.org && owners.includes(mention.org.normalized));
+    if (owner) return verified(a, owner.org!, ', under which it is given');
+    // Several names over it and none lists it: which one is meant is not proven. Nor when its
+    // own item speaks of another body ("- Housing Court (same building): 1").
+    if (heading.length === 1) {
+      const only = heading[0]!;
+      const near = only.org
+        ? { between: { start: block!.start, end: a.phone.start }, scope: block! }
+        : undefined;
+      const labelFrom =
+        a.previousEnd > only.end ? Math.max(a.previousEnd, block!.start) : undefined;
+      return givenElsewhere(a, only.name, near, labelFrom) ?? against(a, only, heading);
     }
-    const label =
-      labelFrom === undefined ? undefined : ownLabel(segments.text, labelFrom, phone, name);
-    return label === undefined ? undefined : anotherEntry(name, label);
   }
-
-  /** Checked against one name (and the names written together with it: "A or B at 1"). */
-  function against(target: Mention, group: readonly Mention[]): PhoneVerdict {
-    if (!target.org) return notCharged(target.name);
-    const owner = group.find((mention) => mention.org && owners.includes(mention.org.normalized));
-    if (owner) return verified(owner.org!);
-    if ((index.orgPhones.get(target.name)?.length ?? 0) > 0) return misattributed(target.name);
-    const numberedInGroup = group.find(
-      (mention) => mention.org && (index.orgPhones.get(mention.name)?.length ?? 0) > 0,
-    );
-    if (numberedInGroup) return misattributed(numberedInGroup.name);
+  // A list under an intro that names the organization ("… the Brookline District Court.\n\n- Phone: …"):
+  // an owner named in the blocks just above verifies the number. This never penalizes, so a number
+  // for something else further down is at worst `known` or `unlisted`, as before.
+  const above = block ? blocksAbove(a.answer.blocks, block) : undefined;
+  const aboveOwner = above ? nearestOwner(a, above) : undefined;
+  if (aboveOwner) return verified(a, aboveOwner, ', named just above it');
+  if (owners.length > 0)
     return {
-      ...base,
-      organization: target.name,
-      status: 'unchecked',
-      reason: `${shown} is given for ${target.name}, which has no numbers in the directory`,
-    };
-  }
-
-  function pointsElsewhere(organization: string, word: string): PhoneVerdict {
-    return {
-      ...base,
+      ...a.base,
       status: 'known',
-      reason: `${shown} is written near ${organization}, but "${word}" points at the directory's owner of the number, ${owners.join(', ')}; nothing gives it to ${organization} in so many words`,
+      reason: `${a.shown} is listed for ${owners.join(', ')}; no organization is named next to it`,
     };
-  }
-
-  function anotherEntry(organization: string, label: string): PhoneVerdict {
-    // A fax or TTY label says more: `misattributed` answers those with their own reason, uncharged.
-    if (lineLabel() !== undefined) return misattributed(organization);
-    const whose =
-      owners.length > 0
-        ? `; the directory lists it for ${owners.join(', ')}`
-        : '; the directory does not list it';
-    return {
-      ...base,
-      status: owners.length > 0 ? 'known' : 'unlisted',
-      reason: `${shown} comes after another number of ${organization}, under its own label "${label}"; nothing gives it to ${organization} in so many words${whose}`,
-    };
-  }
-
-  function notCharged(name: string): PhoneVerdict {
-    const whose =
-      owners.length > 0
-        ? `; the directory lists the number for ${owners.join(', ')}`
-        : ', and the directory does not list the number';
-    return {
-      ...base,
-      status: owners.length > 0 ? 'known' : 'unlisted',
-      reason: `${shown} is given for ${name}, which is not in the directory under that name${whose}`,
-    };
-  }
-
-  /** The fax, TTY or ADA label the answer gives the number; read once (`anotherEntry` and `misattributed` both ask). */
-  function lineLabel(): string | undefined {
-    lineLabelRead ??= {
-      label: otherLineLabel(
-        phone,
-        Math.max(sentence?.start ?? 0, previousEnd),
-        segments.text,
-        columnHeading(segments, phone.start),
-      ),
-    };
-    return lineLabelRead.label;
-  }
-
-  function misattributed(organization: string): PhoneVerdict {
-    const numbers = (index.orgPhones.get(organization) ?? []).map(formatPhone);
-    // A reason a person reads: three numbers, then how many more.
-    const listed =
-      numbers.length > REASON_NUMBERS
-        ? `${numbers.slice(0, REASON_NUMBERS).join(', ')} and ${numbers.length - REASON_NUMBERS} more`
-        : numbers.join(', ');
-    // A fax, TTY or ADA coordinator's line: the directory holds the numbers to call an organization
-    // on, so it proves nothing about these, neither by silence nor by listing the number for a
-    // neighbour (one ADA coordinator serves several courts of a building). Reported, not charged.
-    const label = lineLabel();
-    if (label !== undefined) {
-      const listedFor =
-        owners.length > 0
-          ? `it lists this one for ${owners.join(', ')}`
-          : 'it does not list this one';
-      return {
-        ...base,
-        organization,
-        status: owners.length > 0 ? 'known' : 'unlisted',
-        reason: `${shown} is given as ${/^[AEIOU]/.test(label) ? 'an' : 'a'} ${label} line of ${organization}; the directory lists only the numbers to call it on: ${listed}; ${listedFor}`,
-      };
-    }
-    const belongs =
-      owners.length > 0
-        ? `; it is the number of ${owners.join(', ')}`
-        : '; the directory does not list it for anyone';
-    return {
-      ...base,
-      organization,
-      status: 'misattributed',
-      reason: `${shown} is given for ${organization}, whose numbers are ${listed}${belongs}`,
-    };
-  }
-}
-
-const REASON_NUMBERS = 3;
-
-function distance(phone: Span, org: Span): number {
-  return org.end <= phone.start
-    ? phone.start - org.end
-    : org.start >= phone.end
-      ? org.start - phone.end
-      : 0;
-}
-
-/** Of the candidates, the nearest to `phone`; on a tie, the one written first. */
-function closest<T extends Span>(
-  phone: Span,
-  candidates: ReadonlyArray<T | undefined>,
-): T | undefined {
-  let best: T | undefined;
-  for (const candidate of candidates) {
-    if (!candidate) continue;
-    if (!best) best = candidate;
-    else {
-      const d = distance(phone, candidate);
-      const bestD = distance(phone, best);
-      if (d < bestD || (d === bestD && candidate.start < best.start)) best = candidate;
-    }
-  }
-  return best;
-}
-
-/**
- * The organization of `sorted` (by start, not overlapping one another) nearest to `phone` and
- * lying wholly inside `scope`, by binary search: only the last one starting before the number and
- * the first one starting at or after it can be nearest.
- */
-function nearestIn<T extends Span>(
-  sorted: readonly T[],
-  phone: Span,
-  scope: Span | undefined,
-): T | undefined {
-  if (!scope || sorted.length === 0) return undefined;
-  const low = firstAtOrAfter(sorted, phone.start);
-  const inside = (org: T | undefined): T | undefined =>
-    org && org.start >= scope.start && org.end <= scope.end ? org : undefined;
-  return closest(phone, [inside(sorted[low - 1]), inside(sorted[low])]);
+  return {
+    ...a.base,
+    status: 'unlisted',
+    reason: `${a.shown} is not in the directory and no organization is named next to it`,
+  };
 }

@@ -1,7 +1,8 @@
+import { firstTokenAfter, prepareAnswer, tokensIn, type PreparedAnswer } from './prepared.js';
 import { firstAtOrAfter } from './structure.js';
 import type { OrgFinding, Span } from '../extract/types.js';
 import { isCommonWord } from '../normalize/common-words.js';
-import { tokenize } from '../normalize/name.js';
+import { tokenize, type Token } from '../normalize/name.js';
 
 // Names in an answer that look like an organization but are not a directory name ("Manna at 1",
 // "Tenant Action Project"): phone attribution charges a number given to one of them to no one.
@@ -25,78 +26,101 @@ const ORG_HEADS: ReadonlySet<string> = new Set(
  * (joined by spaces and `of`, `the`, `and`, `for`, `&`) holding an organization word (`Aid`,
  * `Center`, `Project`, …), with a word that is not common English or three capitalized words, and
  * not overlapping any directory name. Leading common words are dropped (`If`, `Call`, `The`).
- * One pass over the text's tokens.
+ * Read only in `blocks` (sorted, disjoint; phone attribution asks for the blocks that hold a number
+ * and those they sit under): a run never crosses a line, so a block's names do not depend on the
+ * rest of the text. One pass over those blocks' tokens.
  */
-export function unlistedNames(text: string, orgs: readonly OrgFinding[]): Mention[] {
-  const tokens = tokenize(text);
+export function unlistedNames(
+  answer: PreparedAnswer,
+  orgs: readonly OrgFinding[],
+  blocks: readonly Span[],
+): Mention[] {
+  const { tokens, text } = answer;
   const found: Mention[] = [];
-  let run: typeof tokens = [];
-  const capital = (raw: string): boolean => /^\p{Lu}/u.test(raw);
-  const flush = (): void => {
-    let from = 0;
-    while (
-      from < run.length &&
-      (!capital(run[from]!.raw) ||
-        (isCommonWord(run[from]!.norm) && !ORG_HEADS.has(run[from]!.norm)))
-    )
-      from++;
-    let to = run.length;
-    while (to > from && !capital(run[to - 1]!.raw)) to--;
-    const words = run.slice(from, to);
-    run = [];
-    const capitals = words.filter((token) => capital(token.raw));
-    if (capitals.length < 2 || !words.some((token) => ORG_HEADS.has(token.norm))) return;
-    if (capitals.length < 3 && capitals.every((token) => isCommonWord(token.norm))) return;
-    const start = words[0]!.start;
-    const end = words[words.length - 1]!.end;
-    // Names are sorted and disjoint: only the last one starting before `end` can overlap.
-    const last = orgs[firstAtOrAfter(orgs, end) - 1];
-    if (last && last.end > start) return;
-    found.push({ start, end, name: text.slice(start, end) });
-  };
-  for (const token of tokens) {
-    const previous = run[run.length - 1];
-    const joined =
-      previous !== undefined && /^[ \t]+(?:&[ \t]+)?$/.test(text.slice(previous.end, token.start));
-    if (previous && !joined) flush();
-    if (capital(token.raw) || (run.length > 0 && CONNECTIVES.has(token.norm))) run.push(token);
-    else flush();
+  for (const block of blocks) {
+    let from = firstTokenAfter(tokens, block.start);
+    let to = from;
+    for (; to < tokens.length && tokens[to]!.start < block.end; to++) {
+      const token = tokens[to]!;
+      const previous = tokens[to - 1];
+      const inRun = to > from;
+      if (inRun && !joiningGap(text, previous!.end, token.start)) {
+        runName(text, tokens, from, to, orgs, found);
+        from = to;
+      }
+      if (!(capital(token.raw) || (to > from && CONNECTIVES.has(token.norm)))) {
+        runName(text, tokens, from, to, orgs, found);
+        from = to + 1;
+      }
+    }
+    runName(text, tokens, from, to, orgs, found);
   }
-  flush();
   return found;
 }
 
-const CONNECTIVES: ReadonlySet<string> = new Set(['of', 'the', 'and', 'for', 'on', 'in']);
-
-// Capitalized words (joined by of/the/and/for/&) right before `at`, `on` or `:` and the number.
-const CAPITALIZED_BEFORE_NUMBER =
-  /(?<![\p{L}\p{N}'’])(\p{Lu}[\p{L}\p{M}'’.-]*(?:[ \t]+(?:(?:of|the|and|for|&)[ \t]+)?\p{Lu}[\p{L}\p{M}'’.-]*){0,5})(?:[ \t]+(?:at|on)|:)[ \t*_(]*$/u;
-
-/**
- * A name the directory does not list, written right before the number ("or Manna at 1"): a run
- * of capitalized words not overlapping a listed name, with a word that is not common English (so
- * "Call at", "Phone:" and "Then, Housing Help at" are not names). Only the 80 characters before
- * the number are read, so the cost per number is constant.
- */
-export function unknownRightBefore(
+/** The unlisted name in the run `tokens[from, to)`, pushed onto `found`, if it holds one. */
+function runName(
   text: string,
-  sentence: Span,
-  phone: Span,
-  names: readonly Mention[],
-): string | undefined {
-  const from = Math.max(sentence.start, phone.start - 80);
-  const match = CAPITALIZED_BEFORE_NUMBER.exec(text.slice(from, phone.start));
-  if (!match) return undefined;
-  const start = from + match.index;
-  const end = start + match[1]!.length;
+  tokens: readonly Token[],
+  runFrom: number,
+  runTo: number,
+  orgs: readonly OrgFinding[],
+  found: Mention[],
+): void {
+  let from = runFrom;
+  while (
+    from < runTo &&
+    (!capital(tokens[from]!.raw) ||
+      (isCommonWord(tokens[from]!.norm) && !ORG_HEADS.has(tokens[from]!.norm)))
+  )
+    from++;
+  let to = runTo;
+  while (to > from && !capital(tokens[to - 1]!.raw)) to--;
+  let capitals = 0;
+  let allCommon = true;
+  let head = false;
+  for (let k = from; k < to; k++) {
+    const token = tokens[k]!;
+    if (ORG_HEADS.has(token.norm)) head = true;
+    if (!capital(token.raw)) continue;
+    capitals++;
+    if (allCommon && !isCommonWord(token.norm)) allCommon = false;
+  }
+  if (capitals < 2 || !head) return;
+  if (capitals < 3 && allCommon) return;
+  const start = tokens[from]!.start;
+  const end = tokens[to - 1]!.end;
   // Names are sorted and disjoint: only the last one starting before `end` can overlap.
-  const last = names[firstAtOrAfter(names, end) - 1];
-  if (last && last.end > start) return undefined;
-  const words = tokenize(match[1]!);
-  if (words.every((word) => isCommonWord(word.norm) || CONNECTIVES.has(word.norm)))
-    return undefined;
-  return match[1]!;
+  const last = orgs[firstAtOrAfter(orgs, end) - 1];
+  if (last && last.end > start) return;
+  found.push({ start, end, name: text.slice(start, end) });
 }
+
+const CAPITAL = /^\p{Lu}/u;
+
+/** Whether a word starts with a capital letter; ASCII answered without a regular expression. */
+export function capital(raw: string): boolean {
+  const c = raw.charCodeAt(0);
+  if (c < 128) return c >= 65 && c <= 90;
+  return CAPITAL.test(raw);
+}
+
+/** Whether `text[from, to)` joins two words of a name: spaces or tabs, with at most one `&` between (`^[ \t]+(?:&[ \t]+)?$`). */
+function joiningGap(text: string, from: number, to: number): boolean {
+  let k = from;
+  const blanks = (): boolean => {
+    const at = k;
+    while (k < to && (text.charCodeAt(k) === 32 || text.charCodeAt(k) === 9)) k++;
+    return k > at;
+  };
+  if (!blanks()) return false;
+  if (k === to) return true;
+  if (text.charCodeAt(k) !== 38) return false;
+  k++;
+  return blanks() && k === to;
+}
+
+export const CONNECTIVES: ReadonlySet<string> = new Set(['of', 'the', 'and', 'for', 'on', 'in']);
 
 // Words that may stand between a determiner and an organization word without making it another
 // organization: "the same court", "its main office", "the clerk's office".
@@ -150,36 +174,23 @@ const REFERENCE_HEADS: ReadonlySet<string> = new Set([...ORG_HEADS, 'session']);
  * may be given for the other: that is not proof. O(span).
  */
 export function otherReference(
-  text: string,
+  text: string | PreparedAnswer,
   span: Span,
   names: readonly Mention[],
   named: string,
 ): string | undefined {
-  const tokens = tokenize(text.slice(span.start, span.end));
-  const capital = (raw: string): boolean => /^\p{Lu}/u.test(raw);
+  const answer = typeof text === 'string' ? prepareAnswer(text) : text;
+  const tokens = tokensIn(answer, span);
   let own: ReadonlySet<string> | undefined;
   for (let i = 0; i < tokens.length; i++) {
     const head = tokens[i]!;
     if (!REFERENCE_HEADS.has(head.possessive?.norm ?? head.norm)) continue;
-    const start = span.start + head.start;
-    if (insideName(names, start)) continue;
-    const modifiers: typeof tokens = [];
-    let determiner: (typeof tokens)[number] | undefined;
-    for (let j = i; j > 0 && modifiers.length < 3; j--) {
-      const before = tokens[j - 1]!;
-      if (!/^[ \t]+$/.test(text.slice(span.start + before.end, span.start + tokens[j]!.start)))
-        break;
-      if (DETERMINERS.has(before.norm)) {
-        determiner = before;
-        break;
-      }
-      if (VERBS.has(before.norm)) break;
-      modifiers.unshift(before);
-    }
+    if (insideName(names, head.start)) continue;
+    const { modifiers, determiner } = wordsBefore(answer.text, tokens, i);
     const capitalized =
       capital(head.raw) && modifiers.length > 0 && modifiers.every((word) => capital(word.raw));
     if (!determiner && !capitalized) continue;
-    own ??= new Set(tokenize(named).map((token) => token.norm));
+    own ??= wordsOf(named);
     const other =
       (determiner !== undefined && OTHER_WORDS.has(determiner.norm)) ||
       modifiers.some(
@@ -190,12 +201,47 @@ export function otherReference(
             !SAME_BODY.has(word.norm)),
       );
     if (other)
-      return text.slice(
-        span.start + (determiner ?? modifiers[0]!).start,
-        span.start + (head.possessive?.end ?? head.end),
+      return answer.text.slice(
+        (determiner ?? modifiers[0]!).start,
+        head.possessive?.end ?? head.end,
       );
   }
   return undefined;
+}
+
+/**
+ * The words right before `tokens[at]`, joined to it by spaces: up to three modifiers, back to a
+ * determiner (`the`, `its`, …) or a verb (`Call`), whichever comes first.
+ */
+function wordsBefore(
+  text: string,
+  tokens: readonly Token[],
+  at: number,
+): { modifiers: Token[]; determiner: Token | undefined } {
+  const modifiers: Token[] = [];
+  for (let j = at; j > 0 && modifiers.length < 3; j--) {
+    const before = tokens[j - 1]!;
+    if (!blanksOnly(text, before.end, tokens[j]!.start)) break;
+    if (DETERMINERS.has(before.norm)) return { modifiers, determiner: before };
+    if (VERBS.has(before.norm)) break;
+    modifiers.unshift(before);
+  }
+  return { modifiers, determiner: undefined };
+}
+
+/** Whether `text[from, to)` is one or more spaces or tabs (`^[ \t]+$`). */
+function blanksOnly(text: string, from: number, to: number): boolean {
+  if (to <= from) return false;
+  for (let k = from; k < to; k++) {
+    const c = text.charCodeAt(k);
+    if (c !== 32 && c !== 9) return false;
+  }
+  return true;
+}
+
+/** The folded words of a name. */
+function wordsOf(name: string): Set<string> {
+  return new Set(tokenize(name).map((token) => token.norm));
 }
 
 // Words of a name that say nothing about which body it is.
@@ -221,35 +267,35 @@ const NAME_FILLER: ReadonlySet<string> = new Set([
  * proof of a wrong number. O(scope + the owners' names).
  */
 export function ownerWordIn(
-  text: string,
+  text: string | PreparedAnswer,
   scope: Span,
   names: readonly Mention[],
   owners: readonly string[],
   named: string,
 ): string | undefined {
-  const own = new Set(tokenize(named).map((token) => token.norm));
+  const own = wordsOf(named);
   const telling = new Set<string>();
   for (const owner of owners)
     for (const token of tokenize(owner))
       if (!own.has(token.norm) && !NAME_FILLER.has(token.norm)) telling.add(token.norm);
   if (telling.size === 0) return undefined;
-  for (const token of tokenize(text.slice(scope.start, scope.end))) {
+  const answer = typeof text === 'string' ? prepareAnswer(text) : text;
+  for (const token of tokensIn(answer, scope)) {
     const norm = token.possessive?.norm ?? token.norm;
     if (!telling.has(norm)) continue;
-    const start = scope.start + token.start;
+    const start = token.start;
     if (insideName(names, start)) continue;
     // Capitalized inside a sentence it is a proper name, most often a town in an address ("24 New
     // Chardon St., Boston"), which says where, not which body: only a lower-case word or one that
     // opens its sentence, clause or label counts ("Housing: 1", "For housing, call 1").
-    if (
-      /^\p{Lu}/u.test(token.raw) &&
-      !/(?:^|[.;:!?\n(|*>-])[\s*_]*$/u.test(text.slice(Math.max(0, start - 8), start))
-    )
+    if (capital(token.raw) && !OPENS.test(answer.text.slice(Math.max(0, start - 8), start)))
       continue;
     return token.raw;
   }
   return undefined;
 }
+
+const OPENS = /(?:^|[.;:!?\n(|*>-])[\s*_]*$/u;
 
 /** Whether `position` lies inside one of `names` (sorted, disjoint): only the last one starting at or before it can hold it. */
 function insideName(names: readonly Mention[], position: number): boolean {

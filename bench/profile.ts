@@ -1,0 +1,50 @@
+/**
+ * The profiling workload: verify the real answers (ExpertQA's, when `../shared` is beside this
+ * clone, and the bundled sample's) against the bundled allowlist, round after round, so that a
+ * CPU profile shows where a real answer's time goes.
+ *
+ *   node --cpu-prof --cpu-prof-dir=out/prof --import tsx bench/profile.ts [--root DIR] [--seconds N]
+ *   npx tsx bench/profile-table.ts out/prof/FILE.cpuprofile     the table by file
+ *
+ * `--root` verifies with the tree at DIR (another checkout, `git worktree add DIR REF`), so the
+ * same workload profiles a reference commit.
+ */
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { loadExpertQa } from './lib/corpus.js';
+import { mbPerSecond } from './lib/measure.js';
+
+const { values } = parseArgs({
+  options: { root: { type: 'string' }, seconds: { type: 'string', default: '10' } },
+});
+const root = resolve(values.root ?? new URL('..', import.meta.url).pathname);
+const load = async <T>(path: string): Promise<T> =>
+  (await import(pathToFileURL(join(root, path)).href)) as T;
+
+type Verify = (text: string, index: unknown) => { score: number };
+const { verifyAnswer } = await load<{ verifyAnswer: Verify }>('src/verify.ts');
+const { loadAllowlistIndex } = await load<{
+  loadAllowlistIndex: (path: string) => Promise<unknown>;
+}>('src/match/index.ts');
+const index = await loadAllowlistIndex(join(root, 'sample-allowlist/allowlist.json'));
+const sample = readFileSync(join(root, 'sample-allowlist/answers.jsonl'), 'utf8')
+  .split('\n')
+  .filter((line) => line.trim().length > 0)
+  .map((line) => (JSON.parse(line) as { answer: string }).answer);
+const answers = [...loadExpertQa().answers, ...sample];
+const bytes = answers.reduce((sum, answer) => sum + Buffer.byteLength(answer, 'utf8'), 0);
+
+const until = performance.now() + Number(values.seconds) * 1000;
+let rounds = 0;
+let sink = 0;
+const started = performance.now();
+while (performance.now() < until) {
+  for (const answer of answers) sink += verifyAnswer(answer, index).score;
+  rounds++;
+}
+const ms = performance.now() - started;
+process.stdout.write(
+  `${answers.length} answers, ${(bytes / 1e6).toFixed(3)} MB, ${rounds} rounds: ${mbPerSecond(bytes * rounds, ms).toFixed(2)} MB/s (${sink > 0 ? 'ok' : 'no score'})\n`,
+);

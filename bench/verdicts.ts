@@ -1,0 +1,69 @@
+/**
+ * Every verdict the verifier gives on the bench's material, one JSON line per answer, and their
+ * SHA-256: the check that an optimization changed no verdict, stricter than the audit's counts
+ * (every status, organization, reason and span). Material: the real answers (ExpertQA's and the
+ * bundled sample's) against the bundled allowlist and the MA courts one when built, the sample's
+ * answers and the generated corpus against a generated 10,000-organization directory, and the test
+ * fixtures' answers.
+ *
+ *   npx tsx bench/verdicts.ts [--root DIR] [-o FILE]      DIR: another checkout (a reference commit)
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { buildCorpus, loadExpertQa } from './lib/corpus.js';
+import { allowlistFile, generateOrgs } from './lib/generate.js';
+
+const { values } = parseArgs({
+  options: { root: { type: 'string' }, output: { type: 'string', short: 'o' } },
+});
+const here = resolve(new URL('..', import.meta.url).pathname);
+const root = resolve(values.root ?? here);
+const load = async <T>(path: string): Promise<T> =>
+  (await import(pathToFileURL(join(root, path)).href)) as T;
+
+type Verify = (text: string, index: unknown) => unknown;
+const { verifyAnswer } = await load<{ verifyAnswer: Verify }>('src/verify.ts');
+const { loadAllowlistIndex, buildIndex } = await load<{
+  loadAllowlistIndex: (path: string) => Promise<unknown>;
+  buildIndex: (allowlist: unknown) => unknown;
+}>('src/match/index.ts');
+const { parseAllowlist } = await load<{
+  parseAllowlist: (data: unknown, where: string) => unknown;
+}>('src/allowlist/schema.ts');
+
+const sample = readFileSync(join(here, 'sample-allowlist/answers.jsonl'), 'utf8')
+  .split('\n')
+  .filter((line) => line.trim().length > 0)
+  .map((line) => (JSON.parse(line) as { answer: string }).answer);
+const real = [...loadExpertQa().answers, ...sample];
+const orgs = generateOrgs(10_000);
+const generated = buildCorpus(orgs, 300).answers;
+
+const runs: Array<[string, unknown, readonly string[]]> = [
+  [
+    'sample allowlist',
+    await loadAllowlistIndex(join(here, 'sample-allowlist/allowlist.json')),
+    real,
+  ],
+  [
+    'generated 10,000',
+    buildIndex(parseAllowlist(allowlistFile(orgs), 'generated.json')),
+    generated,
+  ],
+];
+const courts = join(here, 'out/ma-courts.json');
+if (existsSync(courts)) runs.push(['ma-courts', await loadAllowlistIndex(courts), real]);
+
+const lines: string[] = [];
+for (const [name, index, answers] of runs)
+  answers.forEach((answer, k) =>
+    lines.push(`${name} #${k} ${JSON.stringify(verifyAnswer(answer, index))}`),
+  );
+const text = `${lines.join('\n')}\n`;
+if (values.output) writeFileSync(values.output, text);
+process.stdout.write(
+  `${lines.length} answers (${runs.map(([name, , answers]) => `${name}: ${answers.length}`).join(', ')}), sha256 ${createHash('sha256').update(text).digest('hex')}\n`,
+);

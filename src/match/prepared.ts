@@ -1,0 +1,92 @@
+import { segment, type Segments } from './structure.js';
+import type { Span } from '../extract/types.js';
+import { tokenize, type Token } from '../normalize/name.js';
+
+/**
+ * One answer read once, for every matcher: its word tokens (`tokenize`, whole text, text
+ * offsets), and its structure (`Segments`: sentences, blocks, the heading or list item each block
+ * sits under, the header row of each table row), built on first use: an answer without a phone
+ * number never needs it. Organization names, unlisted names, the references to other bodies and
+ * the owner's words all read these tokens instead of tokenizing the text, or a slice of it, again.
+ */
+export interface PreparedAnswer extends Segments {
+  readonly tokens: readonly Token[];
+}
+
+class Prepared implements PreparedAnswer {
+  readonly text: string;
+  readonly tokens: readonly Token[];
+  #segments: Segments | undefined;
+
+  constructor(text: string, tokens: readonly Token[], segments?: Segments) {
+    this.text = text;
+    this.tokens = tokens;
+    this.#segments = segments;
+  }
+
+  get #structure(): Segments {
+    this.#segments ??= segment(this.text);
+    return this.#segments;
+  }
+  get sentences(): Span[] {
+    return this.#structure.sentences;
+  }
+  get blocks(): Span[] {
+    return this.#structure.blocks;
+  }
+  get parents(): number[] {
+    return this.#structure.parents;
+  }
+  get tableHeads(): number[] {
+    return this.#structure.tableHeads;
+  }
+}
+
+export function prepareAnswer(text: string): PreparedAnswer {
+  return new Prepared(text, tokenize(text));
+}
+
+/** `segments` with the tokens of its text: itself when it already has them. */
+export function prepared(segments: Segments): PreparedAnswer {
+  if ('tokens' in segments) return segments as PreparedAnswer;
+  return new Prepared(segments.text, tokenize(segments.text), segments);
+}
+
+/** The index of the first token ending after `position`, by binary search. */
+export function firstTokenAfter(tokens: readonly Token[], position: number): number {
+  let low = 0;
+  let high = tokens.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if (tokens[mid]!.end <= position) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
+
+/**
+ * The tokens `tokenize(text.slice(span.start, span.end))` gives, at text offsets: the answer's own
+ * tokens inside the span, shared, and a word the span cuts tokenized as cut (rare: a span ends
+ * inside a word only after a possessive stem or a number touching a letter).
+ */
+export function tokensIn(answer: PreparedAnswer, span: Span): Token[] {
+  const { tokens, text } = answer;
+  const out: Token[] = [];
+  for (let k = firstTokenAfter(tokens, span.start); k < tokens.length; k++) {
+    const token = tokens[k]!;
+    if (token.start >= span.end) break;
+    if (token.start >= span.start && token.end <= span.end) out.push(token);
+    else {
+      const from = Math.max(token.start, span.start);
+      for (const piece of tokenize(text.slice(from, Math.min(token.end, span.end))))
+        out.push(shifted(piece, from));
+    }
+  }
+  return out;
+}
+
+function shifted(token: Token, by: number): Token {
+  const moved: Token = { ...token, start: token.start + by, end: token.end + by };
+  if (token.possessive) moved.possessive = { ...token.possessive, end: token.possessive.end + by };
+  return moved;
+}

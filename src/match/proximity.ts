@@ -1,0 +1,107 @@
+import type { Mention } from './unlisted-names.js';
+import { firstAtOrAfter, spanAt, type Segments } from './structure.js';
+import type { PhoneFinding, Span } from '../extract/types.js';
+
+// Which name stands nearest a number, and which one a sentence that alternates names and numbers
+// pairs it with: the positional half of phone attribution.
+
+/** Characters between a number and a name (0 when they overlap). */
+export function distance(phone: Span, org: Span): number {
+  return org.end <= phone.start
+    ? phone.start - org.end
+    : org.start >= phone.end
+      ? org.start - phone.end
+      : 0;
+}
+
+/** Of the candidates, the nearest to `phone`; on a tie, the one written first. */
+export function closest<T extends Span>(
+  phone: Span,
+  candidates: ReadonlyArray<T | undefined>,
+): T | undefined {
+  let best: T | undefined;
+  for (const candidate of candidates) {
+    if (!candidate) continue;
+    if (!best) best = candidate;
+    else {
+      const d = distance(phone, candidate);
+      const bestD = distance(phone, best);
+      if (d < bestD || (d === bestD && candidate.start < best.start)) best = candidate;
+    }
+  }
+  return best;
+}
+
+/**
+ * The organization of `sorted` (by start, not overlapping one another) nearest to `phone` and
+ * lying wholly inside `scope`, by binary search: only the last one starting before the number and
+ * the first one starting at or after it can be nearest.
+ */
+export function nearestIn<T extends Span>(
+  sorted: readonly T[],
+  phone: Span,
+  scope: Span | undefined,
+): T | undefined {
+  if (!scope || sorted.length === 0) return undefined;
+  const low = firstAtOrAfter(sorted, phone.start);
+  const inside = (org: T | undefined): T | undefined =>
+    org && org.start >= scope.start && org.end <= scope.end ? org : undefined;
+  return closest(phone, [inside(sorted[low - 1]), inside(sorted[low])]);
+}
+
+/**
+ * For sentences that alternate organizations (with numbers on file) and numbers, the organization
+ * each number is paired with. Sentences that name organizations and then numbers, or the reverse
+ * (at most one change of kind), have no pairing: any organization named there may own a number.
+ * One pass over the sorted mentions: O(numbers + organizations).
+ */
+export function pairAlternating(
+  phones: readonly PhoneFinding[],
+  numbered: readonly Mention[],
+  segments: Segments,
+): Map<PhoneFinding, Mention> {
+  const pairs = new Map<PhoneFinding, Mention>();
+  type Item = { at: number; sentence: Span; org?: Mention; phone?: PhoneFinding };
+  const mentions: Item[] = [];
+  for (const org of numbered) {
+    const sentence = spanAt(segments.sentences, org.start);
+    if (sentence && org.end <= sentence.end) mentions.push({ at: org.start, sentence, org });
+  }
+  for (const phone of phones) {
+    const sentence = phone.serviceLine ? undefined : spanAt(segments.sentences, phone.start);
+    if (sentence) mentions.push({ at: phone.start, sentence, phone });
+  }
+  mentions.sort((a, b) => a.at - b.at);
+  for (let from = 0; from < mentions.length; ) {
+    let to = from;
+    while (to < mentions.length && mentions[to]!.sentence === mentions[from]!.sentence) to++;
+    pairRun(mentions.slice(from, to), pairs);
+    from = to;
+  }
+  return pairs;
+}
+
+/** One sentence's mentions, in order: pairs each number with its name when they alternate. */
+function pairRun(
+  run: ReadonlyArray<{ org?: Mention; phone?: PhoneFinding }>,
+  pairs: Map<PhoneFinding, Mention>,
+): void {
+  let changes = 0;
+  for (let k = 1; k < run.length; k++)
+    if (Boolean(run[k]!.org) !== Boolean(run[k - 1]!.org)) changes++;
+  if (changes < 2) return;
+  if (run[0]!.org) {
+    let last: Mention | undefined;
+    for (const mention of run) {
+      if (mention.org) last = mention.org;
+      else if (mention.phone && last) pairs.set(mention.phone, last);
+    }
+  } else {
+    let next: Mention | undefined;
+    for (let k = run.length - 1; k >= 0; k--) {
+      const mention = run[k]!;
+      if (mention.org) next = mention.org;
+      else if (mention.phone && next) pairs.set(mention.phone, next);
+    }
+  }
+}
