@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { round } from '../score/score.js';
 import { SCORE_DECIMALS } from '../defaults.js';
-import { CLAIM_CLASSIFICATIONS, type ChunkReport, type ClaimVerdict } from './types.js';
+import { JUDGE_LABELS } from '../judge/types.js';
+import {
+  CLAIM_CLASSIFICATIONS,
+  type ChunkReport,
+  type ClaimVerdict,
+  type JudgeSummary,
+} from './types.js';
 
 /**
  * The audit printed by `check --chunks --format json`. One row per claim: cited claims and
@@ -20,6 +26,9 @@ import { CLAIM_CLASSIFICATIONS, type ChunkReport, type ClaimVerdict } from './ty
  * - `citation_id`: the cited ids as written in the chunks, `", "`-joined; null for an uncited claim;
  * - `source_passage`: the sentence window of the cited chunk closest to the claim (see
  *   `findSourcePassage`); null when no cited chunk exists or it is empty.
+ * - `judge` (only with a model judge, docs/JUDGE.md): in the assessment what the pass cost
+ *   (claims sent, calls made, attempts, calls and claims served from the cache, claims left
+ *   without a counted verdict); in a row what the judge said and whether it counted.
  */
 export const chunkAuditSchema = z.strictObject({
   overall_assessment: z.strictObject({
@@ -32,6 +41,18 @@ export const chunkAuditSchema = z.strictObject({
     weak_support: z.number().int().nonnegative(),
     uncited_claims: z.number().int().nonnegative(),
     critical_failures: z.number().int().nonnegative(),
+    judge: z
+      .strictObject({
+        model: z.string(),
+        prompt_version: z.string(),
+        claims_sent: z.number().int().nonnegative(),
+        calls_made: z.number().int().nonnegative(),
+        attempts: z.number().int().nonnegative(),
+        calls_from_cache: z.number().int().nonnegative(),
+        claims_from_cache: z.number().int().nonnegative(),
+        uncounted: z.number().int().nonnegative(),
+      })
+      .optional(),
   }),
   citation_audit: z.array(
     z.strictObject({
@@ -47,6 +68,15 @@ export const chunkAuditSchema = z.strictObject({
         ratio: z.number().min(0).max(1).nullable(),
         chunk_id: z.string().nullable(),
       }),
+      judge: z
+        .strictObject({
+          label: z.enum(JUDGE_LABELS).nullable(),
+          evidence_quote: z.string().nullable(),
+          counted: z.boolean(),
+          reason: z.string(),
+          cached: z.boolean(),
+        })
+        .optional(),
     }),
   ),
 });
@@ -69,6 +99,7 @@ export function buildChunkAudit(report: ChunkReport): ChunkAudit {
       weak_support: report.counts.weak_support,
       uncited_claims: report.counts.uncited_claim,
       critical_failures: report.failures,
+      ...(report.judge ? { judge: judgeAssessment(report.judge) } : {}),
     },
     citation_audit: report.claims.map(auditRow),
   };
@@ -88,6 +119,32 @@ function auditRow(verdict: ClaimVerdict): ChunkAuditRow {
       ratio: verdict.wordOverlap.ratio,
       chunk_id: verdict.wordOverlap.chunkId ?? null,
     },
+    ...(verdict.judge
+      ? {
+          judge: {
+            label: verdict.judge.label,
+            evidence_quote: verdict.judge.evidenceQuote,
+            counted: verdict.judge.counted,
+            reason: verdict.judge.reason,
+            cached: verdict.judge.cached,
+          },
+        }
+      : {}),
+  };
+}
+
+function judgeAssessment(
+  summary: JudgeSummary,
+): NonNullable<ChunkAudit['overall_assessment']['judge']> {
+  return {
+    model: summary.model,
+    prompt_version: summary.promptVersion,
+    claims_sent: summary.claimsSent,
+    calls_made: summary.callsMade,
+    attempts: summary.attempts,
+    calls_from_cache: summary.callsFromCache,
+    claims_from_cache: summary.claimsFromCache,
+    uncounted: summary.uncounted,
   };
 }
 

@@ -29,6 +29,7 @@ export function checkChunkCitations(
   const policy: FailurePolicy = {
     requireCitations: options.requireCitations ?? false,
     failOnWeakSupport: options.failOnWeakSupport ?? false,
+    ...(options.failOnPartialSupport ? { failOnPartialSupport: true } : {}),
   };
   const minQuoteWords = options.minQuoteWords ?? CHUNK_LIMITS.minQuoteWords;
   const weakSupportThreshold = options.weakSupportThreshold ?? CHUNK_LIMITS.weakSupportThreshold;
@@ -96,6 +97,7 @@ export function summarize(
     score: scoreChunkReport(passedClaims, cited.length, uncitedFailing),
     requireCitations,
     failOnWeakSupport: policy.failOnWeakSupport,
+    ...(policy.failOnPartialSupport ? { failOnPartialSupport: true } : {}),
     chunkCount: chunks.length,
     claims,
     counts,
@@ -113,7 +115,9 @@ export function summarize(
 export function isWarning(verdict: ClaimVerdict): boolean {
   return (
     !verdict.failing &&
-    (verdict.classification === 'uncited_claim' || verdict.classification === 'weak_support')
+    (verdict.classification === 'uncited_claim' ||
+      verdict.classification === 'weak_support' ||
+      verdict.classification === 'partially_supported')
   );
 }
 

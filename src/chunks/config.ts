@@ -4,6 +4,24 @@ import { CHUNK_LIMITS } from './defaults.js';
 import { isLocaleTag } from './number-style.js';
 
 /**
+ * The model judge's settings (docs/JUDGE.md): `true` in the assertion uses promptfoo's grading
+ * provider with every default; `url` and `model` name an OpenAI-compatible server instead (what
+ * `check --chunks --judge-url --judge-model` gives). Folders are resolved by the front.
+ */
+export const JudgeConfigSchema = z.strictObject({
+  url: z.url({ protocol: /^https?$/ }).optional(),
+  model: z.string().min(1).optional(),
+  cacheDir: z.string().min(1).optional(),
+  recordDir: z.string().min(1).optional(),
+  replayDir: z.string().min(1).optional(),
+  maxCallsPerAnswer: z.number().int().min(1).optional(),
+  answerDeadlineMs: z.number().int().min(1).optional(),
+  requestTimeoutMs: z.number().int().min(1).optional(),
+  minEvidenceWords: z.number().int().min(1).optional(),
+});
+export type JudgeConfig = z.infer<typeof JudgeConfigSchema>;
+
+/**
  * The chunk assertion's `config`, validated. Unknown keys are rejected so that a typo
  * (`requireCitation`) is reported rather than silently ignored.
  */
@@ -14,6 +32,8 @@ export const ChunkConfigSchema = z.strictObject({
   weakSupportThreshold: z.number().min(0).max(1).optional(),
   failOnWeakSupport: z.boolean().optional(),
   locale: z.string().refine(isLocaleTag).optional(),
+  failOnPartialSupport: z.boolean().optional(),
+  judge: z.union([z.literal(true), JudgeConfigSchema]).optional(),
 });
 
 /** What each key must be, in a person's words. */
@@ -24,6 +44,17 @@ const EXPECTED: Readonly<Record<string, string>> = {
   weakSupportThreshold: 'a number from 0 to 1',
   failOnWeakSupport: 'true or false',
   locale: 'a BCP 47 locale such as en-US or de-DE',
+  failOnPartialSupport: 'true or false',
+  judge: "true (promptfoo's grading provider) or an object of judge settings (see docs/JUDGE.md)",
+  'judge.url': 'an http(s) URL of an OpenAI-compatible API (requests go to URL/chat/completions)',
+  'judge.model': 'the model name to send',
+  'judge.cacheDir': 'a folder for cached verdicts',
+  'judge.recordDir': 'a folder to record requests and replies in',
+  'judge.replayDir': 'a folder of recordings to answer from, offline',
+  'judge.maxCallsPerAnswer': 'a whole number above 0',
+  'judge.answerDeadlineMs': 'a whole number of milliseconds above 0',
+  'judge.requestTimeoutMs': 'a whole number of milliseconds above 0',
+  'judge.minEvidenceWords': 'a whole number above 0',
 };
 
 export interface ChunkSettings {
@@ -33,7 +64,10 @@ export interface ChunkSettings {
   minQuoteWords: number;
   weakSupportThreshold: number;
   failOnWeakSupport: boolean;
+  failOnPartialSupport: boolean;
   locale?: string;
+  /** Absent: no judge, and nothing changes. */
+  judge?: JudgeConfig;
 }
 
 /**
@@ -56,6 +90,8 @@ export function resolveChunkConfig(
     minQuoteWords: data.minQuoteWords ?? CHUNK_LIMITS.minQuoteWords,
     weakSupportThreshold: data.weakSupportThreshold ?? CHUNK_LIMITS.weakSupportThreshold,
     failOnWeakSupport: data.failOnWeakSupport ?? false,
+    failOnPartialSupport: data.failOnPartialSupport ?? false,
+    ...(data.judge === undefined ? {} : { judge: data.judge === true ? {} : data.judge }),
     ...(data.locale === undefined ? {} : { locale: data.locale }),
   };
 }

@@ -14,7 +14,13 @@ export function formatChunkAuditText(audit: ChunkAudit, pass: boolean): string {
   const lines = [
     `chunk citations: ${pass ? 'PASS' : 'FAIL'} — ${summary.total_citations} cited claim${summary.total_citations === 1 ? '' : 's'}: ${summary.verified_citations} verbatim, ${summary.unverified_citations} for a judge, ${summary.failed_citations} failed (${rate}); ${summary.critical_failures} critical failure${summary.critical_failures === 1 ? '' : 's'}${warnings > 0 ? `; ${summary.weak_support} weak_support, ${summary.uncited_claims} uncited_claim` : ''}`,
   ];
-  if (audit.citation_audit.length === 0) return `${lines[0]!}\n(no claims to check)\n`;
+  if (summary.judge) {
+    const judge = summary.judge;
+    lines.push(
+      `judge ${judge.model} (${judge.prompt_version}): ${judge.claims_sent} claim${judge.claims_sent === 1 ? '' : 's'} sent, ${judge.calls_made} call${judge.calls_made === 1 ? '' : 's'} made (${judge.attempts} attempt${judge.attempts === 1 ? '' : 's'}), ${judge.calls_from_cache} served from cache (${judge.claims_from_cache} claim${judge.claims_from_cache === 1 ? '' : 's'}), ${judge.uncounted} without a counted verdict`,
+    );
+  }
+  if (audit.citation_audit.length === 0) return `${lines.join('\n')}\n(no claims to check)\n`;
   const rows = audit.citation_audit.map((row, index) => ({
     number: String(index + 1),
     cites: row.citation_id === null ? '—' : `[${row.citation_id}]`,
@@ -50,6 +56,10 @@ export function formatChunkAuditText(audit: ChunkAudit, pass: boolean): string {
     if (entry.row.word_overlap.chunk_id !== null)
       lines.push(
         `${indent}overlap: ${entry.row.word_overlap.found}/${entry.row.word_overlap.of} content words in chunk ${entry.row.word_overlap.chunk_id}`,
+      );
+    if (entry.row.judge)
+      lines.push(
+        `${indent}judge: ${entry.row.judge.label ?? 'no verdict'}${entry.row.judge.counted ? '' : ' (not counted)'}${entry.row.judge.cached ? ', from cache' : ''}`,
       );
     if (entry.row.source_passage !== null)
       lines.push(`${indent}passage: “${entry.row.source_passage}”`);

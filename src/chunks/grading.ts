@@ -79,6 +79,10 @@ export function chunkGradingResult(report: ChunkReport): GradingResult {
     `failures: ${failures.length === 0 ? '(none)' : listed(failures.map(describeVerdict), LISTED_FINDINGS.reason, 'failures').join(' | ')}`,
     `warnings: ${warnings.length === 0 ? '(none)' : listed(warnings.map(describeVerdict), LISTED_FINDINGS.reason, 'warnings').join(' | ')}`,
   ];
+  if (report.judge)
+    lines.push(
+      `judge ${report.judge.model} (${report.judge.promptVersion}): ${report.judge.claimsSent} claims sent, ${report.judge.callsMade} calls made, ${report.judge.callsFromCache} served from cache, ${report.judge.uncounted} without a counted verdict`,
+    );
   const audit = buildChunkAudit(report);
   const omitted = audit.citation_audit.length - LISTED_FINDINGS.json;
   return {

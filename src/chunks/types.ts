@@ -1,6 +1,7 @@
 import type { Span } from '../extract/types.js';
+import type { ClaimJudgement, JudgeSummary } from './judge-types.js';
 
-export type { Span };
+export type { Span, ClaimJudgement, JudgeSummary };
 
 /**
  * One retrieved passage. `id` is the label as the input gave it (`3`, `doc-7`); `key` is the form
@@ -95,6 +96,13 @@ export interface Claim extends Span {
  * - `exact_match`: its words are verbatim in a cited chunk.
  * - `verification_uncertain`: passes the deterministic checks; only a judge can say more.
  * - `uncited_claim`: states a number or a quotation and cites nothing.
+ *
+ * Only with a model judge configured (docs/JUDGE.md), for claims the checks left open:
+ * - `faithful_paraphrase`: the judge said YES and its evidence quote is verbatim in a cited chunk.
+ * - `context_contradiction`: the judge said the cited chunks state otherwise (CONTRADICTS).
+ * - `partially_supported`: the judge said the chunks state only part of it (PARTIAL). A warning
+ *   unless the caller asks for it to fail (`failOnPartialSupport`).
+ * - `unsupported_claim` also comes from a judge's NO (the verdict's `judge` says so).
  */
 export type ClaimClassification =
   | 'citation_not_found'
@@ -104,17 +112,23 @@ export type ClaimClassification =
   | 'exact_match'
   | 'weak_support'
   | 'verification_uncertain'
-  | 'uncited_claim';
+  | 'uncited_claim'
+  | 'faithful_paraphrase'
+  | 'context_contradiction'
+  | 'partially_supported';
 
 /** Most severe first: a claim with several problems is classified by the first that applies. */
 export const CLAIM_CLASSIFICATIONS = [
   'citation_not_found',
   'fabricated_quote',
   'unsupported_claim',
+  'context_contradiction',
   'wrong_citation',
   'uncited_claim',
+  'partially_supported',
   'weak_support',
   'verification_uncertain',
+  'faithful_paraphrase',
   'exact_match',
 ] as const satisfies readonly ClaimClassification[];
 
@@ -122,6 +136,8 @@ export const CLAIM_CLASSIFICATIONS = [
 export interface FailurePolicy {
   requireCitations: boolean;
   failOnWeakSupport: boolean;
+  /** `partially_supported` (a judge's PARTIAL) fails the answer instead of warning. Default false. */
+  failOnPartialSupport?: boolean;
 }
 
 /**
@@ -137,12 +153,16 @@ export function isFailingClassification(
     case 'wrong_citation':
     case 'fabricated_quote':
     case 'unsupported_claim':
+    case 'context_contradiction':
       return true;
     case 'uncited_claim':
       return policy.requireCitations;
     case 'weak_support':
       return policy.failOnWeakSupport;
+    case 'partially_supported':
+      return policy.failOnPartialSupport ?? false;
     case 'exact_match':
+    case 'faithful_paraphrase':
     case 'verification_uncertain':
       return false;
   }
@@ -201,6 +221,8 @@ export interface ClaimVerdict {
   correction: string;
   /** Whether this claim fails the answer (depends on `requireCitations` for `uncited_claim`). */
   failing: boolean;
+  /** What the model judge said of it, when one was configured and the claim was sent. */
+  judge?: ClaimJudgement;
 }
 
 export interface ChunkCheckOptions {
@@ -212,6 +234,8 @@ export interface ChunkCheckOptions {
   weakSupportThreshold?: number;
   /** `weak_support` fails the answer instead of warning. Default false. */
   failOnWeakSupport?: boolean;
+  /** `partially_supported` (a judge's PARTIAL) fails the answer instead of warning. Default false. */
+  failOnPartialSupport?: boolean;
   /**
    * BCP 47 locale the answer and chunks write numbers and dates in (`de-DE`: `1.200` is 1200,
    * `04/03/2024` the 4th of March). Default: what the chunks show, and both readings when they
@@ -230,6 +254,7 @@ export interface ChunkReport {
   score: number;
   requireCitations: boolean;
   failOnWeakSupport: boolean;
+  failOnPartialSupport?: boolean;
   chunkCount: number;
   /** Cited claims, then uncited ones stating a fact, in order of appearance. */
   claims: ClaimVerdict[];
@@ -245,4 +270,6 @@ export interface ChunkReport {
   foundIds: number;
   failures: number;
   warnings: number;
+  /** Present when a model judge was configured (see `judgeChunkReport`). */
+  judge?: JudgeSummary;
 }

@@ -3,6 +3,8 @@ import { buildChunkAudit } from '../chunks/audit.js';
 import { checkChunkCitations } from '../chunks/check.js';
 import { resolveChunkConfig } from '../chunks/config.js';
 import { formatChunkAuditText } from '../chunks/format.js';
+import { buildJudgeSetup } from '../chunks/judge-setup.js';
+import { judgeChunkReport } from '../chunks/judged.js';
 import { parseChunks } from '../chunks/parse.js';
 import { lineOfPath, parseJsonText } from '../input/json.js';
 import { EXIT, readTextFile, type CliIo } from './io.js';
@@ -17,6 +19,12 @@ export interface ChunkCheckArgs {
   /** As typed (`numberFromText`): judged with `locale` by the chunk assertion's own config schema. */
   weakSupportThreshold?: number | string;
   locale?: string;
+  failOnPartialSupport?: boolean;
+  /** `--judge-url`, `--judge-model`, `--judge-cache`, `--judge-record`: a judge only when given. */
+  judgeUrl?: string;
+  judgeModel?: string;
+  judgeCache?: string;
+  judgeRecord?: string;
 }
 
 /** The `check --chunks` flag of each chunk config key, for messages. */
@@ -25,6 +33,12 @@ const FLAGS = {
   failOnWeakSupport: '--fail-on-weak-support',
   weakSupportThreshold: '--weak-support-threshold',
   locale: '--locale',
+  failOnPartialSupport: '--fail-on-partial-support',
+  judge: '--judge-url',
+  'judge.url': '--judge-url',
+  'judge.model': '--judge-model',
+  'judge.cacheDir': '--judge-cache',
+  'judge.recordDir': '--judge-record',
 };
 
 /**
@@ -44,6 +58,8 @@ export async function runChunkCheck(args: ChunkCheckArgs, io: CliIo): Promise<nu
         ? {}
         : { weakSupportThreshold: args.weakSupportThreshold }),
       ...(args.locale === undefined ? {} : { locale: args.locale }),
+      ...(args.failOnPartialSupport ? { failOnPartialSupport: true } : {}),
+      ...judgeFlags(args, io.cwd),
     },
     { labels: FLAGS },
   );
@@ -53,7 +69,10 @@ export async function runChunkCheck(args: ChunkCheckArgs, io: CliIo): Promise<nu
     hint: 'give an array of strings, an array of {"id", "text"} objects, or a JSON string of "[1] …" blocks',
   });
   const chunks = parseChunks(data, { where: args.chunksPath, root: '$', locate: lineOfPath(text) });
-  const report = checkChunkCitations(args.answer, chunks, settings);
+  const checked = checkChunkCitations(args.answer, chunks, settings);
+  const report = settings.judge
+    ? await judgeChunkReport(checked, chunks, buildJudgeSetup(settings.judge, io.env))
+    : checked;
   const audit = buildChunkAudit(report);
   io.stdout(
     args.format === 'json'
@@ -61,4 +80,18 @@ export async function runChunkCheck(args: ChunkCheckArgs, io: CliIo): Promise<nu
       : formatChunkAuditText(audit, report.pass),
   );
   return report.pass ? EXIT.pass : EXIT.failed;
+}
+
+/** The judge flags as the chunk config's `judge` object, folders resolved against the cwd. */
+function judgeFlags(args: ChunkCheckArgs, cwd: string): { judge?: Record<string, string> } {
+  const given = [args.judgeUrl, args.judgeModel, args.judgeCache, args.judgeRecord];
+  if (given.every((value) => value === undefined)) return {};
+  return {
+    judge: {
+      ...(args.judgeUrl === undefined ? {} : { url: args.judgeUrl }),
+      ...(args.judgeModel === undefined ? {} : { model: args.judgeModel }),
+      ...(args.judgeCache === undefined ? {} : { cacheDir: resolve(cwd, args.judgeCache) }),
+      ...(args.judgeRecord === undefined ? {} : { recordDir: resolve(cwd, args.judgeRecord) }),
+    },
+  };
 }

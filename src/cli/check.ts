@@ -37,6 +37,12 @@ Options:
   --fail-on-weak-support with --chunks, weak_support (few claim words in the cited chunk) fails
   --weak-support-threshold N  with --chunks, the word-overlap share under which a claim is weak_support
   --locale TAG           with --chunks, how numbers and dates are written (de-DE: 1.200 = 1200)
+  --judge-url URL        with --chunks, ask an OpenAI-compatible model judge (URL/chat/completions)
+                         about claims the checks leave open; key from CITATION_VERIFIER_JUDGE_KEY
+  --judge-model NAME     with --judge-url, the model to ask
+  --judge-cache DIR      with --judge-url, keep verdicts in DIR and reuse them
+  --judge-record DIR     with --judge-url, record every request and reply in DIR (for replay)
+  --fail-on-partial-support  with a judge, partially_supported (its PARTIAL) fails
 
 Exit codes: 0 pass, 2 verification failed, 3 bad input, 1 unexpected error.
 `;
@@ -66,6 +72,11 @@ export const checkCommand: Subcommand = {
         'fail-on-weak-support': { type: 'boolean', default: false },
         'weak-support-threshold': { type: 'string' },
         locale: { type: 'string' },
+        'fail-on-partial-support': { type: 'boolean', default: false },
+        'judge-url': { type: 'string' },
+        'judge-model': { type: 'string' },
+        'judge-cache': { type: 'string' },
+        'judge-record': { type: 'string' },
       },
       USAGE,
     );
@@ -96,7 +107,17 @@ export const checkCommand: Subcommand = {
         : await readTextFile(resolve(io.cwd, source), 'answer file');
 
     const chunkOnly = (
-      ['require-citations', 'fail-on-weak-support', 'weak-support-threshold', 'locale'] as const
+      [
+        'require-citations',
+        'fail-on-weak-support',
+        'weak-support-threshold',
+        'locale',
+        'fail-on-partial-support',
+        'judge-url',
+        'judge-model',
+        'judge-cache',
+        'judge-record',
+      ] as const
     ).filter((flag) => values[flag] !== undefined && values[flag] !== false);
     if (values.chunks === undefined && chunkOnly.length > 0) {
       throw new InputError(
@@ -129,6 +150,11 @@ export const checkCommand: Subcommand = {
             ? {}
             : { weakSupportThreshold: numberFromText(values['weak-support-threshold']) }),
           ...(values.locale === undefined ? {} : { locale: values.locale }),
+          failOnPartialSupport: values['fail-on-partial-support'],
+          ...optional('judgeUrl', values['judge-url']),
+          ...optional('judgeModel', values['judge-model']),
+          ...optional('judgeCache', values['judge-cache']),
+          ...optional('judgeRecord', values['judge-record']),
         },
         io,
       );
@@ -181,3 +207,8 @@ export const checkCommand: Subcommand = {
     return report.pass ? EXIT.pass : EXIT.failed;
   },
 };
+
+/** `{ [key]: value }` when the flag was given, else nothing. */
+function optional<K extends string>(key: K, value: string | undefined): Partial<Record<K, string>> {
+  return value === undefined ? {} : ({ [key]: value } as Record<K, string>);
+}

@@ -1,0 +1,48 @@
+import { JUDGE_DEFAULTS } from '../defaults.js';
+import { InputError } from '../errors.js';
+import { type JudgeCache, memoryJudgeCache } from '../judge/cache.js';
+import { createHttpJudge } from '../judge/http.js';
+import type { Judge } from '../judge/types.js';
+import type { JudgeConfig } from './config.js';
+import type { JudgeSetup } from './judged.js';
+
+/** One cache per process, shared by every answer (its keys hold the model and prompt version). */
+const PROCESS_CACHE: JudgeCache = memoryJudgeCache();
+
+/**
+ * The judge a front asked for, with its limits and cache. `base` is the judge a front brings (the
+ * promptfoo grading provider); otherwise `config.url` and `config.model` name an OpenAI-compatible
+ * server, with the key from `CITATION_VERIFIER_JUDGE_KEY` in `env`. Throws
+ * `InputError('INVALID_CONFIG')` when neither is given.
+ */
+export function buildJudgeSetup(
+  config: JudgeConfig,
+  env: NodeJS.ProcessEnv,
+  base?: Judge,
+): JudgeSetup {
+  const judge = base ?? httpJudgeOf(config, env);
+  return {
+    judge,
+    cache: PROCESS_CACHE,
+    ...(config.maxCallsPerAnswer === undefined
+      ? {}
+      : { maxCallsPerAnswer: config.maxCallsPerAnswer }),
+    ...(config.answerDeadlineMs === undefined ? {} : { answerDeadlineMs: config.answerDeadlineMs }),
+    ...(config.minEvidenceWords === undefined ? {} : { minEvidenceWords: config.minEvidenceWords }),
+  };
+}
+
+function httpJudgeOf(config: JudgeConfig, env: NodeJS.ProcessEnv): Judge {
+  if (config.url === undefined || config.model === undefined)
+    throw new InputError(
+      'INVALID_CONFIG',
+      `the judge needs both a URL and a model name (--judge-url URL --judge-model NAME, or config.judge.url and config.judge.model); got ${config.url === undefined ? 'no URL' : 'no model'}`,
+    );
+  const key = env[JUDGE_DEFAULTS.keyVariable];
+  return createHttpJudge({
+    url: config.url,
+    model: config.model,
+    ...(key ? { key } : {}),
+    ...(config.requestTimeoutMs === undefined ? {} : { requestTimeoutMs: config.requestTimeoutMs }),
+  });
+}
