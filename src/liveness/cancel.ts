@@ -27,7 +27,26 @@ export class Cancelled extends Error {
 export class Stop implements StopSignal {
   aborted = false;
   reason: unknown = undefined;
+  /** A request of this link asked for a slot (`noteQueued`), and one had it (`noteTried`). */
+  queued = false;
+  tried = false;
   private hooks: Set<() => void> | undefined;
+
+  /** `party`: whose work this is, for the limiter's fair shares (see `StopSignal.party`). */
+  constructor(readonly party?: PartyKey) {}
+
+  noteQueued(): void {
+    this.queued = true;
+  }
+
+  noteTried(): void {
+    this.tried = true;
+  }
+
+  /** The link waited for a slot and never had one: its deadline was spent on other links' work. */
+  get starved(): boolean {
+    return this.queued && !this.tried;
+  }
 
   abort(reason: unknown): void {
     if (this.aborted) return;
@@ -52,11 +71,22 @@ export class Stop implements StopSignal {
   }
 }
 
+/** Who a request works for: one answer (its deadline), or one batch (`stale`). */
+export type PartyKey = string | number;
+
 /** The side of a `Stop` that the parts it stops see. */
 export interface StopSignal {
   readonly aborted: boolean;
   readonly reason: unknown;
+  /**
+   * The answer the link was asked for: the limiter shares its slots fairly between parties, so one
+   * answer's links never wait behind another's whole queue. None: the shared party.
+   */
+  readonly party?: PartyKey | undefined;
   hook(hook: () => void): () => void;
+  /** Called when one of the link's requests asks for its slots, and when one gets them. */
+  noteQueued?(): void;
+  noteTried?(): void;
 }
 
 /**
@@ -122,12 +152,14 @@ export function abortableSleep(
  * when the link's own signal aborts first.
  */
 export class SharedWork<T> {
-  private readonly controller = new Stop();
+  private readonly controller: Stop;
   private waiting = 0;
   private settled = false;
   readonly result: Promise<T>;
 
-  constructor(task: (signal: StopSignal) => Promise<T>) {
+  /** `party`: the first link's, so shared work counts in the share of the answer that caused it. */
+  constructor(task: (signal: StopSignal) => Promise<T>, party?: PartyKey) {
+    this.controller = new Stop(party);
     this.result = task(this.controller);
     const settle = (): void => {
       this.settled = true;

@@ -1,20 +1,11 @@
 import { LIVENESS_DEFAULTS } from '../defaults.js';
-import { InputError, describeError } from '../errors.js';
-import { privateAddressPolicy } from './address.js';
-import { DiskCache } from './cache.js';
-import { Cancelled, Stop, untilAborted, type StopSignal } from './cancel.js';
-import { classify, networkNeeded, type Evidence } from './classify.js';
-import { Crawler, type Crawled } from './crawl.js';
-import { AnswerDeadlines, HostClock } from './deadline.js';
-import { HostVetting } from './hosts.js';
-import { HttpClient, createAgent } from './http.js';
-import { Limiter } from './limiter.js';
+import { describeError } from '../errors.js';
+import { Cancelled, Stop, type PartyKey } from './cancel.js';
+import { NETWORK_PROBE_URL } from './network.js';
 import { livenessNumbers, parseLivenessOptions, type ResolvedLivenessNumbers } from './options.js';
+import { assembleParts, checkLink, type CheckerParts } from './parts.js';
+import { hostKey } from './resolve.js';
 import { fetchTarget } from './target.js';
-import { NETWORK_PROBE_URL, NetworkMonitor, type ProbeResult } from './network.js';
-import { createSystemResolver, hostKey, pinsFrom } from './resolve.js';
-import { RETRY_BASE_DELAY_MS, type RetrySettings } from './retry.js';
-import { Soft404Prober } from './soft404.js';
 import type { CheckOptions, LinkChecker, LivenessOptions, LivenessOutcome } from './types.js';
 
 export { SOFT_404_PROBE_PREFIX } from './soft404.js';
@@ -70,9 +61,10 @@ function stripUndefined(value: object): Record<string, unknown> {
  * memoized, so concurrent callers share one fetch), within the concurrency limits, and classified
  * by the verdict table (`classify`). Successes go to the on-disk cache when `cacheDir` is set.
  *
- * The parts, each in its own file:
+ * The parts, each in its own file (assembled in `parts.ts`):
  * - what to fetch: the link as written (`fetchTarget`);
- * - scheduling: the concurrency limits and their order (`Limiter`), deadlines (`deadline.ts`);
+ * - scheduling: the concurrency limits, shared fairly between answers (`Limiter`), deadlines
+ *   (`deadline.ts`);
  * - resolving and vetting hosts, the SSRF guard (`HostVetting`, `classifyAddress`);
  * - fetching: HEAD then GET, retries, redirects, the scheme fallback of a link written without
  *   one (`HttpClient`, `Crawler`);
@@ -87,177 +79,20 @@ export function createLinkChecker(
   deps: CheckerDeps = {},
 ): LinkChecker {
   const settings = resolveLivenessSettings(options);
-  let pins: ReturnType<typeof pinsFrom>;
-  let mayFetchPrivate: (address: string) => boolean;
-  try {
-    pins = pinsFrom(options.resolve);
-    mayFetchPrivate = privateAddressPolicy(options.allowPrivateNetworks);
-  } catch (error) {
-    throw new InputError('INVALID_CONFIG', `liveness: ${describeError(error)}`);
-  }
-  const now = deps.now ?? Date.now;
-  const diskCache =
-    options.cacheDir === undefined
-      ? undefined
-      : new DiskCache(options.cacheDir, settings.cacheTtlMs, now);
-  const links = new Map<string, LinkRun>();
-  // Aborts what belongs to no link (the network probe) when the checker closes.
-  const closing = new Stop();
   let closed = false;
-
-  const network = new NetworkMonitor(
-    settings.networkProbe === false ? null : () => probeNetwork(settings.networkProbe as string),
-  );
-  const hosts = new HostVetting(
-    pins,
-    options.resolver ?? createSystemResolver(settings.timeoutMs),
-    mayFetchPrivate,
-    () => network.noteDns(),
-  );
-  const ca =
-    options.ca === undefined ? [] : typeof options.ca === 'string' ? [options.ca] : [...options.ca];
-  const agent = createAgent(hosts.lookup(), settings.timeoutMs, ca, settings.perHostConcurrency);
-  const clock = new HostClock(now);
-  const deadlines = new AnswerDeadlines(now);
-  const http = new HttpClient(
-    agent,
-    new Limiter(settings.concurrency, settings.perHostConcurrency),
-    settings,
-    () => network.noteResponse(),
-    (host) => clock.noteStart(host),
-    now,
-  );
-  const retry: RetrySettings = {
-    retries: settings.retries,
-    retryAfterCapMs: settings.retryAfterCapMs,
-    baseDelayMs: RETRY_BASE_DELAY_MS,
-  };
-  const crawler = new Crawler(hosts, http, {
-    maxRedirects: settings.maxRedirects,
-    retry,
-    ...(deps.sleep ? { sleep: deps.sleep } : {}),
-    now,
-    isClosed: () => closed,
-  });
-  const soft404 = new Soft404Prober(crawler, http);
-
-  async function probeNetwork(probe: string): Promise<ProbeResult> {
-    const url = new URL(probe);
-    const resolution = await hosts.resolve(url.hostname);
-    if (!resolution.ok)
-      return {
-        dnsWorks: false,
-        egressWorks: false,
-        detail: `the network probe (${url.href}) failed too: ${resolution.failure.message}`,
-      };
-    const dnsWorks = resolution.source === 'dns';
-    const exchange = await http.send(url, 'HEAD', false, true, closing);
-    if (exchange.type === 'failure') {
-      return {
-        dnsWorks,
-        egressWorks: false,
-        detail: `the network probe (${url.href}) failed too: ${exchange.failure.message}`,
-      };
-    }
-    return dnsWorks
-      ? { dnsWorks, egressWorks: true }
-      : {
-          dnsWorks,
-          egressWorks: true,
-          detail: `the network probe's host ${url.hostname} is pinned, which does not test DNS`,
-        };
-  }
-
-  async function run(url: string, signal: StopSignal): Promise<LivenessOutcome> {
-    const target = fetchTarget(url);
-    if (!target.ok) return { kind: 'inconclusive', error: target.error, reason: target.reason };
-    const start = target.url;
-    const cached = await diskCache?.get(url);
-    if (cached) return cached;
-    const crawled = await crawler.crawl(start, !target.schemeWritten, false, signal);
-    let evidence: Evidence = crawled;
-    if (crawled.type === 'response' && crawled.status >= 200 && crawled.status < 300) {
-      const soft = await soft404.check(start, crawled, signal);
-      if (soft) evidence = { ...crawled, soft404: soft };
-    }
-    const need = networkNeeded(evidence);
-    const view =
-      need === null
-        ? network.view()
-        : await untilAborted(network.confirm(need), signal, () => network.view());
-    const outcome = signal.aborted ? stoppedOutcome(signal) : classify(stripBody(evidence), view);
-    if (outcome.kind === 'live') await diskCache?.put(url, outcome);
-    return outcome;
-  }
-
-  function start(url: string): LinkRun {
-    const controller = new Stop();
-    const entry: LinkRun = {
-      controller,
-      limited: 0,
-      unlimited: false,
-      settled: false,
-      result: run(url, controller).catch(
-        (error: unknown): LivenessOutcome => ({
-          kind: 'inconclusive',
-          error: 'internal',
-          reason: `the checker failed unexpectedly: ${describeError(error)}`,
-        }),
-      ),
-    };
-    void entry.result.then(() => (entry.settled = true));
-    return entry;
-  }
-
-  /** A caller with a deadline gave up on `url`: when nobody else waits for it, it is aborted. */
-  function giveUp(url: string, entry: LinkRun): void {
-    entry.limited--;
-    if (entry.limited > 0 || entry.unlimited || entry.settled) return;
-    entry.controller.abort(new Cancelled('deadline'));
-    // A later caller starts the link afresh rather than receiving the aborted one.
-    if (links.get(url) === entry) links.delete(url);
-  }
-
+  const parts = assembleParts(options, settings, deps, () => closed);
+  const links = new Map<string, LinkRun>();
   return {
     check(url: string, checkOptions: CheckOptions = {}): Promise<LivenessOutcome> {
-      if (closed)
-        return Promise.resolve({
-          kind: 'inconclusive',
-          error: 'closed',
-          reason: 'the link checker was closed before this link was checked',
-        });
+      if (closed) return Promise.resolve(CLOSED);
       let entry = links.get(url);
       if (!entry) {
-        entry = start(url);
+        entry = startLink(parts, url, partyOf(checkOptions));
         links.set(url, entry);
       }
-      const target = checkOptions.hostDeadline === true ? fetchTarget(url) : undefined;
-      const hostLimited = target?.ok === true;
-      if (checkOptions.deadlineAt === undefined && !hostLimited) {
-        entry.unlimited = true;
-        return entry.result;
-      }
-      const link = entry;
-      link.limited++;
-      let pending = link.result;
-      if (checkOptions.deadlineAt !== undefined)
-        pending = deadlines.race(pending, checkOptions.deadlineAt);
-      if (target?.ok === true)
-        pending = clock.byHostDeadline(
-          pending,
-          hostKey(target.url.hostname),
-          settings.hostDeadlineMs,
-        );
-      return pending.then((outcome) => {
-        // Not settled: a deadline answered first.
-        if (link.settled) link.limited--;
-        else giveUp(url, link);
-        return outcome;
-      });
+      return awaitLink(parts, settings, links, url, entry, checkOptions);
     },
-    networkDown(): Promise<string | null> {
-      return network.shownDown();
-    },
+    networkDown: () => parts.network.shownDown(),
     async close(): Promise<void> {
       if (closed) return;
       closed = true;
@@ -265,31 +100,86 @@ export function createLinkChecker(
       // close, and each caller still waiting gets `inconclusive` (closed).
       for (const entry of links.values())
         if (!entry.settled) entry.controller.abort(new Cancelled('closed'));
-      closing.abort(new Cancelled('closed'));
+      parts.closing.abort(new Cancelled('closed'));
       // Destroyed, not drained: what is still in flight (a silent server) is no longer wanted, and
       // draining would wait for each request's timeout.
-      await agent.destroy();
+      await parts.agent.destroy();
     },
   };
 }
 
-function stoppedOutcome(signal: StopSignal): LivenessOutcome {
-  const reason: unknown = signal.reason;
-  if (reason instanceof Cancelled && reason.why === 'deadline')
-    return {
-      kind: 'inconclusive',
-      error: 'deadline',
-      reason: 'deadline reached: the check was stopped before the link was finished',
-    };
-  return {
-    kind: 'inconclusive',
-    error: 'closed',
-    reason: 'the link checker was closed before this link was checked',
-  };
+const CLOSED: LivenessOutcome = {
+  kind: 'inconclusive',
+  error: 'closed',
+  reason: 'the link checker was closed before this link was checked',
+};
+
+/**
+ * Whose share of the slots a link's requests count in: its answer's (an answer is known by its
+ * deadline), else the shared one (`stale`, a caller without a deadline).
+ */
+function partyOf(options: CheckOptions): PartyKey | undefined {
+  return options.deadlineAt;
 }
 
-function stripBody(evidence: Crawled): Evidence {
-  if (evidence.type !== 'response' || evidence.body === undefined) return evidence;
-  const { body: _body, ...rest } = evidence;
-  return rest;
+function startLink(parts: CheckerParts, url: string, party: PartyKey | undefined): LinkRun {
+  const controller = new Stop(party);
+  const entry: LinkRun = {
+    controller,
+    limited: 0,
+    unlimited: false,
+    settled: false,
+    result: checkLink(parts, url, controller).catch(
+      (error: unknown): LivenessOutcome => ({
+        kind: 'inconclusive',
+        error: 'internal',
+        reason: `the checker failed unexpectedly: ${describeError(error)}`,
+      }),
+    ),
+  };
+  void entry.result.then(() => (entry.settled = true));
+  return entry;
+}
+
+/** One caller's wait for a link: to its end, or to the caller's deadline (answer's or host's). */
+function awaitLink(
+  parts: CheckerParts,
+  settings: ResolvedLivenessSettings,
+  links: Map<string, LinkRun>,
+  url: string,
+  link: LinkRun,
+  options: CheckOptions,
+): Promise<LivenessOutcome> {
+  const target = options.hostDeadline === true ? fetchTarget(url) : undefined;
+  if (options.deadlineAt === undefined && target?.ok !== true) {
+    link.unlimited = true;
+    return link.result;
+  }
+  link.limited++;
+  const starved = (): boolean => link.controller.starved;
+  let pending = link.result;
+  if (options.deadlineAt !== undefined)
+    pending = parts.deadlines.race(pending, options.deadlineAt, starved);
+  if (target?.ok === true)
+    pending = parts.clock.byHostDeadline(
+      pending,
+      hostKey(target.url.hostname),
+      settings.hostDeadlineMs,
+      starved,
+    );
+  return pending.then((outcome) => {
+    // Not settled: a deadline answered first.
+    if (link.settled) link.limited--;
+    else giveUp(links, url, link);
+    return outcome;
+  });
+}
+
+/** A caller with a deadline gave up on `url`: when nobody else waits for it, it is aborted. */
+function giveUp(links: Map<string, LinkRun>, url: string, entry: LinkRun): void {
+  entry.limited--;
+  if (entry.limited > 0 || entry.unlimited || entry.settled) return;
+  entry.controller.abort(new Cancelled('deadline'));
+  // A later caller starts the link afresh rather than receiving the aborted one.
+  if (links.get(url) === entry) links.delete(url);
 }

@@ -13,8 +13,15 @@ import type { LivenessOutcome } from './types.js';
  * then sat open in the pool.
  */
 
-function reached(what: string): LivenessOutcome {
-  return { kind: 'inconclusive', error: 'deadline', reason: `deadline reached: ${what}` };
+/**
+ * The outcome at a deadline. `starved`: the link asked for a slot and no request of it ever had
+ * one, because every slot it could use stayed busy with other links (load): the reason says so.
+ */
+function reached(what: string, starved: boolean): LivenessOutcome {
+  const why = !starved
+    ? what
+    : 'the link was not tried: every request slot it could use was busy with other links until the deadline (load), so nothing is known about it';
+  return { kind: 'inconclusive', error: 'deadline', reason: `deadline reached: ${why}` };
 }
 
 /** Callers waiting on one deadline, and its timer (cleared when none is left). */
@@ -25,9 +32,9 @@ class Group {
   constructor(private readonly forget: () => void) {}
 
   /** `pending`, or `late` once the group's timer fires. */
-  race(pending: Promise<LivenessOutcome>, late: LivenessOutcome): Promise<LivenessOutcome> {
+  race(pending: Promise<LivenessOutcome>, late: () => LivenessOutcome): Promise<LivenessOutcome> {
     return new Promise<LivenessOutcome>((resolve) => {
-      const give = (): void => resolve(late);
+      const give = (): void => resolve(late());
       this.waiters.add(give);
       void pending.then((outcome) => {
         this.waiters.delete(give);
@@ -61,8 +68,15 @@ export class AnswerDeadlines {
 
   constructor(private readonly now: () => number) {}
 
-  /** `pending`, or `inconclusive` if it is not settled by `deadlineAt` (ms since the epoch). */
-  race(pending: Promise<LivenessOutcome>, deadlineAt: number): Promise<LivenessOutcome> {
+  /**
+   * `pending`, or `inconclusive` if it is not settled by `deadlineAt` (ms since the epoch);
+   * `starved()` says at the deadline whether the link waited for a slot and never had one.
+   */
+  race(
+    pending: Promise<LivenessOutcome>,
+    deadlineAt: number,
+    starved: () => boolean,
+  ): Promise<LivenessOutcome> {
     let group = this.groups.get(deadlineAt);
     if (!group) {
       const created = new Group(() => {
@@ -72,9 +86,8 @@ export class AnswerDeadlines {
       this.groups.set(deadlineAt, created);
       group = created;
     }
-    return group.race(
-      pending,
-      reached('the link was not finished in the time given to the answer'),
+    return group.race(pending, () =>
+      reached('the link was not finished in the time given to the answer', starved()),
     );
   }
 }
@@ -101,6 +114,7 @@ export class HostClock {
     pending: Promise<LivenessOutcome>,
     host: string,
     ms: number,
+    starved: () => boolean,
   ): Promise<LivenessOutcome> {
     const entry = this.entry(host);
     if (!entry.group) {
@@ -111,10 +125,10 @@ export class HostClock {
       entry.ms = ms;
       if (entry.at !== undefined) group.arm(entry.at + ms - this.now());
     }
-    return entry.group.race(
-      pending,
+    return entry.group.race(pending, () =>
       reached(
         `the host's links were not finished within ${Math.round(ms / 1000)} s of its first request`,
+        starved(),
       ),
     );
   }

@@ -1,73 +1,51 @@
-import { whenAborted, type StopSignal } from './cancel.js';
-import { Fifo } from './fifo.js';
+import { whenAborted, type PartyKey, type StopSignal } from './cancel.js';
+import { HostQueue, type Waiter } from './host-queue.js';
+
+export { BACKLOG_CAP, BACKLOG_WEIGHT } from './host-queue.js';
 
 /**
  * Bounded concurrency, overall and per host, so a checker is polite to every site and to the
  * machine it runs on: at most `concurrency` requests in flight, at most `perHost` to one host.
  *
- * Which request goes next when a slot frees matters as much as the limits. With a per-host limit
- * the hosts with the most work left are the critical path: a host with 40 requests queued needs at
- * least 20 rounds at 2 in flight, a host with 2 queued needs one. Serving waiters first come,
- * first served lets a busy host sit idle behind hosts that have little left, and the run ends with
- * the busy host working alone at 2 in flight while the other slots are empty. So an overall slot
- * goes to the host with the **longest backlog** (requests waiting for it), the classic
- * longest-work-first heuristic for makespan; ties go to the host whose oldest waiter came first.
+ * **Between answers, fair shares.** One checker serves every answer graded in the process, and
+ * one answer can cite hundreds of silent hosts: served in arrival order, its requests held every
+ * overall slot until its own deadline, and an honest answer graded meanwhile reached its deadline
+ * without one request sent (its 404 `inconclusive`, the answer passing). So each request belongs
+ * to a party (its link's answer: `StopSignal.party`; requests of no answer share one), and a freed
+ * overall slot goes to the party with the **fewest requests in flight** among those with a request
+ * that may start, ties to the party whose next request arrived first (max-min fairness). The
+ * bound: an answer that asks while every slot is busy gets the first slot that frees, whatever the
+ * others have queued, so it waits for at most one request in flight to end (the request timeout),
+ * not behind the others' queues; with P parties busy it holds about a 1/P share of the slots.
+ * Choosing a party scans the parties with a request waiting: O(parties) per decision.
  *
- * Pure longest-backlog-first can starve a host with one request while busier hosts keep receiving
- * work (a long-running process checking links as answers arrive). Each host is therefore ranked by
- * a virtual start time: when its oldest waiter arrived (counted in requests started so far) minus
- * `BACKLOG_WEIGHT` for each request it has waiting, at most `BACKLOG_CAP` of them. The lowest rank
- * goes first. A waiting request can only be overtaken by requests that arrived before it or fewer
- * than `BACKLOG_WEIGHT × BACKLOG_CAP` starts after it, so no host waits forever; within a batch
- * that arrives at once (the usual case) the ranking is exactly longest-backlog-first.
+ * **Within an answer**, its queue (`HostQueue`) chooses the host: longest backlog first, with a
+ * waiting request's age counted so no host starves, and follow-ups of a started link first.
  *
  * Slots are handed out once per turn of the event loop (`setImmediate`), not the moment a request
  * asks or a slot frees. Requests arrive in bursts: a batch of links all asks within one turn, and a
  * finished HEAD asks for its GET a few microtasks after freeing its slot. Handing slots out at once
  * served the first arrivals as they came (the first 64 slots of a 1,000-link batch went to its
- * first 16 hosts, 4 each, and the refusing host's first attempt waited about 100 ms behind them),
- * and gave a freed slot to a new link before the follow-up of the link that freed it had asked.
- * Deciding once the turn's arrivals are all queued makes the ranking below hold for the whole burst.
- *
- * A host's rank only changes when its own queue or slots change, so the ready hosts sit in a
- * binary heap: O(log hosts) per decision. Within a host, follow-ups (a GET after a HEAD, the next
- * hop of a redirect, a retry, the soft-404 probe) run before new links, each kind in arrival order:
- * a link already started finishes before the host starts another, so results arrive while the run
- * goes on rather than all at its end. A host ranks by its oldest waiter of either kind.
- * Deterministic: the same arrivals and completions in the same order give the same schedule.
+ * first 16 hosts, 4 each), and gave a freed slot to a new link before the follow-up of the link
+ * that freed it had asked. Deciding once the turn's arrivals are all queued makes the ranking hold
+ * for the whole burst. Deterministic: the same arrivals and completions give the same schedule.
  */
 
-/** How many request starts one waiting request of a host is worth in its rank (see above). */
-export const BACKLOG_WEIGHT = 16;
-/** Backlog beyond this no longer raises a host's priority, which bounds how long anyone waits. */
-export const BACKLOG_CAP = 64;
-
-interface Waiter {
-  /** Arrival order, unique: the final tie-break. */
-  seq: number;
-  /** Requests started before this one arrived: its age in the rank. */
-  arrivedAt: number;
-  start: () => void;
-  /** Its link was aborted while it waited: skipped, no longer counted as waiting. */
-  cancelled: boolean;
-}
-
-interface HostState {
-  name: string;
+interface Party {
+  readonly key: PartyKey;
+  readonly queue: HostQueue;
   active: number;
-  /** Waiters of both kinds, cancelled ones not counted. */
-  waiting: number;
-  /** Follow-ups of links already started: served before `fresh`. */
-  readonly followUps: Fifo<Waiter>;
-  readonly fresh: Fifo<Waiter>;
-  /** Position in the ready heap, -1 when not in it (no waiter, or every host slot busy). */
-  heapIndex: number;
 }
+
+/** The party of requests that belong to no answer (the network probe, a caller without a deadline). */
+const SHARED: PartyKey = 'shared';
 
 export class Limiter {
-  private readonly hosts = new Map<string, HostState>();
-  /** Hosts with a waiter and a free host slot, lowest rank first. */
-  private readonly ready: HostState[] = [];
+  private readonly parties = new Map<PartyKey, Party>();
+  /** Requests in flight per host, over every party. */
+  private readonly hostActive = new Map<string, number>();
+  /** The parties with a request waiting for each host: their queues re-rank it when its slots change. */
+  private readonly waitingOn = new Map<string, Set<Party>>();
   private active = 0;
   /** Requests started so far: the clock waiters' ages are measured in. */
   private started = 0;
@@ -82,9 +60,10 @@ export class Limiter {
   /**
    * Run `task` once a slot for `host` and an overall slot are free; both are held until it
    * settles. A request waiting on a busy host never holds one of the overall slots other hosts
-   * could use. `followUp`: the request continues a link already started (see the top comment).
-   * `signal`: its link was aborted; a request still waiting leaves the queue and `run` rejects with
-   * the signal's reason, without running `task`.
+   * could use. `followUp`: the request continues a link already started (see `HostQueue`).
+   * `signal`: its link; its `party` shares the slots fairly with other parties, and when it aborts
+   * a request still waiting leaves the queue and `run` rejects with the signal's reason, without
+   * running `task`.
    */
   async run<T>(
     host: string,
@@ -92,81 +71,89 @@ export class Limiter {
     followUp = false,
     signal?: StopSignal,
   ): Promise<T> {
-    await this.acquire(host, followUp, signal);
+    const party = await this.acquire(host, followUp, signal);
     try {
       return await task();
     } finally {
-      this.release(host);
+      this.release(host, party);
     }
   }
 
   /** Requests in flight and waiting, for one host or overall (tests, diagnostics). */
   stats(host?: string): { active: number; waiting: number } {
-    if (host !== undefined) {
-      const state = this.hosts.get(host);
-      return { active: state?.active ?? 0, waiting: state === undefined ? 0 : waitingOf(state) };
-    }
     let waiting = 0;
-    for (const state of this.hosts.values()) waiting += waitingOf(state);
-    return { active: this.active, waiting };
+    for (const party of this.parties.values())
+      waiting += host === undefined ? party.queue.waiting : party.queue.waitingFor(host);
+    return { active: host === undefined ? this.active : (this.hostActive.get(host) ?? 0), waiting };
   }
 
-  private acquire(name: string, followUp: boolean, signal: StopSignal | undefined): Promise<void> {
-    if (signal?.aborted) return Promise.reject(signal.reason);
-    let state = this.hosts.get(name);
-    if (!state) {
-      state = {
-        name,
+  private partyOf(key: PartyKey): Party {
+    let party = this.parties.get(key);
+    if (!party) {
+      party = {
+        key,
+        queue: new HostQueue((host) => (this.hostActive.get(host) ?? 0) < this.perHost),
         active: 0,
-        waiting: 0,
-        followUps: new Fifo(),
-        fresh: new Fifo(),
-        heapIndex: -1,
       };
-      this.hosts.set(name, state);
+      this.parties.set(key, party);
     }
-    const host = state;
-    return new Promise<void>((resolve, reject) => {
-      const abort = (): void => {
-        waiter.cancelled = true;
-        host.waiting--;
-        dropCancelled(host.followUps);
-        dropCancelled(host.fresh);
-        // Fewer waiting lowers the host's priority (or takes it out of the ready heap).
-        this.reposition(host);
-        if (host.active === 0 && host.waiting === 0) this.hosts.delete(name);
-        reject(signal?.reason);
-      };
+    return party;
+  }
+
+  private acquire(host: string, followUp: boolean, signal: StopSignal | undefined): Promise<Party> {
+    if (signal?.aborted) return Promise.reject(signal.reason);
+    const party = this.partyOf(signal?.party ?? SHARED);
+    return new Promise<Party>((resolve, reject) => {
       const waiter: Waiter = {
         seq: this.arrivals++,
         arrivedAt: this.started,
         cancelled: false,
         start: () => {
           unhook();
-          resolve();
+          signal?.noteTried?.();
+          resolve(party);
         },
       };
-      const unhook = whenAborted(signal, abort);
-      (followUp ? host.followUps : host.fresh).push(waiter);
-      host.waiting++;
-      // One more waiting raises the host's priority (or makes it ready).
-      this.reposition(host);
+      const unhook = whenAborted(signal, () => {
+        waiter.cancelled = true;
+        party.queue.cancel(host, waiter);
+        this.forgetIfIdle(host, party);
+        reject(signal?.reason);
+      });
+      signal?.noteQueued?.();
+      party.queue.add(host, waiter, followUp);
+      let waiting = this.waitingOn.get(host);
+      if (!waiting) this.waitingOn.set(host, (waiting = new Set()));
+      waiting.add(party);
       this.scheduleDispatch();
     });
   }
 
-  private release(name: string): void {
+  private release(host: string, party: Party): void {
     this.active--;
-    const host = this.hosts.get(name);
-    // Always there: a host's state is kept while it has a request in flight.
-    if (!host) return this.scheduleDispatch();
-    host.active--;
-    if (host.active === 0 && waitingOf(host) === 0) {
-      this.hosts.delete(name);
-    } else {
-      this.reposition(host);
-    }
+    party.active--;
+    const left = (this.hostActive.get(host) ?? 1) - 1;
+    if (left === 0) this.hostActive.delete(host);
+    else this.hostActive.set(host, left);
+    this.refreshHost(host);
+    this.forgetIfIdle(host, party);
     this.scheduleDispatch();
+  }
+
+  /** Drops what a party no longer needs: its entry for `host`, and itself once idle. */
+  private forgetIfIdle(host: string, party: Party): void {
+    if (party.queue.waitingFor(host) === 0) {
+      const waiting = this.waitingOn.get(host);
+      waiting?.delete(party);
+      if (waiting?.size === 0) this.waitingOn.delete(host);
+    }
+    if (party.active === 0 && party.queue.waiting === 0) this.parties.delete(party.key);
+  }
+
+  /** A host's slots changed: every queue waiting on it ranks it again. */
+  private refreshHost(host: string): void {
+    const waiting = this.waitingOn.get(host);
+    if (waiting) for (const party of waiting) party.queue.refresh(host);
   }
 
   /** Dispatch once this turn's arrivals and releases are all in (see the comment at the top). */
@@ -179,127 +166,39 @@ export class Limiter {
     });
   }
 
-  /** Start waiters while overall slots are free, best-ranked ready host first. */
+  /** Start waiters while overall slots are free: fairest party first, its best host. */
   private dispatch(): void {
     while (this.active < this.concurrency) {
-      const host = this.ready[0];
-      if (!host) return;
-      const queue = host.followUps.length > 0 ? host.followUps : host.fresh;
-      const waiter = queue.shift();
-      if (waiter) {
-        dropCancelled(queue);
-        host.waiting--;
-      }
-      if (!waiter) {
-        // Not reachable: a host is only ready with a waiter. Dropped rather than looping forever.
-        this.remove(host);
-        continue;
-      }
-      host.active++;
+      const party = this.nextParty();
+      if (!party) return;
+      const next = party.queue.take();
+      if (!next) return;
       this.active++;
       this.started++;
-      this.reposition(host);
-      waiter.start();
+      party.active++;
+      this.hostActive.set(next.host, (this.hostActive.get(next.host) ?? 0) + 1);
+      this.refreshHost(next.host);
+      this.forgetIfIdle(next.host, party);
+      next.waiter.start();
     }
   }
 
-  /** The host's rank: lower goes first (see the comment at the top). */
-  private rank(host: HostState): number {
-    const head = oldest(host);
-    if (!head) return Number.POSITIVE_INFINITY;
-    return head.arrivedAt - Math.min(waitingOf(host), BACKLOG_CAP) * BACKLOG_WEIGHT;
-  }
-
-  private before(a: HostState, b: HostState): boolean {
-    const rankA = this.rank(a);
-    const rankB = this.rank(b);
-    if (rankA !== rankB) return rankA < rankB;
-    // Ties: first come, first served (arrival numbers are unique, so the order is total).
-    return (
-      (oldest(a)?.seq ?? Number.POSITIVE_INFINITY) < (oldest(b)?.seq ?? Number.POSITIVE_INFINITY)
-    );
-  }
-
-  /** Put `host` where it belongs after its queue or slots changed: in the heap or out of it. */
-  private reposition(host: HostState): void {
-    const eligible = waitingOf(host) > 0 && host.active < this.perHost;
-    if (!eligible) {
-      if (host.heapIndex !== -1) this.remove(host);
-      return;
+  /** The party with a request that may start and the fewest in flight; ties: oldest request first. */
+  private nextParty(): Party | undefined {
+    let best: Party | undefined;
+    let bestSeq = Number.POSITIVE_INFINITY;
+    for (const party of this.parties.values()) {
+      const head = party.queue.head();
+      if (!head) continue;
+      if (
+        best === undefined ||
+        party.active < best.active ||
+        (party.active === best.active && head.seq < bestSeq)
+      ) {
+        best = party;
+        bestSeq = head.seq;
+      }
     }
-    if (host.heapIndex === -1) {
-      host.heapIndex = this.ready.length;
-      this.ready.push(host);
-    }
-    this.siftUp(host.heapIndex);
-    this.siftDown(host.heapIndex);
+    return best;
   }
-
-  private remove(host: HostState): void {
-    const index = host.heapIndex;
-    const last = this.ready.pop()!;
-    host.heapIndex = -1;
-    if (last === host) return;
-    this.ready[index] = last;
-    last.heapIndex = index;
-    this.siftUp(index);
-    this.siftDown(last.heapIndex);
-  }
-
-  private swap(i: number, j: number): void {
-    const a = this.ready[i]!;
-    const b = this.ready[j]!;
-    this.ready[i] = b;
-    this.ready[j] = a;
-    a.heapIndex = j;
-    b.heapIndex = i;
-  }
-
-  private siftUp(index: number): void {
-    let i = index;
-    while (i > 0) {
-      const parent = (i - 1) >> 1;
-      if (!this.before(this.ready[i]!, this.ready[parent]!)) return;
-      this.swap(i, parent);
-      i = parent;
-    }
-  }
-
-  private siftDown(index: number): void {
-    let i = index;
-    for (;;) {
-      const left = 2 * i + 1;
-      const right = left + 1;
-      let best = i;
-      if (left < this.ready.length && this.before(this.ready[left]!, this.ready[best]!))
-        best = left;
-      if (right < this.ready.length && this.before(this.ready[right]!, this.ready[best]!))
-        best = right;
-      if (best === i) return;
-      this.swap(i, best);
-      i = best;
-    }
-  }
-}
-
-function waitingOf(host: HostState): number {
-  return host.waiting;
-}
-
-/**
- * Drops cancelled waiters from the head of `queue`, so that a head is never cancelled: called
- * whenever a head may have changed (a waiter cancelled, a head started), so ranking reads heads
- * as they are. Cancelled waiters further back are dropped when they reach the head.
- */
-function dropCancelled(queue: Fifo<Waiter>): void {
-  while (queue.peek()?.cancelled === true) queue.shift();
-}
-
-/** The host's waiter that arrived first, of either kind: its age ranks the host. */
-function oldest(host: HostState): Waiter | undefined {
-  const a = host.followUps.peek();
-  const b = host.fresh.peek();
-  if (!a) return b;
-  if (!b) return a;
-  return a.seq < b.seq ? a : b;
 }

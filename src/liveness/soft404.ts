@@ -59,14 +59,16 @@ export class Soft404Prober {
         `${SOFT_404_PROBE_PREFIX}${randomBytes(8).toString('hex')}`,
         finalUrl.origin,
       );
-      pending = new SharedWork((shared) =>
-        this.crawler
-          .crawl(probeUrl, false, true, shared)
-          .then((evidence) =>
-            evidence.type === 'response'
-              ? { probeUrl: probeUrl.href, status: evidence.status }
-              : { probeUrl: probeUrl.href },
-          ),
+      pending = new SharedWork(
+        (shared) =>
+          this.crawler
+            .crawl(probeUrl, false, true, shared)
+            .then((evidence) =>
+              evidence.type === 'response'
+                ? { probeUrl: probeUrl.href, status: evidence.status }
+                : { probeUrl: probeUrl.href },
+            ),
+        signal?.party,
       );
       this.probes.set(finalUrl.origin, pending);
     }
