@@ -26,8 +26,8 @@ export const PROMPTFOO_QUIET_ENV = {
   PROMPTFOO_DISABLE_UPDATE: '1',
   PROMPTFOO_DISABLE_SHARING: '1',
   PROMPTFOO_SELF_HOSTED: '1',
-  // The pinned promptfoo runs on this project's Node 20 on purpose (the README says which pairs are
-  // tested); its "Node 20 support ended" banner would only tell a demo user to change their Node.
+  // The Node under promptfoo is chosen on purpose (the pinned one, or the oldest pair that the
+  // compatibility run tests); a runtime banner would only tell a demo user to change it.
   PROMPTFOO_DISABLE_RUNTIME_WARNINGS: '1',
 } as const;
 

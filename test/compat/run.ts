@@ -1,7 +1,9 @@
 /**
  * Compatibility run, outside the vitest suite (it needs the registry): the packed package under
- * Node 22 and the latest promptfoo, both pinned in this folder's package.json and lock file, and the
- * package installed from a git URL (built by its `prepare` script). Each check prints `ok` or
+ * the oldest Node and the oldest promptfoo the package claims to support (`engines`,
+ * `peerDependencies`; both pinned in this folder's package.json and lock file, and
+ * test/runtime.test.ts checks they agree), and the package installed from a git URL (built by its
+ * `prepare` script). The suite itself runs on the current pair (the root package.json pins it). Each check prints `ok` or
  * `not ok`; the last line is "compat: N passed, N failed"; `--json FILE` writes the counts for
  * `.ci/run`. Exit 0 only when every check passed.
  *
@@ -37,8 +39,8 @@ async function check(name: string, body: () => Promise<string[]> | string[]): Pr
   );
 }
 
-// The runtime: `npm ci` of this folder's lock file ships the Node 22 binary (the `node` package)
-// and the pinned promptfoo.
+// The runtime: `npm ci` of this folder's lock file ships the oldest claimed Node binary (the `node`
+// package) and the oldest claimed promptfoo.
 const runtime = join(work, 'runtime');
 const pinned = JSON.parse(readFileSync(join(here, 'package.json'), 'utf8')) as {
   dependencies: Record<string, string>;
@@ -64,8 +66,8 @@ await check(
     return problems;
   },
 );
-const onNode22 = { node, entrypoint };
-// Node 22 first on PATH, so the package's bin (`#!/usr/bin/env node`) runs on it too.
+const onOldest = { node, entrypoint };
+// The oldest Node first on PATH, so the package's bin (`#!/usr/bin/env node`) runs on it too.
 const path = `${join(runtime, 'node_modules', '.bin')}:${process.env.PATH ?? ''}`;
 
 async function evalChecks(label: string, project: string): Promise<void> {
@@ -73,7 +75,7 @@ async function evalChecks(label: string, project: string): Promise<void> {
   await check(
     `${label}: promptfoo eval -c ${CONSUMER_CONFIG} (package: and file:// forms, chunk assertion)`,
     async () => {
-      const { run, rows } = await evalOffline(['-c', CONSUMER_CONFIG], project, {}, onNode22);
+      const { run, rows } = await evalOffline(['-c', CONSUMER_CONFIG], project, {}, onOldest);
       if (!run.ran)
         return [`promptfoo exited ${run.code}: ${(run.stdout + run.stderr).slice(-2000)}`];
       return verdictMismatches(rows);

@@ -4,7 +4,7 @@ import type { ResultRow } from './promptfoo.js';
 
 /**
  * One promptfoo setup for every test of the installed package (the consumer test in the suite and
- * the Node 22 + latest promptfoo compatibility run): a config in a subfolder (`evals/`), run from
+ * the compatibility run on the oldest Node and promptfoo the package claims to support): a config in a subfolder (`evals/`), run from
  * the project root as `promptfoo eval -c evals/promptfooconfig.yaml`, naming the assertion in each
  * documented form: promptfoo's package form, and a `file://` path relative to the config's folder.
  * The allowlist is written the promptfoo way, `file://allowlist.json`, beside the config.
