@@ -14,6 +14,8 @@ export interface VerifierSettings {
   liveness: false | LivenessOptions;
   /** An absolute path to a newer .gov registry; absent: the snapshot shipped in the package. */
   govRegistry?: string;
+  /** A misattributed number fails the answer, whatever the score. */
+  failOnMisattribution?: boolean;
 }
 
 /** The index for the settings' allowlist, from the one per-process cache. */
@@ -33,10 +35,12 @@ export async function verifyOutput(
 ): Promise<Report> {
   const index = await indexFor(settings);
   const text = answerText(output);
-  const gov =
-    settings.govRegistry === undefined
+  const gov = {
+    ...(settings.govRegistry === undefined
       ? {}
-      : { govRegistry: loadGovRegistry(settings.govRegistry) };
+      : { govRegistry: loadGovRegistry(settings.govRegistry) }),
+    ...(settings.failOnMisattribution ? { failOnMisattribution: true } : {}),
+  };
   if (settings.liveness === false)
     return verifyAnswer(text, index, { threshold: settings.threshold, ...gov });
   const factory = checkerFor ?? (await import('./liveness/index.js')).sharedLinkChecker;

@@ -124,4 +124,6 @@ export interface Report {
   reasons: string[];
   /** Whether liveness ran. */
   liveness: boolean;
+  /** Whether a misattributed number failed the answer whatever the score (opt-in). */
+  failOnMisattribution: boolean;
 }

@@ -25,6 +25,8 @@ export interface VerifyOptions {
   threshold?: number;
   /** The registered .gov domains; default the snapshot shipped in the package. */
   govRegistry?: GovRegistry;
+  /** A misattributed number fails the answer, whatever the score. Default false. */
+  failOnMisattribution?: boolean;
 }
 
 export interface Extraction {
@@ -82,6 +84,7 @@ export function verifyAnswer(
     found.organizations,
     options.threshold ?? DEFAULT_THRESHOLD,
     false,
+    options.failOnMisattribution ?? false,
   );
 }
 
@@ -119,6 +122,7 @@ export async function verifyAnswerLive(
     found.organizations,
     options.threshold ?? DEFAULT_THRESHOLD,
     true,
+    options.failOnMisattribution ?? false,
   );
 }
 
@@ -128,8 +132,9 @@ export function buildReport(
   organizations: OrgFinding[],
   threshold: number,
   liveness: boolean,
+  failOnMisattribution = false,
 ): Report {
-  const score = scoreReport(links, phones, threshold);
+  const score = scoreReport(links, phones, threshold, failOnMisattribution);
   return {
     pass: score.pass,
     score: score.score,
@@ -141,6 +146,7 @@ export function buildReport(
     misattributedCount: score.misattributedCount,
     reasons: reasonsOf(links, phones),
     liveness,
+    failOnMisattribution,
   };
 }
 

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { resolveSettings } from '../promptfoo/settings.js';
-import { DEFAULT_THRESHOLD, LIVENESS_DEFAULTS } from '../defaults.js';
+import { DEFAULT_THRESHOLD, LIVENESS_DEFAULTS, MISATTRIBUTED_PHONE_PENALTY } from '../defaults.js';
 import { InputError } from '../errors.js';
 import { livenessFlagInput } from '../liveness/options.js';
 import { numberFromText } from '../input/number.js';
@@ -20,6 +20,8 @@ Options:
   --threshold N          pass when the score is above N, 0 to 1 (default ${DEFAULT_THRESHOLD})
   --format text|json     output format (default text; any case)
   -o, --output FILE      write the result to FILE (atomically) instead of standard output
+  --fail-on-misattribution  any number given for the wrong organization fails the answer
+                         (default: it costs ${MISATTRIBUTED_PHONE_PENALTY} of the score)
   --gov-registry FILE    a newer .gov registry (CISA's current-full.csv, or one domain a line)
                          instead of the snapshot shipped in the package
   --live                 check that each link resolves (default: $CITATION_VERIFIER_LIVENESS, else off)
@@ -63,6 +65,7 @@ export const checkCommand: Subcommand = {
         resolve: { type: 'string', multiple: true },
         'allow-private': { type: 'boolean', default: false },
         'gov-registry': { type: 'string' },
+        'fail-on-misattribution': { type: 'boolean', default: false },
         timeout: { type: 'string' },
         deadline: { type: 'string' },
         'network-probe': { type: 'string' },
@@ -128,9 +131,9 @@ export const checkCommand: Subcommand = {
     if (values.chunks !== undefined) {
       // The chunk check reads no allowlist: silently ignoring these would let an invented link in
       // the same answer pass unseen, so say so instead.
-      const linkOnly = (['allowlist', 'threshold', 'live', 'gov-registry'] as const).filter(
-        (flag) => values[flag] !== undefined && values[flag] !== false,
-      );
+      const linkOnly = (
+        ['allowlist', 'threshold', 'live', 'gov-registry', 'fail-on-misattribution'] as const
+      ).filter((flag) => values[flag] !== undefined && values[flag] !== false);
       if (linkOnly.length > 0) {
         throw new InputError(
           'USAGE',
@@ -183,6 +186,7 @@ export const checkCommand: Subcommand = {
     }
     if (values.allowlist !== undefined) config.allowlist = values.allowlist;
     if (values.threshold !== undefined) config.threshold = numberFromText(values.threshold);
+    if (values['fail-on-misattribution']) config.failOnMisattribution = true;
     if (values['gov-registry'] !== undefined)
       config.govRegistry = resolve(io.cwd, values['gov-registry']);
     const settings = resolveSettings(config, io.env, io.cwd, { front: 'cli', labels });

@@ -25,19 +25,33 @@ function countBy<K extends string>(keys: readonly K[], values: readonly K[]): st
     : parts.map(([key, count]) => `${count} ${key.replace('_', ' ')}`).join(', ');
 }
 
+/**
+ * The verdict's first words: `PASS`, `FAIL`, or `PASS with N problems` when a passing answer still
+ * carries problems or warnings (a wrong number costs only 0.3), so a viewer that shows a passing
+ * row's reason (or only its first words) does not read it as clean.
+ */
+export function verdictHead(report: Report): string {
+  if (!report.pass) return 'FAIL';
+  const count = report.reasons.length;
+  return count === 0 ? 'PASS' : `PASS with ${count} problem${count === 1 ? '' : 's'}`;
+}
+
 /** One line that shows the working: the score, how it was reached, and why it passed or failed. */
 export function summaryLine(report: Report): string {
   const fatal = report.links.filter((link) => isFatalBucket(link.bucket));
-  const verdict = report.pass ? 'PASS' : 'FAIL';
+  const verdict = verdictHead(report);
   const penalty =
     report.misattributedCount > 0
       ? ` − ${report.misattributedCount} × ${MISATTRIBUTED_PHONE_PENALTY} for misattributed numbers`
       : '';
   const comparison = report.score > report.threshold ? '>' : '≤';
+  const wrongNumbers = report.failOnMisattribution ? report.misattributedCount : 0;
   const why =
     fatal.length > 0
       ? `; fails outright: ${fatal.length} ${fatal.length === 1 ? 'link is' : 'links are'} broken or invented`
-      : '';
+      : wrongNumbers > 0
+        ? `; fails outright: ${wrongNumbers} ${wrongNumbers === 1 ? 'number is' : 'numbers are'} misattributed (failOnMisattribution)`
+        : '';
   return `${verdict}: score ${report.score} ${comparison} threshold ${report.threshold} (link score ${report.linkScore} over ${report.links.length} link${report.links.length === 1 ? '' : 's'}${penalty})${why}`;
 }
 
@@ -88,7 +102,10 @@ export function toGradingResult(report: Report): GradingResult {
     lookalikes.length === 0
       ? ''
       : ` Lookalikes: ${listed(lookalikes, cap, 'lookalikes').join('; ')}.`;
-  const reason = `${REASON_PREFIX}: ${summaryLine(report)}. Links: ${linkCounts(report)}.${resembling} Phones: ${phoneCounts(report)}. Organizations: ${organizations}. Problems: ${problems}`;
+  // A passing row with problems names the first one right after its verdict: the viewer shows a
+  // passing row's reason only in part, and "PASS" alone there hid a wrong number.
+  const first = report.pass && report.reasons.length > 0 ? `${report.reasons[0]} | ` : '';
+  const reason = `${REASON_PREFIX}: ${verdictHead(report)}: ${first}${summaryLine(report).slice(verdictHead(report).length + 2)}. Links: ${linkCounts(report)}.${resembling} Phones: ${phoneCounts(report)}. Organizations: ${organizations}. Problems: ${problems}`;
   const fatal = report.links.filter((link) => isFatalBucket(link.bucket)).length;
   return {
     pass: report.pass,

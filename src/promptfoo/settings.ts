@@ -20,6 +20,8 @@ export const VerifierConfigSchema = z.strictObject({
   liveness: z.union([z.boolean(), LivenessOptionsSchema]).optional(),
   /** A newer .gov registry: CISA's current-full.csv, or one domain a line. */
   govRegistry: z.string().min(1).optional(),
+  /** Any misattributed number fails the answer (default: it costs 0.3 of the score). */
+  failOnMisattribution: z.boolean().optional(),
 });
 
 export interface SettingsOptions {
@@ -43,7 +45,7 @@ export function resolveSettings(
   baseDir: string,
   options: SettingsOptions = {},
 ): VerifierSettings {
-  const { allowlist, threshold, liveness, govRegistry } = parseInput(
+  const { allowlist, threshold, liveness, govRegistry, failOnMisattribution } = parseInput(
     VerifierConfigSchema,
     config ?? {},
     'INVALID_CONFIG',
@@ -87,6 +89,7 @@ export function resolveSettings(
     threshold: resolvedThreshold ?? DEFAULT_THRESHOLD,
     liveness: resolvedLiveness,
   };
+  if (failOnMisattribution) settings.failOnMisattribution = true;
   if (govRegistry !== undefined) {
     const path = withoutFileScheme(govRegistry) ?? govRegistry;
     settings.govRegistry = isAbsolute(path) ? path : resolve(baseDir, path);
@@ -99,6 +102,7 @@ const EXPECTED: Record<string, string> = {
   allowlist: 'the path of an allowlist JSON file, or an allowlist object',
   threshold: 'a number from 0 to 1',
   liveness: 'true, false, or an object of liveness options',
+  failOnMisattribution: 'true or false',
   govRegistry: "the path of a .gov registry file (CISA's current-full.csv, or one domain a line)",
   ...Object.fromEntries(
     Object.entries(LIVENESS_EXPECTED).map(([key, expected]) => [`liveness.${key}`, expected]),

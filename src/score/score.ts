@@ -13,7 +13,8 @@ export interface Score {
  * where a link scores 1 in the directory, 0.7 live, 0.5 unverified or inconclusive, 0 broken or
  * invented, the mean is 1 when there are no links, and links are counted once per normalized URL
  * (the caller de-duplicates). pass = score > threshold (strictly) and no link is broken or
- * invented: one invented link fails the answer whatever the rest.
+ * invented: one invented link fails the answer whatever the rest. With `failOnMisattribution`
+ * (opt-in; off by default) a misattributed number fails the answer too, whatever the score.
  *
  * Example: links directory (1) + unverified (0.5) → mean 0.75; one misattributed number → 0.45;
  * threshold 0.4 → pass.
@@ -22,6 +23,7 @@ export function scoreReport(
   links: readonly LinkVerdict[],
   phones: readonly PhoneVerdict[],
   threshold: number,
+  failOnMisattribution = false,
 ): Score {
   const linkScore =
     links.length === 0 ? 1 : links.reduce((sum, link) => sum + link.score, 0) / links.length;
@@ -39,7 +41,7 @@ export function scoreReport(
     score,
     linkScore: round(linkScore, SCORE_DECIMALS),
     misattributedCount: misattributed.size,
-    pass: score > threshold && !fatal,
+    pass: score > threshold && !fatal && !(failOnMisattribution && misattributed.size > 0),
   };
 }
 

@@ -12,7 +12,9 @@ import { evalOffline, repoRoot } from '../helpers/promptfoo.js';
  * promptfoo's own viewer, opened in headless Chromium (Debian's `chromium`), on one passing row
  * (a directory link and one wrong number: 1 − 0.3 = 0.7) and one failing row (an invented link).
  * The viewer must tell the story `check` tells: one assertion per row, a passing row shown as
- * passing, named scores that are fractions. Screenshots are kept under the OS temp folder.
+ * passing, named scores that are fractions, and (with promptfoo's "Pass reasons" on) a passing row
+ * that carries a problem saying so in its reason's first words. Screenshots are kept under the OS
+ * temp folder.
  */
 const CHROMIUM = '/usr/bin/chromium';
 const ARGS = ['--no-sandbox', '--disable-gpu', '--no-first-run', '--no-default-browser-check'];
@@ -127,5 +129,28 @@ describe('promptfoo viewer', () => {
     expect(passing).not.toMatch(/FAIL/);
     expect(failing).toMatch(/FAIL/);
     expect(failing).toContain('invented link https://example.com/x');
+
+    // promptfoo shows a passing row's reason only with its "Pass reasons" setting on (table
+    // settings; kept in local storage as `eval-settings`). There the reason's first words name the
+    // problem, so a wrong number is not hidden behind "PASS".
+    const withReasons = await browser.newPage();
+    await withReasons.addInitScript(() => {
+      localStorage.setItem(
+        'eval-settings',
+        JSON.stringify({ state: { showPassReasons: true }, version: 2 }),
+      );
+    });
+    await withReasons.goto(`http://127.0.0.1:${port}/eval`);
+    const shownRows = withReasons.locator('tbody tr');
+    await shownRows.nth(1).waitFor({ timeout: 60_000 });
+    await withReasons.waitForTimeout(500);
+    const reasonShot = join(tmpdir(), `citation-verifier-viewer-pass-reasons-${process.pid}.png`);
+    await withReasons.screenshot({ path: reasonShot, fullPage: true });
+    expect(statSync(reasonShot).size).toBeGreaterThan(10_000);
+    const passingWithReason = await shownRows.filter({ hasText: 'passing row' }).innerText();
+    expect(passingWithReason).toMatch(/PASS\s*\(0\.70\)/);
+    expect(passingWithReason).toContain(
+      'citation-verifier: PASS with 1 problem: misattributed number (617) 555-0100',
+    );
   });
 });
