@@ -6,6 +6,8 @@
  *
  *   npx tsx bench/run.ts                      everything (about 2–3 minutes on 2 cores)
  *   npx tsx bench/run.ts --only verify,load   some sections: verify, load, liveness, stale, hostile, chunks
+ *   npx tsx bench/run.ts --against REF        this tree against the tree at git ref REF, alternating in
+ *                                             one run: verify, extraction, load (section `against`)
  *   npx tsx bench/run.ts --quick              fewer rounds, for a smoke test
  *   npx tsx bench/run.ts --docs               also put the tables into docs/BENCHMARKS.md
  *                                             (between its `bench:results` markers)
@@ -28,15 +30,8 @@ import {
   writeAtomic,
   type SectionResult,
 } from './lib/report.js';
-import { runChunksSection } from './sections/chunks.js';
-import { runHostileSection } from './sections/hostile.js';
-import { runLivenessSection } from './sections/liveness.js';
-import { runStaleSection } from './sections/stale.js';
-import { runLoadSection } from './sections/load.js';
-import { buildGeneratedIndex, runVerifySection, type VerifySection } from './sections/verify.js';
+import { SECTIONS, type BenchContext } from './sections/registry.js';
 
-const SECTIONS = ['verify', 'load', 'liveness', 'stale', 'hostile', 'chunks'] as const;
-type SectionName = (typeof SECTIONS)[number];
 const GENERATED_ANSWERS = 300;
 
 const RESULTS_JSON = fileURLToPath(new URL('./results.json', import.meta.url));
@@ -80,17 +75,27 @@ async function main(): Promise<number> {
       only: { type: 'string' },
       quick: { type: 'boolean', default: false },
       docs: { type: 'boolean', default: false },
+      against: { type: 'string' },
     },
   });
+  const names = SECTIONS.map((section) => section.name);
   const only =
-    values.only === undefined ? [...SECTIONS] : values.only.split(',').map((name) => name.trim());
+    values.only?.split(',').map((name) => name.trim()) ??
+    (values.against !== undefined
+      ? ['against']
+      : SECTIONS.filter((section) => section.inDefault).map((section) => section.name));
   for (const name of only) {
-    if (!(SECTIONS as readonly string[]).includes(name)) {
-      process.stderr.write(`bench: unknown section "${name}"; sections: ${SECTIONS.join(', ')}\n`);
+    if (!names.includes(name)) {
+      process.stderr.write(`bench: unknown section "${name}"; sections: ${names.join(', ')}\n`);
       return 2;
     }
   }
-  const wanted = (name: SectionName): boolean => only.includes(name);
+  if (only.includes('against') && values.against === undefined) {
+    process.stderr.write(
+      'bench: the against section needs --against REF (a git commit, tag or branch)\n',
+    );
+    return 2;
+  }
   const quick = values.quick;
   const log = (line: string): void => void process.stderr.write(`${line}\n`);
   const started = performance.now();
@@ -105,33 +110,19 @@ async function main(): Promise<number> {
     `corpus: ${corpus.generated} generated + ${corpus.expertqa} ExpertQA answers, ${(corpus.bytes / 1e6).toFixed(3)} MB${corpus.expertqaNote ? ` (${corpus.expertqaNote})` : ''}`,
   );
 
+  const context: BenchContext = {
+    orgs,
+    corpus,
+    quick,
+    log,
+    indexes: new Map(),
+    ...(values.against !== undefined ? { against: values.against } : {}),
+  };
   const sections: SectionResult[] = [];
-  let verify: VerifySection | undefined;
-  if (wanted('verify')) {
-    log('verify throughput…');
-    verify = runVerifySection({ orgs, corpus, quick, log });
-    sections.push(verify);
-  }
-  if (wanted('load')) {
-    log('allowlist load…');
-    sections.push(await runLoadSection(orgs, { quick, log }));
-  }
-  if (wanted('liveness')) {
-    log('liveness…');
-    sections.push(await runLivenessSection({ quick, log }));
-  }
-  if (wanted('stale')) {
-    log('stale…');
-    sections.push(await runStaleSection({ quick, log }));
-  }
-  if (wanted('hostile')) {
-    log('hostile input…');
-    const index = verify?.indexes.get(10_000) ?? buildGeneratedIndex(orgs, 10_000, log);
-    sections.push(runHostileSection({ index, orgs, answers: corpus.answers, quick, log }));
-  }
-  if (wanted('chunks')) {
-    log('chunk citations on hostile input…');
-    sections.push(runChunksSection({ quick, log }));
+  for (const section of SECTIONS) {
+    if (!only.includes(section.name)) continue;
+    log(`${section.name}: ${section.about}…`);
+    sections.push(await section.run(context));
   }
 
   const rows = sections.flatMap((section) => section.rows);

@@ -3,22 +3,37 @@
  * thing in a fresh process, so the heap holds nothing else and the code is as cold as it is when
  * promptfoo loads the allowlist for the first time. Prints one JSON line.
  *
- *   load-child.ts FILE load       → time to read, validate, normalize and index; retained heap
+ *   load-child.ts FILE load [ROOT] → time to read, validate, normalize and index; retained heap
+ *                                   (ROOT: the checkout whose code loads it, default this one)
  *   load-child.ts FILE json       → time to read and JSON.parse the same file; retained heap
  *   load-child.ts FILE breakdown  → the load's steps timed one by one (schema check alone, then
  *                                   parseAllowlist, which runs it again, then buildIndex)
  */
 import { readFile } from 'node:fs/promises';
-import { buildIndex } from '../../src/match/index.js';
-import { loadAllowlist } from '../../src/allowlist/load.js';
-import { parseJsonText } from '../../src/input/json.js';
-import { AllowlistFileSchema, parseAllowlist } from '../../src/allowlist/schema.js';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { buildIndex as BuildIndex } from '../../src/match/index.js';
+import type { loadAllowlist as LoadAllowlist } from '../../src/allowlist/load.js';
+import type { parseJsonText as ParseJsonText } from '../../src/input/json.js';
+import type {
+  AllowlistFileSchema as Schema,
+  parseAllowlist as ParseAllowlist,
+} from '../../src/allowlist/schema.js';
 
-const [path, mode] = process.argv.slice(2);
+const [path, mode, rootArg] = process.argv.slice(2);
+// Another checkout's code loads the same file when ROOT is given (`npm run bench -- --against`).
+const root = rootArg ?? fileURLToPath(new URL('../..', import.meta.url));
+const from = async (file: string): Promise<Record<string, unknown>> =>
+  (await import(pathToFileURL(join(root, file)).href)) as Record<string, unknown>;
+const buildIndex = (await from('src/match/index.ts')).buildIndex as typeof BuildIndex;
+const loadAllowlist = (await from('src/allowlist/load.ts')).loadAllowlist as typeof LoadAllowlist;
+const schemaModule = await from('src/allowlist/schema.ts');
+const AllowlistFileSchema = schemaModule.AllowlistFileSchema as typeof Schema;
+const parseAllowlist = schemaModule.parseAllowlist as typeof ParseAllowlist;
 const gc = (globalThis as { gc?: () => void }).gc;
 if (!path || (mode !== 'load' && mode !== 'json' && mode !== 'breakdown') || !gc) {
   process.stderr.write(
-    'usage: node --expose-gc --import tsx load-child.ts FILE load|json|breakdown\n',
+    'usage: node --expose-gc --import tsx load-child.ts FILE load|json|breakdown [ROOT]\n',
   );
   process.exit(2);
 }
@@ -32,6 +47,7 @@ if (mode === 'breakdown') {
     return value;
   };
   const text = await step('read', () => readFile(path, 'utf8'));
+  const parseJsonText = (await from('src/input/json.ts')).parseJsonText as typeof ParseJsonText;
   const data = await step('JSON.parse', () => parseJsonText(text, path));
   await step('schema (zod) alone', () =>
     AllowlistFileSchema.safeParse(data, { reportInput: true }),
