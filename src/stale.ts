@@ -1,6 +1,7 @@
 import { buildIndex } from './match/index.js';
 import type { Allowlist } from './allowlist/schema.js';
 import { compareStrings } from './util/strings.js';
+import { citedLinks } from './extract/cited.js';
 import { extractLinks } from './extract/links.js';
 import { createLinkChecker } from './liveness/checker.js';
 import { withoutScheme } from './liveness/target.js';
@@ -92,7 +93,7 @@ export function collectLinks(
   const allowPrivate = input.liveness?.allowPrivateNetworks;
   const allowPrivateNetworks = allowPrivate !== undefined && allowPrivate !== false;
   for (const answer of input.answers ?? []) {
-    for (const link of extractLinks(answer.text)) {
+    for (const link of citedLinks(extractLinks(answer.text))) {
       const entry = add(link.raw, link.raw, link.normalized, answer.where);
       // A cited link the offline rules already call invented is reported as `check --live` reports it.
       const verdict = classifyLink(link, index, { allowPrivateNetworks });

@@ -1,5 +1,6 @@
 import { DEFAULT_THRESHOLD, LIVENESS_DEFAULTS } from './defaults.js';
 import type { AllowlistIndex } from './match/index.js';
+import { citedLinks } from './extract/cited.js';
 import { extractLinks } from './extract/links.js';
 import { findOrganizations } from './match/orgs.js';
 import { extractPhones } from './extract/phones.js';
@@ -30,7 +31,7 @@ export interface VerifyOptions {
 }
 
 export interface Extraction {
-  /** One finding per normalized URL, first occurrence first. */
+  /** The links the answer cites (`citedLinks`): one per normalized URL, first occurrence first, none for a markdown link's text. */
   links: LinkFinding[];
   phones: PhoneFinding[];
   organizations: OrgFinding[];
@@ -47,11 +48,7 @@ export function extract(answer: string | PreparedAnswer, index: AllowlistIndex):
   const allLinks = extractLinks(text);
   const phones = extractPhones(text, allLinks);
   const organizations = findOrganizations(answer, index.orgMatcher, [...allLinks, ...phones]);
-  const seen = new Set<string>();
-  const links = allLinks.filter(
-    (link) => !seen.has(link.normalized) && (seen.add(link.normalized), true),
-  );
-  return { links, phones, organizations };
+  return { links: citedLinks(allLinks), phones, organizations };
 }
 
 /**

@@ -51,30 +51,40 @@ export function classifyLink(
       `hides the real host ${finding.host} behind "${hidden}@": the link does not go to ${hidden}`,
     );
   }
-  const mislabelled = labelMismatch(finding);
+  // The link is its target; its text is evidence about it. Text and target disagreeing proves
+  // nothing against a target with standing of its own: listed, a registered .gov domain, or a site
+  // of the same body as the text (same name, another suffix). It proves deception when the target
+  // has none, or resembles a directory domain.
+  const shown = labelMismatch(finding);
+  const seen = shown === null ? '' : `; its text shows ${shown.text}, another site`;
   const listedDomain = directoryDomainOf(finding.host, index.domains);
-  if (listedDomain !== null && mislabelled === null) {
+  if (listedDomain !== null) {
     return verdict(
       'directory',
-      listedDomain === finding.host
-        ? `on directory domain ${listedDomain}`
-        : `under directory domain ${listedDomain}`,
+      `${listedDomain === finding.host ? 'on' : 'under'} directory domain ${listedDomain}${seen}`,
     );
   }
   if (problem !== null) return verdict('invented', problem.reason);
-  if (mislabelled !== null) return verdict('invented', mislabelled);
   const lookalike = findLookalike(finding.host, index.lookalikes());
   const gov = govStanding(finding.host, options.govRegistry ?? loadGovRegistry());
   if (gov !== null) {
     if (gov.registered)
       return verdict(
         'unverified',
-        `not in the directory; ${gov.domain} is a registered .gov domain (CISA's .gov registry, snapshot ${gov.date}), but liveness is off, so nothing shows the page exists`,
+        `not in the directory; ${gov.domain} is a registered .gov domain (CISA's .gov registry, snapshot ${gov.date}), but liveness is off, so nothing shows the page exists${seen}`,
       );
     const like = lookalike ? `; it resembles the directory domain ${lookalike.of}` : '';
     return verdict(
       'invented',
       `${gov.domain} is not a registered .gov domain (CISA's .gov registry, snapshot ${gov.date})${like}`,
+      lookalike,
+    );
+  }
+  if (shown !== null && (lookalike !== null || !shown.sameBody)) {
+    const like = lookalike ? `, which resembles the directory domain ${lookalike.of}` : '';
+    return verdict(
+      'invented',
+      `the link text shows ${shown.text} but it goes to ${shown.target}${like}`,
       lookalike,
     );
   }
@@ -88,7 +98,7 @@ export function classifyLink(
     );
   return verdict(
     'unverified',
-    'not in the directory; liveness is off, so nothing shows the page exists',
+    `not in the directory; liveness is off, so nothing shows the page exists${seen}`,
   );
 }
 
@@ -133,18 +143,28 @@ function govStanding(
 
 /**
  * A markdown link whose text is itself an address on another site than its target
- * (`[mvlslaw.org](https://evil-site.com/x)`): a reader trusts the text and lands elsewhere.
- * Subdomains of one registrable domain agree (`[mass.gov](https://www.courts.mass.gov)`).
+ * (`[mvlslaw.org](https://evil-site.com/x)`): what the text shows, where the link goes, and
+ * whether both are one body's sites: the same name under another suffix (`lrcl.com`, `lrcl.org`)
+ * or a name that is the other's domain written together (`sfgov.org`, `sf.gov`). Subdomains of one
+ * registrable domain agree (`[mass.gov](https://www.courts.mass.gov)`): null.
  */
-function labelMismatch(finding: LinkFinding): string | null {
+function labelMismatch(
+  finding: LinkFinding,
+): { text: string; target: string; sameBody: boolean } | null {
   if (finding.label === undefined) return null;
   const text = finding.label.trim().replace(/^[*_`]+|[*_`]+$/g, '');
   const shown = extractLinks(text);
   if (shown.length !== 1 || shown[0]!.raw !== text) return null;
-  const shownDomain = parseDomain(shown[0]!.host).domain ?? shown[0]!.host;
-  const targetDomain = parseDomain(finding.host).domain ?? finding.host;
+  const shownParts = parseDomain(shown[0]!.host);
+  const targetParts = parseDomain(finding.host);
+  const shownDomain = shownParts.domain ?? shown[0]!.host;
+  const targetDomain = targetParts.domain ?? finding.host;
   if (shownDomain === targetDomain) return null;
-  return `the link text shows ${shownDomain} but it goes to ${targetDomain}`;
+  const names = [shownParts, targetParts].map((parts) => parts.domainWithoutSuffix ?? '');
+  const joined = [shownDomain, targetDomain].map((domain) => domain.replace(/\./g, ''));
+  const sameBody =
+    (names[0] !== '' && names[0] === names[1]) || names[0] === joined[1] || names[1] === joined[0];
+  return { text: shownDomain, target: targetDomain, sameBody };
 }
 
 /**
