@@ -108,6 +108,9 @@ describe('each link counted once', () => {
       'See www.ulhr.org or [the agency](https://www.telamon.org).',
       index,
     );
-    expect(buckets(report)).toEqual(['https://ulhr.org directory', 'https://telamon.org directory']);
+    expect(buckets(report)).toEqual([
+      'https://ulhr.org directory',
+      'https://telamon.org directory',
+    ]);
   });
 });
