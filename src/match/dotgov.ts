@@ -13,15 +13,49 @@ export interface GovRegistry {
   readonly date: string;
   /** Registered domains, lower case (`mass.gov`). */
   readonly domains: ReadonlySet<string>;
+  /**
+   * Domain → the area it serves, where the registry's type proves one: a two-letter state code
+   * for State, County, City, special and school district domains (and their Election kinds); `US`
+   * for Federal ones, whatever city they are registered in. Tribal and Interstate domains, and any
+   * without a state, have none: their area crosses state lines or is not said.
+   */
+  readonly areas: ReadonlyMap<string, string>;
 }
 
 /**
+ * The area a registry row's type and state prove (see `GovRegistry.areas`), or null. The one rule,
+ * used when reading CISA's file and when writing the compact one (`scripts/refresh-dotgov.ts`).
+ */
+export function areaOfRegistryType(type: string, state: string): string | null {
+  const kind = type
+    .replace(/\s*-\s*Election$/i, '')
+    .trim()
+    .toLowerCase();
+  if (kind === 'federal' || kind.startsWith('federal -')) return 'US';
+  if (!/^[A-Z]{2}$/.test(state)) return null;
+  return STATE_KINDS.has(kind) ? state : null;
+}
+
+const STATE_KINDS = new Set([
+  'state or territory',
+  'county',
+  'city',
+  'special district',
+  'school district',
+]);
+
+/**
  * Reads either form: the compact file shipped with the package (`# snapshot: YYYY-MM-DD`, then one
- * domain a line) or CISA's own `current-full.csv` (header row, domain in the first column), so a
- * newer registry can be used as downloaded. `fallbackDate` dates a file that does not say its date.
+ * domain a line, optionally `,AREA`) or CISA's own `current-full.csv` (header row, domain in the
+ * first column, type in the second, state in the last), so a newer registry can be used as
+ * downloaded. `fallbackDate` dates a file that does not say its date.
+ *
+ * CISA's rows are split on commas without a CSV parser: the type (second column) comes before any
+ * name that could hold a quoted comma, and the state (last column) is two letters or empty.
  */
 export function parseGovRegistry(text: string, fallbackDate: string): GovRegistry {
   const domains = new Set<string>();
+  const areas = new Map<string, string>();
   let date = fallbackDate;
   for (const line of text.split(/\r?\n/)) {
     const trimmed = line.trim();
@@ -31,10 +65,23 @@ export function parseGovRegistry(text: string, fallbackDate: string): GovRegistr
       if (snapshot) date = snapshot[1]!;
       continue;
     }
-    const first = trimmed.split(',')[0]!.replace(/^"|"$/g, '').trim().toLowerCase();
-    if (first.endsWith('.gov')) domains.add(first);
+    const cells = trimmed.split(',');
+    const first = cells[0]!.replace(/^"|"$/g, '').trim().toLowerCase();
+    if (!first.endsWith('.gov')) continue;
+    domains.add(first);
+    const area =
+      cells.length === 2
+        ? /^(?:[A-Z]{2})$/.exec(cells[1]!.trim())?.[0]
+        : cells.length > 2
+          ? areaOfRegistryType(unquote(cells[1]!), unquote(cells[cells.length - 1]!))
+          : null;
+    if (area) areas.set(first, area);
   }
-  return { date, domains };
+  return { date, domains, areas };
+}
+
+function unquote(cell: string): string {
+  return cell.replace(/^"|"$/g, '').trim();
 }
 
 const BUNDLED = 'dotgov-domains.txt';

@@ -1,0 +1,75 @@
+import { readFileSync, statSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { InputError } from '../errors.js';
+import { areaOf } from './codes.js';
+
+/**
+ * The shipped table of statewide legal-help portals and LSC-funded legal-aid programs
+ * (`data/legal-help-areas.txt`, built by `scripts/refresh-legal-help.ts` from the public facts in
+ * `scripts/legal-help/`): host → the areas it serves. A host matches at itself or any subdomain.
+ */
+export interface LegalHelpTable {
+  /** `YYYY-MM-DD` of the snapshot. */
+  readonly date: string;
+  readonly hosts: ReadonlyMap<string, readonly string[]>;
+}
+
+/**
+ * Reads the table: `# snapshot: YYYY-MM-DD`, then `host<TAB>areas<TAB>kinds<TAB>names` a line
+ * (areas space-separated). Throws `InputError` naming the line of a host or area it cannot read.
+ */
+export function parseLegalHelpTable(text: string, where: string): LegalHelpTable {
+  const hosts = new Map<string, readonly string[]>();
+  let date = 'unknown';
+  text.split(/\r?\n/).forEach((line, index) => {
+    if (line.trim().length === 0) return;
+    if (line.startsWith('#')) {
+      const snapshot = /^#\s*snapshot:\s*(\d{4}-\d{2}-\d{2})/.exec(line);
+      if (snapshot) date = snapshot[1]!;
+      return;
+    }
+    const [host = '', written = ''] = line.split('\t');
+    const areas = written.split(' ').map(areaOf);
+    if (!/^[a-z0-9.-]+\.[a-z]{2,}$/.test(host) || areas.length === 0 || areas.includes(null))
+      throw new InputError(
+        'INVALID_CONFIG',
+        `line ${index + 1}: expected "host<TAB>areas", got ${JSON.stringify(line)}; rebuild it with scripts/refresh-legal-help.ts`,
+        { where },
+      );
+    hosts.set(host, areas as string[]);
+  });
+  return { date, hosts };
+}
+
+let bundled: LegalHelpTable | undefined;
+
+/** The table shipped in the package's `data/` folder, read once per process. */
+export function loadLegalHelpTable(): LegalHelpTable {
+  if (bundled) return bundled;
+  const file = bundledPath();
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new InputError(
+      'FILE_UNREADABLE',
+      `cannot read the legal-help table: ${(error as Error).message}; reinstall the package`,
+      { where: file, cause: error },
+    );
+  }
+  bundled = parseLegalHelpTable(text, file);
+  return bundled;
+}
+
+/** `data/` at the package root: two folders up from source (`src/jurisdiction/`), three from the build. */
+function bundledPath(): string {
+  for (const up of ['../../data/', '../../../data/']) {
+    const candidate = fileURLToPath(new URL(`${up}legal-help-areas.txt`, import.meta.url));
+    try {
+      if (statSync(candidate).isFile()) return candidate;
+    } catch {
+      // not this layout
+    }
+  }
+  return fileURLToPath(new URL('../../data/legal-help-areas.txt', import.meta.url));
+}
