@@ -19,6 +19,8 @@ import { verifyOutput } from '../src/run.js';
 
 interface AssertionContext {
   config?: unknown;
+  /** The test row's variables: `vars.jurisdiction` (or `config.jurisdictionVar`) is its jurisdiction. */
+  vars?: Record<string, unknown>;
 }
 
 export default async function verifyCitations(
@@ -30,6 +32,7 @@ export default async function verifyCitations(
       context?.config,
       process.env,
       promptfooBaseDir(process.argv, process.cwd()),
+      context?.vars ? { vars: context.vars } : {},
     );
     return toGradingResult(await verifyOutput(output, settings));
   } catch (error) {

@@ -11,6 +11,7 @@ export const BUCKET_SCORES = {
   inconclusive: 0.5,
   broken: 0,
   invented: 0,
+  wrong_jurisdiction: 0,
 } as const;
 
 /** Taken off the score once for each distinct phone number given for the wrong organization. */

@@ -3,7 +3,8 @@ import { loadGovRegistry } from './match/dotgov.js';
 import { indexOf, type AllowlistIndex, type AllowlistSource } from './match/index.js';
 import type { LinkChecker, LivenessOptions } from './liveness/types.js';
 import type { Report } from './types.js';
-import { verifyAnswer, verifyAnswerLive } from './verify.js';
+import { verifyAnswer, verifyAnswerLive, type VerifyOptions } from './verify.js';
+import { knowledgeFor } from './jurisdiction/check.js';
 
 /** How one verification runs, as resolved from the assertion's config or the CLI's flags. */
 export interface VerifierSettings {
@@ -16,6 +17,30 @@ export interface VerifierSettings {
   govRegistry?: string;
   /** A misattributed number fails the answer, whatever the score. */
   failOnMisattribution?: boolean;
+  /**
+   * The jurisdiction (a code) to check links and numbers against; absent: the allowlist's own
+   * `jurisdiction`, if any, else no check at all.
+   */
+  jurisdiction?: string;
+  /** `fail` (default): a wrong-jurisdiction link fails the answer; `score`: it only scores 0. */
+  wrongJurisdiction?: 'fail' | 'score';
+}
+
+/** The jurisdiction options of a run, or none: the settings' jurisdiction, else the allowlist's. */
+function jurisdictionFor(
+  settings: VerifierSettings,
+  index: AllowlistIndex,
+  gov: { govRegistry?: VerifyOptions['govRegistry'] },
+): Pick<VerifyOptions, 'jurisdiction'> {
+  const jurisdiction = settings.jurisdiction ?? index.allowlist.jurisdiction;
+  if (jurisdiction === undefined) return {};
+  return {
+    jurisdiction: {
+      jurisdiction,
+      knowledge: knowledgeFor(index, gov.govRegistry),
+      ...(settings.wrongJurisdiction ? { wrongJurisdiction: settings.wrongJurisdiction } : {}),
+    },
+  };
 }
 
 /** The index for the settings' allowlist, from the one per-process cache. */
@@ -41,16 +66,19 @@ export async function verifyOutput(
       : { govRegistry: loadGovRegistry(settings.govRegistry) }),
     ...(settings.failOnMisattribution ? { failOnMisattribution: true } : {}),
   };
-  if (settings.liveness === false)
-    return verifyAnswer(text, index, { threshold: settings.threshold, ...gov });
+  const options = {
+    threshold: settings.threshold,
+    ...gov,
+    ...jurisdictionFor(settings, index, gov),
+  };
+  if (settings.liveness === false) return verifyAnswer(text, index, options);
   const factory = checkerFor ?? (await import('./liveness/index.js')).sharedLinkChecker;
   const allowPrivateNetworks =
     settings.liveness.allowPrivateNetworks !== undefined &&
     settings.liveness.allowPrivateNetworks !== false;
   return verifyAnswerLive(text, index, await factory(settings.liveness), {
-    threshold: settings.threshold,
+    ...options,
     allowPrivateNetworks,
-    ...gov,
     ...(settings.liveness.deadlineMs !== undefined
       ? { deadlineMs: settings.liveness.deadlineMs }
       : {}),

@@ -9,6 +9,9 @@ import type { LinkFinding, OrgFinding, PhoneFinding } from './extract/types.js';
  * - `broken`: liveness on and the page is gone (404, 410, refused).
  * - `invented`: provably not a usable resource (no public suffix, private or placeholder host,
  *   lookalike of a directory domain, host that does not exist).
+ * - `wrong_jurisdiction`: only when a jurisdiction is given: the site is proven to serve only other
+ *   jurisdictions (see `src/jurisdiction/`); never a nationwide site, one of the asked
+ *   jurisdiction, or one whose area is unknown.
  */
 export type LinkBucket =
   | 'directory'
@@ -16,7 +19,8 @@ export type LinkBucket =
   | 'unverified'
   | 'inconclusive'
   | 'broken'
-  | 'invented';
+  | 'invented'
+  | 'wrong_jurisdiction';
 
 export const LINK_BUCKETS: readonly LinkBucket[] = [
   'directory',
@@ -25,12 +29,14 @@ export const LINK_BUCKETS: readonly LinkBucket[] = [
   'inconclusive',
   'broken',
   'invented',
+  'wrong_jurisdiction',
 ];
 
 /** The buckets from most to least serious: the order problems are listed in. */
 export const LINK_SEVERITY: readonly LinkBucket[] = [
   'invented',
   'broken',
+  'wrong_jurisdiction',
   'inconclusive',
   'unverified',
   'live',
@@ -39,7 +45,7 @@ export const LINK_SEVERITY: readonly LinkBucket[] = [
 
 /** A bucket that fails the answer on its own, whatever the score. */
 export function isFatalBucket(bucket: LinkBucket): boolean {
-  return bucket === 'broken' || bucket === 'invented';
+  return bucket === 'broken' || bucket === 'invented' || bucket === 'wrong_jurisdiction';
 }
 
 /** A bucket worth a warning but no failure: nothing proved the link good or bad. */
@@ -69,6 +75,21 @@ export interface LinkVerdict {
    * bucket says so (see `src/match/lookalike.ts`).
    */
   lookalikeOf?: string;
+  /** Only when a jurisdiction was given and the link's area is known: who it serves, and the proof. */
+  served?: Served;
+}
+
+/** Where the knowledge of who a link or number serves comes from, in the order it is asked. */
+export type AreaSource = 'allowlist' | 'gov_registry' | 'legal_help_table';
+
+/**
+ * The areas a link or number serves (two-letter codes, `US` for the whole country), what carried
+ * them (the host, domain, URL or organization) and the source that says so.
+ */
+export interface Served {
+  areas: readonly string[];
+  source: AreaSource;
+  via: string;
 }
 
 /**
@@ -79,6 +100,8 @@ export interface LinkVerdict {
  * - `unlisted`: no organization named near it and the directory does not know it (a warning).
  * - `unchecked`: the organization named near it has no numbers on file, so nothing can be said.
  * - `service_line`: a three-digit service line (211, 988, …), valid anywhere.
+ * - `wrong_jurisdiction`: only when a jurisdiction is given: every organization the directory
+ *   lists the number for serves only other jurisdictions (penalized as a misattribution is).
  */
 export type PhoneStatus =
   | 'verified'
@@ -86,7 +109,8 @@ export type PhoneStatus =
   | 'known'
   | 'unlisted'
   | 'unchecked'
-  | 'service_line';
+  | 'service_line'
+  | 'wrong_jurisdiction';
 
 export const PHONE_STATUSES: readonly PhoneStatus[] = [
   'verified',
@@ -95,6 +119,7 @@ export const PHONE_STATUSES: readonly PhoneStatus[] = [
   'unlisted',
   'unchecked',
   'service_line',
+  'wrong_jurisdiction',
 ];
 
 export interface PhoneVerdict {
@@ -105,6 +130,8 @@ export interface PhoneVerdict {
   owners: string[];
   status: PhoneStatus;
   reason: string;
+  /** Only when a jurisdiction was given and the owners' areas are known (see `LinkVerdict.served`). */
+  served?: Served;
 }
 
 /** The result of verifying one answer. Every front (assertion, CLI, report) only formats this. */
@@ -126,4 +153,15 @@ export interface Report {
   liveness: boolean;
   /** Whether a misattributed number failed the answer whatever the score (opt-in). */
   failOnMisattribution: boolean;
+  /** The jurisdiction the answer was checked against; absent when none was given. */
+  jurisdiction?: JurisdictionCheck;
+}
+
+/** What a report was checked against, and whether a wrong-jurisdiction link fails it. */
+export interface JurisdictionCheck {
+  code: string;
+  /** False when configured so that a wrong-jurisdiction link only scores 0 (`wrongJurisdiction: "score"`). */
+  failsAnswer: boolean;
+  /** Distinct numbers whose status is `wrong_jurisdiction` (each costs the phone penalty once). */
+  wrongNumbers: number;
 }

@@ -20,6 +20,7 @@ import {
   type Report,
 } from './types.js';
 import { scoreReport } from './score/score.js';
+import { checkJurisdiction, type JurisdictionOptions } from './jurisdiction/check.js';
 
 export interface VerifyOptions {
   /** Pass when the score is strictly above this. Default `DEFAULT_THRESHOLD` (0.4). */
@@ -28,6 +29,8 @@ export interface VerifyOptions {
   govRegistry?: GovRegistry;
   /** A misattributed number fails the answer, whatever the score. Default false. */
   failOnMisattribution?: boolean;
+  /** Check every link and number against this jurisdiction; absent: no check, nothing changes. */
+  jurisdiction?: JurisdictionOptions;
 }
 
 export interface Extraction {
@@ -75,13 +78,32 @@ export function verifyAnswer(
   const links = found.links.map((link) =>
     classifyLink(link, index, options.govRegistry ? { govRegistry: options.govRegistry } : {}),
   );
+  return finish(links, matchPhones(answer, found, index), found, index, options, false);
+}
+
+/** The jurisdiction check when one is given, then the report: the last steps of both passes. */
+function finish(
+  links: LinkVerdict[],
+  phones: PhoneVerdict[],
+  found: Extraction,
+  index: AllowlistIndex,
+  options: VerifyOptions,
+  liveness: boolean,
+): Report {
+  const threshold = options.threshold ?? DEFAULT_THRESHOLD;
+  const check = options.jurisdiction;
+  const failOnMisattribution = options.failOnMisattribution ?? false;
+  if (check === undefined)
+    return buildReport(links, phones, found.organizations, threshold, liveness, failOnMisattribution);
+  const checked = checkJurisdiction(links, phones, index, check);
   return buildReport(
-    links,
-    matchPhones(answer, found, index),
+    checked.links,
+    checked.phones,
     found.organizations,
-    options.threshold ?? DEFAULT_THRESHOLD,
-    false,
-    options.failOnMisattribution ?? false,
+    threshold,
+    liveness,
+    failOnMisattribution,
+    { code: check.jurisdiction, failsAnswer: check.wrongJurisdiction !== 'score' },
   );
 }
 
@@ -113,14 +135,7 @@ export async function verifyAnswerLive(
         : applyLiveness(verdict, await checker.check(verdict.finding.raw, { deadlineAt })),
     ),
   );
-  return buildReport(
-    links,
-    matchPhones(answer, found, index),
-    found.organizations,
-    options.threshold ?? DEFAULT_THRESHOLD,
-    true,
-    options.failOnMisattribution ?? false,
-  );
+  return finish(links, matchPhones(answer, found, index), found, index, options, true);
 }
 
 export function buildReport(
@@ -130,8 +145,15 @@ export function buildReport(
   threshold: number,
   liveness: boolean,
   failOnMisattribution = false,
+  jurisdiction?: { code: string; failsAnswer: boolean },
 ): Report {
-  const score = scoreReport(links, phones, threshold, failOnMisattribution);
+  const score = scoreReport(
+    links,
+    phones,
+    threshold,
+    failOnMisattribution,
+    jurisdiction ? { wrongLinksFail: jurisdiction.failsAnswer } : {},
+  );
   return {
     pass: score.pass,
     score: score.score,
@@ -144,6 +166,9 @@ export function buildReport(
     reasons: reasonsOf(links, phones),
     liveness,
     failOnMisattribution,
+    ...(jurisdiction
+      ? { jurisdiction: { ...jurisdiction, wrongNumbers: score.wrongJurisdictionCount } }
+      : {}),
   };
 }
 
@@ -158,11 +183,12 @@ function reasonsOf(links: readonly LinkVerdict[], phones: readonly PhoneVerdict[
   const lines: string[] = [];
   for (const bucket of FATAL_BY_SEVERITY) {
     for (const link of links)
-      if (link.bucket === bucket) lines.push(`${bucket} link ${link.finding.raw}: ${link.reason}`);
+      if (link.bucket === bucket)
+        lines.push(`${bucket.replace('_', ' ')} link ${link.finding.raw}: ${link.reason}`);
   }
   for (const phone of phones)
-    if (phone.status === 'misattributed')
-      lines.push(`misattributed number ${phone.finding.raw}: ${phone.reason}`);
+    if (phone.status === 'misattributed' || phone.status === 'wrong_jurisdiction')
+      lines.push(`${phone.status.replace('_', ' ')} number ${phone.finding.raw}: ${phone.reason}`);
   for (const link of links)
     if (link.stale && !isFatalBucket(link.bucket))
       lines.push(`stale directory link ${link.finding.raw}: ${link.reason}`);

@@ -50,6 +50,20 @@ const RULES: readonly Rule[] = [
     forbids: under('src/match'),
   },
   {
+    name: 'jurisdiction/ checks what match/ decided: match/, extract/, liveness/ and score/ never import it',
+    from: (file) =>
+      under('src/match')(file) ||
+      under('src/extract')(file) ||
+      under('src/liveness')(file) ||
+      under('src/score')(file),
+    forbids: under('src/jurisdiction'),
+  },
+  {
+    name: 'jurisdiction/codes.ts is the one list of accepted forms, read by the allowlist too: it imports only errors.ts',
+    from: (file) => file === 'src/jurisdiction/codes.ts',
+    forbids: (target) => target !== 'src/errors.ts',
+  },
+  {
     name: 'stages come before their output: score/ never imports format/',
     from: under('src/score'),
     forbids: under('src/format'),
@@ -152,6 +166,8 @@ describe('import rules', () => {
     ['src/cli/check.ts', 'assertions/index.ts', 'nothing outside assertions/'],
     ['src/input/issues.ts', 'src/allowlist/schema.ts', 'input/'],
     ['src/input/json.ts', 'src/liveness/options.ts', 'input/'],
+    ['src/match/links.ts', 'src/jurisdiction/check.ts', 'jurisdiction/ checks'],
+    ['src/jurisdiction/codes.ts', 'src/match/dotgov.ts', 'jurisdiction/codes.ts'],
   ])('catches %s importing %s', (file, target, rule) => {
     const found = violations(new Map([[file, [target]]]));
     expect(found.length).toBeGreaterThan(0);

@@ -4,6 +4,7 @@ import { invalidInput, type IssueFormat } from '../input/issues.js';
 import { cleanOrgName } from '../normalize/name.js';
 import { normalizePhone } from '../normalize/phone.js';
 import { normalizeHost, normalizeUrl } from '../normalize/url.js';
+import { type AllowlistAreas, parseAreaFields } from './areas.js';
 
 /**
  * The allowlist file as written: four fields, plus optional aliases. Unknown keys are rejected so
@@ -17,6 +18,10 @@ export const AllowlistFileSchema = z.strictObject({
   org_aliases: z.record(z.string(), z.array(z.string())).optional(),
   /** URL (as in `urls`) → the address as the directory wrote it, where the two differ: what liveness fetches. */
   urls_as_written: z.record(z.string(), z.string()).optional(),
+  /** Who serves where, and the default jurisdiction (see `src/allowlist/areas.ts`). */
+  org_areas: z.record(z.string(), z.array(z.string())).optional(),
+  link_areas: z.record(z.string(), z.array(z.string())).optional(),
+  jurisdiction: z.string().optional(),
 });
 export type AllowlistFile = z.infer<typeof AllowlistFileSchema>;
 
@@ -24,7 +29,7 @@ export type AllowlistFile = z.infer<typeof AllowlistFileSchema>;
  * The allowlist after validation: every value normalized with the shared normalizers, organization
  * names trimmed, numbers in E.164. The builder writes this shape back to disk (see `toAllowlistFile`).
  */
-export interface Allowlist {
+export interface Allowlist extends AllowlistAreas {
   urls: string[];
   domains: string[];
   orgNames: string[];
@@ -173,6 +178,7 @@ export function parseAllowlist(
     });
   }
 
+  const areas = parseAreaFields(file, fail);
   if (problems.length > 0) throw invalidInput('INVALID_ALLOWLIST', problems, format);
   return {
     urls: [...urls],
@@ -181,6 +187,7 @@ export function parseAllowlist(
     orgPhones,
     orgAliases,
     ...(Object.keys(urlsAsWritten).length > 0 ? { urlsAsWritten } : {}),
+    ...areas,
   };
 }
 
@@ -200,6 +207,9 @@ const FILE_KEYS = new Set([
   'org_phones',
   'org_aliases',
   'urls_as_written',
+  'org_areas',
+  'link_areas',
+  'jurisdiction',
 ]);
 
 /** Exactly the schema's shape, checked without allocating: the fast path of `parseAllowlist`. */
@@ -226,7 +236,10 @@ function isWellFormedFile(data: unknown): data is AllowlistFile {
     strings(record.org_names) &&
     lists(record.org_phones) &&
     (record.org_aliases === undefined || lists(record.org_aliases)) &&
-    (record.urls_as_written === undefined || texts(record.urls_as_written))
+    (record.urls_as_written === undefined || texts(record.urls_as_written)) &&
+    (record.org_areas === undefined || lists(record.org_areas)) &&
+    (record.link_areas === undefined || lists(record.link_areas)) &&
+    (record.jurisdiction === undefined || typeof record.jurisdiction === 'string')
   );
 }
 
@@ -273,5 +286,8 @@ export function toAllowlistFile(allowlist: Allowlist): AllowlistFile {
   );
   if (written.length > 0)
     file.urls_as_written = Object.fromEntries(written.sort(([a], [b]) => compareStrings(a, b)));
+  if (allowlist.orgAreas) file.org_areas = record(allowlist.orgAreas);
+  if (allowlist.linkAreas) file.link_areas = record(allowlist.linkAreas);
+  if (allowlist.jurisdiction !== undefined) file.jurisdiction = allowlist.jurisdiction;
   return file;
 }

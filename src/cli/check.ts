@@ -22,6 +22,9 @@ Options:
   -o, --output FILE      write the result to FILE (atomically) instead of standard output
   --fail-on-misattribution  any number given for the wrong organization fails the answer
                          (default: it costs ${MISATTRIBUTED_PHONE_PENALTY} of the score)
+  --jurisdiction STATE   check that links and numbers serve STATE (MA, Massachusetts; a US state,
+                         DC or territory); default the allowlist's "jurisdiction", else no check
+  --wrong-jurisdiction fail|score  a link of another jurisdiction fails the answer (default) or only scores 0
   --gov-registry FILE    a newer .gov registry (CISA's current-full.csv, or one domain a line)
                          instead of the snapshot shipped in the package
   --live                 check that each link resolves (default: $CITATION_VERIFIER_LIVENESS, else off)
@@ -66,6 +69,8 @@ export const checkCommand: Subcommand = {
         'allow-private': { type: 'boolean', default: false },
         'gov-registry': { type: 'string' },
         'fail-on-misattribution': { type: 'boolean', default: false },
+        jurisdiction: { type: 'string' },
+        'wrong-jurisdiction': { type: 'string' },
         timeout: { type: 'string' },
         deadline: { type: 'string' },
         'network-probe': { type: 'string' },
@@ -132,7 +137,14 @@ export const checkCommand: Subcommand = {
       // The chunk check reads no allowlist: silently ignoring these would let an invented link in
       // the same answer pass unseen, so say so instead.
       const linkOnly = (
-        ['allowlist', 'threshold', 'live', 'gov-registry', 'fail-on-misattribution'] as const
+        [
+          'allowlist',
+          'threshold',
+          'live',
+          'gov-registry',
+          'fail-on-misattribution',
+          'jurisdiction',
+        ] as const
       ).filter((flag) => values[flag] !== undefined && values[flag] !== false);
       if (linkOnly.length > 0) {
         throw new InputError(
@@ -170,6 +182,8 @@ export const checkCommand: Subcommand = {
       allowlist: '--allowlist',
       threshold: '--threshold',
       govRegistry: '--gov-registry',
+      jurisdiction: '--jurisdiction',
+      wrongJurisdiction: '--wrong-jurisdiction',
       'liveness.networkProbe': '--network-probe',
     };
     if (values.live) {
@@ -189,6 +203,9 @@ export const checkCommand: Subcommand = {
     if (values['fail-on-misattribution']) config.failOnMisattribution = true;
     if (values['gov-registry'] !== undefined)
       config.govRegistry = resolve(io.cwd, values['gov-registry']);
+    if (values.jurisdiction !== undefined) config.jurisdiction = values.jurisdiction;
+    if (values['wrong-jurisdiction'] !== undefined)
+      config.wrongJurisdiction = values['wrong-jurisdiction'];
     const settings = resolveSettings(config, io.env, io.cwd, { front: 'cli', labels });
     const report = await verifyOutput(answer, settings);
     // After the allowlist loaded, so a broken setup is reported first.

@@ -162,6 +162,7 @@ export function compareVendors(
     source: meta.source,
     mode: meta.mode,
     judged: sorted.some((row) => row.judge !== undefined),
+    jurisdictionChecked: vendors.some((figures) => figures.wrongJurisdiction !== null),
     vendors,
     convincingButWrong: failed.filter((entry) => entry.judgePassed === true),
     verifierFailed: failed,
@@ -201,14 +202,12 @@ function figuresOf(vendor: string, rows: readonly VendorRow[]): VendorFigures {
     errors: rows.length - graded.length,
     links: links.length,
     buckets,
-    inventedOrBroken: ratio(
-      links.filter((link) => isFatalBucket(link.bucket)).length,
-      links.length,
-    ),
+    inventedOrBroken: ratio(links.filter(inventedOrBroken).length, links.length),
     answersWithInventedOrBroken: ratio(
-      verified.filter((verdict) => verdict.links.some((link) => isFatalBucket(link.bucket))).length,
+      verified.filter((verdict) => verdict.links.some(inventedOrBroken)).length,
       verified.length,
     ),
+    wrongJurisdiction: wrongJurisdictionRatio(verified),
     phones: verified.reduce((sum, verdict) => sum + verdict.phones.length, 0),
     misattributedPhones: verified.reduce((sum, verdict) => sum + verdict.misattributed, 0),
     lookalikeLinks: links.filter((link) => link.lookalike_of !== undefined).length,
@@ -225,6 +224,19 @@ function figuresOf(vendor: string, rows: readonly VendorRow[]): VendorFigures {
             bothGraded.length,
           ),
   };
+}
+
+/** The headline's links: invented or broken, not a real site of another jurisdiction. */
+function inventedOrBroken(link: { bucket: LinkBucket }): boolean {
+  return link.bucket === 'invented' || link.bucket === 'broken';
+}
+
+/** Wrong-jurisdiction links / links, over the answers checked against a jurisdiction; null when none was. */
+function wrongJurisdictionRatio(verified: readonly VerifierVerdict[]): Ratio | null {
+  const checked = verified.filter((verdict) => verdict.jurisdiction !== undefined);
+  if (checked.length === 0) return null;
+  const links = checked.flatMap((verdict) => verdict.links);
+  return ratio(links.filter((link) => link.bucket === 'wrong_jurisdiction').length, links.length);
 }
 
 /**
@@ -244,7 +256,7 @@ export function problemsOf(verdict: VerifierVerdict): Problem[] {
   });
   const fatal = verdict.links.filter((link) => isFatalBucket(link.bucket)).map(linkProblem);
   const phones: Problem[] = verdict.phones
-    .filter((phone) => phone.status === 'misattributed')
+    .filter((phone) => phone.status === 'misattributed' || phone.status === 'wrong_jurisdiction')
     .map((phone) => ({
       kind: 'phone',
       text: phone.raw,

@@ -15,6 +15,7 @@ export const BUCKET_COLORS: Record<LinkBucket, { fill: string; text: string }> =
   inconclusive: { fill: '#e3b341', text: '#1f2328' },
   broken: { fill: '#6e1016', text: '#ffffff' },
   invented: { fill: '#d1242f', text: '#ffffff' },
+  wrong_jurisdiction: { fill: '#8250df', text: '#ffffff' },
 };
 
 const WIDTH = 640;

@@ -1,4 +1,5 @@
 import { formatPhone } from '../normalize/phone.js';
+import { LINK_BUCKETS, type LinkBucket } from '../types.js';
 import type {
   FlaggedAnswer,
   LookalikeLink,
@@ -77,6 +78,13 @@ export function lookalikeLabel(link: LookalikeLink): string {
 }
 
 /** A bucket's share of links with its count: `75% (3)`; "—" for a vendor that cited no links. */
+/** The buckets a comparison's tables show: `wrong_jurisdiction` only when an answer was checked against a jurisdiction. */
+export function shownBuckets(comparison: VendorComparison): readonly LinkBucket[] {
+  return comparison.jurisdictionChecked
+    ? LINK_BUCKETS
+    : LINK_BUCKETS.filter((bucket) => bucket !== 'wrong_jurisdiction');
+}
+
 export function bucketCell(ratio: Ratio): string {
   return ratio.rate === null ? '—' : `${percent(ratio)} (${ratio.count})`;
 }
@@ -104,6 +112,15 @@ export function vendorColumns(comparison: VendorComparison): Column[] {
       numeric: true,
       value: (figures) => rateCell(figures.inventedOrBroken),
     },
+    ...(comparison.jurisdictionChecked
+      ? [
+          {
+            header: 'Wrong-jurisdiction\nlinks',
+            numeric: true,
+            value: (figures: VendorFigures) => rateCell(figures.wrongJurisdiction),
+          },
+        ]
+      : []),
     {
       header: 'Misattributed\nphones',
       numeric: true,

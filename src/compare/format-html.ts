@@ -15,6 +15,7 @@ import {
   problemParts,
   scopeLine,
   vendorColumns,
+  shownBuckets,
 } from './format-common.js';
 import { highlightPieces } from './highlight.js';
 import { escapeHtml } from './html-escape.js';
@@ -110,7 +111,7 @@ export function comparisonToHtml(comparison: VendorComparison): string {
       '</ul>',
     );
 
-  body.push("<h2>Where each vendor's links land</h2>", legend(), '<div class="charts">');
+  body.push("<h2>Where each vendor's links land</h2>", legend(comparison), '<div class="charts">');
   for (const figures of comparison.vendors)
     body.push(`<div class="vendor">${escapeHtml(figures.vendor)}</div>`, bucketBarSvg(figures));
   body.push('</div>');
@@ -141,12 +142,12 @@ export function comparisonToHtml(comparison: VendorComparison): string {
     '<table class="buckets">',
     '<thead><tr><th scope="col">Vendor</th>',
   );
-  for (const bucket of LINK_BUCKETS)
+  for (const bucket of shownBuckets(comparison))
     body.push(`<th scope="col" class="num">${swatch(bucket)} ${bucket}</th>`);
   body.push('</tr></thead><tbody>');
   for (const figures of comparison.vendors) {
     body.push(`<tr><th scope="row">${escapeHtml(figures.vendor)}</th>`);
-    for (const bucket of LINK_BUCKETS)
+    for (const bucket of shownBuckets(comparison))
       body.push(`<td class="num">${numberCell(bucketCell(figures.buckets[bucket]))}</td>`);
     body.push('</tr>');
   }
@@ -223,8 +224,10 @@ function swatch(bucket: (typeof LINK_BUCKETS)[number]): string {
   return `<span class="swatch" style="background:${BUCKET_COLORS[bucket].fill}" aria-hidden="true"></span>`;
 }
 
-function legend(): string {
-  return `<ul class="legend" aria-label="Buckets">${LINK_BUCKETS.map((bucket) => `<li>${swatch(bucket)}${bucket}</li>`).join('')}</ul>`;
+function legend(comparison: VendorComparison): string {
+  return `<ul class="legend" aria-label="Buckets">${shownBuckets(comparison)
+    .map((bucket) => `<li>${swatch(bucket)}${bucket}</li>`)
+    .join('')}</ul>`;
 }
 
 function problemTag(problem: Problem): string {

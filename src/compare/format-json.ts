@@ -1,4 +1,4 @@
-import { LINK_BUCKETS } from '../types.js';
+import { shownBuckets } from './format-common.js';
 import type { FlaggedAnswer, Problem, Ratio, VendorComparison, VendorFigures } from './types.js';
 
 /** Bumped when a key changes meaning or goes away (adding keys does not bump it). */
@@ -19,7 +19,7 @@ function ratioJson(ratio: Ratio | null): {
   };
 }
 
-function vendorJson(figures: VendorFigures): Record<string, unknown> {
+function vendorJson(figures: VendorFigures, comparison: VendorComparison): Record<string, unknown> {
   return {
     vendor: figures.vendor,
     rows: figures.rows,
@@ -27,9 +27,15 @@ function vendorJson(figures: VendorFigures): Record<string, unknown> {
     errors: figures.errors,
     links: figures.links,
     buckets: Object.fromEntries(
-      LINK_BUCKETS.map((bucket) => [bucket, ratioJson(figures.buckets[bucket])]),
+      shownBuckets(comparison).map((bucket) => [bucket, ratioJson(figures.buckets[bucket])]),
     ),
     invented_or_broken_links: ratioJson(figures.inventedOrBroken),
+    ...(comparison.jurisdictionChecked
+      ? {
+          wrong_jurisdiction_links:
+            figures.wrongJurisdiction === null ? null : ratioJson(figures.wrongJurisdiction),
+        }
+      : {}),
     answers_with_invented_or_broken_links: ratioJson(figures.answersWithInventedOrBroken),
     phones: figures.phones,
     misattributed_phones: figures.misattributedPhones,
@@ -82,7 +88,7 @@ export function comparisonToJson(comparison: VendorComparison): Record<string, u
     source: comparison.source,
     mode: comparison.mode,
     judged: comparison.judged,
-    vendors: comparison.vendors.map(vendorJson),
+    vendors: comparison.vendors.map((figures) => vendorJson(figures, comparison)),
     convincing_but_wrong: comparison.convincingButWrong.map(answerJson),
     verifier_failed: comparison.verifierFailed.map(answerJson),
     misattributed_numbers: comparison.misattributedNumbers.map((number) => ({

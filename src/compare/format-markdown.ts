@@ -1,5 +1,5 @@
-import { LINK_BUCKETS } from '../types.js';
 import {
+  shownBuckets,
   answerTitle,
   bucketCell,
   headline,
@@ -68,11 +68,12 @@ export function comparisonToMarkdown(comparison: VendorComparison): string {
     lines.push(`| ${columns.map((column) => escapeMarkdown(column.value(figures))).join(' | ')} |`);
 
   lines.push('', '### Share of links in each bucket', '');
-  lines.push(`| Vendor | ${LINK_BUCKETS.join(' | ')} |`);
-  lines.push(`| --- | ${LINK_BUCKETS.map(() => '---:').join(' | ')} |`);
+  const buckets = shownBuckets(comparison);
+  lines.push(`| Vendor | ${buckets.join(' | ')} |`);
+  lines.push(`| --- | ${buckets.map(() => '---:').join(' | ')} |`);
   for (const figures of comparison.vendors) {
     lines.push(
-      `| ${escapeMarkdown(figures.vendor)} | ${LINK_BUCKETS.map((bucket) => escapeMarkdown(bucketCell(figures.buckets[bucket]))).join(' | ')} |`,
+      `| ${escapeMarkdown(figures.vendor)} | ${buckets.map((bucket) => escapeMarkdown(bucketCell(figures.buckets[bucket]))).join(' | ')} |`,
     );
   }
 

@@ -1,5 +1,5 @@
-import { LINK_BUCKETS } from '../types.js';
 import {
+  shownBuckets,
   answerTitle,
   bucketCell,
   headline,
@@ -76,12 +76,12 @@ export function comparisonToText(comparison: VendorComparison): string {
   lines.push('', 'Share of links in each bucket (count)');
   lines.push(
     ...alignTable(
-      ['Vendor', ...LINK_BUCKETS],
+      ['Vendor', ...shownBuckets(comparison)],
       comparison.vendors.map((figures) => [
         figures.vendor,
-        ...LINK_BUCKETS.map((bucket) => bucketCell(figures.buckets[bucket])),
+        ...shownBuckets(comparison).map((bucket) => bucketCell(figures.buckets[bucket])),
       ]),
-      [false, ...LINK_BUCKETS.map(() => true)],
+      [false, ...shownBuckets(comparison).map(() => true)],
     ),
   );
 

@@ -26,6 +26,8 @@ export interface VerifierVerdict {
   phones: CitedPhone[];
   /** Distinct misattributed numbers (what the score was penalized for). */
   misattributed: number;
+  /** The jurisdiction the answer was checked against (the verdict JSON's `jurisdiction`), if any. */
+  jurisdiction?: string;
 }
 
 /** What the model-graded assertions (the judge) said about one answer. */
@@ -162,6 +164,11 @@ export interface VendorFigures {
   inventedOrBroken: Ratio;
   /** Answers with at least one invented or broken link, out of answers the verifier graded. */
   answersWithInventedOrBroken: Ratio;
+  /**
+   * Wrong-jurisdiction links out of the links of answers checked against a jurisdiction; `null`
+   * when none of this vendor's answers was.
+   */
+  wrongJurisdiction: Ratio | null;
   /** Distinct phone numbers cited, summed over answers. */
   phones: number;
   /** Distinct numbers given for the wrong organization, summed over answers. */
@@ -184,6 +191,8 @@ export interface VendorComparison {
   mode: 'promptfoo' | 'answers';
   /** Whether any row had a judge; formats leave judge columns out when none did. */
   judged: boolean;
+  /** Whether any answer was checked against a jurisdiction; formats leave its figures out when none was. */
+  jurisdictionChecked: boolean;
   /** Vendors in order of first appearance (the eval's provider order). */
   vendors: VendorFigures[];
   /** Convincing but wrong: the answers the judge passed and the verifier failed, in test order, then vendor order. */

@@ -15,5 +15,6 @@ export function verdictOf(report: Report): VerifierVerdict {
     misattributed: report.misattributedCount,
     links: report.links.map(linkJson),
     phones: report.phones.map(phoneJson),
+    ...(report.jurisdiction ? { jurisdiction: report.jurisdiction.code } : {}),
   };
 }

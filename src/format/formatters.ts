@@ -11,6 +11,7 @@ import {
   type PhoneStatus,
   type PhoneVerdict,
   type Report,
+  type Served,
 } from '../types.js';
 import type { LinkJson, PhoneJson, VerdictJson } from './verdict-schema.js';
 
@@ -38,21 +39,37 @@ export function verdictHead(report: Report): string {
 
 /** One line that shows the working: the score, how it was reached, and why it passed or failed. */
 export function summaryLine(report: Report): string {
-  const fatal = report.links.filter((link) => isFatalBucket(link.bucket));
+  const fatal = report.links.filter((link) => failsAnswer(report, link));
   const verdict = verdictHead(report);
+  const otherState = report.jurisdiction?.wrongNumbers ?? 0;
   const penalty =
-    report.misattributedCount > 0
+    (report.misattributedCount > 0
       ? ` − ${report.misattributedCount} × ${MISATTRIBUTED_PHONE_PENALTY} for misattributed numbers`
-      : '';
+      : '') +
+    (otherState > 0
+      ? ` − ${otherState} × ${MISATTRIBUTED_PHONE_PENALTY} for numbers of another jurisdiction`
+      : '');
   const comparison = report.score > report.threshold ? '>' : '≤';
   const wrongNumbers = report.failOnMisattribution ? report.misattributedCount : 0;
+  const what = fatal.some((link) => link.bucket === 'wrong_jurisdiction')
+    ? `broken, invented or for another jurisdiction than ${report.jurisdiction?.code}`
+    : 'broken or invented';
   const why =
     fatal.length > 0
-      ? `; fails outright: ${fatal.length} ${fatal.length === 1 ? 'link is' : 'links are'} broken or invented`
+      ? `; fails outright: ${fatal.length} ${fatal.length === 1 ? 'link is' : 'links are'} ${what}`
       : wrongNumbers > 0
         ? `; fails outright: ${wrongNumbers} ${wrongNumbers === 1 ? 'number is' : 'numbers are'} misattributed (failOnMisattribution)`
         : '';
-  return `${verdict}: score ${report.score} ${comparison} threshold ${report.threshold} (link score ${report.linkScore} over ${report.links.length} link${report.links.length === 1 ? '' : 's'}${penalty})${why}`;
+  const against = report.jurisdiction ? ` [checked against ${report.jurisdiction.code}]` : '';
+  return `${verdict}${against}: score ${report.score} ${comparison} threshold ${report.threshold} (link score ${report.linkScore} over ${report.links.length} link${report.links.length === 1 ? '' : 's'}${penalty})${why}`;
+}
+
+/** Whether a link fails the report on its own (a wrong-jurisdiction one only if configured so). */
+function failsAnswer(report: Report, link: LinkVerdict): boolean {
+  return (
+    isFatalBucket(link.bucket) &&
+    (link.bucket !== 'wrong_jurisdiction' || report.jurisdiction?.failsAnswer !== false)
+  );
 }
 
 function linkCounts(report: Report): string {
@@ -115,7 +132,12 @@ export function toGradingResult(report: Report): GradingResult {
       citation_score: report.score,
       link_score: report.linkScore,
       phone_score: round(
-        Math.max(0, 1 - MISATTRIBUTED_PHONE_PENALTY * report.misattributedCount),
+        Math.max(
+          0,
+          1 -
+            MISATTRIBUTED_PHONE_PENALTY *
+              (report.misattributedCount + (report.jurisdiction?.wrongNumbers ?? 0)),
+        ),
         SCORE_DECIMALS,
       ),
       usable_links:
@@ -169,6 +191,13 @@ export function toJson(report: Report): VerdictJson {
     link_score: report.linkScore,
     misattributed_phones: report.misattributedCount,
     liveness: report.liveness,
+    ...(report.jurisdiction
+      ? {
+          jurisdiction: report.jurisdiction.code,
+          wrong_jurisdiction_fails: report.jurisdiction.failsAnswer,
+          wrong_jurisdiction_phones: report.jurisdiction.wrongNumbers,
+        }
+      : {}),
     links: report.links.slice(0, cap).map(linkJson),
     phones: report.phones.slice(0, cap).map(phoneJson),
     organizations: report.organizations
@@ -192,7 +221,13 @@ export function linkJson(link: LinkVerdict): LinkJson {
     ...(link.liveness ? { liveness: link.liveness } : {}),
     ...(link.stale ? { stale: true as const } : {}),
     ...(link.lookalikeOf !== undefined ? { lookalike_of: link.lookalikeOf } : {}),
+    ...(link.served ? { served: servedJson(link.served) } : {}),
   };
+}
+
+/** Who a link or number serves, as the verdict JSON says it (present only with a jurisdiction). */
+function servedJson(served: Served) {
+  return { areas: [...served.areas], source: served.source, via: served.via };
 }
 
 /** One phone number of the verdict JSON: raw and normalized, the organization it was given for (or null), status, reason, span. */
@@ -205,6 +240,7 @@ export function phoneJson(phone: PhoneVerdict): PhoneJson {
     reason: phone.reason,
     start: phone.finding.start,
     end: phone.finding.end,
+    ...(phone.served ? { served: servedJson(phone.served) } : {}),
   };
 }
 

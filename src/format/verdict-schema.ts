@@ -26,6 +26,17 @@ export const LivenessJsonSchema = z.object({
   error: z.string().optional(),
 });
 
+/**
+ * Who a link or number serves, present only when a jurisdiction was given and a source knows:
+ * area codes (`US` for the whole country), the source, and what carried it (URL, domain, host or
+ * the organizations that list the number). See docs/JURISDICTION.md.
+ */
+export const ServedJsonSchema = z.object({
+  areas: z.array(z.string()),
+  source: z.enum(['allowlist', 'gov_registry', 'legal_help_table']),
+  via: z.string(),
+});
+
 /** One link: the raw text as `url`, its bucket, score and reason, its span, and what liveness saw. */
 export const LinkJsonSchema = z.object({
   url: z.string(),
@@ -40,6 +51,7 @@ export const LinkJsonSchema = z.object({
   stale: z.literal(true).optional(),
   /** The directory domain this link's host resembles. */
   lookalike_of: z.string().optional(),
+  served: ServedJsonSchema.optional(),
 });
 
 /** One phone number: raw and normalized, the organization it was given for (or null), status, reason, span. */
@@ -51,6 +63,7 @@ export const PhoneJsonSchema = z.object({
   reason: z.string(),
   start: offset,
   end: offset,
+  served: ServedJsonSchema.optional(),
 });
 
 /** One organization named in the answer: its allowlist name, the text as written, its span. */
@@ -77,6 +90,10 @@ export const VerdictJsonSchema = z.object({
   link_score: z.number(),
   misattributed_phones: offset,
   liveness: z.boolean(),
+  /** Only with a jurisdiction: the code checked against, whether a wrong link fails, and the wrong numbers. */
+  jurisdiction: z.string().optional(),
+  wrong_jurisdiction_fails: z.boolean().optional(),
+  wrong_jurisdiction_phones: offset.optional(),
   links: z.array(LinkJsonSchema),
   phones: z.array(PhoneJsonSchema),
   organizations: z.array(OrganizationJsonSchema),
@@ -92,6 +109,7 @@ export const RecordedVerdictSchema = VerdictJsonSchema.pick({
   pass: true,
   score: true,
   misattributed_phones: true,
+  jurisdiction: true,
   links: true,
   phones: true,
 });

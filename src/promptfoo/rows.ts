@@ -189,6 +189,7 @@ function recordedVerifier(
     pass: component.pass,
     score: component.score ?? json.score,
     misattributed: json.misattributed_phones,
+    ...(json.jurisdiction !== undefined ? { jurisdiction: json.jurisdiction } : {}),
     links: json.links,
     phones: json.phones,
   };

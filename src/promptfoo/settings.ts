@@ -6,6 +6,7 @@ import { describeValue, invalidInput, parseInput } from '../input/issues.js';
 import { numberFromText } from '../input/number.js';
 import { LIVENESS_EXPECTED, LivenessOptionsSchema } from '../liveness/options.js';
 import type { VerifierSettings } from '../run.js';
+import { ACCEPTED_FORMS, parseJurisdiction } from '../jurisdiction/codes.js';
 
 /**
  * The verifier assertion's `config`, validated: unknown keys are rejected so a typo
@@ -22,7 +23,16 @@ export const VerifierConfigSchema = z.strictObject({
   govRegistry: z.string().min(1).optional(),
   /** Any misattributed number fails the answer (default: it costs 0.3 of the score). */
   failOnMisattribution: z.boolean().optional(),
+  /** The jurisdiction links and numbers must serve (`MA`, `Massachusetts`); see docs/JURISDICTION.md. */
+  jurisdiction: z.string().optional(),
+  /** The test variable that holds each row's jurisdiction; default `jurisdiction`. */
+  jurisdictionVar: z.string().min(1).optional(),
+  /** `fail` (default): a wrong-jurisdiction link fails the answer; `score`: it only scores 0. */
+  wrongJurisdiction: z.enum(['fail', 'score']).optional(),
 });
+
+/** The test variable read for a row's jurisdiction when `config.jurisdictionVar` names none. */
+export const DEFAULT_JURISDICTION_VAR = 'jurisdiction';
 
 export interface SettingsOptions {
   /** Which front asks: the message for a missing allowlist says how that front gives one. */
@@ -32,6 +42,8 @@ export interface SettingsOptions {
    * `--timeout`): messages name it so, with the same words as for the config key.
    */
   labels?: Readonly<Record<string, string>>;
+  /** The test row's variables (the assertion's `context.vars`): one may carry the jurisdiction. */
+  vars?: Readonly<Record<string, unknown>>;
 }
 
 /**
@@ -45,16 +57,12 @@ export function resolveSettings(
   baseDir: string,
   options: SettingsOptions = {},
 ): VerifierSettings {
-  const { allowlist, threshold, liveness, govRegistry, failOnMisattribution } = parseInput(
-    VerifierConfigSchema,
-    config ?? {},
-    'INVALID_CONFIG',
-    {
-      root: 'config',
-      expected: EXPECTED,
-      ...(options.labels ? { labels: options.labels } : {}),
-    },
-  );
+  const parsed = parseInput(VerifierConfigSchema, config ?? {}, 'INVALID_CONFIG', {
+    root: 'config',
+    expected: EXPECTED,
+    ...(options.labels ? { labels: options.labels } : {}),
+  });
+  const { allowlist, threshold, liveness, govRegistry, failOnMisattribution } = parsed;
 
   let source: VerifierSettings['allowlist'];
   if (typeof allowlist === 'object') source = { inline: allowlist };
@@ -94,6 +102,27 @@ export function resolveSettings(
     const path = withoutFileScheme(govRegistry) ?? govRegistry;
     settings.govRegistry = isAbsolute(path) ? path : resolve(baseDir, path);
   }
+  return withJurisdiction(settings, parsed, options);
+}
+
+/**
+ * The row's variable (`vars.jurisdiction`, or the one `config.jurisdictionVar` names) when the row
+ * gives it, else `config.jurisdiction`; the allowlist's own default is the last fallback (in
+ * `verifyOutput`). An empty variable counts as not given.
+ */
+function withJurisdiction(
+  settings: VerifierSettings,
+  config: z.infer<typeof VerifierConfigSchema>,
+  options: SettingsOptions,
+): VerifierSettings {
+  const name = config.jurisdictionVar ?? DEFAULT_JURISDICTION_VAR;
+  const fromRow = options.vars?.[name];
+  const label = options.labels?.jurisdiction ?? 'config.jurisdiction';
+  if (fromRow !== undefined && fromRow !== null && fromRow !== '')
+    settings.jurisdiction = parseJurisdiction(fromRow, `vars.${name}`);
+  else if (config.jurisdiction !== undefined)
+    settings.jurisdiction = parseJurisdiction(config.jurisdiction, label);
+  if (config.wrongJurisdiction !== undefined) settings.wrongJurisdiction = config.wrongJurisdiction;
   return settings;
 }
 
@@ -104,6 +133,9 @@ const EXPECTED: Record<string, string> = {
   liveness: 'true, false, or an object of liveness options',
   failOnMisattribution: 'true or false',
   govRegistry: "the path of a .gov registry file (CISA's current-full.csv, or one domain a line)",
+  jurisdiction: ACCEPTED_FORMS,
+  jurisdictionVar: 'the name of a test variable',
+  wrongJurisdiction: '"fail" or "score"',
   ...Object.fromEntries(
     Object.entries(LIVENESS_EXPECTED).map(([key, expected]) => [`liveness.${key}`, expected]),
   ),

@@ -5,6 +5,8 @@ export interface Score {
   score: number;
   linkScore: number;
   misattributedCount: number;
+  /** Distinct numbers given for organizations of other jurisdictions (0 with no jurisdiction). */
+  wrongJurisdictionCount: number;
   pass: boolean;
 }
 
@@ -18,30 +20,42 @@ export interface Score {
  *
  * Example: links directory (1) + unverified (0.5) → mean 0.75; one misattributed number → 0.45;
  * threshold 0.4 → pass.
+ *
+ * With a jurisdiction given: a `wrong_jurisdiction` link scores 0 and fails the answer like an
+ * invented one, unless `wrongLinksFail` is false (then it only scores 0); a `wrong_jurisdiction`
+ * number costs 0.3 like a misattributed one (distinct numbers of either status, each once; a
+ * number is never both). Example: directory (1) + wrong_jurisdiction (0) → mean 0.5, fails;
+ * with `wrongLinksFail: false` → 0.5 > 0.4 passes.
  */
 export function scoreReport(
   links: readonly LinkVerdict[],
   phones: readonly PhoneVerdict[],
   threshold: number,
   failOnMisattribution = false,
+  options: { wrongLinksFail?: boolean } = {},
 ): Score {
   const linkScore =
     links.length === 0 ? 1 : links.reduce((sum, link) => sum + link.score, 0) / links.length;
-  const misattributed = new Set(
-    phones
-      .filter((phone) => phone.status === 'misattributed')
-      .map((phone) => phone.finding.normalized),
-  );
+  const distinct = (status: PhoneVerdict['status']) =>
+    new Set(
+      phones.filter((phone) => phone.status === status).map((phone) => phone.finding.normalized),
+    ).size;
+  const misattributed = distinct('misattributed');
+  const wrongJurisdiction = distinct('wrong_jurisdiction');
   const score = round(
-    Math.max(0, linkScore - MISATTRIBUTED_PHONE_PENALTY * misattributed.size),
+    Math.max(0, linkScore - MISATTRIBUTED_PHONE_PENALTY * (misattributed + wrongJurisdiction)),
     SCORE_DECIMALS,
   );
-  const fatal = links.some((link) => isFatalBucket(link.bucket));
+  const wrongFails = options.wrongLinksFail ?? true;
+  const fatal = links.some(
+    (link) => isFatalBucket(link.bucket) && (wrongFails || link.bucket !== 'wrong_jurisdiction'),
+  );
   return {
     score,
     linkScore: round(linkScore, SCORE_DECIMALS),
-    misattributedCount: misattributed.size,
-    pass: score > threshold && !fatal && !(failOnMisattribution && misattributed.size > 0),
+    misattributedCount: misattributed,
+    wrongJurisdictionCount: wrongJurisdiction,
+    pass: score > threshold && !fatal && !(failOnMisattribution && misattributed > 0),
   };
 }
 

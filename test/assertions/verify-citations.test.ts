@@ -85,7 +85,7 @@ describe('verify-citations assertion', () => {
     [
       'an unknown config key',
       { allowlist, treshold: 0.5 },
-      /^citation-verifier: config\.treshold: unknown key; did you mean "threshold"\? allowed keys: "allowlist", "threshold", "liveness", "govRegistry", "failOnMisattribution"$/,
+      /^citation-verifier: config\.treshold: unknown key; did you mean "threshold"\? allowed keys: "allowlist", "threshold", "liveness", "govRegistry", "failOnMisattribution", "jurisdiction", "jurisdictionVar", "wrongJurisdiction"$/,
     ],
     [
       'a bad threshold',

@@ -80,7 +80,9 @@ describe('describeIssues: what, where (one path style), what to do', () => {
     });
     for (const key of Object.keys(AllowlistFileSchema.shape))
       expect(message).toContain(JSON.stringify(key));
-    expect(message).toContain('(optional: "org_aliases", "urls_as_written")');
+    expect(message).toContain(
+      '(optional: "org_aliases", "urls_as_written", "org_areas", "link_areas", "jurisdiction")',
+    );
   });
 
   it('a misspelled key: the guess, and the key it meant is not also reported missing', () => {

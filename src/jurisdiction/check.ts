@@ -1,0 +1,96 @@
+import { BUCKET_SCORES } from '../defaults.js';
+import type { AllowlistIndex } from '../match/index.js';
+import { type GovRegistry, loadGovRegistry } from '../match/dotgov.js';
+import type { LinkVerdict, PhoneVerdict, Served } from '../types.js';
+import { type AreaKnowledge, areasOfLink, areasOfOwners, sourceLabel } from './areas.js';
+import { NATIONWIDE } from './codes.js';
+import { loadLegalHelpTable } from './table.js';
+
+/** What an answer is checked against: the jurisdiction, whether a wrong link fails, and the sources. */
+export interface JurisdictionOptions {
+  jurisdiction: string;
+  /** `fail` (the default): a wrong-jurisdiction link fails the answer; `score`: it only scores 0. */
+  wrongJurisdiction?: 'fail' | 'score';
+  knowledge: AreaKnowledge;
+}
+
+/** The three sources for an allowlist: its own areas, the registry in use, the shipped table. */
+export function knowledgeFor(index: AllowlistIndex, govRegistry?: GovRegistry): AreaKnowledge {
+  return {
+    allowlist: index.allowlist,
+    gov: govRegistry ?? loadGovRegistry(),
+    table: loadLegalHelpTable(),
+  };
+}
+
+/** Whether `served` proves that a resource cannot help someone in `jurisdiction`. */
+export function servesElsewhere(served: Served, jurisdiction: string): boolean {
+  return !served.areas.includes(jurisdiction) && !served.areas.includes(NATIONWIDE);
+}
+
+/** `serves TX (the .gov registry, snapshot …), not MA`: what a reason says after the one served. */
+function elsewhere(served: Served, jurisdiction: string, knowledge: AreaKnowledge): string {
+  return `serves ${served.areas.join(', ')} (${sourceLabel(served, knowledge)}), not ${jurisdiction}`;
+}
+
+/**
+ * A link verdict checked against the jurisdiction: `wrong_jurisdiction` (score 0) when its site is
+ * proven to serve only other jurisdictions, else the same verdict; either way it carries `served`
+ * when the area is known. `broken` and `invented` stay as they are: they say more.
+ */
+export function checkLink(verdict: LinkVerdict, options: JurisdictionOptions): LinkVerdict {
+  const served = areasOfLink(verdict.finding, options.knowledge);
+  if (served === null) return verdict;
+  const judged = verdict.bucket !== 'broken' && verdict.bucket !== 'invented';
+  if (!judged || !servesElsewhere(served, options.jurisdiction)) return { ...verdict, served };
+  const was =
+    verdict.bucket === 'directory'
+      ? 'listed in the directory, but '
+      : verdict.bucket === 'live'
+        ? 'it resolves, but '
+        : '';
+  return {
+    ...verdict,
+    bucket: 'wrong_jurisdiction',
+    score: BUCKET_SCORES.wrong_jurisdiction,
+    reason: `${was}${served.via} ${elsewhere(served, options.jurisdiction, options.knowledge)}`,
+    served,
+  };
+}
+
+/**
+ * A phone verdict checked against the jurisdiction: a number `verified` or `known` becomes
+ * `wrong_jurisdiction` when every organization the directory lists it for serves only other
+ * jurisdictions (`areasOfOwners`: one owner of unknown area keeps it as it was). Other statuses
+ * say more already, or nothing the areas could prove.
+ */
+export function checkPhone(
+  verdict: PhoneVerdict,
+  index: AllowlistIndex,
+  options: JurisdictionOptions,
+): PhoneVerdict {
+  if (verdict.status === 'service_line') return verdict;
+  const served = areasOfOwners(index.ownersOf(verdict.finding.normalized), options.knowledge);
+  if (served === null) return verdict;
+  const judged = verdict.status === 'verified' || verdict.status === 'known';
+  if (!judged || !servesElsewhere(served, options.jurisdiction)) return { ...verdict, served };
+  return {
+    ...verdict,
+    status: 'wrong_jurisdiction',
+    reason: `listed for ${served.via}, which ${elsewhere(served, options.jurisdiction, options.knowledge)}`,
+    served,
+  };
+}
+
+/** Every link and number of an answer checked (see `checkLink`, `checkPhone`). */
+export function checkJurisdiction(
+  links: readonly LinkVerdict[],
+  phones: readonly PhoneVerdict[],
+  index: AllowlistIndex,
+  options: JurisdictionOptions,
+): { links: LinkVerdict[]; phones: PhoneVerdict[] } {
+  return {
+    links: links.map((link) => checkLink(link, options)),
+    phones: phones.map((phone) => checkPhone(phone, index, options)),
+  };
+}
