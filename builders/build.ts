@@ -8,6 +8,7 @@ import { SHARED_HOST_MIN_ORGS } from '../src/defaults.js';
 import { InputError } from '../src/errors.js';
 import { houseMessage } from '../src/input/issues.js';
 import { orgKey } from '../src/normalize/name.js';
+import { areasOfState, seedAreas } from './areas.js';
 import { resolveColumns, type ResolvedColumns } from './columns.js';
 import { reportBareNames, settleAliases } from './names.js';
 import { readTable } from './row.js';
@@ -166,6 +167,7 @@ function seedFromBase(state: BuildState, base: Allowlist, baseSource: string): v
       message: `${JSON.stringify(name)} and ${JSON.stringify(existing.name)} are one name to the verifier; merged under ${JSON.stringify(existing.name)}`,
     });
   }
+  seedAreas(state, base, orgKey);
   for (const [name, aliases] of Object.entries(base.orgAliases)) {
     for (const alias of aliases) {
       if (!state.aliasClaims.has(orgKey(alias)))
@@ -196,7 +198,7 @@ function allowlistOf(state: BuildState): Allowlist {
     if (org.phones.length > 0) allowlist.orgPhones[org.name] = org.phones;
     if (org.aliases.length > 0) allowlist.orgAliases[org.name] = org.aliases;
   }
-  return allowlist;
+  return { ...allowlist, ...areasOfState(state, (key) => state.orgs.get(key)?.name) };
 }
 
 /**

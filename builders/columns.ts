@@ -10,6 +10,8 @@ export interface ResolvedColumns {
   phones: ResolvedColumn[];
   aliases: ResolvedColumn[];
   domains: ResolvedColumn[];
+  /** The service-area column, when `--area-column` names one. */
+  area?: ResolvedColumn;
 }
 
 export interface ResolvedColumn {
@@ -70,6 +72,7 @@ export function resolveColumns(
     phones: many(names.phones, '--phone-column'),
     aliases: many(names.aliases, '--alias-column'),
     domains: many(names.domains, '--domain-column'),
+    ...(names.area !== undefined ? { area: find(names.area, '--area-column') } : {}),
   };
 }
 

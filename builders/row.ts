@@ -2,6 +2,7 @@ import { houseMessage } from '../src/input/issues.js';
 import { cleanOrgName, orgKey } from '../src/normalize/name.js';
 import { isPlaceholder } from './cells.js';
 import type { ResolvedColumns } from './columns.js';
+import { readAreas } from './areas.js';
 import { readRow, trailingHabit } from './fit.js';
 import { describeDelimiter } from './messages.js';
 import type { BuildState, OrgEntry, Table, TableRow } from './types.js';
@@ -34,6 +35,7 @@ export function readTable(state: BuildState, table: Table, cols: ResolvedColumns
     readUrls(state, context, found.key);
     readDomains(state, context);
     readAliases(state, context, found.key);
+    readAreas(state, context, found.key);
   }
 }
 

@@ -47,6 +47,8 @@ export interface ColumnNames {
   phones: readonly string[];
   aliases: readonly string[];
   domains: readonly string[];
+  /** The service-area column (`--area-column`): state codes or names, `US`/`national` for nationwide. */
+  area?: string;
 }
 
 export interface BuildOptions {
@@ -92,6 +94,7 @@ export type WarningCode =
   | 'BAD_PHONE'
   | 'BAD_URL'
   | 'BAD_DOMAIN'
+  | 'BAD_AREA'
   | 'MISALIGNED_ROW'
   | 'REALIGNED_ROW'
   | 'ALIAS_CONFLICT'
@@ -206,4 +209,15 @@ export interface BuildState {
   rowsUsed: number;
   rowsSkipped: number;
   rowsRealigned: number;
+  /** Only with an area column: who serves where, as the rows say (`builders/areas.ts`). */
+  areas?: AreaState;
+}
+
+/**
+ * Areas by organization (key), URL and host. `null` marks one that some row gave without an area:
+ * its area is then unknown, since that row's organization may serve anywhere.
+ */
+export interface AreaState {
+  orgs: Map<string, Set<string> | null>;
+  links: Map<string, Set<string> | null>;
 }

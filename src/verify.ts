@@ -94,7 +94,14 @@ function finish(
   const check = options.jurisdiction;
   const failOnMisattribution = options.failOnMisattribution ?? false;
   if (check === undefined)
-    return buildReport(links, phones, found.organizations, threshold, liveness, failOnMisattribution);
+    return buildReport(
+      links,
+      phones,
+      found.organizations,
+      threshold,
+      liveness,
+      failOnMisattribution,
+    );
   const checked = checkJurisdiction(links, phones, index, check);
   return buildReport(
     checked.links,

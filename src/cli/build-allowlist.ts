@@ -13,7 +13,7 @@ import type { BuildOptions } from '../../builders/types.js';
 
 const USAGE = `Usage: citation-verifier build-allowlist DIRECTORY.csv [MORE.csv …] --org-column NAME
          [--url-column NAME]… [--phone-column NAME]… [--alias-column NAME]… [--domain-column NAME]…
-         [--no-derive-domains] [--merge EXISTING.json] [--strict] [-o allowlist.json]
+         [--area-column NAME] [--no-derive-domains] [--merge EXISTING.json] [--strict] [-o allowlist.json]
 
 Build the allowlist from a directory spreadsheet exported as CSV (UTF-8 or UTF-16, with or
 without BOM; ',' ';' or tab delimited). Column names match ignoring case and surrounding spaces;
@@ -27,6 +27,9 @@ Options:
   --alias-column NAME    other names the organization goes by (org_aliases; several per cell
                          separated by ';' or one per line)
   --domain-column NAME   publishing hosts that are in no URL (e.g. mass.gov)
+  --area-column NAME     the states each organization serves (MA, Massachusetts; US or national
+                         for nationwide; several separated by ';'), into org_areas and link_areas
+                         for --jurisdiction (docs/JURISDICTION.md)
   --no-derive-domains    keep exact URLs only; do not add each URL's host to "domains"
                          (use it when one host, such as a state portal, serves many organizations)
   --merge FILE           add to this allowlist instead of starting empty (may equal -o)
@@ -58,6 +61,7 @@ export const buildAllowlistCommand: Subcommand = {
         'phone-column': { type: 'string', multiple: true },
         'alias-column': { type: 'string', multiple: true },
         'domain-column': { type: 'string', multiple: true },
+        'area-column': { type: 'string' },
         'no-derive-domains': { type: 'boolean', default: false },
         merge: { type: 'string', multiple: true },
         strict: { type: 'boolean', default: false },
@@ -99,6 +103,7 @@ export const buildAllowlistCommand: Subcommand = {
         phones: values['phone-column'] ?? [],
         aliases: values['alias-column'] ?? [],
         domains: values['domain-column'] ?? [],
+        ...(values['area-column'] !== undefined ? { area: values['area-column'] } : {}),
       },
       deriveDomains: !values['no-derive-domains'],
     };
