@@ -1,3 +1,4 @@
+import { loopStalls, type LoopStalls } from './stall.js';
 import type { LivenessOutcome } from './types.js';
 
 /**
@@ -11,6 +12,10 @@ import type { LivenessOutcome } from './types.js';
  * between: with a timer per link, timers a millisecond apart fired on different turns, and a link
  * aborted on the first freed a slot for a link about to be aborted on the next, whose connection
  * then sat open in the pool.
+ *
+ * A deadline counts only time the process could work: when its timer fires, the time the event
+ * loop was stalled since it was armed (another answer's large offline check, `stall.ts`) is given
+ * back and the timer armed again for it, so no answer's verdict depends on another's size.
  */
 
 /**
@@ -28,8 +33,14 @@ function reached(what: string, starved: boolean): LivenessOutcome {
 class Group {
   readonly waiters = new Set<() => void>();
   timer: NodeJS.Timeout | undefined;
+  /** Stalled time already given back, and the stall count when the timer was armed. */
+  private given = 0;
+  private stalledAtArm = 0;
 
-  constructor(private readonly forget: () => void) {}
+  constructor(
+    private readonly forget: () => void,
+    private readonly stalls: LoopStalls = loopStalls,
+  ) {}
 
   /** `pending`, or `late` once the group's timer fires. */
   race(pending: Promise<LivenessOutcome>, late: () => LivenessOutcome): Promise<LivenessOutcome> {
@@ -45,18 +56,35 @@ class Group {
   }
 
   arm(ms: number): void {
-    this.timer = setTimeout(
-      () => {
-        this.forget();
-        for (const give of this.waiters) give();
-        this.waiters.clear();
-      },
-      Math.max(0, ms),
-    );
+    this.stalls.acquire();
+    this.stalledAtArm = this.stalls.read();
+    this.schedule(ms);
+  }
+
+  private schedule(ms: number): void {
+    this.timer = setTimeout(() => this.expire(), Math.max(0, ms));
+  }
+
+  /** The time is up, unless the loop stalled meanwhile: then that time is given back first. */
+  private expire(): void {
+    const owed = this.stalls.read() - this.stalledAtArm - this.given;
+    if (owed >= 1) {
+      this.given += owed;
+      this.schedule(owed);
+      return;
+    }
+    this.timer = undefined;
+    this.stalls.release();
+    this.forget();
+    for (const give of this.waiters) give();
+    this.waiters.clear();
   }
 
   private clear(): void {
-    if (this.timer !== undefined) clearTimeout(this.timer);
+    if (this.timer !== undefined) {
+      clearTimeout(this.timer);
+      this.stalls.release();
+    }
     this.timer = undefined;
     this.forget();
   }
