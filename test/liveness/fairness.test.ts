@@ -44,6 +44,7 @@ function hostileAnswer(name: string, hosts: number, port: number): string {
 async function setUp(hostNames: string[]): Promise<{
   checker: LinkChecker;
   silent: number;
+  accepted: () => number;
   honest: string;
 }> {
   const silent = await silentServer();
@@ -63,6 +64,7 @@ async function setUp(hostNames: string[]): Promise<{
   return {
     checker,
     silent: silent.port,
+    accepted: silent.accepted,
     honest: `Apply online at http://site.test:${site.port}/gone for help.`,
   };
 }
@@ -124,14 +126,18 @@ describe('an answer is not starved of slots by other answers', () => {
   }, 15_000);
 
   it('a link never tried because every slot was busy says so', async () => {
-    const { checker, silent } = await setUp([...names('busy', 200), 'busy-late.test']);
+    const { checker, silent, accepted } = await setUp([...names('busy', 200), 'busy-late.test']);
     const hostile = verifyAnswerLive(hostileAnswer('busy', 200, silent), index, checker, {
       allowPrivateNetworks: true,
       deadlineMs: 20_000,
     });
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Every slot is held by a request to the silent server (64, the default) before the link asks.
+    const until = Date.now() + 5_000;
+    while (accepted() < 64 && Date.now() < until)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(accepted()).toBeGreaterThanOrEqual(64);
     // Shorter than any request can take to free a slot: the link cannot be tried in time.
-    const outcome = await checker.check('http://busy-late.test/x', {
+    const outcome = await checker.check(`http://busy-late.test:${silent}/x`, {
       deadlineAt: Date.now() + 200,
     });
     expect(outcome).toMatchObject({ kind: 'inconclusive', error: 'deadline' });
