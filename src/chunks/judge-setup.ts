@@ -1,7 +1,9 @@
 import { JUDGE_DEFAULTS } from '../defaults.js';
 import { InputError } from '../errors.js';
-import { type JudgeCache, memoryJudgeCache } from '../judge/cache.js';
+import { type JudgeCache, layeredJudgeCache, memoryJudgeCache } from '../judge/cache.js';
+import { diskJudgeCache } from '../judge/disk-cache.js';
 import { createHttpJudge } from '../judge/http.js';
+import { recordingJudge, replayJudge } from '../judge/record.js';
 import type { Judge } from '../judge/types.js';
 import type { JudgeConfig } from './config.js';
 import type { JudgeSetup } from './judged.js';
@@ -13,17 +15,25 @@ const PROCESS_CACHE: JudgeCache = memoryJudgeCache();
  * The judge a front asked for, with its limits and cache. `base` is the judge a front brings (the
  * promptfoo grading provider); otherwise `config.url` and `config.model` name an OpenAI-compatible
  * server, with the key from `CITATION_VERIFIER_JUDGE_KEY` in `env`. Throws
- * `InputError('INVALID_CONFIG')` when neither is given.
+ * `InputError('INVALID_CONFIG')` when neither is given. `replayDir` answers from recordings
+ * instead (offline); `recordDir` records every reply; `cacheDir` keeps verdicts on disk too.
  */
 export function buildJudgeSetup(
   config: JudgeConfig,
   env: NodeJS.ProcessEnv,
   base?: Judge,
 ): JudgeSetup {
-  const judge = base ?? httpJudgeOf(config, env);
+  const asked =
+    config.replayDir !== undefined
+      ? replayJudge(config.replayDir, config.model ?? base?.model ?? 'replay')
+      : (base ?? httpJudgeOf(config, env));
+  const judge = config.recordDir === undefined ? asked : recordingJudge(asked, config.recordDir);
   return {
     judge,
-    cache: PROCESS_CACHE,
+    cache:
+      config.cacheDir === undefined
+        ? PROCESS_CACHE
+        : layeredJudgeCache([PROCESS_CACHE, diskJudgeCache(config.cacheDir)]),
     ...(config.maxCallsPerAnswer === undefined
       ? {}
       : { maxCallsPerAnswer: config.maxCallsPerAnswer }),

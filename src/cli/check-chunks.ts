@@ -25,6 +25,7 @@ export interface ChunkCheckArgs {
   judgeModel?: string;
   judgeCache?: string;
   judgeRecord?: string;
+  judgeReplay?: string;
 }
 
 /** The `check --chunks` flag of each chunk config key, for messages. */
@@ -39,6 +40,7 @@ const FLAGS = {
   'judge.model': '--judge-model',
   'judge.cacheDir': '--judge-cache',
   'judge.recordDir': '--judge-record',
+  'judge.replayDir': '--judge-replay',
 };
 
 /**
@@ -84,7 +86,13 @@ export async function runChunkCheck(args: ChunkCheckArgs, io: CliIo): Promise<nu
 
 /** The judge flags as the chunk config's `judge` object, folders resolved against the cwd. */
 function judgeFlags(args: ChunkCheckArgs, cwd: string): { judge?: Record<string, string> } {
-  const given = [args.judgeUrl, args.judgeModel, args.judgeCache, args.judgeRecord];
+  const given = [
+    args.judgeUrl,
+    args.judgeModel,
+    args.judgeCache,
+    args.judgeRecord,
+    args.judgeReplay,
+  ];
   if (given.every((value) => value === undefined)) return {};
   return {
     judge: {
@@ -92,6 +100,7 @@ function judgeFlags(args: ChunkCheckArgs, cwd: string): { judge?: Record<string,
       ...(args.judgeModel === undefined ? {} : { model: args.judgeModel }),
       ...(args.judgeCache === undefined ? {} : { cacheDir: resolve(cwd, args.judgeCache) }),
       ...(args.judgeRecord === undefined ? {} : { recordDir: resolve(cwd, args.judgeRecord) }),
+      ...(args.judgeReplay === undefined ? {} : { replayDir: resolve(cwd, args.judgeReplay) }),
     },
   };
 }

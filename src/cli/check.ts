@@ -47,6 +47,7 @@ Options:
   --judge-model NAME     with --judge-url, the model to ask
   --judge-cache DIR      with --judge-url, keep verdicts in DIR and reuse them
   --judge-record DIR     with --judge-url, record every request and reply in DIR (for replay)
+  --judge-replay DIR     answer from the recordings in DIR instead of a server (offline)
   --fail-on-partial-support  with a judge, partially_supported (its PARTIAL) fails
 
 Exit codes: 0 pass, 2 verification failed, 3 bad input, 1 unexpected error.
@@ -85,6 +86,7 @@ export const checkCommand: Subcommand = {
         'judge-model': { type: 'string' },
         'judge-cache': { type: 'string' },
         'judge-record': { type: 'string' },
+        'judge-replay': { type: 'string' },
       },
       USAGE,
     );
@@ -125,6 +127,7 @@ export const checkCommand: Subcommand = {
         'judge-model',
         'judge-cache',
         'judge-record',
+        'judge-replay',
       ] as const
     ).filter((flag) => values[flag] !== undefined && values[flag] !== false);
     if (values.chunks === undefined && chunkOnly.length > 0) {
@@ -170,6 +173,7 @@ export const checkCommand: Subcommand = {
           ...optional('judgeModel', values['judge-model']),
           ...optional('judgeCache', values['judge-cache']),
           ...optional('judgeRecord', values['judge-record']),
+          ...optional('judgeReplay', values['judge-replay']),
         },
         io,
       );

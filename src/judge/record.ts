@@ -1,0 +1,85 @@
+import { createHash } from 'node:crypto';
+import { readEntry, writeEntry } from './files.js';
+import { JUDGE_PROMPT_VERSION, judgeUserMessage } from './prompt.js';
+import type { Judge, JudgeRequest } from './types.js';
+
+/** A recording holds one request and its reply text; larger files are not ours. */
+const MAX_RECORDING_BYTES = 4 * 1024 * 1024;
+
+/** The name of a request's recording: the model, our prompt version and the user message. */
+export function recordingName(model: string, request: JudgeRequest): string {
+  return createHash('sha256')
+    .update(JSON.stringify([model, JUDGE_PROMPT_VERSION, judgeUserMessage(request)]))
+    .digest('hex');
+}
+
+/** One recording file (`NAME.json`). `source` says what answered: a model's name or a scripted judge. */
+export interface Recording {
+  model: string;
+  prompt_version: string;
+  request: JudgeRequest;
+  reply: string;
+}
+
+/**
+ * A judge that asks `inner` and writes each reply (not each fault: a timeout is not an answer to
+ * replay) with its request into `dir`, for `replayJudge` to serve offline.
+ */
+export function recordingJudge(inner: Judge, dir: string): Judge {
+  return {
+    model: inner.model,
+    async ask(request, signal) {
+      const answer = await inner.ask(request, signal);
+      if (answer.kind === 'reply') {
+        const recording: Recording = {
+          model: inner.model,
+          prompt_version: JUDGE_PROMPT_VERSION,
+          request,
+          reply: answer.text,
+        };
+        await writeEntry(
+          dir,
+          recordingName(inner.model, request),
+          `${JSON.stringify(recording, null, 2)}\n`,
+        );
+      }
+      return answer;
+    },
+  };
+}
+
+/**
+ * A judge that answers from recordings in `dir`, offline: the reply recorded for the same model,
+ * prompt version and request, else the fault `not_recorded` (the claims stay uncertain).
+ */
+export function replayJudge(dir: string, model: string): Judge {
+  return {
+    model,
+    async ask(request) {
+      const name = recordingName(model, request);
+      const text = await readEntry(dir, name, MAX_RECORDING_BYTES);
+      const reply = text === undefined ? undefined : replyOf(text, model);
+      return reply === undefined
+        ? {
+            kind: 'fault',
+            fault: 'not_recorded',
+            detail: `no recording ${name}.json in the replay folder`,
+            attempts: 0,
+          }
+        : { kind: 'reply', text: reply, attempts: 0 };
+    },
+  };
+}
+
+function replyOf(text: string, model: string): string | undefined {
+  try {
+    const data = JSON.parse(text) as Partial<Recording>;
+    return data.model === model &&
+      data.prompt_version === JUDGE_PROMPT_VERSION &&
+      typeof data.reply === 'string'
+      ? data.reply
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
