@@ -13,6 +13,13 @@
  * provider can return what it retrieved there). It never throws: a thrown error would turn the row
  * into an ERROR and lose the judge's result beside it, so every problem becomes a failing result.
  */
+import { resolve } from 'node:path';
+import type { JudgeConfig } from '../src/chunks/config.js';
+import { buildJudgeSetup } from '../src/chunks/judge-setup.js';
+import { judgeChunkReport } from '../src/chunks/judged.js';
+import type { Chunk, ChunkReport } from '../src/chunks/types.js';
+import { type GradingContext, loadGradingJudge } from '../src/promptfoo/grading-judge.js';
+import { promptfooBaseDir } from '../src/promptfoo/settings.js';
 import { answerText } from '../src/util/answer-text.js';
 import { checkChunkCitations } from '../src/chunks/check.js';
 import { resolveChunkConfig } from '../src/chunks/config.js';
@@ -21,14 +28,41 @@ import { parseChunks } from '../src/chunks/parse.js';
 import { describeError, InputError } from '../src/errors.js';
 import { errorResult, type GradingResult } from '../src/format/grading.js';
 
-interface AssertionContext {
+interface AssertionContext extends GradingContext {
   config?: unknown;
   vars?: unknown;
   metadata?: unknown;
   providerResponse?: { metadata?: unknown } | null;
 }
 
-export default function chunkCitations(output: unknown, context?: AssertionContext): GradingResult {
+/**
+ * Without `config.judge` the result is returned at once, as before; with it, a promise (promptfoo
+ * awaits an assertion's result). Neither ever rejects: a judge's failure leaves claims uncertain.
+ */
+export default function chunkCitations(
+  output: unknown,
+  context?: AssertionContext & { config?: { judge?: undefined; [key: string]: unknown } | null },
+): GradingResult;
+export default function chunkCitations(
+  output: unknown,
+  context?: AssertionContext,
+): GradingResult | Promise<GradingResult>;
+export default function chunkCitations(
+  output: unknown,
+  context?: AssertionContext,
+): GradingResult | Promise<GradingResult> {
+  const checked = checkOrError(output, context);
+  if ('pass' in checked) return checked;
+  return judged(checked, context).catch((error: unknown) =>
+    errorResult(CHUNK_REASON_PREFIX, describeError(error)),
+  );
+}
+
+/** The deterministic check's result, or (with a judge configured) what the judge pass needs. */
+function checkOrError(
+  output: unknown,
+  context: AssertionContext | undefined,
+): GradingResult | { report: ChunkReport; chunks: Chunk[]; judge: JudgeConfig } {
   try {
     const settings = resolveChunkConfig(context?.config);
     const found = findChunks(context, settings.contextVar);
@@ -46,10 +80,44 @@ export default function chunkCitations(output: unknown, context?: AssertionConte
       if (hint) return errorResult(CHUNK_REASON_PREFIX, hint);
       throw error;
     }
-    return chunkGradingResult(checkChunkCitations(answerText(output), chunks, settings));
+    const report = checkChunkCitations(answerText(output), chunks, settings);
+    if (settings.judge) return { report, chunks, judge: settings.judge };
+    return chunkGradingResult(report);
   } catch (error) {
     return errorResult(CHUNK_REASON_PREFIX, describeError(error));
   }
+}
+
+/**
+ * The judge pass: promptfoo's grading provider (never the model under test), or the server
+ * `config.judge.url` names; folders resolve against the config's folder, as promptfoo's do.
+ */
+async function judged(
+  checked: { report: ChunkReport; chunks: Chunk[]; judge: JudgeConfig },
+  context: AssertionContext | undefined,
+): Promise<GradingResult> {
+  const base = promptfooBaseDir(process.argv, process.cwd());
+  const config = resolveJudgeFolders(checked.judge, base);
+  const grading =
+    config.url === undefined && config.replayDir === undefined
+      ? await loadGradingJudge(context, base)
+      : undefined;
+  const setup = buildJudgeSetup(config, process.env, grading);
+  return chunkGradingResult(await judgeChunkReport(checked.report, checked.chunks, setup));
+}
+
+function resolveJudgeFolders(config: JudgeConfig, base: string): JudgeConfig {
+  const at = (path: string | undefined): string | undefined =>
+    path === undefined ? undefined : resolve(base, path.replace(/^file:\/\//, ''));
+  const folders = {
+    cacheDir: at(config.cacheDir),
+    recordDir: at(config.recordDir),
+    replayDir: at(config.replayDir),
+  };
+  return {
+    ...config,
+    ...Object.fromEntries(Object.entries(folders).filter(([, value]) => value !== undefined)),
+  };
 }
 
 /**

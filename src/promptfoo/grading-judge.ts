@@ -1,0 +1,129 @@
+import { InputError } from '../errors.js';
+import { judgeMessages } from '../judge/prompt.js';
+import type { Judge, JudgeAnswer } from '../judge/types.js';
+
+/** The part of a promptfoo provider the judge uses. */
+interface GradingProvider {
+  id(): string;
+  callApi(prompt: string, context?: unknown): Promise<{ output?: unknown; error?: unknown }>;
+}
+
+/** The part of promptfoo's assertion context that names the grading provider. */
+export interface GradingContext {
+  test?: { options?: { provider?: unknown } } | null;
+}
+
+type ProviderLoader = (
+  id: string,
+  context: { options?: object; basePath?: string },
+) => Promise<unknown>;
+
+/**
+ * The grading provider the user configured, as promptfoo's own graders resolve it:
+ * `test.options.provider` (promptfoo has merged `defaultTest.options` into it), as an id string,
+ * `{ id, config }`, a provider object, or a map by kind whose `text` entry is used; loaded with
+ * promptfoo's `loadApiProvider`. Never the model under test (`context.provider`): a model graded by
+ * itself proves nothing. Throws `InputError('INVALID_CONFIG')` when none is configured.
+ */
+export async function loadGradingJudge(
+  context: GradingContext | undefined,
+  basePath: string,
+): Promise<Judge> {
+  const configured = context?.test?.options?.provider;
+  const chosen = isRecord(configured) && 'text' in configured ? configured.text : configured;
+  if (chosen === undefined || chosen === null)
+    throw new InputError(
+      'INVALID_CONFIG',
+      "config.judge: no grading provider; set defaultTest.options.provider (or the test's options.provider) to the model that should judge, e.g. openai:gpt-4.1-mini with temperature 0, or give config.judge.url and config.judge.model",
+    );
+  return providerJudge(await loadProvider(chosen, basePath));
+}
+
+async function loadProvider(chosen: unknown, basePath: string): Promise<GradingProvider> {
+  if (isProvider(chosen)) return chosen;
+  // Loaded only when a judge is configured; the library never imports promptfoo.
+  const { loadApiProvider } = (await import('promptfoo')) as unknown as {
+    loadApiProvider: ProviderLoader;
+  };
+  let loaded: unknown;
+  if (typeof chosen === 'string') loaded = await loadApiProvider(chosen, { basePath });
+  else if (isRecord(chosen) && typeof chosen.id === 'string')
+    loaded = await loadApiProvider(chosen.id, { options: chosen, basePath });
+  else
+    throw new InputError(
+      'INVALID_CONFIG',
+      `options.provider: ${JSON.stringify(chosen)} is not a provider id or {id, config}; name the grading provider as promptfoo does`,
+    );
+  if (!isProvider(loaded))
+    throw new InputError('INVALID_CONFIG', 'options.provider: promptfoo loaded no provider for it');
+  return loaded;
+}
+
+/**
+ * The grading provider as a judge: our system and user messages as one chat prompt (a JSON list
+ * of messages, which promptfoo's chat providers read as messages), its output as the reply text.
+ * A provider error, a thrown call or the answer's deadline is a fault.
+ */
+export function providerJudge(provider: GradingProvider): Judge {
+  return {
+    model: provider.id(),
+    async ask(request, signal): Promise<JudgeAnswer> {
+      const prompt = JSON.stringify(judgeMessages(request));
+      let stop: (() => void) | undefined;
+      const deadline = new Promise<JudgeAnswer>((resolve) => {
+        stop = () =>
+          resolve({
+            kind: 'fault',
+            fault: 'timeout',
+            detail: "the answer's deadline passed",
+            attempts: 1,
+          });
+        if (signal.aborted) stop();
+        else signal.addEventListener('abort', stop, { once: true });
+      });
+      const call = provider.callApi(prompt).then(
+        (response): JudgeAnswer => {
+          if (response.error)
+            return {
+              kind: 'fault',
+              fault: 'provider_error',
+              detail: String(response.error),
+              attempts: 1,
+            };
+          const output = response.output;
+          if (output === undefined || output === null)
+            return {
+              kind: 'fault',
+              fault: 'bad_response',
+              detail: 'the grading provider gave no output',
+              attempts: 1,
+            };
+          return {
+            kind: 'reply',
+            text: typeof output === 'string' ? output : JSON.stringify(output),
+            attempts: 1,
+          };
+        },
+        (error: unknown): JudgeAnswer => ({
+          kind: 'fault',
+          fault: 'provider_error',
+          detail: error instanceof Error ? error.message : String(error),
+          attempts: 1,
+        }),
+      );
+      try {
+        return await Promise.race([call, deadline]);
+      } finally {
+        if (stop) signal.removeEventListener('abort', stop);
+      }
+    },
+  };
+}
+
+function isProvider(value: unknown): value is GradingProvider {
+  return isRecord(value) && typeof value.id === 'function' && typeof value.callApi === 'function';
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}

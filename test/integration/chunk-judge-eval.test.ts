@@ -1,0 +1,148 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { JudgeRequest } from '../../src/judge/types.js';
+import { startHttpServer } from '../helpers/http-server.js';
+import { evalOffline, repoRoot } from '../helpers/promptfoo.js';
+
+/**
+ * A real offline `promptfoo eval`: the model under test is promptfoo's echo provider, the grading
+ * provider (defaultTest.options.provider) an HTTP provider pointed at a scripted judge on
+ * 127.0.0.1. The promptfoo to run is the suite's own, or the one CV_PROMPTFOO_ENTRYPOINT names
+ * (with CV_PROMPTFOO_NODE, the Node to run it on), so the same test runs on every supported version.
+ */
+const runtime = {
+  ...(process.env.CV_PROMPTFOO_ENTRYPOINT
+    ? { entrypoint: process.env.CV_PROMPTFOO_ENTRYPOINT }
+    : {}),
+  ...(process.env.CV_PROMPTFOO_NODE ? { node: process.env.CV_PROMPTFOO_NODE } : {}),
+};
+
+/** YES (quoting chunk 1) for a claim about extensions, NO for the rest. Written here; no model. */
+function verdicts(request: JudgeRequest): string {
+  return JSON.stringify({
+    verdicts: request.claims.map((claim) =>
+      /more time/.test(claim.text)
+        ? { id: claim.id, label: 'YES', evidence_quote: 'The court may extend the period' }
+        : { id: claim.id, label: 'NO', evidence_quote: '' },
+    ),
+  });
+}
+
+describe('promptfoo eval with the chunk judge', () => {
+  it('asks the grading provider, never the model under test', { timeout: 180_000 }, async () => {
+    const asked: JudgeRequest[] = [];
+    const grade = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+      let body = '';
+      for await (const part of req) body += String(part);
+      const messages = JSON.parse((JSON.parse(body) as { prompt: string }).prompt) as Array<{
+        content: string;
+      }>;
+      const request = JSON.parse(messages[1]!.content) as JudgeRequest;
+      asked.push(request);
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ choices: [{ message: { content: verdicts(request) } }] }));
+    };
+    const server = await startHttpServer({ '/grade': grade });
+    const dir = mkdtempSync(join(tmpdir(), 'cv-judge-eval-'));
+    writeFileSync(
+      join(dir, 'promptfooconfig.yaml'),
+      `prompts: ['{{answer}}']
+providers: [echo]
+defaultTest:
+  options:
+    provider:
+      id: ${server.url}/grade
+      config:
+        method: POST
+        headers: { content-type: application/json }
+        body: '{"prompt": {{ prompt | dump }}}'
+        transformResponse: json.choices[0].message.content
+  vars:
+    context: |
+      [1] Tenants have fourteen days to respond to an eviction notice. The court may extend the period.
+  assert:
+    - type: javascript
+      value: file://${join(repoRoot, 'assertions', 'chunk-citations.ts')}
+      config: { judge: true }
+tests:
+  - vars: { answer: 'A tenant can ask the court for more time to answer [1].' }
+  - vars: { answer: 'Renters may move out whenever they like [1].' }
+  - vars: { answer: 'Tenants have 30 days to respond [1].' }
+`,
+    );
+    const { run, rows } = await evalOffline(
+      ['-c', join(dir, 'promptfooconfig.yaml')],
+      dir,
+      {},
+      runtime,
+    );
+    expect(run.ran, run.stdout + run.stderr).toBe(true);
+    const byTest = rows.sort((a, b) => a.testIdx - b.testIdx);
+    expect(byTest.map((row) => row.success)).toEqual([true, false, false]);
+    // promptfoo's failureReason: 1 an assertion failed, 2 an ERROR. A judge never makes a row an ERROR.
+    expect(byTest.map((row) => (row as { failureReason?: number }).failureReason)).toEqual([
+      0, 1, 1,
+    ]);
+    expect(byTest[0]!.gradingResult?.componentResults?.[0]?.reason).toContain(
+      'faithful_paraphrase',
+    );
+    expect(byTest[1]!.gradingResult?.componentResults?.[0]?.reason).toContain(
+      'The judge says chunk 1 does not state it',
+    );
+    // The figure is decided by the check: never sent. The echo provider made no request at all.
+    expect(byTest[2]!.gradingResult?.componentResults?.[0]?.reason).toContain('unsupported_claim');
+    expect(asked.map((request) => request.claims.map((claim) => claim.text))).toEqual(
+      expect.arrayContaining([
+        ['A tenant can ask the court for more time to answer.'],
+        ['Renters may move out whenever they like.'],
+      ]),
+    );
+    expect(asked).toHaveLength(2);
+    expect(server.hits.every((hit) => hit.path === '/grade')).toBe(true);
+    expect(byTest[0]!.gradingResult?.componentResults?.[0]?.reason).toContain(
+      `judge ${server.url}/grade`,
+    );
+  });
+
+  it('a grading provider that is down leaves the row a failing-free PASS, never an ERROR', {
+    timeout: 180_000,
+  }, async () => {
+    const server = await startHttpServer({ '/grade': { status: 503 } });
+    const dir = mkdtempSync(join(tmpdir(), 'cv-judge-eval-'));
+    writeFileSync(
+      join(dir, 'promptfooconfig.yaml'),
+      `prompts: ['{{answer}}']
+providers: [echo]
+defaultTest:
+  options:
+    provider:
+      id: ${server.url}/grade
+      config: { method: POST, body: { prompt: '{{prompt}}' }, maxRetries: 0 }
+  vars:
+    context: '[1] Tenants have fourteen days to respond to an eviction notice.'
+  assert:
+    - type: javascript
+      value: file://${join(repoRoot, 'assertions', 'chunk-citations.ts')}
+      config: { judge: true }
+tests:
+  - vars: { answer: 'Renters may move out whenever they like [1].' }
+`,
+    );
+    const { run, rows } = await evalOffline(
+      ['-c', join(dir, 'promptfooconfig.yaml')],
+      dir,
+      { PROMPTFOO_REQUEST_BACKOFF_MS: '1' },
+      runtime,
+    );
+    expect(run.ran, run.stdout + run.stderr).toBe(true);
+    expect(rows).toHaveLength(1);
+    expect((rows[0] as { failureReason?: number }).failureReason).toBe(0);
+    expect(rows[0]!.success).toBe(true);
+    expect(rows[0]!.gradingResult?.componentResults?.[0]?.reason).toContain(
+      '1 without a counted verdict',
+    );
+  });
+});
