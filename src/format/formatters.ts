@@ -60,8 +60,9 @@ export function summaryLine(report: Report): string {
       : wrongNumbers > 0
         ? `; fails outright: ${wrongNumbers} ${wrongNumbers === 1 ? 'number is' : 'numbers are'} misattributed (failOnMisattribution)`
         : '';
-  const against = report.jurisdiction ? ` [checked against ${report.jurisdiction.code}]` : '';
-  return `${verdict}${against}: score ${report.score} ${comparison} threshold ${report.threshold} (link score ${report.linkScore} over ${report.links.length} link${report.links.length === 1 ? '' : 's'}${penalty})${why}`;
+  // After the verdict's colon: the assertion's reason re-joins the line there (`toGradingResult`).
+  const against = report.jurisdiction ? `[checked against ${report.jurisdiction.code}] ` : '';
+  return `${verdict}: ${against}score ${report.score} ${comparison} threshold ${report.threshold} (link score ${report.linkScore} over ${report.links.length} link${report.links.length === 1 ? '' : 's'}${penalty})${why}`;
 }
 
 /** Whether a link fails the report on its own (a wrong-jurisdiction one only if configured so). */

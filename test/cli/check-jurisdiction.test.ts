@@ -74,7 +74,7 @@ describe('check --jurisdiction', () => {
     const code = await runCli(['check', '--allowlist', allowlist, '--jurisdiction', 'MA', '-'], io);
     expect(code).toBe(2);
     expect(io.out()).toMatch(
-      /^FAIL \[checked against MA\]: .*fails outright: 1 link is broken, invented or for another jurisdiction than MA$/m,
+      /^FAIL: \[checked against MA\] score .*fails outright: 1 link is broken, invented or for another jurisdiction than MA$/m,
     );
     expect(io.out()).toContain(
       'wrong jurisdiction link https://www.txcourts.gov/programs-services/self-help/: txcourts.gov serves TX',
