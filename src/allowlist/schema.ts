@@ -22,6 +22,8 @@ export const AllowlistFileSchema = z.strictObject({
   org_areas: z.record(z.string(), z.array(z.string())).optional(),
   link_areas: z.record(z.string(), z.array(z.string())).optional(),
   jurisdiction: z.string().optional(),
+  /** The JSON Schema an editor validates the file with (`schema/allowlist.schema.json`); not read. */
+  $schema: z.string().optional(),
 });
 export type AllowlistFile = z.infer<typeof AllowlistFileSchema>;
 
@@ -201,6 +203,7 @@ export function dataRecord<T>(): Record<string, T> {
 }
 
 const FILE_KEYS = new Set([
+  '$schema',
   'urls',
   'domains',
   'org_names',
@@ -231,6 +234,7 @@ function isWellFormedFile(data: unknown): data is AllowlistFile {
     return true;
   };
   return (
+    (record.$schema === undefined || typeof record.$schema === 'string') &&
     strings(record.urls) &&
     strings(record.domains) &&
     strings(record.org_names) &&

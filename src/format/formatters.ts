@@ -205,6 +205,7 @@ export function toJson(report: Report): VerdictJson {
       .slice(0, cap)
       .map((org) => ({ name: org.normalized, raw: org.raw, start: org.start, end: org.end })),
     reasons: report.reasons.slice(0, cap),
+    ...(report.failOnMisattribution ? { fail_on_misattribution: true as const } : {}),
     ...(Object.values(omitted).some((count) => count > 0) ? { omitted } : {}),
   };
 }

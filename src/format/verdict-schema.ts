@@ -99,6 +99,8 @@ export const VerdictJsonSchema = z.object({
   organizations: z.array(OrganizationJsonSchema),
   reasons: z.array(z.string()),
   omitted: OmittedJsonSchema.optional(),
+  /** Present when a misattributed number failed the answer whatever the score (opt-in). */
+  fail_on_misattribution: z.literal(true).optional(),
 });
 
 /**

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -23,6 +23,20 @@ describe('installed into a consumer project', () => {
     expect(packed.files).toContain('dist/assertions/index.js');
     expect(packed.files).toContain('dist/src/cli/bin.js');
     expect(packed.files.some((file) => file.startsWith('test/'))).toBe(false);
+    // It ships what the README and --help point to: the JSON Schemas, docs/, examples/.
+    for (const file of [
+      'schema/allowlist.schema.json',
+      'schema/verdict.schema.json',
+      'examples/chunk-citations.yaml',
+      'CHANGELOG.md',
+    ])
+      expect(packed.files).toContain(file);
+    const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8');
+    const linked = [...readme.matchAll(/\]\(((?:docs|examples|schema)\/[^)#\s]+)/g)].map(
+      (match) => match[1]!,
+    );
+    expect(linked.length).toBeGreaterThan(0);
+    expect(linked.filter((file) => !packed.files.includes(file))).toEqual([]);
 
     const project = join(work, 'project');
     installPacked(repoRoot, packed, project);

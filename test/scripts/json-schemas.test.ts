@@ -1,0 +1,132 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { describe, expect, it } from 'vitest';
+import { parseAllowlist } from '../../src/allowlist/schema.js';
+import { toJson } from '../../src/format/formatters.js';
+import { parseJsonLines } from '../../src/input/json.js';
+import { buildIndex } from '../../src/match/index.js';
+import { verifyAnswer } from '../../src/verify.js';
+import { publishedSchemas, SCHEMA_FILES, schemaText } from '../../scripts/lib/json-schemas.js';
+import { repoRoot } from '../helpers/promptfoo.js';
+
+/**
+ * The published JSON Schemas (schema/): the committed files are exactly what the zod schemas
+ * generate, and they judge every allowlist and verdict this repository holds the way the code does.
+ * The validator is ajv (draft 2020-12), a second implementation: a schema that only our own zod
+ * accepted would prove nothing to an editor or another language.
+ */
+const ajv = new Ajv2020({ allErrors: true, strict: true });
+const validateAllowlist = ajv.compile(
+  JSON.parse(readFileSync(join(repoRoot, SCHEMA_FILES.allowlist), 'utf8')),
+);
+const validateVerdict = ajv.compile(
+  JSON.parse(readFileSync(join(repoRoot, SCHEMA_FILES.verdict), 'utf8')),
+);
+
+/** Every allowlist file in the repository: the fixtures, the sample, any `allowlist*.json`. */
+function allowlistFiles(): string[] {
+  const found: string[] = [];
+  const walk = (dir: string): void => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (
+        entry.name.endsWith('.json') &&
+        (dir.endsWith(join('fixtures', 'allowlists')) || entry.name.startsWith('allowlist'))
+      )
+        found.push(path);
+    }
+  };
+  walk(join(repoRoot, 'test', 'fixtures'));
+  walk(join(repoRoot, 'sample-allowlist'));
+  return found.sort();
+}
+
+/** The loader's view: does `parseAllowlist` accept the file (JSON syntax errors excluded)? */
+function loaderAccepts(text: string): boolean | 'not JSON' {
+  let data: unknown;
+  try {
+    data = JSON.parse(text.replace(/^\uFEFF/, ''));
+  } catch {
+    return 'not JSON';
+  }
+  try {
+    parseAllowlist(data, 'fixture.json');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+describe('published JSON Schemas', () => {
+  it('the committed files are what the zod schemas generate (npm run schemas)', () => {
+    const schemas = publishedSchemas();
+    for (const [name, file] of Object.entries(SCHEMA_FILES))
+      expect(readFileSync(join(repoRoot, file), 'utf8'), `${file}: run npm run schemas`).toBe(
+        schemaText(schemas[name as keyof typeof SCHEMA_FILES]),
+      );
+  });
+
+  it('accepts every allowlist the loader accepts, and rejects each one of the wrong shape', () => {
+    const files = allowlistFiles();
+    expect(files.length).toBeGreaterThan(10);
+    const verdicts = files.map((file) => {
+      const text = readFileSync(file, 'utf8');
+      const loader = loaderAccepts(text);
+      const schema =
+        loader === 'not JSON'
+          ? 'not JSON'
+          : validateAllowlist(JSON.parse(text.replace(/^\uFEFF/, '')));
+      return { file: relative(repoRoot, file), loader, schema };
+    });
+    // Never stricter than the loader: a file the verifier reads is a file an editor accepts.
+    expect(verdicts.filter((v) => v.loader === true && v.schema !== true)).toEqual([]);
+    // The shape problems are the schema's to catch too; a number or URL that does not parse, or an
+    // organization listed twice, is only the loader's (a JSON Schema cannot normalize a number).
+    const rejected = verdicts.filter((v) => v.schema === false).map((v) => v.file);
+    expect(rejected).toEqual(
+      ['missing-field', 'not-an-object', 'unknown-key', 'wrong-type'].map((name) =>
+        join('test', 'fixtures', 'allowlists', `${name}.json`),
+      ),
+    );
+  });
+
+  it('an allowlist may name the schema in $schema, and the loader reads it as before', () => {
+    const file = {
+      $schema: './node_modules/citation-verifier/schema/allowlist.schema.json',
+      urls: [],
+      domains: ['lawhelp.org'],
+      org_names: ['Legal Aid'],
+      org_phones: { 'Legal Aid': ['(617) 555-0100'] },
+    };
+    expect(validateAllowlist(file)).toBe(true);
+    expect(parseAllowlist(file, 'a.json').domains).toEqual(['lawhelp.org']);
+    expect(() => parseAllowlist({ ...file, $schema: 3 }, 'a.json')).toThrow('$schema');
+  });
+
+  it('accepts the verdict of every sample answer, and refuses a key it does not know', () => {
+    const index = buildIndex(
+      parseAllowlist(
+        JSON.parse(readFileSync(join(repoRoot, 'sample-allowlist', 'allowlist.json'), 'utf8')),
+        'allowlist.json',
+      ),
+    );
+    const answers = [
+      ...parseJsonLines(
+        readFileSync(join(repoRoot, 'sample-allowlist', 'answers.jsonl'), 'utf8'),
+        'answers.jsonl',
+      ),
+    ].map((line) => line.value as { answer: string });
+    expect(answers.length).toBeGreaterThan(10);
+    for (const options of [{}, { failOnMisattribution: true }]) {
+      for (const { answer } of answers) {
+        const verdict = toJson(verifyAnswer(answer, index, options));
+        expect(validateVerdict(verdict), JSON.stringify(validateVerdict.errors)).toBe(true);
+      }
+    }
+    const sample = toJson(verifyAnswer(answers[0]!.answer, index));
+    expect(validateVerdict({ ...sample, extra: 1 })).toBe(false);
+    expect(validateVerdict({ ...sample, links: [{ url: 'x' }] })).toBe(false);
+  });
+});
