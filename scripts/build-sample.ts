@@ -5,7 +5,7 @@ import { assertNoWarnings } from '../builders/messages.js';
 import { readCsvFile } from '../builders/csv.js';
 import { formatSummary } from '../builders/summary.js';
 import type { BuildResult } from '../builders/types.js';
-import { writeFileAtomic } from '../src/cli/io.js';
+import { writeFileAtomic } from '../src/util/atomic-write.js';
 
 /**
  * Regenerates `sample-allowlist/allowlist.json` from the bundled Massachusetts court directory

@@ -12,6 +12,7 @@ import type {
   LivenessOutcome,
 } from './liveness/types.js';
 import { classifyLink } from './match/links.js';
+import { isFatalBucket, LINK_SEVERITY } from './types.js';
 
 /**
  * `stale` as a library: fetch every link of the allowlist (its urls, and each domain) and every
@@ -33,7 +34,7 @@ export interface StaleReport {
   counts: Record<LivenessKind, number>;
   /** Every link checked, by URL. */
   links: StaleEntry[];
-  /** Every link not live: broken, then invented, then inconclusive; by URL within each. */
+  /** Every link not live, most serious first (`LINK_SEVERITY`: invented, broken, inconclusive); by URL within each. */
   stale: StaleEntry[];
   /** Stopped early (Ctrl-C): `checked` counts the links finished before. */
   interrupted: boolean;
@@ -54,12 +55,8 @@ export interface StaleInput {
   checker?: LinkChecker;
 }
 
-export const SEVERITY: Readonly<Record<LivenessKind, number>> = {
-  broken: 0,
-  invented: 1,
-  inconclusive: 2,
-  live: 3,
-};
+/** The one severity order of `src/types.ts`, so `stale` lists problems in the order `check` does. */
+const severity = (kind: LivenessKind): number => LINK_SEVERITY.indexOf(kind);
 
 interface Pending {
   fetch: string;
@@ -135,11 +132,7 @@ export async function findStaleLinks(input: StaleInput): Promise<StaleReport> {
       });
     const outcome = await checker.check(link.fetch, { hostDeadline: true });
     finish(link, outcome);
-    if (
-      !askedNetwork &&
-      outcome.kind === 'inconclusive' &&
-      /network unavailable/.test(outcome.reason)
-    ) {
+    if (!askedNetwork && outcome.kind === 'inconclusive' && outcome.networkUnavailable) {
       askedNetwork = true;
       const down = await checker.networkDown();
       if (down !== null) {
@@ -167,6 +160,7 @@ export async function findStaleLinks(input: StaleInput): Promise<StaleReport> {
       outcome = {
         kind: 'inconclusive',
         error: 'network-unavailable',
+        networkUnavailable: true,
         reason: `not checked: the network is unavailable (${networkUnavailable ?? 'unknown'})`,
       };
     }
@@ -177,7 +171,7 @@ export async function findStaleLinks(input: StaleInput): Promise<StaleReport> {
   const stale = entries
     .filter((entry) => entry.outcome.kind !== 'live')
     .sort(
-      (a, b) => SEVERITY[a.outcome.kind] - SEVERITY[b.outcome.kind] || compareStrings(a.url, b.url),
+      (a, b) => severity(a.outcome.kind) - severity(b.outcome.kind) || compareStrings(a.url, b.url),
     );
   return {
     checked: entries.length,
@@ -191,7 +185,5 @@ export async function findStaleLinks(input: StaleInput): Promise<StaleReport> {
 
 /** Exit status of a stale run: a broken or invented link fails it. */
 export function staleFailed(report: StaleReport): boolean {
-  return report.stale.some(
-    (entry) => entry.outcome.kind === 'broken' || entry.outcome.kind === 'invented',
-  );
+  return report.stale.some((entry) => isFatalBucket(entry.outcome.kind));
 }

@@ -3,7 +3,8 @@ import { loadAllowlist } from '../allowlist/load.js';
 import type { Allowlist } from '../allowlist/schema.js';
 import { printable } from '../util/strings.js';
 import { parseFlags } from './args.js';
-import { EXIT, writeFileAtomic, type CliIo, type Subcommand } from './io.js';
+import { EXIT, type CliIo, type Subcommand } from './io.js';
+import { openOutput } from './output.js';
 import { InputError } from '../errors.js';
 import { buildAllowlist, renderAllowlist } from '../../builders/build.js';
 import { assertNoWarnings, formatMessages } from '../../builders/messages.js';
@@ -81,6 +82,13 @@ export const buildAllowlistCommand: Subcommand = {
     if ((values.merge ?? []).length > 1)
       throw new InputError('USAGE', `--merge takes one allowlist; got ${values.merge!.length}`);
 
+    // Before reading a row: a wrong -o or --messages is said at once, not after the build.
+    const output = await openOutput(values.output, 'the allowlist', io);
+    const messages = values.messages;
+    const messagesOutput =
+      messages !== undefined && messages !== '-'
+        ? await openOutput(messages, 'the messages', io, '--messages')
+        : undefined;
     const tables = [];
     if (positionals.filter((path) => path === '-').length > 1)
       throw new InputError('USAGE', "standard input ('-') can be read once");
@@ -115,44 +123,12 @@ export const buildAllowlistCommand: Subcommand = {
     }
 
     const result = buildAllowlist(tables, options);
-    const messages = values.messages;
     io.stderr(printable(formatSummary(result, 'build-allowlist', { all: messages === '-' })));
-    if (messages !== undefined && messages !== '-')
-      await writeOrExplain(
-        resolve(io.cwd, messages),
-        formatMessages(result),
-        messages,
-        '--messages',
-      );
+    await messagesOutput?.write(formatMessages(result));
     if (values.strict) assertNoWarnings(result);
     const text = renderAllowlist(result.allowlist);
 
-    if (values.output === undefined) {
-      io.stdout(text);
-      return EXIT.pass;
-    }
-    await writeOrExplain(resolve(io.cwd, values.output), text, values.output, '-o');
-    io.stderr(`wrote ${values.output}\n`);
+    await output.write(text);
     return EXIT.pass;
   },
 };
-
-/** Write `text` atomically, or throw the house error naming the flag that named the file. */
-async function writeOrExplain(
-  path: string,
-  text: string,
-  shown: string,
-  flag: string,
-): Promise<void> {
-  try {
-    await writeFileAtomic(path, text);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code ?? 'error';
-    const what = flag === '-o' ? 'the allowlist' : 'the messages';
-    throw new InputError(
-      'FILE_UNWRITABLE',
-      `cannot write ${what} (${code}); check that ${flag} names a file in an existing, writable folder`,
-      { where: shown, cause: error },
-    );
-  }
-}

@@ -7,7 +7,9 @@ import { buildJudgeSetup } from '../chunks/judge-setup.js';
 import { judgeChunkReport } from '../chunks/judged.js';
 import { parseChunks } from '../chunks/parse.js';
 import { lineOfPath, parseJsonText } from '../input/json.js';
+import { printable } from '../util/strings.js';
 import { EXIT, readTextFile, type CliIo } from './io.js';
+import type { Output } from './output.js';
 
 export interface ChunkCheckArgs {
   answer: string;
@@ -46,10 +48,14 @@ const FLAGS = {
 /**
  * `citation-verifier check --chunks FILE.json`: read the chunks file (JSON: an array of strings,
  * an array of `{id, text}`, or one string of `[1] …` blocks), check the answer's chunk citations,
- * print the audit (the `chunkAuditSchema` shape for `json`, a table for `text`) and return
+ * write the audit to `output` (the `chunkAuditSchema` shape for `json`, a table for `text`) and return
  * `EXIT.pass` or `EXIT.failed`. Throws `InputError` for a missing, unreadable or invalid chunks file.
  */
-export async function runChunkCheck(args: ChunkCheckArgs, io: CliIo): Promise<number> {
+export async function runChunkCheck(
+  args: ChunkCheckArgs,
+  io: CliIo,
+  output: Output = { write: async (text) => io.stdout(text) },
+): Promise<number> {
   const settings = resolveChunkConfig(
     {
       requireCitations: args.requireCitations,
@@ -76,10 +82,12 @@ export async function runChunkCheck(args: ChunkCheckArgs, io: CliIo): Promise<nu
     ? await judgeChunkReport(checked, chunks, buildJudgeSetup(settings.judge, io.env))
     : checked;
   const audit = buildChunkAudit(report);
-  io.stdout(
+  // The text is read in a terminal: the answer's and the chunks' control characters are shown, not
+  // obeyed. JSON escapes them itself.
+  await output.write(
     args.format === 'json'
       ? `${JSON.stringify(audit, null, 2)}\n`
-      : formatChunkAuditText(audit, report.pass),
+      : printable(formatChunkAuditText(audit, report.pass)),
   );
   return report.pass ? EXIT.pass : EXIT.failed;
 }

@@ -7,7 +7,8 @@ import { numberFromText } from '../input/number.js';
 import { toJson, toText } from '../format/formatters.js';
 import { verifyOutput } from '../run.js';
 import { printable } from '../util/strings.js';
-import { EXIT, readTextFile, writeOutput, type CliIo, type Subcommand } from './io.js';
+import { EXIT, readTextFile, type CliIo, type Subcommand } from './io.js';
+import { openOutput } from './output.js';
 import { parseFormat, parseResolveFlags, parseFlags } from './args.js';
 
 const USAGE = `Usage: citation-verifier check --allowlist FILE [options] [ANSWER_FILE|-]
@@ -104,6 +105,8 @@ export const checkCommand: Subcommand = {
           `${liveOnly.map((flag) => `--${flag}`).join(', ')} only apply with --live; add --live or drop ${liveOnly.length > 1 ? 'them' : 'it'}`,
         );
     }
+    // Before any work: a wrong -o is said at once, not after the check ran.
+    const output = await openOutput(values.output, 'the result', io);
     const source = positionals[0] ?? '-';
     if (positionals.length === 0 && io.stdinIsTTY) {
       throw new InputError(
@@ -176,6 +179,7 @@ export const checkCommand: Subcommand = {
           ...optional('judgeReplay', values['judge-replay']),
         },
         io,
+        output,
       );
     }
 
@@ -222,12 +226,10 @@ export const checkCommand: Subcommand = {
     // Release the checker's connections so the process ends now, not when keep-alive times out.
     if (settings.liveness !== false)
       await (await import('../liveness/index.js')).closeSharedLinkCheckers();
-    await writeOutput(
+    await output.write(
       format === 'json'
         ? `${JSON.stringify(toJson(report), null, 2)}\n`
         : printable(toText(report)),
-      values.output,
-      io,
     );
     return report.pass ? EXIT.pass : EXIT.failed;
   },

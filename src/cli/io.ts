@@ -1,7 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
 import { InputError } from '../errors.js';
-import { writeFileAtomic } from '../util/atomic-write.js';
 
 /** Exit codes shared by every subcommand. */
 export const EXIT = {
@@ -72,34 +70,6 @@ export async function readTextFile(path: string, what: string): Promise<string> 
     });
   }
 }
-
-/**
- * Print `text`, or with `-o FILE` write it there atomically (keeping the file's mode, following a
- * symbolic link) and say so on standard error.
- */
-export async function writeOutput(
-  text: string,
-  output: string | undefined,
-  io: CliIo,
-): Promise<void> {
-  if (output === undefined) {
-    io.stdout(text);
-    return;
-  }
-  try {
-    await writeFileAtomic(resolve(io.cwd, output), text);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new InputError(
-      'FILE_UNWRITABLE',
-      `-o: cannot write (${code ?? 'error'}); check that the folder exists and is writable`,
-      { where: output, cause: error },
-    );
-  }
-  io.stderr(`wrote ${output}\n`);
-}
-
-export { writeFileAtomic };
 
 async function readAllStdin(): Promise<Buffer> {
   const chunks: Buffer[] = [];

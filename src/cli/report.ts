@@ -19,7 +19,8 @@ import { thresholdFromText } from '../promptfoo/settings.js';
 import { verifyAnswer } from '../verify.js';
 import { printable } from '../util/strings.js';
 import { parseFormat, parseFlags } from './args.js';
-import { EXIT, readTextFile, writeFileAtomic, type CliIo, type Subcommand } from './io.js';
+import { EXIT, readTextFile, type CliIo, type Subcommand } from './io.js';
+import { openOutput } from './output.js';
 
 const USAGE = `Usage: citation-verifier report RESULTS [options]
 
@@ -77,6 +78,7 @@ export const reportCommand: Subcommand = {
       values.threshold === undefined
         ? DEFAULT_THRESHOLD
         : thresholdFromText(values.threshold, '--threshold');
+    const output = await openOutput(values.output, 'the report', io);
     const fromStdin = positionals[0] === '-';
     const source = fromStdin ? 'standard input' : positionals[0]!;
     const path = resolve(io.cwd, source);
@@ -122,23 +124,7 @@ export const reportCommand: Subcommand = {
 
     const rendered = renderComparison(compareVendors(rows, { source, mode }), format);
     // Text and markdown are read in a terminal or a markdown viewer: answers' control characters are shown, not obeyed.
-    const output = format === 'text' || format === 'markdown' ? printable(rendered) : rendered;
-    if (values.output === undefined) {
-      io.stdout(output);
-    } else {
-      const target = resolve(io.cwd, values.output);
-      try {
-        await writeFileAtomic(target, output);
-      } catch (error) {
-        const code = (error as NodeJS.ErrnoException).code;
-        throw new InputError(
-          'FILE_UNWRITABLE',
-          `-o: cannot write the report (${code ?? 'error'}); check that the folder exists and is writable`,
-          { where: values.output, cause: error },
-        );
-      }
-      io.stderr(`Wrote the ${format} report to ${values.output}\n`);
-    }
+    await output.write(format === 'text' || format === 'markdown' ? printable(rendered) : rendered);
     return EXIT.pass;
   },
 };

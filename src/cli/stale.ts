@@ -12,7 +12,8 @@ import { readPromptfooResults } from '../promptfoo/results.js';
 import { findStaleLinks, staleFailed } from '../stale.js';
 import { printable } from '../util/strings.js';
 import { parseFormat, parseResolveFlags, parseFlags } from './args.js';
-import { EXIT, readTextFile, writeFileAtomic, type CliIo, type Subcommand } from './io.js';
+import { EXIT, readTextFile, type CliIo, type Subcommand } from './io.js';
+import { openOutput } from './output.js';
 
 const USAGE = `Usage: citation-verifier stale --allowlist FILE [--answers FILE.jsonl | --results RESULTS.json] [options]
 
@@ -92,6 +93,8 @@ export const staleCommand: Subcommand = {
         `no allowlist: pass --allowlist FILE or set ${ENV.allowlist}\n\n${USAGE}`,
       );
 
+    // Before the crawl: a wrong -o is said at once, not after every link was fetched.
+    const output = await openOutput(values.output, 'the report', io);
     const options: LivenessOptions = livenessOptionsFromFlags({
       timeout: values.timeout,
       'host-deadline': values['host-deadline'],
@@ -142,8 +145,7 @@ export const staleCommand: Subcommand = {
     // Text and markdown are read in a terminal or a markdown viewer: control characters from answers
     // and servers (a redirect target, an error text) are shown, not obeyed.
     const text = format === 'text' || format === 'markdown' ? printable(rendered) : rendered;
-    if (values.output !== undefined) await writeFileAtomic(resolve(io.cwd, values.output), text);
-    else io.stdout(text);
+    await output.write(text);
     if (report.interrupted) return EXIT_INTERRUPTED;
     return staleFailed(report) ? EXIT.failed : EXIT.pass;
   },

@@ -200,6 +200,13 @@ function classifyFailure(evidence: FailureEvidence, network: NetworkView): Liven
     finalUrl,
     reason,
   });
+  const unavailable = (reason: string): LivenessOutcome => ({
+    kind: 'inconclusive',
+    error: failure.code,
+    finalUrl,
+    networkUnavailable: true,
+    reason: `network unavailable: ${reason}`,
+  });
   switch (failure.kind) {
     case 'dns-not-found':
       if (network.dnsWorks)
@@ -209,18 +216,20 @@ function classifyFailure(evidence: FailureEvidence, network: NetworkView): Liven
           finalUrl,
           reason: `${failure.message}${where}: the host does not exist`,
         };
-      return weak(
-        `network unavailable: ${failure.message}${where}, which proves nothing while DNS has not been shown to work in this run${detail}`,
+      return unavailable(
+        `${failure.message}${where}, which proves nothing while DNS has not been shown to work in this run${detail}`,
       );
     case 'dns-error':
-      return weak(`${network.dnsWorks ? '' : 'network unavailable: '}${failure.message}${where}`);
+      return network.dnsWorks
+        ? weak(`${failure.message}${where}`)
+        : unavailable(`${failure.message}${where}`);
     case 'private-address': {
       const what = failure.addressClass
         ? describeAddressClass(failure.addressClass)
         : 'a non-public address';
       if (failure.source === 'dns' && !network.dnsWorks) {
-        return weak(
-          `network unavailable: DNS answered ${failure.address ?? '?'} (${what}) for ${failure.host ?? '?'}${where}, and has not been seen giving a public answer in this run${detail}`,
+        return unavailable(
+          `DNS answered ${failure.address ?? '?'} (${what}) for ${failure.host ?? '?'}${where}, and has not been seen giving a public answer in this run${detail}`,
         );
       }
       const subject =
@@ -243,8 +252,8 @@ function classifyFailure(evidence: FailureEvidence, network: NetworkView): Liven
           finalUrl,
           reason: `${failure.message}${where}: nothing is serving the site`,
         };
-      return weak(
-        `network unavailable: ${failure.message}${where}, which proves nothing while no host has answered in this run${detail}`,
+      return unavailable(
+        `${failure.message}${where}, which proves nothing while no host has answered in this run${detail}`,
       );
     case 'timeout':
       return weak(
@@ -255,9 +264,9 @@ function classifyFailure(evidence: FailureEvidence, network: NetworkView): Liven
         `TLS failure: ${failure.message}${where}; a browser would warn too, but the page may exist`,
       );
     case 'unreachable':
-      return weak(
-        `${failure.code === 'ENETUNREACH' || failure.code === 'ENETDOWN' ? 'network unavailable: ' : ''}${failure.message}${where}`,
-      );
+      return failure.code === 'ENETUNREACH' || failure.code === 'ENETDOWN'
+        ? unavailable(`${failure.message}${where}`)
+        : weak(`${failure.message}${where}`);
     case 'too-many-redirects':
       return weak(`${failure.message}; cannot tell where the page ends up`);
     case 'bad-redirect':

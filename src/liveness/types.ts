@@ -13,12 +13,21 @@ import type { LivenessSettingsInput } from './options.js';
  *
  * `error` is a short machine-readable code (`ECONNREFUSED`, `ENOTFOUND`, `timeout`,
  * `private-address`, `too-many-redirects`, `soft-404`, a TLS code, …); `status` the last HTTP status.
+ * `networkUnavailable` marks an inconclusive failure that proves nothing only because this run has
+ * not shown the network working (DNS, or any host answering): what `stale` asks the probe about.
  */
 export type LivenessOutcome =
   | { kind: 'live'; status: number; finalUrl: string; redirects: number; reason: string }
   | { kind: 'broken'; status?: number; error?: string; finalUrl: string; reason: string }
   | { kind: 'invented'; error?: string; finalUrl?: string; address?: string; reason: string }
-  | { kind: 'inconclusive'; status?: number; error?: string; finalUrl?: string; reason: string };
+  | {
+      kind: 'inconclusive';
+      status?: number;
+      error?: string;
+      finalUrl?: string;
+      networkUnavailable?: true;
+      reason: string;
+    };
 
 export type LivenessKind = LivenessOutcome['kind'];
 

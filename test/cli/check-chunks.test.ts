@@ -256,3 +256,19 @@ describe('check --chunks flags', () => {
     );
   });
 });
+
+describe('check --chunks text output', () => {
+  it('shows the answer’s terminal control characters instead of passing them to the terminal', async () => {
+    const { io, out } = fakeIo();
+    // A title-setting OSC sequence and a screen clear, inside a claim the audit quotes.
+    const answer = 'About 40% of eviction cases \x1b]0;owned\x07settle\x1b[2J before trial [2].';
+    await runChunkCheck(
+      { answer, chunksPath: 'strings.json', format: 'text', requireCitations: false },
+      io,
+    );
+    const text = out.join('');
+    expect(text).toContain('40%');
+    expect(text).not.toMatch(/[\x00-\x08\x0b-\x1f\x7f]/);
+    expect(text).toContain('\\x1B]0;owned\\x07');
+  });
+});

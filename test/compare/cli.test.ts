@@ -89,7 +89,7 @@ describe('citation-verifier report', () => {
       const { code, out, err } = await report([results, '--format', format, '-o', target]);
       expect(code).toBe(0);
       expect(out).toBe('');
-      expect(err).toBe(`Wrote the ${format} report to ${target}\n`);
+      expect(err).toBe(`wrote ${target}\n`);
       const written = readFileSync(target, 'utf8');
       const printed = (await report([results, '--format', format])).out;
       expect(written).toBe(printed);
@@ -193,7 +193,7 @@ describe('citation-verifier report', () => {
     const target = join(dir, 'missing-folder', 'report.html');
     const { code, err } = await report([results, '--format', 'html', '-o', target]);
     expect(code).toBe(3);
-    expect(err).toContain(`${target}: -o: cannot write the report (ENOENT)`);
+    expect(err).toContain(`${target}: cannot write the report (ENOENT)`);
     expect(existsSync(join(dir, 'missing-folder'))).toBe(false);
   });
 });

@@ -177,8 +177,13 @@ describe('classify: the verdict table', () => {
       failure('refused'),
       failure('private-address', { source: 'dns' }),
     ]) {
-      expect(classify(evidence, DOWN).reason).toMatch(/^network unavailable/);
+      const outcome = classify(evidence, DOWN);
+      expect(outcome.reason).toMatch(/^network unavailable/);
+      // The mark `stale` reads, so it never has to parse these words.
+      expect(outcome).toMatchObject({ kind: 'inconclusive', networkUnavailable: true });
     }
+    for (const evidence of [failure('timeout'), failure('tls'), failure('dns-error')])
+      expect(classify(evidence, UP)).not.toHaveProperty('networkUnavailable');
     expect(classify(failure('dns-not-found'), DOWN).reason).toContain(
       'the network probe failed too',
     );
