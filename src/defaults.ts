@@ -234,6 +234,11 @@ export const LIVENESS_DEFAULTS = {
   maxRedirects: 5,
   retries: 2,
   retryAfterCapMs: 30_000,
+  /**
+   * System DNS lookups at once. Each holds one of libuv's 4 threads until the system resolver
+   * answers or gives up (seconds when DNS is silent); 3 leaves one for file IO (the cache, `-o`).
+   */
+  dnsConcurrency: 3,
   maxBodyBytes: 16 * 1024,
   cacheTtlMs: 24 * 60 * 60 * 1000,
   userAgent: 'citation-verifier/0.1 (link liveness check)',

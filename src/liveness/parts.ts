@@ -63,11 +63,10 @@ export function assembleParts(
       ? null
       : () => probeNetwork(parts!, settings.networkProbe as string),
   );
-  const hosts = new HostVetting(
-    pins,
-    options.resolver ?? createSystemResolver(settings.timeoutMs),
-    mayFetchPrivate,
-    () => network.noteDns(),
+  const system = options.resolver ? undefined : createSystemResolver(settings.timeoutMs);
+  closing.hook(() => system?.close());
+  const hosts = new HostVetting(pins, options.resolver ?? system!, mayFetchPrivate, () =>
+    network.noteDns(),
   );
   const ca =
     options.ca === undefined ? [] : typeof options.ca === 'string' ? [options.ca] : [...options.ca];

@@ -1,6 +1,8 @@
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
+import { LIVENESS_DEFAULTS } from '../defaults.js';
 import { unbracket } from './address.js';
+import { Fifo } from './fifo.js';
 import type { Resolver, ResolveResult } from './types.js';
 
 // getaddrinfo answers these when the name itself does not exist (or has no address at all); every
@@ -12,23 +14,65 @@ const NOT_FOUND_CODES = new Set(['ENOTFOUND', 'ENODATA', 'NXDOMAIN', 'EAI_NONAME
  * settings apply), bounded by `timeoutMs` because a lookup has no timeout of its own. `ENOTFOUND`
  * and `ENODATA` become `notFound`; `EAI_AGAIN`, `ECONNREFUSED`, `ESERVFAIL`, a timeout and anything
  * else become a DNS error. Never rejects.
+ *
+ * At most `concurrency` lookups run at once. Each holds one of libuv's threads (4 by default,
+ * shared with file IO) until the system resolver gives up, whatever our timeout says: unbounded,
+ * an answer citing hundreds of hosts whose DNS does not answer queued hundreds of lookups there,
+ * the verdict came at the deadline and the process lived on for hosts × resolver timeout / 4. So
+ * the rest wait here, a waiting lookup leaves the queue when its timeout passes (it never reaches
+ * the thread pool), and `close` empties the queue: at most `concurrency` lookups outlive a run.
  */
-export function createSystemResolver(timeoutMs: number): Resolver {
-  return async (host) => {
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<ResolveResult>((resolve) => {
-      timer = setTimeout(
-        () => resolve({ ok: false, notFound: false, error: 'ETIMEOUT' }),
-        timeoutMs,
-      );
-      timer.unref();
-    });
-    try {
-      return await Promise.race([systemLookup(host), timeout]);
-    } finally {
-      clearTimeout(timer);
+export function createSystemResolver(
+  timeoutMs: number,
+  concurrency: number = LIVENESS_DEFAULTS.dnsConcurrency,
+  lookupHost: (host: string) => Promise<ResolveResult> = systemLookup,
+): Resolver & { close(): void } {
+  const waiting = new Fifo<Turn>();
+  let active = 0;
+  let closed = false;
+  const next = (): void => {
+    while (active < concurrency) {
+      const turn = waiting.shift();
+      if (!turn) return;
+      if (!turn.gone) turn.start();
     }
   };
+  const resolver = (host: string): Promise<ResolveResult> =>
+    new Promise<ResolveResult>((resolve) => {
+      if (closed) return resolve({ ok: false, notFound: false, error: 'ECANCELLED' });
+      const give = (error: string): void => {
+        turn.gone = true;
+        clearTimeout(timer);
+        resolve({ ok: false, notFound: false, error });
+      };
+      const turn: Turn = { gone: false, start: () => {}, cancel: () => give('ECANCELLED') };
+      const timer = setTimeout(() => give('ETIMEOUT'), timeoutMs);
+      timer.unref();
+      turn.start = () => {
+        active++;
+        void lookupHost(host).then((answer) => {
+          active--;
+          clearTimeout(timer);
+          resolve(answer);
+          next();
+        });
+      };
+      waiting.push(turn);
+      next();
+    });
+  return Object.assign(resolver, {
+    close(): void {
+      closed = true;
+      for (let turn = waiting.shift(); turn; turn = waiting.shift()) if (!turn.gone) turn.cancel();
+    },
+  });
+}
+
+/** A lookup waiting for its turn: `gone` once it timed out or was cancelled (skipped when reached). */
+interface Turn {
+  gone: boolean;
+  start: () => void;
+  cancel: () => void;
 }
 
 async function systemLookup(host: string): Promise<ResolveResult> {
