@@ -5,6 +5,7 @@ import type { SectionResult } from '../lib/report.js';
 import { runAgainstSection } from './against.js';
 import { runChunksSection } from './chunks.js';
 import { runHostileSection } from './hostile.js';
+import { runJurisdictionSection } from './jurisdiction.js';
 import { runLivenessSection } from './liveness.js';
 import { runLoadSection } from './load.js';
 import { runStaleSection } from './stale.js';
@@ -44,6 +45,12 @@ export const SECTIONS: readonly Section[] = [
       for (const [size, index] of section.indexes) context.indexes.set(size, index);
       return section;
     },
+  },
+  {
+    name: 'jurisdiction',
+    about: 'verify throughput with a jurisdiction against without',
+    inDefault: true,
+    run: runJurisdictionSection,
   },
   {
     name: 'load',
