@@ -1,5 +1,6 @@
 import { firstAtOrAfter } from './structure.js';
 import { isCommonWord } from '../normalize/common-words.js';
+import { isLabelOnly, isLabelWord } from '../normalize/label-words.js';
 import { tokenize } from '../normalize/name.js';
 import { CONNECTIVES, type Mention } from './unlisted-names.js';
 import type { PhoneFinding, Span } from '../extract/types.js';
@@ -126,8 +127,13 @@ export function ownLabel(
   const before = text.slice(from, phone.start).replace(/^[\s*_]*\([^()\n]{0,40}\)/, '');
   const label = `${before} ${after?.[1] ?? ''}`;
   const own = new Set(tokenize(named).map((token) => token.norm));
+  // A language, day or time says when or how the same body answers ("Spanish: 2", "Friday: 2").
   const telling = tokenize(label).some(
-    (token) => /\p{L}/u.test(token.norm) && !LINE_WORDS.has(token.norm) && !own.has(token.norm),
+    (token) =>
+      /\p{L}/u.test(token.norm) &&
+      !LINE_WORDS.has(token.norm) &&
+      !own.has(token.norm) &&
+      !isLabelWord(token.norm),
   );
   return telling ? label.replace(/[^\p{L}\p{N}'’]+/gu, ' ').trim() : undefined;
 }
@@ -159,5 +165,7 @@ export function unknownRightBefore(
   const words = tokenize(match[1]!);
   if (words.every((word) => isCommonWord(word.norm) || CONNECTIVES.has(word.norm)))
     return undefined;
+  // "Chinese and Russian:", "Friday:", "En Español:", "TTY:" label the entry's number.
+  if (isLabelOnly(words.map((word) => word.norm))) return undefined;
   return match[1]!;
 }

@@ -2,6 +2,7 @@ import { firstTokenAfter, prepareAnswer, tokensIn, type PreparedAnswer } from '.
 import { firstAtOrAfter } from './structure.js';
 import type { OrgFinding, Span } from '../extract/types.js';
 import { isCommonWord } from '../normalize/common-words.js';
+import { isLabelOnly } from '../normalize/label-words.js';
 import { tokenize, type Token } from '../normalize/name.js';
 
 // Names in an answer that look like an organization but are not a directory name ("Manna at 1",
@@ -88,6 +89,10 @@ function runName(
   }
   if (capitals < 2 || !head) return;
   if (capitals < 3 && allCommon) return;
+  // "Spanish Hotline", "TTY Line": a label of the entry's line, not a body of its own.
+  const words: string[] = [];
+  for (let k = from; k < to; k++) words.push(tokens[k]!.norm);
+  if (isLabelOnly(words)) return;
   const start = tokens[from]!.start;
   const end = tokens[to - 1]!.end;
   // Names are sorted and disjoint: only the last one starting before `end` can overlap.
@@ -124,44 +129,17 @@ export const CONNECTIVES: ReadonlySet<string> = new Set(['of', 'the', 'and', 'fo
 
 // Words that may stand between a determiner and an organization word without making it another
 // organization: "the same court", "its main office", "the clerk's office".
-const SAME_BODY: ReadonlySet<string> = new Set([
-  'same',
-  'main',
-  'clerk',
-  'clerks',
-  'front',
-  'general',
-  'intake',
-  'business',
-  'records',
-  'whole',
-]);
-const DETERMINERS: ReadonlySet<string> = new Set([
-  'the',
-  'a',
-  'an',
-  'its',
-  'their',
-  'that',
-  'this',
-  'another',
-  'other',
-  'your',
-  'our',
-]);
+const SAME_BODY: ReadonlySet<string> = new Set(
+  'same main clerk clerks front general intake business records whole'.split(' '),
+);
+const DETERMINERS: ReadonlySet<string> = new Set(
+  'the a an its their that this another other your our'.split(' '),
+);
 const OTHER_WORDS: ReadonlySet<string> = new Set(['another', 'other', 'different', 'separate']);
 // A capitalized verb opening a sentence is no part of a name: "Call Court Services".
-const VERBS: ReadonlySet<string> = new Set([
-  'call',
-  'contact',
-  'visit',
-  'ask',
-  'try',
-  'reach',
-  'phone',
-  'dial',
-  'see',
-]);
+const VERBS: ReadonlySet<string> = new Set(
+  'call contact visit ask try reach phone dial see'.split(' '),
+);
 // Organization words for references: those of names, and a court's `session`.
 const REFERENCE_HEADS: ReadonlySet<string> = new Set([...ORG_HEADS, 'session']);
 
@@ -190,6 +168,8 @@ export function otherReference(
     const capitalized =
       capital(head.raw) && modifiers.length > 0 && modifiers.every((word) => capital(word.raw));
     if (!determiner && !capitalized) continue;
+    // "the Spanish hotline", "TTY line": which line of the same body, not another body.
+    if (isLabelOnly([...modifiers.map((word) => word.norm), head.norm])) continue;
     own ??= wordsOf(named);
     const other =
       (determiner !== undefined && OTHER_WORDS.has(determiner.norm)) ||
