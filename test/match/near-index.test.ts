@@ -9,7 +9,9 @@ const fixture = (path: string): string => readFileSync(new URL(path, import.meta
 /** CISA's .gov registry as shipped (real names of every length), and the real legal-aid domains. */
 const GOV = fixture('../../data/dotgov-domains.txt')
   .split('\n')
-  .filter((line) => line !== '' && !line.startsWith('#'));
+  .filter((line) => line !== '' && !line.startsWith('#'))
+  // A line is `domain[,area]` since the snapshot carries each domain's area.
+  .map((line) => line.split(',')[0]!);
 const LEGAL = fixture('../fixtures/legal-domains/domains.csv')
   .trim()
   .split('\n')
