@@ -3,7 +3,10 @@
  * frame is in the file) and inclusive time (samples with the file anywhere on the stack, counted
  * once), as shares of all samples; and the top functions by self time.
  *
- *   npx tsx bench/profile-table.ts FILE.cpuprofile [--functions N]
+ *   npx tsx bench/profile-table.ts FILE.cpuprofile [--functions N] [--within src/verify.ts]
+ *
+ * `--within` counts only the samples with that file on the stack (shares of verification alone,
+ * without start-up and idle time, which a busy machine inflates).
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -20,7 +23,7 @@ interface Profile {
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { functions: { type: 'string', default: '12' } },
+  options: { functions: { type: 'string', default: '12' }, within: { type: 'string' } },
 });
 const file = positionals[0];
 if (!file) {
@@ -47,18 +50,20 @@ function where(node: ProfileNode): string {
 const self = new Map<string, number>();
 const inclusive = new Map<string, number>();
 const functions = new Map<string, number>();
+let total = 0;
 for (const id of profile.samples) {
   const top = byId.get(id)!;
+  const seen = new Set<string>();
+  for (let at: number | undefined = id; at !== undefined; at = parent.get(at))
+    seen.add(where(byId.get(at)!));
+  if (values.within !== undefined && !seen.has(values.within)) continue;
+  total++;
   const name = where(top);
   self.set(name, (self.get(name) ?? 0) + 1);
   const fn = `${name}:${top.callFrame.functionName || '(anonymous)'}:${top.callFrame.lineNumber + 1}`;
   functions.set(fn, (functions.get(fn) ?? 0) + 1);
-  const seen = new Set<string>();
-  for (let at: number | undefined = id; at !== undefined; at = parent.get(at))
-    seen.add(where(byId.get(at)!));
   for (const each of seen) inclusive.set(each, (inclusive.get(each) ?? 0) + 1);
 }
-const total = profile.samples.length;
 const pct = (n: number | undefined): string => `${(((n ?? 0) / total) * 100).toFixed(1)}%`;
 const files = [...inclusive.keys()].filter(
   (name) => !name.startsWith('(root') && name !== '(program)',

@@ -178,5 +178,25 @@ export function runVerifySection(context: VerifyContext): VerifySection {
     actual: `${linkRatio.toFixed(2)}×`,
   });
 
+  // 4. The anchor: verify (100 orgs) as a multiple of linkify-it finding the links alone, on the
+  //    same answers, paired round by round. linkify-it does strictly less work and does not move
+  //    with our code, so a slower verifier shows here even when every ratio between our own runs holds.
+  const index100 = indexes.get(100)!;
+  const [anchorOurs, anchorLinkify] = timePair(
+    () => runCorpus(corpus.answers, index100),
+    () => corpus.answers.reduce((sum, answer) => sum + (linkify.match(answer)?.length ?? 0), 0),
+    { warmup: 1, rounds: quick ? 3 : 7 },
+  );
+  const anchor = anchorLinkify.medianMs / anchorOurs.medianMs;
+  rows.push({
+    id: 'verify.anchor.linkify',
+    figure: 'verify, 100 orgs, vs linkify-it links only',
+    value: `${mbPerSecond(corpus.bytes, anchorOurs.medianMs).toFixed(2)} MB/s (linkify-it ${mbPerSecond(corpus.bytes, anchorLinkify.medianMs).toFixed(1)} MB/s)`,
+    baseline: 'linkify-it 6.1.0 match(), fuzzyLink on',
+    ratio: `${anchor.toFixed(3)}×`,
+    detail: `whole corpus, paired rounds, medians of ${anchorOurs.rounds}: verify ${anchorOurs.medianMs.toFixed(1)} ms, linkify-it ${anchorLinkify.medianMs.toFixed(1)} ms; an anchor, no target (\`--against REF\` compares two trees)`,
+    data: { ours: anchorOurs, linkify: anchorLinkify },
+  });
+
   return { name: 'verify', rows, targets, indexes };
 }
