@@ -6,6 +6,9 @@
  *   node --cpu-prof --cpu-prof-dir=out/prof --import tsx bench/profile.ts [--root DIR] [--seconds N]
  *   npx tsx bench/profile-table.ts out/prof/FILE.cpuprofile     the table by file
  *
+ * `--corpus`: the bench corpus (generated answers and ExpertQA's) against the generated
+ * 10,000-organization directory instead.
+ *
  * `--root` verifies with the tree at DIR (another checkout, `git worktree add DIR REF`), so the
  * same workload profiles a reference commit.
  */
@@ -13,11 +16,16 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { loadExpertQa } from './lib/corpus.js';
+import { buildCorpus, loadExpertQa } from './lib/corpus.js';
+import { allowlistFile, generateOrgs } from './lib/generate.js';
 import { mbPerSecond } from './lib/measure.js';
 
 const { values } = parseArgs({
-  options: { root: { type: 'string' }, seconds: { type: 'string', default: '10' } },
+  options: {
+    root: { type: 'string' },
+    seconds: { type: 'string', default: '10' },
+    corpus: { type: 'boolean', default: false },
+  },
 });
 const root = resolve(values.root ?? new URL('..', import.meta.url).pathname);
 const load = async <T>(path: string): Promise<T> =>
@@ -28,12 +36,23 @@ const { verifyAnswer } = await load<{ verifyAnswer: Verify }>('src/verify.ts');
 const { loadAllowlistIndex } = await load<{
   loadAllowlistIndex: (path: string) => Promise<unknown>;
 }>('src/match/index.ts');
-const index = await loadAllowlistIndex(join(root, 'sample-allowlist/allowlist.json'));
+const { buildIndex } = await load<{ buildIndex: (allowlist: unknown) => unknown }>(
+  'src/match/index.ts',
+);
+const { parseAllowlist } = await load<{
+  parseAllowlist: (data: unknown, where: string) => unknown;
+}>('src/allowlist/schema.ts');
+const orgs = generateOrgs(100_000);
+const index = values.corpus
+  ? buildIndex(parseAllowlist(allowlistFile(orgs.slice(0, 10_000)), 'generated-10000.json'))
+  : await loadAllowlistIndex(join(root, 'sample-allowlist/allowlist.json'));
 const sample = readFileSync(join(root, 'sample-allowlist/answers.jsonl'), 'utf8')
   .split('\n')
   .filter((line) => line.trim().length > 0)
   .map((line) => (JSON.parse(line) as { answer: string }).answer);
-const answers = [...loadExpertQa().answers, ...sample];
+const answers = values.corpus
+  ? buildCorpus(orgs, 300).answers
+  : [...loadExpertQa().answers, ...sample];
 const bytes = answers.reduce((sum, answer) => sum + Buffer.byteLength(answer, 'utf8'), 0);
 
 const until = performance.now() + Number(values.seconds) * 1000;

@@ -107,29 +107,30 @@ export function findOrganizations(
     if (limit === undefined) continue;
     let key = '';
     let best: { to: number; entry: NameEntry; end?: number } | undefined;
-    // Gaps with sentence punctuation seen so far: gap index → its marks.
-    const marked: Array<[number, string]> = [];
+    // Gaps with sentence punctuation seen so far: gap index → its marks (made on the first one).
+    let marked: Array<[number, string]> | undefined;
     for (let length = 1; length <= limit && i + length <= tokens.length; length++) {
       const token = tokens[i + length - 1]!;
       if (length > 1) {
         // Names never run across a blank line; across sentence punctuation only as listed.
         const gap = joinable(text, tokens[i + length - 2]!, token);
         if (gap === false) break;
-        if (gap !== true) marked.push([length - 2, gap]);
+        if (gap !== true) (marked ??= []).push([length - 2, gap]);
       }
       const prefix = key;
       key = length === 1 ? token.norm : `${key} ${token.norm}`;
-      const fits = (candidate: NameEntry, last: string): boolean =>
-        marked.every(([at, marks]) => (candidate.marks[at] ?? '') === marks) &&
-        (!candidate.caseSensitive || sameRaw(tokens, i, candidate.rawTokens, last));
-      const entry = matcher.names.get(key)?.find((candidate) => fits(candidate, token.raw));
+      const entry = firstFitting(matcher.names.get(key), marked, tokens, i, token.raw);
       if (entry) best = { to: i + length, entry };
       else if (token.possessive) {
         // The name may end before a possessive `'s`; the finding then stops at the stem.
         const stemKey = length === 1 ? token.possessive.norm : `${prefix} ${token.possessive.norm}`;
-        const stemEntry = matcher.names
-          .get(stemKey)
-          ?.find((candidate) => fits(candidate, token.possessive!.raw));
+        const stemEntry = firstFitting(
+          matcher.names.get(stemKey),
+          marked,
+          tokens,
+          i,
+          token.possessive.raw,
+        );
         if (stemEntry) best = { to: i + length, entry: stemEntry, end: token.possessive.end };
       }
     }
@@ -157,6 +158,27 @@ export function findOrganizations(
     });
   }
   return chosen.sort((a, b) => a.start - b.start);
+}
+
+/**
+ * The first of `entries` that the text's tokens from `from` may stand for: the same punctuation
+ * in each `marked` gap, and for a case-sensitive name the same case (`last` stands for the final
+ * token, a possessive's stem).
+ */
+function firstFitting(
+  entries: readonly NameEntry[] | undefined,
+  marked: ReadonlyArray<[number, string]> | undefined,
+  tokens: readonly Token[],
+  from: number,
+  last: string,
+): NameEntry | undefined {
+  if (entries === undefined) return undefined;
+  for (const candidate of entries) {
+    if (marked && !marked.every(([at, marks]) => (candidate.marks[at] ?? '') === marks)) continue;
+    if (!candidate.caseSensitive || sameRaw(tokens, from, candidate.rawTokens, last))
+      return candidate;
+  }
+  return undefined;
 }
 
 /**
@@ -222,13 +244,18 @@ function caseKey(raw: string): string {
  * ends any name (`false`).
  */
 function joinable(text: string, left: Token, right: Token): true | false | string {
+  // One space, the gap between most words, read without a copy.
+  if (right.start - left.end === 1 && text.charCodeAt(left.end) === 32) return true;
+  if (right.start - left.end > 12) return false;
   const gap = text.slice(left.end, right.start);
-  if (gap.length > 12) return false;
-  if (/\n\s*\n/.test(gap)) return false;
+  if (BLANK_LINE.test(gap)) return false;
   // A period after a short token is an abbreviation (`St.`, `U.S.`), not a sentence end.
-  const stops = left.raw.length <= 3 ? /[!?;:()[\]|]/ : /[.!?;:()[\]|]/;
-  return stops.test(gap) ? gapMarks(gap) : true;
+  return (left.raw.length <= 3 ? SHORT_STOPS : STOPS).test(gap) ? gapMarks(gap) : true;
 }
+
+const STOPS = /[.!?;:()[\]|]/;
+const SHORT_STOPS = /[!?;:()[\]|]/;
+const BLANK_LINE = /\n\s*\n/;
 
 function gapMarks(gap: string): string {
   return gap === ' ' ? '' : gap.replace(/\s+/g, '');
