@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { InputError, describeError } from '../errors.js';
 import { privateAddressPolicy } from './address.js';
 import { DiskCache } from './cache.js';
@@ -94,7 +95,7 @@ export function assembleParts(
   const diskCache =
     options.cacheDir === undefined
       ? undefined
-      : new DiskCache(options.cacheDir, settings.cacheTtlMs, now);
+      : new DiskCache(options.cacheDir, settings.cacheTtlMs, now, networkPolicy(options));
   parts = {
     hosts,
     http,
@@ -109,6 +110,23 @@ export function assembleParts(
     isClosed,
   };
   return parts;
+}
+
+/**
+ * What a success depends on besides the URL: which private addresses may be fetched, the
+ * `--resolve` pins and the extra CAs. Part of the disk cache's key.
+ */
+function networkPolicy(options: LivenessOptions): string {
+  const pins = Object.entries(options.resolve ?? {}).sort(([a], [b]) =>
+    a < b ? -1 : a > b ? 1 : 0,
+  );
+  const ca =
+    options.ca === undefined ? [] : typeof options.ca === 'string' ? [options.ca] : [...options.ca];
+  return JSON.stringify({
+    allowPrivate: options.allowPrivateNetworks ?? false,
+    pins,
+    ca: ca.map((pem) => createHash('sha256').update(pem).digest('hex')),
+  });
 }
 
 /** The network probe: one page known to exist, fetched once when a verdict needs the network shown. */
