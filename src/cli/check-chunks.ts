@@ -31,7 +31,7 @@ export interface ChunkCheckArgs {
 }
 
 /** The `check --chunks` flag of each chunk config key, for messages. */
-const FLAGS = {
+export const CHUNK_FLAGS = {
   requireCitations: '--require-citations',
   failOnWeakSupport: '--fail-on-weak-support',
   weakSupportThreshold: '--weak-support-threshold',
@@ -69,7 +69,7 @@ export async function runChunkCheck(
       ...(args.failOnPartialSupport ? { failOnPartialSupport: true } : {}),
       ...judgeFlags(args, io.cwd),
     },
-    { labels: FLAGS },
+    { labels: CHUNK_FLAGS },
   );
   const path = resolve(io.cwd, args.chunksPath);
   const text = await readTextFile(path, 'chunks file');
@@ -93,7 +93,13 @@ export async function runChunkCheck(
 }
 
 /** The judge flags as the chunk config's `judge` object, folders resolved against the cwd. */
-function judgeFlags(args: ChunkCheckArgs, cwd: string): { judge?: Record<string, string> } {
+export function judgeFlags(
+  args: Pick<
+    ChunkCheckArgs,
+    'judgeUrl' | 'judgeModel' | 'judgeCache' | 'judgeRecord' | 'judgeReplay'
+  >,
+  cwd: string,
+): { judge?: Record<string, string> } {
   const given = [
     args.judgeUrl,
     args.judgeModel,

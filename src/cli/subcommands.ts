@@ -1,4 +1,5 @@
 import { buildAllowlistCommand } from './build-allowlist.js';
+import { calibrateCommand } from './calibrate.js';
 import type { Subcommand } from './io.js';
 import { checkCommand } from './check.js';
 import { staleCommand } from './stale.js';
@@ -14,4 +15,5 @@ export const SUBCOMMANDS: readonly Subcommand[] = [
   buildAllowlistCommand,
   reportCommand,
   staleCommand,
+  calibrateCommand,
 ];

@@ -40,7 +40,7 @@ export function recordingJudge(inner: Judge, dir: string): Judge {
         await writeEntry(
           dir,
           recordingName(inner.model, request),
-          `${JSON.stringify(recording, null, 2)}\n`,
+          `${JSON.stringify(recording)}\n`,
         );
       }
       return answer;

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { InputError } from '../errors.js';
+import { parseInput } from '../input/issues.js';
+import { parseJsonLines } from '../input/json.js';
+
+/**
+ * One labelled pair of a calibration file (JSON Lines, one a line): a claim as an answer wrote it
+ * (its `[N]` markers name the chunks), the chunks, and whether people judged the claim supported
+ * by the chunks it cites. Unknown keys are rejected.
+ */
+export const LabelledPairSchema = z.strictObject({
+  id: z.union([z.string().min(1), z.number().int()]),
+  claim: z.string().min(1),
+  chunks: z.array(
+    z.strictObject({ id: z.union([z.string().min(1), z.number().int()]), text: z.string() }),
+  ),
+  supported: z.boolean(),
+});
+
+export interface LabelledPair {
+  id: string;
+  claim: string;
+  chunks: Array<{ id: string; text: string }>;
+  supported: boolean;
+  line: number;
+}
+
+const HINT =
+  'each line must be {"id": string, "claim": string, "chunks": [{"id", "text"}], "supported": true|false}';
+
+/** The pairs of a labels file; throws `InputError('INVALID_CONFIG')` naming `file:line` at the first bad line. */
+export function parseLabels(text: string, path: string): LabelledPair[] {
+  const pairs: LabelledPair[] = [];
+  const seen = new Map<string, number>();
+  for (const { value, line, where } of parseJsonLines(text, path, {
+    code: 'INVALID_CONFIG',
+    hint: HINT,
+  })) {
+    const data = parseInput(LabelledPairSchema, value, 'INVALID_CONFIG', { where, hint: HINT });
+    const id = String(data.id);
+    const before = seen.get(id);
+    if (before !== undefined)
+      throw new InputError(
+        'INVALID_CONFIG',
+        `pair "${id}" again (first on line ${before}); give each pair its own id`,
+        {
+          where,
+        },
+      );
+    seen.set(id, line);
+    pairs.push({
+      id,
+      claim: data.claim,
+      chunks: data.chunks.map((chunk) => ({ id: String(chunk.id), text: chunk.text })),
+      supported: data.supported,
+      line,
+    });
+  }
+  if (pairs.length === 0)
+    throw new InputError('INVALID_CONFIG', `${path} holds no labelled pairs; ${HINT}`, {
+      where: path,
+    });
+  return pairs;
+}

@@ -1,0 +1,82 @@
+/**
+ * Calibration figures of a binary decision ("supported" or not) against human labels. Pure.
+ *
+ * With TP = supported pairs called supported, FN = supported called not, FP = not-supported called
+ * supported, TN = not-supported called not:
+ * - supported: precision TP / (TP + FP), recall TP / (TP + FN);
+ * - not supported: precision TN / (TN + FN), recall TN / (TN + FP);
+ * - F1 of each = 2PR / (P + R); macro-F1 = their mean; balanced accuracy = the mean of the recalls.
+ * Each precision and recall carries a 95% Wilson score interval (z = 1.96), which stays inside
+ * [0, 1] and is honest at small counts. A ratio of 0 / 0 is null, not 0 or 1.
+ */
+
+export interface Confusion {
+  /** Labelled supported, decided supported. */
+  tp: number;
+  /** Labelled supported, decided not supported. */
+  fn: number;
+  /** Labelled not supported, decided supported. */
+  fp: number;
+  /** Labelled not supported, decided not supported. */
+  tn: number;
+}
+
+export interface Ratio {
+  value: number | null;
+  hits: number;
+  of: number;
+  /** 95% Wilson interval; null with the value. */
+  low: number | null;
+  high: number | null;
+}
+
+export interface ClassFigures {
+  precision: Ratio;
+  recall: Ratio;
+  f1: number | null;
+}
+
+export interface CalibrationFigures {
+  confusion: Confusion;
+  supported: ClassFigures;
+  notSupported: ClassFigures;
+  balancedAccuracy: number | null;
+  macroF1: number | null;
+}
+
+const Z = 1.96;
+
+/** hits / of with its 95% Wilson score interval. */
+export function wilson(hits: number, of: number): Ratio {
+  if (of === 0) return { value: null, hits, of, low: null, high: null };
+  const p = hits / of;
+  const denominator = 1 + (Z * Z) / of;
+  const centre = (p + (Z * Z) / (2 * of)) / denominator;
+  const half = (Z * Math.sqrt((p * (1 - p)) / of + (Z * Z) / (4 * of * of))) / denominator;
+  return { value: p, hits, of, low: Math.max(0, centre - half), high: Math.min(1, centre + half) };
+}
+
+function f1(precision: Ratio, recall: Ratio): number | null {
+  if (precision.value === null || recall.value === null) return null;
+  const sum = precision.value + recall.value;
+  return sum === 0 ? 0 : (2 * precision.value * recall.value) / sum;
+}
+
+function mean(a: number | null, b: number | null): number | null {
+  return a === null || b === null ? null : (a + b) / 2;
+}
+
+export function calibrationFigures(confusion: Confusion): CalibrationFigures {
+  const { tp, fn, fp, tn } = confusion;
+  const supported = { precision: wilson(tp, tp + fp), recall: wilson(tp, tp + fn) };
+  const notSupported = { precision: wilson(tn, tn + fn), recall: wilson(tn, tn + fp) };
+  const supportedF1 = f1(supported.precision, supported.recall);
+  const notSupportedF1 = f1(notSupported.precision, notSupported.recall);
+  return {
+    confusion,
+    supported: { ...supported, f1: supportedF1 },
+    notSupported: { ...notSupported, f1: notSupportedF1 },
+    balancedAccuracy: mean(supported.recall.value, notSupported.recall.value),
+    macroF1: mean(supportedF1, notSupportedF1),
+  };
+}

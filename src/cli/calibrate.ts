@@ -1,0 +1,92 @@
+import { resolve } from 'node:path';
+import { calibrationJson, calibrationText } from '../calibrate/format.js';
+import { parseLabels } from '../calibrate/labels.js';
+import { calibrate } from '../calibrate/run.js';
+import { resolveChunkConfig } from '../chunks/config.js';
+import { buildJudgeSetup } from '../chunks/judge-setup.js';
+import { InputError } from '../errors.js';
+import { parseFlags, parseFormat } from './args.js';
+import { CHUNK_FLAGS, judgeFlags } from './check-chunks.js';
+import { EXIT, readTextFile, type CliIo, type Subcommand, writeOutput } from './io.js';
+
+const USAGE = `Usage: citation-verifier calibrate LABELS.jsonl [--judge-url URL --judge-model NAME | --judge-replay DIR --judge-model NAME]
+       [--judge-cache DIR] [--judge-record DIR] [--fail-on-weak-support] [--fail-on-partial-support]
+       [--format text|json] [-o FILE]
+
+Runs the whole chunk check (triage, then the judge) on each labelled pair and prints how its
+decisions line up with the labels: the confusion matrix, precision and recall of "supported" and
+"not supported" with 95% intervals, balanced accuracy, macro-F1, and how many pairs the triage
+decided without a call. A pair is decided "supported" when the check passes it. Without a judge
+it measures the deterministic checks alone. LABELS.jsonl has one pair a line:
+  {"id": "…", "claim": "… [1]", "chunks": [{"id": "1", "text": "…"}], "supported": true}
+The key is read from CITATION_VERIFIER_JUDGE_KEY. See docs/JUDGE.md.
+
+Exit codes: 0 measured, 3 bad input, 1 unexpected error.
+`;
+
+export const calibrateCommand: Subcommand = {
+  name: 'calibrate',
+  summary: 'measure the chunk check and its judge against labelled claim/chunk pairs',
+  usage: USAGE,
+  async run(argv: string[], io: CliIo): Promise<number> {
+    const { values, positionals } = parseFlags(
+      argv,
+      {
+        format: { type: 'string', default: 'text' },
+        output: { type: 'string', short: 'o' },
+        'fail-on-weak-support': { type: 'boolean', default: false },
+        'fail-on-partial-support': { type: 'boolean', default: false },
+        'judge-url': { type: 'string' },
+        'judge-model': { type: 'string' },
+        'judge-cache': { type: 'string' },
+        'judge-record': { type: 'string' },
+        'judge-replay': { type: 'string' },
+      },
+      USAGE,
+    );
+    const format = parseFormat(values.format, ['text', 'json']);
+    if (positionals.length !== 1)
+      throw new InputError('USAGE', `name one labels file; got ${positionals.length}\n\n${USAGE}`);
+    const settings = resolveChunkConfig(
+      {
+        failOnWeakSupport: values['fail-on-weak-support'],
+        failOnPartialSupport: values['fail-on-partial-support'],
+        ...judgeFlags(
+          {
+            ...(values['judge-url'] === undefined ? {} : { judgeUrl: values['judge-url'] }),
+            ...(values['judge-model'] === undefined ? {} : { judgeModel: values['judge-model'] }),
+            ...(values['judge-cache'] === undefined ? {} : { judgeCache: values['judge-cache'] }),
+            ...(values['judge-record'] === undefined
+              ? {}
+              : { judgeRecord: values['judge-record'] }),
+            ...(values['judge-replay'] === undefined
+              ? {}
+              : { judgeReplay: values['judge-replay'] }),
+          },
+          io.cwd,
+        ),
+      },
+      { labels: CHUNK_FLAGS },
+    );
+    const path = positionals[0]!;
+    const pairs = parseLabels(await readTextFile(resolve(io.cwd, path), 'labels file'), path);
+    const setup = settings.judge ? buildJudgeSetup(settings.judge, io.env) : undefined;
+    const report = await calibrate(
+      pairs,
+      {
+        requireCitations: false,
+        failOnWeakSupport: settings.failOnWeakSupport,
+        failOnPartialSupport: settings.failOnPartialSupport,
+      },
+      setup,
+    );
+    await writeOutput(
+      format === 'json'
+        ? `${JSON.stringify(calibrationJson(report), null, 2)}\n`
+        : calibrationText(report),
+      values.output,
+      io,
+    );
+    return EXIT.pass;
+  },
+};
