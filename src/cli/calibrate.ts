@@ -7,7 +7,8 @@ import { buildJudgeSetup } from '../chunks/judge-setup.js';
 import { InputError } from '../errors.js';
 import { parseFlags, parseFormat } from './args.js';
 import { CHUNK_FLAGS, judgeFlags } from './check-chunks.js';
-import { EXIT, readTextFile, type CliIo, type Subcommand, writeOutput } from './io.js';
+import { EXIT, readTextFile, type CliIo, type Subcommand } from './io.js';
+import { openOutput } from './output.js';
 
 const USAGE = `Usage: citation-verifier calibrate LABELS.jsonl [--judge-url URL --judge-model NAME | --judge-replay DIR --judge-model NAME]
        [--judge-cache DIR] [--judge-record DIR] [--fail-on-weak-support] [--fail-on-partial-support]
@@ -68,6 +69,7 @@ export const calibrateCommand: Subcommand = {
       },
       { labels: CHUNK_FLAGS },
     );
+    const output = await openOutput(values.output, 'the calibration', io);
     const path = positionals[0]!;
     const pairs = parseLabels(await readTextFile(resolve(io.cwd, path), 'labels file'), path);
     const setup = settings.judge ? buildJudgeSetup(settings.judge, io.env) : undefined;
@@ -80,12 +82,10 @@ export const calibrateCommand: Subcommand = {
       },
       setup,
     );
-    await writeOutput(
+    await output.write(
       format === 'json'
         ? `${JSON.stringify(calibrationJson(report), null, 2)}\n`
         : calibrationText(report),
-      values.output,
-      io,
     );
     return EXIT.pass;
   },
