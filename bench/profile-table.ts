@@ -3,7 +3,7 @@
  * frame is in the file) and inclusive time (samples with the file anywhere on the stack, counted
  * once), as shares of all samples; and the top functions by self time.
  *
- *   npx tsx bench/profile-table.ts FILE.cpuprofile [--functions N] [--within src/verify.ts]
+ *   npx tsx bench/profile-table.ts FILE.cpuprofile [--functions N] [--files N] [--within src/verify.ts]
  *
  * `--within` counts only the samples with that file on the stack (shares of verification alone,
  * without start-up and idle time, which a busy machine inflates).
@@ -23,7 +23,11 @@ interface Profile {
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { functions: { type: 'string', default: '12' }, within: { type: 'string' } },
+  options: {
+    functions: { type: 'string', default: '12' },
+    files: { type: 'string', default: '20' },
+    within: { type: 'string' },
+  },
 });
 const file = positionals[0];
 if (!file) {
@@ -70,7 +74,7 @@ const files = [...inclusive.keys()].filter(
 );
 files.sort((a, b) => (inclusive.get(b) ?? 0) - (inclusive.get(a) ?? 0));
 const lines = ['| file | inclusive | self |', '| --- | ---: | ---: |'];
-for (const name of files.slice(0, 20))
+for (const name of files.slice(0, Number(values.files)))
   lines.push(`| ${name} | ${pct(inclusive.get(name))} | ${pct(self.get(name))} |`);
 lines.push('', '| function (self) | self |', '| --- | ---: |');
 for (const [fn, n] of [...functions].sort((a, b) => b[1] - a[1]).slice(0, Number(values.functions)))
