@@ -563,3 +563,14 @@ describe('GradingResult', () => {
     expect(result.namedScores?.[CHUNK_SCORE_NAMES.citationsFound]).toBe(0.5);
   });
 });
+
+describe('links in a claim', () => {
+  it.each([
+    'Written notice forms are at mass.gov/courts/2019-rules [2].',
+    'Written notice forms are at www.mass.gov/courts/2019-rules [2].',
+  ])('a link holds no figure, with or without its scheme: %s', (answer) => {
+    const verdict = only(checkChunkCitations(answer, CHUNKS));
+    expect(verdict.classification).not.toBe('unsupported_claim');
+    expect(verdict.explanation).not.toMatch(/2019/);
+  });
+});

@@ -1,3 +1,4 @@
+import { extractLinks } from '../../extract/links.js';
 import { CJK_CLASS, isCjk } from '../unicode.js';
 import type { FactKind } from '../types.js';
 import type { Reading } from './numbers.js';
@@ -20,13 +21,11 @@ export const FACT_TOKEN = new RegExp(
   `\\d[\\d.,]*|[${CJK_CLASS}]|(?:(?![${CJK_CLASS}])\\p{L})(?:(?![${CJK_CLASS}])[\\p{L}\\p{M}])*|\\S`,
   'gu',
 );
-export const URL = /\b(?:https?:\/\/|www\.)\S+/giu;
 
 export function tokenizeForFacts(text: string): Token[] {
-  const urls: Array<[number, number]> = [];
-  URL.lastIndex = 0;
-  for (let match = URL.exec(text); match !== null; match = URL.exec(text))
-    urls.push([match.index, match.index + match[0].length]);
+  // The verifier's own link recognizer: a link without a scheme (`mass.gov/courts/2019-rules`)
+  // holds no figure either, and both checks agree on where a link ends.
+  const urls = extractLinks(text).map((link): [number, number] => [link.start, link.end]);
   const tokens: Token[] = [];
   let url = 0;
   FACT_TOKEN.lastIndex = 0;
