@@ -1,6 +1,7 @@
 import { namesOf, type Allowlist } from '../src/allowlist/schema.js';
 import { houseMessage } from '../src/input/issues.js';
-import { deriveBareNames, orgKey } from '../src/normalize/name.js';
+import { isCommonWord } from '../src/normalize/common-words.js';
+import { deriveBareNames, orgKey, tokenize } from '../src/normalize/name.js';
 import type { AliasClaim, BuildNote, BuildWarning, OrgEntry } from './types.js';
 
 // The names an organization goes by besides its own, settled once every row is read: its aliases,
@@ -78,7 +79,17 @@ export function settleAliases(
       continue;
     }
     if (!holder) claims.set(aliasKey, claim);
-    if (!org.aliases.some((existing) => orgKey(existing) === aliasKey)) org.aliases.push(alias);
+    if (org.aliases.some((existing) => orgKey(existing) === aliasKey)) continue;
+    org.aliases.push(alias);
+    if (tokenize(alias).every((token) => isCommonWord(token.norm)))
+      warnings.push({
+        ...at,
+        code: 'COMMON_WORD_ALIAS',
+        message: houseMessage(
+          `${JSON.stringify(alias)} is an ordinary English word; kept as an alias of ${JSON.stringify(org.name)}, and the verifier takes it for the organization only where it is written as a name (${JSON.stringify(alias)} exactly, not inside a heading or sentence in capitals)`,
+          'keep it if answers write the organization so, or drop it from this row to match the full name only',
+        ),
+      });
   }
 }
 

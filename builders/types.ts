@@ -99,7 +99,8 @@ export type WarningCode =
   | 'REALIGNED_ROW'
   | 'ALIAS_CONFLICT'
   | 'BARE_NAME_CONFLICT'
-  | 'OTHER_LINE_COLUMN';
+  | 'OTHER_LINE_COLUMN'
+  | 'COMMON_WORD_ALIAS';
 
 /**
  * Something was used, but not exactly as written: a menu note beside a number (`Press 5`), an

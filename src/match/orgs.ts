@@ -1,3 +1,4 @@
+import { isCommonWord } from '../normalize/common-words.js';
 import { compareStrings } from '../util/strings.js';
 import { isAmbiguousName, tokenize, type Token } from '../normalize/name.js';
 import type { PreparedAnswer } from './prepared.js';
@@ -119,7 +120,7 @@ export function findOrganizations(
       }
       const prefix = key;
       key = length === 1 ? token.norm : `${key} ${token.norm}`;
-      const entry = firstFitting(matcher.names.get(key), marked, tokens, i, token.raw);
+      const entry = firstFitting(matcher.names.get(key), marked, tokens, i, token.raw, text);
       if (entry) best = { to: i + length, entry };
       else if (token.possessive) {
         // The name may end before a possessive `'s`; the finding then stops at the stem.
@@ -130,6 +131,7 @@ export function findOrganizations(
           tokens,
           i,
           token.possessive.raw,
+          text,
         );
         if (stemEntry) best = { to: i + length, entry: stemEntry, end: token.possessive.end };
       }
@@ -163,7 +165,7 @@ export function findOrganizations(
 /**
  * The first of `entries` that the text's tokens from `from` may stand for: the same punctuation
  * in each `marked` gap, and for a case-sensitive name the same case (`last` stands for the final
- * token, a possessive's stem).
+ * token, a possessive's stem), unless an ordinary word is shouted (`shoutedWord`).
  */
 function firstFitting(
   entries: readonly NameEntry[] | undefined,
@@ -171,14 +173,48 @@ function firstFitting(
   tokens: readonly Token[],
   from: number,
   last: string,
+  text: string,
 ): NameEntry | undefined {
   if (entries === undefined) return undefined;
   for (const candidate of entries) {
     if (marked && !marked.every(([at, marks]) => (candidate.marks[at] ?? '') === marks)) continue;
-    if (!candidate.caseSensitive || sameRaw(tokens, from, candidate.rawTokens, last))
+    if (!candidate.caseSensitive) return candidate;
+    const to = from + candidate.rawTokens.length;
+    if (
+      sameRaw(tokens, from, candidate.rawTokens, last) &&
+      !shoutedWord(text, tokens, from, to, candidate)
+    )
       return candidate;
   }
   return undefined;
+}
+
+/**
+ * An ordinary word listed in capitals (`AND`, the alias of Asian Neighborhood Design), written
+ * among other words in capitals (`## FOOD AND SHELTER`, a sentence shouted): there its capitals
+ * are the line's, not the name's, so it is the word. Beside a word in any other case it is the name.
+ */
+function shoutedWord(
+  text: string,
+  tokens: readonly Token[],
+  from: number,
+  to: number,
+  candidate: NameEntry,
+): boolean {
+  if (!candidate.rawTokens.every((raw) => raw === raw.toUpperCase())) return false;
+  const capitals = (token: Token | undefined, gapFrom: number, gapTo: number): boolean =>
+    token !== undefined &&
+    /\p{Lu}{2}/u.test(token.raw) &&
+    token.raw === token.raw.toUpperCase() &&
+    !text.slice(gapFrom, gapTo).includes('\n');
+  const before = tokens[from - 1];
+  const after = tokens[to];
+  if (
+    !capitals(before, before?.end ?? 0, tokens[from]!.start) &&
+    !capitals(after, tokens[to - 1]!.end, after?.start ?? 0)
+  )
+    return false;
+  return tokenize(candidate.name).every((token) => isCommonWord(token.norm));
 }
 
 /**

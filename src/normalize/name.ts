@@ -203,6 +203,38 @@ export function bareOrgName(name: string): string | null {
   return bare === cleanOrgName(name) || orgKey(bare).length === 0 ? null : bare;
 }
 
+// An acronym and its full name written together: `SARC: Sexual Assault Resource Center`,
+// `Sexual Assault Resource Center (SARC)`, `SARC (Sexual Assault Resource Center)`.
+const ACRONYM = String.raw`\p{Lu}[\p{Lu}\d&]{1,9}`;
+const ACRONYM_FORMS = [
+  new RegExp(String.raw`^(${ACRONYM})\s*[:–—-]\s+(.+)$`, 'u'),
+  new RegExp(String.raw`^(${ACRONYM})\s*\((.+)\)$`, 'u'),
+  new RegExp(String.raw`^(.+?)\s*\((${ACRONYM})\)$`, 'u'),
+];
+
+/**
+ * The forms answers write a name in besides the listed one: without its legal form
+ * (`bareOrgName`), and an acronym written with its full name as each part alone, so that
+ * `SARC (Sexual Assault Resource Center)` in an answer and `SARC: Sexual Assault Resource Center,
+ * Inc` in the directory name one organization.
+ */
+function otherForms(name: string): string[] {
+  const stripped = bareOrgName(name);
+  const forms = stripped === null ? [] : [stripped];
+  const base = stripped ?? name;
+  for (const form of ACRONYM_FORMS) {
+    const match = form.exec(base);
+    if (!match) continue;
+    const [acronym, full] = /^\p{Lu}[\p{Lu}\d&]*$/u.test(match[1]!)
+      ? [match[1]!, match[2]!]
+      : [match[2]!, match[1]!];
+    for (const part of [cleanOrgName(full), acronym])
+      if (orgKey(part).length > 0 && !forms.includes(part)) forms.push(bareOrgName(part) ?? part);
+    break;
+  }
+  return forms;
+}
+
 export interface BareNames {
   /** Names to match besides the listed ones: each organization's names without legal form. */
   added: Array<{ organization: string; name: string; from: string }>;
@@ -222,13 +254,13 @@ export function deriveBareNames(
   const list = [...entries];
   const bare = new Map<string, Array<{ organization: string; name: string; from: string }>>();
   for (const { organization, name } of list) {
-    const stripped = bareOrgName(name);
-    if (stripped === null) continue;
-    const key = orgKey(stripped);
-    const claims = bare.get(key) ?? [];
-    if (!claims.some((claim) => claim.organization === organization))
-      claims.push({ organization, name: stripped, from: name });
-    bare.set(key, claims);
+    for (const stripped of otherForms(name)) {
+      const key = orgKey(stripped);
+      const claims = bare.get(key) ?? [];
+      if (!claims.some((claim) => claim.organization === organization))
+        claims.push({ organization, name: stripped, from: name });
+      bare.set(key, claims);
+    }
   }
   // Who is listed under each bare key, and only those: a Set per listed name was most of the cost
   // of indexing a 100,000-organization directory, where few names have a legal form to strip.

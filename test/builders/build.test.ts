@@ -559,3 +559,35 @@ describe('a phone column whose header names another kind of line', () => {
     expect(buildAllowlist([table], { columns: columns([header]) }).warnings).toEqual([]);
   });
 });
+
+describe('an alias that is an ordinary English word', () => {
+  // The HUD counselors directory's "(STOP)" and the SF 211 export's "AND" (issue 22).
+  const header = ['Organization', 'Phone', 'Alias'];
+  const columns: ColumnNames = { ...BASIC_COLUMNS, urls: [], aliases: ['Alias'] };
+  it.each(['STOP', 'AND', 'Help'])(
+    '%s: kept, with a warning naming the row and how to drop it',
+    (alias) => {
+      const table = tableFromRows('dir.csv', header, [
+        ['SOUTHEASTERN TIDEWATER OPPORTUNITY PROJECT OF HAMPTON ROADS', '757-858-1360', alias],
+      ]);
+      const result = buildAllowlist([table], { columns });
+      expect(
+        result.warnings.map((warning) => [
+          warning.code,
+          warning.row,
+          warning.column,
+          warning.value,
+        ]),
+      ).toEqual([['COMMON_WORD_ALIAS', 2, 'Alias', alias]]);
+      expect(result.warnings[0]!.message).toContain(
+        'is an ordinary English word; kept as an alias',
+      );
+      expect(result.warnings[0]!.message).toContain('drop it from this row');
+      expect(Object.values(result.allowlist.orgAliases)).toEqual([[alias]]);
+    },
+  );
+  it.each(['GBLS', 'Tidewater STOP Project'])('%s: no warning', (alias) => {
+    const table = tableFromRows('dir.csv', header, [['Some Agency', '757-858-1360', alias]]);
+    expect(buildAllowlist([table], { columns }).warnings).toEqual([]);
+  });
+});
