@@ -14,27 +14,9 @@ import {
 } from './format-common.js';
 import type { Problem, VendorComparison } from './types.js';
 
-/**
- * Text safe inside a GitHub-flavoured markdown table cell or list item: no line breaks, and the
- * characters that start markup (emphasis, code, links, HTML, table pipes) escaped. Parentheses and
- * dots stay as they are so the raw memo still reads well.
- */
-export function escapeMarkdown(text: string): string {
-  return text.replace(/\r?\n/g, ' ').replace(/([\\`*_[\]<>|~])/g, '\\$1');
-}
-
-/**
- * A code span that holds any text: fenced with more backticks than the text contains. Offending
- * links go in code spans so a pull request does not turn an invented or lookalike address into a
- * link someone clicks.
- */
-export function codeSpan(text: string): string {
-  const flat = text.replace(/\r?\n/g, ' ');
-  const longest = Math.max(0, ...[...flat.matchAll(/`+/g)].map((match) => match[0].length));
-  const fence = '`'.repeat(longest + 1);
-  const pad = flat.startsWith('`') || flat.endsWith('`') ? ' ' : '';
-  return `${fence}${pad}${flat}${pad}${fence}`;
-}
+// The one markdown escaper lives with the other output helpers; report and stale share it.
+export { codeSpan, escapeMarkdown } from '../format/markdown.js';
+import { codeSpan, escapeMarkdown } from '../format/markdown.js';
 
 function problemMarkdown(problem: Problem): string {
   const parts = problemParts(problem);

@@ -1,5 +1,6 @@
 import type { LivenessKind, LivenessOutcome } from '../liveness/types.js';
 import type { StaleEntry, StaleReport } from '../stale.js';
+import { codeCell, escapeMarkdown } from './markdown.js';
 
 /**
  * The `stale` report in each output format: text for a terminal, JSON and CSV for programs,
@@ -151,23 +152,15 @@ function staleMarkdown(report: StaleReport): string {
   lines.push('', '| Outcome | Link | Status | Found in | Why |', '| --- | --- | --- | --- | --- |');
   for (const entry of listed) {
     lines.push(
-      `| ${KIND_LABEL[entry.outcome.kind]} | ${mdCell(entry.url)} | ${mdCell(statusOrError(entry.outcome))} | ${mdCell(entry.foundIn.join('; '))} | ${mdCell(entry.outcome.reason)} |`,
+      `| ${KIND_LABEL[entry.outcome.kind]} | ${codeCell(entry.url)} | ${mdCell(statusOrError(entry.outcome))} | ${mdCell(entry.foundIn.join('; '))} | ${mdCell(entry.outcome.reason)} |`,
     );
   }
   return `${lines.join('\n')}\n`;
 }
 
-/**
- * Table cell text: pipes and newlines would break the row, and `<`, `>` `&` would be read as HTML
- * by GitHub; a URL is shown in code so it is not turned into a link to click.
- */
+/** Table cell text: the one markdown escaper (`escapeMarkdown`), shared with `report`. */
 function mdCell(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/\|/g, '\\|')
-    .replace(/[\r\n]+/g, ' ');
+  return escapeMarkdown(text);
 }
 
 /** JUnit XML: one test case per link; a failure for broken or invented, skipped for inconclusive. */

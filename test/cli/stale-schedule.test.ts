@@ -329,8 +329,8 @@ describe('stale output for a scheduled job', () => {
         '',
         '| Outcome | Link | Status | Found in | Why |',
         '| --- | --- | --- | --- | --- |',
-        `| ❌ broken | http://site.test:${p}/gone | 404 | allowlist (urls) | 404 Not Found: the page does not exist |`,
-        `| ⚠️ inconclusive | http://site.test:${p}/blocked | 403 | allowlist (urls) | 403 Forbidden: bot protection (cf-mitigated: challenge) blocks automated checks; a person may well see the page |`,
+        `| ❌ broken | \`http://site.test:${p}/gone\` | 404 | allowlist (urls) | 404 Not Found: the page does not exist |`,
+        `| ⚠️ inconclusive | \`http://site.test:${p}/blocked\` | 403 | allowlist (urls) | 403 Forbidden: bot protection (cf-mitigated: challenge) blocks automated checks; a person may well see the page |`,
         '',
       ].join('\n'),
     );
@@ -395,6 +395,6 @@ describe('stale output for a scheduled job', () => {
     });
     const posted = await readFile(summary, 'utf8');
     expect(posted).toMatch(/^## Stale directory links\n/);
-    expect(posted).toContain(`| ❌ broken | http://site.test:${p}/gone | 404 |`);
+    expect(posted).toContain(`| ❌ broken | \`http://site.test:${p}/gone\` | 404 |`);
   });
 });
