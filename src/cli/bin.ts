@@ -7,6 +7,14 @@ import { runCli } from './main.js';
 // Once the command is done the process ends, after its output is flushed: a system DNS lookup
 // still running in libuv's thread pool (a silent DNS server holds one for the resolver's whole
 // timeout) cannot be cancelled, and waiting for it kept a finished check alive for seconds.
+// A reader that stops early (`… | head`) closes the pipe: its choice, not our failure, so the
+// process ends quietly with 0 instead of an error trace or the verdict's code.
+let readerLeft = false;
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code !== 'EPIPE') throw error;
+  readerLeft = true;
+  process.exit(EXIT.pass);
+});
 runCli(process.argv.slice(2), processIo()).then(
   (code) => end(code),
   (error: unknown) => {
@@ -17,5 +25,9 @@ runCli(process.argv.slice(2), processIo()).then(
 
 function end(code: number): void {
   process.exitCode = code;
-  process.stdout.write('', () => process.stderr.write('', () => process.exit(code)));
+  process.stdout.write('', (error) => {
+    const left =
+      readerLeft || (error as NodeJS.ErrnoException | null | undefined)?.code === 'EPIPE';
+    process.stderr.write('', () => process.exit(left ? EXIT.pass : code));
+  });
 }

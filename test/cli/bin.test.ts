@@ -1,0 +1,34 @@
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/** The bin as a process: what only a real pipe shows. */
+const root = join(import.meta.dirname, '..', '..');
+const bin = join(root, 'src', 'cli', 'bin.ts');
+const tsx = join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs');
+const allowlist = join(root, 'test', 'fixtures', 'verifier', 'allowlist.json');
+
+describe('citation-verifier bin', () => {
+  it('exits 0, silently, when the reader closes the pipe early (… | head -c 100)', async () => {
+    // 3,000 invented links (exit 2 when read to the end): the JSON is far larger than a pipe's
+    // buffer, so the write fails, and 0 shows the closed pipe was taken as the reader's choice.
+    const answer = Array.from({ length: 3000 }, (_, i) => `https://site${i}.invalid/page`).join(
+      ' ',
+    );
+    const child = spawn(
+      process.execPath,
+      [tsx, bin, 'check', '--allowlist', allowlist, '--format', 'json', '-'],
+      { stdio: ['pipe', 'pipe', 'pipe'] },
+    );
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    child.stdin.end(answer);
+    // Like `head`: read the first chunk, then close our end.
+    child.stdout.once('data', () => child.stdout.destroy());
+    const code = await new Promise<number | null>((done) => child.on('close', done));
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+  }, 60_000);
+});
