@@ -2,6 +2,7 @@ import { compareStrings } from '../util/strings.js';
 import { INTERVAL_Z } from '../defaults.js';
 import { isFatalBucket, LINK_BUCKETS, type LinkBucket } from '../types.js';
 import type {
+  AnswerIdentity,
   FlaggedAnswer,
   HeadlineDifference,
   LookalikeLink,
@@ -105,11 +106,7 @@ export function compareVendors(
       if (phone.status !== 'misattributed') continue;
       const { raw: text, normalized, organization, reason, start, end } = phone;
       misattributedNumbers.push({
-        vendor: row.vendor,
-        test: row.test,
-        testIdx: row.testIdx,
-        promptIdx: row.promptIdx,
-        answerPassed: row.verifier.pass,
+        ...identity(row, row.verifier.pass),
         text,
         normalized,
         organization,
@@ -126,11 +123,7 @@ export function compareVendors(
       if (link.lookalike_of === undefined) continue;
       const { url: text, bucket, lookalike_of: lookalikeOf, reason, start, end } = link;
       lookalikeLinks.push({
-        vendor: row.vendor,
-        test: row.test,
-        testIdx: row.testIdx,
-        promptIdx: row.promptIdx,
-        answerPassed: row.verifier.pass,
+        ...identity(row, row.verifier.pass),
         text,
         bucket,
         lookalikeOf,
@@ -271,4 +264,15 @@ export function problemsOf(verdict: VerifierVerdict): Problem[] {
   if (problems.length === 0)
     problems = verdict.links.filter((link) => link.bucket !== 'directory').map(linkProblem);
   return problems.sort((a, b) => a.start - b.start || a.end - b.end);
+}
+
+/** Which answer a listed finding is in, and whether that answer still passed. */
+function identity(row: VendorRow, answerPassed: boolean): AnswerIdentity {
+  return {
+    vendor: row.vendor,
+    test: row.test,
+    testIdx: row.testIdx,
+    promptIdx: row.promptIdx,
+    answerPassed,
+  };
 }
