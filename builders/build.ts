@@ -150,6 +150,7 @@ function seedFromBase(state: BuildState, base: Allowlist, baseSource: string): v
         name,
         phones: [...(base.orgPhones[name] ?? [])],
         aliases: [...(base.orgAliases[name] ?? [])],
+        ...(base.orgUrls?.[name] ? { urls: [...base.orgUrls[name]] } : {}),
       });
       continue;
     }
@@ -197,6 +198,8 @@ function allowlistOf(state: BuildState): Allowlist {
     allowlist.orgNames.push(org.name);
     if (org.phones.length > 0) allowlist.orgPhones[org.name] = org.phones;
     if (org.aliases.length > 0) allowlist.orgAliases[org.name] = org.aliases;
+    if (org.urls !== undefined && org.urls.length > 0)
+      (allowlist.orgUrls ??= dataRecord())[org.name] = org.urls;
   }
   return { ...allowlist, ...areasOfState(state, (key) => state.orgs.get(key)?.name) };
 }

@@ -174,6 +174,8 @@ export interface OrgEntry {
   name: string;
   phones: string[];
   aliases: string[];
+  /** Its own pages (normalized), from its rows' URL columns: what a correction offers for it. */
+  urls?: string[];
   /** First row that named it in this build, for "repeated" notes. */
   first?: { source: string; row: number; line: number; name: string };
 }

@@ -133,6 +133,8 @@ export function readUrls(state: BuildState, context: RowContext, key: string): v
         let owners = state.hostOrgs.get(part.host);
         if (!owners) state.hostOrgs.set(part.host, (owners = new Set()));
         owners.add(key);
+        const org = state.orgs.get(key);
+        if (org && !(org.urls ??= []).includes(part.url)) org.urls.push(part.url);
         if (state.deriveDomains) state.domains.add(part.host);
       } else if (part.kind === 'bad') {
         state.warnings.push({

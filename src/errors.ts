@@ -15,6 +15,7 @@ export type InputErrorCode =
   | 'INVALID_CHUNKS'
   | 'INVALID_RESULTS'
   | 'INVALID_CONFIG'
+  | 'INVALID_REQUEST'
   | 'USAGE';
 
 export class InputError extends Error {

@@ -5,6 +5,7 @@ import type { LinkChecker, LivenessOptions } from './liveness/types.js';
 import type { Report } from './types.js';
 import { verifyAnswer, verifyAnswerLive, type VerifyOptions } from './verify.js';
 import { knowledgeFor } from './jurisdiction/check.js';
+import { guardAnswer, type Repair } from './repair/index.js';
 
 /** How one verification runs, as resolved from the assertion's config or the CLI's flags. */
 export interface VerifierSettings {
@@ -28,7 +29,7 @@ export interface VerifierSettings {
 
 /** The jurisdiction options of a run, or none: the settings' jurisdiction, else the allowlist's. */
 function jurisdictionFor(
-  settings: VerifierSettings,
+  settings: Omit<VerifierSettings, 'allowlist'>,
   index: AllowlistIndex,
   gov: { govRegistry?: VerifyOptions['govRegistry'] },
 ): Pick<VerifyOptions, 'jurisdiction'> {
@@ -43,44 +44,81 @@ function jurisdictionFor(
   };
 }
 
+type CheckerFor = (options: LivenessOptions) => Promise<LinkChecker> | LinkChecker;
+
 /** The index for the settings' allowlist, from the one per-process cache. */
 export function indexFor(settings: VerifierSettings): Promise<AllowlistIndex> {
   return indexOf(settings.allowlist);
 }
 
 /**
- * Verify a provider output of any shape with resolved settings. With liveness on, `checkerFor`
- * supplies the (shared, caching) link checker; it is only loaded then, so offline runs never load
- * the HTTP client.
+ * Verify a provider output of any shape with resolved settings, with its recommendation (pass,
+ * repair or refuse: `guardAnswer`). With liveness on, `checkerFor` supplies the (shared, caching)
+ * link checker; it is only loaded then, so offline runs never load the HTTP client.
  */
 export async function verifyOutput(
   output: unknown,
   settings: VerifierSettings,
-  checkerFor?: (options: LivenessOptions) => Promise<LinkChecker> | LinkChecker,
+  checkerFor?: CheckerFor,
 ): Promise<Report> {
-  const index = await indexFor(settings);
+  return (await guardOutput(output, settings, checkerFor)).report;
+}
+
+/**
+ * `verifyOutput` and, when the answer needs it, its repair: the repaired text, each change, what
+ * could not be repaired and the repaired answer's verdict (verified again the same way).
+ */
+export async function guardOutput(
+  output: unknown,
+  settings: VerifierSettings,
+  checkerFor?: CheckerFor,
+): Promise<{ report: Report; repair?: Repair }> {
+  return guardWithIndex(await indexFor(settings), output, settings, checkerFor);
+}
+
+/**
+ * `guardOutput` with an index the caller holds (the service, which reloads its allowlist without
+ * the process-wide cache): the one function behind `check`, the assertion and `serve`.
+ */
+export async function guardWithIndex(
+  index: AllowlistIndex,
+  output: unknown,
+  settings: Omit<VerifierSettings, 'allowlist'>,
+  checkerFor?: CheckerFor,
+): Promise<{ report: Report; repair?: Repair }> {
+  const verify = await verifierFor(index, settings, checkerFor);
   const text = answerText(output);
+  return guardAnswer(text, await verify(text), verify);
+}
+
+/** One answer's text → its report, with the settings' threshold, rules and liveness. */
+async function verifierFor(
+  index: AllowlistIndex,
+  settings: Omit<VerifierSettings, 'allowlist'>,
+  checkerFor?: CheckerFor,
+): Promise<(text: string) => Promise<Report>> {
   const gov = {
     ...(settings.govRegistry === undefined
       ? {}
       : { govRegistry: loadGovRegistry(settings.govRegistry) }),
     ...(settings.failOnMisattribution ? { failOnMisattribution: true } : {}),
   };
-  const options = {
+  const base = {
     threshold: settings.threshold,
     ...gov,
     ...jurisdictionFor(settings, index, gov),
   };
-  if (settings.liveness === false) return verifyAnswer(text, index, options);
+  if (settings.liveness === false) return async (text) => verifyAnswer(text, index, base);
   const factory = checkerFor ?? (await import('./liveness/index.js')).sharedLinkChecker;
-  const allowPrivateNetworks =
-    settings.liveness.allowPrivateNetworks !== undefined &&
-    settings.liveness.allowPrivateNetworks !== false;
-  return verifyAnswerLive(text, index, await factory(settings.liveness), {
-    ...options,
-    allowPrivateNetworks,
+  const checker = await factory(settings.liveness);
+  const options = {
+    ...base,
+    allowPrivateNetworks:
+      settings.liveness.allowPrivateNetworks !== undefined &&
+      settings.liveness.allowPrivateNetworks !== false,
     ...(settings.liveness.deadlineMs !== undefined
       ? { deadlineMs: settings.liveness.deadlineMs }
       : {}),
-  });
+  };
+  return (text) => verifyAnswerLive(text, index, checker, options);
 }

@@ -60,6 +60,38 @@ export interface LivenessEvidence {
   error?: string;
 }
 
+/**
+ * Which allowlist entry a correction's replacement comes from: the field, the organization (for
+ * `org_phones`, `org_urls`) or the entry itself (`urls`, `domains`), and its path in the file.
+ */
+export interface CorrectionSource {
+  field: 'org_phones' | 'org_urls' | 'urls' | 'domains';
+  entry: string;
+  /** `$.org_phones["Boston Housing Court"]`, `$.domains`: where to look in the allowlist file. */
+  path: string;
+}
+
+/**
+ * A finding's fix, as data (a linter's fix: a span and its replacement), decided where the finding
+ * is (`src/match/corrections.ts`) and applied by one stage (`src/repair/`). A closed union:
+ * - `replace`: put `text` over `start`–`end` of the answer; `value` is the directory's value
+ *   (E.164, a normalized URL), `alternatives` the entry's other values.
+ * - `remove`: nothing known to put in its place; repair removes the claim with its sentence or
+ *   list item.
+ */
+export type Correction =
+  | {
+      action: 'replace';
+      start: number;
+      end: number;
+      text: string;
+      value: string;
+      alternatives: string[];
+      source: CorrectionSource;
+      reason: string;
+    }
+  | { action: 'remove'; start: number; end: number; reason: string };
+
 export interface LinkVerdict {
   finding: LinkFinding;
   bucket: LinkBucket;
@@ -77,6 +109,8 @@ export interface LinkVerdict {
   lookalikeOf?: string;
   /** Only when a jurisdiction was given and the link's area is known: who it serves, and the proof. */
   served?: Served;
+  /** The fix, for a link that counts against the answer or resembles a directory site. */
+  correction?: Correction;
 }
 
 /** Where the knowledge of who a link or number serves comes from, in the order it is asked. */
@@ -132,6 +166,21 @@ export interface PhoneVerdict {
   reason: string;
   /** Only when a jurisdiction was given and the owners' areas are known (see `LinkVerdict.served`). */
   served?: Served;
+  /** The fix, for a misattributed number. */
+  correction?: Correction;
+}
+
+/**
+ * What a runtime caller should do with an answer (`src/repair/action.ts` decides it, docs/REPAIR.md):
+ * - `pass`: it passes and nothing in it needs correcting;
+ * - `repair`: something needs correcting, and the repaired answer passes;
+ * - `refuse`: it fails, and the repaired answer fails too.
+ */
+export type Action = 'pass' | 'repair' | 'refuse';
+
+export interface Recommendation {
+  action: Action;
+  reason: string;
 }
 
 /** The result of verifying one answer. Every front (assertion, CLI, report) only formats this. */
@@ -155,6 +204,8 @@ export interface Report {
   failOnMisattribution: boolean;
   /** The jurisdiction the answer was checked against; absent when none was given. */
   jurisdiction?: JurisdictionCheck;
+  /** What to do with the answer, when the front asked (`verifyOutput` always does). */
+  recommendation?: Recommendation;
 }
 
 /** What a report was checked against, and whether a wrong-jurisdiction link fails it. */

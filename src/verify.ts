@@ -5,6 +5,7 @@ import { extractLinks } from './extract/links.js';
 import { findOrganizations } from './match/orgs.js';
 import { extractPhones } from './extract/phones.js';
 import { prepareAnswer, type PreparedAnswer } from './match/prepared.js';
+import { correctVerdicts } from './match/corrections.js';
 import type { LinkFinding, OrgFinding, PhoneFinding } from './extract/types.js';
 import type { LinkChecker } from './liveness/types.js';
 import type { GovRegistry } from './match/dotgov.js';
@@ -78,39 +79,40 @@ export function verifyAnswer(
   const links = found.links.map((link) =>
     classifyLink(link, index, options.govRegistry ? { govRegistry: options.govRegistry } : {}),
   );
-  return finish(links, matchPhones(answer, found, index), found, index, options, false);
+  return finish(links, matchPhones(answer, found, index), answer, found, index, options, false);
 }
 
-/** The jurisdiction check when one is given, then the report: the last steps of both passes. */
+/** The jurisdiction check when one is given, the corrections, then the report: the last steps of both passes. */
 function finish(
   links: LinkVerdict[],
   phones: PhoneVerdict[],
+  answer: PreparedAnswer,
   found: Extraction,
   index: AllowlistIndex,
   options: VerifyOptions,
   liveness: boolean,
 ): Report {
-  const threshold = options.threshold ?? DEFAULT_THRESHOLD;
   const check = options.jurisdiction;
-  const failOnMisattribution = options.failOnMisattribution ?? false;
-  if (check === undefined)
-    return buildReport(
-      links,
-      phones,
-      found.organizations,
-      threshold,
-      liveness,
-      failOnMisattribution,
-    );
-  const checked = checkJurisdiction(links, phones, index, check);
-  return buildReport(
+  const checked =
+    check === undefined ? { links, phones } : checkJurisdiction(links, phones, index, check);
+  // Every verdict decided: each one against the answer gets its fix (`correctVerdicts`).
+  const corrected = correctVerdicts(
     checked.links,
     checked.phones,
     found.organizations,
-    threshold,
+    answer,
+    index,
+  );
+  return buildReport(
+    corrected.links,
+    corrected.phones,
+    found.organizations,
+    options.threshold ?? DEFAULT_THRESHOLD,
     liveness,
-    failOnMisattribution,
-    { code: check.jurisdiction, failsAnswer: check.wrongJurisdiction !== 'score' },
+    options.failOnMisattribution ?? false,
+    check === undefined
+      ? undefined
+      : { code: check.jurisdiction, failsAnswer: check.wrongJurisdiction !== 'score' },
   );
 }
 
@@ -142,7 +144,7 @@ export async function verifyAnswerLive(
         : applyLiveness(verdict, await checker.check(verdict.finding.raw, { deadlineAt })),
     ),
   );
-  return finish(links, matchPhones(answer, found, index), found, index, options, true);
+  return finish(links, matchPhones(answer, found, index), answer, found, index, options, true);
 }
 
 export function buildReport(

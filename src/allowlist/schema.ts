@@ -5,6 +5,7 @@ import { cleanOrgName } from '../normalize/name.js';
 import { normalizePhone } from '../normalize/phone.js';
 import { normalizeHost, normalizeUrl } from '../normalize/url.js';
 import { type AllowlistAreas, parseAreaFields } from './areas.js';
+import { parseOrgUrls } from './org-urls.js';
 
 /**
  * The allowlist file as written: four fields, plus optional aliases. Unknown keys are rejected so
@@ -24,6 +25,8 @@ export const AllowlistFileSchema = z.strictObject({
   jurisdiction: z.string().optional(),
   /** The JSON Schema an editor validates the file with (`schema/allowlist.schema.json`); not read. */
   $schema: z.string().optional(),
+  /** Organization → its own pages (each also in `urls`): what a correction puts in place of a wrong link. */
+  org_urls: z.record(z.string(), z.array(z.string())).optional(),
 });
 export type AllowlistFile = z.infer<typeof AllowlistFileSchema>;
 
@@ -44,6 +47,8 @@ export interface Allowlist extends AllowlistAreas {
    * Normalization is for matching; liveness fetches what was written.
    */
   urlsAsWritten?: Record<string, string>;
+  /** Organization → its own pages (normalized, each in `urls`), when the directory says which. */
+  orgUrls?: Record<string, string[]>;
 }
 
 /** Every name and alias of an allowlist, with the organization it names. */
@@ -181,6 +186,7 @@ export function parseAllowlist(
   }
 
   const areas = parseAreaFields(file, fail);
+  const orgUrls = parseOrgUrls(file.org_urls, urls, addOrg, fail);
   if (problems.length > 0) throw invalidInput('INVALID_ALLOWLIST', problems, format);
   return {
     urls: [...urls],
@@ -190,6 +196,7 @@ export function parseAllowlist(
     orgAliases,
     ...(Object.keys(urlsAsWritten).length > 0 ? { urlsAsWritten } : {}),
     ...areas,
+    ...(orgUrls === undefined ? {} : { orgUrls }),
   };
 }
 
@@ -213,6 +220,7 @@ const FILE_KEYS = new Set([
   'org_areas',
   'link_areas',
   'jurisdiction',
+  'org_urls',
 ]);
 
 /** Exactly the schema's shape, checked without allocating: the fast path of `parseAllowlist`. */
@@ -243,7 +251,8 @@ function isWellFormedFile(data: unknown): data is AllowlistFile {
     (record.urls_as_written === undefined || texts(record.urls_as_written)) &&
     (record.org_areas === undefined || lists(record.org_areas)) &&
     (record.link_areas === undefined || lists(record.link_areas)) &&
-    (record.jurisdiction === undefined || typeof record.jurisdiction === 'string')
+    (record.jurisdiction === undefined || typeof record.jurisdiction === 'string') &&
+    (record.org_urls === undefined || lists(record.org_urls))
   );
 }
 
@@ -293,5 +302,7 @@ export function toAllowlistFile(allowlist: Allowlist): AllowlistFile {
   if (allowlist.orgAreas) file.org_areas = record(allowlist.orgAreas);
   if (allowlist.linkAreas) file.link_areas = record(allowlist.linkAreas);
   if (allowlist.jurisdiction !== undefined) file.jurisdiction = allowlist.jurisdiction;
+  const pages = record(allowlist.orgUrls ?? {});
+  if (Object.keys(pages).length > 0) file.org_urls = pages;
   return file;
 }

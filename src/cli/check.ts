@@ -5,7 +5,8 @@ import { InputError } from '../errors.js';
 import { livenessFlagInput } from '../liveness/options.js';
 import { numberFromText } from '../input/number.js';
 import { toJson, toText } from '../format/formatters.js';
-import { verifyOutput } from '../run.js';
+import { guardOutput } from '../run.js';
+import { fixJson, fixSummary } from '../format/repair.js';
 import { printable } from '../util/strings.js';
 import { EXIT, readTextFile, type CliIo, type Subcommand } from './io.js';
 import { openOutput } from './output.js';
@@ -28,6 +29,9 @@ Options:
   --wrong-jurisdiction fail|score  a link of another jurisdiction fails the answer (default) or only scores 0
   --gov-registry FILE    a newer .gov registry (CISA's current-full.csv, or one domain a line)
                          instead of the snapshot shipped in the package
+  --fix                  print the answer repaired from the directory (wrong numbers and links
+                         replaced, claims with no correction removed), verified again; with
+                         --format json: the verdict, each change with its span, what was not repaired
   --live                 check that each link resolves (default: $CITATION_VERIFIER_LIVENESS, else off)
   --resolve HOST:ADDR    with --live, pin HOST to ADDR (repeatable, like curl)
   --allow-private        with --live, fetch private and loopback addresses (intranets, tests)
@@ -67,6 +71,7 @@ export const checkCommand: Subcommand = {
         format: { type: 'string', default: 'text' },
         output: { type: 'string', short: 'o' },
         live: { type: 'boolean', default: false },
+        fix: { type: 'boolean', default: false },
         resolve: { type: 'string', multiple: true },
         'allow-private': { type: 'boolean', default: false },
         'gov-registry': { type: 'string' },
@@ -150,6 +155,7 @@ export const checkCommand: Subcommand = {
           'gov-registry',
           'fail-on-misattribution',
           'jurisdiction',
+          'fix',
         ] as const
       ).filter((flag) => values[flag] !== undefined && values[flag] !== false);
       if (linkOnly.length > 0) {
@@ -215,7 +221,7 @@ export const checkCommand: Subcommand = {
     if (values['wrong-jurisdiction'] !== undefined)
       config.wrongJurisdiction = values['wrong-jurisdiction'];
     const settings = resolveSettings(config, io.env, io.cwd, { front: 'cli', labels });
-    const report = await verifyOutput(answer, settings);
+    const { report, repair } = await guardOutput(answer, settings);
     // After the allowlist loaded, so a broken setup is reported first.
     if (answer.trim() === '') {
       throw new InputError(
@@ -226,6 +232,16 @@ export const checkCommand: Subcommand = {
     // Release the checker's connections so the process ends now, not when keep-alive times out.
     if (settings.liveness !== false)
       await (await import('../liveness/index.js')).closeSharedLinkCheckers();
+    if (values.fix) {
+      // The repaired answer is the output (to pipe on); how it went goes to standard error.
+      await output.write(
+        format === 'json'
+          ? `${JSON.stringify(fixJson(answer, report, repair), null, 2)}\n`
+          : withFinalNewline(repair?.text ?? answer),
+      );
+      if (format === 'text') io.stderr(printable(fixSummary(report, repair)));
+      return report.recommendation?.action === 'refuse' ? EXIT.failed : EXIT.pass;
+    }
     await output.write(
       format === 'json'
         ? `${JSON.stringify(toJson(report), null, 2)}\n`
@@ -238,4 +254,8 @@ export const checkCommand: Subcommand = {
 /** `{ [key]: value }` when the flag was given, else nothing. */
 function optional<K extends string>(key: K, value: string | undefined): Partial<Record<K, string>> {
   return value === undefined ? {} : ({ [key]: value } as Record<K, string>);
+}
+
+function withFinalNewline(text: string): string {
+  return text.endsWith('\n') ? text : `${text}\n`;
 }

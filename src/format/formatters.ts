@@ -3,6 +3,7 @@ import { formatPhone } from '../normalize/phone.js';
 import { round } from '../score/score.js';
 import { REASON_PREFIX, VERIFIER_METADATA_KEY, type GradingResult } from './grading.js';
 import {
+  type Correction,
   LINK_BUCKETS,
   PHONE_STATUSES,
   isFatalBucket,
@@ -206,6 +207,9 @@ export function toJson(report: Report): VerdictJson {
       .map((org) => ({ name: org.normalized, raw: org.raw, start: org.start, end: org.end })),
     reasons: report.reasons.slice(0, cap),
     ...(report.failOnMisattribution ? { fail_on_misattribution: true as const } : {}),
+    ...(report.recommendation
+      ? { action: report.recommendation.action, action_reason: report.recommendation.reason }
+      : {}),
     ...(Object.values(omitted).some((count) => count > 0) ? { omitted } : {}),
   };
 }
@@ -224,6 +228,7 @@ export function linkJson(link: LinkVerdict): LinkJson {
     ...(link.stale ? { stale: true as const } : {}),
     ...(link.lookalikeOf !== undefined ? { lookalike_of: link.lookalikeOf } : {}),
     ...(link.served ? { served: servedJson(link.served) } : {}),
+    ...(link.correction ? { correction: link.correction } : {}),
   };
 }
 
@@ -243,7 +248,19 @@ export function phoneJson(phone: PhoneVerdict): PhoneJson {
     start: phone.finding.start,
     end: phone.finding.end,
     ...(phone.served ? { served: servedJson(phone.served) } : {}),
+    ...(phone.correction ? { correction: phone.correction } : {}),
   };
+}
+
+/** `  → replace with (617) 555-0100 (from $.org_phones["X"])`, or `  → remove the claim`: a finding's fix as `check` prints it. */
+function correctionNote(correction: Correction | undefined): string {
+  if (correction === undefined) return '';
+  if (correction.action === 'remove') return ` → remove the claim (${correction.reason})`;
+  const more =
+    correction.alternatives.length === 0
+      ? ''
+      : `; also listed: ${correction.alternatives.join(', ')}`;
+  return ` → replace with ${correction.text} (${correction.reason}: ${correction.source.path}${more})`;
 }
 
 /**
@@ -252,7 +269,10 @@ export function phoneJson(phone: PhoneVerdict): PhoneJson {
  */
 export function toText(report: Report): string {
   const cap = LISTED_FINDINGS.text;
-  const lines = [summaryLine(report), ''];
+  const lines = [summaryLine(report)];
+  if (report.recommendation)
+    lines.push(`Action: ${report.recommendation.action} — ${report.recommendation.reason}`);
+  lines.push('');
   const more = (total: number, what: string): void => {
     if (total > cap)
       lines.push(
@@ -264,7 +284,7 @@ export function toText(report: Report): string {
   const width = widest(links.map((link) => link.bucket));
   for (const link of links)
     lines.push(
-      `  ${link.bucket.padEnd(width)}  ${link.finding.raw}${lookalikeNote(link)}  — ${link.reason}`,
+      `  ${link.bucket.padEnd(width)}  ${link.finding.raw}${lookalikeNote(link)}  — ${link.reason}${correctionNote(link.correction)}`,
     );
   more(report.links.length, 'links');
   lines.push('', `Phone numbers (${phoneCounts(report)})`);
@@ -275,7 +295,7 @@ export function toText(report: Report): string {
       ? phone.finding.normalized
       : formatPhone(phone.finding.normalized);
     lines.push(
-      `  ${phone.status.padEnd(statusWidth)}  ${phone.finding.raw}${phone.finding.raw === shown ? '' : ` (${shown})`}  — ${phone.reason}`,
+      `  ${phone.status.padEnd(statusWidth)}  ${phone.finding.raw}${phone.finding.raw === shown ? '' : ` (${shown})`}  — ${phone.reason}${correctionNote(phone.correction)}`,
     );
   }
   more(report.phones.length, 'numbers');

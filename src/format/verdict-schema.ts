@@ -37,6 +37,28 @@ export const ServedJsonSchema = z.object({
   via: z.string(),
 });
 
+/** Which allowlist entry a correction comes from (`CorrectionSource`). */
+export const CorrectionSourceJsonSchema = z.object({
+  field: z.enum(['org_phones', 'org_urls', 'urls', 'domains']),
+  entry: z.string(),
+  path: z.string(),
+});
+
+/** A finding's fix, as data (`Correction`): a span of the answer and its replacement, or a removal. */
+export const CorrectionJsonSchema = z.discriminatedUnion('action', [
+  z.object({
+    action: z.literal('replace'),
+    start: offset,
+    end: offset,
+    text: z.string(),
+    value: z.string(),
+    alternatives: z.array(z.string()),
+    source: CorrectionSourceJsonSchema,
+    reason: z.string(),
+  }),
+  z.object({ action: z.literal('remove'), start: offset, end: offset, reason: z.string() }),
+]);
+
 /** One link: the raw text as `url`, its bucket, score and reason, its span, and what liveness saw. */
 export const LinkJsonSchema = z.object({
   url: z.string(),
@@ -52,6 +74,8 @@ export const LinkJsonSchema = z.object({
   /** The directory domain this link's host resembles. */
   lookalike_of: z.string().optional(),
   served: ServedJsonSchema.optional(),
+  /** Its fix (src/match/corrections.ts). */
+  correction: CorrectionJsonSchema.optional(),
 });
 
 /** One phone number: raw and normalized, the organization it was given for (or null), status, reason, span. */
@@ -64,6 +88,8 @@ export const PhoneJsonSchema = z.object({
   start: offset,
   end: offset,
   served: ServedJsonSchema.optional(),
+  /** Its fix: the directory's number for the organization it was given for. */
+  correction: CorrectionJsonSchema.optional(),
 });
 
 /** One organization named in the answer: its allowlist name, the text as written, its span. */
@@ -98,9 +124,45 @@ export const VerdictJsonSchema = z.object({
   phones: z.array(PhoneJsonSchema),
   organizations: z.array(OrganizationJsonSchema),
   reasons: z.array(z.string()),
+  /** What a runtime caller should do (src/repair/action.ts), and why. */
+  action: z.enum(['pass', 'repair', 'refuse']).optional(),
+  action_reason: z.string().optional(),
   omitted: OmittedJsonSchema.optional(),
   /** Present when a misattributed number failed the answer whatever the score (opt-in). */
   fail_on_misattribution: z.literal(true).optional(),
+});
+
+/** One change repair made (`RepairChange`): its span in the text of its pass, what it replaced, with what, and from where. */
+export const RepairChangeJsonSchema = z.object({
+  pass: z.number().int().positive(),
+  finding: z.enum(['link', 'phone']),
+  raw: z.string(),
+  action: z.enum(['replace', 'remove']),
+  start: offset,
+  end: offset,
+  original: z.string(),
+  text: z.string(),
+  reason: z.string(),
+  source: CorrectionSourceJsonSchema.optional(),
+});
+
+/** The document of `check --fix --format json` and `POST /v1/fix`: the verdict and its repair. */
+export const FixJsonSchema = VerdictJsonSchema.extend({
+  repair: z.object({
+    text: z.string(),
+    passes: z.number().int().nonnegative(),
+    changes: z.array(RepairChangeJsonSchema),
+    unrepaired: z.array(
+      z.object({
+        finding: z.enum(['link', 'phone']),
+        raw: z.string(),
+        start: offset,
+        end: offset,
+        why: z.string(),
+      }),
+    ),
+    verdict: VerdictJsonSchema,
+  }),
 });
 
 /**
@@ -119,3 +181,4 @@ export const RecordedVerdictSchema = VerdictJsonSchema.pick({
 export type LinkJson = z.infer<typeof LinkJsonSchema>;
 export type PhoneJson = z.infer<typeof PhoneJsonSchema>;
 export type VerdictJson = z.infer<typeof VerdictJsonSchema>;
+export type FixJson = z.infer<typeof FixJsonSchema>;

@@ -23,6 +23,10 @@ export interface AllowlistIndex {
   readonly bareNames: BareNames;
   /** Lazily built; see `buildLookalikeIndex`. */
   lookalikes(): LookalikeIndex;
+  /** Organization → its own pages, when the allowlist has `org_urls` (what a link correction offers). */
+  readonly orgUrls: { get(organization: string): readonly string[] | undefined };
+  /** The listed URLs on `host` (normalized host), in listed order; built on first use. */
+  pagesOn(host: string): readonly string[];
 }
 
 const NO_OWNERS: readonly string[] = Object.freeze([]);
@@ -48,6 +52,8 @@ export function buildIndex(allowlist: Allowlist): AllowlistIndex {
   const urls = new Set(allowlist.urls);
   const domains = new Set(allowlist.domains);
   let lookalikeIndex: LookalikeIndex | undefined;
+  let pagesByHost: Map<string, string[]> | undefined;
+  const orgUrls = allowlist.orgUrls;
   const names = [...namesOf(allowlist)];
   const bareNames = deriveBareNames(names);
   return {
@@ -66,7 +72,23 @@ export function buildIndex(allowlist: Allowlist): AllowlistIndex {
       lookalikeIndex ??= buildLookalikeIndex(hostsOf(allowlist));
       return lookalikeIndex;
     },
+    orgUrls: { get: (organization) => orgUrls?.[organization] },
+    pagesOn(host) {
+      pagesByHost ??= groupByHost(allowlist.urls);
+      return pagesByHost.get(host) ?? NO_OWNERS;
+    },
   };
+}
+
+function groupByHost(urls: readonly string[]): Map<string, string[]> {
+  const byHost = new Map<string, string[]>();
+  for (const url of urls) {
+    const host = new URL(url).hostname;
+    const list = byHost.get(host);
+    if (list) list.push(url);
+    else byHost.set(host, [url]);
+  }
+  return byHost;
 }
 
 function* hostsOf(allowlist: Allowlist): Generator<string> {

@@ -13,6 +13,7 @@ export function makeIndex(partial: Partial<AllowlistFile> = {}): AllowlistIndex 
     org_names: partial.org_names ?? [],
     org_phones: partial.org_phones ?? {},
     ...(partial.org_aliases !== undefined ? { org_aliases: partial.org_aliases } : {}),
+    ...(partial.org_urls !== undefined ? { org_urls: partial.org_urls } : {}),
   };
   return buildIndex(parseAllowlist(file, 'test-allowlist.json'));
 }

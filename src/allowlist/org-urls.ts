@@ -1,0 +1,33 @@
+import { cleanOrgName } from '../normalize/name.js';
+import { normalizeUrl } from '../normalize/url.js';
+
+/**
+ * `org_urls`: each organization's pages, normalized, each one a listed URL, so a correction never
+ * offers a page the directory does not vouch for.
+ */
+export function parseOrgUrls(
+  given: Record<string, string[]> | undefined,
+  urls: ReadonlySet<string>,
+  addOrg: (name: string) => void,
+  fail: (path: Array<string | number>, message: string) => void,
+): Record<string, string[]> | undefined {
+  if (given === undefined) return undefined;
+  // No prototype: an organization named `constructor` is an ordinary key (see `dataRecord`).
+  const orgUrls = Object.create(null) as Record<string, string[]>;
+  for (const rawName in given) {
+    const name = cleanOrgName(rawName);
+    if (name.length === 0) fail(['org_urls', rawName], 'the organization name is empty');
+    addOrg(name);
+    const list = (orgUrls[name] ??= []);
+    given[rawName]!.forEach((raw, index) => {
+      const result = normalizeUrl(raw);
+      if (!result.ok || !urls.has(result.url))
+        fail(
+          ['org_urls', rawName, index],
+          `${JSON.stringify(raw)} is not one of the "urls"; add it to "urls" or remove it here`,
+        );
+      else if (!list.includes(result.url)) list.push(result.url);
+    });
+  }
+  return orgUrls;
+}

@@ -1,0 +1,31 @@
+import type { Repair } from '../repair/index.js';
+import type { Report } from '../types.js';
+import { toJson } from './formatters.js';
+import type { FixJson } from './verdict-schema.js';
+
+/**
+ * The JSON of `check --fix --format json` and `POST /v1/fix`: the answer's verdict (with its
+ * action) and under `repair` the repaired text, each change with its span (in the text of the pass
+ * that made it; pass 1 is the answer), what could not be repaired, and the repaired answer's own
+ * verdict. An answer that needed nothing has `repair.text` equal to the answer and no changes.
+ */
+export function fixJson(answer: string, report: Report, repair?: Repair): FixJson {
+  return {
+    ...toJson(report),
+    repair: {
+      text: repair?.text ?? answer,
+      passes: repair?.passes ?? 0,
+      changes: repair?.changes ?? [],
+      unrepaired: repair?.unrepaired ?? [],
+      verdict: toJson(repair?.report ?? report),
+    },
+  };
+}
+
+/** One line for standard error after `check --fix` prints the repaired answer. */
+export function fixSummary(report: Report, repair?: Repair): string {
+  const action = report.recommendation;
+  const changes = repair?.changes.length ?? 0;
+  const left = repair?.unrepaired.length ?? 0;
+  return `${action ? `${action.action}: ${action.reason}` : ''} (${changes} change${changes === 1 ? '' : 's'}, ${left} not repaired)\n`;
+}

@@ -1,0 +1,63 @@
+import { isFatalBucket, type Recommendation, type Report } from '../types.js';
+import { countsAgainst, type Repair } from './repair.js';
+
+/**
+ * What a runtime caller should do with an answer, by the pass rule of `scoreReport` (score above
+ * the threshold and no broken or invented link):
+ * - `pass` when the answer passes and holds nothing to correct (no misattributed number: a wrong
+ *   number can pass the score, but a guardrail does not show it to a person);
+ * - `repair` when something is to be corrected and the repaired answer passes;
+ * - `refuse` otherwise: it fails, and so does its repair (or nothing could be repaired).
+ */
+export function recommend(report: Report, repair?: Repair): Recommendation {
+  if (!needsRepair(report))
+    return {
+      action: 'pass',
+      reason: `passes (score ${report.score} > ${report.threshold}) with nothing to correct`,
+    };
+  if (repair === undefined || repair.changes.length === 0)
+    return { action: 'refuse', reason: `${failure(report)}, and nothing could be repaired` };
+  const fixed = `${repair.changes.length} change${repair.changes.length === 1 ? '' : 's'}`;
+  if (repair.text.trim() === '')
+    return {
+      action: 'refuse',
+      reason: `${failure(report)}; repairing it removed every claim, so nothing is left to show`,
+    };
+  if (repair.report.pass && !needsRepair(repair.report))
+    return {
+      action: 'repair',
+      reason: `${failure(report)}; the repaired answer (${fixed}) passes (score ${repair.report.score} > ${repair.report.threshold})`,
+    };
+  return {
+    action: 'refuse',
+    reason: `${failure(report)}; the repaired answer (${fixed}) still fails: ${repair.report.reasons[0] ?? `score ${repair.report.score} ≤ ${repair.report.threshold}`}`,
+  };
+}
+
+/** A finding the answer should not go out with: a broken or invented link, a misattributed number, or a failing score. */
+export function needsRepair(report: Report): boolean {
+  return (
+    !report.pass ||
+    report.links.some((link) => isFatalBucket(link.bucket)) ||
+    report.phones.some(countsAgainst)
+  );
+}
+
+function failure(report: Report): string {
+  const wrong = report.misattributedCount;
+  const fatal = report.links.filter((link) => isFatalBucket(link.bucket)).length;
+  const elsewhere = report.phones.filter((phone) => phone.status === 'wrong_jurisdiction').length;
+  const parts = [
+    ...(fatal > 0 ? [`${fatal} failing link${fatal === 1 ? '' : 's'}`] : []),
+    ...(wrong > 0 ? [`${wrong} misattributed number${wrong === 1 ? '' : 's'}`] : []),
+    ...(elsewhere > 0
+      ? [`${elsewhere} number${elsewhere === 1 ? '' : 's'} of another jurisdiction`]
+      : []),
+  ];
+  const verdict = report.pass
+    ? 'passes the score'
+    : report.score > report.threshold
+      ? `fails (score ${report.score} > ${report.threshold}, but a link fails it outright)`
+      : `fails (score ${report.score} ≤ ${report.threshold})`;
+  return parts.length > 0 ? `${verdict} with ${parts.join(' and ')}` : verdict;
+}

@@ -1,0 +1,32 @@
+import type { Report } from '../types.js';
+import { needsRepair, recommend } from './action.js';
+import { type Repair, repairAnswer, type Verify } from './repair.js';
+
+export { recommend, needsRepair } from './action.js';
+export { applyEdits, type PlannedEdit } from './apply.js';
+export { removalEdit, type Edit } from './removal.js';
+export {
+  repairAnswer,
+  type Repair,
+  type RepairChange,
+  type Unrepaired,
+  type Verify,
+} from './repair.js';
+
+/**
+ * The verdict with its recommendation, and the repair when one was needed: the guardrail's one
+ * call. A passing answer with nothing to correct is not repaired (no second verification).
+ */
+export async function guardAnswer(
+  text: string,
+  report: Report,
+  verify: Verify,
+): Promise<{ report: Report; repair?: Repair }> {
+  if (!needsRepair(report)) return { report: { ...report, recommendation: recommend(report) } };
+  const repair = await repairAnswer(text, report, verify);
+  const repaired = {
+    ...repair,
+    report: { ...repair.report, recommendation: recommend(repair.report) },
+  };
+  return { report: { ...report, recommendation: recommend(report, repair) }, repair: repaired };
+}

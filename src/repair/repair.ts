@@ -1,0 +1,172 @@
+import { REPAIR_MAX_PASSES } from '../defaults.js';
+import type { Span } from '../extract/types.js';
+import { segment, type Segments } from '../match/structure.js';
+import {
+  type Correction,
+  type CorrectionSource,
+  isFatalBucket,
+  type LinkVerdict,
+  type PhoneVerdict,
+  type Report,
+} from '../types.js';
+import { applyEdits, type PlannedEdit } from './apply.js';
+import { removalEdit } from './removal.js';
+
+/** One change made to the answer; its span indexes the text of the pass that made it (pass 1: the answer). */
+export interface RepairChange extends Span {
+  pass: number;
+  finding: 'link' | 'phone';
+  /** The finding as written. */
+  raw: string;
+  action: Correction['action'];
+  /** The text that was replaced or removed, and what went in its place. */
+  original: string;
+  text: string;
+  reason: string;
+  source?: CorrectionSource;
+}
+
+/** A finding still against the answer after repair, and why. */
+export interface Unrepaired extends Span {
+  finding: 'link' | 'phone';
+  raw: string;
+  why: string;
+}
+
+export interface Repair {
+  /** The repaired answer. */
+  text: string;
+  changes: RepairChange[];
+  unrepaired: Unrepaired[];
+  /** The repaired answer's own verdict, verified again from scratch. */
+  report: Report;
+  passes: number;
+}
+
+export type Verify = (text: string) => Report | Promise<Report>;
+
+type Target = { finding: 'link' | 'phone'; raw: string; correction: Correction; span: Span };
+
+/**
+ * Repair an answer with its findings' corrections, as a linter fixes a file: each finding that
+ * counts against the answer (a broken, invented or wrong-jurisdiction link, a misattributed or
+ * wrong-jurisdiction number) gives its
+ * correction as an edit (`replace` as is, `remove` widened to its sentence, list item or table
+ * cell: `removalEdit`); one fixer applies them (`applyEdits`: sorted, overlaps skipped), and the
+ * result is verified again with `verify`. While the new verdict still has corrections to apply, the
+ * same runs again, at most `REPAIR_MAX_PASSES` times. A lookalike that does not fail the answer is
+ * left as written: its correction is advice, not proof.
+ */
+export async function repairAnswer(text: string, report: Report, verify: Verify): Promise<Repair> {
+  const changes: RepairChange[] = [];
+  const skipped: Unrepaired[] = [];
+  let current = { text, report };
+  let passes = 0;
+  while (passes < REPAIR_MAX_PASSES) {
+    const targets = targetsOf(current.report);
+    if (targets.length === 0) break;
+    passes++;
+    const segments = segment(current.text);
+    const result = applyEdits(
+      current.text,
+      targets.map((target) => editFor(target, segments)),
+    );
+    for (const edit of [...result.applied, ...result.merged])
+      changes.push(changeOf(edit, passes, current.text));
+    for (const edit of result.skipped)
+      skipped.push({
+        ...edit.what.span,
+        finding: edit.what.finding,
+        raw: edit.what.raw,
+        why: 'its correction overlaps another one made in the same pass',
+      });
+    if (result.applied.length === 0) break;
+    const repaired = tidy(result.text, current.text);
+    current = { text: repaired, report: await verify(repaired) };
+  }
+  return {
+    text: current.text,
+    changes,
+    unrepaired: [...skipped, ...stillAgainst(current.report)],
+    report: current.report,
+    passes,
+  };
+}
+
+/** The corrections repair carries out: those of findings that count against the answer. */
+function targetsOf(report: Report): Target[] {
+  const targets: Target[] = [];
+  const add = (finding: Target['finding'], verdict: LinkVerdict | PhoneVerdict): void => {
+    if (verdict.correction)
+      targets.push({
+        finding,
+        raw: verdict.finding.raw,
+        correction: verdict.correction,
+        span: { start: verdict.finding.start, end: verdict.finding.end },
+      });
+  };
+  for (const link of report.links) if (isFatalBucket(link.bucket)) add('link', link);
+  for (const phone of report.phones) if (countsAgainst(phone)) add('phone', phone);
+  return targets;
+}
+
+function editFor(target: Target, segments: Segments): PlannedEdit<Target> {
+  const { correction } = target;
+  if (correction.action === 'replace')
+    return { start: correction.start, end: correction.end, text: correction.text, what: target };
+  return { ...removalEdit(segments, correction), what: target };
+}
+
+function changeOf(edit: PlannedEdit<Target>, pass: number, text: string): RepairChange {
+  const { correction } = edit.what;
+  return {
+    pass,
+    finding: edit.what.finding,
+    raw: edit.what.raw,
+    action: correction.action,
+    start: edit.start,
+    end: edit.end,
+    original: text.slice(edit.start, edit.end),
+    text: edit.text,
+    reason: correction.reason,
+    ...(correction.action === 'replace' ? { source: correction.source } : {}),
+  };
+}
+
+/** Findings of the final verdict that still count against the answer. */
+function stillAgainst(report: Report): Unrepaired[] {
+  const left: Unrepaired[] = [];
+  for (const link of report.links)
+    if (isFatalBucket(link.bucket))
+      left.push({
+        finding: 'link',
+        raw: link.finding.raw,
+        start: link.finding.start,
+        end: link.finding.end,
+        why: `still ${link.bucket}: ${link.reason}`,
+      });
+  for (const phone of report.phones)
+    if (countsAgainst(phone))
+      left.push({
+        finding: 'phone',
+        raw: phone.finding.raw,
+        start: phone.finding.start,
+        end: phone.finding.end,
+        why: `still ${phone.status.replace('_', ' ')}: ${phone.reason}`,
+      });
+  return left;
+}
+
+/** A number that counts against the answer: given for the wrong organization, or of another jurisdiction. */
+export function countsAgainst(phone: PhoneVerdict): boolean {
+  return phone.status === 'misattributed' || phone.status === 'wrong_jurisdiction';
+}
+
+/** No run of blank lines where a paragraph was removed, nor blank lines at either end; a final line break kept. */
+function tidy(text: string, before: string): string {
+  const body = text
+    .replace(/\n[ \t]*\n(?:[ \t]*\n)+/g, '\n\n')
+    .replace(/^\s*\n/, '')
+    .trimEnd();
+  return before.endsWith('\n') && body.length > 0 ? `${body}\n` : body;
+}
