@@ -6,12 +6,13 @@ import { normalizeUrl } from '../normalize/url.js';
  * offers a page the directory does not vouch for.
  */
 export function parseOrgUrls(
-  given: Record<string, string[]> | undefined,
+  file: { org_urls?: Record<string, string[]> | undefined },
   urls: ReadonlySet<string>,
   addOrg: (name: string) => void,
   fail: (path: Array<string | number>, message: string) => void,
-): Record<string, string[]> | undefined {
-  if (given === undefined) return undefined;
+): { orgUrls?: Record<string, string[]> } {
+  const given = file.org_urls;
+  if (given === undefined) return {};
   // No prototype: an organization named `constructor` is an ordinary key (see `dataRecord`).
   const orgUrls = Object.create(null) as Record<string, string[]>;
   for (const rawName in given) {
@@ -29,5 +30,5 @@ export function parseOrgUrls(
       else if (!list.includes(result.url)) list.push(result.url);
     });
   }
-  return orgUrls;
+  return { orgUrls };
 }

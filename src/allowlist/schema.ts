@@ -25,7 +25,6 @@ export const AllowlistFileSchema = z.strictObject({
   jurisdiction: z.string().optional(),
   /** The JSON Schema an editor validates the file with (`schema/allowlist.schema.json`); not read. */
   $schema: z.string().optional(),
-  /** Organization → its own pages (each also in `urls`): what a correction puts in place of a wrong link. */
   org_urls: z.record(z.string(), z.array(z.string())).optional(),
 });
 export type AllowlistFile = z.infer<typeof AllowlistFileSchema>;
@@ -47,7 +46,7 @@ export interface Allowlist extends AllowlistAreas {
    * Normalization is for matching; liveness fetches what was written.
    */
   urlsAsWritten?: Record<string, string>;
-  /** Organization → its own pages (normalized, each in `urls`), when the directory says which. */
+  /** Organization → its own pages (normalized, each in `urls`): what a correction offers. */
   orgUrls?: Record<string, string[]>;
 }
 
@@ -185,8 +184,7 @@ export function parseAllowlist(
     });
   }
 
-  const areas = parseAreaFields(file, fail);
-  const orgUrls = parseOrgUrls(file.org_urls, urls, addOrg, fail);
+  const areas = { ...parseAreaFields(file, fail), ...parseOrgUrls(file, urls, addOrg, fail) };
   if (problems.length > 0) throw invalidInput('INVALID_ALLOWLIST', problems, format);
   return {
     urls: [...urls],
@@ -196,7 +194,6 @@ export function parseAllowlist(
     orgAliases,
     ...(Object.keys(urlsAsWritten).length > 0 ? { urlsAsWritten } : {}),
     ...areas,
-    ...(orgUrls === undefined ? {} : { orgUrls }),
   };
 }
 
@@ -209,19 +206,8 @@ export function dataRecord<T>(): Record<string, T> {
   return Object.create(null) as Record<string, T>;
 }
 
-const FILE_KEYS = new Set([
-  '$schema',
-  'urls',
-  'domains',
-  'org_names',
-  'org_phones',
-  'org_aliases',
-  'urls_as_written',
-  'org_areas',
-  'link_areas',
-  'jurisdiction',
-  'org_urls',
-]);
+// The schema's own keys: one list, so the quick check and zod cannot disagree.
+const FILE_KEYS: ReadonlySet<string> = new Set(Object.keys(AllowlistFileSchema.shape));
 
 /** Exactly the schema's shape, checked without allocating: the fast path of `parseAllowlist`. */
 function isWellFormedFile(data: unknown): data is AllowlistFile {
@@ -302,7 +288,6 @@ export function toAllowlistFile(allowlist: Allowlist): AllowlistFile {
   if (allowlist.orgAreas) file.org_areas = record(allowlist.orgAreas);
   if (allowlist.linkAreas) file.link_areas = record(allowlist.linkAreas);
   if (allowlist.jurisdiction !== undefined) file.jurisdiction = allowlist.jurisdiction;
-  const pages = record(allowlist.orgUrls ?? {});
-  if (Object.keys(pages).length > 0) file.org_urls = pages;
+  if (allowlist.orgUrls) file.org_urls = record(allowlist.orgUrls);
   return file;
 }

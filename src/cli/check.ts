@@ -221,7 +221,7 @@ export const checkCommand: Subcommand = {
     if (values['wrong-jurisdiction'] !== undefined)
       config.wrongJurisdiction = values['wrong-jurisdiction'];
     const settings = resolveSettings(config, io.env, io.cwd, { front: 'cli', labels });
-    const { report, repair } = await guardOutput(answer, settings);
+    const guarded = await guardOutput(answer, settings);
     // After the allowlist loaded, so a broken setup is reported first.
     if (answer.trim() === '') {
       throw new InputError(
@@ -232,28 +232,40 @@ export const checkCommand: Subcommand = {
     // Release the checker's connections so the process ends now, not when keep-alive times out.
     if (settings.liveness !== false)
       await (await import('../liveness/index.js')).closeSharedLinkCheckers();
-    if (values.fix) {
-      // The repaired answer is the output (to pipe on); how it went goes to standard error.
-      await output.write(
-        format === 'json'
-          ? `${JSON.stringify(fixJson(answer, report, repair), null, 2)}\n`
-          : withFinalNewline(repair?.text ?? answer),
-      );
-      if (format === 'text') io.stderr(printable(fixSummary(report, repair)));
-      return report.recommendation?.action === 'refuse' ? EXIT.failed : EXIT.pass;
-    }
-    await output.write(
-      format === 'json'
-        ? `${JSON.stringify(toJson(report), null, 2)}\n`
-        : printable(toText(report)),
-    );
-    return report.pass ? EXIT.pass : EXIT.failed;
+    return writeResult(output, format, values.fix, answer, guarded, io);
   },
 };
 
 /** `{ [key]: value }` when the flag was given, else nothing. */
 function optional<K extends string>(key: K, value: string | undefined): Partial<Record<K, string>> {
   return value === undefined ? {} : ({ [key]: value } as Record<K, string>);
+}
+
+/**
+ * Print the verdict (exit 0 pass, 2 fail) or, with --fix, the repaired answer (exit 0 for pass or
+ * repair, 2 for refuse), with how it went on standard error.
+ */
+async function writeResult(
+  output: { write(text: string): Promise<void> },
+  format: 'text' | 'json',
+  fix: boolean,
+  answer: string,
+  { report, repair }: Awaited<ReturnType<typeof guardOutput>>,
+  io: CliIo,
+): Promise<number> {
+  if (fix) {
+    await output.write(
+      format === 'json'
+        ? `${JSON.stringify(fixJson(answer, report, repair), null, 2)}\n`
+        : withFinalNewline(repair?.text ?? answer),
+    );
+    if (format === 'text') io.stderr(printable(fixSummary(report, repair)));
+    return report.recommendation?.action === 'refuse' ? EXIT.failed : EXIT.pass;
+  }
+  await output.write(
+    format === 'json' ? `${JSON.stringify(toJson(report), null, 2)}\n` : printable(toText(report)),
+  );
+  return report.pass ? EXIT.pass : EXIT.failed;
 }
 
 function withFinalNewline(text: string): string {

@@ -2,8 +2,8 @@ import { LISTED_FINDINGS, MISATTRIBUTED_PHONE_PENALTY, SCORE_DECIMALS } from '..
 import { formatPhone } from '../normalize/phone.js';
 import { round } from '../score/score.js';
 import { REASON_PREFIX, VERIFIER_METADATA_KEY, type GradingResult } from './grading.js';
+import { actionLines, correctionNote } from './correction-note.js';
 import {
-  type Correction,
   LINK_BUCKETS,
   PHONE_STATUSES,
   isFatalBucket,
@@ -252,27 +252,13 @@ export function phoneJson(phone: PhoneVerdict): PhoneJson {
   };
 }
 
-/** `  → replace with (617) 555-0100 (from $.org_phones["X"])`, or `  → remove the claim`: a finding's fix as `check` prints it. */
-function correctionNote(correction: Correction | undefined): string {
-  if (correction === undefined) return '';
-  if (correction.action === 'remove') return ` → remove the claim (${correction.reason})`;
-  const more =
-    correction.alternatives.length === 0
-      ? ''
-      : `; also listed: ${correction.alternatives.join(', ')}`;
-  return ` → replace with ${correction.text} (${correction.reason}: ${correction.source.path}${more})`;
-}
-
 /**
  * The terminal text `check` prints: the verdict, then one aligned line per finding, at most
  * `LISTED_FINDINGS.text` of each kind (the rest counted).
  */
 export function toText(report: Report): string {
   const cap = LISTED_FINDINGS.text;
-  const lines = [summaryLine(report)];
-  if (report.recommendation)
-    lines.push(`Action: ${report.recommendation.action} — ${report.recommendation.reason}`);
-  lines.push('');
+  const lines = [summaryLine(report), ...actionLines(report), ''];
   const more = (total: number, what: string): void => {
     if (total > cap)
       lines.push(

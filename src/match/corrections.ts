@@ -1,3 +1,4 @@
+import { extractLinks } from '../extract/links.js';
 import type { LinkFinding, OrgFinding, Span } from '../extract/types.js';
 import { writePhoneLike } from '../normalize/phone-style.js';
 import {
@@ -82,7 +83,7 @@ function correctLink(
       ? { action: 'remove', start, end, reason: 'the directory has no page to put in its place' }
       : undefined;
   const { url, ...from } = page;
-  return { action: 'replace', ...linkEdit(link.finding, url), ...from };
+  return { action: 'replace', ...linkEdit(link.finding, url, segments.text), ...from };
 }
 
 // The directory knows who serves the asked area, but not which of them the answer meant.
@@ -173,13 +174,33 @@ function tiedOrganization(
 /**
  * The span and text that put `url` in place of the link, written in the link's form (a bare or
  * `www.` address stays without its scheme). A markdown link's target is replaced and its text kept;
- * a text that is itself an address is a finding of its own (extraction finds it), so it is
- * corrected, or kept, on its own verdict.
+ * a text that is itself the wrong address is replaced with the target.
  */
-function linkEdit(finding: LinkFinding, url: string): Span & { text: string } {
+function linkEdit(finding: LinkFinding, url: string, text: string): Span & { text: string } {
+  const label = finding.label;
+  const open = label === undefined ? -1 : finding.start - label.length - 3;
+  // `[masslegalhelp-login.org](…)`: the text is the wrong address too, so both are replaced.
+  if (
+    label !== undefined &&
+    open >= 0 &&
+    text.slice(open, finding.start) === `[${label}](` &&
+    text[finding.end] === ')' &&
+    isAddress(label)
+  )
+    return {
+      start: open,
+      end: finding.end + 1,
+      text: `[${url.replace(/^https?:\/\//, '')}](${url})`,
+    };
   const shown =
     finding.form === 'bare' || finding.form === 'www' ? url.replace(/^https?:\/\//, '') : url;
   return { start: finding.start, end: finding.end, text: shown };
+}
+
+function isAddress(label: string): boolean {
+  const bare = label.trim().replace(/^[*_`]+|[*_`]+$/g, '');
+  const found = extractLinks(bare);
+  return found.length === 1 && found[0]!.raw === bare;
 }
 
 /** A listed URL as the directory wrote it, when it did (what a reader can paste). */

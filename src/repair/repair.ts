@@ -1,4 +1,3 @@
-import { REPAIR_MAX_PASSES } from '../defaults.js';
 import type { Span } from '../extract/types.js';
 import { segment, type Segments } from '../match/structure.js';
 import {
@@ -42,6 +41,9 @@ export interface Repair {
   report: Report;
   passes: number;
 }
+
+/** At most this many rounds of apply-and-verify-again, as a linter's fixer bounds its passes. */
+export const REPAIR_MAX_PASSES = 3;
 
 export type Verify = (text: string) => Report | Promise<Report>;
 

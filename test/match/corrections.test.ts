@@ -88,7 +88,7 @@ describe('a failing or lookalike link carries the page of its organization, else
     });
   });
 
-  it('tied to the item it sits under, in a markdown link whose text is the wrong address: text and target each corrected', () => {
+  it('tied to the item it sits under, in a markdown link whose text is the wrong address: text and target replaced together', () => {
     const answer =
       '1. **Brookline District Court**\n   - Website: [mass.gov.brookline-court.org](https://mass.gov.brookline-court.org/x)';
     const edits = verifyAnswer(answer, sample).links.map((link) => {
@@ -96,10 +96,9 @@ describe('a failing or lookalike link carries the page of its organization, else
       return fix?.action === 'replace' ? [answer.slice(fix.start, fix.end), fix.text] : fix;
     });
     expect(edits).toEqual([
-      ['mass.gov.brookline-court.org', 'www.mass.gov/locations/brookline-district-court'],
       [
-        'https://mass.gov.brookline-court.org/x',
-        'https://www.mass.gov/locations/brookline-district-court',
+        '[mass.gov.brookline-court.org](https://mass.gov.brookline-court.org/x)',
+        '[www.mass.gov/locations/brookline-district-court](https://www.mass.gov/locations/brookline-district-court)',
       ],
     ]);
   });
