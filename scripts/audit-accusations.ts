@@ -15,11 +15,20 @@
  *   true error; how many are caught.
  * - .gov: every registered domain of `dotgov/current-full.csv`, bare and as `www.` in capitals.
  *
+ * - Layouts (issue 22): every MA court and every HUD counselors agency (test fixture) in bullets with
+ *   bold names, numbered lists, headings, tables and labels before the number (languages, days,
+ *   kinds of line); a misattributed right number is an accusation, and each swapped number should be caught.
+ *
  * Offline, read-only. Prints one summary; `--list` prints every accusation too.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { loadAllowlistIndex } from '../src/match/index.js';
+import { fileURLToPath } from 'node:url';
+import { buildAllowlist } from '../builders/build.js';
+import { readCsvFile } from '../builders/csv.js';
+import { buildIndex, loadAllowlistIndex } from '../src/match/index.js';
+import { formatPhone } from '../src/normalize/phone.js';
+import { auditLayouts, type LayoutAudit } from './lib/audit-layouts.js';
 import { verifyAnswer } from '../src/verify.js';
 
 interface Court {
@@ -178,7 +187,6 @@ for (const group of byCounty.values()) {
 
 // Every registered .gov domain.
 let govLinks = 0;
-const govBefore = accused.length;
 for (const line of readFileSync(join(data, 'dotgov/current-full.csv'), 'utf8')
   .trim()
   .split('\n')
@@ -191,11 +199,43 @@ for (const line of readFileSync(join(data, 'dotgov/current-full.csv'), 'utf8')
   }
 }
 
+// Issue 22's layouts over every directory at hand: the MA courts and the HUD counselors fixture.
+const layoutRuns: Array<[string, LayoutAudit]> = [
+  [
+    'MA courts',
+    auditLayouts(
+      courts.map((court) => ({ name: court.name, phone: court.phone })),
+      index,
+    ),
+  ],
+];
+{
+  const hudCsv = new URL(
+    '../test/fixtures/hud-counselors/hud-housing-counselors.csv',
+    import.meta.url,
+  );
+  const table = await readCsvFile(fileURLToPath(hudCsv), 'hud-housing-counselors.csv');
+  const built = buildAllowlist([table], {
+    columns: { org: 'Agency', urls: ['Website'], phones: ['Phone'], aliases: [], domains: [] },
+  }).allowlist;
+  const hud = buildIndex(built);
+  const rows = built.orgNames.flatMap((name) => {
+    const phone = built.orgPhones[name]?.[0];
+    return phone === undefined ? [] : [{ name, phone: formatPhone(phone) }];
+  });
+  layoutRuns.push(['HUD counselors', auditLayouts(rows, hud)]);
+}
+for (const [, run] of layoutRuns) accused.push(...run.accusations);
+
 const out = [
   `ExpertQA: ${answers} answers, ${links} links, ${failed} answers failed, ${expertqa} false accusations`,
   `court records: ${courts.length} courts, ${courtAnswers} answers, ${courtNumbers} numbers, ${courtAccusations} false accusations (misattributed)`,
   `swapped numbers (true errors): ${caught} of ${swaps} caught`,
-  `.gov registry: ${govLinks} links, ${accused.length - govBefore} called invented`,
+  `.gov registry: ${govLinks} links, ${accused.filter((line) => line.startsWith('.gov ')).length} called invented`,
+  ...layoutRuns.map(
+    ([name, run]) =>
+      `layouts (issue 22), ${name}: ${run.answers} answers, ${run.numbers} numbers, ${run.links} links, ${run.accusations.length} false accusations; swapped numbers ${run.caught} of ${run.swaps} caught`,
+  ),
 ];
 process.stdout.write(`${out.join('\n')}\n`);
 if (list) process.stdout.write(accused.map((line) => `  ${line}\n`).join(''));
