@@ -110,8 +110,9 @@ export const staleCommand: Subcommand = {
       options.networkProbe = values['network-probe'] === 'off' ? false : values['network-probe'];
 
     const allowlist = await loadAllowlist(resolve(io.cwd, allowlistPath));
-    const answers: Answer[] = [];
-    if (values.answers !== undefined) answers.push(...(await readAnswers(values.answers, io)));
+    // Not `push(...list)`: spreading 125,000 answers as arguments overflowed the stack.
+    const answers: Answer[] =
+      values.answers !== undefined ? await readAnswers(values.answers, io) : [];
     if (values.results !== undefined) {
       for (const row of await readPromptfooResults(resolve(io.cwd, values.results))) {
         answers.push({
