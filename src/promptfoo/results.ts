@@ -33,6 +33,8 @@ export const PromptfooResultSchema = z.looseObject({
   provider: z.looseObject({ id: z.string(), label: z.string().nullish() }),
   prompt: z.looseObject({ raw: z.string().optional(), label: z.string().optional() }).nullish(),
   vars: z.record(z.string(), z.unknown()).nullish(),
+  // The test's `description`, which promptfoo's own viewer names the row by.
+  testCase: z.looseObject({ description: z.string().nullish() }).nullish(),
   testIdx: z.number().int().nonnegative(),
   promptIdx: z.number().int().nonnegative(),
   // Absent when the provider call failed; `output` is whatever the provider returned.
@@ -70,6 +72,8 @@ export interface ResultRow {
   /** The provider's output, any shape (see `answerText`); undefined when the call failed. */
   output: unknown;
   vars: Record<string, unknown>;
+  /** The test's `description`, when it has one. */
+  description?: string;
   success: boolean;
   error?: string;
   /** promptfoo's own verdict on the row (`ResultFailureReason`): 0 none, 1 an assertion failed, 2 an error. */
@@ -161,6 +165,7 @@ function toRow(result: PromptfooResult): ResultRow {
     vars: result.vars ?? {},
     success: result.success,
   };
+  if (result.testCase?.description) row.description = result.testCase.description;
   if (result.error) row.error = result.error;
   if (typeof result.failureReason === 'number') row.failureReason = result.failureReason;
   if (result.gradingResult) row.gradingResult = result.gradingResult;

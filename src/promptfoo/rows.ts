@@ -68,6 +68,7 @@ export type PromptfooRowInput = Pick<
   | 'promptIdx'
   | 'output'
   | 'vars'
+  | 'description'
   | 'error'
   | 'failureReason'
   | 'gradingResult'
@@ -86,7 +87,8 @@ export function fromPromptfooRow(
   const vars = row.vars;
   const base: VendorRow = {
     vendor: row.provider,
-    test: stringOf(vars.id) ?? `test ${row.testIdx + 1}`,
+    // As promptfoo's viewer names the row: the `id` var, else the test's description.
+    test: stringOf(vars.id) ?? row.description ?? `test ${row.testIdx + 1}`,
     testIdx: row.testIdx,
     promptIdx: row.promptIdx,
     answer: answerText(row.output),
