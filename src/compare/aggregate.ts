@@ -152,6 +152,7 @@ export function compareVendors(
   }
 
   return {
+    verifierRan: sorted.filter((row) => row.error === undefined && row.verifier).length,
     source: meta.source,
     mode: meta.mode,
     judged: sorted.some((row) => row.judge !== undefined),

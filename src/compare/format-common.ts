@@ -179,7 +179,10 @@ export function listedAnswers(comparison: VendorComparison): {
   return {
     title:
       'Answers the verifier failed (no judge ran, so convincing-but-wrong cannot be told apart)',
-    empty: 'None: every answer passed the verifier.',
+    empty:
+      comparison.verifierRan === 0
+        ? 'None graded: the verifier ran on no row of this file (its results hold no citation-verifier assertion), so it passed and failed nothing; add verifyCitations to the promptfoo config.'
+        : 'None: every answer passed the verifier.',
     answers: comparison.verifierFailed,
   };
 }

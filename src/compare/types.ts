@@ -189,6 +189,8 @@ export interface VendorComparison {
   source: string;
   /** `promptfoo` when read from a results file, `answers` when the report verified a JSONL itself. */
   mode: 'promptfoo' | 'answers';
+  /** Rows the verifier graded: 0 for a results file of an eval without the verifier's assertion. */
+  verifierRan: number;
   /** Whether any row had a judge; formats leave judge columns out when none did. */
   judged: boolean;
   /** Whether any answer was checked against a jurisdiction; formats leave its figures out when none was. */
