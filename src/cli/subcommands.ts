@@ -4,6 +4,7 @@ import type { Subcommand } from './io.js';
 import { checkCommand } from './check.js';
 import { staleCommand } from './stale.js';
 import { reportCommand } from './report.js';
+import { serveCommand } from './serve.js';
 
 /**
  * Every subcommand of the one bin, in the order `--help` lists them. Each lives in its own file.
@@ -16,4 +17,5 @@ export const SUBCOMMANDS: readonly Subcommand[] = [
   reportCommand,
   staleCommand,
   calibrateCommand,
+  serveCommand,
 ];

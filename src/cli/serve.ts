@@ -1,0 +1,118 @@
+import { resolve } from 'node:path';
+import { SERVICE_DEFAULTS } from '../service/limits.js';
+import { InputError } from '../errors.js';
+import { numberFromText } from '../input/number.js';
+import { resolveSettings } from '../promptfoo/settings.js';
+import { isClusterWorker, runPrimary } from '../service/cluster.js';
+import { runService } from '../service/lifecycle.js';
+import { parseFlags } from './args.js';
+import { EXIT, type CliIo, type Subcommand } from './io.js';
+
+const USAGE = `Usage: citation-verifier serve --allowlist FILE [options]
+
+Verify answers over HTTP, for a site or a pipeline in any language (docs/SERVICE.md):
+  POST /v1/verify  {"answer": "…"} → the verdict JSON (as check --format json), with its action
+  POST /v1/fix     {"answer": "…"} → the verdict and the repaired answer (as check --fix --format json)
+  GET  /healthz    the allowlist's counts, when it loaded, the last failed reload, the limits
+
+Options:
+  --allowlist FILE   allowlist JSON (default: $CITATION_VERIFIER_ALLOWLIST); reloaded when it
+                     changes or on SIGHUP, the old one kept if the new one is invalid
+  --host HOST        address to listen on (default ${SERVICE_DEFAULTS.host}: this machine only)
+  --port N           port (default ${SERVICE_DEFAULTS.port}; 0 picks a free one)
+  --workers N        processes sharing the port, one per core you give it (default 1)
+  --threshold N      pass threshold when a request names none, 0 to 1 (default as check)
+  --body-limit BYTES larger request bodies get 413 (default ${SERVICE_DEFAULTS.bodyLimitBytes})
+  --deadline MS      a request not answered by then gets 503 (default ${SERVICE_DEFAULTS.requestDeadlineMs})
+
+The first line on standard output is "listening on http://HOST:PORT". SIGTERM drains and exits.
+Exit codes: 0 stopped, 3 bad input (a bad flag, an allowlist that does not load), 1 unexpected.
+`;
+
+export const serveCommand: Subcommand = {
+  name: 'serve',
+  summary: 'verify answers over HTTP (POST /v1/verify, /v1/fix; GET /healthz)',
+  usage: USAGE,
+  async run(argv: string[], io: CliIo): Promise<number> {
+    const { values } = parseFlags(
+      argv,
+      {
+        allowlist: { type: 'string' },
+        host: { type: 'string', default: SERVICE_DEFAULTS.host },
+        port: { type: 'string' },
+        workers: { type: 'string' },
+        threshold: { type: 'string' },
+        'body-limit': { type: 'string' },
+        deadline: { type: 'string' },
+      },
+      USAGE,
+    );
+    const config: Record<string, unknown> = {};
+    if (values.allowlist !== undefined) config.allowlist = values.allowlist;
+    if (values.threshold !== undefined) config.threshold = numberFromText(values.threshold);
+    const settings = resolveSettings(config, io.env, io.cwd, {
+      front: 'cli',
+      labels: { allowlist: '--allowlist', threshold: '--threshold' },
+    });
+    if (!('path' in settings.allowlist))
+      throw new InputError(
+        'USAGE',
+        '--allowlist: serve needs an allowlist file, to reload it when it changes',
+      );
+    const port = whole(values.port, '--port', SERVICE_DEFAULTS.port, 0, 65_535);
+    const workers = whole(values.workers, '--workers', 1, 1, 256);
+    const limits = {
+      bodyLimitBytes: whole(
+        values['body-limit'],
+        '--body-limit',
+        SERVICE_DEFAULTS.bodyLimitBytes,
+        1,
+        1e9,
+      ),
+      requestDeadlineMs: whole(
+        values.deadline,
+        '--deadline',
+        SERVICE_DEFAULTS.requestDeadlineMs,
+        1,
+        2_147_483_647,
+      ),
+    };
+    const log = (line: string): void => io.stderr(`${line}\n`);
+    if (workers > 1 && !isClusterWorker())
+      return runPrimary(workers, values.host, (line) => io.stdout(`${line}\n`), log);
+    const running = await runService({
+      allowlistPath: resolve(io.cwd, settings.allowlist.path),
+      host: values.host,
+      port,
+      threshold: settings.threshold,
+      limits,
+      log,
+    });
+    if (!isClusterWorker()) io.stdout(`listening on ${running.url}\n`);
+    process.on('SIGHUP', () => void running.reload('SIGHUP'));
+    await new Promise<void>((done) => process.once('SIGTERM', () => done()));
+    log(
+      `citation-verifier serve: SIGTERM, draining ${running.service.inFlight()} requests in flight`,
+    );
+    await running.drain();
+    return EXIT.pass;
+  },
+};
+
+/** A whole number flag in [min, max], or its default. */
+function whole(
+  text: string | undefined,
+  flag: string,
+  fallback: number,
+  min: number,
+  max: number,
+): number {
+  if (text === undefined) return fallback;
+  const value = numberFromText(text);
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max)
+    throw new InputError(
+      'USAGE',
+      `${flag}: expected a whole number from ${min} to ${max}, got ${JSON.stringify(text)}`,
+    );
+  return value;
+}

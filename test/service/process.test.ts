@@ -1,0 +1,133 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { request } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+
+const SAMPLE = fileURLToPath(new URL('../../sample-allowlist/allowlist.json', import.meta.url));
+const BIN = fileURLToPath(new URL('../../src/cli/bin.ts', import.meta.url));
+const TSX = fileURLToPath(new URL('../../node_modules/tsx/dist/cli.mjs', import.meta.url));
+
+interface Served {
+  child: ChildProcess;
+  url: string;
+  exited: Promise<number | null>;
+  stderr: () => string;
+}
+
+const started: ChildProcess[] = [];
+afterEach(() => {
+  for (const child of started.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
+});
+
+/** `citation-verifier serve` as a real process, resolved once its first stdout line names the URL. */
+function serve(extra: string[] = []): Promise<Served> {
+  const child = spawn(
+    process.execPath,
+    [TSX, BIN, 'serve', '--allowlist', SAMPLE, '--port', '0', ...extra],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  started.push(child);
+  let err = '';
+  child.stderr!.on('data', (chunk) => {
+    err += chunk;
+  });
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => resolve(code)),
+  );
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (chunk) => {
+      out += chunk;
+      const first = out.split('\n')[0]!;
+      const match = /^listening on (http:\/\/127\.0\.0\.1:\d+)$/.exec(first);
+      if (out.includes('\n') && match)
+        resolve({ child, url: match[1]!, exited, stderr: () => err });
+      else if (out.includes('\n')) reject(new Error(`first line: ${first}`));
+    });
+    child.once('exit', (code) => reject(new Error(`exited ${code}: ${err}`)));
+  });
+}
+
+/** A POST whose body is sent in two parts, the second after `between` resolves. */
+function slowPost(
+  url: string,
+  body: string,
+  between: Promise<void>,
+): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const { hostname, port } = new URL(url);
+    const req = request(
+      {
+        host: hostname,
+        port,
+        path: '/v1/verify',
+        method: 'POST',
+        headers: { 'content-length': Buffer.byteLength(body) },
+      },
+      (response) => {
+        let text = '';
+        response.on('data', (chunk) => {
+          text += chunk;
+        });
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
+      },
+    );
+    req.on('error', reject);
+    req.write(body.slice(0, 10));
+    void between.then(() => req.end(body.slice(10)));
+  });
+}
+
+function getFresh(url: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    request(url, { agent: false }, (response) => {
+      let text = '';
+      response.on('data', (chunk) => {
+        text += chunk;
+      });
+      response.on('end', () => resolve(text));
+    })
+      .on('error', reject)
+      .end();
+  });
+}
+
+describe('serve as a process', () => {
+  it('SIGTERM: a request in flight is answered, then the process exits 0 and takes no more', {
+    timeout: 60_000,
+  }, async () => {
+    const served = await serve();
+    const health = (await (await fetch(`${served.url}/healthz`)).json()) as { pid: number };
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const body = JSON.stringify({ answer: 'Call the Chelsea District Court at (617) 660-9200.' });
+    const inFlight = slowPost(served.url, body, gate);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    process.kill(health.pid, 'SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    release();
+    const answered = await inFlight;
+    expect(answered.status).toBe(200);
+    expect(JSON.parse(answered.body).action).toBe('pass');
+    expect(await served.exited).toBe(0);
+    expect(served.stderr()).toMatch(/SIGTERM, draining 1 requests in flight/);
+    await expect(fetch(`${served.url}/healthz`)).rejects.toThrow();
+  });
+
+  // Three processes start through tsx: slow on a loaded two-core machine.
+  it('--workers 2: two processes answer on one port', { timeout: 60_000 }, async () => {
+    const served = await serve(['--workers', '2']);
+    const pids = new Set<number>();
+    for (let k = 0; k < 20 && pids.size < 2; k++) {
+      // A new connection each time (no agent), so the primary hands it to the next worker.
+      pids.add(JSON.parse(await getFresh(`${served.url}/healthz`)).pid);
+    }
+    expect(pids.size).toBe(2);
+    // Stopping a cluster cleanly under tsx is not proven yet (docs/SERVICE.md): ended here by force.
+    served.child.kill('SIGKILL');
+  });
+});
