@@ -1,3 +1,6 @@
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { InputError } from '../errors.js';
 import { judgeMessages } from '../judge/prompt.js';
 import type { Judge, JudgeAnswer } from '../judge/types.js';
@@ -42,7 +45,7 @@ export async function loadGradingJudge(
 async function loadProvider(chosen: unknown, basePath: string): Promise<GradingProvider> {
   if (isProvider(chosen)) return chosen;
   // Loaded only when a judge is configured; the library never imports promptfoo.
-  const { loadApiProvider } = (await import('promptfoo')) as unknown as {
+  const { loadApiProvider } = (await importPromptfoo()) as {
     loadApiProvider: ProviderLoader;
   };
   let loaded: unknown;
@@ -126,4 +129,44 @@ function isProvider(value: unknown): value is GradingProvider {
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/**
+ * The promptfoo that runs this eval, found from the process's entry point
+ * (`…/node_modules/promptfoo/dist/src/entrypoint.js`, or the `promptfoo` bin linking to it), so the
+ * grading provider is loaded by the same copy and version that grades; a bare `import('promptfoo')`
+ * resolves from this package's folder and fails where promptfoo is not installed in the project
+ * (run with `npx promptfoo`, or installed elsewhere). Falls back to that import outside promptfoo.
+ */
+async function importPromptfoo(): Promise<unknown> {
+  const root = runningPromptfooRoot();
+  if (root) {
+    const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+      exports?: { '.'?: { import?: string } };
+    };
+    const entry = manifest.exports?.['.']?.import;
+    if (entry) return import(pathToFileURL(join(root, entry)).href);
+  }
+  return import('promptfoo');
+}
+
+function runningPromptfooRoot(): string | undefined {
+  const main = process.argv[1];
+  if (!main || !existsSync(main)) return undefined;
+  let dir = dirname(realpathSync(main));
+  for (let up = 0; up < 6; up++) {
+    const manifest = join(dir, 'package.json');
+    if (existsSync(manifest)) {
+      try {
+        if ((JSON.parse(readFileSync(manifest, 'utf8')) as { name?: unknown }).name === 'promptfoo')
+          return dir;
+      } catch {
+        return undefined;
+      }
+    }
+    const parent = dirname(dir);
+    if (parent === dir) break;
+    dir = parent;
+  }
+  return undefined;
 }

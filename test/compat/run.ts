@@ -16,6 +16,7 @@ import { join } from 'node:path';
 import { CONSUMER_CONFIG, verdictMismatches, writeConsumerEval } from '../helpers/consumer.js';
 import { installPacked, packSelf } from '../helpers/pack.js';
 import { evalOffline, repoRoot } from '../helpers/promptfoo.js';
+import { judgeEvalProblems } from './judge-eval.js';
 
 const here = import.meta.dirname;
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
@@ -115,6 +116,9 @@ await check('npm pack, installed into a consumer project', () => {
   return [];
 });
 await evalChecks('packed', packedProject);
+await check('packed: the chunk judge asks the grading provider, never the model under test', () =>
+  judgeEvalProblems(packedProject, onOldest),
+);
 
 // `npm install <git-url>`: npm clones the commit and builds it through `prepare`, which needs the
 // devDependencies from the registry. The commit is HEAD: what is committed is what is tested.
