@@ -111,8 +111,7 @@ export const staleCommand: Subcommand = {
 
     const allowlist = await loadAllowlist(resolve(io.cwd, allowlistPath));
     // Not `push(...list)`: spreading 125,000 answers as arguments overflowed the stack.
-    const answers: Answer[] =
-      values.answers !== undefined ? await readAnswers(values.answers, io) : [];
+    const answers = values.answers !== undefined ? await readAnswers(values.answers, io) : [];
     if (values.results !== undefined) {
       for (const row of await readPromptfooResults(resolve(io.cwd, values.results))) {
         answers.push({
