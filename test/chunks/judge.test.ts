@@ -33,7 +33,8 @@ async function judged(
       url: judge.url,
       model: 'scripted',
       retryBaseMs: 1,
-      requestTimeoutMs: 300,
+      // Generous: a loaded machine delayed a 300 ms request past its timeout, and a claim went unsent.
+      requestTimeoutMs: 2_000,
     }),
     cache: memoryJudgeCache(),
   });
@@ -171,7 +172,7 @@ describe('the judge pass of the chunk check', () => {
         allSay({ ...request, claims: [{ id: '99', text: '' }] }, 'YES', 'the court may extend'),
       'not asked about',
     ],
-    ['a slow judge', () => ({ status: 200, delayMs: 2_000 }), 'judge timeout'],
+    ['a slow judge', () => ({ status: 200, delayMs: 8_000 }), 'judge timeout'],
     [
       '429 every time',
       () => ({ status: 429, headers: { 'retry-after': '0' } }),
