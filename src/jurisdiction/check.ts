@@ -2,6 +2,7 @@ import { BUCKET_SCORES } from '../defaults.js';
 import type { AllowlistIndex } from '../match/index.js';
 import { type GovRegistry, loadGovRegistry } from '../match/dotgov.js';
 import type { LinkVerdict, PhoneVerdict, Served } from '../types.js';
+import { areaCodeArea } from './area-codes.js';
 import { type AreaKnowledge, areasOfLink, areasOfOwners, sourceLabel } from './areas.js';
 import { NATIONWIDE } from './codes.js';
 import { loadLegalHelpTable } from './table.js';
@@ -71,7 +72,7 @@ export function checkPhone(
 ): PhoneVerdict {
   if (verdict.status === 'service_line') return verdict;
   const served = areasOfOwners(index.ownersOf(verdict.finding.normalized), options.knowledge);
-  if (served === null) return verdict;
+  if (served === null) return withAreaCodeSuspicion(verdict, options.jurisdiction);
   const judged = verdict.status === 'verified' || verdict.status === 'known';
   if (!judged || !servesElsewhere(served, options.jurisdiction)) return { ...verdict, served };
   return {
@@ -79,6 +80,21 @@ export function checkPhone(
     status: 'wrong_jurisdiction',
     reason: `listed for ${served.via}, which ${elsewhere(served, options.jurisdiction, options.knowledge)}`,
     served,
+  };
+}
+
+/**
+ * A number the directory does not hold (`unlisted`) whose geographic area code belongs to another
+ * state: said in the reason, and nothing else. An area code is no proof of whom a line serves (a
+ * statewide or national line keeps its office's code), so the status and the score stay.
+ */
+function withAreaCodeSuspicion(verdict: PhoneVerdict, jurisdiction: string): PhoneVerdict {
+  if (verdict.status !== 'unlisted') return verdict;
+  const code = areaCodeArea(verdict.finding.normalized);
+  if (code === null || code.area === jurisdiction) return verdict;
+  return {
+    ...verdict,
+    reason: `${verdict.reason}; its area code ${code.npa} is of ${code.area} (NANPA's area codes), so it may not serve ${jurisdiction}: a suspicion, not counted`,
   };
 }
 

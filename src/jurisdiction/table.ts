@@ -46,7 +46,7 @@ let bundled: LegalHelpTable | undefined;
 /** The table shipped in the package's `data/` folder, read once per process. */
 export function loadLegalHelpTable(): LegalHelpTable {
   if (bundled) return bundled;
-  const file = bundledPath();
+  const file = bundledDataPath('legal-help-areas.txt');
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
@@ -61,15 +61,15 @@ export function loadLegalHelpTable(): LegalHelpTable {
   return bundled;
 }
 
-/** `data/` at the package root: two folders up from source (`src/jurisdiction/`), three from the build. */
-function bundledPath(): string {
+/** A file of `data/` at the package root: two folders up from source (`src/jurisdiction/`), three from the build. */
+export function bundledDataPath(name: string): string {
   for (const up of ['../../data/', '../../../data/']) {
-    const candidate = fileURLToPath(new URL(`${up}legal-help-areas.txt`, import.meta.url));
+    const candidate = fileURLToPath(new URL(`${up}${name}`, import.meta.url));
     try {
       if (statSync(candidate).isFile()) return candidate;
     } catch {
       // not this layout
     }
   }
-  return fileURLToPath(new URL('../../data/legal-help-areas.txt', import.meta.url));
+  return fileURLToPath(new URL(`../../data/${name}`, import.meta.url));
 }
