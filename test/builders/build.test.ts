@@ -496,6 +496,8 @@ describe('renderAllowlist', () => {
       'org_names',
       'org_phones',
       'urls_as_written',
+      // Each organization's own pages, for the corrections of a wrong link.
+      'org_urls',
     ]);
     for (const key of ['urls', 'domains', 'org_names'] as const)
       expect(data[key]).toEqual([...data[key]!].sort());
