@@ -75,8 +75,12 @@ describe('score', () => {
           expect(result.linkScore).toBeGreaterThanOrEqual(0);
           expect(result.linkScore).toBeLessThanOrEqual(1);
           expect(Math.round(result.score * 10_000) / 10_000).toBe(result.score);
+          // Written out, not isFatalBucket: broken, invented, and (by default) wrong_jurisdiction.
           const fatal = links.some(
-            (link) => link.bucket === 'broken' || link.bucket === 'invented',
+            (link) =>
+              link.bucket === 'broken' ||
+              link.bucket === 'invented' ||
+              link.bucket === 'wrong_jurisdiction',
           );
           expect(result.pass).toBe(result.score > threshold && !fatal);
         }),
