@@ -1,8 +1,9 @@
 import { writeFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { JudgeRequest } from '../../src/judge/types.js';
+import { answerGrading, gradingEvalConfig } from '../helpers/grading-judge.js';
 import { evalOffline } from '../helpers/promptfoo.js';
 
 /**
@@ -19,25 +20,9 @@ export async function judgeEvalProblems(
 ): Promise<string[]> {
   const asked: JudgeRequest[] = [];
   const paths: string[] = [];
-  const grade = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    let body = '';
-    for await (const part of req) body += String(part);
-    const messages = JSON.parse((JSON.parse(body) as { prompt: string }).prompt) as Array<{
-      content: string;
-    }>;
-    const request = JSON.parse(messages[1]?.content ?? '{}') as JudgeRequest;
-    asked.push(request);
-    const verdicts = request.claims.map((claim) =>
-      /more time/.test(claim.text)
-        ? { id: claim.id, label: 'YES', evidence_quote: 'The court may extend the period' }
-        : { id: claim.id, label: 'NO', evidence_quote: '' },
-    );
-    res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ choices: [{ message: { content: JSON.stringify({ verdicts }) } }] }));
-  };
   const server = createServer((req, res) => {
     paths.push(req.url ?? '');
-    if (req.url === '/grade') void grade(req, res);
+    if (req.url === '/grade') void answerGrading(req, res, asked);
     else res.writeHead(404).end();
   });
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
@@ -46,28 +31,10 @@ export async function judgeEvalProblems(
     const config = join(project, 'evals', 'judge.yaml');
     writeFileSync(
       config,
-      `prompts: ['{{answer}}']
-providers: [echo]
-defaultTest:
-  options:
-    provider:
-      id: ${url}/grade
-      config:
-        method: POST
-        headers: { content-type: application/json }
-        body: '{"prompt": {{ prompt | dump }}}'
-        transformResponse: json.choices[0].message.content
-  vars:
-    context: |
-      [1] Tenants have fourteen days to respond to an eviction notice. The court may extend the period.
-  assert:
-    - type: javascript
-      value: package:citation-verifier:chunkCitations
-      config: { judge: true }
-tests:
-  - vars: { answer: 'A tenant can ask the court for more time to answer [1].' }
-  - vars: { answer: 'Renters may move out whenever they like [1].' }
-`,
+      gradingEvalConfig(`${url}/grade`, 'package:citation-verifier:chunkCitations', [
+        'A tenant can ask the court for more time to answer [1].',
+        'Renters may move out whenever they like [1].',
+      ]),
     );
     const { run, rows } = await evalOffline(['-c', config], project, {}, runtime);
     if (!run.ran)

@@ -1,9 +1,9 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { JudgeRequest } from '../../src/judge/types.js';
+import { answerGrading, gradingEvalConfig } from '../helpers/grading-judge.js';
 import { startHttpServer } from '../helpers/http-server.js';
 import { evalOffline, repoRoot } from '../helpers/promptfoo.js';
 
@@ -20,58 +20,24 @@ const runtime = {
   ...(process.env.CV_PROMPTFOO_NODE ? { node: process.env.CV_PROMPTFOO_NODE } : {}),
 };
 
-/** YES (quoting chunk 1) for a claim about extensions, NO for the rest. Written here; no model. */
-function verdicts(request: JudgeRequest): string {
-  return JSON.stringify({
-    verdicts: request.claims.map((claim) =>
-      /more time/.test(claim.text)
-        ? { id: claim.id, label: 'YES', evidence_quote: 'The court may extend the period' }
-        : { id: claim.id, label: 'NO', evidence_quote: '' },
-    ),
-  });
-}
-
 describe('promptfoo eval with the chunk judge', () => {
   it('asks the grading provider, never the model under test', { timeout: 180_000 }, async () => {
     const asked: JudgeRequest[] = [];
-    const grade = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-      let body = '';
-      for await (const part of req) body += String(part);
-      const messages = JSON.parse((JSON.parse(body) as { prompt: string }).prompt) as Array<{
-        content: string;
-      }>;
-      const request = JSON.parse(messages[1]!.content) as JudgeRequest;
-      asked.push(request);
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ choices: [{ message: { content: verdicts(request) } }] }));
-    };
-    const server = await startHttpServer({ '/grade': grade });
+    const server = await startHttpServer({
+      '/grade': (req, res) => answerGrading(req, res, asked),
+    });
     const dir = mkdtempSync(join(tmpdir(), 'cv-judge-eval-'));
     writeFileSync(
       join(dir, 'promptfooconfig.yaml'),
-      `prompts: ['{{answer}}']
-providers: [echo]
-defaultTest:
-  options:
-    provider:
-      id: ${server.url}/grade
-      config:
-        method: POST
-        headers: { content-type: application/json }
-        body: '{"prompt": {{ prompt | dump }}}'
-        transformResponse: json.choices[0].message.content
-  vars:
-    context: |
-      [1] Tenants have fourteen days to respond to an eviction notice. The court may extend the period.
-  assert:
-    - type: javascript
-      value: file://${join(repoRoot, 'assertions', 'chunk-citations.ts')}
-      config: { judge: true }
-tests:
-  - vars: { answer: 'A tenant can ask the court for more time to answer [1].' }
-  - vars: { answer: 'Renters may move out whenever they like [1].' }
-  - vars: { answer: 'Tenants have 30 days to respond [1].' }
-`,
+      gradingEvalConfig(
+        `${server.url}/grade`,
+        `file://${join(repoRoot, 'assertions', 'chunk-citations.ts')}`,
+        [
+          'A tenant can ask the court for more time to answer [1].',
+          'Renters may move out whenever they like [1].',
+          'Tenants have 30 days to respond [1].',
+        ],
+      ),
     );
     const { run, rows } = await evalOffline(
       ['-c', join(dir, 'promptfooconfig.yaml')],
