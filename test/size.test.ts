@@ -46,7 +46,6 @@ const KNOWN_OVER: Readonly<Record<string, number>> = {
   'src/cli/stale.ts:run': 90,
   'src/compare/aggregate.ts:compareVendors': 116,
   'src/compare/format-html.ts:comparisonToHtml': 124,
-  'src/defaults.ts': 324,
   'src/extract/links.ts': 317,
   'src/extract/links.ts:extractLinks': 136,
   'src/input/issues.ts': 383,
