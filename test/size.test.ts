@@ -42,7 +42,6 @@ const KNOWN_OVER: Readonly<Record<string, number>> = {
   'src/chunks/facts/numbers.ts:wordsAt': 97,
   'src/chunks/facts/qualifiers.ts': 539,
   'src/chunks/facts/qualifiers.ts:qualifiersAt': 89,
-  'src/cli/check.ts:run': 175,
   'src/cli/stale.ts:run': 90,
   'src/compare/aggregate.ts:compareVendors': 116,
   'src/compare/format-html.ts:comparisonToHtml': 124,

@@ -1,9 +1,68 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { InputError } from '../errors.js';
+import type { CliIo, Subcommand } from './io.js';
 
 /** Flag parsing shared by the subcommands, so every one reports a bad flag the same way. */
 
 type FlagOptions = NonNullable<ParseArgsConfig['options']>;
+
+/** What `parseFlags` gives for `options`: the flags' values and the positionals. */
+export type ParsedFlags<O extends FlagOptions> = ReturnType<
+  typeof parseArgs<{ args: string[]; options: O; allowPositionals: true; strict: true }>
+>;
+
+/** `--format` and `-o FILE`, as every command that prints a document takes them. */
+export const OUTPUT_FLAGS = {
+  format: { type: 'string', default: 'text' },
+  output: { type: 'string', short: 'o' },
+} as const satisfies FlagOptions;
+
+/** The liveness flags `check --live` and `stale` share (each command adds its own). */
+export const LIVE_FLAGS = {
+  resolve: { type: 'string', multiple: true },
+  'allow-private': { type: 'boolean', default: false },
+  timeout: { type: 'string' },
+  'network-probe': { type: 'string' },
+  'cache-dir': { type: 'string' },
+} as const satisfies FlagOptions;
+
+/** The chunk judge's flags, for `check --chunks` and `calibrate` alike. */
+export const JUDGE_FLAGS = {
+  'fail-on-partial-support': { type: 'boolean', default: false },
+  'judge-url': { type: 'string' },
+  'judge-model': { type: 'string' },
+  'judge-cache': { type: 'string' },
+  'judge-record': { type: 'string' },
+  'judge-replay': { type: 'string' },
+} as const satisfies FlagOptions;
+
+/**
+ * A subcommand whose arguments are parsed (`parseFlags`, strict) before `run` sees them, so each
+ * command states its flags as data and only handles values: the one place a command's flags are
+ * read, and a bad flag is a usage error showing `usage`.
+ */
+export function defineCommand<const O extends FlagOptions>(spec: {
+  name: string;
+  summary: string;
+  usage: string;
+  flags: O;
+  /** Whether the command takes positional arguments (default true). */
+  positionals?: boolean;
+  run(parsed: ParsedFlags<O>, io: CliIo): Promise<number>;
+}): Subcommand {
+  return {
+    name: spec.name,
+    summary: spec.summary,
+    usage: spec.usage,
+    // Async, so a bad flag rejects the promise as any other input error does.
+    run: async (argv, io) => {
+      const parsed = parseFlags(argv, spec.flags, spec.usage, {
+        ...(spec.positionals === undefined ? {} : { positionals: spec.positionals }),
+      });
+      return spec.run(parsed, io);
+    },
+  };
+}
 
 /**
  * `node:util` parseArgs in strict mode; an unknown or malformed flag becomes a usage error (exit 3)
@@ -14,9 +73,7 @@ export function parseFlags<const O extends FlagOptions>(
   options: O,
   usage: string,
   settings: { positionals?: boolean } = {},
-): ReturnType<
-  typeof parseArgs<{ args: string[]; options: O; allowPositionals: true; strict: true }>
-> {
+): ParsedFlags<O> {
   try {
     return parseArgs({
       args: argv,

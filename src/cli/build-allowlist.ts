@@ -2,8 +2,8 @@ import { resolve } from 'node:path';
 import { loadAllowlist } from '../allowlist/load.js';
 import type { Allowlist } from '../allowlist/schema.js';
 import { printable } from '../util/strings.js';
-import { parseFlags } from './args.js';
-import { EXIT, type CliIo, type Subcommand } from './io.js';
+import { defineCommand, OUTPUT_FLAGS } from './args.js';
+import { EXIT, type Subcommand } from './io.js';
 import { openOutput } from './output.js';
 import { InputError } from '../errors.js';
 import { buildAllowlist, renderAllowlist } from '../../builders/build.js';
@@ -49,29 +49,24 @@ Exit codes: 0 written, 3 bad input (or a warning with --strict), 1 unexpected er
  * atomically to `-o` or to stdout. Returns 0; bad input throws `InputError`, which the dispatcher
  * maps to exit 3. Nothing is written when anything fails, so an existing `-o` file is untouched.
  */
-export const buildAllowlistCommand: Subcommand = {
+export const buildAllowlistCommand: Subcommand = defineCommand({
   name: 'build-allowlist',
   summary: 'build the allowlist JSON from a directory spreadsheet (CSV export)',
   usage: USAGE,
-  async run(argv: string[], io: CliIo): Promise<number> {
-    const parsed = parseFlags(
-      argv,
-      {
-        'org-column': { type: 'string' },
-        'url-column': { type: 'string', multiple: true },
-        'phone-column': { type: 'string', multiple: true },
-        'alias-column': { type: 'string', multiple: true },
-        'domain-column': { type: 'string', multiple: true },
-        'area-column': { type: 'string' },
-        'no-derive-domains': { type: 'boolean', default: false },
-        merge: { type: 'string', multiple: true },
-        strict: { type: 'boolean', default: false },
-        messages: { type: 'string' },
-        output: { type: 'string', short: 'o' },
-      },
-      USAGE,
-    );
-    const { values, positionals } = parsed;
+  flags: {
+    'org-column': { type: 'string' },
+    'url-column': { type: 'string', multiple: true },
+    'phone-column': { type: 'string', multiple: true },
+    'alias-column': { type: 'string', multiple: true },
+    'domain-column': { type: 'string', multiple: true },
+    'area-column': { type: 'string' },
+    'no-derive-domains': { type: 'boolean', default: false },
+    merge: { type: 'string', multiple: true },
+    strict: { type: 'boolean', default: false },
+    messages: { type: 'string' },
+    output: OUTPUT_FLAGS.output,
+  },
+  async run({ values, positionals }, io) {
     if (positionals.length === 0)
       throw new InputError('USAGE', `name at least one directory CSV\n\n${USAGE}`);
     if (values['org-column'] === undefined)
@@ -131,4 +126,4 @@ export const buildAllowlistCommand: Subcommand = {
     await output.write(text);
     return EXIT.pass;
   },
-};
+});

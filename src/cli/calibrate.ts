@@ -5,9 +5,9 @@ import { calibrate } from '../calibrate/run.js';
 import { resolveChunkConfig } from '../chunks/config.js';
 import { buildJudgeSetup } from '../chunks/judge-setup.js';
 import { InputError } from '../errors.js';
-import { parseFlags, parseFormat } from './args.js';
-import { CHUNK_FLAGS, judgeFlags } from './check-chunks.js';
-import { EXIT, readTextFile, type CliIo, type Subcommand } from './io.js';
+import { defineCommand, JUDGE_FLAGS, OUTPUT_FLAGS, parseFormat } from './args.js';
+import { CHUNK_FLAGS, judgeFlags } from './args-check.js';
+import { EXIT, readTextFile, type Subcommand } from './io.js';
 import { openOutput } from './output.js';
 
 const USAGE = `Usage: citation-verifier calibrate LABELS.jsonl [--judge-url URL --judge-model NAME | --judge-replay DIR --judge-model NAME]
@@ -25,26 +25,16 @@ The key is read from CITATION_VERIFIER_JUDGE_KEY. See docs/JUDGE.md.
 Exit codes: 0 measured, 3 bad input, 1 unexpected error.
 `;
 
-export const calibrateCommand: Subcommand = {
+export const calibrateCommand: Subcommand = defineCommand({
   name: 'calibrate',
   summary: 'measure the chunk check and its judge against labelled claim/chunk pairs',
   usage: USAGE,
-  async run(argv: string[], io: CliIo): Promise<number> {
-    const { values, positionals } = parseFlags(
-      argv,
-      {
-        format: { type: 'string', default: 'text' },
-        output: { type: 'string', short: 'o' },
-        'fail-on-weak-support': { type: 'boolean', default: false },
-        'fail-on-partial-support': { type: 'boolean', default: false },
-        'judge-url': { type: 'string' },
-        'judge-model': { type: 'string' },
-        'judge-cache': { type: 'string' },
-        'judge-record': { type: 'string' },
-        'judge-replay': { type: 'string' },
-      },
-      USAGE,
-    );
+  flags: {
+    ...OUTPUT_FLAGS,
+    ...JUDGE_FLAGS,
+    'fail-on-weak-support': { type: 'boolean', default: false },
+  },
+  async run({ values, positionals }, io) {
     const format = parseFormat(values.format, ['text', 'json']);
     if (positionals.length !== 1)
       throw new InputError('USAGE', `name one labels file; got ${positionals.length}\n\n${USAGE}`);
@@ -52,20 +42,7 @@ export const calibrateCommand: Subcommand = {
       {
         failOnWeakSupport: values['fail-on-weak-support'],
         failOnPartialSupport: values['fail-on-partial-support'],
-        ...judgeFlags(
-          {
-            ...(values['judge-url'] === undefined ? {} : { judgeUrl: values['judge-url'] }),
-            ...(values['judge-model'] === undefined ? {} : { judgeModel: values['judge-model'] }),
-            ...(values['judge-cache'] === undefined ? {} : { judgeCache: values['judge-cache'] }),
-            ...(values['judge-record'] === undefined
-              ? {}
-              : { judgeRecord: values['judge-record'] }),
-            ...(values['judge-replay'] === undefined
-              ? {}
-              : { judgeReplay: values['judge-replay'] }),
-          },
-          io.cwd,
-        ),
+        ...judgeFlags(values, io.cwd),
       },
       { labels: CHUNK_FLAGS },
     );
@@ -89,4 +66,4 @@ export const calibrateCommand: Subcommand = {
     );
     return EXIT.pass;
   },
-};
+});

@@ -1,13 +1,15 @@
 import { resolve } from 'node:path';
-import { buildChunkAudit } from '../chunks/audit.js';
+import { buildChunkAudit, type ChunkAudit } from '../chunks/audit.js';
 import { checkChunkCitations } from '../chunks/check.js';
-import { resolveChunkConfig } from '../chunks/config.js';
+import { resolveChunkConfig, type ChunkSettings } from '../chunks/config.js';
 import { formatChunkAuditText } from '../chunks/format.js';
 import { buildJudgeSetup } from '../chunks/judge-setup.js';
 import { judgeChunkReport } from '../chunks/judged.js';
 import { parseChunks } from '../chunks/parse.js';
+import type { Chunk } from '../chunks/types.js';
 import { lineOfPath, parseJsonText } from '../input/json.js';
 import { printable } from '../util/strings.js';
+import { CHUNK_FLAGS, chunkFlagConfig } from './args-check.js';
 import { EXIT, readTextFile, type CliIo } from './io.js';
 import type { Output } from './output.js';
 
@@ -22,34 +24,19 @@ export interface ChunkCheckArgs {
   weakSupportThreshold?: number | string;
   locale?: string;
   failOnPartialSupport?: boolean;
-  /** `--judge-url`, `--judge-model`, `--judge-cache`, `--judge-record`: a judge only when given. */
-  judgeUrl?: string;
-  judgeModel?: string;
-  judgeCache?: string;
-  judgeRecord?: string;
-  judgeReplay?: string;
 }
 
-/** The `check --chunks` flag of each chunk config key, for messages. */
-export const CHUNK_FLAGS = {
-  requireCitations: '--require-citations',
-  failOnWeakSupport: '--fail-on-weak-support',
-  weakSupportThreshold: '--weak-support-threshold',
-  locale: '--locale',
-  failOnPartialSupport: '--fail-on-partial-support',
-  judge: '--judge-url',
-  'judge.url': '--judge-url',
-  'judge.model': '--judge-model',
-  'judge.cacheDir': '--judge-cache',
-  'judge.recordDir': '--judge-record',
-  'judge.replayDir': '--judge-replay',
-};
+/** What the chunk check found in one answer: the audit document and whether it passes. */
+export interface ChunkOutcome {
+  audit: ChunkAudit;
+  pass: boolean;
+}
 
 /**
- * `citation-verifier check --chunks FILE.json`: read the chunks file (JSON: an array of strings,
- * an array of `{id, text}`, or one string of `[1] …` blocks), check the answer's chunk citations,
- * write the audit to `output` (the `chunkAuditSchema` shape for `json`, a table for `text`) and return
- * `EXIT.pass` or `EXIT.failed`. Throws `InputError` for a missing, unreadable or invalid chunks file.
+ * `citation-verifier check --chunks FILE.json` with the chunk settings as arguments: check the
+ * answer's chunk citations, write the audit to `output` (the `chunkAuditSchema` shape for `json`,
+ * a table for `text`) and return `EXIT.pass` or `EXIT.failed`. Throws `InputError` for a missing,
+ * unreadable or invalid chunks file.
  */
 export async function runChunkCheck(
   args: ChunkCheckArgs,
@@ -67,54 +54,56 @@ export async function runChunkCheck(
         : { weakSupportThreshold: args.weakSupportThreshold }),
       ...(args.locale === undefined ? {} : { locale: args.locale }),
       ...(args.failOnPartialSupport ? { failOnPartialSupport: true } : {}),
-      ...judgeFlags(args, io.cwd),
     },
     { labels: CHUNK_FLAGS },
   );
-  const path = resolve(io.cwd, args.chunksPath);
-  const text = await readTextFile(path, 'chunks file');
-  const data = parseJsonText(text, args.chunksPath, {
-    hint: 'give an array of strings, an array of {"id", "text"} objects, or a JSON string of "[1] …" blocks',
-  });
-  const chunks = parseChunks(data, { where: args.chunksPath, root: '$', locate: lineOfPath(text) });
-  const checked = checkChunkCitations(args.answer, chunks, settings);
-  const report = settings.judge
-    ? await judgeChunkReport(checked, chunks, buildJudgeSetup(settings.judge, io.env))
-    : checked;
-  const audit = buildChunkAudit(report);
-  // The text is read in a terminal: the answer's and the chunks' control characters are shown, not
-  // obeyed. JSON escapes them itself.
-  await output.write(
-    args.format === 'json'
-      ? `${JSON.stringify(audit, null, 2)}\n`
-      : printable(formatChunkAuditText(audit, report.pass)),
-  );
-  return report.pass ? EXIT.pass : EXIT.failed;
+  const chunks = await readChunksFile(args.chunksPath, io.cwd);
+  const outcome = await checkChunks(args.answer, chunks, settings, io.env);
+  await output.write(chunkDocument(outcome, args.format));
+  return outcome.pass ? EXIT.pass : EXIT.failed;
 }
 
-/** The judge flags as the chunk config's `judge` object, folders resolved against the cwd. */
-export function judgeFlags(
-  args: Pick<
-    ChunkCheckArgs,
-    'judgeUrl' | 'judgeModel' | 'judgeCache' | 'judgeRecord' | 'judgeReplay'
-  >,
+/** The chunk flags, validated by the chunk assertion's schema (messages name the flags). */
+export function chunkSettingsFromFlags(
+  values: Parameters<typeof chunkFlagConfig>[0],
   cwd: string,
-): { judge?: Record<string, string> } {
-  const given = [
-    args.judgeUrl,
-    args.judgeModel,
-    args.judgeCache,
-    args.judgeRecord,
-    args.judgeReplay,
-  ];
-  if (given.every((value) => value === undefined)) return {};
-  return {
-    judge: {
-      ...(args.judgeUrl === undefined ? {} : { url: args.judgeUrl }),
-      ...(args.judgeModel === undefined ? {} : { model: args.judgeModel }),
-      ...(args.judgeCache === undefined ? {} : { cacheDir: resolve(cwd, args.judgeCache) }),
-      ...(args.judgeRecord === undefined ? {} : { recordDir: resolve(cwd, args.judgeRecord) }),
-      ...(args.judgeReplay === undefined ? {} : { replayDir: resolve(cwd, args.judgeReplay) }),
-    },
-  };
+): ChunkSettings {
+  const { config, labels } = chunkFlagConfig(values, cwd);
+  return resolveChunkConfig(config, { labels });
+}
+
+/**
+ * Read a chunks file (JSON: an array of strings, an array of `{id, text}`, or one string of
+ * `[1] …` blocks), `path` relative to `cwd`. Throws `InputError` naming the file and the JSON path.
+ */
+export async function readChunksFile(path: string, cwd: string): Promise<Chunk[]> {
+  const text = await readTextFile(resolve(cwd, path), 'chunks file');
+  const data = parseJsonText(text, path, {
+    hint: 'give an array of strings, an array of {"id", "text"} objects, or a JSON string of "[1] …" blocks',
+  });
+  return parseChunks(data, { where: path, root: '$', locate: lineOfPath(text) });
+}
+
+/** The chunk check of one answer, with the judge when the settings name one. */
+export async function checkChunks(
+  answer: string,
+  chunks: readonly Chunk[],
+  settings: ChunkSettings,
+  env: NodeJS.ProcessEnv,
+): Promise<ChunkOutcome> {
+  const checked = checkChunkCitations(answer, chunks, settings);
+  const report = settings.judge
+    ? await judgeChunkReport(checked, chunks, buildJudgeSetup(settings.judge, env))
+    : checked;
+  return { audit: buildChunkAudit(report), pass: report.pass };
+}
+
+/**
+ * The audit as printed: indented JSON, or the table for a terminal, where the answer's and the
+ * chunks' control characters are shown, not obeyed (JSON escapes them itself).
+ */
+export function chunkDocument(outcome: ChunkOutcome, format: 'text' | 'json'): string {
+  return format === 'json'
+    ? `${JSON.stringify(outcome.audit, null, 2)}\n`
+    : printable(formatChunkAuditText(outcome.audit, outcome.pass));
 }

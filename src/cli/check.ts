@@ -2,15 +2,14 @@ import { resolve } from 'node:path';
 import { resolveSettings } from '../promptfoo/settings.js';
 import { DEFAULT_THRESHOLD, LIVENESS_DEFAULTS, MISATTRIBUTED_PHONE_PENALTY } from '../defaults.js';
 import { InputError } from '../errors.js';
-import { livenessFlagInput } from '../liveness/options.js';
-import { numberFromText } from '../input/number.js';
 import { toJson, toText } from '../format/formatters.js';
 import { guardOutput } from '../run.js';
 import { fixJson, fixSummary } from '../format/repair.js';
 import { printable } from '../util/strings.js';
 import { EXIT, readTextFile, type CliIo, type Subcommand } from './io.js';
 import { openOutput } from './output.js';
-import { parseFormat, parseResolveFlags, parseFlags } from './args.js';
+import { defineCommand, parseFormat } from './args.js';
+import { CHECK_FLAGS, checkFlagCombinations, linkFlagConfig } from './args-check.js';
 
 const USAGE = `Usage: citation-verifier check --allowlist FILE [options] [ANSWER_FILE|-]
        citation-verifier check --chunks CHUNKS.json [chunk options] [--format text|json] [ANSWER_FILE|-]
@@ -58,187 +57,67 @@ Options:
 Exit codes: 0 pass, 2 verification failed, 3 bad input, 1 unexpected error.
 `;
 
-export const checkCommand: Subcommand = {
+export const checkCommand: Subcommand = defineCommand({
   name: 'check',
   summary: 'verify one answer against the allowlist (or its [N] citations against chunks)',
   usage: USAGE,
-  async run(argv: string[], io: CliIo): Promise<number> {
-    const parsed = parseFlags(
-      argv,
-      {
-        allowlist: { type: 'string' },
-        threshold: { type: 'string' },
-        format: { type: 'string', default: 'text' },
-        output: { type: 'string', short: 'o' },
-        live: { type: 'boolean', default: false },
-        fix: { type: 'boolean', default: false },
-        resolve: { type: 'string', multiple: true },
-        'allow-private': { type: 'boolean', default: false },
-        'gov-registry': { type: 'string' },
-        'fail-on-misattribution': { type: 'boolean', default: false },
-        jurisdiction: { type: 'string' },
-        'wrong-jurisdiction': { type: 'string' },
-        timeout: { type: 'string' },
-        deadline: { type: 'string' },
-        'network-probe': { type: 'string' },
-        'cache-dir': { type: 'string' },
-        chunks: { type: 'string' },
-        'require-citations': { type: 'boolean', default: false },
-        'fail-on-weak-support': { type: 'boolean', default: false },
-        'weak-support-threshold': { type: 'string' },
-        locale: { type: 'string' },
-        'fail-on-partial-support': { type: 'boolean', default: false },
-        'judge-url': { type: 'string' },
-        'judge-model': { type: 'string' },
-        'judge-cache': { type: 'string' },
-        'judge-record': { type: 'string' },
-        'judge-replay': { type: 'string' },
-      },
-      USAGE,
-    );
-    const { values, positionals } = parsed;
+  flags: CHECK_FLAGS,
+  async run({ values, positionals }, io) {
     const format = parseFormat(values.format, ['text', 'json']);
-    if (positionals.length > 1)
-      throw new InputError('USAGE', `one answer at a time; got ${positionals.length} files`);
-    if (!values.live) {
-      const liveOnly = (
-        ['resolve', 'allow-private', 'timeout', 'deadline', 'network-probe', 'cache-dir'] as const
-      ).filter((flag) => values[flag] !== undefined && values[flag] !== false);
-      if (liveOnly.length > 0)
-        throw new InputError(
-          'USAGE',
-          `${liveOnly.map((flag) => `--${flag}`).join(', ')} only apply with --live; add --live or drop ${liveOnly.length > 1 ? 'them' : 'it'}`,
-        );
-    }
+    checkFlagCombinations(values, positionals);
     // Before any work: a wrong -o is said at once, not after the check ran.
     const output = await openOutput(values.output, 'the result', io);
-    const source = positionals[0] ?? '-';
-    if (positionals.length === 0 && io.stdinIsTTY) {
-      throw new InputError(
-        'USAGE',
-        `no answer given: name the answer file, or pipe the answer in (echo "…" | citation-verifier check --allowlist FILE)\n\n${USAGE}`,
-      );
-    }
-    const answer =
-      source === '-'
-        ? await io.readStdin()
-        : await readTextFile(resolve(io.cwd, source), 'answer file');
-
-    const chunkOnly = (
-      [
-        'require-citations',
-        'fail-on-weak-support',
-        'weak-support-threshold',
-        'locale',
-        'fail-on-partial-support',
-        'judge-url',
-        'judge-model',
-        'judge-cache',
-        'judge-record',
-        'judge-replay',
-      ] as const
-    ).filter((flag) => values[flag] !== undefined && values[flag] !== false);
-    if (values.chunks === undefined && chunkOnly.length > 0) {
-      throw new InputError(
-        'USAGE',
-        `${chunkOnly.map((flag) => `--${flag}`).join(', ')} only apply with --chunks; add --chunks FILE or drop ${chunkOnly.length > 1 ? 'them' : 'it'}`,
-      );
-    }
+    const answer = await readAnswer(positionals[0], io);
     if (values.chunks !== undefined) {
-      // The chunk check reads no allowlist: silently ignoring these would let an invented link in
-      // the same answer pass unseen, so say so instead.
-      const linkOnly = (
-        [
-          'allowlist',
-          'threshold',
-          'live',
-          'gov-registry',
-          'fail-on-misattribution',
-          'jurisdiction',
-          'fix',
-        ] as const
-      ).filter((flag) => values[flag] !== undefined && values[flag] !== false);
-      if (linkOnly.length > 0) {
-        throw new InputError(
-          'USAGE',
-          `${linkOnly.map((flag) => `--${flag}`).join(', ')} belong${linkOnly.length > 1 ? '' : 's'} to the link check, which --chunks does not run; check the links with a second command (citation-verifier check --allowlist FILE ANSWER) or drop ${linkOnly.length > 1 ? 'them' : 'it'}`,
-        );
-      }
       // Loaded only in chunk mode: the allowlist path never pays for it.
-      const { runChunkCheck } = await import('./check-chunks.js');
-      return runChunkCheck(
-        {
-          answer,
-          chunksPath: values.chunks,
-          format,
-          requireCitations: values['require-citations'],
-          failOnWeakSupport: values['fail-on-weak-support'],
-          ...(values['weak-support-threshold'] === undefined
-            ? {}
-            : { weakSupportThreshold: numberFromText(values['weak-support-threshold']) }),
-          ...(values.locale === undefined ? {} : { locale: values.locale }),
-          failOnPartialSupport: values['fail-on-partial-support'],
-          ...optional('judgeUrl', values['judge-url']),
-          ...optional('judgeModel', values['judge-model']),
-          ...optional('judgeCache', values['judge-cache']),
-          ...optional('judgeRecord', values['judge-record']),
-          ...optional('judgeReplay', values['judge-replay']),
-        },
-        io,
-        output,
-      );
+      const chunkCheck = await import('./check-chunks.js');
+      const settings = chunkCheck.chunkSettingsFromFlags(values, io.cwd);
+      const chunks = await chunkCheck.readChunksFile(values.chunks, io.cwd);
+      const outcome = await chunkCheck.checkChunks(answer.text, chunks, settings, io.env);
+      await output.write(chunkCheck.chunkDocument(outcome, format));
+      return outcome.pass ? EXIT.pass : EXIT.failed;
     }
-
-    // Every flag goes into the assertion's config and is judged once, by the same schemas and with
-    // the same words as the config keys, each named as the flag the user typed.
-    const config: Record<string, unknown> = {};
-    const labels: Record<string, string> = {
-      allowlist: '--allowlist',
-      threshold: '--threshold',
-      govRegistry: '--gov-registry',
-      jurisdiction: '--jurisdiction',
-      wrongJurisdiction: '--wrong-jurisdiction',
-      'liveness.networkProbe': '--network-probe',
-    };
-    if (values.live) {
-      const flags = livenessFlagInput({ timeout: values.timeout, deadline: values.deadline });
-      const liveness: Record<string, unknown> = flags.options;
-      for (const [key, flag] of Object.entries(flags.labels)) labels[`liveness.${key}`] = flag;
-      if (values.resolve) liveness.resolve = parseResolveFlags(values.resolve);
-      if (values['allow-private']) liveness.allowPrivateNetworks = true;
-      const probe = values['network-probe'];
-      if (probe !== undefined) liveness.networkProbe = probe === 'off' ? false : probe;
-      if (values['cache-dir'] !== undefined)
-        liveness.cacheDir = resolve(io.cwd, values['cache-dir']);
-      config.liveness = liveness;
-    }
-    if (values.allowlist !== undefined) config.allowlist = values.allowlist;
-    if (values.threshold !== undefined) config.threshold = numberFromText(values.threshold);
-    if (values['fail-on-misattribution']) config.failOnMisattribution = true;
-    if (values['gov-registry'] !== undefined)
-      config.govRegistry = resolve(io.cwd, values['gov-registry']);
-    if (values.jurisdiction !== undefined) config.jurisdiction = values.jurisdiction;
-    if (values['wrong-jurisdiction'] !== undefined)
-      config.wrongJurisdiction = values['wrong-jurisdiction'];
+    const { config, labels } = linkFlagConfig(values, io.cwd);
     const settings = resolveSettings(config, io.env, io.cwd, { front: 'cli', labels });
-    const guarded = await guardOutput(answer, settings);
+    const guarded = await guardOutput(answer.text, settings);
     // After the allowlist loaded, so a broken setup is reported first.
-    if (answer.trim() === '') {
-      throw new InputError(
-        'USAGE',
-        `the answer is empty (${source === '-' ? 'nothing on standard input' : source}); an empty answer cites nothing and would pass, so there is nothing to check`,
-      );
-    }
+    refuseEmpty(answer);
     // Release the checker's connections so the process ends now, not when keep-alive times out.
     if (settings.liveness !== false)
       await (await import('../liveness/index.js')).closeSharedLinkCheckers();
-    return writeResult(output, format, values.fix, answer, guarded, io);
+    return writeResult(output, format, values.fix, answer.text, guarded, io);
   },
-};
+});
 
-/** `{ [key]: value }` when the flag was given, else nothing. */
-function optional<K extends string>(key: K, value: string | undefined): Partial<Record<K, string>> {
-  return value === undefined ? {} : ({ [key]: value } as Record<K, string>);
+/** The answer's text and where it came from (a file, or `-` for standard input). */
+interface Answer {
+  text: string;
+  source: string;
+}
+
+/** The answer file, or standard input when it is `-` or absent (unless nobody pipes one in). */
+async function readAnswer(file: string | undefined, io: CliIo): Promise<Answer> {
+  if (file === undefined && io.stdinIsTTY) {
+    throw new InputError(
+      'USAGE',
+      `no answer given: name the answer file, or pipe the answer in (echo "…" | citation-verifier check --allowlist FILE)\n\n${USAGE}`,
+    );
+  }
+  const source = file ?? '-';
+  const text =
+    source === '-'
+      ? await io.readStdin()
+      : await readTextFile(resolve(io.cwd, source), 'answer file');
+  return { text, source };
+}
+
+/** An empty answer cites nothing and would pass: that is a mistake upstream, said as one. */
+function refuseEmpty(answer: Answer): void {
+  if (answer.text.trim() === '')
+    throw new InputError(
+      'USAGE',
+      `the answer is empty (${answer.source === '-' ? 'nothing on standard input' : answer.source}); an empty answer cites nothing and would pass, so there is nothing to check`,
+    );
 }
 
 /**

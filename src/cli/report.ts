@@ -18,8 +18,8 @@ import { fromPromptfooRow } from '../promptfoo/rows.js';
 import { thresholdFromText } from '../promptfoo/settings.js';
 import { verifyAnswer } from '../verify.js';
 import { printable } from '../util/strings.js';
-import { parseFormat, parseFlags } from './args.js';
-import { EXIT, readTextFile, type CliIo, type Subcommand } from './io.js';
+import { defineCommand, OUTPUT_FLAGS, parseFormat } from './args.js';
+import { EXIT, readTextFile, type Subcommand } from './io.js';
 import { openOutput } from './output.js';
 
 const USAGE = `Usage: citation-verifier report RESULTS [options]
@@ -45,22 +45,12 @@ Exit codes: 0 the report was produced, 3 bad input, 1 unexpected error.
 `;
 
 /** `citation-verifier report`: the vendor comparison, from a promptfoo results file or a JSONL of answers. */
-export const reportCommand: Subcommand = {
+export const reportCommand: Subcommand = defineCommand({
   name: 'report',
   summary: 'compare vendors: invented-link rate, pass rates, convincing-but-wrong answers',
   usage: USAGE,
-  async run(argv: string[], io: CliIo): Promise<number> {
-    const parsed = parseFlags(
-      argv,
-      {
-        format: { type: 'string', default: 'text' },
-        output: { type: 'string', short: 'o' },
-        allowlist: { type: 'string' },
-        threshold: { type: 'string' },
-      },
-      USAGE,
-    );
-    const { values, positionals } = parsed;
+  flags: { ...OUTPUT_FLAGS, allowlist: { type: 'string' }, threshold: { type: 'string' } },
+  async run({ values, positionals }, io) {
     const format = parseFormat(values.format, REPORT_FORMATS);
     if (positionals.length !== 1) {
       throw new InputError(
@@ -127,7 +117,7 @@ export const reportCommand: Subcommand = {
     await output.write(format === 'text' || format === 'markdown' ? printable(rendered) : rendered);
     return EXIT.pass;
   },
-};
+});
 
 /**
  * Whether a file is a JSONL of answers rather than promptfoo output: its first non-blank line is a

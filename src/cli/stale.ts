@@ -11,7 +11,7 @@ import type { LivenessOptions } from '../liveness/types.js';
 import { readPromptfooResults } from '../promptfoo/results.js';
 import { findStaleLinks, staleFailed } from '../stale.js';
 import { printable } from '../util/strings.js';
-import { parseFormat, parseResolveFlags, parseFlags } from './args.js';
+import { defineCommand, LIVE_FLAGS, OUTPUT_FLAGS, parseFormat, parseResolveFlags } from './args.js';
 import { EXIT, readTextFile, type CliIo, type Subcommand } from './io.js';
 import { openOutput } from './output.js';
 
@@ -55,34 +55,24 @@ Exit codes: 0 nothing broken or invented, 2 some link is broken or invented, 3 b
 /** Exit code after Ctrl-C, as a shell reports a process ended by SIGINT. */
 export const EXIT_INTERRUPTED = 130;
 
-export const staleCommand: Subcommand = {
+export const staleCommand: Subcommand = defineCommand({
   name: 'stale',
   summary: 'fetch every allowlist link (and links cited in answers) and list the dead ones',
   usage: USAGE,
-  async run(argv: string[], io: CliIo): Promise<number> {
-    const parsed = parseFlags(
-      argv,
-      {
-        allowlist: { type: 'string' },
-        answers: { type: 'string' },
-        results: { type: 'string' },
-        format: { type: 'string', default: 'text' },
-        output: { type: 'string', short: 'o' },
-        resolve: { type: 'string', multiple: true },
-        'allow-private': { type: 'boolean', default: false },
-        timeout: { type: 'string' },
-        'host-deadline': { type: 'string' },
-        concurrency: { type: 'string' },
-        'per-host': { type: 'string' },
-        'cache-dir': { type: 'string' },
-        cacert: { type: 'string' },
-        'network-probe': { type: 'string' },
-        'no-progress': { type: 'boolean', default: false },
-      },
-      USAGE,
-      { positionals: false },
-    );
-    const { values } = parsed;
+  flags: {
+    ...OUTPUT_FLAGS,
+    ...LIVE_FLAGS,
+    allowlist: { type: 'string' },
+    answers: { type: 'string' },
+    results: { type: 'string' },
+    'host-deadline': { type: 'string' },
+    concurrency: { type: 'string' },
+    'per-host': { type: 'string' },
+    cacert: { type: 'string' },
+    'no-progress': { type: 'boolean', default: false },
+  },
+  positionals: false,
+  async run({ values }, io) {
     const format: StaleFormat = parseFormat(values.format, STALE_FORMATS);
     if (values.answers !== undefined && values.results !== undefined)
       throw new InputError('USAGE', 'give --answers or --results, not both');
@@ -149,7 +139,7 @@ export const staleCommand: Subcommand = {
     if (report.interrupted) return EXIT_INTERRUPTED;
     return staleFailed(report) ? EXIT.failed : EXIT.pass;
   },
-};
+});
 
 interface Answer {
   text: string;

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { defineCommand, OUTPUT_FLAGS } from '../../src/cli/args.js';
+import { judgeFlags } from '../../src/cli/args-check.js';
+import { fakeIo } from '../helpers/cli.js';
+
+describe('defineCommand', () => {
+  const seen: unknown[] = [];
+  const command = defineCommand({
+    name: 'demo',
+    summary: 'a demo',
+    usage: 'Usage: demo [--format F] [-o FILE] [--n N]',
+    flags: { ...OUTPUT_FLAGS, n: { type: 'string' } },
+    positionals: false,
+    async run({ values }) {
+      seen.push(values);
+      return 0;
+    },
+  });
+
+  it('hands run the parsed flags, defaults included', async () => {
+    expect(await command.run(['-o', 'x.txt', '--n', '3'], fakeIo())).toBe(0);
+    expect(seen.at(-1)).toEqual({ format: 'text', output: 'x.txt', n: '3' });
+  });
+
+  it.each([
+    ['an unknown flag', ['--nope'], /Unknown option '--nope'/],
+    ['a positional where none is taken', ['file.txt'], /Unexpected argument 'file.txt'/],
+    ['a string flag without its value', ['--n'], /--n <value>' argument missing/],
+  ])('%s rejects with a usage error that shows the usage', async (_name, argv, message) => {
+    const run = command.run(argv, fakeIo());
+    await expect(run).rejects.toMatchObject({
+      code: 'USAGE',
+      message: expect.stringMatching(message),
+    });
+    await expect(command.run(argv, fakeIo())).rejects.toThrow(/Usage: demo/);
+  });
+});
+
+describe('judgeFlags', () => {
+  it('maps each judge flag to its config key, folders resolved against the working folder', () => {
+    expect(
+      judgeFlags(
+        { 'judge-url': 'http://127.0.0.1:9/v1', 'judge-cache': 'c', 'judge-replay': '/r' },
+        '/w',
+      ),
+    ).toEqual({ judge: { url: 'http://127.0.0.1:9/v1', cacheDir: '/w/c', replayDir: '/r' } });
+    expect(judgeFlags({ 'fail-on-partial-support': true }, '/w')).toEqual({});
+  });
+});
