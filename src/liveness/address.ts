@@ -72,6 +72,7 @@ export function classifyAddress(input: string): AddressClass | null {
   const v6 = parsed as ipaddr.IPv6;
   const carried = embeddedIpv4(v6);
   if (carried !== null) {
+    if (carried.length === 0) return 'reserved';
     for (const v4 of carried) {
       const label = classifyAddress(v4.toString());
       if (label !== null) return label;
@@ -83,7 +84,8 @@ export function classifyAddress(input: string): AddressClass | null {
 
 /**
  * The IPv4 addresses an IPv6 address carries, or null when it is not one of the forms that carry
- * one. Teredo carries two (its server, and its client with every bit inverted); both are judged.
+ * one. Teredo carries two (its server, and its client with every bit inverted); both are judged,
+ * as is every reading of the local-use translation prefix (`localUseCarried`).
  */
 function embeddedIpv4(address: ipaddr.IPv6): ipaddr.IPv4[] | null {
   const p = address.parts;
@@ -97,18 +99,46 @@ function embeddedIpv4(address: ipaddr.IPv6): ipaddr.IPv4[] | null {
   if (zeros(0, 5) && p[5] === 0xffff) return [v4(p[6]!, p[7]!)];
   if (zeros(0, 4) && p[4] === 0xffff && p[5] === 0) return [v4(p[6]!, p[7]!)];
   if (p[0] === 0x64 && p[1] === 0xff9b && zeros(2, 6)) return [v4(p[6]!, p[7]!)];
-  // RFC 6052's /48 layout: octets 1–2 in bits 48–63, bits 64–71 zero, octets 3–4 in bits 72–87.
-  // The local-use prefix as a /96 carries the address last, like the well-known prefix.
-  if (p[0] === 0x64 && p[1] === 0xff9b && p[2] === 1) {
-    return [
-      zeros(3, 6)
-        ? v4(p[6]!, p[7]!)
-        : new ipaddr.IPv4([p[3]! >> 8, p[3]! & 0xff, p[4]! & 0xff, p[5]! >> 8]),
-    ];
-  }
+  if (p[0] === 0x64 && p[1] === 0xff9b && p[2] === 1) return localUseCarried(p);
   if (p[0] === 0x2002) return [v4(p[1]!, p[2]!)];
   if (p[0] === 0x2001 && p[1] === 0) return [v4(p[2]!, p[3]!), v4(p[6]! ^ 0xffff, p[7]! ^ 0xffff)];
   return null;
+}
+
+/**
+ * What an address in the local-use translation prefix `64:ff9b:1::/48` (RFC 8215) carries. The
+ * operator picks the prefix length (RFC 6052: /48, /56, /64 or /96 inside this /48) and nothing in
+ * the address says which, so every layout that fits is read and each carried address judged: one
+ * reading that lands on a private network refuses the address. A layout fits when its suffix bits
+ * are zero (RFC 6052 2.2 reserves them); a reading in 0.0.0.0/8 is the zero fill of another
+ * layout, not a destination, and is skipped. Bits 64–71 (the u-octet) must be zero in every
+ * layout: an address with them set is no translation address at all, only reserved space. Returns
+ * an empty list when no reading is a destination (reserved). The cost: a public address whose
+ * reading under another layout is private is refused too; this /48 is an operator's own, and a
+ * link from model output has no business inside it.
+ */
+function localUseCarried(p: readonly number[]): ipaddr.IPv4[] {
+  const uOctet = p[4]! >> 8;
+  if (uOctet !== 0) return [];
+  const byte = (index: number): number => {
+    const part = p[index >> 1]!;
+    return index % 2 === 0 ? part >> 8 : part & 0xff;
+  };
+  const zeroFrom = (from: number): boolean => {
+    for (let index = from; index < 16; index++) if (byte(index) !== 0) return false;
+    return true;
+  };
+  // Octet offsets of each layout's four IPv4 bytes (byte 8 is the u-octet), and where its suffix starts.
+  const layouts: Array<{ octets: [number, number, number, number]; suffix: number }> = [
+    { octets: [6, 7, 9, 10], suffix: 11 },
+    { octets: [7, 9, 10, 11], suffix: 12 },
+    { octets: [9, 10, 11, 12], suffix: 13 },
+    { octets: [12, 13, 14, 15], suffix: 16 },
+  ];
+  return layouts
+    .filter((layout) => zeroFrom(layout.suffix))
+    .map((layout) => new ipaddr.IPv4(layout.octets.map(byte)))
+    .filter((address) => address.octets[0] !== 0);
 }
 
 /** `[::1]` → `::1`; anything else unchanged. */

@@ -357,6 +357,21 @@ describe('classifyAddress', () => {
     ['64:ff9b:1::a00:1', 'private'],
     ['64:ff9b:1:c0a8:1:100::', 'private'],
     ['64:ff9b:1:808:8:800::', null],
+    // The local-use prefix in every RFC 6052 layout inside it (the prefix picked, then the IPv4
+    // address): /56 64:ff9b:1:ab00:: + 10.0.0.1 and 192.168.1.1; /64 64:ff9b:1:abcd:: + 127.0.0.1,
+    // 169.254.169.254 and 8.8.8.8; /96 64:ff9b:1:abcd:0:1234:: + 10.0.0.1 and 127.0.0.1.
+    ['64:ff9b:1:ab0a:0:1::', 'private'],
+    ['64:ff9b:1:abc0:a8:101::', 'private'],
+    ['64:ff9b:1:ab08:8:808::', null],
+    ['64:ff9b:1:abcd:7f:0:100:0', 'loopback'],
+    ['64:ff9b:1:abcd:a9:fea9:fe00:0', 'metadata'],
+    ['64:ff9b:1:abcd:8:808:800:0', null],
+    ['64:ff9b:1:abcd::a00:1', 'private'],
+    ['64:ff9b:1:abcd:0:1234:7f00:1', 'loopback'],
+    ['64:ff9b:1:abcd:0:1234:808:808', null],
+    // Bits 64–71 (the u-octet) set: no layout has them, so no translator delivers it.
+    ['64:ff9b:1:abcd:ff00:0:808:808', 'reserved'],
+    ['64:ff9b:1::', 'reserved'],
     ['2002:7f00:1::', 'loopback'],
     ['2002:a9fe:a9fe::1', 'metadata'],
     ['2002:808:808::1', null],
