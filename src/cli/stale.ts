@@ -5,6 +5,7 @@ import { ENV, LIVENESS_DEFAULTS } from '../defaults.js';
 import { InputError } from '../errors.js';
 import { parseJsonLines } from '../input/json.js';
 import { STALE_FORMATS, formatStale, type StaleFormat } from '../format/stale.js';
+import { certificatesOf } from '../liveness/ca.js';
 import { NETWORK_PROBE_URL } from '../liveness/network.js';
 import { livenessOptionsFromFlags } from '../liveness/options.js';
 import type { LivenessOptions } from '../liveness/types.js';
@@ -52,6 +53,9 @@ Exit codes: 0 nothing broken or invented, 2 some link is broken or invented, 3 b
 130 interrupted, 1 unexpected error.
 `;
 
+/** The shortest time between two redraws of the progress bar. */
+const PROGRESS_REDRAW_MS = 100;
+
 /** Exit code after Ctrl-C, as a shell reports a process ended by SIGINT. */
 export const EXIT_INTERRUPTED = 130;
 
@@ -95,7 +99,10 @@ export const staleCommand: Subcommand = defineCommand({
     if (values['allow-private']) options.allowPrivateNetworks = true;
     if (values['cache-dir'] !== undefined) options.cacheDir = resolve(io.cwd, values['cache-dir']);
     if (values.cacert !== undefined)
-      options.ca = await readTextFile(resolve(io.cwd, values.cacert), 'CA certificate file');
+      options.ca = certificatesOf(
+        await readTextFile(resolve(io.cwd, values.cacert), 'CA certificate file'),
+        values.cacert,
+      );
     if (values['network-probe'] !== undefined)
       options.networkProbe = values['network-probe'] === 'off' ? false : values['network-probe'];
 
@@ -182,24 +189,38 @@ async function readAnswers(path: string, io: CliIo): Promise<Answer[]> {
 
 /**
  * A one-line progress bar on standard error, redrawn as links finish: at once for the first, then
- * at most every 100 ms (a terminal redraw per link would cost more than the links on a fast run).
+ * at most every `PROGRESS_REDRAW_MS` (a terminal redraw per link would cost more than the links on
+ * a fast run). A state not drawn because it came too soon is drawn when the interval is over, so a
+ * burst of links that ends before a slow one never leaves an old count on the screen.
  */
 function progressBar(io: CliIo): { update(finished: number, total: number): void; done(): void } {
   const width = 30;
   let drawnAt = 0;
   let drawn = -1;
+  let latest = { finished: 0, total: 0 };
+  let trailing: NodeJS.Timeout | undefined;
+  const draw = (): void => {
+    trailing = undefined;
+    const { finished, total } = latest;
+    drawn = finished;
+    drawnAt = Date.now();
+    const filled = total === 0 ? width : Math.round((finished / total) * width);
+    io.stderr(`\r[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${finished}/${total} links`);
+  };
   return {
     update(finished, total) {
-      const now = Date.now();
-      if (finished === drawn || (finished !== total && drawn > 0 && now - drawnAt < 100)) return;
-      drawn = finished;
-      drawnAt = now;
-      const filled = total === 0 ? width : Math.round((finished / total) * width);
-      io.stderr(
-        `\r[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${finished}/${total} links`,
-      );
+      latest = { finished, total };
+      if (finished === drawn) return;
+      const wait = drawnAt + PROGRESS_REDRAW_MS - Date.now();
+      if (finished === total || drawn <= 0 || wait <= 0) {
+        clearTimeout(trailing);
+        return draw();
+      }
+      trailing ??= setTimeout(draw, wait);
+      trailing.unref();
     },
     done() {
+      clearTimeout(trailing);
       io.stderr('\r\x1b[K');
     },
   };

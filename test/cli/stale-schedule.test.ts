@@ -227,6 +227,51 @@ describe('stale progress and Ctrl-C', () => {
     expect(writes.some((write) => write.text.includes('100/100 links'))).toBe(true);
   });
 
+  it('the bar shows the last state of a burst: 40 links done at once, 10 still out, reads 40/50', {
+    timeout: 20_000,
+  }, async () => {
+    const dir = await tempDir();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let fastDone = 0;
+    const server = await startHttpServer(
+      {},
+      {
+        fallback: async (request, response) => {
+          if (request.url?.startsWith('/slow/')) await held;
+          else fastDone++;
+          response.writeHead(404).end();
+        },
+      },
+    );
+    await writeAllowlist(dir, [
+      ...Array.from({ length: 40 }, (_, index) => `http://one.test:${server.port}/fast/${index}`),
+      ...Array.from({ length: 10 }, (_, index) => `http://one.test:${server.port}/slow/${index}`),
+    ]);
+    const io = fakeIo({ cwd: dir, tty: true });
+    const argv = ['stale', '--allowlist', 'allowlist.json', '--resolve', 'one.test:127.0.0.1'];
+    argv.push(
+      '--allow-private',
+      '--network-probe',
+      'off',
+      '--per-host',
+      '50',
+      '--timeout',
+      '15000',
+    );
+    const run = runCli(argv, io);
+    try {
+      while (fastDone < 40) await new Promise((resolve) => setTimeout(resolve, 20));
+      // Well past the 100 ms between redraws, and no link finishes meanwhile.
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      const states = [...io.err().matchAll(/\] (\d+)\/50 links/g)].map((match) => match[1]);
+      expect(states.at(-1)).toBe('40');
+    } finally {
+      release();
+    }
+    expect(await run).toBe(2);
+  });
+
   it('Ctrl-C prints what was checked so far and exits 130 (a real process and a real SIGINT)', {
     timeout: 30_000,
   }, async () => {

@@ -1,0 +1,32 @@
+import { X509Certificate } from 'node:crypto';
+import { InputError } from '../errors.js';
+
+const PEM_CERTIFICATE = /-----BEGIN CERTIFICATE-----[\s\S]*?-----END CERTIFICATE-----/g;
+
+/**
+ * The certificates of a CA file (`--cacert`), each one checked to parse. Throws
+ * `InputError('INVALID_CONFIG')` naming the file when it holds no PEM certificate or one that does
+ * not parse: a CA file that silently adds nothing leaves every link of the intranet it was meant
+ * for a TLS failure, with nothing saying why.
+ */
+export function certificatesOf(text: string, where: string): string[] {
+  const blocks = text.match(PEM_CERTIFICATE) ?? [];
+  if (blocks.length === 0)
+    throw new InputError(
+      'INVALID_CONFIG',
+      `holds no certificate (no "-----BEGIN CERTIFICATE-----" block); give a file of CA certificates in PEM form (a private key or a DER file is not one: \`openssl x509 -inform der -in FILE -out FILE.pem\` converts DER)`,
+      { where },
+    );
+  blocks.forEach((block, index) => {
+    try {
+      new X509Certificate(block);
+    } catch (error) {
+      throw new InputError(
+        'INVALID_CONFIG',
+        `certificate ${index + 1} of ${blocks.length} cannot be read (${(error as Error).message}); replace it with the CA's certificate in PEM form`,
+        { where, cause: error },
+      );
+    }
+  });
+  return blocks;
+}
