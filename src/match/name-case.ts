@@ -1,9 +1,96 @@
 import { isCommonWord } from '../normalize/common-words.js';
 import { tokenize, type Token } from '../normalize/name.js';
+import { BULLET, firstAtOrAfter, HEADING, LABEL, type Segments } from './structure.js';
 
 // How a case-sensitive name (`isAmbiguousName`: an acronym, a short word, ordinary words) must be
 // written in an answer to name its organization; the matcher (`orgs.ts`) asks once it has a
 // candidate.
+
+/** A case-sensitive name as `orgs.ts` holds it: its listed form and tokens as written. */
+export interface CaseSensitiveName {
+  name: string;
+  rawTokens: readonly string[];
+}
+
+/**
+ * Whether the text's tokens from `from` may stand for the case-sensitive `candidate` (`last`
+ * stands for the final token, a possessive's stem): written in the name's own case (`sameRaw`)
+ * unless an ordinary word is shouted with its line (`shoutedWord`); or, for a name of two or more
+ * ordinary words, in any case where its place proves it a name (`standsAsName`). `structure` is
+ * asked only then, so an answer whose names are written as listed never segments for it.
+ */
+export function writtenAsName(
+  text: string,
+  structure: () => Segments,
+  tokens: readonly Token[],
+  from: number,
+  candidate: CaseSensitiveName,
+  last: string,
+): boolean {
+  const to = from + candidate.rawTokens.length;
+  if (sameRaw(tokens, from, candidate.rawTokens, last))
+    return !shoutedWord(text, tokens, from, to, candidate);
+  if (!sameRaw(tokens, from, candidate.rawTokens, last, true) || !ordinaryWords(candidate))
+    return false;
+  const lastToken = tokens[to - 1]!;
+  const end = last === lastToken.raw ? lastToken.end : (lastToken.possessive?.end ?? lastToken.end);
+  return standsAsName(structure(), tokens[from]!.start, end);
+}
+
+/**
+ * A name of two or more words, each ordinary (`Fall River Juvenile Court`, `Orange District
+ * Court`). One word alone is not enough: a heading or a table cell of one ordinary word is a
+ * section's or a column's label as often as a name ("## Help", "| Contact |").
+ */
+function ordinaryWords(candidate: CaseSensitiveName): boolean {
+  const words = tokenize(candidate.name);
+  return (
+    words.filter((token) => /\p{L}/u.test(token.raw)).length >= 2 &&
+    words.every((token) => isCommonWord(token.norm))
+  );
+}
+
+/**
+ * Whether `text[start, end)` fills a place where only a name stands, so its case proves nothing:
+ * the whole text of a heading (a `#` line, or a line that is only bold text), the bold lead of a
+ * list item (`- **Name**: …`), or a whole cell of a table's body row (a header cell labels a
+ * column). There `## FALL RIVER JUVENILE COURT` is the court written in the heading's capitals.
+ * Inside a longer heading or in running prose the words may be words (`## FALL RIVER FLOODING`,
+ * "in the fall, river crossings…"), and the case rules stand. Reads the answer's blocks: each
+ * heading, list item and table row is one, its first line where the name must be.
+ */
+export function standsAsName(segments: Segments, start: number, end: number): boolean {
+  const k = firstAtOrAfter(segments.blocks, start + 1) - 1;
+  const block = segments.blocks[k];
+  if (block === undefined || start < block.start) return false;
+  const { text } = segments;
+  const newline = text.indexOf('\n', block.start);
+  const lineEnd = newline === -1 || newline > block.end ? block.end : newline;
+  if (end > lineEnd) return false;
+  const line = text.slice(block.start, lineEnd);
+  const before = text.slice(block.start, start);
+  const after = text.slice(end, lineEnd);
+  const heading = HEADING.exec(before);
+  if (heading) return MARKUP.test(before.slice(heading[0].length)) && MARKUP_END.test(after);
+  const bullet = BULLET.exec(before);
+  if (bullet) return BOLD_OPEN.test(before.slice(bullet[0].length)) && BOLD_CLOSE.test(after);
+  if (LABEL.test(line)) return MARKUP.test(before) && MARKUP_END.test(after);
+  const head = segments.tableHeads[k] ?? -1;
+  if (head === -1 || head === k) return false;
+  const cellStart = text.lastIndexOf('|', start - 1);
+  const cellEnd = text.indexOf('|', end);
+  return (
+    cellStart >= block.start &&
+    MARKUP.test(text.slice(cellStart + 1, start)) &&
+    MARKUP.test(text.slice(end, cellEnd === -1 || cellEnd > lineEnd ? lineEnd : cellEnd))
+  );
+}
+
+// Emphasis and spaces around a name filling its place; a heading or label may end in a colon.
+const MARKUP = /^[ \t*_]*$/;
+const MARKUP_END = /^[ \t*_]*:?[ \t*_#]*$/;
+const BOLD_OPEN = /^(?:\*\*|__)$/;
+const BOLD_CLOSE = /^:?(?:\*\*|__)/;
 
 /**
  * An ordinary word listed in capitals (`AND`, the alias of Asian Neighborhood Design), written
@@ -39,13 +126,14 @@ export function shoutedWord(
  * name (`Cafe` = `Café`, `Peoples` = `People's`) and `and` = `&`. A name a directory lists in
  * capitals only, in several words (`BLUE RIDGE HOUSING NETWORK`), is its house style, not an
  * acronym: it counts written with capital initials (`Blue Ridge Housing Network`), its short
- * connectives (`of`, `the`, `and`) in any case.
+ * connectives (`of`, `the`, `and`) in any case. With `anyCase`, case is not compared either.
  */
 export function sameRaw(
   tokens: readonly Token[],
   from: number,
   raw: readonly string[],
   last: string,
+  anyCase = false,
 ): boolean {
   const shouting =
     raw.filter((word) => /\p{L}{2}/u.test(word)).length > 1 &&
@@ -54,7 +142,12 @@ export function sameRaw(
     const listed = raw[k]!;
     const written = k === raw.length - 1 ? last : tokens[from + k]!.raw;
     if (listed === '&') {
-      if (written !== '&' && written !== 'and' && written !== 'And') return false;
+      const and = anyCase
+        ? written.toLowerCase() === 'and'
+        : written === 'and' || written === 'And';
+      if (written !== '&' && !and) return false;
+    } else if (anyCase) {
+      if (caseKey(written).toLowerCase() !== caseKey(listed).toLowerCase()) return false;
     } else if (shouting) {
       if (
         written !== listed &&

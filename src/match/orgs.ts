@@ -1,7 +1,8 @@
 import { compareStrings } from '../util/strings.js';
 import { isAmbiguousName, tokenize, type Token } from '../normalize/name.js';
-import { sameRaw, shoutedWord } from './name-case.js';
+import { writtenAsName } from './name-case.js';
 import type { PreparedAnswer } from './prepared.js';
+import { segment, type Segments } from './structure.js';
 import type { OrgFinding, Span } from '../extract/types.js';
 
 /**
@@ -102,6 +103,10 @@ export function findOrganizations(
     typeof answer === 'string' ? tokenize(text) : answer.tokens,
     blanked,
   );
+  let segments: Segments | undefined;
+  const structure = (): Segments =>
+    (segments ??= typeof answer === 'string' ? segment(text) : answer);
+  const place: NamePlace = { text, structure };
   const candidates: Array<{ from: number; to: number; entry: NameEntry; end?: number }> = [];
   for (let i = 0; i < tokens.length; i++) {
     const limit = matcher.firstToken.get(tokens[i]!.norm);
@@ -120,7 +125,7 @@ export function findOrganizations(
       }
       const prefix = key;
       key = length === 1 ? token.norm : `${key} ${token.norm}`;
-      const entry = firstFitting(matcher.names.get(key), marked, tokens, i, token.raw, text);
+      const entry = firstFitting(matcher.names.get(key), marked, tokens, i, token.raw, place);
       if (entry) best = { to: i + length, entry };
       else if (token.possessive) {
         // The name may end before a possessive `'s`; the finding then stops at the stem.
@@ -131,7 +136,7 @@ export function findOrganizations(
           tokens,
           i,
           token.possessive.raw,
-          text,
+          place,
         );
         if (stemEntry) best = { to: i + length, entry: stemEntry, end: token.possessive.end };
       }
@@ -162,10 +167,16 @@ export function findOrganizations(
   return chosen.sort((a, b) => a.start - b.start);
 }
 
+/** The answer's text, and its structure on first use (`writtenAsName` asks for it). */
+interface NamePlace {
+  text: string;
+  structure: () => Segments;
+}
+
 /**
  * The first of `entries` that the text's tokens from `from` may stand for: the same punctuation
- * in each `marked` gap, and for a case-sensitive name the same case (`last` stands for the final
- * token, a possessive's stem), unless an ordinary word is shouted (`shoutedWord`).
+ * in each `marked` gap, and for a case-sensitive name the case `writtenAsName` allows (`last`
+ * stands for the final token, a possessive's stem).
  */
 function firstFitting(
   entries: readonly NameEntry[] | undefined,
@@ -173,18 +184,13 @@ function firstFitting(
   tokens: readonly Token[],
   from: number,
   last: string,
-  text: string,
+  place: NamePlace,
 ): NameEntry | undefined {
   if (entries === undefined) return undefined;
   for (const candidate of entries) {
     if (marked && !marked.every(([at, marks]) => (candidate.marks[at] ?? '') === marks)) continue;
     if (!candidate.caseSensitive) return candidate;
-    const to = from + candidate.rawTokens.length;
-    if (
-      sameRaw(tokens, from, candidate.rawTokens, last) &&
-      !shoutedWord(text, tokens, from, to, candidate)
-    )
-      return candidate;
+    if (writtenAsName(place.text, place.structure, tokens, from, candidate, last)) return candidate;
   }
   return undefined;
 }

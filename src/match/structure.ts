@@ -145,11 +145,11 @@ interface Container {
   level: number;
 }
 
-const HEADING = /^ {0,3}(#{1,6})\s/;
-const BULLET = /^([ \t]{0,8})(?:[-*+•–]|\d{1,3}[.)])\s/;
+export const HEADING = /^ {0,3}(#{1,6})\s/;
+export const BULLET = /^([ \t]{0,8})(?:[-*+•–]|\d{1,3}[.)])\s/;
 // A line that is only bold text (`**Community Law Center**`, `__…__`). Not a sentence ending in a
 // colon: "If they cannot help, try:" introduces a list without owning its numbers.
-const LABEL = /^\s*(?:\*\*|__)[^*_\n]+(?:\*\*|__)\s*:?\s*$/;
+export const LABEL = /^\s*(?:\*\*|__)[^*_\n]+(?:\*\*|__)\s*:?\s*$/;
 
 /** The parent of block `index` (whose text is `block`), updating the open containers. */
 function place(open: Container[], index: number, text: string): number {
