@@ -8,5 +8,7 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // A folder the test processes share, so a promptfoo eval several files read runs once.
+    globalSetup: ['test/helpers/suite-setup.ts'],
   },
 });

@@ -9,7 +9,7 @@ import {
   verdictOf,
 } from '../../src/compare/index.js';
 import { verifyAnswer } from '../../src/verify.js';
-import { sampleAllowlist, sampleAnswers } from './evals.js';
+import { sampleAllowlist, sampleAnswers } from '../helpers/evals.js';
 
 async function verifier(threshold?: number) {
   const index = await loadAllowlistIndex(sampleAllowlist);

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/main.js';
 import { fakeIo } from '../helpers/cli.js';
 import { repoRoot } from '../helpers/promptfoo.js';
-import { evalSample, sampleAllowlist, sampleAnswers } from './evals.js';
+import { evalSample, sampleAllowlist, sampleAnswers } from '../helpers/evals.js';
 
 /** `citation-verifier report` run in-process through the CLI dispatcher, with a recording io. */
 

@@ -19,7 +19,7 @@ import { fromPromptfooRow } from '../../src/promptfoo/rows.js';
 import { codeSpan, escapeMarkdown } from '../../src/compare/format-markdown.js';
 import { alignTable } from '../../src/compare/format-text.js';
 import { verifyAnswer } from '../../src/verify.js';
-import { evalWithUnknownId, sampleAllowlist, sampleAnswers } from './evals.js';
+import { evalWithUnknownId, sampleAllowlist, sampleAnswers } from '../helpers/evals.js';
 
 /**
  * Every format over two real comparisons: the eval with a judge and errored rows (see

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/main.js';
 import { fakeIo } from '../helpers/cli.js';
 import { repoRoot } from '../helpers/promptfoo.js';
-import { evalJudged } from './evals.js';
+import { evalJudged } from '../helpers/evals.js';
 
 /**
  * The HTML report opened in a real headless Chromium (Debian's `chromium` package): the chart and

@@ -1,6 +1,6 @@
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { evalOffline, repoRoot } from '../helpers/promptfoo.js';
+import { evalJudged, evalSample } from '../helpers/evals.js';
+import { resultRows } from '../helpers/promptfoo.js';
 
 /** The bundled sample's recorded answers, with the verdicts they were written to produce. */
 const EXPECTED: Record<string, { pass: boolean; score: number }> = {
@@ -20,11 +20,8 @@ const EXPECTED: Record<string, { pass: boolean; score: number }> = {
 
 describe('promptfoo eval of the bundled sample (the main job)', () => {
   it('runs offline with no key and grades every vendor answer', { timeout: 120_000 }, async () => {
-    const { run, rows } = await evalOffline(['-c', 'promptfooconfig.yaml'], repoRoot, {
-      OPENAI_API_KEY: '',
-    });
-    expect(run.ran, run.stdout + run.stderr).toBe(true);
-    expect(rows).toHaveLength(12);
+    // evalSample asserts that promptfoo ran to the end and wrote 12 rows.
+    const rows = resultRows(await evalSample());
     const got = Object.fromEntries(
       rows.map((row) => [
         `${row.provider.label}/${String(row.vars.id)}`,
@@ -50,13 +47,7 @@ describe('promptfoo eval of the bundled sample (the main job)', () => {
   it('runs the judge add-on beside the verifier when merged with a second -c', {
     timeout: 120_000,
   }, async () => {
-    const grader = `file://${join(repoRoot, 'test', 'fixtures', 'promptfoo', 'test-grader.ts')}`;
-    const { run, rows } = await evalOffline(
-      ['-c', 'promptfooconfig.yaml', '-c', 'promptfooconfig.judge.yaml', '--grader', grader],
-      repoRoot,
-    );
-    expect(run.ran, run.stdout + run.stderr).toBe(true);
-    expect(rows).toHaveLength(12);
+    const rows = resultRows(await evalJudged());
     for (const row of rows) {
       const types = (row.gradingResult?.componentResults ?? []).map(
         (component) => component.assertion?.type,

@@ -13,7 +13,7 @@ import {
 } from '../../src/compare/index.js';
 import { fromPromptfooRow, type RowOptions } from '../../src/promptfoo/rows.js';
 import { verifyAnswer } from '../../src/verify.js';
-import { evalJudged, evalSample, evalWithUnknownId, sampleAllowlist } from '../compare/evals.js';
+import { evalJudged, evalSample, evalWithUnknownId, sampleAllowlist } from '../helpers/evals.js';
 
 /**
  * The vendor comparison over real promptfoo results files, written by the suite's own offline

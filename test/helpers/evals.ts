@@ -1,10 +1,12 @@
 import { join } from 'node:path';
 import { expect } from 'vitest';
-import { evalOffline, repoRoot } from '../helpers/promptfoo.js';
+import { evalOnce, repoRoot } from './promptfoo.js';
 
 /**
- * The real promptfoo evals the report tests read, each run once per test file (offline, no key,
- * telemetry off: see `evalOffline`). Each returns the path of the results file promptfoo wrote.
+ * The real promptfoo evals of the bundled sample that several test files read (the eval test, the
+ * report's reader, its CLI, its formats, the HTML in Chromium), each run once per suite
+ * (`evalOnce`: offline, no key, telemetry off). Each returns the path of the results file
+ * promptfoo wrote, which callers only read.
  */
 
 export const sampleAllowlist = join(repoRoot, 'sample-allowlist', 'allowlist.json');
@@ -13,7 +15,7 @@ const testGrader = `file://${join(repoRoot, 'test', 'fixtures', 'promptfoo', 'te
 const unknownIdConfig = join(repoRoot, 'test', 'fixtures', 'report', 'unknown-id.yaml');
 
 async function run(args: string[], rows: number, env: NodeJS.ProcessEnv = {}): Promise<string> {
-  const result = await evalOffline(args, repoRoot, env);
+  const result = await evalOnce(args, repoRoot, env);
   expect(result.run.ran, result.run.stdout + result.run.stderr).toBe(true);
   expect(result.rows).toHaveLength(rows);
   return result.output;
