@@ -8,7 +8,7 @@ import { parseCsvText, readCsvFile } from '../../builders/csv.js';
 import { readRow, trailingHabit } from '../../builders/fit.js';
 import type { ColumnNames, Table } from '../../builders/types.js';
 import { orgKey } from '../../src/normalize/name.js';
-import { runBin, type BinRun } from './helpers.js';
+import { runBuild, type CommandRun } from './helpers.js';
 
 // Rows whose cells do not sit under their columns, most often a name with a comma that was not
 // quoted. Nothing such a row gives may reach the allowlist unless it is proven: read again the one
@@ -321,7 +321,7 @@ describe('every name of a real directory split by an unquoted comma', () => {
   });
 });
 
-describe('build-allowlist on real rows with a comma unquoted by hand, as a real process', () => {
+describe('build-allowlist on real rows with a comma unquoted by hand, through the command', () => {
   const ALIASES = [
     'ma-courts-aliases-unquoted.csv',
     '--org-column',
@@ -343,19 +343,20 @@ describe('build-allowlist on real rows with a comma unquoted by hand, as a real 
     '--phone-column',
     'Phone',
   ];
-  let aliases: BinRun;
-  let aliasesStrict: BinRun;
-  let hud: BinRun;
+  let aliases: CommandRun;
+  let aliasesStrict: CommandRun;
+  let hud: CommandRun;
 
   beforeAll(async () => {
-    // One after another: each is a Node process, and the machine is shared.
-    aliases = await runBin(ALIASES, SHIFTED);
-    aliasesStrict = await runBin([...ALIASES, '--strict'], SHIFTED);
-    hud = await runBin(HUD, SHIFTED);
-  }, 120_000);
+    // In this process: what is read here is the messages and the file; test/builders/messages.test.ts
+    // shows the bin prints the same on the same streams.
+    aliases = await runBuild(ALIASES, SHIFTED);
+    aliasesStrict = await runBuild([...ALIASES, '--strict'], SHIFTED);
+    hud = await runBuild(HUD, SHIFTED);
+  });
 
   it('reads the Brighton row the one way its cells fit, says so, and keeps no half name or number alias', () => {
-    expect(aliases.status).toBe(0);
+    expect(aliases.code).toBe(0);
     const file = JSON.parse(aliases.stdout) as {
       org_names: string[];
       org_phones: Record<string, string[]>;
@@ -376,7 +377,7 @@ describe('build-allowlist on real rows with a comma unquoted by hand, as a real 
   });
 
   it('--strict: the realigned row is an error, exit 3, nothing written', () => {
-    expect(aliasesStrict.status).toBe(3);
+    expect(aliasesStrict.code).toBe(3);
     expect(aliasesStrict.stdout).toBe('');
     expect(aliasesStrict.stderr).toContain(
       'citation-verifier build-allowlist: --strict: 1 warning, so no allowlist was written',
@@ -387,7 +388,7 @@ describe('build-allowlist on real rows with a comma unquoted by hand, as a real 
   });
 
   it('HUD: realigns the names split once, skips the one split twice, and names what did not fit', async () => {
-    expect(hud.status).toBe(0);
+    expect(hud.code).toBe(0);
     const file = JSON.parse(hud.stdout) as {
       org_names: string[];
       org_phones: Record<string, string[]>;

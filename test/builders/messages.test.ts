@@ -1,11 +1,13 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runBin, tempDir, type BinRun } from './helpers.js';
+import { runBin, runBuild, tempDir, type CommandRun } from './helpers.js';
 
-// Every kind of bad input the builder reports, from a real run of the command (the bin, as a
-// process) on a small bad CSV: exit code 3 and one message that says where (file, row, line when
-// it differs, column), what is wrong and what to do, in the house form `PLACE: what; what to do`.
+// Every kind of bad input the builder reports, from a run of the command on a small bad CSV: exit
+// code 3 and one message that says where (file, row, line when it differs, column), what is wrong
+// and what to do, in the house form `PLACE: what; what to do`. The messages are read from runs in
+// this process; two cases also run as the bin, a real process, which must print the same on the
+// same streams and exit with the same code.
 
 const COLUMNS = [
   '--org-column',
@@ -202,27 +204,24 @@ const CASES: Case[] = [
   },
 ];
 
-const runs = new Map<string, BinRun>();
+const runs = new Map<string, CommandRun>();
+const folders = new Map<string, string>();
 let cleanup: () => Promise<void>;
 
 beforeAll(async () => {
   const temp = await tempDir();
   cleanup = temp.cleanup;
-  // Two at a time: each run is a Node process, and the machine is shared.
-  const queue = CASES.map((testCase, index) => async () => {
+  for (const [index, testCase] of CASES.entries()) {
     const dir = join(temp.dir, String(index));
     await mkdir(dir, { recursive: true });
     for (const [name, content] of Object.entries(testCase.files)) {
       await mkdir(join(dir, name, '..'), { recursive: true });
       await writeFile(join(dir, name), content);
     }
-    runs.set(testCase.name, await runBin(testCase.argv, dir));
-  });
-  const worker = async (): Promise<void> => {
-    for (let job = queue.shift(); job; job = queue.shift()) await job();
-  };
-  await Promise.all([worker(), worker()]);
-}, 120_000);
+    folders.set(testCase.name, dir);
+    runs.set(testCase.name, await runBuild(testCase.argv, dir));
+  }
+});
 
 afterAll(async () => {
   await cleanup();
@@ -234,7 +233,7 @@ describe('build-allowlist: each kind of bad input, from a real run', () => {
     ({ name, message, then }) => {
       const run = runs.get(name)!;
       const errorLines = run.stderr.slice(run.stderr.indexOf(PREFIX)).trimEnd().split('\n');
-      expect(run.status).toBe(3);
+      expect(run.code).toBe(3);
       expect(run.stdout).toBe('');
       expect(errorLines[0]).toBe(`${PREFIX}${message}`);
       if (then) expect(errorLines.slice(1)).toEqual(then);
@@ -245,9 +244,24 @@ describe('build-allowlist: each kind of bad input, from a real run', () => {
     '$name',
     ({ name, message, status }) => {
       const run = runs.get(name)!;
-      expect(run.status).toBe(status);
+      expect(run.code).toBe(status);
       expect(run.stderr.split('\n')).toContain(message);
       expect(run.stderr).not.toContain(PREFIX);
     },
   );
+});
+
+describe('build-allowlist as a real process: the same streams and exit code', () => {
+  it.each([
+    CASES.find((testCase) => testCase.status === undefined)!,
+    CASES.find((testCase) => testCase.status === 0)!,
+  ])('$name', { timeout: 60_000 }, async ({ name, argv }) => {
+    const real = await runBin(argv, folders.get(name)!);
+    const inProcess = runs.get(name)!;
+    expect({ code: real.status, stdout: real.stdout, stderr: real.stderr }).toEqual({
+      code: inProcess.code,
+      stdout: inProcess.stdout,
+      stderr: inProcess.stderr,
+    });
+  });
 });
