@@ -6,7 +6,13 @@ import { livenessNumbers, parseLivenessOptions, type ResolvedLivenessNumbers } f
 import { assembleParts, checkLink, type CheckerParts } from './parts.js';
 import { hostKey } from './resolve.js';
 import { fetchTarget } from './target.js';
-import type { CheckOptions, LinkChecker, LivenessOptions, LivenessOutcome } from './types.js';
+import type {
+  CheckOptions,
+  LinkChecker,
+  LivenessOptions,
+  LivenessOutcome,
+  ResolveResult,
+} from './types.js';
 
 export { SOFT_404_PROBE_PREFIX } from './soft404.js';
 
@@ -26,6 +32,8 @@ interface LinkRun {
 export interface CheckerDeps {
   sleep?: (ms: number) => Promise<void>;
   now?: () => number;
+  /** The system resolver's own lookup (getaddrinfo); tests replace it to see what it is asked. */
+  systemLookup?: (host: string) => Promise<ResolveResult>;
 }
 
 /** Options with every default filled in and validated. */

@@ -19,6 +19,7 @@ export type FailureKind =
   | 'dns-not-found'
   | 'dns-error'
   | 'private-address'
+  | 'reserved-name'
   | 'too-many-redirects'
   | 'bad-redirect'
   | 'closed'
@@ -34,8 +35,11 @@ export interface Failure {
   /** For `private-address`: the address and its class, and where the address came from. */
   address?: string;
   addressClass?: AddressClass;
-  /** `dns`: a real DNS answer; `pinned`: `--resolve`; `literal`: the URL names the IP itself. */
-  source?: 'dns' | 'pinned' | 'literal';
+  /**
+   * `dns`: a real DNS answer; `pinned`: `--resolve`; `literal`: the URL names the IP itself;
+   * `name`: the name is its address (localhost, RFC 6761).
+   */
+  source?: 'dns' | 'pinned' | 'literal' | 'name';
   /** For a `tls` failure: the server answered, but not with TLS (plain HTTP on that port). */
   plainHttp?: boolean;
 }
@@ -244,6 +248,13 @@ function classifyFailure(evidence: FailureEvidence, network: NetworkView): Liven
         reason: `${subject} ${what}${where}: not a public resource (not fetched)`,
       };
     }
+    case 'reserved-name':
+      return {
+        kind: 'invented',
+        error: failure.code,
+        finalUrl,
+        reason: `${failure.message}${where}`,
+      };
     case 'refused':
       if (network.egressWorks)
         return {

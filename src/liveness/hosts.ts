@@ -10,9 +10,31 @@ export type HostResolution =
   | {
       ok: true;
       addresses: Array<{ address: string; family: 4 | 6 }>;
-      source: 'dns' | 'pinned' | 'literal';
+      source: 'dns' | 'pinned' | 'literal' | 'name';
     }
   | { ok: false; failure: Failure };
+
+/**
+ * Special-use names (RFC 6761, RFC 2606, RFC 7686) that no resolver is asked about: `.invalid`
+ * cannot exist, `.test` and `.example` are for tests and documentation, `.onion` is reached through
+ * Tor only (asking DNS leaks it). A link under one is never a public site, and sending it to the
+ * system resolver would let a model-written name reach whatever a local resolver or search domain
+ * makes of it. `--resolve` pins still apply (tests).
+ */
+const NEVER_LOOKED_UP = ['invalid', 'test', 'example', 'onion'] as const;
+
+/** RFC 6761 6.3: localhost names are the loopback addresses, answered here, never by DNS. */
+const LOCALHOST: ReadonlyArray<{ address: string; family: 4 | 6 }> = [
+  { address: '127.0.0.1', family: 4 },
+  { address: '::1', family: 6 },
+];
+
+/** The special-use suffix of a host key (see `NEVER_LOOKED_UP`, localhost), or null. */
+export function specialUseName(key: string): (typeof NEVER_LOOKED_UP)[number] | 'localhost' | null {
+  const under = (suffix: string): boolean => key === suffix || key.endsWith(`.${suffix}`);
+  if (under('localhost')) return 'localhost';
+  return NEVER_LOOKED_UP.find(under) ?? null;
+}
 
 /**
  * Resolving and vetting hosts: `--resolve` pins first, then the resolver, once per host; an
@@ -30,6 +52,11 @@ export class HostVetting {
     private readonly mayFetchPrivate: (address: string) => boolean,
     /** Called when a real DNS answer gave an address the checker may fetch (proof DNS works). */
     private readonly onDnsAnswer: () => void,
+    /**
+     * Whether special-use names are kept from the resolver (`specialUseName`): true for the system
+     * resolver; an injected resolver decides every name itself (tests answer `.test` names).
+     */
+    private readonly guardSpecialNames = true,
   ) {}
 
   resolve(hostname: string): Promise<HostResolution> {
@@ -105,10 +132,24 @@ export class HostVetting {
 
   private async lookupAndVet(key: string): Promise<HostResolution> {
     const pin = this.pins.get(key);
-    let source: 'dns' | 'pinned' = 'pinned';
+    const special = pin || !this.guardSpecialNames ? null : specialUseName(key);
+    let source: 'dns' | 'pinned' | 'name' = 'pinned';
     let addresses: Array<{ address: string; family: 4 | 6 }>;
     if (pin) {
       addresses = [pin];
+    } else if (special === 'localhost') {
+      source = 'name';
+      addresses = [...LOCALHOST];
+    } else if (special !== null) {
+      return {
+        ok: false,
+        failure: {
+          kind: 'reserved-name',
+          code: 'reserved-name',
+          host: key,
+          message: `${key} is a special-use name (.${special}, RFC 6761): it is never looked up, since no public site can have it; pin it with --resolve to check a test server`,
+        },
+      };
     } else {
       source = 'dns';
       let answer;

@@ -64,10 +64,16 @@ export function assembleParts(
       ? null
       : () => probeNetwork(parts!, settings.networkProbe as string),
   );
-  const system = options.resolver ? undefined : createSystemResolver(settings.timeoutMs);
+  const system = options.resolver
+    ? undefined
+    : createSystemResolver(settings.timeoutMs, undefined, deps.systemLookup);
   closing.hook(() => system?.close());
-  const hosts = new HostVetting(pins, options.resolver ?? system!, mayFetchPrivate, () =>
-    network.noteDns(),
+  const hosts = new HostVetting(
+    pins,
+    options.resolver ?? system!,
+    mayFetchPrivate,
+    () => network.noteDns(),
+    system !== undefined,
   );
   const ca =
     options.ca === undefined ? [] : typeof options.ca === 'string' ? [options.ca] : [...options.ca];
