@@ -29,7 +29,10 @@ export function removalEdit(segments: Segments, claim: Span): Edit {
   const sentence = spanAt(segments.sentences, claim.start) ?? claim;
   const clause = trailingClause(text, sentence, claim);
   if (clause !== null) return clause;
-  let start = Math.max(lineStart, Math.min(sentence.start, claim.start));
+  // A sentence's span starts at the space after the one before it: that space stays, so the
+  // sentences either side do not run together ("cases.Court").
+  const lead = /^[ \t]*/.exec(text.slice(sentence.start, claim.start))![0].length;
+  let start = Math.max(lineStart, Math.min(sentence.start + lead, claim.start));
   let end = Math.min(lineEnd, Math.max(sentence.end, claim.end));
   const after = /^[ \t]*/.exec(text.slice(end, lineEnd))![0].length;
   if (end + after < lineEnd) end += after;
