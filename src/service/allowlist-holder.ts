@@ -67,6 +67,10 @@ async function load(
   const started = performance.now();
   const allowlist = await loadAllowlist(path);
   const index = buildIndex(allowlist);
+  // Built now rather than on the first unlisted link: at 100,000 organizations it takes about as
+  // long as the load, and a service would otherwise stall its first request after each (re)load
+  // on it; the old index keeps serving until this one is whole.
+  index.lookalikes();
   let numbers = 0;
   for (const organization in allowlist.orgPhones)
     numbers += allowlist.orgPhones[organization]!.length;
