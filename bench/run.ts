@@ -5,7 +5,7 @@
  * docs/BENCHMARKS.md), both atomically.
  *
  *   npx tsx bench/run.ts                      everything (about 2–3 minutes on 2 cores)
- *   npx tsx bench/run.ts --only verify,load   some sections: verify, load, liveness, stale, hostile, chunks
+ *   npx tsx bench/run.ts --only verify,load   some sections: verify, load, liveness, stale, hostile, chunks, service
  *   npx tsx bench/run.ts --against REF        this tree against the tree at git ref REF, alternating in
  *                                             one run: verify, extraction, load (section `against`)
  *   npx tsx bench/run.ts --quick              fewer rounds, for a smoke test

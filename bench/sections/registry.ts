@@ -8,6 +8,7 @@ import { runHostileSection } from './hostile.js';
 import { runJurisdictionSection } from './jurisdiction.js';
 import { runLivenessSection } from './liveness.js';
 import { runLoadSection } from './load.js';
+import { runServiceSection } from './service.js';
 import { runStaleSection } from './stale.js';
 import { buildGeneratedIndex, runVerifySection } from './verify.js';
 
@@ -84,6 +85,13 @@ export const SECTIONS: readonly Section[] = [
     about: 'chunk citations on hostile input',
     inDefault: true,
     run: runChunksSection,
+  },
+  {
+    name: 'service',
+    about:
+      'serve under 16 keep-alive clients against verifyAnswer in-process; 1 and 2 workers; memory',
+    inDefault: true,
+    run: runServiceSection,
   },
   {
     name: 'against',

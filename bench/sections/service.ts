@@ -1,0 +1,257 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DEFAULT_THRESHOLD } from '../../src/defaults.js';
+import { allowlistFile } from '../lib/generate.js';
+import { median } from '../lib/measure.js';
+import type { Row, SectionResult, Target } from '../lib/report.js';
+import type { BenchContext } from './registry.js';
+import {
+  cpuMsOf,
+  HAS_PROC,
+  type RunningServer,
+  rssOf,
+  runScript,
+  startServer,
+} from './service-procs.js';
+
+const CLIENT = fileURLToPath(new URL('./service-client.ts', import.meta.url));
+const INPROC = fileURLToPath(new URL('./service-inproc.ts', import.meta.url));
+/** The issue's load: 16 concurrent callers, each on its own keep-alive connection. */
+const CLIENTS = 16;
+const ORGS = 100_000;
+
+interface ClientRun {
+  requests: number;
+  /** Sent in the warm-up before the measured run. */
+  warmRequests: number;
+  errors: number;
+  firstError?: string;
+  statuses: Record<string, number>;
+  ms: number;
+  cpuMs: number;
+  perSecond: number;
+  p50: number;
+  p99: number;
+  max: number;
+}
+interface InprocRun {
+  verify: { perSecond: number; cpuMsPerAnswer: number };
+  guard: { perSecond: number; cpuMsPerAnswer: number };
+  rssBytes: number;
+}
+/** A client run against one server, with the server's CPU time over it and the load around it. */
+interface ServiceRun extends ClientRun {
+  serverCpuMsPerRequest?: number;
+  load: [number, number];
+}
+
+const load1 = (): number => Math.round(loadavg()[0]! * 100) / 100;
+const mb = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+const loads = (runs: readonly { load: [number, number] }[]): string =>
+  runs.map((run) => `${run.load[0]}→${run.load[1]}`).join(', ');
+
+/** The client process against `server` for `ms`, with the server's CPU time per request. */
+async function drive(
+  server: RunningServer,
+  answers: string,
+  ms: number,
+  warmPasses = 0,
+): Promise<ServiceRun> {
+  const pids = [server.pid, ...server.workers().filter((pid) => pid !== server.pid)];
+  const cpu = (): number | undefined =>
+    HAS_PROC ? pids.reduce((sum, pid) => sum + (cpuMsOf(pid) ?? 0), 0) : undefined;
+  const before = load1();
+  // The CPU time covers the client's warm-up too (it runs in the same child), so it is divided
+  // by every request the server answered.
+  const cpuBefore = cpu();
+  const run = await runScript<ClientRun>(CLIENT, [
+    server.url,
+    answers,
+    String(CLIENTS),
+    String(ms),
+    String(warmPasses),
+  ]);
+  const cpuAfter = cpu();
+  const served = run.requests + run.warmRequests + run.errors;
+  return {
+    ...run,
+    ...(cpuBefore !== undefined && cpuAfter !== undefined
+      ? { serverCpuMsPerRequest: (cpuAfter - cpuBefore) / served }
+      : {}),
+    load: [before, load1()],
+  };
+}
+
+/**
+ * The service under load, against the library in-process on the same answers and the same
+ * 100,000-organization directory, in the same run: `rounds` rounds, each the in-process baseline
+ * (a fresh process: `verifyAnswer`, then the service's work without HTTP), then 16 keep-alive
+ * clients (a separate process, undici Pool) against one worker, then against two; medians. The
+ * servers are the real `serve` command on 127.0.0.1 port 0, started once; memory is each worker's
+ * RSS once loaded (before any request) and after the runs. The load average before and after
+ * each run is kept: on a shared 2-core machine it moves every figure.
+ */
+export async function runServiceSection(context: BenchContext): Promise<SectionResult> {
+  const { quick, log } = context;
+  const dir = await mkdtemp(join(tmpdir(), 'cv-bench-service-'));
+  const servers: RunningServer[] = [];
+  try {
+    const file = join(dir, `allowlist-${ORGS}.json`);
+    await writeFile(file, JSON.stringify(allowlistFile(context.orgs.slice(0, ORGS))));
+    const answers = join(dir, 'answers.json');
+    await writeFile(answers, JSON.stringify(context.corpus.answers));
+    const ms = quick ? 2_000 : 4_000;
+    const rounds = quick ? 1 : 3;
+
+    const one = await startServer(file, 1, DEFAULT_THRESHOLD);
+    servers.push(one);
+    const two = await startServer(file, 2, DEFAULT_THRESHOLD);
+    servers.push(two);
+    const loaded = memoryOf([one, two]);
+    // Each worker's compiler as warm as the in-process baseline's: one pass over the answers each.
+    await drive(one, answers, 500, 1);
+    await drive(two, answers, 500, 2);
+
+    const inproc: Array<InprocRun & { load: [number, number] }> = [];
+    const single: ServiceRun[] = [];
+    const pair: ServiceRun[] = [];
+    for (let round = 0; round < rounds; round++) {
+      const before = load1();
+      const baseline = await runScript<InprocRun>(INPROC, [
+        file,
+        answers,
+        String(ms),
+        String(DEFAULT_THRESHOLD),
+      ]);
+      inproc.push({ ...baseline, load: [before, load1()] });
+      single.push(await drive(one, answers, ms));
+      pair.push(await drive(two, answers, ms));
+      log(
+        `  service round ${round + 1}/${rounds}: verifyAnswer ${baseline.verify.perSecond.toFixed(0)}/s, guard ${baseline.guard.perSecond.toFixed(0)}/s in-process; service 1 worker ${single.at(-1)!.perSecond.toFixed(0)}/s, 2 workers ${pair.at(-1)!.perSecond.toFixed(0)}/s (load ${loads([inproc.at(-1)!, single.at(-1)!, pair.at(-1)!])})`,
+      );
+    }
+    const after = memoryOf([one, two]);
+    const codes = [await one.stop(), await two.stop()];
+    servers.length = 0;
+    return summarize({ inproc, single, pair, loaded, after, codes, ms, rounds });
+  } finally {
+    for (const server of servers) await server.stop();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** Each worker's RSS, for the one-worker server and the two workers of the other. */
+function memoryOf(servers: readonly RunningServer[]): number[][] {
+  return servers.map((server) => server.workers().map((pid) => rssOf(pid) ?? Number.NaN));
+}
+
+interface Measured {
+  inproc: Array<InprocRun & { load: [number, number] }>;
+  single: ServiceRun[];
+  pair: ServiceRun[];
+  loaded: number[][];
+  after: number[][];
+  codes: Array<number | null>;
+  ms: number;
+  rounds: number;
+}
+
+function summarize(m: Measured): SectionResult {
+  const verify = median(m.inproc.map((run) => run.verify.perSecond));
+  const guard = median(m.inproc.map((run) => run.guard.perSecond));
+  const one = median(m.single.map((run) => run.perSecond));
+  const two = median(m.pair.map((run) => run.perSecond));
+  // The ratio of each round, then the median: both sides of a round saw about the same load.
+  const ratio = median(m.single.map((run, k) => run.perSecond / m.inproc[k]!.verify.perSecond));
+  const guardRatio = median(m.single.map((run, k) => run.perSecond / m.inproc[k]!.guard.perSecond));
+  const scaling = median(m.pair.map((run, k) => run.perSecond / m.single[k]!.perSecond));
+  const p99 = median(m.single.map((run) => run.p99));
+  const p50 = median(m.single.map((run) => run.p50));
+  const p99Two = median(m.pair.map((run) => run.p99));
+  const all = [...m.single, ...m.pair];
+  const failed = all.reduce((sum, run) => sum + run.errors, 0);
+  const not200 = all.reduce(
+    (sum, run) =>
+      sum + Object.entries(run.statuses).reduce((n, [s, c]) => n + (s === '200' ? 0 : c), 0),
+    0,
+  );
+  const cpuServer = median(m.single.map((run) => run.serverCpuMsPerRequest ?? Number.NaN));
+  const cpuVerify = median(m.inproc.map((run) => run.verify.cpuMsPerAnswer));
+  const cpuGuard = median(m.inproc.map((run) => run.guard.cpuMsPerAnswer));
+  const inprocRss = median(m.inproc.map((run) => run.rssBytes));
+  const how = `${CLIENTS} keep-alive clients (undici Pool, a separate process), ${ORGS.toLocaleString('en-US')} organizations, median of ${m.rounds} rounds of ${m.ms / 1000} s`;
+  const rows: Row[] = [
+    {
+      id: 'service.throughput',
+      figure: 'serve, 1 worker, 16 clients',
+      value: `${one.toFixed(0)} answers/s`,
+      baseline: `verifyAnswer ${verify.toFixed(0)}/s`,
+      ratio: `${ratio.toFixed(2)}× in-process`,
+      detail: `${how}; POST /v1/verify; against the service's own work in-process (verify, repair, verdict JSON: ${guard.toFixed(0)}/s) ${guardRatio.toFixed(2)}×; load average before→after each run: in-process ${loads(m.inproc)}; service ${loads(m.single)}`,
+      data: { inproc: m.inproc, single: m.single },
+    },
+    {
+      id: 'service.cpu',
+      figure: 'CPU per request, 1 worker',
+      value: `${cpuServer.toFixed(2)} ms`,
+      baseline: `verifyAnswer ${cpuVerify.toFixed(2)} ms`,
+      ratio: `${(cpuVerify / cpuServer).toFixed(2)}× in-process`,
+      detail: `the server's CPU time (/proc, user + system) over a run per request answered, against the in-process child's CPU time per answer; the service's work in-process ${cpuGuard.toFixed(2)} ms (${(cpuGuard / cpuServer).toFixed(2)}×): what is left is HTTP. Less moved by load than a rate`,
+      data: { cpuServer, cpuVerify, cpuGuard },
+    },
+    {
+      id: 'service.latency',
+      figure: 'p99 latency, 1 worker, 16 clients',
+      value: `${p99.toFixed(0)} ms`,
+      baseline: `p50 ${p50.toFixed(0)} ms`,
+      ratio: '—',
+      detail: `${how}; 2 workers: p99 ${p99Two.toFixed(0)} ms; ${failed} requests failed, ${not200} answered other than 200`,
+      data: { p99, p50, p99Two, failed, not200 },
+    },
+    {
+      id: 'service.workers',
+      figure: 'serve, 2 workers, 16 clients',
+      value: `${two.toFixed(0)} answers/s`,
+      baseline: `1 worker ${one.toFixed(0)}/s`,
+      ratio: `${scaling.toFixed(2)}× 1 worker`,
+      detail: `${how}; --workers 2 (node:cluster); the client shares the machine's cores; load average before→after each run ${loads(m.pair)}`,
+      data: { pair: m.pair },
+    },
+    memoryRow(m, inprocRss),
+  ];
+  return { name: 'service', rows, targets: targets(ratio, failed + not200, m.codes) };
+}
+
+function memoryRow(m: Measured, inprocRss: number): Row {
+  const [oneLoaded = [], twoLoaded = []] = m.loaded;
+  const [oneAfter = [], twoAfter = []] = m.after;
+  const worker = oneLoaded[0] ?? Number.NaN;
+  return {
+    id: 'service.memory',
+    figure: 'RSS per worker, 100,000 orgs',
+    value: HAS_PROC ? `${mb(worker)} loaded` : 'not measured (no /proc)',
+    baseline: `in-process ${mb(inprocRss)}`,
+    ratio: `${(worker / inprocRss).toFixed(2)}× in-process`,
+    detail: `once listening, before any request (allowlist and lookalike index built); after the runs ${oneAfter.map(mb).join(', ')}; with --workers 2 each worker ${twoLoaded.map(mb).join(', ')} loaded, ${twoAfter.map(mb).join(', ')} after (the primary holds no allowlist); in-process: a process that loaded the same file`,
+    data: { loaded: m.loaded, after: m.after, inprocRss },
+  };
+}
+
+function targets(ratio: number, failed: number, codes: Array<number | null>): Target[] {
+  return [
+    {
+      id: 'service.throughput',
+      name: 'serve, 1 worker, 16 keep-alive clients ≥ 0.7× in-process verifyAnswer (the aim)',
+      pass: ratio >= 0.7,
+      actual: `${ratio.toFixed(2)}×`,
+    },
+    {
+      id: 'service.errors',
+      name: 'no request failed or answered other than 200, and SIGTERM exits 0',
+      pass: failed === 0 && codes.every((code) => code === 0),
+      actual: `${failed} failed or not 200; exit codes ${codes.join(', ')}`,
+    },
+  ];
+}
