@@ -11,9 +11,9 @@ import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { checkChunkCitations } from '../src/chunks/check.js';
-import { findBlocks } from '../src/chunks/claims.js';
+import { findBlocks } from '../src/chunks/blocks.js';
 import { parseChunks } from '../src/chunks/parse.js';
-import { splitSentences } from '../src/chunks/sentences.js';
+import { trimmedSentences } from '../src/chunks/sentences.js';
 import { precisionRecall, type PrecisionRecall } from './expertqa-chunks.js';
 
 export interface CiteCheckSummary {
@@ -43,7 +43,7 @@ export function runCiteCheckBench(lines: Iterable<string>): CiteCheckSummary {
     if (row.answer.includes(statement)) {
       inAnswer += 1;
       const sentences = findBlocks(row.answer).flatMap((block) =>
-        splitSentences(row.answer, block.start, block.end),
+        trimmedSentences(row.answer, block.start, block.end),
       );
       if (sentences.some((span) => row.answer.slice(span.start, span.end).trim() === statement))
         splitMatches += 1;

@@ -32,7 +32,6 @@ const KNOWN_OVER: Readonly<Record<string, number>> = {
   'builders/csv.ts': 365,
   'builders/fit.ts': 391,
   'src/allowlist/schema.ts:parseAllowlist': 132,
-  'src/chunks/claims.ts:readAnswer': 94,
   'src/chunks/classify.ts:classifyClaim': 98,
   'src/chunks/explain.ts:explain': 87,
   'src/chunks/facts/dates.ts:parseDate': 127,

@@ -1,10 +1,10 @@
 import type { Token } from '../normalize/name.js';
-import { findBlocks } from './claims.js';
+import { findBlocks } from './blocks.js';
 import { CHUNK_LIMITS } from './defaults.js';
 import { extractFacts } from './facts/index.js';
 import type { NumberStyle } from './number-style.js';
 import { SubstringIndex } from './substring-index.js';
-import { splitSentences } from './sentences.js';
+import { trimmedSentences } from './sentences.js';
 import { chunkWords } from './unicode.js';
 import { verbatimTokens, type VerbatimToken } from './verbatim.js';
 import type { Chunk, Fact, Span } from './types.js';
@@ -91,7 +91,7 @@ export class ChunkIndex {
   /** Sentence spans of the chunk, paragraphs and list items split as in answers. */
   get sentences(): Span[] {
     this.sentencesCache ??= findBlocks(this.chunk.text).flatMap((block) =>
-      splitSentences(this.chunk.text, block.start, block.end),
+      trimmedSentences(this.chunk.text, block.start, block.end),
     );
     return this.sentencesCache;
   }

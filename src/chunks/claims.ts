@@ -1,9 +1,9 @@
 import { extractFacts } from './facts/index.js';
 import { findCitations, type MarkerContext } from './markers.js';
 import type { NumberStyle } from './number-style.js';
-import { MASK, findQuotes, markCode, markQuotes } from './mask.js';
-import { collapseWhitespace, splitSentences } from './sentences.js';
-import { CJK_CLASS } from './unicode.js';
+import { MASK, findQuotes, markCode, markLinks, markQuotes } from './mask.js';
+import { collapseWhitespace, trimmedSentences } from './sentences.js';
+import { findBlocks } from './blocks.js';
 import type { CitationMarker, Claim, QuoteFinding, Span } from './types.js';
 
 /** What reading an answer yields: its markers, its quotations and its claims. */
@@ -29,85 +29,15 @@ export function readAnswer(
   minQuoteWords: number,
   style: NumberStyle = {},
 ): AnswerReading {
-  const mask = new Uint8Array(text.length);
-  markCode(text, mask);
-  const quotes = findQuotes(text, mask);
-  // Markers are read before quotation interiors are masked: `"…" [2]` and `"… [2]"` both cite.
-  const markers = findCitations(text, mask, context);
-  markQuotes(quotes, text, mask);
-  const markerEnds = new Map(markers.map((marker) => [marker.start, marker.end] as const));
-
-  const blocks = findBlocks(text, mask);
-  const sentences: Array<Span & { block: number }> = blocks.flatMap((block, blockIndex) =>
-    splitSentences(text, block.start, block.end, mask, markerEnds).map((span) => ({
-      ...span,
-      block: blockIndex,
-    })),
+  const masked = maskAnswer(text, context);
+  const blocks = findBlocks(text, masked.mask);
+  const markerEnds = new Map(masked.markers.map((marker) => [marker.start, marker.end] as const));
+  const sentences: BlockSentence[] = blocks.flatMap((block, blockIndex) =>
+    trimmedSentences(text, block.start, block.end, { mask: masked.mask, markerEnds }).map(
+      (span) => ({ ...span, block: blockIndex }),
+    ),
   );
-  const claims: Claim[] = [];
-  const blockOf = new Map<Claim, number>();
-  const sourceLines: Array<{ block: number; ids: string[]; markers: CitationMarker[] }> = [];
-  let markerCursor = 0;
-  let quoteCursor = 0;
-  let previous: Claim | undefined;
-  let previousIds = new Set<string>();
-  const extended = new Set<Claim>();
-  for (const sentence of sentences) {
-    while (markerCursor < markers.length && markers[markerCursor]!.start < sentence.start)
-      markerCursor += 1;
-    const own: CitationMarker[] = [];
-    while (markerCursor < markers.length && markers[markerCursor]!.end <= sentence.end) {
-      own.push(markers[markerCursor]!);
-      markerCursor += 1;
-    }
-    while (quoteCursor < quotes.length && quotes[quoteCursor]!.start < sentence.start)
-      quoteCursor += 1;
-    const ownQuotes: QuoteFinding[] = [];
-    while (quoteCursor < quotes.length && quotes[quoteCursor]!.start < sentence.end) {
-      ownQuotes.push(quotes[quoteCursor]!);
-      quoteCursor += 1;
-    }
-    const prose = blankCode(blankMarkers(text, sentence, own), mask, sentence.start);
-    // `Sources: [1], [2]` cites for the text above it; it states nothing itself.
-    if (own.length > 0 && LETTER.test(prose) && SOURCES_LINE.test(prose)) {
-      sourceLines.push({ block: sentence.block, ids: unionIds(own), markers: own });
-      previous = undefined;
-      continue;
-    }
-    // A sentence with no letters (`[2]`, or `1[2].` left by a cut list) says nothing by itself.
-    if (!LETTER.test(prose)) {
-      if (previous && own.length > 0) {
-        // Incremental, so a run of marker-only lines costs time in its own length. The prose is
-        // unchanged (these sentences have none); the text is redone once, after the loop.
-        previous.markers.push(...own);
-        for (const marker of own) {
-          for (const id of marker.ids) {
-            if (previousIds.has(id)) continue;
-            previousIds.add(id);
-            previous.ids.push(id);
-          }
-        }
-        previous.end = sentence.end;
-        extended.add(previous);
-      }
-      continue;
-    }
-    const claim: Claim = {
-      start: sentence.start,
-      end: sentence.end,
-      text: collapseWhitespace(text.slice(sentence.start, sentence.end)),
-      prose: collapseWhitespace(prose),
-      markers: own,
-      ids: unionIds(own),
-      quotes: ownQuotes,
-      facts: extractFacts(prose, 'claim', sentence.start, style),
-    };
-    claims.push(claim);
-    blockOf.set(claim, sentence.block);
-    previous = claim;
-    previousIds = new Set(claim.ids);
-  }
-  for (const claim of extended) claim.text = collapseWhitespace(text.slice(claim.start, claim.end));
+  const { claims, blockOf, sourceLines } = gatherClaims(text, sentences, masked, style);
   extendScope(claims, blockOf, sourceLines, blocks.length);
   const kept = claims.filter(
     (claim) =>
@@ -115,7 +45,132 @@ export function readAnswer(
       claim.facts.length > 0 ||
       claim.quotes.some((quote) => quote.words >= minQuoteWords),
   );
-  return { markers, quotes, claims: kept };
+  return { markers: masked.markers, quotes: masked.quotes, claims: kept };
+}
+
+/** The answer's opacity mask with the markers and quotations found while building it. */
+interface MaskedAnswer {
+  mask: Uint8Array;
+  markers: CitationMarker[];
+  quotes: QuoteFinding[];
+}
+
+type BlockSentence = Span & { block: number };
+type SourceLine = { block: number; ids: string[]; markers: CitationMarker[] };
+
+/** Mark code, quotations and links; markers are read before quotation interiors are masked. */
+function maskAnswer(text: string, context: MarkerContext): MaskedAnswer {
+  const mask = new Uint8Array(text.length);
+  markCode(text, mask);
+  const quotes = findQuotes(text, mask);
+  // `"…" [2]` and `"… [2]"` both cite.
+  const markers = findCitations(text, mask, context);
+  markQuotes(quotes, text, mask);
+  markLinks(text, mask);
+  return { mask, markers, quotes };
+}
+
+/**
+ * Each sentence as a claim, a sources line, or markers lent to the claim before it (a sentence
+ * without letters), in order; claims are kept before filtering so that scope can reach them.
+ */
+function gatherClaims(
+  text: string,
+  sentences: readonly BlockSentence[],
+  masked: MaskedAnswer,
+  style: NumberStyle,
+): { claims: Claim[]; blockOf: Map<Claim, number>; sourceLines: SourceLine[] } {
+  const claims: Claim[] = [];
+  const blockOf = new Map<Claim, number>();
+  const sourceLines: SourceLine[] = [];
+  const ownMarkers = inOrder(masked.markers, (marker, span) => marker.end <= span.end);
+  const ownQuotes = inOrder(masked.quotes, (quote, span) => quote.start < span.end);
+  let previous: { claim: Claim; ids: Set<string> } | undefined;
+  const extended = new Set<Claim>();
+  for (const sentence of sentences) {
+    const own = ownMarkers(sentence);
+    const quotes = ownQuotes(sentence);
+    const prose = blankMasked(blankMarkers(text, sentence, own), masked.mask, sentence.start);
+    // `Sources: [1], [2]` cites for the text above it; it states nothing itself.
+    if (own.length > 0 && LETTER.test(prose) && SOURCES_LINE.test(prose)) {
+      sourceLines.push({ block: sentence.block, ids: unionIds(own), markers: own });
+      previous = undefined;
+    } else if (!LETTER.test(prose)) {
+      // A sentence with no letters (`[2]`, or `1[2].` left by a cut list) says nothing by itself.
+      if (previous && own.length > 0) lendMarkers(previous, own, sentence.end, extended);
+    } else {
+      const claim = toClaim(text, sentence, prose, own, quotes, style);
+      claims.push(claim);
+      blockOf.set(claim, sentence.block);
+      previous = { claim, ids: new Set(claim.ids) };
+    }
+  }
+  for (const claim of extended) claim.text = collapseWhitespace(text.slice(claim.start, claim.end));
+  return { claims, blockOf, sourceLines };
+}
+
+/**
+ * A cursor over findings sorted by start: for each sentence in turn, the findings starting in it
+ * that `fits` keeps; findings starting before it are skipped. Linear over all sentences.
+ */
+function inOrder<T extends Span>(
+  findings: readonly T[],
+  fits: (finding: T, sentence: Span) => boolean,
+): (sentence: Span) => T[] {
+  let cursor = 0;
+  return (sentence) => {
+    while (cursor < findings.length && findings[cursor]!.start < sentence.start) cursor += 1;
+    const own: T[] = [];
+    while (cursor < findings.length && fits(findings[cursor]!, sentence)) {
+      own.push(findings[cursor]!);
+      cursor += 1;
+    }
+    return own;
+  };
+}
+
+/**
+ * A marker-only sentence's markers given to the claim before it. Incremental, so a run of
+ * marker-only lines costs time in its own length. The prose is unchanged (these sentences have
+ * none); the text is redone once, after the loop (`extended`).
+ */
+function lendMarkers(
+  previous: { claim: Claim; ids: Set<string> },
+  own: readonly CitationMarker[],
+  end: number,
+  extended: Set<Claim>,
+): void {
+  const { claim, ids } = previous;
+  for (const marker of own) {
+    claim.markers.push(marker);
+    for (const id of marker.ids) {
+      if (ids.has(id)) continue;
+      ids.add(id);
+      claim.ids.push(id);
+    }
+  }
+  claim.end = end;
+  extended.add(claim);
+}
+
+function toClaim(
+  text: string,
+  sentence: Span,
+  prose: string,
+  markers: CitationMarker[],
+  quotes: QuoteFinding[],
+  style: NumberStyle,
+): Claim {
+  return {
+    start: sentence.start,
+    end: sentence.end,
+    text: collapseWhitespace(text.slice(sentence.start, sentence.end)),
+    prose: collapseWhitespace(prose),
+    markers,
+    ids: unionIds(markers),
+    quotes,
+    facts: extractFacts(prose, 'claim', sentence.start, style),
+  };
 }
 
 const LETTER = /\p{L}/u;
@@ -188,12 +243,12 @@ export function blankMarkers(text: string, span: Span, markers: readonly Citatio
   return out + text.slice(cursor, span.end);
 }
 
-/** Code inside a sentence replaced by spaces: `arr[2]` states no figure. */
-function blankCode(prose: string, mask: Uint8Array, offset: number): string {
+/** Code and links inside a sentence replaced by spaces: `arr[2]` and `…/2019-rules` state no figure. */
+function blankMasked(prose: string, mask: Uint8Array, offset: number): string {
   let out = '';
   let changed = false;
   for (let index = 0; index < prose.length; index += 1) {
-    if ((mask[offset + index]! & MASK.code) !== 0) {
+    if ((mask[offset + index]! & BLANKED) !== 0) {
       out += ' ';
       changed = true;
     } else {
@@ -203,65 +258,8 @@ function blankCode(prose: string, mask: Uint8Array, offset: number): string {
   return changed ? out : prose;
 }
 
+const BLANKED = MASK.code | MASK.link;
+
 function unionIds(markers: readonly CitationMarker[]): string[] {
   return [...new Set(markers.flatMap((marker) => marker.ids))];
-}
-
-const HEADING = /^[ \t]{0,3}#{1,6}[ \t]+/;
-const TABLE_ROW = /^[ \t]*\|/;
-// `1. Plan`, `- item`; CJK lists put no space after the number (`1.咨询师…`, `2、《海鸥食堂》`).
-const LIST_ITEM = new RegExp(
-  `^[ \\t]*(?:(?:[-*+•]|\\d{1,3}[.)])[ \\t]+|(?:[-•]|\\d{1,3}[.)、．])(?=[${CJK_CLASS}《“「（]))`,
-  'u',
-);
-const BLANK = /^[ \t\r]*$/;
-const INDENT = /^[ \t>]*/;
-
-/**
- * Blocks of a text: paragraphs (lines joined until a blank line), list items (a bullet or `1.`
- * opens one; the bullet is not part of it), headings and table rows (one line each). Code lines
- * (marked in `mask`) separate blocks and belong to none.
- */
-export function findBlocks(text: string, mask?: Uint8Array): Span[] {
-  const blocks: Span[] = [];
-  let open: Span | undefined;
-  const close = (): void => {
-    if (open && open.end > open.start) blocks.push(open);
-    open = undefined;
-  };
-  let offset = 0;
-  while (offset <= text.length) {
-    const newline = text.indexOf('\n', offset);
-    const end = newline === -1 ? text.length : newline;
-    const line = text.slice(offset, end);
-    const isCode =
-      mask !== undefined && line.trim().length > 0 && isWholeLineCode(mask, offset, end);
-    if (isCode || BLANK.test(line)) {
-      close();
-    } else if (HEADING.test(line) || TABLE_ROW.test(line)) {
-      close();
-      const prefix = HEADING.exec(line)?.[0].length ?? 0;
-      blocks.push({ start: offset + prefix, end });
-    } else {
-      const item = LIST_ITEM.exec(line);
-      if (item) {
-        close();
-        open = { start: offset + item[0].length, end };
-      } else if (open) {
-        open.end = end;
-      } else {
-        open = { start: offset + (INDENT.exec(line)?.[0].length ?? 0), end };
-      }
-    }
-    if (newline === -1) break;
-    offset = newline + 1;
-  }
-  close();
-  return blocks;
-}
-
-function isWholeLineCode(mask: Uint8Array, start: number, end: number): boolean {
-  for (let index = start; index < end; index += 1)
-    if ((mask[index]! & MASK.code) === 0) return false;
-  return true;
 }

@@ -13,7 +13,8 @@ export {
   parseIds,
   type MarkerContext,
 } from './markers.js';
-export { readAnswer, findBlocks, type AnswerReading } from './claims.js';
+export { readAnswer, type AnswerReading } from './claims.js';
+export { findBlocks } from './blocks.js';
 export { extractFacts, type FactSide } from './facts/index.js';
 export { checkChunkCitations, scoreChunkReport } from './check.js';
 export { buildChunkAudit, chunkAuditSchema, type ChunkAudit, type ChunkAuditRow } from './audit.js';

@@ -1,5 +1,6 @@
+import { extractLinks } from '../extract/links.js';
 import { CHUNK_LIMITS } from './defaults.js';
-import { TERMINATORS } from './sentences.js';
+import { TERMINATORS } from '../extract/sentences.js';
 import type { QuoteFinding } from './types.js';
 import { countWords } from './unicode.js';
 
@@ -7,7 +8,7 @@ import { countWords } from './unicode.js';
 // sentences, claims) do not read masked characters as prose. Each is a single left-to-right pass.
 
 /** Bits of an opacity mask: characters a later stage must not read as prose. */
-export const MASK = { code: 1, quote: 2, marker: 4 } as const;
+export const MASK = { code: 1, quote: 2, marker: 4, link: 8 } as const;
 
 /**
  * Mark code: fenced blocks (``` or ~~~ lines, fence lines included) and inline `code` spans.
@@ -71,6 +72,17 @@ export function markCode(text: string, mask: Uint8Array): void {
     mask.fill(MASK.code, run.start, close.start + close.length);
     position = closer + 1;
   }
+}
+
+/**
+ * Mark links, as the verifier's link recognizer finds them (`extractLinks`): with a scheme or
+ * without (`mass.gov/courts/2019-rules`), a link states no figure and no word of the claim, and the
+ * link checker, not the chunk check, reads it. Links in code stay code.
+ */
+export function markLinks(text: string, mask: Uint8Array): void {
+  for (const link of extractLinks(text))
+    for (let index = link.start; index < link.end; index += 1)
+      if ((mask[index]! & MASK.code) === 0) mask[index]! |= MASK.link;
 }
 
 const FENCE = /^ {0,3}(`{3,}|~{3,})/;

@@ -1,4 +1,5 @@
 import { BLOCKS_ABOVE } from '../defaults.js';
+import { splitSentences } from '../extract/sentences.js';
 import type { Span } from '../extract/types.js';
 
 /**
@@ -27,47 +28,6 @@ export interface Segments {
 }
 
 const ITEM_START = /^[ \t]{0,8}(?:[-*+•–]\s|\d{1,3}[.)]\s|#{1,6}\s|\|)/;
-// Words after which a period does not end a sentence.
-const ABBREVIATIONS = new Set([
-  'st',
-  'mr',
-  'mrs',
-  'ms',
-  'dr',
-  'no',
-  'nos',
-  'inc',
-  'co',
-  'corp',
-  'jr',
-  'sr',
-  'ave',
-  'rd',
-  'blvd',
-  'ste',
-  'apt',
-  'vs',
-  'etc',
-  'e.g',
-  'i.e',
-  'u.s',
-  'dept',
-  'mass',
-  'gen',
-  'ch',
-  'sec',
-  'p',
-  'pp',
-  'ext',
-  'tel',
-  'ph',
-  'approx',
-  'hon',
-  'prof',
-  'ft',
-  'mt',
-]);
-
 export function segment(text: string): Segments {
   const blocks: Span[] = [];
   const parents: number[] = [];
@@ -91,7 +51,7 @@ export function segment(text: string): Segments {
     } else {
       if (ITEM_START.test(line)) closeBlock(lineStart);
       if (blockStart === -1) blockStart = lineStart;
-      splitSentences(text, lineStart, lineEnd, sentences);
+      for (const sentence of splitSentences(text, lineStart, lineEnd)) sentences.push(sentence);
     }
     if (lineEnd >= text.length) {
       closeBlock(lineEnd);
@@ -175,29 +135,6 @@ function place(open: Container[], index: number, text: string): number {
   if (/^[ \t]{2,}/.test(block) && top()?.kind === 'item') return top()!.index;
   while (top()?.kind === 'item') open.pop();
   return top()?.index ?? -1;
-}
-
-function splitSentences(text: string, from: number, to: number, out: Span[]): void {
-  let start = from;
-  for (let i = from; i < to; i++) {
-    const c = text[i];
-    if (c !== '.' && c !== '!' && c !== '?') continue;
-    const next = text[i + 1];
-    if (i + 1 < to && next !== ' ' && next !== '\t' && next !== '*' && next !== ')' && next !== '"')
-      continue;
-    if (c === '.' && isAbbreviation(text, start, i)) continue;
-    out.push({ start, end: i + 1 });
-    start = i + 1;
-  }
-  if (to > start && text.slice(start, to).trim().length > 0) out.push({ start, end: to });
-}
-
-function isAbbreviation(text: string, from: number, dot: number): boolean {
-  let k = dot;
-  while (k > from && /[A-Za-z.]/.test(text[k - 1]!)) k--;
-  const word = text.slice(k, dot).toLowerCase();
-  if (word.length === 1) return true;
-  return ABBREVIATIONS.has(word);
 }
 
 /** The span of `spans` (sorted, disjoint) that contains `position`, by binary search. */

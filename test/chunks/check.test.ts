@@ -573,4 +573,20 @@ describe('links in a claim', () => {
     expect(verdict.classification).not.toBe('unsupported_claim');
     expect(verdict.explanation).not.toMatch(/2019/);
   });
+
+  it('a link reads the same with or without its scheme: the same classification and overlap', () => {
+    // The verifier's link recognizer masks each form whole, so no form lends the claim words.
+    const forms = ['mass.gov', 'www.mass.gov', 'https://mass.gov', 'https://www.mass.gov'].map(
+      (host) =>
+        only(
+          checkChunkCitations(`Written notice forms are at ${host}/courts/2019-rules [2].`, CHUNKS),
+        ),
+    );
+    for (const verdict of forms) {
+      expect(verdict.classification).toBe(forms[0]!.classification);
+      expect(verdict.wordOverlap).toEqual(forms[0]!.wordOverlap);
+    }
+    // written, notice, forms: the link's words (mass, gov, courts, rules, https, www) are not counted.
+    expect(forms[0]!.wordOverlap.of).toBe(3);
+  });
 });

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { findBlocks } from '../../src/chunks/claims.js';
+import { findBlocks } from '../../src/chunks/blocks.js';
 import { checkChunkCitations } from '../../src/chunks/check.js';
 import { parseChunks } from '../../src/chunks/parse.js';
-import { splitSentences } from '../../src/chunks/sentences.js';
+import { trimmedSentences } from '../../src/chunks/sentences.js';
 import { formatCiteCheckSummary, runCiteCheckBench } from '../../scripts/citecheck-chunks.js';
 
 // 200 rows of CiteCheck's dev split (see test/fixtures/citecheck/SOURCE.md): real Chinese RAG
@@ -33,7 +33,7 @@ describe('CiteCheck (Chinese): sentences, quotations and figures', () => {
     const inAnswer = rows.filter((row) => row.answer.includes(row.statement.trim()));
     const matched = inAnswer.filter((row) => {
       const sentences = findBlocks(row.answer).flatMap((block) =>
-        splitSentences(row.answer, block.start, block.end),
+        trimmedSentences(row.answer, block.start, block.end),
       );
       return sentences.some(
         (span) => row.answer.slice(span.start, span.end).trim() === row.statement.trim(),

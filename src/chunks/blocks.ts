@@ -1,0 +1,64 @@
+import { MASK } from './mask.js';
+import type { Span } from './types.js';
+import { CJK_CLASS } from './unicode.js';
+
+// Blocks of answers and chunks alike: what a sentence may not run across.
+
+const HEADING = /^[ \t]{0,3}#{1,6}[ \t]+/;
+const TABLE_ROW = /^[ \t]*\|/;
+// `1. Plan`, `- item`; CJK lists put no space after the number (`1.咨询师…`, `2、《海鸥食堂》`).
+const LIST_ITEM = new RegExp(
+  `^[ \\t]*(?:(?:[-*+•]|\\d{1,3}[.)])[ \\t]+|(?:[-•]|\\d{1,3}[.)、．])(?=[${CJK_CLASS}《“「（]))`,
+  'u',
+);
+const BLANK = /^[ \t\r]*$/;
+const INDENT = /^[ \t>]*/;
+
+/**
+ * Blocks of a text: paragraphs (lines joined until a blank line), list items (a bullet or `1.`
+ * opens one; the bullet is not part of it), headings and table rows (one line each). Code lines
+ * (marked in `mask`) separate blocks and belong to none.
+ */
+export function findBlocks(text: string, mask?: Uint8Array): Span[] {
+  const blocks: Span[] = [];
+  let open: Span | undefined;
+  const close = (): void => {
+    if (open && open.end > open.start) blocks.push(open);
+    open = undefined;
+  };
+  let offset = 0;
+  while (offset <= text.length) {
+    const newline = text.indexOf('\n', offset);
+    const end = newline === -1 ? text.length : newline;
+    const line = text.slice(offset, end);
+    const isCode =
+      mask !== undefined && line.trim().length > 0 && isWholeLineCode(mask, offset, end);
+    if (isCode || BLANK.test(line)) {
+      close();
+    } else if (HEADING.test(line) || TABLE_ROW.test(line)) {
+      close();
+      const prefix = HEADING.exec(line)?.[0].length ?? 0;
+      blocks.push({ start: offset + prefix, end });
+    } else {
+      const item = LIST_ITEM.exec(line);
+      if (item) {
+        close();
+        open = { start: offset + item[0].length, end };
+      } else if (open) {
+        open.end = end;
+      } else {
+        open = { start: offset + (INDENT.exec(line)?.[0].length ?? 0), end };
+      }
+    }
+    if (newline === -1) break;
+    offset = newline + 1;
+  }
+  close();
+  return blocks;
+}
+
+function isWholeLineCode(mask: Uint8Array, start: number, end: number): boolean {
+  for (let index = start; index < end; index += 1)
+    if ((mask[index]! & MASK.code) === 0) return false;
+  return true;
+}

@@ -1,0 +1,131 @@
+import type { Span } from './types.js';
+
+// Where sentences end: the one splitter of the verifier (phone attribution, repair, corrections,
+// through `src/match/structure.ts`) and of the chunk check (claims and chunk passages). Each caller
+// gives the stretch it reads (a line, a paragraph) and, for the chunk check, what it must not read.
+
+export const TERMINATORS = new Set(['.', '!', '?', '。', '！', '？']);
+/** Full-width sentence marks: they end a sentence with no space after, as CJK text is written. */
+const CJK_TERMINATORS = new Set(['。', '！', '？']);
+const CLOSERS = new Set([')', ']', '}', '"', "'", '”', '’', '»', '*', '_', '」', '』', '）']);
+/**
+ * Words that end with a period without ending the sentence (compared lower case, dots inside
+ * kept). `a.m.` and `p.m.` are not here: `5 p.m. Call us` ends a sentence, and `5 p.m. on
+ * weekdays` is kept whole by the lower-case rule.
+ */
+const ABBREVIATIONS = new Set(
+  (
+    'e.g i.e etc vs v mr mrs ms dr prof hon st no nos sec secs art u.s u.k inc ltd co corp jr sr ' +
+    'fig al approx ch para pp p cf ca c ed eds vol jan feb mar apr jun jul aug sep sept oct nov ' +
+    'dec gen gov rev u.s.c c.f.r stat ann mass cal n.y ph.d m.d est dept univ op cit ' +
+    'ave rd blvd ste apt ft mt ext tel ph'
+  ).split(' '),
+);
+
+const WHITESPACE = /\s/;
+const LOWERCASE = /\p{Ll}/u;
+
+/** What a caller knows about the text that the splitter must respect. */
+export interface SentenceContext {
+  /** Non-zero where a character must never end a sentence (code, quotation interiors). */
+  mask?: Uint8Array;
+  /** The start of each citation marker mapped to its end: a marker after a period stays with it. */
+  markerEnds?: ReadonlyMap<number, number>;
+}
+
+/**
+ * Split `[start, end)` of the text into sentences. A sentence ends at `.`, `!` or `?` (and CJK
+ * ones), after closing quotes or brackets, before whitespace, unless the word before is an
+ * abbreviation or an initial, or the next word starts in lower case. Citation markers written
+ * after the end (`…days. [2]`, `…days.[2]`) belong to the sentence before them. Masked characters
+ * never end a sentence.
+ *
+ * Each sentence runs from the end of the one before (its leading whitespace included) to its own
+ * end; stretches of whitespace only are dropped. `trimSpan` takes the whitespace off.
+ */
+export function splitSentences(
+  text: string,
+  start: number,
+  end: number,
+  context: SentenceContext = {},
+): Span[] {
+  const { mask, markerEnds } = context;
+  const sentences: Span[] = [];
+  let sentenceStart = start;
+  for (let index = start; index < end; index += 1) {
+    if (mask && mask[index] !== 0) continue;
+    const char = text[index]!;
+    if (!TERMINATORS.has(char)) continue;
+    const boundary = sentenceEnd(text, index, end, sentenceStart, markerEnds);
+    if (boundary === undefined) continue;
+    if (hasText(text, sentenceStart, boundary))
+      sentences.push({ start: sentenceStart, end: boundary });
+    sentenceStart = boundary;
+    index = boundary - 1;
+  }
+  if (sentenceStart < end && hasText(text, sentenceStart, end))
+    sentences.push({ start: sentenceStart, end });
+  return sentences;
+}
+
+/** Where the sentence whose mark is at `index` ends, or undefined when the mark ends none. */
+function sentenceEnd(
+  text: string,
+  index: number,
+  end: number,
+  sentenceStart: number,
+  markerEnds: ReadonlyMap<number, number> | undefined,
+): number | undefined {
+  const char = text[index]!;
+  let after = index + 1;
+  while (after < end && TERMINATORS.has(text[after]!)) after += 1;
+  while (after < end && CLOSERS.has(text[after]!)) after += 1;
+  let boundary = after;
+  // `…days.[2] Next`: a marker glued to the period still closes this sentence.
+  while (markerEnds?.has(boundary)) boundary = markerEnds.get(boundary)!;
+  // `3.5`, `e.g.,`, `U.S.A`: a sentence mark is followed by whitespace or the end, except a
+  // full-width one (`。`), which CJK text follows directly with the next sentence.
+  const fullWidth = CJK_TERMINATORS.has(char);
+  if (boundary < end && !fullWidth && !WHITESPACE.test(text[boundary]!)) return undefined;
+  if (char === '.' && isAbbreviation(text, sentenceStart, index)) return undefined;
+  let next = skipWhitespace(text, boundary, end);
+  // `…days. [2] Next`: markers after the space still belong to this sentence.
+  while (markerEnds?.has(next)) {
+    boundary = markerEnds.get(next)!;
+    while (boundary < end && TERMINATORS.has(text[boundary]!)) boundary += 1;
+    next = skipWhitespace(text, boundary, end);
+  }
+  if (!fullWidth && next < end && LOWERCASE.test(text[next]!)) return undefined;
+  return boundary;
+}
+
+function hasText(text: string, start: number, end: number): boolean {
+  for (let index = start; index < end; index += 1) if (!WHITESPACE.test(text[index]!)) return true;
+  return false;
+}
+
+function skipWhitespace(text: string, from: number, end: number): number {
+  let index = from;
+  while (index < end && WHITESPACE.test(text[index]!)) index += 1;
+  return index;
+}
+
+function isAbbreviation(text: string, floor: number, dot: number): boolean {
+  let start = dot;
+  // Bounded look-back: abbreviations are short.
+  while (start > floor && dot - start < 12 && ABBREVIATION_CHAR.test(text[start - 1]!)) start -= 1;
+  const word = text.slice(start, dot);
+  if (word.length === 0) return false;
+  if (word.length === 1 && UPPER_INITIAL.test(word)) return true;
+  return ABBREVIATIONS.has(word.toLowerCase());
+}
+const ABBREVIATION_CHAR = /[\p{L}.]/u;
+const UPPER_INITIAL = /^\p{Lu}$/u;
+
+/** The span without the whitespace at its ends. */
+export function trimSpan(text: string, span: Span): Span {
+  let { start, end } = span;
+  while (start < end && WHITESPACE.test(text[start]!)) start += 1;
+  while (end > start && WHITESPACE.test(text[end - 1]!)) end -= 1;
+  return { start, end };
+}
