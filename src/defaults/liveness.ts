@@ -34,6 +34,12 @@ export const LIVENESS_DEFAULTS = {
    */
   dnsConcurrency: 3,
   maxBodyBytes: 16 * 1024,
+  /**
+   * The longest response head read (status line, headers, interim 1xx blocks). Node's 16 KB made a
+   * 404 with a 60 KB header block inconclusive; past this limit the status line still stands
+   * (`status-line.ts`), with the headers read so far.
+   */
+  maxHeaderBytes: 256 * 1024,
   cacheTtlMs: 24 * 60 * 60 * 1000,
   userAgent: 'citation-verifier/0.1 (link liveness check)',
   /**

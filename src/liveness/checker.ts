@@ -39,6 +39,7 @@ export interface CheckerDeps {
 /** Options with every default filled in and validated. */
 export interface ResolvedLivenessSettings extends ResolvedLivenessNumbers {
   maxBodyBytes: number;
+  maxHeaderBytes: number;
   userAgent: string;
   accept: string;
   networkProbe: string | false;
@@ -54,6 +55,7 @@ export function resolveLivenessSettings(options: LivenessOptions): ResolvedLiven
   return {
     ...livenessNumbers(valid),
     maxBodyBytes: LIVENESS_DEFAULTS.maxBodyBytes,
+    maxHeaderBytes: LIVENESS_DEFAULTS.maxHeaderBytes,
     userAgent: valid.userAgent ?? LIVENESS_DEFAULTS.userAgent,
     accept: LIVENESS_DEFAULTS.accept,
     networkProbe: valid.networkProbe ?? NETWORK_PROBE_URL,

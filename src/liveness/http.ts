@@ -7,6 +7,7 @@ import { failureFromError } from './failure.js';
 import { hostKey } from './resolve.js';
 import type { Limiter } from './limiter.js';
 import { requestOnce } from './request.js';
+import { readStatusLine, statusLineMayAnswer, type StatusLineSettings } from './status-line.js';
 
 /**
  * The IO edge of the liveness check: one HTTP request at a time, through a connection pool whose
@@ -23,6 +24,7 @@ const ACCEPT_LANGUAGE = 'en-US,en;q=0.9';
 export interface HttpSettings {
   timeoutMs: number;
   maxBodyBytes: number;
+  maxHeaderBytes: number;
   userAgent: string;
   accept: string;
 }
@@ -60,8 +62,10 @@ export function createAgent(
   timeoutMs: number,
   ca: readonly string[],
   perHost: number,
+  maxHeaderBytes: number,
 ): Agent {
   return new Agent({
+    maxHeaderSize: maxHeaderBytes,
     // As many connections to an origin as requests may be in flight to its host. Without a cap the
     // pool opens a new connection whenever a request is dispatched in the moment between a
     // response ending and its connection going back to the pool.
@@ -87,6 +91,8 @@ export class HttpClient {
     /** Called as each request gets its slot, with its host (per-host deadlines run from the first). */
     private readonly onStart: (host: string) => void = () => undefined,
     private readonly now: () => number = Date.now,
+    /** How to reach a host by hand when undici will not read its answer (`readStatusLine`). */
+    private readonly byHand?: Pick<StatusLineSettings, 'lookup' | 'ca'>,
   ) {
     this.headers = {
       'user-agent': settings.userAgent,
@@ -167,8 +173,8 @@ export class HttpClient {
     keepAlive: boolean,
     signal: StopSignal | undefined,
   ): Promise<Exchange> {
-    const { timeoutMs, maxBodyBytes } = this.settings;
-    const outcome = await requestOnce(this.agent, url, {
+    const { timeoutMs, maxBodyBytes, maxHeaderBytes } = this.settings;
+    let outcome = await requestOnce(this.agent, url, {
       method,
       headers: this.headers,
       timeoutMs,
@@ -177,6 +183,13 @@ export class HttpClient {
       keepAlive,
       signal,
     });
+    if (outcome.type === 'error' && this.byHand && statusLineMayAnswer(outcome.error))
+      outcome = await readStatusLine(
+        url,
+        method,
+        { ...this.byHand, timeoutMs, maxHeaderBytes, headers: this.headers },
+        signal,
+      );
     if (outcome.type === 'error')
       return {
         type: 'failure',

@@ -77,7 +77,14 @@ export function assembleParts(
   );
   const ca =
     options.ca === undefined ? [] : typeof options.ca === 'string' ? [options.ca] : [...options.ca];
-  const agent = createAgent(hosts.lookup(), settings.timeoutMs, ca, settings.perHostConcurrency);
+  const lookup = hosts.lookup();
+  const agent = createAgent(
+    lookup,
+    settings.timeoutMs,
+    ca,
+    settings.perHostConcurrency,
+    settings.maxHeaderBytes,
+  );
   const clock = new HostClock(now);
   const http = new HttpClient(
     agent,
@@ -86,6 +93,7 @@ export function assembleParts(
     () => network.noteResponse(),
     (host) => clock.noteStart(host),
     now,
+    { lookup, ca },
   );
   const crawler = new Crawler(hosts, http, {
     maxRedirects: settings.maxRedirects,
