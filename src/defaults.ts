@@ -7,6 +7,7 @@
 export * from './defaults/builder.js';
 export * from './defaults/chunks.js';
 export * from './defaults/fronts.js';
+export * from './defaults/guardrail.js';
 export * from './defaults/judge.js';
 export * from './defaults/links.js';
 export * from './defaults/liveness.js';

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { SERVICE_DEFAULTS } from '../service/limits.js';
+import { SERVICE_DEFAULTS } from '../defaults.js';
 import { InputError } from '../errors.js';
 import { numberFromText } from '../input/number.js';
 import { resolveSettings } from '../promptfoo/settings.js';

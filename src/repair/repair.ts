@@ -8,6 +8,7 @@ import {
   type PhoneVerdict,
   type Report,
 } from '../types.js';
+import { REPAIR_MAX_PASSES } from '../defaults.js';
 import { applyEdits, type PlannedEdit } from './apply.js';
 import { removalEdit } from './removal.js';
 
@@ -41,9 +42,6 @@ export interface Repair {
   report: Report;
   passes: number;
 }
-
-/** At most this many rounds of apply-and-verify-again, as a linter's fixer bounds its passes. */
-export const REPAIR_MAX_PASSES = 3;
 
 export type Verify = (text: string) => Report | Promise<Report>;
 

@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { SERVICE_DEFAULTS } from './limits.js';
+import { SERVICE_DEFAULTS } from '../defaults.js';
 import { toJson } from '../format/formatters.js';
 import { fixJson } from '../format/repair.js';
 import { guardWithIndex } from '../run.js';

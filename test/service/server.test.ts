@@ -2,7 +2,7 @@ import { request } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/main.js';
-import { SERVICE_DEFAULTS } from '../../src/service/limits.js';
+import { SERVICE_DEFAULTS } from '../../src/defaults.js';
 import { runService, type RunningService } from '../../src/service/lifecycle.js';
 import { fakeIo } from '../helpers/cli.js';
 

@@ -1,8 +1,13 @@
 /**
- * The HTTP service's limits (`citation-verifier serve`, docs/SERVICE.md), each tested. They live
- * here rather than in src/defaults.ts only because that file may not grow past its recorded size
- * (test/size.test.ts); a move there is a one-line change of the import.
+ * The guardrail's numbers: how many rounds of repair, and the limits of the HTTP service
+ * (`citation-verifier serve`, docs/SERVICE.md), each tested.
+ * Defaults of one topic, each defined only here; import them from `src/defaults.ts`.
  */
+
+/** At most this many rounds of apply-and-verify-again, as a linter's fixer bounds its passes. */
+export const REPAIR_MAX_PASSES = 3;
+
+/** The service's limits; `--body-limit` and `--deadline` override two of them. */
 export const SERVICE_DEFAULTS = {
   /** Listen on loopback only unless told otherwise: the service has no authentication. */
   host: '127.0.0.1',
