@@ -46,7 +46,6 @@ const KNOWN_OVER: Readonly<Record<string, number>> = {
   'src/compare/format-html.ts:comparisonToHtml': 124,
   'src/extract/links.ts': 317,
   'src/extract/links.ts:extractLinks': 136,
-  'src/input/issues.ts': 383,
   'src/input/json.ts:jsonErrorOffset': 103,
   'src/liveness/classify.ts': 331,
   'src/liveness/classify.ts:classifyFailure': 88,
