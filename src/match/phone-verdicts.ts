@@ -121,26 +121,44 @@ function pointsElsewhere(a: Attribution, organization: string, word: string): Ph
 function anotherEntry(a: Attribution, organization: string, label: string): PhoneVerdict {
   // A fax or TTY label says more: `misattributed` answers those with their own reason, uncharged.
   if (lineLabel(a) !== undefined) return misattributed(a, organization);
-  const whose =
-    a.owners.length > 0
-      ? `; the directory lists it for ${a.owners.join(', ')}`
-      : '; the directory does not list it';
-  return {
-    ...a.base,
-    status: a.owners.length > 0 ? 'known' : 'unlisted',
-    reason: `${a.shown} comes after another number of ${organization}, under its own label "${label}"; nothing gives it to ${organization} in so many words${whose}`,
-  };
+  const listed = whose(
+    a,
+    (owners) => `; the directory lists it for ${owners}`,
+    '; the directory does not list it',
+  );
+  return uncharged(
+    a,
+    `${a.shown} comes after another number of ${organization}, under its own label "${label}"; nothing gives it to ${organization} in so many words${listed}`,
+  );
 }
 
 export function notCharged(a: Attribution, name: string): PhoneVerdict {
-  const whose =
-    a.owners.length > 0
-      ? `; the directory lists the number for ${a.owners.join(', ')}`
-      : ', and the directory does not list the number';
+  const listed = whose(
+    a,
+    (owners) => `; the directory lists the number for ${owners}`,
+    ', and the directory does not list the number',
+  );
+  return uncharged(
+    a,
+    `${a.shown} is given for ${name}, which is not in the directory under that name${listed}`,
+  );
+}
+
+/** A reason's clause on the number's owners: `listed` of them joined, or `none` when it has none. */
+function whose(a: Attribution, listed: (owners: string) => string, none: string): string {
+  return a.owners.length > 0 ? listed(a.owners.join(', ')) : none;
+}
+
+/**
+ * A number reported, not charged: `known` when the directory lists it for someone (the reason
+ * says whom), else `unlisted`.
+ */
+function uncharged(a: Attribution, reason: string, organization?: string): PhoneVerdict {
   return {
     ...a.base,
+    ...(organization === undefined ? {} : { organization }),
     status: a.owners.length > 0 ? 'known' : 'unlisted',
-    reason: `${a.shown} is given for ${name}, which is not in the directory under that name${whose}`,
+    reason,
   };
 }
 
@@ -172,21 +190,22 @@ export function misattributed(a: Attribution, organization: string): PhoneVerdic
   // neighbour (one ADA coordinator serves several courts of a building). Reported, not charged.
   const label = lineLabel(a);
   if (label !== undefined) {
-    const listedFor =
-      a.owners.length > 0
-        ? `it lists this one for ${a.owners.join(', ')}`
-        : 'it does not list this one';
-    return {
-      ...a.base,
+    const listedFor = whose(
+      a,
+      (owners) => `it lists this one for ${owners}`,
+      'it does not list this one',
+    );
+    return uncharged(
+      a,
+      `${a.shown} is given as ${VOWEL_FIRST.test(label) ? 'an' : 'a'} ${label} line of ${organization}; the directory lists only the numbers to call it on: ${listed}; ${listedFor}`,
       organization,
-      status: a.owners.length > 0 ? 'known' : 'unlisted',
-      reason: `${a.shown} is given as ${VOWEL_FIRST.test(label) ? 'an' : 'a'} ${label} line of ${organization}; the directory lists only the numbers to call it on: ${listed}; ${listedFor}`,
-    };
+    );
   }
-  const belongs =
-    a.owners.length > 0
-      ? `; it is the number of ${a.owners.join(', ')}`
-      : '; the directory does not list it for anyone';
+  const belongs = whose(
+    a,
+    (owners) => `; it is the number of ${owners}`,
+    '; the directory does not list it for anyone',
+  );
   return {
     ...a.base,
     organization,
