@@ -18,6 +18,9 @@
  * - Layouts (issue 22): every MA court and every HUD counselors agency (test fixture) in bullets with
  *   bold names, numbered lists, headings, tables and labels before the number (languages, days,
  *   kinds of line); a misattributed right number is an accusation, and each swapped number should be caught.
+ *   Then each name in another case than listed (capitals, or lower case for a name listed in
+ *   capitals) in the places that prove it a name: the whole heading, a list item's bold lead, a
+ *   whole table cell.
  *
  * Offline, read-only. Prints one summary; `--list` prints every accusation too.
  */
@@ -28,7 +31,7 @@ import { buildAllowlist } from '../builders/build.js';
 import { readCsvFile } from '../builders/csv.js';
 import { buildIndex, loadAllowlistIndex } from '../src/match/index.js';
 import { formatPhone } from '../src/normalize/phone.js';
-import { auditLayouts, type LayoutAudit } from './lib/audit-layouts.js';
+import { auditLayouts, type LayoutAudit, OTHER_CASE_LAYOUTS } from './lib/audit-layouts.js';
 import { verifyAnswer } from '../src/verify.js';
 
 interface Court {
@@ -199,15 +202,12 @@ for (const line of readFileSync(join(data, 'dotgov/current-full.csv'), 'utf8')
   }
 }
 
-// Issue 22's layouts over every directory at hand: the MA courts and the HUD counselors fixture.
-const layoutRuns: Array<[string, LayoutAudit]> = [
-  [
-    'MA courts',
-    auditLayouts(
-      courts.map((court) => ({ name: court.name, phone: court.phone })),
-      index,
-    ),
-  ],
+// Issue 22's layouts over every directory at hand: the MA courts and the HUD counselors fixture;
+// then the names in another case where their place proves them names.
+const courtRows = courts.map((court) => ({ name: court.name, phone: court.phone }));
+const layoutRuns: Array<[string, LayoutAudit]> = [['MA courts', auditLayouts(courtRows, index)]];
+const otherCaseRuns: Array<[string, LayoutAudit]> = [
+  ['MA courts', auditLayouts(courtRows, index, OTHER_CASE_LAYOUTS)],
 ];
 {
   const hudCsv = new URL(
@@ -224,8 +224,9 @@ const layoutRuns: Array<[string, LayoutAudit]> = [
     return phone === undefined ? [] : [{ name, phone: formatPhone(phone) }];
   });
   layoutRuns.push(['HUD counselors', auditLayouts(rows, hud)]);
+  otherCaseRuns.push(['HUD counselors', auditLayouts(rows, hud, OTHER_CASE_LAYOUTS)]);
 }
-for (const [, run] of layoutRuns) accused.push(...run.accusations);
+for (const [, run] of [...layoutRuns, ...otherCaseRuns]) accused.push(...run.accusations);
 
 const out = [
   `ExpertQA: ${answers} answers, ${links} links, ${failed} answers failed, ${expertqa} false accusations`,
@@ -235,6 +236,10 @@ const out = [
   ...layoutRuns.map(
     ([name, run]) =>
       `layouts (issue 22), ${name}: ${run.answers} answers, ${run.numbers} numbers, ${run.links} links, ${run.accusations.length} false accusations; swapped numbers ${run.caught} of ${run.swaps} caught`,
+  ),
+  ...otherCaseRuns.map(
+    ([name, run]) =>
+      `names in another case in a name's place (issue 22), ${name}: ${run.answers} answers, ${run.numbers} numbers, ${run.accusations.length} false accusations; swapped numbers ${run.caught} of ${run.swaps} caught`,
   ),
 ];
 process.stdout.write(`${out.join('\n')}\n`);

@@ -10,7 +10,9 @@ export interface ListedRow {
 
 // Issue 22's layouts: bullets with bold names, tables, headings, markdown links, numbered lists,
 // with the labels chatbots put before a number (languages, days, kinds of line).
-const LAYOUTS: Array<(row: ListedRow, phone: string) => string> = [
+export type Layout = (row: ListedRow, phone: string) => string;
+
+export const LAYOUTS: Layout[] = [
   (r, p) => `- **${r.name}**: ${p}`,
   (r, p) => `- **${r.name}**: counseling in English, Spanish, Chinese and Russian: ${p}`,
   (r, p) => `1. ${r.name} — Vietnamese and Tagalog: ${p}`,
@@ -20,6 +22,27 @@ const LAYOUTS: Array<(row: ListedRow, phone: string) => string> = [
     `| Organization | Line | Phone |\n| --- | --- | --- |\n| ${r.name} | Toll-free Hotline | ${p} |`,
   (r, p) => `**${r.name}**. **Intake:** ${p}`,
   (r, p) => `## ${r.name.toUpperCase()}\nCall ${p}.`,
+];
+
+/** `name` in another case than listed: in capitals, or in lower case when listed in capitals. */
+const otherCase = (name: string): string =>
+  name === name.toUpperCase() ? name.toLowerCase() : name.toUpperCase();
+
+/**
+ * The places where a name is a name whatever its case (the whole heading, a list item's bold lead,
+ * a whole table cell), each name written in another case than the directory's: a name of
+ * ordinary words matches there too (`standsAsName`). A one-word name in capitals short enough to
+ * be an acronym (HUD's `AHOME`, `HOMENET`, `MANNA, INC.`) keeps its case on purpose
+ * (`isAmbiguousName`), so its swaps are not caught in lower case.
+ */
+export const OTHER_CASE_LAYOUTS: Layout[] = [
+  (r, p) => `### ${otherCase(r.name)}\nFriday: ${p}`,
+  (r, p) => `- **${otherCase(r.name)}**: ${p}`,
+  (r, p) => `1. **${otherCase(r.name)}:** ${p}`,
+  (r, p) => `**${otherCase(r.name)}**\nPhone: ${p}`,
+  (r, p) => `| Organization | Phone |\n| --- | --- |\n| ${otherCase(r.name)} | ${p} |`,
+  (r, p) =>
+    `| Organization | Line | Phone |\n| --- | --- | --- |\n| **${otherCase(r.name)}** | Toll-free Hotline | ${p} |`,
 ];
 
 export interface LayoutAudit {
@@ -37,7 +60,11 @@ export interface LayoutAudit {
  * its host), where any misattributed number or invented link is a false accusation; then with the
  * next row's number (one the directory does not list for it), where each should be charged.
  */
-export function auditLayouts(rows: readonly ListedRow[], index: AllowlistIndex): LayoutAudit {
+export function auditLayouts(
+  rows: readonly ListedRow[],
+  index: AllowlistIndex,
+  layouts: readonly Layout[] = LAYOUTS,
+): LayoutAudit {
   const audit: LayoutAudit = {
     answers: 0,
     numbers: 0,
@@ -51,7 +78,7 @@ export function auditLayouts(rows: readonly ListedRow[], index: AllowlistIndex):
     const wrongNormalized = verifyAnswer(wrong, index).phones[0]?.finding.normalized;
     const swappable =
       wrongNormalized !== undefined && !index.ownersOf(wrongNormalized).includes(row.name);
-    for (const render of LAYOUTS) {
+    for (const render of layouts) {
       const link = row.url === undefined ? '' : `\nWebsite: [${new URL(row.url).host}](${row.url})`;
       const text = `${render(row, row.phone)}${link}`;
       const report = verifyAnswer(text, index);

@@ -6,10 +6,12 @@ import { BULLET, firstAtOrAfter, HEADING, LABEL, type Segments } from './structu
 // written in an answer to name its organization; the matcher (`orgs.ts`) asks once it has a
 // candidate.
 
-/** A case-sensitive name as `orgs.ts` holds it: its listed form and tokens as written. */
+/** A case-sensitive name as `orgs.ts` holds it: its listed form, tokens as written, closing punctuation. */
 export interface CaseSensitiveName {
   name: string;
   rawTokens: readonly string[];
+  /** Punctuation the listed name ends with (`INC.` → `.`), part of the name where it is written. */
+  trailing: string;
 }
 
 /**
@@ -33,7 +35,9 @@ export function writtenAsName(
   if (!sameRaw(tokens, from, candidate.rawTokens, last, true) || !ordinaryWords(candidate))
     return false;
   const lastToken = tokens[to - 1]!;
-  const end = last === lastToken.raw ? lastToken.end : (lastToken.possessive?.end ?? lastToken.end);
+  let end = last === lastToken.raw ? lastToken.end : (lastToken.possessive?.end ?? lastToken.end);
+  if (candidate.trailing !== '' && text.startsWith(candidate.trailing, end))
+    end += candidate.trailing.length;
   return standsAsName(structure(), tokens[from]!.start, end);
 }
 

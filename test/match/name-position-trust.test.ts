@@ -85,6 +85,13 @@ describe('a name of ordinary words filling a name’s place is the name in any c
     expect(statuses(answer)).toEqual([['misattributed', court]]);
   });
 
+  it('a name listed in capitals with its closing period, in lower case in a heading', () => {
+    // HUD's "NEW RIVER COMMUNITY ACTION, INC." (all ordinary words), the next agency's number.
+    expect(statuses('### new river community action, inc.\nFriday: (804) 901-3449', hud)).toEqual([
+      ['misattributed', 'NEW RIVER COMMUNITY ACTION, INC.'],
+    ]);
+  });
+
   it.each([
     ['heading in capitals', '## ORANGE DISTRICT COURT\nCall (978) 544-8277.', ORANGE],
     ['bold lead', '- **FALL RIVER JUVENILE COURT**: (508) 676-0090', FALL_RIVER_JUVENILE],
