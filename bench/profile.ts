@@ -7,7 +7,7 @@
  *   npx tsx bench/profile-table.ts out/prof/FILE.cpuprofile     the table by file
  *
  * `--corpus`: the bench corpus (generated answers and ExpertQA's) against the generated
- * 10,000-organization directory instead.
+ * 10,000-organization directory instead (`--orgs N`: N organizations).
  *
  * `--root` verifies with the tree at DIR (another checkout, `git worktree add DIR REF`), so the
  * same workload profiles a reference commit.
@@ -25,6 +25,7 @@ const { values } = parseArgs({
     root: { type: 'string' },
     seconds: { type: 'string', default: '10' },
     corpus: { type: 'boolean', default: false },
+    orgs: { type: 'string', default: '10000' },
   },
 });
 const root = resolve(values.root ?? new URL('..', import.meta.url).pathname);
@@ -44,7 +45,7 @@ const { parseAllowlist } = await load<{
 }>('src/allowlist/schema.ts');
 const orgs = generateOrgs(100_000);
 const index = values.corpus
-  ? buildIndex(parseAllowlist(allowlistFile(orgs.slice(0, 10_000)), 'generated-10000.json'))
+  ? buildIndex(parseAllowlist(allowlistFile(orgs.slice(0, Number(values.orgs))), 'generated.json'))
   : await loadAllowlistIndex(join(root, 'sample-allowlist/allowlist.json'));
 const sample = readFileSync(join(root, 'sample-allowlist/answers.jsonl'), 'utf8')
   .split('\n')
