@@ -44,8 +44,6 @@ const KNOWN_OVER: Readonly<Record<string, number>> = {
   'src/cli/stale.ts:run': 90,
   'src/compare/aggregate.ts:compareVendors': 116,
   'src/compare/format-html.ts:comparisonToHtml': 124,
-  'src/extract/links.ts': 317,
-  'src/extract/links.ts:extractLinks': 136,
   'src/input/json.ts:jsonErrorOffset': 103,
   'src/liveness/classify.ts': 331,
   'src/liveness/classify.ts:classifyFailure': 88,
