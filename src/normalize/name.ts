@@ -47,76 +47,80 @@ export function foldToken(raw: string): string {
  * found by a hand-written scan instead, since every answer is tokenized and the regular
  * expression with its `foldToken` test per word was a tenth of a verification. Exactly the same
  * tokens (a property test compares the two on arbitrary text): ASCII is classified by code, any
- * other code point by `WORD_CHAR` at that position, which allocates nothing.
+ * other code point by `WORD_CHAR` at that position, which allocates nothing. A word of lower-case
+ * ASCII letters and digits, most of prose, is its own folded form: no copy is made of it.
  */
 export function tokenize(text: string): Token[] {
   const tokens: Token[] = [];
-  const length = text.length;
-  let k = 0;
-  while (k < length) {
-    const c = text.charCodeAt(k);
-    if (c === 38) {
-      tokens.push({ norm: 'and', raw: '&', start: k, end: k + 1 });
-      k++;
-      continue;
-    }
-    const first = wordCharEnd(text, k, c);
-    if (first === k) {
-      k += c >= 0xd800 && c <= 0xdbff && k + 1 < length ? codePointWidth(text, k) : 1;
-      continue;
-    }
-    const start = k;
-    let ascii = first - k === 1 ? c < 128 : asciiRun(text, k, first);
-    k = runEnd(text, first);
-    if (ascii && k > first) ascii = asciiRun(text, first, k);
-    // Apostrophes inside the word, each followed by a letter or digit.
-    while (k + 1 < length) {
-      const quote = text.charCodeAt(k);
-      if (quote !== 39 && quote !== 0x2019) break;
-      const next = runEnd(text, k + 1);
-      if (next === k + 1) break;
-      ascii = ascii && quote === 39 && asciiRun(text, k + 1, next);
-      k = next;
-    }
-    const raw = text.slice(start, k);
-    const token: Token = {
-      norm: ascii && !raw.includes("'") ? raw.toLowerCase() : foldToken(raw),
-      raw,
-      start,
-      end: k,
-    };
-    if (raw.length > 2 && isPossessive(raw)) {
-      const stem = raw.slice(0, -2);
-      token.possessive = { norm: foldToken(stem), raw: stem, end: k - 2 };
-    }
-    tokens.push(token);
-  }
+  for (let k = 0; k < text.length; ) k = tokenAt(text, k, tokens);
   return tokens;
 }
+
+/** The token at `start`, if one starts there, added to `tokens`; where the next may start. */
+function tokenAt(text: string, start: number, tokens: Token[]): number {
+  const c = text.charCodeAt(start);
+  if (c === 38 /* & */) {
+    tokens.push({ norm: 'and', raw: '&', start, end: start + 1 });
+    return start + 1;
+  }
+  runSeen = 0;
+  let k = wordRunEnd(text, start);
+  if (k === start) return start + (c >= 0xd800 && c <= 0xdbff ? codePointWidth(text, start) : 1);
+  // Apostrophes inside the word, each followed by a letter or digit.
+  for (;;) {
+    const quote = text.charCodeAt(k);
+    if (quote !== 39 && quote !== 0x2019) break;
+    const next = wordRunEnd(text, k + 1);
+    if (next === k + 1) break;
+    runSeen |= quote === 39 ? ASCII_QUOTE : OTHER;
+    k = next;
+  }
+  const raw = text.slice(start, k);
+  const token: Token = {
+    norm: runSeen === 0 ? raw : runSeen === CAPITAL ? raw.toLowerCase() : foldToken(raw),
+    raw,
+    start,
+    end: k,
+  };
+  if (k - start > 2 && isPossessive(raw)) {
+    const stem = raw.slice(0, -2);
+    token.possessive = { norm: foldToken(stem), raw: stem, end: k - 2 };
+  }
+  tokens.push(token);
+  return k;
+}
+
+/** What the runs of the word being read hold beyond lower-case ASCII letters and digits (bits). */
+const CAPITAL = 1;
+const OTHER = 2;
+const ASCII_QUOTE = 4;
+let runSeen = 0;
 
 // One letter or digit of any script, matched at a position (`y`); `u` reads a whole code point.
 const WORD_CHAR = /[\p{L}\p{N}]/uy;
 
-/** Where the letter or digit at `k` (code unit `c`) ends, or `k` when there is none. */
-function wordCharEnd(text: string, k: number, c: number): number {
-  if (c < 128) return (c >= 48 && c <= 57) || ((c | 32) >= 97 && (c | 32) <= 122) ? k + 1 : k;
-  WORD_CHAR.lastIndex = k;
-  return WORD_CHAR.test(text) ? WORD_CHAR.lastIndex : k;
-}
-
-/** Where the run of letters and digits from `k` ends. */
-function runEnd(text: string, from: number): number {
+/**
+ * Where the run of letters and digits from `from` ends, adding to `runSeen` what it holds (a
+ * module variable rather than a returned object: this runs for every word of every answer).
+ */
+function wordRunEnd(text: string, from: number): number {
   let k = from;
   for (;;) {
-    const next = wordCharEnd(text, k, text.charCodeAt(k));
-    if (next === k) return k;
-    k = next;
+    const code = text.charCodeAt(k);
+    if (code < 128) {
+      if ((code >= 97 && code <= 122) || (code >= 48 && code <= 57)) k++;
+      else if (code >= 65 && code <= 90) {
+        runSeen |= CAPITAL;
+        k++;
+      } else return k;
+    } else {
+      // Past the end `code` is NaN: the test fails and the run ends.
+      WORD_CHAR.lastIndex = k;
+      if (!(code >= 128) || !WORD_CHAR.test(text)) return k;
+      runSeen |= OTHER;
+      k = WORD_CHAR.lastIndex;
+    }
   }
-}
-
-function asciiRun(text: string, from: number, to: number): boolean {
-  for (let k = from; k < to; k++) if (text.charCodeAt(k) >= 128) return false;
-  return true;
 }
 
 function codePointWidth(text: string, k: number): number {
