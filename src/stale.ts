@@ -12,6 +12,7 @@ import type {
   LivenessOutcome,
 } from './liveness/types.js';
 import { classifyLink } from './match/links.js';
+import { normalizeUrl } from './normalize/url.js';
 import { isFatalBucket, LINK_SEVERITY } from './types.js';
 
 /**
@@ -20,21 +21,30 @@ import { isFatalBucket, LINK_SEVERITY } from './types.js';
  * flags, calls `findStaleLinks`, and prints.
  */
 
+/**
+ * What the stale list says of a link: its liveness outcome's kind, or `moved` for a directory link
+ * that is live at another address (see `movedTo`): a maintenance finding, not a failure.
+ */
+export type StaleKind = LivenessKind | 'moved';
+
 /** One link checked: as written (what was fetched), its normalized form, and where it was found. */
 export interface StaleEntry {
   /** The link as written in the directory or the answer (or normalized, for an allowlist that did not keep it). */
   url: string;
   normalized: string;
+  kind: StaleKind;
   outcome: LivenessOutcome;
+  /** For `moved`: where the redirects end, the address the directory should give now. */
+  movedTo?: string;
   foundIn: string[];
 }
 
 export interface StaleReport {
   checked: number;
-  counts: Record<LivenessKind, number>;
+  counts: Record<StaleKind, number>;
   /** Every link checked, by URL. */
   links: StaleEntry[];
-  /** Every link not live, most serious first (`LINK_SEVERITY`: invented, broken, inconclusive); by URL within each. */
+  /** Every link not live, most serious first (`LINK_SEVERITY`: invented, broken, inconclusive; then moved); by URL within each. */
   stale: StaleEntry[];
   /** Stopped early (Ctrl-C): `checked` counts the links finished before. */
   interrupted: boolean;
@@ -55,8 +65,36 @@ export interface StaleInput {
   checker?: LinkChecker;
 }
 
-/** The one severity order of `src/types.ts`, so `stale` lists problems in the order `check` does. */
-const severity = (kind: LivenessKind): number => LINK_SEVERITY.indexOf(kind);
+/**
+ * The one severity order of `src/types.ts`, so `stale` lists problems in the order `check` does;
+ * `moved`, a live page at a new address, comes last.
+ */
+const severity = (kind: StaleKind): number =>
+  kind === 'moved' ? LINK_SEVERITY.length : LINK_SEVERITY.indexOf(kind);
+
+const FROM_URLS = 'allowlist (urls)';
+const FROM_DOMAINS = 'allowlist (domains)';
+
+/**
+ * Where a directory link now lives, when its redirects end at another address: for a `urls` entry,
+ * a page the one URL normalizer calls different (so `http://` → `https://`, `www.`, a trailing
+ * slash or a default port are no move); for a `domains` entry, another host, not the domain or
+ * below it (a root that redirects to its landing page is no move). Null otherwise, and for links
+ * found only in answers: an answer's link that redirects is live, it is not ours to update.
+ */
+export function movedTo(
+  entry: Pick<StaleEntry, 'normalized' | 'foundIn'>,
+  outcome: LivenessOutcome,
+): string | null {
+  if (outcome.kind !== 'live' || outcome.redirects === 0) return null;
+  const final = normalizeUrl(outcome.finalUrl);
+  const start = normalizeUrl(entry.normalized);
+  if (!final.ok || !start.ok) return null;
+  if (entry.foundIn.includes(FROM_URLS) && final.url !== start.url) return outcome.finalUrl;
+  const sameSite = final.host === start.host || final.host.endsWith(`.${start.host}`);
+  if (entry.foundIn.includes(FROM_DOMAINS) && !sameSite) return outcome.finalUrl;
+  return null;
+}
 
 interface Pending {
   fetch: string;
@@ -82,10 +120,10 @@ export function collectLinks(
   for (const url of allowlist.urls) {
     const written = allowlist.urlsAsWritten?.[url];
     // Without the written form, the normalizer's https is not the writer's: no scheme to follow.
-    add(written ?? withoutScheme(url), written ?? url, url, 'allowlist (urls)');
+    add(written ?? withoutScheme(url), written ?? url, url, FROM_URLS);
   }
   for (const domain of allowlist.domains)
-    add(domain, `https://${domain}`, `https://${domain}`, 'allowlist (domains)');
+    add(domain, `https://${domain}`, `https://${domain}`, FROM_DOMAINS);
   const index = buildIndex(allowlist);
   const allowPrivate = input.liveness?.allowPrivateNetworks;
   const allowPrivateNetworks = allowPrivate !== undefined && allowPrivate !== false;
@@ -164,15 +202,27 @@ export async function findStaleLinks(input: StaleInput): Promise<StaleReport> {
         reason: `not checked: the network is unavailable (${networkUnavailable ?? 'unknown'})`,
       };
     }
-    entries.push({ url: link.url, normalized: link.normalized, outcome, foundIn: link.foundIn });
+    const moved = movedTo(link, outcome);
+    entries.push({
+      url: link.url,
+      normalized: link.normalized,
+      kind: moved === null ? outcome.kind : 'moved',
+      outcome,
+      ...(moved === null ? {} : { movedTo: moved }),
+      foundIn: link.foundIn,
+    });
   }
-  const counts: Record<LivenessKind, number> = { live: 0, broken: 0, invented: 0, inconclusive: 0 };
-  for (const entry of entries) counts[entry.outcome.kind]++;
+  const counts: Record<StaleKind, number> = {
+    live: 0,
+    broken: 0,
+    invented: 0,
+    inconclusive: 0,
+    moved: 0,
+  };
+  for (const entry of entries) counts[entry.kind]++;
   const stale = entries
-    .filter((entry) => entry.outcome.kind !== 'live')
-    .sort(
-      (a, b) => severity(a.outcome.kind) - severity(b.outcome.kind) || compareStrings(a.url, b.url),
-    );
+    .filter((entry) => entry.kind !== 'live')
+    .sort((a, b) => severity(a.kind) - severity(b.kind) || compareStrings(a.url, b.url));
   return {
     checked: entries.length,
     counts,
@@ -183,7 +233,7 @@ export async function findStaleLinks(input: StaleInput): Promise<StaleReport> {
   };
 }
 
-/** Exit status of a stale run: a broken or invented link fails it. */
+/** Exit status of a stale run: a broken or invented link fails it; a moved one does not. */
 export function staleFailed(report: StaleReport): boolean {
-  return report.stale.some((entry) => isFatalBucket(entry.outcome.kind));
+  return report.stale.some((entry) => entry.kind !== 'moved' && isFatalBucket(entry.kind));
 }

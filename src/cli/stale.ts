@@ -45,12 +45,14 @@ Options:
                            (default ${NETWORK_PROBE_URL}); off: rely on the links alone
   --no-progress            no progress bar (it is drawn only when standard error is a terminal)
 
-Links that cannot be judged (bot protection, timeouts, network down) are listed as inconclusive
-but do not fail the run. Once the network is shown unavailable, that is said once and the links
+A directory link that now redirects to another page (or a domain to another host) is listed as
+moved, with the address it redirects to: give that address in the directory. It does not fail
+the run. Links that cannot be judged (bot protection, timeouts, network down) are listed as
+inconclusive and do not fail the run either. Once the network is shown unavailable, that is said once and the links
 not yet checked are inconclusive. Ctrl-C prints what was checked so far.
 
-Exit codes: 0 nothing broken or invented, 2 some link is broken or invented, 3 bad input,
-130 interrupted, 1 unexpected error.
+Exit codes: 0 nothing broken or invented (moved and inconclusive links may be listed), 2 some
+link is broken or invented, 3 bad input, 130 interrupted, 1 unexpected error.
 `;
 
 /** The shortest time between two redraws of the progress bar. */

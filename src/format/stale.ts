@@ -1,5 +1,5 @@
-import type { LivenessKind, LivenessOutcome } from '../liveness/types.js';
-import type { StaleEntry, StaleReport } from '../stale.js';
+import type { LivenessOutcome } from '../liveness/types.js';
+import type { StaleEntry, StaleKind, StaleReport } from '../stale.js';
 import { codeCell, escapeMarkdown } from './markdown.js';
 
 /**
@@ -41,7 +41,14 @@ function summary(report: StaleReport): string {
   const head = report.interrupted
     ? `Interrupted: checked ${checked} link${checked === 1 ? '' : 's'} before stopping`
     : `Checked ${checked} link${checked === 1 ? '' : 's'}`;
-  return `${head}: ${counts.live} live, ${counts.broken} broken, ${counts.invented} invented, ${counts.inconclusive} inconclusive.`;
+  const moved = counts.moved > 0 ? `, ${counts.moved} moved` : '';
+  return `${head}: ${counts.live} live, ${counts.broken} broken, ${counts.invented} invented, ${counts.inconclusive} inconclusive${moved}.`;
+}
+
+/** Why a link is listed: the outcome's reason, or for a moved link where it went and what to do. */
+function whyOf(entry: StaleEntry): string {
+  if (entry.kind !== 'moved') return entry.outcome.reason;
+  return `moved: the directory link now redirects to ${entry.movedTo ?? '?'}; give that address in the directory (${entry.outcome.reason})`;
 }
 
 /** Links not checked because the network was down: said once, not once per link. */
@@ -64,7 +71,7 @@ function staleText(report: StaleReport): string {
     return `${lines.join('\n')}\n${report.stale.length === 0 ? 'Nothing stale.\n' : ''}`;
   const blocks = listed.map((entry) => {
     const { outcome } = entry;
-    const block = [`${outcome.kind.toUpperCase()}  ${entry.url}`];
+    const block = [`${entry.kind.toUpperCase()}  ${entry.url}`];
     const finalUrl = finalUrlOf(outcome);
     const facts = [
       statusOrError(outcome) && `status/error: ${statusOrError(outcome)}`,
@@ -72,7 +79,7 @@ function staleText(report: StaleReport): string {
     ].filter(Boolean);
     if (facts.length > 0) block.push(`  ${facts.join('   ')}`);
     block.push(`  found in: ${entry.foundIn.join('; ')}`);
-    block.push(`  why: ${outcome.reason}`);
+    block.push(`  why: ${whyOf(entry)}`);
     return block.join('\n');
   });
   return `${lines.join('\n')}\n\n${blocks.join('\n\n')}\n`;
@@ -91,11 +98,12 @@ function staleJson(report: StaleReport): unknown {
       return {
         url: entry.url,
         ...(entry.normalized !== entry.url ? { normalized: entry.normalized } : {}),
-        outcome: outcome.kind,
+        outcome: entry.kind,
+        ...(entry.movedTo !== undefined ? { movedTo: entry.movedTo } : {}),
         ...('status' in outcome && outcome.status !== undefined ? { status: outcome.status } : {}),
         ...('error' in outcome && outcome.error !== undefined ? { error: outcome.error } : {}),
         ...(finalUrlOf(outcome) ? { finalUrl: finalUrlOf(outcome) } : {}),
-        reason: outcome.reason,
+        reason: whyOf(entry),
         foundIn: entry.foundIn,
       };
     }),
@@ -108,12 +116,12 @@ function staleCsv(report: StaleReport): string {
     const { outcome } = entry;
     rows.push([
       entry.url,
-      outcome.kind,
+      entry.kind,
       'status' in outcome && outcome.status !== undefined ? String(outcome.status) : '',
       'error' in outcome && outcome.error !== undefined ? outcome.error : '',
       finalUrlOf(outcome),
       entry.foundIn.join('; '),
-      outcome.reason,
+      whyOf(entry),
     ]);
   }
   return rows.map((row) => row.map(csvCell).join(',')).join('\n') + '\n';
@@ -129,10 +137,11 @@ export function csvCell(value: string): string {
   return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
-const KIND_LABEL: Record<LivenessKind, string> = {
+const KIND_LABEL: Record<StaleKind, string> = {
   broken: '❌ broken',
   invented: '❌ invented',
   inconclusive: '⚠️ inconclusive',
+  moved: '➡️ moved',
   live: '✅ live',
 };
 
@@ -152,7 +161,7 @@ function staleMarkdown(report: StaleReport): string {
   lines.push('', '| Outcome | Link | Status | Found in | Why |', '| --- | --- | --- | --- | --- |');
   for (const entry of listed) {
     lines.push(
-      `| ${KIND_LABEL[entry.outcome.kind]} | ${codeCell(entry.url)} | ${mdCell(statusOrError(entry.outcome))} | ${mdCell(entry.foundIn.join('; '))} | ${mdCell(entry.outcome.reason)} |`,
+      `| ${KIND_LABEL[entry.kind]} | ${codeCell(entry.url)} | ${mdCell(statusOrError(entry.outcome))} | ${mdCell(entry.foundIn.join('; '))} | ${mdCell(whyOf(entry))} |`,
     );
   }
   return `${lines.join('\n')}\n`;
@@ -163,18 +172,21 @@ function mdCell(text: string): string {
   return escapeMarkdown(text);
 }
 
-/** JUnit XML: one test case per link; a failure for broken or invented, skipped for inconclusive. */
+/**
+ * JUnit XML: one test case per link; a failure for broken or invented, skipped for inconclusive
+ * and moved (a finding to act on that fails nothing).
+ */
 function staleJunit(report: StaleReport): string {
   const failures = report.counts.broken + report.counts.invented;
-  const skipped = report.counts.inconclusive;
+  const skipped = report.counts.inconclusive + report.counts.moved;
   const cases = report.links.map((entry) => {
-    const { outcome } = entry;
-    const open = `    <testcase name="${xml(entry.url)}" classname="stale.${outcome.kind}"`;
-    if (outcome.kind === 'live') return `${open}/>`;
+    const { kind } = entry;
+    const open = `    <testcase name="${xml(entry.url)}" classname="stale.${kind}"`;
+    if (kind === 'live') return `${open}/>`;
     const body =
-      outcome.kind === 'inconclusive'
-        ? `<skipped message="${xml(outcome.reason)}"/>`
-        : `<failure type="${outcome.kind}" message="${xml(outcome.reason)}">${xml(`found in: ${entry.foundIn.join('; ')}`)}</failure>`;
+      kind === 'inconclusive' || kind === 'moved'
+        ? `<skipped message="${xml(whyOf(entry))}"/>`
+        : `<failure type="${kind}" message="${xml(whyOf(entry))}">${xml(`found in: ${entry.foundIn.join('; ')}`)}</failure>`;
     return `${open}>\n      ${body}\n    </testcase>`;
   });
   const totals = `tests="${report.links.length}" failures="${failures}" skipped="${skipped}"`;

@@ -331,7 +331,7 @@ describe('stale progress and Ctrl-C', () => {
     expect(report).toMatchObject({
       interrupted: true,
       checked: 1,
-      counts: { live: 1, broken: 0, invented: 0, inconclusive: 0 },
+      counts: { live: 1, broken: 0, invented: 0, inconclusive: 0, moved: 0 },
     });
   });
 });

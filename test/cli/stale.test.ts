@@ -116,7 +116,7 @@ describe('citation-verifier stale', () => {
     ).toBe(EXIT.failed);
     expect(JSON.parse(jsonIo.out())).toEqual({
       checked: 2,
-      counts: { live: 1, broken: 1, invented: 0, inconclusive: 0 },
+      counts: { live: 1, broken: 1, invented: 0, inconclusive: 0, moved: 0 },
       stale: [
         {
           url: `http://gone.test:${p}/gone`,

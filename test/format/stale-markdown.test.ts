@@ -19,6 +19,7 @@ function report(): StaleReport {
   const entry = {
     url: hostile.url,
     normalized: hostile.url,
+    kind: 'broken' as const,
     outcome: {
       kind: 'broken' as const,
       status: 404,
@@ -29,7 +30,7 @@ function report(): StaleReport {
   };
   return {
     checked: 1,
-    counts: { live: 0, broken: 1, invented: 0, inconclusive: 0 },
+    counts: { live: 0, broken: 1, invented: 0, inconclusive: 0, moved: 0 },
     links: [entry],
     stale: [entry],
     interrupted: false,
