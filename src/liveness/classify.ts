@@ -1,5 +1,6 @@
 import { STATUS_CODES } from 'node:http';
-import { describeAddressClass, type AddressClass } from './address.js';
+import type { AddressClass } from './address.js';
+import { refusedAddress, unprovenPrivateAnswer } from './refusal.js';
 import type { LivenessOutcome } from './types.js';
 
 /**
@@ -227,27 +228,10 @@ function classifyFailure(evidence: FailureEvidence, network: NetworkView): Liven
       return network.dnsWorks
         ? weak(`${failure.message}${where}`)
         : unavailable(`${failure.message}${where}`);
-    case 'private-address': {
-      const what = failure.addressClass
-        ? describeAddressClass(failure.addressClass)
-        : 'a non-public address';
-      if (failure.source === 'dns' && !network.dnsWorks) {
-        return unavailable(
-          `DNS answered ${failure.address ?? '?'} (${what}) for ${failure.host ?? '?'}${where}, and has not been seen giving a public answer in this run${detail}`,
-        );
-      }
-      const subject =
-        failure.source === 'literal'
-          ? `${failure.address ?? '?'} is`
-          : `${failure.host ?? 'the host'} resolves to ${failure.address ?? '?'},`;
-      return {
-        kind: 'invented',
-        error: failure.code,
-        finalUrl,
-        ...(failure.address !== undefined ? { address: failure.address } : {}),
-        reason: `${subject} ${what}${where}: not a public resource (not fetched)`,
-      };
-    }
+    case 'private-address':
+      return network.dnsWorks || failure.source !== 'dns'
+        ? refusedAddress(failure, finalUrl, where)
+        : unavailable(unprovenPrivateAnswer(failure, where, detail));
     case 'reserved-name':
       return {
         kind: 'invented',

@@ -12,7 +12,9 @@ export type HostResolution =
       addresses: Array<{ address: string; family: 4 | 6 }>;
       source: 'dns' | 'pinned' | 'literal' | 'name';
     }
-  | { ok: false; failure: Failure };
+  | HostResolutionFailure;
+
+type HostResolutionFailure = { ok: false; failure: Failure };
 
 /**
  * Special-use names (RFC 6761, RFC 2606, RFC 7686) that no resolver is asked about: `.invalid`
@@ -130,6 +132,37 @@ export class HostVetting {
     }) as unknown as LookupFunction;
   }
 
+  /** The resolver's answer for `key`, its failure told apart as not-found or a lookup error. */
+  private async lookUp(
+    key: string,
+  ): Promise<
+    { ok: true; addresses: Array<{ address: string; family: 4 | 6 }> } | HostResolutionFailure
+  > {
+    let answer;
+    try {
+      answer = await this.resolver(key);
+    } catch (error) {
+      answer = { ok: false as const, notFound: false, error: describeError(error) };
+    }
+    if (answer.ok) return answer;
+    return {
+      ok: false,
+      failure: answer.notFound
+        ? {
+            kind: 'dns-not-found',
+            code: answer.error,
+            host: key,
+            message: `${key} did not resolve (${answer.error})`,
+          }
+        : {
+            kind: 'dns-error',
+            code: answer.error,
+            host: key,
+            message: `DNS lookup of ${key} failed (${answer.error})`,
+          },
+    };
+  }
+
   private async lookupAndVet(key: string): Promise<HostResolution> {
     const pin = this.pins.get(key);
     const special = pin || !this.guardSpecialNames ? null : specialUseName(key);
@@ -152,33 +185,8 @@ export class HostVetting {
       };
     } else {
       source = 'dns';
-      let answer;
-      try {
-        answer = await this.resolver(key);
-      } catch (error) {
-        answer = { ok: false as const, notFound: false, error: describeError(error) };
-      }
-      if (!answer.ok) {
-        return answer.notFound
-          ? {
-              ok: false,
-              failure: {
-                kind: 'dns-not-found',
-                code: answer.error,
-                host: key,
-                message: `${key} did not resolve (${answer.error})`,
-              },
-            }
-          : {
-              ok: false,
-              failure: {
-                kind: 'dns-error',
-                code: answer.error,
-                host: key,
-                message: `DNS lookup of ${key} failed (${answer.error})`,
-              },
-            };
-      }
+      const answer = await this.lookUp(key);
+      if (!answer.ok) return answer;
       addresses = answer.addresses;
     }
     const allowed = addresses.filter(
