@@ -190,6 +190,16 @@ export async function findStaleLinks(input: StaleInput): Promise<StaleReport> {
   }
 
   const interrupted = input.signal?.aborted === true && networkUnavailable === undefined;
+  return staleReport(links, outcomes, interrupted, networkUnavailable);
+}
+
+/** The report from each link's outcome; a link never checked because the network went down says so. */
+function staleReport(
+  links: readonly Pending[],
+  outcomes: ReadonlyMap<string, LivenessOutcome>,
+  interrupted: boolean,
+  networkUnavailable: string | undefined,
+): StaleReport {
   const entries: StaleEntry[] = [];
   for (const link of links) {
     let outcome = outcomes.get(link.fetch);
