@@ -5,6 +5,7 @@ import { closest, nearestIn } from './proximity.js';
 import { columnHeading } from './structure.js';
 import { otherReference, ownerWordIn, type Mention } from './unlisted-names.js';
 import type { OrgFinding, PhoneFinding, Span } from '../extract/types.js';
+import { bareOrgName, orgKey } from '../normalize/name.js';
 import { formatPhone } from '../normalize/phone.js';
 import type { PhoneVerdict } from '../types.js';
 
@@ -106,6 +107,22 @@ export function against(a: Attribution, target: Mention, group: readonly Mention
   return unchecked(a, target.name);
 }
 
+/**
+ * Two entries whose names differ only by an article or a legal form (HUD lists "GREATER
+ * WASHINGTON URBAN LEAGUE" in DC and "THE GREATER WASHINGTON URBAN LEAGUE" in MD): "the Greater
+ * Washington Urban League" names either, so a number of one is no proof against the other.
+ */
+function sameBareName(a: string, b: string): boolean {
+  return a !== b && orgKey(bareOrgName(a) ?? a) === orgKey(bareOrgName(b) ?? b);
+}
+
+function twinEntry(a: Attribution, organization: string, twin: string): PhoneVerdict {
+  return uncharged(
+    a,
+    `${a.shown} is given for ${organization}; the directory lists it for ${twin}, the same name without its article or legal form, which the answer's words name as well`,
+  );
+}
+
 function hasNumbers(index: AllowlistIndex, organization: string): boolean {
   return (index.orgPhones.get(organization)?.length ?? 0) > 0;
 }
@@ -179,6 +196,8 @@ const REASON_NUMBERS = 3;
 const VOWEL_FIRST = /^[AEIOU]/;
 
 export function misattributed(a: Attribution, organization: string): PhoneVerdict {
+  const twin = a.owners.find((owner) => sameBareName(owner, organization));
+  if (twin !== undefined) return twinEntry(a, organization, twin);
   const numbers = (a.index.orgPhones.get(organization) ?? []).map(formatPhone);
   // A reason a person reads: three numbers, then how many more.
   const listed =
