@@ -1,5 +1,5 @@
 import { hostOfDomainEntry } from '../src/allowlist/schema.js';
-import { cleanOrgName } from '../src/normalize/name.js';
+import { cleanOrgName, orgKey } from '../src/normalize/name.js';
 import {
   EXTENSION_AFTER,
   foldPhoneText,
@@ -201,6 +201,24 @@ export function parseAliasCell(cell: string): string[] {
     .split(/[\n;|]/)
     .map(cleanOrgName)
     .filter((alias) => alias.length > 0);
+}
+
+/** The kinds of column the build reads. */
+export type ColumnKind = 'org' | 'url' | 'phone' | 'alias' | 'domain';
+
+const VALUES: Readonly<Record<ColumnKind, (cell: string) => string[]>> = {
+  org: (cell) => [orgKey(cleanOrgName(cell))],
+  alias: (cell) => parseAliasCell(cell).map(orgKey),
+  url: (cell) => parseUrlCell(cell).flatMap((part) => (part.kind === 'url' ? [part.url] : [])),
+  phone: (cell) =>
+    parsePhoneCell(cell).flatMap((part) => (part.kind === 'number' ? [part.e164] : [])),
+  domain: (cell) =>
+    parseDomainCell(cell).flatMap((part) => (part.kind === 'domain' ? [part.host] : [])),
+};
+
+/** The values a cell of a column of `kind` puts in the allowlist, as their keys, in the order written. */
+export function cellValues(kind: ColumnKind, cell: string): string[] {
+  return VALUES[kind](cell);
 }
 
 // What kind of value a cell holds, judged by the same parsers that read its values, so a row

@@ -1,0 +1,179 @@
+import {
+  type ColumnKind,
+  cellValues,
+  holdsPhoneNumber,
+  holdsWrittenAddress,
+  isAddressText,
+  isPhoneText,
+  isPlaceholder,
+  parseAliasCell,
+  parseDomainCell,
+  parsePhoneCell,
+  type PhonePart,
+  parseUrlCell,
+  type UrlPart,
+} from './cells.js';
+import type { ResolvedColumns } from './columns.js';
+
+/**
+ * What each column the build reads must hold, judged one cell at a time (`fit.ts` decides what a
+ * whole row means). Pure. A row is seen through `CellAt`, so a reading with two cells joined is
+ * judged without copying the row (a wide row would be copied once per reading).
+ */
+
+export type Kind = ColumnKind;
+
+/** The read columns and their kinds, by column index. */
+export type Kinds = ReadonlyMap<number, Kind>;
+
+/** The cell a row (or a reading of it) holds at a column; empty past its end. */
+export type CellAt = (index: number) => string;
+
+export interface Problem {
+  /** The column, or the header's length for "more cells than the header". */
+  index: number;
+  text: string;
+}
+
+export function columnKinds(cols: ResolvedColumns): Map<number, Kind> {
+  const kinds = new Map<number, Kind>([[cols.org.index, 'org']]);
+  for (const [list, kind] of [
+    [cols.urls, 'url'],
+    [cols.phones, 'phone'],
+    [cols.aliases, 'alias'],
+    [cols.domains, 'domain'],
+  ] as const) {
+    for (const column of list) if (!kinds.has(column.index)) kinds.set(column.index, kind);
+  }
+  return kinds;
+}
+
+export const quote = (text: string): string => JSON.stringify(text);
+export const present = (cell: string): boolean => cell.length > 0 && !isPlaceholder(cell);
+
+/** What a name or an alias must never be: a phone number, or a web address written as one. */
+function notAName(value: string): string | null {
+  if (isPhoneText(value) || holdsPhoneNumber(value))
+    return `holds a phone number (${quote(value)})`;
+  if (holdsWrittenAddress(value)) return `holds a web address (${quote(value)})`;
+  return null;
+}
+
+const aliasProblem = (cell: string): string | null =>
+  parseAliasCell(cell)
+    .map(notAName)
+    .find((found) => found !== null) ?? null;
+
+/** Cells holding the kind of value another column holds: proof on their own that the row is off. */
+export function wrongKind(cellAt: CellAt, kinds: Kinds, header: readonly string[]): Problem[] {
+  const problems: Problem[] = [];
+  for (const [index, kind] of kinds) {
+    const cell = cellAt(index);
+    if (!present(cell)) continue;
+    const next = cellAt(index + 1);
+    let text: string | null = null;
+    if (kind === 'org') text = notAName(cell);
+    else if (kind === 'alias') text = aliasProblem(cell);
+    else if (kind === 'phone')
+      text = isAddressText(cell) ? `holds a web address (${quote(cell)})` : null;
+    else if (isPhoneText(cell)) text = `holds a phone number (${quote(cell)})`;
+    else if (!holdsAddress(cell, kind) && isAddressText(next))
+      text = `holds ${quote(cell)}, not a web address, while the next cell is one (${quote(next)})`;
+    if (text !== null) problems.push({ index, text: `'${header[index]}' ${text}` });
+  }
+  return problems;
+}
+
+function holdsAddress(cell: string, kind: 'url' | 'domain'): boolean {
+  return kind === 'url'
+    ? parseUrlCell(cell).some((part) => part.kind === 'url')
+    : parseDomainCell(cell).some((part) => part.kind === 'domain');
+}
+
+/**
+ * The read columns that do not hold exactly what they hold. A row read as written may lack its
+ * name (it is then skipped as nameless); a row realigned may not (`needName`).
+ */
+export function unfitColumns(
+  cellAt: CellAt,
+  kinds: Kinds,
+  header: readonly string[],
+  needName: boolean,
+): Problem[] {
+  const problems: Problem[] = [];
+  for (const [index, kind] of kinds) {
+    const cell = cellAt(index);
+    const text =
+      kind === 'org' && !present(cell) ? (needName ? 'is empty' : null) : unfitCell(cell, kind);
+    if (text !== null) problems.push({ index, text: `'${header[index]}' ${text}` });
+  }
+  return problems;
+}
+
+export function unfitCell(cell: string, kind: Kind): string | null {
+  if (!present(cell)) return null;
+  switch (kind) {
+    case 'org':
+      return notAName(cell);
+    case 'alias':
+      return aliasProblem(cell);
+    case 'url':
+      return unfitValue(cell, URL_CELL);
+    case 'phone':
+      return unfitValue(cell, PHONE_CELL);
+    case 'domain': {
+      const bad = parseDomainCell(cell).find((part) => part.kind === 'bad');
+      return bad === undefined ? null : `holds ${quote(bad.raw)}, not a host name`;
+    }
+  }
+}
+
+/** What a URL or phone cell must hold: its own kind of value, and nothing of the other kind. */
+interface ValueRule<P extends { kind: string; raw: string }> {
+  /** Why the whole cell is the other kind of value, or null. */
+  other: (cell: string) => string | null;
+  parse: (cell: string) => P[];
+  own: P['kind'];
+  /** A part that makes the cell not fit though a value of its own is there. */
+  odd: (part: P) => boolean;
+  noun: string;
+}
+
+const URL_CELL: ValueRule<UrlPart> = {
+  other: (cell) => (isPhoneText(cell) ? `holds a phone number (${quote(cell)})` : null),
+  parse: parseUrlCell,
+  own: 'url',
+  odd: (part) => part.kind === 'bad' || (part.kind === 'text' && isPhoneText(part.raw)),
+  noun: 'a web address',
+};
+
+const PHONE_CELL: ValueRule<PhonePart> = {
+  other: (cell) => (isAddressText(cell) ? `holds a web address (${quote(cell)})` : null),
+  parse: parsePhoneCell,
+  own: 'number',
+  odd: (part) => part.kind === 'bad' || (part.kind === 'text' && holdsWrittenAddress(part.raw)),
+  noun: 'a phone number',
+};
+
+function unfitValue<P extends { kind: string; raw: string }>(
+  cell: string,
+  rule: ValueRule<P>,
+): string | null {
+  const other = rule.other(cell);
+  if (other !== null) return other;
+  const parts = rule.parse(cell);
+  if (!parts.some((part) => part.kind === rule.own))
+    return `holds ${quote(cell)}, not ${rule.noun}`;
+  const odd = parts.find(rule.odd);
+  return odd === undefined ? null : `holds ${quote(odd.raw)}, not ${rule.noun}`;
+}
+
+/** The values a reading would put in the allowlist, as one comparable string. */
+export function keptValues(cellAt: CellAt, kinds: Kinds): string {
+  const values: string[][] = [];
+  for (const [index, kind] of [...kinds].sort((a, b) => a[0] - b[0])) {
+    const cell = cellAt(index);
+    values.push(present(cell) ? cellValues(kind, cell).sort() : []);
+  }
+  return JSON.stringify(values);
+}
