@@ -17,7 +17,6 @@ import {
 import { fromPromptfooRow } from '../promptfoo/rows.js';
 import { thresholdFromText } from '../promptfoo/settings.js';
 import { verifyAnswer } from '../verify.js';
-import { printable } from '../util/strings.js';
 import { defineCommand, OUTPUT_FLAGS, parseFormat } from './args.js';
 import { EXIT, readTextFile, type Subcommand } from './io.js';
 import { openOutput } from './output.js';
@@ -112,9 +111,8 @@ export const reportCommand: Subcommand = defineCommand({
       mode = 'promptfoo';
     }
 
-    const rendered = renderComparison(compareVendors(rows, { source, mode }), format);
-    // Text and markdown are read in a terminal or a markdown viewer: answers' control characters are shown, not obeyed.
-    await output.write(format === 'text' || format === 'markdown' ? printable(rendered) : rendered);
+    // Every format shows control and bidi characters from answers, ids and providers as escapes.
+    await output.write(renderComparison(compareVendors(rows, { source, mode }), format));
     return EXIT.pass;
   },
 });

@@ -1,5 +1,5 @@
 import { LINK_BUCKETS, type LinkBucket } from '../types.js';
-import { escapeHtml } from './html-escape.js';
+import { escapeHtml } from '../format/escape.js';
 import { intervalText, percent } from './format-common.js';
 import type { VendorFigures } from './types.js';
 

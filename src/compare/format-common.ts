@@ -1,3 +1,4 @@
+import { LISTED_FINDINGS } from '../defaults.js';
 import { formatPhone } from '../normalize/phone.js';
 import { LINK_BUCKETS, type LinkBucket } from '../types.js';
 import type {
@@ -212,4 +213,59 @@ export function problemLabel(problem: Problem): string {
 /** The title of a listed answer: `vendor-b · eviction-boston`. */
 export function answerTitle(answer: FlaggedAnswer): string {
   return `${answer.vendor} · ${answer.test}`;
+}
+
+/**
+ * At most `cap` of `items` (default `LISTED_FINDINGS.text`, as `check`'s text lists), and how many
+ * were left out: a format lists the first and says how many more (`moreText`), so an answer with
+ * 160,000 invented links costs a bounded page, not 55 MB.
+ */
+export function capped<T>(
+  items: readonly T[],
+  cap: number = LISTED_FINDINGS.text,
+): { shown: readonly T[]; more: number } {
+  return { shown: items.slice(0, cap), more: Math.max(0, items.length - cap) };
+}
+
+/** `… and 12,345 more problems`. */
+export function moreText(more: number, what: string): string {
+  return `… and ${more.toLocaleString('en-US')} more ${what}`;
+}
+
+/** One finding listed across answers, in words: who and what, then why. */
+export interface FindingLine {
+  label: string;
+  reason: string;
+}
+
+/**
+ * The two listings across answers, passed and failed alike (misattributed numbers, links that
+ * resemble a directory site), as the text and HTML formats show them: a title, the first lines
+ * (`capped`), and how many more.
+ */
+export function findingSections(comparison: VendorComparison): Array<{
+  id: 'misattributed' | 'lookalikes';
+  title: string;
+  lines: readonly FindingLine[];
+  more: number;
+}> {
+  const numbers = capped(comparison.misattributedNumbers);
+  const links = capped(comparison.lookalikeLinks);
+  return [
+    {
+      id: 'misattributed',
+      title: misattributedTitle(comparison),
+      lines: numbers.shown.map((number) => ({
+        label: misattributedLabel(number),
+        reason: number.reason,
+      })),
+      more: numbers.more,
+    },
+    {
+      id: 'lookalikes',
+      title: lookalikeTitle(comparison),
+      lines: links.shown.map((link) => ({ label: lookalikeLabel(link), reason: link.reason })),
+      more: links.more,
+    },
+  ];
 }

@@ -2,11 +2,13 @@ import {
   shownBuckets,
   answerTitle,
   bucketCell,
+  capped,
   headline,
   listedAnswers,
   lookalikeTitle,
   misattributedLabel,
   misattributedTitle,
+  moreText,
   noiseLines,
   problemParts,
   scopeLine,
@@ -66,20 +68,29 @@ export function comparisonToMarkdown(comparison: VendorComparison): string {
     lines.push(
       `- **${escapeMarkdown(answerTitle(answer))}** (verifier score ${answer.verifierScore})`,
     );
-    for (const problem of answer.problems) lines.push(`  - ${problemMarkdown(problem)}`);
+    const { shown, more } = capped(answer.problems);
+    for (const problem of shown) lines.push(`  - ${problemMarkdown(problem)}`);
+    if (more > 0)
+      lines.push(`  - ${escapeMarkdown(moreText(more, 'problems (--format json lists them)'))}`);
     for (const reason of answer.judgeReasons) lines.push(`  - judge: ${escapeMarkdown(reason)}`);
   }
 
   lines.push('', `### ${escapeMarkdown(misattributedTitle(comparison))}`, '');
-  for (const number of comparison.misattributedNumbers)
+  const numbers = capped(comparison.misattributedNumbers);
+  for (const number of numbers.shown)
     lines.push(`- ${escapeMarkdown(misattributedLabel(number))}: ${escapeMarkdown(number.reason)}`);
+  if (numbers.more > 0)
+    lines.push(`- ${escapeMarkdown(moreText(numbers.more, 'listed in --format json'))}`);
   lines.push('', `### ${escapeMarkdown(lookalikeTitle(comparison))}`, '');
+  const links = capped(comparison.lookalikeLinks);
   // The address in a code span, so a pull request does not make the lookalike a live link.
-  for (const link of comparison.lookalikeLinks) {
+  for (const link of links.shown) {
     lines.push(
       `- ${escapeMarkdown(`${link.vendor} · ${link.test} (answer ${link.answerPassed ? 'passed' : 'failed'})`)}: \`${link.text.replace(/`/g, '')}\` (${link.bucket}) resembles **${escapeMarkdown(link.lookalikeOf)}**: ${escapeMarkdown(link.reason)}`,
     );
   }
+  if (links.more > 0)
+    lines.push(`- ${escapeMarkdown(moreText(links.more, 'listed in --format json'))}`);
 
   if (comparison.errors.length > 0) {
     lines.push(

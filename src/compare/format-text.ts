@@ -1,16 +1,15 @@
 import {
-  shownBuckets,
   answerTitle,
   bucketCell,
+  capped,
+  findingSections,
   headline,
   listedAnswers,
-  lookalikeLabel,
-  lookalikeTitle,
-  misattributedLabel,
-  misattributedTitle,
+  moreText,
   noiseLines,
   problemLabel,
   scopeLine,
+  shownBuckets,
   vendorColumns,
 } from './format-common.js';
 import type { VendorComparison } from './types.js';
@@ -90,17 +89,17 @@ export function comparisonToText(comparison: VendorComparison): string {
   if (listed.answers.length === 0) lines.push(`  ${listed.empty}`);
   for (const answer of listed.answers) {
     lines.push(`  ${answerTitle(answer)} (verifier score ${answer.verifierScore})`);
-    for (const problem of answer.problems)
-      lines.push(`    - ${problemLabel(problem)}: ${problem.reason}`);
+    const { shown, more } = capped(answer.problems);
+    for (const problem of shown) lines.push(`    - ${problemLabel(problem)}: ${problem.reason}`);
+    if (more > 0) lines.push(`    ${moreText(more, 'problems (--format json lists them)')}`);
     for (const reason of answer.judgeReasons) lines.push(`    judge: ${oneLine(reason)}`);
   }
 
-  lines.push('', misattributedTitle(comparison));
-  for (const number of comparison.misattributedNumbers)
-    lines.push(`  ${misattributedLabel(number)}: ${number.reason}`);
-  lines.push('', lookalikeTitle(comparison));
-  for (const link of comparison.lookalikeLinks)
-    lines.push(`  ${lookalikeLabel(link)}: ${link.reason}`);
+  for (const section of findingSections(comparison)) {
+    lines.push('', section.title);
+    for (const line of section.lines) lines.push(`  ${line.label}: ${line.reason}`);
+    if (section.more > 0) lines.push(`  ${moreText(section.more, 'listed in --format json')}`);
+  }
 
   if (comparison.errors.length > 0) {
     lines.push(

@@ -7,6 +7,9 @@ import { comparisonToJson } from './format-json.js';
 import { comparisonToMarkdown } from './format-markdown.js';
 import { comparisonToText } from './format-text.js';
 import type { VendorComparison } from './types.js';
+import { jsonDocument } from '../format/escape.js';
+import { formatTable } from '../format/renderers.js';
+import { printable } from '../util/strings.js';
 
 export { compareVendors, problemsOf, ratio, sortRows, wilson, withinNoise } from './aggregate.js';
 export { parseAnswersJsonl, rowsFromAnswers, type AnswerLine } from './answers-jsonl.js';
@@ -20,20 +23,19 @@ export { isModelGradedType } from './model-graded.js';
 export { verdictOf } from './verdict.js';
 export type * from './types.js';
 
+const REPORT = formatTable<'text' | 'markdown' | 'json' | 'html', VendorComparison>({
+  // Text and markdown are read in a terminal or a markdown viewer: answers' control characters are shown, not obeyed.
+  text: (comparison) => printable(comparisonToText(comparison)),
+  markdown: (comparison) => printable(comparisonToMarkdown(comparison)),
+  json: (comparison) => jsonDocument(comparisonToJson(comparison)),
+  html: comparisonToHtml,
+});
+
 /** The output formats of `report`. */
-export const REPORT_FORMATS = ['text', 'markdown', 'json', 'html'] as const;
+export const REPORT_FORMATS = REPORT.names;
 export type ReportFormat = (typeof REPORT_FORMATS)[number];
 
 /** The comparison in one format, as the text to print or write (JSON pretty-printed, newline-terminated). */
 export function renderComparison(comparison: VendorComparison, format: ReportFormat): string {
-  switch (format) {
-    case 'text':
-      return comparisonToText(comparison);
-    case 'markdown':
-      return comparisonToMarkdown(comparison);
-    case 'json':
-      return `${JSON.stringify(comparisonToJson(comparison), null, 2)}\n`;
-    case 'html':
-      return comparisonToHtml(comparison);
-  }
+  return REPORT.render(comparison, format);
 }

@@ -1,6 +1,8 @@
 import type { LivenessOutcome } from '../liveness/types.js';
 import type { StaleEntry, StaleKind, StaleReport } from '../stale.js';
+import { csvCell, escapeXml, jsonDocument } from './escape.js';
 import { codeCell, escapeMarkdown } from './markdown.js';
+import { formatTable } from './renderers.js';
 
 /**
  * The `stale` report in each output format: text for a terminal, JSON and CSV for programs,
@@ -8,22 +10,19 @@ import { codeCell, escapeMarkdown } from './markdown.js';
  * report.
  */
 
-export const STALE_FORMATS = ['text', 'json', 'csv', 'markdown', 'junit'] as const;
+const STALE = formatTable<'text' | 'json' | 'csv' | 'markdown' | 'junit', StaleReport>({
+  text: staleText,
+  json: (report) => jsonDocument(staleJson(report)),
+  csv: staleCsv,
+  markdown: staleMarkdown,
+  junit: staleJunit,
+});
+
+export const STALE_FORMATS = STALE.names;
 export type StaleFormat = (typeof STALE_FORMATS)[number];
 
 export function formatStale(report: StaleReport, format: StaleFormat): string {
-  switch (format) {
-    case 'text':
-      return staleText(report);
-    case 'json':
-      return `${JSON.stringify(staleJson(report), null, 2)}\n`;
-    case 'csv':
-      return staleCsv(report);
-    case 'markdown':
-      return staleMarkdown(report);
-    case 'junit':
-      return staleJunit(report);
-  }
+  return STALE.render(report, format);
 }
 
 function statusOrError(outcome: LivenessOutcome): string {
@@ -127,15 +126,8 @@ function staleCsv(report: StaleReport): string {
   return rows.map((row) => row.map(csvCell).join(',')).join('\n') + '\n';
 }
 
-/**
- * One CSV cell. Text from model output or a web server lands here (a host written
- * `=webservice(…)`), and a spreadsheet runs a cell that begins with `=`, `+`, `-`, `@`, a tab or a
- * carriage return as a formula: such a cell is prefixed with `'`, which spreadsheets show as text.
- */
-export function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
+// The one CSV cell escaper, shared with every CSV output (tests import it from here).
+export { csvCell } from './escape.js';
 
 const KIND_LABEL: Record<StaleKind, string> = {
   broken: '❌ broken',
@@ -181,12 +173,12 @@ function staleJunit(report: StaleReport): string {
   const skipped = report.counts.inconclusive + report.counts.moved;
   const cases = report.links.map((entry) => {
     const { kind } = entry;
-    const open = `    <testcase name="${xml(entry.url)}" classname="stale.${kind}"`;
+    const open = `    <testcase name="${escapeXml(entry.url)}" classname="stale.${kind}"`;
     if (kind === 'live') return `${open}/>`;
     const body =
       kind === 'inconclusive' || kind === 'moved'
-        ? `<skipped message="${xml(whyOf(entry))}"/>`
-        : `<failure type="${kind}" message="${xml(whyOf(entry))}">${xml(`found in: ${entry.foundIn.join('; ')}`)}</failure>`;
+        ? `<skipped message="${escapeXml(whyOf(entry))}"/>`
+        : `<failure type="${kind}" message="${escapeXml(whyOf(entry))}">${escapeXml(`found in: ${entry.foundIn.join('; ')}`)}</failure>`;
     return `${open}>\n      ${body}\n    </testcase>`;
   });
   const totals = `tests="${report.links.length}" failures="${failures}" skipped="${skipped}"`;
@@ -199,15 +191,4 @@ function staleJunit(report: StaleReport): string {
     '</testsuites>',
     '',
   ].join('\n');
-}
-
-function xml(text: string): string {
-  // Characters XML 1.0 cannot hold at all are dropped; the rest escaped.
-  // eslint-disable-next-line no-control-regex
-  return text
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;');
 }

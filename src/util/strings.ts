@@ -65,10 +65,17 @@ const UNPRINTABLE =
  * what is printed after it. Tab and newline stay.
  */
 export function printable(text: string): string {
-  return text.replace(UNPRINTABLE, (char) => {
-    const code = char.charCodeAt(0);
-    return code < 0x100
-      ? `\\x${code.toString(16).toUpperCase().padStart(2, '0')}`
-      : `\\u${code.toString(16).toUpperCase().padStart(4, '0')}`;
-  });
+  return replaceUnprintable(text, controlEscape);
+}
+
+/** How `printable` shows one such character: `\\x1B`, `\\u202E`. */
+export function controlEscape(code: number): string {
+  return code < 0x100
+    ? `\\x${code.toString(16).toUpperCase().padStart(2, '0')}`
+    : `\\u${code.toString(16).toUpperCase().padStart(4, '0')}`;
+}
+
+/** `text` with each character `printable` shows as an escape written by `write` instead (JSON writes `\\uXXXX`). */
+export function replaceUnprintable(text: string, write: (code: number) => string): string {
+  return text.replace(UNPRINTABLE, (char) => write(char.charCodeAt(0)));
 }

@@ -1,0 +1,66 @@
+import { controlEscape, printable, replaceUnprintable } from '../util/strings.js';
+
+/**
+ * One escaper per output kind, for every command that writes that kind (`report`, `stale`). Text
+ * from answers, ids, provider labels and web servers reaches every output; each escaper first shows
+ * control and bidirectional-control characters as escapes (`printable`: `\x1B`, `\u202E`), so no
+ * viewer (a browser, a spreadsheet, a CI test report, a terminal paging a JSON file) obeys them,
+ * then escapes what the format itself needs. Markdown has its own (`./markdown.ts`), over the same
+ * `printable` at the front (`src/cli/report.ts`).
+ */
+
+const HTML_ESCAPES: Readonly<Record<string, string>> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+/**
+ * Text safe in HTML element content and in double- or single-quoted attribute values. A carriage
+ * return is a line end here (answers quoted with CRLF), not a character to show.
+ */
+export function escapeHtml(text: string): string {
+  return printable(text.replace(/\r\n?/g, '\n')).replace(/[&<>"']/g, (char) => HTML_ESCAPES[char]!);
+}
+
+/**
+ * Text safe in XML 1.0 element content and double-quoted attributes (JUnit). `printable` leaves
+ * tab and newline, which XML holds; U+FFFE and U+FFFF, which XML cannot hold, are dropped.
+ */
+export function escapeXml(text: string): string {
+  return printable(text)
+    .replace(/[\ufffe\uffff]/g, '')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;');
+}
+
+/**
+ * One CSV cell. Text from model output or a web server lands here (a host written
+ * `=webservice(…)`), and a spreadsheet runs a cell that begins with `=`, `+`, `-`, `@`, a tab or a
+ * carriage return as a formula: such a cell is prefixed with `'`, which spreadsheets show as text.
+ */
+export function csvCell(value: string): string {
+  // A carriage return is a line end a quoted cell may hold, as it holds a newline.
+  const shown = replaceUnprintable(value, (code) => (code === 0x0d ? '\r' : controlEscape(code)));
+  const safe = /^[=+\-@\t\r]/.test(shown) ? `'${shown}` : shown;
+  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+/**
+ * A value as a JSON document (pretty-printed, newline-terminated) whose every control and bidi
+ * character is written as a `\uXXXX` escape: a parser reads the same strings, a person paging the
+ * file sees the escape instead of text reordered or a terminal reprogrammed.
+ */
+export function jsonDocument(value: unknown): string {
+  // JSON.stringify escapes U+0000–U+001F itself and a JSON text is ASCII outside its strings, so
+  // what is left (DEL, C1, bidi controls) is inside a string, where `\uXXXX` means the same.
+  const text = replaceUnprintable(
+    JSON.stringify(value, null, 2),
+    (code) => `\\u${code.toString(16).padStart(4, '0')}`,
+  );
+  return `${text}\n`;
+}
