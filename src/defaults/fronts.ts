@@ -21,3 +21,10 @@ export const INTERVAL_Z = 1.96;
  * and made the assertion's result 27 times the size of the answer. Scores always count everything.
  */
 export const LISTED_FINDINGS = { text: 500, json: 10_000, reason: 50 } as const;
+
+/**
+ * How deep `componentResults` may nest in a promptfoo results row. promptfoo writes one level (an
+ * assertion's own results after it), an assert-set one more; a file nesting deeper was not written
+ * by promptfoo, and reading it by the recursive row schema overflowed the stack near 1,000 levels.
+ */
+export const MAX_COMPONENT_DEPTH = 32;

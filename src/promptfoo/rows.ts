@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { answerText } from '../util/answer-text.js';
 import { InputError } from '../errors.js';
-import { parseInput } from '../input/issues.js';
+import { invalidInput, parseInput } from '../input/issues.js';
+import { MAX_COMPONENT_DEPTH } from '../defaults.js';
 import { REASON_PREFIX, VERIFIER_METADATA_KEY } from '../format/grading.js';
 import { RecordedVerdictSchema } from '../format/verdict-schema.js';
 import { isModelGradedType } from '../compare/model-graded.js';
@@ -126,6 +127,18 @@ function stringOf(value: unknown): string | undefined {
  */
 function componentsOf(grading: unknown, where: string): Component[] {
   if (grading === undefined || grading === null) return [];
+  const deep = tooDeep(grading);
+  if (deep !== null)
+    throw invalidInput(
+      'INVALID_RESULTS',
+      [
+        {
+          path: deep,
+          message: `nests componentResults more than ${MAX_COMPONENT_DEPTH} deep; promptfoo writes one or two levels, so this is not its output: write the results again with promptfoo eval -o`,
+        },
+      ],
+      { root: 'gradingResult', where },
+    );
   const result = parseInput(ComponentSchema, grading, 'INVALID_RESULTS', {
     root: 'gradingResult',
     where,
@@ -133,6 +146,30 @@ function componentsOf(grading: unknown, where: string): Component[] {
   });
   if (result.componentResults && result.componentResults.length > 0) return result.componentResults;
   return [result];
+}
+
+/**
+ * The path to the first component result nested deeper than `MAX_COMPONENT_DEPTH`, or null.
+ * Walked with a list, not by recursion: the file is checked before the recursive schema reads it,
+ * which at about 1,000 levels would overflow the stack.
+ */
+function tooDeep(grading: unknown): PropertyKey[] | null {
+  type Entry = { node: unknown; depth: number; parent: Entry | null; index: number };
+  const pending: Entry[] = [{ node: grading, depth: 0, parent: null, index: 0 }];
+  while (pending.length > 0) {
+    const entry = pending.pop()!;
+    if (entry.depth > MAX_COMPONENT_DEPTH) {
+      const path: PropertyKey[] = [];
+      for (let at: Entry | null = entry; at?.parent; at = at.parent)
+        path.unshift('componentResults', at.index);
+      return path;
+    }
+    const children = (entry.node as { componentResults?: unknown } | null)?.componentResults;
+    if (!Array.isArray(children)) continue;
+    for (let index = children.length - 1; index >= 0; index -= 1)
+      pending.push({ node: children[index], depth: entry.depth + 1, parent: entry, index });
+  }
+  return null;
 }
 
 function judgeOf(components: readonly Component[]): JudgeVerdict | undefined {

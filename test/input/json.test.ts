@@ -27,6 +27,16 @@ describe('jsonErrorOffset', () => {
     else expect(() => JSON.parse(text)).toThrow();
   });
 
+  it.each([
+    // Issue 28: a number was read at most 400 characters at a time, so the error was placed inside it.
+    ['trailing comma after a 500-digit number', `[${'1'.repeat(500)},]`, 502],
+    ['a letter after a 10,000-digit number', `[${'9'.repeat(10_000)}x]`, 10_001],
+    ['a long fraction then a missing comma', `{"a": 0.${'5'.repeat(1_000)} "b": 1}`, 1_009],
+    ['a long number is valid on its own', `[-${'1'.repeat(5_000)}e${'2'.repeat(450)}]`, null],
+  ])('%s', (_name, text, offset) => {
+    expect(jsonErrorOffset(text)).toBe(offset);
+  });
+
   it('does not overflow on deep nesting', () => {
     expect(jsonErrorOffset('['.repeat(100_000) + ']'.repeat(99_999))).toBe(199_999);
   });
