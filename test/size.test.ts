@@ -41,7 +41,6 @@ const KNOWN_OVER: Readonly<Record<string, number>> = {
   'src/chunks/facts/qualifiers.ts': 539,
   'src/chunks/facts/qualifiers.ts:qualifiersAt': 89,
   'src/cli/stale.ts:run': 90,
-  'src/compare/aggregate.ts:compareVendors': 116,
   'src/liveness/classify.ts': 331,
   'src/liveness/classify.ts:classifyFailure': 88,
   'src/liveness/crawl.ts:crawl': 85,

@@ -11,7 +11,8 @@ import { jsonDocument } from '../format/escape.js';
 import { formatTable } from '../format/renderers.js';
 import { printable } from '../util/strings.js';
 
-export { compareVendors, problemsOf, ratio, sortRows, wilson, withinNoise } from './aggregate.js';
+export { compareVendors, problemsOf, sortRows } from './aggregate.js';
+export { figuresOf, ratio, tally, wilson, withinNoise } from './figures.js';
 export { parseAnswersJsonl, rowsFromAnswers, type AnswerLine } from './answers-jsonl.js';
 export { bucketBarSvg, BUCKET_COLORS } from './chart.js';
 export { comparisonToHtml, REPORT_CSP } from './format-html.js';

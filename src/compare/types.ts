@@ -1,4 +1,4 @@
-import type { LinkJson, PhoneJson } from '../format/verdict-schema.js';
+import type { CountsJson, LinkJson, PhoneJson } from '../format/verdict-schema.js';
 import type { LinkBucket, PhoneStatus } from '../types.js';
 
 /**
@@ -28,6 +28,11 @@ export interface VerifierVerdict {
   misattributed: number;
   /** The jurisdiction the answer was checked against (the verdict JSON's `jurisdiction`), if any. */
   jurisdiction?: string;
+  /**
+   * The whole answer counted when `links` or `phones` is cut (a recorded verdict lists at most
+   * `LISTED_FINDINGS.json` of each); absent when the lists are whole (`tally` counts them).
+   */
+  counts?: CountsJson;
 }
 
 /** What the model-graded assertions (the judge) said about one answer. */

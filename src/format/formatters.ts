@@ -14,6 +14,7 @@ import {
   type Report,
   type Served,
 } from '../types.js';
+import { cutLists } from './counts.js';
 import type { LinkJson, PhoneJson, VerdictJson } from './verdict-schema.js';
 
 /** Formatters over a `Report`: the promptfoo GradingResult, the JSON document, and the terminal text. */
@@ -175,17 +176,12 @@ function widest(values: readonly string[]): number {
  * The verdict JSON: the one document every front writes for a report. `check --format json` prints
  * it, the assertion puts it in its metadata (where `report` reads it back), and the vendor
  * comparison keeps its links and phones (`verdictOf`), so all three agree field for field. It lists
- * at most `LISTED_FINDINGS.json` of each kind; when it leaves any out, `omitted` says how many.
+ * at most `LISTED_FINDINGS.json` of each kind; when it leaves any out, `omitted` says how many
+ * and `counts` counts the whole answer (`cutLists`).
  * Its shape is `VerdictJsonSchema` (`./verdict-schema.ts`).
  */
 export function toJson(report: Report): VerdictJson {
   const cap = LISTED_FINDINGS.json;
-  const omitted = {
-    links: Math.max(0, report.links.length - cap),
-    phones: Math.max(0, report.phones.length - cap),
-    organizations: Math.max(0, report.organizations.length - cap),
-    reasons: Math.max(0, report.reasons.length - cap),
-  };
   return {
     pass: report.pass,
     score: report.score,
@@ -210,7 +206,7 @@ export function toJson(report: Report): VerdictJson {
     ...(report.recommendation
       ? { action: report.recommendation.action, action_reason: report.recommendation.reason }
       : {}),
-    ...(Object.values(omitted).some((count) => count > 0) ? { omitted } : {}),
+    ...cutLists(report, cap),
   };
 }
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LINK_BUCKETS, PHONE_STATUSES } from '../types.js';
+import { LINK_BUCKETS, type LinkBucket, PHONE_STATUSES } from '../types.js';
 
 /**
  * The verdict JSON, described once. `toJson` (the document `check --format json` prints and the
@@ -108,6 +108,23 @@ export const OmittedJsonSchema = z.object({
   reasons: offset,
 });
 
+/**
+ * Every link and number of the answer counted, listed or not: written beside `omitted` when the
+ * lists were cut, so a reader of a recorded verdict (`report`) counts the whole answer.
+ */
+export const CountsJsonSchema = z.object({
+  links: offset,
+  /** Links in each bucket (every bucket, 0 included). */
+  buckets: z.object(
+    Object.fromEntries(LINK_BUCKETS.map((bucket) => [bucket, offset])) as Record<
+      LinkBucket,
+      typeof offset
+    >,
+  ),
+  phones: offset,
+  lookalike_links: offset,
+});
+
 /** The whole document for one answer. */
 export const VerdictJsonSchema = z.object({
   pass: z.boolean(),
@@ -128,6 +145,8 @@ export const VerdictJsonSchema = z.object({
   action: z.enum(['pass', 'repair', 'refuse']).optional(),
   action_reason: z.string().optional(),
   omitted: OmittedJsonSchema.optional(),
+  /** Present with `omitted`: the counts of the whole answer. */
+  counts: CountsJsonSchema.optional(),
   /** Present when a misattributed number failed the answer whatever the score (opt-in). */
   fail_on_misattribution: z.literal(true).optional(),
 });
@@ -176,9 +195,11 @@ export const RecordedVerdictSchema = VerdictJsonSchema.pick({
   jurisdiction: true,
   links: true,
   phones: true,
+  counts: true,
 });
 
 export type LinkJson = z.infer<typeof LinkJsonSchema>;
+export type CountsJson = z.infer<typeof CountsJsonSchema>;
 export type PhoneJson = z.infer<typeof PhoneJsonSchema>;
 export type VerdictJson = z.infer<typeof VerdictJsonSchema>;
 export type FixJson = z.infer<typeof FixJsonSchema>;

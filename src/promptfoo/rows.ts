@@ -231,5 +231,6 @@ function recordedVerifier(
     ...(json.jurisdiction !== undefined ? { jurisdiction: json.jurisdiction } : {}),
     links: json.links,
     phones: json.phones,
+    ...(json.counts !== undefined ? { counts: json.counts } : {}),
   };
 }
