@@ -10,7 +10,8 @@
 import { readFileSync } from 'node:fs';
 import { parseAllowlist } from '../src/allowlist/schema.js';
 import { extractLinks } from '../src/extract/links.js';
-import { buildLookalikeIndex, findLookalike } from '../src/match/lookalike.js';
+import { findLookalike } from '../src/match/lookalike.js';
+import { buildLookalikeIndex } from '../src/match/lookalike-index.js';
 import { COMMON_PIECE, editLimit, type NearWords } from '../src/match/near-index.js';
 import { buildCorpus } from './lib/corpus.js';
 import { allowlistFile, generateOrgs } from './lib/generate.js';

@@ -45,8 +45,6 @@ const KNOWN_OVER: Readonly<Record<string, number>> = {
   'src/liveness/classify.ts:classifyFailure': 88,
   'src/liveness/crawl.ts:crawl': 85,
   'src/liveness/failure.ts:failureFromError': 94,
-  'src/match/lookalike.ts': 350,
-  'src/match/near-index.ts': 344,
 };
 
 function sourceFiles(): string[] {

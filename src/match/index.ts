@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { loadAllowlist } from '../allowlist/load.js';
 import { namesOf, parseAllowlist, type Allowlist } from '../allowlist/schema.js';
 import { deriveBareNames, type BareNames } from '../normalize/name.js';
-import { buildLookalikeIndex, type LookalikeIndex } from './lookalike.js';
+import { buildLookalikeIndex, type LookalikeIndex } from './lookalike-index.js';
 import { buildOrgMatcher, type OrgMatcher } from './orgs.js';
 
 /**

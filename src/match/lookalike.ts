@@ -1,10 +1,10 @@
-import { domainToUnicode } from 'node:url';
-import { parse as parseDomain } from 'tldts';
 import { LOOKALIKE } from '../defaults.js';
 import { editDistance } from '../util/strings.js';
-import { HashMultimap, hashWithout } from './deletion-index.js';
-import { editLimit, NearIndex, type NearWords } from './near-index.js';
+import { hashWithout } from './deletion-index.js';
+import { type LookalikeIndex, unicodeName } from './lookalike-index.js';
+import { editLimit } from './near-index.js';
 import { skeleton } from './skeleton.js';
+import { parse as parseDomain } from 'tldts';
 
 /**
  * Hosts that imitate a directory domain, in two strengths.
@@ -29,103 +29,7 @@ import { skeleton } from './skeleton.js';
  * near a directory skeleton, with a pigeonhole piece index (`near-index.ts`). Every candidate is
  * confirmed with a bounded Damerau–Levenshtein distance that gives up past the limit.
  */
-export interface LookalikeIndex {
-  /** Registrable domains of the directory (`mass.gov`). */
-  readonly registrable: ReadonlySet<string>;
-  /** Name part (`mass`, Unicode) → registrable domains carrying it. */
-  readonly byName: ReadonlyMap<string, readonly string[]>;
-  /** The names compared by one edit; `deletions` points into this list. */
-  readonly editNames: readonly string[];
-  /**
-   * Hash of each name and of each of its one-deletion variants → index (or indexes) in
-   * `editNames`. Hashes, not the variant strings: at 100,000 names the strings took 220 MB and most
-   * of the build time; a collision only adds a candidate, which the edit distance then rejects.
-   */
-  readonly deletions: HashMultimap;
-  /** `suffix|length` → short names (under `LOOKALIKE.minLengthForOneEdit`) of that suffix and length. */
-  readonly shortBySuffixLength: ReadonlyMap<string, readonly string[]>;
-  /** Names of `LOOKALIKE.minLengthForTwoEdits` letters or more, by suffix: two-edit candidates. */
-  readonly longNames: NearWords;
-  /** Confusable skeleton of a registrable domain → the directory domain. */
-  readonly skeletons: ReadonlyMap<string, string>;
-  /** Skeletons by suffix, valued by their domain: near-skeleton candidates. */
-  readonly nearSkeletons: NearWords;
-  /** `mass-gov` and `massgov` → `mass.gov`. */
-  readonly flattened: ReadonlyMap<string, string>;
-  /** Name with its hyphens dropped, `|` suffix → domain: `mass.legalhelp.org` joins to `masslegalhelp|org`. */
-  readonly joined: ReadonlyMap<string, string>;
-}
-
 export type Lookalike = { readonly of: string; readonly how: string; readonly proven: boolean };
-
-/** `nearWords`: the two-edit candidate index; a test passes a full scan to show the pieces change nothing. */
-export function buildLookalikeIndex(
-  hosts: Iterable<string>,
-  nearWords: () => NearWords = () => new NearIndex(),
-): LookalikeIndex {
-  const registrable = new Set<string>();
-  const byName = new Map<string, string[]>();
-  const editNames: string[] = [];
-  const shortBySuffixLength = new Map<string, string[]>();
-  const longNames = nearWords();
-  const skeletons = new Map<string, string>();
-  const nearSkeletons = nearWords();
-  const flattened = new Map<string, string>();
-  const joined = new Map<string, string>();
-  for (const host of hosts) {
-    const parsed = parseDomain(host);
-    if (
-      !parsed.domain ||
-      !parsed.domainWithoutSuffix ||
-      !parsed.publicSuffix ||
-      registrable.has(parsed.domain)
-    )
-      continue;
-    registrable.add(parsed.domain);
-    const name = unicodeName(parsed.domainWithoutSuffix);
-    const suffix = parsed.publicSuffix;
-    const domains = byName.get(name);
-    if (domains) domains.push(parsed.domain);
-    else byName.set(name, [parsed.domain]);
-    if (!flattened.has(parsed.domain.replace(/\./g, '-')))
-      flattened.set(parsed.domain.replace(/\./g, '-'), parsed.domain);
-    if (!flattened.has(parsed.domain.replace(/\./g, '')))
-      flattened.set(parsed.domain.replace(/\./g, ''), parsed.domain);
-    const nameSkeleton = skeleton(name);
-    const skeletonKey = `${nameSkeleton}.${suffix}`;
-    if (!skeletons.has(skeletonKey)) {
-      skeletons.set(skeletonKey, parsed.domain);
-      nearSkeletons.add(suffix, nameSkeleton, parsed.domain);
-    }
-    const joinKey = `${name.replace(/-/g, '')}|${suffix}`;
-    if (!joined.has(joinKey)) joined.set(joinKey, parsed.domain);
-    if (name.length >= LOOKALIKE.minLengthForTwoEdits) longNames.add(suffix, name, name);
-    else if (name.length < LOOKALIKE.minLengthForOneEdit) {
-      const bucketKey = `${suffix}|${name.length}`;
-      const bucket = shortBySuffixLength.get(bucketKey);
-      if (bucket) bucket.push(name);
-      else shortBySuffixLength.set(bucketKey, [name]);
-    }
-    if (domains === undefined && name.length >= LOOKALIKE.minLengthForOneEdit) editNames.push(name);
-  }
-  const deletions = new HashMultimap(editNames.reduce((sum, name) => sum + name.length + 1, 0));
-  editNames.forEach((name, at) => {
-    deletions.add(hashWithout(name, -1), at);
-    for (let i = 0; i < name.length; i++) deletions.add(hashWithout(name, i), at);
-  });
-  return {
-    registrable,
-    byName,
-    editNames,
-    deletions,
-    shortBySuffixLength,
-    longNames,
-    skeletons,
-    nearSkeletons,
-    flattened,
-    joined,
-  };
-}
 
 /** Whether `host` imitates a directory domain, and how. Null when it does not (or is one). */
 export function findLookalike(host: string, index: LookalikeIndex): Lookalike | null {
@@ -133,26 +37,13 @@ export function findLookalike(host: string, index: LookalikeIndex): Lookalike | 
   if (!parsed.domain || !parsed.domainWithoutSuffix || !parsed.publicSuffix) return null;
   if (index.registrable.has(parsed.domain)) return null;
   const suffix = parsed.publicSuffix;
-  const labels = host.split('.');
-  const ownLabels = parsed.domain.split('.').length;
-  // The directory domain as a prefix of another host's name: `mass.gov.help-center.com`.
-  for (let from = 0; from < labels.length - ownLabels; from++) {
-    for (let size = 2; size <= 3 && from + size <= labels.length - ownLabels + 1; size++) {
-      const window = labels.slice(from, from + size).join('.');
-      if (window !== parsed.domain && index.registrable.has(window)) {
-        return {
-          of: window,
-          how: `puts the directory domain ${window} in front of another site, ${parsed.domain}`,
-          proven: true,
-        };
-      }
-    }
-  }
+  const buried = buriedDomain(host, parsed.domain, index);
+  if (buried !== null) return buried;
   const name = unicodeName(parsed.domainWithoutSuffix);
   // Short ASCII names collide by chance (`cls` and `cis`), so only longer ones are compared by
   // skeleton; a short name mixing scripts (`mаss` with a Cyrillic а) or putting a digit among
   // letters (`n0lo` for `nolo`) has no innocent reading.
-  const nonAscii = /[^\x00-\x7f]/.test(name);
+  const nonAscii = !ASCII.test(name);
   const digitForLetter = /[a-z]/.test(name) && /[01]/.test(name);
   const nameSkeleton = skeleton(name);
   const what = nonAscii
@@ -180,14 +71,7 @@ export function findLookalike(host: string, index: LookalikeIndex): Lookalike | 
     };
   }
   return (
-    resemblance(
-      host,
-      parsed.domain,
-      name,
-      suffix,
-      labels.slice(0, labels.length - suffix.split('.').length),
-      index,
-    ) ??
+    resemblance(host, parsed.domain, name, suffix, index) ??
     (near
       ? {
           of: near.domain,
@@ -198,14 +82,48 @@ export function findLookalike(host: string, index: LookalikeIndex): Lookalike | 
   );
 }
 
+const ASCII = /^[\x00-\x7f]*$/;
+
+/**
+ * The directory domain as a prefix of another host's name (`mass.gov.help-center.com`): two or
+ * three labels in front of the host's own registrable `domain`, the last of them possibly its
+ * first label. Read by offsets into `host`, without splitting it (this runs for every link).
+ */
+function buriedDomain(host: string, domain: string, index: LookalikeIndex): Lookalike | null {
+  if (host.length === domain.length) return null;
+  const starts = [0];
+  for (let dot = host.indexOf('.'); dot !== -1; dot = host.indexOf('.', dot + 1))
+    starts.push(dot + 1);
+  let front = starts.length - 1;
+  for (let dot = domain.indexOf('.'); dot !== -1; dot = domain.indexOf('.', dot + 1)) front--;
+  for (let from = 0; from < front; from++) {
+    for (let size = 2; size <= 3 && from + size <= front + 1; size++) {
+      const next = from + size;
+      const window = host.slice(
+        starts[from]!,
+        next < starts.length ? starts[next]! - 1 : undefined,
+      );
+      if (window !== domain && index.registrable.has(window)) {
+        return {
+          of: window,
+          how: `puts the directory domain ${window} in front of another site, ${domain}`,
+          proven: true,
+        };
+      }
+    }
+  }
+  return null;
+}
+
 function resemblance(
   host: string,
   domain: string,
   name: string,
   suffix: string,
-  ownLabels: readonly string[],
   index: LookalikeIndex,
 ): Lookalike | null {
+  // The host's labels before its suffix, as one string (`help.masslegalhelp` for `help.masslegalhelp.org`).
+  const head = host.slice(0, host.length - suffix.length - 1);
   const resembles = (of: string, how: string): Lookalike => ({ of, how, proven: false });
   const flat = index.flattened.get(name);
   if (flat)
@@ -216,9 +134,9 @@ function resemblance(
       sameName[0]!,
       `has the name of the directory domain ${sameName[0]} under another suffix (.${suffix})`,
     );
-  if (ownLabels.length > 1) {
+  if (head.includes('.')) {
     const split = index.joined.get(
-      `${ownLabels.map(unicodeName).join('').replace(/-/g, '')}|${suffix}`,
+      `${head.split('.').map(unicodeName).join('').replace(/-/g, '')}|${suffix}`,
     );
     if (split && split !== domain)
       return resembles(split, `splits the name of the directory domain ${split} with dots`);
@@ -232,18 +150,21 @@ function resemblance(
     );
   }
   // The directory's name as one word of a longer host: `masslegalhelp-login.org`, `masslegalhelp.secure-site.com`.
-  for (const label of ownLabels) {
-    for (const word of label.split('-')) {
-      const listed =
-        word.length >= LOOKALIKE.minLengthForOneEdit && word !== name
-          ? index.byName.get(unicodeName(word))
-          : undefined;
-      if (listed)
-        return resembles(
-          listed[0]!,
-          `carries the name of the directory domain ${listed[0]} inside another site's name, ${host}`,
-        );
-    }
+  // Its words are the head's pieces between dots and hyphens, read in place.
+  for (let from = 0; from <= head.length; ) {
+    let to = from;
+    while (to < head.length && head.charCodeAt(to) !== 46 && head.charCodeAt(to) !== 45) to++;
+    const word = head.slice(from, to);
+    const listed =
+      word.length >= LOOKALIKE.minLengthForOneEdit && word !== name
+        ? index.byName.get(unicodeName(word))
+        : undefined;
+    if (listed)
+      return resembles(
+        listed[0]!,
+        `carries the name of the directory domain ${listed[0]} inside another site's name, ${host}`,
+      );
+    from = to + 1;
   }
   return null;
 }
@@ -343,8 +264,4 @@ function sameSuffixDomain(name: string, suffix: string, index: LookalikeIndex): 
   for (const domain of index.byName.get(name) ?? [])
     if (unicodeName(domain) === wanted || domain.endsWith(`.${suffix}`)) return domain;
   return null;
-}
-
-function unicodeName(name: string): string {
-  return name.includes('xn--') ? domainToUnicode(name) || name : name;
 }

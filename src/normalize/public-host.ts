@@ -34,9 +34,10 @@ export function hostProblem(host: string, options: PublicHostOptions = {}): Host
       reason: `${host} has an empty label, so it is not a name anyone can register`,
     };
   }
+  // A label starting or ending with `-`, found without splitting the host into labels.
   if (
     !host.startsWith('[') &&
-    host.split('.').some((label) => label.startsWith('-') || label.endsWith('-'))
+    (host.startsWith('-') || host.endsWith('-') || host.includes('.-') || host.includes('-.'))
   ) {
     return {
       kind: 'hyphen-label',
@@ -46,7 +47,7 @@ export function hostProblem(host: string, options: PublicHostOptions = {}): Host
   const ip = isIpLiteral(host);
   const reserved = ip
     ? undefined
-    : RESERVED_SUFFIXES.find((suffix) => host === suffix || host.endsWith(`.${suffix}`));
+    : RESERVED_SUFFIXES.find((suffix) => host === suffix || endsWithLabels(host, suffix));
   if (options.allowPrivateNetworks && (ip || reserved)) return null;
   if (ip) return { kind: 'ip', reason: `${host} is an IP address, not a published site` };
   if (reserved)
@@ -82,6 +83,11 @@ export function hostProblem(host: string, options: PublicHostOptions = {}): Host
     };
   }
   return null;
+}
+
+/** `host` ends in `.suffix` (compared in place: this runs for every link). */
+function endsWithLabels(host: string, suffix: string): boolean {
+  return host.endsWith(suffix) && host.charCodeAt(host.length - suffix.length - 1) === 46;
 }
 
 /** Whether a canonical host can be a published public web site (see `hostProblem`). */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { editDistance } from '../../src/util/strings.js';
-import { buildLookalikeIndex, findLookalike } from '../../src/match/lookalike.js';
+import { findLookalike } from '../../src/match/lookalike.js';
+import { buildLookalikeIndex } from '../../src/match/lookalike-index.js';
 
 const index = buildLookalikeIndex([
   'mass.gov',

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { buildLookalikeIndex, findLookalike } from '../../src/match/lookalike.js';
+import { findLookalike } from '../../src/match/lookalike.js';
+import { buildLookalikeIndex } from '../../src/match/lookalike-index.js';
 import { editLimit, NearIndex, type NearWords } from '../../src/match/near-index.js';
 import { editDistance } from '../../src/util/strings.js';
 

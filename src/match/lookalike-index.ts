@@ -1,0 +1,112 @@
+import { domainToUnicode } from 'node:url';
+import { parse as parseDomain } from 'tldts';
+import { LOOKALIKE } from '../defaults.js';
+import { HashMultimap, hashWithout } from './deletion-index.js';
+import { NearIndex, type NearWords } from './near-index.js';
+import { skeleton } from './skeleton.js';
+
+/**
+ * The lookalike check's index of a directory's domains (`buildLookalikeIndex`), built once per
+ * allowlist on first use: the registrable domains by name, by skeleton, flattened and joined, and
+ * the one-edit (`deletion-index.ts`) and two-edit (`near-index.ts`) candidate indexes. The rules
+ * that read it are in `lookalike.ts`.
+ */
+export interface LookalikeIndex {
+  /** Registrable domains of the directory (`mass.gov`). */
+  readonly registrable: ReadonlySet<string>;
+  /** Name part (`mass`, Unicode) → registrable domains carrying it. */
+  readonly byName: ReadonlyMap<string, readonly string[]>;
+  /** The names compared by one edit; `deletions` points into this list. */
+  readonly editNames: readonly string[];
+  /**
+   * Hash of each name and of each of its one-deletion variants → index (or indexes) in
+   * `editNames`. Hashes, not the variant strings: at 100,000 names the strings took 220 MB and most
+   * of the build time; a collision only adds a candidate, which the edit distance then rejects.
+   */
+  readonly deletions: HashMultimap;
+  /** `suffix|length` → short names (under `LOOKALIKE.minLengthForOneEdit`) of that suffix and length. */
+  readonly shortBySuffixLength: ReadonlyMap<string, readonly string[]>;
+  /** Names of `LOOKALIKE.minLengthForTwoEdits` letters or more, by suffix: two-edit candidates. */
+  readonly longNames: NearWords;
+  /** Confusable skeleton of a registrable domain → the directory domain. */
+  readonly skeletons: ReadonlyMap<string, string>;
+  /** Skeletons by suffix, valued by their domain: near-skeleton candidates. */
+  readonly nearSkeletons: NearWords;
+  /** `mass-gov` and `massgov` → `mass.gov`. */
+  readonly flattened: ReadonlyMap<string, string>;
+  /** Name with its hyphens dropped, `|` suffix → domain: `mass.legalhelp.org` joins to `masslegalhelp|org`. */
+  readonly joined: ReadonlyMap<string, string>;
+}
+
+/** `nearWords`: the two-edit candidate index; a test passes a full scan to show the pieces change nothing. */
+export function buildLookalikeIndex(
+  hosts: Iterable<string>,
+  nearWords: () => NearWords = () => new NearIndex(),
+): LookalikeIndex {
+  const registrable = new Set<string>();
+  const byName = new Map<string, string[]>();
+  const editNames: string[] = [];
+  const shortBySuffixLength = new Map<string, string[]>();
+  const longNames = nearWords();
+  const skeletons = new Map<string, string>();
+  const nearSkeletons = nearWords();
+  const flattened = new Map<string, string>();
+  const joined = new Map<string, string>();
+  for (const host of hosts) {
+    const parsed = parseDomain(host);
+    if (
+      !parsed.domain ||
+      !parsed.domainWithoutSuffix ||
+      !parsed.publicSuffix ||
+      registrable.has(parsed.domain)
+    )
+      continue;
+    registrable.add(parsed.domain);
+    const name = unicodeName(parsed.domainWithoutSuffix);
+    const suffix = parsed.publicSuffix;
+    const domains = byName.get(name);
+    if (domains) domains.push(parsed.domain);
+    else byName.set(name, [parsed.domain]);
+    if (!flattened.has(parsed.domain.replace(/\./g, '-')))
+      flattened.set(parsed.domain.replace(/\./g, '-'), parsed.domain);
+    if (!flattened.has(parsed.domain.replace(/\./g, '')))
+      flattened.set(parsed.domain.replace(/\./g, ''), parsed.domain);
+    const nameSkeleton = skeleton(name);
+    const skeletonKey = `${nameSkeleton}.${suffix}`;
+    if (!skeletons.has(skeletonKey)) {
+      skeletons.set(skeletonKey, parsed.domain);
+      nearSkeletons.add(suffix, nameSkeleton, parsed.domain);
+    }
+    const joinKey = `${name.replace(/-/g, '')}|${suffix}`;
+    if (!joined.has(joinKey)) joined.set(joinKey, parsed.domain);
+    if (name.length >= LOOKALIKE.minLengthForTwoEdits) longNames.add(suffix, name, name);
+    else if (name.length < LOOKALIKE.minLengthForOneEdit) {
+      const bucketKey = `${suffix}|${name.length}`;
+      const bucket = shortBySuffixLength.get(bucketKey);
+      if (bucket) bucket.push(name);
+      else shortBySuffixLength.set(bucketKey, [name]);
+    }
+    if (domains === undefined && name.length >= LOOKALIKE.minLengthForOneEdit) editNames.push(name);
+  }
+  const deletions = new HashMultimap(editNames.reduce((sum, name) => sum + name.length + 1, 0));
+  editNames.forEach((name, at) => {
+    deletions.add(hashWithout(name, -1), at);
+    for (let i = 0; i < name.length; i++) deletions.add(hashWithout(name, i), at);
+  });
+  return {
+    registrable,
+    byName,
+    editNames,
+    deletions,
+    shortBySuffixLength,
+    longNames,
+    skeletons,
+    nearSkeletons,
+    flattened,
+    joined,
+  };
+}
+
+export function unicodeName(name: string): string {
+  return name.includes('xn--') ? domainToUnicode(name) || name : name;
+}

@@ -1,0 +1,152 @@
+/**
+ * The piece lists of the two-edit candidate index (`NearIndex` in `near-index.ts`), over typed
+ * arrays: integer hashes of the pieces, never the piece strings.
+ */
+
+/** Numbers per entry of a piece list: word, letter set, letter counts (low and high half). */
+export const STRIDE = 4;
+
+/**
+ * Piece keys → the words holding that piece. A key is two independent 32-bit hashes of (group,
+ * word length, piece number, piece text), so two pieces share a list only if both halves collide
+ * (about one pair in 10¹⁰ at a million pieces), where a lone 30-bit hash merged hundreds of pairs
+ * and could push a merged list over `COMMON_PIECE`. Words are appended as (piece, word) pairs and
+ * laid out list by list, in the order added, on the first lookup after an addition.
+ */
+export class PieceTable {
+  /** Open addressing on the first half: slot → piece id + 1 (0: empty). */
+  private slots = new Int32Array(1024);
+  private firstHalves = new Int32Array(256);
+  private secondHalves = new Int32Array(256);
+  private pieceCount = 0;
+  private entryPieces = new Int32Array(1024);
+  /** Per entry, side by side (`STRIDE`): the word's number, its letter set, its letter counts (two halves). */
+  private entryWords = new Int32Array(1024 * STRIDE);
+  private entryCount = 0;
+  private layout: { offsets: Int32Array; members: Int32Array; letters: Int32Array } | null = null;
+  /** The second half of the last `key`, so `key` returns a number without allocating. */
+  private second = 0;
+
+  key(
+    groupHash: number,
+    length: number,
+    piece: number,
+    text: string,
+    from: number,
+    to: number,
+  ): number {
+    let first = Math.imul(groupHash ^ length, 0x01000193);
+    first = Math.imul(first ^ piece, 0x01000193);
+    let second = Math.imul(groupHash ^ (length << 8) ^ piece ^ 0x5bd1e995, 0x5bd1e995);
+    for (let i = from; i < to; i++) {
+      const code = text.charCodeAt(i);
+      first = Math.imul(first ^ code, 0x01000193);
+      second = Math.imul(second ^ code, 0x5bd1e995);
+      second ^= second >>> 15;
+    }
+    this.second = second;
+    return first ^ (first >>> 16);
+  }
+
+  /** The piece id of the key just computed by `key`, or -1. */
+  find(first: number): number {
+    const mask = this.slots.length - 1;
+    for (let slot = first & mask; ; slot = (slot + 1) & mask) {
+      const id = this.slots[slot]! - 1;
+      if (id < 0) return -1;
+      if (this.firstHalves[id] === first && this.secondHalves[id] === this.second) return id;
+    }
+  }
+
+  /** Adds `word` (its number, letter set and counts) to the list of the key just computed by `key`. */
+  add(first: number, word: number, letters: number, countsLow: number, countsHigh: number): void {
+    if (this.layout !== null) this.thaw();
+    let id = this.find(first);
+    if (id < 0) {
+      id = this.pieceCount++;
+      if (id === this.firstHalves.length) {
+        this.firstHalves = grown(this.firstHalves, id * 2);
+        this.secondHalves = grown(this.secondHalves, id * 2);
+      }
+      this.firstHalves[id] = first;
+      this.secondHalves[id] = this.second;
+      if (this.pieceCount * 2 > this.slots.length) this.rehash(this.slots.length * 2);
+      else this.place(id);
+    }
+    if (this.entryCount === this.entryPieces.length) {
+      this.entryPieces = grown(this.entryPieces, this.entryCount * 2);
+      this.entryWords = grown(this.entryWords, this.entryCount * 2 * STRIDE);
+    }
+    this.entryPieces[this.entryCount] = id;
+    const at = STRIDE * this.entryCount;
+    this.entryWords[at] = word;
+    this.entryWords[at + 1] = letters;
+    this.entryWords[at + 2] = countsLow;
+    this.entryWords[at + 3] = countsHigh;
+    this.entryCount++;
+  }
+
+  /**
+   * The lists laid out one after another: piece id's entries are `offsets[id]…offsets[id + 1]`,
+   * entry `k` being `members[STRIDE × k …]`: the word, its letter set, its letter counts. The
+   * letter sets again alone in `letters`, the one field every entry is tested on, read in order.
+   */
+  frozen(): { offsets: Int32Array; members: Int32Array; letters: Int32Array } {
+    if (this.layout !== null) return this.layout;
+    const offsets = new Int32Array(this.pieceCount + 1);
+    for (let entry = 0; entry < this.entryCount; entry++) {
+      const id = this.entryPieces[entry]! + 1;
+      offsets[id] = offsets[id]! + 1;
+    }
+    for (let id = 0; id < this.pieceCount; id++) offsets[id + 1] = offsets[id + 1]! + offsets[id]!;
+    const next = offsets.slice(0, this.pieceCount);
+    const members = new Int32Array(STRIDE * this.entryCount);
+    for (let entry = 0; entry < this.entryCount; entry++) {
+      const id = this.entryPieces[entry]!;
+      members.set(
+        this.entryWords.subarray(STRIDE * entry, STRIDE * entry + STRIDE),
+        STRIDE * next[id]!,
+      );
+      next[id] = next[id]! + 1;
+    }
+    const letters = new Int32Array(this.entryCount);
+    for (let entry = 0; entry < this.entryCount; entry++)
+      letters[entry] = members[STRIDE * entry + 1]!;
+    this.layout = { offsets, members, letters };
+    // The laid-out lists hold everything the entries did: keep one copy, not two.
+    this.entryPieces = new Int32Array(0);
+    this.entryWords = new Int32Array(0);
+    return this.layout;
+  }
+
+  /** Back to entries, list by list (each list keeps its order), to add after a lookup. */
+  private thaw(): void {
+    const { offsets, members } = this.layout!;
+    this.entryPieces = new Int32Array(Math.max(1024, this.entryCount * 2));
+    this.entryWords = new Int32Array(Math.max(1024, this.entryCount * 2) * STRIDE);
+    for (let id = 0; id < this.pieceCount; id++) {
+      for (let entry = offsets[id]!; entry < offsets[id + 1]!; entry++)
+        this.entryPieces[entry] = id;
+    }
+    this.entryWords.set(members);
+    this.layout = null;
+  }
+
+  private place(id: number): void {
+    const mask = this.slots.length - 1;
+    let slot = this.firstHalves[id]! & mask;
+    while (this.slots[slot] !== 0) slot = (slot + 1) & mask;
+    this.slots[slot] = id + 1;
+  }
+
+  private rehash(size: number): void {
+    this.slots = new Int32Array(size);
+    for (let id = 0; id < this.pieceCount; id++) this.place(id);
+  }
+}
+
+export function grown<T extends Int32Array | Uint32Array>(array: T, size: number): T {
+  const bigger = new (array.constructor as new (size: number) => T)(size);
+  bigger.set(array);
+  return bigger;
+}
