@@ -26,7 +26,6 @@ export type UrlNormalization =
   | { ok: false; reason: string };
 
 const SCHEME = /^([a-z][a-z0-9+.-]*):/i;
-const ASCII = /^[\x00-\x7f]*$/;
 
 export function normalizeUrl(input: string): UrlNormalization {
   let text = input.trim();
@@ -49,18 +48,11 @@ export function normalizeUrl(input: string): UrlNormalization {
   } else {
     text = `https://${text}`;
   }
-  // Asked first because a thrown URL error costs ~20 µs: text full of broken addresses
-  // (`http://a:b http://a:b …`) ran five times slower than prose before this check. ASCII only:
-  // on Node 20, once V8 optimizes `URL.canParse` it answers false for valid addresses holding
-  // Latin-1 letters (`https://zürich.ch`); those go straight to `new URL`.
-  if (ASCII.test(text) && !URL.canParse(text))
-    return { ok: false, reason: 'not a parseable address' };
-  let parsed: URL;
-  try {
-    parsed = new URL(text);
-  } catch {
-    return { ok: false, reason: 'not a parseable address' };
-  }
+  // `URL.parse` (Node 22.1) answers null instead of throwing: a thrown URL error costs ~20 µs, and
+  // text full of broken addresses (`http://a:b http://a:b …`) ran five times slower than prose
+  // when each one threw. One parse per address, where asking `URL.canParse` first made two.
+  const parsed = URL.parse(text);
+  if (parsed === null) return { ok: false, reason: 'not a parseable address' };
   const host = canonicalHost(parsed.hostname);
   if (host.length === 0) return { ok: false, reason: 'no host' };
   const port = parsed.port === '80' || parsed.port === '443' ? '' : parsed.port;
