@@ -8,10 +8,19 @@ import { loadAllowlistIndex } from '../../src/match/index.js';
 import { knowledgeFor } from '../../src/jurisdiction/check.js';
 import { verifyAnswer } from '../../src/verify.js';
 import { fakeIo } from '../helpers/cli.js';
+import { columnFlags, HUD } from '../helpers/directories.js';
 
 const fixtures = join(import.meta.dirname, '..', 'fixtures');
 const LEGAL_AID = join(fixtures, 'jurisdiction', 'legal-aid-directory.csv');
-const HUD = join(fixtures, 'hud-counselors', 'hud-housing-counselors.csv');
+/** The legal-aid directory's columns, its area column last (`.slice(0, -2)` leaves it out). */
+const LEGAL_AID_FLAGS = columnFlags({
+  org: 'Organization',
+  urls: ['Website'],
+  phones: [],
+  aliases: [],
+  domains: [],
+  area: 'Serves',
+});
 
 async function build(csv: string, flags: string[]) {
   const out = join(mkdtempSync(join(tmpdir(), 'cv-areas-')), 'allowlist.json');
@@ -34,14 +43,7 @@ describe('parseAreaCell', () => {
 
 describe('build-allowlist --area-column on a multi-state legal-aid directory', () => {
   it('writes org_areas and link_areas, nationwide as US, and leaves a blank row unknown', async () => {
-    const { code, file } = await build(LEGAL_AID, [
-      '--org-column',
-      'Organization',
-      '--url-column',
-      'Website',
-      '--area-column',
-      'Serves',
-    ]);
+    const { code, file } = await build(LEGAL_AID, LEGAL_AID_FLAGS);
     expect(code).toBe(0);
     expect(file.org_areas['Volunteer Lawyers Project of the Boston Bar Association']).toEqual([
       'MA',
@@ -55,14 +57,7 @@ describe('build-allowlist --area-column on a multi-state legal-aid directory', (
   });
 
   it('the built allowlist decides links: another state wrong, nationwide and the asked state not', async () => {
-    const { out } = await build(LEGAL_AID, [
-      '--org-column',
-      'Organization',
-      '--url-column',
-      'Website',
-      '--area-column',
-      'Serves',
-    ]);
+    const { out } = await build(LEGAL_AID, LEGAL_AID_FLAGS);
     const index = await loadAllowlistIndex(out);
     const answer =
       'Call on https://www.vlpnet.org/ or https://www.lonestarlegal.org/, browse https://www.lawhelp.org/ma, try https://www.lscd.com/ and https://www.dnalegalservices.org/.';
@@ -94,38 +89,26 @@ describe('build-allowlist --area-column on a multi-state legal-aid directory', (
       csv,
       'Name,Site,Area\nLone Star Legal Aid,https://www.lonestarlegal.org,Texass\n',
     );
-    const loose = await build(csv, [
-      '--org-column',
-      'Name',
-      '--url-column',
-      'Site',
-      '--area-column',
-      'Area',
-    ]);
+    const flags = columnFlags({
+      org: 'Name',
+      urls: ['Site'],
+      phones: [],
+      aliases: [],
+      domains: [],
+      area: 'Area',
+    });
+    const loose = await build(csv, flags);
     expect(loose.code).toBe(0);
     expect(loose.io.err()).toContain(
       `row 2, column 'Area': "Texass" is not an area; value skipped`,
     );
     expect(loose.file.org_areas).toEqual({});
-    const strict = await build(csv, [
-      '--org-column',
-      'Name',
-      '--url-column',
-      'Site',
-      '--area-column',
-      'Area',
-      '--strict',
-    ]);
+    const strict = await build(csv, [...flags, '--strict']);
     expect(strict.code).toBe(3);
   });
 
   it('a build without --area-column writes no area field (older allowlists stay as they were)', async () => {
-    const { file } = await build(LEGAL_AID, [
-      '--org-column',
-      'Organization',
-      '--url-column',
-      'Website',
-    ]);
+    const { file } = await build(LEGAL_AID, LEGAL_AID_FLAGS.slice(0, -2));
     expect(Object.keys(file)).not.toContain('org_areas');
     expect(Object.keys(file)).not.toContain('link_areas');
   });
@@ -135,16 +118,7 @@ describe('numbers of a real multi-state directory (HUD housing counselors, VA/MD
   // The State column of HUD's list is where the office is: right for a local agency, and exactly
   // what must not be used for a national one (see the MMI case below and docs/JURISDICTION.md).
   it('a Virginia agency number given to a Massachusetts tenant costs 0.3; to a Virginian it is verified', async () => {
-    const { out } = await build(HUD, [
-      '--org-column',
-      'Agency',
-      '--url-column',
-      'Website',
-      '--phone-column',
-      'Phone',
-      '--area-column',
-      'State',
-    ]);
+    const { out } = await build(HUD.file, columnFlags({ ...HUD.columns, area: 'State' }));
     const index = await loadAllowlistIndex(out);
     const answer = 'Virginia Supportive Housing can help: call 804-788-6825.';
     const check = (jurisdiction: string) =>
@@ -165,14 +139,7 @@ describe('numbers of a real multi-state directory (HUD housing counselors, VA/MD
   });
 
   it('a number listed for offices in two states serves both (Money Management International, VA and MD)', async () => {
-    const { out } = await build(HUD, [
-      '--org-column',
-      'Agency',
-      '--phone-column',
-      'Phone',
-      '--area-column',
-      'State',
-    ]);
+    const { out } = await build(HUD.file, columnFlags({ ...HUD.columns, urls: [], area: 'State' }));
     const index = await loadAllowlistIndex(out);
     const answer = 'Money Management International: 866-232-9080.';
     const check = (jurisdiction: string) =>

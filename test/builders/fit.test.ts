@@ -8,6 +8,7 @@ import { parseCsvText, readCsvFile } from '../../builders/csv.js';
 import { readRow, trailingHabit } from '../../builders/fit.js';
 import type { ColumnNames, Table } from '../../builders/types.js';
 import { orgKey } from '../../src/normalize/name.js';
+import { columnFlags, HUD, MA_COURTS } from '../helpers/directories.js';
 import { runBuild, type CommandRun } from './helpers.js';
 
 // Rows whose cells do not sit under their columns, most often a name with a comma that was not
@@ -246,20 +247,8 @@ describe('readRow: which rows fit their columns, which are read again, which are
  */
 describe('every name of a real directory split by an unquoted comma', () => {
   const DIRECTORIES = [
-    {
-      file: 'ma-courts/ma-courts-directory.csv',
-      columns: {
-        org: 'Court Name',
-        urls: ['Website'],
-        phones: ['Phone'],
-        aliases: [],
-        domains: [],
-      },
-    },
-    {
-      file: 'hud-counselors/hud-housing-counselors.csv',
-      columns: { org: 'Agency', urls: ['Website'], phones: ['Phone'], aliases: [], domains: [] },
-    },
+    { file: 'ma-courts/ma-courts-directory.csv', columns: MA_COURTS.columns },
+    { file: 'hud-counselors/hud-housing-counselors.csv', columns: HUD.columns },
     {
       file: 'legal-domains/domains.csv',
       columns: { org: 'organization', urls: [], phones: [], aliases: [], domains: ['domain'] },
@@ -324,25 +313,10 @@ describe('every name of a real directory split by an unquoted comma', () => {
 describe('build-allowlist on real rows with a comma unquoted by hand, through the command', () => {
   const ALIASES = [
     'ma-courts-aliases-unquoted.csv',
-    '--org-column',
-    'Court Name',
-    '--url-column',
-    'Website',
-    '--phone-column',
-    'Phone',
-    '--alias-column',
-    'Alias',
+    ...columnFlags({ ...MA_COURTS.columns, aliases: ['Alias'] }),
     '--no-derive-domains',
   ];
-  const HUD = [
-    'hud-unquoted.csv',
-    '--org-column',
-    'Agency',
-    '--url-column',
-    'Website',
-    '--phone-column',
-    'Phone',
-  ];
+  const HUD_UNQUOTED = ['hud-unquoted.csv', ...columnFlags(HUD.columns)];
   let aliases: CommandRun;
   let aliasesStrict: CommandRun;
   let hud: CommandRun;
@@ -352,7 +326,7 @@ describe('build-allowlist on real rows with a comma unquoted by hand, through th
     // shows the bin prints the same on the same streams.
     aliases = await runBuild(ALIASES, SHIFTED);
     aliasesStrict = await runBuild([...ALIASES, '--strict'], SHIFTED);
-    hud = await runBuild(HUD, SHIFTED);
+    hud = await runBuild(HUD_UNQUOTED, SHIFTED);
   });
 
   it('reads the Brighton row the one way its cells fit, says so, and keeps no half name or number alias', () => {

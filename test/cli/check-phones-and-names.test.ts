@@ -2,13 +2,18 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildAllowlist } from '../../builders/build.js';
-import { readCsvFile } from '../../builders/csv.js';
 import { buildIndex } from '../../src/match/index.js';
 import { parseAllowlist } from '../../src/allowlist/schema.js';
 import { findOrganizations } from '../../src/match/orgs.js';
 import { runCli } from '../../src/cli/main.js';
 import { fakeIo } from '../helpers/cli.js';
+import {
+  buildDirectory,
+  columnFlags,
+  directoryIndex,
+  HUD,
+  MA_COURTS,
+} from '../helpers/directories.js';
 import { VerdictJsonSchema, type VerdictJson } from '../../src/format/verdict-schema.js';
 
 /** Issue 14: phones and names as real directories and chatbots write them, through `check --format json`. */
@@ -135,32 +140,7 @@ describe('2. ordinary words are not organization names', () => {
 });
 
 describe("2. on a directory's worth of names (HUD housing counselors, Massachusetts courts)", () => {
-  const directories = async () => {
-    const hud = buildAllowlist(
-      [
-        await readCsvFile(
-          join(fixtures, 'hud-counselors', 'hud-housing-counselors.csv'),
-          'hud.csv',
-        ),
-      ],
-      {
-        columns: { org: 'Agency', urls: ['Website'], phones: ['Phone'], aliases: [], domains: [] },
-      },
-    );
-    const courts = buildAllowlist(
-      [await readCsvFile(join(fixtures, 'ma-courts', 'ma-courts-directory.csv'), 'courts.csv')],
-      {
-        columns: {
-          org: 'Court Name',
-          urls: ['Website'],
-          phones: ['Phone'],
-          aliases: [],
-          domains: [],
-        },
-      },
-    );
-    return [buildIndex(hud.allowlist), buildIndex(courts.allowlist)];
-  };
+  const directories = () => Promise.all([directoryIndex(HUD), directoryIndex(MA_COURTS)]);
 
   it('every name written as listed is found; ordinary sentences name none', async () => {
     const ordinary = [
@@ -279,24 +259,11 @@ describe('6. a misattribution reason a person can read', () => {
 });
 
 describe('a real directory with corporate suffixes, built and checked end to end', () => {
-  const csv = join(fixtures, 'hud-counselors', 'hud-housing-counselors.csv');
-
   async function build(): Promise<{ file: string; stderr: string }> {
     const file = join(mkdtempSync(join(tmpdir(), 'hud-')), 'allowlist.json');
     const io = fakeIo();
     const code = await runCli(
-      [
-        'build-allowlist',
-        csv,
-        '--org-column',
-        'Agency',
-        '--phone-column',
-        'Phone',
-        '--url-column',
-        'Website',
-        '-o',
-        file,
-      ],
+      ['build-allowlist', HUD.file, ...columnFlags(HUD.columns), '-o', file],
       io,
     );
     expect(code).toBe(0);
@@ -309,9 +276,7 @@ describe('a real directory with corporate suffixes, built and checked end to end
     expect(built.org_names).toContain('MANNA, INC.');
     expect(built.org_names).toContain('CLEARPOINT FINANCIAL SOLUTIONS, INC.');
     expect(built.org_names).toContain('CLEARPOINT FINANCIAL SOLUTIONS');
-    const result = buildAllowlist([await readCsvFile(csv, 'hud-housing-counselors.csv')], {
-      columns: { org: 'Agency', urls: ['Website'], phones: ['Phone'], aliases: [], domains: [] },
-    });
+    const result = await buildDirectory(HUD);
     const notes = result.notes.filter((note) => note.code === 'BARE_NAME');
     expect(notes.map((note) => note.message)).toContain(
       '"MANNA, INC." is also matched as "MANNA", without its legal form, as answers write it',

@@ -1,24 +1,15 @@
-import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildAllowlist } from '../../builders/build.js';
-import { readCsvFile } from '../../builders/csv.js';
-import { buildIndex, type AllowlistIndex } from '../../src/match/index.js';
+import type { AllowlistIndex } from '../../src/match/index.js';
 import { verifyAnswer } from '../../src/verify.js';
+import { directoryIndex, HUD } from '../helpers/directories.js';
 import type { Report } from '../../src/types.js';
 
 // Issue 22, item 1: a link is its target; its text is evidence about it. Real rows: the HUD
 // housing counselors directory (test/fixtures/hud-counselors/SOURCE.md: U.S. government work),
 // built as a user would (`--url-column Website`, domains derived). Expectations written first.
-const HUD = fileURLToPath(
-  new URL('../fixtures/hud-counselors/hud-housing-counselors.csv', import.meta.url),
-);
 let index: AllowlistIndex;
 beforeAll(async () => {
-  const table = await readCsvFile(HUD, 'hud-housing-counselors.csv');
-  const built = buildAllowlist([table], {
-    columns: { org: 'Agency', urls: ['Website'], phones: ['Phone'], aliases: [], domains: [] },
-  });
-  index = buildIndex(built.allowlist);
+  index = await directoryIndex(HUD);
 });
 
 const buckets = (report: Report): string[] =>

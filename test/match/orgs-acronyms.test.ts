@@ -1,9 +1,7 @@
-import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildAllowlist } from '../../builders/build.js';
-import { readCsvFile } from '../../builders/csv.js';
-import { buildIndex, type AllowlistIndex } from '../../src/match/index.js';
+import type { AllowlistIndex } from '../../src/match/index.js';
 import { verifyAnswer } from '../../src/verify.js';
+import { directoryIndex, HUD } from '../helpers/directories.js';
 import { makeIndex } from '../helpers/allowlist.js';
 
 // Issue 22, item 4: acronym + (expansion), expansion + (acronym) and "ACRONYM: Name" name one
@@ -12,18 +10,11 @@ import { makeIndex } from '../helpers/allowlist.js';
 // test/fixtures/hud-counselors/SOURCE.md), built as a user would; the issue quotes the San
 // Francisco 211 export's "SARC: Sexual Assault/Spouse Abuse Resource Center, Inc".
 // Expectations written first.
-const HUD = fileURLToPath(
-  new URL('../fixtures/hud-counselors/hud-housing-counselors.csv', import.meta.url),
-);
 const STOP = 'SOUTHEASTERN TIDEWATER OPPORTUNITY PROJECT OF HAMPTON ROADS (STOP)';
 const ULHR = 'URBAN LEAGUE OF HAMPTON ROADS';
 let hud: AllowlistIndex;
 beforeAll(async () => {
-  const table = await readCsvFile(HUD, 'hud-housing-counselors.csv');
-  const built = buildAllowlist([table], {
-    columns: { org: 'Agency', urls: ['Website'], phones: ['Phone'], aliases: [], domains: [] },
-  });
-  hud = buildIndex(built.allowlist);
+  hud = await directoryIndex(HUD);
 });
 const statuses = (answer: string, index: AllowlistIndex): Array<[string, string | undefined]> =>
   verifyAnswer(answer, index).phones.map((phone) => [phone.status, phone.organization]);

@@ -1,24 +1,15 @@
-import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildAllowlist } from '../../builders/build.js';
-import { readCsvFile } from '../../builders/csv.js';
-import { buildIndex, type AllowlistIndex } from '../../src/match/index.js';
+import type { AllowlistIndex } from '../../src/match/index.js';
 import { verifyAnswer } from '../../src/verify.js';
+import { directoryIndex, HUD } from '../helpers/directories.js';
 
 // Issue 22, item 2: a language, a day, a time or a kind of line before a colon labels the entry's
 // number; it is not an organization. Real rows of the HUD housing counselors directory
 // (test/fixtures/hud-counselors/SOURCE.md, U.S. government work). Expectations written first:
 // the right number is verified, a number of another agency is misattributed, in every layout.
-const HUD = fileURLToPath(
-  new URL('../fixtures/hud-counselors/hud-housing-counselors.csv', import.meta.url),
-);
 let index: AllowlistIndex;
 beforeAll(async () => {
-  const table = await readCsvFile(HUD, 'hud-housing-counselors.csv');
-  const built = buildAllowlist([table], {
-    columns: { org: 'Agency', urls: ['Website'], phones: ['Phone'], aliases: [], domains: [] },
-  });
-  index = buildIndex(built.allowlist);
+  index = await directoryIndex(HUD);
 });
 
 const ORG = 'Urban League of Hampton Roads';
