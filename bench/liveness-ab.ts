@@ -13,15 +13,14 @@
  * requests the server counted. Nothing leaves the machine.
  */
 import { resolve } from 'node:path';
-import type { LookupFunction } from 'node:net';
 import { pathToFileURL } from 'node:url';
 import { ServerProcess, closedPort } from './sections/liveness.js';
-import { NXDOMAIN_HOST, REFUSED_HOST, planLinks } from './lib/liveness-plan.js';
+import { REFUSED_HOST, planLinks } from './lib/liveness-plan.js';
+import { benchLookup as lookup, benchResolver as resolver } from './lib/liveness-resolve.js';
 import { median } from './lib/measure.js';
 import { minimalCheck } from './lib/minimal-checker.js';
 import { LIVENESS_DEFAULTS } from '../src/defaults.js';
 import { createLinkChecker } from '../src/liveness/index.js';
-import type { Resolver } from '../src/liveness/types.js';
 
 type Factory = typeof createLinkChecker;
 
@@ -36,24 +35,6 @@ const theirs = (
     createLinkChecker: Factory;
   }
 ).createLinkChecker;
-
-const known = (host: string): boolean => host.endsWith('.bench.test') && host !== NXDOMAIN_HOST;
-const resolver: Resolver = async (host) =>
-  known(host)
-    ? { ok: true, addresses: [{ address: '127.0.0.1', family: 4 }] }
-    : { ok: false, notFound: true, error: 'ENOTFOUND' };
-const lookup = ((
-  host: string,
-  options: { all?: boolean },
-  callback: (...args: unknown[]) => void,
-) => {
-  if (!known(host))
-    return callback(
-      Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: 'ENOTFOUND' }),
-    );
-  if (options.all) return callback(null, [{ address: '127.0.0.1', family: 4 }]);
-  return callback(null, '127.0.0.1', 4);
-}) as unknown as LookupFunction;
 
 const server = await ServerProcess.start();
 try {

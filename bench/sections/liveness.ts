@@ -1,15 +1,14 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:http';
-import type { AddressInfo, LookupFunction } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { LinkChecker as Linkinator, LinkState } from 'linkinator';
 import { Agent, getGlobalDispatcher, setGlobalDispatcher, type Dispatcher } from 'undici';
 import { LIVENESS_DEFAULTS } from '../../src/defaults.js';
 import { createLinkChecker } from '../../src/liveness/index.js';
-import type { LivenessOutcome, Resolver } from '../../src/liveness/types.js';
+import type { LivenessOutcome } from '../../src/liveness/types.js';
 import {
   INDEX_HOST,
-  NXDOMAIN_HOST,
   REFUSED_HOST,
   inOrderHostBoundMs,
   isDeadKind,
@@ -19,6 +18,7 @@ import {
   type PlannedLink,
   type Workload,
 } from '../lib/liveness-plan.js';
+import { benchLookup as lookup, benchResolver as resolver } from '../lib/liveness-resolve.js';
 import { median } from '../lib/measure.js';
 import { minimalCheck } from '../lib/minimal-checker.js';
 import type { Row, SectionResult } from '../lib/report.js';
@@ -96,30 +96,6 @@ export async function closedPort(): Promise<number> {
   await new Promise<void>((resolve) => server.close(() => resolve()));
   return port;
 }
-
-/** Every bench name resolves to 127.0.0.1 except the one that does not exist; nothing else resolves. */
-function knownHost(host: string): boolean {
-  return host.endsWith('.bench.test') && host !== NXDOMAIN_HOST;
-}
-
-const resolver: Resolver = async (host) =>
-  knownHost(host)
-    ? { ok: true, addresses: [{ address: '127.0.0.1', family: 4 }] }
-    : { ok: false, notFound: true, error: 'ENOTFOUND' };
-
-/** The same mapping as a socket lookup, for linkinator (through the global fetch dispatcher). */
-const lookup = ((
-  host: string,
-  options: { all?: boolean },
-  callback: (...args: unknown[]) => void,
-) => {
-  if (!knownHost(host))
-    return callback(
-      Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: 'ENOTFOUND' }),
-    );
-  if (options.all) return callback(null, [{ address: '127.0.0.1', family: 4 }]);
-  return callback(null, '127.0.0.1', 4);
-}) as unknown as LookupFunction;
 
 interface RunResult {
   ms: number;
