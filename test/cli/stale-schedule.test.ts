@@ -1,14 +1,14 @@
 import { spawn } from 'node:child_process';
 import { execFileSync } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/main.js';
 import { csvCell } from '../../src/format/stale.js';
 import { fakeIo } from '../helpers/cli.js';
 import { SOFT_404_PROBE_PREFIX } from '../../src/liveness/soft404.js';
 import { closedPort, startHttpServer } from '../helpers/http-server.js';
+import { scratchDir } from '../helpers/scratch.js';
 
 /**
  * `stale` as a scheduled job: what it fetches and prints (the link as written), how it behaves
@@ -17,11 +17,7 @@ import { closedPort, startHttpServer } from '../helpers/http-server.js';
  */
 const ROOT = join(import.meta.dirname, '..', '..');
 
-async function tempDir(): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'cv-stale-job-'));
-  onTestFinished(() => rm(dir, { recursive: true, force: true }));
-  return dir;
-}
+const tempDir = () => scratchDir('cv-stale-job-');
 
 async function writeAllowlist(dir: string, urls: string[]): Promise<string> {
   const path = join(dir, 'allowlist.json');

@@ -1,20 +1,16 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { staleCommand } from '../../src/cli/stale.js';
 import { EXIT } from '../../src/cli/io.js';
 import { parsePromptfooResults, readPromptfooResults } from '../../src/promptfoo/results.js';
 import { fakeIo } from '../helpers/cli.js';
 import { closedPort, startHttpServer, type TestServer } from '../helpers/http-server.js';
+import { scratchDir } from '../helpers/scratch.js';
 
 const FIXTURES = join(import.meta.dirname, '../fixtures/liveness');
 
-async function tempDir(): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'cv-stale-'));
-  onTestFinished(() => rm(dir, { recursive: true, force: true }));
-  return dir;
-}
+const tempDir = () => scratchDir('cv-stale-');
 
 async function writeAllowlist(
   dir: string,

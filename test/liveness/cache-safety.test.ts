@@ -1,22 +1,18 @@
 import { execFileSync } from 'node:child_process';
-import { chmod, lstat, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { chmod, lstat, mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { DiskCache } from '../../src/liveness/cache.js';
 import { createLinkChecker } from '../../src/liveness/checker.js';
 import { startHttpServer } from '../helpers/http-server.js';
+import { scratchDir } from '../helpers/scratch.js';
 
 /**
  * Whoever can write the cache folder must not be able to use it against the user: entries are
  * never written or read through a link, a FIFO never blocks, an unsafe folder is not used, and a
  * success seen under one network policy is not served to a stricter one.
  */
-async function scratch(): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'cv-cache-safe-'));
-  onTestFinished(() => rm(dir, { recursive: true, force: true }));
-  return dir;
-}
+const scratch = () => scratchDir('cv-cache-safe-');
 
 const URL_A = 'https://a.test/page';
 const LIVE = {

@@ -1,14 +1,10 @@
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DiskCache } from '../../src/liveness/cache.js';
+import { scratchDir } from '../helpers/scratch.js';
 
-async function cacheDir(): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'cv-cache-'));
-  onTestFinished(() => rm(dir, { recursive: true, force: true }));
-  return dir;
-}
+const cacheDir = () => scratchDir('cv-cache-');
 
 const URL_A = 'https://a.test/page';
 const LIVE = {
