@@ -28,8 +28,9 @@ export function formatChunkAuditText(audit: ChunkAudit, pass: boolean): string {
     claim: row.claim_text.length > 90 ? `${row.claim_text.slice(0, 89)}…` : row.claim_text,
     row,
   }));
+  // A loop, not `Math.max(...values)`: spreading 130,000 rows overflowed the stack.
   const width = (values: string[], header: string): number =>
-    Math.max(header.length, ...values.map((value) => value.length));
+    values.reduce((widest, value) => Math.max(widest, value.length), header.length);
   const numberWidth = width(
     rows.map((row) => row.number),
     '#',
