@@ -107,6 +107,32 @@ function violations(imports: ImportMap, rules: readonly Rule[] = RULES): string[
   return found;
 }
 
+/**
+ * The import cycles among the files under `folder`, each as the files of the cycle in order, the
+ * first repeated at the end (`a → b → a`), one for each import that closes a circle. Type-only imports count:
+ * a circle of types is still a circle a reader has to hold at once.
+ */
+function cyclesUnder(imports: ImportMap, folder: string): string[] {
+  const inside = (file: string): boolean => file.startsWith(`${folder}/`);
+  const state = new Map<string, 'open' | 'done'>();
+  const cycles: string[] = [];
+  const visit = (file: string, path: string[]): void => {
+    state.set(file, 'open');
+    path.push(file);
+    for (const target of imports.get(file) ?? []) {
+      if (!inside(target) || !imports.has(target)) continue;
+      if (state.get(target) === 'open')
+        cycles.push([...path.slice(path.indexOf(target)), target].join(' → '));
+      else if (!state.has(target)) visit(target, path);
+    }
+    path.pop();
+    state.set(file, 'done');
+  };
+  for (const file of [...imports.keys()].sort())
+    if (inside(file) && !state.has(file)) visit(file, []);
+  return cycles;
+}
+
 /** The imports of one source text: relative ones resolved to repo paths (`.js` read as `.ts`), bare ones as package names. */
 function importsOf(file: string, text: string): string[] {
   return ts.preProcessFile(text, true, true).importedFiles.map(({ fileName }) => {
@@ -150,6 +176,23 @@ describe('import rules', () => {
 
   it('holds on the tree', () => {
     expect(violations(tree)).toEqual([]);
+  });
+
+  it('src/chunks has no import cycle (facts/ once imported each other in a circle)', () => {
+    expect(cyclesUnder(tree, 'src/chunks')).toEqual([]);
+  });
+
+  it('finds a cycle, type-only or not', () => {
+    const tree = new Map([
+      ['src/chunks/a.ts', ['src/chunks/b.ts']],
+      ['src/chunks/b.ts', ['src/chunks/c.ts', 'zod']],
+      ['src/chunks/c.ts', ['src/chunks/a.ts']],
+      ['src/chunks/d.ts', ['src/chunks/a.ts']],
+    ]);
+    expect(cyclesUnder(tree, 'src/chunks')).toEqual([
+      'src/chunks/a.ts → src/chunks/b.ts → src/chunks/c.ts → src/chunks/a.ts',
+    ]);
+    expect(cyclesUnder(tree, 'src/match')).toEqual([]);
   });
 
   it.each([

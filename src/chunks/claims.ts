@@ -232,7 +232,7 @@ function lastBlockWithText(
 }
 
 /** The text of a span with its markers replaced by spaces, so offsets stay those of the answer. */
-export function blankMarkers(text: string, span: Span, markers: readonly CitationMarker[]): string {
+function blankMarkers(text: string, span: Span, markers: readonly CitationMarker[]): string {
   if (markers.length === 0) return text.slice(span.start, span.end);
   let out = '';
   let cursor = span.start;

@@ -8,7 +8,7 @@ import { isLocaleTag } from './number-style.js';
  * provider with every default; `url` and `model` name an OpenAI-compatible server instead (what
  * `check --chunks --judge-url --judge-model` gives). Folders are resolved by the front.
  */
-export const JudgeConfigSchema = z.strictObject({
+const JudgeConfigSchema = z.strictObject({
   url: z.url({ protocol: /^https?$/ }).optional(),
   model: z.string().min(1).optional(),
   cacheDir: z.string().min(1).optional(),

@@ -116,7 +116,7 @@ function chunkNames(ids: readonly string[]): string {
 }
 
 /** `1–5` for a run of numbers from 1, else the first ids and a count. */
-export function describeIds(ids: readonly string[]): string {
+function describeIds(ids: readonly string[]): string {
   if (ids.length === 0) return 'none given';
   if (ids.every((id, position) => id === String(position + 1)))
     return ids.length === 1 ? 'id 1' : `ids 1–${ids.length}`;

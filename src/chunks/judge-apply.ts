@@ -21,7 +21,7 @@ export type Judgement =
  * as a quotation of the answer (`quotePieces`, `containsVerbatim`: case, whitespace, curly quotes
  * and dashes folded; an ellipsis splits it): the chunk's id, or why it does not count.
  */
-export function locateEvidence(
+function locateEvidence(
   quote: string,
   cited: readonly Chunk[],
   minWords: number,

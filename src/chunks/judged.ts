@@ -23,7 +23,7 @@ export interface JudgeSetup {
  * missing chunk, a fabricated quotation, a figure no cited chunk holds and a wrong citation are
  * proven; a claim verbatim in its chunk is proven too; an uncited claim has no chunk to judge by.
  */
-export function needsJudge(verdict: ClaimVerdict): boolean {
+function needsJudge(verdict: ClaimVerdict): boolean {
   return (
     verdict.claim.ids.length > 0 &&
     verdict.missingIds.length === 0 &&
@@ -33,7 +33,7 @@ export function needsJudge(verdict: ClaimVerdict): boolean {
 }
 
 /** The claims to send, grouped by their distinct set of cited chunks (keys in input order). */
-export function judgeGroups(
+function judgeGroups(
   report: ChunkReport,
   chunks: readonly Chunk[],
 ): Array<{ chunks: Chunk[]; claims: number[] }> {
@@ -203,6 +203,6 @@ function readAnswer(answer: JudgeAnswer, positions: readonly number[]): Map<numb
 }
 
 /** The claim as the judge reads it: without its markers, and without the space they left (`time .`). */
-export function claimText(verdict: ClaimVerdict): string {
+function claimText(verdict: ClaimVerdict): string {
   return verdict.claim.prose.replace(/\s+([.,;:!?])/g, '$1').trim();
 }

@@ -1,11 +1,11 @@
 import type { NumberStyle } from '../number-style.js';
-import { ORDINAL_SUFFIXES } from './numbers.js';
+import { ORDINAL_SUFFIXES } from './number-words.js';
 import { adjacent, isSym, isWord } from './tokens.js';
 import type { Mention, Parsed, Token } from './tokens.js';
 
 /** Facts: dates. See `index.ts` for how claims and chunks are read. */
 
-export const MONTHS = new Map<string, number>([
+const MONTHS = new Map<string, number>([
   ['january', 1],
   ['february', 2],
   ['march', 3],
@@ -33,10 +33,7 @@ export const MONTHS = new Map<string, number>([
 ]);
 
 /** A month name as a name: capitalized (`May 2020`, never `may 5`). */
-export function monthAt(
-  tokens: Token[],
-  index: number,
-): { month: number; next: number } | undefined {
+function monthAt(tokens: Token[], index: number): { month: number; next: number } | undefined {
   const token = tokens[index];
   if (!isWord(token, MONTHS) || !CAPITALIZED.test(token.text)) return undefined;
   let next = index + 1;
@@ -50,9 +47,9 @@ export function monthAt(
     next += 1;
   return { month: MONTHS.get(token.lower)!, next };
 }
-export const CAPITALIZED = /^\p{Lu}/u;
+const CAPITALIZED = /^\p{Lu}/u;
 
-export function dayAt(tokens: Token[], index: number): { day: number; next: number } | undefined {
+function dayAt(tokens: Token[], index: number): { day: number; next: number } | undefined {
   const token = tokens[index];
   if (!token || token.type !== 'num' || !/^\d{1,2}$/.test(token.text)) return undefined;
   const day = Number(token.text);
@@ -62,7 +59,7 @@ export function dayAt(tokens: Token[], index: number): { day: number; next: numb
   return { day, next };
 }
 
-export function yearAt(tokens: Token[], index: number): { year: number; next: number } | undefined {
+function yearAt(tokens: Token[], index: number): { year: number; next: number } | undefined {
   const token = tokens[index];
   if (!token || token.type !== 'num' || !/^\d{4}$/.test(token.text)) return undefined;
   const year = Number(token.text);
@@ -70,7 +67,7 @@ export function yearAt(tokens: Token[], index: number): { year: number; next: nu
 }
 
 /** A date written with 年, 月 and 日 after the numbers (Chinese and Japanese). */
-export function cjkDateAt(
+function cjkDateAt(
   tokens: Token[],
   index: number,
 ): { year?: number; month?: number; day?: number; next: number } | undefined {
@@ -101,7 +98,7 @@ export function cjkDateAt(
   return year === undefined ? undefined : { year, month, next: cursor };
 }
 
-export const DOTTED_DATE = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/;
+const DOTTED_DATE = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/;
 
 export function parseDate(tokens: Token[], index: number, style: NumberStyle): Parsed | undefined {
   const token = tokens[index]!;

@@ -2,10 +2,12 @@ import type { NumberStyle } from '../number-style.js';
 import type { Fact } from '../types.js';
 import { parseDate } from './dates.js';
 import { shareRangeQualifiers, toFact } from './keys.js';
-import { parseFraction, parseMoneyPrefix, parseNumber } from './qualifiers.js';
+import { parseFraction, parseMoneyPrefix, parseNumber } from './mentions.js';
 import { parseSection } from './sections.js';
 import { tokenizeForFacts } from './tokens.js';
-import type { Mention } from './tokens.js';
+import type { FactSide, Mention } from './tokens.js';
+
+export type { FactSide } from './tokens.js';
 
 /**
  * Checkable facts of a text: numbers (with their unit), percentages, money, dates, years and
@@ -30,7 +32,6 @@ import type { Mention } from './tokens.js';
  * Linear: one tokenizing pass, then a left-to-right parse that looks ahead a bounded number of
  * tokens.
  */
-export type FactSide = 'claim' | 'chunk';
 
 /** Facts of `text`, offsets shifted by `offset`. URLs are skipped: their digits are not claims. */
 export function extractFacts(

@@ -1,12 +1,10 @@
 import type { Fact } from '../types.js';
-import type { FactSide } from './index.js';
-import type { Reading } from './numbers.js';
 import { isSym, isWord } from './tokens.js';
-import type { Mention, Token } from './tokens.js';
+import type { FactSide, Mention, Reading, Token } from './tokens.js';
 
 /** Facts: ranges lend their qualifier: `10-20 days`, `10 to 20%`, `$1-2 million`. See `index.ts` for how claims and chunks are read. */
 
-export const RANGE_WORDS = new Set(['to', 'and', 'or', 'through']);
+const RANGE_WORDS = new Set(['to', 'and', 'or', 'through']);
 
 export function shareRangeQualifiers(mentions: Mention[], tokens: Token[]): void {
   const tokenAt = new Map<number, number>();
@@ -62,7 +60,7 @@ export function shareRangeQualifiers(mentions: Mention[], tokens: Token[]): void
 }
 
 /** Whether two mentions are the ends of one range: `10-20`, `10 to 20`, `10 and 20`. */
-export function joinedRange(
+function joinedRange(
   tokens: Token[],
   tokenAt: ReadonlyMap<number, number>,
   first: Mention,
@@ -78,7 +76,7 @@ export function joinedRange(
 }
 
 /** `fourteen (14) days`: the same number again in parentheses, its unit after. */
-export function isEcho(
+function isEcho(
   tokens: Token[],
   tokenAt: ReadonlyMap<number, number>,
   first: Mention,
@@ -93,15 +91,15 @@ export function isEcho(
 // Keys
 
 /** Precisions a chunk's numbers are indexed at: 10^-3 … 10^12. */
-export const EXPONENTS = Array.from({ length: 16 }, (_, index) => index - 3);
+const EXPONENTS = Array.from({ length: 16 }, (_, index) => index - 3);
 
-export function numericKey(qualifier: string, exponent: number, value: number): string {
+function numericKey(qualifier: string, exponent: number, value: number): string {
   const clamped = Math.max(-3, Math.min(12, exponent));
   return `${qualifier}|e${clamped}|${Math.round(value / 10 ** clamped)}`;
 }
 
 /** Trailing zeros of a whole number: the precision a hedge (`about 1,000`) allows. */
-export function hedgeExponent(value: number, exponent: number): number {
+function hedgeExponent(value: number, exponent: number): number {
   if (exponent < 0 || !Number.isInteger(value) || value === 0) return exponent;
   let zeros = 0;
   let rest = value;
@@ -248,7 +246,7 @@ export function toFact(mention: Mention, text: string, side: FactSide, offset: n
 }
 
 /** `8(a)(2)` → `8`, `8(a)`, `8(a)(2)`: a claim citing a section is found in its sub-parts. */
-export function sectionPrefixes(id: string): string[] {
+function sectionPrefixes(id: string): string[] {
   const prefixes = [id];
   let cut = id.lastIndexOf('(');
   let rest = id;

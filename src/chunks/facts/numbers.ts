@@ -1,153 +1,18 @@
 import type { NumberStyle } from '../number-style.js';
-import type { FactSide } from './index.js';
-import { UNITS } from './qualifiers.js';
-import { adjacent, isSym, isWord } from './tokens.js';
-import type { Token } from './tokens.js';
+import {
+  CJK_SCALES,
+  LABEL_WORDS,
+  ORDINAL_SUFFIXES,
+  ORDINAL_WORDS,
+  SCALES,
+  SMALL_NUMBERS,
+  WORD_SCALES,
+} from './number-words.js';
+import { type NumberCore, parseNumeral, scaleReading } from './numerals.js';
+import { UNITS } from './qualifier-words.js';
+import { adjacent, type FactSide, isSym, isWord, type Token } from './tokens.js';
 
 /** Facts: numbers, in digits or words. See `index.ts` for how claims and chunks are read. */
-
-export interface NumberCore {
-  value: number;
-  exponent: number;
-  /** The other reading of an ambiguous numeral (`1.200`: 1.2 or 1200), scaled as the first. */
-  alt?: Reading;
-  start: number;
-  end: number;
-  /** Index of the first token after the number. */
-  next: number;
-  words: boolean;
-  /** Whether a scale word was part of it (`two million`, `1.2bn`). */
-  scaled: boolean;
-  /** The largest scale word in a number written in words (`seven million` → 1e6), which a range partner may borrow. */
-  wordScale?: number;
-  /** An ordinal (`19th`, `nineteenth`). */
-  ordinal: boolean;
-  /** A four-digit whole number written without separators (a year candidate). */
-  plainInteger: boolean;
-  decade: boolean;
-}
-
-/** Chinese and Japanese scale characters written right after digits (`3万`, `2.5億`). */
-export const CJK_SCALES = new Map<string, number>([
-  ['万', 1e4],
-  ['萬', 1e4],
-  ['亿', 1e8],
-  ['億', 1e8],
-]);
-export const SCALES = new Map<string, number>([
-  ['thousand', 1e3],
-  ['million', 1e6],
-  ['billion', 1e9],
-  ['trillion', 1e12],
-  ['mn', 1e6],
-  ['mln', 1e6],
-  ['bn', 1e9],
-  ['tn', 1e12],
-]);
-/** Words whose following number is a label (`Passage 3`, `Step 2`), never a stated quantity. */
-export const LABEL_WORDS = new Set([
-  'passage',
-  'passages',
-  'source',
-  'sources',
-  'chunk',
-  'chunks',
-  'document',
-  'doc',
-  'id',
-  'reference',
-  'ref',
-  'footnote',
-  'note',
-  'step',
-  'steps',
-  'item',
-  'option',
-  'figure',
-  'fig',
-  'table',
-  'appendix',
-  'page',
-  'pages',
-  'p',
-  'pp',
-  'line',
-  'question',
-  'part',
-  'version',
-  'no',
-  'number',
-  'citation',
-]);
-export const ORDINAL_SUFFIXES = new Set(['st', 'nd', 'rd', 'th']);
-export const SMALL_NUMBERS = new Map<string, number>([
-  ['zero', 0],
-  ['one', 1],
-  ['two', 2],
-  ['three', 3],
-  ['four', 4],
-  ['five', 5],
-  ['six', 6],
-  ['seven', 7],
-  ['eight', 8],
-  ['nine', 9],
-  ['ten', 10],
-  ['eleven', 11],
-  ['twelve', 12],
-  ['thirteen', 13],
-  ['fourteen', 14],
-  ['fifteen', 15],
-  ['sixteen', 16],
-  ['seventeen', 17],
-  ['eighteen', 18],
-  ['nineteen', 19],
-  ['twenty', 20],
-  ['thirty', 30],
-  ['forty', 40],
-  ['fifty', 50],
-  ['sixty', 60],
-  ['seventy', 70],
-  ['eighty', 80],
-  ['ninety', 90],
-]);
-export const ORDINAL_WORDS = new Map<string, number>([
-  ['first', 1],
-  ['second', 2],
-  ['third', 3],
-  ['fourth', 4],
-  ['fifth', 5],
-  ['sixth', 6],
-  ['seventh', 7],
-  ['eighth', 8],
-  ['ninth', 9],
-  ['tenth', 10],
-  ['eleventh', 11],
-  ['twelfth', 12],
-  ['thirteenth', 13],
-  ['fourteenth', 14],
-  ['fifteenth', 15],
-  ['sixteenth', 16],
-  ['seventeenth', 17],
-  ['eighteenth', 18],
-  ['nineteenth', 19],
-  ['twentieth', 20],
-  ['thirtieth', 30],
-  ['fortieth', 40],
-  ['fiftieth', 50],
-  ['sixtieth', 60],
-  ['seventieth', 70],
-  ['eightieth', 80],
-  ['ninetieth', 90],
-  ['hundredth', 100],
-]);
-export const WORD_SCALES = new Map<string, number>([
-  ['thousand', 1e3],
-  ['million', 1e6],
-  ['billion', 1e9],
-  ['trillion', 1e12],
-]);
-export const THOUSANDS = /^\d{1,3}(?:,\d{3})+(?:\.\d+)?$/;
-export const DECIMAL = /^\d+(?:\.\d+)?$/;
 
 /** A number at `index`, in digits (`1,200.5`, `19th`, `1990s`, `1.2bn`) or words (`twenty-one`). */
 export function numberAt(
@@ -162,11 +27,7 @@ export function numberAt(
   return undefined;
 }
 
-export function digitsAt(
-  tokens: Token[],
-  index: number,
-  style: NumberStyle,
-): NumberCore | undefined {
+function digitsAt(tokens: Token[], index: number, style: NumberStyle): NumberCore | undefined {
   const token = tokens[index]!;
   const previous = tokens[index - 1];
   // Digits glued to letters are names, not quantities: `H2O`, `COVID-19`, `GPT-4`, `doc-7`.
@@ -254,60 +115,7 @@ export function digitsAt(
   };
 }
 
-export interface Reading {
-  value: number;
-  exponent: number;
-}
-
-export function scaleReading(reading: Reading, scale: number): Reading {
-  return {
-    value: reading.value * scale,
-    exponent: reading.exponent + Math.round(Math.log10(scale)),
-  };
-}
-
-/**
- * Value and precision of a numeral, in the style of the texts (see `NumberStyle`): `1,200.5` and
- * `1.200,5` are one thousand two hundred and a half; `1.200` and `1,200` alone are ambiguous and,
- * while the style is unknown, carry both readings (`alt`). `1.2.3` is no number.
- */
-export function parseNumeral(
-  raw: string,
-  style: NumberStyle,
-): (Reading & { alt?: Reading }) | undefined {
-  const point = pointReading(raw);
-  const comma = commaReading(raw);
-  if (style.decimalComma === true) return comma ?? point;
-  if (style.decimalComma === false) return point ?? comma;
-  if (point && comma && (point.value !== comma.value || point.exponent !== comma.exponent))
-    return { ...point, alt: comma };
-  return point ?? comma;
-}
-
-export function pointReading(raw: string): Reading | undefined {
-  let digits: string;
-  if (THOUSANDS.test(raw)) digits = raw.replace(/,/g, '');
-  else if (DECIMAL.test(raw)) digits = raw;
-  else return undefined;
-  return decimalReading(digits);
-}
-
-export function commaReading(raw: string): Reading | undefined {
-  let digits: string;
-  if (EURO_THOUSANDS.test(raw)) digits = raw.replace(/\./g, '').replace(',', '.');
-  else if (EURO_DECIMAL.test(raw)) digits = raw.replace(',', '.');
-  else return undefined;
-  return decimalReading(digits);
-}
-
-export function decimalReading(digits: string): Reading {
-  const dot = digits.indexOf('.');
-  return { value: Number(digits), exponent: dot === -1 ? 0 : -(digits.length - dot - 1) };
-}
-export const EURO_THOUSANDS = /^\d{1,3}(?:\.\d{3})+(?:,\d+)?$/;
-export const EURO_DECIMAL = /^\d+(?:,\d+)?$/;
-
-export function wordsAt(tokens: Token[], index: number, side: FactSide): NumberCore | undefined {
+function wordsAt(tokens: Token[], index: number, side: FactSide): NumberCore | undefined {
   let total = 0;
   let current = 0;
   let consumed = 0;

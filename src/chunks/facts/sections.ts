@@ -3,7 +3,7 @@ import type { Parsed, Token } from './tokens.js';
 
 /** Facts: sections: `§ 1983`, `§§ 12-34`, `Section 8(a)(2)`, `Sec. 5`, `Article III`, `Rule 56`, `Title VII`. See `index.ts` for how claims and chunks are read. */
 
-export const SECTION_LABELS = new Map<string, string>([
+const SECTION_LABELS = new Map<string, string>([
   ['section', 'section'],
   ['sections', 'section'],
   ['sec', 'section'],
@@ -23,11 +23,10 @@ export const SECTION_LABELS = new Map<string, string>([
   ['para', 'paragraph'],
   ['amendment', 'amendment'],
 ]);
-export const ROMAN = /^[IVXLCDM]{1,8}$/;
+const ROMAN = /^[IVXLCDM]{1,8}$/;
 // After the number: a letter suffix, dotted or dashed sub-numbers, parenthesized sub-parts. Each
 // repeated group has a bounded body that starts with a fixed character, so matching is linear.
-export const SECTION_TAIL =
-  /[A-Za-z]{0,2}(?:[-–.:]\d{1,6}[A-Za-z]{0,2})*(?:\([0-9A-Za-z]{1,4}\))*/y;
+const SECTION_TAIL = /[A-Za-z]{0,2}(?:[-–.:]\d{1,6}[A-Za-z]{0,2})*(?:\([0-9A-Za-z]{1,4}\))*/y;
 
 export function parseSection(tokens: Token[], index: number, text: string): Parsed | undefined {
   const token = tokens[index]!;

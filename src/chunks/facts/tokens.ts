@@ -1,9 +1,16 @@
 import { extractLinks } from '../../extract/links.js';
 import { CJK_CLASS, isCjk } from '../unicode.js';
 import type { FactKind } from '../types.js';
-import type { Reading } from './numbers.js';
 
 /** Facts: tokens. See `index.ts` for how claims and chunks are read. */
+
+/** Which text a fact is read from: some readings count in chunks only (`half`, `first`). */
+export type FactSide = 'claim' | 'chunk';
+
+export interface Reading {
+  value: number;
+  exponent: number;
+}
 
 export type TokenType = 'num' | 'word' | 'sym';
 export interface Token {
@@ -17,7 +24,7 @@ export interface Token {
 // Single-class runs only: a number run, a word run, or one other visible character. A CJK
 // character is a token of its own and reads as a symbol, not a word: `200元` and `90%的` are
 // figures (digits glued to letters are names, `H2O`; glued to CJK text they are not).
-export const FACT_TOKEN = new RegExp(
+const FACT_TOKEN = new RegExp(
   `\\d[\\d.,]*|[${CJK_CLASS}]|(?:(?![${CJK_CLASS}])\\p{L})(?:(?![${CJK_CLASS}])[\\p{L}\\p{M}])*|\\S`,
   'gu',
 );
@@ -50,7 +57,7 @@ export function tokenizeForFacts(text: string): Token[] {
   }
   return tokens;
 }
-export const LETTER_START = /^\p{L}/u;
+const LETTER_START = /^\p{L}/u;
 
 export function adjacent(a: Token | undefined, b: Token | undefined): boolean {
   return a !== undefined && b !== undefined && a.end === b.start;

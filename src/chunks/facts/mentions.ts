@@ -1,0 +1,241 @@
+import type { NumberStyle } from '../number-style.js';
+import { WORD_SCALES } from './number-words.js';
+import { type NumberCore, parseNumeral, scaleReading } from './numerals.js';
+import { numberAt } from './numbers.js';
+import {
+  CURRENCY_PREFIX_WORDS,
+  CURRENCY_SYMBOLS,
+  FRACTION_DENOMINATORS,
+  FRACTION_NUMERATORS,
+  MONEY_SUFFIX_SCALES,
+  OF_WORDS,
+  YEAR_BOUNDS,
+} from './qualifier-words.js';
+import { isHedged, qualifiersAt } from './qualifiers.js';
+import {
+  adjacent,
+  type FactSide,
+  isSym,
+  isWord,
+  type Mention,
+  type Parsed,
+  type Token,
+} from './tokens.js';
+
+/** Facts: the mentions a number makes: shares, quantities, years, amounts of money. */
+
+/**
+ * `one third`, `two thirds`, `a quarter`, `three quarters`: a share, compared as the percentage it
+ * is (`one third` = 33% = 33.3%; `two thirds` is also found as 66%, as writers cut it). `half`
+ * counts in chunks only: in a claim "half of" is prose as often as it is a figure.
+ */
+export function parseFraction(tokens: Token[], index: number, side: FactSide): Parsed | undefined {
+  const first = tokens[index];
+  const second = tokens[index + 1];
+  if (!isWord(first, FRACTION_NUMERATORS) || !isWord(second, FRACTION_DENOMINATORS))
+    return undefined;
+  const numerator = FRACTION_NUMERATORS.get(first.lower)!;
+  const denominator = FRACTION_DENOMINATORS.get(second.lower)!;
+  if (numerator >= denominator || (denominator === 2 && side === 'claim')) return undefined;
+  // `a third party`, `one fifth grader`: a share names a part of something, so `of` or the end follows.
+  const after = tokens[index + 2];
+  if (after !== undefined && !isWord(after, OF_WORDS) && after.type === 'word') return undefined;
+  const share = (numerator / denominator) * 100;
+  const cut = Math.floor(share);
+  return {
+    mentions: [
+      {
+        kind: 'percent',
+        start: first.start,
+        end: second.end,
+        explicit: true,
+        value: share,
+        exponent: 0,
+        ...(cut !== Math.round(share) ? { alt: { value: cut, exponent: 0 } } : {}),
+        qualified: true,
+      },
+    ],
+    next: index + 2,
+  };
+}
+/** `年之前`, `年以前`, `年前`, `年后`, `年以后`, `年之后` after a year. */
+function isYearBoundAfter(tokens: Token[], next: number): boolean {
+  if (!isSym(tokens[next], '年')) return false;
+  const after = isSym(tokens[next + 1], '之以') ? tokens[next + 2] : tokens[next + 1];
+  return isSym(after, '前后後');
+}
+
+export function parseNumber(
+  tokens: Token[],
+  index: number,
+  side: FactSide,
+  style: NumberStyle,
+): Parsed | undefined {
+  const core = numberAt(tokens, index, side, style);
+  if (!core) return undefined;
+  const qualifiers = qualifiersAt(tokens, core);
+  const hedged = isHedged(tokens, index);
+  const scale = qualifiers.scale ?? 1;
+  const value = core.value * scale;
+  const exponent = core.exponent + Math.round(Math.log10(scale));
+  const end = qualifiers.end ?? core.end;
+  const qualified = qualifiers.kind !== 'number' || qualifiers.unit !== undefined;
+  // Words count as a stated fact only with a qualifier or a scale: `one` and `first` are prose.
+  const explicit = !core.words || qualified || core.scaled || qualifiers.scale !== undefined;
+  if (core.decade && !core.alt) {
+    return {
+      mentions: [
+        {
+          kind: 'year',
+          start: core.start,
+          end: core.end,
+          explicit,
+          value: core.value,
+          exponent: 0,
+          decade: true,
+        },
+      ],
+      next: core.next,
+    };
+  }
+  if (
+    qualifiers.kind === 'number' &&
+    qualifiers.unit === undefined &&
+    qualifiers.scale === undefined &&
+    core.plainInteger &&
+    !core.ordinal &&
+    value >= 1000 &&
+    value <= 2100
+  ) {
+    // `before 2020`, `2020年之前`: a bound, not a year the text says something happened in.
+    const bound = isWord(tokens[index - 1], YEAR_BOUNDS) || isYearBoundAfter(tokens, core.next);
+    return {
+      mentions: [
+        {
+          kind: 'year',
+          start: core.start,
+          end: core.end,
+          explicit: explicit && !bound,
+          value,
+          exponent: 0,
+        },
+      ],
+      next: core.next,
+    };
+  }
+  const mention: Mention = {
+    kind: qualifiers.kind,
+    start: core.start,
+    end,
+    explicit,
+    value,
+    exponent,
+    ...(core.alt ? { alt: scaleReading(core.alt, scale) } : {}),
+    qualified,
+    hedged,
+    ...(qualifiers.scale !== undefined
+      ? { scale: qualifiers.scale }
+      : core.wordScale !== undefined
+        ? { scale: core.wordScale }
+        : {}),
+    ...(qualifiers.unit === undefined ? {} : { unit: qualifiers.unit }),
+    ...(qualifiers.kind === 'money' ? { currency: qualifiers.currency ?? '?' } : {}),
+  };
+  return { mentions: [mention], next: Math.max(qualifiers.next, core.next) };
+}
+
+export function parseMoneyPrefix(
+  tokens: Token[],
+  index: number,
+  style: NumberStyle,
+): Parsed | undefined {
+  const token = tokens[index]!;
+  let currency: string | undefined;
+  let cursor = index + 1;
+  if (token.type === 'sym' && CURRENCY_SYMBOLS.has(token.text)) {
+    currency = CURRENCY_SYMBOLS.get(token.text)!;
+  } else if (isWord(token, CURRENCY_PREFIX_WORDS) && token.text === token.text.toUpperCase()) {
+    currency = CURRENCY_PREFIX_WORDS.get(token.lower)!;
+    // `US$` reads as `US` then `$`.
+  } else if (
+    token.text === 'US' &&
+    isSym(tokens[index + 1], '$') &&
+    adjacent(token, tokens[index + 1])
+  ) {
+    currency = 'usd';
+    cursor = index + 2;
+  } else {
+    return undefined;
+  }
+  const numberToken = tokens[cursor];
+  if (!numberToken || numberToken.type !== 'num') return undefined;
+  // After a currency sign, `m` and `b` are scales (`$1.2m`), not metres.
+  const core = digitsAtMoney(tokens, cursor, style);
+  if (!core) return undefined;
+  let value = core.value;
+  let exponent = core.exponent;
+  let end = core.end;
+  let next = core.next;
+  const scaleWord = tokens[next];
+  let scaleFactor: number | undefined;
+  if (isWord(scaleWord, WORD_SCALES)) {
+    const scale = WORD_SCALES.get(scaleWord.lower)!;
+    scaleFactor = scale;
+    value *= scale;
+    exponent += Math.round(Math.log10(scale));
+    end = scaleWord.end;
+    next += 1;
+  }
+  const alt =
+    core.alt && (scaleFactor === undefined ? core.alt : scaleReading(core.alt, scaleFactor));
+  const mention: Mention = {
+    kind: 'money',
+    start: token.start,
+    end,
+    explicit: true,
+    value,
+    exponent,
+    ...(alt ? { alt } : {}),
+    currency,
+    qualified: true,
+    hedged: isHedged(tokens, index),
+    ...(scaleFactor === undefined ? {} : { scale: scaleFactor }),
+  };
+  return { mentions: [mention], next };
+}
+
+function digitsAtMoney(tokens: Token[], index: number, style: NumberStyle): NumberCore | undefined {
+  const token = tokens[index]!;
+  const parsed = parseNumeral(token.text, style);
+  if (!parsed) return undefined;
+  let { value, exponent } = parsed;
+  let next = index + 1;
+  const after = tokens[next];
+  let scaled = false;
+  if (isWord(after) && adjacent(token, after)) {
+    const scale = MONEY_SUFFIX_SCALES.get(after.lower);
+    if (scale === undefined) return undefined;
+    value *= scale;
+    exponent += Math.round(Math.log10(scale));
+    scaled = true;
+    next += 1;
+  }
+  const alt =
+    parsed.alt &&
+    (scaled
+      ? scaleReading(parsed.alt, MONEY_SUFFIX_SCALES.get(after!.text.toLowerCase())!)
+      : parsed.alt);
+  return {
+    value,
+    exponent,
+    ...(alt ? { alt } : {}),
+    start: token.start,
+    end: tokens[next - 1]!.end,
+    next,
+    words: false,
+    scaled,
+    ordinal: false,
+    plainInteger: false,
+    decade: false,
+  };
+}

@@ -1,0 +1,76 @@
+import type { NumberStyle } from '../number-style.js';
+import type { Reading } from './tokens.js';
+
+/** Facts: a numeral's value and precision, and the number found at a token. */
+
+export interface NumberCore {
+  value: number;
+  exponent: number;
+  /** The other reading of an ambiguous numeral (`1.200`: 1.2 or 1200), scaled as the first. */
+  alt?: Reading;
+  start: number;
+  end: number;
+  /** Index of the first token after the number. */
+  next: number;
+  words: boolean;
+  /** Whether a scale word was part of it (`two million`, `1.2bn`). */
+  scaled: boolean;
+  /** The largest scale word in a number written in words (`seven million` → 1e6), which a range partner may borrow. */
+  wordScale?: number;
+  /** An ordinal (`19th`, `nineteenth`). */
+  ordinal: boolean;
+  /** A four-digit whole number written without separators (a year candidate). */
+  plainInteger: boolean;
+  decade: boolean;
+}
+
+const THOUSANDS = /^\d{1,3}(?:,\d{3})+(?:\.\d+)?$/;
+const DECIMAL = /^\d+(?:\.\d+)?$/;
+
+export function scaleReading(reading: Reading, scale: number): Reading {
+  return {
+    value: reading.value * scale,
+    exponent: reading.exponent + Math.round(Math.log10(scale)),
+  };
+}
+
+/**
+ * Value and precision of a numeral, in the style of the texts (see `NumberStyle`): `1,200.5` and
+ * `1.200,5` are one thousand two hundred and a half; `1.200` and `1,200` alone are ambiguous and,
+ * while the style is unknown, carry both readings (`alt`). `1.2.3` is no number.
+ */
+export function parseNumeral(
+  raw: string,
+  style: NumberStyle,
+): (Reading & { alt?: Reading }) | undefined {
+  const point = pointReading(raw);
+  const comma = commaReading(raw);
+  if (style.decimalComma === true) return comma ?? point;
+  if (style.decimalComma === false) return point ?? comma;
+  if (point && comma && (point.value !== comma.value || point.exponent !== comma.exponent))
+    return { ...point, alt: comma };
+  return point ?? comma;
+}
+
+function pointReading(raw: string): Reading | undefined {
+  let digits: string;
+  if (THOUSANDS.test(raw)) digits = raw.replace(/,/g, '');
+  else if (DECIMAL.test(raw)) digits = raw;
+  else return undefined;
+  return decimalReading(digits);
+}
+
+function commaReading(raw: string): Reading | undefined {
+  let digits: string;
+  if (EURO_THOUSANDS.test(raw)) digits = raw.replace(/\./g, '').replace(',', '.');
+  else if (EURO_DECIMAL.test(raw)) digits = raw.replace(',', '.');
+  else return undefined;
+  return decimalReading(digits);
+}
+
+function decimalReading(digits: string): Reading {
+  const dot = digits.indexOf('.');
+  return { value: Number(digits), exponent: dot === -1 ? 0 : -(digits.length - dot - 1) };
+}
+const EURO_THOUSANDS = /^\d{1,3}(?:\.\d{3})+(?:,\d+)?$/;
+const EURO_DECIMAL = /^\d+(?:,\d+)?$/;
