@@ -18,7 +18,9 @@ import {
   type Claim,
   type ClaimClassification,
   type ClaimVerdict,
+  type FactCheck,
   type FailurePolicy,
+  type QuoteCheck,
   type QuoteFinding,
   type SourcePassage,
 } from './types.js';
@@ -45,6 +47,47 @@ export function classifyClaim(
   const quotes = claim.quotes.filter((quote) => quote.words >= options.minQuoteWords);
   if (claim.ids.length === 0) return classifyUncited(claim, quotes, content, library, options);
 
+  const { cited, missingIds, citedIds } = citedChunks(claim, library);
+  const checks = checkAgainst(claim, { words, content, quotes }, cited, library, options);
+  const classification = classificationOf(claim, missingIds, checks, options);
+  const explained = explain({
+    cited,
+    missingIds,
+    quoteChecks: checks.quoteChecks,
+    factChecks: checks.factChecks,
+    wordOverlap: checks.wordOverlap,
+    exactIn: checks.exactIn,
+    wordCount: words.length,
+    library,
+    weak: classification === 'weak_support',
+  });
+  const scope = claim.citedBy === undefined ? '' : SCOPE_NOTES[claim.citedBy];
+  return {
+    claim,
+    classification,
+    citedIds,
+    missingIds,
+    quotes: checks.quoteChecks,
+    facts: checks.factChecks,
+    wordOverlap: checks.wordOverlap,
+    ...(checks.source ? { source: checks.source } : {}),
+    explanation: `${explained.explanation}${scope}`,
+    correction: explained.correction,
+    failing: isFailingClassification(classification, options),
+  };
+}
+
+/** Why a claim without markers of its own cites what it does, as the explanation ends. */
+const SCOPE_NOTES: Record<NonNullable<Claim['citedBy']>, string> = {
+  paragraph: ' (cited by the marker ending its paragraph)',
+  sources_line: ' (cited by the sources line)',
+};
+
+/** The chunks a claim cites, the ids among them that no chunk has, and every id as cited. */
+function citedChunks(
+  claim: Claim,
+  library: ChunkLibrary,
+): { cited: ChunkIndex[]; missingIds: string[]; citedIds: string[] } {
   const cited: ChunkIndex[] = [];
   const missingIds: string[] = [];
   const citedIds: string[] = [];
@@ -54,84 +97,84 @@ export function classifyClaim(
     else missingIds.push(id);
     citedIds.push(index ? index.chunk.id : id);
   }
-  const window = findSourcePassage(cited, content, claim.facts);
-  const source = window ? toPassage(window) : undefined;
-  const sourceIndex = window ? cited.find((index) => index.chunk.id === window.chunkId) : cited[0];
-  const quoteChecks = quotes.map((quote) => checkQuote(quote, cited, library));
-  const groups = markerGroups(claim);
-  const factChecks = claim.facts.map((fact) =>
-    placeFact(checkFact(fact, cited, window, sourceIndex), groups, library),
-  );
-  const overlapIndex = sourceIndex ?? cited[0];
-  const wordOverlap = overlapIndex
-    ? overlapOf(
-        content.filter((word) => overlapIndex.hasWord(word)).length,
-        content.length,
-        overlapIndex.chunk.id,
-      )
-    : overlapOf(0, content.length);
-  const exactIn =
-    words.length >= options.minQuoteWords
-      ? cited.find((index) => index.containsWords(words))
-      : undefined;
+  return { cited, missingIds, citedIds };
+}
 
-  let classification: ClaimClassification;
-  if (missingIds.length > 0) classification = 'citation_not_found';
-  else if (
+/** What checking a claim against the chunks it cites found. */
+interface ClaimChecks {
+  source: SourcePassage | undefined;
+  quoteChecks: QuoteCheck[];
+  factChecks: FactCheck[];
+  wordOverlap: ClaimVerdict['wordOverlap'];
+  exactIn: ChunkIndex | undefined;
+}
+
+/**
+ * Each quotation and fact checked in the cited chunks, the passage closest to the claim, the
+ * share of its content words in that passage's chunk, and a chunk holding its words verbatim.
+ */
+function checkAgainst(
+  claim: Claim,
+  read: { words: string[]; content: string[]; quotes: QuoteFinding[] },
+  cited: ChunkIndex[],
+  library: ChunkLibrary,
+  options: ClassifyClaimOptions,
+): ClaimChecks {
+  const { words, content, quotes } = read;
+  const window = findSourcePassage(cited, content, claim.facts);
+  const sourceIndex = window ? cited.find((index) => index.chunk.id === window.chunkId) : cited[0];
+  const groups = markerGroups(claim);
+  const overlapIndex = sourceIndex ?? cited[0];
+  return {
+    source: window ? toPassage(window) : undefined,
+    quoteChecks: quotes.map((quote) => checkQuote(quote, cited, library)),
+    factChecks: claim.facts.map((fact) =>
+      placeFact(checkFact(fact, cited, window, sourceIndex), groups, library),
+    ),
+    wordOverlap: overlapIndex
+      ? overlapOf(
+          content.filter((word) => overlapIndex.hasWord(word)).length,
+          content.length,
+          overlapIndex.chunk.id,
+        )
+      : overlapOf(0, content.length),
+    exactIn:
+      words.length >= options.minQuoteWords
+        ? cited.find((index) => index.containsWords(words))
+        : undefined,
+  };
+}
+
+/** The first row of `ClaimClassification` that applies, most severe first. */
+function classificationOf(
+  claim: Claim,
+  missingIds: readonly string[],
+  checks: ClaimChecks,
+  options: ClassifyClaimOptions,
+): ClaimClassification {
+  const { quoteChecks, factChecks } = checks;
+  if (missingIds.length > 0) return 'citation_not_found';
+  if (
     quoteChecks.some((check) => check.foundIn === undefined && check.foundElsewhere === undefined)
   )
-    classification = 'fabricated_quote';
-  else if (factChecks.some((check) => check.foundIn === undefined))
-    classification = 'unsupported_claim';
-  else if (
+    return 'fabricated_quote';
+  if (factChecks.some((check) => check.foundIn === undefined)) return 'unsupported_claim';
+  if (
     quoteChecks.some((check) => check.foundIn === undefined) ||
     factChecks.some((check) => check.notAfter !== undefined)
   )
-    classification = 'wrong_citation';
-  else if (exactIn) classification = 'exact_match';
+    return 'wrong_citation';
+  if (checks.exactIn) return 'exact_match';
   // Overlap is counted in words, which CJK text does not mark: not measured there, never flagged.
   // A sentence about the passages themselves ("the given context does not mention…") shares few
   // words with them by nature; it makes no claim about the world for overlap to measure.
-  else if (
+  if (
     !hasCjk(claim.prose) &&
     !ABOUT_THE_SOURCES.test(claim.prose) &&
-    isWeak(wordOverlap, options.weakSupportThreshold)
+    isWeak(checks.wordOverlap, options.weakSupportThreshold)
   )
-    classification = 'weak_support';
-  else classification = 'verification_uncertain';
-
-  const explained = explain({
-    cited,
-    missingIds,
-    quoteChecks,
-    factChecks,
-    wordOverlap,
-    exactIn,
-    wordCount: words.length,
-    library,
-    weak: classification === 'weak_support',
-  });
-  const scope =
-    claim.citedBy === 'paragraph'
-      ? ' (cited by the marker ending its paragraph)'
-      : claim.citedBy === 'sources_line'
-        ? ' (cited by the sources line)'
-        : '';
-  const explanation = `${explained.explanation}${scope}`;
-  const { correction } = explained;
-  return {
-    claim,
-    classification,
-    citedIds,
-    missingIds,
-    quotes: quoteChecks,
-    facts: factChecks,
-    wordOverlap,
-    ...(source ? { source } : {}),
-    explanation,
-    correction,
-    failing: isFailingClassification(classification, options),
-  };
+    return 'weak_support';
+  return 'verification_uncertain';
 }
 
 const ABOUT_THE_SOURCES =

@@ -23,23 +23,47 @@ interface ExplainInput {
 
 /** The explanation names every problem found, worst first; the correction says what to change for each. */
 export function explain(input: ExplainInput): { explanation: string; correction: string } {
-  const { cited, missingIds, quoteChecks, factChecks, wordOverlap, library } = input;
-  const whys: string[] = [];
-  const fixes: string[] = [];
-  const citedNames = chunkNames(cited.map((index) => index.chunk.id));
+  const problems: Problems = { whys: [], fixes: [] };
+  const citedNames = chunkNames(input.cited.map((index) => index.chunk.id));
+  unknownIds(input, problems);
+  quotationProblems(input, citedNames, problems);
+  factProblems(input, citedNames, problems);
+  if (problems.whys.length > 0)
+    return {
+      explanation: capitalize(problems.whys.join('; ')),
+      correction: capitalize(problems.fixes.join('; ')),
+    };
+  return noProblem(input, citedNames);
+}
 
-  if (missingIds.length > 0) {
-    const written = missingIds.map((id) => `[${id}]`).join(', ');
-    whys.push(
-      `cites ${written}, which ${missingIds.length === 1 ? 'is' : 'are'} not among the ${library.chunks.length} chunk${library.chunks.length === 1 ? '' : 's'} (${describeIds(library.chunks.map((chunk) => chunk.id))})`,
-    );
-    fixes.push(`cite one of the chunks given, or remove ${written}`);
-  }
+/** What is wrong (`whys`) and what to change (`fixes`), in the order found. */
+interface Problems {
+  whys: string[];
+  fixes: string[];
+}
+
+function unknownIds({ missingIds, library }: ExplainInput, { whys, fixes }: Problems): void {
+  if (missingIds.length === 0) return;
+  const written = missingIds.map((id) => `[${id}]`).join(', ');
+  const count = library.chunks.length;
+  whys.push(
+    `cites ${written}, which ${missingIds.length === 1 ? 'is' : 'are'} not among the ${count} chunk${count === 1 ? '' : 's'} (${describeIds(library.chunks.map((chunk) => chunk.id))})`,
+  );
+  fixes.push(`cite one of the chunks given, or remove ${written}`);
+}
+
+/** A quotation found only in a chunk not cited, or in none (with its longest verbatim stretch). */
+function quotationProblems(
+  { quoteChecks, cited }: ExplainInput,
+  citedNames: string,
+  { whys, fixes }: Problems,
+): void {
   for (const check of quoteChecks) {
     if (check.foundIn !== undefined || cited.length === 0) continue;
+    const quoted = `the quotation “${shorten(check.quote.raw, 80)}”`;
     if (check.foundElsewhere !== undefined) {
       whys.push(
-        `the quotation “${shorten(check.quote.raw, 80)}” is not in ${citedNames} but is verbatim in chunk ${check.foundElsewhere}`,
+        `${quoted} is not in ${citedNames} but is verbatim in chunk ${check.foundElsewhere}`,
       );
       fixes.push(`cite [${check.foundElsewhere}] for the quotation`);
       continue;
@@ -47,7 +71,7 @@ export function explain(input: ExplainInput): { explanation: string; correction:
     const run = check.longestRun;
     const words = run.excerpt === undefined ? 0 : countWords(run.excerpt);
     whys.push(
-      `the quotation “${shorten(check.quote.raw, 80)}” is not verbatim in ${citedNames}${run.tokens > 0 && run.chunkId !== undefined ? ` (longest verbatim stretch: ${run.tokens} of ${run.of} tokens, in chunk ${run.chunkId})` : ''}`,
+      `${quoted} is not verbatim in ${citedNames}${run.tokens > 0 && run.chunkId !== undefined ? ` (longest verbatim stretch: ${run.tokens} of ${run.of} tokens, in chunk ${run.chunkId})` : ''}`,
     );
     fixes.push(
       run.excerpt && words > 0
@@ -55,6 +79,14 @@ export function explain(input: ExplainInput): { explanation: string; correction:
         : `drop the quotation marks or quote a passage of ${citedNames} exactly`,
     );
   }
+}
+
+/** A fact cited to the wrong chunk of a group, and facts in none of the cited chunks. */
+function factProblems(
+  { factChecks, cited, library }: ExplainInput,
+  citedNames: string,
+  { whys, fixes }: Problems,
+): void {
   for (const check of factChecks) {
     if (check.notAfter === undefined || check.foundIn === undefined) continue;
     whys.push(
@@ -63,26 +95,30 @@ export function explain(input: ExplainInput): { explanation: string; correction:
     fixes.push(`cite [${check.foundIn}] after ${check.fact.raw}`);
   }
   const missingFacts = factChecks.filter((check) => check.foundIn === undefined);
-  if (missingFacts.length > 0 && cited.length > 0) {
-    whys.push(
-      `${joinList(missingFacts.map((check) => check.fact.raw))} ${missingFacts.length === 1 ? 'is' : 'are'} in none of ${citedNames}`,
-    );
-    for (const check of missingFacts) {
-      if (check.nearest) {
-        fixes.push(`the cited passage gives ${check.nearest.fact.raw}, not ${check.fact.raw}`);
-        continue;
-      }
-      const owner = library.ownerOfFact(check.fact);
-      fixes.push(
-        owner
-          ? `chunk ${owner.index.chunk.id} states ${owner.fact.raw}: cite [${owner.index.chunk.id}] for it`
-          : `remove ${check.fact.raw} or cite a chunk that states it`,
-      );
+  if (missingFacts.length === 0 || cited.length === 0) return;
+  whys.push(
+    `${joinList(missingFacts.map((check) => check.fact.raw))} ${missingFacts.length === 1 ? 'is' : 'are'} in none of ${citedNames}`,
+  );
+  for (const check of missingFacts) {
+    if (check.nearest) {
+      fixes.push(`the cited passage gives ${check.nearest.fact.raw}, not ${check.fact.raw}`);
+      continue;
     }
+    const owner = library.ownerOfFact(check.fact);
+    fixes.push(
+      owner
+        ? `chunk ${owner.index.chunk.id} states ${owner.fact.raw}: cite [${owner.index.chunk.id}] for it`
+        : `remove ${check.fact.raw} or cite a chunk that states it`,
+    );
   }
-  if (whys.length > 0)
-    return { explanation: capitalize(whys.join('; ')), correction: capitalize(fixes.join('; ')) };
+}
 
+/** No problem found: verbatim, or what was checked, the overlap, and that a judge must decide. */
+function noProblem(
+  input: ExplainInput,
+  citedNames: string,
+): { explanation: string; correction: string } {
+  const { factChecks, quoteChecks, wordOverlap, cited } = input;
   if (input.exactIn) {
     return {
       explanation: `The claim's ${input.wordCount} words are verbatim in chunk ${input.exactIn.chunk.id}`,
@@ -101,10 +137,9 @@ export function explain(input: ExplainInput): { explanation: string; correction:
     wordOverlap.chunkId === undefined
       ? ''
       : `; ${wordOverlap.found} of ${wordOverlap.of} content words appear in chunk ${wordOverlap.chunkId}`;
-  const weak = input.weak;
   return {
     explanation: `${capitalize(stated)}${overlap}; whether it supports the claim needs a judge`,
-    correction: weak
+    correction: input.weak
       ? `Few of the claim's words appear in chunk ${wordOverlap.chunkId}: check that the citation points at the right chunk`
       : 'No change required by the deterministic checks; have a judge confirm the support',
   };
