@@ -100,130 +100,156 @@ function cjkDateAt(
 
 const DOTTED_DATE = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/;
 
+/** A date's parts as read, before they become a mention. */
+interface DateParts {
+  year?: number | undefined;
+  month?: number | undefined;
+  day?: number | undefined;
+  /** Index of the first token after the date. */
+  next: number;
+  altDate?: Mention['altDate'];
+  yearOptional?: boolean;
+}
+
+/**
+ * A date starting at `index`: a month name first (`March 5, 2020`, `March 2020`), or a number
+ * first (`5 March 2020`, `2024年3月18日`, `2020-03-05`, `04.03.2024`, `3/5/2020`).
+ */
 export function parseDate(tokens: Token[], index: number, style: NumberStyle): Parsed | undefined {
-  const token = tokens[index]!;
-  const date = (
-    year: number | undefined,
-    month: number | undefined,
-    day: number | undefined,
-    next: number,
-    altDate?: Mention['altDate'],
-  ): Parsed => ({
-    mentions: [
-      {
-        kind: 'date',
-        start: token.start,
-        end: tokens[next - 1]!.end,
-        explicit: true,
-        date: {
-          ...(year === undefined ? {} : { year }),
-          ...(month === undefined ? {} : { month }),
-          ...(day === undefined ? {} : { day }),
-        },
-        ...(altDate ? { altDate } : {}),
-      },
-    ],
-    next,
-  });
-  // `March 5, 2020`, `March 5`, `March 2020`.
+  const parts =
+    tokens[index]!.type === 'num'
+      ? numberFirstAt(tokens, index, style)
+      : monthFirstAt(tokens, index);
+  return parts ? dateMention(tokens, index, parts) : undefined;
+}
+
+function dateMention(tokens: Token[], index: number, parts: DateParts): Parsed {
+  const { year, month, day, next, altDate } = parts;
+  const mention: Mention = {
+    kind: 'date',
+    start: tokens[index]!.start,
+    end: tokens[next - 1]!.end,
+    explicit: true,
+    date: {
+      ...(year === undefined ? {} : { year }),
+      ...(month === undefined ? {} : { month }),
+      ...(day === undefined ? {} : { day }),
+    },
+    ...(altDate ? { altDate } : {}),
+  };
+  if (parts.yearOptional) mention.yearOptional = true;
+  return { mentions: [mention], next };
+}
+
+/** `March 5, 2020`, `March 5`, `March 2020`. */
+function monthFirstAt(tokens: Token[], index: number): DateParts | undefined {
   const month = monthAt(tokens, index);
-  if (month) {
-    const day = dayAt(tokens, month.next);
-    if (day) {
-      let cursor = day.next;
-      if (isSym(tokens[cursor], ',')) cursor += 1;
-      const year = yearAt(tokens, cursor);
-      return year
-        ? date(year.year, month.month, day.day, year.next)
-        : date(undefined, month.month, day.day, day.next);
-    }
-    const year = yearAt(tokens, month.next);
-    return year ? date(year.year, month.month, undefined, year.next) : undefined;
-  }
-  if (token.type !== 'num') return undefined;
-  // `5 March 2020`, `5th of March`.
+  if (!month) return undefined;
+  const day = dayAt(tokens, month.next);
+  if (day) return withYear(tokens, day.next, month.month, day.day);
+  const year = yearAt(tokens, month.next);
+  return year ? { year: year.year, month: month.month, next: year.next } : undefined;
+}
+
+/** Month and day with the year after them (`…, 2020`) when one follows. */
+function withYear(tokens: Token[], after: number, month: number, day: number): DateParts {
+  const year = yearAt(tokens, isSym(tokens[after], ',') ? after + 1 : after);
+  return year ? { year: year.year, month, day, next: year.next } : { month, day, next: after };
+}
+
+function numberFirstAt(tokens: Token[], index: number, style: NumberStyle): DateParts | undefined {
+  return (
+    dayFirstAt(tokens, index) ??
+    cjkPartsAt(tokens, index) ??
+    isoDateAt(tokens, index) ??
+    dottedDateAt(tokens[index]!, index) ??
+    slashDateAt(tokens, index, style)
+  );
+}
+
+/** `5 March 2020`, `5th of March`. */
+function dayFirstAt(tokens: Token[], index: number): DateParts | undefined {
   const day = dayAt(tokens, index);
-  if (day) {
-    let cursor = day.next;
-    if (isWord(tokens[cursor]) && tokens[cursor]!.lower === 'of') cursor += 1;
-    const dayMonth = monthAt(tokens, cursor);
-    if (dayMonth) {
-      let after = dayMonth.next;
-      if (isSym(tokens[after], ',')) after += 1;
-      const year = yearAt(tokens, after);
-      return year
-        ? date(year.year, dayMonth.month, day.day, year.next)
-        : date(undefined, dayMonth.month, day.day, dayMonth.next);
-    }
-  }
-  // `2024年3月18日`, `2024年3月`, `3月18日`.
+  if (!day) return undefined;
+  const cursor =
+    isWord(tokens[day.next]) && tokens[day.next]!.lower === 'of' ? day.next + 1 : day.next;
+  const month = monthAt(tokens, cursor);
+  return month ? withYear(tokens, month.next, month.month, day.day) : undefined;
+}
+
+/** `2024年3月18日`, `2024年3月`, `3月18日`: the year may be left to the dateline. */
+function cjkPartsAt(tokens: Token[], index: number): DateParts | undefined {
   const cjk = cjkDateAt(tokens, index);
-  if (cjk) {
-    const parsed = date(cjk.year, cjk.month, cjk.day, cjk.next);
-    parsed.mentions[0]!.yearOptional = true;
-    return parsed;
-  }
-  // `2020-03-05`.
-  const dash1 = tokens[index + 1];
-  const part2 = tokens[index + 2];
-  const dash2 = tokens[index + 3];
-  const part3 = tokens[index + 4];
-  if (
-    /^\d{4}$/.test(token.text) &&
-    isSym(dash1, '-') &&
-    isSym(dash2, '-') &&
-    part2?.type === 'num' &&
-    part3?.type === 'num' &&
-    adjacent(token, dash1) &&
-    adjacent(dash1, part2) &&
-    adjacent(part2, dash2) &&
-    adjacent(dash2, part3)
-  ) {
-    const year = Number(token.text);
-    const monthNumber = Number(part2.text);
-    const dayNumber = Number(part3.text);
-    if (monthNumber >= 1 && monthNumber <= 12 && dayNumber >= 1 && dayNumber <= 31)
-      return date(year, monthNumber, dayNumber, index + 5);
-  }
-  // `3/5/2020` and `3.5.2020`: month first or day first as the style says; while it is unknown,
-  // month first with the day-first reading kept beside it when both are dates. A part over 12
-  // settles it on its own.
-  // `04.03.2024` is one numeral token; dots between day, month and year are written day first.
+  return cjk ? { ...cjk, yearOptional: true } : undefined;
+}
+
+/** The parts after a first numeral, `-` or `/` between them, each glued to the next. */
+function separatedParts(
+  tokens: Token[],
+  index: number,
+  separator: string,
+): { part2: Token; part3: Token } | undefined {
+  const [first, sep1, part2, sep2, part3] = tokens.slice(index, index + 5);
+  if (!isSym(sep1, separator) || !isSym(sep2, separator)) return undefined;
+  if (part2?.type !== 'num' || part3?.type !== 'num') return undefined;
+  const glued =
+    adjacent(first, sep1) &&
+    adjacent(sep1, part2) &&
+    adjacent(part2, sep2) &&
+    adjacent(sep2, part3);
+  return glued ? { part2, part3 } : undefined;
+}
+
+function isMonthDay(month: number, day: number): boolean {
+  return month >= 1 && month <= 12 && day >= 1 && day <= 31;
+}
+
+/** `2020-03-05`. */
+function isoDateAt(tokens: Token[], index: number): DateParts | undefined {
+  const token = tokens[index]!;
+  if (!/^\d{4}$/.test(token.text)) return undefined;
+  const parts = separatedParts(tokens, index, '-');
+  if (!parts) return undefined;
+  const month = Number(parts.part2.text);
+  const day = Number(parts.part3.text);
+  return isMonthDay(month, day)
+    ? { year: Number(token.text), month, day, next: index + 5 }
+    : undefined;
+}
+
+/** `04.03.2024` is one numeral token; dots between day, month and year are written day first. */
+function dottedDateAt(token: Token, index: number): DateParts | undefined {
   const dotted = DOTTED_DATE.exec(token.text);
-  if (dotted) {
-    const day = Number(dotted[1]);
-    const monthNumber = Number(dotted[2]);
-    if (monthNumber >= 1 && monthNumber <= 12 && day >= 1 && day <= 31)
-      return date(Number(dotted[3]), monthNumber, day, index + 1);
-  }
-  const slash = isSym(dash1, '/') && isSym(dash2, '/');
-  if (
-    /^\d{1,2}$/.test(token.text) &&
-    slash &&
-    part2?.type === 'num' &&
-    /^\d{1,2}$/.test(part2.text) &&
-    part3?.type === 'num' &&
-    adjacent(token, dash1) &&
-    adjacent(dash1, part2) &&
-    adjacent(part2, dash2) &&
-    adjacent(dash2, part3) &&
-    /^(?:\d{2}|\d{4})$/.test(part3.text)
-  ) {
-    const first = Number(token.text);
-    const second = Number(part2.text);
-    let year = Number(part3.text);
-    if (part3.text.length === 2) year += year < 50 ? 2000 : 1900;
-    const valid = (month: number, day: number): boolean =>
-      month >= 1 && month <= 12 && day >= 1 && day <= 31;
-    const dayFirst = style.dayFirst === true;
-    const monthFirstValid = valid(first, second);
-    const dayFirstValid = valid(second, first);
-    if (dayFirst && dayFirstValid) return date(year, second, first, index + 5);
-    if (style.dayFirst === false && monthFirstValid) return date(year, first, second, index + 5);
-    if (monthFirstValid && dayFirstValid && first !== second)
-      return date(year, first, second, index + 5, { year, month: second, day: first });
-    if (monthFirstValid) return date(year, first, second, index + 5);
-    if (dayFirstValid) return date(year, second, first, index + 5);
-  }
+  if (!dotted) return undefined;
+  const day = Number(dotted[1]);
+  const month = Number(dotted[2]);
+  return isMonthDay(month, day)
+    ? { year: Number(dotted[3]), month, day, next: index + 1 }
+    : undefined;
+}
+
+/**
+ * `3/5/2020`: month first or day first as the style says; while it is unknown, month first with
+ * the day-first reading kept beside it when both are dates. A part over 12 settles it on its own.
+ */
+function slashDateAt(tokens: Token[], index: number, style: NumberStyle): DateParts | undefined {
+  const token = tokens[index]!;
+  if (!/^\d{1,2}$/.test(token.text)) return undefined;
+  const parts = separatedParts(tokens, index, '/');
+  if (!parts || !/^\d{1,2}$/.test(parts.part2.text) || !/^(?:\d{2}|\d{4})$/.test(parts.part3.text))
+    return undefined;
+  const first = Number(token.text);
+  const second = Number(parts.part2.text);
+  let year = Number(parts.part3.text);
+  if (parts.part3.text.length === 2) year += year < 50 ? 2000 : 1900;
+  const next = index + 5;
+  const monthFirstValid = isMonthDay(first, second);
+  const dayFirstValid = isMonthDay(second, first);
+  if (style.dayFirst === true && dayFirstValid) return { year, month: second, day: first, next };
+  if (style.dayFirst === false && monthFirstValid) return { year, month: first, day: second, next };
+  if (monthFirstValid && dayFirstValid && first !== second)
+    return { year, month: first, day: second, next, altDate: { year, month: second, day: first } };
+  if (monthFirstValid) return { year, month: first, day: second, next };
+  if (dayFirstValid) return { year, month: second, day: first, next };
   return undefined;
 }

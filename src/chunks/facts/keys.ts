@@ -66,13 +66,8 @@ function joinedRange(
   first: Mention,
   second: Mention,
 ): boolean {
-  const secondToken = tokenAt.get(second.start);
-  if (secondToken === undefined) return false;
-  const between = tokens[secondToken - 1];
-  return (
-    (isSym(between, '-–—') || isWord(between, RANGE_WORDS)) &&
-    tokens[secondToken - 2]?.end === first.end
-  );
+  const joint = jointBefore(tokens, tokenAt, first, second);
+  return joint !== undefined && (isSym(joint, '-–—') || isWord(joint, RANGE_WORDS));
 }
 
 /** `fourteen (14) days`: the same number again in parentheses, its unit after. */
@@ -82,9 +77,19 @@ function isEcho(
   first: Mention,
   second: Mention,
 ): boolean {
+  return first.value === second.value && isSym(jointBefore(tokens, tokenAt, first, second), '(');
+}
+
+/** The one token between two mentions (`-`, `to`, `(`), or undefined when there is not exactly one. */
+function jointBefore(
+  tokens: Token[],
+  tokenAt: ReadonlyMap<number, number>,
+  first: Mention,
+  second: Mention,
+): Token | undefined {
   const secondToken = tokenAt.get(second.start);
-  if (secondToken === undefined || first.value !== second.value) return false;
-  return isSym(tokens[secondToken - 1], '(') && tokens[secondToken - 2]?.end === first.end;
+  if (secondToken === undefined || tokens[secondToken - 2]?.end !== first.end) return undefined;
+  return tokens[secondToken - 1];
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -110,139 +115,153 @@ function hedgeExponent(value: number, exponent: number): number {
   return Math.max(exponent, zeros);
 }
 
+/**
+ * A mention as a fact: what it shows (`normalized`), the keys it is looked up by (a claim's) or
+ * indexed under (a chunk's), and the family its nearest differing value is looked for in.
+ */
 export function toFact(mention: Mention, text: string, side: FactSide, offset: number): Fact {
   const raw = text.slice(mention.start, mention.end);
   const base = { raw, start: mention.start + offset, end: mention.end + offset };
   switch (mention.kind) {
-    case 'section': {
-      const { label, id } = mention.section!;
-      const keys =
-        side === 'claim'
-          ? [`section|${label}|${id}`]
-          : sectionPrefixes(id).map((prefix) => `section|${label}|${prefix}`);
-      return {
-        kind: 'section',
-        ...base,
-        normalized: `${label} ${id}`,
-        keys,
-        family: `section:${label}`,
-      };
-    }
-    case 'date': {
-      const { year, month, day } = mention.date!;
-      const pad = (value: number): string => String(value).padStart(2, '0');
-      const combosOf = (date: NonNullable<Mention['date']>): string[] => {
-        const combos: string[] = [];
-        if (date.year !== undefined && date.month !== undefined && date.day !== undefined)
-          combos.push(`date|${date.year}-${pad(date.month)}-${pad(date.day)}`);
-        if (date.year !== undefined && date.month !== undefined)
-          combos.push(`date|${date.year}-${pad(date.month)}`);
-        if (date.month !== undefined && date.day !== undefined)
-          combos.push(`date|--${pad(date.month)}-${pad(date.day)}`);
-        if (date.year !== undefined)
-          combos.push(`year|${date.year}`, `decade|${Math.floor(date.year / 10) * 10}`);
-        return combos;
-      };
-      const combos = combosOf(mention.date!);
-      const altCombos = mention.altDate ? combosOf(mention.altDate) : [];
-      const normalized = `date ${year === undefined ? '-' : year}-${month === undefined ? '-' : pad(month)}${day === undefined ? '' : `-${pad(day)}`}`;
-      // A claim's date must be found as precisely as it is written (either reading of an
-      // ambiguous one); a chunk offers every coarser form of both.
-      const fallback =
-        mention.yearOptional && year !== undefined
-          ? [
-              day !== undefined && month !== undefined
-                ? `date|--${pad(month)}-${pad(day)}`
-                : `year|${year}`,
-            ]
-          : [];
-      const keys =
-        side === 'claim'
-          ? [...combos.slice(0, 1), ...altCombos.slice(0, 1), ...fallback]
-          : [...new Set([...combos, ...altCombos])];
-      return { kind: 'date', ...base, normalized, keys, family: 'date' };
-    }
-    case 'year': {
-      const year = mention.value!;
-      if (mention.decade) {
-        return {
-          kind: 'year',
-          ...base,
-          normalized: `decade ${year}s`,
-          keys: [`decade|${year}`],
-          family: 'year',
-        };
-      }
-      const keys =
-        side === 'claim'
-          ? [`year|${year}`]
-          : [
-              `year|${year}`,
-              `decade|${Math.floor(year / 10) * 10}`,
-              ...EXPONENTS.map((exponent) => numericKey('any', exponent, year)),
-            ];
-      return { kind: 'year', ...base, normalized: `year ${year}`, keys, family: 'year' };
-    }
+    case 'section':
+      return { kind: 'section', ...base, ...sectionKeys(mention, side) };
+    case 'date':
+      return { kind: 'date', ...base, ...dateKeys(mention, side) };
+    case 'year':
+      return { kind: 'year', ...base, ...yearKeys(mention, side) };
     case 'number':
     case 'percent':
-    case 'money': {
-      const value = mention.value!;
-      const exponent = mention.hedged
-        ? hedgeExponent(value, mention.exponent ?? 0)
-        : (mention.exponent ?? 0);
-      const qualifier =
-        mention.kind === 'percent'
-          ? 'pct'
-          : mention.kind === 'money'
-            ? `money:${mention.currency ?? '?'}`
-            : mention.unit === undefined
-              ? 'bare'
-              : `n:${mention.unit}`;
-      const shown = Number(value.toPrecision(15));
-      const normalized =
-        mention.kind === 'percent'
-          ? `percent ${shown}`
-          : mention.kind === 'money'
-            ? `money ${mention.currency ?? '?'} ${shown}`
-            : mention.unit === undefined
-              ? `number ${shown}`
-              : `number ${shown} ${mention.unit}`;
-      const family = mention.kind === 'number' ? `number:${mention.unit ?? ''}` : mention.kind;
-      const readings: Reading[] = [{ value, exponent }];
-      if (mention.alt)
-        readings.push({
-          value: mention.alt.value,
-          exponent: mention.hedged
-            ? hedgeExponent(mention.alt.value, mention.alt.exponent)
-            : mention.alt.exponent,
-        });
-      let keys: string[];
-      if (side === 'claim') {
-        const lookups =
-          mention.kind === 'percent'
-            ? ['pct', 'bare']
-            : mention.kind === 'money'
-              ? mention.currency === '?'
-                ? ['money:*', 'bare']
-                : [qualifier, 'money:?', 'bare']
-              : mention.unit === undefined
-                ? ['any']
-                : [qualifier, 'bare'];
-        keys = readings.flatMap((reading) =>
-          lookups.map((lookup) => numericKey(lookup, reading.exponent, reading.value)),
-        );
-      } else {
-        const emits = [qualifier, 'any'];
-        if (mention.kind === 'money') emits.push('money:*');
-        keys = readings.flatMap((reading) =>
-          emits.flatMap((emit) =>
-            EXPONENTS.map((candidate) => numericKey(emit, candidate, reading.value)),
-          ),
-        );
-      }
-      return { kind: mention.kind, ...base, normalized, keys: [...new Set(keys)], family };
-    }
+    case 'money':
+      return { kind: mention.kind, ...base, ...quantityKeys(mention, side) };
   }
+}
+
+type FactKeys = Pick<Fact, 'normalized' | 'keys' | 'family'>;
+
+function sectionKeys(mention: Mention, side: FactSide): FactKeys {
+  const { label, id } = mention.section!;
+  const keys =
+    side === 'claim'
+      ? [`section|${label}|${id}`]
+      : sectionPrefixes(id).map((prefix) => `section|${label}|${prefix}`);
+  return { normalized: `${label} ${id}`, keys, family: `section:${label}` };
+}
+
+const pad = (value: number): string => String(value).padStart(2, '0');
+
+/** Every form a date is found by, most precise first. */
+function dateCombos(date: NonNullable<Mention['date']>): string[] {
+  const combos: string[] = [];
+  if (date.year !== undefined && date.month !== undefined && date.day !== undefined)
+    combos.push(`date|${date.year}-${pad(date.month)}-${pad(date.day)}`);
+  if (date.year !== undefined && date.month !== undefined)
+    combos.push(`date|${date.year}-${pad(date.month)}`);
+  if (date.month !== undefined && date.day !== undefined)
+    combos.push(`date|--${pad(date.month)}-${pad(date.day)}`);
+  if (date.year !== undefined)
+    combos.push(`year|${date.year}`, `decade|${Math.floor(date.year / 10) * 10}`);
+  return combos;
+}
+
+function dateKeys(mention: Mention, side: FactSide): FactKeys {
+  const { year, month, day } = mention.date!;
+  const combos = dateCombos(mention.date!);
+  const altCombos = mention.altDate ? dateCombos(mention.altDate) : [];
+  const normalized = `date ${year === undefined ? '-' : year}-${month === undefined ? '-' : pad(month)}${day === undefined ? '' : `-${pad(day)}`}`;
+  // A claim's date must be found as precisely as it is written (either reading of an
+  // ambiguous one); a chunk offers every coarser form of both.
+  const fallback =
+    mention.yearOptional && year !== undefined
+      ? [
+          day !== undefined && month !== undefined
+            ? `date|--${pad(month)}-${pad(day)}`
+            : `year|${year}`,
+        ]
+      : [];
+  const keys =
+    side === 'claim'
+      ? [...combos.slice(0, 1), ...altCombos.slice(0, 1), ...fallback]
+      : [...new Set([...combos, ...altCombos])];
+  return { normalized, keys, family: 'date' };
+}
+
+function yearKeys(mention: Mention, side: FactSide): FactKeys {
+  const year = mention.value!;
+  if (mention.decade)
+    return { normalized: `decade ${year}s`, keys: [`decade|${year}`], family: 'year' };
+  const keys =
+    side === 'claim'
+      ? [`year|${year}`]
+      : [
+          `year|${year}`,
+          `decade|${Math.floor(year / 10) * 10}`,
+          ...EXPONENTS.map((exponent) => numericKey('any', exponent, year)),
+        ];
+  return { normalized: `year ${year}`, keys, family: 'year' };
+}
+
+/** A number, percentage or amount: keyed by its qualifier at its precision (a hedge's looser). */
+function quantityKeys(mention: Mention, side: FactSide): FactKeys {
+  const value = mention.value!;
+  const qualifier =
+    mention.kind === 'percent'
+      ? 'pct'
+      : mention.kind === 'money'
+        ? `money:${mention.currency ?? '?'}`
+        : mention.unit === undefined
+          ? 'bare'
+          : `n:${mention.unit}`;
+  const shown = Number(value.toPrecision(15));
+  const normalized =
+    mention.kind === 'percent'
+      ? `percent ${shown}`
+      : mention.kind === 'money'
+        ? `money ${mention.currency ?? '?'} ${shown}`
+        : mention.unit === undefined
+          ? `number ${shown}`
+          : `number ${shown} ${mention.unit}`;
+  const family = mention.kind === 'number' ? `number:${mention.unit ?? ''}` : mention.kind;
+  const keys = side === 'claim' ? claimLookups(mention, qualifier) : chunkEmits(mention, qualifier);
+  return { normalized, keys: [...new Set(keys)], family };
+}
+
+/** The value and its other reading (`1.200`), each at the precision its writing allows. */
+function readingsOf(mention: Mention): Reading[] {
+  const exponentOf = (reading: Reading): number =>
+    mention.hedged ? hedgeExponent(reading.value, reading.exponent) : reading.exponent;
+  const readings: Reading[] = [];
+  const first = { value: mention.value!, exponent: mention.exponent ?? 0 };
+  readings.push({ value: first.value, exponent: exponentOf(first) });
+  if (mention.alt) readings.push({ value: mention.alt.value, exponent: exponentOf(mention.alt) });
+  return readings;
+}
+
+/** A claim's quantity looks itself up at its own precision, under what it may match. */
+function claimLookups(mention: Mention, qualifier: string): string[] {
+  const lookups =
+    mention.kind === 'percent'
+      ? ['pct', 'bare']
+      : mention.kind === 'money'
+        ? mention.currency === '?'
+          ? ['money:*', 'bare']
+          : [qualifier, 'money:?', 'bare']
+        : mention.unit === undefined
+          ? ['any']
+          : [qualifier, 'bare'];
+  return readingsOf(mention).flatMap((reading) =>
+    lookups.map((lookup) => numericKey(lookup, reading.exponent, reading.value)),
+  );
+}
+
+/** A chunk's quantity is indexed at every precision, so a rounder claim finds it. */
+function chunkEmits(mention: Mention, qualifier: string): string[] {
+  const emits = [qualifier, 'any'];
+  if (mention.kind === 'money') emits.push('money:*');
+  return readingsOf(mention).flatMap((reading) =>
+    emits.flatMap((emit) =>
+      EXPONENTS.map((candidate) => numericKey(emit, candidate, reading.value)),
+    ),
+  );
 }
 
 /** `8(a)(2)` → `8`, `8(a)`, `8(a)(2)`: a claim citing a section is found in its sub-parts. */
