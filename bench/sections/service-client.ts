@@ -30,6 +30,7 @@ interface Tally {
   statuses: Record<string, number>;
   errors: number;
   firstError?: string;
+  bytes: number;
 }
 
 /** One caller: requests one after another until `until` (ms) or, when `count` is given, `count` sent by all. */
@@ -45,7 +46,7 @@ async function caller(start: number, until: number, tally: Tally, count?: number
         body,
       });
       // Read whole, as a caller would, so the server's write is part of the latency.
-      await response.body.text();
+      tally.bytes += (await response.body.arrayBuffer()).byteLength;
       tally.latencies.push(performance.now() - sent);
       tally.statuses[response.statusCode] = (tally.statuses[response.statusCode] ?? 0) + 1;
     } catch (error) {
@@ -56,7 +57,7 @@ async function caller(start: number, until: number, tally: Tally, count?: number
 }
 
 async function run(length: number, count?: number): Promise<Tally & { ms: number; cpuMs: number }> {
-  const tally: Tally = { latencies: [], statuses: {}, errors: 0 };
+  const tally: Tally = { latencies: [], statuses: {}, errors: 0, bytes: 0 };
   const cpu = process.cpuUsage();
   const started = performance.now();
   const until = started + length;
@@ -89,6 +90,8 @@ process.stdout.write(
     /** The client's own CPU time over the measured run: what it took from the machine. */
     cpuMs: measured.cpuMs,
     perSecond: (sorted.length / measured.ms) * 1000,
+    /** Bytes of an answer, on average: the size the HTTP floor answers with. */
+    responseBytes: sorted.length > 0 ? measured.bytes / sorted.length : 0,
     p50: percentile(sorted, 50),
     p99: percentile(sorted, 99),
     max: sorted.at(-1) ?? Number.NaN,

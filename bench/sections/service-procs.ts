@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const BIN = fileURLToPath(new URL('../../src/cli/bin.ts', import.meta.url));
+const FLOOR = fileURLToPath(new URL('./service-floor.ts', import.meta.url));
 /** Linux's USER_HZ, the unit of utime and stime in /proc/PID/stat, is 100 on every current kernel. */
 const TICK_MS = 10;
 
@@ -53,10 +54,24 @@ export function startServer(
   file: string,
   workers: number,
   threshold: number,
+): Promise<RunningServer> {
+  const args = [BIN, 'serve', '--allowlist', file, '--port', '0'];
+  args.push('--workers', String(workers), '--threshold', String(threshold));
+  return startListening(args, workers);
+}
+
+/** The bare `node:http` server of `service-floor.ts`, answering `bytes` of JSON to every request. */
+export function startFloor(bytes: number): Promise<RunningServer> {
+  return startListening([FLOOR, String(Math.round(bytes))], 1);
+}
+
+/** `node --import tsx ARGS`, resolved once it prints its `listening on` line. */
+function startListening(
+  script: readonly string[],
+  workers: number,
   timeoutMs = 120_000,
 ): Promise<RunningServer> {
-  const args = ['--import', 'tsx', BIN, 'serve', '--allowlist', file, '--port', '0'];
-  args.push('--workers', String(workers), '--threshold', String(threshold));
+  const args = ['--import', 'tsx', ...script];
   const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   let err = '';
   child.stderr?.on('data', (chunk: Buffer) => (err += chunk.toString()));
@@ -64,11 +79,11 @@ export function startServer(
     let out = '';
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      reject(new Error(`serve did not listen within ${timeoutMs} ms: ${err.trim()}`));
+      reject(new Error(`${script[0]} did not listen within ${timeoutMs} ms: ${err.trim()}`));
     }, timeoutMs);
     child.on('exit', (code) => {
       clearTimeout(timer);
-      reject(new Error(`serve exited ${code} before listening: ${err.trim()}`));
+      reject(new Error(`${script[0]} exited ${code} before listening: ${err.trim()}`));
     });
     child.stdout?.on('data', (chunk: Buffer) => {
       out += chunk.toString();

@@ -13,6 +13,7 @@ import {
   type RunningServer,
   rssOf,
   runScript,
+  startFloor,
   startServer,
 } from './service-procs.js';
 
@@ -32,6 +33,7 @@ interface ClientRun {
   ms: number;
   cpuMs: number;
   perSecond: number;
+  responseBytes: number;
   p50: number;
   p99: number;
   max: number;
@@ -111,12 +113,16 @@ export async function runServiceSection(context: BenchContext): Promise<SectionR
     servers.push(two);
     const loaded = memoryOf([one, two]);
     // Each worker's compiler as warm as the in-process baseline's: one pass over the answers each.
-    await drive(one, answers, 500, 1);
+    const warm = await drive(one, answers, 500, 1);
     await drive(two, answers, 500, 2);
+    const floor = await startFloor(warm.responseBytes);
+    servers.push(floor);
+    await drive(floor, answers, 500, 1);
 
     const inproc: Array<InprocRun & { load: [number, number] }> = [];
     const single: ServiceRun[] = [];
     const pair: ServiceRun[] = [];
+    const bare: ServiceRun[] = [];
     for (let round = 0; round < rounds; round++) {
       const before = load1();
       const baseline = await runScript<InprocRun>(INPROC, [
@@ -128,14 +134,16 @@ export async function runServiceSection(context: BenchContext): Promise<SectionR
       inproc.push({ ...baseline, load: [before, load1()] });
       single.push(await drive(one, answers, ms));
       pair.push(await drive(two, answers, ms));
+      bare.push(await drive(floor, answers, ms));
       log(
         `  service round ${round + 1}/${rounds}: verifyAnswer ${baseline.verify.perSecond.toFixed(0)}/s, guard ${baseline.guard.perSecond.toFixed(0)}/s in-process; service 1 worker ${single.at(-1)!.perSecond.toFixed(0)}/s, 2 workers ${pair.at(-1)!.perSecond.toFixed(0)}/s (load ${loads([inproc.at(-1)!, single.at(-1)!, pair.at(-1)!])})`,
       );
     }
     const after = memoryOf([one, two]);
     const codes = [await one.stop(), await two.stop()];
+    await floor.stop();
     servers.length = 0;
-    return summarize({ inproc, single, pair, loaded, after, codes, ms, rounds });
+    return summarize({ inproc, single, pair, bare, loaded, after, codes, ms, rounds });
   } finally {
     for (const server of servers) await server.stop();
     await rm(dir, { recursive: true, force: true });
@@ -151,6 +159,8 @@ interface Measured {
   inproc: Array<InprocRun & { load: [number, number] }>;
   single: ServiceRun[];
   pair: ServiceRun[];
+  /** The bare node:http server (`service-floor.ts`) under the same client. */
+  bare: ServiceRun[];
   loaded: number[][];
   after: number[][];
   codes: Array<number | null>;
@@ -180,6 +190,8 @@ function summarize(m: Measured): SectionResult {
   const cpuServer = median(m.single.map((run) => run.serverCpuMsPerRequest ?? Number.NaN));
   const cpuVerify = median(m.inproc.map((run) => run.verify.cpuMsPerAnswer));
   const cpuGuard = median(m.inproc.map((run) => run.guard.cpuMsPerAnswer));
+  const cpuFloor = median(m.bare.map((run) => run.serverCpuMsPerRequest ?? Number.NaN));
+  const floorRate = median(m.bare.map((run) => run.perSecond));
   const inprocRss = median(m.inproc.map((run) => run.rssBytes));
   const how = `${CLIENTS} keep-alive clients (undici Pool, a separate process), ${ORGS.toLocaleString('en-US')} organizations, median of ${m.rounds} rounds of ${m.ms / 1000} s`;
   const rows: Row[] = [
@@ -198,8 +210,17 @@ function summarize(m: Measured): SectionResult {
       value: `${cpuServer.toFixed(2)} ms`,
       baseline: `verifyAnswer ${cpuVerify.toFixed(2)} ms`,
       ratio: `${(cpuVerify / cpuServer).toFixed(2)}× in-process`,
-      detail: `the server's CPU time (/proc, user + system) over a run per request answered, against the in-process child's CPU time per answer; the service's work in-process ${cpuGuard.toFixed(2)} ms (${(cpuGuard / cpuServer).toFixed(2)}×): what is left is HTTP. Less moved by load than a rate`,
-      data: { cpuServer, cpuVerify, cpuGuard },
+      detail: `the server's CPU time (/proc, user + system) over a run per request answered, against the in-process child's CPU time per answer; the service's work in-process (verify, repair, verdict JSON) ${cpuGuard.toFixed(2)} ms (${(cpuGuard / cpuServer).toFixed(2)}×); HTTP alone ${cpuFloor.toFixed(2)} ms (service.http); the rest is the same work running slower beside the client on 2 shared cores. Less moved by load than a rate`,
+      data: { cpuServer, cpuVerify, cpuGuard, cpuFloor },
+    },
+    {
+      id: 'service.http',
+      figure: 'HTTP alone, CPU per request',
+      value: `${cpuFloor.toFixed(2)} ms`,
+      baseline: `serve ${cpuServer.toFixed(2)} ms`,
+      ratio: `${(cpuFloor / cpuServer).toFixed(2)}× serve`,
+      detail: `a bare node:http server (bench/sections/service-floor.ts) that reads and parses each body and answers ${Math.round(m.bare[0]?.responseBytes ?? 0)} bytes of JSON (serve's average in the warm-up: ${Math.round(m.single[0]?.responseBytes ?? 0)} in the first run), under the same client: ${floorRate.toFixed(0)} requests/s; load average before→after each run ${loads(m.bare)}`,
+      data: { bare: m.bare },
     },
     {
       id: 'service.latency',
