@@ -1,19 +1,10 @@
 import { createHash } from 'node:crypto';
-import {
-  closeSync,
-  existsSync,
-  mkdtempSync,
-  openSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { inject } from 'vitest';
 import { runPromptfoo, type PromptfooRun } from '../../scripts/lib/promptfoo.js';
+import { onceAcrossProcesses } from './once.js';
 
 export const repoRoot = join(import.meta.dirname, '..', '..');
 
@@ -79,10 +70,8 @@ export function resultRows(output: string): ResultRow[] {
 /**
  * `evalOffline` run once per suite for each set of arguments, however many test files ask: the
  * evals of the bundled sample are read by several files, and each real eval costs seconds of a
- * shared machine. Test files run in separate processes, so the first caller claims the eval with
- * a file only one process can create and writes the result beside it; the others wait for that
- * result (or take the claim over if its owner died). Callers must only read the results file.
- * Outside a run with test/helpers/suite-setup.ts (no shared folder) it is plain `evalOffline`.
+ * shared machine (see `onceAcrossProcesses`). Callers must only read the results file. Outside a
+ * run with test/helpers/suite-setup.ts (no shared folder) it is plain `evalOffline`.
  */
 export async function evalOnce(
   args: string[],
@@ -92,51 +81,5 @@ export async function evalOnce(
   const shared = inject('sharedEvalFolder');
   if (shared === undefined) return evalOffline(args, cwd, env);
   const key = createHash('sha256').update(JSON.stringify({ args, cwd, env })).digest('hex');
-  const result = join(shared, `${key.slice(0, 16)}.json`);
-  const claim = `${result}.claim`;
-  for (;;) {
-    if (existsSync(result)) return JSON.parse(readFileSync(result, 'utf8')) as EvalRun;
-    if (takeClaim(claim)) {
-      try {
-        const run = await evalOffline(args, cwd, env);
-        writeFileSync(`${result}.tmp`, JSON.stringify(run));
-        renameSync(`${result}.tmp`, result);
-        return run;
-      } finally {
-        rmSync(claim, { force: true });
-      }
-    }
-    await sleep(200);
-  }
-}
-
-/** Creates the claim file, or removes a claim whose process has died; true when it is ours. */
-function takeClaim(claim: string): boolean {
-  try {
-    const handle = openSync(claim, 'wx');
-    writeFileSync(handle, String(process.pid));
-    closeSync(handle);
-    return true;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-  }
-  let owner = 0;
-  try {
-    owner = Number(readFileSync(claim, 'utf8'));
-  } catch {
-    return false; // released meanwhile: look again
-  }
-  // 0 (nothing written yet) is a claim being made. Two waiters may both clear a dead claim and
-  // both run the eval; the result is the same, written whole by rename, so that costs only time.
-  if (owner > 0 && !alive(owner)) rmSync(claim, { force: true });
-  return false;
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
+  return onceAcrossProcesses(shared, key.slice(0, 16), () => evalOffline(args, cwd, env));
 }
