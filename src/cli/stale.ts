@@ -100,6 +100,7 @@ export const staleCommand: Subcommand = defineCommand({
     if (values.resolve) options.resolve = parseResolveFlags(values.resolve);
     if (values['allow-private']) options.allowPrivateNetworks = true;
     if (values['cache-dir'] !== undefined) options.cacheDir = resolve(io.cwd, values['cache-dir']);
+    options.warn = (message) => io.stderr(`citation-verifier: ${printable(message)}\n`);
     if (values.cacert !== undefined)
       options.ca = certificatesOf(
         await readTextFile(resolve(io.cwd, values.cacert), 'CA certificate file'),

@@ -1,7 +1,7 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { constants } from 'node:fs';
-import { lstat, mkdir, open, rename, unlink } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { lstat, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { readEntryFile, writeEntryFile } from '../util/safe-file.js';
 import type { LivenessOutcome } from './types.js';
 
 type LiveOutcome = Extract<LivenessOutcome, { kind: 'live' }>;
@@ -29,11 +29,11 @@ interface CacheEntry {
  * Whoever can write the folder must not be able to use it against the user, so:
  * - the folder is used only when it is a real folder (not a link) owned by the user and not
  *   writable by group or others; otherwise there is no cache;
- * - an entry is opened without following a link and without blocking (a FIFO planted as an entry
- *   used to block the read forever), and read only when it is a regular file of at most 64 KB;
- * - an entry is written to a new temporary file (created exclusively, never through a link) that
- *   is renamed over the entry: a link or FIFO planted there is replaced, its target never written.
- *   (The atomic writer of `-o` follows links on purpose; this one must not.)
+ * - an unsafe folder is said once (`warn`): what is wrong with it and what to do, since a cache
+ *   silently unused only shows as a slow run;
+ * - entries go through the one safe entry reader and writer (`src/util/safe-file.ts`): never
+ *   through a link, never blocked by a FIFO, a regular file of at most 64 KB, written beside and
+ *   renamed over;
  * - the key holds the network policy (`policy`: private addresses allowed, `--resolve` pins, extra
  *   CAs): a success seen with a host pinned to a private address is not served to a run that
  *   forbids private addresses.
@@ -46,7 +46,11 @@ export class DiskCache {
     private readonly ttlMs: number,
     private readonly now: () => number,
     private readonly policy = '',
+    /** Told once why the folder is not used. */
+    private readonly warn: (message: string) => void = defaultWarn,
   ) {}
+
+  private warned = false;
 
   fileFor(url: string): string {
     const key = createHash('sha256').update(`${this.policy}\n${url}`).digest('hex').slice(0, 40);
@@ -56,7 +60,7 @@ export class DiskCache {
   /** The cached live outcome for `url`, when one younger than the TTL exists. */
   async get(url: string): Promise<LiveOutcome | undefined> {
     if (!(await this.folderIsSafe(false))) return undefined;
-    const text = await readEntry(this.fileFor(url));
+    const text = await readEntryFile(this.fileFor(url), MAX_ENTRY_BYTES);
     if (text === undefined) return undefined;
     let entry: Partial<CacheEntry>;
     try {
@@ -78,7 +82,7 @@ export class DiskCache {
       outcome,
     };
     if (!(await this.folderIsSafe(true))) return;
-    await writeEntry(this.fileFor(url), `${JSON.stringify(entry)}\n`);
+    await writeEntryFile(this.fileFor(url), `${JSON.stringify(entry)}\n`);
   }
 
   private fromEntry(entry: Partial<CacheEntry>, url: string): LiveOutcome | undefined {
@@ -112,7 +116,14 @@ export class DiskCache {
   private folderIsSafe(create: boolean): Promise<boolean> {
     const check = async (): Promise<boolean> => {
       if (create) await mkdir(this.dir, { recursive: true, mode: 0o700 }).catch(() => undefined);
-      return safeFolder(this.dir);
+      const problem = await folderProblem(this.dir);
+      if (problem !== null && problem !== 'missing' && !this.warned) {
+        this.warned = true;
+        this.warn(
+          `the cache folder ${this.dir} is not used: ${problem}, so whoever else can write there could plant entries; make it a private folder of yours (chmod 700, owned by you) or give another --cache-dir`,
+        );
+      }
+      return problem === null;
     };
     if (this.usable === undefined) {
       const pending = check();
@@ -126,51 +137,30 @@ export class DiskCache {
   }
 }
 
-/** A real folder (not a link), the user's own, not writable by group or others. */
-async function safeFolder(dir: string): Promise<boolean> {
+/**
+ * What keeps a folder from being the cache (null when nothing does): it must be a real folder (not
+ * a link), the user's own, not writable by group or others. `missing` is said to nobody: the
+ * first success creates it.
+ */
+async function folderProblem(dir: string): Promise<string | null> {
+  let info;
   try {
-    const info = await lstat(dir);
-    if (!info.isDirectory()) return false;
-    const uid = process.getuid?.();
-    if (uid !== undefined && info.uid !== uid) return false;
-    return (info.mode & 0o022) === 0;
-  } catch {
-    return false;
+    info = await lstat(dir);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return code === 'ENOENT' ? 'missing' : `it cannot be read (${code ?? 'error'})`;
   }
+  if (info.isSymbolicLink()) return 'it is a symbolic link, not a folder';
+  if (!info.isDirectory()) return 'it is not a folder';
+  const uid = process.getuid?.();
+  if (uid !== undefined && info.uid !== uid)
+    return `it belongs to another user (uid ${info.uid}, you are ${uid})`;
+  const mode = (info.mode & 0o777).toString(8).padStart(3, '0');
+  if ((info.mode & 0o022) !== 0) return `it is writable by its group or others (mode ${mode})`;
+  return null;
 }
 
-/** The entry's text, when it is a regular file of at most `MAX_ENTRY_BYTES`; never follows a link or blocks. */
-async function readEntry(file: string): Promise<string | undefined> {
-  let handle: Awaited<ReturnType<typeof open>> | undefined;
-  try {
-    handle = await open(file, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
-    const info = await handle.stat();
-    if (!info.isFile() || info.size > MAX_ENTRY_BYTES) return undefined;
-    return await handle.readFile('utf8');
-  } catch {
-    return undefined;
-  } finally {
-    await handle?.close().catch(() => undefined);
-  }
-}
-
-/** A new private file beside the entry, renamed over it: whatever was planted there is replaced. */
-async function writeEntry(file: string, text: string): Promise<void> {
-  const temp = `${file}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
-  try {
-    const handle = await open(
-      temp,
-      constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW,
-      0o600,
-    );
-    try {
-      await handle.writeFile(text);
-    } finally {
-      await handle.close();
-    }
-    await rename(temp, file);
-  } catch {
-    // An unwritable cache only costs a re-check next time.
-    await unlink(temp).catch(() => undefined);
-  }
+/** Without a front to say it, a warning on standard error, as Node says its own. */
+function defaultWarn(message: string): void {
+  process.emitWarning(message, 'CitationVerifierWarning');
 }

@@ -50,7 +50,7 @@ export interface ResolvedLivenessSettings extends ResolvedLivenessNumbers {
  * Throws `InputError('INVALID_CONFIG')` naming the option.
  */
 export function resolveLivenessSettings(options: LivenessOptions): ResolvedLivenessSettings {
-  const { resolver: _resolver, ca: _ca, ...data } = options;
+  const { resolver: _resolver, ca: _ca, warn: _warn, ...data } = options;
   const valid = parseLivenessOptions(stripUndefined(data));
   return {
     ...livenessNumbers(valid),

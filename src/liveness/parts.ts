@@ -109,7 +109,13 @@ export function assembleParts(
   const diskCache =
     options.cacheDir === undefined
       ? undefined
-      : new DiskCache(options.cacheDir, settings.cacheTtlMs, now, networkPolicy(options));
+      : new DiskCache(
+          options.cacheDir,
+          settings.cacheTtlMs,
+          now,
+          networkPolicy(options),
+          options.warn,
+        );
   parts = {
     hosts,
     http,

@@ -46,6 +46,11 @@ export interface LivenessOptions extends LivenessSettingsInput {
   resolver?: Resolver;
   /** PEM certificates to trust in addition to the system roots (an intranet CA, a test CA). */
   ca?: string | readonly string[];
+  /**
+   * Told what the user should know but that changes no verdict (a cache folder not used, and why);
+   * default a Node warning on standard error. A CLI gives its own standard error.
+   */
+  warn?: (message: string) => void;
 }
 
 /**

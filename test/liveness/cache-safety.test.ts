@@ -4,24 +4,16 @@ import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { DiskCache } from '../../src/liveness/cache.js';
 import { createLinkChecker } from '../../src/liveness/checker.js';
+import { runCli } from '../../src/cli/main.js';
+import { fakeIo } from '../helpers/cli.js';
 import { startHttpServer } from '../helpers/http-server.js';
-import { scratchDir } from '../helpers/scratch.js';
+import { CACHED_LIVE as LIVE, CACHED_URL as URL_A, cacheScratch as scratch } from './support.js';
 
 /**
  * Whoever can write the cache folder must not be able to use it against the user: entries are
  * never written or read through a link, a FIFO never blocks, an unsafe folder is not used, and a
  * success seen under one network policy is not served to a stricter one.
  */
-const scratch = () => scratchDir('cv-cache-safe-');
-
-const URL_A = 'https://a.test/page';
-const LIVE = {
-  kind: 'live' as const,
-  status: 200,
-  finalUrl: URL_A,
-  redirects: 0,
-  reason: '200 OK',
-};
 
 describe('cache entries', () => {
   it('a link planted as an entry is replaced; the file it points to is never written', async () => {
@@ -53,14 +45,69 @@ describe('cache entries', () => {
   it.each([
     ['writable by others', async (folder: string) => chmod(folder, 0o777)],
     ['writable by the group', async (folder: string) => chmod(folder, 0o770)],
-  ])('a folder %s is not used', async (_name, spoil) => {
+  ])('a folder %s is not used, and that is said once with what to do', async (_name, spoil) => {
     const dir = await scratch();
     const folder = join(dir, 'cache');
     await mkdir(folder, { mode: 0o700 });
     await spoil(folder);
-    const cache = new DiskCache(folder, 60_000, () => 1_000);
+    const warnings: string[] = [];
+    const cache = new DiskCache(
+      folder,
+      60_000,
+      () => 1_000,
+      '',
+      (m) => warnings.push(m),
+    );
+    await cache.put(URL_A, LIVE);
+    await cache.get(URL_A);
     await cache.put(URL_A, LIVE);
     await expect(lstat(cache.fileFor(URL_A))).rejects.toThrow();
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(
+      new RegExp(
+        `^the cache folder ${folder} is not used: it is writable by its group or others \\(mode 77[07]\\), so whoever else can write there could plant entries; make it a private folder of yours \\(chmod 700, owned by you\\) or give another --cache-dir$`,
+      ),
+    );
+  });
+
+  it('a folder that does not exist yet is made private and used, and nothing is said', async () => {
+    const dir = await scratch();
+    const warnings: string[] = [];
+    const cache = new DiskCache(
+      join(dir, 'new'),
+      60_000,
+      () => 1_000,
+      '',
+      (m) => warnings.push(m),
+    );
+    expect(await cache.get(URL_A)).toBeUndefined();
+    await cache.put(URL_A, LIVE);
+    expect(await cache.get(URL_A)).toMatchObject({ kind: 'live' });
+    expect(warnings).toEqual([]);
+    expect((await lstat(join(dir, 'new'))).mode & 0o777).toBe(0o700);
+  });
+
+  it('stale --cache-dir on a group-writable folder says so once on standard error', async () => {
+    const dir = await scratch();
+    const folder = join(dir, 'cache');
+    await mkdir(folder, { mode: 0o700 });
+    await chmod(folder, 0o770);
+    const site = await startHttpServer({ '/a': { status: 200 }, '/b': { status: 200 } });
+    await writeFile(
+      join(dir, 'allowlist.json'),
+      JSON.stringify({
+        urls: [`http://site.test:${site.port}/a`, `http://site.test:${site.port}/b`],
+        domains: [],
+        org_names: [],
+        org_phones: {},
+      }),
+    );
+    const io = fakeIo({ cwd: dir });
+    const argv = ['stale', '--allowlist', 'allowlist.json', '--cache-dir', 'cache'];
+    argv.push('--resolve', 'site.test:127.0.0.1', '--allow-private', '--network-probe', 'off');
+    expect(await runCli(argv, io)).toBe(0);
+    expect(io.err().match(/citation-verifier: the cache folder .* is not used/g)).toHaveLength(1);
+    expect(io.err()).toContain('(mode 770)');
   });
 
   it('a folder that is a link is not used', async () => {

@@ -2,18 +2,7 @@ import { readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DiskCache } from '../../src/liveness/cache.js';
-import { scratchDir } from '../helpers/scratch.js';
-
-const cacheDir = () => scratchDir('cv-cache-');
-
-const URL_A = 'https://a.test/page';
-const LIVE = {
-  kind: 'live' as const,
-  status: 200,
-  finalUrl: URL_A,
-  redirects: 0,
-  reason: '200 OK: the page resolves',
-};
+import { CACHED_LIVE as LIVE, CACHED_URL as URL_A, cacheScratch as cacheDir } from './support.js';
 
 describe('DiskCache', () => {
   it('stores successes only', async () => {

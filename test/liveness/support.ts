@@ -1,5 +1,6 @@
 import { onTestFinished } from 'vitest';
 import { createLinkChecker, type CheckerDeps } from '../../src/liveness/checker.js';
+import { scratchDir } from '../helpers/scratch.js';
 import type {
   LinkChecker,
   LivenessOptions,
@@ -94,3 +95,16 @@ export function testChecker(
     resolver,
   };
 }
+
+/** A fresh folder for cache tests, removed when the test finishes. */
+export const cacheScratch = (): Promise<string> => scratchDir('cv-cache-');
+
+/** The link and the success the cache tests store and read back. */
+export const CACHED_URL = 'https://a.test/page';
+export const CACHED_LIVE = {
+  kind: 'live' as const,
+  status: 200,
+  finalUrl: CACHED_URL,
+  redirects: 0,
+  reason: '200 OK: the page resolves',
+};
