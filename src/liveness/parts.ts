@@ -106,16 +106,7 @@ export function assembleParts(
     now,
     isClosed,
   });
-  const diskCache =
-    options.cacheDir === undefined
-      ? undefined
-      : new DiskCache(
-          options.cacheDir,
-          settings.cacheTtlMs,
-          now,
-          networkPolicy(options),
-          options.warn,
-        );
+  const diskCache = diskCacheOf(options, settings.cacheTtlMs, now);
   parts = {
     hosts,
     http,
@@ -130,6 +121,16 @@ export function assembleParts(
     isClosed,
   };
   return parts;
+}
+
+/** The on-disk cache of successes, when `cacheDir` asks for one; keyed by the network policy. */
+function diskCacheOf(
+  options: LivenessOptions,
+  ttlMs: number,
+  now: () => number,
+): DiskCache | undefined {
+  if (options.cacheDir === undefined) return undefined;
+  return new DiskCache(options.cacheDir, ttlMs, now, networkPolicy(options), options.warn);
 }
 
 /**
