@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { AllowlistFileSchema } from '../../src/allowlist/schema.js';
+import { ConfigFileSchema } from '../../src/config/schema.js';
+import { CheckLineSchema } from '../../src/format/check-schema.js';
 import { VerdictJsonSchema } from '../../src/format/verdict-schema.js';
 
 /**
@@ -14,6 +16,8 @@ import { VerdictJsonSchema } from '../../src/format/verdict-schema.js';
 export const SCHEMA_FILES = {
   allowlist: 'schema/allowlist.schema.json',
   verdict: 'schema/verdict.schema.json',
+  config: 'schema/config.schema.json',
+  checkLine: 'schema/check-line.schema.json',
 } as const;
 
 export function publishedSchemas(): Record<keyof typeof SCHEMA_FILES, Record<string, unknown>> {
@@ -29,6 +33,18 @@ export function publishedSchemas(): Record<keyof typeof SCHEMA_FILES, Record<str
       title: 'citation-verifier verdict',
       description:
         'The verdict for one answer, as `citation-verifier check --format json` prints it and the promptfoo assertion keeps it in metadata.citationVerifier.',
+    },
+    config: {
+      ...z.toJSONSchema(ConfigFileSchema, { io: 'input' }),
+      title: 'citation-verifier config file',
+      description:
+        "citation-verifier.config.json or .yaml: the settings of `citation-verifier check` (the same keys as the promptfoo assertions' config; flags override them). Relative paths mean the file's folder.",
+    },
+    checkLine: {
+      ...z.toJSONSchema(CheckLineSchema, { io: 'output' }),
+      title: 'citation-verifier check --jsonl line',
+      description:
+        'One line of `citation-verifier check --jsonl`: the id and input line of an answer with whether it passed, its verdict and (with --chunks) its chunk audit; or the input error of that line.',
     },
   };
 }

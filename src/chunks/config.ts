@@ -37,7 +37,7 @@ export const ChunkConfigSchema = z.strictObject({
 });
 
 /** What each key must be, in a person's words. */
-const EXPECTED: Readonly<Record<string, string>> = {
+export const CHUNK_EXPECTED: Readonly<Record<string, string>> = {
   contextVar: 'the name of the test variable that holds the chunks',
   requireCitations: 'true or false',
   minQuoteWords: 'a whole number above 0',
@@ -81,7 +81,7 @@ export function resolveChunkConfig(
 ): ChunkSettings {
   const data = parseInput(ChunkConfigSchema, config ?? {}, 'INVALID_CONFIG', {
     root: 'config',
-    expected: EXPECTED,
+    expected: CHUNK_EXPECTED,
     ...(options.labels ? { labels: options.labels } : {}),
   });
   return {

@@ -18,6 +18,10 @@ import {
  */
 export const CHECK_FLAGS = {
   ...OUTPUT_FLAGS,
+  // No default: `--jsonl` writes JSON Lines, and a `--format text` beside it is a mistake to say.
+  format: { type: 'string' },
+  jsonl: { type: 'string' },
+  config: { type: 'string' },
   ...LIVE_FLAGS,
   ...JUDGE_FLAGS,
   allowlist: { type: 'string' },
@@ -60,13 +64,12 @@ const CHUNK_ONLY = [
   'judge-replay',
 ] as const;
 const LINK_ONLY = [
-  'allowlist',
   'threshold',
   'live',
   'gov-registry',
   'fail-on-misattribution',
   'jurisdiction',
-  'fix',
+  'wrong-jurisdiction',
 ] as const;
 
 /** The flags of `flags` the user gave (a boolean flag counts when on). */
@@ -83,10 +86,14 @@ const them = (flags: readonly string[]): string => (flags.length > 1 ? 'them' : 
  * Flags given without the flag they belong to are a usage error, not silently ignored: a `--timeout`
  * without `--live` would otherwise look like a check that fetched.
  */
-export function checkFlagCombinations(values: CheckValues, positionals: readonly string[]): void {
+export function checkFlagCombinations(
+  values: CheckValues,
+  positionals: readonly string[],
+  on: { allowlist: boolean; live: boolean },
+): void {
   if (positionals.length > 1)
     throw new InputError('USAGE', `one answer at a time; got ${positionals.length} files`);
-  const liveOnly = values.live ? [] : given(values, LIVE_ONLY);
+  const liveOnly = on.live ? [] : given(values, LIVE_ONLY);
   if (liveOnly.length > 0)
     throw new InputError(
       'USAGE',
@@ -98,13 +105,36 @@ export function checkFlagCombinations(values: CheckValues, positionals: readonly
       'USAGE',
       `${chunkOnly.join(', ')} only apply with --chunks; add --chunks FILE or drop ${them(chunkOnly)}`,
     );
-  // The chunk check reads no allowlist: silently ignoring these would let an invented link in
-  // the same answer pass unseen, so say so instead.
-  const linkOnly = values.chunks === undefined ? [] : given(values, LINK_ONLY);
+  const linkOnly = values.chunks === undefined || on.allowlist ? [] : given(values, LINK_ONLY);
   if (linkOnly.length > 0)
     throw new InputError(
       'USAGE',
-      `${linkOnly.join(', ')} belong${linkOnly.length > 1 ? '' : 's'} to the link check, which --chunks does not run; check the links with a second command (citation-verifier check --allowlist FILE ANSWER) or drop ${them(linkOnly)}`,
+      `${linkOnly.join(', ')} belong${linkOnly.length > 1 ? '' : 's'} to the link check, which --chunks runs only beside an allowlist; add --allowlist FILE to check the links too, or drop ${them(linkOnly)}`,
+    );
+  const alone = (
+    [
+      ['fix', values.chunks !== undefined, '--chunks'],
+      ['fix', values.jsonl !== undefined, '--jsonl'],
+    ] as const
+  ).find(([flag, clash]) => clash && values[flag]);
+  if (alone !== undefined)
+    throw new InputError(
+      'USAGE',
+      `--fix repairs one answer's links and numbers and prints the answer; it does not combine with ${alone[2]}`,
+    );
+  if (values.jsonl !== undefined && positionals.length > 0)
+    throw new InputError(
+      'USAGE',
+      `--jsonl reads the answers from its file; drop ${JSON.stringify(positionals[0])} or check it without --jsonl`,
+    );
+  if (
+    values.jsonl !== undefined &&
+    values.format !== undefined &&
+    values.format.toLowerCase() !== 'json'
+  )
+    throw new InputError(
+      'USAGE',
+      `--jsonl writes one JSON verdict a line; drop --format ${values.format}`,
     );
 }
 
@@ -119,7 +149,7 @@ export interface FlagConfig {
  * against `cwd`; `resolveSettings` judges them with the same words as the config keys, each named
  * as the flag the user typed.
  */
-export function linkFlagConfig(values: CheckValues, cwd: string): FlagConfig {
+export function linkFlagConfig(values: CheckValues, cwd: string, live: boolean): FlagConfig {
   const config: Record<string, unknown> = {};
   const labels: Record<string, string> = {
     allowlist: '--allowlist',
@@ -129,7 +159,7 @@ export function linkFlagConfig(values: CheckValues, cwd: string): FlagConfig {
     wrongJurisdiction: '--wrong-jurisdiction',
     'liveness.networkProbe': '--network-probe',
   };
-  if (values.live) {
+  if (live) {
     const flags = livenessFlagInput({ timeout: values.timeout, deadline: values.deadline });
     const liveness: Record<string, unknown> = flags.options;
     for (const [key, flag] of Object.entries(flags.labels)) labels[`liveness.${key}`] = flag;

@@ -7,6 +7,10 @@ import { buildJudgeSetup } from '../chunks/judge-setup.js';
 import { judgeChunkReport } from '../chunks/judged.js';
 import { parseChunks } from '../chunks/parse.js';
 import type { Chunk } from '../chunks/types.js';
+
+export { parseChunks };
+import { overFile } from '../config/merge.js';
+import type { ConfigFile } from '../config/schema.js';
 import { lineOfPath, parseJsonText } from '../input/json.js';
 import { printable } from '../util/strings.js';
 import { CHUNK_FLAGS, chunkFlagConfig } from './args-check.js';
@@ -63,13 +67,17 @@ export async function runChunkCheck(
   return outcome.pass ? EXIT.pass : EXIT.failed;
 }
 
-/** The chunk flags, validated by the chunk assertion's schema (messages name the flags). */
-export function chunkSettingsFromFlags(
+/**
+ * The chunk settings from the config file and the flags over it, validated by the chunk
+ * assertion's schema (messages name the flags).
+ */
+export function chunkSettings(
   values: Parameters<typeof chunkFlagConfig>[0],
+  file: ConfigFile | undefined,
   cwd: string,
 ): ChunkSettings {
   const { config, labels } = chunkFlagConfig(values, cwd);
-  return resolveChunkConfig(config, { labels });
+  return resolveChunkConfig(overFile(file, config, 'chunks'), { labels });
 }
 
 /**

@@ -1,25 +1,50 @@
 import { resolve } from 'node:path';
-import { resolveSettings } from '../promptfoo/settings.js';
 import { DEFAULT_THRESHOLD, LIVENESS_DEFAULTS, MISATTRIBUTED_PHONE_PENALTY } from '../defaults.js';
 import { InputError } from '../errors.js';
 import { toJson, toText } from '../format/formatters.js';
-import { guardOutput } from '../run.js';
+import { indexFor } from '../run.js';
 import { fixJson, fixSummary } from '../format/repair.js';
 import { printable } from '../util/strings.js';
 import { EXIT, readTextFile, type CliIo, type Subcommand } from './io.js';
-import { openOutput } from './output.js';
+import { openLineOutput, openOutput, type Output } from './output.js';
 import { defineCommand, parseFormat } from './args.js';
-import { CHECK_FLAGS, checkFlagCombinations, linkFlagConfig } from './args-check.js';
+import {
+  CHECK_FLAGS,
+  checkFlagCombinations,
+  linkFlagConfig,
+  type CheckValues,
+} from './args-check.js';
+import {
+  checkAnswer,
+  checksJson,
+  linkSettings,
+  type AnswerChecks,
+  type CheckPlan,
+} from './check-answer.js';
+import { runJsonl } from './check-jsonl.js';
+import { CONFIG_FILE_NAMES, loadConfig } from '../config/load.js';
+import { livenessOn, overFile } from '../config/merge.js';
+import type { ConfigFile } from '../config/schema.js';
 
 const USAGE = `Usage: citation-verifier check --allowlist FILE [options] [ANSWER_FILE|-]
-       citation-verifier check --chunks CHUNKS.json [chunk options] [--format text|json] [ANSWER_FILE|-]
+       citation-verifier check --chunks CHUNKS.json [chunk options] [ANSWER_FILE|-]
+       citation-verifier check --allowlist FILE --chunks CHUNKS.json [options] [ANSWER_FILE|-]
+       citation-verifier check --jsonl ANSWERS.jsonl|- [options]
 
-Verify one answer (a file, or standard input when the file is '-' or absent).
+Verify one answer (a file, or standard input when the file is '-' or absent), or many with --jsonl.
+With --allowlist and --chunks both, both checks run and the answer passes when both pass.
 
 Options:
   --allowlist FILE       allowlist JSON (default: $CITATION_VERIFIER_ALLOWLIST)
   --threshold N          pass when the score is above N, 0 to 1 (default ${DEFAULT_THRESHOLD})
   --format text|json     output format (default text; any case)
+  --jsonl FILE|-         check many answers, one {"id", "answer", …} object a line (a row may carry
+                         its own "jurisdiction" and, with --chunks, its own chunks under "context");
+                         writes one JSON verdict line each, in input order, as it goes, and a summary
+                         on standard error; a bad line gets an error line (its line number) and the
+                         run ends with exit 3
+  --config FILE          settings file (default: ${CONFIG_FILE_NAMES.join(' or ')} in this
+                         folder); the same keys as the assertion's config; flags override it
   -o, --output FILE      write the result to FILE (atomically) instead of standard output
   --fail-on-misattribution  any number given for the wrong organization fails the answer
                          (default: it costs ${MISATTRIBUTED_PHONE_PENALTY} of the score)
@@ -40,8 +65,8 @@ Options:
   --network-probe URL|off  with --live, a page known to exist, fetched only to prove the network
                          works before a link is called broken or invented (off: only the links count)
   --cache-dir DIR        with --live, keep successes on disk for ${LIVENESS_DEFAULTS.cacheTtlMs / 3_600_000} h
-  --chunks FILE          check [N] chunk citations against these retrieved passages instead
-                         (links are not checked then: run check --allowlist on the same answer too)
+  --chunks FILE          check [N] chunk citations against these retrieved passages; links are
+                         checked too when an allowlist is given (--allowlist or the config file)
   --require-citations    with --chunks, a sentence with a number or quote but no citation fails
   --fail-on-weak-support with --chunks, weak_support (few claim words in the cited chunk) fails
   --weak-support-threshold N  with --chunks, the word-overlap share under which a claim is weak_support
@@ -59,35 +84,77 @@ Exit codes: 0 pass, 2 verification failed, 3 bad input, 1 unexpected error.
 
 export const checkCommand: Subcommand = defineCommand({
   name: 'check',
-  summary: 'verify one answer against the allowlist (or its [N] citations against chunks)',
+  summary: 'verify answers against the allowlist and/or their [N] citations against chunks',
   usage: USAGE,
   flags: CHECK_FLAGS,
   async run({ values, positionals }, io) {
-    const format = parseFormat(values.format, ['text', 'json']);
-    checkFlagCombinations(values, positionals);
-    // Before any work: a wrong -o is said at once, not after the check ran.
+    const format = parseFormat(values.format ?? 'text', ['text', 'json']);
+    const file = (await loadConfig(values.config, io.cwd))?.config;
+    const given = {
+      allowlist: values.allowlist !== undefined || file?.allowlist !== undefined,
+      live: values.live || livenessOn(file),
+    };
+    checkFlagCombinations(values, positionals, given);
+    if (values.jsonl !== undefined) {
+      // Before any work: a wrong -o is said at once, not after the check ran.
+      const output = await openLineOutput(values.output, 'the verdicts', io);
+      try {
+        const { plan, live } = await planChecks(values, file, given, io);
+        return await finish(live, runJsonl(values.jsonl, plan, io, output));
+      } catch (error) {
+        await output.abort();
+        throw error;
+      }
+    }
     const output = await openOutput(values.output, 'the result', io);
     const answer = await readAnswer(positionals[0], io);
-    if (values.chunks !== undefined) {
-      // Loaded only in chunk mode: the allowlist path never pays for it.
-      const chunkCheck = await import('./check-chunks.js');
-      const settings = chunkCheck.chunkSettingsFromFlags(values, io.cwd);
-      const chunks = await chunkCheck.readChunksFile(values.chunks, io.cwd);
-      const outcome = await chunkCheck.checkChunks(answer.text, chunks, settings, io.env);
-      await output.write(chunkCheck.chunkDocument(outcome, format));
-      return outcome.pass ? EXIT.pass : EXIT.failed;
-    }
-    const { config, labels } = linkFlagConfig(values, io.cwd);
-    const settings = resolveSettings(config, io.env, io.cwd, { front: 'cli', labels });
-    const guarded = await guardOutput(answer.text, settings);
+    const { plan, live } = await planChecks(values, file, given, io);
     // After the allowlist loaded, so a broken setup is reported first.
-    refuseEmpty(answer);
-    // Release the checker's connections so the process ends now, not when keep-alive times out.
-    if (settings.liveness !== false)
-      await (await import('../liveness/index.js')).closeSharedLinkCheckers();
-    return writeResult(output, format, values.fix, answer.text, guarded, io);
+    if (plan.links) refuseEmpty(answer);
+    const checks = await finish(live, checkAnswer(plan, answer.text, io));
+    return writeChecks(output, format, values.fix, answer.text, checks, io);
   },
 });
+
+/**
+ * The checks this run makes, each setting judged (and the allowlist loaded) before any answer is
+ * read, so a broken setup is one error, not one per answer. The link check runs unless only
+ * `--chunks` was asked for; flags override the config file.
+ */
+async function planChecks(
+  values: CheckValues,
+  file: ConfigFile | undefined,
+  given: { allowlist: boolean; live: boolean },
+  io: CliIo,
+): Promise<{ plan: CheckPlan; live: boolean }> {
+  const plan: CheckPlan = {};
+  let live = false;
+  if (values.chunks === undefined || given.allowlist) {
+    const flags = linkFlagConfig(values, io.cwd, given.live);
+    plan.links = { config: overFile(file, flags.config, 'verifier'), labels: flags.labels };
+    const settings = linkSettings(plan.links, io);
+    await indexFor(settings);
+    live = settings.liveness !== false;
+  }
+  if (values.chunks !== undefined) {
+    // Loaded only in chunk mode: the allowlist path never pays for it.
+    const { chunkSettings, readChunksFile } = await import('./check-chunks.js');
+    plan.chunks = {
+      settings: chunkSettings(values, file, io.cwd),
+      chunks: await readChunksFile(values.chunks, io.cwd),
+    };
+  }
+  return { plan, live };
+}
+
+/** Await the checks, then release the link checker's connections so the process ends now, not when keep-alive times out. */
+async function finish<T>(live: boolean, work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } finally {
+    if (live) await (await import('../liveness/index.js')).closeSharedLinkCheckers();
+  }
+}
 
 /** The answer's text and where it came from (a file, or `-` for standard input). */
 interface Answer {
@@ -121,17 +188,29 @@ function refuseEmpty(answer: Answer): void {
 }
 
 /**
- * Print the verdict (exit 0 pass, 2 fail) or, with --fix, the repaired answer (exit 0 for pass or
- * repair, 2 for refuse), with how it went on standard error.
+ * Print what the checks found: one check's own document (the verdict, or with --fix the repaired
+ * answer; the chunk audit), or both checks' (`CheckJsonSchema`; in text, the verdict then the
+ * audit). Exit 0 when every check passed, else 2; with --fix, 0 for pass or repair, 2 for refuse,
+ * with how it went on standard error.
  */
-async function writeResult(
-  output: { write(text: string): Promise<void> },
+async function writeChecks(
+  output: Output,
   format: 'text' | 'json',
   fix: boolean,
   answer: string,
-  { report, repair }: Awaited<ReturnType<typeof guardOutput>>,
+  checks: AnswerChecks,
   io: CliIo,
 ): Promise<number> {
+  const { guarded, chunks } = checks;
+  const exit = checks.pass ? EXIT.pass : EXIT.failed;
+  // Loaded only when the chunk check ran: the allowlist path never pays for it.
+  const chunkDocument =
+    chunks === undefined ? undefined : (await import('./check-chunks.js')).chunkDocument;
+  if (guarded === undefined) {
+    if (chunks !== undefined) await output.write(chunkDocument!(chunks, format));
+    return exit;
+  }
+  const { report, repair } = guarded;
   if (fix) {
     await output.write(
       format === 'json'
@@ -141,10 +220,15 @@ async function writeResult(
     if (format === 'text') io.stderr(printable(fixSummary(report, repair)));
     return report.recommendation?.action === 'refuse' ? EXIT.failed : EXIT.pass;
   }
-  await output.write(
-    format === 'json' ? `${JSON.stringify(toJson(report), null, 2)}\n` : printable(toText(report)),
-  );
-  return report.pass ? EXIT.pass : EXIT.failed;
+  if (format === 'json')
+    await output.write(
+      `${JSON.stringify(chunks === undefined ? toJson(report) : checksJson(checks), null, 2)}\n`,
+    );
+  else
+    await output.write(
+      `${printable(toText(report))}${chunks === undefined ? '' : `\n${chunkDocument!(chunks, 'text')}`}`,
+    );
+  return exit;
 }
 
 function withFinalNewline(text: string): string {

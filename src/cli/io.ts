@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { open, readFile } from 'node:fs/promises';
 import { InputError } from '../errors.js';
 
 /** Exit codes shared by every subcommand. */
@@ -16,6 +16,13 @@ export interface CliIo {
   readStdin: () => Promise<string>;
   /** Standard input as bytes (a CSV may be UTF-16); absent in tests, where `readStdin` stands in. */
   readStdinBytes?: () => Promise<Uint8Array>;
+  /** Standard input as it arrives (`check --jsonl -`); absent in tests, where `readStdin` stands in. */
+  stdinChunks?: () => AsyncIterable<Uint8Array | string>;
+  /**
+   * Write to standard output and resolve once the stream can take more, so a long stream of lines
+   * is held back by a slow reader instead of piling up in memory; absent in tests (`stdout`).
+   */
+  writeStdout?: (text: string) => Promise<void>;
   /** Whether standard error is a terminal (progress bars only then). */
   stderrIsTTY: boolean;
   /** Whether standard input is a terminal: then nobody is piping an answer in. */
@@ -42,6 +49,12 @@ export function processIo(): CliIo {
     stderr: (text) => process.stderr.write(text),
     readStdin: async () => (await readAllStdin()).toString('utf8'),
     readStdinBytes: readAllStdin,
+    stdinChunks: () => process.stdin,
+    writeStdout: (text) =>
+      new Promise((done) => {
+        if (process.stdout.write(text)) done();
+        else process.stdout.once('drain', done);
+      }),
     stderrIsTTY: Boolean(process.stderr.isTTY),
     stdinIsTTY: Boolean(process.stdin.isTTY),
     cwd: process.cwd(),
@@ -58,17 +71,34 @@ export async function readTextFile(path: string, what: string): Promise<string> 
   try {
     return await readFile(path, 'utf8');
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT')
-      throw new InputError('FILE_NOT_FOUND', `${what} not found; check the path`, {
-        where: path,
-        cause: error,
-      });
-    throw new InputError('FILE_UNREADABLE', `${what} cannot be read (${code ?? 'error'})`, {
+    throw fileError(error, path, what);
+  }
+}
+
+/**
+ * A file's bytes as they are read, opened first so that a missing or unreadable file is the same
+ * input error as `readTextFile` gives, before anything is read.
+ */
+export async function openFileChunks(path: string, what: string): Promise<AsyncIterable<Buffer>> {
+  try {
+    const handle = await open(path, 'r');
+    return handle.createReadStream();
+  } catch (error) {
+    throw fileError(error, path, what);
+  }
+}
+
+function fileError(error: unknown, path: string, what: string): InputError {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'ENOENT')
+    return new InputError('FILE_NOT_FOUND', `${what} not found; check the path`, {
       where: path,
       cause: error,
     });
-  }
+  return new InputError('FILE_UNREADABLE', `${what} cannot be read (${code ?? 'error'})`, {
+    where: path,
+    cause: error,
+  });
 }
 
 async function readAllStdin(): Promise<Buffer> {

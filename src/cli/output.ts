@@ -1,6 +1,7 @@
-import { constants } from 'node:fs';
-import { access, realpath, stat } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { constants, createWriteStream, type WriteStream } from 'node:fs';
+import { access, realpath, rename, rm, stat } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
 import { InputError } from '../errors.js';
 import { writeFileAtomic } from '../util/atomic-write.js';
 import type { CliIo } from './io.js';
@@ -50,6 +51,77 @@ export async function openOutput(
       if (flag === '-o') io.stderr(`wrote ${output}\n`);
     },
   };
+}
+
+/**
+ * `-o FILE` for a stream of lines (`check --jsonl`): each `write` goes out at once, waiting while
+ * the reader is slow, so memory holds one line, not the document. To a file it is still atomic:
+ * the lines go to a temporary file beside it, renamed over it by `close`; `abort` (after an error)
+ * removes it and leaves an existing file as it was.
+ */
+export interface LineOutput {
+  write(text: string): Promise<void>;
+  close(): Promise<void>;
+  abort(): Promise<void>;
+}
+
+/** Check `-o` as `openOutput` does, then return a `LineOutput` there (standard output without it). */
+export async function openLineOutput(
+  output: string | undefined,
+  what: string,
+  io: CliIo,
+): Promise<LineOutput> {
+  if (output === undefined) {
+    const write = io.writeStdout ?? (async (text: string) => io.stdout(text));
+    return { write, close: async () => {}, abort: async () => {} };
+  }
+  const path = resolve(io.cwd, output);
+  const problem = await placeProblem(path);
+  if (problem !== undefined) throw unwritable(output, what, '-o', problem);
+  const target = await realpath(path).catch(() => path);
+  const temporary = join(dirname(target), `.${basename(target)}.${randomUUID()}.tmp`);
+  const stream = createWriteStream(temporary, { encoding: 'utf8' });
+  let failure: unknown;
+  stream.on('error', (error) => {
+    failure = error;
+  });
+  const failed = (error: unknown) =>
+    unwritable(output, what, '-o', (error as NodeJS.ErrnoException).code ?? 'error', error);
+  return {
+    async write(text) {
+      if (failure !== undefined) throw failed(failure);
+      if (!stream.write(text)) await drained(stream);
+    },
+    async close() {
+      await new Promise<void>((done, fail) =>
+        stream.end((error?: Error | null) => (error ? fail(error) : done())),
+      ).catch((error: unknown) => {
+        failure ??= error;
+      });
+      if (failure !== undefined) {
+        await rm(temporary, { force: true });
+        throw failed(failure);
+      }
+      await rename(temporary, target);
+      io.stderr(`wrote ${output}\n`);
+    },
+    async abort() {
+      stream.destroy();
+      await rm(temporary, { force: true });
+    },
+  };
+}
+
+function drained(stream: WriteStream): Promise<void> {
+  return new Promise((done) => {
+    const finish = () => {
+      stream.off('drain', finish);
+      stream.off('error', finish);
+      done();
+    };
+    stream.on('drain', finish);
+    stream.on('error', finish);
+  });
 }
 
 /** The error code that writing `path` would meet, or undefined when the place looks writable. */

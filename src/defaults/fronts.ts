@@ -28,3 +28,11 @@ export const LISTED_FINDINGS = { text: 500, json: 10_000, reason: 50 } as const;
  * by promptfoo, and reading it by the recursive row schema overflowed the stack near 1,000 levels.
  */
 export const MAX_COMPONENT_DEPTH = 32;
+
+/**
+ * `check --jsonl`: the longest input line read, in bytes; a longer line is reported as bad input,
+ * its bytes counted and dropped, so memory stays bounded whatever the file holds. The service's
+ * request-body limit (`SERVICE_DEFAULTS.bodyLimitBytes`) is the same size: an answer one front
+ * takes, the other takes too.
+ */
+export const CHECK_JSONL_MAX_LINE_BYTES = 1_000_000;

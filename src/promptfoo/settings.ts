@@ -4,32 +4,17 @@ import { DEFAULT_THRESHOLD, ENV } from '../defaults.js';
 import { InputError } from '../errors.js';
 import { describeValue, invalidInput, parseInput } from '../input/issues.js';
 import { numberFromText } from '../input/number.js';
-import { LIVENESS_EXPECTED, LivenessOptionsSchema } from '../liveness/options.js';
 import type { VerifierSettings } from '../run.js';
-import { ACCEPTED_FORMS, parseJurisdiction } from '../jurisdiction/codes.js';
+import { parseJurisdiction } from '../jurisdiction/codes.js';
+import { VERIFIER_EXPECTED, VerifierConfigSchema } from '../config/schema.js';
 
 /**
- * The verifier assertion's `config`, validated: unknown keys are rejected so a typo
- * (`treshold`) is reported instead of silently ignored. Each key falls back to an environment
- * variable, then to the default in `defaults.ts`.
+ * The verifier assertion's `config` (its schema, `VerifierConfigSchema`, is the settings schema of
+ * `src/config/schema.ts`), resolved: each key falls back to an environment variable, then to the
+ * default in `defaults.ts`.
  */
 export type { VerifierSettings };
-
-export const VerifierConfigSchema = z.strictObject({
-  allowlist: z.union([z.string().min(1), z.record(z.string(), z.unknown())]).optional(),
-  threshold: z.number().min(0).max(1).optional(),
-  liveness: z.union([z.boolean(), LivenessOptionsSchema]).optional(),
-  /** A newer .gov registry: CISA's current-full.csv, or one domain a line. */
-  govRegistry: z.string().min(1).optional(),
-  /** Any misattributed number fails the answer (default: it costs 0.3 of the score). */
-  failOnMisattribution: z.boolean().optional(),
-  /** The jurisdiction links and numbers must serve (`MA`, `Massachusetts`); see docs/JURISDICTION.md. */
-  jurisdiction: z.string().optional(),
-  /** The test variable that holds each row's jurisdiction; default `jurisdiction`. */
-  jurisdictionVar: z.string().min(1).optional(),
-  /** `fail` (default): a wrong-jurisdiction link fails the answer; `score`: it only scores 0. */
-  wrongJurisdiction: z.enum(['fail', 'score']).optional(),
-});
+export { VerifierConfigSchema };
 
 /** The test variable read for a row's jurisdiction when `config.jurisdictionVar` names none. */
 export const DEFAULT_JURISDICTION_VAR = 'jurisdiction';
@@ -59,7 +44,7 @@ export function resolveSettings(
 ): VerifierSettings {
   const parsed = parseInput(VerifierConfigSchema, config ?? {}, 'INVALID_CONFIG', {
     root: 'config',
-    expected: EXPECTED,
+    expected: VERIFIER_EXPECTED,
     ...(options.labels ? { labels: options.labels } : {}),
   });
   const { allowlist, threshold, liveness, govRegistry, failOnMisattribution } = parsed;
@@ -126,21 +111,6 @@ function withJurisdiction(
   return settings;
 }
 
-/** What each setting must be, for messages that say what to write instead of zod's wording. */
-const EXPECTED: Record<string, string> = {
-  allowlist: 'the path of an allowlist JSON file, or an allowlist object',
-  threshold: 'a number from 0 to 1',
-  liveness: 'true, false, or an object of liveness options',
-  failOnMisattribution: 'true or false',
-  govRegistry: "the path of a .gov registry file (CISA's current-full.csv, or one domain a line)",
-  jurisdiction: ACCEPTED_FORMS,
-  jurisdictionVar: 'the name of a test variable',
-  wrongJurisdiction: '"fail" or "score"',
-  ...Object.fromEntries(
-    Object.entries(LIVENESS_EXPECTED).map(([key, expected]) => [`liveness.${key}`, expected]),
-  ),
-};
-
 /**
  * A threshold written as text (a flag, an environment variable), judged by the config's own rule
  * and named as `name`: `--threshold: must be a number from 0 to 1, got 2`, the words the assertion
@@ -151,7 +121,7 @@ export function thresholdFromText(text: string, name: string): number {
     VerifierConfigSchema.shape.threshold.unwrap(),
     numberFromText(text),
     'INVALID_CONFIG',
-    { root: name, expected: { '': EXPECTED.threshold! } },
+    { root: name, expected: { '': VERIFIER_EXPECTED.threshold! } },
   );
 }
 

@@ -7,6 +7,10 @@ import { toJson } from '../../src/format/formatters.js';
 import { parseJsonLines } from '../../src/input/json.js';
 import { buildIndex } from '../../src/match/index.js';
 import { verifyAnswer } from '../../src/verify.js';
+import { parseDocument } from 'yaml';
+import { runCli } from '../../src/cli/main.js';
+import { parseConfigText } from '../../src/config/load.js';
+import { fakeIo } from '../helpers/cli.js';
 import { publishedSchemas, SCHEMA_FILES, schemaText } from '../../scripts/lib/json-schemas.js';
 import { repoRoot } from '../helpers/promptfoo.js';
 
@@ -16,12 +20,25 @@ import { repoRoot } from '../helpers/promptfoo.js';
  * The validator is ajv (draft 2020-12), a second implementation: a schema that only our own zod
  * accepted would prove nothing to an editor or another language.
  */
-const ajv = new Ajv2020({ allErrors: true, strict: true });
+// `uri` (the judge's url) is a standard format that ajv only checks with ajv-formats; named here
+// so strict mode accepts it, the URL itself being the loader's to judge.
+const ajv = new Ajv2020({
+  allErrors: true,
+  strict: true,
+  allowUnionTypes: true,
+  formats: { uri: true },
+});
 const validateAllowlist = ajv.compile(
   JSON.parse(readFileSync(join(repoRoot, SCHEMA_FILES.allowlist), 'utf8')),
 );
 const validateVerdict = ajv.compile(
   JSON.parse(readFileSync(join(repoRoot, SCHEMA_FILES.verdict), 'utf8')),
+);
+const validateConfig = ajv.compile(
+  JSON.parse(readFileSync(join(repoRoot, SCHEMA_FILES.config), 'utf8')),
+);
+const validateCheckLine = ajv.compile(
+  JSON.parse(readFileSync(join(repoRoot, SCHEMA_FILES.checkLine), 'utf8')),
 );
 
 /** Every allowlist file in the repository: the fixtures, the sample, any `allowlist*.json`. */
@@ -128,5 +145,68 @@ describe('published JSON Schemas', () => {
     const sample = toJson(verifyAnswer(answers[0]!.answer, index));
     expect(validateVerdict({ ...sample, extra: 1 })).toBe(false);
     expect(validateVerdict({ ...sample, links: [{ url: 'x' }] })).toBe(false);
+  });
+
+  it('accepts every config fixture the loader accepts, and rejects each one of the wrong shape', () => {
+    const folder = join(repoRoot, 'test', 'fixtures', 'config');
+    const verdicts = readdirSync(folder)
+      .filter((name) => /\.(json|ya?ml)$/.test(name))
+      .sort()
+      .map((name) => {
+        const text = readFileSync(join(folder, name), 'utf8');
+        const document = parseDocument(text, { uniqueKeys: true });
+        let loader = true;
+        try {
+          parseConfigText(text, name);
+        } catch {
+          loader = false;
+        }
+        const schema = document.errors.length > 0 ? 'not parsed' : validateConfig(document.toJS());
+        return { name, loader, schema };
+      });
+    expect(verdicts.filter((v) => v.loader && v.schema !== true)).toEqual([]);
+    expect(verdicts.filter((v) => v.loader).map((v) => v.name)).toEqual([
+      'valid.json',
+      'valid.yaml',
+    ]);
+    // A jurisdiction that names no state fits the schema (a string); only the loader knows the states.
+    expect(verdicts.filter((v) => v.schema === false).map((v) => v.name)).toEqual([
+      'bad-timeout.yaml',
+      'not-an-object.yaml',
+      'unknown-key.yaml',
+      'wrong-type.json',
+    ]);
+  });
+
+  it('accepts every line check --jsonl writes, verdicts and errors alike', async () => {
+    const rows = [
+      ...parseJsonLines(
+        readFileSync(join(repoRoot, 'sample-allowlist', 'answers.jsonl'), 'utf8'),
+        'answers.jsonl',
+      ),
+    ].map((line) => JSON.stringify(line.value));
+    const io = fakeIo({ stdin: [...rows, '{"id": 7}', 'not json'].join('\n') });
+    await runCli(
+      [
+        'check',
+        '--allowlist',
+        join(repoRoot, 'sample-allowlist', 'allowlist.json'),
+        '--chunks',
+        join(repoRoot, 'test', 'fixtures', 'chunks', 'strings.json'),
+        '--jsonl',
+        '-',
+      ],
+      io,
+    );
+    const lines = io
+      .out()
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    expect(lines).toHaveLength(rows.length + 2);
+    for (const line of lines)
+      expect(validateCheckLine(line), JSON.stringify(validateCheckLine.errors)).toBe(true);
+    expect(lines.filter((line) => 'error' in line)).toHaveLength(2);
+    expect(validateCheckLine({ ...lines[0], extra: 1 })).toBe(false);
   });
 });

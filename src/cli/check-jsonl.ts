@@ -1,0 +1,146 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+import { CHECK_JSONL_MAX_LINE_BYTES } from '../defaults.js';
+import { InputError, isInputError } from '../errors.js';
+import type { CheckLine } from '../format/check-schema.js';
+import { parseInput } from '../input/issues.js';
+import { jsonErrorOffset } from '../input/json.js';
+import { firstDuplicateKey } from '../input/json-walk.js';
+import { readLines, type TextLine } from '../input/lines.js';
+import { checkAnswer, checksJson, type CheckPlan } from './check-answer.js';
+import { EXIT, openFileChunks, type CliIo } from './io.js';
+import type { LineOutput } from './output.js';
+
+/**
+ * `check --jsonl FILE|-`: many answers, one JSON object a line, each checked as `check` checks one
+ * and answered with one line (`CheckLineSchema`), in input order, as it goes: the input is read a
+ * line at a time (`readLines`) and each verdict written before the next line is read, so memory
+ * stays that of one line however long the file. A line that cannot be checked (not JSON, no
+ * `answer`, a bad jurisdiction, longer than the limit) gets an `error` line naming its line number
+ * and the run goes on; the summary on standard error counts it, and the exit code is 3 (bad input)
+ * when any line was bad, else 2 when any answer failed, else 0. Choices in docs/DECISIONS.md.
+ */
+export async function runJsonl(
+  source: string,
+  plan: CheckPlan,
+  io: CliIo,
+  output: LineOutput,
+): Promise<number> {
+  const name = source === '-' ? 'stdin' : source;
+  const chunks =
+    source === '-'
+      ? (io.stdinChunks?.() ?? once(await io.readStdin()))
+      : await openFileChunks(resolve(io.cwd, source), 'answers file');
+  const tally = { answers: 0, passed: 0, failed: 0, bad: [] as number[] };
+  for await (const line of readLines(chunks, CHECK_JSONL_MAX_LINE_BYTES)) {
+    if (line.tooLong === undefined && line.text.trim() === '') continue;
+    tally.answers += 1;
+    const verdict = await checkLine(line, name, plan, io);
+    if ('error' in verdict) tally.bad.push(line.line);
+    else if (verdict.pass) tally.passed += 1;
+    else tally.failed += 1;
+    await output.write(`${JSON.stringify(verdict)}\n`);
+  }
+  if (tally.answers === 0)
+    throw new InputError(
+      'USAGE',
+      'holds no answers; give one {"id", "answer"} object a line (an empty input would pass unchecked)',
+      { where: name },
+    );
+  await output.close();
+  io.stderr(summary(tally));
+  if (tally.bad.length > 0) return EXIT.badInput;
+  return tally.failed > 0 ? EXIT.failed : EXIT.pass;
+}
+
+/** Standard input read whole (tests' `readStdin`) as a stream of one chunk. */
+async function* once(text: string): AsyncGenerator<string> {
+  yield text;
+}
+
+/**
+ * One input line: `answer` (the text to check) and `id` (any string or number, echoed back), and
+ * whatever else the row carries, which are its fields as a promptfoo row's vars are: `jurisdiction`
+ * (or the field `jurisdictionVar` names), the chunks under `contextVar`, or ones the checks do not
+ * read (`question`, `provider`: the `report` command's JSONL fits as it is).
+ */
+const AnswerLineSchema = z.looseObject({
+  id: z.union([z.string(), z.number()]).optional(),
+  answer: z.string(),
+});
+const LINE_HINT = 'each line must be one {"id", "answer", …} object';
+
+async function checkLine(
+  line: TextLine,
+  name: string,
+  plan: CheckPlan,
+  io: CliIo,
+): Promise<CheckLine> {
+  const where = `${name}:${line.line}`;
+  let id: string | number | null = null;
+  try {
+    const value = parseLine(line, where);
+    id = idOf(value);
+    const row = parseInput(AnswerLineSchema, value, 'INVALID_JSON', { where, hint: LINE_HINT });
+    if (row.answer.trim() === '')
+      throw new InputError(
+        'USAGE',
+        'answer is empty; an empty answer cites nothing and would pass, so there is nothing to check',
+        { where },
+      );
+    const checks = await checkAnswer(plan, row.answer, io, { vars: row, where });
+    return { id, line: line.line, ...checksJson(checks) };
+  } catch (error) {
+    if (!isInputError(error)) throw error;
+    return { id, line: line.line, error: { code: error.code, message: error.message } };
+  }
+}
+
+/** The line as JSON: a syntax error or a repeated key says its column. */
+function parseLine(line: TextLine, where: string): unknown {
+  if (line.tooLong !== undefined)
+    throw new InputError(
+      'USAGE',
+      `is ${line.tooLong} bytes, over the ${CHECK_JSONL_MAX_LINE_BYTES}-byte limit of one line; split the answer or check it alone (check FILE)`,
+      { where },
+    );
+  let value: unknown;
+  try {
+    value = JSON.parse(line.text);
+  } catch (error) {
+    const offset = jsonErrorOffset(line.text);
+    throw new InputError(
+      'INVALID_JSON',
+      `is not valid JSON${offset === null ? '' : ` at column ${offset + 1}`} (${error instanceof Error ? error.message : String(error)}); ${LINE_HINT}`,
+      { where, cause: error },
+    );
+  }
+  const duplicate = firstDuplicateKey(line.text);
+  if (duplicate !== null)
+    throw new InputError(
+      'INVALID_JSON',
+      `${duplicate.path.join('.')} appears twice (the second at column ${duplicate.offset + 1}); keep one`,
+      { where },
+    );
+  return value;
+}
+
+/** The row's id when it has a usable one, even if the rest of the row is wrong. */
+function idOf(value: unknown): string | number | null {
+  const id = (value as { id?: unknown } | null)?.id;
+  return typeof id === 'string' || typeof id === 'number' ? id : null;
+}
+
+function summary(tally: {
+  answers: number;
+  passed: number;
+  failed: number;
+  bad: number[];
+}): string {
+  const bad = tally.bad;
+  const lines =
+    bad.length === 0
+      ? ''
+      : `, ${bad.length} bad line${bad.length === 1 ? '' : 's'} (line ${bad.slice(0, 10).join(', ')}${bad.length > 10 ? ', …' : ''})`;
+  return `check --jsonl: ${tally.answers} answer${tally.answers === 1 ? '' : 's'}, ${tally.passed} passed, ${tally.failed} failed${lines}\n`;
+}

@@ -1,0 +1,39 @@
+import { ChunkConfigSchema } from '../chunks/config.js';
+import { type ConfigFile, VerifierConfigSchema } from './schema.js';
+
+/**
+ * Settings given twice, by the config file and by flags (already read into config keys): the
+ * flags win, key by key, and inside `liveness` and `judge` option by option, so `--timeout 2000`
+ * changes the file's timeout and keeps its other liveness options. What comes out is still
+ * unvalidated config, for the assertion's own resolvers (`resolveSettings`, `resolveChunkConfig`).
+ */
+export function overFile(
+  file: ConfigFile | undefined,
+  flags: Readonly<Record<string, unknown>>,
+  part: 'verifier' | 'chunks',
+): Record<string, unknown> {
+  const keys = Object.keys(
+    part === 'verifier' ? VerifierConfigSchema.shape : ChunkConfigSchema.shape,
+  );
+  const base: Record<string, unknown> = {};
+  for (const key of keys) {
+    const value = file?.[key as keyof ConfigFile];
+    if (value !== undefined) base[key] = value;
+  }
+  const merged: Record<string, unknown> = { ...base, ...flags };
+  const nested = part === 'verifier' ? 'liveness' : 'judge';
+  const under = base[nested];
+  const over = flags[nested];
+  if (isOptions(over) && (isOptions(under) || under === true))
+    merged[nested] = { ...(isOptions(under) ? under : {}), ...over };
+  return merged;
+}
+
+/** Whether the file or the flags turn liveness on: the live-only flags then apply. */
+export function livenessOn(file: ConfigFile | undefined): boolean {
+  return file?.liveness === true || isOptions(file?.liveness);
+}
+
+function isOptions(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
