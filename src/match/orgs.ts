@@ -1,5 +1,6 @@
 import { compareStrings } from '../util/strings.js';
-import { isAmbiguousName, tokenize, type Token } from '../normalize/name.js';
+import { tokenize, type Token } from '../normalize/name.js';
+import { ListedName, type NameEntry } from './name-entry.js';
 import { writtenAsName } from './name-case.js';
 import type { PreparedAnswer } from './prepared.js';
 import { segment, type Segments } from './structure.js';
@@ -26,25 +27,6 @@ export interface OrgMatcher {
   readonly firstTokenBits: Uint32Array;
 }
 
-export interface NameEntry {
-  /** The organization this name belongs to. */
-  organization: string;
-  /** The name or alias as listed. */
-  name: string;
-  /** Ordinary-word names and short acronyms must be written exactly (see `isAmbiguousName`). */
-  caseSensitive: boolean;
-  /** The listed name's tokens as written, compared when `caseSensitive`. */
-  rawTokens: readonly string[];
-  /**
-   * The punctuation between each pair of tokens, spaces removed (`Mass. Legal Help` → `.`, ``).
-   * Where the text has sentence punctuation between two words, a name only matches across it if
-   * the listed name has the same punctuation there (`Legal Aid (Boston)`).
-   */
-  marks: readonly string[];
-  /** Punctuation the listed name ends with (`Legal Aid (Boston)` → `)`), kept in the finding. */
-  trailing: string;
-}
-
 export function buildOrgMatcher(
   entries: Iterable<{ organization: string; name: string }>,
 ): OrgMatcher {
@@ -52,38 +34,22 @@ export function buildOrgMatcher(
   const firstToken = new Map<string, number>();
   for (const { organization, name } of entries) {
     let norms: string[];
-    let entry: NameEntry;
     if (SIMPLE_NAME.test(name)) {
       // ASCII words and single spaces: the key is the name in lower case, and no Token objects are
       // made (100,000 names would make 300,000 of them, and the garbage they leave is most of the cost).
       const key = name.toLowerCase();
       norms = key.split(' ');
-      const caseSensitive = isAmbiguousName(name, norms);
-      entry = {
-        organization,
-        name,
-        caseSensitive,
-        rawTokens: caseSensitive ? name.split(' ') : NONE,
-        marks: NONE,
-        trailing: '',
-      };
-      add(names, key, entry);
+      add(names, key, new ListedName(organization, name, true));
     } else {
       const tokens = tokenize(name);
       if (tokens.length === 0) continue;
       norms = tokens.map((token) => token.norm);
-      const caseSensitive = isAmbiguousName(name, norms);
       const trailing = name.slice(tokens[tokens.length - 1]!.end).trim();
-      // Raw tokens are only compared for case-sensitive names; most names share one empty list.
-      entry = {
-        organization,
-        name,
-        caseSensitive,
-        rawTokens: caseSensitive ? tokens.map((token) => token.raw) : NONE,
-        marks: marksOf(name, tokens),
-        trailing,
-      };
-      add(names, norms.join(' '), entry);
+      add(
+        names,
+        norms.join(' '),
+        new ListedName(organization, name, false, marksOf(name, tokens), trailing),
+      );
     }
     const first = norms[0]!;
     firstToken.set(first, Math.max(firstToken.get(first) ?? 0, norms.length));
