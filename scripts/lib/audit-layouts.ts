@@ -1,4 +1,5 @@
 import type { AllowlistIndex } from '../../src/match/index.js';
+import { sameBareName } from '../../src/match/phone-verdicts.js';
 import { verifyAnswer } from '../../src/verify.js';
 
 /** One listed organization with a number to call, and its listed page when it has one. */
@@ -76,8 +77,13 @@ export function auditLayouts(
   for (const [k, row] of rows.entries()) {
     const wrong = rows[(k + 1) % rows.length]!.phone;
     const wrongNormalized = verifyAnswer(wrong, index).phones[0]?.finding.normalized;
+    // A number of the row's twin entry (the same name without its article or legal form, another
+    // office) is no wrong number for it: the verifier rightly does not charge it.
     const swappable =
-      wrongNormalized !== undefined && !index.ownersOf(wrongNormalized).includes(row.name);
+      wrongNormalized !== undefined &&
+      !index
+        .ownersOf(wrongNormalized)
+        .some((owner) => owner === row.name || sameBareName(owner, row.name));
     for (const render of layouts) {
       const link = row.url === undefined ? '' : `\nWebsite: [${new URL(row.url).host}](${row.url})`;
       const text = `${render(row, row.phone)}${link}`;

@@ -112,7 +112,7 @@ export function against(a: Attribution, target: Mention, group: readonly Mention
  * WASHINGTON URBAN LEAGUE" in DC and "THE GREATER WASHINGTON URBAN LEAGUE" in MD): "the Greater
  * Washington Urban League" names either, so a number of one is no proof against the other.
  */
-function sameBareName(a: string, b: string): boolean {
+export function sameBareName(a: string, b: string): boolean {
   return a !== b && orgKey(bareOrgName(a) ?? a) === orgKey(bareOrgName(b) ?? b);
 }
 
