@@ -1,6 +1,6 @@
 import type { NumberStyle } from '../number-style.js';
 import { WORD_SCALES } from './number-words.js';
-import { type NumberCore, parseNumeral, scaleReading } from './numerals.js';
+import { digitsCore, type NumberCore, parseNumeral, scaled, scaleReading } from './numerals.js';
 import { numberAt } from './numbers.js';
 import {
   CURRENCY_PREFIX_WORDS,
@@ -208,34 +208,13 @@ function digitsAtMoney(tokens: Token[], index: number, style: NumberStyle): Numb
   const token = tokens[index]!;
   const parsed = parseNumeral(token.text, style);
   if (!parsed) return undefined;
-  let { value, exponent } = parsed;
-  let next = index + 1;
-  const after = tokens[next];
-  let scaled = false;
+  const plain = { ...parsed, next: index + 1, scaled: false };
+  let read = plain;
+  const after = tokens[index + 1];
   if (isWord(after) && adjacent(token, after)) {
     const scale = MONEY_SUFFIX_SCALES.get(after.lower);
     if (scale === undefined) return undefined;
-    value *= scale;
-    exponent += Math.round(Math.log10(scale));
-    scaled = true;
-    next += 1;
+    read = scaled(plain, scale);
   }
-  const alt =
-    parsed.alt &&
-    (scaled
-      ? scaleReading(parsed.alt, MONEY_SUFFIX_SCALES.get(after!.text.toLowerCase())!)
-      : parsed.alt);
-  return {
-    value,
-    exponent,
-    ...(alt ? { alt } : {}),
-    start: token.start,
-    end: tokens[next - 1]!.end,
-    next,
-    words: false,
-    scaled,
-    ordinal: false,
-    plainInteger: false,
-    decade: false,
-  };
+  return digitsCore(tokens, index, read, { ordinal: false, plainInteger: false, decade: false });
 }

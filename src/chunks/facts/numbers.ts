@@ -8,9 +8,15 @@ import {
   SMALL_NUMBERS,
   WORD_SCALES,
 } from './number-words.js';
-import { type NumberCore, parseNumeral, scaleReading } from './numerals.js';
+import {
+  digitsCore,
+  type NumberCore,
+  parseNumeral,
+  type ScaledReading,
+  scaled,
+} from './numerals.js';
 import { UNITS } from './qualifier-words.js';
-import { adjacent, type FactSide, isSym, isWord, type Token } from './tokens.js';
+import { adjacent, type FactSide, isSym, isWord, type Reading, type Token } from './tokens.js';
 
 /** Facts: numbers, in digits or words. See `index.ts` for how claims and chunks are read. */
 
@@ -29,21 +35,36 @@ export function numberAt(
 
 function digitsAt(tokens: Token[], index: number, style: NumberStyle): NumberCore | undefined {
   const token = tokens[index]!;
+  if (namesSomething(tokens, index)) return undefined;
+  const parsed = parseNumeral(token.text, style);
+  if (!parsed) return undefined;
+  const read = suffixAt(tokens, index, parsed);
+  if (!read) return undefined;
+  return digitsCore(tokens, index, read, {
+    ordinal: read.ordinal,
+    plainInteger: /^\d{4}$/.test(token.text),
+    decade: read.decade,
+  });
+}
+
+/**
+ * Digits that name rather than count: glued to letters (`H2O`, `COVID-19`, `GPT-4`), after a label
+ * (`Passage 3`, `p. 14`), notation (`S^2`), a list enumerator, or a bracketed label (`[1]`).
+ */
+function namesSomething(tokens: Token[], index: number): boolean {
+  const token = tokens[index]!;
   const previous = tokens[index - 1];
-  // Digits glued to letters are names, not quantities: `H2O`, `COVID-19`, `GPT-4`, `doc-7`.
-  if (isWord(previous) && adjacent(previous, token)) return undefined;
+  if (isWord(previous) && adjacent(previous, token)) return true;
   if (
     isSym(previous, '-') &&
     adjacent(previous, token) &&
     isWord(tokens[index - 2]) &&
     adjacent(tokens[index - 2], previous)
   )
-    return undefined;
-  // A label's number names something, it does not state a quantity: `Passage 3`, `Step 2`, `p. 14`.
+    return true;
   const labelWord = isSym(previous, '.') ? tokens[index - 2] : previous;
-  if (isWord(labelWord, LABEL_WORDS)) return undefined;
-  // Notation, not quantities: `S^2`, `x_1`.
-  if (isSym(previous, '^_') && adjacent(previous, token)) return undefined;
+  if (isWord(labelWord, LABEL_WORDS)) return true;
+  if (isSym(previous, '^_') && adjacent(previous, token)) return true;
   // A list enumerator run into the text (`follow these steps: 1. Plan…`) counts items, it states
   // nothing: one or two digits right before `.` or `)`, opening the text or following a colon.
   if (
@@ -52,138 +73,60 @@ function digitsAt(tokens: Token[], index: number, style: NumberStyle): NumberCor
     adjacent(token, tokens[index + 1]) &&
     (previous === undefined || isSym(previous, ':;：；'))
   )
-    return undefined;
+    return true;
   // `[1]` that is not a citation (a link label, a reference) is a label, not a quantity.
-  if (
+  return (
     isSym(previous, '[') &&
     adjacent(previous, token) &&
     isSym(tokens[index + 1], ']') &&
     adjacent(token, tokens[index + 1])
-  )
-    return undefined;
-  const parsed = parseNumeral(token.text, style);
-  if (!parsed) return undefined;
-  let { value, exponent } = parsed;
-  let alt = parsed.alt;
-  let next = index + 1;
-  let ordinal = false;
-  let decade = false;
-  let scaled = false;
-  const after = tokens[next];
+  );
+}
+
+/** A numeral's reading with what is glued after it: a scale, an ordinal suffix, a decade's `s`. */
+interface Suffixed extends ScaledReading {
+  ordinal: boolean;
+  decade: boolean;
+}
+
+/**
+ * What is glued after the digits at `index`: a CJK scale (`17.13万`), an ordinal suffix (`19th`),
+ * a decade's `s` (`1990s`), a scale (`1.2bn`) or a unit (`14h`); any other letters make it no
+ * number (undefined).
+ */
+function suffixAt(
+  tokens: Token[],
+  index: number,
+  parsed: Reading & { alt?: Reading },
+): Suffixed | undefined {
+  const token = tokens[index]!;
+  const after = tokens[index + 1];
+  const plain: Suffixed = {
+    ...parsed,
+    next: index + 1,
+    scaled: false,
+    ordinal: false,
+    decade: false,
+  };
   const cjkScale =
     after !== undefined && after.type === 'sym' && adjacent(token, after)
       ? CJK_SCALES.get(after.text)
       : undefined;
-  if (cjkScale !== undefined) {
-    // `17.13万` is 171,300: the scale character multiplies as `million` does.
-    value *= cjkScale;
-    exponent += Math.round(Math.log10(cjkScale));
-    alt = alt && scaleReading(alt, cjkScale);
-    scaled = true;
-    next += 1;
-  } else if (isWord(after) && adjacent(token, after)) {
-    if (ORDINAL_SUFFIXES.has(after.lower) && exponent === 0) {
-      ordinal = true;
-      next += 1;
-    } else if (after.lower === 's' && token.text.length === 4 && value % 10 === 0) {
-      decade = true;
-      next += 1;
-    } else if (SCALES.has(after.lower)) {
-      const scale = SCALES.get(after.lower)!;
-      value *= scale;
-      exponent += Math.round(Math.log10(scale));
-      alt = alt && scaleReading(alt, scale);
-      scaled = true;
-      next += 1;
-    } else if (!UNITS.has(after.lower)) {
-      return undefined;
-    }
-  }
-  const plainInteger = /^\d{4}$/.test(token.text);
-  return {
-    value,
-    exponent,
-    ...(alt ? { alt } : {}),
-    start: token.start,
-    end: tokens[next - 1]!.end,
-    next,
-    words: false,
-    scaled,
-    ordinal,
-    plainInteger,
-    decade,
-  };
+  if (cjkScale !== undefined) return { ...scaled(plain, cjkScale), ordinal: false, decade: false };
+  if (!isWord(after) || !adjacent(token, after)) return plain;
+  if (ORDINAL_SUFFIXES.has(after.lower) && parsed.exponent === 0)
+    return { ...plain, ordinal: true, next: index + 2 };
+  if (after.lower === 's' && token.text.length === 4 && parsed.value % 10 === 0)
+    return { ...plain, decade: true, next: index + 2 };
+  const scale = SCALES.get(after.lower);
+  if (scale !== undefined) return { ...scaled(plain, scale), ordinal: false, decade: false };
+  return UNITS.has(after.lower) ? plain : undefined;
 }
 
 function wordsAt(tokens: Token[], index: number, side: FactSide): NumberCore | undefined {
-  let total = 0;
-  let current = 0;
-  let consumed = 0;
-  let cursor = index;
-  let scaled = false;
-  let ordinal = false;
-  let last = index;
-  let afterScale = false;
-  let wordScale: number | undefined;
-  // Bounded look-ahead: a number in words is a handful of tokens.
-  while (cursor < tokens.length && cursor - index < 12) {
-    const token = tokens[cursor]!;
-    if (
-      token.type === 'sym' &&
-      token.text === '-' &&
-      consumed > 0 &&
-      adjacent(tokens[cursor - 1], token) &&
-      adjacent(token, tokens[cursor + 1])
-    ) {
-      cursor += 1;
-      continue;
-    }
-    if (!isWord(token)) break;
-    const word = token.lower;
-    if (SMALL_NUMBERS.has(word)) {
-      // `twenty five` continues a ten; `five six` is two numbers.
-      if (
-        consumed > 0 &&
-        !afterScale &&
-        !(current % 100 >= 20 && current % 10 === 0 && SMALL_NUMBERS.get(word)! < 10)
-      )
-        break;
-      current += SMALL_NUMBERS.get(word)!;
-      afterScale = false;
-    } else if (word === 'hundred' && consumed > 0) {
-      current = (current || 1) * 100;
-      scaled = true;
-      afterScale = true;
-    } else if (WORD_SCALES.has(word) && consumed > 0) {
-      total += (current || 1) * WORD_SCALES.get(word)!;
-      current = 0;
-      scaled = true;
-      afterScale = true;
-      wordScale = Math.max(wordScale ?? 0, WORD_SCALES.get(word)!);
-    } else if (
-      word === 'and' &&
-      afterScale &&
-      isWord(tokens[cursor + 1]) &&
-      SMALL_NUMBERS.has(tokens[cursor + 1]!.lower)
-    ) {
-      // `one hundred and five`, but `ten and twenty` is two numbers.
-      cursor += 1;
-      continue;
-    } else if (ORDINAL_WORDS.has(word) && side === 'chunk') {
-      current += ORDINAL_WORDS.get(word)!;
-      ordinal = true;
-      consumed += 1;
-      last = cursor;
-      cursor += 1;
-      break;
-    } else {
-      break;
-    }
-    consumed += 1;
-    last = cursor;
-    cursor += 1;
-  }
-  if (consumed === 0) return undefined;
+  const spelled = spelledAt(tokens, index, side);
+  if (!spelled) return undefined;
+  let { last } = spelled;
   // `six and a half` is 6.5.
   let half = 0;
   if (
@@ -197,18 +140,118 @@ function wordsAt(tokens: Token[], index: number, side: FactSide): NumberCore | u
     half = 0.5;
     last += 3;
   }
-  const value = total + current + half;
   return {
-    value,
+    value: spelled.value + half,
     exponent: half === 0 ? 0 : -1,
     start: tokens[index]!.start,
     end: tokens[last]!.end,
     next: last + 1,
     words: true,
-    scaled,
-    ...(wordScale === undefined ? {} : { wordScale }),
-    ordinal,
+    scaled: spelled.scaled,
+    ...(spelled.wordScale === undefined ? {} : { wordScale: spelled.wordScale }),
+    ordinal: spelled.ordinal,
     plainInteger: false,
     decade: false,
   };
+}
+
+/** A number spelt out, as it is read word by word. */
+interface Spelling {
+  total: number;
+  current: number;
+  consumed: number;
+  last: number;
+  scaled: boolean;
+  ordinal: boolean;
+  afterScale: boolean;
+  wordScale?: number;
+}
+
+/**
+ * The words of a number spelt out from `index` (`twenty-one`, `two million`, `one hundred and
+ * five`; an ordinal word in chunks), with its value and its last token; undefined when none.
+ */
+function spelledAt(
+  tokens: Token[],
+  index: number,
+  side: FactSide,
+):
+  | { value: number; last: number; scaled: boolean; ordinal: boolean; wordScale?: number }
+  | undefined {
+  const state: Spelling = {
+    total: 0,
+    current: 0,
+    consumed: 0,
+    last: index,
+    scaled: false,
+    ordinal: false,
+    afterScale: false,
+  };
+  // Bounded look-ahead: a number in words is a handful of tokens.
+  for (let cursor = index; cursor < tokens.length && cursor - index < 12; cursor += 1) {
+    const step = spellStep(tokens, cursor, side, state);
+    if (step === 'skip') continue;
+    if (step === 'stop') break;
+    state.consumed += 1;
+    state.last = cursor;
+    if (step === 'last') break;
+  }
+  if (state.consumed === 0) return undefined;
+  return {
+    value: state.total + state.current,
+    last: state.last,
+    scaled: state.scaled,
+    ordinal: state.ordinal,
+    ...(state.wordScale === undefined ? {} : { wordScale: state.wordScale }),
+  };
+}
+
+/** One token of a spelt-out number: taken (`take`, or `last` for an ordinal), passed over, or the end. */
+function spellStep(
+  tokens: Token[],
+  cursor: number,
+  side: FactSide,
+  state: Spelling,
+): 'take' | 'last' | 'skip' | 'stop' {
+  const token = tokens[cursor]!;
+  if (
+    isSym(token, '-') &&
+    state.consumed > 0 &&
+    adjacent(tokens[cursor - 1], token) &&
+    adjacent(token, tokens[cursor + 1])
+  )
+    return 'skip';
+  if (!isWord(token)) return 'stop';
+  const word = token.lower;
+  const small = SMALL_NUMBERS.get(word);
+  if (small !== undefined) {
+    // `twenty five` continues a ten; `five six` is two numbers.
+    const tens = state.current % 100 >= 20 && state.current % 10 === 0 && small < 10;
+    if (state.consumed > 0 && !state.afterScale && !tens) return 'stop';
+    state.current += small;
+    state.afterScale = false;
+    return 'take';
+  }
+  const scale = word === 'hundred' ? 100 : WORD_SCALES.get(word);
+  if (scale !== undefined && state.consumed > 0) {
+    if (scale === 100) state.current = (state.current || 1) * 100;
+    else {
+      state.total += (state.current || 1) * scale;
+      state.current = 0;
+      state.wordScale = Math.max(state.wordScale ?? 0, scale);
+    }
+    state.scaled = true;
+    state.afterScale = true;
+    return 'take';
+  }
+  // `one hundred and five`, but `ten and twenty` is two numbers.
+  if (word === 'and' && state.afterScale && isWord(tokens[cursor + 1], SMALL_NUMBERS))
+    return 'skip';
+  const ordinal = ORDINAL_WORDS.get(word);
+  if (ordinal !== undefined && side === 'chunk') {
+    state.current += ordinal;
+    state.ordinal = true;
+    return 'last';
+  }
+  return 'stop';
 }

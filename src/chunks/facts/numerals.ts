@@ -1,5 +1,5 @@
 import type { NumberStyle } from '../number-style.js';
-import type { Reading } from './tokens.js';
+import type { Reading, Token } from './tokens.js';
 
 /** Facts: a numeral's value and precision, and the number found at a token. */
 
@@ -26,6 +26,47 @@ export interface NumberCore {
 
 const THOUSANDS = /^\d{1,3}(?:,\d{3})+(?:\.\d+)?$/;
 const DECIMAL = /^\d+(?:\.\d+)?$/;
+
+/** A numeral's reading (and its other one) with how far it reaches and whether a scale made it. */
+export interface ScaledReading extends Reading {
+  alt?: Reading;
+  /** Index of the first token after the numeral and what was glued to it. */
+  next: number;
+  scaled: boolean;
+}
+
+/** The reading multiplied by a scale glued after it (`1.2bn`, `17.13万`, `$3m`), which it takes in. */
+export function scaled<T extends ScaledReading>(read: T, scale: number): T {
+  const { alt, ...rest } = read;
+  return {
+    ...rest,
+    value: read.value * scale,
+    exponent: read.exponent + Math.round(Math.log10(scale)),
+    ...(alt ? { alt: scaleReading(alt, scale) } : {}),
+    next: read.next + 1,
+    scaled: true,
+  } as T;
+}
+
+/** The number a numeral at `index` makes, read as `read` says. */
+export function digitsCore(
+  tokens: readonly Token[],
+  index: number,
+  read: ScaledReading,
+  flags: { ordinal: boolean; plainInteger: boolean; decade: boolean },
+): NumberCore {
+  return {
+    value: read.value,
+    exponent: read.exponent,
+    ...(read.alt ? { alt: read.alt } : {}),
+    start: tokens[index]!.start,
+    end: tokens[read.next - 1]!.end,
+    next: read.next,
+    words: false,
+    scaled: read.scaled,
+    ...flags,
+  };
+}
 
 export function scaleReading(reading: Reading, scale: number): Reading {
   return {
