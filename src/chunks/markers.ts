@@ -43,9 +43,9 @@ export function findCitations(
       char === '['
         ? bracketAt(text, index, context)
         : char === '【'
-          ? lenticularAt(text, index, context)
+          ? closedAt(text, index, context, LENTICULAR, 'lenticular')
           : char === '［'
-            ? fullWidthAt(text, index, context)
+            ? closedAt(text, index, context, FULL_WIDTH, 'bracket')
             : parentheticalAt(text, index, context);
     if (!marker) continue;
     markers.push(marker);
@@ -107,31 +107,22 @@ function nearLineStart(text: string, index: number): number | undefined {
   return undefined;
 }
 
-function lenticularAt(
+/**
+ * `【3†source】` (the id is what comes before the dagger) and `［1］` (full-width brackets, as CJK
+ * text writes them): a marker closed by its own bracket, matched by `pattern` at `index`.
+ */
+function closedAt(
   text: string,
   index: number,
   context: MarkerContext,
+  pattern: RegExp,
+  kind: 'lenticular' | 'bracket',
 ): CitationMarker | undefined {
-  LENTICULAR.lastIndex = index;
-  const match = LENTICULAR.exec(text);
-  if (!match) return undefined;
-  // `【3†source】`: the id is what comes before the dagger.
-  const inner = match[1]!.split('†')[0]!;
-  const ids = parseIds(inner, context);
-  return ids ? marker(text, index, index + match[0].length, 'lenticular', ids) : undefined;
-}
-
-/** `［1］`: full-width brackets, as CJK text writes them. */
-function fullWidthAt(
-  text: string,
-  index: number,
-  context: MarkerContext,
-): CitationMarker | undefined {
-  FULL_WIDTH.lastIndex = index;
-  const match = FULL_WIDTH.exec(text);
+  pattern.lastIndex = index;
+  const match = pattern.exec(text);
   if (!match) return undefined;
   const ids = parseIds(match[1]!.split('†')[0]!, context);
-  return ids ? marker(text, index, index + match[0].length, 'bracket', ids) : undefined;
+  return ids ? marker(text, index, index + match[0].length, kind, ids) : undefined;
 }
 
 function parentheticalAt(

@@ -21,6 +21,10 @@ export interface Qualifiers {
   end?: number;
 }
 
+/**
+ * What follows a number: a scale word (`1.2 million`), then a percent sign or word, a currency
+ * word or a sign written after the amount, or a unit (`14 days`, `14-day`, `fourteen (14) days`).
+ */
 export function qualifiersAt(tokens: Token[], core: NumberCore): Qualifiers {
   let next = core.next;
   let scale: number | undefined;
@@ -31,61 +35,60 @@ export function qualifiersAt(tokens: Token[], core: NumberCore): Qualifiers {
     end = first.end;
     next += 1;
   }
+  const found = percentAt(tokens, next) ?? moneyAt(tokens, next) ?? unitAt(tokens, next);
+  const scaled = scale === undefined ? {} : { scale };
+  if (found)
+    return { kind: found.kind, ...found.with, ...scaled, next: found.next, end: found.end };
+  return { kind: 'number', ...scaled, next, ...(end === undefined ? {} : { end }) };
+}
+
+/** A qualifier found at a token: its kind, what it adds, the token after it and where it ends. */
+interface Found {
+  kind: Qualifiers['kind'];
+  with: { unit?: string; currency?: string };
+  next: number;
+  end: number;
+}
+
+/** `12%`, `12 percent`, `12 percentage points`, `12 per cent`. */
+function percentAt(tokens: Token[], next: number): Found | undefined {
   const token = tokens[next];
-  if (isSym(token, '%'))
-    return {
-      kind: 'percent',
-      ...(scale === undefined ? {} : { scale }),
-      next: next + 1,
-      end: token.end,
-    };
-  if (isWord(token, PERCENT_WORDS)) {
-    const points = isWord(tokens[next + 1]) && tokens[next + 1]!.lower === 'points';
-    return {
-      kind: 'percent',
-      ...(scale === undefined ? {} : { scale }),
-      next: next + (points ? 2 : 1),
-      end: tokens[next + (points ? 1 : 0)]!.end,
-    };
-  }
-  if (
+  if (isSym(token, '%')) return { kind: 'percent', with: {}, next: next + 1, end: token.end };
+  let last: number | undefined;
+  if (isWord(token, PERCENT_WORDS))
+    last = isWord(tokens[next + 1]) && tokens[next + 1]!.lower === 'points' ? next + 1 : next;
+  else if (
     isWord(token) &&
     token.lower === 'per' &&
     isWord(tokens[next + 1]) &&
     tokens[next + 1]!.lower === 'cent'
-  ) {
-    return {
-      kind: 'percent',
-      ...(scale === undefined ? {} : { scale }),
-      next: next + 2,
-      end: tokens[next + 1]!.end,
-    };
-  }
-  if (isWord(token, CURRENCY_WORDS)) {
-    return {
-      kind: 'money',
-      currency: CURRENCY_WORDS.get(token.lower)!,
-      ...(scale === undefined ? {} : { scale }),
-      next: next + 1,
-      end: token.end,
-    };
-  }
-  // `1.200 €`, `15€`: the sign written after the amount, as much of Europe writes it.
-  if (
+  )
+    last = next + 1;
+  return last === undefined
+    ? undefined
+    : { kind: 'percent', with: {}, next: last + 1, end: tokens[last]!.end };
+}
+
+/** `12 dollars`, and `1.200 €`, `15€`: the sign written after the amount, as much of Europe writes it. */
+function moneyAt(tokens: Token[], next: number): Found | undefined {
+  const token = tokens[next];
+  let currency: string | undefined;
+  if (isWord(token, CURRENCY_WORDS)) currency = CURRENCY_WORDS.get(token.lower)!;
+  else if (
     token !== undefined &&
     token.type === 'sym' &&
     CURRENCY_SYMBOLS.has(token.text) &&
     token.start - (tokens[next - 1]?.end ?? token.start) <= 1
-  ) {
-    return {
-      kind: 'money',
-      currency: CURRENCY_SYMBOLS.get(token.text)!,
-      ...(scale === undefined ? {} : { scale }),
-      next: next + 1,
-      end: token.end,
-    };
-  }
-  // `14-day`, `14 days`, `14 calendar days`, and the echo in `fourteen (14) days`.
+  )
+    currency = CURRENCY_SYMBOLS.get(token.text)!;
+  return currency === undefined || token === undefined
+    ? undefined
+    : { kind: 'money', with: { currency }, next: next + 1, end: token.end };
+}
+
+/** `14-day`, `14 days`, `14 calendar days`, and the echo in `fourteen (14) days`. */
+function unitAt(tokens: Token[], next: number): Found | undefined {
+  const token = tokens[next];
   let unitIndex = next;
   if (isSym(token, '-–') && adjacent(tokens[next - 1], token) && adjacent(token, tokens[next + 1]))
     unitIndex = next + 1;
@@ -94,20 +97,13 @@ export function qualifiersAt(tokens: Token[], core: NumberCore): Qualifiers {
   if (isWord(tokens[unitIndex], UNIT_MODIFIERS) && isWord(tokens[unitIndex + 1], UNITS))
     unitIndex += 1;
   const unit = tokens[unitIndex];
-  if (isWord(unit, UNITS) && !(unit.lower === 'h' && !adjacent(tokens[unitIndex - 1], unit))) {
-    return {
-      kind: 'number',
-      unit: UNITS.get(unit.lower)!,
-      ...(scale === undefined ? {} : { scale }),
-      next: unitIndex + 1,
-      end: unit.end,
-    };
-  }
+  if (!isWord(unit, UNITS) || (unit.lower === 'h' && !adjacent(tokens[unitIndex - 1], unit)))
+    return undefined;
   return {
     kind: 'number',
-    ...(scale === undefined ? {} : { scale }),
-    next,
-    ...(end === undefined ? {} : { end }),
+    with: { unit: UNITS.get(unit.lower)! },
+    next: unitIndex + 1,
+    end: unit.end,
   };
 }
 
