@@ -1,5 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import type { AddressClass } from './address.js';
+import { botProtection } from './page-signs.js';
 import { refusedAddress, unprovenPrivateAnswer } from './refusal.js';
 import type { LivenessOutcome } from './types.js';
 
@@ -132,6 +133,12 @@ function attemptsNote(attempts: number): string {
   return attempts > 1 ? ` (${attempts} attempts)` : '';
 }
 
+/** The wait a server asked for past the retry cap (why it was not retried), for the reason. */
+function waitNote(evidence: ResponseEvidence): string {
+  if (evidence.retryAfterMs === undefined) return '';
+  return `; the server asks to wait ${Math.ceil(evidence.retryAfterMs / 1000)} s, more than the retry cap`;
+}
+
 function classifyResponse(evidence: ResponseEvidence): LivenessOutcome {
   const { status, finalUrl, redirects, headers } = evidence;
   const seen = `${statusText(status)}${afterRedirects(redirects, finalUrl)}`;
@@ -175,22 +182,11 @@ function classifyResponse(evidence: ResponseEvidence): LivenessOutcome {
         : 'the server refuses the checker (often bot protection); cannot tell whether the page exists',
     );
   }
-  if (status === 429) {
-    const wait =
-      evidence.retryAfterMs !== undefined
-        ? `; the server asks to wait ${Math.ceil(evidence.retryAfterMs / 1000)} s, more than the retry cap`
-        : '';
-    return weak(`rate limited${wait}; cannot tell whether the page exists`);
-  }
+  if (status === 429)
+    return weak(`rate limited${waitNote(evidence)}; cannot tell whether the page exists`);
   if (status === 999)
     return weak('the site refuses automated requests; cannot tell whether the page exists');
-  if (status >= 500) {
-    const wait =
-      evidence.retryAfterMs !== undefined
-        ? `; the server asks to wait ${Math.ceil(evidence.retryAfterMs / 1000)} s, more than the retry cap`
-        : '';
-    return weak(`server error${wait}; the page may come back`);
-  }
+  if (status >= 500) return weak(`server error${waitNote(evidence)}; the page may come back`);
   if (status >= 300 && status < 400) return weak('a redirect without a usable Location header');
   return weak('the server declined the request; cannot tell whether the page exists');
 }
@@ -212,15 +208,15 @@ function classifyFailure(evidence: FailureEvidence, network: NetworkView): Liven
     networkUnavailable: true,
     reason: `network unavailable: ${reason}`,
   });
+  const proven = (kind: 'invented' | 'broken', why: string): LivenessOutcome => ({
+    kind,
+    error: failure.code,
+    finalUrl,
+    reason: `${failure.message}${where}${why}`,
+  });
   switch (failure.kind) {
     case 'dns-not-found':
-      if (network.dnsWorks)
-        return {
-          kind: 'invented',
-          error: failure.code,
-          finalUrl,
-          reason: `${failure.message}${where}: the host does not exist`,
-        };
+      if (network.dnsWorks) return proven('invented', ': the host does not exist');
       return unavailable(
         `${failure.message}${where}, which proves nothing while DNS has not been shown to work in this run${detail}`,
       );
@@ -233,20 +229,9 @@ function classifyFailure(evidence: FailureEvidence, network: NetworkView): Liven
         ? refusedAddress(failure, finalUrl, where)
         : unavailable(unprovenPrivateAnswer(failure, where, detail));
     case 'reserved-name':
-      return {
-        kind: 'invented',
-        error: failure.code,
-        finalUrl,
-        reason: `${failure.message}${where}`,
-      };
+      return proven('invented', '');
     case 'refused':
-      if (network.egressWorks)
-        return {
-          kind: 'broken',
-          error: failure.code,
-          finalUrl,
-          reason: `${failure.message}${where}: nothing is serving the site`,
-        };
+      if (network.egressWorks) return proven('broken', ': nothing is serving the site');
       return unavailable(
         `${failure.message}${where}, which proves nothing while no host has answered in this run${detail}`,
       );
@@ -265,62 +250,10 @@ function classifyFailure(evidence: FailureEvidence, network: NetworkView): Liven
     case 'too-many-redirects':
       return weak(`${failure.message}; cannot tell where the page ends up`);
     case 'bad-redirect':
-      return weak(`${failure.message}${where}`);
     case 'reset':
     case 'protocol':
     case 'closed':
     case 'other':
       return weak(`${failure.message}${where}`);
   }
-}
-
-/**
- * The bot-protection service a 403 came from, named by the header that gives it away, or null.
- * Such a 403 says the checker was blocked, not that the page is missing.
- */
-export function botProtection(headers: Readonly<Record<string, string>>): string | null {
-  const server = (headers.server ?? '').toLowerCase();
-  if (headers['cf-mitigated'] !== undefined) return `cf-mitigated: ${headers['cf-mitigated']}`;
-  if (server === 'cloudflare') return 'server: cloudflare';
-  if (headers['x-amzn-waf-action'] !== undefined)
-    return `x-amzn-waf-action: ${headers['x-amzn-waf-action']}`;
-  if (headers['x-datadome'] !== undefined) return 'x-datadome';
-  if (headers['x-sucuri-block'] !== undefined || headers['x-sucuri-id'] !== undefined)
-    return 'x-sucuri';
-  if (server.includes('akamaighost')) return `server: ${headers.server}`;
-  if (server.includes('ddos-guard')) return `server: ${headers.server}`;
-  if (headers['x-iinfo'] !== undefined || /incapsula|imperva/i.test(headers['x-cdn'] ?? ''))
-    return 'Imperva (x-iinfo / x-cdn)';
-  return null;
-}
-
-const NOT_FOUND_PATTERNS: readonly RegExp[] = [
-  /\b404\b/,
-  /\bnot\s+found\b/i,
-  /\b(?:does\s+not|doesn['’]t|no\s+longer)\s+exists?\b/i,
-  /\b(?:could\s+not|couldn['’]t|cannot|can['’]t|unable\s+to)\s+(?:be\s+)?f(?:ind|ound)\b/i,
-  /\bno\s+longer\s+available\b/i,
-];
-
-/**
- * Whether an HTML page (or its first few KB) announces that it was not found. Only the title and
- * the top-level headings are read when there are any: body text mentions "not found" in too many
- * innocent ways ("if you have not found what you need"). English only.
- */
-export function pageSaysNotFound(body: string): boolean {
-  const headings = [...body.matchAll(/<(title|h1|h2)\b[^>]*>([\s\S]*?)<\/\1\s*>/gi)].map((match) =>
-    stripTags(match[2] ?? ''),
-  );
-  const texts = headings.length > 0 ? headings : [stripTags(body).slice(0, 2000)];
-  return texts.some((text) => NOT_FOUND_PATTERNS.some((pattern) => pattern.test(text)));
-}
-
-function stripTags(html: string): string {
-  return html
-    .replace(/<(script|style)\b[\s\S]*?<\/\1\s*>/gi, ' ')
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&#39;|&apos;|&rsquo;/g, "'")
-    .replace(/\s+/g, ' ')
-    .trim();
 }

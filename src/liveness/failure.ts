@@ -36,15 +36,11 @@ const UNREACHABLE_CODES = new Set([
   'EADDRNOTAVAIL',
 ]);
 
-/**
- * Map a thrown error (undici, `net`, `tls`, an abort) to a `Failure`. Pure: it reads the error's
- * `name`, `code` and `message`, and those of its `cause` chain.
- */
-export function failureFromError(
-  error: unknown,
-  context: { host: string; timeoutMs: number },
-): Failure {
-  const chain: Array<{ name?: string; code?: string; message?: string }> = [];
+/** The codes, names and first message of an error and its `cause` chain (five deep at most). */
+function errorChain(error: unknown): { codes: string[]; names: string[]; message: string } {
+  const codes: string[] = [];
+  const names: string[] = [];
+  let message: string | undefined;
   let current: unknown = error;
   for (let depth = 0; depth < 5 && current !== null && typeof current === 'object'; depth++) {
     const record = current as {
@@ -53,18 +49,24 @@ export function failureFromError(
       message?: unknown;
       cause?: unknown;
     };
-    chain.push({
-      ...(typeof record.name === 'string' ? { name: record.name } : {}),
-      ...(typeof record.code === 'string' ? { code: record.code } : {}),
-      ...(typeof record.message === 'string' ? { message: record.message } : {}),
-    });
+    if (typeof record.code === 'string') codes.push(record.code);
+    names.push(typeof record.name === 'string' ? record.name : '');
+    if (message === undefined && typeof record.message === 'string' && record.message)
+      message = record.message;
     current = record.cause;
   }
-  const codes = chain
-    .map((entry) => entry.code)
-    .filter((code): code is string => code !== undefined);
-  const names = chain.map((entry) => entry.name ?? '');
-  const message = chain.find((entry) => entry.message)?.message ?? String(error);
+  return { codes, names, message: message ?? String(error) };
+}
+
+/**
+ * Map a thrown error (undici, `net`, `tls`, an abort) to a `Failure`. Pure: it reads the error's
+ * `name`, `code` and `message`, and those of its `cause` chain.
+ */
+export function failureFromError(
+  error: unknown,
+  context: { host: string; timeoutMs: number },
+): Failure {
+  const { codes, names, message } = errorChain(error);
   const host = context.host;
   const has = (set: ReadonlySet<string>): string | undefined => codes.find((code) => set.has(code));
 
@@ -99,22 +101,16 @@ export function failureFromError(
       ...(plainHttp ? { plainHttp } : {}),
     };
   }
+  const failed = (kind: Failure['kind'], code: string, text: string): Failure => ({
+    kind,
+    code,
+    host,
+    message: `${host} ${text} (${code})`,
+  });
   const unreachable = has(UNREACHABLE_CODES);
-  if (unreachable)
-    return {
-      kind: 'unreachable',
-      code: unreachable,
-      host,
-      message: `${host} is unreachable (${unreachable})`,
-    };
+  if (unreachable) return failed('unreachable', unreachable, 'is unreachable');
   const reset = has(RESET_CODES);
-  if (reset)
-    return {
-      kind: 'reset',
-      code: reset,
-      host,
-      message: `${host} closed the connection (${reset})`,
-    };
+  if (reset) return failed('reset', reset, 'closed the connection');
   // undici 7 builds its parser errors' `code` from a table keyed the other way round, so the code
   // is often missing: the name says it too.
   const parse =
@@ -124,13 +120,7 @@ export function failureFromError(
         code === 'UND_ERR_INFO' ||
         code === 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH',
     ) ?? (names.includes('HTTPParserError') ? 'HTTPParserError' : undefined);
-  if (parse)
-    return {
-      kind: 'protocol',
-      code: parse,
-      host,
-      message: `${host} sent an invalid HTTP response (${parse})`,
-    };
+  if (parse) return failed('protocol', parse, 'sent an invalid HTTP response');
   const code = codes[0] ?? names.find((name) => name && name !== 'Error') ?? 'error';
   return { kind: 'other', code, host, message: `request to ${host} failed: ${message}` };
 }

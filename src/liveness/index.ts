@@ -7,7 +7,8 @@ export {
   type ResolvedLivenessSettings,
 } from './checker.js';
 export { sharedLinkChecker, closeSharedLinkCheckers } from './shared.js';
-export { classify, networkNeeded, botProtection, pageSaysNotFound } from './classify.js';
+export { classify, networkNeeded } from './classify.js';
+export { botProtection, pageSaysNotFound } from './page-signs.js';
 export { failureFromError } from './failure.js';
 export type {
   Evidence,

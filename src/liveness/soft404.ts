@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { pageSaysNotFound, type ResponseEvidence, type Soft404Evidence } from './classify.js';
+import type { ResponseEvidence, Soft404Evidence } from './classify.js';
+import { pageSaysNotFound } from './page-signs.js';
 import type { Crawled, Crawler } from './crawl.js';
 import { SharedWork, type StopSignal } from './cancel.js';
 import type { HttpClient } from './http.js';

@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { classifyAddress, privateAddressPolicy } from '../../src/liveness/address.js';
+import { botProtection, pageSaysNotFound } from '../../src/liveness/page-signs.js';
 import {
-  botProtection,
   classify,
   networkNeeded,
-  pageSaysNotFound,
   type Evidence,
   type Failure,
   type NetworkView,
