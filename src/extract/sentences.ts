@@ -5,6 +5,15 @@ import type { Span } from './types.js';
 // gives the stretch it reads (a line, a paragraph) and, for the chunk check, what it must not read.
 
 export const TERMINATORS = new Set(['.', '!', '?', '。', '！', '？']);
+/** `TERMINATORS` of ASCII by code: the splitter asks of every character it reads. */
+const ASCII_TERMINATOR = new Uint8Array(128);
+for (const mark of TERMINATORS)
+  if (mark.charCodeAt(0) < 128) ASCII_TERMINATOR[mark.charCodeAt(0)] = 1;
+
+function isTerminatorAt(text: string, index: number): boolean {
+  const code = text.charCodeAt(index);
+  return code < 128 ? ASCII_TERMINATOR[code] === 1 : TERMINATORS.has(text[index]!);
+}
 /** Full-width sentence marks: they end a sentence with no space after, as CJK text is written. */
 const CJK_TERMINATORS = new Set(['。', '！', '？']);
 const CLOSERS = new Set([')', ']', '}', '"', "'", '”', '’', '»', '*', '_', '」', '』', '）']);
@@ -54,8 +63,7 @@ export function splitSentences(
   let sentenceStart = start;
   for (let index = start; index < end; index += 1) {
     if (mask && mask[index] !== 0) continue;
-    const char = text[index]!;
-    if (!TERMINATORS.has(char)) continue;
+    if (!isTerminatorAt(text, index)) continue;
     const boundary = sentenceEnd(text, index, end, sentenceStart, markerEnds);
     if (boundary === undefined) continue;
     if (hasText(text, sentenceStart, boundary))
