@@ -7,6 +7,7 @@ import { verifyAnswer } from '../../src/verify.js';
 import type { GeneratedOrg } from '../lib/generate.js';
 import { writePhone } from '../lib/generate.js';
 import { HOSTILE_PATTERNS, type DirectorySample } from '../lib/hostile.js';
+import { runGrowthShapes } from './hostile-growth.js';
 import { keep, mbPerSecond, summarize, type Timing } from '../lib/measure.js';
 import { createRng } from '../lib/prng.js';
 import type { Row, SectionResult } from '../lib/report.js';
@@ -166,5 +167,9 @@ export function runHostileSection(context: {
       actual: `${slowdown.toFixed(2)}× the time of normal text (growth ${growth.toFixed(1)}× for 4× the length)`,
     });
   }
+  // The shapes outside the verifier (builder, report, stale, JSON errors): growth from n to 4n.
+  const growth = runGrowthShapes(quick, log);
+  rows.push(...growth.rows);
+  targets.push(...growth.targets);
   return { name: 'hostile', rows, targets, notes };
 }

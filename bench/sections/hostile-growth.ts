@@ -1,0 +1,237 @@
+import { buildAllowlist } from '../../builders/build.js';
+import { parseCsvText } from '../../builders/csv.js';
+import {
+  compareVendors,
+  highlightPieces,
+  problemsOf,
+  renderComparison,
+  type VendorRow,
+} from '../../src/compare/index.js';
+import { fromPromptfooRow, type PromptfooRowInput } from '../../src/promptfoo/rows.js';
+import { formatStale } from '../../src/format/stale.js';
+import { jsonErrorOffset } from '../../src/input/json.js';
+import type { StaleEntry, StaleReport } from '../../src/stale.js';
+import { keep, summarize } from '../lib/measure.js';
+import type { Row, SectionResult } from '../lib/report.js';
+
+/**
+ * Growth of the hostile shapes of issue 28 outside the verifier: each run at n and at 4n, the ratio
+ * of the two median times reported (about 4 is linear, about 16 quadratic). The old code's figures
+ * are in docs/BENCHMARKS.md; these are the shapes that were quadratic or unbounded there.
+ */
+
+/** Above this ratio for 4× the input, a shape is reported as super-linear (a target fails). */
+const LINEAR_LIMIT = 6;
+
+interface Shape {
+  name: string;
+  what: string;
+  /** The input at size `n`, made once before timing. */
+  make: (n: number) => () => unknown;
+  n: number;
+}
+
+/** One CSV row with the header's three cells, then `n` empty ones, among two ordinary rows. */
+function wideRow(n: number): () => unknown {
+  const text = [
+    'Organization,Website,Phone',
+    `Legal Aid, Boston,boston.example.org,617-555-0124${','.repeat(n)}`,
+    'Harbor Legal Aid,harbor.example.org,617-555-0100',
+    'Third Org,third.example.org,617-555-0102',
+  ].join('\n');
+  const columns = {
+    org: 'Organization',
+    urls: ['Website'],
+    phones: ['Phone'],
+    aliases: [],
+    domains: [],
+  };
+  return () => buildAllowlist([parseCsvText(text, 'dir.csv')], { columns });
+}
+
+/** One failed answer with `n` invented links, one a line, each with its span. */
+function problemRow(n: number, test = 'q1'): VendorRow {
+  const lines: string[] = [];
+  const links = [];
+  let offset = 0;
+  for (let index = 0; index < n; index += 1) {
+    const url = `https://l${index}.invented.example/p`;
+    links.push({
+      url,
+      normalized: url,
+      bucket: 'invented' as const,
+      score: 0,
+      reason: 'not listed',
+      start: offset + 4,
+      end: offset + 4 + url.length,
+    });
+    const line = `See ${url} now.`;
+    lines.push(line);
+    offset += line.length + 1;
+  }
+  return {
+    vendor: 'vendor-a',
+    test,
+    testIdx: 0,
+    promptIdx: 0,
+    answer: lines.join('\n'),
+    verifier: { pass: false, score: 0, misattributed: 0, links, phones: [] },
+  };
+}
+
+function report(rows: VendorRow[], format: 'html' | 'text' | 'json'): () => unknown {
+  return () =>
+    renderComparison(compareVendors(rows, { source: 'bench', mode: 'promptfoo' }), format);
+}
+
+/** A stale list of `n` broken links, each found in one answer. */
+function staleList(n: number, format: 'csv' | 'junit' | 'json'): () => unknown {
+  const entries: StaleEntry[] = Array.from({ length: n }, (_, index) => ({
+    url: `https://l${index}.example/p`,
+    normalized: `https://l${index}.example/p`,
+    kind: 'broken',
+    outcome: {
+      kind: 'broken',
+      status: 404,
+      finalUrl: `https://l${index}.example/p`,
+      reason: 'HTTP 404',
+    },
+    foundIn: [`answers.jsonl line ${index + 1}`],
+  }));
+  const stale: StaleReport = {
+    checked: n,
+    counts: { live: 0, broken: n, invented: 0, inconclusive: 0, moved: 0 },
+    links: entries,
+    stale: entries,
+    interrupted: false,
+  };
+  return () => formatStale(stale, format);
+}
+
+const SHAPES: readonly Shape[] = [
+  {
+    name: 'wide-row',
+    what: 'build-allowlist (parse + build) of one row with n empty cells past a 3-column header',
+    n: 100_000,
+    make: wideRow,
+  },
+  {
+    name: 'many-answers',
+    what: 'report text over n failed answers of 3 invented links each',
+    n: 5_000,
+    make: (n) =>
+      report(
+        Array.from({ length: n }, (_, i) => ({ ...problemRow(3, `q${i}`), testIdx: i })),
+        'text',
+      ),
+  },
+  {
+    name: 'many-problems-html',
+    what: 'report html of one answer with n invented links',
+    n: 20_000,
+    make: (n) => report([problemRow(n)], 'html'),
+  },
+  {
+    name: 'highlight-marks',
+    what: 'placing the marks of n problems in one answer (highlightPieces, no cap)',
+    n: 20_000,
+    make: (n) => {
+      const row = problemRow(n);
+      const problems = problemsOf(row.verifier!);
+      return () => highlightPieces(row.answer, problems);
+    },
+  },
+  {
+    name: 'deep-nesting',
+    what: 'report reading a results row nesting componentResults n deep (refused past 32)',
+    n: 1_000,
+    make: (n) => {
+      let grading: object = { pass: true, score: 1 };
+      for (let level = 0; level < n; level += 1)
+        grading = { pass: true, score: 1, componentResults: [grading] };
+      const row: PromptfooRowInput = {
+        provider: 'x',
+        testIdx: 0,
+        promptIdx: 0,
+        output: '',
+        vars: {},
+        gradingResult: grading as NonNullable<PromptfooRowInput['gradingResult']>,
+      };
+      return () => {
+        try {
+          return fromPromptfooRow(row, 'bench');
+        } catch (error) {
+          return error;
+        }
+      };
+    },
+  },
+  {
+    name: 'many-problems-json',
+    what: 'report json of one answer with n invented links',
+    n: 20_000,
+    make: (n) => report([problemRow(n)], 'json'),
+  },
+  {
+    name: 'stale-csv',
+    what: 'stale csv of n broken links',
+    n: 20_000,
+    make: (n) => staleList(n, 'csv'),
+  },
+  {
+    name: 'stale-junit',
+    what: 'stale junit of n broken links',
+    n: 20_000,
+    make: (n) => staleList(n, 'junit'),
+  },
+  {
+    name: 'long-number',
+    what: 'locating a JSON syntax error after a number of n digits',
+    n: 200_000,
+    make: (n) => {
+      const text = `[${'1'.repeat(n)},]`;
+      return () => jsonErrorOffset(text);
+    },
+  },
+];
+
+function medianMs(fn: () => unknown, rounds: number): number {
+  keep(fn());
+  const samples = Array.from({ length: rounds }, () => {
+    const start = performance.now();
+    keep(fn());
+    return performance.now() - start;
+  });
+  return summarize(samples).medianMs;
+}
+
+/** Each shape at n and 4n: the time ratio, a target that it stays under `LINEAR_LIMIT`. */
+export function runGrowthShapes(quick: boolean, log: (line: string) => void): SectionResult {
+  const rounds = quick ? 3 : 5;
+  const rows: Row[] = [];
+  const targets: SectionResult['targets'] = [];
+  for (const shape of SHAPES) {
+    const small = medianMs(shape.make(shape.n), rounds);
+    const large = medianMs(shape.make(shape.n * 4), rounds);
+    const growth = large / small;
+    log(
+      `  hostile ${shape.name}: ${small.toFixed(1)} ms at n, ${large.toFixed(1)} ms at 4n (${growth.toFixed(1)}×)`,
+    );
+    rows.push({
+      id: `hostile.growth.${shape.name}`,
+      figure: `growth: ${shape.name}`,
+      value: `${large.toFixed(1)} ms at 4n`,
+      baseline: `${small.toFixed(1)} ms at n`,
+      ratio: `${growth.toFixed(1)}× (4 linear, 16 quadratic)`,
+      detail: `${shape.what}; n = ${shape.n.toLocaleString('en-US')}; median of ${rounds}`,
+      data: { n: shape.n, smallMs: small, largeMs: large, growth },
+    });
+    targets.push({
+      id: `hostile.growth.${shape.name}`,
+      name: `hostile ${shape.name} grows at most ${LINEAR_LIMIT}× for 4× the input`,
+      pass: growth <= LINEAR_LIMIT,
+      actual: `${growth.toFixed(1)}×`,
+    });
+  }
+  return { name: 'hostile', rows, targets };
+}
