@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { DEFAULT_THRESHOLD, LIVENESS_DEFAULTS, MISATTRIBUTED_PHONE_PENALTY } from '../defaults.js';
 import { InputError } from '../errors.js';
+import { jsonDocument } from '../format/escape.js';
 import { toJson, toText } from '../format/formatters.js';
 import { indexFor } from '../run.js';
 import { fixJson, fixSummary } from '../format/repair.js';
@@ -214,16 +215,14 @@ async function writeChecks(
   if (fix) {
     await output.write(
       format === 'json'
-        ? `${JSON.stringify(fixJson(answer, report, repair), null, 2)}\n`
+        ? jsonDocument(fixJson(answer, report, repair))
         : withFinalNewline(repair?.text ?? answer),
     );
     if (format === 'text') io.stderr(printable(fixSummary(report, repair)));
     return report.recommendation?.action === 'refuse' ? EXIT.failed : EXIT.pass;
   }
   if (format === 'json')
-    await output.write(
-      `${JSON.stringify(chunks === undefined ? toJson(report) : checksJson(checks), null, 2)}\n`,
-    );
+    await output.write(jsonDocument(chunks === undefined ? toJson(report) : checksJson(checks)));
   else
     await output.write(
       `${printable(toText(report))}${chunks === undefined ? '' : `\n${chunkDocument!(chunks, 'text')}`}`,

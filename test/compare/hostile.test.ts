@@ -11,6 +11,9 @@ import {
 import { LISTED_FINDINGS } from '../../src/defaults.js';
 import { csvCell, escapeHtml, escapeXml, jsonDocument } from '../../src/format/escape.js';
 import { formatStale } from '../../src/format/stale.js';
+import { runCli } from '../../src/cli/main.js';
+import { fakeIo } from '../helpers/cli.js';
+import { sampleAllowlist } from '../helpers/evals.js';
 import type { StaleReport } from '../../src/stale.js';
 
 // Hostile shapes for `report` (issue 28 items 9 and 11): an answer with far more problems than a
@@ -184,5 +187,21 @@ describe('ids and providers with control and bidi characters', () => {
     expect(csvCell('=cmd\u202e')).toBe("'=cmd\\u202E");
     expect(csvCell('a,"b"\n')).toBe('"a,""b""\n"');
     expect(escapeHtml('line one\r\nline two')).toBe('line one\nline two');
+  });
+});
+
+describe('check --format json', () => {
+  it('writes the answer’s control and bidi characters as escapes, the same strings for a parser', async () => {
+    const answer = `See https://x1.invalid/p\u202e now \u001b[2J.`;
+    for (const extra of [[], ['--fix']]) {
+      const io = fakeIo({ stdin: answer });
+      await runCli(
+        ['check', '--allowlist', sampleAllowlist, '--format', 'json', ...extra, '-'],
+        io,
+      );
+      expect(io.out()).not.toMatch(RAW);
+      expect(io.out()).toMatch(/\\u202e/i);
+      expect(() => JSON.parse(io.out())).not.toThrow();
+    }
   });
 });
