@@ -91,35 +91,9 @@ export const staleCommand: Subcommand = defineCommand({
 
     // Before the crawl: a wrong -o is said at once, not after every link was fetched.
     const output = await openOutput(values.output, 'the report', io);
-    const options: LivenessOptions = livenessOptionsFromFlags({
-      timeout: values.timeout,
-      'host-deadline': values['host-deadline'],
-      concurrency: values.concurrency,
-      'per-host': values['per-host'],
-    });
-    if (values.resolve) options.resolve = parseResolveFlags(values.resolve);
-    if (values['allow-private']) options.allowPrivateNetworks = true;
-    if (values['cache-dir'] !== undefined) options.cacheDir = resolve(io.cwd, values['cache-dir']);
-    options.warn = (message) => io.stderr(`citation-verifier: ${printable(message)}\n`);
-    if (values.cacert !== undefined)
-      options.ca = certificatesOf(
-        await readTextFile(resolve(io.cwd, values.cacert), 'CA certificate file'),
-        values.cacert,
-      );
-    if (values['network-probe'] !== undefined)
-      options.networkProbe = values['network-probe'] === 'off' ? false : values['network-probe'];
-
+    const options = await livenessFrom(values, io);
     const allowlist = await loadAllowlist(resolve(io.cwd, allowlistPath));
-    // Not `push(...list)`: spreading 125,000 answers as arguments overflowed the stack.
-    const answers = values.answers !== undefined ? await readAnswers(values.answers, io) : [];
-    if (values.results !== undefined) {
-      for (const row of await readPromptfooResults(resolve(io.cwd, values.results))) {
-        answers.push({
-          text: answerText(row.output),
-          where: `${values.results} test ${row.testIdx}, prompt ${row.promptIdx}, ${row.provider}`,
-        });
-      }
-    }
+    const answers = await answersFrom(values, io);
 
     const interrupt = new AbortController();
     const release = io.onInterrupt?.(() => interrupt.abort());
@@ -154,6 +128,59 @@ export const staleCommand: Subcommand = defineCommand({
 interface Answer {
   text: string;
   where: string;
+}
+
+/** The liveness flags of `stale`, as `defineCommand` parsed them. */
+interface StaleLiveFlags {
+  timeout?: string | undefined;
+  'host-deadline'?: string | undefined;
+  concurrency?: string | undefined;
+  'per-host'?: string | undefined;
+  resolve?: string[] | undefined;
+  'allow-private'?: boolean | undefined;
+  'cache-dir'?: string | undefined;
+  cacert?: string | undefined;
+  'network-probe'?: string | undefined;
+}
+
+/** The checker's options from the flags; a bad number, pin or CA file is an input error. */
+async function livenessFrom(values: StaleLiveFlags, io: CliIo): Promise<LivenessOptions> {
+  const options: LivenessOptions = livenessOptionsFromFlags({
+    timeout: values.timeout,
+    'host-deadline': values['host-deadline'],
+    concurrency: values.concurrency,
+    'per-host': values['per-host'],
+  });
+  if (values.resolve) options.resolve = parseResolveFlags(values.resolve);
+  if (values['allow-private']) options.allowPrivateNetworks = true;
+  if (values['cache-dir'] !== undefined) options.cacheDir = resolve(io.cwd, values['cache-dir']);
+  options.warn = (message) => io.stderr(`citation-verifier: ${printable(message)}\n`);
+  if (values.cacert !== undefined)
+    options.ca = certificatesOf(
+      await readTextFile(resolve(io.cwd, values.cacert), 'CA certificate file'),
+      values.cacert,
+    );
+  if (values['network-probe'] !== undefined)
+    options.networkProbe = values['network-probe'] === 'off' ? false : values['network-probe'];
+  return options;
+}
+
+/** The answers of `--answers` or `--results`, each with where it came from. */
+async function answersFrom(
+  values: { answers?: string | undefined; results?: string | undefined },
+  io: CliIo,
+): Promise<Answer[]> {
+  // Not `push(...list)`: spreading 125,000 answers as arguments overflowed the stack.
+  const answers = values.answers !== undefined ? await readAnswers(values.answers, io) : [];
+  if (values.results !== undefined) {
+    for (const row of await readPromptfooResults(resolve(io.cwd, values.results))) {
+      answers.push({
+        text: answerText(row.output),
+        where: `${values.results} test ${row.testIdx}, prompt ${row.promptIdx}, ${row.provider}`,
+      });
+    }
+  }
+  return answers;
 }
 
 /**

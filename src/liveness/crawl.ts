@@ -89,43 +89,8 @@ export class Crawler {
       if (exchange.type === 'failure') return failed(exchange.failure, step.attempts);
       const location = exchange.headers.location;
       if (exchange.status >= 300 && exchange.status < 400 && location !== undefined) {
-        if (redirects >= maxRedirects) {
-          return failed(
-            {
-              kind: 'too-many-redirects',
-              code: 'too-many-redirects',
-              host: current.hostname,
-              message: `more than ${maxRedirects} redirects (stopped at ${current.href}, which redirects again)`,
-            },
-            step.attempts,
-          );
-        }
-        let next: URL;
-        try {
-          next = new URL(location, current);
-        } catch {
-          return failed(
-            {
-              kind: 'bad-redirect',
-              code: 'bad-redirect',
-              host: current.hostname,
-              message: `${current.href} redirects to ${JSON.stringify(location)}, which is not an address`,
-            },
-            step.attempts,
-          );
-        }
-        if (next.protocol !== 'http:' && next.protocol !== 'https:') {
-          return failed(
-            {
-              kind: 'bad-redirect',
-              code: 'bad-redirect',
-              host: current.hostname,
-              message: `${current.href} redirects to a ${next.protocol} address`,
-            },
-            step.attempts,
-          );
-        }
-        next.hash = '';
+        const next = redirectTarget(current, location, redirects, maxRedirects);
+        if (!(next instanceof URL)) return failed(next, step.attempts);
         redirects++;
         current = next;
         continue;
@@ -267,6 +232,46 @@ export class Crawler {
     }
     return fallback;
   }
+}
+
+/**
+ * Where a redirect from `current` to `location` goes, or the failure that ends the crawl there:
+ * past `maxRedirects`, not an address, or not http(s). The fragment is dropped.
+ */
+function redirectTarget(
+  current: URL,
+  location: string,
+  redirects: number,
+  maxRedirects: number,
+): URL | Failure {
+  const host = current.hostname;
+  if (redirects >= maxRedirects)
+    return {
+      kind: 'too-many-redirects',
+      code: 'too-many-redirects',
+      host,
+      message: `more than ${maxRedirects} redirects (stopped at ${current.href}, which redirects again)`,
+    };
+  let next: URL;
+  try {
+    next = new URL(location, current);
+  } catch {
+    return {
+      kind: 'bad-redirect',
+      code: 'bad-redirect',
+      host,
+      message: `${current.href} redirects to ${JSON.stringify(location)}, which is not an address`,
+    };
+  }
+  if (next.protocol !== 'http:' && next.protocol !== 'https:')
+    return {
+      kind: 'bad-redirect',
+      code: 'bad-redirect',
+      host,
+      message: `${current.href} redirects to a ${next.protocol} address`,
+    };
+  next.hash = '';
+  return next;
 }
 
 function isRefusal(exchange: Exchange): boolean {
