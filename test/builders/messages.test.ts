@@ -1,7 +1,8 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runBin, runBuild, tempDir, type CommandRun } from './helpers.js';
+import { columnFlags } from '../helpers/directories.js';
+import { BASIC_COLUMNS, runBin, runBuild, tempDir, type CommandRun } from './helpers.js';
 
 // Every kind of bad input the builder reports, from a run of the command on a small bad CSV: exit
 // code 3 and one message that says where (file, row, line when it differs, column), what is wrong
@@ -9,14 +10,7 @@ import { runBin, runBuild, tempDir, type CommandRun } from './helpers.js';
 // this process; two cases also run as the bin, a real process, which must print the same on the
 // same streams and exit with the same code.
 
-const COLUMNS = [
-  '--org-column',
-  'Organization',
-  '--url-column',
-  'Website',
-  '--phone-column',
-  'Phone',
-];
+const COLUMNS = columnFlags(BASIC_COLUMNS);
 const PREFIX = 'citation-verifier build-allowlist: ';
 
 interface Case {

@@ -4,17 +4,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildAllowlistCommand } from '../../src/cli/build-allowlist.js';
 import { parseAllowlist } from '../../src/allowlist/schema.js';
 import { runCli } from '../../src/cli/main.js';
-import { csvFixture, MA_COURTS, runBuild, tempDir } from '../builders/helpers.js';
+import { BASIC_COLUMNS, csvFixture, MA_COURTS, runBuild, tempDir } from '../builders/helpers.js';
 import { fakeIo } from '../helpers/cli.js';
+import { columnFlags } from '../helpers/directories.js';
 
-const BASIC = [
-  '--org-column',
-  'Organization',
-  '--url-column',
-  'Website',
-  '--phone-column',
-  'Phone',
-];
+const BASIC = columnFlags(BASIC_COLUMNS);
 
 let dir: string;
 let cleanup: () => Promise<void>;

@@ -11,6 +11,8 @@ import type { CliIo } from '../../src/cli/io.js';
 import { runCli } from '../../src/cli/main.js';
 import { InputError } from '../../src/errors.js';
 import { runs, timeout } from './support.js';
+import { BASIC_COLUMNS } from '../builders/helpers.js';
+import { columnFlags } from '../helpers/directories.js';
 
 const OPTIONS: BuildOptions = {
   columns: {
@@ -157,18 +159,7 @@ describe('builder on arbitrary CSV bytes', () => {
               env: {},
             };
             const code = await runCli(
-              [
-                'build-allowlist',
-                file,
-                '--org-column',
-                'Organization',
-                '--url-column',
-                'Website',
-                '--phone-column',
-                'Phone',
-                '--alias-column',
-                'Alias',
-              ],
+              ['build-allowlist', file, ...columnFlags({ ...BASIC_COLUMNS, aliases: ['Alias'] })],
               io,
             );
             expect([0, 3], err).toContain(code);
