@@ -196,7 +196,8 @@ function nearestByEdits(
     for (const at of found) consider(index.editNames[at]!, 1);
   }
   if (best !== null) return best;
-  if (name.length >= LOOKALIKE.minLengthForTwoEdits - 2) {
+  // Two edits only between names both that long: a shorter written name has no candidate there.
+  if (name.length >= LOOKALIKE.minLengthForTwoEdits) {
     index.longNames.candidates(suffix, name, (candidate) => {
       if (Math.min(candidate.length, name.length) >= LOOKALIKE.minLengthForTwoEdits)
         consider(candidate, 2);
@@ -222,6 +223,8 @@ function nearestSkeleton(
   index: LookalikeIndex,
 ): { domain: string; distance: number } | null {
   let best: { domain: string; distance: number } | null = null;
+  // A skeleton too short for one edit has no candidate: the limit goes by the shorter of the two.
+  if (editLimit(written.length) === 0) return null;
   index.nearSkeletons.candidates(suffix, written, (candidate, of) => {
     const limit = editLimit(Math.min(candidate.length, written.length));
     if (limit === 0 || of === domain) return;
