@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { constants, createWriteStream, type WriteStream } from 'node:fs';
-import { access, realpath, rename, rm, stat } from 'node:fs/promises';
+import { access, chmod, realpath, rename, rm, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { InputError } from '../errors.js';
 import { writeFileAtomic } from '../util/atomic-write.js';
@@ -79,6 +79,11 @@ export async function openLineOutput(
   const problem = await placeProblem(path);
   if (problem !== undefined) throw unwritable(output, what, '-o', problem);
   const target = await realpath(path).catch(() => path);
+  // As `writeFileAtomic` does: an existing file keeps the permission bits its owner set.
+  const mode = await stat(target).then(
+    (info) => info.mode & 0o7777,
+    () => undefined,
+  );
   const temporary = join(dirname(target), `.${basename(target)}.${randomUUID()}.tmp`);
   const stream = createWriteStream(temporary, { encoding: 'utf8' });
   let failure: unknown;
@@ -102,6 +107,7 @@ export async function openLineOutput(
         await rm(temporary, { force: true });
         throw failed(failure);
       }
+      if (mode !== undefined) await chmod(temporary, mode);
       await rename(temporary, target);
       io.stderr(`wrote ${output}\n`);
     },

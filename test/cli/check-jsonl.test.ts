@@ -1,5 +1,12 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -249,6 +256,13 @@ describe('check --jsonl', () => {
     expect(io.out()).toBe('');
     expect(io.err()).toContain('wrote verdicts.jsonl\n');
     expect(parseOut(readFileSync(join(dir, 'verdicts.jsonl'), 'utf8'))).toHaveLength(2);
+    // Written again over a file its owner made private: the lines are new, the mode is kept.
+    chmodSync(join(dir, 'verdicts.jsonl'), 0o600);
+    await runCli(
+      ['check', '--allowlist', allowlist, '--jsonl', 'answers.jsonl', '-o', 'verdicts.jsonl'],
+      fakeIo({ cwd: dir }),
+    );
+    expect(statSync(join(dir, 'verdicts.jsonl')).mode & 0o777).toBe(0o600);
 
     const failed = fakeIo({ cwd: dir });
     const code = await runCli(
