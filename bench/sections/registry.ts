@@ -5,6 +5,7 @@ import type { SectionResult } from '../lib/report.js';
 import { runAgainstSection } from './against.js';
 import { runChunksSection } from './chunks.js';
 import { runHostileSection } from './hostile.js';
+import { runHostileLivenessSection } from './hostile-liveness.js';
 import { runJurisdictionSection } from './jurisdiction.js';
 import { runLivenessSection } from './liveness.js';
 import { runLoadSection } from './load.js';
@@ -79,6 +80,12 @@ export const SECTIONS: readonly Section[] = [
         quick: context.quick,
         log: context.log,
       }),
+  },
+  {
+    name: 'hostile-liveness',
+    about: 'liveness with many hosts in one answer and many answers at once: growth at 2n over n',
+    inDefault: true,
+    run: runHostileLivenessSection,
   },
   {
     name: 'chunks',
