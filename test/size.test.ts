@@ -28,9 +28,7 @@ const EXEMPT: Readonly<Record<string, string>> = {};
  * other rooms land while this list does); it may not grow, and nothing new may join it. Splitting
  * these is issue 21 item 2's open part.
  */
-const KNOWN_OVER: Readonly<Record<string, number>> = {
-  'src/allowlist/schema.ts:parseAllowlist': 132,
-};
+const KNOWN_OVER: Readonly<Record<string, number>> = {};
 
 function sourceFiles(): string[] {
   const files: string[] = [];

@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import { compareStrings } from '../util/strings.js';
 import { invalidInput, type IssueFormat } from '../input/issues.js';
-import { cleanOrgName } from '../normalize/name.js';
-import { normalizePhone } from '../normalize/phone.js';
 import { normalizeHost, normalizeUrl } from '../normalize/url.js';
 import { type AllowlistAreas, parseAreaFields } from './areas.js';
+import { readAliases, readDomains, readOrgNames, readPhones, readUrls } from './fields.js';
 import { parseOrgUrls } from './org-urls.js';
 
 /**
@@ -89,101 +88,11 @@ export function parseAllowlist(
     problems.push({ path, message });
   };
 
-  const urls = new Set<string>();
-  const urlsAsWritten: Record<string, string> = {};
-  file.urls.forEach((raw, index) => {
-    const result = normalizeUrl(raw);
-    // `/relative/path/` would otherwise read as the host `relative`: an allowlist URL is absolute.
-    if (/^\s*(?:\/(?!\/)|\.\.?\/)/.test(raw)) {
-      fail(
-        ['urls', index],
-        `${JSON.stringify(raw)} is a relative path, not an absolute URL; write the full address like "https://www.mass.gov/courts", or remove it`,
-      );
-    } else if (!result.ok) {
-      // Some normalizer reasons already say "not a web address (…)"; do not say it twice.
-      const why = result.reason.startsWith('not a web address')
-        ? result.reason
-        : `not a web address (${result.reason})`;
-      fail(
-        ['urls', index],
-        `${JSON.stringify(raw)} is ${why}; write a full address like "https://www.mass.gov/courts", or remove it`,
-      );
-    } else {
-      urls.add(result.url);
-      if (raw.trim() !== result.url && urlsAsWritten[result.url] === undefined)
-        urlsAsWritten[result.url] = raw.trim();
-    }
-  });
-  for (const [key, written] of Object.entries(file.urls_as_written ?? {})) {
-    const target = normalizeUrl(written);
-    const named = normalizeUrl(key);
-    if (!target.ok || !named.ok || named.url !== target.url || !urls.has(target.url)) {
-      fail(
-        ['urls_as_written', key],
-        `${JSON.stringify(written)} is not a way of writing ${JSON.stringify(key)}, or that URL is not in "urls"; fix or remove the entry`,
-      );
-    } else urlsAsWritten[target.url] = written.trim();
-  }
-
-  const domains = new Set<string>();
-  file.domains.forEach((raw, index) => {
-    const host = hostOfDomainEntry(raw);
-    if (host === null)
-      fail(
-        ['domains', index],
-        `${JSON.stringify(raw)} is not a host name; write it like "mass.gov" (pages go in "urls")`,
-      );
-    else domains.add(host);
-  });
-
-  const orgNames: string[] = [];
-  const seen = new Set<string>();
-  const addOrg = (name: string): void => {
-    if (!seen.has(name)) {
-      seen.add(name);
-      orgNames.push(name);
-    }
-  };
-  file.org_names.forEach((raw, index) => {
-    const name = cleanOrgName(raw);
-    if (name.length === 0) fail(['org_names', index], 'is empty; remove it');
-    addOrg(name);
-  });
-
-  // Plain loops, not forEach with closures and Object.entries: this runs 200,000 times for a
-  // 100,000-organization directory and its allocations are most of the load time.
-  const orgPhones = dataRecord<string[]>();
-  for (const rawName in file.org_phones) {
-    const numbers = file.org_phones[rawName]!;
-    const name = cleanOrgName(rawName);
-    if (name.length === 0) fail(['org_phones', rawName], 'the organization name is empty');
-    addOrg(name);
-    const list = (orgPhones[name] ??= []);
-    for (let index = 0; index < numbers.length; index++) {
-      const raw = numbers[index]!;
-      const result = normalizePhone(raw);
-      if (!result.ok)
-        fail(
-          ['org_phones', rawName, index],
-          `${JSON.stringify(raw)} is not a phone number: ${result.reason}; write it like "(617) 555-0123", or remove it`,
-        );
-      else if (!list.includes(result.e164)) list.push(result.e164);
-    }
-  }
-
-  const orgAliases = dataRecord<string[]>();
-  for (const [rawName, aliases] of Object.entries(file.org_aliases ?? {})) {
-    const name = cleanOrgName(rawName);
-    if (name.length === 0) fail(['org_aliases', rawName], 'the organization name is empty');
-    addOrg(name);
-    const list = (orgAliases[name] ??= []);
-    aliases.forEach((raw, index) => {
-      const alias = cleanOrgName(raw);
-      if (alias.length === 0) fail(['org_aliases', rawName, index], 'is empty; remove it');
-      if (!list.includes(alias)) list.push(alias);
-    });
-  }
-
+  const { urls, urlsAsWritten } = readUrls(file, fail);
+  const domains = readDomains(file, fail);
+  const { orgNames, addOrg } = readOrgNames(file, fail);
+  const orgPhones = readPhones(file, addOrg, fail);
+  const orgAliases = readAliases(file, addOrg, fail);
   const areas = { ...parseAreaFields(file, fail), ...parseOrgUrls(file, urls, addOrg, fail) };
   if (problems.length > 0) throw invalidInput('INVALID_ALLOWLIST', problems, format);
   return {
