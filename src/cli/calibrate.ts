@@ -5,6 +5,7 @@ import { calibrate } from '../calibrate/run.js';
 import { resolveChunkConfig } from '../chunks/config.js';
 import { buildJudgeSetup } from '../chunks/judge-setup.js';
 import { InputError } from '../errors.js';
+import { jsonDocument } from '../format/escape.js';
 import { defineCommand, JUDGE_FLAGS, OUTPUT_FLAGS, parseFormat } from './args.js';
 import { CHUNK_FLAGS, judgeFlags } from './args-check.js';
 import { EXIT, readTextFile, type Subcommand } from './io.js';
@@ -60,9 +61,7 @@ export const calibrateCommand: Subcommand = defineCommand({
       setup,
     );
     await output.write(
-      format === 'json'
-        ? `${JSON.stringify(calibrationJson(report), null, 2)}\n`
-        : calibrationText(report),
+      format === 'json' ? jsonDocument(calibrationJson(report)) : calibrationText(report),
     );
     return EXIT.pass;
   },

@@ -11,6 +11,7 @@ import type { Chunk } from '../chunks/types.js';
 export { parseChunks };
 import { overFile } from '../config/merge.js';
 import type { ConfigFile } from '../config/schema.js';
+import { jsonDocument } from '../format/escape.js';
 import { lineOfPath, parseJsonText } from '../input/json.js';
 import { printable } from '../util/strings.js';
 import { CHUNK_FLAGS, chunkFlagConfig } from './args-check.js';
@@ -112,6 +113,6 @@ export async function checkChunks(
  */
 export function chunkDocument(outcome: ChunkOutcome, format: 'text' | 'json'): string {
   return format === 'json'
-    ? `${JSON.stringify(outcome.audit, null, 2)}\n`
+    ? jsonDocument(outcome.audit)
     : printable(formatChunkAuditText(outcome.audit, outcome.pass));
 }

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { CHECK_JSONL_MAX_LINE_BYTES } from '../defaults.js';
+import { jsonLine } from '../format/escape.js';
 import { InputError, isInputError } from '../errors.js';
 import type { CheckLine } from '../format/check-schema.js';
 import { parseInput } from '../input/issues.js';
@@ -39,7 +40,7 @@ export async function runJsonl(
     if ('error' in verdict) tally.bad.push(line.line);
     else if (verdict.pass) tally.passed += 1;
     else tally.failed += 1;
-    await output.write(`${JSON.stringify(verdict)}\n`);
+    await output.write(jsonLine(verdict));
   }
   if (tally.answers === 0)
     throw new InputError(

@@ -56,11 +56,16 @@ export function csvCell(value: string): string {
  * file sees the escape instead of text reordered or a terminal reprogrammed.
  */
 export function jsonDocument(value: unknown): string {
+  return `${escapedJson(JSON.stringify(value, null, 2))}\n`;
+}
+
+/** The same on one line, for a line-per-record stream or an HTTP body. */
+export function jsonLine(value: unknown): string {
+  return `${escapedJson(JSON.stringify(value))}\n`;
+}
+
+function escapedJson(text: string): string {
   // JSON.stringify escapes U+0000–U+001F itself and a JSON text is ASCII outside its strings, so
   // what is left (DEL, C1, bidi controls) is inside a string, where `\uXXXX` means the same.
-  const text = replaceUnprintable(
-    JSON.stringify(value, null, 2),
-    (code) => `\\u${code.toString(16).padStart(4, '0')}`,
-  );
-  return `${text}\n`;
+  return replaceUnprintable(text, (code) => `\\u${code.toString(16).padStart(4, '0')}`);
 }

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { SERVICE_DEFAULTS } from '../defaults.js';
+import { jsonLine } from '../format/escape.js';
 import { toJson } from '../format/formatters.js';
 import { fixJson } from '../format/repair.js';
 import { guardWithIndex } from '../run.js';
@@ -146,7 +147,7 @@ function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
 }
 
 function send(response: ServerResponse, status: number, body: unknown): void {
-  const text = `${JSON.stringify(body)}\n`;
+  const text = jsonLine(body);
   // After a 413 the rest of the body is not read, so the connection cannot be reused.
   if (status === 413) response.setHeader('connection', 'close');
   response.writeHead(status, {
