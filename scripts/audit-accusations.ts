@@ -26,11 +26,8 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { buildAllowlist } from '../builders/build.js';
-import { readCsvFile } from '../builders/csv.js';
 import { buildIndex, loadAllowlistIndex } from '../src/match/index.js';
-import { formatPhone } from '../src/normalize/phone.js';
+import { hudCounselors, listedRows } from './lib/audit-directories.js';
 import { auditLayouts, type LayoutAudit, OTHER_CASE_LAYOUTS } from './lib/audit-layouts.js';
 import { verifyAnswer } from '../src/verify.js';
 
@@ -210,19 +207,10 @@ const otherCaseRuns: Array<[string, LayoutAudit]> = [
   ['MA courts', auditLayouts(courtRows, index, OTHER_CASE_LAYOUTS)],
 ];
 {
-  const hudCsv = new URL(
-    '../test/fixtures/hud-counselors/hud-housing-counselors.csv',
-    import.meta.url,
-  );
-  const table = await readCsvFile(fileURLToPath(hudCsv), 'hud-housing-counselors.csv');
-  const built = buildAllowlist([table], {
-    columns: { org: 'Agency', urls: ['Website'], phones: ['Phone'], aliases: [], domains: [] },
-  }).allowlist;
+  const built = await hudCounselors();
   const hud = buildIndex(built);
-  const rows = built.orgNames.flatMap((name) => {
-    const phone = built.orgPhones[name]?.[0];
-    return phone === undefined ? [] : [{ name, phone: formatPhone(phone) }];
-  });
+  // This audit writes each row's number only, not its page.
+  const rows = listedRows(built).map(({ name, phone }) => ({ name, phone }));
   layoutRuns.push(['HUD counselors', auditLayouts(rows, hud)]);
   otherCaseRuns.push(['HUD counselors', auditLayouts(rows, hud, OTHER_CASE_LAYOUTS)]);
 }

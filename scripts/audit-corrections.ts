@@ -16,14 +16,11 @@
  * Directories: the allowlist given (the MA courts) and the HUD housing counselors fixture.
  * Offline, read-only. Prints one summary per directory and layout set; `--list` prints each miss.
  */
-import { fileURLToPath } from 'node:url';
 import { resolve } from 'node:path';
-import { buildAllowlist } from '../builders/build.js';
-import { readCsvFile } from '../builders/csv.js';
 import { buildIndex, loadAllowlistIndex, type AllowlistIndex } from '../src/match/index.js';
-import { formatPhone } from '../src/normalize/phone.js';
 import { auditCorrections, type CorrectionAudit, PROSE_LAYOUTS } from './lib/audit-corrections.js';
-import { LAYOUTS, type ListedRow, OTHER_CASE_LAYOUTS } from './lib/audit-layouts.js';
+import { hudCounselors, listedRows } from './lib/audit-directories.js';
+import { LAYOUTS, OTHER_CASE_LAYOUTS } from './lib/audit-layouts.js';
 
 const args = process.argv.slice(2).filter((arg) => arg !== '--list');
 const list = process.argv.includes('--list');
@@ -33,33 +30,9 @@ if (allowlistPath === undefined) {
   process.exit(3);
 }
 
-/** Each organization with a number: its first listed number as a person writes it, its page. */
-function rowsOf(index: AllowlistIndex): ListedRow[] {
-  const { allowlist } = index;
-  return allowlist.orgNames.flatMap((name) => {
-    const phone = allowlist.orgPhones[name]?.[0];
-    const url = allowlist.orgUrls?.[name]?.[0];
-    if (phone === undefined) return [];
-    return [{ name, phone: formatPhone(phone), ...(url === undefined ? {} : { url }) }];
-  });
-}
-
-async function hudIndex(): Promise<AllowlistIndex> {
-  const csv = new URL(
-    '../test/fixtures/hud-counselors/hud-housing-counselors.csv',
-    import.meta.url,
-  );
-  const table = await readCsvFile(fileURLToPath(csv), 'hud-housing-counselors.csv');
-  return buildIndex(
-    buildAllowlist([table], {
-      columns: { org: 'Agency', urls: ['Website'], phones: ['Phone'], aliases: [], domains: [] },
-    }).allowlist,
-  );
-}
-
 const directories: Array<[string, AllowlistIndex]> = [
   ['MA courts', await loadAllowlistIndex(resolve(allowlistPath))],
-  ['HUD counselors', await hudIndex()],
+  ['HUD counselors', buildIndex(await hudCounselors())],
 ];
 const layoutSets = [
   ['layouts', LAYOUTS],
@@ -69,7 +42,7 @@ const layoutSets = [
 const misses: string[] = [];
 const out: string[] = [];
 for (const [name, index] of directories) {
-  const rows = rowsOf(index);
+  const rows = listedRows(index.allowlist);
   for (const [set, layouts] of layoutSets) {
     const audit: CorrectionAudit = await auditCorrections(rows, index, layouts);
     out.push(
