@@ -1,14 +1,13 @@
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runJsonChild } from '../lib/child.js';
 import { allowlistFile, type GeneratedOrg } from '../lib/generate.js';
 import { median } from '../lib/measure.js';
 import type { Row, SectionResult } from '../lib/report.js';
 
 const CHILD = fileURLToPath(new URL('./load-child.ts', import.meta.url));
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 export interface ChildResult {
   mode: 'load' | 'json' | 'breakdown';
@@ -27,28 +26,7 @@ export function runChild(
   root?: string,
 ): Promise<ChildResult> {
   const args = ['--expose-gc', '--import', 'tsx', CHILD, file, mode, ...(root ? [root] : [])];
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, {
-      cwd: ROOT,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      if (code !== 0)
-        return reject(new Error(`load child (${mode}) exited ${code}: ${err.trim()}`));
-      try {
-        resolve(JSON.parse(out.trim().split('\n').pop() ?? '') as ChildResult);
-      } catch (error) {
-        reject(
-          new Error(`load child (${mode}) printed no result: ${out} ${err} (${String(error)})`),
-        );
-      }
-    });
-  });
+  return runJsonChild<ChildResult>(args, `load child (${mode})`);
 }
 
 const mb = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(1)} MB`;

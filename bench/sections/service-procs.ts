@@ -6,6 +6,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { runJsonChild } from '../lib/child.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const BIN = fileURLToPath(new URL('../../src/cli/bin.ts', import.meta.url));
@@ -15,25 +16,7 @@ const TICK_MS = 10;
 
 /** Run `node --import tsx SCRIPT ARGS` and parse the last line it prints as JSON. */
 export function runScript<T>(script: string, args: readonly string[]): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
-      cwd: ROOT,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      if (code !== 0) return reject(new Error(`${script} exited ${code}: ${err.trim()}`));
-      try {
-        resolve(JSON.parse(out.trim().split('\n').pop() ?? '') as T);
-      } catch (error) {
-        reject(new Error(`${script} printed no result: ${out} ${err} (${String(error)})`));
-      }
-    });
-  });
+  return runJsonChild<T>(['--import', 'tsx', script, ...args], script);
 }
 
 export interface RunningServer {
