@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   compareVendors,
   highlightPieces,
+  problemsOf,
   renderComparison,
   REPORT_FORMATS,
   type CitedLink,
@@ -82,15 +83,13 @@ describe('report on an answer with 20,000 invented links', () => {
   });
 
   it('highlightPieces gives the answer back unchanged and marks every exact span', () => {
-    const problems: Problem[] = links.map((link) => ({
-      kind: 'link',
-      text: link.url,
-      normalized: link.normalized,
-      bucket: link.bucket,
-      reason: link.reason,
-      start: link.start,
-      end: link.end,
-    }));
+    // The problems `report` highlights, from the function it takes them from; each must be the
+    // link at the span `manyLinks` wrote it at, in the answer's order.
+    const problems = problemsOf(row('vendor-a', 'q1', answer, links).verifier!);
+    expect(problems).toHaveLength(COUNT);
+    expect(
+      problems.every((p, i) => answer.slice(p.start, p.end) === p.text && p.text === links[i]!.url),
+    ).toBe(true);
     // Shuffled, with a copy of each span that overlaps it (the longer, earlier one wins).
     const input = [...problems]
       .reverse()
