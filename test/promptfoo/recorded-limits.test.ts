@@ -8,30 +8,11 @@ import { compareVendors } from '../../src/compare/index.js';
 import { LISTED_FINDINGS, MAX_COMPONENT_DEPTH } from '../../src/defaults.js';
 import { fromPromptfooRow } from '../../src/promptfoo/rows.js';
 import { fakeIo } from '../helpers/cli.js';
+import { recordedRow } from '../helpers/recorded-row.js';
 import { sampleAllowlist } from '../helpers/evals.js';
 
 // What `report` reads back from a promptfoo results file (issue 28 items 11 and 12): an answer
 // whose recorded lists were cut, and a file nesting componentResults far deeper than promptfoo.
-
-/** A results row whose only assertion returned `result`, as promptfoo records it (JSON round trip). */
-function rowWith(result: object, output: string) {
-  return JSON.parse(
-    JSON.stringify({
-      provider: 'vendor-x',
-      testIdx: 0,
-      promptIdx: 0,
-      output,
-      vars: { id: 'q1' },
-      failureReason: 1,
-      gradingResult: {
-        pass: false,
-        score: 0,
-        reason: 'x',
-        componentResults: [{ ...result, assertion: { type: 'javascript' } }],
-      },
-    }),
-  );
-}
 
 describe('an answer with more links than the assertion records', () => {
   // 10,000 harmless (unverified) links first, then 3,000 invented ones (`.invalid` is reserved).
@@ -51,7 +32,7 @@ describe('an answer with more links than the assertion records', () => {
       omitted: { links: INVENTED },
       counts: { links: HARMLESS + INVENTED, buckets: { invented: INVENTED, unverified: HARMLESS } },
     });
-    const row = fromPromptfooRow(rowWith(result, answer), 'results.json row 1');
+    const row = fromPromptfooRow(recordedRow(result, { output: answer }), 'results.json row 1');
     const [figures] = compareVendors([row], { source: 'results.json', mode: 'promptfoo' }).vendors;
     expect(figures!.links).toBe(HARMLESS + INVENTED);
     expect(figures!.buckets.invented.count).toBe(INVENTED);

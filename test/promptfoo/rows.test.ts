@@ -2,25 +2,10 @@ import { describe, expect, it } from 'vitest';
 import verifyCitations from '../../assertions/verify-citations.js';
 import chunkCitations from '../../assertions/chunk-citations.js';
 import { fromPromptfooRow } from '../../src/promptfoo/rows.js';
+import { recordedRow } from '../helpers/recorded-row.js';
 
-/** A promptfoo row whose only assertion returned `result`, as promptfoo writes it. */
-function rowWith(result: object) {
-  return {
-    provider: 'vendor-x',
-    testIdx: 0,
-    promptIdx: 0,
-    output: 'See https://example.org/x',
-    vars: { id: 'q1' },
-    error: 'assertion failed',
-    failureReason: 1,
-    gradingResult: {
-      pass: false,
-      score: 0,
-      reason: 'x',
-      componentResults: [{ ...result, assertion: { type: 'javascript' } }],
-    },
-  };
-}
+/** A row of one assertion's `result`, with the error text promptfoo gives a failed row. */
+const rowWith = (result: object) => recordedRow(result, { error: 'assertion failed' });
 
 describe('rows the verifier could not grade', () => {
   it('count as errors, not as failed answers, and the report goes on', async () => {
