@@ -3,28 +3,22 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EXIT } from '../../src/cli/io.js';
-import { runCli } from '../../src/cli/main.js';
 import { CheckJsonSchema } from '../../src/format/check-schema.js';
-import { fakeIo } from '../helpers/cli.js';
+import { fixturePath, jsonLines, runCheck } from '../helpers/check-cli.js';
 
 /**
  * `check --allowlist FILE --chunks FILE`: both checks on one answer, one verdict with both parts,
  * and the worse exit code. Each part must be what the check gives alone.
  */
-const fixtures = join(import.meta.dirname, '..', 'fixtures');
-const allowlist = join(fixtures, 'verifier', 'allowlist.json');
-const chunks = join(fixtures, 'chunks', 'strings.json');
+const allowlist = fixturePath('verifier', 'allowlist.json');
+const chunks = fixturePath('chunks', 'strings.json');
 
 const GOOD_LINK = 'See https://www.mass.gov/locations/brookline-district-court.';
 const BAD_LINK = 'See https://legal-help.invalid/forms.';
 const GOOD_CLAIM = 'Tenants get 14 days to respond [1].';
 const BAD_CLAIM = 'About 40% of eviction cases settle before trial [2].';
 
-async function check(flags: string[], answer: string) {
-  const io = fakeIo({ stdin: answer });
-  const code = await runCli(['check', ...flags, '-'], io);
-  return { code, out: io.out(), err: io.err() };
-}
+const check = (flags: string[], answer: string) => runCheck([...flags, '-'], { stdin: answer });
 
 describe('check --allowlist with --chunks', () => {
   it.each([
@@ -85,16 +79,11 @@ describe('check --allowlist with --chunks', () => {
       { id: 'bad-chunks', answer: GOOD_CLAIM, context: { text: 'not a list' } },
     ];
     writeFileSync(join(dir, 'rows.jsonl'), rows.map((row) => JSON.stringify(row)).join('\n'));
-    const io = fakeIo({ cwd: dir });
-    const code = await runCli(
-      ['check', '--allowlist', allowlist, '--chunks', chunks, '--jsonl', 'rows.jsonl'],
-      io,
+    const { code, out } = await runCheck(
+      ['--allowlist', allowlist, '--chunks', chunks, '--jsonl', 'rows.jsonl'],
+      { cwd: dir },
     );
-    const lines = io
-      .out()
-      .trim()
-      .split('\n')
-      .map((line) => JSON.parse(line));
+    const lines = jsonLines(out);
     expect(lines[0]).toMatchObject({ id: 'file-chunks', pass: false, verdict: { pass: true } });
     expect(lines[1]).toMatchObject({ id: 'own-chunks', pass: true });
     expect(lines[2]).toMatchObject({

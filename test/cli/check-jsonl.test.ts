@@ -15,6 +15,7 @@ import { runCli } from '../../src/cli/main.js';
 import { CHECK_JSONL_MAX_LINE_BYTES } from '../../src/defaults.js';
 import { CheckLineSchema } from '../../src/format/check-schema.js';
 import { fakeIo } from '../helpers/cli.js';
+import { checkJson, fixturePath, jsonLines } from '../helpers/check-cli.js';
 
 /**
  * `check --jsonl` on real answers: the ExpertQA records of test/fixtures (their answer text and
@@ -23,7 +24,7 @@ import { fakeIo } from '../helpers/cli.js';
  * answer alone, in input order.
  */
 const root = join(import.meta.dirname, '..', '..');
-const fixtures = join(root, 'test', 'fixtures');
+const fixtures = fixturePath();
 const allowlist = join(fixtures, 'verifier', 'allowlist.json');
 
 interface Record_ {
@@ -55,16 +56,11 @@ function jsonl(rows: readonly unknown[]): string {
 }
 
 async function single(answer: string): Promise<unknown> {
-  const io = fakeIo({ stdin: answer });
-  await runCli(['check', '--allowlist', allowlist, '--format', 'json', '-'], io);
-  return JSON.parse(io.out());
+  return (await checkJson(answer, allowlist)).json;
 }
 
 function parseOut(text: string) {
-  return text
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => CheckLineSchema.parse(JSON.parse(line)));
+  return jsonLines(text).map((line) => CheckLineSchema.parse(line));
 }
 
 describe('check --jsonl', () => {

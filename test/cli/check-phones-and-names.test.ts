@@ -7,6 +7,7 @@ import { parseAllowlist } from '../../src/allowlist/schema.js';
 import { findOrganizations } from '../../src/match/orgs.js';
 import { runCli } from '../../src/cli/main.js';
 import { fakeIo } from '../helpers/cli.js';
+import { checkJson, fixturePath } from '../helpers/check-cli.js';
 import {
   buildDirectory,
   columnFlags,
@@ -17,17 +18,15 @@ import {
 import { VerdictJsonSchema, type VerdictJson } from '../../src/format/verdict-schema.js';
 
 /** Issue 14: phones and names as real directories and chatbots write them, through `check --format json`. */
-const fixtures = join(import.meta.dirname, '..', 'fixtures');
-const allowlist = join(fixtures, 'issue-14', 'allowlist.json');
+const allowlist = fixturePath('issue-14', 'allowlist.json');
 
 /** Read through the one schema, so the test reads what the document promises. */
 type Report = VerdictJson;
 
 async function check(answer: string, list = allowlist): Promise<Report> {
-  const io = fakeIo({ stdin: answer });
-  const code = await runCli(['check', '--allowlist', list, '--format', 'json', '-'], io);
+  const { code, json } = await checkJson(answer, list);
   expect([0, 2]).toContain(code);
-  return VerdictJsonSchema.parse(JSON.parse(io.out()));
+  return VerdictJsonSchema.parse(json);
 }
 
 const loadAllowlistSync = (file: string) =>

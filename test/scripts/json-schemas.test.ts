@@ -8,9 +8,8 @@ import { parseJsonLines } from '../../src/input/json.js';
 import { buildIndex } from '../../src/match/index.js';
 import { verifyAnswer } from '../../src/verify.js';
 import { parseDocument } from 'yaml';
-import { runCli } from '../../src/cli/main.js';
 import { parseConfigText } from '../../src/config/load.js';
-import { fakeIo } from '../helpers/cli.js';
+import { fixturePath, jsonLines, runCheck } from '../helpers/check-cli.js';
 import { publishedSchemas, SCHEMA_FILES, schemaText } from '../../scripts/lib/json-schemas.js';
 import { repoRoot } from '../helpers/promptfoo.js';
 
@@ -185,24 +184,18 @@ describe('published JSON Schemas', () => {
         'answers.jsonl',
       ),
     ].map((line) => JSON.stringify(line.value));
-    const io = fakeIo({ stdin: [...rows, '{"id": 7}', 'not json'].join('\n') });
-    await runCli(
+    const { out } = await runCheck(
       [
-        'check',
         '--allowlist',
         join(repoRoot, 'sample-allowlist', 'allowlist.json'),
         '--chunks',
-        join(repoRoot, 'test', 'fixtures', 'chunks', 'strings.json'),
+        fixturePath('chunks', 'strings.json'),
         '--jsonl',
         '-',
       ],
-      io,
+      { stdin: [...rows, '{"id": 7}', 'not json'].join('\n') },
     );
-    const lines = io
-      .out()
-      .trim()
-      .split('\n')
-      .map((line) => JSON.parse(line));
+    const lines = jsonLines(out) as Record<string, unknown>[];
     expect(lines).toHaveLength(rows.length + 2);
     for (const line of lines)
       expect(validateCheckLine(line), JSON.stringify(validateCheckLine.errors)).toBe(true);
