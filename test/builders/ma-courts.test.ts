@@ -5,9 +5,10 @@ import { parse } from 'csv-parse/sync';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildAllowlist, renderAllowlist } from '../../builders/build.js';
 import { readCsvFile } from '../../builders/csv.js';
-import type { BuildResult, ColumnNames, Table } from '../../builders/types.js';
+import type { BuildResult, Table } from '../../builders/types.js';
 import { parseAllowlist } from '../../src/allowlist/schema.js';
 import { unaccountedCells } from './accounting.js';
+import { columnFlags, MA_COURTS as MA_DIRECTORY } from '../helpers/directories.js';
 import { MA_COURTS, runBuild, tempDir } from './helpers.js';
 
 /**
@@ -15,14 +16,8 @@ import { MA_COURTS, runBuild, tempDir } from './helpers.js';
  * with the columns `Court Name`, `Website`, `Phone`. Expectations are derived from the CSV read
  * here with csv-parse alone, not from the builder's own reader.
  */
-const CSV = join(MA_COURTS, 'ma-courts-directory.csv');
-const COLUMNS: ColumnNames = {
-  org: 'Court Name',
-  urls: ['Website'],
-  phones: ['Phone'],
-  aliases: [],
-  domains: [],
-};
+const CSV = MA_DIRECTORY.file;
+const COLUMNS = MA_DIRECTORY.columns;
 
 interface RawRow {
   'Court Name': string;
@@ -158,12 +153,7 @@ describe('MA courts directory → allowlist (the bar)', () => {
       const out = join(dir, 'allowlist.json');
       const run = await runBuild([
         CSV,
-        '--org-column',
-        'Court Name',
-        '--url-column',
-        'Website',
-        '--phone-column',
-        'Phone',
+        ...columnFlags(COLUMNS),
         '--no-derive-domains',
         '--strict',
         '-o',

@@ -1,11 +1,11 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { resolveColumns } from '../../builders/columns.js';
 import { parseCsvText } from '../../builders/csv.js';
 import { readRow } from '../../builders/fit.js';
-import { BASIC_COLUMNS, runBuild } from './helpers.js';
+import { columnFlags } from '../helpers/directories.js';
+import { BASIC_COLUMNS, runBuild, tempDir } from './helpers.js';
 
 // A row with many more cells than the header (issue 28 item 8). Each reading of such a row used to
 // copy the row, one reading per pair of neighbouring cells: a 20 KB row took about 50 s and 4 GB.
@@ -86,23 +86,10 @@ describe('readRow on a row far wider than its header', () => {
     ].join('\n');
     const table = parseCsvText(text, 'dir.csv');
     expect(table.rows[0]!.cells).toHaveLength(20_004);
-    const dir = await mkdtemp(join(tmpdir(), 'cv-wide-'));
+    const { dir, cleanup } = await tempDir();
     try {
       await writeFile(join(dir, 'dir.csv'), text);
-      const run = await runBuild(
-        [
-          'dir.csv',
-          '--org-column',
-          'Organization',
-          '--url-column',
-          'Website',
-          '--phone-column',
-          'Phone',
-          '-o',
-          'out.json',
-        ],
-        dir,
-      );
+      const run = await runBuild(['dir.csv', ...columnFlags(BASIC_COLUMNS), '-o', 'out.json'], dir);
       expect(run.code).toBe(0);
       expect(run.stderr).toContain('"Legal Aid" and "Boston" are read as one cell');
       const allowlist = JSON.parse(await readFile(join(dir, 'out.json'), 'utf8'));
@@ -112,7 +99,7 @@ describe('readRow on a row far wider than its header', () => {
         'Third Org',
       ]);
     } finally {
-      await rm(dir, { recursive: true, force: true });
+      await cleanup();
     }
   });
 });
