@@ -1,6 +1,7 @@
 import { answerText } from './util/answer-text.js';
 import { loadGovRegistry } from './match/dotgov.js';
 import { indexOf, type AllowlistIndex, type AllowlistSource } from './match/index.js';
+import { isPreparedAnswer, type PreparedAnswer } from './match/prepared.js';
 import type { LinkChecker, LivenessOptions } from './liveness/types.js';
 import type { Report } from './types.js';
 import { verifyAnswer, verifyAnswerLive, type VerifyOptions } from './verify.js';
@@ -66,7 +67,8 @@ export async function verifyOutput(
 
 /**
  * `verifyOutput` and, when the answer needs it, its repair: the repaired text, each change, what
- * could not be repaired and the repaired answer's verdict (verified again the same way).
+ * could not be repaired and the repaired answer's verdict (verified again the same way). `output`
+ * may be an answer already prepared (`prepareAnswer`), which is then read as it is.
  */
 export async function guardOutput(
   output: unknown,
@@ -87,8 +89,10 @@ export async function guardWithIndex(
   checkerFor?: CheckerFor,
 ): Promise<{ report: Report; repair?: Repair }> {
   const verify = await verifierFor(index, settings, checkerFor);
-  const text = answerText(output);
-  return guardAnswer(text, await verify(text), verify);
+  // An answer prepared by the caller (`check` running the chunk check on it too) is read as is.
+  const prepared = isPreparedAnswer(output) ? output : undefined;
+  const text = prepared?.text ?? answerText(output);
+  return guardAnswer(text, await verify(prepared ?? text), verify);
 }
 
 /** One answer's text → its report, with the settings' threshold, rules and liveness. */
@@ -96,7 +100,7 @@ async function verifierFor(
   index: AllowlistIndex,
   settings: Omit<VerifierSettings, 'allowlist'>,
   checkerFor?: CheckerFor,
-): Promise<(text: string) => Promise<Report>> {
+): Promise<(answer: string | PreparedAnswer) => Promise<Report>> {
   const gov = {
     ...(settings.govRegistry === undefined
       ? {}
@@ -108,7 +112,7 @@ async function verifierFor(
     ...gov,
     ...jurisdictionFor(settings, index, gov),
   };
-  if (settings.liveness === false) return async (text) => verifyAnswer(text, index, base);
+  if (settings.liveness === false) return async (answer) => verifyAnswer(answer, index, base);
   const factory = checkerFor ?? (await import('./liveness/index.js')).sharedLinkChecker;
   const checker = await factory(settings.liveness);
   const options = {
@@ -120,5 +124,5 @@ async function verifierFor(
       ? { deadlineMs: settings.liveness.deadlineMs }
       : {}),
   };
-  return (text) => verifyAnswerLive(text, index, checker, options);
+  return (answer) => verifyAnswerLive(answer, index, checker, options);
 }

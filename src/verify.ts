@@ -70,11 +70,11 @@ export function matchPhones(
 
 /** Verify one answer offline: a pure function of the text and the allowlist. */
 export function verifyAnswer(
-  text: string,
+  text: string | PreparedAnswer,
   index: AllowlistIndex,
   options: VerifyOptions = {},
 ): Report {
-  const answer = prepareAnswer(text);
+  const answer = typeof text === 'string' ? prepareAnswer(text) : text;
   const found = extract(answer, index);
   const links = found.links.map((link) =>
     classifyLink(link, index, options.govRegistry ? { govRegistry: options.govRegistry } : {}),
@@ -122,13 +122,13 @@ function finish(
  * bounds concurrency across answers.
  */
 export async function verifyAnswerLive(
-  text: string,
+  text: string | PreparedAnswer,
   index: AllowlistIndex,
   checker: LinkChecker,
   options: VerifyOptions & { allowPrivateNetworks?: boolean; deadlineMs?: number } = {},
 ): Promise<Report> {
   const deadlineAt = Date.now() + (options.deadlineMs ?? LIVENESS_DEFAULTS.deadlineMs);
-  const answer = prepareAnswer(text);
+  const answer = typeof text === 'string' ? prepareAnswer(text) : text;
   const found = extract(answer, index);
   const allowPrivateNetworks = options.allowPrivateNetworks ?? false;
   const offline = found.links.map((link) =>

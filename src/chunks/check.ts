@@ -1,3 +1,4 @@
+import type { PreparedAnswer } from '../match/prepared.js';
 import { readAnswer } from './claims.js';
 import { CHUNK_LIMITS } from './defaults.js';
 import { classifyClaim } from './classify.js';
@@ -20,9 +21,11 @@ import {
  * Check an answer's chunk citations: read its claims, classify each against the chunks it cites, and
  * gate the answer on the worst claim. Pure and deterministic; time linear in the answer and the
  * chunks (each chunk is indexed once, on first use; each claim costs time in its own length).
+ * The answer may come prepared (`prepareAnswer`), as the verifier read it: its words are then read
+ * from those tokens, not tokenized again.
  */
 export function checkChunkCitations(
-  answer: string,
+  input: string | PreparedAnswer,
   chunks: readonly Chunk[],
   options: ChunkCheckOptions = {},
 ): ChunkReport {
@@ -35,6 +38,7 @@ export function checkChunkCitations(
   const weakSupportThreshold = options.weakSupportThreshold ?? CHUNK_LIMITS.weakSupportThreshold;
   // Compared in NFC (an accent typed as one character or as a letter and a mark is one letter);
   // every span reported is mapped back into the text as given.
+  const answer = typeof input === 'string' ? input : input.text;
   const normalized = nfcWithOffsets(answer);
   const texts = chunks.map((chunk) => ({ ...chunk, text: chunk.text.normalize('NFC') }));
   // `1.200` and `04/03/2024` are read as the locale given writes them, else as the chunks show.
@@ -43,9 +47,17 @@ export function checkChunkCitations(
       ? styleFromLocale(options.locale)
       : styleFromEvidence(texts.map((chunk) => chunk.text));
   const library = new ChunkLibrary(texts, style);
-  const reading = readAnswer(normalized.text, library.context, minQuoteWords, style);
+  // The answer as the verifier prepared it, when that is the text compared: the one reading of
+  // it both checks share. An answer not in NFC is prepared again, in NFC.
+  const prepared =
+    typeof input !== 'string' && normalized.text === answer ? input : normalized.text;
+  const reading = readAnswer(prepared, library.context, minQuoteWords, style);
   const classified = reading.claims.map((claim) =>
-    classifyClaim(claim, library, { ...policy, minQuoteWords, weakSupportThreshold }),
+    classifyClaim(claim, reading.words.get(claim)!, library, {
+      ...policy,
+      minQuoteWords,
+      weakSupportThreshold,
+    }),
   );
   const claims =
     normalized.text === answer

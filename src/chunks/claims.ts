@@ -1,13 +1,17 @@
 import { extractFacts } from './facts/index.js';
 import { findCitations, type MarkerContext } from './markers.js';
 import type { NumberStyle } from './number-style.js';
-import { MASK, findQuotes, markCode, markLinks, markQuotes } from './mask.js';
+import { findQuotes, markCode, markLinks, markQuotes } from './mask.js';
+import { prepareAnswer, type PreparedAnswer } from '../match/prepared.js';
+import { proseText, proseWords } from './prose.js';
 import { collapseWhitespace, trimmedSentences } from './sentences.js';
 import { findBlocks } from './blocks.js';
 import type { CitationMarker, Claim, QuoteFinding, Span } from './types.js';
 
 /** What reading an answer yields: its markers, its quotations and its claims. */
 export interface AnswerReading {
+  /** Each claim's words, as the word-overlap check compares them (`proseWords`). */
+  words: ReadonlyMap<Claim, readonly string[]>;
   markers: CitationMarker[];
   quotes: QuoteFinding[];
   /**
@@ -24,11 +28,13 @@ export interface AnswerReading {
  * claims. A sentence holding only markers (`[2]` on its own) lends them to the sentence before it.
  */
 export function readAnswer(
-  text: string,
+  answer: string | PreparedAnswer,
   context: MarkerContext,
   minQuoteWords: number,
   style: NumberStyle = {},
 ): AnswerReading {
+  const prepared = typeof answer === 'string' ? prepareAnswer(answer) : answer;
+  const { text } = prepared;
   const masked = maskAnswer(text, context);
   const blocks = findBlocks(text, masked.mask);
   const markerEnds = new Map(masked.markers.map((marker) => [marker.start, marker.end] as const));
@@ -37,7 +43,7 @@ export function readAnswer(
       (span) => ({ ...span, block: blockIndex }),
     ),
   );
-  const { claims, blockOf, sourceLines } = gatherClaims(text, sentences, masked, style);
+  const { claims, blockOf, sourceLines, words } = gatherClaims(prepared, sentences, masked, style);
   extendScope(claims, blockOf, sourceLines, blocks.length);
   const kept = claims.filter(
     (claim) =>
@@ -45,7 +51,7 @@ export function readAnswer(
       claim.facts.length > 0 ||
       claim.quotes.some((quote) => quote.words >= minQuoteWords),
   );
-  return { markers: masked.markers, quotes: masked.quotes, claims: kept };
+  return { markers: masked.markers, quotes: masked.quotes, claims: kept, words };
 }
 
 /** The answer's opacity mask with the markers and quotations found while building it. */
@@ -57,6 +63,12 @@ interface MaskedAnswer {
 
 type BlockSentence = Span & { block: number };
 type SourceLine = { block: number; ids: string[]; markers: CitationMarker[] };
+type Gathered = {
+  claims: Claim[];
+  blockOf: Map<Claim, number>;
+  sourceLines: SourceLine[];
+  words: Map<Claim, string[]>;
+};
 
 /** Mark code, quotations and links; markers are read before quotation interiors are masked. */
 function maskAnswer(text: string, context: MarkerContext): MaskedAnswer {
@@ -75,12 +87,14 @@ function maskAnswer(text: string, context: MarkerContext): MaskedAnswer {
  * without letters), in order; claims are kept before filtering so that scope can reach them.
  */
 function gatherClaims(
-  text: string,
+  answer: PreparedAnswer,
   sentences: readonly BlockSentence[],
   masked: MaskedAnswer,
   style: NumberStyle,
-): { claims: Claim[]; blockOf: Map<Claim, number>; sourceLines: SourceLine[] } {
+): Gathered {
+  const { text } = answer;
   const claims: Claim[] = [];
+  const words = new Map<Claim, string[]>();
   const blockOf = new Map<Claim, number>();
   const sourceLines: SourceLine[] = [];
   const ownMarkers = inOrder(masked.markers, (marker, span) => marker.end <= span.end);
@@ -90,7 +104,7 @@ function gatherClaims(
   for (const sentence of sentences) {
     const own = ownMarkers(sentence);
     const quotes = ownQuotes(sentence);
-    const prose = blankMasked(blankMarkers(text, sentence, own), masked.mask, sentence.start);
+    const prose = proseText(text, sentence, own, masked.mask);
     // `Sources: [1], [2]` cites for the text above it; it states nothing itself.
     if (own.length > 0 && LETTER.test(prose) && SOURCES_LINE.test(prose)) {
       sourceLines.push({ block: sentence.block, ids: unionIds(own), markers: own });
@@ -102,11 +116,15 @@ function gatherClaims(
       const claim = toClaim(text, sentence, prose, own, quotes, style);
       claims.push(claim);
       blockOf.set(claim, sentence.block);
+      words.set(
+        claim,
+        proseWords(answer, sentence, own, masked.mask).map((token) => token.norm),
+      );
       previous = { claim, ids: new Set(claim.ids) };
     }
   }
   for (const claim of extended) claim.text = collapseWhitespace(text.slice(claim.start, claim.end));
-  return { claims, blockOf, sourceLines };
+  return { claims, blockOf, sourceLines, words };
 }
 
 /**
@@ -230,35 +248,6 @@ function lastBlockWithText(
   for (const line of sourceLines) last = Math.max(last, line.block);
   return Math.min(last, blockCount - 1);
 }
-
-/** The text of a span with its markers replaced by spaces, so offsets stay those of the answer. */
-function blankMarkers(text: string, span: Span, markers: readonly CitationMarker[]): string {
-  if (markers.length === 0) return text.slice(span.start, span.end);
-  let out = '';
-  let cursor = span.start;
-  for (const marker of markers) {
-    out += text.slice(cursor, marker.start) + ' '.repeat(marker.end - marker.start);
-    cursor = marker.end;
-  }
-  return out + text.slice(cursor, span.end);
-}
-
-/** Code and links inside a sentence replaced by spaces: `arr[2]` and `…/2019-rules` state no figure. */
-function blankMasked(prose: string, mask: Uint8Array, offset: number): string {
-  let out = '';
-  let changed = false;
-  for (let index = 0; index < prose.length; index += 1) {
-    if ((mask[offset + index]! & BLANKED) !== 0) {
-      out += ' ';
-      changed = true;
-    } else {
-      out += prose[index]!;
-    }
-  }
-  return changed ? out : prose;
-}
-
-const BLANKED = MASK.code | MASK.link;
 
 function unionIds(markers: readonly CitationMarker[]): string[] {
   return [...new Set(markers.flatMap((marker) => marker.ids))];

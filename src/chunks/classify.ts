@@ -11,7 +11,7 @@ import {
 } from './evidence.js';
 import { capitalize, explain, joinList, shorten } from './explain.js';
 import type { ChunkLibrary } from './library.js';
-import { chunkWords, hasCjk } from './unicode.js';
+import { hasCjk } from './unicode.js';
 import { verbatimTokens } from './verbatim.js';
 import {
   isFailingClassification,
@@ -39,10 +39,10 @@ export interface ClassifyClaimOptions extends FailurePolicy {
  */
 export function classifyClaim(
   claim: Claim,
+  words: readonly string[],
   library: ChunkLibrary,
   options: ClassifyClaimOptions,
 ): ClaimVerdict {
-  const words = chunkWords(claim.prose).map((token) => token.norm);
   const content = [...new Set(words.filter(isContentWord))];
   const quotes = claim.quotes.filter((quote) => quote.words >= options.minQuoteWords);
   if (claim.ids.length === 0) return classifyUncited(claim, quotes, content, library, options);
@@ -115,7 +115,7 @@ interface ClaimChecks {
  */
 function checkAgainst(
   claim: Claim,
-  read: { words: string[]; content: string[]; quotes: QuoteFinding[] },
+  read: { words: readonly string[]; content: string[]; quotes: QuoteFinding[] },
   cited: ChunkIndex[],
   library: ChunkLibrary,
   options: ClassifyClaimOptions,

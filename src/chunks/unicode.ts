@@ -24,17 +24,24 @@ export function isCjk(char: string | undefined): boolean {
 /**
  * Words as the word-overlap and exact-match checks compare them: `tokenize` (folded as names are),
  * with each character of a CJK run its own word, since those scripts put no space between words.
+ * A chunk's words; a claim's come from the prepared answer's tokens (`proseWords`).
  */
 export function chunkWords(text: string): Token[] {
   const tokens = tokenize(text);
-  if (!CJK_CHAR.test(text)) return tokens;
+  return CJK_CHAR.test(text) ? splitCjk(tokens) : tokens;
+}
+
+/**
+ * Tokens with each CJK character made a word of its own, the letters between staying one word.
+ * The chunk check's alone: the verifier matches names, which CJK answers write as one run.
+ */
+export function splitCjk(tokens: readonly Token[]): Token[] {
   const out: Token[] = [];
   for (const token of tokens) {
     if (!CJK_CHAR.test(token.raw)) {
       out.push(token);
       continue;
     }
-    // Split the token at each CJK character; the letters between stay one word.
     let cursor = 0;
     CJK_CHARS.lastIndex = 0;
     const push = (from: number, to: number): void => {

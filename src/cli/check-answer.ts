@@ -1,6 +1,7 @@
 import type { ChunkSettings } from '../chunks/config.js';
 import type { Chunk } from '../chunks/types.js';
 import type { CheckJson } from '../format/check-schema.js';
+import { prepareAnswer } from '../match/prepared.js';
 import { toJson } from '../format/formatters.js';
 import { resolveSettings } from '../promptfoo/settings.js';
 import { guardOutput, type VerifierSettings } from '../run.js';
@@ -54,9 +55,11 @@ export async function checkAnswer(
   row?: { vars: Readonly<Record<string, unknown>>; where: string },
 ): Promise<AnswerChecks> {
   const result: AnswerChecks = { pass: true };
+  // Both checks read the answer prepared once (its tokens, its structure).
+  const prepared = prepareAnswer(answer);
   if (plan.links) {
     const settings = linkSettings(plan.links, io, row?.vars);
-    result.guarded = await guardOutput(answer, settings);
+    result.guarded = await guardOutput(prepared, settings);
     result.pass &&= result.guarded.report.pass;
   }
   if (plan.chunks) {
@@ -69,7 +72,7 @@ export async function checkAnswer(
         ? plan.chunks.chunks
         : parseChunks(own, { root: settings.contextVar, ...(row ? { where: row.where } : {}) });
     if (chunks !== undefined) {
-      result.chunks = await checkChunks(answer, chunks, settings, io.env);
+      result.chunks = await checkChunks(prepared, chunks, settings, io.env);
       result.pass &&= result.chunks.pass;
     }
   }

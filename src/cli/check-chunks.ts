@@ -13,6 +13,7 @@ import { overFile } from '../config/merge.js';
 import type { ConfigFile } from '../config/schema.js';
 import { jsonDocument } from '../format/escape.js';
 import { lineOfPath, parseJsonText } from '../input/json.js';
+import type { PreparedAnswer } from '../match/prepared.js';
 import { printable } from '../util/strings.js';
 import { CHUNK_FLAGS, chunkFlagConfig } from './args-check.js';
 import { EXIT, readTextFile, type CliIo } from './io.js';
@@ -95,7 +96,7 @@ export async function readChunksFile(path: string, cwd: string): Promise<Chunk[]
 
 /** The chunk check of one answer, with the judge when the settings name one. */
 export async function checkChunks(
-  answer: string,
+  answer: string | PreparedAnswer,
   chunks: readonly Chunk[],
   settings: ChunkSettings,
   env: NodeJS.ProcessEnv,

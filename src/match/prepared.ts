@@ -46,6 +46,14 @@ export function prepareAnswer(text: string): PreparedAnswer {
   return new Prepared(text, tokenize(text));
 }
 
+/**
+ * Whether a value is an answer `prepareAnswer` read: a front that runs the verifier and the chunk
+ * check on one answer prepares it once and hands both the same one.
+ */
+export function isPreparedAnswer(value: unknown): value is PreparedAnswer {
+  return value instanceof Prepared;
+}
+
 /** `segments` with the tokens of its text: itself when it already has them. */
 export function prepared(segments: Segments): PreparedAnswer {
   if ('tokens' in segments) return segments as PreparedAnswer;
