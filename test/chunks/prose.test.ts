@@ -80,8 +80,8 @@ describe('a claim reads its words from the prepared answer', () => {
       'notice',
     ]);
     // The words are the prepared answer's: changing a token's folded form there shows in them.
-    const tokens = prepared.tokens as Array<{ norm: string }>;
-    tokens[0]!.norm = 'renters';
+    const first: { norm: string } = prepared.tokens[0]!;
+    first.norm = 'renters';
     const again = readAnswer(prepared, CONTEXT, 5);
     expect(again.words.get(again.claims[0]!)![0]).toBe('renters');
   });
