@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { InputError } from '../errors.js';
 import { lineOfPath, parseJsonText } from '../input/json.js';
-import { parseAllowlist, type Allowlist } from './schema.js';
+import { parseAllowlist, type Allowlist, wellFormedKeyCount } from './schema.js';
 
 /**
  * Read, parse and validate an allowlist file. Each failure has its own message: the file is
@@ -30,6 +30,11 @@ export async function loadAllowlist(path: string, source: string = path): Promis
   }
   // A repeated key is an error: JSON.parse would keep the last, and a lost entry (a second
   // "Legal Aid of X" whose numbers replace the first one's) would call a right number misattributed.
-  const data = parseJsonText(text, source, { duplicateCode: 'INVALID_ALLOWLIST' });
-  return parseAllowlist(data, source, { locate: lineOfPath(text) });
+  // Its key count, taken while checking its shape, tells whether a key repeats without a second walk.
+  let keys = -1;
+  const data = parseJsonText(text, source, {
+    duplicateCode: 'INVALID_ALLOWLIST',
+    countKeys: (value) => (keys = wellFormedKeyCount(value)),
+  });
+  return parseAllowlist(data, source, { locate: lineOfPath(text), wellFormed: keys >= 0 });
 }
