@@ -1,3 +1,4 @@
+import { halfWidth, WIDTH_FORMS } from '../normalize/width.js';
 import { CHUNK_LIMITS } from './defaults.js';
 import { ID_PATTERN, chunkKey, idShape, isNumericKey } from './ids.js';
 import { MASK, markCode } from './mask.js';
@@ -150,8 +151,6 @@ function marker(
 const SEPARATOR = /[ \t]*(?:[,;&、，；]|\band\b)[ \t]*/i;
 const PREFIX =
   /^(?:sources?|passages?|chunks?|docs?|documents?|refs?|references?|citations?|contexts?)(?:[ \t]+id)?(?:[ \t]*[:#][ \t]*|[ \t]+)/i;
-// Full-width digits (`［１］`) read as the ASCII ones.
-const FULL_WIDTH_DIGIT = /[０-９]/g;
 const NUMBER = /^\d{1,6}$/;
 const RANGE = /^(\d{1,6})[ \t]*[-–—][ \t]*(\d{1,6})$/;
 
@@ -160,11 +159,8 @@ const RANGE = /^(\d{1,6})[ \t]*[-–—][ \t]*(\d{1,6})$/;
  * `[see note]`, a reversed or too-wide range). Every part must be an id for the whole to count.
  */
 export function parseIds(inner: string, context: MarkerContext): string[] | undefined {
-  const parts = inner
-    .replace(FULL_WIDTH_DIGIT, (digit) => String.fromCharCode(digit.charCodeAt(0) - 0xfee0))
-    .trim()
-    .replace(PREFIX, '')
-    .split(SEPARATOR);
+  // Full-width digits (`［１］`) read as the ASCII ones.
+  const parts = halfWidth(inner, WIDTH_FORMS.digit).trim().replace(PREFIX, '').split(SEPARATOR);
   const ids: string[] = [];
   for (const rawPart of parts) {
     const part = rawPart.trim().replace(PREFIX, '');

@@ -1,3 +1,4 @@
+import { halfWidth } from '../normalize/width.js';
 import { CJK_CLASS } from './unicode.js';
 
 // The tokens a quotation is compared by, in answers and chunks alike.
@@ -35,14 +36,6 @@ const FOLDS: Record<string, string> = {
   '−': '-',
 };
 
-/** Full-width forms (`：`, `！`, `Ａ`, `１`) as their ASCII letters: the same character in CJK typesetting. */
-function foldFullWidth(raw: string): string {
-  if (!FULL_WIDTH_FORM.test(raw)) return raw;
-  return raw.replace(FULL_WIDTH_FORMS, (char) => String.fromCharCode(char.charCodeAt(0) - 0xfee0));
-}
-const FULL_WIDTH_FORM = /[\uff01-\uff5e]/;
-const FULL_WIDTH_FORMS = /[\uff01-\uff5e]/g;
-
 /**
  * Tokens for the verbatim check: case folded, curly quotes and dashes straightened, full-width
  * punctuation read as ASCII (`：` = `:`), whitespace
@@ -60,7 +53,7 @@ export function verbatimTokens(text: string): VerbatimToken[] {
       for (let dot = 0; dot < 3; dot += 1) tokens.push({ norm: '.', start, end });
       continue;
     }
-    tokens.push({ norm: FOLDS[raw] ?? foldFullWidth(raw).toLowerCase(), start, end });
+    tokens.push({ norm: FOLDS[raw] ?? halfWidth(raw).toLowerCase(), start, end });
   }
   return tokens;
 }

@@ -1,4 +1,5 @@
 import { SERVICE_LINES } from '../defaults.js';
+import { halfWidth, WIDTH_FORMS } from './width.js';
 
 /**
  * The one phone normalizer (North American numbering plan), shared by the allowlist loader, the
@@ -170,13 +171,8 @@ function whyNotNanp(tenDigits: string): string | null {
  * original.
  */
 export function foldPhoneText(text: string): string {
-  if (!WIDE.test(text)) return text;
-  return text.replace(WIDE_ALL, (char) =>
-    char === '\u3000' ? ' ' : String.fromCharCode(char.charCodeAt(0) - 0xfee0),
-  );
+  return halfWidth(text, WIDTH_FORMS.phone);
 }
-const WIDE = /[\u3000\uff08\uff09\uff0b\uff0d\uff0e\uff0f\uff10-\uff19]/;
-const WIDE_ALL = new RegExp(WIDE.source, 'g');
 
 /**
  * The shapes of a written North American number, defined once for the answer extractor and the

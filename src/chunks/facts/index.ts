@@ -1,3 +1,4 @@
+import { halfWidth, WIDTH_FORMS } from '../../normalize/width.js';
 import type { NumberStyle } from '../number-style.js';
 import type { Fact } from '../types.js';
 import { parseDate } from './dates.js';
@@ -42,11 +43,7 @@ export function extractFacts(
 ): Fact[] {
   // Full-width digits and number marks (`１２．５％`, as CJK text may set them) read as ASCII. One
   // code unit each way, so every offset stays that of the original text.
-  const text = FULL_WIDTH_NUMBER.test(original)
-    ? original.replace(FULL_WIDTH_NUMBERS, (char) =>
-        String.fromCharCode(char.charCodeAt(0) - 0xfee0),
-      )
-    : original;
+  const text = halfWidth(original, WIDTH_FORMS.figure);
   const tokens = tokenizeForFacts(text);
   const mentions: Mention[] = [];
   let index = 0;
@@ -72,5 +69,3 @@ export function extractFacts(
   }
   return facts;
 }
-const FULL_WIDTH_NUMBER = /[０-９％．＄]/;
-const FULL_WIDTH_NUMBERS = /[０-９％．＄]/g;
