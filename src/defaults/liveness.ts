@@ -31,6 +31,7 @@ export const LIVENESS_DEFAULTS = {
   /**
    * System DNS lookups at once. Each holds one of libuv's 4 threads until the system resolver
    * answers or gives up (seconds when DNS is silent); 3 leaves one for file IO (the cache, `-o`).
+   * Shared between answers as request slots are (fewest running first, `resolve.ts`).
    */
   dnsConcurrency: 3,
   maxBodyBytes: 16 * 1024,

@@ -1,6 +1,7 @@
 import { isIP, type LookupFunction } from 'node:net';
 import { describeError } from '../errors.js';
 import { classifyAddress, unbracket } from './address.js';
+import type { PartyKey } from './cancel.js';
 import type { Failure } from './classify.js';
 import { LookupRefused } from './http.js';
 import { hostKey } from './resolve.js';
@@ -61,7 +62,11 @@ export class HostVetting {
     private readonly guardSpecialNames = true,
   ) {}
 
-  resolve(hostname: string): Promise<HostResolution> {
+  /**
+   * `party`: whose link asks (`StopSignal.party`), handed to the resolver so it can share its
+   * lookups fairly. A name is looked up once, in the share of the first party that asked for it.
+   */
+  resolve(hostname: string, party?: PartyKey): Promise<HostResolution> {
     const key = hostKey(hostname);
     if (isIP(key) !== 0) {
       const addressClass = classifyAddress(key);
@@ -87,7 +92,7 @@ export class HostVetting {
     }
     let pending = this.resolutions.get(key);
     if (!pending) {
-      pending = this.lookupAndVet(key);
+      pending = this.lookupAndVet(key, party);
       this.resolutions.set(key, pending);
       // A DNS error may be transient: the next hop or link on this host asks again.
       void pending.then((result) => {
@@ -135,12 +140,13 @@ export class HostVetting {
   /** The resolver's answer for `key`, its failure told apart as not-found or a lookup error. */
   private async lookUp(
     key: string,
+    party: PartyKey | undefined,
   ): Promise<
     { ok: true; addresses: Array<{ address: string; family: 4 | 6 }> } | HostResolutionFailure
   > {
     let answer;
     try {
-      answer = await this.resolver(key);
+      answer = await this.resolver(key, party);
     } catch (error) {
       answer = { ok: false as const, notFound: false, error: describeError(error) };
     }
@@ -163,7 +169,7 @@ export class HostVetting {
     };
   }
 
-  private async lookupAndVet(key: string): Promise<HostResolution> {
+  private async lookupAndVet(key: string, party: PartyKey | undefined): Promise<HostResolution> {
     const pin = this.pins.get(key);
     const special = pin || !this.guardSpecialNames ? null : specialUseName(key);
     let source: 'dns' | 'pinned' | 'name' = 'pinned';
@@ -185,7 +191,7 @@ export class HostVetting {
       };
     } else {
       source = 'dns';
-      const answer = await this.lookUp(key);
+      const answer = await this.lookUp(key, party);
       if (!answer.ok) return answer;
       addresses = answer.addresses;
     }

@@ -2,7 +2,8 @@ import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import { LIVENESS_DEFAULTS } from '../defaults.js';
 import { unbracket } from './address.js';
-import { Fifo } from './fifo.js';
+import { Cancelled, Stop, type PartyKey } from './cancel.js';
+import { Limiter } from './limiter.js';
 import type { Resolver, ResolveResult } from './types.js';
 
 // getaddrinfo answers these when the name itself does not exist (or has no address at all); every
@@ -21,58 +22,65 @@ const NOT_FOUND_CODES = new Set(['ENOTFOUND', 'ENODATA', 'NXDOMAIN', 'EAI_NONAME
  * the verdict came at the deadline and the process lived on for hosts × resolver timeout / 4. So
  * the rest wait here, a waiting lookup leaves the queue when its timeout passes (it never reaches
  * the thread pool), and `close` empties the queue: at most `concurrency` lookups outlive a run.
+ *
+ * **Fair between answers.** In arrival order, one answer citing 60 hosts whose DNS is slow filled
+ * the queue, and a lookup of an answer graded beside it waited behind all of them until its own
+ * timeout: its link `inconclusive` (a DNS error) whatever the site says. So the slots are shared
+ * as request slots are, by the same scheduler (`Limiter`): each lookup counts in its `party` (the
+ * answer of the link that asked; none, the shared one), and a freed slot goes to the party with the
+ * fewest lookups running. A party that asks while every slot is busy gets the first slot that
+ * frees, so it waits for at most one lookup in flight, not behind the others' queues. The total
+ * stays `concurrency`, and one party alone still uses every slot.
  */
 export function createSystemResolver(
   timeoutMs: number,
   concurrency: number = LIVENESS_DEFAULTS.dnsConcurrency,
   lookupHost: (host: string) => Promise<ResolveResult> = systemLookup,
 ): Resolver & { close(): void } {
-  const waiting = new Fifo<Turn>();
-  let active = 0;
+  // The bound is on libuv's threads, not on any one name: per host = overall.
+  const slots = new Limiter(concurrency, concurrency);
+  const waiting = new Set<Stop>();
   let closed = false;
-  const next = (): void => {
-    while (active < concurrency) {
-      const turn = waiting.shift();
-      if (!turn) return;
-      if (!turn.gone) turn.start();
-    }
-  };
-  const resolver = (host: string): Promise<ResolveResult> =>
+  const resolver = (host: string, party?: PartyKey): Promise<ResolveResult> =>
     new Promise<ResolveResult>((resolve) => {
-      if (closed) return resolve({ ok: false, notFound: false, error: 'ECANCELLED' });
-      const give = (error: string): void => {
-        turn.gone = true;
+      if (closed) return resolve(dnsFailure('ECANCELLED'));
+      const turn = new Stop(party);
+      const give = (answer: ResolveResult): void => {
         clearTimeout(timer);
-        resolve({ ok: false, notFound: false, error });
+        waiting.delete(turn);
+        resolve(answer);
       };
-      const turn: Turn = { gone: false, start: () => {}, cancel: () => give('ECANCELLED') };
-      const timer = setTimeout(() => give('ETIMEOUT'), timeoutMs);
+      // The timeout runs from the call: a waiting lookup leaves the queue, a running one keeps
+      // its slot until getaddrinfo returns (the thread is held that long) but its caller goes on.
+      const timer = setTimeout(() => {
+        turn.abort(new Cancelled('deadline'));
+        give(dnsFailure('ETIMEOUT'));
+      }, timeoutMs);
       timer.unref();
-      turn.start = () => {
-        active++;
-        void lookupHost(host).then((answer) => {
-          active--;
-          clearTimeout(timer);
-          resolve(answer);
-          next();
-        });
+      waiting.add(turn);
+      const lookUp = (): Promise<ResolveResult> => {
+        waiting.delete(turn);
+        return lookupHost(host);
       };
-      waiting.push(turn);
-      next();
+      slots.run(host, lookUp, false, turn).then(give, (reason: unknown) => give(failureOf(reason)));
     });
   return Object.assign(resolver, {
     close(): void {
       closed = true;
-      for (let turn = waiting.shift(); turn; turn = waiting.shift()) if (!turn.gone) turn.cancel();
+      for (const turn of [...waiting]) turn.abort(new Cancelled('closed'));
     },
   });
 }
 
-/** A lookup waiting for its turn: `gone` once it timed out or was cancelled (skipped when reached). */
-interface Turn {
-  gone: boolean;
-  start: () => void;
-  cancel: () => void;
+function dnsFailure(error: string): ResolveResult {
+  return { ok: false, notFound: false, error };
+}
+
+/** Why a lookup ended without an answer: its timeout, the resolver closed, or the lookup threw. */
+function failureOf(reason: unknown): ResolveResult {
+  if (reason instanceof Cancelled)
+    return dnsFailure(reason.why === 'closed' ? 'ECANCELLED' : 'ETIMEOUT');
+  return dnsFailure((reason as NodeJS.ErrnoException | undefined)?.code ?? 'EDNS');
 }
 
 async function systemLookup(host: string): Promise<ResolveResult> {

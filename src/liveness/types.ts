@@ -1,3 +1,4 @@
+import type { PartyKey } from './cancel.js';
 import type { LivenessSettingsInput } from './options.js';
 
 /**
@@ -31,8 +32,12 @@ export type LivenessOutcome =
 
 export type LivenessKind = LivenessOutcome['kind'];
 
-/** Resolves a host name to addresses. Injectable so tests decide DNS without a network. Never rejects. */
-export type Resolver = (host: string) => Promise<ResolveResult>;
+/**
+ * Resolves a host name to addresses. Injectable so tests decide DNS without a network. Never
+ * rejects. `party`: the answer whose link asked (see `StopSignal.party`), so a resolver that bounds
+ * its lookups can share them fairly; one that does not may ignore it.
+ */
+export type Resolver = (host: string, party?: PartyKey) => Promise<ResolveResult>;
 export type ResolveResult =
   | { ok: true; addresses: Array<{ address: string; family: 4 | 6 }> }
   /** `notFound`: the name does not exist (NXDOMAIN / ENOTFOUND). `error`: DNS itself failed. */

@@ -21,6 +21,8 @@ describe('system lookups are bounded', () => {
     };
     const resolver = createSystemResolver(100, LIVENESS_DEFAULTS.dnsConcurrency, never);
     const answers = Array.from({ length: 50 }, (_, i) => resolver(`h${i}.test`));
+    // Slots are handed out once per turn of the event loop (the `Limiter` that shares them).
+    await new Promise((resolve) => setImmediate(resolve));
     expect(started).toBe(LIVENESS_DEFAULTS.dnsConcurrency);
     const late = resolver('late.test');
     resolver.close();
