@@ -51,11 +51,14 @@ export function columnKinds(cols: ResolvedColumns): Map<number, Kind> {
 export const quote = (text: string): string => JSON.stringify(text);
 export const present = (cell: string): boolean => cell.length > 0 && !isPlaceholder(cell);
 
+/** A cell holding the other kind of value, in the same words wherever a rule finds it. */
+const heldPhone = (value: string): string => `holds a phone number (${quote(value)})`;
+const heldAddress = (value: string): string => `holds a web address (${quote(value)})`;
+
 /** What a name or an alias must never be: a phone number, or a web address written as one. */
 function notAName(value: string): string | null {
-  if (isPhoneText(value) || holdsPhoneNumber(value))
-    return `holds a phone number (${quote(value)})`;
-  if (holdsWrittenAddress(value)) return `holds a web address (${quote(value)})`;
+  if (isPhoneText(value) || holdsPhoneNumber(value)) return heldPhone(value);
+  if (holdsWrittenAddress(value)) return heldAddress(value);
   return null;
 }
 
@@ -74,9 +77,8 @@ export function wrongKind(cellAt: CellAt, kinds: Kinds, header: readonly string[
     let text: string | null = null;
     if (kind === 'org') text = notAName(cell);
     else if (kind === 'alias') text = aliasProblem(cell);
-    else if (kind === 'phone')
-      text = isAddressText(cell) ? `holds a web address (${quote(cell)})` : null;
-    else if (isPhoneText(cell)) text = `holds a phone number (${quote(cell)})`;
+    else if (kind === 'phone') text = isAddressText(cell) ? heldAddress(cell) : null;
+    else if (isPhoneText(cell)) text = heldPhone(cell);
     else if (!holdsAddress(cell, kind) && isAddressText(next))
       text = `holds ${quote(cell)}, not a web address, while the next cell is one (${quote(next)})`;
     if (text !== null) problems.push({ index, text: `'${header[index]}' ${text}` });
@@ -128,7 +130,11 @@ export function unfitCell(cell: string, kind: Kind): string | null {
   }
 }
 
-/** What a URL or phone cell must hold: its own kind of value, and nothing of the other kind. */
+/**
+ * What a URL or phone cell must hold: its own kind of value, and nothing of the other kind. The two
+ * kinds differ only in these parts, so each is a value of this shape judged by one function
+ * (`unfitValue`); their two values look alike because they are the rows of one table.
+ */
 interface ValueRule<P extends { kind: string; raw: string }> {
   /** Why the whole cell is the other kind of value, or null. */
   other: (cell: string) => string | null;
@@ -140,7 +146,7 @@ interface ValueRule<P extends { kind: string; raw: string }> {
 }
 
 const URL_CELL: ValueRule<UrlPart> = {
-  other: (cell) => (isPhoneText(cell) ? `holds a phone number (${quote(cell)})` : null),
+  other: (cell) => (isPhoneText(cell) ? heldPhone(cell) : null),
   parse: parseUrlCell,
   own: 'url',
   odd: (part) => part.kind === 'bad' || (part.kind === 'text' && isPhoneText(part.raw)),
@@ -148,7 +154,7 @@ const URL_CELL: ValueRule<UrlPart> = {
 };
 
 const PHONE_CELL: ValueRule<PhonePart> = {
-  other: (cell) => (isAddressText(cell) ? `holds a web address (${quote(cell)})` : null),
+  other: (cell) => (isAddressText(cell) ? heldAddress(cell) : null),
   parse: parsePhoneCell,
   own: 'number',
   odd: (part) => part.kind === 'bad' || (part.kind === 'text' && holdsWrittenAddress(part.raw)),
