@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { findBlocks } from '../../src/chunks/blocks.js';
 import { extractFacts, type FactSide } from '../../src/chunks/facts/index.js';
+import { byMeaning, byValue, SMALL_NUMBERS } from '../../src/chunks/facts/number-words.js';
+import { UNITS } from '../../src/chunks/facts/qualifier-words.js';
 import { MASK, markLinks } from '../../src/chunks/mask.js';
 import { type NumberStyle, styleFromLocale } from '../../src/chunks/number-style.js';
 
@@ -120,5 +122,25 @@ describe('blocks and links of an answer', () => {
     markLinks(text, mask);
     const masked = [...text].filter((_, index) => (mask[index]! & MASK.link) !== 0).join('');
     expect(masked).toBe('mass.gov/courts/2019-ruleshttps://mass.gov/x');
+  });
+});
+
+describe('the word tables', () => {
+  it('reads each word of an entry as its meaning, numbers as numbers', () => {
+    expect([...byMeaning({ usd: 'dollar dollars usd', eur: 'euro' })]).toEqual([
+      ['dollar', 'usd'],
+      ['dollars', 'usd'],
+      ['usd', 'usd'],
+      ['euro', 'eur'],
+    ]);
+    expect(byValue({ 1e6: 'million mn' }).get('mn')).toBe(1_000_000);
+    expect(UNITS.get('kilometres')).toBe('km');
+    expect(SMALL_NUMBERS.get('nineteen')).toBe(19);
+  });
+
+  it('refuses a word given two meanings, which a Map of pairs kept silently', () => {
+    expect(() => byMeaning({ usd: 'dollar', cad: 'dollar' })).toThrow(
+      "word table: 'dollar' is given two meanings",
+    );
   });
 });

@@ -1,22 +1,43 @@
-// The words of numbers: scales, labels, ordinals, numbers spelt out. Data only.
+// The words of numbers: scales, labels, ordinals, numbers spelt out. Data only, with the two
+// readers of its one table format.
+
+/**
+ * A word table written one meaning to an entry, its words space-separated: `{ usd: 'dollar dollars
+ * usd' }` reads each of the three as `usd`. Synonyms stand together, and a meaning given twice is
+ * a lint error; a word given two meanings throws as the module loads (a Map literal of pairs kept
+ * the last one silently).
+ */
+export function byMeaning(groups: Readonly<Record<string, string>>): ReadonlyMap<string, string> {
+  return wordTable(groups, (meaning) => meaning);
+}
+
+/** `byMeaning` for tables whose meaning is a number: `{ 1e6: 'million mn mln' }`. */
+export function byValue(groups: Readonly<Record<number, string>>): ReadonlyMap<string, number> {
+  return wordTable(groups, Number);
+}
+
+function wordTable<T>(
+  groups: Readonly<Record<string, string>>,
+  read: (key: string) => T,
+): ReadonlyMap<string, T> {
+  const table = new Map<string, T>();
+  for (const [key, words] of Object.entries(groups)) {
+    for (const word of words.split(' ')) {
+      if (table.has(word)) throw new Error(`word table: '${word}' is given two meanings`);
+      table.set(word, read(key));
+    }
+  }
+  return table;
+}
 
 /** Chinese and Japanese scale characters written right after digits (`3万`, `2.5億`). */
-export const CJK_SCALES = new Map<string, number>([
-  ['万', 1e4],
-  ['萬', 1e4],
-  ['亿', 1e8],
-  ['億', 1e8],
-]);
-export const SCALES = new Map<string, number>([
-  ['thousand', 1e3],
-  ['million', 1e6],
-  ['billion', 1e9],
-  ['trillion', 1e12],
-  ['mn', 1e6],
-  ['mln', 1e6],
-  ['bn', 1e9],
-  ['tn', 1e12],
-]);
+export const CJK_SCALES = byValue({ 1e4: '万 萬', 1e8: '亿 億' });
+export const SCALES = byValue({
+  1e3: 'thousand',
+  1e6: 'million mn mln',
+  1e9: 'billion bn',
+  1e12: 'trillion tn',
+});
 /** Words whose following number is a label (`Passage 3`, `Step 2`), never a stated quantity. */
 export const LABEL_WORDS = new Set([
   'passage',
@@ -53,69 +74,69 @@ export const LABEL_WORDS = new Set([
   'citation',
 ]);
 export const ORDINAL_SUFFIXES = new Set(['st', 'nd', 'rd', 'th']);
-export const SMALL_NUMBERS = new Map<string, number>([
-  ['zero', 0],
-  ['one', 1],
-  ['two', 2],
-  ['three', 3],
-  ['four', 4],
-  ['five', 5],
-  ['six', 6],
-  ['seven', 7],
-  ['eight', 8],
-  ['nine', 9],
-  ['ten', 10],
-  ['eleven', 11],
-  ['twelve', 12],
-  ['thirteen', 13],
-  ['fourteen', 14],
-  ['fifteen', 15],
-  ['sixteen', 16],
-  ['seventeen', 17],
-  ['eighteen', 18],
-  ['nineteen', 19],
-  ['twenty', 20],
-  ['thirty', 30],
-  ['forty', 40],
-  ['fifty', 50],
-  ['sixty', 60],
-  ['seventy', 70],
-  ['eighty', 80],
-  ['ninety', 90],
-]);
-export const ORDINAL_WORDS = new Map<string, number>([
-  ['first', 1],
-  ['second', 2],
-  ['third', 3],
-  ['fourth', 4],
-  ['fifth', 5],
-  ['sixth', 6],
-  ['seventh', 7],
-  ['eighth', 8],
-  ['ninth', 9],
-  ['tenth', 10],
-  ['eleventh', 11],
-  ['twelfth', 12],
-  ['thirteenth', 13],
-  ['fourteenth', 14],
-  ['fifteenth', 15],
-  ['sixteenth', 16],
-  ['seventeenth', 17],
-  ['eighteenth', 18],
-  ['nineteenth', 19],
-  ['twentieth', 20],
-  ['thirtieth', 30],
-  ['fortieth', 40],
-  ['fiftieth', 50],
-  ['sixtieth', 60],
-  ['seventieth', 70],
-  ['eightieth', 80],
-  ['ninetieth', 90],
-  ['hundredth', 100],
-]);
-export const WORD_SCALES = new Map<string, number>([
-  ['thousand', 1e3],
-  ['million', 1e6],
-  ['billion', 1e9],
-  ['trillion', 1e12],
-]);
+export const SMALL_NUMBERS = byValue({
+  0: 'zero',
+  1: 'one',
+  2: 'two',
+  3: 'three',
+  4: 'four',
+  5: 'five',
+  6: 'six',
+  7: 'seven',
+  8: 'eight',
+  9: 'nine',
+  10: 'ten',
+  11: 'eleven',
+  12: 'twelve',
+  13: 'thirteen',
+  14: 'fourteen',
+  15: 'fifteen',
+  16: 'sixteen',
+  17: 'seventeen',
+  18: 'eighteen',
+  19: 'nineteen',
+  20: 'twenty',
+  30: 'thirty',
+  40: 'forty',
+  50: 'fifty',
+  60: 'sixty',
+  70: 'seventy',
+  80: 'eighty',
+  90: 'ninety',
+});
+export const ORDINAL_WORDS = byValue({
+  1: 'first',
+  2: 'second',
+  3: 'third',
+  4: 'fourth',
+  5: 'fifth',
+  6: 'sixth',
+  7: 'seventh',
+  8: 'eighth',
+  9: 'ninth',
+  10: 'tenth',
+  11: 'eleventh',
+  12: 'twelfth',
+  13: 'thirteenth',
+  14: 'fourteenth',
+  15: 'fifteenth',
+  16: 'sixteenth',
+  17: 'seventeenth',
+  18: 'eighteenth',
+  19: 'nineteenth',
+  20: 'twentieth',
+  30: 'thirtieth',
+  40: 'fortieth',
+  50: 'fiftieth',
+  60: 'sixtieth',
+  70: 'seventieth',
+  80: 'eightieth',
+  90: 'ninetieth',
+  100: 'hundredth',
+});
+export const WORD_SCALES = byValue({
+  1e3: 'thousand',
+  1e6: 'million',
+  1e9: 'billion',
+  1e12: 'trillion',
+});
