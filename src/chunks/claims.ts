@@ -1,12 +1,12 @@
-import { extractFacts } from './facts/index.js';
+import { factsIn, type Figures, readFigures } from './facts/index.js';
 import { findCitations, type MarkerContext } from './markers.js';
 import type { NumberStyle } from './number-style.js';
 import { findQuotes, markCode, markLinks, markQuotes } from './mask.js';
 import { prepareAnswer, type PreparedAnswer } from '../match/prepared.js';
-import { proseText, proseWords } from './prose.js';
+import { answerProse, proseText, proseWords } from './prose.js';
 import { collapseWhitespace, trimmedSentences } from './sentences.js';
 import { findBlocks } from './blocks.js';
-import type { CitationMarker, Claim, QuoteFinding, Span } from './types.js';
+import type { CitationMarker, Claim, Fact, QuoteFinding, Span } from './types.js';
 
 /** What reading an answer yields: its markers, its quotations and its claims. */
 export interface AnswerReading {
@@ -43,7 +43,14 @@ export function readAnswer(
       (span) => ({ ...span, block: blockIndex }),
     ),
   );
-  const { claims, blockOf, sourceLines, words } = gatherClaims(prepared, sentences, masked, style);
+  // The answer's figures, read once over its prose; each claim takes those of its sentence.
+  const figures = readFigures(answerProse(text, masked.markers, masked.mask));
+  const { claims, blockOf, sourceLines, words } = gatherClaims(
+    { answer: prepared, figures },
+    sentences,
+    masked,
+    style,
+  );
   extendScope(claims, blockOf, sourceLines, blocks.length);
   const kept = claims.filter(
     (claim) =>
@@ -87,11 +94,12 @@ function maskAnswer(text: string, context: MarkerContext): MaskedAnswer {
  * without letters), in order; claims are kept before filtering so that scope can reach them.
  */
 function gatherClaims(
-  answer: PreparedAnswer,
+  read: { answer: PreparedAnswer; figures: Figures },
   sentences: readonly BlockSentence[],
   masked: MaskedAnswer,
   style: NumberStyle,
 ): Gathered {
+  const { answer, figures } = read;
   const { text } = answer;
   const claims: Claim[] = [];
   const words = new Map<Claim, string[]>();
@@ -113,7 +121,8 @@ function gatherClaims(
       // A sentence with no letters (`[2]`, or `1[2].` left by a cut list) says nothing by itself.
       if (previous && own.length > 0) lendMarkers(previous, own, sentence.end, extended);
     } else {
-      const claim = toClaim(text, sentence, prose, own, quotes, style);
+      const facts = factsIn(figures, sentence, 'claim', 0, style);
+      const claim = toClaim(text, sentence, prose, own, quotes, facts);
       claims.push(claim);
       blockOf.set(claim, sentence.block);
       words.set(
@@ -177,7 +186,7 @@ function toClaim(
   prose: string,
   markers: CitationMarker[],
   quotes: QuoteFinding[],
-  style: NumberStyle,
+  facts: Fact[],
 ): Claim {
   return {
     start: sentence.start,
@@ -187,7 +196,7 @@ function toClaim(
     markers,
     ids: unionIds(markers),
     quotes,
-    facts: extractFacts(prose, 'claim', sentence.start, style),
+    facts,
   };
 }
 

@@ -25,6 +25,15 @@ export function proseText(
   return blankMasked(blankMarkers(text, sentence, markers), mask, sentence.start);
 }
 
+/** The whole answer's prose: every marker, code and link replaced by spaces (see `proseText`). */
+export function answerProse(
+  text: string,
+  markers: readonly CitationMarker[],
+  mask: Uint8Array,
+): string {
+  return proseText(text, { start: 0, end: text.length }, markers, mask);
+}
+
 /**
  * The words of the sentence's prose (`proseText`), as `chunkWords` would give them: the prepared
  * answer's tokens inside each unblanked stretch (`tokensIn`: a token a stretch cuts is tokenized as

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { checkChunkCitations } from '../../src/chunks/check.js';
 import { readAnswer } from '../../src/chunks/claims.js';
+import { extractFacts } from '../../src/chunks/facts/index.js';
 import { markerContext } from '../../src/chunks/markers.js';
 import { parseChunks } from '../../src/chunks/parse.js';
 import { chunkWords } from '../../src/chunks/unicode.js';
@@ -18,6 +19,14 @@ function wordsBothWays(text: string): Array<{ read: readonly string[]; tokenized
   return reading.claims.map((claim) => ({
     read: reading.words.get(claim)!,
     tokenized: chunkWords(claim.prose).map((token) => token.norm),
+  }));
+}
+
+/** A claim's figures as read from the answer's figure tokens, and from its own prose. */
+function factsBothWays(text: string): Array<{ read: string[][]; own: string[][] }> {
+  return readAnswer(text, CONTEXT, 5).claims.map((claim) => ({
+    read: claim.facts.map((fact) => fact.keys),
+    own: extractFacts(claim.prose, 'claim').map((fact) => fact.keys),
   }));
 }
 
@@ -56,13 +65,20 @@ describe('a claim reads its words from the prepared answer', () => {
       ),
     ];
     let claims = 0;
+    let facts = 0;
     for (const answer of answers) {
       for (const { read, tokenized } of wordsBothWays(answer)) {
         expect(read).toEqual(tokenized);
         claims += 1;
       }
+      // The figures too: read once over the answer, each claim the ones of its sentence.
+      for (const { read, own } of factsBothWays(answer)) {
+        expect(read).toEqual(own);
+        facts += read.length;
+      }
     }
     expect(claims).toBeGreaterThan(500);
+    expect(facts).toBeGreaterThan(500);
   });
 
   it('shares the prepared tokens themselves, not copies', () => {
