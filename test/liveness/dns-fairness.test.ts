@@ -113,9 +113,12 @@ describe('an answer is not starved of DNS by another answer', () => {
       allowPrivateNetworks: true,
       deadlineMs: 20_000,
     });
-    // The hostile answer holds every lookup slot, with 57 more waiting, before the honest one asks.
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(started).toHaveLength(SLOTS);
+    // The hostile answer holds every lookup slot, with the rest waiting, before the honest one asks.
+    const until = Date.now() + 5_000;
+    while (started.length < SLOTS && Date.now() < until)
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    const before = started.length;
+    expect(before).toBeGreaterThanOrEqual(SLOTS);
     const report = await verifyAnswerLive(
       `Apply online at http://honest-help.org:${site.port}/gone for help.`,
       index,
@@ -124,8 +127,9 @@ describe('an answer is not starved of DNS by another answer', () => {
     );
     expect(report.links[0]!.bucket).toBe('broken');
     expect(report.pass).toBe(false);
-    // Among the first slots that freed (ties go to the older queue once), not the 61st.
-    expect(started.indexOf('honest-help.org')).toBeLessThanOrEqual(2 * SLOTS);
+    // Among the first slots that freed after it asked (a tie goes to the older queue once), not
+    // behind the hostile answer's whole queue (the 61st, in arrival order).
+    expect(started.indexOf('honest-help.org')).toBeLessThan(before + 2 * SLOTS);
     await checker.close();
     await hostile;
   }, 15_000);
