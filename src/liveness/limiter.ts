@@ -13,7 +13,11 @@ export { BACKLOG_CAP, BACKLOG_WEIGHT } from './host-queue.js';
  * without one request sent (its 404 `inconclusive`, the answer passing). So each request belongs
  * to a party (its link's answer: `StopSignal.party`; requests of no answer share one), and a freed
  * overall slot goes to the party with the **fewest requests in flight** among those with a request
- * that may start, ties to the party whose next request arrived first (max-min fairness). The
+ * that may start (max-min fairness); ties go to the party **served longest ago** (one never served
+ * first), then to the one whose next request arrived first. Ties by arrival alone starved a
+ * newcomer whenever slots freed together: with as many busy parties as slots (3 answers on slow DNS
+ * and its 3 lookup slots), every party was back at none in flight at each round, the older ones'
+ * requests always arrived first, and the newcomer's lookup waited until its timeout. The
  * bound: an answer that asks while every slot is busy gets the first slot that frees, whatever the
  * others have queued, so it waits for at most one request in flight to end (the request timeout),
  * not behind the others' queues; with P parties busy it holds about a 1/P share of the slots.
@@ -35,6 +39,8 @@ interface Party {
   readonly key: PartyKey;
   readonly queue: HostQueue;
   active: number;
+  /** `Limiter.started` when it last started a request; -1 before its first. */
+  lastStart: number;
 }
 
 /** The party of requests that belong to no answer (the network probe, a caller without a deadline). */
@@ -94,6 +100,7 @@ export class Limiter {
         key,
         queue: new HostQueue((host) => (this.hostActive.get(host) ?? 0) < this.perHost),
         active: 0,
+        lastStart: -1,
       };
       this.parties.set(key, party);
     }
@@ -174,7 +181,7 @@ export class Limiter {
       const next = party.queue.take();
       if (!next) return;
       this.active++;
-      this.started++;
+      party.lastStart = this.started++;
       party.active++;
       this.hostActive.set(next.host, (this.hostActive.get(next.host) ?? 0) + 1);
       this.refreshHost(next.host);
@@ -183,22 +190,28 @@ export class Limiter {
     }
   }
 
-  /** The party with a request that may start and the fewest in flight; ties: oldest request first. */
+  /**
+   * The party with a request that may start and the fewest in flight; ties: served longest ago,
+   * then oldest request first.
+   */
   private nextParty(): Party | undefined {
     let best: Party | undefined;
     let bestSeq = Number.POSITIVE_INFINITY;
     for (const party of this.parties.values()) {
       const head = party.queue.head();
       if (!head) continue;
-      if (
-        best === undefined ||
-        party.active < best.active ||
-        (party.active === best.active && head.seq < bestSeq)
-      ) {
+      if (best === undefined || before(party, head.seq, best, bestSeq)) {
         best = party;
         bestSeq = head.seq;
       }
     }
     return best;
   }
+}
+
+/** Whether party `a` (its next request `seqA`) goes before `b`: see `nextParty`. */
+function before(a: Party, seqA: number, b: Party, seqB: number): boolean {
+  if (a.active !== b.active) return a.active < b.active;
+  if (a.lastStart !== b.lastStart) return a.lastStart < b.lastStart;
+  return seqA < seqB;
 }

@@ -71,6 +71,26 @@ describe('the system resolver shares its slots between answers', () => {
     expect(dns.running()).toBe(SLOTS);
   });
 
+  it('as many busy answers as slots, their lookups ending together: a newcomer is served in the first round', async () => {
+    const dns = heldLookups();
+    const resolver = createSystemResolver(60_000, SLOTS, dns.lookup);
+    onTestFinished(() => resolver.close());
+    const busy = Array.from({ length: SLOTS }, (_, party) => `busy${party}`);
+    for (let i = 0; i < 5; i++) for (const party of busy) void resolver(`${party}-${i}.org`, party);
+    await nextTurn();
+    expect(dns.started).toEqual(busy.map((party) => `${party}-0.org`));
+    const newcomer = resolver('new.org', 'new');
+    for (const party of busy) dns.finish(`${party}-0.org`);
+    await nextTurn();
+    await nextTurn();
+    // Every party has none running: the tie goes to the one never served, not to the older
+    // queues (by arrival alone they took every slot again, each round, until its timeout).
+    expect(dns.started.slice(SLOTS)).toContain('new.org');
+    expect(dns.running()).toBe(SLOTS);
+    dns.finish('new.org');
+    expect(await newcomer).toEqual(NOT_FOUND);
+  });
+
   it('lookups of no answer share one party, which counts like any other', async () => {
     const dns = heldLookups();
     const resolver = createSystemResolver(60_000, SLOTS, dns.lookup);
