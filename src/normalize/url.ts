@@ -28,6 +28,93 @@ export type UrlNormalization =
 const SCHEME = /^([a-z][a-z0-9+.-]*):/i;
 
 export function normalizeUrl(input: string): UrlNormalization {
+  return plainUrl(input) ?? normalizeUrlByParser(input);
+}
+
+/**
+ * An address already in normal form but for `http`, `www.` and one trailing slash (lower-case
+ * host of plain labels, a path of unreserved characters, nothing else), normalized by char codes:
+ * the URL parser returns such an address as written, so the result is the general path's, without
+ * its parse and copies. Null for anything else. An allowlist of 100,000 organizations lists
+ * 65,000 such addresses; a test holds the two paths to the same output on every address of the
+ * fixtures and on generated ones.
+ */
+function plainUrl(input: string): UrlNormalization | null {
+  const hostStart = input.startsWith('https://') ? 8 : input.startsWith('http://') ? 7 : -1;
+  if (hostStart === -1) return null;
+  const hostEnd = plainHostEnd(input, hostStart);
+  if (hostEnd === -1 || !isPlainPath(input, hostEnd)) return null;
+  // The path scan refused `//`, so at most one slash trails.
+  const end =
+    input.length > hostEnd && input.charCodeAt(input.length - 1) === 47
+      ? input.length - 1
+      : input.length;
+  const from = afterWww(input, hostStart, hostEnd);
+  const host = input.slice(from, hostEnd);
+  const url =
+    hostStart === 8 && from === 8 && end === input.length
+      ? input
+      : `https://${input.slice(from, end)}`;
+  return { ok: true, url, host, port: '' };
+}
+
+/**
+ * The end of a plain host starting at `start` (labels of lower-case letters, digits and inner
+ * hyphens, a letters-only last label, at most 253 characters, no `xn--`): what `PLAIN_HOST`
+ * accepts, read by char codes, stopping at the first other character; -1 when none is there.
+ * The URL parser leaves such a host as it is (no IDNA mapping, no IPv4 reading).
+ */
+function plainHostEnd(text: string, start: number): number {
+  let label = start;
+  let letters = true;
+  let i = start;
+  for (; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 97 && c <= 122) {
+      if (c === 120 && text.startsWith('n--', i + 1)) return -1;
+    } else if (c === 46) {
+      if (i === label || i - label > 63 || text.charCodeAt(i - 1) === 45) return -1;
+      label = i + 1;
+      letters = true;
+    } else if ((c >= 48 && c <= 57) || (c === 45 && i !== label)) letters = false;
+    else if (c === 45) return -1;
+    else break;
+  }
+  const last = i - label;
+  if (label === start || !letters || last < 2 || last > 63 || i - start > 253) return -1;
+  return i;
+}
+
+/** From `at` on: nothing, or a path of unreserved characters and single slashes with no segment starting with a dot. */
+function isPlainPath(text: string, at: number): boolean {
+  if (at === text.length) return true;
+  if (text.charCodeAt(at) !== 47) return false;
+  for (let i = at; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 47) {
+      const next = text.charCodeAt(i + 1);
+      if (next === 47 || next === 46) return false;
+    } else if (!isUnreserved(c)) return false;
+  }
+  return true;
+}
+
+/** Past every leading `www.` of the host `text.slice(start, end)` that `canonicalHost` drops. */
+function afterWww(text: string, start: number, end: number): number {
+  let from = start;
+  while (text.startsWith('www.', from)) {
+    const dot = text.indexOf('.', from + 4);
+    if (dot === -1 || dot >= end) break;
+    from += 4;
+  }
+  return from;
+}
+
+/**
+ * The general path of `normalizeUrl`, for every input: exported so that a test can hold the fast
+ * path (`plainUrl`) to it.
+ */
+export function normalizeUrlByParser(input: string): UrlNormalization {
   let text = input.trim();
   if (text.length === 0) return { ok: false, reason: 'empty' };
   const scheme = SCHEME.exec(text);
@@ -72,11 +159,21 @@ export function normalizeUrl(input: string): UrlNormalization {
  */
 export function normalizeHost(input: string): string | null {
   const text = input.trim();
-  if (text.length === 0 || /[\s/?#@]/.test(text)) return null;
   // Lower-case ASCII labels ending in a letter-only suffix come out of the URL parser unchanged
   // (no IDNA mapping, no IPv4 reading), so they skip it: an allowlist lists 100,000s of hosts.
-  if (text.length <= 253 && PLAIN_HOST.test(text) && !text.includes('xn--'))
-    return canonicalHost(text);
+  return plainHost(text) ?? normalizeHostByParser(text);
+}
+
+/** The canonical host of `text` when it is a plain host as it stands (see `plainHostEnd`), else null. */
+export function plainHost(text: string): string | null {
+  if (plainHostEnd(text, 0) !== text.length) return null;
+  const from = afterWww(text, 0, text.length);
+  return from === 0 ? text : text.slice(from);
+}
+
+/** The general path of `normalizeHost` (see `normalizeUrlByParser`); `text` is trimmed. */
+export function normalizeHostByParser(text: string): string | null {
+  if (text.length === 0 || /[\s/?#@]/.test(text)) return null;
   let parsed: URL;
   try {
     parsed = new URL(`https://${text}`);
@@ -86,10 +183,6 @@ export function normalizeHost(input: string): string | null {
   const host = canonicalHost(parsed.hostname);
   return host.length > 0 ? host : null;
 }
-
-// Labels of letters, digits and inner hyphens, then a letters-only suffix. No nested quantifier
-// can backtrack: each label ends at a literal dot.
-const PLAIN_HOST = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 
 function canonicalHost(hostname: string): string {
   let host = hostname.toLowerCase();

@@ -1,0 +1,216 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { allowlistFile, generateOrgs } from '../../bench/lib/generate.js';
+import { normalizePhone, normalizePhoneByRules } from '../../src/normalize/phone.js';
+import {
+  normalizeHost,
+  normalizeHostByParser,
+  normalizeUrl,
+  normalizeUrlByParser,
+} from '../../src/normalize/url.js';
+
+// `normalizeUrl` and `normalizeHost` answer plain addresses by char codes (`plainUrl`,
+// `plainHostEnd`) and the rest through the URL parser; `normalizePhone` reads the common shape of
+// a number as one integer (`plainNumber`) and the rest by its rules. Each fast path must give
+// exactly the general path's output: on every address and number in the fixtures (ExpertQA's
+// cited links, linkify-it's, directories), on a generated 5,000-organization allowlist, on each
+// of them bent the ways that leave the fast path (case, ports, dots, escapes, doubled slashes;
+// spaces, trunk digits, reserved area codes), and on random ones.
+
+const FIXTURES = fileURLToPath(new URL('../fixtures/', import.meta.url));
+
+function fixtureText(): string {
+  const parts: string[] = [];
+  const walk = (dir: string): void => {
+    for (const entry of readdirSync(dir).sort()) {
+      const path = join(dir, entry);
+      if (statSync(path).isDirectory()) walk(path);
+      else if (/\.(?:json|jsonl|csv|txt|md)$/.test(entry)) parts.push(readFileSync(path, 'utf8'));
+    }
+  };
+  walk(FIXTURES);
+  return parts.join('\n');
+}
+
+const text = fixtureText();
+const generated = allowlistFile(generateOrgs(5_000));
+const urls = [
+  ...new Set([
+    ...(text.match(/\bhttps?:\/\/[^\s"'<>)\]]+/gi) ?? []),
+    ...(text.match(/\bwww\.[^\s"'<>)\]]+/gi) ?? []),
+    ...generated.urls,
+  ]),
+];
+const hosts = [
+  ...new Set([
+    ...generated.domains,
+    ...urls.map((url) => url.replace(/^[a-z]+:\/\//i, '').split(/[/?#]/)[0]!),
+  ]),
+];
+
+const BENDS: Array<(url: string) => string> = [
+  (url) => url,
+  (url) => `${url}/`,
+  (url) => url.toUpperCase(),
+  (url) => url.replace('://', '://www.'),
+  (url) => url.replace('://', '://WWW.'),
+  (url) => url.replace(/(\/\/[^/]+)/, '$1:443'),
+  (url) => url.replace(/(\/\/[^/]+)/, '$1.'),
+  (url) => `${url}/./a/../b`,
+  (url) => `${url}//x`,
+  (url) => `${url}/%7Ex%2e`,
+  (url) => `${url}/.well-known`,
+  (url) => `${url}?b=2&a=1`,
+  (url) => `${url}#top`,
+  (url) => ` ${url} `,
+  (url) => url.replace('https://', 'http://'),
+  (url) => url.replace('://', '://xn--bcher-kva.'),
+  (url) => url.replace('://', '://a-.'),
+  (url) => url.replace('://', '://1.2.3.'),
+  (url) => url.replace(/\.[a-z]+(?=\/|$)/, '.c0m'),
+];
+
+function sameAsParser(input: string): boolean {
+  return JSON.stringify(normalizeUrl(input)) === JSON.stringify(normalizeUrlByParser(input));
+}
+
+describe('the plain-address fast path gives the URL parser’s output', () => {
+  it('on every address of the fixtures and a generated directory, as written and bent', () => {
+    expect(urls.length).toBeGreaterThan(3_000);
+    const differ: string[] = [];
+    for (const url of urls)
+      for (const bend of BENDS) if (!sameAsParser(bend(url))) differ.push(bend(url));
+    expect(differ.slice(0, 5)).toEqual([]);
+  });
+
+  it('on every host, as written and bent', () => {
+    const differ: string[] = [];
+    for (const host of hosts) {
+      for (const variant of [host, `www.${host}`, `${host}.`, host.toUpperCase(), `-${host}`]) {
+        const trimmed = variant.trim();
+        if (normalizeHost(variant) !== normalizeHostByParser(trimmed)) differ.push(variant);
+      }
+    }
+    expect(differ.slice(0, 5)).toEqual([]);
+  });
+
+  it('on random addresses made of the pieces the fast path decides on', () => {
+    const piece = fc.constantFrom(
+      'https://',
+      'http://',
+      'www.',
+      'a',
+      'bc',
+      'Z',
+      '0',
+      '9',
+      '-',
+      '.',
+      '/',
+      '//',
+      '%2e',
+      '%7e',
+      ':80',
+      ':8',
+      '@',
+      '?',
+      '#',
+      'xn--',
+      ' ',
+      '..',
+      '~',
+      '_',
+      'org',
+      'gov',
+      'x',
+      'n--',
+      '\\',
+      'é',
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 14 }), (pieces) => {
+        const input = pieces.join('');
+        expect(normalizeUrl(input)).toEqual(normalizeUrlByParser(input));
+        expect(normalizeHost(input)).toBe(normalizeHostByParser(input.trim()));
+      }),
+      { numRuns: 5_000 },
+    );
+  });
+});
+
+describe('the plain-number fast path gives the rules’ output', () => {
+  const numbers = [
+    ...new Set([
+      ...(text.match(/[+(]?\d[\d ()+.\-/]{6,18}\d/g) ?? []),
+      ...Object.values(generated.org_phones).flat(),
+    ]),
+  ];
+  const NUMBER_BENDS: Array<(number: string) => string> = [
+    (number) => number,
+    (number) => ` ${number}`,
+    (number) => `${number} `,
+    (number) => `+${number}`,
+    (number) => `1 ${number}`,
+    (number) => `+1 ${number}`,
+    (number) => `${number}0`,
+    (number) => number.replace(/\d/, '1'),
+    (number) => number.replace(/\d/, '0'),
+    (number) => number.replace(/\d(\D*)\d/, '3$17'),
+    (number) => number.replace(/\d(\D*)\d/, '9$16'),
+    (number) => number.replace(/(\d\D*\d\D*)\d/, '$19'),
+    (number) => number.replace(/(\d\D*)\d(\D*)\d/, '$11$21'),
+    (number) => number.replace(/-/g, '\u2013'),
+  ];
+
+  it('on every number of the fixtures and a generated directory, as written and bent', () => {
+    expect(numbers.length).toBeGreaterThan(10_000);
+    const differ: string[] = [];
+    for (const number of numbers) {
+      for (const bend of NUMBER_BENDS) {
+        const input = bend(number);
+        if (JSON.stringify(normalizePhone(input)) !== JSON.stringify(normalizePhoneByRules(input)))
+          differ.push(input);
+      }
+    }
+    expect(differ.slice(0, 5)).toEqual([]);
+  });
+
+  it('on random numbers made of the characters it decides on', () => {
+    const piece = fc.constantFrom(
+      '0',
+      '1',
+      '2',
+      '3',
+      '6',
+      '7',
+      '9',
+      '11',
+      '37',
+      '96',
+      '555',
+      ' ',
+      '(',
+      ')',
+      '-',
+      '.',
+      '/',
+      '+',
+      'x',
+      '#',
+      'A',
+      '\t',
+      '\uff11',
+      '\u2013',
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 16 }), (pieces) => {
+        const input = pieces.join('');
+        expect(normalizePhone(input)).toEqual(normalizePhoneByRules(input));
+      }),
+      { numRuns: 5_000 },
+    );
+  });
+});
