@@ -88,6 +88,11 @@ const RULES: readonly Rule[] = [
     forbids: under('src/chunks'),
   },
   {
+    name: 'the chunk check reads the prepared answer, not the reverse: match/, extract/ and normalize/ never import chunks/',
+    from: (file) => ['src/match', 'src/extract', 'src/normalize'].some((room) => under(room)(file)),
+    forbids: under('src/chunks'),
+  },
+  {
     name: 'nothing outside assertions/ imports an assertion',
     from: (file) => !under('assertions')(file),
     forbids: under('assertions'),
