@@ -1,10 +1,10 @@
 import { answerText } from './util/answer-text.js';
 import { loadGovRegistry } from './match/dotgov.js';
 import { indexOf, type AllowlistIndex, type AllowlistSource } from './match/index.js';
-import { isPreparedAnswer, type PreparedAnswer } from './match/prepared.js';
+import { isPreparedAnswer, prepareAnswer, type PreparedAnswer } from './match/prepared.js';
 import type { LinkChecker, LivenessOptions } from './liveness/types.js';
 import type { Report } from './types.js';
-import { verifyAnswer, verifyAnswerLive, type VerifyOptions } from './verify.js';
+import { type KnownLinks, verifyAnswer, verifyAnswerLive, type VerifyOptions } from './verify.js';
 import { knowledgeFor } from './jurisdiction/check.js';
 import { guardAnswer, type Repair } from './repair/index.js';
 
@@ -89,18 +89,22 @@ export async function guardWithIndex(
   checkerFor?: CheckerFor,
 ): Promise<{ report: Report; repair?: Repair }> {
   const verify = await verifierFor(index, settings, checkerFor);
-  // An answer prepared by the caller (`check` running the chunk check on it too) is read as is.
-  const prepared = isPreparedAnswer(output) ? output : undefined;
-  const text = prepared?.text ?? answerText(output);
-  return guardAnswer(text, await verify(prepared ?? text), verify);
+  // Prepared once, the verification and the repair reading the same sentences; an answer the
+  // caller prepared (`check` running the chunk check on it too) is read as is.
+  const answer = isPreparedAnswer(output) ? output : prepareAnswer(answerText(output));
+  return guardAnswer(answer, await verify(answer), verify);
 }
 
-/** One answer's text → its report, with the settings' threshold, rules and liveness. */
+/**
+ * One answer's text → its report, with the settings' threshold, rules and liveness. The links it
+ * has judged are kept (`KnownLinks`), so a repaired answer's verification, which is made with the
+ * same verifier, judges only the links the repair wrote.
+ */
 async function verifierFor(
   index: AllowlistIndex,
   settings: Omit<VerifierSettings, 'allowlist'>,
   checkerFor?: CheckerFor,
-): Promise<(answer: string | PreparedAnswer) => Promise<Report>> {
+): Promise<(answer: PreparedAnswer) => Promise<Report>> {
   const gov = {
     ...(settings.govRegistry === undefined
       ? {}
@@ -111,6 +115,7 @@ async function verifierFor(
     threshold: settings.threshold,
     ...gov,
     ...jurisdictionFor(settings, index, gov),
+    known: new Map() as KnownLinks,
   };
   if (settings.liveness === false) return async (answer) => verifyAnswer(answer, index, base);
   const factory = checkerFor ?? (await import('./liveness/index.js')).sharedLinkChecker;

@@ -32,7 +32,20 @@ export interface VerifyOptions {
   failOnMisattribution?: boolean;
   /** Check every link and number against this jurisdiction; absent: no check, nothing changes. */
   jurisdiction?: JurisdictionOptions;
+  /**
+   * Link verdicts already reached with this index and these options (`KnownLinks`), read and
+   * added to: the guardrail's second verification of a repaired answer finds its links here.
+   */
+  known?: KnownLinks;
 }
+
+/**
+ * Link verdicts by everything `classifyLink` reads of a finding (all of it but its span): a link
+ * written the same way, at another place or in another text, gets the same verdict from the same
+ * index and options, so it is not searched for again (the lookalike search is most of a link's
+ * cost). One map for one index and one set of options only.
+ */
+export type KnownLinks = Map<string, LinkVerdict>;
 
 export interface Extraction {
   /** The links the answer cites (`citedLinks`): one per normalized URL, first occurrence first, none for a markdown link's text. */
@@ -68,7 +81,10 @@ export function matchPhones(
   return attributePhones(found.phones, found.organizations, prepared, index);
 }
 
-/** Verify one answer offline: a pure function of the text and the allowlist. */
+/**
+ * Verify one answer offline: a pure function of the text and the allowlist. The text may come
+ * prepared (`prepareAnswer`), when the caller reads its sentences too (the repair).
+ */
 export function verifyAnswer(
   text: string | PreparedAnswer,
   index: AllowlistIndex,
@@ -76,10 +92,33 @@ export function verifyAnswer(
 ): Report {
   const answer = typeof text === 'string' ? prepareAnswer(text) : text;
   const found = extract(answer, index);
+  const classify = options.govRegistry ? { govRegistry: options.govRegistry } : {};
   const links = found.links.map((link) =>
-    classifyLink(link, index, options.govRegistry ? { govRegistry: options.govRegistry } : {}),
+    classifyKnown(link, options.known, () => classifyLink(link, index, classify)),
   );
   return finish(links, matchPhones(answer, found, index), answer, found, index, options, false);
+}
+
+/** `classify()`, or the verdict `known` holds for a link written the same way, at this link's place. */
+function classifyKnown(
+  link: LinkFinding,
+  known: KnownLinks | undefined,
+  classify: () => LinkVerdict,
+): LinkVerdict {
+  if (known === undefined) return classify();
+  const key = JSON.stringify([
+    link.raw,
+    link.normalized,
+    link.host,
+    link.form,
+    link.userinfo,
+    link.label,
+  ]);
+  const seen = known.get(key);
+  if (seen !== undefined) return { ...seen, finding: link };
+  const verdict = classify();
+  known.set(key, verdict);
+  return verdict;
 }
 
 /** The jurisdiction check when one is given, the corrections, then the report: the last steps of both passes. */
@@ -130,12 +169,12 @@ export async function verifyAnswerLive(
   const deadlineAt = Date.now() + (options.deadlineMs ?? LIVENESS_DEFAULTS.deadlineMs);
   const answer = typeof text === 'string' ? prepareAnswer(text) : text;
   const found = extract(answer, index);
-  const allowPrivateNetworks = options.allowPrivateNetworks ?? false;
+  const classify = {
+    allowPrivateNetworks: options.allowPrivateNetworks ?? false,
+    ...(options.govRegistry ? { govRegistry: options.govRegistry } : {}),
+  };
   const offline = found.links.map((link) =>
-    classifyLink(link, index, {
-      allowPrivateNetworks,
-      ...(options.govRegistry ? { govRegistry: options.govRegistry } : {}),
-    }),
+    classifyKnown(link, options.known, () => classifyLink(link, index, classify)),
   );
   const links = await Promise.all(
     offline.map(async (verdict) =>

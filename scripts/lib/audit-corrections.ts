@@ -1,4 +1,5 @@
 import type { AllowlistIndex } from '../../src/match/index.js';
+import type { PreparedAnswer } from '../../src/match/prepared.js';
 import { bareOrgName, orgKey } from '../../src/normalize/name.js';
 import { guardAnswer } from '../../src/repair/index.js';
 import type { Report } from '../../src/types.js';
@@ -46,7 +47,7 @@ export const PROSE_LAYOUTS: Layout[] = [
 
 const bareKey = (name: string): string => orgKey(bareOrgName(name) ?? name);
 
-const verify = (index: AllowlistIndex) => (text: string) => verifyAnswer(text, index);
+const verify = (index: AllowlistIndex) => (answer: PreparedAnswer) => verifyAnswer(answer, index);
 
 /** Every correction the report carries, as `kind raw → action` for a message. */
 function correctionsOf(report: Report): string[] {

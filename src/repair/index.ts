@@ -1,3 +1,4 @@
+import type { PreparedAnswer } from '../match/prepared.js';
 import type { Report } from '../types.js';
 import { needsRepair, recommend } from './action.js';
 import { type Repair, repairAnswer, type Verify } from './repair.js';
@@ -18,7 +19,7 @@ export {
  * call. A passing answer with nothing to correct is not repaired (no second verification).
  */
 export async function guardAnswer(
-  text: string,
+  text: string | PreparedAnswer,
   report: Report,
   verify: Verify,
 ): Promise<{ report: Report; repair?: Repair }> {

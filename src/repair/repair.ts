@@ -1,5 +1,6 @@
 import type { Span } from '../extract/types.js';
-import { segment, type Segments } from '../match/structure.js';
+import { prepareAnswer, type PreparedAnswer } from '../match/prepared.js';
+import type { Segments } from '../match/structure.js';
 import {
   type Correction,
   type CorrectionSource,
@@ -43,7 +44,11 @@ export interface Repair {
   passes: number;
 }
 
-export type Verify = (text: string) => Report | Promise<Report>;
+/**
+ * One text's verdict. It gets the text prepared (`prepareAnswer`), and the repair reads the same
+ * sentences to widen a removal, so each text is split once.
+ */
+export type Verify = (answer: PreparedAnswer) => Report | Promise<Report>;
 
 type Target = { finding: 'link' | 'phone'; raw: string; correction: Correction; span: Span };
 
@@ -57,19 +62,23 @@ type Target = { finding: 'link' | 'phone'; raw: string; correction: Correction; 
  * same runs again, at most `REPAIR_MAX_PASSES` times. A lookalike that does not fail the answer is
  * left as written: its correction is advice, not proof.
  */
-export async function repairAnswer(text: string, report: Report, verify: Verify): Promise<Repair> {
+export async function repairAnswer(
+  text: string | PreparedAnswer,
+  report: Report,
+  verify: Verify,
+): Promise<Repair> {
   const changes: RepairChange[] = [];
   const skipped: Unrepaired[] = [];
-  let current = { text, report };
+  let answer = typeof text === 'string' ? prepareAnswer(text) : text;
+  let current = { text: answer.text, report };
   let passes = 0;
   while (passes < REPAIR_MAX_PASSES) {
     const targets = targetsOf(current.report);
     if (targets.length === 0) break;
     passes++;
-    const segments = segment(current.text);
     const result = applyEdits(
       current.text,
-      targets.map((target) => editFor(target, segments)),
+      targets.map((target) => editFor(target, answer)),
     );
     for (const edit of [...result.applied, ...result.merged])
       changes.push(changeOf(edit, passes, current.text));
@@ -81,8 +90,8 @@ export async function repairAnswer(text: string, report: Report, verify: Verify)
         why: 'its correction overlaps another one made in the same pass',
       });
     if (result.applied.length === 0) break;
-    const repaired = tidy(result.text, current.text);
-    current = { text: repaired, report: await verify(repaired) };
+    answer = prepareAnswer(tidy(result.text, current.text));
+    current = { text: answer.text, report: await verify(answer) };
   }
   return {
     text: current.text,
