@@ -67,7 +67,10 @@ export interface Fact extends Span {
 export interface Claim extends Span {
   /** The sentence as written, whitespace collapsed, markers kept. */
   text: string;
-  /** The sentence without its markers, whitespace collapsed: what is compared with the chunks. */
+  /**
+   * The sentence without its markers, code and links, whitespace collapsed: what is compared with
+   * the chunks (its words and figures are read from the answer's tokens: `src/chunks/prose.ts`).
+   */
   prose: string;
   markers: CitationMarker[];
   /** Union of the markers' chunk keys, in order of first appearance. */

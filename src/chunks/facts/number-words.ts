@@ -32,12 +32,18 @@ function wordTable<T>(
 
 /** Chinese and Japanese scale characters written right after digits (`3万`, `2.5億`). */
 export const CJK_SCALES = byValue({ 1e4: '万 萬', 1e8: '亿 億' });
-export const SCALES = byValue({
+/** The scale words a spelt-out number or a figure may end with (`two million`, `1.2 billion`). */
+export const WORD_SCALES = byValue({
   1e3: 'thousand',
-  1e6: 'million mn mln',
-  1e9: 'billion bn',
-  1e12: 'trillion tn',
+  1e6: 'million',
+  1e9: 'billion',
+  1e12: 'trillion',
 });
+/** After digits, the scale words and their abbreviations (`1.2 bn`, `3 mln`). */
+export const SCALES: ReadonlyMap<string, number> = new Map([
+  ...WORD_SCALES,
+  ...byValue({ 1e6: 'mn mln', 1e9: 'bn', 1e12: 'tn' }),
+]);
 /** Words whose following number is a label (`Passage 3`, `Step 2`), never a stated quantity. */
 export const LABEL_WORDS = new Set([
   'passage',
@@ -133,10 +139,4 @@ export const ORDINAL_WORDS = byValue({
   80: 'eightieth',
   90: 'ninetieth',
   100: 'hundredth',
-});
-export const WORD_SCALES = byValue({
-  1e3: 'thousand',
-  1e6: 'million',
-  1e9: 'billion',
-  1e12: 'trillion',
 });
