@@ -50,21 +50,22 @@ export function installPacked(
       { version?: string; dev?: boolean; devOptional?: boolean; optional?: boolean; peer?: boolean }
     >;
   };
+  const paths = Object.entries(lock.packages)
+    .filter(([path, entry]) => path !== '' && !entry.dev && !entry.devOptional)
+    .filter(([, entry]) => !entry.peer && !entry.optional)
+    .map(([path]) => join(repoRoot, path));
+  // One `npm pack` for them all, not a process each (npm's start-up is most of what packing costs).
+  const out = execFileSync(
+    npm,
+    ['pack', '--ignore-scripts', '--json', '--pack-destination', deps, ...paths],
+    { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  const tarballs = JSON.parse(out) as Array<{ name: string; filename: string }>;
+  if (tarballs.length !== paths.length)
+    throw new Error(`npm pack gave ${tarballs.length} tarballs for ${paths.length} packages`);
   const dependencies: Record<string, string> = {};
-  for (const [path, entry] of Object.entries(lock.packages)) {
-    if (path === '' || entry.dev || entry.devOptional || entry.peer || entry.optional) continue;
-    const name = path.slice(path.lastIndexOf('node_modules/') + 'node_modules/'.length);
-    const out = execFileSync(
-      npm,
-      ['pack', '--ignore-scripts', '--json', '--pack-destination', deps, join(repoRoot, path)],
-      {
-        encoding: 'utf8',
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
-    dependencies[name] =
-      `file:${join(deps, (JSON.parse(out) as Array<{ filename: string }>)[0]!.filename)}`;
-  }
+  for (const tarball of tarballs)
+    dependencies[tarball.name] = `file:${join(deps, tarball.filename)}`;
   dependencies['citation-verifier'] = `file:${packed.tarball}`;
   writeFileSync(
     join(project, 'package.json'),
