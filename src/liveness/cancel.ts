@@ -30,6 +30,8 @@ export class Stop implements StopSignal {
   /** A request of this link asked for a slot (`noteQueued`), and one had it (`noteTried`). */
   queued = false;
   tried = false;
+  /** Lookups of its host waiting for a DNS slot now (`noteLookupWaiting`). */
+  private lookupsWaiting = 0;
   private hooks: Set<() => void> | undefined;
 
   /** `party`: whose work this is, for the limiter's fair shares (see `StopSignal.party`). */
@@ -43,9 +45,17 @@ export class Stop implements StopSignal {
     this.tried = true;
   }
 
-  /** The link waited for a slot and never had one: its deadline was spent on other links' work. */
+  noteLookupWaiting(waiting: boolean): void {
+    this.lookupsWaiting += waiting ? 1 : -1;
+  }
+
+  /**
+   * The link waited for a slot and never had one: its deadline was spent on other links' work.
+   * No request of it ran, and one asked for a request slot, or its host's lookup is still waiting
+   * for a DNS slot (a lookup that ran, however slowly, is no wait for load).
+   */
   get starved(): boolean {
-    return this.queued && !this.tried;
+    return !this.tried && (this.queued || this.lookupsWaiting > 0);
   }
 
   abort(reason: unknown): void {
@@ -87,6 +97,8 @@ export interface StopSignal {
   /** Called when one of the link's requests asks for its slots, and when one gets them. */
   noteQueued?(): void;
   noteTried?(): void;
+  /** Called when a lookup of its host starts waiting for a DNS slot (true), and stops (false). */
+  noteLookupWaiting?(waiting: boolean): void;
 }
 
 /**

@@ -77,7 +77,7 @@ export class Crawler {
       failure,
     });
     for (;;) {
-      const resolution = await this.hosts.resolve(current.hostname, signal?.party);
+      const resolution = await this.hosts.resolve(current.hostname, signal);
       if (!resolution.ok) return failed(resolution.failure, 0);
       const later = followUp || redirects > 0;
       const step =

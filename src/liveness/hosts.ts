@@ -1,11 +1,10 @@
 import { isIP, type LookupFunction } from 'node:net';
 import { describeError } from '../errors.js';
 import { classifyAddress, unbracket } from './address.js';
-import type { PartyKey } from './cancel.js';
 import type { Failure } from './classify.js';
 import { LookupRefused } from './http.js';
 import { hostKey } from './resolve.js';
-import type { Resolver } from './types.js';
+import type { LookupAsker, Resolver } from './types.js';
 
 export type HostResolution =
   | {
@@ -63,10 +62,10 @@ export class HostVetting {
   ) {}
 
   /**
-   * `party`: whose link asks (`StopSignal.party`), handed to the resolver so it can share its
-   * lookups fairly. A name is looked up once, in the share of the first party that asked for it.
+   * `asker`: the link that asks, handed to the resolver (`LookupAsker`). A name is looked up once,
+   * in the share of the first link that asked for it, whose notes alone record the wait.
    */
-  resolve(hostname: string, party?: PartyKey): Promise<HostResolution> {
+  resolve(hostname: string, asker?: LookupAsker): Promise<HostResolution> {
     const key = hostKey(hostname);
     if (isIP(key) !== 0) {
       const addressClass = classifyAddress(key);
@@ -92,7 +91,7 @@ export class HostVetting {
     }
     let pending = this.resolutions.get(key);
     if (!pending) {
-      pending = this.lookupAndVet(key, party);
+      pending = this.lookupAndVet(key, asker);
       this.resolutions.set(key, pending);
       // A DNS error may be transient: the next hop or link on this host asks again.
       void pending.then((result) => {
@@ -140,13 +139,13 @@ export class HostVetting {
   /** The resolver's answer for `key`, its failure told apart as not-found or a lookup error. */
   private async lookUp(
     key: string,
-    party: PartyKey | undefined,
+    asker: LookupAsker | undefined,
   ): Promise<
     { ok: true; addresses: Array<{ address: string; family: 4 | 6 }> } | HostResolutionFailure
   > {
     let answer;
     try {
-      answer = await this.resolver(key, party);
+      answer = await this.resolver(key, asker);
     } catch (error) {
       answer = { ok: false as const, notFound: false, error: describeError(error) };
     }
@@ -169,7 +168,7 @@ export class HostVetting {
     };
   }
 
-  private async lookupAndVet(key: string, party: PartyKey | undefined): Promise<HostResolution> {
+  private async lookupAndVet(key: string, asker: LookupAsker | undefined): Promise<HostResolution> {
     const pin = this.pins.get(key);
     const special = pin || !this.guardSpecialNames ? null : specialUseName(key);
     let source: 'dns' | 'pinned' | 'name' = 'pinned';
@@ -191,7 +190,7 @@ export class HostVetting {
       };
     } else {
       source = 'dns';
-      const answer = await this.lookUp(key, party);
+      const answer = await this.lookUp(key, asker);
       if (!answer.ok) return answer;
       addresses = answer.addresses;
     }

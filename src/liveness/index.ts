@@ -28,6 +28,7 @@ export type {
   LivenessOptions,
   LivenessOutcome,
   LivenessKind,
+  LookupAsker,
   Resolver,
   ResolveResult,
 } from './types.js';

@@ -2,9 +2,9 @@ import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import { LIVENESS_DEFAULTS } from '../defaults.js';
 import { unbracket } from './address.js';
-import { Cancelled, Stop, type PartyKey } from './cancel.js';
+import { Cancelled, Stop } from './cancel.js';
 import { Limiter } from './limiter.js';
-import type { Resolver, ResolveResult } from './types.js';
+import type { LookupAsker, Resolver, ResolveResult } from './types.js';
 
 // getaddrinfo answers these when the name itself does not exist (or has no address at all); every
 // other code means DNS could not answer, which says nothing about the name.
@@ -26,9 +26,10 @@ const NOT_FOUND_CODES = new Set(['ENOTFOUND', 'ENODATA', 'NXDOMAIN', 'EAI_NONAME
  * **Fair between answers.** In arrival order, one answer citing 60 hosts whose DNS is slow filled
  * the queue, and a lookup of an answer graded beside it waited behind all of them until its own
  * timeout: its link `inconclusive` (a DNS error) whatever the site says. So the slots are shared
- * as request slots are, by the same scheduler (`Limiter`): each lookup counts in its `party` (the
- * answer of the link that asked; none, the shared one), and a freed slot goes to the party with the
- * fewest lookups running. A party that asks while every slot is busy gets the first slot that
+ * as request slots are, by the same scheduler (`Limiter`): each lookup counts in its asker's `party`
+ * (the answer of the link that asked; none, the shared one), and a freed slot goes to the party with
+ * the fewest lookups running. The asker is told while its lookup waits, so a link whose lookup
+ * still waits at its deadline says it was not tried (load), as for a request slot. A party that asks while every slot is busy gets the first slot that
  * frees, so it waits for at most one lookup in flight, not behind the others' queues. The total
  * stays `concurrency`, and one party alone still uses every slot.
  */
@@ -41,13 +42,20 @@ export function createSystemResolver(
   const slots = new Limiter(concurrency, concurrency);
   const waiting = new Set<Stop>();
   let closed = false;
-  const resolver = (host: string, party?: PartyKey): Promise<ResolveResult> =>
+  const resolver = (host: string, asker?: LookupAsker): Promise<ResolveResult> =>
     new Promise<ResolveResult>((resolve) => {
       if (closed) return resolve(dnsFailure('ECANCELLED'));
-      const turn = new Stop(party);
+      const turn = new Stop(asker?.party);
+      let queued = true;
+      const leaveQueue = (): void => {
+        if (!queued) return;
+        queued = false;
+        waiting.delete(turn);
+        asker?.noteLookupWaiting?.(false);
+      };
       const give = (answer: ResolveResult): void => {
         clearTimeout(timer);
-        waiting.delete(turn);
+        leaveQueue();
         resolve(answer);
       };
       // The timeout runs from the call: a waiting lookup leaves the queue, a running one keeps
@@ -58,8 +66,9 @@ export function createSystemResolver(
       }, timeoutMs);
       timer.unref();
       waiting.add(turn);
+      asker?.noteLookupWaiting?.(true);
       const lookUp = (): Promise<ResolveResult> => {
-        waiting.delete(turn);
+        leaveQueue();
         return lookupHost(host);
       };
       slots.run(host, lookUp, false, turn).then(give, (reason: unknown) => give(failureOf(reason)));

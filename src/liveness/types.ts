@@ -1,4 +1,4 @@
-import type { PartyKey } from './cancel.js';
+import type { StopSignal } from './cancel.js';
 import type { LivenessSettingsInput } from './options.js';
 
 /**
@@ -34,10 +34,17 @@ export type LivenessKind = LivenessOutcome['kind'];
 
 /**
  * Resolves a host name to addresses. Injectable so tests decide DNS without a network. Never
- * rejects. `party`: the answer whose link asked (see `StopSignal.party`), so a resolver that bounds
- * its lookups can share them fairly; one that does not may ignore it.
+ * rejects. `asker`: the link that asked, for a resolver that bounds its lookups (one that does not
+ * may ignore it); see `LookupAsker`.
  */
-export type Resolver = (host: string, party?: PartyKey) => Promise<ResolveResult>;
+export type Resolver = (host: string, asker?: LookupAsker) => Promise<ResolveResult>;
+
+/**
+ * The side of a link a resolver sees: its answer (`party`), so lookups can be shared fairly between
+ * answers, and its note of a lookup waiting for a slot (`noteLookupWaiting`), so a link whose lookup
+ * still waits at its deadline says it was not tried (load).
+ */
+export type LookupAsker = Pick<StopSignal, 'party' | 'noteLookupWaiting'>;
 export type ResolveResult =
   | { ok: true; addresses: Array<{ address: string; family: 4 | 6 }> }
   /** `notFound`: the name does not exist (NXDOMAIN / ENOTFOUND). `error`: DNS itself failed. */

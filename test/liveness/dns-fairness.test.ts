@@ -1,5 +1,6 @@
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { LIVENESS_DEFAULTS } from '../../src/defaults.js';
+import { Stop } from '../../src/liveness/cancel.js';
 import { createLinkChecker } from '../../src/liveness/checker.js';
 import { createSystemResolver } from '../../src/liveness/resolve.js';
 import type { ResolveResult } from '../../src/liveness/types.js';
@@ -51,11 +52,11 @@ describe('the system resolver shares its slots between answers', () => {
     const resolver = createSystemResolver(60_000, SLOTS, dns.lookup);
     onTestFinished(() => resolver.close());
     const many = Array.from({ length: 30 }, (_, i) => `many-${i}.org`);
-    const answers = many.map((host) => resolver(host, 'many'));
+    const answers = many.map((host) => resolver(host, { party: 'many' }));
     await nextTurn();
     // One answer alone uses every slot, and no more.
     expect(dns.started).toEqual(many.slice(0, SLOTS));
-    const other = resolver('other.org', 'other');
+    const other = resolver('other.org', { party: 'other' });
     await nextTurn();
     expect(dns.running()).toBe(SLOTS);
     dns.finish('many-0.org');
@@ -76,10 +77,11 @@ describe('the system resolver shares its slots between answers', () => {
     const resolver = createSystemResolver(60_000, SLOTS, dns.lookup);
     onTestFinished(() => resolver.close());
     const busy = Array.from({ length: SLOTS }, (_, party) => `busy${party}`);
-    for (let i = 0; i < 5; i++) for (const party of busy) void resolver(`${party}-${i}.org`, party);
+    for (let i = 0; i < 5; i++)
+      for (const party of busy) void resolver(`${party}-${i}.org`, { party });
     await nextTurn();
     expect(dns.started).toEqual(busy.map((party) => `${party}-0.org`));
-    const newcomer = resolver('new.org', 'new');
+    const newcomer = resolver('new.org', { party: 'new' });
     for (const party of busy) dns.finish(`${party}-0.org`);
     await nextTurn();
     await nextTurn();
@@ -95,7 +97,7 @@ describe('the system resolver shares its slots between answers', () => {
     const dns = heldLookups();
     const resolver = createSystemResolver(60_000, SLOTS, dns.lookup);
     onTestFinished(() => resolver.close());
-    for (let i = 0; i < 10; i++) void resolver(`many-${i}.org`, 'many');
+    for (let i = 0; i < 10; i++) void resolver(`many-${i}.org`, { party: 'many' });
     await nextTurn();
     const shared = resolver('probe.org');
     dns.finish('many-0.org');
@@ -153,4 +155,54 @@ describe('an answer is not starved of DNS by another answer', () => {
     await checker.close();
     await hostile;
   }, 15_000);
+});
+
+describe('a link whose lookup waited for a slot until its deadline', () => {
+  it('says it was not tried because of load, as a link waiting for a request slot does', async () => {
+    const started: string[] = [];
+    // Every slot is held by a lookup that never returns (a silent resolver, a held thread).
+    const systemLookup = (host: string): Promise<ResolveResult> => {
+      started.push(host);
+      return new Promise(() => {});
+    };
+    const checker = createLinkChecker(
+      { allowPrivateNetworks: true, timeoutMs: 5_000, retries: 0, networkProbe: false },
+      { systemLookup },
+    );
+    onTestFinished(() => checker.close());
+    for (let i = 0; i < SLOTS; i++)
+      void checker.check(`http://held-${i}.org/p`, { deadlineAt: Date.now() + 20_000 });
+    const until = Date.now() + 5_000;
+    while (started.length < SLOTS && Date.now() < until)
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    const outcome = await checker.check('http://late.org/p', { deadlineAt: Date.now() + 300 });
+    expect(started).not.toContain('late.org');
+    expect(outcome).toMatchObject({ kind: 'inconclusive', error: 'deadline' });
+    expect(outcome.reason).toMatch(
+      /not tried: every request slot it could use was busy with other links/,
+    );
+  });
+});
+
+describe('when a link counts as not tried because of load (Stop.starved)', () => {
+  it.each([
+    ['its lookup still waits for a DNS slot', ['lookup waits'], true],
+    ['its lookup waited, then ran (slow DNS is no load)', ['lookup waits', 'lookup runs'], false],
+    [
+      'its lookup waited and ran, then a request waits for a slot',
+      ['lookup waits', 'lookup runs', 'request waits'],
+      true,
+    ],
+    ['a request waited, then ran', ['request waits', 'request runs'], false],
+    ['nothing waited', [], false],
+  ] as const)('%s', (_name, steps, starved) => {
+    const stop = new Stop('answer');
+    for (const step of steps) {
+      if (step === 'lookup waits') stop.noteLookupWaiting(true);
+      else if (step === 'lookup runs') stop.noteLookupWaiting(false);
+      else if (step === 'request waits') stop.noteQueued();
+      else stop.noteTried();
+    }
+    expect(stop.starved).toBe(starved);
+  });
 });
