@@ -33,8 +33,9 @@ export function readAnswer(
   minQuoteWords: number,
   style: NumberStyle = {},
 ): AnswerReading {
-  const prepared = typeof answer === 'string' ? prepareAnswer(answer) : answer;
-  const { text } = prepared;
+  const text = typeof answer === 'string' ? answer : answer.text;
+  // Prepared on the first claim when given as text: an answer of markers or code alone has none.
+  const prepared = typeof answer === 'string' ? once(() => prepareAnswer(answer)) : () => answer;
   const masked = maskAnswer(text, context);
   const blocks = findBlocks(text, masked.mask);
   const markerEnds = new Map(masked.markers.map((marker) => [marker.start, marker.end] as const));
@@ -43,10 +44,11 @@ export function readAnswer(
       (span) => ({ ...span, block: blockIndex }),
     ),
   );
-  // The answer's figures, read once over its prose; each claim takes those of its sentence.
-  const figures = readFigures(answerProse(text, masked.markers, masked.mask));
+  // The answer's figures, read once over its prose when the first claim asks (an answer of
+  // markers or code alone has none); each claim takes those of its sentence.
+  const figures = once(() => readFigures(answerProse(text, masked.markers, masked.mask)));
   const { claims, blockOf, sourceLines, words } = gatherClaims(
-    { answer: prepared, figures },
+    { text, answer: prepared, figures },
     sentences,
     masked,
     style,
@@ -59,6 +61,15 @@ export function readAnswer(
       claim.quotes.some((quote) => quote.words >= minQuoteWords),
   );
   return { markers: masked.markers, quotes: masked.quotes, claims: kept, words };
+}
+
+/** `make`'s value, made on the first call. */
+function once<T>(make: () => T): () => T {
+  let value: T | undefined;
+  return () => {
+    value ??= make();
+    return value;
+  };
 }
 
 /** The answer's opacity mask with the markers and quotations found while building it. */
@@ -94,13 +105,12 @@ function maskAnswer(text: string, context: MarkerContext): MaskedAnswer {
  * without letters), in order; claims are kept before filtering so that scope can reach them.
  */
 function gatherClaims(
-  read: { answer: PreparedAnswer; figures: Figures },
+  read: { text: string; answer: () => PreparedAnswer; figures: () => Figures },
   sentences: readonly BlockSentence[],
   masked: MaskedAnswer,
   style: NumberStyle,
 ): Gathered {
-  const { answer, figures } = read;
-  const { text } = answer;
+  const { text, answer, figures } = read;
   const claims: Claim[] = [];
   const words = new Map<Claim, string[]>();
   const blockOf = new Map<Claim, number>();
@@ -121,13 +131,13 @@ function gatherClaims(
       // A sentence with no letters (`[2]`, or `1[2].` left by a cut list) says nothing by itself.
       if (previous && own.length > 0) lendMarkers(previous, own, sentence.end, extended);
     } else {
-      const facts = factsIn(figures, sentence, 'claim', 0, style);
+      const facts = factsIn(figures(), sentence, 'claim', 0, style);
       const claim = toClaim(text, sentence, prose, own, quotes, facts);
       claims.push(claim);
       blockOf.set(claim, sentence.block);
       words.set(
         claim,
-        proseWords(answer, sentence, own, masked.mask).map((token) => token.norm),
+        proseWords(answer(), sentence, own, masked.mask).map((token) => token.norm),
       );
       previous = { claim, ids: new Set(claim.ids) };
     }

@@ -55,8 +55,8 @@ export async function checkAnswer(
   row?: { vars: Readonly<Record<string, unknown>>; where: string },
 ): Promise<AnswerChecks> {
   const result: AnswerChecks = { pass: true };
-  // Both checks read the answer prepared once (its tokens, its structure).
-  const prepared = prepareAnswer(answer);
+  // When both checks run, both read the answer prepared once (its tokens, its structure).
+  const prepared = plan.links && plan.chunks ? prepareAnswer(answer) : answer;
   if (plan.links) {
     const settings = linkSettings(plan.links, io, row?.vars);
     result.guarded = await guardOutput(prepared, settings);
