@@ -6,19 +6,15 @@
  *   load-child.ts FILE load [ROOT] → time to read, validate, normalize and index; retained heap
  *                                   (ROOT: the checkout whose code loads it, default this one)
  *   load-child.ts FILE json       → time to read and JSON.parse the same file; retained heap
- *   load-child.ts FILE breakdown  → the load's steps timed one by one (schema check alone, then
- *                                   parseAllowlist, which runs it again, then buildIndex)
+ *   load-child.ts FILE breakdown  → the load's steps timed one by one (read, JSON.parse, the
+ *                                   repeated-key check, parseAllowlist, buildIndex, lookalikes)
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { buildIndex as BuildIndex } from '../../src/match/index.js';
 import type { loadAllowlist as LoadAllowlist } from '../../src/allowlist/load.js';
-import type { parseJsonText as ParseJsonText } from '../../src/input/json.js';
-import type {
-  AllowlistFileSchema as Schema,
-  parseAllowlist as ParseAllowlist,
-} from '../../src/allowlist/schema.js';
+import type { parseAllowlist as ParseAllowlist } from '../../src/allowlist/schema.js';
 
 const [path, mode, rootArg] = process.argv.slice(2);
 // Another checkout's code loads the same file when ROOT is given (`npm run bench -- --against`).
@@ -28,7 +24,6 @@ const from = async (file: string): Promise<Record<string, unknown>> =>
 const buildIndex = (await from('src/match/index.ts')).buildIndex as typeof BuildIndex;
 const loadAllowlist = (await from('src/allowlist/load.ts')).loadAllowlist as typeof LoadAllowlist;
 const schemaModule = await from('src/allowlist/schema.ts');
-const AllowlistFileSchema = schemaModule.AllowlistFileSchema as typeof Schema;
 const parseAllowlist = schemaModule.parseAllowlist as typeof ParseAllowlist;
 const gc = (globalThis as { gc?: () => void }).gc;
 if (!path || (mode !== 'load' && mode !== 'json' && mode !== 'breakdown') || !gc) {
@@ -39,6 +34,7 @@ if (!path || (mode !== 'load' && mode !== 'json' && mode !== 'breakdown') || !gc
 }
 
 if (mode === 'breakdown') {
+  // The steps of `loadAllowlist` + `buildIndex` one by one, as the loader runs them.
   const steps: Record<string, number> = {};
   const step = async <T>(name: string, fn: () => T | Promise<T>): Promise<T> => {
     const started = performance.now();
@@ -47,13 +43,19 @@ if (mode === 'breakdown') {
     return value;
   };
   const text = await step('read', () => readFile(path, 'utf8'));
-  const parseJsonText = (await from('src/input/json.ts')).parseJsonText as typeof ParseJsonText;
-  const data = await step('JSON.parse', () => parseJsonText(text, path));
-  await step('schema (zod) alone', () =>
-    AllowlistFileSchema.safeParse(data, { reportInput: true }),
+  const data = await step('JSON.parse', () => JSON.parse(text) as unknown);
+  const keys = await import(pathToFileURL(join(root, 'src/input/json-keys.ts')).href);
+  const wellFormed = await step(
+    'repeated-key check (keys written = keys in the shape check)',
+    () => {
+      const written = (keys.countWrittenKeys as (text: string) => number)(text);
+      const parsed = (schemaModule.wellFormedKeyCount as (data: unknown) => number)(data);
+      if (written !== parsed) throw new Error('the generated allowlist repeats a key');
+      return parsed >= 0;
+    },
   );
-  const allowlist = await step('parseAllowlist (schema + normalizers)', () =>
-    parseAllowlist(data, path),
+  const allowlist = await step('parseAllowlist (normalizers)', () =>
+    parseAllowlist(data, path, { wellFormed }),
   );
   const index = await step('buildIndex', () => buildIndex(allowlist));
   await step('lookalikes (lazy)', () => index.lookalikes());
