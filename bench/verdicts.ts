@@ -7,6 +7,9 @@
  * fixtures' answers.
  *
  *   npx tsx bench/verdicts.ts [--root DIR] [-o FILE]      DIR: another checkout (a reference commit)
+ *
+ * `--orgs N`: the generated directory of N organizations instead of 10,000 (the two-edit index
+ * changes its way of reading lists past a few thousand names; 100,000 checks that side).
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -17,7 +20,11 @@ import { buildCorpus, loadExpertQa } from './lib/corpus.js';
 import { allowlistFile, generateOrgs } from './lib/generate.js';
 
 const { values } = parseArgs({
-  options: { root: { type: 'string' }, output: { type: 'string', short: 'o' } },
+  options: {
+    root: { type: 'string' },
+    output: { type: 'string', short: 'o' },
+    orgs: { type: 'string', default: '10000' },
+  },
 });
 const here = resolve(new URL('..', import.meta.url).pathname);
 const root = resolve(values.root ?? here);
@@ -39,7 +46,8 @@ const sample = readFileSync(join(here, 'sample-allowlist/answers.jsonl'), 'utf8'
   .filter((line) => line.trim().length > 0)
   .map((line) => (JSON.parse(line) as { answer: string }).answer);
 const real = [...loadExpertQa().answers, ...sample];
-const orgs = generateOrgs(10_000);
+const size = Number(values.orgs);
+const orgs = generateOrgs(Math.max(size, 10_000)).slice(0, size);
 const generated = buildCorpus(orgs, 300).answers;
 
 const runs: Array<[string, unknown, readonly string[]]> = [
@@ -49,7 +57,7 @@ const runs: Array<[string, unknown, readonly string[]]> = [
     real,
   ],
   [
-    'generated 10,000',
+    `generated ${size.toLocaleString('en-US')}`,
     buildIndex(parseAllowlist(allowlistFile(orgs), 'generated.json')),
     generated,
   ],
