@@ -95,13 +95,17 @@ export function readOrgNames(
 /** `org_phones`: each organization's numbers in E.164 (or a service line), once each, in order. */
 export function readPhones(
   file: AllowlistFile,
+  names: readonly string[] | undefined,
   addOrg: (name: string) => void,
   fail: Fail,
 ): Record<string, string[]> {
   // Plain loops, not forEach with closures and Object.entries: this runs 200,000 times for a
-  // 100,000-organization directory and its allocations are most of the load time.
+  // 100,000-organization directory and its allocations are most of the load time. `names` are
+  // the record's keys when the shape check has them already.
   const orgPhones = dataRecord<string[]>();
-  for (const rawName in file.org_phones) {
+  const rawNames = names ?? Object.keys(file.org_phones);
+  for (let k = 0; k < rawNames.length; k++) {
+    const rawName = rawNames[k]!;
     const numbers = file.org_phones[rawName]!;
     const name = cleanOrgName(rawName);
     if (name.length === 0) fail(['org_phones', rawName], 'the organization name is empty');

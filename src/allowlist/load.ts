@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { InputError } from '../errors.js';
 import { lineOfPath, parseJsonText } from '../input/json.js';
-import { parseAllowlist, type Allowlist, wellFormedKeyCount } from './schema.js';
+import { type Allowlist, type FileShape, fileShape, parseAllowlist } from './schema.js';
 
 /**
  * Read, parse and validate an allowlist file. Each failure has its own message: the file is
@@ -30,11 +30,17 @@ export async function loadAllowlist(path: string, source: string = path): Promis
   }
   // A repeated key is an error: JSON.parse would keep the last, and a lost entry (a second
   // "Legal Aid of X" whose numbers replace the first one's) would call a right number misattributed.
-  // Its key count, taken while checking its shape, tells whether a key repeats without a second walk.
-  let keys = -1;
+  // Its shape, checked once, counts its keys: a repeated key is told without a second walk.
+  let shape: FileShape | null = null;
   const data = parseJsonText(text, source, {
     duplicateCode: 'INVALID_ALLOWLIST',
-    countKeys: (value) => (keys = wellFormedKeyCount(value)),
+    countKeys: (value) => {
+      shape = fileShape(value);
+      return shape?.keys ?? -1;
+    },
   });
-  return parseAllowlist(data, source, { locate: lineOfPath(text), wellFormed: keys >= 0 });
+  return parseAllowlist(data, source, {
+    locate: lineOfPath(text),
+    ...(shape === null ? {} : { shape }),
+  });
 }

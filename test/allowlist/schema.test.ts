@@ -4,7 +4,7 @@ import {
   hostOfDomainEntry,
   parseAllowlist,
   toAllowlistFile,
-  wellFormedKeyCount,
+  fileShape,
 } from '../../src/allowlist/schema.js';
 import { countParsedKeys } from '../../src/input/json-keys.js';
 
@@ -299,7 +299,7 @@ describe('parseAllowlist: urls_as_written', () => {
 
 // The loader compares this count with the keys written in the text to tell a repeated key
 // without a second walk (src/input/json-keys.ts): it must be exactly the parsed value's.
-describe('wellFormedKeyCount', () => {
+describe('fileShape', () => {
   it('counts the keys of a well-formed file as the general count does, and refuses the rest', async () => {
     const { readFile } = await import('node:fs/promises');
     const sample = JSON.parse(await readFile('sample-allowlist/allowlist.json', 'utf8')) as unknown;
@@ -315,9 +315,9 @@ describe('wellFormedKeyCount', () => {
       org_urls: { A: [] },
     };
     for (const data of [sample, EMPTY, full])
-      expect(wellFormedKeyCount(data)).toBe(countParsedKeys(data));
-    expect(wellFormedKeyCount(full)).toBe(17);
+      expect(fileShape(data)?.keys).toBe(countParsedKeys(data));
+    expect(fileShape(full)).toEqual({ keys: 17, phoneNames: ['A', 'B'] });
     for (const bad of [null, [], { ...EMPTY, extra: 1 }, { ...EMPTY, org_phones: { A: [1] } }])
-      expect(wellFormedKeyCount(bad)).toBe(-1);
+      expect(fileShape(bad)).toBeNull();
   });
 });
