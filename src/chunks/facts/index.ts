@@ -1,3 +1,4 @@
+import { firstAtOrAfter } from '../../match/structure.js';
 import { halfWidth, WIDTH_FORMS } from '../../normalize/width.js';
 import type { NumberStyle } from '../number-style.js';
 import type { Fact } from '../types.js';
@@ -75,8 +76,8 @@ export function factsIn(
   style: NumberStyle = {},
 ): Fact[] {
   const { text, original } = figures;
-  const from = firstStartingAt(figures.tokens, span.start);
-  const to = firstStartingAt(figures.tokens, span.end, from);
+  const from = firstAtOrAfter(figures.tokens, span.start);
+  const to = firstAtOrAfter(figures.tokens, span.end);
   const tokens =
     from === 0 && to === figures.tokens.length ? figures.tokens : figures.tokens.slice(from, to);
   const mentions: Mention[] = [];
@@ -102,15 +103,4 @@ export function factsIn(
     facts.push(toFact(mention, original, side, offset));
   }
   return facts;
-}
-
-/** The index of the first token starting at or after `position`, by binary search. */
-function firstStartingAt(tokens: readonly Token[], position: number, low = 0): number {
-  let high = tokens.length;
-  while (low < high) {
-    const mid = (low + high) >> 1;
-    if (tokens[mid]!.start < position) low = mid + 1;
-    else high = mid;
-  }
-  return low;
 }
