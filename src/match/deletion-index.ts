@@ -10,51 +10,60 @@
  * time. Each slot holds one (hash, value) pair; a hash with several values takes several slots.
  */
 export class HashMultimap {
-  private keys: Int32Array;
-  private values: Int32Array;
+  /**
+   * Two numbers a slot, the hash (-1: empty) and its value, side by side: at 100,000 names the
+   * table is tens of megabytes and each probe lands on a line of its own, so a probe reads one
+   * line where two arrays made it read two.
+   */
+  private slots: Int32Array;
   private size = 0;
 
   /** `expected`: how many entries will be added, so the table is sized once instead of grown. */
   constructor(expected = 512) {
     let slots = 1024;
     while (slots < expected * 2) slots *= 2;
-    this.keys = new Int32Array(slots).fill(-1);
-    this.values = new Int32Array(slots);
+    this.slots = emptySlots(slots);
   }
 
   add(hash: number, value: number): void {
-    if ((this.size + 1) * 2 > this.keys.length) this.grow();
-    const mask = this.keys.length - 1;
+    if ((this.size + 1) * 4 > this.slots.length) this.grow();
+    const slots = this.slots;
+    const mask = (slots.length >> 1) - 1;
     for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
-      const key = this.keys[slot]!;
+      const key = slots[2 * slot]!;
       if (key === -1) {
-        this.keys[slot] = hash;
-        this.values[slot] = value;
+        slots[2 * slot] = hash;
+        slots[2 * slot + 1] = value;
         this.size++;
         return;
       }
-      if (key === hash && this.values[slot] === value) return;
+      if (key === hash && slots[2 * slot + 1] === value) return;
     }
   }
 
   forEach(hash: number, visit: (value: number) => void): void {
-    const mask = this.keys.length - 1;
+    const slots = this.slots;
+    const mask = (slots.length >> 1) - 1;
     for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
-      const key = this.keys[slot]!;
+      const key = slots[2 * slot]!;
       if (key === -1) return;
-      if (key === hash) visit(this.values[slot]!);
+      if (key === hash) visit(slots[2 * slot + 1]!);
     }
   }
 
   private grow(): void {
-    const keys = this.keys;
-    const values = this.values;
-    this.keys = new Int32Array(keys.length * 2).fill(-1);
-    this.values = new Int32Array(keys.length * 2);
+    const old = this.slots;
+    this.slots = emptySlots(old.length);
     this.size = 0;
-    for (let slot = 0; slot < keys.length; slot++)
-      if (keys[slot] !== -1) this.add(keys[slot]!, values[slot]!);
+    for (let at = 0; at < old.length; at += 2) if (old[at] !== -1) this.add(old[at]!, old[at + 1]!);
   }
+}
+
+/** `count` empty slots (two numbers each, the hash -1). */
+function emptySlots(count: number): Int32Array {
+  const slots = new Int32Array(2 * count);
+  for (let at = 0; at < slots.length; at += 2) slots[at] = -1;
+  return slots;
 }
 
 /**
