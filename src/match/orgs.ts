@@ -33,17 +33,24 @@ export function buildOrgMatcher(
   const names = new Map<string, NameEntry[]>();
   const firstToken = new Map<string, number>();
   for (const { organization, name } of entries) {
-    let norms: string[];
+    let first: string;
+    let count: number;
     if (SIMPLE_NAME.test(name)) {
       // ASCII words and single spaces: the key is the name in lower case, and no Token objects are
-      // made (100,000 names would make 300,000 of them, and the garbage they leave is most of the cost).
+      // made (100,000 names would make 300,000 of them, and the garbage they leave is most of the
+      // cost); nor its words as strings: only the first and how many there are count here.
       const key = name.toLowerCase();
-      norms = key.split(' ');
+      const space = key.indexOf(' ');
+      first = space === -1 ? key : key.slice(0, space);
+      count = 1;
+      for (let at = space; at !== -1; at = key.indexOf(' ', at + 1)) count++;
       add(names, key, new ListedName(organization, name, true));
     } else {
       const tokens = tokenize(name);
       if (tokens.length === 0) continue;
-      norms = tokens.map((token) => token.norm);
+      const norms = tokens.map((token) => token.norm);
+      first = norms[0]!;
+      count = norms.length;
       const trailing = name.slice(tokens[tokens.length - 1]!.end).trim();
       add(
         names,
@@ -51,12 +58,12 @@ export function buildOrgMatcher(
         new ListedName(organization, name, false, marksOf(name, tokens), trailing),
       );
     }
-    const first = norms[0]!;
-    firstToken.set(first, Math.max(firstToken.get(first) ?? 0, norms.length));
+    const longest = firstToken.get(first);
+    if (longest === undefined || count > longest) firstToken.set(first, count);
   }
   // A name listed for several organizations resolves to the first in code-unit order: deterministic.
   for (const list of names.values())
-    list.sort((a, b) => compareStrings(a.organization, b.organization));
+    if (list.length > 1) list.sort((a, b) => compareStrings(a.organization, b.organization));
   const firstTokenBits = new Uint32Array(FILTER_BITS >>> 5);
   for (const first of firstToken.keys()) {
     const bit = tokenBit(first);
