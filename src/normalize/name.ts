@@ -194,6 +194,13 @@ const LEADING_THE = /^\s*the\s+/i;
  * end and `The` at the start, repeatedly; `null` when there is nothing to strip or nothing left.
  */
 export function bareOrgName(name: string): string | null {
+  // The patterns need a name starting with a space or `t`, or ending with a space, `, & - .` or a
+  // letter that ends a legal form or `the`; most names do neither, and the patterns were most of
+  // deriving a directory's bare names. Outside ASCII they run (their `\s` is Unicode's).
+  const head = name.charCodeAt(0);
+  const tail = name.charCodeAt(name.length - 1);
+  if (head > 0x20 && head < 0x80 && (head | 0x20) !== 0x74 && tail > 0x20 && tail < 0x80)
+    if (!',&-.cdeop'.includes(String.fromCharCode(tail | 0x20))) return null;
   let bare = name;
   for (let previous = ''; previous !== bare; ) {
     previous = bare;
@@ -226,6 +233,8 @@ function otherForms(name: string): string[] {
   const stripped = bareOrgName(name);
   const forms = stripped === null ? [] : [stripped];
   const base = stripped ?? name;
+  // Every form needs a `)` at the end or an acronym's second character at the start.
+  if (!base.endsWith(')') && base.charCodeAt(1) < 0x80 && !/[A-Z0-9&]/.test(base[1]!)) return forms;
   for (const form of ACRONYM_FORMS) {
     const match = form.exec(base);
     if (!match) continue;
