@@ -59,11 +59,26 @@ export class HashMultimap {
   }
 }
 
-/** `count` empty slots (two numbers each, the hash -1). */
+/** `count` empty slots: every number -1 (a value beside an empty hash is never read). */
 function emptySlots(count: number): Int32Array {
-  const slots = new Int32Array(2 * count);
-  for (let at = 0; at < slots.length; at += 2) slots[at] = -1;
-  return slots;
+  return new Int32Array(2 * count).fill(-1);
+}
+
+/**
+ * `name` and each of its one-deletion variants, hashed as `hashWithout` hashes them, → `value`.
+ * Each variant carries on from the hash of the characters before the one it leaves out, so the
+ * prefix is hashed once for all variants instead of once each (half the hashing of a build).
+ */
+export function addWithDeletions(map: HashMultimap, name: string, value: number): void {
+  map.add(hashWithout(name, -1), value);
+  let prefix = 0x811c9dc5;
+  for (let skip = 0; skip < name.length; skip++) {
+    let hash = prefix;
+    for (let i = skip + 1; i < name.length; i++)
+      hash = Math.imul(hash ^ name.charCodeAt(i), 0x01000193);
+    map.add((hash ^ (hash >>> 30)) & 0x3fffffff, value);
+    prefix = Math.imul(prefix ^ name.charCodeAt(skip), 0x01000193);
+  }
 }
 
 /**

@@ -1,7 +1,7 @@
 import { domainToUnicode } from 'node:url';
 import { parse as parseDomain } from 'tldts';
 import { LOOKALIKE } from '../defaults.js';
-import { HashMultimap, hashWithout } from './deletion-index.js';
+import { addWithDeletions, HashMultimap } from './deletion-index.js';
 import { NearIndex, type NearWords } from './near-index.js';
 import { skeleton } from './skeleton.js';
 
@@ -89,10 +89,7 @@ export function buildLookalikeIndex(
     if (domains === undefined && name.length >= LOOKALIKE.minLengthForOneEdit) editNames.push(name);
   }
   const deletions = new HashMultimap(editNames.reduce((sum, name) => sum + name.length + 1, 0));
-  editNames.forEach((name, at) => {
-    deletions.add(hashWithout(name, -1), at);
-    for (let i = 0; i < name.length; i++) deletions.add(hashWithout(name, i), at);
-  });
+  editNames.forEach((name, at) => addWithDeletions(deletions, name, at));
   return {
     registrable,
     byName,
