@@ -10,33 +10,17 @@
  *
  *   service-client-raw.ts URL ANSWERS CLIENTS MS [WARM] [ROUTE]   ROUTE default /v1/verify
  */
-import { readFileSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
+import { clientArgs, driveLoad } from '../lib/load-driver.js';
 
-const [url, answersPath, clientsText, msText, warmText = '0', route = '/v1/verify'] =
-  process.argv.slice(2);
-if (!url || !answersPath || !clientsText || !msText) {
-  process.stderr.write('usage: service-client-raw.ts URL ANSWERS CLIENTS MS [WARM] [ROUTE]\n');
-  process.exit(2);
-}
-const target = new URL(url);
-const answers = JSON.parse(readFileSync(answersPath, 'utf8')) as string[];
-const requests = answers.map((answer) => {
+const args = clientArgs('service-client-raw.ts');
+const target = new URL(args.url);
+const requests = args.answers.map((answer) => {
   const body = Buffer.from(JSON.stringify({ answer }));
-  const head = `POST ${route} HTTP/1.1\r\nhost: ${target.host}\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\n\r\n`;
+  const head = `POST ${args.route} HTTP/1.1\r\nhost: ${target.host}\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\n\r\n`;
   return Buffer.concat([Buffer.from(head), body]);
 });
-const clients = Number(clientsText);
-const duration = Number(msText);
 const HEAD_END = Buffer.from('\r\n\r\n');
-
-interface Tally {
-  latencies: number[];
-  statuses: Record<string, number>;
-  errors: number;
-  firstError?: string;
-  bytes: number;
-}
 
 /** One keep-alive connection: the response to each request, as its status and body length. */
 class Connection {
@@ -87,61 +71,13 @@ class Connection {
   }
 }
 
-const connections = Array.from({ length: clients }, () => new Connection());
+const connections = Array.from({ length: args.clients }, () => new Connection());
 await Promise.all(connections.map((connection) => connection.ready));
 
-async function caller(start: number, until: number, tally: Tally, count?: number): Promise<void> {
-  const connection = connections[start]!;
-  for (let k = start; count === undefined ? performance.now() < until : k < count; k += clients) {
-    const sent = performance.now();
-    try {
-      const reply = await connection.send(requests[k % requests.length]!);
-      tally.bytes += reply.bytes;
-      tally.latencies.push(performance.now() - sent);
-      tally.statuses[reply.status] = (tally.statuses[reply.status] ?? 0) + 1;
-    } catch (error) {
-      tally.errors++;
-      tally.firstError ??= String(error);
-      return;
-    }
-  }
-}
-
-async function run(length: number, count?: number): Promise<Tally & { ms: number; cpuMs: number }> {
-  const tally: Tally = { latencies: [], statuses: {}, errors: 0, bytes: 0 };
-  const cpu = process.cpuUsage();
-  const started = performance.now();
-  const until = started + length;
-  await Promise.all(Array.from({ length: clients }, (_, k) => caller(k, until, tally, count)));
-  const ms = performance.now() - started;
-  const used = process.cpuUsage(cpu);
-  return { ...tally, ms, cpuMs: (used.user + used.system) / 1000 };
-}
-
-const percentile = (sorted: readonly number[], p: number): number =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
-
-const passes = Number(warmText);
-const warm = await run(
-  Math.min(1_000, duration / 4),
-  passes > 0 ? passes * requests.length : undefined,
+// A raw connection is gone after an error, so its caller stops there.
+await driveLoad(
+  args,
+  (k, caller) => connections[caller]!.send(requests[k % requests.length]!),
+  true,
 );
-const measured = await run(duration);
 for (const connection of connections) connection.close();
-const sorted = [...measured.latencies].sort((a, b) => a - b);
-process.stdout.write(
-  `${JSON.stringify({
-    requests: sorted.length,
-    warmRequests: warm.latencies.length + warm.errors,
-    errors: measured.errors,
-    ...(measured.firstError ? { firstError: measured.firstError } : {}),
-    statuses: measured.statuses,
-    ms: measured.ms,
-    cpuMs: measured.cpuMs,
-    perSecond: (sorted.length / measured.ms) * 1000,
-    responseBytes: sorted.length > 0 ? measured.bytes / sorted.length : 0,
-    p50: percentile(sorted, 50),
-    p99: percentile(sorted, 99),
-    max: sorted.at(-1) ?? Number.NaN,
-  })}\n`,
-);
