@@ -77,7 +77,7 @@ export function matchPhones(
   found: Extraction,
   index: AllowlistIndex,
 ): PhoneVerdict[] {
-  const prepared = typeof answer === 'string' ? prepareAnswer(answer) : answer;
+  const prepared = prepareAnswer(answer);
   return attributePhones(found.phones, found.organizations, prepared, index);
 }
 
@@ -90,7 +90,7 @@ export function verifyAnswer(
   index: AllowlistIndex,
   options: VerifyOptions = {},
 ): Report {
-  const answer = typeof text === 'string' ? prepareAnswer(text) : text;
+  const answer = prepareAnswer(text);
   const found = extract(answer, index);
   const classify = options.govRegistry ? { govRegistry: options.govRegistry } : {};
   const links = found.links.map((link) =>
@@ -167,7 +167,7 @@ export async function verifyAnswerLive(
   options: VerifyOptions & { allowPrivateNetworks?: boolean; deadlineMs?: number } = {},
 ): Promise<Report> {
   const deadlineAt = Date.now() + (options.deadlineMs ?? LIVENESS_DEFAULTS.deadlineMs);
-  const answer = typeof text === 'string' ? prepareAnswer(text) : text;
+  const answer = prepareAnswer(text);
   const found = extract(answer, index);
   const classify = {
     allowPrivateNetworks: options.allowPrivateNetworks ?? false,

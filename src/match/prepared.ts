@@ -42,8 +42,9 @@ class Prepared implements PreparedAnswer {
   }
 }
 
-export function prepareAnswer(text: string): PreparedAnswer {
-  return new Prepared(text, tokenize(text));
+/** The answer read once; one already prepared is itself, so every stage may take either form. */
+export function prepareAnswer(text: string | PreparedAnswer): PreparedAnswer {
+  return typeof text === 'string' ? new Prepared(text, tokenize(text)) : text;
 }
 
 /**

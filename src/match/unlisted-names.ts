@@ -157,7 +157,7 @@ export function otherReference(
   names: readonly Mention[],
   named: string,
 ): string | undefined {
-  const answer = typeof text === 'string' ? prepareAnswer(text) : text;
+  const answer = prepareAnswer(text);
   const tokens = tokensIn(answer, span);
   let own: ReadonlySet<string> | undefined;
   for (let i = 0; i < tokens.length; i++) {
@@ -259,7 +259,7 @@ export function ownerWordIn(
     for (const token of tokenize(owner))
       if (!own.has(token.norm) && !NAME_FILLER.has(token.norm)) telling.add(token.norm);
   if (telling.size === 0) return undefined;
-  const answer = typeof text === 'string' ? prepareAnswer(text) : text;
+  const answer = prepareAnswer(text);
   for (const token of tokensIn(answer, scope)) {
     const norm = token.possessive?.norm ?? token.norm;
     if (!telling.has(norm)) continue;

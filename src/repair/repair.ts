@@ -69,7 +69,7 @@ export async function repairAnswer(
 ): Promise<Repair> {
   const changes: RepairChange[] = [];
   const skipped: Unrepaired[] = [];
-  let answer = typeof text === 'string' ? prepareAnswer(text) : text;
+  let answer = prepareAnswer(text);
   let current = { text: answer.text, report };
   let passes = 0;
   while (passes < REPAIR_MAX_PASSES) {
