@@ -35,7 +35,7 @@ export function readAnswer(
 ): AnswerReading {
   const text = typeof answer === 'string' ? answer : answer.text;
   // Prepared on the first claim when given as text: an answer of markers or code alone has none.
-  const prepared = typeof answer === 'string' ? once(() => prepareAnswer(answer)) : () => answer;
+  const prepared = once(() => prepareAnswer(answer));
   const masked = maskAnswer(text, context);
   const blocks = findBlocks(text, masked.mask);
   const markerEnds = new Map(masked.markers.map((marker) => [marker.start, marker.end] as const));
