@@ -41,13 +41,14 @@ export class HashMultimap {
     }
   }
 
-  forEach(hash: number, visit: (value: number) => void): void {
+  /** The values of `hash`, each added to `into` (a set; not a callback: no closure per lookup). */
+  addValuesTo(hash: number, into: { add(value: number): unknown }): void {
     const slots = this.slots;
     const mask = (slots.length >> 1) - 1;
     for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
       const key = slots[2 * slot]!;
       if (key === -1) return;
-      if (key === hash) visit(slots[2 * slot + 1]!);
+      if (key === hash) into.add(slots[2 * slot + 1]!);
     }
   }
 

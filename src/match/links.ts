@@ -28,25 +28,16 @@ export function classifyLink(
   index: AllowlistIndex,
   options: ClassifyOptions = {},
 ): LinkVerdict {
-  const verdict = (
-    bucket: LinkBucket,
-    reason: string,
-    lookalike?: Lookalike | null,
-  ): LinkVerdict => ({
-    finding,
-    bucket,
-    score: BUCKET_SCORES[bucket],
-    reason,
-    ...(lookalike ? { lookalikeOf: lookalike.of } : {}),
-  });
-  if (index.urls.has(finding.normalized)) return verdict('directory', 'listed in the directory');
+  if (index.urls.has(finding.normalized))
+    return verdict(finding, 'directory', 'listed in the directory');
   const problem = hostProblem(finding.host, options);
   // An empty label is no host at all, so it is judged before the directory walk, which would
   // otherwise read `.masslegalhelp.org` as a subdomain of a listed site.
-  if (problem?.kind === 'empty-label') return verdict('invented', problem.reason);
+  if (problem?.kind === 'empty-label') return verdict(finding, 'invented', problem.reason);
   if (finding.userinfo !== undefined) {
     const hidden = finding.userinfo.replace(/:.*$/, '');
     return verdict(
+      finding,
       'invented',
       `hides the real host ${finding.host} behind "${hidden}@": the link does not go to ${hidden}`,
     );
@@ -60,21 +51,24 @@ export function classifyLink(
   const listedDomain = directoryDomainOf(finding.host, index.domains);
   if (listedDomain !== null) {
     return verdict(
+      finding,
       'directory',
       `${listedDomain === finding.host ? 'on' : 'under'} directory domain ${listedDomain}${seen}`,
     );
   }
-  if (problem !== null) return verdict('invented', problem.reason);
+  if (problem !== null) return verdict(finding, 'invented', problem.reason);
   const lookalike = findLookalike(finding.host, index.lookalikes());
   const gov = govStanding(finding.host, options.govRegistry ?? loadGovRegistry());
   if (gov !== null) {
     if (gov.registered)
       return verdict(
+        finding,
         'unverified',
         `not in the directory; ${gov.domain} is a registered .gov domain (CISA's .gov registry, snapshot ${gov.date}), but liveness is off, so nothing shows the page exists${seen}`,
       );
     const like = lookalike ? `; it resembles the directory domain ${lookalike.of}` : '';
     return verdict(
+      finding,
       'invented',
       `${gov.domain} is not a registered .gov domain (CISA's .gov registry, snapshot ${gov.date})${like}`,
       lookalike,
@@ -83,23 +77,50 @@ export function classifyLink(
   if (shown !== null && (lookalike !== null || !shown.sameBody)) {
     const like = lookalike ? `, which resembles the directory domain ${lookalike.of}` : '';
     return verdict(
+      finding,
       'invented',
       `the link text shows ${shown.text} but it goes to ${shown.target}${like}`,
       lookalike,
     );
   }
   if (lookalike?.proven)
-    return verdict('invented', `${finding.host} is a lookalike: it ${lookalike.how}`, lookalike);
+    return verdict(
+      finding,
+      'invented',
+      `${finding.host} is a lookalike: it ${lookalike.how}`,
+      lookalike,
+    );
   if (lookalike)
     return verdict(
+      finding,
       'unverified',
       `not in the directory; liveness is off, so nothing shows the page exists. It resembles a directory site: it ${lookalike.how}`,
       lookalike,
     );
   return verdict(
+    finding,
     'unverified',
     `not in the directory; liveness is off, so nothing shows the page exists${seen}`,
   );
+}
+
+/**
+ * A link's offline verdict. A module function, not a closure over `finding` made on each call of
+ * `classifyLink`: that runs for every link.
+ */
+function verdict(
+  finding: LinkFinding,
+  bucket: LinkBucket,
+  reason: string,
+  lookalike?: Lookalike | null,
+): LinkVerdict {
+  return {
+    finding,
+    bucket,
+    score: BUCKET_SCORES[bucket],
+    reason,
+    ...(lookalike ? { lookalikeOf: lookalike.of } : {}),
+  };
 }
 
 /**

@@ -124,7 +124,6 @@ function resemblance(
 ): Lookalike | null {
   // The host's labels before its suffix, as one string (`help.masslegalhelp` for `help.masslegalhelp.org`).
   const head = host.slice(0, host.length - suffix.length - 1);
-  const resembles = (of: string, how: string): Lookalike => ({ of, how, proven: false });
   const flat = index.flattened.get(name);
   if (flat)
     return resembles(flat, `spells the directory domain ${flat} as one name on another site`);
@@ -169,38 +168,31 @@ function resemblance(
   return null;
 }
 
+/** A resemblance: reported, never punished. */
+function resembles(of: string, how: string): Lookalike {
+  return { of, how, proven: false };
+}
+
+interface Nearest {
+  name: string;
+  distance: number;
+}
+
 /** The closest directory name under the same suffix, by the rules in `LookalikeIndex`'s comment. */
-function nearestByEdits(
-  name: string,
-  suffix: string,
-  index: LookalikeIndex,
-): { name: string; distance: number } | null {
-  let best: { name: string; distance: number } | null = null;
-  const consider = (candidate: string, limit: number): void => {
-    if (candidate === name) return;
-    const distance = editDistance(name, candidate, limit);
-    // The domain lookup only for a candidate that would win: it was most of the per-candidate cost.
-    if (
-      distance > limit ||
-      (best !== null &&
-        (distance > best.distance || (distance === best.distance && candidate >= best.name)))
-    )
-      return;
-    if (sameSuffixDomain(candidate, suffix, index) !== null) best = { name: candidate, distance };
-  };
+function nearestByEdits(name: string, suffix: string, index: LookalikeIndex): Nearest | null {
+  let best: Nearest | null = null;
   if (name.length >= LOOKALIKE.minLengthForOneEdit - 1) {
     const found = new Set<number>();
-    const collect = (hash: number): void => index.deletions.forEach(hash, (at) => found.add(at));
-    collect(hashWithout(name, -1));
-    for (let i = 0; i < name.length; i++) collect(hashWithout(name, i));
-    for (const at of found) consider(index.editNames[at]!, 1);
+    index.deletions.addValuesTo(hashWithout(name, -1), found);
+    for (let i = 0; i < name.length; i++) index.deletions.addValuesTo(hashWithout(name, i), found);
+    for (const at of found) best = nearer(best, name, index.editNames[at]!, 1, suffix, index);
   }
   if (best !== null) return best;
   // Two edits only between names both that long: a shorter written name has no candidate there.
   if (name.length >= LOOKALIKE.minLengthForTwoEdits) {
     index.longNames.candidates(suffix, name, (candidate) => {
       if (Math.min(candidate.length, name.length) >= LOOKALIKE.minLengthForTwoEdits)
-        consider(candidate, 2);
+        best = nearer(best, name, candidate, 2, suffix, index);
     });
     if (best !== null) return best;
   }
@@ -208,11 +200,37 @@ function nearestByEdits(
     // Short names: only an edit no other real name would be one letter from (see the interface comment).
     for (let length = name.length - 1; length <= name.length + 1; length++) {
       for (const candidate of index.shortBySuffixLength.get(`${suffix}|${length}`) ?? []) {
-        if (meaningfulShortEdit(name, candidate)) consider(candidate, 1);
+        if (meaningfulShortEdit(name, candidate))
+          best = nearer(best, name, candidate, 1, suffix, index);
       }
     }
   }
   return best;
+}
+
+/**
+ * `best`, or `candidate` when it is within `limit` edits of `name`, nearer than `best` (of equal
+ * distance, first in code-unit order) and listed under `suffix`. A module function, not a closure
+ * made for each lookup: `nearestByEdits` runs for every unlisted link.
+ */
+function nearer(
+  best: Nearest | null,
+  name: string,
+  candidate: string,
+  limit: number,
+  suffix: string,
+  index: LookalikeIndex,
+): Nearest | null {
+  if (candidate === name) return best;
+  const distance = editDistance(name, candidate, limit);
+  // The domain lookup only for a candidate that would win: it was most of the per-candidate cost.
+  if (
+    distance > limit ||
+    (best !== null &&
+      (distance > best.distance || (distance === best.distance && candidate >= best.name)))
+  )
+    return best;
+  return sameSuffixDomain(candidate, suffix, index) !== null ? { name: candidate, distance } : best;
 }
 
 /** The directory skeleton under the same suffix within the edit limits of `LookalikeIndex`, if any. */

@@ -44,9 +44,12 @@ export function nearestIn<T extends Span>(
 ): T | undefined {
   if (!scope || sorted.length === 0) return undefined;
   const low = firstAtOrAfter(sorted, phone.start);
-  const inside = (org: T | undefined): T | undefined =>
-    org && org.start >= scope.start && org.end <= scope.end ? org : undefined;
-  return closest(phone, [inside(sorted[low - 1]), inside(sorted[low])]);
+  return closest(phone, [inside(sorted[low - 1], scope), inside(sorted[low], scope)]);
+}
+
+/** `org` when it lies wholly inside `scope` (a function, not a closure made per lookup). */
+function inside<T extends Span>(org: T | undefined, scope: Span): T | undefined {
+  return org && org.start >= scope.start && org.end <= scope.end ? org : undefined;
 }
 
 /**

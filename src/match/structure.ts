@@ -114,27 +114,31 @@ export const LABEL = /^\s*(?:\*\*|__)[^*_\n]+(?:\*\*|__)\s*:?\s*$/;
 /** The parent of block `index` (whose text is `block`), updating the open containers. */
 function place(open: Container[], index: number, text: string): number {
   const block = text.trimEnd();
-  const top = (): Container | undefined => open[open.length - 1];
   const heading = HEADING.exec(block);
   const bullet = BULLET.exec(block);
   if (heading || (!bullet && !block.includes('\n') && LABEL.test(block))) {
     const level = heading ? heading[1]!.length : 7;
-    while (top() && (top()!.kind === 'item' || top()!.level >= level)) open.pop();
-    const parent = top()?.index ?? -1;
+    while (top(open) && (top(open)!.kind === 'item' || top(open)!.level >= level)) open.pop();
+    const parent = top(open)?.index ?? -1;
     open.push({ index, kind: 'heading', level });
     return parent;
   }
   if (bullet) {
     const indent = bullet[1]!.replace(/\t/g, '    ').length;
-    while (top() && top()!.kind === 'item' && top()!.level >= indent) open.pop();
-    const parent = top()?.index ?? -1;
+    while (top(open) && top(open)!.kind === 'item' && top(open)!.level >= indent) open.pop();
+    const parent = top(open)?.index ?? -1;
     open.push({ index, kind: 'item', level: indent });
     return parent;
   }
   // An indented paragraph continues the item above it; any other ends the list.
-  if (/^[ \t]{2,}/.test(block) && top()?.kind === 'item') return top()!.index;
-  while (top()?.kind === 'item') open.pop();
-  return top()?.index ?? -1;
+  if (/^[ \t]{2,}/.test(block) && top(open)?.kind === 'item') return top(open)!.index;
+  while (top(open)?.kind === 'item') open.pop();
+  return top(open)?.index ?? -1;
+}
+
+/** The innermost open container: a function, not a closure made for every block `place` reads. */
+function top(open: readonly Container[]): Container | undefined {
+  return open[open.length - 1];
 }
 
 /** The span of `spans` (sorted, disjoint) that contains `position`, by binary search. */

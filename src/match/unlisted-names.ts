@@ -112,17 +112,22 @@ export function capital(raw: string): boolean {
 
 /** Whether `text[from, to)` joins two words of a name: spaces or tabs, with at most one `&` between (`^[ \t]+(?:&[ \t]+)?$`). */
 function joiningGap(text: string, from: number, to: number): boolean {
-  let k = from;
-  const blanks = (): boolean => {
-    const at = k;
-    while (k < to && (text.charCodeAt(k) === 32 || text.charCodeAt(k) === 9)) k++;
-    return k > at;
-  };
-  if (!blanks()) return false;
+  let k = blanksEnd(text, from, to);
+  if (k === from) return false;
   if (k === to) return true;
   if (text.charCodeAt(k) !== 38) return false;
-  k++;
-  return blanks() && k === to;
+  const after = blanksEnd(text, ++k, to);
+  return after > k && after === to;
+}
+
+/**
+ * Where the spaces and tabs from `from` end, before `to`: a function of its own, not a closure
+ * made on each call of `joiningGap`, which runs between every two words of every block read.
+ */
+function blanksEnd(text: string, from: number, to: number): number {
+  let k = from;
+  while (k < to && (text.charCodeAt(k) === 32 || text.charCodeAt(k) === 9)) k++;
+  return k;
 }
 
 export const CONNECTIVES: ReadonlySet<string> = new Set(['of', 'the', 'and', 'for', 'on', 'in']);

@@ -36,12 +36,8 @@ export function scoreReport(
 ): Score {
   const linkScore =
     links.length === 0 ? 1 : links.reduce((sum, link) => sum + link.score, 0) / links.length;
-  const distinct = (status: PhoneVerdict['status']) =>
-    new Set(
-      phones.filter((phone) => phone.status === status).map((phone) => phone.finding.normalized),
-    ).size;
-  const misattributed = distinct('misattributed');
-  const wrongJurisdiction = distinct('wrong_jurisdiction');
+  const misattributed = distinctNumbers(phones, 'misattributed');
+  const wrongJurisdiction = distinctNumbers(phones, 'wrong_jurisdiction');
   const score = round(
     Math.max(0, linkScore - MISATTRIBUTED_PHONE_PENALTY * (misattributed + wrongJurisdiction)),
     SCORE_DECIMALS,
@@ -57,6 +53,13 @@ export function scoreReport(
     wrongJurisdictionCount: wrongJurisdiction,
     pass: score > threshold && !fatal && !(failOnMisattribution && misattributed > 0),
   };
+}
+
+/** How many distinct numbers have `status`. */
+function distinctNumbers(phones: readonly PhoneVerdict[], status: PhoneVerdict['status']): number {
+  const numbers = new Set<string>();
+  for (const phone of phones) if (phone.status === status) numbers.add(phone.finding.normalized);
+  return numbers.size;
 }
 
 /** Round for display and comparison, so 0.1 + 0.2 reads 0.3. */

@@ -7,12 +7,12 @@ describe('HashMultimap', () => {
     for (let i = 0; i < 5000; i++) map.add(i % 997, i);
     map.add(5, 5);
     const seen: number[] = [];
-    map.forEach(5, (value) => seen.push(value));
+    map.addValuesTo(5, { add: (value) => seen.push(value) });
     expect(seen.sort((a, b) => a - b)).toEqual(
       Array.from({ length: 6 }, (_, k) => 5 + 997 * k).filter((value) => value < 5000),
     );
     const none: number[] = [];
-    map.forEach(998_000, (value) => none.push(value));
+    map.addValuesTo(998_000, { add: (value) => none.push(value) });
     expect(none).toEqual([]);
   });
 
@@ -20,7 +20,7 @@ describe('HashMultimap', () => {
     const map = new HashMultimap(3000);
     for (let i = 0; i < 3000; i++) map.add(i * 7919, i);
     const seen: number[] = [];
-    for (let i = 0; i < 3000; i++) map.forEach(i * 7919, (value) => seen.push(value));
+    for (let i = 0; i < 3000; i++) map.addValuesTo(i * 7919, { add: (value) => seen.push(value) });
     expect(seen).toEqual(Array.from({ length: 3000 }, (_, k) => k));
   });
 });
