@@ -139,8 +139,7 @@ function emptyState(deriveDomains: boolean): BuildState {
 function seedFromBase(state: BuildState, base: Allowlist, baseSource: string): void {
   const { orgs } = state;
   base.urls.forEach((url) => state.urls.add(url));
-  for (const [url, written] of Object.entries(base.urlsAsWritten ?? {}))
-    state.urlsAsWritten.set(url, written);
+  for (const [url, written] of base.urlsAsWritten ?? []) state.urlsAsWritten.set(url, written);
   base.domains.forEach((domain) => state.domains.add(domain));
   for (const name of base.orgNames) {
     const key = orgKey(name);
@@ -192,8 +191,7 @@ function allowlistOf(state: BuildState): Allowlist {
     orgPhones: dataRecord(),
     orgAliases: dataRecord(),
   };
-  if (state.urlsAsWritten.size > 0)
-    allowlist.urlsAsWritten = Object.fromEntries(state.urlsAsWritten);
+  if (state.urlsAsWritten.size > 0) allowlist.urlsAsWritten = new Map(state.urlsAsWritten);
   for (const org of state.orgs.values()) {
     allowlist.orgNames.push(org.name);
     if (org.phones.length > 0) allowlist.orgPhones[org.name] = org.phones;

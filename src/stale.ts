@@ -118,7 +118,7 @@ export function collectLinks(
   };
   const { allowlist } = input;
   for (const url of allowlist.urls) {
-    const written = allowlist.urlsAsWritten?.[url];
+    const written = allowlist.urlsAsWritten?.get(url);
     // Without the written form, the normalizer's https is not the writer's: no scheme to follow.
     add(written ?? withoutScheme(url), written ?? url, url, FROM_URLS);
   }

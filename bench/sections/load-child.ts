@@ -12,19 +12,33 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { buildIndex as BuildIndex } from '../../src/match/index.js';
-import type { loadAllowlist as LoadAllowlist } from '../../src/allowlist/load.js';
-import type { parseAllowlist as ParseAllowlist } from '../../src/allowlist/schema.js';
+import type {
+  buildIndex as BuildIndex,
+  loadAllowlistIndex as LoadAllowlistIndex,
+} from '../../src/match/index.js';
+import type {
+  parseAllowlist as ParseAllowlist,
+  readAllowlist as ReadAllowlist,
+} from '../../src/allowlist/schema.js';
 
 const [path, mode, rootArg] = process.argv.slice(2);
 // Another checkout's code loads the same file when ROOT is given (`npm run bench -- --against`).
 const root = rootArg ?? fileURLToPath(new URL('../..', import.meta.url));
 const from = async (file: string): Promise<Record<string, unknown>> =>
   (await import(pathToFileURL(join(root, file)).href)) as Record<string, unknown>;
-const buildIndex = (await from('src/match/index.ts')).buildIndex as typeof BuildIndex;
-const loadAllowlist = (await from('src/allowlist/load.ts')).loadAllowlist as typeof LoadAllowlist;
+const indexModule = await from('src/match/index.ts');
+const buildIndex = indexModule.buildIndex as typeof BuildIndex;
+// What a verification runs: the index cache's own load (the loader's tables handed to the index).
+const loadIndex = indexModule.loadAllowlistIndex as typeof LoadAllowlistIndex;
 const schemaModule = await from('src/allowlist/schema.ts');
+// A checkout from before the loader handed its tables over (`--against`) has parseAllowlist only.
+const readAllowlist = schemaModule.readAllowlist as typeof ReadAllowlist | undefined;
 const parseAllowlist = schemaModule.parseAllowlist as typeof ParseAllowlist;
+const readWithTables = (
+  ...args: Parameters<typeof ParseAllowlist>
+): Partial<ReturnType<typeof ReadAllowlist>> &
+  Pick<ReturnType<typeof ReadAllowlist>, 'allowlist'> =>
+  readAllowlist ? readAllowlist(...args) : { allowlist: parseAllowlist(...args) };
 const gc = (globalThis as { gc?: () => void }).gc;
 if (!path || (mode !== 'load' && mode !== 'json' && mode !== 'breakdown') || !gc) {
   process.stderr.write(
@@ -52,10 +66,10 @@ if (mode === 'breakdown') {
     if (written !== found?.keys) throw new Error('the generated allowlist repeats a key');
     return found;
   });
-  const allowlist = await step('parseAllowlist (normalizers)', () =>
-    parseAllowlist(data, path, shape === null ? {} : { shape }),
+  const read = await step('parseAllowlist (normalizers)', () =>
+    readWithTables(data, path, shape === null ? {} : { shape }),
   );
-  const index = await step('buildIndex', () => buildIndex(allowlist));
+  const index = await step('buildIndex', () => buildIndex(read.allowlist, read.tables));
   await step('lookalikes (lazy)', () => index.lookalikes());
   process.stdout.write(`${JSON.stringify({ mode, steps })}\n`);
   process.exit(0);
@@ -69,8 +83,7 @@ const start = performance.now();
 let retained: unknown;
 let lookalikeMs: number | undefined;
 if (mode === 'load') {
-  const index = buildIndex(await loadAllowlist(path));
-  retained = index;
+  retained = await loadIndex(path);
 } else {
   retained = JSON.parse(await readFile(path, 'utf8'));
 }

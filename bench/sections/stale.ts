@@ -44,7 +44,7 @@ export async function runStaleSection(options: {
     const normalized = urls.map((url) => (normalizeUrl(url) as { url: string }).url);
     const allowlist = {
       urls: normalized,
-      urlsAsWritten: Object.fromEntries(normalized.map((url, index) => [url, urls[index]!])),
+      urlsAsWritten: new Map(normalized.map((url, index) => [url, urls[index]!])),
       domains: [],
       orgNames: [],
       orgPhones: {},

@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { InputError } from '../errors.js';
 import { lineOfPath, parseJsonText } from '../input/json.js';
-import { type Allowlist, type FileShape, fileShape, parseAllowlist } from './schema.js';
+import { type Allowlist, type FileShape, fileShape, readAllowlist } from './schema.js';
+import type { AllowlistTables } from './tables.js';
 
 /**
  * Read, parse and validate an allowlist file. Each failure has its own message: the file is
@@ -10,6 +11,14 @@ import { type Allowlist, type FileShape, fileShape, parseAllowlist } from './sch
  * name it as its user wrote it.
  */
 export async function loadAllowlist(path: string, source: string = path): Promise<Allowlist> {
+  return (await readAllowlistFile(path, source)).allowlist;
+}
+
+/** `loadAllowlist`, with the tables it built on the way (for `buildIndex`). */
+export async function readAllowlistFile(
+  path: string,
+  source: string = path,
+): Promise<{ allowlist: Allowlist; tables: AllowlistTables }> {
   let text: string;
   try {
     text = await readFile(path, 'utf8');
@@ -39,7 +48,7 @@ export async function loadAllowlist(path: string, source: string = path): Promis
       return shape?.keys ?? -1;
     },
   });
-  return parseAllowlist(data, source, {
+  return readAllowlist(data, source, {
     locate: lineOfPath(text),
     ...(shape === null ? {} : { shape }),
   });

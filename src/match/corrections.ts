@@ -205,7 +205,7 @@ function isAddress(label: string): boolean {
 
 /** A listed URL as the directory wrote it, when it did (what a reader can paste). */
 function writtenUrl(url: string, index: AllowlistIndex): string {
-  return index.allowlist.urlsAsWritten?.[url] ?? url;
+  return index.allowlist.urlsAsWritten?.get(url) ?? url;
 }
 
 function orgSource(field: 'org_phones' | 'org_urls', organization: string): CorrectionSource {

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
-import { loadAllowlist } from '../allowlist/load.js';
-import { namesOf, parseAllowlist, type Allowlist } from '../allowlist/schema.js';
+import { readAllowlistFile } from '../allowlist/load.js';
+import { type Allowlist, namesOf, readAllowlist } from '../allowlist/schema.js';
+import { type AllowlistTables, tablesOf } from '../allowlist/tables.js';
 import { deriveBareNames, type BareNames } from '../normalize/name.js';
 import { buildLookalikeIndex, type LookalikeIndex } from './lookalike-index.js';
 import { buildOrgMatcher, type OrgMatcher } from './orgs.js';
@@ -31,30 +32,20 @@ export interface AllowlistIndex {
 
 const NO_OWNERS: readonly string[] = Object.freeze([]);
 
-export function buildIndex(allowlist: Allowlist): AllowlistIndex {
-  // Most numbers have one owner: it is stored as is, and a list only for shared numbers, which
-  // saves an array per number (200,000 of them in a 100,000-organization directory).
-  const phoneOwners = new Map<string, string | string[]>();
-  // `for…in`, not `Object.entries`: a pair array per organization was a tenth of building the
-  // index at 100,000 organizations. parseAllowlist makes the record without a prototype, so only
-  // its own keys come.
+/**
+ * The index of `allowlist`. `tables` are the ones the loader built for it (`readAllowlist`,
+ * `readAllowlistFile`), taken as they are; without them they are built from its arrays.
+ */
+export function buildIndex(
+  allowlist: Allowlist,
+  tables: AllowlistTables = tablesOf(allowlist),
+): AllowlistIndex {
+  const { urls, domains, phoneOwners } = tables;
   const listed = allowlist.orgPhones;
-  for (const organization in listed) {
-    const numbers = listed[organization]!;
-    for (const number of numbers) {
-      const owners = phoneOwners.get(number);
-      if (owners === undefined) phoneOwners.set(number, organization);
-      else if (typeof owners === 'string') {
-        if (owners !== organization) phoneOwners.set(number, [owners, organization]);
-      } else if (!owners.includes(organization)) owners.push(organization);
-    }
-  }
-  const urls = new Set(allowlist.urls);
-  const domains = new Set(allowlist.domains);
   let lookalikeIndex: LookalikeIndex | undefined;
   let pagesByHost: Map<string, string[]> | undefined;
   const orgUrls = allowlist.orgUrls;
-  const names = [...namesOf(allowlist)];
+  const names = namesOf(allowlist);
   const bareNames = deriveBareNames(names);
   return {
     allowlist,
@@ -114,14 +105,19 @@ export function indexOf(source: AllowlistSource): Promise<AllowlistIndex> {
   if (!pending) {
     pending =
       'path' in source
-        ? loadAllowlist(resolve(source.path)).then(buildIndex)
-        : Promise.resolve(
-            buildIndex(parseAllowlist(source.inline, undefined, { root: 'config.allowlist' })),
-          );
+        ? readAllowlistFile(resolve(source.path)).then((read) =>
+            buildIndex(read.allowlist, read.tables),
+          )
+        : Promise.resolve(inlineIndex(source.inline));
     indexCache.set(key, pending);
     pending.catch(() => indexCache.delete(key));
   }
   return pending;
+}
+
+function inlineIndex(inline: Record<string, unknown>): AllowlistIndex {
+  const read = readAllowlist(inline, undefined, { root: 'config.allowlist' });
+  return buildIndex(read.allowlist, read.tables);
 }
 
 /** The index of an allowlist file, built once per process (see `indexOf`). */

@@ -96,10 +96,12 @@ describe('loadAllowlist: a valid file', () => {
       },
       orgAliases: { 'Greater Boston Legal Services': ['GBLS'] },
       // Normalized for matching; the address as written kept for liveness to fetch.
-      urlsAsWritten: {
-        'https://masslegalhelp.org/housing/eviction':
+      urlsAsWritten: new Map([
+        [
+          'https://masslegalhelp.org/housing/eviction',
           'https://www.masslegalhelp.org/housing/eviction/',
-      },
+        ],
+      ]),
     });
   });
 

@@ -278,7 +278,9 @@ describe('parseAllowlist: urls_as_written', () => {
       { ...base, urls_as_written: { 'https://x.org/help': 'http://www.x.org/help/' } },
       SOURCE,
     );
-    expect(allowlist.urlsAsWritten).toEqual({ 'https://x.org/help': 'http://www.x.org/help/' });
+    expect(allowlist.urlsAsWritten).toEqual(
+      new Map([['https://x.org/help', 'http://www.x.org/help/']]),
+    );
     expect(toAllowlistFile(allowlist).urls_as_written).toEqual({
       'https://x.org/help': 'http://www.x.org/help/',
     });

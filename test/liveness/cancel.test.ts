@@ -141,7 +141,7 @@ describe('a link past its answer’s deadline is aborted', () => {
 describe('stale: a host past its deadline, and Ctrl-C', () => {
   const allowlist = (urls: string[]) => ({
     urls,
-    urlsAsWritten: Object.fromEntries(urls.map((url) => [url, url])),
+    urlsAsWritten: new Map(urls.map((url) => [url, url])),
     domains: [],
     orgNames: [],
     orgPhones: {},
