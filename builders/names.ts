@@ -1,7 +1,8 @@
 import { namesOf, type Allowlist } from '../src/allowlist/schema.js';
 import { houseMessage } from '../src/input/issues.js';
 import { isCommonWord } from '../src/normalize/common-words.js';
-import { deriveBareNames, orgKey, tokenize } from '../src/normalize/name.js';
+import { deriveBareNames } from '../src/normalize/bare-names.js';
+import { orgKey, tokenize } from '../src/normalize/name.js';
 import type { AliasClaim, BuildNote, BuildWarning, OrgEntry } from './types.js';
 
 // The names an organization goes by besides its own, settled once every row is read: its aliases,

@@ -1,6 +1,7 @@
 import type { AllowlistIndex } from '../../src/match/index.js';
 import type { PreparedAnswer } from '../../src/match/prepared.js';
-import { bareOrgName, orgKey } from '../../src/normalize/name.js';
+import { bareOrgName } from '../../src/normalize/bare-names.js';
+import { orgKey } from '../../src/normalize/name.js';
 import { guardAnswer } from '../../src/repair/index.js';
 import type { Report } from '../../src/types.js';
 import { verifyAnswer } from '../../src/verify.js';

@@ -1,5 +1,5 @@
 import { cleanOrgName } from '../normalize/name.js';
-import { normalizePhone } from '../normalize/phone.js';
+import { normalizePhone, plainE164 } from '../normalize/phone.js';
 import { normalizeUrl } from '../normalize/url.js';
 import { type AllowlistFile, dataRecord, hostOfDomainEntry } from './schema.js';
 import { addOwner, type PhoneOwners, phoneOwnersOf } from './tables.js';
@@ -94,11 +94,11 @@ export function readOrgNames(
 ): { orgNames: string[]; addOrg: (name: string) => void } {
   const orgNames: string[] = [];
   const seen = new Set<string>();
+  // One hash lookup a name (the set grows only for a new one), where `has` then `add` made two.
   const addOrg = (name: string): void => {
-    if (!seen.has(name)) {
-      seen.add(name);
-      orgNames.push(name);
-    }
+    const before = seen.size;
+    seen.add(name);
+    if (seen.size !== before) orgNames.push(name);
   };
   const list = file.org_names;
   for (let index = 0; index < list.length; index++) {
@@ -142,15 +142,22 @@ export function readPhones(
     const list = (orgPhones[name] ??= []);
     for (let index = 0; index < numbers.length; index++) {
       const raw = numbers[index]!;
-      const result = normalizePhone(raw);
-      if (!result.ok)
-        fail(
-          ['org_phones', rawName, index],
-          `${JSON.stringify(raw)} is not a phone number: ${result.reason}; write it like "(617) 555-0123", or remove it`,
-        );
-      else if (!list.includes(result.e164)) {
-        list.push(result.e164);
-        addOwner(owners, result.e164, name);
+      // The common written forms as a string alone (`plainE164`), without a result object each.
+      let e164 = plainE164(raw);
+      if (e164 === null) {
+        const result = normalizePhone(raw);
+        if (!result.ok) {
+          fail(
+            ['org_phones', rawName, index],
+            `${JSON.stringify(raw)} is not a phone number: ${result.reason}; write it like "(617) 555-0123", or remove it`,
+          );
+          continue;
+        }
+        e164 = result.e164;
+      }
+      if (!list.includes(e164)) {
+        list.push(e164);
+        addOwner(owners, e164, name);
       }
     }
   }

@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { readAllowlistFile } from '../allowlist/load.js';
 import { type Allowlist, namesOf, readAllowlist } from '../allowlist/schema.js';
 import { type AllowlistTables, tablesOf } from '../allowlist/tables.js';
-import { deriveBareNames, type BareNames } from '../normalize/name.js';
+import { type BareNames, deriveBareNames } from '../normalize/bare-names.js';
 import { buildLookalikeIndex, type LookalikeIndex } from './lookalike-index.js';
 import { buildOrgMatcher, type OrgMatcher } from './orgs.js';
 

@@ -5,7 +5,8 @@ import { closest, nearestIn } from './proximity.js';
 import { columnHeading } from './structure.js';
 import { otherReference, ownerWordIn, type Mention } from './unlisted-names.js';
 import type { OrgFinding, PhoneFinding, Span } from '../extract/types.js';
-import { bareOrgName, orgKey } from '../normalize/name.js';
+import { bareOrgName } from '../normalize/bare-names.js';
+import { orgKey } from '../normalize/name.js';
 import { formatPhone } from '../normalize/phone.js';
 import type { PhoneVerdict } from '../types.js';
 

@@ -147,12 +147,55 @@ export function orgKey(name: string): string {
 /** A name as the allowlist stores it: trimmed, inner whitespace collapsed, case kept. */
 export function cleanOrgName(name: string): string {
   // Most names are already clean; testing is cheaper than building a copy.
+  return isCleanName(name) ? name : cleanOrgNameByPattern(name);
+}
+
+/**
+ * The general path of `cleanOrgName`: exported so that a test can hold the char-code test
+ * (`isCleanName`) to it.
+ */
+export function cleanOrgNameByPattern(name: string): string {
   if (!UNCLEAN.test(name)) return name;
   return name.trim().replace(/\s+/g, ' ');
 }
 
 /** Whitespace other than single inner spaces. */
 const UNCLEAN = /^\s|\s$|\s\s|[^\S ]/;
+
+/**
+ * No match of `UNCLEAN`, by char codes: the loader cleans 200,000 names of a large directory
+ * (`org_names` and the keys of `org_phones`), and the pattern, tried at every position, was a
+ * twentieth of the load. Which code units are `\s` is JavaScript's list (`isSpaceCode`).
+ */
+function isCleanName(name: string): boolean {
+  // Start as if after a space: a leading space is unclean, as is one after another.
+  let afterSpace = true;
+  for (let k = 0; k < name.length; k++) {
+    const code = name.charCodeAt(k);
+    if (code === 32) {
+      if (afterSpace) return false;
+      afterSpace = true;
+    } else if (isSpaceCode(code)) return false;
+    else afterSpace = false;
+  }
+  return !afterSpace || name.length === 0;
+}
+
+/** `\s` but the space itself: tab to carriage return, and Unicode's spaces and line separators. */
+function isSpaceCode(code: number): boolean {
+  if (code < 0xa0) return code >= 9 && code <= 13;
+  return (
+    code === 0xa0 ||
+    code === 0x1680 ||
+    (code >= 0x2000 && code <= 0x200a) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    code === 0x202f ||
+    code === 0x205f ||
+    code === 0x3000 ||
+    code === 0xfeff
+  );
+}
 
 /**
  * Whether a name is also ordinary language, so that it must be written exactly (case-sensitively)
@@ -180,120 +223,4 @@ export function isAmbiguousName(
   )
     return true;
   return norms.every(isCommonWord);
-}
-
-// A legal-form suffix at the end (`, Inc.`, ` LLC`, `, P.L.L.C.`), `, The` at the end, `The` at the start.
-const LEGAL_SUFFIX = /[\s,]+(?:inc|incorporated|l\.?l\.?c|corp|co|ltd|p\.?c|p\.?l\.?l\.?c)\.?\s*$/i;
-const TRAILING_THE = /,\s*the\s*$/i;
-const LEADING_THE = /^\s*the\s+/i;
-
-/**
- * A name without its legal form and article, as answers write it: `Community Law Center, Inc.` →
- * `Community Law Center`, `Arc of Baltimore, The` → `Arc of Baltimore`, `The Arc` → `Arc`.
- * Strips `Inc.`, `Incorporated`, `LLC`, `Corp.`, `Co.`, `Ltd.`, `PC`, `PLLC` and `, The` at the
- * end and `The` at the start, repeatedly; `null` when there is nothing to strip or nothing left.
- */
-export function bareOrgName(name: string): string | null {
-  // The patterns need a name starting with a space or `t`, or ending with a space, `, & - .` or a
-  // letter that ends a legal form or `the`; most names do neither, and the patterns were most of
-  // deriving a directory's bare names. Outside ASCII they run (their `\s` is Unicode's).
-  const head = name.charCodeAt(0);
-  const tail = name.charCodeAt(name.length - 1);
-  if (head > 0x20 && head < 0x80 && (head | 0x20) !== 0x74 && tail > 0x20 && tail < 0x80)
-    if (!',&-.cdeop'.includes(String.fromCharCode(tail | 0x20))) return null;
-  let bare = name;
-  for (let previous = ''; previous !== bare; ) {
-    previous = bare;
-    bare = bare
-      .replace(LEGAL_SUFFIX, '')
-      .replace(TRAILING_THE, '')
-      .replace(LEADING_THE, '')
-      .replace(/[\s,&-]+$/, '');
-  }
-  bare = cleanOrgName(bare);
-  return bare === cleanOrgName(name) || orgKey(bare).length === 0 ? null : bare;
-}
-
-// An acronym and its full name written together: `SARC: Sexual Assault Resource Center`,
-// `Sexual Assault Resource Center (SARC)`, `SARC (Sexual Assault Resource Center)`.
-const ACRONYM = String.raw`\p{Lu}[\p{Lu}\d&]{1,9}`;
-const ACRONYM_FORMS = [
-  new RegExp(String.raw`^(${ACRONYM})\s*[:–—-]\s+(.+)$`, 'u'),
-  new RegExp(String.raw`^(${ACRONYM})\s*\((.+)\)$`, 'u'),
-  new RegExp(String.raw`^(.+?)\s*\((${ACRONYM})\)$`, 'u'),
-];
-
-/**
- * The forms answers write a name in besides the listed one: without its legal form
- * (`bareOrgName`), and an acronym written with its full name as each part alone, so that
- * `SARC (Sexual Assault Resource Center)` in an answer and `SARC: Sexual Assault Resource Center,
- * Inc` in the directory name one organization.
- */
-function otherForms(name: string): string[] {
-  const stripped = bareOrgName(name);
-  const forms = stripped === null ? [] : [stripped];
-  const base = stripped ?? name;
-  // Every form needs a `)` at the end or an acronym's second character at the start.
-  if (!base.endsWith(')') && base.charCodeAt(1) < 0x80 && !/[A-Z0-9&]/.test(base[1]!)) return forms;
-  for (const form of ACRONYM_FORMS) {
-    const match = form.exec(base);
-    if (!match) continue;
-    const [acronym, full] = /^\p{Lu}[\p{Lu}\d&]*$/u.test(match[1]!)
-      ? [match[1]!, match[2]!]
-      : [match[2]!, match[1]!];
-    for (const part of [cleanOrgName(full), acronym])
-      if (orgKey(part).length > 0 && !forms.includes(part)) forms.push(bareOrgName(part) ?? part);
-    break;
-  }
-  return forms;
-}
-
-export interface BareNames {
-  /** Names to match besides the listed ones: each organization's names without legal form. */
-  added: Array<{ organization: string; name: string; from: string }>;
-  /** Bare names refused because they would name another organization too; neither gets them. */
-  collisions: Array<{ name: string; organizations: string[] }>;
-}
-
-/**
- * The bare names (`bareOrgName`) of a directory's names and aliases, derived once when an
- * allowlist is indexed (and by the builder, which reports them). A bare name is never allowed to
- * name two organizations: when it equals another organization's name or alias, or the bare name
- * of another organization, none of them gets it and it is reported as a collision. O(names).
- */
-export function deriveBareNames(
-  entries: Iterable<{ organization: string; name: string }>,
-): BareNames {
-  const list = [...entries];
-  const bare = new Map<string, Array<{ organization: string; name: string; from: string }>>();
-  for (const { organization, name } of list) {
-    for (const stripped of otherForms(name)) {
-      const key = orgKey(stripped);
-      const claims = bare.get(key) ?? [];
-      if (!claims.some((claim) => claim.organization === organization))
-        claims.push({ organization, name: stripped, from: name });
-      bare.set(key, claims);
-    }
-  }
-  // Who is listed under each bare key, and only those: a Set per listed name was most of the cost
-  // of indexing a 100,000-organization directory, where few names have a legal form to strip.
-  const listed = new Map<string, Set<string>>();
-  if (bare.size > 0) {
-    for (const { organization, name } of list) {
-      const key = orgKey(name);
-      if (bare.has(key))
-        (listed.get(key) ?? listed.set(key, new Set()).get(key)!).add(organization);
-    }
-  }
-  const result: BareNames = { added: [], collisions: [] };
-  for (const [key, claims] of bare) {
-    const owners = new Set([
-      ...(listed.get(key) ?? []),
-      ...claims.map((claim) => claim.organization),
-    ]);
-    if (owners.size > 1)
-      result.collisions.push({ name: claims[0]!.name, organizations: [...owners].sort() });
-    else if (!listed.has(key)) result.added.push(claims[0]!);
-  }
-  return result;
 }

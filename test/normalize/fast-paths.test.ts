@@ -4,7 +4,9 @@ import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { allowlistFile, generateOrgs } from '../../bench/lib/generate.js';
-import { normalizePhone, normalizePhoneByRules } from '../../src/normalize/phone.js';
+import { bareOrgName, bareOrgNameByPatterns } from '../../src/normalize/bare-names.js';
+import { cleanOrgName, cleanOrgNameByPattern } from '../../src/normalize/name.js';
+import { normalizePhone, normalizePhoneByRules, plainE164 } from '../../src/normalize/phone.js';
 import {
   normalizeHost,
   normalizeHostByParser,
@@ -14,7 +16,8 @@ import {
 
 // `normalizeUrl` and `normalizeHost` answer plain addresses by char codes (`plainUrl`,
 // `plainHostEnd`) and the rest through the URL parser; `normalizePhone` reads the common shape of
-// a number as one integer (`plainNumber`) and the rest by its rules. Each fast path must give
+// a number as one integer (`plainE164`) and the rest by its rules; `cleanOrgName` tells a clean
+// name by char codes and `bareOrgName` a name with nothing to strip from its ends. Each fast path must give
 // exactly the general path's output: on every address and number in the fixtures (ExpertQA's
 // cited links, linkify-it's, directories), on a generated 5,000-organization allowlist, on each
 // of them bent the ways that leave the fast path (case, ports, dots, escapes, doubled slashes;
@@ -171,8 +174,12 @@ describe('the plain-number fast path gives the rules’ output', () => {
     for (const number of numbers) {
       for (const bend of NUMBER_BENDS) {
         const input = bend(number);
-        if (JSON.stringify(normalizePhone(input)) !== JSON.stringify(normalizePhoneByRules(input)))
-          differ.push(input);
+        const general = normalizePhoneByRules(input);
+        if (JSON.stringify(normalizePhone(input)) !== JSON.stringify(general)) differ.push(input);
+        // What the allowlist loader reads: the fast path's string alone, or null for the general path.
+        const fast = plainE164(input);
+        if (fast !== null && (!general.ok || general.e164 !== fast || general.extension))
+          differ.push(`plainE164 ${input}`);
       }
     }
     expect(differ.slice(0, 5)).toEqual([]);
@@ -208,9 +215,116 @@ describe('the plain-number fast path gives the rules’ output', () => {
     fc.assert(
       fc.property(fc.array(piece, { maxLength: 16 }), (pieces) => {
         const input = pieces.join('');
-        expect(normalizePhone(input)).toEqual(normalizePhoneByRules(input));
+        const general = normalizePhoneByRules(input);
+        expect(normalizePhone(input)).toEqual(general);
+        const fast = plainE164(input);
+        if (fast !== null)
+          expect(general).toEqual({ ok: true, e164: fast, vanity: false, serviceLine: false });
       }),
       { numRuns: 5_000 },
+    );
+  });
+});
+
+describe('the organization-name fast paths give their patterns’ output', () => {
+  // Every short string of the fixtures (names, cells, keys) and the generated directory's names.
+  const names = [
+    ...new Set([
+      ...(text.match(/"[^"\\\n]{1,120}"/g) ?? []).map((quoted) => quoted.slice(1, -1)),
+      ...generated.org_names,
+      ...Object.values(generated.org_aliases ?? {}).flat(),
+    ]),
+  ];
+  const NAME_BENDS: Array<(name: string) => string> = [
+    (name) => name,
+    (name) => `${name}, Inc.`,
+    (name) => `${name} LLC`,
+    (name) => `${name} l.l.c`,
+    (name) => `${name}, P.C.`,
+    (name) => `${name} Corp`,
+    (name) => `${name} co`,
+    (name) => `${name} Ltd`,
+    (name) => `${name} Incorporated`,
+    (name) => `${name}, The`,
+    (name) => `${name},the`,
+    (name) => `The ${name}`,
+    (name) => ` ${name}`,
+    (name) => `${name} `,
+    (name) => `${name} -`,
+    (name) => `${name}&`,
+    (name) => name.replace(' ', '  '),
+    (name) => name.replace(' ', '\u00a0'),
+    (name) => name.toUpperCase(),
+  ];
+
+  it('on every name of the fixtures and a generated directory, as written and bent', () => {
+    expect(names.length).toBeGreaterThan(8_000);
+    const differ: string[] = [];
+    for (const name of names)
+      for (const bend of NAME_BENDS) {
+        const input = bend(name);
+        if (cleanOrgName(input) !== cleanOrgNameByPattern(input)) differ.push(`clean ${input}`);
+        if (bareOrgName(input) !== bareOrgNameByPatterns(input)) differ.push(`bare ${input}`);
+      }
+    expect(differ.slice(0, 5)).toEqual([]);
+  });
+
+  it('with every code unit at the start, inside and at the end of a name', () => {
+    const differ: string[] = [];
+    for (let code = 0; code <= 0xffff; code++) {
+      const c = String.fromCharCode(code);
+      for (const input of [c, `${c}a b`, `a${c}b`, `a ${c}b`, `a${c}`, `a b${c}`, `a${c}${c}b`]) {
+        if (cleanOrgName(input) !== cleanOrgNameByPattern(input)) differ.push(`clean ${code}`);
+        if (bareOrgName(input) !== bareOrgNameByPatterns(input)) differ.push(`bare ${code}`);
+      }
+      for (const input of [`Law ${c}nc`, `Law${c}Inc`, `Law ${c}td`, `Law ${c}he`, `x${c}c`]) {
+        if (bareOrgName(input) !== bareOrgNameByPatterns(input)) differ.push(`bare ${code}`);
+      }
+    }
+    expect(differ.slice(0, 5)).toEqual([]);
+  });
+
+  it('on random names made of the pieces they decide on', () => {
+    const piece = fc.constantFrom(
+      'Legal',
+      'Aid',
+      'The',
+      'the',
+      'inc',
+      'Inc.',
+      'LLC',
+      'l.l.c',
+      'P.C',
+      'pc',
+      'corp',
+      'Co',
+      'ltd',
+      'incorporated',
+      'Clinic',
+      'e',
+      'd',
+      'o',
+      'p',
+      'c',
+      ' ',
+      '  ',
+      ',',
+      '.',
+      '&',
+      '-',
+      '\t',
+      '\n',
+      '\u00a0',
+      '\u2003',
+      'É',
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 10 }), (pieces) => {
+        const input = pieces.join('');
+        expect(cleanOrgName(input)).toBe(cleanOrgNameByPattern(input));
+        expect(bareOrgName(input)).toBe(bareOrgNameByPatterns(input));
+      }),
+      { numRuns: 10_000 },
     );
   });
 });

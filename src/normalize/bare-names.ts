@@ -1,0 +1,172 @@
+import { cleanOrgName, orgKey } from './name.js';
+
+/**
+ * Bare names: the forms an organization's name is written in without its legal form or article,
+ * and an acronym apart from its full name (`otherForms`), derived once for a directory
+ * (`deriveBareNames`) by the index and by the builder, which reports them.
+ */
+
+// A legal-form suffix at the end (`, Inc.`, ` LLC`, `, P.L.L.C.`), `, The` at the end, `The` at the start.
+const LEGAL_SUFFIX = /[\s,]+(?:inc|incorporated|l\.?l\.?c|corp|co|ltd|p\.?c|p\.?l\.?l\.?c)\.?\s*$/i;
+const TRAILING_THE = /,\s*the\s*$/i;
+const LEADING_THE = /^\s*the\s+/i;
+
+/**
+ * A name without its legal form and article, as answers write it: `Community Law Center, Inc.` →
+ * `Community Law Center`, `Arc of Baltimore, The` → `Arc of Baltimore`, `The Arc` → `Arc`.
+ * Strips `Inc.`, `Incorporated`, `LLC`, `Corp.`, `Co.`, `Ltd.`, `PC`, `PLLC` and `, The` at the
+ * end and `The` at the start, repeatedly; `null` when there is nothing to strip or nothing left.
+ */
+export function bareOrgName(name: string): string | null {
+  return cannotStrip(name) ? null : bareOrgNameByPatterns(name);
+}
+
+/**
+ * Whether no pattern of `bareOrgNameByPatterns` can match, told from the name's ends by char
+ * codes: they need a name starting with a space or `t`, or ending with a space, `, & - .`, or a
+ * legal form or `the`. Most names do neither, and the patterns were most of deriving a
+ * directory's bare names (100,000 names, a third of them ending in `e`, `d`, `o` or `p`). Outside
+ * ASCII the patterns run: their `\s` is Unicode's.
+ */
+function cannotStrip(name: string): boolean {
+  const head = name.charCodeAt(0);
+  const tail = name.charCodeAt(name.length - 1);
+  if (!(head > 0x20 && head < 0x80 && (head | 0x20) !== 0x74 && tail > 0x20 && tail < 0x80))
+    return false;
+  switch (tail | 0x20) {
+    case 0x65 /* e */:
+      return !endsWithWord(name, 'the');
+    case 0x64 /* d */:
+      return !endsWithWord(name, 'ltd') && !endsWithWord(name, 'incorporated');
+    case 0x70 /* p */:
+      return !endsWithWord(name, 'corp');
+    case 0x6f /* o */:
+      return !endsWithWord(name, 'co');
+    case 0x63 /* c */:
+      {
+        // `inc`, `llc`, `l.l.c`, `pc`, `p.c`, `pllc`, …: the `c` follows `n`, `l`, `p` or a dot.
+        const before = name.charCodeAt(name.length - 2) | 0x20;
+        return before !== 0x6e && before !== 0x6c && before !== 0x70 && before !== 0x2e;
+      }
+    default:
+      return !',&-.'.includes(String.fromCharCode(tail));
+  }
+}
+
+/** Whether `name` ends in `word` (lower-case ASCII letters) in any case. */
+function endsWithWord(name: string, word: string): boolean {
+  const from = name.length - word.length;
+  if (from < 0) return false;
+  // `| 0x20` folds an ASCII capital to its small letter and maps nothing else onto one.
+  for (let k = 0; k < word.length; k++)
+    if ((name.charCodeAt(from + k) | 0x20) !== word.charCodeAt(k)) return false;
+  return true;
+}
+
+/**
+ * The general path of `bareOrgName`, by its patterns for every name: exported so that a test can
+ * hold the quick refusal (`cannotStrip`) to it.
+ */
+export function bareOrgNameByPatterns(name: string): string | null {
+  let bare = name;
+  for (let previous = ''; previous !== bare; ) {
+    previous = bare;
+    bare = bare
+      .replace(LEGAL_SUFFIX, '')
+      .replace(TRAILING_THE, '')
+      .replace(LEADING_THE, '')
+      .replace(/[\s,&-]+$/, '');
+  }
+  bare = cleanOrgName(bare);
+  return bare === cleanOrgName(name) || orgKey(bare).length === 0 ? null : bare;
+}
+
+// An acronym and its full name written together: `SARC: Sexual Assault Resource Center`,
+// `Sexual Assault Resource Center (SARC)`, `SARC (Sexual Assault Resource Center)`.
+const ACRONYM = String.raw`\p{Lu}[\p{Lu}\d&]{1,9}`;
+const ACRONYM_FORMS = [
+  new RegExp(String.raw`^(${ACRONYM})\s*[:–—-]\s+(.+)$`, 'u'),
+  new RegExp(String.raw`^(${ACRONYM})\s*\((.+)\)$`, 'u'),
+  new RegExp(String.raw`^(.+?)\s*\((${ACRONYM})\)$`, 'u'),
+];
+
+/**
+ * The forms answers write a name in besides the listed one: without its legal form
+ * (`bareOrgName`), and an acronym written with its full name as each part alone, so that
+ * `SARC (Sexual Assault Resource Center)` in an answer and `SARC: Sexual Assault Resource Center,
+ * Inc` in the directory name one organization.
+ */
+function otherForms(name: string): string[] {
+  const stripped = bareOrgName(name);
+  const forms = stripped === null ? [] : [stripped];
+  const base = stripped ?? name;
+  // Every form needs a `)` at the end or an acronym's second character at the start.
+  const second = base.charCodeAt(1);
+  if (!base.endsWith(')') && second < 0x80 && !isAcronymCode(second)) return forms;
+  for (const form of ACRONYM_FORMS) {
+    const match = form.exec(base);
+    if (!match) continue;
+    const [acronym, full] = /^\p{Lu}[\p{Lu}\d&]*$/u.test(match[1]!)
+      ? [match[1]!, match[2]!]
+      : [match[2]!, match[1]!];
+    for (const part of [cleanOrgName(full), acronym])
+      if (orgKey(part).length > 0 && !forms.includes(part)) forms.push(bareOrgName(part) ?? part);
+    break;
+  }
+  return forms;
+}
+
+/** `A`–`Z`, `0`–`9` or `&`. */
+function isAcronymCode(code: number): boolean {
+  return (code >= 65 && code <= 90) || (code >= 48 && code <= 57) || code === 38;
+}
+
+export interface BareNames {
+  /** Names to match besides the listed ones: each organization's names without legal form. */
+  added: Array<{ organization: string; name: string; from: string }>;
+  /** Bare names refused because they would name another organization too; neither gets them. */
+  collisions: Array<{ name: string; organizations: string[] }>;
+}
+
+/**
+ * The bare names (`bareOrgName`) of a directory's names and aliases, derived once when an
+ * allowlist is indexed (and by the builder, which reports them). A bare name is never allowed to
+ * name two organizations: when it equals another organization's name or alias, or the bare name
+ * of another organization, none of them gets it and it is reported as a collision. O(names).
+ */
+export function deriveBareNames(
+  entries: Iterable<{ organization: string; name: string }>,
+): BareNames {
+  const list = Array.isArray(entries) ? entries : [...entries];
+  const bare = new Map<string, Array<{ organization: string; name: string; from: string }>>();
+  for (const { organization, name } of list) {
+    for (const stripped of otherForms(name)) {
+      const key = orgKey(stripped);
+      const claims = bare.get(key) ?? [];
+      if (!claims.some((claim) => claim.organization === organization))
+        claims.push({ organization, name: stripped, from: name });
+      bare.set(key, claims);
+    }
+  }
+  // Who is listed under each bare key, and only those: a Set per listed name was most of the cost
+  // of indexing a 100,000-organization directory, where few names have a legal form to strip.
+  const listed = new Map<string, Set<string>>();
+  if (bare.size > 0) {
+    for (const { organization, name } of list) {
+      const key = orgKey(name);
+      if (bare.has(key))
+        (listed.get(key) ?? listed.set(key, new Set()).get(key)!).add(organization);
+    }
+  }
+  const result: BareNames = { added: [], collisions: [] };
+  for (const [key, claims] of bare) {
+    const owners = new Set([
+      ...(listed.get(key) ?? []),
+      ...claims.map((claim) => claim.organization),
+    ]);
+    if (owners.size > 1)
+      result.collisions.push({ name: claims[0]!.name, organizations: [...owners].sort() });
+    else if (!listed.has(key)) result.added.push(claims[0]!);
+  }
+  return result;
+}
