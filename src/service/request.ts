@@ -29,10 +29,19 @@ export class Refusal extends Error {
 
 /**
  * The body as text, refused with 413 as soon as it passes `limit` bytes (by Content-Length when
- * given, else while it streams in), so a huge body is never buffered whole.
+ * given, else while it streams in), so a huge body is never buffered whole, and with 503 when it
+ * has not all arrived within `deadlineMs`. The deadline is here and nowhere else because reading
+ * the body is the only wait a request has: verification is synchronous (liveness is off in the
+ * service), so a timer could never fire during it. Read with listeners rather than `for await`:
+ * the stream's async iterator makes promises and a wrapper object for every request, and the body
+ * of an answer is one or two chunks.
  */
-export async function readBody(request: IncomingMessage, limit: number): Promise<string> {
-  // Made only when thrown: an error captures its stack when made, which every request would pay
+export function readBody(
+  request: IncomingMessage,
+  limit: number,
+  deadlineMs: number,
+): Promise<string> {
+  // Made only when needed: an error captures its stack when made, which every request would pay
   // for (1% of a loaded server's samples).
   const tooLarge = (): Refusal =>
     new Refusal(
@@ -41,15 +50,37 @@ export async function readBody(request: IncomingMessage, limit: number): Promise
       `the request body is over ${limit.toLocaleString('en-US')} bytes; send a shorter answer`,
     );
   const declared = Number(request.headers['content-length']);
-  if (Number.isFinite(declared) && declared > limit) throw tooLarge();
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request) {
-    size += (chunk as Buffer).length;
-    if (size > limit) throw tooLarge();
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks).toString('utf8');
+  if (Number.isFinite(declared) && declared > limit) return Promise.reject(tooLarge());
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const finish = (error?: Error): void => {
+      clearTimeout(timer);
+      request.off('data', onData).off('end', onEnd).off('error', finish).off('close', onClose);
+      if (error === undefined) resolve(Buffer.concat(chunks).toString('utf8'));
+      else reject(error);
+    };
+    const onData = (chunk: Buffer): void => {
+      size += chunk.length;
+      if (size > limit) finish(tooLarge());
+      else chunks.push(chunk);
+    };
+    const onEnd = (): void => finish();
+    // Closed before its end: the client went away mid-body.
+    const onClose = (): void => finish(new Error('the connection closed before the body was read'));
+    const timer = setTimeout(
+      () =>
+        finish(
+          new Refusal(
+            503,
+            'DEADLINE',
+            `not answered within ${deadlineMs} ms; try again, or send a shorter answer`,
+          ),
+        ),
+      deadlineMs,
+    );
+    request.on('data', onData).on('end', onEnd).on('error', finish).on('close', onClose);
+  });
 }
 
 /** The body parsed and checked: 400 naming the field (`$.answer`) or the line and column of bad JSON. */

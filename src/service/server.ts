@@ -94,7 +94,7 @@ export function createService(options: ServiceOptions): Service {
         });
         return;
       }
-      send(response, 200, await withDeadline(answer(request, path), limits.requestDeadlineMs));
+      send(response, 200, await answer(request, path));
     } catch (error) {
       if (!(error instanceof Refusal)) throw error;
       send(response, error.status, {
@@ -108,7 +108,9 @@ export function createService(options: ServiceOptions): Service {
   }
 
   async function answer(request: IncomingMessage, path: string): Promise<Record<string, unknown>> {
-    const body = parseVerifyRequest(await readBody(request, limits.bodyLimitBytes));
+    const body = parseVerifyRequest(
+      await readBody(request, limits.bodyLimitBytes, limits.requestDeadlineMs),
+    );
     // Taken once: a reload while this request runs does not change its allowlist.
     const index = options.holder.current;
     const { report, repair } = await guardWithIndex(index, body.answer, {
@@ -120,30 +122,6 @@ export function createService(options: ServiceOptions): Service {
   }
 
   return { server, limits, inFlight: () => inFlight };
-}
-
-/**
- * `work`, or a 503 once `ms` pass. Verification itself is synchronous and bounded by the body
- * limit; the deadline covers reading a slow body and every wait in between.
- */
-function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () =>
-        reject(
-          new Refusal(
-            503,
-            'DEADLINE',
-            `not answered within ${ms} ms; try again, or send a shorter answer`,
-          ),
-        ),
-      ms,
-    );
-  });
-  // The work goes on after a 503 (it cannot be stopped mid-verification); its late failure is moot.
-  work.catch(() => {});
-  return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
 }
 
 function send(response: ServerResponse, status: number, body: unknown): void {

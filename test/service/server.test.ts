@@ -109,6 +109,41 @@ describe('serve: every refusal has its status and says what to do', () => {
     expect(json.error.code).toBe('BODY_TOO_LARGE');
   });
 
+  it('413 for a body over the limit that streams in without a length, read no further', async () => {
+    const status = await new Promise<number>((resolve, reject) => {
+      const { hostname, port } = new URL(running.url);
+      const streamed = request(
+        { host: hostname, port, path: '/v1/verify', method: 'POST' },
+        (response) => {
+          response.resume();
+          resolve(response.statusCode ?? 0);
+        },
+      );
+      streamed.on('error', reject);
+      // Chunked (no content-length): the limit (10,000 bytes) is seen while the body arrives.
+      streamed.write(`{"answer": "${'x'.repeat(6_000)}`);
+      streamed.write('y'.repeat(6_000));
+    });
+    expect(status).toBe(413);
+    expect((await post('/v1/verify', JSON.stringify({ answer: ANSWERS[2] }))).status).toBe(200);
+  });
+
+  it('a client gone mid-body costs nothing but its own request', async () => {
+    await new Promise<void>((resolve) => {
+      const { hostname, port } = new URL(running.url);
+      const gone = request({
+        host: hostname,
+        port,
+        path: '/v1/verify',
+        method: 'POST',
+        headers: { 'content-length': '100' },
+      });
+      gone.on('error', () => resolve());
+      gone.write('{"answer": "', () => setTimeout(() => gone.destroy(), 20));
+    });
+    expect((await post('/v1/verify', JSON.stringify({ answer: ANSWERS[2] }))).status).toBe(200);
+  });
+
   it('405 with Allow for the wrong method, 404 for another path', async () => {
     const wrong = await fetch(`${running.url}/v1/verify`);
     expect(wrong.status).toBe(405);
