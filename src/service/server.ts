@@ -94,7 +94,7 @@ export function createService(options: ServiceOptions): Service {
         });
         return;
       }
-      send(response, 200, await answer(request, path));
+      send(response, 200, await answer(options, limits, request, path));
     } catch (error) {
       if (!(error instanceof Refusal)) throw error;
       send(response, error.status, {
@@ -107,21 +107,26 @@ export function createService(options: ServiceOptions): Service {
     }
   }
 
-  async function answer(request: IncomingMessage, path: string): Promise<Record<string, unknown>> {
-    const body = parseVerifyRequest(
-      await readBody(request, limits.bodyLimitBytes, limits.requestDeadlineMs),
-    );
-    // Taken once: a reload while this request runs does not change its allowlist.
-    const index = options.holder.current;
-    const { report, repair } = await guardWithIndex(index, body.answer, {
-      threshold: body.threshold ?? options.threshold,
-      liveness: false,
-      ...(body.failOnMisattribution ? { failOnMisattribution: true } : {}),
-    });
-    return path === '/v1/fix' ? fixJson(body.answer, report, repair) : toJson(report);
-  }
-
   return { server, limits, inFlight: () => inFlight };
+}
+
+/** One verification request's answer: its body read and checked, then `check`'s verdict (or `--fix`'s). */
+async function answer(
+  options: ServiceOptions,
+  limits: ServiceLimits,
+  request: IncomingMessage,
+  path: string,
+): Promise<Record<string, unknown>> {
+  const text = await readBody(request, limits.bodyLimitBytes, limits.requestDeadlineMs);
+  const body = parseVerifyRequest(text);
+  // Taken once: a reload while this request runs does not change its allowlist.
+  const index = options.holder.current;
+  const { report, repair } = await guardWithIndex(index, body.answer, {
+    threshold: body.threshold ?? options.threshold,
+    liveness: false,
+    ...(body.failOnMisattribution ? { failOnMisattribution: true } : {}),
+  });
+  return path === '/v1/fix' ? fixJson(body.answer, report, repair) : toJson(report);
 }
 
 function send(response: ServerResponse, status: number, body: unknown): void {
