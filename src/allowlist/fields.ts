@@ -139,7 +139,9 @@ export function readPhones(
     if (name.length === 0) fail(['org_phones', rawName], 'the organization name is empty');
     if (name !== rawName) inRecordOrder = false;
     addOrg(name);
-    const list = (orgPhones[name] ??= []);
+    // While every name so far was clean, this one is new to the record (the file's keys are
+    // distinct): stored without looking it up first.
+    const list = inRecordOrder ? (orgPhones[name] = []) : (orgPhones[name] ??= []);
     for (let index = 0; index < numbers.length; index++) {
       const raw = numbers[index]!;
       // The common written forms as a string alone (`plainE164`), without a result object each.

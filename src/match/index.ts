@@ -57,7 +57,10 @@ export function buildIndex(
       const owners = phoneOwners.get(number);
       return owners === undefined ? NO_OWNERS : typeof owners === 'string' ? [owners] : owners;
     },
-    orgMatcher: buildOrgMatcher([...names, ...bareNames.added]),
+    // `concat`, not a spread: a copy of 100,000 entries without the iterator protocol.
+    orgMatcher: buildOrgMatcher(
+      bareNames.added.length === 0 ? names : names.concat(bareNames.added),
+    ),
     bareNames,
     lookalikes() {
       lookalikeIndex ??= buildLookalikeIndex(hostsOf(allowlist));
