@@ -150,18 +150,10 @@ function tiedOrganization(
   organizations: readonly OrgFinding[],
   segments: Segments,
 ): string | undefined {
-  const one = (names: readonly OrgFinding[] | undefined): string | null | undefined => {
-    const distinct = new Set((names ?? []).map((org) => org.normalized));
-    return distinct.size === 1 ? [...distinct][0] : distinct.size > 1 ? null : undefined;
-  };
-  const within = (span: Span | undefined): OrgFinding[] =>
-    span === undefined
-      ? []
-      : organizations.filter((org) => org.start >= span.start && org.end <= span.end);
   const block = spanAt(segments.blocks, link.start);
   for (const names of [
-    within(spanAt(segments.sentences, link.start)),
-    within(block),
+    within(organizations, spanAt(segments.sentences, link.start)),
+    within(organizations, block),
     block === undefined ? [] : underHeading(segments, block, organizations),
   ]) {
     const found = one(names);
@@ -169,6 +161,19 @@ function tiedOrganization(
     if (found !== undefined) return found;
   }
   return undefined;
+}
+
+/** The one organization `names` name; null for several, undefined for none. */
+function one(names: readonly OrgFinding[] | undefined): string | null | undefined {
+  const distinct = new Set((names ?? []).map((org) => org.normalized));
+  return distinct.size === 1 ? [...distinct][0] : distinct.size > 1 ? null : undefined;
+}
+
+/** The organizations named wholly inside `span`. */
+function within(organizations: readonly OrgFinding[], span: Span | undefined): OrgFinding[] {
+  return span === undefined
+    ? []
+    : organizations.filter((org) => org.start >= span.start && org.end <= span.end);
 }
 
 /**

@@ -98,10 +98,7 @@ export function findOrganizations(
     typeof answer === 'string' ? tokenize(text) : answer.tokens,
     blanked,
   );
-  let segments: Segments | undefined;
-  const structure = (): Segments =>
-    (segments ??= typeof answer === 'string' ? segment(text) : answer);
-  const place: NamePlace = { text, structure };
+  const place = new NamePlace(answer);
   const candidates: Array<{ from: number; to: number; entry: NameEntry; end?: number }> = [];
   const bits = matcher.firstTokenBits;
   for (let i = 0; i < tokens.length; i++) {
@@ -166,10 +163,22 @@ export function findOrganizations(
   return chosen.sort((a, b) => a.start - b.start);
 }
 
-/** The answer's text, and its structure on first use (`writtenAsName` asks for it). */
-interface NamePlace {
-  text: string;
-  structure: () => Segments;
+/**
+ * The answer's text, and its structure on first use (`writtenAsName` asks for it). A class rather
+ * than a closure over the answer: one is made for every answer.
+ */
+class NamePlace {
+  readonly text: string;
+  #segments: Segments | undefined;
+
+  constructor(private readonly answer: string | PreparedAnswer) {
+    this.text = typeof answer === 'string' ? answer : answer.text;
+  }
+
+  structure(): Segments {
+    this.#segments ??= typeof this.answer === 'string' ? segment(this.answer) : this.answer;
+    return this.#segments;
+  }
 }
 
 /**
@@ -189,7 +198,7 @@ function firstFitting(
   for (const candidate of entries) {
     if (marked && !marked.every(([at, marks]) => (candidate.marks[at] ?? '') === marks)) continue;
     if (!candidate.caseSensitive) return candidate;
-    if (writtenAsName(place.text, place.structure, tokens, from, candidate, last)) return candidate;
+    if (writtenAsName(place, tokens, from, candidate, last)) return candidate;
   }
   return undefined;
 }
