@@ -29,37 +29,52 @@ export interface Segments {
 
 const ITEM_START = /^[ \t]{0,8}(?:[-*+•–]\s|\d{1,3}[.)]\s|#{1,6}\s|\|)/;
 export function segment(text: string): Segments {
-  const blocks: Span[] = [];
-  const parents: number[] = [];
+  const building: Building = { text, blocks: [], parents: [], open: [], blockStart: -1 };
   const sentences: Span[] = [];
-  const open: Container[] = [];
-  let blockStart = -1;
   let lineStart = 0;
-  const closeBlock = (end: number): void => {
-    if (blockStart !== -1 && end > blockStart) {
-      parents.push(place(open, blocks.length, text.slice(blockStart, end)));
-      blocks.push({ start: blockStart, end });
-    }
-    blockStart = -1;
-  };
   while (lineStart <= text.length) {
     let lineEnd = text.indexOf('\n', lineStart);
     if (lineEnd === -1) lineEnd = text.length;
     const line = text.slice(lineStart, lineEnd);
     if (line.trim().length === 0) {
-      closeBlock(lineStart);
+      closeBlock(building, lineStart);
     } else {
-      if (ITEM_START.test(line)) closeBlock(lineStart);
-      if (blockStart === -1) blockStart = lineStart;
+      if (ITEM_START.test(line)) closeBlock(building, lineStart);
+      if (building.blockStart === -1) building.blockStart = lineStart;
       for (const sentence of splitSentences(text, lineStart, lineEnd)) sentences.push(sentence);
     }
     if (lineEnd >= text.length) {
-      closeBlock(lineEnd);
+      closeBlock(building, lineEnd);
       break;
     }
     lineStart = lineEnd + 1;
   }
+  const { blocks, parents } = building;
   return { text, sentences, blocks, parents, tableHeads: tableHeads(text, blocks) };
+}
+
+/** The blocks read so far, the containers still open, and where the block being read starts (-1: none). */
+interface Building {
+  readonly text: string;
+  readonly blocks: Span[];
+  readonly parents: number[];
+  readonly open: Container[];
+  blockStart: number;
+}
+
+/**
+ * Ends the block being read at `end`, if one is, placing it under its container. A function over
+ * the state rather than a closure inside `segment`: one would be made for every answer read.
+ */
+function closeBlock(building: Building, end: number): void {
+  const { blockStart, blocks } = building;
+  if (blockStart !== -1 && end > blockStart) {
+    building.parents.push(
+      place(building.open, blocks.length, building.text.slice(blockStart, end)),
+    );
+    blocks.push({ start: blockStart, end });
+  }
+  building.blockStart = -1;
 }
 
 const TABLE_SEPARATOR = /^[\s|:]*-[\s|:-]*$/;
