@@ -1,5 +1,5 @@
 import type { Span } from '../extract/types.js';
-import { prepareAnswer, type PreparedAnswer } from '../match/prepared.js';
+import { prepareAnswer, prepareEdited, type PreparedAnswer } from '../match/prepared.js';
 import type { Segments } from '../match/structure.js';
 import {
   type Correction,
@@ -90,7 +90,8 @@ export async function repairAnswer(
         why: 'its correction overlaps another one made in the same pass',
       });
     if (result.applied.length === 0) break;
-    answer = prepareAnswer(tidy(result.text, current.text));
+    // Tokenized again only between the first and last change: most of a repaired text is as it was.
+    answer = prepareEdited(answer, tidy(result.text, current.text));
     current = { text: answer.text, report: await verify(answer) };
   }
   return {
