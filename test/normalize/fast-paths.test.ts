@@ -248,6 +248,9 @@ describe('the organization-name fast paths give their patterns’ output', () =>
     (name) => `${name}, The`,
     (name) => `${name},the`,
     (name) => `The ${name}`,
+    (name) => `the\t${name}`,
+    (name) => `Th${name}`,
+    (name) => `T${name}`,
     (name) => ` ${name}`,
     (name) => `${name} `,
     (name) => `${name} -`,
@@ -277,7 +280,16 @@ describe('the organization-name fast paths give their patterns’ output', () =>
         if (cleanOrgName(input) !== cleanOrgNameByPattern(input)) differ.push(`clean ${code}`);
         if (bareOrgName(input) !== bareOrgNameByPatterns(input)) differ.push(`bare ${code}`);
       }
-      for (const input of [`Law ${c}nc`, `Law${c}Inc`, `Law ${c}td`, `Law ${c}he`, `x${c}c`]) {
+      for (const input of [
+        `Law ${c}nc`,
+        `Law${c}Inc`,
+        `Law ${c}td`,
+        `Law ${c}he`,
+        `x${c}c`,
+        `The${c}Law`,
+        `th${c} Law`,
+        `${c}he Law`,
+      ]) {
         if (bareOrgName(input) !== bareOrgNameByPatterns(input)) differ.push(`bare ${code}`);
       }
     }
