@@ -117,7 +117,12 @@ export function readAllowlist(
   const { urls, urlsAsWritten } = readUrls(file, fail);
   const domains = readDomains(file, fail);
   const { orgNames, addOrg } = readOrgNames(file, fail);
-  const { orgPhones, phoneOwners } = readPhones(file, shape?.phoneNames, addOrg, fail);
+  const { orgPhones, phoneOwners } = readPhones(
+    file,
+    shape?.phoneNames,
+    { orgNames, addOrg },
+    fail,
+  );
   const orgAliases = readAliases(file, addOrg, fail);
   const areas = { ...parseAreaFields(file, fail), ...parseOrgUrls(file, urls, addOrg, fail) };
   if (problems.length > 0) throw invalidInput('INVALID_ALLOWLIST', problems, format);
