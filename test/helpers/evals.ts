@@ -10,7 +10,7 @@ import { evalOnce, repoRoot } from './promptfoo.js';
  */
 
 export const sampleAllowlist = join(repoRoot, 'sample-allowlist', 'allowlist.json');
-export const sampleAnswers = join(repoRoot, 'sample-allowlist', 'answers.jsonl');
+export { sampleAnswers } from './sample.js';
 const testGrader = `file://${join(repoRoot, 'test', 'fixtures', 'promptfoo', 'test-grader.ts')}`;
 const unknownIdConfig = join(repoRoot, 'test', 'fixtures', 'report', 'unknown-id.yaml');
 

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { loadAllowlistIndex } from '../../src/match/index.js';
 import type { PhoneStatus } from '../../src/types.js';
 import { verifyAnswer } from '../../src/verify.js';
+import { sampleRows } from '../helpers/sample.js';
 
 // Published court records (test/fixtures/ma-courts/SOURCE.md) written out the ways answers lay
 // them out, checked against the allowlist built from the same directory's CSV. Every number in
@@ -135,14 +136,9 @@ describe('two courts of one building (225 Main St., Worcester): the number is ch
   // Worcester District Court's number is (508) 831-2010; (508) 831-2050 is the Housing Court's
   // (its four sessions), both courts at 225 Main St. in the published records.
   it('the sample answer that gives the Housing Court number to the District Court in so many words is charged', async () => {
-    const sample = readFileSync(
-      new URL('../../sample-allowlist/answers.jsonl', import.meta.url),
-      'utf8',
-    )
-      .trim()
-      .split('\n')
-      .map((line) => JSON.parse(line) as { provider: string; id: string; answer: string })
-      .find((row) => row.provider === 'vendor-c' && row.id === 'worcester-housing')!;
+    const sample = sampleRows().find(
+      (row) => row.provider === 'vendor-c' && row.id === 'worcester-housing',
+    )!;
     expect(sample.answer).toMatch(/^Worcester District Court: \(508\) 831-2050\./);
     const [phone] = verifyAnswer(sample.answer, index).phones;
     expect(phone).toMatchObject({

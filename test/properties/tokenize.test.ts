@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { foldToken, tokenize, type Token } from '../../src/normalize/name.js';
+import { sampleRows } from '../helpers/sample.js';
 import { answerLike, anyText, runs, timeout } from './support.js';
 
 // The tokenizer as it was written before the hand-written scan: the definition the scan must match.
@@ -78,13 +78,7 @@ describe('tokenize: the scan gives exactly the tokens of its pattern', () => {
   );
 
   it('on the bundled sample answers', () => {
-    const answers = readFileSync(
-      new URL('../../sample-allowlist/answers.jsonl', import.meta.url),
-      'utf8',
-    )
-      .split('\n')
-      .filter((line) => line.trim().length > 0)
-      .map((line) => (JSON.parse(line) as { answer: string }).answer);
+    const answers = sampleRows().map((row) => row.answer);
     for (const answer of answers) expect(tokenize(answer)).toEqual(tokenizeByPattern(answer));
   });
 });

@@ -1,8 +1,8 @@
-import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { prepareAnswer, prepareEdited } from '../../src/match/prepared.js';
 import { tokenize } from '../../src/normalize/name.js';
+import { sampleRows } from '../helpers/sample.js';
 import { answerLike, anyText, runs, timeout } from '../properties/support.js';
 
 // Where reuse could go wrong: words, apostrophes and `&` against the cut, white space of each
@@ -64,13 +64,7 @@ describe('prepareEdited: the tokens a fresh prepareAnswer gives', () => {
   );
 
   it('two edits and a trim, as a repair pass makes them, on the bundled sample answers', () => {
-    const answers = readFileSync(
-      new URL('../../sample-allowlist/answers.jsonl', import.meta.url),
-      'utf8',
-    )
-      .split('\n')
-      .filter((line) => line.trim().length > 0)
-      .map((line) => (JSON.parse(line) as { answer: string }).answer);
+    const answers = sampleRows().map((row) => row.answer);
     for (const answer of answers)
       for (const [from, to] of [
         [0.1, 0.2],
