@@ -41,7 +41,8 @@ export function buildOrgMatcher(
       // made (100,000 names would make 300,000 of them, and the garbage they leave is most of the
       // cost); nor its words as strings: only the first and how many there are count here.
       const key = name.toLowerCase();
-      first = firstSpace === -1 ? key : key.slice(0, firstSpace);
+      const space = key.indexOf(' ');
+      first = space === -1 ? key : key.slice(0, space);
       count = words;
       add(names, key, new ListedName(organization, name, true));
     } else {
@@ -229,24 +230,18 @@ function gapMarks(gap: string): string {
 
 const NONE: readonly string[] = Object.freeze([]);
 
-/** Where the last name `simpleWords` read has its first space (-1: none). */
-let firstSpace = -1;
-
 /**
  * How many words `name` has when it is ASCII letters and digits in words parted by single spaces
- * (`/^[A-Za-z0-9]+(?: [A-Za-z0-9]+)*$/`), else 0; its first space in `firstSpace`. One pass by
- * char codes for the shape, the count and the first word, where the pattern and two scans for
- * spaces ran for each of 100,000 names (a module variable, not a returned object, for the same reason).
+ * (`/^[A-Za-z0-9]+(?: [A-Za-z0-9]+)*$/`), else 0. One pass by char codes for the shape and the
+ * count, where the pattern and a split into words ran for each of 100,000 names.
  */
 function simpleWords(name: string): number {
-  firstSpace = -1;
   let words = 1;
   let afterSpace = true;
   for (let k = 0; k < name.length; k++) {
     const code = name.charCodeAt(k);
     if (code === 32) {
       if (afterSpace) return 0;
-      if (firstSpace === -1) firstSpace = k;
       words++;
       afterSpace = true;
     } else if ((code | 0x20) >= 97 && (code | 0x20) <= 122) afterSpace = false;
