@@ -1,4 +1,4 @@
-import { loadAllowlist } from '../allowlist/load.js';
+import { readAllowlistFile } from '../allowlist/load.js';
 import { describeError } from '../errors.js';
 import { buildIndex, type AllowlistIndex } from '../match/index.js';
 
@@ -65,8 +65,9 @@ async function load(
   reloads: number,
 ): Promise<{ index: AllowlistIndex; health: AllowlistHealth }> {
   const started = performance.now();
-  const allowlist = await loadAllowlist(path);
-  const index = buildIndex(allowlist);
+  // The tables the loader builds on its way go to the index as they are (not built twice).
+  const { allowlist, tables } = await readAllowlistFile(path);
+  const index = buildIndex(allowlist, tables);
   // Built now rather than on the first unlisted link: at 100,000 organizations it takes about as
   // long as the load, and a service would otherwise stall its first request after each (re)load
   // on it; the old index keeps serving until this one is whole.
