@@ -67,7 +67,7 @@ if (mode === 'breakdown') {
     return found;
   });
   const read = await step('parseAllowlist (normalizers)', () =>
-    readWithTables(data, path, shape === null ? {} : { shape }),
+    readWithTables(data, path, { adopt: true, ...(shape === null ? {} : { shape }) }),
   );
   const index = await step('buildIndex', () => buildIndex(read.allowlist, read.tables));
   await step('lookalikes (lazy)', () => index.lookalikes());

@@ -1,8 +1,6 @@
 import { cleanOrgName } from '../normalize/name.js';
-import { normalizePhone, plainE164 } from '../normalize/phone.js';
 import { normalizeUrl } from '../normalize/url.js';
 import { type AllowlistFile, dataRecord, hostOfDomainEntry } from './schema.js';
-import { addOwner, type PhoneOwners, phoneOwnersOf } from './tables.js';
 
 /**
  * The allowlist's fields read one by one for `parseAllowlist` (`schema.ts`): each value normalized
@@ -108,70 +106,6 @@ export function readOrgNames(
   }
 
   return { orgNames, addOrg };
-}
-
-/**
- * `org_phones`: each organization's numbers in E.164 (or a service line), once each, in order;
- * and who lists each number (`AllowlistTables`).
- */
-export function readPhones(
-  file: AllowlistFile,
-  names: readonly string[] | undefined,
-  orgs: { orgNames: readonly string[]; addOrg: (name: string) => void },
-  fail: Fail,
-): { orgPhones: Record<string, string[]>; phoneOwners: PhoneOwners } {
-  // Plain loops, not forEach with closures and Object.entries: this runs 200,000 times for a
-  // 100,000-organization directory and its allocations are most of the load time. `names` are
-  // the record's keys when the shape check has them already.
-  const orgPhones = dataRecord<string[]>();
-  // The owners are gathered here, where each number is at hand, rather than by a second pass
-  // over a record of 100,000 keys (measured: a tenth of load + index). That gives the record's
-  // order only while every name is written clean: a name that cleaning changes may join another
-  // (`A  B` and `A B`) or become an index-like key, which the record orders first; then the
-  // owners are read from the record after all.
-  const owners = new Map<string, string | string[]>();
-  let inRecordOrder = true;
-  const { orgNames, addOrg } = orgs;
-  let next = 0;
-  const rawNames = names ?? Object.keys(file.org_phones);
-  for (let k = 0; k < rawNames.length; k++) {
-    const rawName = rawNames[k]!;
-    const numbers = file.org_phones[rawName]!;
-    const name = cleanOrgName(rawName);
-    if (name.length === 0) fail(['org_phones', rawName], 'the organization name is empty');
-    if (name !== rawName) inRecordOrder = false;
-    // A directory lists its numbers in the order of its names, most of them with numbers: a name
-    // that is the next listed one (or the one after) is known, and needs no lookup in the set of
-    // 100,000 names that `addOrg` keeps.
-    if (orgNames[next] === name) next++;
-    else if (orgNames[next + 1] === name) next += 2;
-    else addOrg(name);
-    // While every name so far was clean, this one is new to the record (the file's keys are
-    // distinct): stored without looking it up first.
-    const list = inRecordOrder ? (orgPhones[name] = []) : (orgPhones[name] ??= []);
-    for (let index = 0; index < numbers.length; index++) {
-      const raw = numbers[index]!;
-      // The common written forms as a string alone (`plainE164`), without a result object each.
-      let e164 = plainE164(raw);
-      if (e164 === null) {
-        const result = normalizePhone(raw);
-        if (!result.ok) {
-          fail(
-            ['org_phones', rawName, index],
-            `${JSON.stringify(raw)} is not a phone number: ${result.reason}; write it like "(617) 555-0123", or remove it`,
-          );
-          continue;
-        }
-        e164 = result.e164;
-      }
-      if (!list.includes(e164)) {
-        list.push(e164);
-        addOwner(owners, e164, name);
-      }
-    }
-  }
-
-  return { orgPhones, phoneOwners: inRecordOrder ? owners : phoneOwnersOf(orgPhones) };
 }
 
 /** `org_aliases`: each organization's other names, cleaned, once each. */

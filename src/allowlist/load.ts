@@ -48,8 +48,10 @@ export async function readAllowlistFile(
       return shape?.keys ?? -1;
     },
   });
+  // `data` is this call's own parse, held by nothing else: its records may become the allowlist's.
   return readAllowlist(data, source, {
     locate: lineOfPath(text),
+    adopt: true,
     ...(shape === null ? {} : { shape }),
   });
 }

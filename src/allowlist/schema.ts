@@ -3,7 +3,8 @@ import { compareStrings } from '../util/strings.js';
 import { invalidInput, type IssueFormat } from '../input/issues.js';
 import { normalizeHost, normalizeUrl, plainHost } from '../normalize/url.js';
 import { type AllowlistAreas, parseAreaFields } from './areas.js';
-import { readAliases, readDomains, readOrgNames, readPhones, readUrls } from './fields.js';
+import { readAliases, readDomains, readOrgNames, readUrls } from './fields.js';
+import { readPhones } from './org-phones.js';
 import { parseOrgUrls } from './org-urls.js';
 import type { AllowlistTables } from './tables.js';
 
@@ -83,6 +84,12 @@ export function parseAllowlist(
 type ParseOptions = Pick<IssueFormat, 'root' | 'locate'> & {
   /** `fileShape(data)`, when the caller has just taken it: a walk over 100,000 organizations is not made twice. */
   shape?: FileShape;
+  /**
+   * `data` was parsed for this call alone and nothing else holds it (the loader's own parse): its
+   * records may become the allowlist's, normalized in place, instead of being copied. Never for
+   * an object the caller keeps (see `readPhones`).
+   */
+  adopt?: boolean;
 };
 
 /** `parseAllowlist`, with the tables it built on the way (for `buildIndex`). */
@@ -91,7 +98,7 @@ export function readAllowlist(
   source: string | undefined,
   options: ParseOptions = {},
 ): { allowlist: Allowlist; tables: AllowlistTables } {
-  const { shape: given, ...where } = options;
+  const { shape: given, adopt, ...where } = options;
   const format = { ...where, where: source };
   const shape = given ?? fileShape(data);
   // A well-formed file skips zod's parse, which copies every array and record (measured: about a
@@ -117,12 +124,11 @@ export function readAllowlist(
   const { urls, urlsAsWritten } = readUrls(file, fail);
   const domains = readDomains(file, fail);
   const { orgNames, addOrg } = readOrgNames(file, fail);
-  const { orgPhones, phoneOwners } = readPhones(
-    file,
-    shape?.phoneNames,
-    { orgNames, addOrg },
-    fail,
-  );
+  // Adopted only when the quick check passed: `data` is then the file as parsed, not zod's copy.
+  const { orgPhones, phoneOwners } = readPhones(file, { orgNames, addOrg }, fail, {
+    names: shape?.phoneNames,
+    adopt: adopt === true && shape !== null,
+  });
   const orgAliases = readAliases(file, addOrg, fail);
   const areas = { ...parseAreaFields(file, fail), ...parseOrgUrls(file, urls, addOrg, fail) };
   if (problems.length > 0) throw invalidInput('INVALID_ALLOWLIST', problems, format);

@@ -1,3 +1,4 @@
+import { PhoneOwnerTable } from './phone-owners.js';
 import type { Allowlist } from './schema.js';
 
 /**
@@ -15,10 +16,12 @@ export interface AllowlistTables {
 }
 
 /**
- * Number → who lists it. Most numbers have one owner, stored as is; a list only for a shared
- * number, which saves an array per number (200,000 in a 100,000-organization directory).
+ * Number → who lists it: one organization as is, several (a shared number) as a list in the order
+ * of `orgPhones`. A `PhoneOwnerTable` (see there why not a `Map`).
  */
-export type PhoneOwners = ReadonlyMap<string, string | readonly string[]>;
+export interface PhoneOwners {
+  get(number: string): string | readonly string[] | undefined;
+}
 
 /** The tables of an allowlist from its arrays and records. */
 export function tablesOf(allowlist: Allowlist): AllowlistTables {
@@ -29,26 +32,15 @@ export function tablesOf(allowlist: Allowlist): AllowlistTables {
   };
 }
 
-/** Records that `organization` lists `number`. */
-export function addOwner(
-  owners: Map<string, string | string[]>,
-  number: string,
-  organization: string,
-): void {
-  const listed = owners.get(number);
-  if (listed === undefined) owners.set(number, organization);
-  else if (typeof listed === 'string') {
-    if (listed !== organization) owners.set(number, [listed, organization]);
-  } else if (!listed.includes(organization)) listed.push(organization);
-}
-
 /** The owners of every number of `orgPhones`, organizations in the record's order. */
 export function phoneOwnersOf(orgPhones: Record<string, readonly string[]>): PhoneOwners {
-  const owners = new Map<string, string | string[]>();
+  const owners = new PhoneOwnerTable();
   // `for…in`, not `Object.entries`: a pair array per organization was a tenth of building the
   // index at 100,000 organizations. parseAllowlist makes the record without a prototype, so only
   // its own keys come.
-  for (const organization in orgPhones)
-    for (const number of orgPhones[organization]!) addOwner(owners, number, organization);
+  for (const organization in orgPhones) {
+    const owner = owners.begin(organization);
+    for (const number of orgPhones[organization]!) owners.add(number, owner);
+  }
   return owners;
 }
