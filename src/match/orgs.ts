@@ -1,6 +1,6 @@
-import { compareStrings } from '../util/strings.js';
 import { tokenize, type Token } from '../normalize/name.js';
 import { ListedName, type NameEntry } from './name-entry.js';
+import { FirstTokens, NameTable } from './name-table.js';
 import { writtenAsName } from './name-case.js';
 import type { PreparedAnswer } from './prepared.js';
 import { segment, type Segments } from './structure.js';
@@ -16,7 +16,7 @@ import type { OrgFinding, Span } from '../extract/types.js';
  */
 export interface OrgMatcher {
   /** folded token key → the names (organization, alias) it may stand for. */
-  readonly names: ReadonlyMap<string, readonly NameEntry[]>;
+  readonly names: NameTable;
   /** first folded token → most tokens of any name that starts with it. */
   readonly firstToken: ReadonlyMap<string, number>;
   /**
@@ -30,40 +30,32 @@ export interface OrgMatcher {
 export function buildOrgMatcher(
   entries: Iterable<{ organization: string; name: string }>,
 ): OrgMatcher {
-  const names = new Map<string, NameEntry[]>();
-  const firstToken = new Map<string, number>();
-  for (const { organization, name } of entries) {
-    let first: string;
-    let count: number;
+  const list = Array.isArray(entries) ? entries : [...entries];
+  const names = new NameTable(list.length);
+  const firsts = new FirstTokens(list.length);
+  for (let k = 0; k < list.length; k++) {
+    const { organization, name } = list[k]!;
     const words = simpleWords(name);
     if (words > 0) {
-      // ASCII words and single spaces: the key is the name in lower case, and no Token objects are
-      // made (100,000 names would make 300,000 of them, and the garbage they leave is most of the
-      // cost); nor its words as strings: only the first and how many there are count here.
-      const key = name.toLowerCase();
-      const space = key.indexOf(' ');
-      first = space === -1 ? key : key.slice(0, space);
-      count = words;
-      add(names, key, new ListedName(organization, name, true));
+      // ASCII words and single spaces: the key is the name in lower case, which the tables read
+      // from the name itself, and no Token objects are made (100,000 names would make 300,000 of
+      // them); nor its words as strings: only the first and how many there are count here.
+      names.addSimple(organization, name);
+      const space = name.indexOf(' ');
+      firsts.note(name, space === -1 ? name.length : space, 0x20, words);
     } else {
       const tokens = tokenize(name);
       if (tokens.length === 0) continue;
       const norms = tokens.map((token) => token.norm);
-      first = norms[0]!;
-      count = norms.length;
       const trailing = name.slice(tokens[tokens.length - 1]!.end).trim();
-      add(
-        names,
+      names.addTokenized(
         norms.join(' '),
         new ListedName(organization, name, false, marksOf(name, tokens), trailing),
       );
+      firsts.note(norms[0]!, norms[0]!.length, 0, norms.length);
     }
-    const longest = firstToken.get(first);
-    if (longest === undefined || count > longest) firstToken.set(first, count);
   }
-  // A name listed for several organizations resolves to the first in code-unit order: deterministic.
-  for (const list of names.values())
-    if (list.length > 1) list.sort((a, b) => compareStrings(a.organization, b.organization));
+  const firstToken = firsts.toMap();
   const firstTokenBits = new Uint32Array(FILTER_BITS >>> 5);
   for (const first of firstToken.keys()) {
     const bit = tokenBit(first);
@@ -249,17 +241,6 @@ function simpleWords(name: string): number {
     else return 0;
   }
   return afterSpace ? 0 : words;
-}
-
-function add(names: Map<string, NameEntry[]>, key: string, entry: NameEntry): void {
-  const list = names.get(key);
-  if (!list) names.set(key, [entry]);
-  else if (
-    !list.some(
-      (existing) => existing.organization === entry.organization && existing.name === entry.name,
-    )
-  )
-    list.push(entry);
 }
 
 /** The marks of each gap of a listed name; the shared empty list when every gap is plain space. */
