@@ -1,5 +1,5 @@
 import { cleanOrgName } from '../normalize/name.js';
-import { normalizeUrl } from '../normalize/url.js';
+import { normalizeUrl, plainUrlText } from '../normalize/url.js';
 import { type AllowlistFile, dataRecord, hostOfDomainEntry } from './schema.js';
 
 /**
@@ -25,33 +25,16 @@ export function readUrls(
   const list = file.urls;
   for (let index = 0; index < list.length; index++) {
     const raw = list[index]!;
-    // `/relative/path/` would otherwise read as the host `relative`. An address starting with
-    // `h` cannot be relative, which spares the pattern for nearly every entry.
-    if (raw.charCodeAt(0) !== 104 && RELATIVE.test(raw)) {
-      fail(
-        ['urls', index],
-        `${JSON.stringify(raw)} is a relative path, not an absolute URL; write the full address like "https://www.mass.gov/courts", or remove it`,
-      );
-      continue;
-    }
-    const result = normalizeUrl(raw);
-    if (!result.ok) {
-      // Some normalizer reasons already say "not a web address (…)"; do not say it twice.
-      const why = result.reason.startsWith('not a web address')
-        ? result.reason
-        : `not a web address (${result.reason})`;
-      fail(
-        ['urls', index],
-        `${JSON.stringify(raw)} is ${why}; write a full address like "https://www.mass.gov/courts", or remove it`,
-      );
-      continue;
-    }
-    const url = result.url;
+    // The common written forms as a string alone (`plainUrlText`), without a result object each.
+    const url = plainUrlText(raw) ?? generalUrl(raw, index, fail);
+    if (url === null) continue;
+    const before = urls.size;
     urls.add(url);
-    if (url !== raw) {
-      const written = raw.trim();
-      if (written !== url && !urlsAsWritten.has(url)) urlsAsWritten.set(url, written);
-    }
+    if (url === raw) continue;
+    const written = raw.trim();
+    // A URL new to `urls` cannot be in `urlsAsWritten` yet: one hash lookup where `has` made two.
+    if (written !== url && (urls.size !== before || !urlsAsWritten.has(url)))
+      urlsAsWritten.set(url, written);
   }
   for (const [key, written] of Object.entries(file.urls_as_written ?? {})) {
     const target = normalizeUrl(written);
@@ -65,6 +48,29 @@ export function readUrls(
   }
 
   return { urls, urlsAsWritten };
+}
+
+/** The normal form of an address that is not plain, or null when it is not one (handed to `fail`). */
+function generalUrl(raw: string, index: number, fail: Fail): string | null {
+  // `/relative/path/` would otherwise read as the host `relative`.
+  if (RELATIVE.test(raw)) {
+    fail(
+      ['urls', index],
+      `${JSON.stringify(raw)} is a relative path, not an absolute URL; write the full address like "https://www.mass.gov/courts", or remove it`,
+    );
+    return null;
+  }
+  const result = normalizeUrl(raw);
+  if (result.ok) return result.url;
+  // Some normalizer reasons already say "not a web address (…)"; do not say it twice.
+  const why = result.reason.startsWith('not a web address')
+    ? result.reason
+    : `not a web address (${result.reason})`;
+  fail(
+    ['urls', index],
+    `${JSON.stringify(raw)} is ${why}; write a full address like "https://www.mass.gov/courts", or remove it`,
+  );
+  return null;
 }
 
 /** `domains`, each a canonical host. */

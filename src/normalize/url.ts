@@ -32,71 +32,54 @@ export function normalizeUrl(input: string): UrlNormalization {
 }
 
 /**
- * An address already in normal form but for `http`, `www.` and one trailing slash (lower-case
- * host of plain labels, a path of unreserved characters, nothing else), normalized by char codes:
- * the URL parser returns such an address as written, so the result is the general path's, without
- * its parse and copies. Null for anything else. An allowlist of 100,000 organizations lists
- * 65,000 such addresses; a test holds the two paths to the same output on every address of the
- * fixtures and on generated ones.
+ * A plain host (see `plainHost`): labels of lower-case letters, digits and inner hyphens, at most
+ * 63 characters each, a letters-only last label, no `xn--` anywhere. The URL parser leaves such a
+ * host as it is (no IDNA mapping, no IPv4 reading). Matched by regular expression rather than a
+ * char-code loop: the expression runs as native code from its second call, where a loop in a
+ * fresh process runs interpreted for its first thousands of addresses, and an allowlist of
+ * 100,000 organizations is read exactly once, cold (measured on its 65,000 addresses: 34 ms
+ * against 56 for the loop). The 253-character bound on the whole host is checked by length.
+ */
+const PLAIN_HOST_BODY = '(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\\.)+[a-z]{2,63}';
+const PLAIN_HOST = new RegExp(`^(?![^]*xn--)${PLAIN_HOST_BODY}$`);
+/** `http(s)://`, a plain host, then nothing or a path of unreserved characters and single slashes, no segment starting with a dot. */
+const PLAIN_URL = new RegExp(
+  `^https?://(?![^/]*xn--)${PLAIN_HOST_BODY}(?:/[A-Za-z0-9_~-][A-Za-z0-9._~-]*)*/?$`,
+);
+
+/**
+ * An address already in normal form but for `http`, `www.` and one trailing slash (a plain host,
+ * a plain path, nothing else), normalized without the URL parser: the parser returns such an
+ * address as written, so the result is the general path's, without its parse and copies. Null
+ * for anything else. An allowlist of 100,000 organizations lists 65,000 such addresses; a test
+ * holds the two paths to the same output on every address of the fixtures and on generated ones.
  */
 function plainUrl(input: string): UrlNormalization | null {
-  const hostStart = input.startsWith('https://') ? 8 : input.startsWith('http://') ? 7 : -1;
-  if (hostStart === -1) return null;
-  const hostEnd = plainHostEnd(input, hostStart);
-  if (hostEnd === -1 || !isPlainPath(input, hostEnd)) return null;
-  // The path scan refused `//`, so at most one slash trails.
+  const url = plainUrlText(input);
+  if (url === null) return null;
+  const slash = url.indexOf('/', 8);
+  return { ok: true, url, host: slash === -1 ? url.slice(8) : url.slice(8, slash), port: '' };
+}
+
+/**
+ * `plainUrl`'s normal form alone, or null: the allowlist loader needs only the string, and a
+ * result object and a host copy for each of its 65,000 addresses were a third of its time.
+ */
+export function plainUrlText(input: string): string | null {
+  if (!PLAIN_URL.test(input)) return null;
+  const hostStart = input.charCodeAt(4) === 115 ? 8 : 7;
+  let hostEnd = input.indexOf('/', hostStart);
+  if (hostEnd === -1) hostEnd = input.length;
+  if (hostEnd - hostStart > 253) return null;
+  // The pattern refused `//`, so at most one slash trails.
   const end =
     input.length > hostEnd && input.charCodeAt(input.length - 1) === 47
       ? input.length - 1
       : input.length;
   const from = afterWww(input, hostStart, hostEnd);
-  const host = input.slice(from, hostEnd);
-  const url =
-    hostStart === 8 && from === 8 && end === input.length
-      ? input
-      : `https://${input.slice(from, end)}`;
-  return { ok: true, url, host, port: '' };
-}
-
-/**
- * The end of a plain host starting at `start` (labels of lower-case letters, digits and inner
- * hyphens, a letters-only last label, at most 253 characters, no `xn--`): what `PLAIN_HOST`
- * accepts, read by char codes, stopping at the first other character; -1 when none is there.
- * The URL parser leaves such a host as it is (no IDNA mapping, no IPv4 reading).
- */
-function plainHostEnd(text: string, start: number): number {
-  let label = start;
-  let letters = true;
-  let i = start;
-  for (; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c >= 97 && c <= 122) {
-      if (c === 120 && text.startsWith('n--', i + 1)) return -1;
-    } else if (c === 46) {
-      if (i === label || i - label > 63 || text.charCodeAt(i - 1) === 45) return -1;
-      label = i + 1;
-      letters = true;
-    } else if ((c >= 48 && c <= 57) || (c === 45 && i !== label)) letters = false;
-    else if (c === 45) return -1;
-    else break;
-  }
-  const last = i - label;
-  if (label === start || !letters || last < 2 || last > 63 || i - start > 253) return -1;
-  return i;
-}
-
-/** From `at` on: nothing, or a path of unreserved characters and single slashes with no segment starting with a dot. */
-function isPlainPath(text: string, at: number): boolean {
-  if (at === text.length) return true;
-  if (text.charCodeAt(at) !== 47) return false;
-  for (let i = at; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 47) {
-      const next = text.charCodeAt(i + 1);
-      if (next === 47 || next === 46) return false;
-    } else if (!isUnreserved(c)) return false;
-  }
-  return true;
+  return hostStart === 8 && from === 8 && end === input.length
+    ? input
+    : `https://${input.slice(from, end)}`;
 }
 
 /** Past every leading `www.` of the host `text.slice(start, end)` that `canonicalHost` drops. */
@@ -164,10 +147,11 @@ export function normalizeHost(input: string): string | null {
   return plainHost(text) ?? normalizeHostByParser(text);
 }
 
-/** The canonical host of `text` when it is a plain host as it stands (see `plainHostEnd`), else null. */
+/** The canonical host of `text` when it is a plain host as it stands (see `PLAIN_HOST`), else null. */
 export function plainHost(text: string): string | null {
-  if (plainHostEnd(text, 0) !== text.length) return null;
-  const from = afterWww(text, 0, text.length);
+  if (text.length > 253 || !PLAIN_HOST.test(text)) return null;
+  // Most hosts do not start with `w`: no search for `www.` then.
+  const from = text.charCodeAt(0) === 119 ? afterWww(text, 0, text.length) : 0;
   return from === 0 ? text : text.slice(from);
 }
 

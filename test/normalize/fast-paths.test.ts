@@ -14,8 +14,8 @@ import {
   normalizeUrlByParser,
 } from '../../src/normalize/url.js';
 
-// `normalizeUrl` and `normalizeHost` answer plain addresses by char codes (`plainUrl`,
-// `plainHostEnd`) and the rest through the URL parser; `normalizePhone` reads the common shape of
+// `normalizeUrl` and `normalizeHost` answer plain addresses by regular expression (`plainUrl`,
+// `plainHost`) and the rest through the URL parser; `normalizePhone` reads the common shape of
 // a number as one integer (`plainE164`) and the rest by its rules; `cleanOrgName` tells a clean
 // name by char codes and `bareOrgName` a name with nothing to strip from its ends. Each fast path must give
 // exactly the general path's output: on every address and number in the fixtures (ExpertQA's

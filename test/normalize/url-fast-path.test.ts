@@ -1,0 +1,181 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { allowlistFile, generateOrgs } from '../../bench/lib/generate.js';
+import { hostOfDomainEntry } from '../../src/allowlist/schema.js';
+import {
+  normalizeHostByParser,
+  normalizeUrlByParser,
+  plainHost,
+  plainUrlText,
+} from '../../src/normalize/url.js';
+
+// The allowlist loader reads its addresses through `plainUrlText` (a string, no result object)
+// and its domains through `plainHost`, both matched by regular expression; whatever either
+// accepts must be exactly what the URL parser makes of it, and whatever they refuse goes to the
+// parser. Held here on the hosts of the shipped .gov registry, every address of the fixtures
+// (ExpertQA's answers and cited links, linkify-it's, the directories), a generated directory, and
+// each of them bent the ways an address leaves the fast path.
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+function fixtureText(): string {
+  const parts: string[] = [];
+  const walk = (dir: string): void => {
+    for (const entry of readdirSync(dir).sort()) {
+      const path = join(dir, entry);
+      if (statSync(path).isDirectory()) walk(path);
+      else if (/\.(?:json|jsonl|csv|txt|md)$/.test(entry)) parts.push(readFileSync(path, 'utf8'));
+    }
+  };
+  walk(join(ROOT, 'test/fixtures'));
+  return parts.join('\n');
+}
+
+const dotgov = readFileSync(join(ROOT, 'data/dotgov-domains.txt'), 'utf8')
+  .split('\n')
+  .filter((line) => line.length > 0 && !line.startsWith('#'))
+  .map((line) => line.split(',')[0]!);
+const text = fixtureText();
+const generated = allowlistFile(generateOrgs(2_000));
+const written = [
+  ...(text.match(/\bhttps?:\/\/[^\s"'<>)\]\\]+/gi) ?? []),
+  ...(text.match(/\bwww\.[^\s"'<>)\]\\]+/gi) ?? []),
+  ...generated.urls,
+];
+const hostsOf = (urls: readonly string[]): string[] =>
+  urls.map((url) => url.replace(/^[a-z]+:\/\//i, '').split(/[/?#]/)[0]!);
+const hosts = [...new Set([...dotgov, ...generated.domains, ...hostsOf(written)])];
+const urls = [
+  ...new Set([
+    ...written,
+    ...dotgov.map((host) => `https://${host}/`),
+    ...dotgov.map((host) => `http://www.${host}/about-us`),
+  ]),
+];
+
+/** Each changes one thing the fast path decides on (case, ports, dots, escapes, slashes, queries, IDN). */
+const URL_BENDS: Array<(url: string) => string> = [
+  (url) => url,
+  (url) => `${url}/`,
+  (url) => `${url}//`,
+  (url) => url.toUpperCase(),
+  (url) =>
+    url.replace(
+      /^(\w+:\/\/)([^/]+)/,
+      (_, scheme: string, host: string) => scheme + host.toUpperCase(),
+    ),
+  (url) => url.replace(/^https?/, 'HTTPS'),
+  (url) => url.replace('://', '://www.'),
+  (url) => url.replace('://', '://www.www.'),
+  (url) => url.replace('://', '://WWW.'),
+  (url) => url.replace(/(\/\/[^/]+)/, '$1:443'),
+  (url) => url.replace(/(\/\/[^/]+)/, '$1:8080'),
+  (url) => url.replace(/(\/\/[^/]+)/, '$1.'),
+  (url) => url.replace(/(\/\/[^/]+)/, '$1..'),
+  (url) => url.replace('://', '://user@'),
+  (url) => url.replace('://', '://xn--bcher-kva.'),
+  (url) => url.replace('://', '://xn--zzzz.'),
+  (url) => url.replace('://', '://axn--zzzz.'),
+  (url) => url.replace('://', '://bücher.'),
+  (url) => url.replace('://', '://a-.'),
+  (url) => url.replace('://', '://-a.'),
+  (url) => url.replace('://', '://1.2.3.'),
+  (url) => url.replace('://', `://${'a'.repeat(64)}.`),
+  (url) => url.replace('://', `://${'a'.repeat(63)}.`),
+  (url) => url.replace(/\.[a-z]+(?=\/|$)/, '.c0m'),
+  (url) => url.replace(/\.[a-z]+(?=\/|$)/, '.x'),
+  (url) => `${url}/./a/../b`,
+  (url) => `${url}/.well-known`,
+  (url) => `${url}/%7Ex%2e%41`,
+  (url) => `${url}/a%2Fb`,
+  (url) => `${url}/x y`,
+  (url) => `${url}/xn--path`,
+  (url) => `${url}?b=2&a=1`,
+  (url) => `${url}?utm_source=news&gclid=1`,
+  (url) => `${url}/?fbclid=x`,
+  (url) => `${url}#top`,
+  (url) => `${url}\n`,
+  (url) => ` ${url} `,
+  (url) => url.replace('https://', 'http://'),
+  (url) => url.replace(/^https?:\/\//, '//'),
+];
+
+/** The fast path's answer, or null, against the parser's: the same URL whenever it has one. */
+function urlDiffers(input: string): boolean {
+  const fast = plainUrlText(input);
+  if (fast === null) return false;
+  const general = normalizeUrlByParser(input);
+  return !general.ok || general.url !== fast || general.port !== '' || 'userinfo' in general;
+}
+
+function hostDiffers(input: string): boolean {
+  const fast = plainHost(input);
+  return fast !== null && fast !== normalizeHostByParser(input.trim());
+}
+
+describe('the loader’s regular-expression fast paths give the URL parser’s output', () => {
+  it('on every address of the fixtures, the .gov registry and a generated directory, as written and bent', () => {
+    expect(urls.length).toBeGreaterThan(35_000);
+    const differ: string[] = [];
+    let taken = 0;
+    for (const url of urls) {
+      for (const bend of URL_BENDS) {
+        const input = bend(url);
+        if (plainUrlText(input) !== null) taken++;
+        if (urlDiffers(input)) differ.push(input);
+      }
+    }
+    expect(differ.slice(0, 5)).toEqual([]);
+    // The fast path is taken at all (a pattern that refused everything would pass the check above).
+    expect(taken).toBeGreaterThan(urls.length);
+  });
+
+  it('on every host, as written and bent, and on the domain entries of the loader', () => {
+    expect(hosts.length).toBeGreaterThan(15_000);
+    const differ: string[] = [];
+    let taken = 0;
+    for (const host of hosts) {
+      for (const variant of [
+        host,
+        `www.${host}`,
+        `www.www.${host}`,
+        `${host}.`,
+        host.toUpperCase(),
+        `-${host}`,
+        `${host}-`,
+        `xn--${host}`,
+        `xn--zz.${host}`,
+        `${'a'.repeat(250 - host.length)}.${host}`,
+        `${host}:80`,
+        `${host}/`,
+      ]) {
+        if (plainHost(variant) !== null) taken++;
+        if (hostDiffers(variant)) differ.push(variant);
+        // A domain entry read by the fast path is the entry read by the general one.
+        const entry = hostOfDomainEntry(variant);
+        if (plainHost(variant) !== null && entry !== normalizeHostByParser(variant.trim()))
+          differ.push(`entry ${variant}`);
+      }
+    }
+    expect(differ.slice(0, 5)).toEqual([]);
+    expect(taken).toBeGreaterThan(hosts.length);
+  });
+
+  it.each([
+    ['https://www.mass.gov/', 'https://mass.gov'],
+    ['http://www.www.mass.gov/courts', 'https://mass.gov/courts'],
+    ['https://www.com/', 'https://www.com'],
+    ['https://mass.gov/a-b/c_d~e.f', 'https://mass.gov/a-b/c_d~e.f'],
+    ['https://Mass.gov/', null],
+    ['https://mass.gov/?a=1', null],
+    ['https://mass.gov//x', null],
+    ['https://mass.gov/.x', null],
+    ['https://xn--bcher-kva.de/', null],
+    ['https://mass.gov:443/', null],
+    [`https://${'a.'.repeat(126)}org/`, null],
+  ])('%s → %s', (input, expected) => {
+    expect(plainUrlText(input)).toBe(expected);
+  });
+});
