@@ -1,5 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { countParsedKeys, countWrittenKeys } from '../../src/input/json-keys.js';
+import { allowlistFile, generateOrgs } from '../../bench/lib/generate.js';
+import { countKeysByQuotes, countParsedKeys, countWrittenKeys } from '../../src/input/json-keys.js';
 import { parseJsonText } from '../../src/input/json.js';
 import { fixtureCases, generatedCases, referenceDuplicate } from './json-walk-cases.js';
 
@@ -54,5 +56,87 @@ describe('key counts: written = parsed exactly when no key repeats', () => {
     } finally {
       delete proto.injected;
     }
+  });
+});
+
+// `countWrittenKeys` jumps from colon to colon and reads the text from the start only when a
+// quote before a colon could open a string; the quote-to-quote scan it replaced reads every
+// string in order. The two must count the same keys on every document.
+describe('the colon scan counts what the quote-to-quote scan counts', () => {
+  const same = (text: string): boolean => countWrittenKeys(text) === countKeysByQuotes(text);
+
+  it('on every fixture, generated document and a generated directory', () => {
+    const cases = [...fixtureCases(), ...generatedCases(600), ...generatedCases(600, 99)];
+    const texts = cases.map(({ text }) => text.replace(/^\uFEFF/, ''));
+    const directory = allowlistFile(generateOrgs(2_000));
+    texts.push(JSON.stringify(directory), JSON.stringify(directory, null, 2));
+    expect(texts.filter((text) => !same(text)).slice(0, 3)).toEqual([]);
+  });
+
+  it('on random documents with keys and strings of quotes, backslashes, colons and unicode', () => {
+    // Keys that end in a letter, an escape or a symbol take the colon path; those ending in
+    // `{ [ , :` or strings starting with a colon send it to the full scan: both are drawn.
+    const text = fc
+      .array(
+        fc.constantFrom(
+          'a',
+          'Z',
+          ':',
+          '"',
+          '\\',
+          '/',
+          '{',
+          '[',
+          ',',
+          ' ',
+          'é',
+          '😀',
+          '\u2028',
+          'https://x',
+        ),
+        {
+          maxLength: 6,
+        },
+      )
+      .map((parts) => parts.join(''));
+    const blank = fc.constantFrom('', ' ', '\n  ', '\t', '\r\n');
+    // JSON text built directly, so a key may repeat and blanks stand anywhere JSON allows them.
+    const value = fc.letrec<{ value: string }>((tie) => ({
+      value: fc.oneof(
+        { depthSize: 'small' },
+        text.map((item) => JSON.stringify(item)),
+        fc.integer().map(String),
+        fc.constantFrom('true', 'null', '-0.5e3'),
+        fc
+          .array(fc.tuple(blank, tie('value')), { maxLength: 4 })
+          .map((items) => `[${items.map(([space, item]) => space + item).join(',')}]`),
+        fc
+          .array(fc.tuple(text, blank, blank, tie('value')), { maxLength: 4 })
+          .map(
+            (pairs) =>
+              `{${pairs.map(([key, a, b, item]) => `${a}${JSON.stringify(key)}${b}:${a}${item}`).join(',')}}`,
+          ),
+      ),
+    })).value;
+    fc.assert(
+      fc.property(value, blank, (json, space) => {
+        JSON.parse(json);
+        expect(countWrittenKeys(space + json)).toBe(countKeysByQuotes(space + json));
+      }),
+      { numRuns: 3_000 },
+    );
+  });
+
+  it.each([
+    '{"a": ":", "b:": "c"}',
+    '{"x,": {"y": ":z"}}',
+    '{"a\\\\": 1, "b\\"c": [":", "\\":"]}',
+    '{"": {"": ""}}',
+    '[":a", {"k" :\n 1}]',
+    '{"a{" : 1, "b[": 2}',
+    '{"😀": {"é\\u0301": "https://x.org/a:b"}}',
+  ])('%s', (json) => {
+    JSON.parse(json);
+    expect(countWrittenKeys(json)).toBe(countKeysByQuotes(json));
   });
 });
