@@ -203,6 +203,17 @@ describe('parseAllowlist: values are normalized with the shared normalizers', ()
   it('domains: hosts in canonical form, a bare origin accepted', () => {
     expect(allowlist.domains).toEqual(['mass.gov', 'lawhelp.org', 'xn--bcher-kva.de']);
   });
+  it('domains: canonical up to a point, then written otherwise; each once, in first order', () => {
+    // The loader makes the set from the canonical run at once, then adds the rest one by one.
+    const read = parseAllowlist(
+      {
+        ...EMPTY,
+        domains: ['a.org', 'b.org', 'a.org', 'www.b.org', 'WWW.C.org', 'a.org', 'https://d.org/'],
+      },
+      SOURCE,
+    );
+    expect(read.domains).toEqual(['a.org', 'b.org', 'c.org', 'd.org']);
+  });
   it('numbers: E.164 or a service line, duplicates merged, extension dropped', () => {
     expect(allowlist.orgPhones).toEqual({
       'Greater Boston Legal Services': ['+16173711234'],
