@@ -55,11 +55,21 @@ export interface Allowlist extends AllowlistAreas {
 export function namesOf(allowlist: Allowlist): Array<{ organization: string; name: string }> {
   // An array by a loop, not a generator spread: 100,000 organizations each resumed a generator.
   const names: Array<{ organization: string; name: string }> = [];
-  const { orgNames, orgAliases } = allowlist;
+  const { orgNames } = allowlist;
   for (let k = 0; k < orgNames.length; k++) {
     const organization = orgNames[k]!;
     names.push({ organization, name: organization });
   }
+  return names.concat(aliasNamesOf(allowlist));
+}
+
+/**
+ * Every alias of an allowlist, with the organization it names: `namesOf` without the
+ * organizations' own names, which the index hands on as they are (`buildOrgMatcher`'s `own`).
+ */
+export function aliasNamesOf(allowlist: Allowlist): Array<{ organization: string; name: string }> {
+  const names: Array<{ organization: string; name: string }> = [];
+  const { orgAliases } = allowlist;
   for (const organization of Object.keys(orgAliases)) {
     const aliases = orgAliases[organization]!;
     for (let k = 0; k < aliases.length; k++) names.push({ organization, name: aliases[k]! });

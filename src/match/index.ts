@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { readAllowlistFile } from '../allowlist/load.js';
-import { type Allowlist, namesOf, readAllowlist } from '../allowlist/schema.js';
+import { type Allowlist, aliasNamesOf, readAllowlist } from '../allowlist/schema.js';
 import { type AllowlistTables, tablesOf } from '../allowlist/tables.js';
 import { type BareNames, deriveBareNames } from '../normalize/bare-names.js';
 import { buildLookalikeIndex, type LookalikeIndex } from './lookalike-index.js';
@@ -45,8 +45,10 @@ export function buildIndex(
   let lookalikeIndex: LookalikeIndex | undefined;
   let pagesByHost: Map<string, string[]> | undefined;
   const orgUrls = allowlist.orgUrls;
-  const names = namesOf(allowlist);
-  const bareNames = deriveBareNames(names);
+  // The organizations' own names go as they are, not as 100,000 `{ organization, name }` objects.
+  const { orgNames } = allowlist;
+  const aliases = aliasNamesOf(allowlist);
+  const bareNames = deriveBareNames(aliases, orgNames);
   return {
     allowlist,
     urls,
@@ -57,9 +59,9 @@ export function buildIndex(
       const owners = phoneOwners.get(number);
       return owners === undefined ? NO_OWNERS : typeof owners === 'string' ? [owners] : owners;
     },
-    // `concat`, not a spread: a copy of 100,000 entries without the iterator protocol.
     orgMatcher: buildOrgMatcher(
-      bareNames.added.length === 0 ? names : names.concat(bareNames.added),
+      bareNames.added.length === 0 ? aliases : aliases.concat(bareNames.added),
+      orgNames,
     ),
     bareNames,
     lookalikes() {

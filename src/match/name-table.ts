@@ -7,7 +7,7 @@ import { ListedName, type NameEntry } from './name-entry.js';
  * A Map needs each key as a string: at 100,000 names that was 100,000 lower-cased copies and
  * 100,000 first-word slices made, hashed and stored, with an entry object and a one-element array
  * each, and collecting that garbage was most of building the matcher (measured: 120–170 ms).
- * Here a simple name (ASCII letters, digits, single spaces; `simpleWords` in `orgs.ts`) is hashed
+ * Here a simple name (ASCII letters, digits, single spaces; `addSimple`) is hashed
  * from its own char codes, each folded with `| 0x20`, which for exactly those characters is its
  * lower case; it is stored as its index, and its `NameEntry` is made the first time a text looks
  * its key up, which for nearly every name of a large directory is never.
@@ -15,8 +15,15 @@ import { ListedName, type NameEntry } from './name-entry.js';
 
 /** FNV-1a of `text`'s first `end` code units, each `| fold` (0x20: a simple name's lower case). */
 function foldedHash(text: string, end: number, fold: number): number {
-  let hash = 0x811c9dc5;
-  for (let k = 0; k < end; k++) hash = Math.imul(hash ^ (text.charCodeAt(k) | fold), 0x01000193);
+  let hash = FNV_OFFSET;
+  for (let k = 0; k < end; k++) hash = Math.imul(hash ^ (text.charCodeAt(k) | fold), FNV_PRIME);
+  return finish(hash);
+}
+
+const FNV_OFFSET = 0x811c9dc5;
+const FNV_PRIME = 0x01000193;
+
+function finish(hash: number): number {
   return (hash ^ (hash >>> 16)) | 0;
 }
 
@@ -29,10 +36,14 @@ function slotCount(count: number): number {
 
 /** Folded key → the names (organization, alias) it may stand for: what `OrgMatcher.names` holds. */
 export class NameTable {
-  readonly #organizations: string[] = [];
-  readonly #names: string[] = [];
-  /** A name that needed `tokenize`: its key (not its lower case) and its entry, made eagerly. */
-  readonly #tokenized: Array<{ key: string; entry: NameEntry } | undefined> = [];
+  /**
+   * The names, by index: first the organizations' own names (`own`, each naming itself), then the
+   * `pairs`. Copies of the arrays the table was given, not an entry object per name.
+   */
+  readonly #own: readonly string[];
+  readonly #pairs: ReadonlyArray<{ organization: string; name: string }>;
+  /** A name that needed `tokenize`, by index: its key (not its lower case) and its entry. */
+  readonly #tokenized = new Map<number, { key: string; entry: NameEntry }>();
   /** Per name: the next (+1) listed under the same key; 0 ends the list. */
   readonly #next: Int32Array;
   /** Per slot: the first name (+1) of its key; 0 is a free slot. */
@@ -41,11 +52,21 @@ export class NameTable {
   readonly #built = new Map<number, readonly NameEntry[]>();
   #size = 0;
 
-  /** `capacity`: how many names will be added, at most. */
-  constructor(capacity: number) {
-    this.#next = new Int32Array(capacity);
-    this.#slots = new Int32Array(slotCount(capacity));
+  constructor(
+    own: readonly string[],
+    pairs: ReadonlyArray<{ organization: string; name: string }>,
+  ) {
+    this.#own = own.slice();
+    this.#pairs = pairs.slice();
+    const count = own.length + pairs.length;
+    this.#next = new Int32Array(count);
+    this.#slots = new Int32Array(slotCount(count));
     this.#hashes = new Int32Array(this.#slots.length);
+  }
+
+  /** How many names the table was given (each added once, by `addSimple` or `addTokenized`). */
+  get count(): number {
+    return this.#next.length;
   }
 
   /** How many keys. */
@@ -53,14 +74,62 @@ export class NameTable {
     return this.#size;
   }
 
-  /** A simple name (see the file's comment): its key is its lower case. */
-  addSimple(organization: string, name: string): void {
-    this.#add(organization, name, undefined, name, 0x20);
+  nameAt(index: number): string {
+    return index < this.#own.length
+      ? this.#own[index]!
+      : this.#pairs[index - this.#own.length]!.name;
   }
 
-  /** A name whose key (folded tokens, `orgKey`) differs from its lower case; `entry` is kept. */
-  addTokenized(key: string, entry: NameEntry): void {
-    this.#add(entry.organization, entry.name, { key, entry }, key, 0);
+  organizationAt(index: number): string {
+    return index < this.#own.length
+      ? this.#own[index]!
+      : this.#pairs[index - this.#own.length]!.organization;
+  }
+
+  /**
+   * Name `index` when it is simple: ASCII letters and digits in words parted by single spaces
+   * (`/^[A-Za-z0-9]+(?: [A-Za-z0-9]+)*$/`), its key its lower case, and its first word noted in
+   * `firsts`. Returns how many words it has; 0 when it is not simple, and nothing is added. One
+   * pass by char codes tells the shape, counts the words and hashes the key and the first word,
+   * where a pattern, a split into words, a lower-cased copy and a slice ran for each of 100,000
+   * names.
+   */
+  addSimple(index: number, firsts: FirstTokens): number {
+    const name = this.nameAt(index);
+    let words = 1;
+    let afterSpace = true;
+    let hash = FNV_OFFSET;
+    let firstEnd = -1;
+    let firstHash = 0;
+    for (let k = 0; k < name.length; k++) {
+      const code = name.charCodeAt(k);
+      if (code === 32) {
+        if (afterSpace) return 0;
+        if (firstEnd === -1) {
+          firstEnd = k;
+          firstHash = hash;
+        }
+        words++;
+        afterSpace = true;
+      } else if ((code | 0x20) >= 97 && (code | 0x20) <= 122) afterSpace = false;
+      else if (code >= 48 && code <= 57) afterSpace = false;
+      else return 0;
+      hash = Math.imul(hash ^ (code | 0x20), FNV_PRIME);
+    }
+    if (afterSpace) return 0;
+    if (firstEnd === -1) {
+      firstEnd = name.length;
+      firstHash = hash;
+    }
+    this.#add(index, name, 0x20, finish(hash));
+    firsts.note(name, firstEnd, 0x20, words, finish(firstHash));
+    return words;
+  }
+
+  /** Name `index`, whose key (folded tokens, `orgKey`) differs from its lower case; `entry` is kept. */
+  addTokenized(index: number, key: string, entry: NameEntry): void {
+    this.#tokenized.set(index, { key, entry });
+    this.#add(index, key, 0, foldedHash(key, key.length, 0));
   }
 
   /**
@@ -80,39 +149,31 @@ export class NameTable {
     heads.sort((a, b) => a[0] - b[0]);
     for (const [first, slot] of heads)
       yield [
-        this.#tokenized[first]?.key ?? this.#names[first]!.toLowerCase(),
+        this.#tokenized.get(first)?.key ?? this.nameAt(first).toLowerCase(),
         this.#entriesAt(slot),
       ];
   }
 
-  #add(
-    organization: string,
-    name: string,
-    tokenized: { key: string; entry: NameEntry } | undefined,
-    probe: string,
-    fold: number,
-  ): void {
-    const hash = foldedHash(probe, probe.length, fold);
+  /** Name `index` under the key `probe` spells with each code unit `| fold`. */
+  #add(index: number, probe: string, fold: number, hash: number): void {
     const slot = this.#find(probe, fold, hash);
     let last = this.#slots[slot]! - 1;
-    if (last !== -1) {
-      // The same organization and name once under a key, however often listed.
-      for (;;) {
-        if (this.#organizations[last] === organization && this.#names[last] === name) return;
-        const after = this.#next[last]! - 1;
-        if (after === -1) break;
-        last = after;
-      }
-    }
-    const index = this.#organizations.length;
-    this.#organizations.push(organization);
-    this.#names.push(name);
-    this.#tokenized.push(tokenized);
     if (last === -1) {
       this.#slots[slot] = index + 1;
       this.#hashes[slot] = hash;
       this.#size++;
-    } else this.#next[last] = index + 1;
+      return;
+    }
+    // The same organization and name once under a key, however often listed.
+    const organization = this.organizationAt(index);
+    const name = this.nameAt(index);
+    for (;;) {
+      if (this.organizationAt(last) === organization && this.nameAt(last) === name) return;
+      const after = this.#next[last]! - 1;
+      if (after === -1) break;
+      last = after;
+    }
+    this.#next[last] = index + 1;
   }
 
   /** The slot of `probe`'s key (each code unit `| fold`), or the free slot where it would go. */
@@ -129,9 +190,9 @@ export class NameTable {
 
   /** Whether name `index` has the key `probe` spells with each code unit `| fold`. */
   #sameKey(index: number, probe: string, fold: number): boolean {
-    const own = this.#tokenized[index]?.key;
+    const own = this.#tokenized.get(index)?.key;
     if (own !== undefined && fold === 0) return own === probe;
-    const text = own ?? this.#names[index]!;
+    const text = own ?? this.nameAt(index);
     if (text.length !== probe.length) return false;
     const ownFold = own === undefined ? 0x20 : 0;
     for (let k = 0; k < text.length; k++)
@@ -145,8 +206,8 @@ export class NameTable {
       const made: NameEntry[] = [];
       for (let index = this.#slots[slot]! - 1; index !== -1; index = this.#next[index]! - 1)
         made.push(
-          this.#tokenized[index]?.entry ??
-            new ListedName(this.#organizations[index]!, this.#names[index]!, true),
+          this.#tokenized.get(index)?.entry ??
+            new ListedName(this.organizationAt(index), this.nameAt(index), true),
         );
       if (made.length > 1) made.sort((a, b) => compareStrings(a.organization, b.organization));
       list = made;
@@ -172,10 +233,15 @@ export class FirstTokens {
 
   /**
    * A name of `count` tokens whose first folded token is `text`'s first `end` code units, each
-   * `| fold` (0x20 for a simple name, 0 for a token already folded).
+   * `| fold` (0x20 for a simple name, 0 for a token already folded); `hash` their `foldedHash`.
    */
-  note(text: string, end: number, fold: number, count: number): void {
-    const hash = foldedHash(text, end, fold);
+  note(
+    text: string,
+    end: number,
+    fold: number,
+    count: number,
+    hash = foldedHash(text, end, fold),
+  ): void {
     const mask = this.#slots.length - 1;
     for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
       const word = this.#slots[slot]! - 1;

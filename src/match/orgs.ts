@@ -27,34 +27,18 @@ export interface OrgMatcher {
   readonly firstTokenBits: Uint32Array;
 }
 
+/**
+ * The matcher of `entries`, each name for its organization; `own`, the organizations' own names
+ * (each naming itself), come first, as they would as `{ organization: name, name }` entries, but
+ * without an object each (the index hands its 100,000 organizations so).
+ */
 export function buildOrgMatcher(
   entries: Iterable<{ organization: string; name: string }>,
+  own: readonly string[] = [],
 ): OrgMatcher {
-  const list = Array.isArray(entries) ? entries : [...entries];
-  const names = new NameTable(list.length);
-  const firsts = new FirstTokens(list.length);
-  for (let k = 0; k < list.length; k++) {
-    const { organization, name } = list[k]!;
-    const words = simpleWords(name);
-    if (words > 0) {
-      // ASCII words and single spaces: the key is the name in lower case, which the tables read
-      // from the name itself, and no Token objects are made (100,000 names would make 300,000 of
-      // them); nor its words as strings: only the first and how many there are count here.
-      names.addSimple(organization, name);
-      const space = name.indexOf(' ');
-      firsts.note(name, space === -1 ? name.length : space, 0x20, words);
-    } else {
-      const tokens = tokenize(name);
-      if (tokens.length === 0) continue;
-      const norms = tokens.map((token) => token.norm);
-      const trailing = name.slice(tokens[tokens.length - 1]!.end).trim();
-      names.addTokenized(
-        norms.join(' '),
-        new ListedName(organization, name, false, marksOf(name, tokens), trailing),
-      );
-      firsts.note(norms[0]!, norms[0]!.length, 0, norms.length);
-    }
-  }
+  const names = new NameTable(own, Array.isArray(entries) ? entries : [...entries]);
+  const firsts = new FirstTokens(names.count);
+  for (let index = 0; index < names.count; index++) addListed(names, firsts, index);
   const firstToken = firsts.toMap();
   const firstTokenBits = new Uint32Array(FILTER_BITS >>> 5);
   for (const first of firstToken.keys()) {
@@ -62,6 +46,27 @@ export function buildOrgMatcher(
     firstTokenBits[bit >>> 5]! |= 1 << (bit & 31);
   }
   return { names, firstToken, firstTokenBits };
+}
+
+/** Name `index` of `names` under its key, and its first token in `firsts`. */
+function addListed(names: NameTable, firsts: FirstTokens, index: number): void {
+  // ASCII words and single spaces: the tables read the key from the name itself, and no Token
+  // objects are made (100,000 names would make 300,000 of them).
+  if (names.addSimple(index, firsts) > 0) return;
+  const name = names.nameAt(index);
+  const tokens = tokenize(name);
+  if (tokens.length === 0) return;
+  const norms = tokens.map((token) => token.norm);
+  const trailing = name.slice(tokens[tokens.length - 1]!.end).trim();
+  const entry = new ListedName(
+    names.organizationAt(index),
+    name,
+    false,
+    marksOf(name, tokens),
+    trailing,
+  );
+  names.addTokenized(index, norms.join(' '), entry);
+  firsts.note(norms[0]!, norms[0]!.length, 0, norms.length);
 }
 
 /** 2¹⁸ bits (32 KB): at 100,000 names, a few percent of them set. */
@@ -221,27 +226,6 @@ function gapMarks(gap: string): string {
 }
 
 const NONE: readonly string[] = Object.freeze([]);
-
-/**
- * How many words `name` has when it is ASCII letters and digits in words parted by single spaces
- * (`/^[A-Za-z0-9]+(?: [A-Za-z0-9]+)*$/`), else 0. One pass by char codes for the shape and the
- * count, where the pattern and a split into words ran for each of 100,000 names.
- */
-function simpleWords(name: string): number {
-  let words = 1;
-  let afterSpace = true;
-  for (let k = 0; k < name.length; k++) {
-    const code = name.charCodeAt(k);
-    if (code === 32) {
-      if (afterSpace) return 0;
-      words++;
-      afterSpace = true;
-    } else if ((code | 0x20) >= 97 && (code | 0x20) <= 122) afterSpace = false;
-    else if (code >= 48 && code <= 57) afterSpace = false;
-    else return 0;
-  }
-  return afterSpace ? 0 : words;
-}
 
 /** The marks of each gap of a listed name; the shared empty list when every gap is plain space. */
 function marksOf(name: string, tokens: readonly Token[]): readonly string[] {

@@ -109,15 +109,19 @@ const ACRONYM_FORMS = [
  * The forms answers write a name in besides the listed one: without its legal form
  * (`bareOrgName`), and an acronym written with its full name as each part alone, so that
  * `SARC (Sexual Assault Resource Center)` in an answer and `SARC: Sexual Assault Resource Center,
- * Inc` in the directory name one organization.
+ * Inc` in the directory name one organization. `undefined` when there are none.
  */
-function otherForms(name: string): string[] {
+function otherForms(name: string): string[] | undefined {
   const stripped = bareOrgName(name);
-  const forms = stripped === null ? [] : [stripped];
   const base = stripped ?? name;
   // Every form needs a `)` at the end or an acronym's second character at the start.
   const second = base.charCodeAt(1);
-  if (!base.endsWith(')') && second < 0x80 && !isAcronymCode(second)) return forms;
+  const noAcronym = !base.endsWith(')') && second < 0x80 && !isAcronymCode(second);
+  // Nearly every name of a large directory has no other form: no list is made for it (at
+  // 100,000 names the empty lists and their iteration were a fifth of deriving bare names).
+  if (stripped === null && noAcronym) return undefined;
+  const forms = stripped === null ? [] : [stripped];
+  if (noAcronym) return forms;
   for (const form of ACRONYM_FORMS) {
     const match = form.exec(base);
     if (!match) continue;
@@ -148,31 +152,48 @@ export interface BareNames {
  * allowlist is indexed (and by the builder, which reports them). A bare name is never allowed to
  * name two organizations: when it equals another organization's name or alias, or the bare name
  * of another organization, none of them gets it and it is reported as a collision. O(names).
+ * `own`, the organizations' own names (each naming itself), come first, as they would as
+ * `{ organization: name, name }` entries, without an object each.
  */
 export function deriveBareNames(
   entries: Iterable<{ organization: string; name: string }>,
+  own: readonly string[] = [],
 ): BareNames {
   const list = Array.isArray(entries) ? entries : [...entries];
   const bare = new Map<string, Array<{ organization: string; name: string; from: string }>>();
-  for (const { organization, name } of list) {
-    for (const stripped of otherForms(name)) {
+  const claim = (organization: string, name: string): void => {
+    const forms = otherForms(name);
+    if (forms === undefined) return;
+    for (const stripped of forms) {
       const key = orgKey(stripped);
       const claims = bare.get(key) ?? [];
       if (!claims.some((claim) => claim.organization === organization))
         claims.push({ organization, name: stripped, from: name });
       bare.set(key, claims);
     }
-  }
+  };
+  for (let k = 0; k < own.length; k++) claim(own[k]!, own[k]!);
+  for (let k = 0; k < list.length; k++) claim(list[k]!.organization, list[k]!.name);
   // Who is listed under each bare key, and only those: a Set per listed name was most of the cost
   // of indexing a 100,000-organization directory, where few names have a legal form to strip.
   const listed = new Map<string, Set<string>>();
   if (bare.size > 0) {
-    for (const { organization, name } of list) {
+    const note = (organization: string, name: string): void => {
       const key = orgKey(name);
       if (bare.has(key))
         (listed.get(key) ?? listed.set(key, new Set()).get(key)!).add(organization);
-    }
+    };
+    for (let k = 0; k < own.length; k++) note(own[k]!, own[k]!);
+    for (let k = 0; k < list.length; k++) note(list[k]!.organization, list[k]!.name);
   }
+  return settle(bare, listed);
+}
+
+/** Each bare key added for its one claimant, or refused as a collision when it names several. */
+function settle(
+  bare: Map<string, Array<{ organization: string; name: string; from: string }>>,
+  listed: Map<string, Set<string>>,
+): BareNames {
   const result: BareNames = { added: [], collisions: [] };
   for (const [key, claims] of bare) {
     const owners = new Set([

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { allowlistFile, generateOrgs } from '../../bench/lib/generate.js';
+import { deriveBareNames } from '../../src/normalize/bare-names.js';
 import { orgKey } from '../../src/normalize/name.js';
 import type { NameEntry } from '../../src/match/name-entry.js';
 import { buildOrgMatcher } from '../../src/match/orgs.js';
@@ -47,6 +48,7 @@ const BENDS: Array<(name: string) => string> = [
   (name) => name.replace(' ', ' & '),
   (name) => `${name}.`,
   (name) => name.replace('a', 'á'),
+  (name) => `${name}, Inc.`,
 ];
 // Each bent name for one of 50 organizations, and every 7th listed again: keys shared by a simple
 // and a tokenized name (`Legal Aid`, `Legal-Aid`), by several organizations, and repeated pairs.
@@ -101,5 +103,29 @@ describe('the organization matcher’s tables hold what a Map by orgKey would', 
 
   it('the longest name of each first token, in order', () => {
     expect([...matcher.firstToken]).toEqual([...expected.firstToken]);
+  });
+});
+
+describe('the organizations’ own names, handed as they are, count as entries naming themselves', () => {
+  // What the index does: `orgNames` as `own`, the aliases (and bare names) as entries.
+  const own = [
+    ...written.slice(0, 2_000).map((name) => `The ${name}, LLC`),
+    ...generated.org_names,
+  ];
+  const asEntries = [...own.map((name) => ({ organization: name, name })), ...entries];
+
+  it('in the matcher', () => {
+    const handed = buildOrgMatcher(entries, own);
+    const whole = buildOrgMatcher(asEntries);
+    const view = (m: typeof whole) => [...m.names.entries()].map(([k, list]) => [k, plain(list)]);
+    expect(view(handed)).toEqual(view(whole));
+    expect([...handed.firstToken]).toEqual([...whole.firstToken]);
+  });
+
+  it('in the bare names', () => {
+    const whole = deriveBareNames(asEntries);
+    expect(whole.added.length).toBeGreaterThan(50);
+    expect(whole.collisions.length).toBeGreaterThan(10);
+    expect(deriveBareNames(entries, own)).toEqual(whole);
   });
 });
