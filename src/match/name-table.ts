@@ -87,40 +87,38 @@ export class NameTable {
   }
 
   /**
-   * Name `index` when it is simple: ASCII letters and digits in words parted by single spaces
-   * (`/^[A-Za-z0-9]+(?: [A-Za-z0-9]+)*$/`), its key its lower case, and its first word noted in
-   * `firsts`. Returns how many words it has; 0 when it is not simple, and nothing is added. One
-   * pass by char codes tells the shape, counts the words and hashes the key and the first word,
-   * where a pattern, a split into words, a lower-cased copy and a slice ran for each of 100,000
-   * names.
+   * Name `index`, `name`, when it is simple: ASCII letters and digits in words parted by single
+   * spaces (`/^[A-Za-z0-9]+(?: [A-Za-z0-9]+)*$/`), its key its lower case, and its first word
+   * noted in `firsts`. Returns how many words it has; 0 when it is not simple, and nothing is
+   * added. One pass by char codes tells the shape, counts the words and hashes the key and the
+   * first word, where a pattern, a split into words, a lower-cased copy and a slice ran for each
+   * of 100,000 names.
    */
-  addSimple(index: number, firsts: FirstTokens): number {
-    const name = this.nameAt(index);
+  addSimple(index: number, name: string, firsts: FirstTokens): number {
     let words = 1;
     let afterSpace = true;
     let hash = FNV_OFFSET;
-    let firstEnd = -1;
+    // The first word's end and hash are carried along while it lasts, so that every name takes
+    // the same branches: one taken first by a late name (of one word) made V8 drop the code it
+    // had optimized for the others, mid-directory (`--trace-deopt`).
+    let firstEnd = 0;
     let firstHash = 0;
     for (let k = 0; k < name.length; k++) {
       const code = name.charCodeAt(k);
       if (code === 32) {
         if (afterSpace) return 0;
-        if (firstEnd === -1) {
-          firstEnd = k;
-          firstHash = hash;
-        }
         words++;
         afterSpace = true;
       } else if ((code | 0x20) >= 97 && (code | 0x20) <= 122) afterSpace = false;
       else if (code >= 48 && code <= 57) afterSpace = false;
       else return 0;
       hash = Math.imul(hash ^ (code | 0x20), FNV_PRIME);
+      if (words === 1) {
+        firstEnd = k + 1;
+        firstHash = hash;
+      }
     }
     if (afterSpace) return 0;
-    if (firstEnd === -1) {
-      firstEnd = name.length;
-      firstHash = hash;
-    }
     this.#add(index, name, 0x20, finish(hash));
     firsts.note(name, firstEnd, 0x20, words, finish(firstHash));
     return words;
