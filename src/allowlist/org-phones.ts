@@ -46,7 +46,9 @@ export function readPhones(
   for (let k = 0; k < rawNames.length; k++) {
     const rawName = rawNames[k]!;
     const numbers = given[rawName]!;
-    const name = cleanOrgName(rawName);
+    // A name that is the next listed one is clean already (every listed name was cleaned, and a
+    // clean name cleans to itself): most names of a directory, read without the char-code test.
+    const name = rawName === orgNames[next] ? rawName : cleanOrgName(rawName);
     if (name.length === 0) fail(['org_phones', rawName], 'the organization name is empty');
     if (name !== rawName && inRecordOrder) {
       inRecordOrder = false;

@@ -5,6 +5,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { allowlistFile, generateOrgs } from '../../bench/lib/generate.js';
 import { fileShape, readAllowlist } from '../../src/allowlist/schema.js';
+import { cleanOrgName } from '../../src/normalize/name.js';
 
 // The loader's own parse is adopted: `org_phones` and its lists become the allowlist's, the
 // numbers normalized in place (`readPhones`). The allowlist and its owners must be exactly what a
@@ -113,6 +114,9 @@ describe('an adopted parse', () => {
         // Each number once in its list: held apart from the shared reader the two reads run.
         for (const list of Object.values(read.allowlist?.orgPhones ?? {}))
           expect(new Set(list).size).toBe(list.length);
+        // And every organization under its clean name, however the shortcuts for clean names go.
+        for (const name of Object.keys(read.allowlist?.orgPhones ?? {}))
+          expect(name).toBe(cleanOrgName(name));
       }),
       { numRuns: 500 },
     );
