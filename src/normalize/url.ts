@@ -38,13 +38,16 @@ export function normalizeUrl(input: string): UrlNormalization {
  * char-code loop: the expression runs as native code from its second call, where a loop in a
  * fresh process runs interpreted for its first thousands of addresses, and an allowlist of
  * 100,000 organizations is read exactly once, cold (measured on its 65,000 addresses: 34 ms
- * against 56 for the loop). The 253-character bound on the whole host is checked by length.
+ * against 56 for the loop). The 253-character bound on the whole host is checked by length. The
+ * `xn--` look-ahead is lazy: a greedy one runs to the end of the host and backs off one
+ * character at a time, a step of the backtrack stack each (measured cold, 10 alternating runs:
+ * domains 52 -> 45 ms, addresses 84 -> 73).
  */
 const PLAIN_HOST_BODY = '(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\\.)+[a-z]{2,63}';
-const PLAIN_HOST = new RegExp(`^(?![^]*xn--)${PLAIN_HOST_BODY}$`);
+const PLAIN_HOST = new RegExp(`^(?![^]*?xn--)${PLAIN_HOST_BODY}$`);
 /** `http(s)://`, a plain host, then nothing or a path of unreserved characters and single slashes, no segment starting with a dot. */
 const PLAIN_URL = new RegExp(
-  `^https?://(?![^/]*xn--)${PLAIN_HOST_BODY}(?:/[A-Za-z0-9_~-][A-Za-z0-9._~-]*)*/?$`,
+  `^https?://(?![^/]*?xn--)${PLAIN_HOST_BODY}(?:/[A-Za-z0-9_~-][A-Za-z0-9._~-]*)*/?$`,
 );
 
 /**
