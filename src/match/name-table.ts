@@ -27,12 +27,30 @@ function finish(hash: number): number {
   return (hash ^ (hash >>> 16)) | 0;
 }
 
-/** Slots for `count` keys at most: a power of two at least twice as many, so probes stay short. */
-function slotCount(count: number): number {
-  let slots = 16;
-  while (slots < count * 2) slots *= 2;
-  return slots;
+/**
+ * The slots of an open-addressing table twice as large, each entry placed again by its kept hash.
+ * The tables start small and double when half full, rather than sized for every name at once: a
+ * name then meets a taken slot from the first hundred on, so the code that steps past one is
+ * warm before V8 optimizes the loop (met first after thousands of names, it made V8 drop the
+ * optimized code, `--trace-deopt`), and a directory whose names share few first words does not
+ * touch a table of a million slots for them.
+ */
+function grown(slots: Int32Array, hashes: Int32Array): [Int32Array, Int32Array] {
+  const bigger = new Int32Array(slots.length * 2);
+  const biggerHashes = new Int32Array(bigger.length);
+  const mask = bigger.length - 1;
+  for (let old = 0; old < slots.length; old++) {
+    if (slots[old] === 0) continue;
+    const hash = hashes[old]!;
+    let slot = hash & mask;
+    while (bigger[slot] !== 0) slot = (slot + 1) & mask;
+    bigger[slot] = slots[old]!;
+    biggerHashes[slot] = hash;
+  }
+  return [bigger, biggerHashes];
 }
+
+const FIRST_SLOTS = 64;
 
 /** Folded key → the names (organization, alias) it may stand for: what `OrgMatcher.names` holds. */
 export class NameTable {
@@ -47,8 +65,9 @@ export class NameTable {
   /** Per name: the next (+1) listed under the same key; 0 ends the list. */
   readonly #next: Int32Array;
   /** Per slot: the first name (+1) of its key; 0 is a free slot. */
-  readonly #slots: Int32Array;
-  readonly #hashes: Int32Array;
+  #slots: Int32Array = new Int32Array(FIRST_SLOTS);
+  #hashes: Int32Array = new Int32Array(FIRST_SLOTS);
+  /** A key's entries once made, by the index of its first name. */
   readonly #built = new Map<number, readonly NameEntry[]>();
   #size = 0;
 
@@ -60,8 +79,6 @@ export class NameTable {
     this.#pairs = pairs.slice();
     const count = own.length + pairs.length;
     this.#next = new Int32Array(count);
-    this.#slots = new Int32Array(slotCount(count));
-    this.#hashes = new Int32Array(this.#slots.length);
   }
 
   /** How many names the table was given (each added once, by `addSimple` or `addTokenized`). */
@@ -159,7 +176,8 @@ export class NameTable {
     if (last === -1) {
       this.#slots[slot] = index + 1;
       this.#hashes[slot] = hash;
-      this.#size++;
+      if (++this.#size * 2 > this.#slots.length)
+        [this.#slots, this.#hashes] = grown(this.#slots, this.#hashes);
       return;
     }
     // The same organization and name once under a key, however often listed.
@@ -199,17 +217,18 @@ export class NameTable {
   }
 
   #entriesAt(slot: number): readonly NameEntry[] {
-    let list = this.#built.get(slot);
+    const first = this.#slots[slot]! - 1;
+    let list = this.#built.get(first);
     if (list === undefined) {
       const made: NameEntry[] = [];
-      for (let index = this.#slots[slot]! - 1; index !== -1; index = this.#next[index]! - 1)
+      for (let index = first; index !== -1; index = this.#next[index]! - 1)
         made.push(
           this.#tokenized.get(index)?.entry ??
             new ListedName(this.organizationAt(index), this.nameAt(index), true),
         );
       if (made.length > 1) made.sort((a, b) => compareStrings(a.organization, b.organization));
       list = made;
-      this.#built.set(slot, list);
+      this.#built.set(first, list);
     }
     return list;
   }
@@ -220,14 +239,8 @@ export class FirstTokens {
   readonly #words: string[] = [];
   readonly #longest: number[] = [];
   /** Per slot: the word (+1); 0 is a free slot. */
-  readonly #slots: Int32Array;
-  readonly #hashes: Int32Array;
-
-  /** `capacity`: how many names will be noted, at most. */
-  constructor(capacity: number) {
-    this.#slots = new Int32Array(slotCount(capacity));
-    this.#hashes = new Int32Array(this.#slots.length);
-  }
+  #slots: Int32Array = new Int32Array(FIRST_SLOTS);
+  #hashes: Int32Array = new Int32Array(FIRST_SLOTS);
 
   /**
    * A name of `count` tokens whose first folded token is `text`'s first `end` code units, each
@@ -248,6 +261,8 @@ export class FirstTokens {
         this.#slots[slot] = this.#words.push(fold === 0 ? written : written.toLowerCase());
         this.#hashes[slot] = hash;
         this.#longest.push(count);
+        if (this.#words.length * 2 > this.#slots.length)
+          [this.#slots, this.#hashes] = grown(this.#slots, this.#hashes);
         return;
       }
       if (this.#hashes[slot] === hash && sameWord(this.#words[word]!, text, end, fold)) {

@@ -38,7 +38,7 @@ export function buildOrgMatcher(
 ): OrgMatcher {
   const pairs = Array.isArray(entries) ? entries : [...entries];
   const names = new NameTable(own, pairs);
-  const firsts = new FirstTokens(names.count);
+  const firsts = new FirstTokens();
   // A loop over each array, each name read there and handed on: one reader of both (`nameAt`)
   // met the second array only after 100,000 names, and V8 dropped its optimized code there.
   for (let k = 0; k < own.length; k++) addListed(names, firsts, k, own[k]!);
