@@ -65,8 +65,10 @@ function plainUrl(input: string): UrlNormalization | null {
 }
 
 /**
- * `plainUrl`'s normal form alone, or null: the allowlist loader needs only the string, and a
- * result object and a host copy for each of its 65,000 addresses were a third of its time.
+ * `plainUrl`'s normal form alone, or null: the allowlist loader needs only the string, and it
+ * reads 65,000 addresses, each of which made a result object and a host copy it never read
+ * (measured with the old char-code loop, fresh process: 56 ms for the strings against 70 with
+ * the objects).
  */
 export function plainUrlText(input: string): string | null {
   if (!PLAIN_URL.test(input)) return null;
