@@ -98,29 +98,6 @@ export function readDomains(file: AllowlistFile, fail: Fail): Set<string> {
   return domains;
 }
 
-/** `org_names`, cleaned, once each, and `addOrg` for the names the other fields bring. */
-export function readOrgNames(
-  file: AllowlistFile,
-  fail: Fail,
-): { orgNames: string[]; addOrg: (name: string) => void } {
-  const orgNames: string[] = [];
-  const seen = new Set<string>();
-  // One hash lookup a name (the set grows only for a new one), where `has` then `add` made two.
-  const addOrg = (name: string): void => {
-    const before = seen.size;
-    seen.add(name);
-    if (seen.size !== before) orgNames.push(name);
-  };
-  const list = file.org_names;
-  for (let index = 0; index < list.length; index++) {
-    const name = cleanOrgName(list[index]!);
-    if (name.length === 0) fail(['org_names', index], 'is empty; remove it');
-    addOrg(name);
-  }
-
-  return { orgNames, addOrg };
-}
-
 /** `org_aliases`: each organization's other names, cleaned, once each. */
 export function readAliases(
   file: AllowlistFile,

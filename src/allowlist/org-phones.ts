@@ -1,5 +1,6 @@
 import { cleanOrgName } from '../normalize/name.js';
 import { normalizePhone, plainE164 } from '../normalize/phone.js';
+import type { OrgNames } from './org-names.js';
 import { PhoneOwnerTable } from './phone-owners.js';
 import { type AllowlistFile, dataRecord } from './schema.js';
 import { type PhoneOwners, phoneOwnersOf } from './tables.js';
@@ -25,7 +26,7 @@ export interface PhoneReadOptions {
  */
 export function readPhones(
   file: AllowlistFile,
-  orgs: { orgNames: readonly string[]; addOrg: (name: string) => void },
+  orgs: OrgNames,
   fail: Fail,
   options: PhoneReadOptions = {},
 ): { orgPhones: Record<string, string[]>; phoneOwners: PhoneOwners } {
@@ -41,8 +42,10 @@ export function readPhones(
   const owners = new PhoneOwnerTable(2 * rawNames.length);
   let inRecordOrder = true;
   let orgPhones = options.adopt === true ? adoptRecord(given) : dataRecord<string[]>();
-  const { orgNames, addOrg } = orgs;
+  const orgNames = orgs.list;
   let next = 0;
+  // Whether each name so far was the listed name at its own place.
+  let lockstep = true;
   for (let k = 0; k < rawNames.length; k++) {
     const rawName = rawNames[k]!;
     const numbers = given[rawName]!;
@@ -59,8 +62,11 @@ export function readPhones(
     // that is the next listed one (or the one after) is known, and needs no lookup in the set of
     // 100,000 names that `addOrg` keeps.
     if (orgNames[next] === name) next++;
-    else if (orgNames[next + 1] === name) next += 2;
-    else addOrg(name);
+    else {
+      lockstep = false;
+      if (orgNames[next + 1] === name) next += 2;
+      else orgs.add(name);
+    }
     // While every name so far was clean, this one is new to the record (the file's keys are
     // distinct): stored without looking it up first, or, adopted, already there.
     const list = !inRecordOrder
@@ -74,6 +80,8 @@ export function readPhones(
     const owner = owners.begin(name);
     for (let index = start; index < end; index++) owners.add(list[index]!, owner);
   }
+  // The record's keys, each clean, were `org_names` one for one: it repeats no name.
+  if (lockstep && inRecordOrder && next === orgNames.length) orgs.distinct(orgPhones);
   return { orgPhones, phoneOwners: inRecordOrder ? owners : phoneOwnersOf(orgPhones) };
 }
 

@@ -3,7 +3,8 @@ import { compareStrings } from '../util/strings.js';
 import { invalidInput, type IssueFormat } from '../input/issues.js';
 import { normalizeHost, normalizeUrl, plainHost } from '../normalize/url.js';
 import { type AllowlistAreas, parseAreaFields } from './areas.js';
-import { readAliases, readDomains, readOrgNames, readUrls } from './fields.js';
+import { readAliases, readDomains, readUrls } from './fields.js';
+import { OrgNames } from './org-names.js';
 import { readPhones } from './org-phones.js';
 import { parseOrgUrls } from './org-urls.js';
 import type { AllowlistTables } from './tables.js';
@@ -133,9 +134,10 @@ export function readAllowlist(
 
   const { urls, urlsAsWritten } = readUrls(file, fail);
   const domains = readDomains(file, fail);
-  const { orgNames, addOrg } = readOrgNames(file, fail);
+  const orgs = new OrgNames(file.org_names, fail);
+  const addOrg = (name: string): void => orgs.add(name);
   // Adopted only when the quick check passed: `data` is then the file as parsed, not zod's copy.
-  const { orgPhones, phoneOwners } = readPhones(file, { orgNames, addOrg }, fail, {
+  const { orgPhones, phoneOwners } = readPhones(file, orgs, fail, {
     names: shape?.phoneNames,
     adopt: adopt === true && shape !== null,
   });
@@ -145,7 +147,7 @@ export function readAllowlist(
   const allowlist: Allowlist = {
     urls: [...urls],
     domains: [...domains],
-    orgNames,
+    orgNames: orgs.names(),
     orgPhones,
     orgAliases,
     ...(urlsAsWritten.size > 0 ? { urlsAsWritten } : {}),
