@@ -1,8 +1,6 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { fixtureText } from '../helpers/fixture-text.js';
 import { allowlistFile, generateOrgs } from '../../bench/lib/generate.js';
 import { bareOrgName, bareOrgNameByPatterns } from '../../src/normalize/bare-names.js';
 import { cleanOrgName, cleanOrgNameByPattern } from '../../src/normalize/name.js';
@@ -22,21 +20,6 @@ import {
 // cited links, linkify-it's, directories), on a generated 5,000-organization allowlist, on each
 // of them bent the ways that leave the fast path (case, ports, dots, escapes, doubled slashes;
 // spaces, trunk digits, reserved area codes), and on random ones.
-
-const FIXTURES = fileURLToPath(new URL('../fixtures/', import.meta.url));
-
-function fixtureText(): string {
-  const parts: string[] = [];
-  const walk = (dir: string): void => {
-    for (const entry of readdirSync(dir).sort()) {
-      const path = join(dir, entry);
-      if (statSync(path).isDirectory()) walk(path);
-      else if (/\.(?:json|jsonl|csv|txt|md)$/.test(entry)) parts.push(readFileSync(path, 'utf8'));
-    }
-  };
-  walk(FIXTURES);
-  return parts.join('\n');
-}
 
 const text = fixtureText();
 const generated = allowlistFile(generateOrgs(5_000));

@@ -1,7 +1,8 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { fixtureText } from '../helpers/fixture-text.js';
 import { allowlistFile, generateOrgs } from '../../bench/lib/generate.js';
 import { hostOfDomainEntry } from '../../src/allowlist/schema.js';
 import {
@@ -19,19 +20,6 @@ import {
 // each of them bent the ways an address leaves the fast path.
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-
-function fixtureText(): string {
-  const parts: string[] = [];
-  const walk = (dir: string): void => {
-    for (const entry of readdirSync(dir).sort()) {
-      const path = join(dir, entry);
-      if (statSync(path).isDirectory()) walk(path);
-      else if (/\.(?:json|jsonl|csv|txt|md)$/.test(entry)) parts.push(readFileSync(path, 'utf8'));
-    }
-  };
-  walk(join(ROOT, 'test/fixtures'));
-  return parts.join('\n');
-}
 
 const dotgov = readFileSync(join(ROOT, 'data/dotgov-domains.txt'), 'utf8')
   .split('\n')
