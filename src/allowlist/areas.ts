@@ -2,6 +2,7 @@ import { ACCEPTED_FORMS, areaOf, jurisdictionOf } from '../jurisdiction/codes.js
 import { cleanOrgName } from '../normalize/name.js';
 import { normalizeUrl } from '../normalize/url.js';
 import { hostOfDomainEntry } from './schema.js';
+import type { Fail } from './fields.js';
 
 /**
  * The allowlist's knowledge of who serves where, all optional so that older files stay valid:
@@ -23,9 +24,6 @@ export interface AreaFields {
   link_areas?: Record<string, string[]> | undefined;
   jurisdiction?: string | undefined;
 }
-
-/** Records a problem; the caller throws once with every problem (see `parseAllowlist`). */
-type Fail = (path: Array<string | number>, message: string) => void;
 
 /** Validate and normalize the area fields of an allowlist file; each bad entry goes to `fail` and is left out. */
 export function parseAreaFields(file: AreaFields, fail: Fail): AllowlistAreas {

@@ -7,7 +7,9 @@ import { type AllowlistFile, dataRecord, hostOfDomainEntry } from './schema.js';
  * with the shared normalizers, each bad entry handed to `fail` with its path and message, so a file
  * with several is reported whole.
  */
-type Fail = (path: Array<string | number>, message: string) => void;
+
+/** Records a problem at a path of the file; `readAllowlist` throws once with every problem. */
+export type Fail = (path: Array<string | number>, message: string) => void;
 
 /** A relative address (`/path`, `./path`, `../path`): an allowlist URL is absolute. */
 const RELATIVE = /^\s*(?:\/(?!\/)|\.\.?\/)/;

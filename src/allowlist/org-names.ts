@@ -1,6 +1,5 @@
 import { cleanOrgName } from '../normalize/name.js';
-
-type Fail = (path: Array<string | number>, message: string) => void;
+import type { Fail } from './fields.js';
 
 /**
  * The allowlist's organizations, each once, in the order first named: `org_names`, then the names

@@ -4,8 +4,7 @@ import type { OrgNames } from './org-names.js';
 import { PhoneOwnerTable } from './phone-owners.js';
 import { type AllowlistFile, dataRecord } from './schema.js';
 import { type PhoneOwners, phoneOwnersOf } from './tables.js';
-
-type Fail = (path: Array<string | number>, message: string) => void;
+import type { Fail } from './fields.js';
 
 /** How `readPhones` may treat the parsed file. */
 export interface PhoneReadOptions {
@@ -59,8 +58,7 @@ export function readPhones(
       if (orgPhones === given) orgPhones = recordOf(given, rawNames, k);
     }
     // A directory lists its numbers in the order of its names, most of them with numbers: a name
-    // that is the next listed one (or the one after) is known, and needs no lookup in the set of
-    // 100,000 names that `addOrg` keeps.
+    // that is the next listed one (or the one after) is known, and `orgs.add` need not look it up.
     if (orgNames[next] === name) next++;
     else {
       lockstep = false;

@@ -1,5 +1,6 @@
 import { cleanOrgName } from '../normalize/name.js';
 import { normalizeUrl } from '../normalize/url.js';
+import type { Fail } from './fields.js';
 
 /**
  * `org_urls`: each organization's pages, normalized, each one a listed URL, so a correction never
@@ -9,7 +10,7 @@ export function parseOrgUrls(
   file: { org_urls?: Record<string, string[]> | undefined },
   urls: ReadonlySet<string>,
   addOrg: (name: string) => void,
-  fail: (path: Array<string | number>, message: string) => void,
+  fail: Fail,
 ): { orgUrls?: Record<string, string[]> } {
   const given = file.org_urls;
   if (given === undefined) return {};
