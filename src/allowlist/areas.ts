@@ -1,7 +1,7 @@
 import { ACCEPTED_FORMS, areaOf, jurisdictionOf } from '../jurisdiction/codes.js';
 import { cleanOrgName } from '../normalize/name.js';
 import { normalizeUrl } from '../normalize/url.js';
-import { hostOfDomainEntry } from './schema.js';
+import { dataRecord, hostOfDomainEntry } from './schema.js';
 import type { Fail } from './fields.js';
 
 /**
@@ -62,7 +62,7 @@ function areaRecord(
   fail: Fail,
   keyOf: (key: string) => string | null,
 ): Record<string, string[]> {
-  const out = Object.create(null) as Record<string, string[]>;
+  const out = dataRecord<string[]>();
   for (const key in record) {
     const normalized = keyOf(key);
     if (normalized === null) {

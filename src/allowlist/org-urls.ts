@@ -1,6 +1,7 @@
 import { cleanOrgName } from '../normalize/name.js';
 import { normalizeUrl } from '../normalize/url.js';
 import type { Fail } from './fields.js';
+import { dataRecord } from './schema.js';
 
 /**
  * `org_urls`: each organization's pages, normalized, each one a listed URL, so a correction never
@@ -14,8 +15,8 @@ export function parseOrgUrls(
 ): { orgUrls?: Record<string, string[]> } {
   const given = file.org_urls;
   if (given === undefined) return {};
-  // No prototype: an organization named `constructor` is an ordinary key (see `dataRecord`).
-  const orgUrls = Object.create(null) as Record<string, string[]>;
+  // No prototype: an organization named `constructor` is an ordinary key.
+  const orgUrls = dataRecord<string[]>();
   for (const rawName in given) {
     const name = cleanOrgName(rawName);
     if (name.length === 0) fail(['org_urls', rawName], 'the organization name is empty');
