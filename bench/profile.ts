@@ -9,6 +9,11 @@
  * `--corpus`: the bench corpus (generated answers and ExpertQA's) against the generated
  * 10,000-organization directory instead (`--orgs N`: N organizations).
  *
+ * `--per-round`: each round's process CPU and its main thread's CPU; the difference is V8's
+ * background threads (optimizing compiles, concurrent marking), which the `--against` section's
+ * process-CPU figures include: it shows how many rounds the warm-up lasts (BENCHMARKS, "Round 6:
+ * the warm-up").
+ *
  * `--root` verifies with the tree at DIR (another checkout, `git worktree add DIR REF`), so the
  * same workload profiles a reference commit.
  */
@@ -26,6 +31,7 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '10' },
     corpus: { type: 'boolean', default: false },
     orgs: { type: 'string', default: '10000' },
+    'per-round': { type: 'boolean', default: false },
   },
 });
 const root = resolve(values.root ?? new URL('..', import.meta.url).pathname);
@@ -64,9 +70,19 @@ const until = performance.now() + Number(values.seconds) * 1000;
 let rounds = 0;
 let sink = 0;
 const started = performance.now();
+const cpuMs = (used: NodeJS.CpuUsage): number => (used.user + used.system) / 1000;
 while (performance.now() < until) {
+  const processBefore = process.cpuUsage();
+  const threadBefore = process.threadCpuUsage();
   for (const answer of answers) sink += verifyAnswer(answer, index).score;
   rounds++;
+  if (values['per-round']) {
+    const all = cpuMs(process.cpuUsage(processBefore));
+    const main = cpuMs(process.threadCpuUsage(threadBefore));
+    process.stdout.write(
+      `round ${rounds}: process ${all.toFixed(0)} ms, main thread ${main.toFixed(0)} ms, other threads ${(all - main).toFixed(0)} ms\n`,
+    );
+  }
 }
 const ms = performance.now() - started;
 process.stdout.write(
