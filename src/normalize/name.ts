@@ -43,84 +43,116 @@ export function foldToken(raw: string): string {
 
 /**
  * The tokens of `text`: the matches of `/[\p{L}\p{N}]+(?:['’][\p{L}\p{N}]+)*|&/gu` (letters and
- * digits, apostrophes inside words, `&`),
- * found by a hand-written scan instead, since every answer is tokenized and the regular
- * expression with its `foldToken` test per word was a tenth of a verification. Exactly the same
- * tokens (a property test compares the two on arbitrary text): ASCII is classified by code, any
- * other code point by `WORD_CHAR` at that position, which allocates nothing. A word of lower-case
- * ASCII letters and digits, most of prose, is its own folded form: no copy is made of it.
+ * digits, apostrophes inside words, `&`), found by a hand-written scan instead, since every answer
+ * is tokenized and this is the verifier's hottest loop (the regular expression with its
+ * `foldToken` test per word was a tenth of a verification). Exactly the same tokens (a property
+ * test compares the two on arbitrary text): ASCII is classified by a table, any other code point
+ * by `WORD_CHAR` at that position, which allocates nothing. A separator is stepped over here,
+ * without a call; a word of lower-case ASCII letters and digits, most of prose, is its own folded
+ * form: no copy is made of it.
  */
 export function tokenize(text: string): Token[] {
   const tokens: Token[] = [];
-  for (let k = 0; k < text.length; ) k = tokenAt(text, k, tokens);
+  const length = text.length;
+  for (let k = 0; k < length; ) {
+    const code = text.charCodeAt(k);
+    if (code < 128) {
+      const kind = ASCII_KIND[code]!;
+      if (kind === PLAIN || kind === CAPITAL) k = wordAt(text, k, tokens);
+      else if (kind === AMPERSAND) {
+        tokens.push({ norm: 'and', raw: '&', start: k, end: k + 1 });
+        k++;
+      } else k++;
+    } else if (wordCharEnd(text, k) > k) k = wordAt(text, k, tokens);
+    else k += code >= 0xd800 && code <= 0xdbff ? codePointWidth(text, k) : 1;
+  }
   return tokens;
 }
 
-/** The token at `start`, if one starts there, added to `tokens`; where the next may start. */
-function tokenAt(text: string, start: number, tokens: Token[]): number {
-  const c = text.charCodeAt(start);
-  if (c === 38 /* & */) {
-    tokens.push({ norm: 'and', raw: '&', start, end: start + 1 });
-    return start + 1;
-  }
-  runSeen = 0;
-  let k = wordRunEnd(text, start);
-  if (k === start) return start + (c >= 0xd800 && c <= 0xdbff ? codePointWidth(text, start) : 1);
-  // Apostrophes inside the word, each followed by a letter or digit.
+/** What an ASCII code is to the scan. */
+const SEPARATOR = 0;
+/** A lower-case letter or a digit: its own folded form. */
+const PLAIN = 1;
+const CAPITAL = 2;
+/** `'`: inside a word when a letter or digit follows. */
+const QUOTE = 3;
+const AMPERSAND = 4;
+const ASCII_KIND = ((): Uint8Array => {
+  const kinds = new Uint8Array(128).fill(SEPARATOR);
+  for (let code = 48; code <= 57; code++) kinds[code] = PLAIN;
+  for (let code = 97; code <= 122; code++) kinds[code] = PLAIN;
+  for (let code = 65; code <= 90; code++) kinds[code] = CAPITAL;
+  kinds[39] = QUOTE;
+  kinds[38] = AMPERSAND;
+  return kinds;
+})();
+
+/** What a word holds beyond lower-case ASCII letters and digits (bits), so how it folds. */
+const SEEN_CAPITAL = 1;
+/** An apostrophe or a character beyond ASCII: only `foldToken` folds it. */
+const SEEN_OTHER = 2;
+
+/**
+ * The word starting at `start`, a letter or digit, added to `tokens`; where it ends. One loop
+ * over its characters, apostrophes included, with what it has seen in a local.
+ */
+function wordAt(text: string, start: number, tokens: Token[]): number {
+  let k = start;
+  let seen = 0;
   for (;;) {
-    const quote = text.charCodeAt(k);
-    if (quote !== 39 && quote !== 0x2019) break;
-    const next = wordRunEnd(text, k + 1);
-    if (next === k + 1) break;
-    runSeen |= quote === 39 ? ASCII_QUOTE : OTHER;
-    k = next;
+    const code = text.charCodeAt(k);
+    if (code < 128) {
+      const kind = ASCII_KIND[code]!;
+      if (kind === PLAIN) k++;
+      else if (kind === CAPITAL) {
+        seen |= SEEN_CAPITAL;
+        k++;
+      } else if (kind === QUOTE && wordCharEnd(text, k + 1) > k + 1) {
+        seen |= SEEN_OTHER;
+        k++;
+      } else break;
+    } else if (code === 0x2019) {
+      if (wordCharEnd(text, k + 1) === k + 1) break;
+      seen |= SEEN_OTHER;
+      k++;
+    } else {
+      // Past the end `code` is NaN, which `WORD_CHAR` does not match either.
+      const end = wordCharEnd(text, k);
+      if (end === k) break;
+      seen |= SEEN_OTHER;
+      k = end;
+    }
   }
   const raw = text.slice(start, k);
-  const token: Token = {
-    norm: runSeen === 0 ? raw : runSeen === CAPITAL ? raw.toLowerCase() : foldToken(raw),
-    raw,
-    start,
-    end: k,
-  };
-  if (k - start > 2 && isPossessive(raw)) {
-    const stem = raw.slice(0, -2);
-    token.possessive = { norm: foldToken(stem), raw: stem, end: k - 2 };
-  }
-  tokens.push(token);
+  if (seen === 0) tokens.push({ norm: raw, raw, start, end: k });
+  else if (seen === SEEN_CAPITAL) tokens.push({ norm: raw.toLowerCase(), raw, start, end: k });
+  else tokens.push(foldedToken(raw, start, k));
   return k;
 }
 
-/** What the runs of the word being read hold beyond lower-case ASCII letters and digits (bits). */
-const CAPITAL = 1;
-const OTHER = 2;
-const ASCII_QUOTE = 4;
-let runSeen = 0;
+/**
+ * A token that `foldToken` folds, with its stem when it ends in `'s`: built whole, so the
+ * possessive is not added to a finished object (which would give it a properties store).
+ */
+function foldedToken(raw: string, start: number, end: number): Token {
+  const norm = foldToken(raw);
+  if (end - start <= 2 || !isPossessive(raw)) return { norm, raw, start, end };
+  const stem = raw.slice(0, -2);
+  return { norm, raw, start, end, possessive: { norm: foldToken(stem), raw: stem, end: end - 2 } };
+}
 
 // One letter or digit of any script, matched at a position (`y`); `u` reads a whole code point.
 const WORD_CHAR = /[\p{L}\p{N}]/uy;
 
-/**
- * Where the run of letters and digits from `from` ends, adding to `runSeen` what it holds (a
- * module variable rather than a returned object: this runs for every word of every answer).
- */
-function wordRunEnd(text: string, from: number): number {
-  let k = from;
-  for (;;) {
-    const code = text.charCodeAt(k);
-    if (code < 128) {
-      if ((code >= 97 && code <= 122) || (code >= 48 && code <= 57)) k++;
-      else if (code >= 65 && code <= 90) {
-        runSeen |= CAPITAL;
-        k++;
-      } else return k;
-    } else {
-      // Past the end `code` is NaN: the test fails and the run ends.
-      WORD_CHAR.lastIndex = k;
-      if (!(code >= 128) || !WORD_CHAR.test(text)) return k;
-      runSeen |= OTHER;
-      k = WORD_CHAR.lastIndex;
-    }
+/** The end of the letter or digit at `k`, or `k` when there is none. */
+function wordCharEnd(text: string, k: number): number {
+  const code = text.charCodeAt(k);
+  if (code < 128) {
+    const kind = ASCII_KIND[code]!;
+    return kind === PLAIN || kind === CAPITAL ? k + 1 : k;
   }
+  WORD_CHAR.lastIndex = k;
+  return WORD_CHAR.test(text) ? WORD_CHAR.lastIndex : k;
 }
 
 function codePointWidth(text: string, k: number): number {

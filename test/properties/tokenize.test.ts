@@ -69,7 +69,7 @@ describe('tokenize: the scan gives exactly the tokens of its pattern', () => {
     (_, arbitrary) => {
       fc.assert(
         fc.property(arbitrary, (text) => {
-          expect(tokenize(text)).toEqual(tokenizeByPattern(text));
+          expect(tokenize(text)).toStrictEqual(tokenizeByPattern(text));
         }),
         runs(300),
       );
@@ -79,6 +79,6 @@ describe('tokenize: the scan gives exactly the tokens of its pattern', () => {
 
   it('on the bundled sample answers', () => {
     const answers = sampleRows().map((row) => row.answer);
-    for (const answer of answers) expect(tokenize(answer)).toEqual(tokenizeByPattern(answer));
+    for (const answer of answers) expect(tokenize(answer)).toStrictEqual(tokenizeByPattern(answer));
   });
 });
