@@ -8,6 +8,9 @@
  *   npx tsx bench/run.ts --only verify,load   some sections: verify, load, liveness, stale, hostile, chunks, service
  *   npx tsx bench/run.ts --against REF        this tree against the tree at git ref REF, alternating in
  *                                             one run: verify, extraction, load (section `against`)
+ *   npx tsx bench/run.ts --against REF --warm-up N
+ *                                             N rounds of every verify workload in both trees before
+ *                                             any is timed (default 3; 0: none, as before round 6)
  *   npx tsx bench/run.ts --quick              fewer rounds, for a smoke test
  *   npx tsx bench/run.ts --docs               also put the tables into docs/BENCHMARKS.md
  *                                             (between its `bench:results` markers)
@@ -76,6 +79,7 @@ async function main(): Promise<number> {
       quick: { type: 'boolean', default: false },
       docs: { type: 'boolean', default: false },
       against: { type: 'string' },
+      'warm-up': { type: 'string' },
     },
   });
   const names = SECTIONS.map((section) => section.name);
@@ -93,6 +97,13 @@ async function main(): Promise<number> {
   if (only.includes('against') && values.against === undefined) {
     process.stderr.write(
       'bench: the against section needs --against REF (a git commit, tag or branch)\n',
+    );
+    return 2;
+  }
+  const warmUp = values['warm-up'] === undefined ? undefined : Number(values['warm-up']);
+  if (warmUp !== undefined && !(Number.isInteger(warmUp) && warmUp >= 0)) {
+    process.stderr.write(
+      `bench: --warm-up takes a whole number of rounds (0 or more), not "${values['warm-up']}"\n`,
     );
     return 2;
   }
@@ -117,6 +128,7 @@ async function main(): Promise<number> {
     log,
     indexes: new Map(),
     ...(values.against !== undefined ? { against: values.against } : {}),
+    ...(warmUp !== undefined ? { warmUp } : {}),
   };
   const sections: SectionResult[] = [];
   for (const section of SECTIONS) {

@@ -26,6 +26,8 @@ export interface AgainstContext {
   orgs: readonly GeneratedOrg[];
   corpus: Corpus;
   quick: boolean;
+  /** Warm-up rounds of every workload before any is timed; default `WARM_ROUNDS` (1 when quick). */
+  warmUp?: number;
   log: (line: string) => void;
 }
 
@@ -41,6 +43,7 @@ interface Workload {
 
 export async function runAgainstSection(context: AgainstContext): Promise<SectionResult> {
   const { ref, orgs, corpus, quick, log } = context;
+  const warmRounds = context.warmUp ?? (quick ? 1 : WARM_ROUNDS);
   const checkout = checkoutRef(ref, log);
   try {
     const trees = [await loadTree(HERE, 'this tree'), await loadTree(checkout.root, ref)] as const;
@@ -72,11 +75,11 @@ export async function runAgainstSection(context: AgainstContext): Promise<Sectio
     ];
     const rates = new Map<string, number>();
     const prepared = workloads.map((workload) => indexed(workload, trees));
-    log(`  warm-up: every workload in both trees, ${quick ? 1 : WARM_ROUNDS} round(s)…`);
-    warmUp(prepared, trees, quick ? 1 : WARM_ROUNDS);
+    log(`  warm-up: every workload in both trees, ${warmRounds} round(s)…`);
+    warmUp(prepared, trees, warmRounds);
     for (const workload of prepared) {
       log(`  ${workload.figure}…`);
-      const result = verifyWorkload(workload, trees, rounds);
+      const result = verifyWorkload(workload, trees, { rounds, warmRounds });
       rates.set(workload.id, result.newRate);
       rows.push(result.row);
       targets.push({
@@ -163,7 +166,7 @@ function warmUp(workloads: readonly Indexed[], trees: readonly [Tree, Tree], rou
 function verifyWorkload(
   workload: Indexed,
   trees: readonly [Tree, Tree],
-  rounds: number,
+  { rounds, warmRounds }: { rounds: number; warmRounds: number },
 ): { row: Row; ratio: number; newRate: number } {
   const { indexes } = workload;
   const linkify = new LinkifyIt({ fuzzyLink: true });
@@ -194,7 +197,7 @@ function verifyWorkload(
       value: `${mbPerSecond(bytes, ours).toFixed(2)} MB/s (${(links / ours).toFixed(3)}× linkify-it)`,
       baseline: `${trees[1].label} ${mbPerSecond(bytes, theirs).toFixed(2)} MB/s (${(links / theirs).toFixed(3)}× linkify-it)`,
       ratio: `${ratio.toFixed(2)}×`,
-      detail: `${answers.length} answers, ${(bytes / 1e6).toFixed(3)} MB, medians of ${rounds} alternating rounds after the warm-up, CPU: new ${ours.toFixed(1)} ms, old ${theirs.toFixed(1)} ms, linkify-it link-only ${links.toFixed(1)} ms (${mbPerSecond(bytes, links).toFixed(1)} MB/s)`,
+      detail: `${answers.length} answers, ${(bytes / 1e6).toFixed(3)} MB, medians of ${rounds} alternating rounds after ${warmRounds} warm-up round(s) of every workload, CPU: new ${ours.toFixed(1)} ms, old ${theirs.toFixed(1)} ms, linkify-it link-only ${links.toFixed(1)} ms (${mbPerSecond(bytes, links).toFixed(1)} MB/s)`,
       data: { ms: { new: ours, old: theirs, linkify: links }, bytes, answers: answers.length },
     },
   };

@@ -21,6 +21,8 @@ export interface BenchContext {
   log: (line: string) => void;
   /** `--against REF`, when given. */
   against?: string;
+  /** `--warm-up N`: the against section's warm-up rounds, when given. */
+  warmUp?: number;
   /** Generated-directory indexes by size, built by one section and reused by a later one. */
   indexes: Map<number, AllowlistIndex>;
 }
