@@ -4,7 +4,7 @@ import type { AllowlistIndex } from './index.js';
 import { extractLinks } from '../extract/links.js';
 import type { LinkFinding } from '../extract/types.js';
 import type { LivenessOutcome } from '../liveness/types.js';
-import { hostProblem } from '../normalize/public-host.js';
+import { type HostParts, hostProblem } from '../normalize/public-host.js';
 import type { LinkBucket, LinkVerdict } from '../types.js';
 import { type GovRegistry, loadGovRegistry } from './dotgov.js';
 import { findLookalike, type Lookalike } from './lookalike.js';
@@ -30,7 +30,10 @@ export function classifyLink(
 ): LinkVerdict {
   if (index.urls.has(finding.normalized))
     return verdict(finding, 'directory', 'listed in the directory');
-  const problem = hostProblem(finding.host, options);
+  // One reading of the host for every rule below that asks tldts (the host problems, the
+  // lookalike search, the .gov registry, the link text): each parsed it again before.
+  const parts = parseDomain(finding.host);
+  const problem = hostProblem(finding.host, options, parts);
   // An empty label is no host at all, so it is judged before the directory walk, which would
   // otherwise read `.masslegalhelp.org` as a subdomain of a listed site.
   if (problem?.kind === 'empty-label') return verdict(finding, 'invented', problem.reason);
@@ -46,7 +49,7 @@ export function classifyLink(
   // nothing against a target with standing of its own: listed, a registered .gov domain, or a site
   // of the same body as the text (same name, another suffix). It proves deception when the target
   // has none, or resembles a directory domain.
-  const shown = labelMismatch(finding);
+  const shown = labelMismatch(finding, parts);
   const seen = shown === null ? '' : `; its text shows ${shown.text}, another site`;
   const listedDomain = directoryDomainOf(finding.host, index.domains);
   if (listedDomain !== null) {
@@ -57,8 +60,8 @@ export function classifyLink(
     );
   }
   if (problem !== null) return verdict(finding, 'invented', problem.reason);
-  const lookalike = findLookalike(finding.host, index.lookalikes());
-  const gov = govStanding(finding.host, options.govRegistry ?? loadGovRegistry());
+  const lookalike = findLookalike(finding.host, index.lookalikes(), parts);
+  const gov = govStanding(finding.host, options.govRegistry ?? loadGovRegistry(), parts);
   if (gov !== null) {
     if (gov.registered)
       return verdict(
@@ -151,9 +154,10 @@ export function inventedReason(
 function govStanding(
   host: string,
   registry: GovRegistry,
+  parts?: HostParts,
 ): { domain: string; registered: boolean; date: string } | null {
   if (!host.endsWith('.gov')) return null;
-  const parsed = parseDomain(host);
+  const parsed = parts ?? parseDomain(host);
   if (parsed.publicSuffix !== 'gov' || !parsed.domain) return null;
   return {
     domain: parsed.domain,
@@ -171,13 +175,13 @@ function govStanding(
  */
 function labelMismatch(
   finding: LinkFinding,
+  targetParts: HostParts,
 ): { text: string; target: string; sameBody: boolean } | null {
   if (finding.label === undefined) return null;
   const text = finding.label.trim().replace(/^[*_`]+|[*_`]+$/g, '');
   const shown = extractLinks(text);
   if (shown.length !== 1 || shown[0]!.raw !== text) return null;
   const shownParts = parseDomain(shown[0]!.host);
-  const targetParts = parseDomain(finding.host);
   const shownDomain = shownParts.domain ?? shown[0]!.host;
   const targetDomain = targetParts.domain ?? finding.host;
   if (shownDomain === targetDomain) return null;

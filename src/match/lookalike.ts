@@ -5,6 +5,7 @@ import { type LookalikeIndex, unicodeName } from './lookalike-index.js';
 import { editLimit } from './near-index.js';
 import { skeleton } from './skeleton.js';
 import { parse as parseDomain } from 'tldts';
+import type { HostParts } from '../normalize/public-host.js';
 
 /**
  * Hosts that imitate a directory domain, in two strengths.
@@ -31,9 +32,15 @@ import { parse as parseDomain } from 'tldts';
  */
 export type Lookalike = { readonly of: string; readonly how: string; readonly proven: boolean };
 
-/** Whether `host` imitates a directory domain, and how. Null when it does not (or is one). */
-export function findLookalike(host: string, index: LookalikeIndex): Lookalike | null {
-  const parsed = parseDomain(host);
+/**
+ * Whether `host` imitates a directory domain, and how. Null when it does not (or is one).
+ * `parsed`: tldts's reading of `host`, when the caller has it already (`classifyLink`).
+ */
+export function findLookalike(
+  host: string,
+  index: LookalikeIndex,
+  parsed: HostParts = parseDomain(host),
+): Lookalike | null {
   if (!parsed.domain || !parsed.domainWithoutSuffix || !parsed.publicSuffix) return null;
   if (index.registrable.has(parsed.domain)) return null;
   const suffix = parsed.publicSuffix;

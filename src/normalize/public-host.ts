@@ -27,7 +27,18 @@ export interface PublicHostOptions {
   allowPrivateNetworks?: boolean;
 }
 
-export function hostProblem(host: string, options: PublicHostOptions = {}): HostProblem | null {
+/** What tldts reads of a host: the verifier parses a link's host once and hands it to each rule. */
+export type HostParts = ReturnType<typeof parseDomain>;
+
+/**
+ * `parsed`: tldts's reading of `host` when the caller already has it (`classifyLink` parses a
+ * link's host once for this, the lookalike search and the .gov registry); parsed here otherwise.
+ */
+export function hostProblem(
+  host: string,
+  options: PublicHostOptions = {},
+  parsed?: HostParts,
+): HostProblem | null {
   if (host.startsWith('.') || host.endsWith('..') || host.includes('..')) {
     return {
       kind: 'empty-label',
@@ -55,7 +66,11 @@ export function hostProblem(host: string, options: PublicHostOptions = {}): Host
       kind: 'reserved',
       reason: `${host} is a reserved or private name (.${reserved}), not a public site`,
     };
-  const parsed = parseDomain(host);
+  return suffixProblem(host, parsed ?? parseDomain(host));
+}
+
+/** The rules of `hostProblem` that read the public suffix list. */
+function suffixProblem(host: string, parsed: HostParts): HostProblem | null {
   // A host that is itself a public suffix of several labels (`gov.uk`, `nhs.uk`, `gov.br`) is a
   // name someone runs: GOV.UK, the NHS and Brazil's portal publish there (`www.` is normalized
   // away). The list says who may register below it, not that nothing answers at it. Only liveness
