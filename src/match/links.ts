@@ -60,6 +60,21 @@ export function classifyLink(
     );
   }
   if (problem !== null) return verdict(finding, 'invented', problem.reason);
+  return outsideDirectory(finding, parts, shown, seen, index, options);
+}
+
+/**
+ * `classifyLink` for a public host outside the directory: the .gov registry, then what the link
+ * text and a resemblance to a directory domain prove. `seen` is the reason's note of `shown`.
+ */
+function outsideDirectory(
+  finding: LinkFinding,
+  parts: HostParts,
+  shown: ReturnType<typeof labelMismatch>,
+  seen: string,
+  index: AllowlistIndex,
+  options: ClassifyOptions,
+): LinkVerdict {
   const lookalike = findLookalike(finding.host, index.lookalikes(), parts);
   const gov = govStanding(finding.host, options.govRegistry ?? loadGovRegistry(), parts);
   if (gov !== null) {
