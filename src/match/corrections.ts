@@ -152,7 +152,7 @@ function tiedOrganization(
 ): string | undefined {
   const block = spanAt(segments.blocks, link.start);
   for (const names of [
-    within(organizations, spanAt(segments.sentences, link.start)),
+    within(organizations, segments.sentenceAt(link.start)),
     within(organizations, block),
     block === undefined ? [] : underHeading(segments, block, organizations),
   ]) {

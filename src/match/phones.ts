@@ -90,7 +90,7 @@ export function attributePhones(
       answer,
       positions,
       index,
-      sentence: spanAt(answer.sentences, phone.start),
+      sentence: answer.sentenceAt(phone.start),
       block: spanAt(answer.blocks, phone.start),
       paired: pairs.get(phone),
       previousEnd: phones[k - 1]?.end ?? 0,

@@ -40,6 +40,9 @@ class Prepared implements PreparedAnswer {
   get tableHeads(): number[] {
     return this.#structure.tableHeads;
   }
+  sentenceAt(position: number): Span | undefined {
+    return this.#structure.sentenceAt(position);
+  }
 }
 
 /** The answer read once; one already prepared is itself, so every stage may take either form. */

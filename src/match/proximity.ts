@@ -1,5 +1,5 @@
 import type { Mention } from './unlisted-names.js';
-import { firstAtOrAfter, spanAt, type Segments } from './structure.js';
+import { firstAtOrAfter, type Segments } from './structure.js';
 import type { PhoneFinding, Span } from '../extract/types.js';
 
 // Which name stands nearest a number, and which one a sentence that alternates names and numbers
@@ -67,11 +67,11 @@ export function pairAlternating(
   type Item = { at: number; sentence: Span; org?: Mention; phone?: PhoneFinding };
   const mentions: Item[] = [];
   for (const org of numbered) {
-    const sentence = spanAt(segments.sentences, org.start);
+    const sentence = segments.sentenceAt(org.start);
     if (sentence && org.end <= sentence.end) mentions.push({ at: org.start, sentence, org });
   }
   for (const phone of phones) {
-    const sentence = phone.serviceLine ? undefined : spanAt(segments.sentences, phone.start);
+    const sentence = phone.serviceLine ? undefined : segments.sentenceAt(phone.start);
     if (sentence) mentions.push({ at: phone.start, sentence, phone });
   }
   mentions.sort((a, b) => a.at - b.at);

@@ -25,12 +25,101 @@ export interface Segments {
    * `Phone` column.
    */
   tableHeads: number[];
+  /**
+   * The sentence that holds `position`: `spanAt(sentences, position)`, found by splitting only the
+   * line that holds it (a sentence never crosses a line), each line once. Phone attribution, the
+   * corrections and the repair read sentences only at a number, a link or a name, so most of an
+   * answer is never split. The same object each time for one sentence (callers group by it), though
+   * not an element of `sentences`.
+   */
+  sentenceAt(position: number): Span | undefined;
 }
 
 const ITEM_START = /^[ \t]{0,8}(?:[-*+•–]\s|\d{1,3}[.)]\s|#{1,6}\s|\|)/;
+
+/** The structure of `text`: each part read on first use (`Segments`). */
 export function segment(text: string): Segments {
-  const building: Building = { text, blocks: [], parents: [], open: [], blockStart: -1 };
+  return new Structure(text);
+}
+
+type Blocks = Pick<Segments, 'blocks' | 'parents' | 'tableHeads'>;
+
+/**
+ * `segment`'s answer. A class with each part built on first read: an answer whose numbers all sit
+ * in one line splits that line alone, and one read only for its sentences never reads blocks.
+ */
+class Structure implements Segments {
+  readonly text: string;
+  #blocks: Blocks | undefined;
+  #sentences: Span[] | undefined;
+  /** Where each line starts, and the sentences of each line `sentenceAt` has split, by line. */
+  #lines: { starts: number[]; sentences: Array<Span[] | undefined> } | undefined;
+
+  constructor(text: string) {
+    this.text = text;
+  }
+
+  get sentences(): Span[] {
+    this.#sentences ??= lineSentences(this.text);
+    return this.#sentences;
+  }
+  get blocks(): Span[] {
+    this.#blocks ??= readBlocks(this.text);
+    return this.#blocks.blocks;
+  }
+  get parents(): number[] {
+    this.#blocks ??= readBlocks(this.text);
+    return this.#blocks.parents;
+  }
+  get tableHeads(): number[] {
+    this.#blocks ??= readBlocks(this.text);
+    return this.#blocks.tableHeads;
+  }
+
+  sentenceAt(position: number): Span | undefined {
+    const { text } = this;
+    if (!(position >= 0 && position < text.length)) return undefined;
+    // Found by binary search over the line starts, not by a scan back from `position`: an answer
+    // of thousands of numbers on one line would make that quadratic.
+    this.#lines ??= { starts: lineStarts(text), sentences: [] };
+    const { starts, sentences } = this.#lines;
+    let line = 0;
+    for (let high = starts.length - 1; line < high; ) {
+      const mid = (line + high + 1) >> 1;
+      if (starts[mid]! <= position) line = mid;
+      else high = mid - 1;
+    }
+    const end = line + 1 < starts.length ? starts[line + 1]! - 1 : text.length;
+    // On the line break itself: in no sentence.
+    if (position >= end) return undefined;
+    const split = (sentences[line] ??= splitSentences(text, starts[line]!, end));
+    return spanAt(split, position);
+  }
+}
+
+/** The start of each line of `text`. */
+function lineStarts(text: string): number[] {
+  const starts = [0];
+  for (let newline = text.indexOf('\n'); newline !== -1; newline = text.indexOf('\n', newline + 1))
+    starts.push(newline + 1);
+  return starts;
+}
+
+/** Every sentence of `text`, line by line: a line break ends a sentence. */
+function lineSentences(text: string): Span[] {
   const sentences: Span[] = [];
+  for (let lineStart = 0; lineStart <= text.length; ) {
+    let lineEnd = text.indexOf('\n', lineStart);
+    if (lineEnd === -1) lineEnd = text.length;
+    for (const sentence of splitSentences(text, lineStart, lineEnd)) sentences.push(sentence);
+    lineStart = lineEnd + 1;
+  }
+  return sentences;
+}
+
+/** The blocks of `text`, the container each sits under and the header row of each table row. */
+function readBlocks(text: string): Blocks {
+  const building: Building = { text, blocks: [], parents: [], open: [], blockStart: -1 };
   let lineStart = 0;
   while (lineStart <= text.length) {
     let lineEnd = text.indexOf('\n', lineStart);
@@ -41,7 +130,6 @@ export function segment(text: string): Segments {
     } else {
       if (ITEM_START.test(line)) closeBlock(building, lineStart);
       if (building.blockStart === -1) building.blockStart = lineStart;
-      for (const sentence of splitSentences(text, lineStart, lineEnd)) sentences.push(sentence);
     }
     if (lineEnd >= text.length) {
       closeBlock(building, lineEnd);
@@ -50,7 +138,7 @@ export function segment(text: string): Segments {
     lineStart = lineEnd + 1;
   }
   const { blocks, parents } = building;
-  return { text, sentences, blocks, parents, tableHeads: tableHeads(text, blocks) };
+  return { blocks, parents, tableHeads: tableHeads(text, blocks) };
 }
 
 /** The blocks read so far, the containers still open, and where the block being read starts (-1: none). */

@@ -1,5 +1,5 @@
 import type { Span } from '../extract/types.js';
-import { type Segments, spanAt } from '../match/structure.js';
+import type { Segments } from '../match/structure.js';
 
 /** A change to the answer: put `text` over `start`–`end`. */
 export interface Edit extends Span {
@@ -26,7 +26,7 @@ export function removalEdit(segments: Segments, claim: Span): Edit {
   const lineEnd = newline === -1 ? text.length : newline;
   const line = text.slice(lineStart, lineEnd);
   if (line.trimStart().startsWith('|')) return cellEdit(text, claim, lineStart, lineEnd);
-  const sentence = spanAt(segments.sentences, claim.start) ?? claim;
+  const sentence = segments.sentenceAt(claim.start) ?? claim;
   const clause = trailingClause(text, sentence, claim);
   if (clause !== null) return clause;
   // A sentence's span starts at the space after the one before it: that space stays, so the
