@@ -58,22 +58,36 @@ export function splitSentences(
   end: number,
   context: SentenceContext = {},
 ): Span[] {
-  const { mask, markerEnds } = context;
   const sentences: Span[] = [];
-  let sentenceStart = start;
-  for (let index = start; index < end; index += 1) {
-    if (mask && mask[index] !== 0) continue;
-    if (!isTerminatorAt(text, index)) continue;
-    const boundary = sentenceEnd(text, index, end, sentenceStart, markerEnds);
-    if (boundary === undefined) continue;
+  for (let sentenceStart = start; sentenceStart < end; ) {
+    const boundary = sentenceBoundary(text, sentenceStart, end, context);
     if (hasText(text, sentenceStart, boundary))
       sentences.push({ start: sentenceStart, end: boundary });
     sentenceStart = boundary;
-    index = boundary - 1;
   }
-  if (sentenceStart < end && hasText(text, sentenceStart, end))
-    sentences.push({ start: sentenceStart, end });
   return sentences;
+}
+
+/**
+ * Where the sentence that starts at `sentenceStart` ends: at the first mark that ends one, else at
+ * `end`; always past `sentenceStart`. `splitSentences` is this step repeated, keeping the pieces
+ * with text (`hasText`); a caller that needs only the sentence at one position takes the steps up
+ * to it and no further.
+ */
+export function sentenceBoundary(
+  text: string,
+  sentenceStart: number,
+  end: number,
+  context: SentenceContext = {},
+): number {
+  const { mask, markerEnds } = context;
+  for (let index = sentenceStart; index < end; index += 1) {
+    if (mask && mask[index] !== 0) continue;
+    if (!isTerminatorAt(text, index)) continue;
+    const boundary = sentenceEnd(text, index, end, sentenceStart, markerEnds);
+    if (boundary !== undefined) return boundary;
+  }
+  return end;
 }
 
 /** Where the sentence whose mark is at `index` ends, or undefined when the mark ends none. */
@@ -107,7 +121,8 @@ function sentenceEnd(
   return boundary;
 }
 
-function hasText(text: string, start: number, end: number): boolean {
+/** Whether `[start, end)` holds anything but whitespace: a piece without is no sentence. */
+export function hasText(text: string, start: number, end: number): boolean {
   for (let index = start; index < end; index += 1) if (!WHITESPACE.test(text[index]!)) return true;
   return false;
 }

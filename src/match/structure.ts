@@ -1,5 +1,5 @@
 import { BLOCKS_ABOVE } from '../defaults.js';
-import { splitSentences } from '../extract/sentences.js';
+import { hasText, sentenceBoundary, splitSentences } from '../extract/sentences.js';
 import type { Span } from '../extract/types.js';
 
 /**
@@ -52,8 +52,8 @@ class Structure implements Segments {
   readonly text: string;
   #blocks: Blocks | undefined;
   #sentences: Span[] | undefined;
-  /** Where each line starts, and the sentences of each line `sentenceAt` has split, by line. */
-  #lines: { starts: number[]; sentences: Array<Span[] | undefined> } | undefined;
+  /** Where each line starts, and how far `sentenceAt` has split each line, by line. */
+  #lines: { starts: number[]; read: Array<LineRead | undefined> } | undefined;
 
   constructor(text: string) {
     this.text = text;
@@ -81,8 +81,8 @@ class Structure implements Segments {
     if (!(position >= 0 && position < text.length)) return undefined;
     // Found by binary search over the line starts, not by a scan back from `position`: an answer
     // of thousands of numbers on one line would make that quadratic.
-    this.#lines ??= { starts: lineStarts(text), sentences: [] };
-    const { starts, sentences } = this.#lines;
+    this.#lines ??= { starts: lineStarts(text), read: [] };
+    const { starts, read } = this.#lines;
     let line = 0;
     for (let high = starts.length - 1; line < high; ) {
       const mid = (line + high + 1) >> 1;
@@ -92,9 +92,31 @@ class Structure implements Segments {
     const end = line + 1 < starts.length ? starts[line + 1]! - 1 : text.length;
     // On the line break itself: in no sentence.
     if (position >= end) return undefined;
-    const split = (sentences[line] ??= splitSentences(text, starts[line]!, end));
-    return spanAt(split, position);
+    const done = (read[line] ??= { sentences: [], next: starts[line]!, end });
+    return spanAt(readTo(text, done, position), position);
   }
+}
+
+/** A line's sentences split so far (`splitSentences` of the line, up to `next`). */
+interface LineRead {
+  readonly sentences: Span[];
+  /** Where the next sentence starts: the line is split up to here. */
+  next: number;
+  readonly end: number;
+}
+
+/**
+ * `line.sentences` once split past `position`. Only as far as asked: the words after the last
+ * number or name of a line, often most of a paragraph, are never split.
+ */
+function readTo(text: string, line: LineRead, position: number): Span[] {
+  while (line.next <= position) {
+    const boundary = sentenceBoundary(text, line.next, line.end);
+    if (hasText(text, line.next, boundary))
+      line.sentences.push({ start: line.next, end: boundary });
+    line.next = boundary;
+  }
+  return line.sentences;
 }
 
 /** The start of each line of `text`. */
