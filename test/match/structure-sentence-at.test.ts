@@ -45,12 +45,19 @@ function multilineStrings(): string[] {
 
 /**
  * The positions (-1 to one past the end) where `sentenceAt` of `lazy` (the prepared answer, as
- * the verifier reads it) disagrees with the full split.
+ * the verifier reads it) disagrees with the full split, asked in order or `scattered` (a fixed
+ * shuffle: a line split part way is resumed, and read back, out of order).
  */
-function disagreements(text: string, lazy: Segments = prepareAnswer(text)): string[] {
+function disagreements(
+  text: string,
+  lazy: Segments = prepareAnswer(text),
+  scattered = false,
+): string[] {
   const full = segment(text).sentences;
+  const positions = Array.from({ length: text.length + 3 }, (_, k) => k - 1);
+  if (scattered) shuffle(positions);
   const wrong: string[] = [];
-  for (let position = -1; position <= text.length + 1; position++) {
+  for (const position of positions) {
     const want = spanAt(full, position);
     const got = lazy.sentenceAt(position);
     if (want?.start !== got?.start || want?.end !== got?.end)
@@ -58,6 +65,16 @@ function disagreements(text: string, lazy: Segments = prepareAnswer(text)): stri
     if (wrong.length === 5) break;
   }
   return wrong;
+}
+
+/** Fisher–Yates with a fixed linear congruential generator: the same order on every run. */
+function shuffle(values: number[]): void {
+  let seed = 12345;
+  for (let k = values.length - 1; k > 0; k--) {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    const j = seed % (k + 1);
+    [values[k], values[j]] = [values[j]!, values[k]!];
+  }
 }
 
 function show(span: Span | undefined): string {
@@ -98,7 +115,7 @@ describe('sentenceAt: the sentence of the line, as the whole answer split gives 
     const wrong: string[] = [];
     for (const answer of answers)
       for (const text of variants(answer))
-        for (const line of disagreements(text))
+        for (const line of [...disagreements(text), ...disagreements(text, undefined, true)])
           wrong.push(`${JSON.stringify(text.slice(0, 40))} ${line}`);
     expect(wrong.slice(0, 10)).toEqual([]);
   });
@@ -111,6 +128,7 @@ describe('sentenceAt: the sentence of the line, as the whole answer split gives 
     ['no final line break', 'One. Two.\nThree'],
     ['a final line break', 'One. Two.\nThree.\n'],
     ['CRLF', 'Call GBLS.\r\nPhone: 617-371-1234.\r\n\r\nThen MLRI! Really?\r\n'],
+    ['CRLF after a line with no mark', 'Greater Boston Legal Services\r\nPhone: 617-371-1234\r\n'],
     ['a mark before a line break', 'Ends here.\nNext line. And more.'],
     ['whitespace after the last sentence', 'Done.   \nDone again.  '],
     ['abbreviation at a line end', 'See Dr.\nSmith at St.\nMary.'],
