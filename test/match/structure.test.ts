@@ -69,6 +69,12 @@ describe('segment: blocks', () => {
     ['other bullets', '* a\n+ b\n• c', ['* a', '+ b', '• c']],
     ['a heading starts a block', 'Intro\n# Heading\ntext', ['Intro', '# Heading\ntext']],
     ['each table row is a block', '| a | b |\n| c | d |', ['| a | b |', '| c | d |']],
+    // A marker must have a space after it on its own line: the line break after it is none.
+    [
+      'a marker alone on its line starts no block',
+      'Intro\n-\n1.\n#\nend',
+      ['Intro\n-\n1.\n#\nend'],
+    ],
   ])('%s', (_name, text, blocks) => {
     expect(parts(text).blocks).toEqual(blocks);
   });
