@@ -1,6 +1,6 @@
 import { BLOCKS_ABOVE } from '../defaults.js';
-import { hasText, sentenceBoundary, splitSentences } from '../extract/sentences.js';
 import type { Span } from '../extract/types.js';
+import { allLineSentences, LineSentences } from './line-sentences.js';
 
 /**
  * Sentences and blocks (paragraphs, list items, headings, table rows) of an answer, as spans, for
@@ -52,15 +52,14 @@ class Structure implements Segments {
   readonly text: string;
   #blocks: Blocks | undefined;
   #sentences: Span[] | undefined;
-  /** Where each line starts, and how far `sentenceAt` has split each line, by line. */
-  #lines: { starts: number[]; read: Array<LineRead | undefined> } | undefined;
+  #lines: LineSentences | undefined;
 
   constructor(text: string) {
     this.text = text;
   }
 
   get sentences(): Span[] {
-    this.#sentences ??= lineSentences(this.text);
+    this.#sentences ??= allLineSentences(this.text);
     return this.#sentences;
   }
   get blocks(): Span[] {
@@ -77,66 +76,10 @@ class Structure implements Segments {
   }
 
   sentenceAt(position: number): Span | undefined {
-    const { text } = this;
-    if (!(position >= 0 && position < text.length)) return undefined;
-    // Found by binary search over the line starts, not by a scan back from `position`: an answer
-    // of thousands of numbers on one line would make that quadratic.
-    this.#lines ??= { starts: lineStarts(text), read: [] };
-    const { starts, read } = this.#lines;
-    let line = 0;
-    for (let high = starts.length - 1; line < high; ) {
-      const mid = (line + high + 1) >> 1;
-      if (starts[mid]! <= position) line = mid;
-      else high = mid - 1;
-    }
-    const end = line + 1 < starts.length ? starts[line + 1]! - 1 : text.length;
-    // On the line break itself: in no sentence.
-    if (position >= end) return undefined;
-    const done = (read[line] ??= { sentences: [], next: starts[line]!, end });
-    return spanAt(readTo(text, done, position), position);
+    this.#lines ??= new LineSentences(this.text);
+    const line = this.#lines.through(position);
+    return line && spanAt(line, position);
   }
-}
-
-/** A line's sentences split so far (`splitSentences` of the line, up to `next`). */
-interface LineRead {
-  readonly sentences: Span[];
-  /** Where the next sentence starts: the line is split up to here. */
-  next: number;
-  readonly end: number;
-}
-
-/**
- * `line.sentences` once split past `position`. Only as far as asked: the words after the last
- * number or name of a line, often most of a paragraph, are never split.
- */
-function readTo(text: string, line: LineRead, position: number): Span[] {
-  while (line.next <= position) {
-    const boundary = sentenceBoundary(text, line.next, line.end);
-    if (hasText(text, line.next, boundary))
-      line.sentences.push({ start: line.next, end: boundary });
-    line.next = boundary;
-  }
-  return line.sentences;
-}
-
-/** The start of each line of `text`. */
-function lineStarts(text: string): number[] {
-  const starts = [0];
-  for (let newline = text.indexOf('\n'); newline !== -1; newline = text.indexOf('\n', newline + 1))
-    starts.push(newline + 1);
-  return starts;
-}
-
-/** Every sentence of `text`, line by line: a line break ends a sentence. */
-function lineSentences(text: string): Span[] {
-  const sentences: Span[] = [];
-  for (let lineStart = 0; lineStart <= text.length; ) {
-    let lineEnd = text.indexOf('\n', lineStart);
-    if (lineEnd === -1) lineEnd = text.length;
-    for (const sentence of splitSentences(text, lineStart, lineEnd)) sentences.push(sentence);
-    lineStart = lineEnd + 1;
-  }
-  return sentences;
 }
 
 /** The blocks of `text`, the container each sits under and the header row of each table row. */
