@@ -97,9 +97,12 @@ const SEEN_OTHER = 2;
  * over its characters, apostrophes included, with what it has seen in a local.
  */
 function wordAt(text: string, start: number, tokens: Token[]): number {
+  // Never read past the end: `charCodeAt` there is NaN, and code that has seen NaN compares
+  // every code as a double.
+  const length = text.length;
   let k = start;
   let seen = 0;
-  for (;;) {
+  while (k < length) {
     const code = text.charCodeAt(k);
     if (code < 128) {
       const kind = ASCII_KIND[code]!;
@@ -116,7 +119,6 @@ function wordAt(text: string, start: number, tokens: Token[]): number {
       seen |= SEEN_OTHER;
       k++;
     } else {
-      // Past the end `code` is NaN, which `WORD_CHAR` does not match either.
       const end = wordCharEnd(text, k);
       if (end === k) break;
       seen |= SEEN_OTHER;
@@ -146,6 +148,7 @@ const WORD_CHAR = /[\p{L}\p{N}]/uy;
 
 /** The end of the letter or digit at `k`, or `k` when there is none. */
 function wordCharEnd(text: string, k: number): number {
+  if (k >= text.length) return k;
   const code = text.charCodeAt(k);
   if (code < 128) {
     const kind = ASCII_KIND[code]!;
@@ -156,6 +159,7 @@ function wordCharEnd(text: string, k: number): number {
 }
 
 function codePointWidth(text: string, k: number): number {
+  if (k + 1 >= text.length) return 1;
   const low = text.charCodeAt(k + 1);
   return low >= 0xdc00 && low <= 0xdfff ? 2 : 1;
 }
