@@ -65,21 +65,33 @@ function emptySlots(count: number): Int32Array {
   return new Int32Array(2 * count).fill(-1);
 }
 
-/**
- * `name` and each of its one-deletion variants, hashed as `hashWithout` hashes them, → `value`.
- * Each variant carries on from the hash of the characters before the one it leaves out, so the
- * prefix is hashed once for all variants instead of once each (half the hashing of a build).
- */
+/** `name` and each of its one-deletion variants (`deletionHashes`) → `value`. */
 export function addWithDeletions(map: HashMultimap, name: string, value: number): void {
-  map.add(hashWithout(name, -1), value);
+  const count = deletionHashes(name, HASHES);
+  for (let k = 0; k < count; k++) map.add(HASHES[k]!, value);
+}
+
+/** One list for every call of `addWithDeletions`, a build being one call after another. */
+const HASHES: number[] = [];
+
+/**
+ * The hash of `name` and of each of its one-deletion variants, as `hashWithout` hashes them,
+ * written into `into` from 0 (the name's own first); how many (`name.length + 1`). Each variant
+ * carries on from the hash of the characters before the one it leaves out, so the prefix is
+ * hashed once for all variants instead of once each: half the hashing of a build, and of each
+ * lookup of the lookalike check, which hashes every unlisted link's name so.
+ */
+export function deletionHashes(name: string, into: number[]): number {
+  into[0] = hashWithout(name, -1);
   let prefix = 0x811c9dc5;
   for (let skip = 0; skip < name.length; skip++) {
     let hash = prefix;
     for (let i = skip + 1; i < name.length; i++)
       hash = Math.imul(hash ^ name.charCodeAt(i), 0x01000193);
-    map.add((hash ^ (hash >>> 30)) & 0x3fffffff, value);
+    into[skip + 1] = (hash ^ (hash >>> 30)) & 0x3fffffff;
     prefix = Math.imul(prefix ^ name.charCodeAt(skip), 0x01000193);
   }
+  return name.length + 1;
 }
 
 /**

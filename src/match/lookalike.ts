@@ -1,6 +1,6 @@
 import { LOOKALIKE } from '../defaults.js';
 import { editDistance } from '../util/strings.js';
-import { hashWithout } from './deletion-index.js';
+import { deletionHashes } from './deletion-index.js';
 import { type LookalikeIndex, unicodeName } from './lookalike-index.js';
 import { editLimit } from './near-index.js';
 import { skeleton } from './skeleton.js';
@@ -185,13 +185,16 @@ interface Nearest {
   distance: number;
 }
 
+/** The hashes of the name `nearestByEdits` looks up and its deletion variants: one list for every lookup. */
+const VARIANTS: number[] = [];
+
 /** The closest directory name under the same suffix, by the rules in `LookalikeIndex`'s comment. */
 function nearestByEdits(name: string, suffix: string, index: LookalikeIndex): Nearest | null {
   let best: Nearest | null = null;
   if (name.length >= LOOKALIKE.minLengthForOneEdit - 1) {
     const found = new Set<number>();
-    index.deletions.addValuesTo(hashWithout(name, -1), found);
-    for (let i = 0; i < name.length; i++) index.deletions.addValuesTo(hashWithout(name, i), found);
+    const count = deletionHashes(name, VARIANTS);
+    for (let k = 0; k < count; k++) index.deletions.addValuesTo(VARIANTS[k]!, found);
     for (const at of found) best = nearer(best, name, index.editNames[at]!, 1, suffix, index);
   }
   if (best !== null) return best;
