@@ -1,4 +1,6 @@
-import { TRACKING_PARAM_PREFIXES, TRACKING_PARAMS } from '../defaults.js';
+import { afterWww, decodeSafe, tidyPath, tidyQuery } from './url-tidy.js';
+
+export { isTrackingParam } from './url-tidy.js';
 
 /**
  * The one URL normalizer. The allowlist loader, the builder and the link matcher all call it, so a
@@ -85,17 +87,6 @@ export function plainUrlText(input: string): string | null {
   return hostStart === 8 && from === 8 && end === input.length
     ? input
     : `https://${input.slice(from, end)}`;
-}
-
-/** Past every leading `www.` of the host `text.slice(start, end)` that `canonicalHost` drops. */
-function afterWww(text: string, start: number, end: number): number {
-  let from = start;
-  while (text.startsWith('www.', from)) {
-    const dot = text.indexOf('.', from + 4);
-    if (dot === -1 || dot >= end) break;
-    from += 4;
-  }
-  return from;
 }
 
 /**
@@ -190,89 +181,4 @@ function canonicalHost(hostname: string): string {
   // → `a.org`), but never the last label before the suffix: `www.com` is a site, not `com`.
   while (host.startsWith('www.') && host.indexOf('.', 4) !== -1) host = host.slice(4);
   return host;
-}
-
-/**
- * Decode escapes of unreserved characters and upper-case the hex of the rest (RFC 3986 §6.2.2).
- * A hand loop rather than `replace` with a callback: a 1 MB non-ASCII path becomes 3 million
- * escapes, and a callback per escape took seconds; escapes already canonical are skipped.
- */
-function tidyEscapes(text: string): string {
-  let at = text.indexOf('%');
-  if (at === -1) return text;
-  let out = '';
-  let copied = 0;
-  for (; at !== -1 && at + 2 < text.length; at = text.indexOf('%', at + 1)) {
-    const high = hexValue(text.charCodeAt(at + 1));
-    const low = hexValue(text.charCodeAt(at + 2));
-    if (high < 0 || low < 0) continue;
-    const code = high * 16 + low;
-    const lowerHex = text.charCodeAt(at + 1) >= 97 || text.charCodeAt(at + 2) >= 97;
-    if (isUnreserved(code)) out += text.slice(copied, at) + String.fromCharCode(code);
-    else if (lowerHex)
-      out += `${text.slice(copied, at)}%${text.slice(at + 1, at + 3).toUpperCase()}`;
-    else {
-      at += 2;
-      continue;
-    }
-    copied = at + 3;
-    at += 2;
-  }
-  return copied === 0 ? text : out + text.slice(copied);
-}
-
-function hexValue(code: number): number {
-  if (code >= 48 && code <= 57) return code - 48;
-  const lower = code | 32;
-  return lower >= 97 && lower <= 102 ? lower - 87 : -1;
-}
-
-/** A-Z a-z 0-9 - . _ ~ */
-function isUnreserved(code: number): boolean {
-  return (
-    (code >= 65 && code <= 90) ||
-    (code >= 97 && code <= 122) ||
-    (code >= 48 && code <= 57) ||
-    code === 45 ||
-    code === 46 ||
-    code === 95 ||
-    code === 126
-  );
-}
-
-function tidyPath(pathname: string): string {
-  // `//` inside a path reaches the same page on the servers directories link to; matching only.
-  let path = tidyEscapes(pathname).replace(/\/{2,}/g, '/');
-  while (path.endsWith('/')) path = path.slice(0, -1);
-  return path;
-}
-
-function tidyQuery(search: string): string {
-  if (search.length <= 1) return '';
-  const kept: Array<[string, string]> = [];
-  for (const pair of search.slice(1).split('&')) {
-    if (pair.length === 0) continue;
-    const eq = pair.indexOf('=');
-    const rawKey = eq === -1 ? pair : pair.slice(0, eq);
-    if (isTrackingParam(decodeSafe(rawKey).toLowerCase())) continue;
-    // A form-encoded space (`+`) and `%20` are one character to the server that reads the query.
-    kept.push([tidyEscapes(rawKey.replace(/\+/g, '%20')), tidyEscapes(pair.replace(/\+/g, '%20'))]);
-  }
-  kept.sort((a, b) =>
-    a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0,
-  );
-  return kept.map(([, pair]) => pair).join('&');
-}
-
-export function isTrackingParam(key: string): boolean {
-  if (TRACKING_PARAMS.has(key)) return true;
-  return TRACKING_PARAM_PREFIXES.some((prefix) => key.startsWith(prefix));
-}
-
-function decodeSafe(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
-  }
 }
