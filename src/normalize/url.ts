@@ -1,4 +1,5 @@
 import { afterWww, decodeSafe, tidyPath, tidyQuery } from './url-tidy.js';
+import { writtenUrl } from './url-written.js';
 
 export { isTrackingParam } from './url-tidy.js';
 
@@ -29,8 +30,9 @@ export type UrlNormalization =
 
 const SCHEME = /^([a-z][a-z0-9+.-]*):/i;
 
+/** Plain addresses by pattern, the rest that answers write by a loop (`writtenUrl`), else the parser. */
 export function normalizeUrl(input: string): UrlNormalization {
-  return plainUrl(input) ?? normalizeUrlByParser(input);
+  return plainUrl(input) ?? writtenUrl(input) ?? normalizeUrlByParser(input);
 }
 
 /**

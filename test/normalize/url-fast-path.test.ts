@@ -1,16 +1,19 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fixtureText } from '../helpers/fixture-text.js';
 import { allowlistFile, generateOrgs } from '../../bench/lib/generate.js';
 import { hostOfDomainEntry } from '../../src/allowlist/schema.js';
+import { extractLinks } from '../../src/extract/links.js';
 import {
   normalizeHostByParser,
   normalizeUrlByParser,
   plainHost,
   plainUrlText,
 } from '../../src/normalize/url.js';
+import { writtenUrl } from '../../src/normalize/url-written.js';
 
 // The allowlist loader reads its addresses through `plainUrlText` (a string, no result object)
 // and its domains through `plainHost`, both matched by regular expression; whatever either
@@ -165,5 +168,152 @@ describe('the loader’s regular-expression fast paths give the URL parser’s o
     [`https://${'a.'.repeat(126)}org/`, null],
   ])('%s → %s', (input, expected) => {
     expect(plainUrlText(input)).toBe(expected);
+  });
+});
+
+// `normalizeUrl` answers the addresses answers write (plain ones, and with a query, a fragment,
+// escapes, capitals, no scheme) by `writtenUrl`, which reads the path and query as written. Held
+// to the parser on the same addresses bent the ways that decide it (and written without a
+// scheme), on every link `extractLinks` finds in the fixtures, and on random addresses.
+const WRITTEN_BENDS: Array<(url: string) => string> = [
+  ...URL_BENDS,
+  (url) => url.replace(/^https?:\/\//, ''),
+  (url) => url.replace(/^https?:\/\//, 'www.'),
+  (url) => url.replace(/^https?:\/\//, '').toUpperCase(),
+  (url) => `${url}?a=1&b='x'`,
+  (url) => `${url}?q=a+b%20c%2fd&&x=`,
+  (url) => `${url}?`,
+  (url) => `${url}?a=%zz`,
+  (url) => `${url}/%2e%2E/x`,
+  (url) => `${url}/.%2e/x`,
+  (url) => `${url}/a.%2e/x%2E`,
+  (url) => `${url}/!$&'()*+,;=:@x`,
+  (url) => `${url}/^|{}\``,
+  (url) => `${url}/x[2]|y?a[]=1|2`,
+  (url) => `${url}/a%2`,
+  (url) => `${url}/a%2fb`,
+  (url) => `${url}#a b`,
+  (url) => `${url}#x#y?z`,
+  (url) => `${url}?utm_medium=x#top`,
+  (url) => url.replace(/(\/\/[^/]+)/, '$1?x=1'),
+  (url) => url.replace(/(\/\/[^/]+)/, '$1#x'),
+];
+
+/** The written addresses and every tenth of the .gov registry's two forms: all of it, bent 60 ways, took 16 s. */
+const writtenUrls = [
+  ...new Set([
+    ...written,
+    ...dotgov.filter((_, at) => at % 10 === 0).map((host) => `https://${host}/`),
+    ...dotgov.filter((_, at) => at % 10 === 5).map((host) => `http://www.${host}/about-us`),
+  ]),
+];
+
+function writtenDiffers(input: string): boolean {
+  const fast = writtenUrl(input);
+  return fast !== null && JSON.stringify(fast) !== JSON.stringify(normalizeUrlByParser(input));
+}
+
+describe('the written-address fast path gives the URL parser’s output', () => {
+  it('on every address of the fixtures, the .gov registry and a generated directory, as written and bent', () => {
+    const differ: string[] = [];
+    let taken = 0;
+    expect(writtenUrls.length).toBeGreaterThan(5_000);
+    for (const url of writtenUrls) {
+      for (const bend of WRITTEN_BENDS) {
+        const input = bend(url);
+        if (writtenUrl(input) !== null) taken++;
+        if (writtenDiffers(input)) differ.push(input);
+      }
+    }
+    expect(differ.slice(0, 5)).toEqual([]);
+    expect(taken).toBeGreaterThan(5 * writtenUrls.length);
+  });
+
+  it('on every link extracted from the fixtures', () => {
+    const raws = [...new Set(extractLinks(text).map((link) => link.raw))];
+    expect(raws.length).toBeGreaterThan(3_000);
+    expect(raws.filter(writtenDiffers).slice(0, 5)).toEqual([]);
+    // Nearly all of them but punycode and Unicode hosts (a lookalike fixture holds a thousand)
+    // are read by the fast path.
+    const ascii = raws.filter((raw) => !/xn--|[^\x00-\x7f]/i.test(raw));
+    const fast = ascii.filter((raw) => writtenUrl(raw) !== null);
+    expect(fast.length).toBeGreaterThan(ascii.length * 0.95);
+  });
+
+  it('on random addresses made of the pieces it decides on', () => {
+    const piece = fc.constantFrom(
+      'https://',
+      'HTTP://',
+      'http:',
+      'www.',
+      'WWW.',
+      'a',
+      'Bc',
+      'xn--',
+      'org',
+      '0',
+      '-',
+      '.',
+      '..',
+      '/',
+      '//',
+      '?',
+      '#',
+      '&',
+      '=',
+      '+',
+      '%2e',
+      '%2E',
+      '%7e',
+      '%2f',
+      '%4',
+      '%',
+      ':',
+      ':443',
+      '@',
+      "'",
+      '!',
+      '(',
+      '~',
+      '_',
+      '^',
+      '|',
+      '[',
+      ']',
+      '`',
+      '\\',
+      ' ',
+      '\t',
+      'é',
+      'ſ',
+      'K',
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 14 }), (pieces) => {
+        expect(writtenDiffers(pieces.join(''))).toBe(false);
+      }),
+      { numRuns: 20_000 },
+    );
+  });
+
+  it.each([
+    ['https://mass.gov/courts', 'https://mass.gov/courts'],
+    ['hTtps://mass.gov', 'https://mass.gov'],
+    ['https://mass.gov/a/?', 'https://mass.gov/a'],
+    ['https://mass.gov/a%2f', 'https://mass.gov/a%2F'],
+    ['https://mass.gov/x[3]', 'https://mass.gov/x[3]'],
+    ['www.Mass.gov/x?b=2&a=1#top', 'https://mass.gov/x?a=1&b=2'],
+    ['HTTP://WWW.MASS.GOV/A%7e?utm_source=x', 'https://mass.gov/A~'],
+    ['mass.gov/a//b/', 'https://mass.gov/a/b'],
+    ['https://mass.gov/%2e%2e/x', null],
+    ["https://mass.gov/?a='", null],
+    ['https://mass.gov:443/', null],
+    ['https://user@mass.gov/', null],
+    ['https://xn--bcher-kva.de/', null],
+    ['//mass.gov/', null],
+  ])('%s → %s', (input, expected) => {
+    expect(writtenUrl(input)?.ok === true ? (writtenUrl(input) as { url: string }).url : null).toBe(
+      expected,
+    );
   });
 });
