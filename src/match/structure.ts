@@ -122,8 +122,14 @@ interface Building {
 function closeBlock(building: Building, end: number): void {
   const { blockStart, blocks } = building;
   if (blockStart !== -1 && end > blockStart) {
+    const { open, text } = building;
+    // A block that starts with an ASCII letter, a plain paragraph (most blocks), can be no heading,
+    // item, label or indented continuation: it only ends the list above it, read without a copy.
+    const first = text.charCodeAt(blockStart) | 0x20;
     building.parents.push(
-      place(building.open, blocks.length, building.text.slice(blockStart, end)),
+      first >= 0x61 && first <= 0x7a
+        ? endList(open)
+        : place(open, blocks.length, text.slice(blockStart, end)),
     );
     blocks.push({ start: blockStart, end });
   }
@@ -200,6 +206,11 @@ function place(open: Container[], index: number, text: string): number {
   }
   // An indented paragraph continues the item above it; any other ends the list.
   if (/^[ \t]{2,}/.test(block) && top(open)?.kind === 'item') return top(open)!.index;
+  return endList(open);
+}
+
+/** The parent of a paragraph that ends the list above it: the items close, the heading stays. */
+function endList(open: Container[]): number {
   while (top(open)?.kind === 'item') open.pop();
   return top(open)?.index ?? -1;
 }

@@ -90,6 +90,22 @@ describe('segment: blocks', () => {
   });
 });
 
+describe('segment: the container each block sits under', () => {
+  it.each([
+    // A paragraph ends the list above it: neither it nor an indented paragraph after it sits under
+    // the item, both under the heading.
+    ['a paragraph ends a list', '# Help\n- GBLS\n\nParagraph.\n\n  indented', [-1, 0, 0, 0]],
+    [
+      'a label heads a list and the paragraphs after it',
+      '**Label**\n- a\n\nplain\n\n1. b',
+      [-1, 0, 0, 0],
+    ],
+    ['an indented paragraph continues the item', '- GBLS\n\n  Phone: 1\n\nPlain', [-1, 0, -1]],
+  ])('%s', (_name, text, parents) => {
+    expect(segment(text).parents).toEqual(parents);
+  });
+});
+
 describe('spanAt', () => {
   const spans = [
     { start: 0, end: 5 },
