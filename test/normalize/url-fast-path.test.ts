@@ -106,18 +106,32 @@ function hostDiffers(input: string): boolean {
   return fast !== null && fast !== normalizeHostByParser(input.trim());
 }
 
+/**
+ * Every input bent every way through a fast path: the inputs it answers other than the general
+ * path does (`differs`), and how many it answers at all (`fast` not null).
+ */
+function throughBends(
+  inputs: readonly string[],
+  bends: ReadonlyArray<(input: string) => string>,
+  fast: (input: string) => unknown,
+  differs: (input: string) => boolean,
+): { differ: string[]; taken: number } {
+  const differ: string[] = [];
+  let taken = 0;
+  for (const input of inputs) {
+    for (const bend of bends) {
+      const bent = bend(input);
+      if (fast(bent) !== null) taken++;
+      if (differs(bent)) differ.push(bent);
+    }
+  }
+  return { differ, taken };
+}
+
 describe('the loader’s regular-expression fast paths give the URL parser’s output', () => {
   it('on every address of the fixtures, the .gov registry and a generated directory, as written and bent', () => {
     expect(urls.length).toBeGreaterThan(35_000);
-    const differ: string[] = [];
-    let taken = 0;
-    for (const url of urls) {
-      for (const bend of URL_BENDS) {
-        const input = bend(url);
-        if (plainUrlText(input) !== null) taken++;
-        if (urlDiffers(input)) differ.push(input);
-      }
-    }
+    const { differ, taken } = throughBends(urls, URL_BENDS, plainUrlText, urlDiffers);
     expect(differ.slice(0, 5)).toEqual([]);
     // The fast path is taken at all (a pattern that refused everything would pass the check above).
     expect(taken).toBeGreaterThan(urls.length);
@@ -215,16 +229,8 @@ function writtenDiffers(input: string): boolean {
 
 describe('the written-address fast path gives the URL parser’s output', () => {
   it('on every address of the fixtures, the .gov registry and a generated directory, as written and bent', () => {
-    const differ: string[] = [];
-    let taken = 0;
     expect(writtenUrls.length).toBeGreaterThan(5_000);
-    for (const url of writtenUrls) {
-      for (const bend of WRITTEN_BENDS) {
-        const input = bend(url);
-        if (writtenUrl(input) !== null) taken++;
-        if (writtenDiffers(input)) differ.push(input);
-      }
-    }
+    const { differ, taken } = throughBends(writtenUrls, WRITTEN_BENDS, writtenUrl, writtenDiffers);
     expect(differ.slice(0, 5)).toEqual([]);
     expect(taken).toBeGreaterThan(5 * writtenUrls.length);
   });
