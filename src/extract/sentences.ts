@@ -59,22 +59,31 @@ export function splitSentences(
   context: SentenceContext = {},
 ): Span[] {
   const sentences: Span[] = [];
-  for (let sentenceStart = start; sentenceStart < end; ) {
-    const boundary = sentenceBoundary(text, sentenceStart, end, context);
-    if (hasText(text, sentenceStart, boundary))
-      sentences.push({ start: sentenceStart, end: boundary });
-    sentenceStart = boundary;
-  }
+  for (let sentenceStart = start; sentenceStart < end; )
+    sentenceStart = nextSentence(text, sentenceStart, end, sentences, context);
   return sentences;
 }
 
 /**
- * Where the sentence that starts at `sentenceStart` ends: at the first mark that ends one, else at
- * `end`; always past `sentenceStart`. `splitSentences` is this step repeated, keeping the pieces
- * with text (`hasText`); a caller that needs only the sentence at one position takes the steps up
- * to it and no further.
+ * One step of `splitSentences`: the piece from `sentenceStart` to where its sentence ends, added
+ * to `sentences` when it holds text; where the next one starts (always past `sentenceStart`). A
+ * caller that needs only the sentence at one position takes the steps up to it and no further.
  */
-export function sentenceBoundary(
+export function nextSentence(
+  text: string,
+  sentenceStart: number,
+  end: number,
+  sentences: Span[],
+  context: SentenceContext = {},
+): number {
+  const boundary = sentenceBoundary(text, sentenceStart, end, context);
+  if (hasText(text, sentenceStart, boundary))
+    sentences.push({ start: sentenceStart, end: boundary });
+  return boundary;
+}
+
+/** Where the sentence that starts at `sentenceStart` ends: at the first mark that ends one, else at `end`. */
+function sentenceBoundary(
   text: string,
   sentenceStart: number,
   end: number,
@@ -122,7 +131,7 @@ function sentenceEnd(
 }
 
 /** Whether `[start, end)` holds anything but whitespace: a piece without is no sentence. */
-export function hasText(text: string, start: number, end: number): boolean {
+function hasText(text: string, start: number, end: number): boolean {
   for (let index = start; index < end; index += 1) if (!WHITESPACE.test(text[index]!)) return true;
   return false;
 }

@@ -1,4 +1,4 @@
-import { hasText, sentenceBoundary, splitSentences } from '../extract/sentences.js';
+import { nextSentence, splitSentences } from '../extract/sentences.js';
 import type { Span } from '../extract/types.js';
 
 // An answer's sentences line by line, for `segment` (`structure.ts`): a line break ends a
@@ -53,12 +53,7 @@ export class LineSentences {
     const end = line + 1 < starts.length ? starts[line + 1]! - 1 : text.length;
     if (position >= end) return undefined;
     const read = (this.#read[line] ??= { sentences: [], next: starts[line]!, end });
-    while (read.next <= position) {
-      const boundary = sentenceBoundary(text, read.next, end);
-      if (hasText(text, read.next, boundary))
-        read.sentences.push({ start: read.next, end: boundary });
-      read.next = boundary;
-    }
+    while (read.next <= position) read.next = nextSentence(text, read.next, end, read.sentences);
     return read.sentences;
   }
 }
