@@ -45,7 +45,8 @@ function tidyEscapes(text: string): string {
   return copied === 0 ? text : out + text.slice(copied);
 }
 
-function hexValue(code: number): number {
+/** The value of a hex digit's char code, or -1 for any other code. */
+export function hexValue(code: number): number {
   if (code >= 48 && code <= 57) return code - 48;
   const lower = code | 32;
   return lower >= 97 && lower <= 102 ? lower - 87 : -1;

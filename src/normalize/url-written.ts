@@ -1,5 +1,5 @@
 import type { UrlNormalization } from './url.js';
-import { afterWww, tidyPath, tidyQuery } from './url-tidy.js';
+import { afterWww, hexValue, tidyPath, tidyQuery } from './url-tidy.js';
 
 /**
  * `normalizeUrl`'s second fast path, for the addresses answers write that `plainUrl` refuses:
@@ -36,7 +36,7 @@ export function writtenUrl(input: string): UrlNormalization | null {
     for (at++; at < end; at++) {
       code = input.charCodeAt(at);
       if (code === 37 /* % */) {
-        if (!isHex(input.charCodeAt(at + 1)) || !isHex(input.charCodeAt(at + 2))) return null;
+        if (!escapeAt(input, at)) return null;
         tidy = true;
         at += 2;
       } else if (code >= 128 || (KINDS[code]! & IN_PATH) === 0) break;
@@ -48,7 +48,7 @@ export function writtenUrl(input: string): UrlNormalization | null {
     for (at++; at < end; at++) {
       const code = input.charCodeAt(at);
       if (code === 37) {
-        if (!isHex(input.charCodeAt(at + 1)) || !isHex(input.charCodeAt(at + 2))) return null;
+        if (!escapeAt(input, at)) return null;
         at += 2;
       } else if (code >= 128 || (KINDS[code]! & IN_QUERY) === 0) break;
     }
@@ -155,9 +155,9 @@ function labelEnds(input: string, start: number, end: number): boolean {
   return end > start && end - start <= 63 && input.charCodeAt(end - 1) !== 45;
 }
 
-function isHex(code: number): boolean {
-  const lower = code | 32;
-  return (code >= 48 && code <= 57) || (lower >= 97 && lower <= 102);
+/** A well-formed escape at `at` (`%` and two hex digits), as the path and the query both need. */
+function escapeAt(input: string, at: number): boolean {
+  return hexValue(input.charCodeAt(at + 1)) >= 0 && hexValue(input.charCodeAt(at + 2)) >= 0;
 }
 
 const IN_PATH = 1;
