@@ -1,7 +1,7 @@
 import { answerText } from './util/answer-text.js';
 import { loadGovRegistry } from './match/dotgov.js';
 import { indexOf, type AllowlistIndex, type AllowlistSource } from './match/index.js';
-import { isPreparedAnswer, prepareAnswer, type PreparedAnswer } from './match/prepared.js';
+import { isPreparedAnswer, prepareAnswer, type PreparedAnswer } from './text/prepared.js';
 import type { LinkChecker, LivenessOptions } from './liveness/types.js';
 import type { Report } from './types.js';
 import { type KnownLinks, verifyAnswer, verifyAnswerLive, type VerifyOptions } from './verify.js';

@@ -4,7 +4,7 @@ import { citedLinks } from './extract/cited.js';
 import { extractLinks } from './extract/links.js';
 import { findOrganizations } from './match/orgs.js';
 import { extractPhones } from './extract/phones.js';
-import { prepareAnswer, type PreparedAnswer } from './match/prepared.js';
+import { prepareAnswer, type PreparedAnswer } from './text/prepared.js';
 import { correctVerdicts } from './match/corrections.js';
 import type { LinkFinding, OrgFinding, PhoneFinding } from './extract/types.js';
 import type { LinkChecker } from './liveness/types.js';
@@ -20,7 +20,7 @@ import {
   type PhoneVerdict,
   type Report,
 } from './types.js';
-import { scoreReport } from './score/score.js';
+import { scoreReport } from './score.js';
 import { checkJurisdiction, type JurisdictionOptions } from './jurisdiction/check.js';
 
 export interface VerifyOptions {

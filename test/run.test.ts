@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { checkChunkCitations } from '../src/chunks/check.js';
 import { parseChunks } from '../src/chunks/parse.js';
-import { isPreparedAnswer, prepareAnswer } from '../src/match/prepared.js';
+import { isPreparedAnswer, prepareAnswer } from '../src/text/prepared.js';
 import { guardOutput } from '../src/run.js';
 
 // `check --allowlist … --chunks …` prepares an answer once and hands the same one to the verifier

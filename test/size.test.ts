@@ -11,12 +11,12 @@ import { describe, expect, it } from 'vitest';
  * TypeScript compiler's own tree, from its first to its last line, nested functions included (as
  * ESLint's max-lines-per-function counts): a closure that does ten jobs is one long function.
  * What is over and why goes in `EXEMPT` (at most three entries, each with its reason) and in
- * ARCHITECTURE's "Files over 300 lines" table.
+ * ARCHITECTURE's "File and function size".
  */
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const ROOTS = ['src', 'builders', 'assertions'];
-export const MAX_FILE_LINES = 300;
+export const MAX_FILE_LINES = 500;
 export const MAX_FUNCTION_LINES = 80;
 
 /** `path` for a file, `path:name` for a function: each with why it may stay over. */

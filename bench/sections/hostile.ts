@@ -2,7 +2,7 @@ import type { AllowlistIndex } from '../../src/match/index.js';
 import { extractLinks } from '../../src/extract/links.js';
 import { findOrganizations } from '../../src/match/orgs.js';
 import { extractPhones } from '../../src/extract/phones.js';
-import { segment } from '../../src/match/structure.js';
+import { segment } from '../../src/text/structure.js';
 import { verifyAnswer } from '../../src/verify.js';
 import type { GeneratedOrg } from '../lib/generate.js';
 import { writePhone } from '../lib/generate.js';

@@ -1,5 +1,5 @@
 import type { AllowlistIndex } from '../../src/match/index.js';
-import type { PreparedAnswer } from '../../src/match/prepared.js';
+import type { PreparedAnswer } from '../../src/text/prepared.js';
 import { bareOrgName } from '../../src/normalize/bare-names.js';
 import { orgKey } from '../../src/normalize/name.js';
 import { guardAnswer } from '../../src/repair/index.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { round } from '../score/score.js';
+import { round } from '../score.js';
 import { SCORE_DECIMALS } from '../defaults.js';
 import { JUDGE_LABELS } from '../judge/types.js';
 import {

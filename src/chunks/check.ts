@@ -1,4 +1,4 @@
-import type { PreparedAnswer } from '../match/prepared.js';
+import type { PreparedAnswer } from '../text/prepared.js';
 import { readAnswer } from './claims.js';
 import { CHUNK_LIMITS } from './defaults.js';
 import { classifyClaim } from './classify.js';

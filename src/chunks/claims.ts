@@ -2,7 +2,7 @@ import { factsIn, type Figures, readFigures } from './facts/index.js';
 import { findCitations, type MarkerContext } from './markers.js';
 import type { NumberStyle } from './number-style.js';
 import { findQuotes, markCode, markLinks, markQuotes } from './mask.js';
-import { prepareAnswer, type PreparedAnswer } from '../match/prepared.js';
+import { prepareAnswer, type PreparedAnswer } from '../text/prepared.js';
 import { answerProse, proseText, proseWords } from './prose.js';
 import { collapseWhitespace, trimmedSentences } from './sentences.js';
 import { findBlocks } from './blocks.js';

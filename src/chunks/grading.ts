@@ -1,7 +1,7 @@
 import { LISTED_FINDINGS, SCORE_DECIMALS } from '../defaults.js';
 import { listed } from '../format/formatters.js';
 import { REASON_PREFIX, type GradingResult } from '../format/grading.js';
-import { round } from '../score/score.js';
+import { round } from '../score.js';
 import { buildChunkAudit, citationId } from './audit.js';
 import { isWarning } from './check.js';
 import { CLAIM_CLASSIFICATIONS, type ChunkReport, type ClaimVerdict } from './types.js';

@@ -1,6 +1,6 @@
 import { extractLinks } from '../extract/links.js';
 import { CHUNK_LIMITS } from './defaults.js';
-import { TERMINATORS } from '../extract/sentences.js';
+import { TERMINATORS } from '../text/sentences.js';
 import type { QuoteFinding } from './types.js';
 import { countWords } from './unicode.js';
 

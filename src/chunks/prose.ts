@@ -1,4 +1,4 @@
-import { type PreparedAnswer, tokensIn } from '../match/prepared.js';
+import { type PreparedAnswer, tokensIn } from '../text/prepared.js';
 import type { Token } from '../normalize/name.js';
 import { MASK } from './mask.js';
 import type { CitationMarker, Span } from './types.js';

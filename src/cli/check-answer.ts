@@ -1,7 +1,7 @@
 import type { ChunkSettings } from '../chunks/config.js';
 import type { Chunk } from '../chunks/types.js';
 import type { CheckJson } from '../format/check-schema.js';
-import { prepareAnswer } from '../match/prepared.js';
+import { prepareAnswer } from '../text/prepared.js';
 import { toJson } from '../format/formatters.js';
 import { resolveSettings } from '../promptfoo/settings.js';
 import { guardOutput, type VerifierSettings } from '../run.js';

@@ -13,7 +13,7 @@ import { overFile } from '../config/merge.js';
 import type { ConfigFile } from '../config/schema.js';
 import { jsonDocument } from '../format/escape.js';
 import { lineOfPath, parseJsonText } from '../input/json.js';
-import type { PreparedAnswer } from '../match/prepared.js';
+import type { PreparedAnswer } from '../text/prepared.js';
 import { printable } from '../util/strings.js';
 import { CHUNK_FLAGS, chunkFlagConfig } from './args-check.js';
 import { EXIT, readTextFile, type CliIo } from './io.js';

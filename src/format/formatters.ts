@@ -1,6 +1,6 @@
 import { LISTED_FINDINGS, MISATTRIBUTED_PHONE_PENALTY, SCORE_DECIMALS } from '../defaults.js';
 import { formatPhone } from '../normalize/phone.js';
-import { round } from '../score/score.js';
+import { round } from '../score.js';
 import { REASON_PREFIX, VERIFIER_METADATA_KEY, type GradingResult } from './grading.js';
 import { actionLines, correctionNote } from './correction-note.js';
 import {

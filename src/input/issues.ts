@@ -1,9 +1,6 @@
-import type { z } from 'zod';
 import { InputError, type InputErrorCode } from '../errors.js';
-import { placeOf, pathKey } from './issue-path.js';
-import type { AnyIssue, IssueFormat, PathPart } from './issue-types.js';
-import { describeIssue, isMissing } from './issue-words.js';
-import { unknownKeys } from './unknown-keys.js';
+import { editDistance } from '../util/strings.js';
+import type { z } from 'zod';
 
 /**
  * The one house style for "this input does not fit": every schema failure (zod's issues) and every
@@ -14,14 +11,9 @@ import { unknownKeys } from './unknown-keys.js';
  * `config.liveness.timeoutMs`. A front can name a value the way its user wrote it instead
  * (`--timeout`), so the same bad value gets the same words from every front.
  *
- * This file puts the message together; each step has its own file: PATH (`issue-path.ts`), what is
- * wrong (`issue-words.ts`), an unknown key and what it was likely meant to be (`unknown-keys.ts`,
- * which reads the allowed keys from the schema through `schema-shape.ts`).
+ * The steps, in order below: the message put together, the types it is made from, PATH, what is
+ * wrong, an unknown key and what it was likely meant to be (the allowed keys read from the schema).
  */
-
-export { formatPath, pathKey } from './issue-path.js';
-export type { AnyIssue, HandIssue, IssueFormat } from './issue-types.js';
-export { describeValue } from './issue-words.js';
 
 const DEFAULT_MAX = 5;
 
@@ -119,4 +111,294 @@ function flatten(issue: AnyIssue, prefix: readonly PathPart[]): AnyIssue[] {
   );
   if (inside) return inside.flatMap((inner) => flatten(inner, path));
   return [{ ...issue, path } as AnyIssue];
+}
+
+// What the house message is made from, for every step of it.
+
+export type PathPart = PropertyKey;
+
+/** A problem found by hand, beside the schema: where, and the whole "what is wrong; what to do". */
+export interface HandIssue {
+  path: readonly PathPart[];
+  message: string;
+}
+
+export type AnyIssue = z.core.$ZodIssue | HandIssue;
+
+export interface IssueFormat {
+  /** How the value itself is named: `$` for a file (the default), `config`, `vars.context`. */
+  root?: string;
+  /** The schema the value was checked against: lists the allowed keys beside an unknown one. */
+  schema?: z.ZodType;
+  /** What the value at a key path (keys joined by `.`, indices left out) must be, in a person's words. */
+  expected?: Readonly<Record<string, string>>;
+  /** Names a value the way the user wrote it (key path as in `expected` → `--timeout`), instead of its path. */
+  labels?: Readonly<Record<string, string>>;
+  /** What to do, said once at the end. */
+  hint?: string;
+  /** The line of a path in the text the value was read from (`lineOfPath`), when there is one. */
+  locate?: (path: readonly PathPart[]) => string | undefined;
+  /** How many problems to spell out; the rest are counted. Default 5. */
+  max?: number;
+}
+
+/**
+ * PATH, the place a message names: one style everywhere (a root, then `.key`, `[index]` or
+ * `["odd key"]`), or the name the user wrote it by (a flag), with its line when there is one.
+ */
+
+/** `$.org_phones["Legal Aid of X"][2]`: the root, then each key or index. */
+export function formatPath(root: string, path: readonly PathPart[]): string {
+  let out = root;
+  for (const part of path) {
+    if (typeof part === 'number') out += `[${part}]`;
+    else if (typeof part === 'string' && /^[A-Za-z_$][\w$]*$/.test(part))
+      out += out === '' ? part : `.${part}`;
+    else out += `[${JSON.stringify(String(part))}]`;
+  }
+  return out;
+}
+
+/** Keys only, joined by `.`: how `expected` and `labels` name a value wherever it sits in a list. */
+export function pathKey(path: readonly PathPart[]): string {
+  return path.filter((part) => typeof part === 'string').join('.');
+}
+
+/** The PATH of a message: the user's label for the value, else its path and line. */
+function placeOf(path: readonly PathPart[], format: IssueFormat): string {
+  const label = format.labels?.[pathKey(path)];
+  if (label !== undefined) return label;
+  const line = format.locate?.(path);
+  return `${formatPath(format.root ?? '$', path)}${line === undefined ? '' : ` (${line})`}`;
+}
+
+/** What is wrong, in a person's words, for one of zod's issues: the expected thing, then what was given. */
+
+function describeIssue(issue: z.core.$ZodIssue, format: IssueFormat): string {
+  const path = issue.path as readonly PathPart[];
+  const expected = format.expected?.[pathKey(path)];
+  if (issue.code === 'invalid_type' && isMissing(issue)) {
+    return `is missing; add ${expected ?? describeType(issue.expected, true)}`;
+  }
+  if (expected !== undefined) return `must be ${expected}, got ${got(issue)}`;
+  switch (issue.code) {
+    case 'invalid_type':
+      return `expected ${describeType(issue.expected, false)}, got ${got(issue)}`;
+    case 'invalid_value':
+      return `expected ${issue.values.length === 1 ? JSON.stringify(issue.values[0]) : `one of ${issue.values.map((value) => JSON.stringify(value)).join(', ')}`}, got ${got(issue)}`;
+    case 'invalid_union': {
+      const types = [
+        ...new Set(
+          issue.errors.flatMap((option) =>
+            option.flatMap((inner) =>
+              inner.code === 'invalid_type' ? [describeType(inner.expected, false)] : [],
+            ),
+          ),
+        ),
+      ];
+      return `expected ${types.length > 0 ? types.join(' or ') : 'another value'}, got ${got(issue)}`;
+    }
+    case 'too_small':
+    case 'too_big': {
+      const bound = issue.code === 'too_small' ? issue.minimum : issue.maximum;
+      const word =
+        issue.code === 'too_small'
+          ? issue.inclusive
+            ? 'at least'
+            : 'above'
+          : issue.inclusive
+            ? 'at most'
+            : 'below';
+      const unit =
+        issue.origin === 'string' ? ' characters long' : issue.origin === 'array' ? ' items' : '';
+      return `must be ${word} ${String(bound)}${unit}, got ${got(issue)}`;
+    }
+    default:
+      return `${lowerFirst(issue.message)}, got ${got(issue)}`;
+  }
+}
+
+/**
+ * What the value was. Issues carry it when parsed with `reportInput` (as `parseInput` does); from a
+ * caller that did not ask, zod's own "received number" is all there is.
+ */
+function got(issue: z.core.$ZodIssue): string {
+  if ('input' in issue) return describeValue(issue.input);
+  const received = /received (\w+)$/.exec(issue.message)?.[1];
+  return received === undefined
+    ? 'something else'
+    : received === 'undefined'
+      ? 'nothing'
+      : describeType(received, false);
+}
+
+function isMissing(issue: z.core.$ZodIssueInvalidType): boolean {
+  return 'input' in issue ? issue.input === undefined : / received undefined$/.test(issue.message);
+}
+
+function describeType(expected: string, missing: boolean): string {
+  if (expected === 'array') return missing ? 'a list ([] if you have none)' : 'a list';
+  if (expected === 'object' || expected === 'record' || expected === 'map')
+    return missing ? 'an object ({} if you have none)' : 'an object';
+  if (expected === 'int') return 'a whole number';
+  return /^[aeiou]/.test(expected) ? `an ${expected}` : `a ${expected}`;
+}
+
+/** What a value is, short: `the string "…"` (cut at 40 characters), `a list`, `5`, `nothing`. */
+export function describeValue(value: unknown): string {
+  if (value === undefined) return 'nothing';
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'a list';
+  if (typeof value === 'string')
+    return `the string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}`;
+  if (typeof value === 'object') return 'an object';
+  return String(value);
+}
+
+function lowerFirst(text: string): string {
+  return text.length > 1 && /^[A-Z][a-z]/.test(text)
+    ? text[0]!.toLowerCase() + text.slice(1)
+    : text;
+}
+
+/**
+ * A key the schema does not know: the allowed keys, read from the schema, and the one it was
+ * probably meant to be. Each guess is added to `suggested`, so that key is not also reported missing.
+ */
+
+function unknownKeys(
+  issue: z.core.$ZodIssueUnrecognizedKeys,
+  format: IssueFormat,
+  suggested: Set<string>,
+): string {
+  const path = issue.path as readonly PathPart[];
+  const shape = objectShape(format.schema, path);
+  const keys = issue.keys.map((key) => JSON.stringify(key)).join(', ');
+  let text =
+    issue.keys.length === 1
+      ? `${placeOf([...path, issue.keys[0]!], format)}: unknown key`
+      : `${placeOf(path, format)}: unknown keys ${keys}`;
+  if (shape === undefined) return text;
+  const allowed = Object.keys(shape);
+  const given =
+    issue.input !== null && typeof issue.input === 'object' ? Object.keys(issue.input) : [];
+  const guesses = issue.keys
+    .map((key) =>
+      closest(
+        key,
+        allowed.filter((name) => !given.includes(name)),
+      ),
+    )
+    .filter((guess) => guess !== undefined);
+  for (const guess of guesses) suggested.add(pathKey([...path, guess]));
+  const required = allowed.filter((key) => !isOptional(shape[key]!));
+  const optional = allowed.filter((key) => isOptional(shape[key]!));
+  const list = (names: string[]): string => names.map((name) => JSON.stringify(name)).join(', ');
+  const keysHere =
+    required.length === 0
+      ? list(optional)
+      : `${list(required)}${optional.length > 0 ? ` (optional: ${list(optional)})` : ''}`;
+  if (guesses.length > 0)
+    return `${text}; did you mean ${guesses.map((guess) => JSON.stringify(guess)).join(', ')}? allowed keys: ${keysHere}`;
+  return `${text}; remove ${issue.keys.length === 1 ? 'it' : 'them'}, or use one of the allowed keys: ${keysHere}`;
+}
+
+/** The allowed name nearest to a misspelled one, when it is near enough to be a typo. */
+function closest(key: string, names: readonly string[]): string | undefined {
+  let best: string | undefined;
+  let bestDistance = Math.max(1, Math.min(2, Math.floor(key.length / 4)));
+  for (const name of names) {
+    // `timeout` for `timeoutMs`: a name cut short is as good a guess as one letter wrong.
+    const lower = key.toLowerCase();
+    const distance =
+      name.toLowerCase() === lower
+        ? 0
+        : key.length >= 4 && name.toLowerCase().startsWith(lower)
+          ? 1
+          : editDistance(key, name, bestDistance + 1);
+    if (distance <= bestDistance && (best === undefined || distance < bestDistance)) {
+      best = name;
+      bestDistance = distance;
+    }
+  }
+  return best;
+}
+
+/**
+ * Reading a zod schema's shape, so the allowed keys a message lists come from the schema itself and
+ * cannot drift from it. Reads zod's internal definition (`_zod.def`), the one place that does.
+ */
+
+interface Def {
+  type: string;
+  shape?: Record<string, z.ZodType>;
+  innerType?: z.ZodType;
+  element?: z.ZodType;
+  valueType?: z.ZodType;
+  options?: z.ZodType[];
+  in?: z.ZodType;
+  getter?: () => z.ZodType;
+}
+
+const defOf = (schema: z.ZodType): Def => (schema as unknown as { _zod: { def: Def } })._zod.def;
+
+function unwrap(schema: z.ZodType | undefined): z.ZodType | undefined {
+  let node = schema;
+  for (let depth = 0; node !== undefined && depth < 20; depth++) {
+    const def = defOf(node);
+    if (
+      def.type === 'optional' ||
+      def.type === 'nullable' ||
+      def.type === 'default' ||
+      def.type === 'readonly' ||
+      def.type === 'catch'
+    )
+      node = def.innerType;
+    else if (def.type === 'lazy') node = def.getter?.();
+    else if (def.type === 'pipe') node = def.in;
+    else return node;
+  }
+  return node;
+}
+
+function isOptional(schema: z.ZodType): boolean {
+  const type = defOf(schema).type;
+  return type === 'optional' || type === 'default';
+}
+
+/** The object shape at `path` in `schema` (through lists, records, optional values and unions). */
+function objectShape(
+  schema: z.ZodType | undefined,
+  path: readonly PathPart[],
+): Record<string, z.ZodType> | undefined {
+  let node = unwrap(schema);
+  for (const part of path) {
+    if (node === undefined) return undefined;
+    const def = defOf(node);
+    if (def.type === 'object') node = unwrap(def.shape?.[String(part)]);
+    else if (def.type === 'record') node = unwrap(def.valueType);
+    else if (def.type === 'array') node = unwrap(def.element);
+    else if (def.type === 'union')
+      node = unwrap(
+        def.options
+          ?.map(unwrap)
+          .find(
+            (option) =>
+              option !== undefined &&
+              defOf(option).type === 'object' &&
+              String(part) in (defOf(option).shape ?? {}),
+          ),
+      );
+    else return undefined;
+  }
+  if (node === undefined) return undefined;
+  const def = defOf(node);
+  if (def.type === 'object') return def.shape;
+  if (def.type === 'union') {
+    const option = def.options
+      ?.map(unwrap)
+      .find((candidate) => candidate !== undefined && defOf(candidate).type === 'object');
+    return option === undefined ? undefined : defOf(option).shape;
+  }
+  return undefined;
 }

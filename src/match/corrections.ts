@@ -9,7 +9,7 @@ import {
   type PhoneVerdict,
 } from '../types.js';
 import type { AllowlistIndex } from './index.js';
-import { type Segments, spanAt, underHeading } from './structure.js';
+import { type Segments, spanAt, underHeading } from '../text/structure.js';
 
 /**
  * The fix for every finding that counts against the answer, from the directory itself, decided

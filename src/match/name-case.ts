@@ -1,6 +1,6 @@
 import { isCommonWord } from '../normalize/common-words.js';
 import { tokenize, type Token } from '../normalize/name.js';
-import { BULLET, firstAtOrAfter, HEADING, LABEL, type Segments } from './structure.js';
+import { BULLET, firstAtOrAfter, HEADING, LABEL, type Segments } from '../text/structure.js';
 
 // How a case-sensitive name (`isAmbiguousName`: an acronym, a short word, ordinary words) must be
 // written in an answer to name its organization; the matcher (`orgs.ts`) asks once it has a

@@ -2,8 +2,8 @@ import { tokenize, type Token } from '../normalize/name.js';
 import { ListedName, type NameEntry } from './name-entry.js';
 import { FirstTokens, NameTable } from './name-table.js';
 import { writtenAsName } from './name-case.js';
-import { firstTokenAfter, type PreparedAnswer } from './prepared.js';
-import { segment, type Segments } from './structure.js';
+import { firstTokenAfter, type PreparedAnswer } from '../text/prepared.js';
+import { segment, type Segments } from '../text/structure.js';
 import type { OrgFinding, Span } from '../extract/types.js';
 
 /**

@@ -1,4 +1,4 @@
-import { firstAtOrAfter } from './structure.js';
+import { firstAtOrAfter } from '../text/structure.js';
 import { isCommonWord } from '../normalize/common-words.js';
 import { isLabelOnly, isLabelWord } from '../normalize/label-words.js';
 import { tokenize } from '../normalize/name.js';

@@ -1,8 +1,8 @@
 import type { AllowlistIndex } from './index.js';
 import { otherLineLabel, ownLabel } from './phone-cues.js';
-import type { PreparedAnswer } from './prepared.js';
+import type { PreparedAnswer } from '../text/prepared.js';
 import { closest, nearestIn } from './proximity.js';
-import { columnHeading } from './structure.js';
+import { columnHeading } from '../text/structure.js';
 import { otherReference, ownerWordIn, type Mention } from './unlisted-names.js';
 import type { OrgFinding, PhoneFinding, Span } from '../extract/types.js';
 import { bareOrgName } from '../normalize/bare-names.js';

@@ -11,9 +11,15 @@ import {
   type Attribution,
   type OrgPositions,
 } from './phone-verdicts.js';
-import { prepared, type PreparedAnswer } from './prepared.js';
+import { prepared, type PreparedAnswer } from '../text/prepared.js';
 import { distance, nearestIn, pairAlternating } from './proximity.js';
-import { blocksAbove, firstAtOrAfter, spanAt, underHeading, type Segments } from './structure.js';
+import {
+  blocksAbove,
+  firstAtOrAfter,
+  spanAt,
+  underHeading,
+  type Segments,
+} from '../text/structure.js';
 import { unlistedNames, type Mention } from './unlisted-names.js';
 import type { OrgFinding, PhoneFinding, Span } from '../extract/types.js';
 import { formatPhone } from '../normalize/phone.js';

@@ -1,5 +1,5 @@
 import type { Mention } from './unlisted-names.js';
-import { firstAtOrAfter, type Segments } from './structure.js';
+import { firstAtOrAfter, type Segments } from '../text/structure.js';
 import type { PhoneFinding, Span } from '../extract/types.js';
 
 // Which name stands nearest a number, and which one a sentence that alternates names and numbers

@@ -1,5 +1,5 @@
-import { firstTokenAfter, prepareAnswer, tokensIn, type PreparedAnswer } from './prepared.js';
-import { firstAtOrAfter } from './structure.js';
+import { firstTokenAfter, prepareAnswer, tokensIn, type PreparedAnswer } from '../text/prepared.js';
+import { firstAtOrAfter } from '../text/structure.js';
 import type { OrgFinding, Span } from '../extract/types.js';
 import { isCommonWord } from '../normalize/common-words.js';
 import { isLabelOnly } from '../normalize/label-words.js';

@@ -1,4 +1,4 @@
-import type { PreparedAnswer } from '../match/prepared.js';
+import type { PreparedAnswer } from '../text/prepared.js';
 import type { Report } from '../types.js';
 import { needsRepair, recommend } from './action.js';
 import { type Repair, repairAnswer, type Verify } from './repair.js';

@@ -1,5 +1,5 @@
 import type { Span } from '../extract/types.js';
-import type { Segments } from '../match/structure.js';
+import type { Segments } from '../text/structure.js';
 
 /** A change to the answer: put `text` over `start`–`end`. */
 export interface Edit extends Span {

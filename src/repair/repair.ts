@@ -1,6 +1,6 @@
 import type { Span } from '../extract/types.js';
-import { prepareAnswer, prepareEdited, type PreparedAnswer } from '../match/prepared.js';
-import type { Segments } from '../match/structure.js';
+import { prepareAnswer, prepareEdited, type PreparedAnswer } from '../text/prepared.js';
+import type { Segments } from '../text/structure.js';
 import {
   type Correction,
   type CorrectionSource,

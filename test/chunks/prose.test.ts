@@ -6,7 +6,7 @@ import { extractFacts } from '../../src/chunks/facts/index.js';
 import { markerContext } from '../../src/chunks/markers.js';
 import { parseChunks } from '../../src/chunks/parse.js';
 import { chunkWords } from '../../src/chunks/unicode.js';
-import { prepareAnswer } from '../../src/match/prepared.js';
+import { prepareAnswer } from '../../src/text/prepared.js';
 
 // A claim's words come from the prepared answer's tokens, read by offset, instead of tokenizing
 // the claim's prose again. They must be exactly the words tokenizing the prose gave: the prose is

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readAnswer } from '../../src/chunks/claims.js';
 import { markerContext } from '../../src/chunks/markers.js';
 import { parseChunks } from '../../src/chunks/parse.js';
-import { segment } from '../../src/match/structure.js';
+import { segment } from '../../src/text/structure.js';
 
 // The verifier (phone attribution, repair) and the chunk check read sentences with one splitter.
 // Before it was shared, each had its own abbreviation list: `Ave.` ended a sentence for the chunk

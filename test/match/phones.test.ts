@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { extractLinks } from '../../src/extract/links.js';
 import { findOrganizations } from '../../src/match/orgs.js';
 import { extractPhones } from '../../src/extract/phones.js';
-import { segment } from '../../src/match/structure.js';
+import { segment } from '../../src/text/structure.js';
 import { attributePhones } from '../../src/match/phones.js';
 import type { PhoneStatus } from '../../src/types.js';
 import { makeIndex } from '../helpers/allowlist.js';

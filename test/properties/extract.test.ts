@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { extractLinks } from '../../src/extract/links.js';
 import { findOrganizations } from '../../src/match/orgs.js';
 import { extractPhones } from '../../src/extract/phones.js';
-import { segment } from '../../src/match/structure.js';
+import { segment } from '../../src/text/structure.js';
 import type { Span } from '../../src/extract/types.js';
 import { extract } from '../../src/verify.js';
 import { directoryIndex } from './fixtures.js';

@@ -8,7 +8,7 @@ import {
   type PhoneVerdict,
 } from '../../src/types.js';
 import { BUCKET_SCORES } from '../../src/defaults.js';
-import { scoreReport } from '../../src/score/score.js';
+import { scoreReport } from '../../src/score.js';
 import { verifyAnswer } from '../../src/verify.js';
 import { directoryIndex } from './fixtures.js';
 import { anyText, runs, timeout } from './support.js';

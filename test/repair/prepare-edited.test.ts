@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { prepareAnswer, prepareEdited } from '../../src/match/prepared.js';
+import { prepareAnswer, prepareEdited } from '../../src/text/prepared.js';
 import { tokenize } from '../../src/normalize/name.js';
 import { sampleRows } from '../helpers/sample.js';
 import { answerLike, anyText, runs, timeout } from '../properties/support.js';

@@ -1,4 +1,4 @@
-import { firstAtOrAfter } from '../../match/structure.js';
+import { firstAtOrAfter } from '../../text/structure.js';
 import { halfWidth, WIDTH_FORMS } from '../../normalize/width.js';
 import type { NumberStyle } from '../number-style.js';
 import type { Fact } from '../types.js';

@@ -1,7 +1,7 @@
-import type { Span } from './types.js';
+import type { Span } from '../extract/types.js';
 
 // Where sentences end: the one splitter of the verifier (phone attribution, repair, corrections,
-// through `src/match/structure.ts`) and of the chunk check (claims and chunk passages). Each caller
+// through `src/text/structure.ts`) and of the chunk check (claims and chunk passages). Each caller
 // gives the stretch it reads (a line, a paragraph) and, for the chunk check, what it must not read.
 
 export const TERMINATORS = new Set(['.', '!', '?', '。', '！', '？']);

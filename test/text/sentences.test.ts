@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { splitSentences, trimSpan } from '../../src/extract/sentences.js';
+import { splitSentences, trimSpan } from '../../src/text/sentences.js';
 
 function split(text: string, context?: Parameters<typeof splitSentences>[3]): string[] {
   return splitSentences(text, 0, text.length, context).map((span) => {

@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { Span } from '../../src/extract/types.js';
-import { prepareAnswer } from '../../src/match/prepared.js';
-import { type Segments, segment, spanAt } from '../../src/match/structure.js';
+import { prepareAnswer } from '../../src/text/prepared.js';
+import { type Segments, segment, spanAt } from '../../src/text/structure.js';
 import { fixtureText } from '../helpers/fixture-text.js';
 
 // `sentenceAt` splits only the line that holds a position; callers used to read

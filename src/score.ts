@@ -1,5 +1,5 @@
-import { MISATTRIBUTED_PHONE_PENALTY, SCORE_DECIMALS } from '../defaults.js';
-import { isFatalBucket, type LinkVerdict, type PhoneVerdict } from '../types.js';
+import { MISATTRIBUTED_PHONE_PENALTY, SCORE_DECIMALS } from './defaults.js';
+import { isFatalBucket, type LinkVerdict, type PhoneVerdict } from './types.js';
 
 export interface Score {
   score: number;

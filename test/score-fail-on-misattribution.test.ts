@@ -2,12 +2,12 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../../src/cli/main.js';
-import { summaryLine, toGradingResult } from '../../src/format/formatters.js';
-import { resolveSettings } from '../../src/promptfoo/settings.js';
-import { verifyAnswer } from '../../src/verify.js';
-import { makeIndex } from '../helpers/allowlist.js';
-import { fakeIo } from '../helpers/cli.js';
+import { runCli } from '../src/cli/main.js';
+import { summaryLine, toGradingResult } from '../src/format/formatters.js';
+import { resolveSettings } from '../src/promptfoo/settings.js';
+import { verifyAnswer } from '../src/verify.js';
+import { makeIndex } from './helpers/allowlist.js';
+import { fakeIo } from './helpers/cli.js';
 
 /**
  * `failOnMisattribution`: opt-in, a wrong number fails the answer whatever the score. By default a

@@ -1,4 +1,4 @@
-import { nextSentence, splitSentences } from '../extract/sentences.js';
+import { nextSentence, splitSentences } from './sentences.js';
 import type { Span } from '../extract/types.js';
 
 // An answer's sentences line by line, for `segment` (`structure.ts`): a line break ends a

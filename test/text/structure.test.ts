@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { columnHeading, segment, spanAt } from '../../src/match/structure.js';
+import { columnHeading, segment, spanAt } from '../../src/text/structure.js';
 
 function parts(text: string): { sentences: string[]; blocks: string[] } {
   const { sentences, blocks } = segment(text);

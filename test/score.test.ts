@@ -1,12 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import {
-  BUCKET_SCORES,
-  DEFAULT_THRESHOLD,
-  MISATTRIBUTED_PHONE_PENALTY,
-} from '../../src/defaults.js';
-import type { LinkFinding, PhoneFinding } from '../../src/extract/types.js';
-import type { LinkBucket, LinkVerdict, PhoneStatus, PhoneVerdict } from '../../src/types.js';
-import { scoreReport } from '../../src/score/score.js';
+import { BUCKET_SCORES, DEFAULT_THRESHOLD, MISATTRIBUTED_PHONE_PENALTY } from '../src/defaults.js';
+import type { LinkFinding, PhoneFinding } from '../src/extract/types.js';
+import type { LinkBucket, LinkVerdict, PhoneStatus, PhoneVerdict } from '../src/types.js';
+import { scoreReport } from '../src/score.js';
 
 let position = 0;
 
