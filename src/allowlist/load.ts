@@ -1,5 +1,6 @@
-import { readFile } from 'node:fs/promises';
-import { InputError } from '../errors.js';
+import { FILE_LIMITS } from '../defaults.js';
+import { InputError, isInputError } from '../errors.js';
+import { readInputFile } from '../util/safe-file.js';
 import { lineOfPath, parseJsonText } from '../input/json.js';
 import { type Allowlist, type FileShape, fileShape, readAllowlist } from './schema.js';
 import type { AllowlistTables } from './tables.js';
@@ -21,8 +22,14 @@ export async function readAllowlistFile(
 ): Promise<{ allowlist: Allowlist; tables: AllowlistTables }> {
   let text: string;
   try {
-    text = await readFile(path, 'utf8');
+    const bytes = await readInputFile(path, {
+      what: 'allowlist file',
+      where: source,
+      maxBytes: FILE_LIMITS.allowlist,
+    });
+    text = bytes.toString('utf8');
   } catch (error) {
+    if (isInputError(error)) throw error;
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') {
       throw new InputError(

@@ -1,5 +1,7 @@
-import { open, readFile } from 'node:fs/promises';
-import { InputError } from '../errors.js';
+import { open } from 'node:fs/promises';
+import { FILE_LIMITS } from '../defaults.js';
+import { InputError, isInputError } from '../errors.js';
+import { readInputFile } from '../util/safe-file.js';
 
 /** Exit codes shared by every subcommand. */
 export const EXIT = {
@@ -66,12 +68,15 @@ export function processIo(): CliIo {
   };
 }
 
-/** Read a text file, turning "not there" into an input error that says which file. */
+/**
+ * Read a text file, turning "not there" into an input error that says which file; a FIFO, a
+ * device, a folder or a file over `FILE_LIMITS.text` is refused (`readInputFile`).
+ */
 export async function readTextFile(path: string, what: string): Promise<string> {
   try {
-    return await readFile(path, 'utf8');
+    return (await readInputFile(path, { what, maxBytes: FILE_LIMITS.text })).toString('utf8');
   } catch (error) {
-    throw fileError(error, path, what);
+    throw isInputError(error) ? error : fileError(error, path, what);
   }
 }
 

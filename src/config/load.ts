@@ -1,10 +1,11 @@
-import { readFile } from 'node:fs/promises';
-import { dirname, isAbsolute, resolve } from 'node:path';
+import { dirname, isAbsolute, normalize, resolve, sep } from 'node:path';
 import { LineCounter, parseDocument } from 'yaml';
-import { InputError } from '../errors.js';
+import { FILE_LIMITS } from '../defaults.js';
+import { InputError, isInputError } from '../errors.js';
 import { describeValue, parseInput } from '../input/issues.js';
 import { lineOfPath, parseJsonText } from '../input/json.js';
 import { parseJurisdiction } from '../jurisdiction/codes.js';
+import { readInputFile } from '../util/safe-file.js';
 import { CONFIG_FILE_EXPECTED, ConfigFileSchema, type ConfigFile } from './schema.js';
 
 /** The names a config file may have in the working folder, in the order they are looked for. */
@@ -30,33 +31,48 @@ export async function loadConfig(
   explicit: string | undefined,
   cwd: string,
 ): Promise<LoadedConfig | undefined> {
-  if (explicit !== undefined) return readConfigFile(resolve(cwd, explicit), explicit);
-  const found: string[] = [];
+  if (explicit !== undefined) {
+    const path = resolve(cwd, explicit);
+    const text = await readConfigText(path, explicit);
+    return {
+      name: explicit,
+      config: withPathsFrom(dirname(path), parseConfigText(text, explicit)),
+    };
+  }
+  const found: { name: string; text: string }[] = [];
   for (const name of CONFIG_FILE_NAMES) {
-    const text = await readFile(resolve(cwd, name), 'utf8').catch((error: unknown) => {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-      throw unreadable(name, error);
+    const text = await readConfigText(resolve(cwd, name), name).catch((error: unknown) => {
+      if ((error as InputError).code === 'FILE_NOT_FOUND') return undefined;
+      throw error;
     });
-    if (text !== undefined) found.push(name);
+    if (text !== undefined) found.push({ name, text });
   }
   if (found.length > 1)
     throw new InputError(
       'INVALID_CONFIG',
-      `${found.join(' and ')} are both here; keep one, or name the one to use with --config`,
+      `${found.map((file) => file.name).join(' and ')} are both here; keep one, or name the one to use with --config`,
     );
-  return found[0] === undefined ? undefined : readConfigFile(resolve(cwd, found[0]), found[0]);
+  const [file] = found;
+  if (file === undefined) return undefined;
+  const config = parseConfigText(file.text, file.name, { found: true });
+  return { name: file.name, config: withPathsFrom(cwd, config) };
 }
 
-async function readConfigFile(path: string, name: string): Promise<LoadedConfig> {
-  const text = await readFile(path, 'utf8').catch((error: unknown) => {
+/** A config file's text: a regular file of at most `FILE_LIMITS.config` (a FIFO named like one cannot hang the run). */
+async function readConfigText(path: string, name: string): Promise<string> {
+  try {
+    return (
+      await readInputFile(path, { what: 'config file', where: name, maxBytes: FILE_LIMITS.config })
+    ).toString('utf8');
+  } catch (error) {
+    if (isInputError(error)) throw error;
     if ((error as NodeJS.ErrnoException).code === 'ENOENT')
       throw new InputError('FILE_NOT_FOUND', 'config file not found; check the path', {
         where: name,
         cause: error,
       });
     throw unreadable(name, error);
-  });
-  return { name, config: withPathsFrom(dirname(path), parseConfigText(text, name)) };
+  }
 }
 
 /**
@@ -64,7 +80,11 @@ async function readConfigFile(path: string, name: string): Promise<LoadedConfig>
  * superset of JSON). Each problem is named by the file, its key path and its line, as
  * `citation-verifier.config.yaml: liveness.timeoutMs (line 3): must be …`. Pure.
  */
-export function parseConfigText(text: string, name: string): ConfigFile {
+export function parseConfigText(
+  text: string,
+  name: string,
+  options: { found?: boolean } = {},
+): ConfigFile {
   const { data, locate } = name.endsWith('.json') ? readJson(text, name) : readYaml(text, name);
   // An empty file is no settings; anything but keys and values is said plainly, with no path.
   if (data !== null && data !== undefined && (typeof data !== 'object' || Array.isArray(data)))
@@ -81,6 +101,7 @@ export function parseConfigText(text: string, name: string): ConfigFile {
   });
   if (config.jurisdiction !== undefined)
     parseJurisdiction(config.jurisdiction, `${name}: jurisdiction`);
+  if (options.found) refuseWidening(config, name, locate);
   return config;
 }
 
@@ -141,6 +162,74 @@ function withPathsFrom(folder: string, config: ConfigFile): ConfigFile {
     out.judge = judge;
   }
   return out;
+}
+
+/**
+ * The keys a config file found in the working folder may not set, each with the flag that sets it
+ * instead: they widen what a run may reach (the network, private addresses, the judge's URL, which
+ * receives the key) or where it writes or reads its trust from (cache and recording folders, the
+ * .gov registry). A folder one `cd`s into (a cloned repository, a shared drive) is not the user's
+ * word; `--config FILE` is.
+ */
+const NAMED_ONLY: readonly { path: readonly string[]; flag: string }[] = [
+  { path: ['liveness', 'allowPrivateNetworks'], flag: '--allow-private' },
+  { path: ['liveness', 'resolve'], flag: '--resolve' },
+  { path: ['liveness', 'cacheDir'], flag: '--cache-dir' },
+  { path: ['liveness', 'networkProbe'], flag: '--network-probe' },
+  { path: ['liveness'], flag: '--live' },
+  { path: ['govRegistry'], flag: '--gov-registry' },
+  { path: ['judge', 'url'], flag: '--judge-url' },
+  { path: ['judge', 'cacheDir'], flag: '--judge-cache' },
+  { path: ['judge', 'recordDir'], flag: '--judge-record' },
+  { path: ['judge', 'replayDir'], flag: '--judge-replay' },
+];
+
+/**
+ * A found file setting one of `NAMED_ONLY` (liveness at all, except `false`), or an allowlist
+ * outside its own folder, is refused, naming the key and its line (exit 3): which would be obeyed
+ * is then never a surprise.
+ */
+function refuseWidening(config: ConfigFile, name: string, locate: Locate): void {
+  const refuse = (path: readonly string[], what: string): never => {
+    const line = locate(path);
+    throw new InputError(
+      'INVALID_CONFIG',
+      `${path.join('.')}${line === undefined ? '' : ` (${line})`}: a config file found in the working folder may not set this, since ${what}; give it as ${flagOf(path)}, or name the file with --config ${name} if you trust it`,
+      { where: name },
+    );
+  };
+  for (const { path } of NAMED_ONLY) {
+    const value = valueAt(config, path);
+    if (value === undefined || (path.length === 1 && path[0] === 'liveness' && value === false))
+      continue;
+    refuse(
+      path,
+      path[0] === 'govRegistry'
+        ? 'it decides which .gov domains are trusted'
+        : 'it widens what the run may reach or where it writes',
+    );
+  }
+  const allowlist = config.allowlist;
+  if (typeof allowlist === 'string') {
+    const bare = allowlist.startsWith('file://') ? allowlist.slice('file://'.length) : allowlist;
+    const inside = normalize(bare);
+    if (isAbsolute(bare) || inside === '..' || inside.startsWith(`..${sep}`))
+      refuse(['allowlist'], "it names a file outside the config file's folder");
+  }
+}
+
+function flagOf(path: readonly string[]): string {
+  if (path[0] === 'allowlist') return '--allowlist';
+  return NAMED_ONLY.find((entry) => entry.path.join('.') === path.join('.'))!.flag;
+}
+
+function valueAt(config: ConfigFile, path: readonly string[]): unknown {
+  let value: unknown = config;
+  for (const key of path) {
+    if (typeof value !== 'object' || value === null) return undefined;
+    value = (value as Record<string, unknown>)[key];
+  }
+  return value;
 }
 
 function unreadable(name: string, error: unknown): InputError {

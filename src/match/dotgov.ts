@@ -1,6 +1,8 @@
-import { readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { InputError } from '../errors.js';
+import { FILE_LIMITS } from '../defaults.js';
+import { InputError, isInputError } from '../errors.js';
+import { readInputFileSync } from '../util/safe-file.js';
 
 /**
  * The registered `.gov` domains: only the .gov registrar (CISA) can create one, and it publishes
@@ -103,9 +105,13 @@ export function loadGovRegistry(path?: string): GovRegistry {
   let text: string;
   let modified: string;
   try {
-    text = readFileSync(file, 'utf8');
+    text = readInputFileSync(file, {
+      what: 'the .gov registry',
+      maxBytes: FILE_LIMITS.registry,
+    }).toString('utf8');
     modified = statSync(file).mtime.toISOString().slice(0, 10);
   } catch (error) {
+    if (isInputError(error)) throw error;
     const code =
       (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'FILE_NOT_FOUND' : 'FILE_UNREADABLE';
     throw new InputError(

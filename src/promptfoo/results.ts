@@ -1,7 +1,8 @@
-import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
+import { FILE_LIMITS } from '../defaults.js';
+import { readInputFile } from '../util/safe-file.js';
 import { lineOfPath, parseJsonLines, parseJsonText } from '../input/json.js';
-import { InputError } from '../errors.js';
+import { InputError, isInputError } from '../errors.js';
 import { invalidInput, parseInput } from '../input/issues.js';
 
 /**
@@ -90,8 +91,13 @@ export interface ResultRow {
 export async function readPromptfooResults(path: string): Promise<ResultRow[]> {
   let text: string;
   try {
-    text = (await readFile(path, 'utf8')).replace(/^\uFEFF/, '');
+    const bytes = await readInputFile(path, {
+      what: 'promptfoo results file',
+      maxBytes: FILE_LIMITS.text,
+    });
+    text = bytes.toString('utf8').replace(/^\uFEFF/, '');
   } catch (error) {
+    if (isInputError(error)) throw error;
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT')
       throw new InputError(

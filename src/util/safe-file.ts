@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { constants } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync, type Stats } from 'node:fs';
 import { open, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { InputError } from '../errors.js';
 
 /**
  * A cache entry read and written so that whoever else can write its folder cannot make us follow
@@ -53,4 +54,93 @@ export async function writeEntryFile(file: string, text: string): Promise<boolea
     await rm(temporary, { force: true }).catch(() => undefined);
     return false;
   }
+}
+
+/**
+ * A file the user named as input (config, allowlist, registry, chunks, labels, an answer), read
+ * whole when it is a regular file of at most `maxBytes`; anything else is an `InputError` naming
+ * the file (exit 3): a FIFO or device (opened without blocking, so a FIFO with no writer cannot
+ * hang the run), a folder, a file over the bound (counted as it is read too, so a file that grows
+ * or lies about its size stops at the bound). Errors of the open itself (`ENOENT`, `EACCES`) are
+ * thrown as they are, for the caller's own words.
+ */
+export async function readInputFile(
+  path: string,
+  input: { what: string; where?: string; maxBytes: number },
+): Promise<Buffer> {
+  const handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
+  try {
+    refuseKind(await handle.stat(), path, input);
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for (;;) {
+      const { bytesRead, buffer } = await handle.read({ buffer: Buffer.alloc(READ_CHUNK) });
+      if (bytesRead === 0) break;
+      size += bytesRead;
+      if (size > input.maxBytes) throw tooLarge(path, input);
+      chunks.push(buffer.subarray(0, bytesRead));
+    }
+    return Buffer.concat(chunks, size);
+  } finally {
+    await handle.close().catch(() => undefined);
+  }
+}
+
+/** `readInputFile` for the readers that are synchronous (the .gov registry, read on first use). */
+export function readInputFileSync(
+  path: string,
+  input: { what: string; where?: string; maxBytes: number },
+): Buffer {
+  const fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
+  try {
+    refuseKind(fstatSync(fd), path, input);
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for (;;) {
+      const buffer = Buffer.alloc(READ_CHUNK);
+      const bytesRead = readSync(fd, buffer);
+      if (bytesRead === 0) break;
+      size += bytesRead;
+      if (size > input.maxBytes) throw tooLarge(path, input);
+      chunks.push(buffer.subarray(0, bytesRead));
+    }
+    return Buffer.concat(chunks, size);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+const READ_CHUNK = 1 << 20;
+
+function refuseKind(
+  info: Stats,
+  path: string,
+  input: { what: string; where?: string; maxBytes: number },
+): void {
+  if (!info.isFile())
+    throw new InputError(
+      'FILE_UNREADABLE',
+      `${input.what} is ${kindOf(info)}, not a regular file; name a regular file`,
+      { where: input.where ?? path },
+    );
+  if (info.size > input.maxBytes) throw tooLarge(path, input);
+}
+
+function tooLarge(
+  path: string,
+  input: { what: string; where?: string; maxBytes: number },
+): InputError {
+  return new InputError(
+    'FILE_UNREADABLE',
+    `${input.what} is over ${input.maxBytes.toLocaleString('en-US')} bytes, the most read; name the right file`,
+    { where: input.where ?? path },
+  );
+}
+
+function kindOf(info: Stats): string {
+  if (info.isDirectory()) return 'a folder';
+  if (info.isFIFO()) return 'a FIFO (named pipe)';
+  if (info.isCharacterDevice() || info.isBlockDevice()) return 'a device';
+  if (info.isSocket()) return 'a socket';
+  return 'not a file';
 }

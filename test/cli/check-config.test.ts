@@ -27,7 +27,9 @@ async function check(dir: string, flags: string[], text = answer) {
 describe('check with a config file', () => {
   it('reads citation-verifier.config.yaml from the working folder; a flag overrides its key', async () => {
     const dir = project({
-      'citation-verifier.config.yaml': `allowlist: ${allowlist}\nthreshold: 0.9\njurisdiction: MA\n`,
+      'allowlist.json': readFileSync(allowlist, 'utf8'),
+      'citation-verifier.config.yaml':
+        'allowlist: allowlist.json\nthreshold: 0.9\njurisdiction: MA\n',
     });
     const fromFile = await check(dir, []);
     expect(fromFile.code).toBe(EXIT.pass);
@@ -63,15 +65,18 @@ describe('check with a config file', () => {
     expect(run.err).toContain('nope.yaml: config file not found; check the path');
   });
 
-  it('liveness on in the file lets the live flags apply without --live', async () => {
+  it('liveness on in a named file lets the live flags apply without --live', async () => {
     const dir = project({
-      'citation-verifier.config.json': JSON.stringify({
-        allowlist,
-        liveness: { timeoutMs: 1000 },
-      }),
+      'settings.json': JSON.stringify({ allowlist, liveness: { timeoutMs: 1000 } }),
     });
     // No link in the answer: nothing is fetched.
-    const run = await check(dir, ['--timeout', '2000', '--allow-private']);
+    const run = await check(dir, [
+      '--config',
+      'settings.json',
+      '--timeout',
+      '2000',
+      '--allow-private',
+    ]);
     expect(run.err).toBe('');
     expect(run.code).toBe(EXIT.pass);
     const off = await check(project({}), ['--allowlist', allowlist, '--timeout', '2000']);
@@ -80,7 +85,8 @@ describe('check with a config file', () => {
 
   it('an allowlist in the file makes --chunks run both checks', async () => {
     const dir = project({
-      'citation-verifier.config.yaml': `allowlist: ${allowlist}\nrequireCitations: true\n`,
+      'allowlist.json': readFileSync(allowlist, 'utf8'),
+      'citation-verifier.config.yaml': 'allowlist: allowlist.json\nrequireCitations: true\n',
     });
     const run = await check(dir, ['--chunks', chunks], 'Tenants get 14 days to respond [1].');
     const document = JSON.parse(run.out);

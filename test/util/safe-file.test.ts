@@ -1,0 +1,55 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { EXIT } from '../../src/cli/io.js';
+import { runCli } from '../../src/cli/main.js';
+import { readInputFile, readInputFileSync } from '../../src/util/safe-file.js';
+import { fakeIo } from '../helpers/cli.js';
+
+/** Every named input file is a bounded regular file, or an input error naming it (exit 3). */
+const allowlist = join(import.meta.dirname, '..', 'fixtures', 'verifier', 'allowlist.json');
+
+describe('readInputFile', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'cv-input-'));
+  const small = join(dir, 'small.txt');
+  writeFileSync(small, 'x'.repeat(100));
+
+  it('reads a regular file within its bound, async and sync alike', async () => {
+    expect((await readInputFile(small, { what: 'f', maxBytes: 100 })).length).toBe(100);
+    expect(readInputFileSync(small, { what: 'f', maxBytes: 100 }).length).toBe(100);
+  });
+
+  it.each([
+    ['/dev/zero', 'f is a device, not a regular file'],
+    [dir, 'f is a folder, not a regular file'],
+    [small, 'f is over 99 bytes, the most read'],
+  ])('refuses %s', async (path, message) => {
+    await expect(readInputFile(path, { what: 'f', maxBytes: 99 })).rejects.toThrow(message);
+    expect(() => readInputFileSync(path, { what: 'f', maxBytes: 99 })).toThrow(message);
+  });
+
+  it('leaves a missing file to its caller’s words', async () => {
+    await expect(
+      readInputFile(join(dir, 'none'), { what: 'f', maxBytes: 9 }),
+    ).rejects.toMatchObject({
+      code: 'ENOENT',
+    });
+  });
+});
+
+describe('check refuses what is not a regular file, exit 3', () => {
+  it.each([
+    [['--allowlist', '/dev/zero'], '/dev/zero: allowlist file is a device'],
+    [
+      ['--allowlist', allowlist, '--gov-registry', '/dev/zero'],
+      '/dev/zero: the .gov registry is a device',
+    ],
+    [['--chunks', '/tmp'], 'chunks file is a folder'],
+  ])('%j', async (argv, message) => {
+    const io = fakeIo({ stdin: 'Call the court at https://example.gov/x.' });
+    const code = await runCli(['check', ...argv, '-'], io);
+    expect(code).toBe(EXIT.badInput);
+    expect(io.err()).toContain(message);
+  });
+});
