@@ -26,37 +26,26 @@ const NONE: readonly string[] = Object.freeze([]);
  * A `NameEntry` whose case rule is decided the first time a text's words match the name, not when
  * the directory is indexed: of 100,000 names an answer matches a handful, and deciding every one
  * (its words looked up in the common-word list, which loads on first use) was about a third of
- * building the index. `simple`: the name is ASCII words and single spaces (see `orgs.ts`), so its
- * tokens are its words.
+ * building the index.
  */
 export class ListedName implements NameEntry {
   readonly organization: string;
   readonly name: string;
   readonly marks: readonly string[];
   readonly trailing: string;
-  readonly #simple: boolean;
   #caseSensitive: boolean | undefined;
   #rawTokens: readonly string[] | undefined;
 
-  constructor(
-    organization: string,
-    name: string,
-    simple: boolean,
-    marks: readonly string[] = NONE,
-    trailing = '',
-  ) {
+  constructor(organization: string, name: string, marks: readonly string[] = NONE, trailing = '') {
     this.organization = organization;
     this.name = name;
-    this.#simple = simple;
     this.marks = marks;
     this.trailing = trailing;
   }
 
   get caseSensitive(): boolean {
     if (this.#caseSensitive === undefined) {
-      const norms = this.#simple
-        ? this.name.toLowerCase().split(' ')
-        : tokenize(this.name).map((token) => token.norm);
+      const norms = tokenize(this.name).map((token) => token.norm);
       this.#caseSensitive = isAmbiguousName(this.name, norms);
     }
     return this.#caseSensitive;
@@ -64,11 +53,7 @@ export class ListedName implements NameEntry {
 
   /** Only compared for case-sensitive names; the others share one empty list. */
   get rawTokens(): readonly string[] {
-    this.#rawTokens ??= !this.caseSensitive
-      ? NONE
-      : this.#simple
-        ? this.name.split(' ')
-        : tokenize(this.name).map((token) => token.raw);
+    this.#rawTokens ??= this.caseSensitive ? tokenize(this.name).map((token) => token.raw) : NONE;
     return this.#rawTokens;
   }
 }

@@ -1,6 +1,6 @@
 import { tokenize, type Token } from '../normalize/name.js';
 import { ListedName, type NameEntry } from './name-entry.js';
-import { FirstTokens, NameTable } from './name-table.js';
+import { compareStrings } from '../util/strings.js';
 import { writtenAsName } from './name-case.js';
 import { firstTokenAfter, type PreparedAnswer } from '../text/prepared.js';
 import { segment, type Segments } from '../text/structure.js';
@@ -15,8 +15,8 @@ import type { OrgFinding, Span } from '../extract/types.js';
  * answer; one big alternation does not even compile at 100,000 names.
  */
 export interface OrgMatcher {
-  /** folded token key → the names (organization, alias) it may stand for. */
-  readonly names: NameTable;
+  /** folded token key → the names (organization, alias) it may stand for, by organization. */
+  readonly names: ReadonlyMap<string, readonly NameEntry[]>;
   /** first folded token → most tokens of any name that starts with it. */
   readonly firstToken: ReadonlyMap<string, number>;
   /**
@@ -29,21 +29,35 @@ export interface OrgMatcher {
 
 /**
  * The matcher of `entries`, each name for its organization; `own`, the organizations' own names
- * (each naming itself), come first, as they would as `{ organization: name, name }` entries, but
- * without an object each (the index hands its 100,000 organizations so).
+ * (each naming itself), come first, as they would as `{ organization: name, name }` entries.
  */
 export function buildOrgMatcher(
   entries: Iterable<{ organization: string; name: string }>,
   own: readonly string[] = [],
 ): OrgMatcher {
-  const pairs = Array.isArray(entries) ? entries : [...entries];
-  const names = new NameTable(own, pairs);
-  const firsts = new FirstTokens();
-  // A loop over each array, each name read there and handed on: one reader of both (`nameAt`)
-  // met the second array only after 100,000 names, and V8 dropped its optimized code there.
-  for (let k = 0; k < own.length; k++) addListed(names, firsts, k, own[k]!);
-  for (let k = 0; k < pairs.length; k++) addListed(names, firsts, own.length + k, pairs[k]!.name);
-  const firstToken = firsts.toMap();
+  const names = new Map<string, NameEntry[]>();
+  const firstToken = new Map<string, number>();
+  const add = (organization: string, name: string): void => {
+    // ASCII words parted by single spaces (most names) are their own tokens, lower-cased.
+    const simple = SIMPLE_NAME.test(name);
+    const tokens = simple ? undefined : tokenize(name);
+    if (tokens?.length === 0) return;
+    const key = tokens ? tokens.map((token) => token.norm).join(' ') : name.toLowerCase();
+    const list = names.get(key) ?? names.set(key, []).get(key)!;
+    // The same organization and name once under a key, however often listed.
+    if (list.some((entry) => entry.organization === organization && entry.name === name)) return;
+    const trailing = tokens ? name.slice(tokens[tokens.length - 1]!.end).trim() : '';
+    list.push(new ListedName(organization, name, tokens ? marksOf(name, tokens) : NONE, trailing));
+    const space = key.indexOf(' ');
+    const first = space === -1 ? key : key.slice(0, space);
+    const count = tokens ? tokens.length : (key.match(/ /g)?.length ?? 0) + 1;
+    firstToken.set(first, Math.max(firstToken.get(first) ?? 0, count));
+  };
+  for (const name of own) add(name, name);
+  for (const { organization, name } of entries) add(organization, name);
+  // A name listed for several organizations resolves to the first in code-unit order: deterministic.
+  for (const list of names.values())
+    if (list.length > 1) list.sort((a, b) => compareStrings(a.organization, b.organization));
   const firstTokenBits = new Uint32Array(FILTER_BITS >>> 5);
   for (const first of firstToken.keys()) {
     const bit = tokenBit(first);
@@ -52,25 +66,7 @@ export function buildOrgMatcher(
   return { names, firstToken, firstTokenBits };
 }
 
-/** Name `index` of `names`, `name`, under its key, and its first token in `firsts`. */
-function addListed(names: NameTable, firsts: FirstTokens, index: number, name: string): void {
-  // ASCII words and single spaces: the tables read the key from the name itself, and no Token
-  // objects are made (100,000 names would make 300,000 of them).
-  if (names.addSimple(index, name, firsts) > 0) return;
-  const tokens = tokenize(name);
-  if (tokens.length === 0) return;
-  const norms = tokens.map((token) => token.norm);
-  const trailing = name.slice(tokens[tokens.length - 1]!.end).trim();
-  const entry = new ListedName(
-    names.organizationAt(index),
-    name,
-    false,
-    marksOf(name, tokens),
-    trailing,
-  );
-  names.addTokenized(index, norms.join(' '), entry);
-  firsts.note(norms[0]!, norms[0]!.length, 0, norms.length);
-}
+const SIMPLE_NAME = /^[A-Za-z0-9]+(?: [A-Za-z0-9]+)*$/;
 
 /** 2¹⁸ bits (32 KB): at 100,000 names, a few percent of them set. */
 const FILTER_BITS = 1 << 18;

@@ -235,3 +235,34 @@ describe('findOrganizations: cost does not grow with the directory', () => {
     expect(time(large)).toBeLessThan(time(small) * 10 + 50);
   });
 });
+
+describe('buildOrgMatcher: the organizations’ own names', () => {
+  it('count as entries naming themselves, listed first, each pair once, by organization', () => {
+    const entries = [
+      { organization: 'Zeta Law', name: 'Legal Aid' },
+      { organization: 'Alpha Law', name: 'legal aid' },
+      { organization: 'Alpha Law', name: 'legal aid' },
+    ];
+    const own = ['Legal Aid', 'Legal-Aid Society'];
+    const handed = buildOrgMatcher(entries, own);
+    const whole = buildOrgMatcher([
+      ...own.map((name) => ({ organization: name, name })),
+      ...entries,
+    ]);
+    const view = (matcher: typeof whole) =>
+      [...matcher.names].map(([key, list]) => [key, list.map((e) => [e.organization, e.name])]);
+    expect(view(handed)).toEqual(view(whole));
+    expect(view(handed)).toEqual([
+      [
+        'legal aid',
+        [
+          ['Alpha Law', 'legal aid'],
+          ['Legal Aid', 'Legal Aid'],
+          ['Zeta Law', 'Legal Aid'],
+        ],
+      ],
+      ['legal aid society', [['Legal-Aid Society', 'Legal-Aid Society']]],
+    ]);
+    expect([...handed.firstToken]).toEqual([['legal', 3]]);
+  });
+});
