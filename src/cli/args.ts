@@ -43,7 +43,6 @@ export const JUDGE_FLAGS = {
  */
 export function defineCommand<const O extends FlagOptions>(spec: {
   name: string;
-  summary: string;
   usage: string;
   flags: O;
   /** Whether the command takes positional arguments (default true). */
@@ -52,7 +51,6 @@ export function defineCommand<const O extends FlagOptions>(spec: {
 }): Subcommand {
   return {
     name: spec.name,
-    summary: spec.summary,
     usage: spec.usage,
     // Async, so a bad flag rejects the promise as any other input error does.
     run: async (argv, io) => {

@@ -51,7 +51,6 @@ Exit codes: 0 written, 3 bad input (or a warning with --strict), 1 unexpected er
  */
 export const buildAllowlistCommand: Subcommand = defineCommand({
   name: 'build-allowlist',
-  summary: 'build the allowlist JSON from a directory spreadsheet (CSV export)',
   usage: USAGE,
   flags: {
     'org-column': { type: 'string' },

@@ -28,7 +28,6 @@ Exit codes: 0 measured, 3 bad input, 1 unexpected error.
 
 export const calibrateCommand: Subcommand = defineCommand({
   name: 'calibrate',
-  summary: 'measure the chunk check and its judge against labelled claim/chunk pairs',
   usage: USAGE,
   flags: {
     ...OUTPUT_FLAGS,

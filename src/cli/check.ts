@@ -22,7 +22,6 @@ import {
   type AnswerChecks,
   type CheckPlan,
 } from './check-answer.js';
-import { runJsonl } from './check-jsonl.js';
 import { CONFIG_FILE_NAMES, loadConfig } from '../config/load.js';
 import { livenessOn, overFile } from '../config/merge.js';
 import type { ConfigFile } from '../config/schema.js';
@@ -85,7 +84,6 @@ Exit codes: 0 pass, 2 verification failed, 3 bad input, 1 unexpected error.
 
 export const checkCommand: Subcommand = defineCommand({
   name: 'check',
-  summary: 'verify answers against the allowlist and/or their [N] citations against chunks',
   usage: USAGE,
   flags: CHECK_FLAGS,
   async run({ values, positionals }, io) {
@@ -101,6 +99,7 @@ export const checkCommand: Subcommand = defineCommand({
       const output = await openLineOutput(values.output, 'the verdicts', io);
       try {
         const { plan, live } = await planChecks(values, file, given, io);
+        const { runJsonl } = await import('./check-jsonl.js');
         return await finish(live, runJsonl(values.jsonl, plan, io, output));
       } catch (error) {
         await output.abort();

@@ -40,7 +40,6 @@ export interface CliIo {
 
 export interface Subcommand {
   name: string;
-  summary: string;
   usage: string;
   run(argv: string[], io: CliIo): Promise<number>;
 }

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describeError, isInputError } from '../errors.js';
 import { printable } from '../util/strings.js';
-import { EXIT, type CliIo, type Subcommand } from './io.js';
+import { EXIT, type CliIo } from './io.js';
 import { SUBCOMMANDS } from './subcommands.js';
 
 const NAME = 'citation-verifier';
@@ -24,18 +24,19 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       ? SUBCOMMANDS.find((candidate) => candidate.name === rest[0])
       : undefined;
   if (helped) {
-    io.stdout(`${helped.usage.trimEnd()}\n`);
+    io.stdout(`${(await helped.load()).usage.trimEnd()}\n`);
     return EXIT.pass;
   }
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     (name === undefined ? io.stderr : io.stdout)(overview());
     return name === undefined ? EXIT.badInput : EXIT.pass;
   }
-  const command: Subcommand | undefined = SUBCOMMANDS.find((candidate) => candidate.name === name);
-  if (!command) {
+  const entry = SUBCOMMANDS.find((candidate) => candidate.name === name);
+  if (!entry) {
     io.stderr(`${NAME}: unknown command '${printable(name)}'\n\n${overview()}`);
     return EXIT.badInput;
   }
+  const command = await entry.load();
   if (rest.includes('--help') || rest.includes('-h')) {
     io.stdout(`${command.usage.trimEnd()}\n`);
     return EXIT.pass;

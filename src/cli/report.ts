@@ -46,7 +46,6 @@ Exit codes: 0 the report was produced, 3 bad input, 1 unexpected error.
 /** `citation-verifier report`: the vendor comparison, from a promptfoo results file or a JSONL of answers. */
 export const reportCommand: Subcommand = defineCommand({
   name: 'report',
-  summary: 'compare vendors: invented-link rate, pass rates, convincing-but-wrong answers',
   usage: USAGE,
   flags: { ...OUTPUT_FLAGS, allowlist: { type: 'string' }, threshold: { type: 'string' } },
   async run({ values, positionals }, io) {

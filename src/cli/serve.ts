@@ -31,7 +31,6 @@ Exit codes: 0 stopped, 3 bad input (a bad flag, an allowlist that does not load)
 
 export const serveCommand: Subcommand = {
   name: 'serve',
-  summary: 'verify answers over HTTP (POST /v1/verify, /v1/fix; GET /healthz)',
   usage: USAGE,
   async run(argv: string[], io: CliIo): Promise<number> {
     const { values } = parseFlags(

@@ -63,7 +63,6 @@ export const EXIT_INTERRUPTED = 130;
 
 export const staleCommand: Subcommand = defineCommand({
   name: 'stale',
-  summary: 'fetch every allowlist link (and links cited in answers) and list the dead ones',
   usage: USAGE,
   flags: {
     ...OUTPUT_FLAGS,

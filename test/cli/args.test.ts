@@ -7,7 +7,6 @@ describe('defineCommand', () => {
   const seen: unknown[] = [];
   const command = defineCommand({
     name: 'demo',
-    summary: 'a demo',
     usage: 'Usage: demo [--format F] [-o FILE] [--n N]',
     flags: { ...OUTPUT_FLAGS, n: { type: 'string' } },
     positionals: false,
