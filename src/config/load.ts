@@ -1,5 +1,5 @@
+import { createRequire } from 'node:module';
 import { dirname, isAbsolute, normalize, resolve, sep } from 'node:path';
-import { LineCounter, parseDocument } from 'yaml';
 import { FILE_LIMITS } from '../defaults.js';
 import { InputError, isInputError } from '../errors.js';
 import { describeValue, parseInput } from '../input/issues.js';
@@ -113,6 +113,11 @@ function readJson(text: string, name: string): { data: unknown; locate: Locate }
 }
 
 function readYaml(text: string, name: string): { data: unknown; locate: Locate } {
+  // Loaded only for a YAML file: most runs have no config file, and the parser is a tenth of a
+  // second of start-up that `check` of one answer would otherwise pay.
+  const { LineCounter, parseDocument } = createRequire(import.meta.url)(
+    'yaml',
+  ) as typeof import('yaml');
   const lines = new LineCounter();
   const document = parseDocument(text, {
     lineCounter: lines,
