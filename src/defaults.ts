@@ -345,6 +345,9 @@ export const ENV = {
 /** Vendor comparison: the z of the 95% Wilson score interval shown with every rate. */
 export const INTERVAL_Z = 1.96;
 
+/** Vendor comparison: two vendors' headline rates differ beyond chance when Fisher's exact test gives p below this. */
+export const DIFFERENCE_ALPHA = 0.05;
+
 /**
  * How many findings of each kind an output lists; the rest are counted ("… and 12,345 more").
  * Bounds output and memory on hostile answers: a 50 MB answer holds millions of findings, whose

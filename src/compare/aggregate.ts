@@ -1,6 +1,6 @@
 import { compareStrings } from '../util/strings.js';
 import { isFatalBucket } from '../types.js';
-import { figuresOf, withinNoise } from './figures.js';
+import { differs, figuresOf } from './figures.js';
 import type {
   AnswerIdentity,
   FlaggedAnswer,
@@ -33,7 +33,9 @@ export function sortRows(rows: readonly VendorRow[]): VendorRow[] {
  * prompts for one vendor add up; `figuresOf`):
  * - `rows`, `errors` (rows that errored: neither pass nor fail anywhere below), `answers` = rows − errors;
  * - `links`: distinct links per answer, summed; `buckets`: each bucket's count as a share of `links`;
- * - `inventedOrBroken` (the headline): (invented + broken) / links; `answersWithInventedOrBroken`;
+ * - `deadEnds` (the headline): answers with a dead end (an invented or broken link, a misattributed
+ *   number, a wrong-state resource, an unsupported claim) / answers checked; `deadEndKinds`;
+ * - `inventedOrBroken`: (invented + broken) / links; `answersWithInventedOrBroken`;
  * - `phones`, `misattributedPhones`: distinct numbers, and those given for the wrong organization;
  * - `verifierPass`: passes / answers the verifier graded;
  * - `judgePass`: passes / answers a model-graded assertion graded (`null` when none ran for the vendor);
@@ -59,6 +61,7 @@ export function compareVendors(
     mode: meta.mode,
     judged: sorted.some((row) => row.judge !== undefined),
     jurisdictionChecked: vendors.some((figures) => figures.wrongJurisdiction !== null),
+    chunksChecked: sorted.some((row) => row.error === undefined && row.chunks !== undefined),
     vendors,
     convincingButWrong: failed.filter((entry) => entry.judgePassed === true),
     verifierFailed: failed,
@@ -133,16 +136,16 @@ function lookalikesIn(row: VendorRow): LookalikeLink[] {
   });
 }
 
-/** Each pair of vendors with a headline rate, in vendor order: is their difference within noise? */
+/** Each pair of vendors with a headline rate, in vendor order: is their difference beyond chance? */
 function headlineDifferences(vendors: readonly VendorFigures[]): HeadlineDifference[] {
   const differences: HeadlineDifference[] = [];
-  const rated = vendors.filter((figures) => figures.inventedOrBroken.rate !== null);
+  const rated = vendors.filter((figures) => figures.deadEnds.rate !== null);
   for (let i = 0; i < rated.length; i++) {
     for (let j = i + 1; j < rated.length; j++) {
       differences.push({
         a: rated[i]!.vendor,
         b: rated[j]!.vendor,
-        withinNoise: withinNoise(rated[i]!.inventedOrBroken, rated[j]!.inventedOrBroken),
+        ...differs(rated[i]!.deadEnds, rated[j]!.deadEnds),
       });
     }
   }

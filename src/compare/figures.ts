@@ -1,8 +1,16 @@
-import { INTERVAL_Z } from '../defaults.js';
+import { DIFFERENCE_ALPHA, INTERVAL_Z } from '../defaults.js';
 import { LINK_BUCKETS, type LinkBucket } from '../types.js';
 import { findingCounts } from '../format/counts.js';
 import type { CountsJson } from '../format/verdict-schema.js';
-import type { Ratio, VendorFigures, VendorRow, VerifierVerdict } from './types.js';
+import {
+  DEAD_END_KINDS,
+  type DeadEndCount,
+  type DeadEndKind,
+  type Ratio,
+  type VendorFigures,
+  type VendorRow,
+  type VerifierVerdict,
+} from './types.js';
 
 /** `count` out of `total` with its 95% Wilson interval; no rate when there is nothing to divide by. */
 export function ratio(count: number, total: number): Ratio {
@@ -26,10 +34,44 @@ export function wilson(count: number, total: number, z: number = INTERVAL_Z): [n
   return [Math.max(0, center - half), Math.min(1, center + half)];
 }
 
-/** Whether two rates differ by no more than noise: their 95% intervals overlap (a rate without a total is no evidence either way). */
-export function withinNoise(a: Ratio, b: Ratio): boolean {
-  if (a.low === null || a.high === null || b.low === null || b.high === null) return true;
-  return a.low <= b.high && b.low <= a.high;
+/**
+ * The two-sided p-value of Fisher's exact test on two rates (`a.count` of `a.total` against
+ * `b.count` of `b.total`): the chance, were both vendors alike, of a split of the same answers at
+ * least as uneven as this one. Exact at any size, so it stays honest at the handful of answers a
+ * vendor trial has, where a normal approximation does not; summed over the hypergeometric
+ * probabilities no larger than the one observed (with a relative tolerance for rounding).
+ */
+export function fisherExact(a: Ratio, b: Ratio): number {
+  const total = a.total + b.total;
+  const hits = a.count + b.count;
+  if (a.total === 0 || b.total === 0 || hits === 0 || hits === total) return 1;
+  const logFactorial = [0];
+  for (let n = 1; n <= total; n++) logFactorial.push(logFactorial[n - 1]! + Math.log(n));
+  const logChoose = (n: number, k: number): number =>
+    logFactorial[n]! - logFactorial[k]! - logFactorial[n - k]!;
+  const probability = (k: number): number =>
+    Math.exp(logChoose(a.total, k) + logChoose(b.total, hits - k) - logChoose(total, hits));
+  const observed = probability(a.count);
+  let p = 0;
+  for (let k = Math.max(0, hits - b.total); k <= Math.min(a.total, hits); k++) {
+    const chance = probability(k);
+    if (chance <= observed * (1 + 1e-7)) p += chance;
+  }
+  return Math.min(1, p);
+}
+
+/**
+ * Whether two rates differ beyond chance: Fisher's exact test gives p below `DIFFERENCE_ALPHA`
+ * (0.05), or their 95% intervals do not overlap (which at these sizes the test almost always
+ * agrees with; either is enough, so the report never calls "alike" two rates its own intervals
+ * set apart). A rate without a total is no evidence either way.
+ */
+export function differs(a: Ratio, b: Ratio): { beyondNoise: boolean; p: number } {
+  if (a.low === null || a.high === null || b.low === null || b.high === null)
+    return { beyondNoise: false, p: 1 };
+  const p = fisherExact(a, b);
+  const apart = a.high < b.low || b.high < a.low;
+  return { beyondNoise: apart || p < DIFFERENCE_ALPHA, p };
 }
 
 /** A verdict with its counts: recorded whole (`counts`), else counted from its lists. */
@@ -85,6 +127,7 @@ export function figuresOf(vendor: string, rows: readonly VendorRow[]): VendorFig
     errors: rows.length - graded.length,
     links,
     buckets,
+    ...deadEndFigures(graded),
     inventedOrBroken: ratio(sum(verified, inventedOrBroken), links),
     answersWithInventedOrBroken: ratio(
       verified.filter((entry) => inventedOrBroken(entry.counts) > 0).length,
@@ -117,4 +160,49 @@ function wrongJurisdictionRatio(verified: readonly Tallied[]): Ratio | null {
     sum(checked, (counts) => counts.buckets.wrong_jurisdiction),
     sum(checked, (counts) => counts.links),
   );
+}
+
+/** The dead ends of one answer, by kind: what the verifier and the chunk check found in it. */
+function deadEndsOf(row: VendorRow): Record<DeadEndKind, number> {
+  const verdict = row.verifier;
+  const counts = verdict ? tally(verdict) : undefined;
+  return {
+    invented_or_broken_link: counts ? inventedOrBroken(counts) : 0,
+    misattributed_number: verdict?.misattributed ?? 0,
+    wrong_state: verdict && counts ? counts.buckets.wrong_jurisdiction + wrongPhones(verdict) : 0,
+    unsupported_claim: row.chunks?.failures ?? 0,
+  };
+}
+
+/** Distinct numbers of organizations of other states: as recorded, else counted from the list. */
+function wrongPhones(verdict: VerifierVerdict): number {
+  if (verdict.wrongJurisdictionPhones !== undefined) return verdict.wrongJurisdictionPhones;
+  const wrong = verdict.phones.filter((phone) => phone.status === 'wrong_jurisdiction');
+  return new Set(wrong.map((phone) => phone.normalized)).size;
+}
+
+/**
+ * The headline (answers with at least one dead end, over the answers some check graded) and each
+ * kind of dead end: the answers with one, and how many were found.
+ */
+function deadEndFigures(
+  graded: readonly VendorRow[],
+): Pick<VendorFigures, 'deadEnds' | 'deadEndKinds'> {
+  const found = graded
+    .filter((row) => row.verifier !== undefined || row.chunks !== undefined)
+    .map(deadEndsOf);
+  const answersWith = (has: (kinds: Record<DeadEndKind, number>) => boolean): Ratio =>
+    ratio(found.filter(has).length, found.length);
+  return {
+    deadEnds: answersWith((kinds) => DEAD_END_KINDS.some((kind) => kinds[kind] > 0)),
+    deadEndKinds: Object.fromEntries(
+      DEAD_END_KINDS.map((kind) => [
+        kind,
+        {
+          answers: answersWith((kinds) => kinds[kind] > 0),
+          findings: found.reduce((total, kinds) => total + kinds[kind], 0),
+        },
+      ]),
+    ) as Record<DeadEndKind, DeadEndCount>,
+  };
 }

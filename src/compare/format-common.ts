@@ -1,14 +1,17 @@
 import { LISTED_FINDINGS } from '../defaults.js';
 import { formatPhone } from '../normalize/phone.js';
 import { LINK_BUCKETS, type LinkBucket } from '../types.js';
-import type {
-  FlaggedAnswer,
-  LookalikeLink,
-  MisattributedNumber,
-  Problem,
-  Ratio,
-  VendorComparison,
-  VendorFigures,
+import {
+  DEAD_END_KINDS,
+  type DeadEndCount,
+  type DeadEndKind,
+  type FlaggedAnswer,
+  type LookalikeLink,
+  type MisattributedNumber,
+  type Problem,
+  type Ratio,
+  type VendorComparison,
+  type VendorFigures,
 } from './types.js';
 
 /**
@@ -37,20 +40,53 @@ export function intervalText(ratio: Ratio): string {
   return `95% CI ${Math.floor(ratio.low * 100)}–${Math.ceil(ratio.high * 100)}%`;
 }
 
+/** A p-value in words: `p = 0.46`, `p = 0.012`, `p < 0.001`. */
+export function pText(p: number): string {
+  if (p < 0.001) return 'p < 0.001';
+  return `p = ${p >= 0.1 ? p.toFixed(2) : p.toPrecision(2)}`;
+}
+
 /**
- * In words, for each pair of vendors: is the difference in the headline rate within noise (their
- * 95% intervals overlap), or beyond it. Empty with fewer than two vendors that cited links.
+ * In words, for each pair of vendors: does the headline (answers with a dead end) tell them apart
+ * (`differs`: Fisher's exact test below 0.05, or 95% intervals apart), naming the worse one, or are
+ * there too few answers to tell. Empty with fewer than two vendors with a checked answer.
  */
-export function noiseLines(comparison: VendorComparison): string[] {
+export function differenceLines(comparison: VendorComparison): string[] {
   const figures = new Map(comparison.vendors.map((vendor) => [vendor.vendor, vendor]));
   return comparison.headlineDifferences.map((difference) => {
-    const a = figures.get(difference.a)!.inventedOrBroken;
-    const b = figures.get(difference.b)!.inventedOrBroken;
+    const a = figures.get(difference.a)!.deadEnds;
+    const b = figures.get(difference.b)!.deadEnds;
     const both = `${difference.a} ${percent(a)} (${a.count}/${a.total}) and ${difference.b} ${percent(b)} (${b.count}/${b.total})`;
-    return difference.withinNoise
-      ? `${both}: the difference is within noise (their 95% intervals overlap); these answers do not show either vendor to be better.`
-      : `${both}: the difference is beyond noise (their 95% intervals do not overlap).`;
+    const apart = a.high! < b.low! || b.high! < a.low!;
+    const test = `Fisher's exact test ${pText(difference.p)}; their 95% intervals ${apart ? 'do not overlap' : 'overlap'}`;
+    if (!difference.beyondNoise)
+      return `${both}: too few answers to tell them apart (${test}); these answers do not show either vendor to be better, so collect more before choosing.`;
+    const worse = a.rate! > b.rate! ? difference.a : difference.b;
+    return `${both}: ${worse} sends a person somewhere wrong more often, beyond chance (${test}).`;
   });
+}
+
+/** The headline's kinds, as the tables name them. */
+export const DEAD_END_LABELS: Record<DeadEndKind, string> = {
+  invented_or_broken_link: 'invented or broken link',
+  misattributed_number: 'misattributed number',
+  wrong_state: 'wrong-state resource',
+  unsupported_claim: 'unsupported claim',
+};
+
+/** The kinds a comparison shows: a wrong state only with a jurisdiction, unsupported claims only with the chunk check. */
+export function shownDeadEnds(comparison: VendorComparison): readonly DeadEndKind[] {
+  return DEAD_END_KINDS.filter(
+    (kind) =>
+      (kind !== 'wrong_state' || comparison.jurisdictionChecked) &&
+      (kind !== 'unsupported_claim' || comparison.chunksChecked),
+  );
+}
+
+/** One kind of dead end for one vendor: `25% (1/4), 2 found`; "—" with no answer checked. */
+export function deadEndCell(count: DeadEndCount): string {
+  if (count.answers.rate === null) return '—';
+  return `${percent(count.answers)} (${count.answers.count}/${count.answers.total}), ${count.findings} found`;
 }
 
 /** The heading of the listing of every misattributed number. */
@@ -147,10 +183,13 @@ export function vendorColumns(comparison: VendorComparison): Column[] {
   return columns;
 }
 
-/** One line for the headline figure: every vendor's invented-or-broken link rate. */
+/** What the headline counts, as its title says it. */
+export const HEADLINE_TITLE = 'Answers that would send a person somewhere wrong';
+
+/** One line for the headline figure: every vendor's share of answers with a dead end. */
 export function headline(comparison: VendorComparison): string {
   return comparison.vendors
-    .map((figures) => `${figures.vendor} ${rateCell(figures.inventedOrBroken)}`)
+    .map((figures) => `${figures.vendor} ${rateCell(figures.deadEnds)}`)
     .join(' · ');
 }
 

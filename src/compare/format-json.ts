@@ -1,8 +1,8 @@
-import { shownBuckets } from './format-common.js';
+import { shownBuckets, shownDeadEnds } from './format-common.js';
 import type { FlaggedAnswer, Problem, Ratio, VendorComparison, VendorFigures } from './types.js';
 
 /** Bumped when a key changes meaning or goes away (adding keys does not bump it). */
-export const VENDOR_REPORT_JSON_VERSION = 1;
+export const VENDOR_REPORT_JSON_VERSION = 2;
 
 function ratioJson(ratio: Ratio | null): {
   count: number;
@@ -25,6 +25,16 @@ function vendorJson(figures: VendorFigures, comparison: VendorComparison): Recor
     rows: figures.rows,
     answers: figures.answers,
     errors: figures.errors,
+    answers_with_dead_end: ratioJson(figures.deadEnds),
+    dead_ends: Object.fromEntries(
+      shownDeadEnds(comparison).map((kind) => [
+        kind,
+        {
+          answers: ratioJson(figures.deadEndKinds[kind].answers),
+          found: figures.deadEndKinds[kind].findings,
+        },
+      ]),
+    ),
     links: figures.links,
     buckets: Object.fromEntries(
       shownBuckets(comparison).map((bucket) => [bucket, ratioJson(figures.buckets[bucket])]),
@@ -88,6 +98,8 @@ export function comparisonToJson(comparison: VendorComparison): Record<string, u
     source: comparison.source,
     mode: comparison.mode,
     judged: comparison.judged,
+    jurisdiction_checked: comparison.jurisdictionChecked,
+    chunks_checked: comparison.chunksChecked,
     vendors: comparison.vendors.map((figures) => vendorJson(figures, comparison)),
     convincing_but_wrong: comparison.convincingButWrong.map(answerJson),
     verifier_failed: comparison.verifierFailed.map(answerJson),
@@ -120,7 +132,8 @@ export function comparisonToJson(comparison: VendorComparison): Record<string, u
     headline_differences: comparison.headlineDifferences.map((difference) => ({
       a: difference.a,
       b: difference.b,
-      within_noise: difference.withinNoise,
+      beyond_noise: difference.beyondNoise,
+      p_value: difference.p,
     })),
     errors: comparison.errors.map((error) => ({
       vendor: error.vendor,

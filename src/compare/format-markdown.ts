@@ -9,7 +9,11 @@ import {
   misattributedLabel,
   misattributedTitle,
   moreText,
-  noiseLines,
+  DEAD_END_LABELS,
+  deadEndCell,
+  differenceLines,
+  HEADLINE_TITLE,
+  shownDeadEnds,
   problemParts,
   scopeLine,
   vendorColumns,
@@ -31,17 +35,26 @@ function problemMarkdown(problem: Problem): string {
  */
 export function comparisonToMarkdown(comparison: VendorComparison): string {
   const lines: string[] = [
-    '## Vendor comparison: cited links and phone numbers',
+    '## Vendor comparison: where answers send a person',
     '',
     escapeMarkdown(scopeLine(comparison)),
     '',
   ];
   lines.push(
-    `**Invented or broken links** (share of all links cited): ${escapeMarkdown(headline(comparison))}`,
+    `**${HEADLINE_TITLE}** (share of answers with a dead end): ${escapeMarkdown(headline(comparison))}`,
     '',
   );
-  for (const line of noiseLines(comparison)) lines.push(`- ${escapeMarkdown(line)}`);
+  for (const line of differenceLines(comparison)) lines.push(`- ${escapeMarkdown(line)}`);
   if (comparison.headlineDifferences.length > 0) lines.push('');
+  const kinds = shownDeadEnds(comparison);
+  lines.push('### Dead ends by kind (answers with one, and how many were found)', '');
+  lines.push(`| Vendor | ${kinds.map((kind) => DEAD_END_LABELS[kind]).join(' | ')} |`);
+  lines.push(`| --- | ${kinds.map(() => '---:').join(' | ')} |`);
+  for (const figures of comparison.vendors)
+    lines.push(
+      `| ${escapeMarkdown(figures.vendor)} | ${kinds.map((kind) => escapeMarkdown(deadEndCell(figures.deadEndKinds[kind]))).join(' | ')} |`,
+    );
+  lines.push('', '### Per vendor', '');
 
   const columns = vendorColumns(comparison);
   lines.push(

@@ -6,7 +6,11 @@ import {
   headline,
   listedAnswers,
   moreText,
-  noiseLines,
+  DEAD_END_LABELS,
+  deadEndCell,
+  differenceLines,
+  HEADLINE_TITLE,
+  shownDeadEnds,
   problemLabel,
   scopeLine,
   shownBuckets,
@@ -50,7 +54,8 @@ export function alignTable(
 }
 
 /**
- * The comparison for a terminal: what it covers, the headline, the vendor table, the share of
+ * The comparison for a terminal: what it covers, the headline (answers with a dead end) and
+ * whether it tells the vendors apart, the dead ends by kind, the vendor table, the share of
  * links in each bucket, then the answers to read (convincing but wrong when a judge ran, else every
  * failed answer) with the offending links and numbers, then the rows that errored.
  */
@@ -58,10 +63,22 @@ export function comparisonToText(comparison: VendorComparison): string {
   const lines: string[] = [
     `Vendor comparison: ${scopeLine(comparison)}`,
     '',
-    `Invented or broken links (the headline): ${headline(comparison)}`,
+    `${HEADLINE_TITLE} (the headline): ${headline(comparison)}`,
   ];
-  for (const line of noiseLines(comparison)) lines.push(`  ${line}`);
-  lines.push('');
+  for (const line of differenceLines(comparison)) lines.push(`  ${line}`);
+  const kinds = shownDeadEnds(comparison);
+  lines.push('', 'Dead ends by kind (answers with one, and how many were found)');
+  lines.push(
+    ...alignTable(
+      ['Vendor', ...kinds.map((kind) => DEAD_END_LABELS[kind])],
+      comparison.vendors.map((figures) => [
+        figures.vendor,
+        ...kinds.map((kind) => deadEndCell(figures.deadEndKinds[kind])),
+      ]),
+      [false, ...kinds.map(() => true)],
+    ),
+    '',
+  );
 
   const columns = vendorColumns(comparison);
   lines.push(

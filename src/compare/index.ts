@@ -12,7 +12,7 @@ import { formatTable } from '../format/renderers.js';
 import { printable } from '../util/strings.js';
 
 export { compareVendors, problemsOf, sortRows } from './aggregate.js';
-export { figuresOf, ratio, tally, wilson, withinNoise } from './figures.js';
+export { differs, figuresOf, fisherExact, ratio, tally, wilson } from './figures.js';
 export { parseAnswersJsonl, rowsFromAnswers, type AnswerLine } from './answers-jsonl.js';
 export { bucketBarSvg, BUCKET_COLORS } from './chart.js';
 export { comparisonToHtml, REPORT_CSP } from './format-html.js';

@@ -28,6 +28,8 @@ export interface VerifierVerdict {
   misattributed: number;
   /** The jurisdiction the answer was checked against (the verdict JSON's `jurisdiction`), if any. */
   jurisdiction?: string;
+  /** With a jurisdiction: distinct numbers of organizations that serve only other jurisdictions. */
+  wrongJurisdictionPhones?: number;
   /**
    * The whole answer counted when `links` or `phones` is cut (a recorded verdict lists at most
    * `LISTED_FINDINGS.json` of each); absent when the lists are whole (`tally` counts them).
@@ -64,6 +66,28 @@ export interface VendorRow {
   verifier?: VerifierVerdict;
   /** Absent when no model-graded assertion ran on the row. */
   judge?: JudgeVerdict;
+  /** The chunk check's verdict, when it ran on the row: its claims that fail the answer. */
+  chunks?: { failures: number };
+}
+
+/**
+ * The kinds of dead end, each a finding that would send a person somewhere wrong: a link that does
+ * not exist or is not a real public resource, a number that reaches another organization, a
+ * resource of another state (with a jurisdiction), a claim its cited source does not hold (when the
+ * chunk check ran). Unproven lookalikes and unverified links are not dead ends: nothing proved them wrong.
+ */
+export const DEAD_END_KINDS = [
+  'invented_or_broken_link',
+  'misattributed_number',
+  'wrong_state',
+  'unsupported_claim',
+] as const;
+export type DeadEndKind = (typeof DEAD_END_KINDS)[number];
+
+/** One kind of dead end in one vendor's answers: the answers with one (over answers checked) and how many were found. */
+export interface DeadEndCount {
+  answers: Ratio;
+  findings: number;
 }
 
 /**
@@ -108,11 +132,15 @@ export interface MisattributedNumber extends AnswerIdentity {
   end: number;
 }
 
-/** Two vendors' headline rates side by side: whether the difference is within noise (their 95% intervals overlap). */
+/**
+ * Two vendors' headline rates side by side: whether the difference is beyond chance (Fisher's
+ * exact test below `DIFFERENCE_ALPHA`, or 95% intervals apart), with the test's p-value.
+ */
 export interface HeadlineDifference {
   a: string;
   b: string;
-  withinNoise: boolean;
+  beyondNoise: boolean;
+  p: number;
 }
 
 /** A link or number that made a convincing-but-wrong answer wrong. */
@@ -165,7 +193,14 @@ export interface VendorFigures {
   links: number;
   /** Links in each bucket, as a share of `links`. */
   buckets: Record<LinkBucket, Ratio>;
-  /** The headline: (invented + broken) / links. */
+  /**
+   * The headline: answers with at least one dead end (`DEAD_END_KINDS`) out of answers checked
+   * (graded by the verifier or the chunk check).
+   */
+  deadEnds: Ratio;
+  /** Each kind of dead end (`wrong_state` counts only with a jurisdiction, `unsupported_claim` only with the chunk check). */
+  deadEndKinds: Record<DeadEndKind, DeadEndCount>;
+  /** (invented + broken) / links: how often a link this vendor cites does not exist. */
   inventedOrBroken: Ratio;
   /** Answers with at least one invented or broken link, out of answers the verifier graded. */
   answersWithInventedOrBroken: Ratio;
@@ -200,6 +235,8 @@ export interface VendorComparison {
   judged: boolean;
   /** Whether any answer was checked against a jurisdiction; formats leave its figures out when none was. */
   jurisdictionChecked: boolean;
+  /** Whether the chunk check ran on any answer; formats leave unsupported claims out when it did not. */
+  chunksChecked: boolean;
   /** Vendors in order of first appearance (the eval's provider order). */
   vendors: VendorFigures[];
   /** Convincing but wrong: the answers the judge passed and the verifier failed, in test order, then vendor order. */
@@ -210,7 +247,7 @@ export interface VendorComparison {
   misattributedNumbers: MisattributedNumber[];
   /** Every link that resembles a directory domain, in passing and failing answers, in the same order. */
   lookalikeLinks: LookalikeLink[];
-  /** Each pair of vendors with a headline rate: is their difference within noise? In vendor order. */
+  /** Each pair of vendors with a headline rate: is their difference beyond chance? In vendor order. */
   headlineDifferences: HeadlineDifference[];
   /** Rows that errored, in test order, then vendor order. */
   errors: Array<{

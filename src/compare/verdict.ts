@@ -15,6 +15,11 @@ export function verdictOf(report: Report): VerifierVerdict {
     misattributed: report.misattributedCount,
     links: report.links.map(linkJson),
     phones: report.phones.map(phoneJson),
-    ...(report.jurisdiction ? { jurisdiction: report.jurisdiction.code } : {}),
+    ...(report.jurisdiction
+      ? {
+          jurisdiction: report.jurisdiction.code,
+          wrongJurisdictionPhones: report.jurisdiction.wrongNumbers,
+        }
+      : {}),
   };
 }

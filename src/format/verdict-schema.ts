@@ -193,6 +193,7 @@ export const RecordedVerdictSchema = VerdictJsonSchema.pick({
   score: true,
   misattributed_phones: true,
   jurisdiction: true,
+  wrong_jurisdiction_phones: true,
   links: true,
   phones: true,
   counts: true,

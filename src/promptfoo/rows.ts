@@ -5,6 +5,7 @@ import { invalidInput, parseInput } from '../input/issues.js';
 import { MAX_COMPONENT_DEPTH } from '../defaults.js';
 import { REASON_PREFIX, VERIFIER_METADATA_KEY } from '../format/grading.js';
 import { RecordedVerdictSchema } from '../format/verdict-schema.js';
+import { CHUNK_METADATA_KEY } from '../chunks/grading.js';
 import { isModelGradedType } from '../compare/model-graded.js';
 import { RESULTS_HINT, type ResultRow } from './results.js';
 import type { JudgeVerdict, VendorRow, VerifierVerdict } from '../compare/types.js';
@@ -113,7 +114,13 @@ export function fromPromptfooRow(
   const verifier = options.reverify
     ? options.reverify(base.answer)
     : recordedVerifier(components, where);
-  return { ...base, ...(verifier ? { verifier } : {}), ...(judge ? { judge } : {}) };
+  const chunks = chunksOf(components);
+  return {
+    ...base,
+    ...(verifier ? { verifier } : {}),
+    ...(judge ? { judge } : {}),
+    ...(chunks ? { chunks } : {}),
+  };
 }
 
 function stringOf(value: unknown): string | undefined {
@@ -182,6 +189,22 @@ function judgeOf(components: readonly Component[]): JudgeVerdict | undefined {
   };
 }
 
+/**
+ * The chunk check's verdict on the row, from its recorded audit (`metadata.chunkCitations`): the
+ * claims that fail the answer (`critical_failures`). Absent when the chunk check did not run.
+ */
+function chunksOf(components: readonly Component[]): VendorRow['chunks'] {
+  for (const component of components) {
+    const audit = component.metadata?.[CHUNK_METADATA_KEY] as
+      | { overall_assessment?: { critical_failures?: unknown } }
+      | undefined;
+    const failures = audit?.overall_assessment?.critical_failures;
+    if (typeof failures === 'number' && Number.isInteger(failures) && failures >= 0)
+      return { failures };
+  }
+  return undefined;
+}
+
 /** The verifier's top-level result: the one with our metadata, else (older files) our reason prefix. */
 function isVerifierComponent(component: Component): boolean {
   if (component.metadata && VERIFIER_METADATA_KEY in component.metadata) return true;
@@ -229,6 +252,9 @@ function recordedVerifier(
     score: component.score ?? json.score,
     misattributed: json.misattributed_phones,
     ...(json.jurisdiction !== undefined ? { jurisdiction: json.jurisdiction } : {}),
+    ...(json.wrong_jurisdiction_phones !== undefined
+      ? { wrongJurisdictionPhones: json.wrong_jurisdiction_phones }
+      : {}),
     links: json.links,
     phones: json.phones,
     ...(json.counts !== undefined ? { counts: json.counts } : {}),

@@ -7,7 +7,8 @@ import {
   problemsOf,
   ratio,
   wilson,
-  withinNoise,
+  differs,
+  fisherExact,
   type CitedLink,
   type Problem,
   type VendorRow,
@@ -100,6 +101,68 @@ describe('compareVendors', () => {
       total: 4,
       rate: 0.5,
     });
+  });
+
+  it('counts an answer once in the headline however many dead ends it holds, and each kind apart', () => {
+    const wrongPhone = {
+      raw: '(713) 555-0100',
+      normalized: '+17135550100',
+      status: 'wrong_jurisdiction' as const,
+      organization: 'Texas RioGrande Legal Aid',
+      reason: 'serves TX, not MA',
+      start: 0,
+      end: 14,
+    };
+    const comparison = compareVendors(
+      [
+        // Two invented links and a wrong number in one answer: one answer with a dead end.
+        row('sloppy', 0, 0, {
+          verifier: verdict(
+            false,
+            [link('invented', 'https://a.example'), link('invented', 'https://b.example')],
+            1,
+          ),
+        }),
+        // A link of another state and a number of another state's organization.
+        row('sloppy', 1, 0, {
+          verifier: {
+            ...verdict(false, [link('wrong_jurisdiction', 'https://texaslawhelp.org')]),
+            jurisdiction: 'MA',
+            phones: [wrongPhone],
+          },
+        }),
+        // The chunk check's failing claims; no verifier on this row.
+        row('sloppy', 2, 0, { chunks: { failures: 2 } }),
+        // An unproven lookalike and an unverified link are not dead ends: nothing proved them wrong.
+        row('sloppy', 3, 0, {
+          verifier: verdict(true, [
+            {
+              ...link('unverified', 'https://masslegalhelp-login.org'),
+              lookalike_of: 'masslegalhelp.org',
+            },
+          ]),
+        }),
+        row('careful', 0, 1, { verifier: verdict(true, [link('directory', 'https://mass.gov')]) }),
+        row('careful', 1, 1, { chunks: { failures: 0 } }),
+        row('careful', 2, 1, { error: 'HTTP 500' }),
+      ],
+      { source: 's', mode: 'promptfoo' },
+    );
+    expect(comparison.jurisdictionChecked).toBe(true);
+    expect(comparison.chunksChecked).toBe(true);
+    const [sloppy, careful] = comparison.vendors;
+    expect(sloppy!.deadEnds).toMatchObject({ count: 3, total: 4 });
+    expect(sloppy!.deadEndKinds).toMatchObject({
+      invented_or_broken_link: { answers: { count: 1, total: 4 }, findings: 2 },
+      misattributed_number: { answers: { count: 1, total: 4 }, findings: 1 },
+      wrong_state: { answers: { count: 1, total: 4 }, findings: 2 },
+      unsupported_claim: { answers: { count: 1, total: 4 }, findings: 2 },
+    });
+    // The errored row is in neither count.
+    expect(careful!.deadEnds).toMatchObject({ count: 0, total: 2 });
+    expect(comparison.headlineDifferences).toEqual([
+      { a: 'sloppy', b: 'careful', beyondNoise: false, p: expect.any(Number) },
+    ]);
   });
 
   it('never counts an errored row for the judge, even if it carries a verdict', () => {
@@ -375,9 +438,30 @@ describe('95% Wilson intervals (issue 14)', () => {
     expect(ratio(count, total)).toMatchObject({ low: l, high: h });
   });
 
-  it('calls a difference noise when the intervals overlap, and not when they do not', () => {
-    expect(withinNoise(ratio(0, 3), ratio(3, 6))).toBe(true);
-    expect(withinNoise(ratio(0, 50), ratio(25, 50))).toBe(false);
-    expect(withinNoise(ratio(0, 0), ratio(25, 50))).toBe(true);
+  it.each([
+    // Fisher's tea-tasting table, 3/4 against 1/4: two-sided p = 34/70.
+    [3, 4, 1, 4, 34 / 70],
+    // 0/3 against 3/6: (1 + 12) / 28 of the tables with these margins are as uneven.
+    [0, 3, 3, 6, 13 / 28],
+    [1, 4, 3, 6, 120 / 210],
+    // 0/12 against 10/12: only the two most uneven tables, 2 · 66 / C(24, 10).
+    [0, 12, 10, 12, (2 * 66) / 1_961_256],
+    [0, 5, 0, 7, 1],
+  ])("Fisher's exact test: %i/%i against %i/%i gives p = %f", (a, n, b, m, p) => {
+    expect(fisherExact(ratio(a, n), ratio(b, m))).toBeCloseTo(p, 9);
+    expect(fisherExact(ratio(b, m), ratio(a, n))).toBeCloseTo(p, 9);
+  });
+
+  it('tells two rates apart when the test says so or their intervals do not overlap, never otherwise', () => {
+    expect(differs(ratio(0, 3), ratio(3, 6))).toMatchObject({ beyondNoise: false });
+    expect(differs(ratio(0, 12), ratio(10, 12))).toMatchObject({ beyondNoise: true });
+    // Intervals that overlap (0–16% and 11–47%) but a test that tells them apart (p = 0.047).
+    expect(ratio(0, 20).high!).toBeGreaterThan(ratio(5, 20).low!);
+    expect(differs(ratio(0, 20), ratio(5, 20))).toMatchObject({ beyondNoise: true });
+    // 0/1 against 15/15: intervals apart (0–80%, 80–100%) while p = 1/16: apart is enough.
+    expect(ratio(0, 1).high!).toBeLessThan(ratio(15, 15).low!);
+    expect(fisherExact(ratio(0, 1), ratio(15, 15))).toBeGreaterThan(0.05);
+    expect(differs(ratio(0, 1), ratio(15, 15))).toMatchObject({ beyondNoise: true });
+    expect(differs(ratio(0, 0), ratio(25, 50))).toEqual({ beyondNoise: false, p: 1 });
   });
 });

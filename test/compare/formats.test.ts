@@ -53,7 +53,8 @@ describe('text', () => {
   it('aligns the vendor table: every line of a table has its columns at the same offsets', () => {
     const text = comparisonToText(answers);
     const lines = text.split('\n');
-    const rule = lines.findIndex((line) => line.startsWith('--------'));
+    // The vendor table's rule: Vendor, then Answers (the dead-end table comes first).
+    const rule = lines.findIndex((line) => line.startsWith('--------  -------  '));
     const table = lines.slice(rule - 2, rule + 4);
     // The rule's dashes mark each column; every cell ends (numbers) or starts (names) on them.
     const columns = [...lines[rule]!.matchAll(/-+/g)].map(
@@ -77,12 +78,21 @@ describe('text', () => {
   it('leads with the headline and lists failed answers with their problems when no judge ran', () => {
     const text = comparisonToText(answers);
     expect(text.split('\n')[2]).toBe(
-      'Invented or broken links (the headline): vendor-a 0% (0/3; 95% CI 0–57%) · vendor-b 25% (1/4; 95% CI 4–70%) · vendor-c 50% (3/6; 95% CI 18–82%)',
+      'Answers that would send a person somewhere wrong (the headline): vendor-a 0% (0/4; 95% CI 0–49%) · vendor-b 50% (2/4; 95% CI 15–85%) · vendor-c 75% (3/4; 95% CI 30–96%)',
     );
-    // Three answers against four or six: no difference here is beyond noise, and the report says so in words.
+    // Four answers each: no difference here is beyond chance, and the report says so in words.
     expect(text.split('\n')[3]).toBe(
-      '  vendor-a 0% (0/3) and vendor-b 25% (1/4): the difference is within noise (their 95% intervals overlap); these answers do not show either vendor to be better.',
+      "  vendor-a 0% (0/4) and vendor-b 50% (2/4): too few answers to tell them apart (Fisher's exact test p = 0.43; their 95% intervals overlap); these answers do not show either vendor to be better, so collect more before choosing.",
     );
+    // Then the headline by kind: vendor-b's two dead-end answers hold a wrong number each, one also an invented link.
+    expect(text.split('\n').slice(7, 13)).toEqual([
+      'Dead ends by kind (answers with one, and how many were found)',
+      'Vendor    invented or broken link  misattributed number',
+      '--------  -----------------------  --------------------',
+      'vendor-a        0% (0/4), 0 found     0% (0/4), 0 found',
+      'vendor-b       25% (1/4), 1 found    50% (2/4), 2 found',
+      'vendor-c       50% (2/4), 3 found    25% (1/4), 1 found',
+    ]);
     expect(text).not.toMatch(/Judge/);
     expect(text).toContain(
       'Answers the verifier failed (no judge ran, so convincing-but-wrong cannot be told apart): 4',
@@ -127,7 +137,11 @@ describe('text', () => {
 describe('markdown', () => {
   it('writes GitHub tables with one row per vendor and right-aligned figures', () => {
     const markdown = comparisonToMarkdown(judged);
-    const table = markdown.split('\n').filter((line) => line.startsWith('| '));
+    const tables = markdown.split('\n').filter((line) => line.startsWith('| '));
+    // First the dead ends by kind (no jurisdiction, no chunk check: two kinds).
+    expect(tables[0]).toBe('| Vendor | invented or broken link | misattributed number |');
+    for (const line of tables.slice(0, 5)) expect(line.split(' | ')).toHaveLength(3);
+    const table = tables.slice(5);
     expect(table[0]).toBe(
       '| Vendor | Answers | Errors | Links | Invented or broken links | Misattributed phones | Lookalike links | Verifier pass | Judge pass | Convincing but wrong |',
     );
@@ -165,7 +179,7 @@ describe('json', () => {
     const json = JSON.parse(renderComparison(judged, 'json')) as Record<string, any>;
     expect(json).toMatchObject({
       report: 'citation-verifier vendor comparison',
-      version: 1,
+      version: 2,
       source: 'results.json',
       mode: 'promptfoo',
       judged: true,
