@@ -1,4 +1,5 @@
 import {
+  type Column,
   shownBuckets,
   answerTitle,
   bucketCell,
@@ -18,7 +19,7 @@ import {
   scopeLine,
   vendorColumns,
 } from './format-common.js';
-import type { Problem, VendorComparison } from './types.js';
+import type { Problem, VendorComparison, VendorFigures } from './types.js';
 
 // The one markdown escaper lives with the other output helpers; report and stale share it.
 export { codeSpan, escapeMarkdown } from '../format/markdown.js';
@@ -27,6 +28,18 @@ import { codeSpan, escapeMarkdown } from '../format/markdown.js';
 function problemMarkdown(problem: Problem): string {
   const parts = problemParts(problem);
   return `${escapeMarkdown(parts.what)} ${codeSpan(parts.text)}${parts.note ? ` (${escapeMarkdown(parts.note)})` : ''}: ${escapeMarkdown(problem.reason)}`;
+}
+
+/** A GitHub table: a row per vendor, numbers right-aligned, every header and cell escaped. */
+function markdownTable(columns: readonly Column[], vendors: readonly VendorFigures[]): string[] {
+  const row = (cells: readonly string[]): string => `| ${cells.join(' | ')} |`;
+  return [
+    row(columns.map((column) => escapeMarkdown(column.header.replace('\n', ' ')))),
+    row(columns.map((column) => (column.numeric ? '---:' : '---'))),
+    ...vendors.map((figures) =>
+      row(columns.map((column) => escapeMarkdown(column.value(figures)))),
+    ),
+  ];
 }
 
 /**
@@ -47,32 +60,40 @@ export function comparisonToMarkdown(comparison: VendorComparison): string {
   for (const line of differenceLines(comparison)) lines.push(`- ${escapeMarkdown(line)}`);
   if (comparison.headlineDifferences.length > 0) lines.push('');
   const kinds = shownDeadEnds(comparison);
-  lines.push('### Dead ends by kind (answers with one, and how many were found)', '');
-  lines.push(`| Vendor | ${kinds.map((kind) => DEAD_END_LABELS[kind]).join(' | ')} |`);
-  lines.push(`| --- | ${kinds.map(() => '---:').join(' | ')} |`);
-  for (const figures of comparison.vendors)
-    lines.push(
-      `| ${escapeMarkdown(figures.vendor)} | ${kinds.map((kind) => escapeMarkdown(deadEndCell(figures.deadEndKinds[kind]))).join(' | ')} |`,
-    );
-  lines.push('', '### Per vendor', '');
-
-  const columns = vendorColumns(comparison);
-  lines.push(
-    `| ${columns.map((column) => escapeMarkdown(column.header.replace('\n', ' '))).join(' | ')} |`,
-  );
-  lines.push(`| ${columns.map((column) => (column.numeric ? '---:' : '---')).join(' | ')} |`);
-  for (const figures of comparison.vendors)
-    lines.push(`| ${columns.map((column) => escapeMarkdown(column.value(figures))).join(' | ')} |`);
-
-  lines.push('', '### Share of links in each bucket', '');
   const buckets = shownBuckets(comparison);
-  lines.push(`| Vendor | ${buckets.join(' | ')} |`);
-  lines.push(`| --- | ${buckets.map(() => '---:').join(' | ')} |`);
-  for (const figures of comparison.vendors) {
-    lines.push(
-      `| ${escapeMarkdown(figures.vendor)} | ${buckets.map((bucket) => escapeMarkdown(bucketCell(figures.buckets[bucket]))).join(' | ')} |`,
-    );
-  }
+  lines.push(
+    '### Dead ends by kind (answers with one, and how many were found)',
+    '',
+    ...markdownTable(
+      [
+        { header: 'Vendor', numeric: false, value: (figures) => figures.vendor },
+        ...kinds.map((kind) => ({
+          header: DEAD_END_LABELS[kind],
+          numeric: true,
+          value: (figures: VendorFigures) => deadEndCell(figures.deadEndKinds[kind]),
+        })),
+      ],
+      comparison.vendors,
+    ),
+    '',
+    '### Per vendor',
+    '',
+    ...markdownTable(vendorColumns(comparison), comparison.vendors),
+    '',
+    '### Share of links in each bucket',
+    '',
+    ...markdownTable(
+      [
+        { header: 'Vendor', numeric: false, value: (figures) => figures.vendor },
+        ...buckets.map((bucket) => ({
+          header: bucket,
+          numeric: true,
+          value: (figures: VendorFigures) => bucketCell(figures.buckets[bucket]),
+        })),
+      ],
+      comparison.vendors,
+    ),
+  );
 
   const listed = listedAnswers(comparison);
   lines.push('', `### ${escapeMarkdown(listed.title)}: ${listed.answers.length}`, '');
@@ -88,6 +109,27 @@ export function comparisonToMarkdown(comparison: VendorComparison): string {
     for (const reason of answer.judgeReasons) lines.push(`  - judge: ${escapeMarkdown(reason)}`);
   }
 
+  lines.push(...findingsMarkdown(comparison));
+
+  if (comparison.errors.length > 0) {
+    lines.push(
+      '',
+      `### Rows that errored: ${comparison.errors.length}`,
+      '',
+      'Counted as errors, not as passes or fails.',
+      '',
+    );
+    for (const error of comparison.errors)
+      lines.push(
+        `- ${escapeMarkdown(`${error.vendor} · ${error.test}`)}: ${escapeMarkdown(error.error)}`,
+      );
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** Every misattributed number, then every lookalike link, passed and failed alike. */
+function findingsMarkdown(comparison: VendorComparison): string[] {
+  const lines: string[] = [];
   lines.push('', `### ${escapeMarkdown(misattributedTitle(comparison))}`, '');
   const numbers = capped(comparison.misattributedNumbers);
   for (const number of numbers.shown)
@@ -104,19 +146,5 @@ export function comparisonToMarkdown(comparison: VendorComparison): string {
   }
   if (links.more > 0)
     lines.push(`- ${escapeMarkdown(moreText(links.more, 'listed in --format json'))}`);
-
-  if (comparison.errors.length > 0) {
-    lines.push(
-      '',
-      `### Rows that errored: ${comparison.errors.length}`,
-      '',
-      'Counted as errors, not as passes or fails.',
-      '',
-    );
-    for (const error of comparison.errors)
-      lines.push(
-        `- ${escapeMarkdown(`${error.vendor} · ${error.test}`)}: ${escapeMarkdown(error.error)}`,
-      );
-  }
-  return `${lines.join('\n')}\n`;
+  return lines;
 }
