@@ -13,8 +13,10 @@ import { resolveColumns, type ResolvedColumns } from './columns.js';
 import { reportBareNames, settleAliases } from './names.js';
 import { readTable } from './row.js';
 import { summarizeBuild } from './summary.js';
+import type { Directory } from './directory.js';
 import type {
   BuildOptions,
+  DirectoryBuildOptions,
   BuildResult,
   BuildState,
   ColumnNames,
@@ -43,14 +45,32 @@ export { SHARED_HOST_MIN_ORGS };
  *
  * The result's `allowlist` is in first-seen order; `renderAllowlist` makes it deterministic.
  */
-export function buildAllowlist(tables: readonly Table[], options: BuildOptions): BuildResult {
-  requireValueColumns(options.columns);
+export function buildAllowlist(tables: readonly Table[], options: BuildOptions): BuildResult;
+/**
+ * A directory export read by `readDirectoryExport` (HSDS or iCarol): its record tables name their
+ * own columns, and what reading it left out (inactive records, rows whose id points to nothing)
+ * comes first among the warnings and notes.
+ */
+export function buildAllowlist(directory: Directory, options?: DirectoryBuildOptions): BuildResult;
+export function buildAllowlist(
+  input: readonly Table[] | Directory,
+  options: DirectoryBuildOptions & { columns?: ColumnNames } = {},
+): BuildResult {
+  const directory = isDirectory(input) ? input : undefined;
+  const tables = directory?.tables ?? (input as readonly Table[]);
+  const columnsOf = (table: Table): ColumnNames =>
+    table.records?.columns ?? options.columns ?? NO_COLUMNS;
+  if (directory === undefined) requireValueColumns(options.columns ?? NO_COLUMNS);
   // Resolve every file's columns before reading any row, so a typo fails fast and whole.
   const resolved = tables.map((table) =>
-    resolveColumns(table.header, options.columns, table.source, table.headerAt),
+    resolveColumns(table.header, columnsOf(table), table.source, table.headerAt),
   );
   const baseSource = options.baseSource ?? 'the merged allowlist';
   const state = emptyState(options.deriveDomains ?? true);
+  if (directory) {
+    state.warnings.push(...directory.warnings);
+    state.notes.push(...directory.notes);
+  }
   tables.forEach((table, tableIndex) => warnOtherLineColumns(state, table, resolved[tableIndex]!));
   if (options.base) seedFromBase(state, options.base, baseSource);
   tables.forEach((table, tableIndex) => readTable(state, table, resolved[tableIndex]!));
@@ -73,6 +93,12 @@ export function buildAllowlist(tables: readonly Table[], options: BuildOptions):
     baseSource,
   });
   return { allowlist, warnings, notes, summary };
+}
+
+const NO_COLUMNS: ColumnNames = { org: '', urls: [], phones: [], aliases: [], domains: [] };
+
+function isDirectory(input: readonly Table[] | Directory): input is Directory {
+  return !Array.isArray(input);
 }
 
 /** A build that reads only organization names is a mistake in the command: say which flags read more. */

@@ -25,10 +25,11 @@ export function readTable(state: BuildState, table: Table, cols: ResolvedColumns
   for (const row of table.rows) {
     state.rowsRead += 1;
     const at = { source: table.source, row: row.row, line: row.line };
-    const cells = fitCells(state, table, cols, habit, row, at);
+    // A record table's cells are values already: nothing was split by a delimiter.
+    const cells = table.records ? row.cells : fitCells(state, table, cols, habit, row, at);
     if (cells === undefined) continue;
     const context: RowContext = { at, cells, cols };
-    const found = organizationOf(state, context);
+    const found = organizationOf(state, context, row.tied === true);
     if (found === undefined) continue;
     state.rowsUsed += 1;
     readPhones(state, context, found.entry);
@@ -91,6 +92,7 @@ function fitCells(
 function organizationOf(
   state: BuildState,
   context: RowContext,
+  tied: boolean,
 ): { key: string; entry: OrgEntry } | undefined {
   const { at, cols } = context;
   const rawName = cellOf(context, cols.org);
@@ -120,6 +122,8 @@ function organizationOf(
     state.orgs.set(key, created);
     return { key, entry: created };
   }
+  // A row tied to its organization by id (a service, a phone) adds to it: no news.
+  if (tied) return { key, entry };
   if (entry.first) {
     const spelled = name === entry.first.name ? '' : ` (written ${JSON.stringify(name)} here)`;
     state.notes.push({

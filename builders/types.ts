@@ -16,6 +16,11 @@ export interface TableRow {
   line: number;
   /** Cell texts as parsed (surrounding whitespace trimmed, embedded newlines kept as `\n`). */
   cells: string[];
+  /**
+   * The row names its organization by the export's id (a service, a phone, a program of an
+   * agency): its values join that organization without a "repeated organization" note.
+   */
+  tied?: boolean;
 }
 
 /** A decoded, parsed CSV file. */
@@ -32,6 +37,12 @@ export interface Table {
   notes: string[];
   encoding: CsvEncoding;
   delimiter: CsvDelimiter;
+  /**
+   * A table made from a directory export's records (`builders/directory.ts`), not typed by a
+   * person: its cells hold one value each, so they are never refitted to their columns, and it
+   * names its own columns (else `BuildOptions.columns`).
+   */
+  records?: { columns: ColumnNames };
 }
 
 export type CsvEncoding = 'utf-8' | 'utf-8-bom' | 'utf-16le' | 'utf-16be' | 'windows-1252';
@@ -69,6 +80,9 @@ export interface BuildOptions {
   sharedHostMinOrgs?: number;
 }
 
+/** A directory export names its own columns: every other build option applies. */
+export type DirectoryBuildOptions = Omit<BuildOptions, 'columns'>;
+
 /**
  * Something in a row was not used: a row without an organization name, a value that is not a
  * phone number or a web address, a row that cannot be read safely. `--strict` fails on these.
@@ -100,7 +114,8 @@ export type WarningCode =
   | 'ALIAS_CONFLICT'
   | 'BARE_NAME_CONFLICT'
   | 'OTHER_LINE_COLUMN'
-  | 'COMMON_WORD_ALIAS';
+  | 'COMMON_WORD_ALIAS'
+  | 'ORPHAN_RECORDS';
 
 /**
  * Something was used, but not exactly as written: a menu note beside a number (`Press 5`), an
@@ -116,7 +131,8 @@ export type NoteCode =
   | 'PLACEHOLDER'
   | 'REPEATED_ORG'
   | 'ALIAS_IS_NAME'
-  | 'BARE_NAME';
+  | 'BARE_NAME'
+  | 'LEFT_OUT_RECORDS';
 
 /** A host whose pages belong to many organizations. */
 export interface SharedHost {

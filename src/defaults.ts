@@ -262,6 +262,17 @@ export const LIVENESS_DEFAULTS = {
  */
 export const SHARED_HOST_MIN_ORGS = 5;
 
+/**
+ * A zipped directory export (`build-allowlist --from hsds FILE.zip`): at most this many bytes
+ * unpacked in all and in one file, and this many files. A large 211's HSDS export is tens of
+ * megabytes; the bounds stop a zip bomb before it is inflated (each entry's size is read first).
+ */
+export const EXPORT_ZIP_LIMITS = {
+  totalBytes: 512 * 1024 * 1024,
+  fileBytes: 256 * 1024 * 1024,
+  files: 200,
+} as const;
+
 /** How many warnings and notes the builder's summary (and its --strict error) show before "… and N more". */
 export const BUILDER_SHOWN = { warnings: 10, notes: 5 } as const;
 

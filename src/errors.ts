@@ -10,6 +10,7 @@ export type InputErrorCode =
   | 'INVALID_JSON'
   | 'INVALID_ALLOWLIST'
   | 'INVALID_CSV'
+  | 'INVALID_EXPORT'
   | 'MISSING_COLUMN'
   | 'STRICT_WARNING'
   | 'INVALID_CHUNKS'

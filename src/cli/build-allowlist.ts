@@ -8,19 +8,29 @@ import { openOutput } from './output.js';
 import { InputError } from '../errors.js';
 import { buildAllowlist, renderAllowlist } from '../../builders/build.js';
 import { assertNoWarnings, formatMessages } from '../../builders/messages.js';
-import { parseCsvBytes, readCsvFile } from '../../builders/csv.js';
+import { parseCsvBytes } from '../../builders/csv.js';
+import type { Directory, DirectoryKind } from '../../builders/directory.js';
+import { readDirectoryExport } from '../../builders/directory-files.js';
 import { formatSummary } from '../../builders/summary.js';
-import type { BuildOptions } from '../../builders/types.js';
+import type { BuildOptions, Table } from '../../builders/types.js';
 
 const USAGE = `Usage: citation-verifier build-allowlist DIRECTORY.csv [MORE.csv …] --org-column NAME
          [--url-column NAME]… [--phone-column NAME]… [--alias-column NAME]… [--domain-column NAME]…
          [--area-column NAME] [--no-derive-domains] [--merge EXISTING.json] [--strict] [-o allowlist.json]
+       citation-verifier build-allowlist [--from hsds] EXPORT/ | EXPORT.zip | datapackage.json [options]
+       citation-verifier build-allowlist [--from icarol] ICAROL-EXPORT.csv [options]
 
 Build the allowlist from a directory spreadsheet exported as CSV (UTF-8 or UTF-16, with or
 without BOM; ',' ';' or tab delimited). Column names match ignoring case and surrounding spaces;
 every file must have every named column. '-' reads one CSV from standard input.
 
+An Open Referral (HSDS 1.x-3.x) datapackage or an iCarol resource export is read as it comes,
+with no column flags: organizations, their services, programs, sites and phones tied by the
+export's own ids (docs/BUILDER.md). A folder, a .zip or a datapackage.json is HSDS, and a CSV with
+iCarol's ResourceAgencyNum and PublicName columns is iCarol, without --from.
+
 Options:
+  --from KIND            csv, hsds or icarol: how to read the input (default: as it says)
   --org-column NAME      the organization's name (required)
   --url-column NAME      web addresses (repeatable: Website, Intake Page, …)
   --phone-column NAME    phone numbers (repeatable: Phone, Hotline, Intake Line, …);
@@ -53,6 +63,7 @@ export const buildAllowlistCommand: Subcommand = defineCommand({
   name: 'build-allowlist',
   usage: USAGE,
   flags: {
+    from: { type: 'string' },
     'org-column': { type: 'string' },
     'url-column': { type: 'string', multiple: true },
     'phone-column': { type: 'string', multiple: true },
@@ -68,7 +79,21 @@ export const buildAllowlistCommand: Subcommand = defineCommand({
   async run({ values, positionals }, io) {
     if (positionals.length === 0)
       throw new InputError('USAGE', `name at least one directory CSV\n\n${USAGE}`);
-    if (values['org-column'] === undefined)
+    const from = kindFlag(values.from);
+    const inputs = await readInputs(positionals, from, io);
+    const directory = inputs.find((input): input is Directory => !('header' in input));
+    if (directory !== undefined && inputs.length > 1)
+      throw new InputError(
+        'USAGE',
+        `an ${directory.kind === 'hsds' ? 'HSDS' : 'iCarol'} export is built alone: name it and nothing else (got ${positionals.length} inputs); merge builds with --merge`,
+      );
+    const columnFlags = COLUMN_FLAGS.filter((flag) => values[flag] !== undefined);
+    if (directory !== undefined && columnFlags.length > 0)
+      throw new InputError(
+        'USAGE',
+        `${directory.source} is ${directory.kind === 'hsds' ? 'an Open Referral (HSDS)' : 'an iCarol'} export, which names its own columns; leave out --${columnFlags[0]}, or pass --from csv to read it as a plain CSV`,
+      );
+    if (directory === undefined && values['org-column'] === undefined)
       throw new InputError(
         'USAGE',
         `--org-column is required: the column that holds each organization's name\n\n${USAGE}`,
@@ -76,31 +101,17 @@ export const buildAllowlistCommand: Subcommand = defineCommand({
     if ((values.merge ?? []).length > 1)
       throw new InputError('USAGE', `--merge takes one allowlist; got ${values.merge!.length}`);
 
-    // Before reading a row: a wrong -o or --messages is said at once, not after the build.
+    // Before building: a wrong -o or --messages is said at once, not after the build.
     const output = await openOutput(values.output, 'the allowlist', io);
     const messages = values.messages;
     const messagesOutput =
       messages !== undefined && messages !== '-'
         ? await openOutput(messages, 'the messages', io, '--messages')
         : undefined;
-    const tables = [];
-    if (positionals.filter((path) => path === '-').length > 1)
-      throw new InputError('USAGE', "standard input ('-') can be read once");
-    for (const path of positionals) {
-      tables.push(
-        path === '-'
-          ? parseCsvBytes(
-              await (io.readStdinBytes?.() ??
-                io.readStdin().then((text) => Buffer.from(text, 'utf8'))),
-              'standard input',
-            )
-          : await readCsvFile(resolve(io.cwd, path), path),
-      );
-    }
 
     const options: BuildOptions = {
       columns: {
-        org: values['org-column'],
+        org: values['org-column'] ?? '',
         urls: values['url-column'] ?? [],
         phones: values['phone-column'] ?? [],
         aliases: values['alias-column'] ?? [],
@@ -116,7 +127,10 @@ export const buildAllowlistCommand: Subcommand = defineCommand({
       options.baseSource = mergePath;
     }
 
-    const result = buildAllowlist(tables, options);
+    const result =
+      directory !== undefined
+        ? buildAllowlist(directory, options)
+        : buildAllowlist(inputs as Table[], options);
     io.stderr(printable(formatSummary(result, 'build-allowlist', { all: messages === '-' })));
     await messagesOutput?.write(formatMessages(result));
     if (values.strict) assertNoWarnings(result);
@@ -126,3 +140,49 @@ export const buildAllowlistCommand: Subcommand = defineCommand({
     return EXIT.pass;
   },
 });
+
+const COLUMN_FLAGS = [
+  'org-column',
+  'url-column',
+  'phone-column',
+  'alias-column',
+  'domain-column',
+  'area-column',
+] as const;
+
+const KINDS: readonly DirectoryKind[] = ['csv', 'hsds', 'icarol'];
+
+function kindFlag(value: string | undefined): DirectoryKind | undefined {
+  if (value === undefined) return undefined;
+  const kind = KINDS.find((name) => name === value.toLowerCase());
+  if (kind === undefined)
+    throw new InputError('USAGE', `--from takes csv, hsds or icarol; got ${JSON.stringify(value)}`);
+  return kind;
+}
+
+/** Each input read: a CSV's table, or a directory export (HSDS, iCarol) read whole. */
+async function readInputs(
+  positionals: readonly string[],
+  from: DirectoryKind | undefined,
+  io: Parameters<Subcommand['run']>[1],
+): Promise<Array<Table | Directory>> {
+  if (positionals.filter((path) => path === '-').length > 1)
+    throw new InputError('USAGE', "standard input ('-') can be read once");
+  const inputs: Array<Table | Directory> = [];
+  for (const path of positionals) {
+    if (path === '-') {
+      if (from !== undefined && from !== 'csv')
+        throw new InputError(
+          'USAGE',
+          `standard input is read as a CSV; name the ${from} export's file or folder instead`,
+        );
+      inputs.push(
+        parseCsvBytes(
+          await (io.readStdinBytes?.() ?? io.readStdin().then((text) => Buffer.from(text, 'utf8'))),
+          'standard input',
+        ),
+      );
+    } else inputs.push(await readDirectoryExport(resolve(io.cwd, path), path, from));
+  }
+  return inputs;
+}

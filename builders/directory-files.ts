@@ -1,0 +1,259 @@
+import { readdir, readFile, stat } from 'node:fs/promises';
+import { basename, dirname, join, posix } from 'node:path';
+import { unzipSync } from 'fflate';
+import { EXPORT_ZIP_LIMITS } from '../src/defaults.js';
+import { InputError } from '../src/errors.js';
+import { houseMessage } from '../src/input/issues.js';
+import { parseCsvBytes, readCsvFile } from './csv.js';
+import type { Directory, DirectoryKind } from './directory.js';
+import { HSDS_RESOURCES, type HsdsResource, hsdsDirectory } from './hsds.js';
+import { icarolDirectory, isIcarolHeader } from './icarol.js';
+import type { Table } from './types.js';
+
+// The file edge of directory exports: a folder, a zip or a datapackage.json (HSDS), or one CSV
+// (iCarol, or a plain directory CSV), read into tables for the pure readers.
+
+/**
+ * Read what `path` names as the export `from` says, or as the input says when `from` is left
+ * out: a folder, a `.zip` or a `datapackage.json` is HSDS; a CSV whose header has iCarol's
+ * `ResourceAgencyNum` and `PublicName` is iCarol; any other CSV is a plain directory CSV (its
+ * table, for `--org-column` and the other column flags). `source` is how messages name it.
+ * Throws `InputError` (`FILE_NOT_FOUND`, `INVALID_EXPORT`, `INVALID_CSV`) naming the file and
+ * what to do; nothing is read past the first problem.
+ */
+export async function readDirectoryExport(
+  path: string,
+  source: string,
+  from?: DirectoryKind,
+): Promise<Directory | Table> {
+  if (from === 'hsds' || (from === undefined && (await isPackage(path))))
+    return hsdsDirectory(await readHsdsPackage(path, source));
+  const table = await readCsvFile(path, source);
+  if (from === 'csv') return table;
+  const icarol = isIcarolHeader(table.header);
+  if (icarol) return icarolDirectory(table);
+  if (from === undefined) return table;
+  throw exportError(
+    source,
+    'is not an iCarol resource export: its header has no ResourceAgencyNum and PublicName (or AgencyNamePublic) columns',
+    'export the resources from iCarol with every column, or leave out --from icarol and name the columns with --org-column and the other column flags',
+  );
+}
+
+/**
+ * A `.zip`, a `datapackage.json`, or a folder holding one or an `organizations.csv`: an HSDS
+ * package. Any other folder is read as a CSV, which says it is a folder.
+ */
+async function isPackage(path: string): Promise<boolean> {
+  const name = basename(path).toLowerCase();
+  if (name.endsWith('.zip') || name === 'datapackage.json') return true;
+  try {
+    if (!(await stat(path)).isDirectory()) return false;
+    const names = (await readdir(path)).map((file) => file.toLowerCase());
+    return names.includes('datapackage.json') || names.includes('organizations.csv');
+  } catch {
+    return false;
+  }
+}
+
+async function fileKind(path: string, source: string): Promise<'file' | 'folder'> {
+  try {
+    return (await stat(path)).isDirectory() ? 'folder' : 'file';
+  } catch (error) {
+    throw new InputError(
+      'FILE_NOT_FOUND',
+      houseMessage('not found', 'check the path (relative to the folder the command runs in)'),
+      { where: source, cause: error },
+    );
+  }
+}
+
+function exportError(source: string, what: string, todo: string): InputError {
+  return new InputError('INVALID_EXPORT', houseMessage(what, todo), { where: source });
+}
+
+/** An HSDS package's files by name (relative to the folder of its datapackage.json). */
+interface PackageFiles {
+  /** The CSV and JSON files, by path relative to the package's folder. */
+  names: readonly string[];
+  read(name: string): Promise<Uint8Array>;
+  /** How messages name a file of the package. */
+  label(name: string): string;
+}
+
+/** A folder, a zip or a datapackage.json, read into the tables `hsdsDirectory` reads. */
+export async function readHsdsPackage(
+  path: string,
+  source: string,
+): Promise<{ source: string; tables: Partial<Record<HsdsResource, Table>> }> {
+  const files = await packageFiles(path, source);
+  const paths = await resourcePaths(files);
+  const tables: Partial<Record<HsdsResource, Table>> = {};
+  for (const [resource, name] of paths) {
+    const label = files.label(name);
+    if (!files.names.includes(name))
+      throw exportError(
+        label,
+        'is listed in datapackage.json but is not in the package',
+        `add ${name} to the package, or remove its resource from datapackage.json`,
+      );
+    tables[resource] = parseCsvBytes(await files.read(name), label);
+  }
+  if (tables.organization === undefined)
+    throw exportError(
+      source,
+      'holds no organizations table (organizations.csv), which every HSDS export has: the build ties every service, location and phone to an organization',
+      'export the organizations too, or name the folder (or zip) that holds organizations.csv beside datapackage.json',
+    );
+  return { source, tables };
+}
+
+async function packageFiles(path: string, source: string): Promise<PackageFiles> {
+  const kind = await fileKind(path, source);
+  if (kind === 'folder' || basename(path).toLowerCase() === 'datapackage.json') {
+    const folder = kind === 'folder' ? path : dirname(path);
+    const shown = kind === 'folder' ? source : dirname(source);
+    const names = (await readdir(folder, { recursive: true }))
+      .map((name) => name.replaceAll('\\', '/'))
+      .filter((name) => /\.(csv|json)$/i.test(name));
+    return {
+      names,
+      read: (name) => readFile(join(folder, name)),
+      label: (name) => (shown === '.' ? name : posix.join(shown.replaceAll('\\', '/'), name)),
+    };
+  }
+  return zipFiles(await readFile(path), source);
+}
+
+/**
+ * The CSV and JSON files of a zip, those beside its shallowest datapackage.json (or its
+ * organizations.csv), each unpacked only within `EXPORT_ZIP_LIMITS`.
+ */
+function zipFiles(bytes: Uint8Array, source: string): PackageFiles {
+  let total = 0;
+  let count = 0;
+  let files: Record<string, Uint8Array>;
+  try {
+    files = unzipSync(bytes, {
+      filter: (file) => {
+        if (!/\.(csv|json)$/i.test(file.name) || file.name.includes('__MACOSX/')) return false;
+        count++;
+        total += file.originalSize;
+        if (
+          file.originalSize > EXPORT_ZIP_LIMITS.fileBytes ||
+          total > EXPORT_ZIP_LIMITS.totalBytes ||
+          count > EXPORT_ZIP_LIMITS.files
+        )
+          throw exportError(
+            source,
+            `unpacks to more than the builder reads (${EXPORT_ZIP_LIMITS.files} files, ${EXPORT_ZIP_LIMITS.fileBytes / 2 ** 20} MB a file, ${EXPORT_ZIP_LIMITS.totalBytes / 2 ** 20} MB in all); ${file.name} passes the bound`,
+            'unzip it and name the folder, or split the export',
+          );
+        return true;
+      },
+    });
+  } catch (error) {
+    if (error instanceof InputError) throw error;
+    throw exportError(
+      source,
+      `is not a zip file that can be read (${(error as Error).message})`,
+      'zip the export again, or unzip it and name the folder',
+    );
+  }
+  const marker = (name: string): boolean =>
+    /(^|\/)(datapackage\.json|organizations\.csv)$/i.test(name);
+  const root =
+    Object.keys(files)
+      .filter(marker)
+      .map((name) => name.slice(0, name.lastIndexOf('/') + 1))
+      .sort((a, b) => a.split('/').length - b.split('/').length)[0] ?? '';
+  const inside: Record<string, Uint8Array> = {};
+  for (const [name, data] of Object.entries(files))
+    if (name.startsWith(root)) inside[name.slice(root.length)] = data;
+  return {
+    names: Object.keys(inside),
+    read: async (name) => inside[name]!,
+    label: (name) => `${source}:${root}${name}`,
+  };
+}
+
+/** Default file names when a package has no datapackage.json: 3.x first, then 1.x. */
+const DEFAULT_FILES: Readonly<Record<HsdsResource, readonly string[]>> = {
+  organization: ['organizations.csv'],
+  service: ['services.csv'],
+  program: ['programs.csv'],
+  location: ['locations.csv'],
+  service_at_location: ['service_at_location.csv', 'services_at_location.csv'],
+  phone: ['phones.csv'],
+  contact: ['contacts.csv'],
+  address: ['addresses.csv', 'physical_addresses.csv'],
+  service_area: ['service_areas.csv'],
+};
+
+/** The resource names a datapackage.json may give each resource the build reads. */
+const RESOURCE_NAMES: Readonly<Record<string, HsdsResource>> = {
+  ...Object.fromEntries(HSDS_RESOURCES.map((name) => [name, name])),
+  physical_address: 'address',
+  services_at_location: 'service_at_location',
+};
+
+/** Which file holds each resource: from datapackage.json when the package has one. */
+async function resourcePaths(files: PackageFiles): Promise<Map<HsdsResource, string>> {
+  const out = new Map<HsdsResource, string>();
+  const manifest = files.names.find((name) => name.toLowerCase() === 'datapackage.json');
+  if (manifest === undefined) {
+    for (const resource of HSDS_RESOURCES) {
+      const name = DEFAULT_FILES[resource].find((file) => files.names.includes(file));
+      if (name !== undefined) out.set(resource, name);
+    }
+    return out;
+  }
+  const label = files.label(manifest);
+  let data: unknown;
+  try {
+    data = JSON.parse(Buffer.from(await files.read(manifest)).toString('utf8'));
+  } catch (error) {
+    throw exportError(
+      label,
+      `is not JSON (${(error as Error).message})`,
+      'fix the file, or remove it so the tables are found by their names',
+    );
+  }
+  const record = (data ?? {}) as { version?: unknown; resources?: unknown };
+  checkVersion(record.version, label);
+  const resources = Array.isArray(record.resources) ? record.resources : [];
+  for (const [index, entry] of resources.entries()) {
+    const { name, path } = (entry ?? {}) as { name?: unknown; path?: unknown };
+    const resource = typeof name === 'string' ? RESOURCE_NAMES[name] : undefined;
+    if (resource === undefined || out.has(resource)) continue;
+    if (typeof path !== 'string' || !isInsidePath(path))
+      throw exportError(
+        label,
+        `resources[${index}] ("${String(name)}") has the path ${JSON.stringify(path)}, not a file beside datapackage.json`,
+        'write the CSV file name as "path" (a URL or a path outside the package is not read)',
+      );
+    if (/\.csv$/i.test(path)) out.set(resource, path.replaceAll('\\', '/').replace(/^\.\//, ''));
+  }
+  return out;
+}
+
+/** A resource path that stays inside the package: relative, no `..`, no URL. */
+function isInsidePath(path: string): boolean {
+  return (
+    path.length > 0 &&
+    !/^[a-z][a-z0-9+.-]*:|^[\\/]/i.test(path) &&
+    !path.split(/[\\/]/).includes('..')
+  );
+}
+
+/** HSDS 1.x, 2.x and 3.x are read; another version is refused, saying so. */
+function checkVersion(version: unknown, label: string): void {
+  if (version === undefined) return;
+  const major = /^v?(\d+)(?:\.|$)/i.exec(String(version).trim())?.[1];
+  if (major === '1' || major === '2' || major === '3') return;
+  throw exportError(
+    label,
+    `says "version": ${JSON.stringify(version)}; the builder reads Open Referral HSDS 1.x, 2.x and 3.x`,
+    'set "version" to the HSDS version the export follows (such as "3.0"), or remove it',
+  );
+}

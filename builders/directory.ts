@@ -1,0 +1,253 @@
+import { houseMessage } from '../src/input/issues.js';
+import { areaOf } from '../src/jurisdiction/codes.js';
+import { isPlaceholder } from './cells.js';
+import type { BuildNote, BuildWarning, ColumnNames, Table, TableRow } from './types.js';
+
+// A directory export (Open Referral HSDS, iCarol) read as records tied by ids, turned into record
+// tables the build reads as it reads a CSV (`buildAllowlist`): one row a record, each row under the
+// name of the organization its ids lead to. The format readers (`hsds.ts`, `icarol.ts`) decide
+// which record is whose; this file holds what they share.
+
+/** The kinds of export `build-allowlist --from` reads. */
+export type DirectoryKind = 'csv' | 'hsds' | 'icarol';
+
+/** An export read into record tables, with what reading it left out. */
+export interface Directory {
+  kind: Exclude<DirectoryKind, 'csv'>;
+  /** Where it came from (the folder, zip or file named), for messages. */
+  source: string;
+  /** The organizations' own records first, then the records tied to them. */
+  tables: Table[];
+  /** Rows whose id points to nothing: one warning a file and reason, naming the rows. */
+  warnings: BuildWarning[];
+  /** Inactive, deleted and private records left out: one note a file and reason. */
+  notes: BuildNote[];
+}
+
+/**
+ * The kind of a phone line, as the export says it (HSDS `phones.type`, iCarol's phone columns and
+ * their labels). Only `voice`, `toll free`, `hotline`, `after hours` and `text` are numbers to
+ * call the organization on; a fax, a TTY and a pager are other lines, kept out of `org_phones` as
+ * the CSV path keeps a fax column out.
+ */
+export type PhoneKind =
+  | 'voice'
+  | 'toll free'
+  | 'hotline'
+  | 'after hours'
+  | 'text'
+  | 'fax'
+  | 'TTY'
+  | 'pager';
+
+const OTHER_LINES: ReadonlySet<PhoneKind> = new Set(['fax', 'TTY', 'pager']);
+
+/** Whether a person calls the organization on a line of this kind. */
+export function isNumberToCall(kind: PhoneKind): boolean {
+  return !OTHER_LINES.has(kind);
+}
+
+/** The kind a label names (`Fax`, `TDD`, `Toll-Free`, `24 hour hotline`, `After Hours`), or undefined. */
+export function kindOfLabel(label: string): PhoneKind | undefined {
+  const text = label.toLowerCase();
+  if (/(?<!\p{L})(fax|facsimile)(?!\p{L})/u.test(text)) return 'fax';
+  if (/(?<!\p{L})(tty|tdd|textphone|text telephone|teletype)(?!\p{L})/u.test(text)) return 'TTY';
+  if (/(?<!\p{L})pager(?!\p{L})/u.test(text)) return 'pager';
+  if (/toll[\s-]?free/.test(text)) return 'toll free';
+  if (/after[\s-]?hours?/.test(text)) return 'after hours';
+  if (/(?<!\p{L})(hot\s?line|crisis line|helpline)(?!\p{L})/u.test(text)) return 'hotline';
+  return undefined;
+}
+
+/**
+ * An export's own table read by column name: case and surrounding spaces ignored, as the CSV
+ * path matches `--org-column`.
+ */
+export class ExportTable {
+  readonly index: ReadonlyMap<string, number>;
+  constructor(readonly table: Table) {
+    const index = new Map<string, number>();
+    table.header.forEach((name, at) => {
+      const key = name.trim().toLowerCase();
+      if (!index.has(key)) index.set(key, at);
+    });
+    this.index = index;
+  }
+
+  has(column: string): boolean {
+    return this.index.has(column.toLowerCase());
+  }
+
+  /** The header's own spelling of a column, or undefined when it has none such. */
+  column(column: string): string | undefined {
+    const at = this.index.get(column.toLowerCase());
+    return at === undefined ? undefined : this.table.header[at];
+  }
+
+  /** The row's cell in `column`, trimmed; '' when the column or the cell is missing. */
+  cell(row: TableRow, column: string): string {
+    const at = this.index.get(column.toLowerCase());
+    return at === undefined ? '' : (row.cells[at] ?? '').trim();
+  }
+
+  /** The first of `columns` the header has. */
+  first(...columns: string[]): string | undefined {
+    return columns.find((column) => this.has(column));
+  }
+}
+
+/** A cell that says yes (`Yes`, `True`, `1`, `Y`, `X`), as exports write flags. */
+export function isYes(value: string): boolean {
+  return /^(yes|true|1|y|x)$/i.test(value.trim());
+}
+
+/** One organization's record-table row as the reader writes it: its cells by column. */
+export interface RecordRow {
+  at: TableRow;
+  organization: string;
+  tied: boolean;
+  cells: Readonly<Record<string, string>>;
+}
+
+/**
+ * The record table of one export file: the build's own columns (`organization`, URLs, phones,
+ * aliases, area), spelled as the file spells them so a warning names the column a person fixes.
+ */
+export function recordTable(
+  from: Table,
+  columns: Omit<ColumnNames, 'domains'>,
+  rows: readonly RecordRow[],
+  notes: readonly string[] = [],
+): Table {
+  const header = [
+    columns.org,
+    ...columns.urls,
+    ...columns.phones,
+    ...columns.aliases,
+    ...(columns.area === undefined ? [] : [columns.area]),
+  ];
+  return {
+    source: from.source,
+    header,
+    ...(from.headerAt ? { headerAt: from.headerAt } : {}),
+    rows: rows.map((row) => ({
+      row: row.at.row,
+      line: row.at.line,
+      cells: header.map((name, at) => (at === 0 ? row.organization : (row.cells[name] ?? ''))),
+      ...(row.tied ? { tied: true } : {}),
+    })),
+    blankRows: from.blankRows,
+    notes: [...from.notes, ...notes],
+    encoding: from.encoding,
+    delimiter: from.delimiter,
+    records: { columns: { ...columns, domains: [] } },
+  };
+}
+
+/** Rows left out for one reason, gathered so that the file gets one message, not one a row. */
+export class LeftOut {
+  private readonly groups = new Map<
+    string,
+    { table: Table; rows: TableRow[]; what: string; todo: string | undefined }
+  >();
+
+  /**
+   * `what` says what was left out and why ("left out, its service_id points to no service");
+   * `todo`, for a warning, what to do.
+   */
+  add(table: Table, row: TableRow, what: string, todo?: string): void {
+    const key = `${table.source}\u0000${what}`;
+    let group = this.groups.get(key);
+    if (!group) this.groups.set(key, (group = { table, rows: [], what, todo }));
+    group.rows.push(row);
+  }
+
+  /** How many rows were left out for reasons that are warnings (`todo` given), and for the rest. */
+  counts(): { warned: number; noted: number } {
+    let warned = 0;
+    let noted = 0;
+    for (const group of this.groups.values())
+      if (group.todo === undefined) noted += group.rows.length;
+      else warned += group.rows.length;
+    return { warned, noted };
+  }
+
+  /** One warning a file and reason for ids that point to nothing; one note for the rest. */
+  messages(): { warnings: BuildWarning[]; notes: BuildNote[] } {
+    const warnings: BuildWarning[] = [];
+    const notes: BuildNote[] = [];
+    for (const { table, rows, what, todo } of this.groups.values()) {
+      const first = rows[0]!;
+      const shown = rows.slice(0, ROWS_SHOWN).map((row) => row.row);
+      const more = rows.length > ROWS_SHOWN ? ` and ${rows.length - ROWS_SHOWN} more` : '';
+      // The place names the first row; more rows are named after their count.
+      const which =
+        rows.length === 1 ? '' : `${rows.length} rows (rows ${shown.join(', ')}${more}): `;
+      const item = { source: table.source, row: first.row, line: first.line };
+      if (todo === undefined)
+        notes.push({
+          ...item,
+          code: 'LEFT_OUT_RECORDS',
+          message: `${which}${what}`,
+        });
+      else
+        warnings.push({
+          ...item,
+          code: 'ORPHAN_RECORDS',
+          message: houseMessage(`${which}${what}`, todo),
+        });
+    }
+    return { warnings, notes };
+  }
+
+  /** Summary lines for one file: "2 rows left out: …". */
+  linesFor(table: Table): string[] {
+    return [...this.groups.values()]
+      .filter((group) => group.table.source === table.source)
+      .map(
+        (group) =>
+          `${group.rows.length} ${group.rows.length === 1 ? 'row' : 'rows'}: ${group.what}`,
+      );
+  }
+}
+
+const ROWS_SHOWN = 10;
+
+/** A name cell that names nothing: empty, or a placeholder such as `N/A`. */
+export function isNoName(name: string): boolean {
+  return name.length === 0 || isPlaceholder(name);
+}
+
+// Words of a place inside one state: a service area written so is in the state of the
+// service's own addresses. Anything else that is not a state (a region, "nationwide" in words,
+// free text) leaves the area unknown, since guessing it could call a right answer wrong.
+const WITHIN_A_STATE =
+  /(?<!\p{L})(county|counties|city|cities|town|towns|township|parish|borough|village|zip|zip codes?|statewide)(?!\p{L})|^\d{5}(?:-\d{4})?$/iu;
+
+/**
+ * The states a service area names: the area itself when it is a state, `US` or one written as
+ * `State - County` (iCarol), the service's own address states when it is a place inside one state
+ * (a county, a city, a ZIP code, "statewide") and those addresses are all in one state; else null
+ * (unknown, the rule of the CSV path: whom it serves, never guessed from where its office is).
+ */
+export function statesOfArea(area: string, addressStates: ReadonlySet<string>): string[] | null {
+  const text = area.trim();
+  const direct = areaOf(text) ?? areaOf(text.split(/\s+[-–—>]\s+|\s*[:|]\s*/)[0] ?? '');
+  if (direct !== null) return [direct];
+  if (WITHIN_A_STATE.test(text) && addressStates.size === 1) return [...addressStates];
+  return null;
+}
+
+/**
+ * An organization's areas from its records' areas: every record's states together, or null
+ * (unknown) when any record's area is unknown or it has none.
+ */
+export function unionOfAreas(areas: ReadonlyArray<readonly string[] | null>): string[] | null {
+  if (areas.length === 0) return null;
+  const out = new Set<string>();
+  for (const list of areas) {
+    if (list === null) return null;
+    for (const area of list) out.add(area);
+  }
+  return [...out].sort();
+}

@@ -1,0 +1,380 @@
+import { areaOf } from '../src/jurisdiction/codes.js';
+import {
+  type Directory,
+  ExportTable,
+  isNoName,
+  isNumberToCall,
+  kindOfLabel,
+  LeftOut,
+  type PhoneKind,
+  type RecordRow,
+  recordTable,
+  statesOfArea,
+  unionOfAreas,
+} from './directory.js';
+import type { Table, TableRow } from './types.js';
+
+// An Open Referral HSDS datapackage (1.x, 2.x, 3.x) as organizations and the records tied to them
+// by id. Pure: the files are read by `directory-files.ts`.
+
+/** The HSDS resources the build reads, by the datapackage's resource name. */
+export const HSDS_RESOURCES = [
+  'organization',
+  'service',
+  'program',
+  'location',
+  'service_at_location',
+  'phone',
+  'contact',
+  'address',
+  'service_area',
+] as const;
+export type HsdsResource = (typeof HSDS_RESOURCES)[number];
+
+/** A datapackage read: its tables by resource (1.x `physical_address` is read as `address`). */
+export interface HsdsPackage {
+  source: string;
+  tables: Partial<Record<HsdsResource, Table>>;
+}
+
+// A service whose status says it no longer runs. "temporarily closed" still has its numbers.
+const ENDED = /^(inactive|defunct|deleted|closed)$/i;
+
+/**
+ * What a record's id leads to: its organization's id, the status of the ended service it belongs
+ * to, or why it leads nowhere.
+ */
+type Owner = { org: string } | { ended: string } | { missing: string };
+
+/**
+ * The organizations of an HSDS package and every record tied to them:
+ *
+ * - `organizations`: each row an organization: `name`, `alternate_name` an alias, `website`
+ *   (3.x) or `url` (1.x) its page.
+ * - `services`, `programs`: their `url` a page of their `organization_id`; their names are not
+ *   names of anyone (a service is named for what it does). A service whose `status` is inactive
+ *   or defunct is left out with everything tied to it (a note).
+ * - `locations`: tied by `organization_id`, or through the services offered there.
+ * - `phones`: each number belongs to the most specific record it names (contact, service at
+ *   location, service, location, organization), and so to that record's organization; its `type`
+ *   says its kind (fax, textphone and pager are not numbers to call, `PhoneKind`).
+ * - `service_areas` and `addresses` (`physical_addresses` in 1.x): the organization's areas
+ *   (`statesOfArea`).
+ *
+ * A row whose id points to nothing is left out, one warning a file and reason naming the rows.
+ */
+export function hsdsDirectory(pkg: HsdsPackage): Directory {
+  const t = new Tables(pkg);
+  const left = new LeftOut();
+  const orgs = new Map<string, { name: string; row: TableRow }>();
+  const org = t.get('organization')!;
+  for (const row of org.table.rows) {
+    const id = org.cell(row, 'id');
+    const name = org.cell(row, 'name');
+    if (id.length > 0 && !orgs.has(id) && !isNoName(name)) orgs.set(id, { name, row });
+  }
+  const links = new Links(t, orgs);
+  const areas = orgAreas(t, links);
+  const areaCell = (orgId: string): Record<string, string> => ({
+    [AREA]: (areas.get(orgId) ?? []).join(';'),
+  });
+
+  const tables: Table[] = [];
+  const orgUrl = org.first('website', 'url');
+  const alias = org.column('alternate_name');
+  tables.push(
+    recordTable(
+      org.table,
+      {
+        org: org.column('name') ?? 'name',
+        urls: orgUrl ? [org.column(orgUrl)!] : [],
+        phones: [],
+        aliases: alias ? [alias] : [],
+        area: AREA,
+      },
+      org.table.rows.map((row) => {
+        const id = org.cell(row, 'id');
+        return {
+          at: row,
+          organization: org.cell(row, 'name'),
+          tied: false,
+          cells: {
+            ...(orgUrl ? { [org.column(orgUrl)!]: org.cell(row, orgUrl) } : {}),
+            ...(alias ? { [alias]: org.cell(row, alias) } : {}),
+            ...areaCell(id),
+          },
+        };
+      }),
+    ),
+  );
+  for (const resource of ['service', 'program'] as const) {
+    const table = tiedUrls(t, resource, links, left, areaCell);
+    if (table) tables.push(table);
+  }
+  const phones = phoneTable(t, links, left, areaCell);
+  if (phones) tables.push(phones);
+  for (const table of tables) table.notes.push(...left.linesFor(table));
+  const { warnings, notes } = left.messages();
+  return { kind: 'hsds', source: pkg.source, tables, warnings, notes };
+}
+
+/** The area column of every record table: the organization's states, worked out beforehand. */
+const AREA = 'service_areas';
+
+/** The package's tables by resource, each read by column name. */
+class Tables {
+  private readonly read = new Map<HsdsResource, ExportTable>();
+  constructor(pkg: HsdsPackage) {
+    for (const resource of HSDS_RESOURCES) {
+      const table = pkg.tables[resource];
+      if (table) this.read.set(resource, new ExportTable(table));
+    }
+  }
+  get(resource: HsdsResource): ExportTable | undefined {
+    return this.read.get(resource);
+  }
+  rows(resource: HsdsResource): Array<{ t: ExportTable; row: TableRow }> {
+    const t = this.read.get(resource);
+    return t ? t.table.rows.map((row) => ({ t, row })) : [];
+  }
+}
+
+/** The ids of the package, and the organization each record's id leads to. */
+class Links {
+  readonly services = new Map<string, { org: string; ended: string | undefined }>();
+  readonly programs = new Map<string, string>();
+  readonly locations = new Map<string, string | undefined>();
+  readonly serviceAtLocation = new Map<string, { service: string; location: string }>();
+  readonly contacts = new Map<string, TableRow>();
+  constructor(
+    private readonly t: Tables,
+    private readonly orgs: ReadonlyMap<string, { name: string }>,
+  ) {
+    for (const { t: s, row } of t.rows('service')) {
+      const status = s.cell(row, 'status');
+      this.services.set(s.cell(row, 'id'), {
+        org: s.cell(row, 'organization_id'),
+        ended: ENDED.test(status) ? status.toLowerCase() : undefined,
+      });
+    }
+    for (const { t: p, row } of t.rows('program'))
+      this.programs.set(p.cell(row, 'id'), p.cell(row, 'organization_id'));
+    for (const { t: s, row } of t.rows('service_at_location'))
+      this.serviceAtLocation.set(s.cell(row, 'id'), {
+        service: s.cell(row, 'service_id'),
+        location: s.cell(row, 'location_id'),
+      });
+    for (const { t: l, row } of t.rows('location')) {
+      const own = l.cell(row, 'organization_id');
+      this.locations.set(l.cell(row, 'id'), own.length > 0 ? own : undefined);
+    }
+    // A location without `organization_id` (1.x allows it) is its services' organization's.
+    for (const { service, location } of this.serviceAtLocation.values()) {
+      if (!this.locations.has(location) || this.locations.get(location) !== undefined) continue;
+      const owner = this.services.get(service)?.org;
+      if (owner !== undefined) this.locations.set(location, owner);
+    }
+    for (const { t: c, row } of t.rows('contact')) this.contacts.set(c.cell(row, 'id'), row);
+  }
+
+  /** The name of an organization the links lead to. */
+  name(org: string): string {
+    return this.orgs.get(org)?.name ?? '';
+  }
+
+  has(org: string): boolean {
+    return this.orgs.has(org);
+  }
+
+  organization(id: string): Owner {
+    return this.orgs.has(id)
+      ? { org: id }
+      : { missing: `its organization_id ${quote(id)} points to no organization` };
+  }
+
+  service(id: string): Owner {
+    const service = this.services.get(id);
+    if (!service) return { missing: `its service_id ${quote(id)} points to no service` };
+    if (service.ended) return { ended: service.ended };
+    return this.organization(service.org);
+  }
+
+  location(id: string): Owner {
+    if (!this.locations.has(id))
+      return { missing: `its location_id ${quote(id)} points to no location` };
+    const owner = this.locations.get(id);
+    return owner === undefined
+      ? { missing: `its location ${quote(id)} has no organization_id and no service` }
+      : this.organization(owner);
+  }
+
+  /** The owner through the most specific id a row gives (`ids`: column → how to follow it). */
+  ownerOf(table: ExportTable, row: TableRow): Owner {
+    const steps: Array<[string, (id: string) => Owner]> = [
+      ['contact_id', (id) => this.contact(id)],
+      ['service_at_location_id', (id) => this.atLocation(id)],
+      ['service_id', (id) => this.service(id)],
+      ['location_id', (id) => this.location(id)],
+      ['organization_id', (id) => this.organization(id)],
+    ];
+    let first: Owner | undefined;
+    for (const [column, follow] of steps) {
+      const id = table.cell(row, column);
+      if (id.length === 0) continue;
+      const owner = follow(id);
+      if ('ended' in owner) return owner;
+      if ('org' in owner) return owner;
+      first ??= owner;
+    }
+    return first ?? { missing: 'it names no organization, service, location or contact' };
+  }
+
+  private atLocation(id: string): Owner {
+    const link = this.serviceAtLocation.get(id);
+    if (!link) return { missing: `its service_at_location_id ${quote(id)} points to nothing` };
+    return this.service(link.service);
+  }
+
+  private contact(id: string): Owner {
+    const row = this.contacts.get(id);
+    const contact = this.t.get('contact');
+    if (!row || !contact) return { missing: `its contact_id ${quote(id)} points to no contact` };
+    return this.ownerOf(contact, row);
+  }
+}
+
+const quote = (id: string): string => JSON.stringify(id);
+
+const TODO_ORPHAN = 'fix the id, or add the record it names';
+
+/** Services' or programs' own pages, each under its organization. */
+function tiedUrls(
+  t: Tables,
+  resource: 'service' | 'program',
+  links: Links,
+  left: LeftOut,
+  areaCell: (org: string) => Record<string, string>,
+): Table | undefined {
+  const table = t.get(resource);
+  const url = table?.column('url');
+  if (!table || !url) return undefined;
+  const rows: RecordRow[] = [];
+  for (const row of table.table.rows) {
+    const owner =
+      resource === 'service'
+        ? links.service(table.cell(row, 'id'))
+        : links.organization(table.cell(row, 'organization_id'));
+    if ('ended' in owner) left.add(table.table, row, `left out, the service is ${owner.ended}`);
+    else if ('missing' in owner)
+      left.add(table.table, row, `left out, ${owner.missing}`, TODO_ORPHAN);
+    if (!('org' in owner)) continue;
+    rows.push({
+      at: row,
+      organization: links.name(owner.org),
+      tied: true,
+      cells: { [url]: table.cell(row, 'url'), ...areaCell(owner.org) },
+    });
+  }
+  return recordTable(
+    table.table,
+    { org: 'organization_id', urls: [url], phones: [], aliases: [], area: AREA },
+    rows,
+  );
+}
+
+/** HSDS `phones.type` (RFC 6350 types, 1.x `textphone`) and, failing it, the description's label. */
+export function hsdsPhoneKind(type: string, description: string): PhoneKind {
+  const t = type.trim().toLowerCase();
+  if (t === 'fax') return 'fax';
+  if (t === 'textphone' || t === 'tty' || t === 'tdd') return 'TTY';
+  if (t === 'pager') return 'pager';
+  if (t === 'text' || t === 'sms') return 'text';
+  return kindOfLabel(description) ?? 'voice';
+}
+
+/** Each phone under the organization its most specific id leads to; other lines left out. */
+function phoneTable(
+  t: Tables,
+  links: Links,
+  left: LeftOut,
+  areaCell: (org: string) => Record<string, string>,
+): Table | undefined {
+  const table = t.get('phone');
+  const number = table?.column('number');
+  if (!table || !number) return undefined;
+  const rows: RecordRow[] = [];
+  for (const row of table.table.rows) {
+    const owner = links.ownerOf(table, row);
+    if ('ended' in owner) {
+      left.add(table.table, row, `left out, its service is ${owner.ended}`);
+      continue;
+    }
+    if ('missing' in owner) {
+      left.add(table.table, row, `left out, ${owner.missing}`, TODO_ORPHAN);
+      continue;
+    }
+    const kind = hsdsPhoneKind(table.cell(row, 'type'), table.cell(row, 'description'));
+    if (!isNumberToCall(kind)) {
+      left.add(table.table, row, `left out of the numbers to call: a ${kind} line`);
+      continue;
+    }
+    rows.push({
+      at: row,
+      organization: links.name(owner.org),
+      tied: true,
+      cells: { [number]: table.cell(row, 'number'), ...areaCell(owner.org) },
+    });
+  }
+  return recordTable(
+    table.table,
+    { org: 'organization_id', urls: [], phones: [number], aliases: [], area: AREA },
+    rows,
+  );
+}
+
+/**
+ * Each organization's states: its running services' areas together (`unionOfAreas`), a service
+ * area inside one state placed by the service's own physical addresses (`statesOfArea`).
+ */
+function orgAreas(t: Tables, links: Links): Map<string, string[]> {
+  const locationStates = new Map<string, Set<string>>();
+  for (const { t: a, row } of t.rows('address')) {
+    const type = a.cell(row, 'address_type').toLowerCase();
+    if (type !== '' && type !== 'physical') continue;
+    const state = areaOf(a.cell(row, 'state_province'));
+    if (state === null) continue;
+    const location = a.cell(row, 'location_id');
+    let set = locationStates.get(location);
+    if (!set) locationStates.set(location, (set = new Set()));
+    set.add(state);
+  }
+  const serviceStates = new Map<string, Set<string>>();
+  for (const { service, location } of links.serviceAtLocation.values()) {
+    let set = serviceStates.get(service);
+    if (!set) serviceStates.set(service, (set = new Set()));
+    for (const state of locationStates.get(location) ?? []) set.add(state);
+  }
+  const serviceAreas = new Map<string, Array<string[] | null>>();
+  for (const { t: s, row } of t.rows('service_area')) {
+    const service = s.cell(row, 'service_id');
+    const text = s.cell(row, s.first('service_area', 'name') ?? 'name');
+    const list = serviceAreas.get(service) ?? [];
+    list.push(
+      text.length === 0 ? null : statesOfArea(text, serviceStates.get(service) ?? new Set()),
+    );
+    serviceAreas.set(service, list);
+  }
+  const byOrg = new Map<string, Array<string[] | null>>();
+  for (const [id, service] of links.services) {
+    if (service.ended || !links.has(service.org)) continue;
+    const list = byOrg.get(service.org) ?? [];
+    list.push(unionOfAreas(serviceAreas.get(id) ?? []));
+    byOrg.set(service.org, list);
+  }
+  const out = new Map<string, string[]>();
+  for (const [org, list] of byOrg) {
+    const areas = unionOfAreas(list);
+    if (areas !== null) out.set(org, areas);
+  }
+  return out;
+}

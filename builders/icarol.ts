@@ -1,0 +1,244 @@
+import {
+  type Directory,
+  ExportTable,
+  isNumberToCall,
+  isYes,
+  kindOfLabel,
+  LeftOut,
+  type PhoneKind,
+  type RecordRow,
+  recordTable,
+  statesOfArea,
+  unionOfAreas,
+} from './directory.js';
+import type { Table, TableRow } from './types.js';
+
+// An iCarol resource export (the software most 211s run): one CSV row per Agency, Program, Site or
+// ProgramAtSite, tied to its agency by `ParentAgencyNum`. Pure: the file is read by
+// `directory-files.ts`.
+
+/** The name columns iCarol exports write, in the order they are looked for. */
+const NAME_COLUMNS = ['PublicName', 'AgencyNamePublic'];
+
+/** Whether a header is an iCarol resource export's: a record number and a public name. */
+export function isIcarolHeader(header: readonly string[]): boolean {
+  const keys = new Set(header.map((name) => name.trim().toLowerCase()));
+  return keys.has('resourceagencynum') && NAME_COLUMNS.some((name) => keys.has(name.toLowerCase()));
+}
+
+/** An iCarol phone column: its kind, and the columns that label it or mark it private. */
+interface PhoneColumn {
+  number: string;
+  kind: PhoneKind;
+  labels: string[];
+  private: string;
+}
+
+/** Every phone column an iCarol export may hold, in its own order. */
+export const ICAROL_PHONES: readonly PhoneColumn[] = [
+  ...[1, 2, 3, 4, 5].map((n) => ({
+    number: `Phone${n}Number`,
+    kind: 'voice' as const,
+    labels: [`Phone${n}Type`, `Phone${n}Name`],
+    private: `Phone${n}IsPrivate`,
+  })),
+  fixed('PhoneTollFree', 'toll free'),
+  fixed('PhoneNumberHotline', 'hotline'),
+  fixed('PhoneNumberAfterHours', 'after hours'),
+  fixed('PhoneNumberBusinessLine', 'voice'),
+  fixed('PhoneNumberOutOfArea', 'voice'),
+  fixed('PhoneFax', 'fax'),
+  fixed('PhoneTTY', 'TTY'),
+];
+
+function fixed(number: string, kind: PhoneKind): PhoneColumn {
+  return { number, kind, labels: [], private: `${number}IsPrivate` };
+}
+
+const LEVEL = 'TaxonomyLevelName';
+const AGENCY = 'agency';
+/** How far `ParentAgencyNum` is followed to an agency (a ProgramAtSite's parent may be a program). */
+const MAX_HOPS = 4;
+
+interface Record_ {
+  row: TableRow;
+  num: string;
+  level: string;
+  parent: string;
+  ended: string | undefined;
+}
+
+/**
+ * The agencies of an iCarol export and every record tied to them:
+ *
+ * - an `Agency` row (every row, when the export has no `TaxonomyLevelName`) is an organization:
+ *   `PublicName` (or `AgencyNamePublic`), `AlternateName` its aliases, `WebsiteAddress` its page;
+ * - a `Program`, `Site` or `ProgramAtSite` row belongs to the agency its `ParentAgencyNum` leads
+ *   to: its numbers and page are the agency's, its name is no one's (`AGENCY - SITE` is a site,
+ *   never an organization of its own), its alternate name is not read (exports copy the agency's);
+ * - each phone column keeps its kind (`ICAROL_PHONES`; `Phone1Type`/`Phone1Name` label the
+ *   numbered ones); a fax, a TTY and a number marked private are not listed;
+ * - `CoverageArea` of the agency's programs (of the agency itself when it has none) gives its
+ *   states (`statesOfArea`, a county placed by `PhysicalStateProvince`);
+ * - a record whose `AgencyStatus` says inactive, with a `MadeInactiveOn` date or marked deleted
+ *   (`Custom_Deleted Record`), is left out with its programs and sites (a note).
+ */
+export function icarolDirectory(table: Table, source = table.source): Directory {
+  const t = new ExportTable(table);
+  const left = new LeftOut();
+  const records = new Map<string, Record_>();
+  const all: Record_[] = table.rows.map((row) => {
+    const record: Record_ = {
+      row,
+      num: t.cell(row, 'ResourceAgencyNum'),
+      level: (t.has(LEVEL) ? t.cell(row, LEVEL) : AGENCY).toLowerCase(),
+      parent: t.cell(row, 'ParentAgencyNum'),
+      ended: endedBy(t, row),
+    };
+    if (record.num.length > 0 && !records.has(record.num)) records.set(record.num, record);
+    return record;
+  });
+  const nameColumn = t.first(...NAME_COLUMNS)!;
+  const agencyOf = new Map<Record_, Record_>();
+  for (const record of all) {
+    const agency = findAgency(record, records);
+    if (typeof agency === 'string') left.add(table, record.row, `left out, ${agency}`, TODO_ORPHAN);
+    else if (agency.ended !== undefined)
+      left.add(
+        table,
+        record.row,
+        `left out, ${agency === record ? agency.ended : `its parent ${agency.ended.replace(/^the record /, '')}`}`,
+      );
+    else agencyOf.set(record, agency);
+  }
+  const areas = agencyAreas(t, agencyOf);
+  const phones = ICAROL_PHONES.filter(
+    (phone) => t.has(phone.number) && isNumberToCall(phone.kind),
+  ).map((phone) => ({ ...phone, number: t.column(phone.number)! }));
+  const url = t.column('WebsiteAddress');
+  const alias = t.column('AlternateName');
+  const rows: RecordRow[] = [];
+  for (const [record, agency] of agencyOf) {
+    const own = record === agency;
+    const cells: Record<string, string> = { [AREA]: areas.get(agency)?.join(';') ?? '' };
+    if (url) cells[url] = t.cell(record.row, url);
+    if (alias && own) cells[alias] = t.cell(record.row, alias);
+    for (const phone of phones) {
+      const value = t.cell(record.row, phone.number);
+      if (value.length === 0) continue;
+      const why = leftOutNumber(t, record.row, phone);
+      if (why === undefined) cells[phone.number] = value;
+      else left.add(table, record.row, why);
+    }
+    rows.push({ at: record.row, organization: t.cell(agency.row, nameColumn), tied: !own, cells });
+  }
+  for (const phone of ICAROL_PHONES)
+    if (t.has(phone.number) && !isNumberToCall(phone.kind))
+      for (const record of agencyOf.keys())
+        if (t.cell(record.row, phone.number).length > 0)
+          left.add(
+            table,
+            record.row,
+            `${phone.number} left out of the numbers to call (a ${phone.kind} line)`,
+          );
+  const out = recordTable(
+    table,
+    {
+      org: t.column(nameColumn)!,
+      urls: url ? [url] : [],
+      phones: phones.map((phone) => phone.number),
+      aliases: alias ? [alias] : [],
+      area: AREA,
+    },
+    rows.sort((a, b) => a.at.row - b.at.row),
+  );
+  out.notes.push(...left.linesFor(table));
+  const { warnings, notes } = left.messages();
+  return { kind: 'icarol', source, tables: [out], warnings, notes };
+}
+
+/** The area column of the record table: the agency's states, worked out beforehand. */
+const AREA = 'CoverageArea';
+
+const TODO_ORPHAN = "fix ParentAgencyNum so it names the record's agency, or export the agency too";
+
+/** Why a record no longer runs, or undefined. */
+function endedBy(t: ExportTable, row: TableRow): string | undefined {
+  const status = t.cell(row, 'AgencyStatus');
+  if (/inactive|deleted/i.test(status)) return `the record is ${status}`;
+  if (t.cell(row, 'MadeInactiveOn').length > 0)
+    return `the record was made inactive on ${t.cell(row, 'MadeInactiveOn')}`;
+  if (isYes(t.cell(row, 'Custom_Deleted Record'))) return 'the record is marked deleted';
+  return undefined;
+}
+
+/** The agency a record belongs to (itself for an agency), or why none. */
+function findAgency(record: Record_, records: ReadonlyMap<string, Record_>): Record_ | string {
+  let at = record;
+  for (let hop = 0; hop <= MAX_HOPS; hop++) {
+    if (at.level === AGENCY) return at;
+    if (at.ended !== undefined) return at;
+    if (at.parent.length === 0) return `a ${at.level} without ParentAgencyNum belongs to no agency`;
+    const parent = records.get(at.parent);
+    if (!parent || parent === at)
+      return `its ParentAgencyNum ${JSON.stringify(at.parent)} points to no record`;
+    at = parent;
+  }
+  return `its ParentAgencyNum chain leads to no agency in ${MAX_HOPS} steps`;
+}
+
+/** Why a number of a record is not listed (private, or labelled an other line), or undefined. */
+function leftOutNumber(t: ExportTable, row: TableRow, phone: PhoneColumn): string | undefined {
+  if (isYes(t.cell(row, phone.private)))
+    return `${phone.number} left out (marked private in ${phone.private})`;
+  for (const label of phone.labels) {
+    const kind = kindOfLabel(t.cell(row, label));
+    if (kind !== undefined && !isNumberToCall(kind))
+      return `${phone.number} left out of the numbers to call (${label} says ${kind})`;
+  }
+  return undefined;
+}
+
+/**
+ * Each agency's states: its programs' `CoverageArea` together, or its own when it has no
+ * program; unknown when any of them gives none (`unionOfAreas`).
+ */
+function agencyAreas(
+  t: ExportTable,
+  agencyOf: ReadonlyMap<Record_, Record_>,
+): Map<Record_, string[]> {
+  const byAgency = new Map<
+    Record_,
+    { own: string[] | null | undefined; programs: Array<string[] | null> }
+  >();
+  for (const [record, agency] of agencyOf) {
+    let entry = byAgency.get(agency);
+    if (!entry) byAgency.set(agency, (entry = { own: undefined, programs: [] }));
+    if (record !== agency && record.level !== 'program') continue;
+    const coverage = t.cell(record.row, 'CoverageArea');
+    const states = new Set<string>();
+    for (const row of [record.row, agency.row]) {
+      const state = statesOfArea(t.cell(row, 'PhysicalStateProvince'), new Set());
+      if (state !== null && states.size === 0) states.add(state[0]!);
+    }
+    const areas =
+      coverage.length === 0
+        ? null
+        : unionOfAreas(
+            coverage
+              .split(/[;\n|]/)
+              .map((part) => part.trim())
+              .filter((part) => part.length > 0)
+              .map((part) => statesOfArea(part, states)),
+          );
+    if (record === agency) entry.own = coverage.length === 0 ? undefined : areas;
+    else entry.programs.push(areas);
+  }
+  const out = new Map<Record_, string[]>();
+  for (const [agency, { own, programs }] of byAgency) {
+    const list = own === undefined ? programs : [...programs, own];
+    const areas = unionOfAreas(list.length === 0 ? [null] : list);
+    if (areas !== null) out.set(agency, areas);
+  }
+  return out;
+}
