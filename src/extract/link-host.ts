@@ -1,4 +1,4 @@
-import { parse as parseDomain } from 'tldts';
+import { parseDomain } from '../util/domains.js';
 import { FILE_EXTENSIONS_NOT_HOSTS } from '../defaults.js';
 
 /**

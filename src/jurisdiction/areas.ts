@@ -1,4 +1,4 @@
-import { parse as parseDomain } from 'tldts';
+import { parseDomain } from '../util/domains.js';
 import type { Allowlist } from '../allowlist/schema.js';
 import type { GovRegistry } from '../match/dotgov.js';
 import type { Served } from '../types.js';

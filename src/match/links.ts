@@ -1,4 +1,4 @@
-import { parse as parseDomain } from 'tldts';
+import { parseDomain } from '../util/domains.js';
 import { BUCKET_SCORES } from '../defaults.js';
 import type { AllowlistIndex } from './index.js';
 import { extractLinks } from '../extract/links.js';

@@ -1,5 +1,5 @@
 import { domainToUnicode } from 'node:url';
-import { parse as parseDomain } from 'tldts';
+import { parseDomain } from '../util/domains.js';
 import { LOOKALIKE } from '../defaults.js';
 import { addWithDeletions, HashMultimap } from './deletion-index.js';
 import { NearIndex, type NearWords } from './near-index.js';

@@ -4,7 +4,7 @@ import { deletionHashes } from './deletion-index.js';
 import { type LookalikeIndex, unicodeName } from './lookalike-index.js';
 import { editLimit } from './near-index.js';
 import { skeleton } from './skeleton.js';
-import { parse as parseDomain } from 'tldts';
+import { parseDomain } from '../util/domains.js';
 import type { HostParts } from '../normalize/public-host.js';
 
 /**

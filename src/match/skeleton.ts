@@ -1,9 +1,16 @@
 import { createRequire } from 'node:module';
 
-/** Unicode's confusables.txt as character → prototype (unhomoglyph's data file). */
-const CONFUSABLES = createRequire(import.meta.url)('unhomoglyph/data.json') as Readonly<
-  Record<string, string>
->;
+/**
+ * Unicode's confusables.txt as character → prototype (unhomoglyph's data file), read on the first
+ * host that is not plain ASCII: most runs see none.
+ */
+let confusables: Readonly<Record<string, string>> | undefined;
+function confusable(char: string): string | undefined {
+  confusables ??= createRequire(import.meta.url)('unhomoglyph/data.json') as Readonly<
+    Record<string, string>
+  >;
+  return confusables[char];
+}
 
 /**
  * The UTS #39 confusable skeleton of a host name, with the data of Unicode's confusables.txt (from
@@ -22,7 +29,7 @@ export function skeleton(name: string): string {
 function fullSkeleton(name: string): string {
   let mapped = '';
   for (const char of name.normalize('NFD').toLowerCase()) {
-    const own = CONFUSABLES[char] ?? char;
+    const own = confusable(char) ?? char;
     if (char.charCodeAt(0) <= 0x7f || isAsciiLetters(own)) {
       mapped += own;
       continue;
@@ -30,7 +37,7 @@ function fullSkeleton(name: string): string {
     // Unicode's table is case-sensitive and hosts are not: Cyrillic `т` maps to a small capital
     // T, its capital `Т` to `T`. Take whichever reads as an ASCII letter.
     const upper = char.toUpperCase();
-    const viaUpper = upper !== char ? (CONFUSABLES[upper] ?? upper) : undefined;
+    const viaUpper = upper !== char ? (confusable(upper) ?? upper) : undefined;
     mapped += viaUpper !== undefined && isAsciiLetters(viaUpper) ? viaUpper.toLowerCase() : own;
   }
   return mapped

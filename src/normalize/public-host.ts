@@ -1,4 +1,4 @@
-import { parse as parseDomain } from 'tldts';
+import { parseDomain } from '../util/domains.js';
 import { PLACEHOLDER_HOSTS, PLACEHOLDER_LABEL_PATTERN, RESERVED_SUFFIXES } from '../defaults.js';
 
 /**
