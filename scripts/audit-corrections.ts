@@ -12,7 +12,8 @@
  *   gets no correction, and the guardrail (`check --fix`) leaves it byte for byte.
  * - A swapped number (the next row's): each charged number's correction is one of the
  *   directory's numbers for the organization (counted right or wrong), and the repaired answer
- *   passes with no number charged.
+ *   passes with no number charged; or, where the directory lists several numbers for it, a
+ *   `review` (nothing written, action review).
  * Directories: the allowlist given (the MA courts) and the HUD housing counselors fixture.
  * Offline, read-only. Prints one summary per directory and layout set; `--list` prints each miss.
  */
@@ -46,7 +47,7 @@ for (const [name, index] of directories) {
   for (const [set, layouts] of layoutSets) {
     const audit: CorrectionAudit = await auditCorrections(rows, index, layouts);
     out.push(
-      `${name}, ${set}: ${rows.length} organizations; right answers ${audit.right}: ${audit.corrected.length} corrected, ${audit.changed.length} changed by --fix; swapped numbers ${audit.swaps}: ${audit.caught} caught, correction the directory's number ${audit.correctedRight} right / ${audit.correctedTwin.length} a same-named entry's / ${audit.correctedWrong.length} wrong, repaired answer passes ${audit.repairedPasses} / fails ${audit.repairFails.length}`,
+      `${name}, ${set}: ${rows.length} organizations; right answers ${audit.right}: ${audit.corrected.length} corrected, ${audit.changed.length} changed by --fix; swapped numbers ${audit.swaps}: ${audit.caught} caught, correction the directory's number ${audit.correctedRight} right / ${audit.correctedTwin.length} a same-named entry's / ${audit.correctedWrong.length} wrong / ${audit.reviewed} left for review (several numbers listed), repaired answer passes ${audit.repairedPasses} / fails ${audit.repairFails.length}`,
     );
     const label = `${name}, ${set}`;
     misses.push(

@@ -78,6 +78,10 @@ export interface CorrectionSource {
  *   (E.164, a normalized URL), `alternatives` the entry's other values.
  * - `remove`: nothing known to put in its place; repair removes the claim with its sentence or
  *   list item.
+ * - `review`: a suggestion, not a fix (as a linter's): the finding counts against the answer but
+ *   what would replace it is not proven (the organization named by a weak name or one of several
+ *   in reach, or the directory offering several replacements), so nothing is written in place and
+ *   a person decides; `suggestions` are the directory's candidates (E.164 numbers, URLs), if any.
  */
 export type Correction =
   | {
@@ -90,7 +94,11 @@ export type Correction =
       source: CorrectionSource;
       reason: string;
     }
-  | { action: 'remove'; start: number; end: number; reason: string };
+  | { action: 'remove'; start: number; end: number; reason: string }
+  | { action: 'review'; start: number; end: number; reason: string; suggestions: string[] };
+
+/** A correction repair writes: `replace` or `remove` (a `review` is left for a person). */
+export type Fix = Exclude<Correction, { action: 'review' }>;
 
 export interface LinkVerdict {
   finding: LinkFinding;
@@ -168,15 +176,23 @@ export interface PhoneVerdict {
   served?: Served;
   /** The fix, for a misattributed number. */
   correction?: Correction;
+  /**
+   * Only on a misattributed number: the name it was charged through and whether that
+   * organization was the only one in reach (the sentence or block named no other, or the wording
+   * gave it the number alone). What a fix needs beyond a grade (`src/match/corrections.ts`).
+   */
+  charge?: { matched: string; sole: boolean };
 }
 
 /**
  * What a runtime caller should do with an answer (`src/repair/action.ts` decides it, docs/REPAIR.md):
  * - `pass`: it passes and nothing in it needs correcting;
  * - `repair`: something needs correcting, and the repaired answer passes;
+ * - `review`: something needs correcting that the directory cannot correct beyond doubt (a
+ *   `review` correction): a person decides, nothing is guessed;
  * - `refuse`: it fails, and the repaired answer fails too.
  */
-export type Action = 'pass' | 'repair' | 'refuse';
+export type Action = 'pass' | 'repair' | 'review' | 'refuse';
 
 export interface Recommendation {
   action: Action;

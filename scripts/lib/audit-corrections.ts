@@ -25,6 +25,11 @@ export interface CorrectionAudit {
    * legal form ("the X" names both X and THE X): right for the name written, listed apart.
    */
   correctedTwin: string[];
+  /**
+   * Charged swaps left for a person (action `review`, nothing written) because the directory lists
+   * several numbers for the row: a fix needs one right replacement.
+   */
+  reviewed: number;
   /** Charged swaps whose correction is not (another number, or a removal), with why. */
   correctedWrong: string[];
   /** Charged swaps whose repaired answer passes with no number still charged. */
@@ -83,6 +88,7 @@ export async function auditCorrections(
     correctedRight: 0,
     correctedTwin: [],
     correctedWrong: [],
+    reviewed: 0,
     repairedPasses: 0,
     repairFails: [],
   };
@@ -122,6 +128,15 @@ async function auditSwap(
   if (charged.length === 0) return;
   audit.caught++;
   const listed = index.orgPhones.get(row.name) ?? [];
+  if (listed.length > 1 && charged.every((phone) => phone.correction?.action === 'review')) {
+    const { report: guarded } = await guardAnswer(text, report, verify(index));
+    if (guarded.recommendation?.action === 'review') audit.reviewed++;
+    else
+      audit.repairFails.push(
+        `${JSON.stringify(text)}: ${guarded.recommendation?.action}, not review`,
+      );
+    return;
+  }
   const twins = index.allowlist.orgNames.filter(
     (name) => name !== row.name && bareKey(name) === bareKey(row.name),
   );

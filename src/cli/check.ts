@@ -54,7 +54,8 @@ Options:
   --gov-registry FILE    a newer .gov registry (CISA's current-full.csv, or one domain a line)
                          instead of the snapshot shipped in the package
   --fix                  print the answer repaired from the directory (wrong numbers and links
-                         replaced, claims with no correction removed), verified again; with
+                         replaced, claims with no correction removed), verified again; a fix the
+                         directory cannot prove is left for a person (action review, exit 2); with
                          --format json: the verdict, each change with its span, what was not repaired
   --live                 check that each link resolves (default: $CITATION_VERIFIER_LIVENESS, else off)
   --resolve HOST:ADDR    with --live, pin HOST to ADDR (repeatable, like curl)
@@ -190,7 +191,8 @@ function refuseEmpty(answer: Answer): void {
 /**
  * Print what the checks found: one check's own document (the verdict, or with --fix the repaired
  * answer; the chunk audit), or both checks' (`CheckJsonSchema`; in text, the verdict then the
- * audit). Exit 0 when every check passed, else 2; with --fix, 0 for pass or repair, 2 for refuse,
+ * audit). Exit 0 when every check passed, else 2; with --fix, 0 for pass or repair, 2 for review
+ * (a person must look first) or refuse,
  * with how it went on standard error.
  */
 async function writeChecks(
@@ -218,7 +220,8 @@ async function writeChecks(
         : withFinalNewline(repair?.text ?? answer),
     );
     if (format === 'text') io.stderr(printable(fixSummary(report, repair)));
-    return report.recommendation?.action === 'refuse' ? EXIT.failed : EXIT.pass;
+    const action = report.recommendation?.action;
+    return action === 'refuse' || action === 'review' ? EXIT.failed : EXIT.pass;
   }
   if (format === 'json')
     await output.write(jsonDocument(chunks === undefined ? toJson(report) : checksJson(checks)));

@@ -44,6 +44,11 @@ export interface OrgFinding extends Span {
   normalized: string;
   /** The allowlist name or alias that matched. */
   matched: string;
+  /**
+   * Set when the name that matched is weak (`isWeakName`): an alias of common words or a role, or
+   * one several organizations share. It may verify a number; it never charges one nor drives a fix.
+   */
+  weak?: true;
 }
 
 export type Finding = LinkFinding | PhoneFinding | OrgFinding;

@@ -44,7 +44,10 @@ export const CorrectionSourceJsonSchema = z.object({
   path: z.string(),
 });
 
-/** A finding's fix, as data (`Correction`): a span of the answer and its replacement, or a removal. */
+/**
+ * A finding's fix, as data (`Correction`): a span of the answer and its replacement, a removal, or
+ * a review (nothing proven to write: a person decides, with the directory's candidates).
+ */
 export const CorrectionJsonSchema = z.discriminatedUnion('action', [
   z.object({
     action: z.literal('replace'),
@@ -57,6 +60,13 @@ export const CorrectionJsonSchema = z.discriminatedUnion('action', [
     reason: z.string(),
   }),
   z.object({ action: z.literal('remove'), start: offset, end: offset, reason: z.string() }),
+  z.object({
+    action: z.literal('review'),
+    start: offset,
+    end: offset,
+    reason: z.string(),
+    suggestions: z.array(z.string()),
+  }),
 ]);
 
 /** One link: the raw text as `url`, its bucket, score and reason, its span, and what liveness saw. */
@@ -142,7 +152,7 @@ export const VerdictJsonSchema = z.object({
   organizations: z.array(OrganizationJsonSchema),
   reasons: z.array(z.string()),
   /** What a runtime caller should do (src/repair/action.ts), and why. */
-  action: z.enum(['pass', 'repair', 'refuse']).optional(),
+  action: z.enum(['pass', 'repair', 'review', 'refuse']).optional(),
   action_reason: z.string().optional(),
   omitted: OmittedJsonSchema.optional(),
   /** Present with `omitted`: the counts of the whole answer. */

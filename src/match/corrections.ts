@@ -13,14 +13,20 @@ import { type Segments, spanAt, underHeading } from '../text/structure.js';
 
 /**
  * The fix for every finding that counts against the answer, from the directory itself, decided
- * here beside the finding (a linter rule's fix, as data; `src/repair/` applies them):
- * - a misattributed number: the numbers the directory lists for the organization it was given for
- *   (the first put in its place, written in the answer's own format);
+ * here beside the finding (a linter rule's fix, as data; `src/repair/` applies them). A fix needs
+ * more proof than a grade: what it writes is shown to a person as the right number or page, so
+ * where the answer or the directory leaves a doubt the correction is a `review` (a suggestion,
+ * nothing written) rather than a guess:
+ * - a misattributed number: the one number the directory lists for the organization it was given
+ *   for, written in the answer's own format, when that organization was named by a strong name
+ *   with no other in reach; else (several listed numbers, or the attribution not proven) a review;
  * - a link or number of the wrong jurisdiction: a removal (nothing says what would replace it);
  * - a broken or invented link, and a link that resembles a directory site: the page the directory
  *   lists for the organization the answer ties it to (named in its sentence, else its list item or
  *   table row, else the item or heading it sits under, and only when exactly one organization is
- *   named there); else the directory domain it resembles (a `domains` entry, or a host with one
+ *   named there, by a strong name, and the directory lists one page for it or one on the host the
+ *   link resembles; several pages and no resembled domain is a review); else the directory domain
+ *   it resembles (a `domains` entry, or a host with one
  *   listed page); else, for a link that fails the answer,
  *   a removal. A lookalike that does not fail the answer gets a correction only when there is
  *   something to put in its place: doubt alone never removes a claim.
@@ -50,20 +56,47 @@ function correctPhone(phone: PhoneVerdict, index: AllowlistIndex): Correction | 
   if (phone.status === 'wrong_jurisdiction')
     return { action: 'remove', start, end, reason: OTHER_AREA };
   if (phone.status !== 'misattributed' || phone.organization === undefined) return undefined;
-  const listed = index.orgPhones.get(phone.organization) ?? [];
+  const organization = phone.organization;
+  const listed = index.orgPhones.get(organization) ?? [];
+  const doubt = attributionDoubt(phone, organization);
+  if (doubt !== undefined)
+    return { action: 'review', start, end, reason: doubt, suggestions: [...listed] };
   const [first, ...others] = listed;
   if (first === undefined)
-    return { action: 'remove', start, end, reason: `no number on file for ${phone.organization}` };
+    return { action: 'remove', start, end, reason: `no number on file for ${organization}` };
+  if (others.length > 0)
+    return {
+      action: 'review',
+      start,
+      end,
+      reason: `the directory lists ${listed.length} numbers for ${organization}, and which of them this one stood for is not written`,
+      suggestions: [...listed],
+    };
   return {
     action: 'replace',
     start,
     end,
     text: writePhoneLike(raw, first),
     value: first,
-    alternatives: others,
-    source: orgSource('org_phones', phone.organization),
-    reason: `the directory lists ${listed.length === 1 ? 'this number' : 'these numbers'} for ${phone.organization}`,
+    alternatives: [],
+    source: orgSource('org_phones', organization),
+    reason: `the directory lists this number for ${organization}`,
   };
+}
+
+/**
+ * Why the answer does not prove whose number it meant, beyond what grading needs: a fix writes
+ * another organization's number in front of a person, so it needs the organization named by a
+ * strong name (never a role or a shared alias: `OrgFinding.weak`) and alone in reach (the
+ * sentence or block names no other, or its wording gives the number to it alone). Undefined when
+ * proven.
+ */
+function attributionDoubt(phone: PhoneVerdict, organization: string): string | undefined {
+  const charge = phone.charge;
+  if (charge === undefined) return `nothing in the answer ties the number to ${organization} alone`;
+  if (!charge.sole)
+    return `the answer names other organizations where it gives the number, so which one it meant is not proven`;
+  return undefined;
 }
 
 function correctLink(
@@ -78,10 +111,12 @@ function correctLink(
     return { action: 'remove', start, end, reason: OTHER_AREA };
   if (!fails && link.lookalikeOf === undefined) return undefined;
   const page = pageFor(link, organizations, segments, index);
-  if (page === undefined)
-    return fails
+  if ('doubt' in page) {
+    if (!fails) return undefined;
+    return page.doubt === undefined
       ? { action: 'remove', start, end, reason: 'the directory has no page to put in its place' }
-      : undefined;
+      : { action: 'review', start, end, reason: page.doubt, suggestions: page.suggestions };
+  }
   const { url, ...from } = page;
   return { action: 'replace', ...linkEdit(link.finding, url, segments.text), ...from };
 }
@@ -98,28 +133,49 @@ interface Page {
   reason: string;
 }
 
-/** The directory page to put in place of a link: its organization's, else the resembled domain's. */
+/** No page proven: why a person should choose (with the candidates), or undefined when there is none. */
+interface NoPage {
+  doubt: string | undefined;
+  suggestions: string[];
+}
+
+/**
+ * The one directory page to put in place of a link: its organization's, when the answer ties it to
+ * one organization by a strong name and the directory lists one page for it (or one on the host
+ * the link resembles); else the resembled domain's. Several pages and no resembled one is a doubt
+ * for a person, never the first page guessed.
+ */
 function pageFor(
   link: LinkVerdict,
   organizations: readonly OrgFinding[],
   segments: Segments,
   index: AllowlistIndex,
-): Page | undefined {
+): Page | NoPage {
   const org = tiedOrganization(link.finding, organizations, segments);
   const pages = org === undefined ? undefined : index.orgUrls.get(org);
+  let doubt: NoPage = { doubt: undefined, suggestions: [] };
   if (org !== undefined && pages !== undefined && pages.length > 0) {
     const like = link.lookalikeOf;
     const best = pages.find((url) => like !== undefined && new URL(url).hostname === like);
-    const url = best ?? pages[0]!;
-    return {
-      url: writtenUrl(url, index),
-      value: url,
-      alternatives: pages.filter((other) => other !== url),
-      source: orgSource('org_urls', org),
-      reason: `the directory lists this page for ${org}`,
+    const url = best ?? (pages.length === 1 ? pages[0]! : undefined);
+    if (url !== undefined)
+      return {
+        url: writtenUrl(url, index),
+        value: url,
+        alternatives: pages.filter((other) => other !== url),
+        source: orgSource('org_urls', org),
+        reason: `the directory lists this page for ${org}`,
+      };
+    doubt = {
+      doubt: `the directory lists ${pages.length} pages for ${org}, and which of them this link stood for is not written`,
+      suggestions: [...pages],
     };
   }
-  const domain = link.lookalikeOf;
+  return domainPage(link.lookalikeOf, index) ?? doubt;
+}
+
+/** The page of the directory domain a link resembles: a `domains` entry, or a host with one listed page. */
+function domainPage(domain: string | undefined, index: AllowlistIndex): Page | undefined {
   if (domain === undefined) return undefined;
   if (index.domains.has(domain)) {
     const url = `https://${domain}`;
@@ -141,9 +197,9 @@ function pageFor(
 }
 
 /**
- * The one organization the answer ties a link to: named in its sentence, else in its block (list
- * item, table row), else in the item or heading it sits under. Two organizations named there tie
- * it to neither.
+ * The one organization the answer ties a link to by a strong name: named in its sentence, else in
+ * its block (list item, table row), else in the item or heading it sits under. Two organizations
+ * named there tie it to neither, nor does a weak name (a role, a shared alias) alone.
  */
 function tiedOrganization(
   link: Span,
@@ -163,10 +219,11 @@ function tiedOrganization(
   return undefined;
 }
 
-/** The one organization `names` name; null for several, undefined for none. */
+/** The one organization `names` name, by a strong name; null for several or a weak name only, undefined for none. */
 function one(names: readonly OrgFinding[] | undefined): string | null | undefined {
   const distinct = new Set((names ?? []).map((org) => org.normalized));
-  return distinct.size === 1 ? [...distinct][0] : distinct.size > 1 ? null : undefined;
+  if (distinct.size !== 1) return distinct.size > 1 ? null : undefined;
+  return names!.some((org) => !org.weak) ? [...distinct][0] : null;
 }
 
 /** The organizations named wholly inside `span`. */

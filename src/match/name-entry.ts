@@ -1,4 +1,6 @@
-import { isAmbiguousName, tokenize } from '../normalize/name.js';
+import { isAcronymOf, otherForms } from '../normalize/bare-names.js';
+import { isCommonWord } from '../normalize/common-words.js';
+import { isAmbiguousName, orgKey, tokenize } from '../normalize/name.js';
 
 /** One listed name or alias as the organization matcher (`orgs.ts`) holds it. */
 export interface NameEntry {
@@ -56,4 +58,25 @@ export class ListedName implements NameEntry {
     this.#rawTokens ??= this.caseSensitive ? tokenize(this.name).map((token) => token.raw) : NONE;
     return this.#rawTokens;
   }
+}
+
+/**
+ * Whether a listed name is weak: one that may verify a number but never charges one, never drives
+ * a fix, and never matches inside a longer capitalized name (`findOrganizations`). An
+ * organization's own listed name, and its forms without legal form or as a true acronym pair
+ * (`otherForms`), are strong; an alias is weak when another organization is listed under the same
+ * words (`sameKey`, the entries of its key), or when it is made only of ordinary words or a role
+ * (`State Attorney's Office`, `Pro Bono`, `Legal Aid`: `isCommonWord`). Decided once per name, on
+ * the first match (`weakness` in `orgs.ts` keeps it on the entry).
+ */
+export function isWeakName(entry: NameEntry, sameKey: readonly NameEntry[]): boolean {
+  if (entry.name === entry.organization) return false;
+  if (sameKey.some((other) => other.organization !== entry.organization)) return true;
+  const key = orgKey(entry.name);
+  if (otherForms(entry.organization)?.some((form) => orgKey(form) === key)) return false;
+  // An acronym of the organization's own name is specific, whatever word it spells (`STOP`).
+  if (/^[\p{Lu}\d&.]+$/u.test(entry.name) && isAcronymOf(entry.name, entry.organization))
+    return false;
+  const words = tokenize(entry.name);
+  return words.length > 0 && words.every((word) => isCommonWord(word.norm));
 }

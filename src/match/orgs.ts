@@ -1,5 +1,6 @@
 import { tokenize, type Token } from '../normalize/name.js';
-import { ListedName, type NameEntry } from './name-entry.js';
+import { isWeakName, ListedName, type NameEntry } from './name-entry.js';
+import { isCommonWord } from '../normalize/common-words.js';
 import { compareStrings } from '../util/strings.js';
 import { writtenAsName } from './name-case.js';
 import { firstTokenAfter, type PreparedAnswer } from '../text/prepared.js';
@@ -96,7 +97,13 @@ export function findOrganizations(
     blanked,
   );
   const place = new NamePlace(answer);
-  const candidates: Array<{ from: number; to: number; entry: NameEntry; end?: number }> = [];
+  const candidates: Array<{
+    from: number;
+    to: number;
+    entry: NameEntry;
+    end?: number;
+    weak: boolean;
+  }> = [];
   const bits = matcher.firstTokenBits;
   for (let i = 0; i < tokens.length; i++) {
     const bit = tokenBit(tokens[i]!.norm);
@@ -104,7 +111,7 @@ export function findOrganizations(
     const limit = matcher.firstToken.get(tokens[i]!.norm);
     if (limit === undefined) continue;
     let key = '';
-    let best: { to: number; entry: NameEntry; end?: number } | undefined;
+    let best: { to: number; entry: NameEntry; end?: number; key: string } | undefined;
     // Gaps with sentence punctuation seen so far: gap index → its marks (made on the first one).
     let marked: Array<[number, string]> | undefined;
     for (let length = 1; length <= limit && i + length <= tokens.length; length++) {
@@ -118,7 +125,7 @@ export function findOrganizations(
       const prefix = key;
       key = length === 1 ? token.norm : `${key} ${token.norm}`;
       const entry = firstFitting(matcher.names.get(key), marked, tokens, i, token.raw, place);
-      if (entry) best = { to: i + length, entry };
+      if (entry) best = { to: i + length, entry, key };
       else if (token.possessive) {
         // The name may end before a possessive `'s`; the finding then stops at the stem.
         const stemKey = length === 1 ? token.possessive.norm : `${prefix} ${token.possessive.norm}`;
@@ -130,10 +137,22 @@ export function findOrganizations(
           token.possessive.raw,
           place,
         );
-        if (stemEntry) best = { to: i + length, entry: stemEntry, end: token.possessive.end };
+        if (stemEntry)
+          best = { to: i + length, entry: stemEntry, end: token.possessive.end, key: stemKey };
       }
     }
-    if (best) candidates.push({ from: i, ...best });
+    if (best === undefined) continue;
+    const weak = weakness(best.entry, matcher.names.get(best.key) ?? [best.entry]);
+    // A weak name is never part of a longer name: "State Attorney's Office" in "Miami-Dade State
+    // Attorney's Office" names that office, not the one listed under the role.
+    if (weak && insideLongerName(text, tokens, i, best.to)) continue;
+    candidates.push({
+      from: i,
+      to: best.to,
+      entry: best.entry,
+      weak,
+      ...(best.end === undefined ? {} : { end: best.end }),
+    });
   }
   if (candidates.length === 0) return [];
   candidates.sort((a, b) => b.to - b.from - (a.to - a.from) || a.from - b.from);
@@ -155,9 +174,50 @@ export function findOrganizations(
       matched: candidate.entry.name,
       start,
       end,
+      ...(candidate.weak ? { weak: true as const } : {}),
     });
   }
   return chosen.sort((a, b) => a.start - b.start);
+}
+
+// Each listed name's strength, decided the first time a text matches it (`isWeakName`).
+const WEAK = new WeakMap<NameEntry, boolean>();
+
+function weakness(entry: NameEntry, sameKey: readonly NameEntry[]): boolean {
+  let weak = WEAK.get(entry);
+  if (weak === undefined) WEAK.set(entry, (weak = isWeakName(entry, sameKey)));
+  return weak;
+}
+
+/**
+ * Whether tokens `from`–`to` sit inside a longer capitalized name: a capitalized word joined to
+ * them after (`Legal Aid Society`), or before them a run of capitalized words holding one that is
+ * not ordinary (`Miami-Dade`, `Broward County`) or not starting its sentence (`Call Legal Aid` is
+ * a sentence's first word and a name).
+ */
+function insideLongerName(
+  text: string,
+  tokens: readonly Token[],
+  from: number,
+  to: number,
+): boolean {
+  const next = tokens[to];
+  if (next && isCapitalized(next) && joinable(text, tokens[to - 1]!, next) === true) return true;
+  for (let k = from - 1; k >= 0; k--) {
+    const word = tokens[k]!;
+    if (!isCapitalized(word) || joinable(text, word, tokens[k + 1]!) !== true) return false;
+    const opens = k === 0 || SENTENCE_START.test(text.slice(tokens[k - 1]!.end, word.start));
+    if (!isCommonWord(word.norm) || !opens) return true;
+    if (opens) return false;
+  }
+  return false;
+}
+
+const SENTENCE_START = /[.!?:;\n([|*#>]/;
+
+function isCapitalized(token: Token): boolean {
+  const first = token.raw.charAt(0);
+  return first !== first.toLowerCase() || /^\d/.test(first);
 }
 
 /**

@@ -102,9 +102,12 @@ export function against(a: Attribution, target: Mention, group: readonly Mention
   if (!target.org) return notCharged(a, target.name);
   const owner = group.find((mention) => mention.org && a.owners.includes(mention.org.normalized));
   if (owner) return verified(a, owner.org!);
-  if (hasNumbers(a.index, target.name)) return misattributed(a, target.name);
+  const sole = new Set(group.map((mention) => mention.name)).size <= 1;
+  if (hasNumbers(a.index, target.name))
+    return misattributed(a, target.name, { org: target.org, sole });
   const numberedInGroup = group.find((mention) => mention.org && hasNumbers(a.index, mention.name));
-  if (numberedInGroup) return misattributed(a, numberedInGroup.name);
+  if (numberedInGroup)
+    return misattributed(a, numberedInGroup.name, { org: numberedInGroup.org!, sole: false });
   return unchecked(a, target.name);
 }
 
@@ -196,7 +199,23 @@ function lineLabel(a: Attribution): string | undefined {
 const REASON_NUMBERS = 3;
 const VOWEL_FIRST = /^[AEIOU]/;
 
-export function misattributed(a: Attribution, organization: string): PhoneVerdict {
+/** The name a number was charged through, and whether its organization was the only one in reach. */
+export interface ChargedBy {
+  org: OrgFinding;
+  sole: boolean;
+}
+
+/**
+ * A number given for `organization` (named by `by`) that it does not list: charged, unless the
+ * name is weak (it may verify a number, never charge one), the directory lists the number for an
+ * entry of the same bare name, or the answer labels it a fax, TTY or ADA line.
+ */
+export function misattributed(a: Attribution, organization: string, by?: ChargedBy): PhoneVerdict {
+  if (by?.org.weak)
+    return uncharged(
+      a,
+      `${a.shown} is given for ${organization}, named here only by "${by.org.matched}", a name ordinary words or several organizations share; it proves no number wrong${whose(a, (owners) => `; the directory lists it for ${owners}`, '; the directory does not list it')}`,
+    );
   const twin = a.owners.find((owner) => sameBareName(owner, organization));
   if (twin !== undefined) return twinEntry(a, organization, twin);
   const numbers = (a.index.orgPhones.get(organization) ?? []).map(formatPhone);
@@ -231,5 +250,6 @@ export function misattributed(a: Attribution, organization: string): PhoneVerdic
     organization,
     status: 'misattributed',
     reason: `${a.shown} is given for ${organization}, whose numbers are ${listed}${belongs}`,
+    ...(by === undefined ? {} : { charge: { matched: by.org.matched, sole: by.sole } }),
   };
 }

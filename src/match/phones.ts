@@ -12,7 +12,7 @@ import {
   type OrgPositions,
 } from './phone-verdicts.js';
 import { prepared, type PreparedAnswer } from '../text/prepared.js';
-import { distance, nearestIn, pairAlternating } from './proximity.js';
+import { distance, nearestIn, pairAlternating, soleIn } from './proximity.js';
 import {
   blocksAbove,
   firstAtOrAfter,
@@ -203,6 +203,7 @@ function byNearest(a: Attribution): PhoneVerdict {
   // Charged to the nearest name only when nothing gives the number to someone else (`givenElsewhere`).
   // A label of its own counts only when another number stands between the name and it ("X: 1;
   // Legal aid: 2"); "X: 1 or 2" is still charged.
+  const scope = (sentenceAny ? sentence : block)!;
   const between =
     scopeNumbered.end <= phone.start
       ? { start: scopeNumbered.end, end: phone.start }
@@ -210,12 +211,11 @@ function byNearest(a: Attribution): PhoneVerdict {
   const labelFrom =
     scopeNumbered.end <= a.previousEnd && a.previousEnd <= phone.start ? a.previousEnd : undefined;
   return (
-    givenElsewhere(
-      a,
-      scopeNumbered.normalized,
-      { between, scope: (sentenceAny ? sentence : block)! },
-      labelFrom,
-    ) ?? misattributed(a, scopeNumbered.normalized)
+    givenElsewhere(a, scopeNumbered.normalized, { between, scope }, labelFrom) ??
+    misattributed(a, scopeNumbered.normalized, {
+      org: scopeNumbered,
+      sole: soleIn(positions.names, scope),
+    })
   );
 }
 

@@ -47,6 +47,23 @@ export function nearestIn<T extends Span>(
   return closest(phone, [inside(sorted[low - 1], scope), inside(sorted[low], scope)]);
 }
 
+/**
+ * Whether the names of `sorted` (by start) lying wholly inside `scope` name one organization: the
+ * number's attribution then had no other in reach. Stops at the second name met.
+ */
+export function soleIn(sorted: readonly Mention[], scope: Span | undefined): boolean {
+  if (!scope) return true;
+  let seen: string | undefined;
+  for (let k = firstAtOrAfter(sorted, scope.start); k < sorted.length; k++) {
+    const mention = sorted[k]!;
+    if (mention.start >= scope.end) break;
+    if (mention.end > scope.end) continue;
+    if (seen !== undefined && mention.name !== seen) return false;
+    seen = mention.name;
+  }
+  return true;
+}
+
 /** `org` when it lies wholly inside `scope` (a function, not a closure made per lookup). */
 function inside<T extends Span>(org: T | undefined, scope: Span): T | undefined {
   return org && org.start >= scope.start && org.end <= scope.end ? org : undefined;

@@ -111,7 +111,7 @@ const ACRONYM_FORMS = [
  * `SARC (Sexual Assault Resource Center)` in an answer and `SARC: Sexual Assault Resource Center,
  * Inc` in the directory name one organization. `undefined` when there are none.
  */
-function otherForms(name: string): string[] | undefined {
+export function otherForms(name: string): string[] | undefined {
   const stripped = bareOrgName(name);
   const base = stripped ?? name;
   // Every form needs a `)` at the end or an acronym's second character at the start.
@@ -133,6 +133,44 @@ function otherForms(name: string): string[] | undefined {
     break;
   }
   return forms;
+}
+
+// Words an acronym may leave out: `Southeastern Tidewater Opportunity Project of Hampton Roads`
+// is STOP, `Greater Boston Legal Services` GBLS.
+const MINOR_WORDS: ReadonlySet<string> = new Set(
+  'a an and at by for in of on or the to with'.split(' '),
+);
+
+/**
+ * Whether `acronym` (capitals, digits, `&`) is the initials of `expansion`'s words, in order: each
+ * word gives its first letter, a minor word (`of`, `and`, `the`, …) may give none, and words after
+ * the last letter are a qualifier (`… of Hampton Roads`). `SARC` of `Sexual Assault Resource
+ * Center`, `STOP` of `Southeastern Tidewater Opportunity Project of Hampton Roads`; never
+ * `MIAMI-DADE` of `Water District`. What makes a pair written together (`SARC: …`) an acronym and
+ * its full name rather than a parent and its site.
+ */
+export function isAcronymOf(acronym: string, expansion: string): boolean {
+  const letters = acronym.replace(/[^\p{L}\d]/gu, '').toLowerCase();
+  const words = expansion
+    .toLowerCase()
+    .split(/[^\p{L}\d]+/u)
+    .filter((word) => word.length > 0);
+  if (letters.length < 2 || words.length < 2) return false;
+  // Positions reachable: `at` letters read after `w` words. Small: both are a few dozen at most.
+  let reach = new Set<number>([0]);
+  for (const word of words) {
+    const next = new Set<number>();
+    for (const at of reach) {
+      if (at === letters.length) next.add(at);
+      else {
+        if (letters[at] === word[0]) next.add(at + 1);
+        if (MINOR_WORDS.has(word)) next.add(at);
+      }
+    }
+    reach = next;
+    if (reach.size === 0) return false;
+  }
+  return reach.has(letters.length);
 }
 
 /** `A`–`Z`, `0`–`9` or `&`. */

@@ -1,5 +1,5 @@
 import { isFatalBucket, type Recommendation, type Report } from '../types.js';
-import { countsAgainst, type Repair } from './repair.js';
+import { countsAgainst, leftForReview, type Repair } from './repair.js';
 
 /**
  * What a runtime caller should do with an answer, by the pass rule of `scoreReport` (score above
@@ -7,6 +7,10 @@ import { countsAgainst, type Repair } from './repair.js';
  * - `pass` when the answer passes and holds nothing to correct (no misattributed number: a wrong
  *   number can pass the score, but a guardrail does not show it to a person);
  * - `repair` when something is to be corrected and the repaired answer passes;
+ * - `review` when a finding against it has only a suggestion (a `review` correction: the
+ *   organization not named beyond doubt, or the directory offering no one replacement), left in
+ *   the repaired answer for a person: a fix needs more proof than a grade, and a guess would send
+ *   a person to the wrong organization;
  * - `refuse` otherwise: it fails, and so does its repair (or nothing could be repaired).
  */
 export function recommend(report: Report, repair?: Repair): Recommendation {
@@ -15,9 +19,15 @@ export function recommend(report: Report, repair?: Repair): Recommendation {
       action: 'pass',
       reason: `passes (score ${report.score} > ${report.threshold}) with nothing to correct`,
     };
+  const fixed = `${repair?.changes.length ?? 0} change${repair?.changes.length === 1 ? '' : 's'}`;
+  const review = leftForReview(repair?.report ?? report);
+  if (review > 0 && repair?.text.trim() !== '')
+    return {
+      action: 'review',
+      reason: `${failure(report)}; ${review} finding${review === 1 ? '' : 's'} cannot be corrected beyond doubt and need${review === 1 ? 's' : ''} a person${(repair?.changes.length ?? 0) === 0 ? '' : ` (the repaired answer holds the ${fixed} that could be made)`}`,
+    };
   if (repair === undefined || repair.changes.length === 0)
     return { action: 'refuse', reason: `${failure(report)}, and nothing could be repaired` };
-  const fixed = `${repair.changes.length} change${repair.changes.length === 1 ? '' : 's'}`;
   if (repair.text.trim() === '')
     return {
       action: 'refuse',

@@ -4,6 +4,7 @@ import type { Segments } from '../text/structure.js';
 import {
   type Correction,
   type CorrectionSource,
+  type Fix,
   isFatalBucket,
   type LinkVerdict,
   type PhoneVerdict,
@@ -19,7 +20,7 @@ export interface RepairChange extends Span {
   finding: 'link' | 'phone';
   /** The finding as written. */
   raw: string;
-  action: Correction['action'];
+  action: Fix['action'];
   /** The text that was replaced or removed, and what went in its place. */
   original: string;
   text: string;
@@ -50,7 +51,7 @@ export interface Repair {
  */
 export type Verify = (answer: PreparedAnswer) => Report | Promise<Report>;
 
-type Target = { finding: 'link' | 'phone'; raw: string; correction: Correction; span: Span };
+type Target = { finding: 'link' | 'phone'; raw: string; correction: Fix; span: Span };
 
 /**
  * Repair an answer with its findings' corrections, as a linter fixes a file: each finding that
@@ -59,8 +60,8 @@ type Target = { finding: 'link' | 'phone'; raw: string; correction: Correction; 
  * correction as an edit (`replace` as is, `remove` widened to its sentence, list item or table
  * cell: `removalEdit`); one fixer applies them (`applyEdits`: sorted, overlaps skipped), and the
  * result is verified again with `verify`. While the new verdict still has corrections to apply, the
- * same runs again, at most `REPAIR_MAX_PASSES` times. A lookalike that does not fail the answer is
- * left as written: its correction is advice, not proof.
+ * same runs again, at most `REPAIR_MAX_PASSES` times. A correction of action `review` is never
+ * applied (the fix is not proven: a person decides); its finding is reported as unrepaired.
  */
 export async function repairAnswer(
   text: string | PreparedAnswer,
@@ -107,7 +108,8 @@ export async function repairAnswer(
 function targetsOf(report: Report): Target[] {
   const targets: Target[] = [];
   const add = (finding: Target['finding'], verdict: LinkVerdict | PhoneVerdict): void => {
-    if (verdict.correction)
+    // A `review` is a suggestion: nothing is written in its place, the finding stays for a person.
+    if (verdict.correction && verdict.correction.action !== 'review')
       targets.push({
         finding,
         raw: verdict.finding.raw,
@@ -153,7 +155,7 @@ function stillAgainst(report: Report): Unrepaired[] {
         raw: link.finding.raw,
         start: link.finding.start,
         end: link.finding.end,
-        why: `still ${link.bucket}: ${link.reason}`,
+        why: stillWhy(link.bucket, link.reason, link.correction),
       });
   for (const phone of report.phones)
     if (countsAgainst(phone))
@@ -162,9 +164,25 @@ function stillAgainst(report: Report): Unrepaired[] {
         raw: phone.finding.raw,
         start: phone.finding.start,
         end: phone.finding.end,
-        why: `still ${phone.status.replace('_', ' ')}: ${phone.reason}`,
+        why: stillWhy(phone.status.replace('_', ' '), phone.reason, phone.correction),
       });
   return left;
+}
+
+function stillWhy(status: string, reason: string, correction: Correction | undefined): string {
+  return correction?.action === 'review'
+    ? `needs a person: still ${status}: ${reason}; ${correction.reason}`
+    : `still ${status}: ${reason}`;
+}
+
+/** Whether a finding that counts against the answer was left for a person (a `review` correction). */
+export function leftForReview(report: Report): number {
+  let count = 0;
+  for (const link of report.links)
+    if (isFatalBucket(link.bucket) && link.correction?.action === 'review') count++;
+  for (const phone of report.phones)
+    if (countsAgainst(phone) && phone.correction?.action === 'review') count++;
+  return count;
 }
 
 /** A number that counts against the answer: given for the wrong organization, or of another jurisdiction. */

@@ -86,6 +86,23 @@ describe('check --fix', () => {
     expect(out).toBe('\n');
   });
 
+  it('exits 2 with the answer as written when a fix is for a person (action review)', async () => {
+    // Bristol County Superior Court lists three numbers: which one was meant is not written.
+    const answer = 'Call the Bristol County Superior Court at (617) 232-4660.\n';
+    const { code, out, err } = await check(['--fix'], answer);
+    expect([code, out]).toEqual([2, answer]);
+    expect(err).toMatch(/^review: passes the score with 1 misattributed number; 1 finding cannot/);
+    const json = JSON.parse((await check(['--fix', '--format', 'json'], answer)).out);
+    expect(json.action).toBe('review');
+    expect(json.phones[0].correction).toMatchObject({ action: 'review' });
+    expect(json.repair.unrepaired[0].why).toMatch(/^needs a person: still misattributed/);
+    expect(FixJsonSchema.parse(json)).toEqual(json);
+    const text = await check([], answer);
+    expect(text.out).toContain(
+      '→ for a person to review, nothing written (the directory lists 3 numbers',
+    );
+  });
+
   it('an answer with nothing to correct comes back as it was', async () => {
     const answer = 'Call the Chelsea District Court at (617) 660-9200.\n';
     const { code, out } = await check(['--fix'], answer);

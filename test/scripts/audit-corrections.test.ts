@@ -28,9 +28,11 @@ describe('the corrections audit: no right answer corrected, every swap corrected
       // "the GREATER WASHINGTON URBAN LEAGUE" names two HUD entries (DC, and THE … in MD): a
       // swap there is corrected to the MD entry's number, right for the words written.
       expect(audit.correctedTwin.length).toBeLessThanOrEqual(1);
-      expect(audit.correctedRight + audit.correctedTwin.length).toBe(audit.caught);
+      // A court or agency with several numbers: which one a wrong number stood for is not
+      // written, so the swap is left for a person (action review) rather than the first guessed.
+      expect(audit.correctedRight + audit.correctedTwin.length + audit.reviewed).toBe(audit.caught);
       expect(audit.repairFails).toEqual([]);
-      expect(audit.repairedPasses).toBe(audit.caught);
+      expect(audit.repairedPasses + audit.reviewed).toBe(audit.caught);
     }
   });
 });
