@@ -97,13 +97,7 @@ export function findOrganizations(
     blanked,
   );
   const place = new NamePlace(answer);
-  const candidates: Array<{
-    from: number;
-    to: number;
-    entry: NameEntry;
-    end?: number;
-    weak: boolean;
-  }> = [];
+  const candidates: Candidate[] = [];
   const bits = matcher.firstTokenBits;
   for (let i = 0; i < tokens.length; i++) {
     const bit = tokenBit(tokens[i]!.norm);
@@ -154,6 +148,23 @@ export function findOrganizations(
       ...(best.end === undefined ? {} : { end: best.end }),
     });
   }
+  return longestFirst(candidates, tokens, text);
+}
+
+interface Candidate {
+  from: number;
+  to: number;
+  entry: NameEntry;
+  end?: number;
+  weak: boolean;
+}
+
+/** The candidates that do not overlap a longer one (of equal lengths, the earlier), as findings. */
+function longestFirst(
+  candidates: Candidate[],
+  tokens: readonly Token[],
+  text: string,
+): OrgFinding[] {
   if (candidates.length === 0) return [];
   candidates.sort((a, b) => b.to - b.from - (a.to - a.from) || a.from - b.from);
   const taken = new Uint8Array(tokens.length);
