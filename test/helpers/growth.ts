@@ -47,3 +47,31 @@ export function growth<Input>(
  * quadratic work gives 64, the geometric middle of the two being about 23.
  */
 export const LINEAR = { factor: 8, limit: 24 } as const;
+
+/**
+ * `growth` for work that is a promise but does no IO (the guard with liveness off: its awaits are
+ * all already settled), so the CPU time around the await is the work's own.
+ */
+export async function growthAsync<Input>(
+  prepare: (scale: number) => Input,
+  run: (input: Input) => Promise<unknown>,
+  options: { factor: number; limit: number; tries?: number },
+): Promise<number> {
+  const small = prepare(1);
+  const large = prepare(options.factor);
+  const time = async (input: Input): Promise<number> => {
+    const started = process.cpuUsage();
+    await run(input);
+    const spent = process.cpuUsage(started);
+    return Math.max(1, (spent.user + spent.system) / 1000);
+  };
+  await time(small);
+  let fastSmall = await time(small);
+  let fastLarge = await time(large);
+  for (let attempt = 1; attempt < (options.tries ?? 3); attempt++) {
+    if (fastLarge / fastSmall <= options.limit) break;
+    fastSmall = Math.min(fastSmall, await time(small));
+    fastLarge = Math.min(fastLarge, await time(large));
+  }
+  return fastLarge / fastSmall;
+}
