@@ -10,12 +10,14 @@ import {
 import { fromPromptfooRow, type PromptfooRowInput } from '../../src/promptfoo/rows.js';
 import { formatStale } from '../../src/format/stale.js';
 import { jsonErrorOffset } from '../../src/input/json.js';
+import type { AllowlistIndex } from '../../src/match/index.js';
+import { guardWithIndex } from '../../src/run.js';
 import type { StaleEntry, StaleReport } from '../../src/stale.js';
 import { keep, summarize } from '../lib/measure.js';
 import type { Row, SectionResult } from '../lib/report.js';
 
 /**
- * Growth of the hostile shapes of issue 28 outside the verifier: each run at n and at 4n, the ratio
+ * Growth of the hostile shapes of issue 28 outside the verifier, and of the guard's repair (issue 38): each run at n and at 4n, the ratio
  * of the two median times reported (about 4 is linear, about 16 quadratic). The old code's figures
  * are in docs/BENCHMARKS.md; these are the shapes that were quadratic or unbounded there.
  */
@@ -26,7 +28,7 @@ const LINEAR_LIMIT = 6;
 interface Shape {
   name: string;
   what: string;
-  /** The input at size `n`, made once before timing. */
+  /** The input at size `n`, made once before timing; the run may be async (the guard's). */
   make: (n: number) => () => unknown;
   n: number;
 }
@@ -106,6 +108,42 @@ function staleList(n: number, format: 'csv' | 'junit' | 'json'): () => unknown {
     interrupted: false,
   };
   return () => formatStale(stale, format);
+}
+
+/**
+ * The guard (`check --fix`, `POST /v1/fix`: verification, repair, the repaired text verified
+ * again) over an answer of `n` claims that each need a removal, in the shapes that were quadratic
+ * in the repair's removal step (one long line sliced for every removal) or could be: one line, the
+ * "or visit" clause, one table cell, a list.
+ */
+function guardShapes(index: AllowlistIndex): Shape[] {
+  const link = (i: number): string => `https://l${i}.invented.example/p`;
+  const guard = (text: string) => () =>
+    guardWithIndex(index, text, { threshold: 0.5, liveness: false });
+  const shape = (name: string, what: string, write: (n: number) => string): Shape => ({
+    name,
+    what: `guard (verify, repair, verify again) of ${what}`,
+    n: 1_000,
+    make: (n) => guard(write(n)),
+  });
+  const many = (n: number, each: (i: number) => string, join: string): string =>
+    Array.from({ length: n }, (_, i) => each(i)).join(join);
+  return [
+    shape('repair-one-line', 'one line of n sentences, each an invented link', (n) =>
+      many(n, (i) => `See ${link(i)} now.`, ' '),
+    ),
+    shape('repair-or-visit', 'one line of n "call X at N or visit LINK." sentences', (n) =>
+      many(n, (i) => `Call the Harbor Court at (617) 555-0100 or visit ${link(i)}.`, ' '),
+    ),
+    shape(
+      'repair-table-cell',
+      'one table cell of n invented links',
+      (n) => `| a | b |\n| --- | --- |\n| ${many(n, link, ' ')} | x |`,
+    ),
+    shape('repair-list', 'a list of n items, each an invented link', (n) =>
+      many(n, (i) => `- ${link(i)}`, '\n'),
+    ),
+  ];
 }
 
 const SHAPES: readonly Shape[] = [
@@ -195,24 +233,29 @@ const SHAPES: readonly Shape[] = [
   },
 ];
 
-function medianMs(fn: () => unknown, rounds: number): number {
-  keep(fn());
-  const samples = Array.from({ length: rounds }, () => {
+async function medianMs(fn: () => unknown, rounds: number): Promise<number> {
+  keep(await fn());
+  const samples: number[] = [];
+  for (let round = 0; round < rounds; round++) {
     const start = performance.now();
-    keep(fn());
-    return performance.now() - start;
-  });
+    keep(await fn());
+    samples.push(performance.now() - start);
+  }
   return summarize(samples).medianMs;
 }
 
 /** Each shape at n and 4n: the time ratio, a target that it stays under `LINEAR_LIMIT`. */
-export function runGrowthShapes(quick: boolean, log: (line: string) => void): SectionResult {
+export async function runGrowthShapes(
+  quick: boolean,
+  log: (line: string) => void,
+  index: AllowlistIndex,
+): Promise<SectionResult> {
   const rounds = quick ? 3 : 5;
   const rows: Row[] = [];
   const targets: SectionResult['targets'] = [];
-  for (const shape of SHAPES) {
-    const small = medianMs(shape.make(shape.n), rounds);
-    const large = medianMs(shape.make(shape.n * 4), rounds);
+  for (const shape of [...SHAPES, ...guardShapes(index)]) {
+    const small = await medianMs(shape.make(shape.n), rounds);
+    const large = await medianMs(shape.make(shape.n * 4), rounds);
     const growth = large / small;
     log(
       `  hostile ${shape.name}: ${small.toFixed(1)} ms at n, ${large.toFixed(1)} ms at 4n (${growth.toFixed(1)}×)`,

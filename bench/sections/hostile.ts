@@ -58,13 +58,13 @@ function stages(text: string, index: AllowlistIndex): Record<string, number> {
  * rounds alternating with 1 MB of normal answers (so machine load hits both), plus a quarter-size
  * run to see how time grows with length. The target is the issue's: within 3× of normal text.
  */
-export function runHostileSection(context: {
+export async function runHostileSection(context: {
   index: AllowlistIndex;
   orgs: readonly GeneratedOrg[];
   answers: readonly string[];
   quick: boolean;
   log: (line: string) => void;
-}): SectionResult {
+}): Promise<SectionResult> {
   const { index, orgs, answers, quick, log } = context;
   const rng = createRng(11);
   const directory: DirectorySample = {
@@ -172,7 +172,7 @@ export function runHostileSection(context: {
     });
   }
   // The shapes outside the verifier (builder, report, stale, JSON errors): growth from n to 4n.
-  const growth = runGrowthShapes(quick, log);
+  const growth = await runGrowthShapes(quick, log, index);
   rows.push(...growth.rows);
   targets.push(...growth.targets);
   return { name: 'hostile', rows, targets, notes };
