@@ -1,5 +1,5 @@
 import type { Allowlist } from '../src/allowlist/schema.js';
-import { dataRecord } from '../src/allowlist/schema.js';
+import { dataRecord } from '../src/allowlist/fields.js';
 import { houseMessage } from '../src/input/issues.js';
 import { ACCEPTED_FORMS, areaOf } from '../src/jurisdiction/codes.js';
 import { parseDomainCell, parseUrlCell } from './cells.js';

@@ -1,9 +1,5 @@
-import {
-  dataRecord,
-  parseAllowlist,
-  toAllowlistFile,
-  type Allowlist,
-} from '../src/allowlist/schema.js';
+import { dataRecord } from '../src/allowlist/fields.js';
+import { parseAllowlist, toAllowlistFile, type Allowlist } from '../src/allowlist/schema.js';
 import { SHARED_HOST_MIN_ORGS } from '../src/defaults.js';
 import { InputError } from '../src/errors.js';
 import { houseMessage } from '../src/input/issues.js';

@@ -1,4 +1,4 @@
-import { hostOfDomainEntry } from '../src/allowlist/schema.js';
+import { hostOfDomainEntry } from '../src/allowlist/fields.js';
 import { cleanOrgName, orgKey } from '../src/normalize/name.js';
 import {
   EXTENSION_AFTER,

@@ -58,17 +58,7 @@ if (mode === 'breakdown') {
   };
   const text = await step('read', () => readFile(path, 'utf8'));
   const data = await step('JSON.parse', () => JSON.parse(text) as unknown);
-  const keys = await import(pathToFileURL(join(root, 'src/input/json-keys.ts')).href);
-  type Shape = { keys: number; phoneNames: readonly string[] } | null;
-  const shape = await step('repeated-key check (keys written = keys in the shape check)', () => {
-    const written = (keys.countWrittenKeys as (text: string) => number)(text);
-    const found = (schemaModule.fileShape as (data: unknown) => Shape)(data);
-    if (written !== found?.keys) throw new Error('the generated allowlist repeats a key');
-    return found;
-  });
-  const read = await step('parseAllowlist (normalizers)', () =>
-    readWithTables(data, path, { adopt: true, ...(shape === null ? {} : { shape }) }),
-  );
+  const read = await step('parseAllowlist (normalizers)', () => readWithTables(data, path));
   const index = await step('buildIndex', () => buildIndex(read.allowlist, read.tables));
   await step('lookalikes (lazy)', () => index.lookalikes());
   process.stdout.write(`${JSON.stringify({ mode, steps })}\n`);

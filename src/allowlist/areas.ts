@@ -1,8 +1,7 @@
 import { ACCEPTED_FORMS, areaOf, jurisdictionOf } from '../jurisdiction/codes.js';
 import { cleanOrgName } from '../normalize/name.js';
 import { normalizeUrl } from '../normalize/url.js';
-import { dataRecord, hostOfDomainEntry } from './schema.js';
-import type { Fail } from './fields.js';
+import { dataRecord, type Fail, hostOfDomainEntry } from './fields.js';
 
 /**
  * The allowlist's knowledge of who serves where, all optional so that older files stay valid:

@@ -1,11 +1,12 @@
 import { cleanOrgName } from '../normalize/name.js';
-import { normalizeUrl, plainUrlText } from '../normalize/url.js';
-import { type AllowlistFile, dataRecord, hostOfDomainEntry } from './schema.js';
+import { normalizePhone } from '../normalize/phone.js';
+import { normalizeHost, normalizeUrl, plainHost, plainUrlText } from '../normalize/url.js';
 
 /**
  * The allowlist's fields read one by one for `parseAllowlist` (`schema.ts`): each value normalized
  * with the shared normalizers, each bad entry handed to `fail` with its path and message, so a file
- * with several is reported whole.
+ * with several is reported whole. Each reader takes its field, not the file, so this file needs
+ * nothing of the schema's.
  */
 
 /** Records a problem at a path of the file; `readAllowlist` throws once with every problem. */
@@ -16,7 +17,8 @@ const RELATIVE = /^\s*(?:\/(?!\/)|\.\.?\/)/;
 
 /** `urls`, each normalized, and the addresses as written where they differ (with `urls_as_written`). */
 export function readUrls(
-  file: AllowlistFile,
+  list: readonly string[],
+  asWritten: Record<string, string> | undefined,
   fail: Fail,
 ): { urls: Set<string>; urlsAsWritten: Map<string, string> } {
   const urls = new Set<string>();
@@ -24,7 +26,6 @@ export function readUrls(
   // `www.`), and storing each as an object key (internalized, in a dictionary) cost four times
   // as much as the Map (measured cold: 72 against 19 ms).
   const urlsAsWritten = new Map<string, string>();
-  const list = file.urls;
   for (let index = 0; index < list.length; index++) {
     const raw = list[index]!;
     // The common written forms as a string alone (`plainUrlText`), without a result object each.
@@ -38,7 +39,7 @@ export function readUrls(
     if (written !== url && (urls.size !== before || !urlsAsWritten.has(url)))
       urlsAsWritten.set(url, written);
   }
-  for (const [key, written] of Object.entries(file.urls_as_written ?? {})) {
+  for (const [key, written] of Object.entries(asWritten ?? {})) {
     const target = normalizeUrl(written);
     const named = normalizeUrl(key);
     if (!target.ok || !named.ok || named.url !== target.url || !urls.has(target.url)) {
@@ -76,18 +77,9 @@ function generalUrl(raw: string, index: number, fail: Fail): string | null {
 }
 
 /** `domains`, each a canonical host. */
-export function readDomains(file: AllowlistFile, fail: Fail): Set<string> {
-  const list = file.domains;
-  // A built directory writes every domain as its canonical host already (100,000 in a large
-  // one): up to the first that is not, the set is made from the list at once, which sizes its
-  // table for all of them, where adding one at a time grew it step by step (measured on 100,000
-  // hosts in a fresh process: 27 against 50 ms).
-  let canonical = 0;
-  while (canonical < list.length && hostOfDomainEntry(list[canonical]!) === list[canonical])
-    canonical++;
-  const domains = new Set(canonical === list.length ? list : list.slice(0, canonical));
-  for (let index = canonical; index < list.length; index++) {
-    const raw = list[index]!;
+export function readDomains(list: readonly string[], fail: Fail): Set<string> {
+  const domains = new Set<string>();
+  list.forEach((raw, index) => {
     const host = hostOfDomainEntry(raw);
     if (host === null)
       fail(
@@ -95,19 +87,35 @@ export function readDomains(file: AllowlistFile, fail: Fail): Set<string> {
         `${JSON.stringify(raw)} is not a host name; write it like "mass.gov" (pages go in "urls")`,
       );
     else domains.add(host);
-  }
-
+  });
   return domains;
+}
+
+/** A `domains` entry may be written as a host or as a bare origin (`https://www.mass.gov/`). */
+export function hostOfDomainEntry(raw: string): string | null {
+  const plain = plainHost(raw);
+  if (plain !== null) return plain;
+  const trimmed = raw.trim();
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed)) {
+    const result = normalizeUrl(trimmed);
+    if (
+      !result.ok ||
+      result.url !== `https://${result.host}${result.port ? `:${result.port}` : ''}`
+    )
+      return null;
+    return result.host;
+  }
+  return normalizeHost(trimmed.replace(/\/+$/, ''));
 }
 
 /** `org_aliases`: each organization's other names, cleaned, once each. */
 export function readAliases(
-  file: AllowlistFile,
+  given: Record<string, string[]> | undefined,
   addOrg: (name: string) => void,
   fail: Fail,
 ): Record<string, string[]> {
   const orgAliases = dataRecord<string[]>();
-  for (const [rawName, aliases] of Object.entries(file.org_aliases ?? {})) {
+  for (const [rawName, aliases] of Object.entries(given ?? {})) {
     const name = cleanOrgName(rawName);
     if (name.length === 0) fail(['org_aliases', rawName], 'the organization name is empty');
     addOrg(name);
@@ -120,4 +128,70 @@ export function readAliases(
   }
 
   return orgAliases;
+}
+
+/** `org_phones`: each organization's numbers in E.164 (or a service line), once each, in order. */
+export function readPhones(
+  given: Record<string, string[]>,
+  addOrg: (name: string) => void,
+  fail: Fail,
+): Record<string, string[]> {
+  const orgPhones = dataRecord<string[]>();
+  // `for…in`, as in `phoneOwnersOf`: no pair made per organization.
+  for (const rawName in given) {
+    const numbers = given[rawName]!;
+    const name = cleanOrgName(rawName);
+    if (name.length === 0) fail(['org_phones', rawName], 'the organization name is empty');
+    addOrg(name);
+    const list = (orgPhones[name] ??= []);
+    numbers.forEach((raw, index) => {
+      const result = normalizePhone(raw);
+      if (!result.ok)
+        fail(
+          ['org_phones', rawName, index],
+          `${JSON.stringify(raw)} is not a phone number: ${result.reason}; write it like "(617) 555-0123", or remove it`,
+        );
+      else if (!list.includes(result.e164)) list.push(result.e164);
+    });
+  }
+  return orgPhones;
+}
+
+/**
+ * `org_urls`: each organization's pages, normalized, each one a listed URL, so a correction never
+ * offers a page the directory does not vouch for.
+ */
+export function readOrgUrls(
+  given: Record<string, string[]> | undefined,
+  urls: ReadonlySet<string>,
+  addOrg: (name: string) => void,
+  fail: Fail,
+): { orgUrls?: Record<string, string[]> } {
+  if (given === undefined) return {};
+  const orgUrls = dataRecord<string[]>();
+  for (const [rawName, pages] of Object.entries(given)) {
+    const name = cleanOrgName(rawName);
+    if (name.length === 0) fail(['org_urls', rawName], 'the organization name is empty');
+    addOrg(name);
+    const list = (orgUrls[name] ??= []);
+    pages.forEach((raw, index) => {
+      const result = normalizeUrl(raw);
+      if (!result.ok || !urls.has(result.url))
+        fail(
+          ['org_urls', rawName, index],
+          `${JSON.stringify(raw)} is not one of the "urls"; add it to "urls" or remove it here`,
+        );
+      else if (!list.includes(result.url)) list.push(result.url);
+    });
+  }
+  return { orgUrls };
+}
+
+/**
+ * An object keyed by names from data (organization names). It has no prototype, so a name such as
+ * `constructor`, `toString` or `__proto__` is an ordinary key: with `{}` the first two read as
+ * inherited functions and the last one sets the prototype instead of storing a list.
+ */
+export function dataRecord<T>(): Record<string, T> {
+  return Object.create(null) as Record<string, T>;
 }

@@ -2,8 +2,7 @@ import { FILE_LIMITS } from '../defaults.js';
 import { InputError, isInputError } from '../errors.js';
 import { readInputFile } from '../util/safe-file.js';
 import { lineOfPath, parseJsonText } from '../input/json.js';
-import { type Allowlist, type FileShape, fileShape, readAllowlist } from './schema.js';
-import type { AllowlistTables } from './tables.js';
+import { type Allowlist, type AllowlistTables, readAllowlist } from './schema.js';
 
 /**
  * Read, parse and validate an allowlist file. Each failure has its own message: the file is
@@ -46,19 +45,6 @@ export async function readAllowlistFile(
   }
   // A repeated key is an error: JSON.parse would keep the last, and a lost entry (a second
   // "Legal Aid of X" whose numbers replace the first one's) would call a right number misattributed.
-  // Its shape, checked once, counts its keys: a repeated key is told without a second walk.
-  let shape: FileShape | null = null;
-  const data = parseJsonText(text, source, {
-    duplicateCode: 'INVALID_ALLOWLIST',
-    countKeys: (value) => {
-      shape = fileShape(value);
-      return shape?.keys ?? -1;
-    },
-  });
-  // `data` is this call's own parse, held by nothing else: its records may become the allowlist's.
-  return readAllowlist(data, source, {
-    locate: lineOfPath(text),
-    adopt: true,
-    ...(shape === null ? {} : { shape }),
-  });
+  const data = parseJsonText(text, source, { duplicateCode: 'INVALID_ALLOWLIST' });
+  return readAllowlist(data, source, { locate: lineOfPath(text) });
 }

@@ -1,13 +1,16 @@
 import { z } from 'zod';
 import { compareStrings } from '../util/strings.js';
 import { invalidInput, type IssueFormat } from '../input/issues.js';
-import { normalizeHost, normalizeUrl, plainHost } from '../normalize/url.js';
+import { cleanOrgName } from '../normalize/name.js';
 import { type AllowlistAreas, parseAreaFields } from './areas.js';
-import { readAliases, readDomains, readUrls } from './fields.js';
-import { OrgNames } from './org-names.js';
-import { readPhones } from './org-phones.js';
-import { parseOrgUrls } from './org-urls.js';
-import type { AllowlistTables } from './tables.js';
+import {
+  dataRecord,
+  readAliases,
+  readDomains,
+  readOrgUrls,
+  readPhones,
+  readUrls,
+} from './fields.js';
 
 /**
  * The allowlist file as written: four fields, plus optional aliases. Unknown keys are rejected so
@@ -54,14 +57,8 @@ export interface Allowlist extends AllowlistAreas {
 
 /** Every name and alias of an allowlist, with the organization it names. */
 export function namesOf(allowlist: Allowlist): Array<{ organization: string; name: string }> {
-  // An array by a loop, not a generator spread: 100,000 organizations each resumed a generator.
-  const names: Array<{ organization: string; name: string }> = [];
-  const { orgNames } = allowlist;
-  for (let k = 0; k < orgNames.length; k++) {
-    const organization = orgNames[k]!;
-    names.push({ organization, name: organization });
-  }
-  return names.concat(aliasNamesOf(allowlist));
+  const own = allowlist.orgNames.map((organization) => ({ organization, name: organization }));
+  return own.concat(aliasNamesOf(allowlist));
 }
 
 /**
@@ -69,13 +66,9 @@ export function namesOf(allowlist: Allowlist): Array<{ organization: string; nam
  * organizations' own names, which the index hands on as they are (`buildOrgMatcher`'s `own`).
  */
 export function aliasNamesOf(allowlist: Allowlist): Array<{ organization: string; name: string }> {
-  const names: Array<{ organization: string; name: string }> = [];
-  const { orgAliases } = allowlist;
-  for (const organization of Object.keys(orgAliases)) {
-    const aliases = orgAliases[organization]!;
-    for (let k = 0; k < aliases.length; k++) names.push({ organization, name: aliases[k]! });
-  }
-  return names;
+  return Object.entries(allowlist.orgAliases).flatMap(([organization, aliases]) =>
+    aliases.map((name) => ({ organization, name })),
+  );
 }
 
 /**
@@ -92,16 +85,18 @@ export function parseAllowlist(
   return readAllowlist(data, source, options).allowlist;
 }
 
-type ParseOptions = Pick<IssueFormat, 'root' | 'locate'> & {
-  /** `fileShape(data)`, when the caller has just taken it: a walk over 100,000 organizations is not made twice. */
-  shape?: FileShape;
-  /**
-   * `data` was parsed for this call alone and nothing else holds it (the loader's own parse): its
-   * records may become the allowlist's, normalized in place, instead of being copied. Never for
-   * an object the caller keeps (see `readPhones`).
-   */
-  adopt?: boolean;
-};
+type ParseOptions = Pick<IssueFormat, 'root' | 'locate'>;
+
+/**
+ * What the index looks things up in besides the allowlist itself: the listed URLs and domains as
+ * sets, and who lists each number.
+ */
+export interface AllowlistTables {
+  urls: ReadonlySet<string>;
+  domains: ReadonlySet<string>;
+  /** Number → the organizations that list it, in the order of `orgPhones`. */
+  phoneOwners: ReadonlyMap<string, readonly string[]>;
+}
 
 /** `parseAllowlist`, with the tables it built on the way (for `buildIndex`). */
 export function readAllowlist(
@@ -109,22 +104,18 @@ export function readAllowlist(
   source: string | undefined,
   options: ParseOptions = {},
 ): { allowlist: Allowlist; tables: AllowlistTables } {
-  const { shape: given, adopt, ...where } = options;
-  const format = { ...where, where: source };
-  const shape = given ?? fileShape(data);
-  // A well-formed file skips zod's parse, which copies every array and record (measured: about a
-  // tenth of loading 100,000 organizations, plus the garbage); zod stays the one authority on what
-  // is valid and on every message, since anything the quick check does not accept goes through it.
-  const parsed =
-    shape !== null
-      ? { success: true as const, data: data as AllowlistFile }
-      : AllowlistFileSchema.safeParse(data, { reportInput: true });
+  const format = { ...options, where: source };
+  const parsed = wellFormed(data)
+    ? { success: true as const }
+    : AllowlistFileSchema.safeParse(data, { reportInput: true });
   if (!parsed.success)
     throw invalidInput('INVALID_ALLOWLIST', parsed.error.issues, {
       schema: AllowlistFileSchema,
       ...format,
     });
-  const file = parsed.data;
+  // The data itself, not zod's copy: the copy's records drop an own `__proto__` key, and an
+  // organization may be named so. The schema transforms nothing, so the two agree otherwise.
+  const file = data as AllowlistFile;
   // Every bad entry is reported at once (the first few, then "and N more"), so a file with
   // several is fixed in one pass, not one error at a time.
   const problems: Array<{ path: Array<string | number>; message: string }> = [];
@@ -132,118 +123,95 @@ export function readAllowlist(
     problems.push({ path, message });
   };
 
-  const { urls, urlsAsWritten } = readUrls(file, fail);
-  const domains = readDomains(file, fail);
-  const orgs = new OrgNames(file.org_names, fail);
-  const addOrg = (name: string): void => orgs.add(name);
-  // Adopted only when the quick check passed: `data` is then the file as parsed, not zod's copy.
-  const { orgPhones, phoneOwners } = readPhones(file, orgs, fail, {
-    names: shape?.phoneNames,
-    adopt: adopt === true && shape !== null,
+  const { urls, urlsAsWritten } = readUrls(file.urls, file.urls_as_written, fail);
+  const domains = readDomains(file.domains, fail);
+  // Each organization once, in the order first named: `org_names`, then the other fields' names.
+  const orgs = new Set<string>();
+  file.org_names.forEach((written, index) => {
+    const name = cleanOrgName(written);
+    if (name.length === 0) fail(['org_names', index], 'is empty; remove it');
+    orgs.add(name);
   });
-  const orgAliases = readAliases(file, addOrg, fail);
-  const areas = { ...parseAreaFields(file, fail), ...parseOrgUrls(file, urls, addOrg, fail) };
+  const addOrg = (name: string): void => void orgs.add(name);
+  const orgPhones = readPhones(file.org_phones, addOrg, fail);
+  const orgAliases = readAliases(file.org_aliases, addOrg, fail);
+  const areas = {
+    ...parseAreaFields(file, fail),
+    ...readOrgUrls(file.org_urls, urls, addOrg, fail),
+  };
   if (problems.length > 0) throw invalidInput('INVALID_ALLOWLIST', problems, format);
   const allowlist: Allowlist = {
     urls: [...urls],
     domains: [...domains],
-    orgNames: orgs.names(),
+    orgNames: [...orgs],
     orgPhones,
     orgAliases,
     ...(urlsAsWritten.size > 0 ? { urlsAsWritten } : {}),
     ...areas,
   };
-  return { allowlist, tables: { urls, domains, phoneOwners } };
-}
-
-/**
- * An object keyed by names from data (organization names). It has no prototype, so a name such as
- * `constructor`, `toString` or `__proto__` is an ordinary key: with `{}` the first two read as
- * inherited functions and the last one sets the prototype instead of storing a list.
- */
-export function dataRecord<T>(): Record<string, T> {
-  return Object.create(null) as Record<string, T>;
+  return { allowlist, tables: { urls, domains, phoneOwners: phoneOwnersOf(orgPhones) } };
 }
 
 // The schema's own keys: one list, so the quick check and zod cannot disagree.
 const FILE_KEYS: ReadonlySet<string> = new Set(Object.keys(AllowlistFileSchema.shape));
 
-/** A file of exactly the schema's shape: its number of keys (top level and records'), and `org_phones`'s names in order. */
-export interface FileShape {
-  keys: number;
-  phoneNames: readonly string[];
-}
-
 /**
- * Whether `data` is exactly the schema's shape (the fast path of `parseAllowlist`, no copies
- * made), or null. The loader takes it first to tell a repeated key (see `json-keys.ts`) and
- * passes it on; `org_phones`'s names are enumerated once for both (100,000 keys in a large
- * directory, each enumeration a twentieth of the parse).
+ * Whether `data` is exactly the file's shape already: zod's parse, which copies every record (a
+ * second `JSON.parse` in cost at 100,000 organizations), is then skipped. Anything else goes
+ * through zod, the one authority on what is valid and on every message.
  */
-export function fileShape(data: unknown): FileShape | null {
-  if (typeof data !== 'object' || data === null || Array.isArray(data)) return null;
-  const record = data as Record<string, unknown>;
-  let keys = 0;
-  for (const key in record) {
-    if (!FILE_KEYS.has(key)) return null;
-    keys++;
-  }
+function wellFormed(data: unknown): boolean {
+  if (!isRecordOf(data, () => true)) return false;
+  const file = data as Record<string, unknown>;
+  for (const key in file) if (!FILE_KEYS.has(key)) return false;
   const optional = (value: unknown, test: (value: unknown) => boolean): boolean =>
     value === undefined || test(value);
-  if (
-    !optional(record.$schema, isString) ||
-    !optional(record.jurisdiction, isString) ||
-    !isStrings(record.urls) ||
-    !isStrings(record.domains) ||
-    !isStrings(record.org_names)
-  )
-    return null;
-  const phoneNames = keysOf(record.org_phones, isStrings);
-  if (phoneNames === null) return null;
-  keys += phoneNames.length;
-  for (const field of ['org_aliases', 'org_areas', 'link_areas', 'org_urls', 'urls_as_written']) {
-    const value = record[field];
-    if (value === undefined) continue;
-    const names = keysOf(value, field === 'urls_as_written' ? isString : isStrings);
-    if (names === null) return null;
-    keys += names.length;
-  }
-  return { keys, phoneNames };
+  const isStringRecord = (value: unknown): boolean => isRecordOf(value, isString);
+  const isListRecord = (value: unknown): boolean => isRecordOf(value, isStrings);
+  return (
+    optional(file.$schema, isString) &&
+    optional(file.jurisdiction, isString) &&
+    [file.urls, file.domains, file.org_names].every(isStrings) &&
+    isListRecord(file.org_phones) &&
+    [file.org_aliases, file.org_areas, file.link_areas, file.org_urls].every((value) =>
+      optional(value, isListRecord),
+    ) &&
+    optional(file.urls_as_written, isStringRecord)
+  );
 }
 
 const isString = (value: unknown): boolean => typeof value === 'string';
+const isStrings = (value: unknown): boolean => Array.isArray(value) && value.every(isString);
 
-function isStrings(value: unknown): boolean {
-  if (!Array.isArray(value)) return false;
-  for (let k = 0; k < value.length; k++) if (typeof value[k] !== 'string') return false;
+function isRecordOf(value: unknown, test: (value: unknown) => boolean): boolean {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  for (const key in value) if (!test((value as Record<string, unknown>)[key])) return false;
   return true;
 }
 
-/** The keys of a record whose every value passes `test`, or null when it is not such a record. */
-function keysOf(value: unknown, test: (value: unknown) => boolean): string[] | null {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
-  const keys = Object.keys(value);
-  for (let k = 0; k < keys.length; k++)
-    if (!test((value as Record<string, unknown>)[keys[k]!])) return null;
-  return keys;
+/** The tables of an allowlist from its arrays and records. */
+export function tablesOf(allowlist: Allowlist): AllowlistTables {
+  return {
+    urls: new Set(allowlist.urls),
+    domains: new Set(allowlist.domains),
+    phoneOwners: phoneOwnersOf(allowlist.orgPhones),
+  };
 }
 
-/** A `domains` entry may be written as a host or as a bare origin (`https://www.mass.gov/`). */
-export function hostOfDomainEntry(raw: string): string | null {
-  // Most entries are plain hosts already (100,000 in a large directory): no trimming, no patterns.
-  const plain = plainHost(raw);
-  if (plain !== null) return plain;
-  const trimmed = raw.trim();
-  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed)) {
-    const result = normalizeUrl(trimmed);
-    if (
-      !result.ok ||
-      result.url !== `https://${result.host}${result.port ? `:${result.port}` : ''}`
-    )
-      return null;
-    return result.host;
-  }
-  return normalizeHost(trimmed.replace(/\/+$/, ''));
+/** Number → the organizations that list it, in the record's order, each once. */
+function phoneOwnersOf(
+  orgPhones: Record<string, readonly string[]>,
+): Map<string, readonly string[]> {
+  const owners = new Map<string, string[]>();
+  // `for…in`, not `Object.entries`: a pair per key of a 100,000-key record costs more than the
+  // map. The record has no prototype, so only its own keys come.
+  for (const organization in orgPhones)
+    for (const number of orgPhones[organization]!) {
+      const list = owners.get(number);
+      if (list === undefined) owners.set(number, [organization]);
+      else if (!list.includes(organization)) list.push(organization);
+    }
+  return owners;
 }
 
 /**

@@ -1,6 +1,5 @@
 import { InputError, type InputErrorCode } from '../errors.js';
 import { formatPath } from './issues.js';
-import { countParsedKeys, countWrittenKeys } from './json-keys.js';
 import { jsonErrorOffset } from './json-offset.js';
 import { firstDuplicateKey, offsetOfPath } from './json-walk.js';
 
@@ -26,12 +25,6 @@ export interface JsonReadOptions {
    * megabytes, are then not walked a second time.
    */
   duplicateKeys?: boolean;
-  /**
-   * The number of keys in the parsed value, from a caller that counts them while it checks the
-   * value's shape (the allowlist, whose records hold 100,000 keys: counting them again costs a
-   * tenth of the parse); -1 when it cannot, and they are counted here. See `json-keys.ts`.
-   */
-  countKeys?: (value: unknown) => number;
 }
 
 /**
@@ -53,7 +46,7 @@ export function parseJsonText(
       lineAndColumn(json, offset),
     );
   }
-  checkDuplicateKeys(json, value, where, options, (offset) => lineAndColumn(json, offset));
+  checkDuplicateKeys(json, where, options, (offset) => lineAndColumn(json, offset));
   return value;
 }
 
@@ -85,7 +78,7 @@ export function* parseJsonLines(
     } catch (error) {
       throw syntaxError(error, raw, where, options, column);
     }
-    checkDuplicateKeys(raw, value, where, options, column);
+    checkDuplicateKeys(raw, where, options, column);
     yield { value, line: index + 1, where };
   }
 }
@@ -94,17 +87,11 @@ const column = (offset: number): string => `column ${offset + 1}`;
 
 function checkDuplicateKeys(
   text: string,
-  value: unknown,
   where: string | undefined,
   options: JsonReadOptions,
   locate: (offset: number) => string,
 ): void {
   if (options.duplicateKeys === false) return;
-  // As many keys written as parsed: none repeats (see `json-keys.ts`), and the walk that names a
-  // repeated key, several times the cost of the two counts, is not needed.
-  const written = countWrittenKeys(text);
-  const given = options.countKeys?.(value) ?? -1;
-  if (written >= 0 && written === (given >= 0 ? given : countParsedKeys(value))) return;
   const duplicate = firstDuplicateKey(text);
   if (duplicate === null) return;
   throw new InputError(

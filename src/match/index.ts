@@ -1,7 +1,12 @@
 import { resolve } from 'node:path';
 import { readAllowlistFile } from '../allowlist/load.js';
-import { type Allowlist, aliasNamesOf, readAllowlist } from '../allowlist/schema.js';
-import { type AllowlistTables, tablesOf } from '../allowlist/tables.js';
+import {
+  type Allowlist,
+  type AllowlistTables,
+  aliasNamesOf,
+  readAllowlist,
+  tablesOf,
+} from '../allowlist/schema.js';
 import { type BareNames, deriveBareNames } from '../normalize/bare-names.js';
 import { buildLookalikeIndex, type LookalikeIndex } from './lookalike-index.js';
 import { buildOrgMatcher, type OrgMatcher } from './orgs.js';
@@ -55,10 +60,7 @@ export function buildIndex(
     domains,
     // The record has no prototype (parseAllowlist), so only listed names are keys.
     orgPhones: { get: (organization) => listed[organization] },
-    ownersOf(number) {
-      const owners = phoneOwners.get(number);
-      return owners === undefined ? NO_OWNERS : typeof owners === 'string' ? [owners] : owners;
-    },
+    ownersOf: (number) => phoneOwners.get(number) ?? NO_OWNERS,
     orgMatcher: buildOrgMatcher(
       bareNames.added.length === 0 ? aliases : aliases.concat(bareNames.added),
       orgNames,

@@ -3,10 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { parseAllowlist } from '../../src/allowlist/schema.js';
 import { cleanOrgName } from '../../src/normalize/name.js';
 
-// The organizations are read without a set of their names when `org_phones` names the same ones
-// in the same order (`OrgNames`): a record's keys are distinct, so `org_names` then repeats none.
-// Whatever the fields hold, the list must be what it always was: every name of `org_names`, then
-// of `org_phones`, then of `org_aliases`, cleaned, each once where it is first named.
+// The organizations of an allowlist, whatever its fields hold: every name of `org_names`, then of
+// `org_phones`, then of `org_aliases`, cleaned, each once where it is first named.
 
 const NAME = fc.oneof(
   fc.constantFrom('Legal Aid', 'Legal  Aid', ' Legal Aid', 'Housing Court', 'Housing Court ', '12'),

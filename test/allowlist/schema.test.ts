@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../src/errors.js';
-import {
-  hostOfDomainEntry,
-  parseAllowlist,
-  toAllowlistFile,
-  fileShape,
-} from '../../src/allowlist/schema.js';
-import { countParsedKeys } from '../../src/input/json-keys.js';
+import { hostOfDomainEntry } from '../../src/allowlist/fields.js';
+import { parseAllowlist, toAllowlistFile } from '../../src/allowlist/schema.js';
 
 const SOURCE = 'lists/allowlist.json';
 const EMPTY = { urls: [], domains: [], org_names: [], org_phones: {} };
@@ -307,30 +302,5 @@ describe('parseAllowlist: urls_as_written', () => {
     ).toThrow(
       /urls_as_written\["https:\/\/y\.org"\]: "http:\/\/www\.y\.org" is not a way of writing "https:\/\/y\.org", or that URL is not in "urls"; fix or remove the entry/,
     );
-  });
-});
-
-// The loader compares this count with the keys written in the text to tell a repeated key
-// without a second walk (src/input/json-keys.ts): it must be exactly the parsed value's.
-describe('fileShape', () => {
-  it('counts the keys of a well-formed file as the general count does, and refuses the rest', async () => {
-    const { readFile } = await import('node:fs/promises');
-    const sample = JSON.parse(await readFile('sample-allowlist/allowlist.json', 'utf8')) as unknown;
-    const full = {
-      ...EMPTY,
-      $schema: 'x',
-      jurisdiction: 'MA',
-      org_phones: { A: ['617-555-0100'], B: [] },
-      org_aliases: { A: ['AA'] },
-      urls_as_written: { 'https://a.org': 'http://a.org/' },
-      org_areas: { A: ['MA'] },
-      link_areas: {},
-      org_urls: { A: [] },
-    };
-    for (const data of [sample, EMPTY, full])
-      expect(fileShape(data)?.keys).toBe(countParsedKeys(data));
-    expect(fileShape(full)).toEqual({ keys: 17, phoneNames: ['A', 'B'] });
-    for (const bad of [null, [], { ...EMPTY, extra: 1 }, { ...EMPTY, org_phones: { A: [1] } }])
-      expect(fileShape(bad)).toBeNull();
   });
 });

@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fixtureText } from '../helpers/fixture-text.js';
 import { allowlistFile, generateOrgs } from '../../bench/lib/generate.js';
-import { hostOfDomainEntry } from '../../src/allowlist/schema.js';
+import { hostOfDomainEntry } from '../../src/allowlist/fields.js';
 import { extractLinks } from '../../src/extract/links.js';
 import {
   normalizeHostByParser,
