@@ -28,8 +28,11 @@ export interface VerifierSettings {
   wrongJurisdiction?: 'fail' | 'score';
 }
 
-/** The jurisdiction options of a run, or none: the settings' jurisdiction, else the allowlist's. */
-function jurisdictionFor(
+/**
+ * The jurisdiction options of a run, or none: the settings' jurisdiction, else the allowlist's.
+ * Exported for `report`, which verifies each row with its own jurisdiction as `check` does.
+ */
+export function jurisdictionFor(
   settings: Omit<VerifierSettings, 'allowlist'>,
   index: AllowlistIndex,
   gov: { govRegistry?: VerifyOptions['govRegistry'] },

@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { loadAllowlistIndex } from '../match/index.js';
 import { parseJsonText } from '../input/json.js';
 import { DEFAULT_THRESHOLD } from '../defaults.js';
-import { InputError } from '../errors.js';
+import { InputError, isInputError } from '../errors.js';
 import { parsePromptfooResults, readPromptfooResults } from '../promptfoo/results.js';
 import {
   compareVendors,
@@ -15,7 +15,8 @@ import {
   type VerifierVerdict,
 } from '../compare/index.js';
 import { fromPromptfooRow } from '../promptfoo/rows.js';
-import { thresholdFromText } from '../promptfoo/settings.js';
+import { resolveSettings, thresholdFromText } from '../promptfoo/settings.js';
+import { jurisdictionFor, type VerifierSettings } from '../run.js';
 import { verifyAnswer } from '../verify.js';
 import { defineCommand, OUTPUT_FLAGS, parseFormat } from './args.js';
 import { EXIT, readTextFile, type Subcommand } from './io.js';
@@ -29,8 +30,8 @@ rates, and the answers the judge passed but the verifier failed (convincing but 
 
 RESULTS is either
   a promptfoo results file (promptfoo eval -o results.json, or .jsonl), read as recorded, or
-  a JSONL of {"provider", "id", "answer"} lines, verified here against --allowlist (no promptfoo),
-  or '-' to read either from standard input.
+  a JSONL of {"provider", "id", "answer"} lines, verified here against --allowlist (no promptfoo;
+  a line may add "question" and "jurisdiction"), or '-' to read either from standard input.
 
 Options:
   --format text|markdown|json|html   output format (default text)
@@ -39,6 +40,9 @@ Options:
                                      answers; with a promptfoo file, re-verifies every answer instead
                                      of reading the recorded verifier results
   --threshold N                      with --allowlist, pass when the score is above N (default ${DEFAULT_THRESHOLD})
+  --jurisdiction XX                  with --allowlist, check links and numbers against this state
+                                     (MA, Massachusetts) where a row names none: a JSONL line's
+                                     "jurisdiction", a promptfoo test's vars.jurisdiction win
 
 Exit codes: 0 the report was produced, 3 bad input, 1 unexpected error.
 `;
@@ -47,7 +51,12 @@ Exit codes: 0 the report was produced, 3 bad input, 1 unexpected error.
 export const reportCommand: Subcommand = defineCommand({
   name: 'report',
   usage: USAGE,
-  flags: { ...OUTPUT_FLAGS, allowlist: { type: 'string' }, threshold: { type: 'string' } },
+  flags: {
+    ...OUTPUT_FLAGS,
+    allowlist: { type: 'string' },
+    threshold: { type: 'string' },
+    jurisdiction: { type: 'string' },
+  },
   async run({ values, positionals }, io) {
     const format = parseFormat(values.format, REPORT_FORMATS);
     if (positionals.length !== 1) {
@@ -56,26 +65,17 @@ export const reportCommand: Subcommand = defineCommand({
         `${positionals.length === 0 ? 'no RESULTS file given' : `one RESULTS file at a time; got ${positionals.length}`}\n\n${USAGE}`,
       );
     }
-    if (values.threshold !== undefined && values.allowlist === undefined) {
-      throw new InputError(
-        'USAGE',
-        '--threshold applies only when the report verifies the answers itself; add --allowlist FILE (recorded promptfoo results keep the threshold they were graded with)',
-      );
-    }
-    const threshold =
-      values.threshold === undefined
-        ? DEFAULT_THRESHOLD
-        : thresholdFromText(values.threshold, '--threshold');
+    for (const flag of ['threshold', 'jurisdiction'] as const)
+      if (values[flag] !== undefined && values.allowlist === undefined)
+        throw new InputError(
+          'USAGE',
+          `--${flag} applies only when the report verifies the answers itself; add --allowlist FILE (recorded promptfoo results keep the ${flag} they were graded with)`,
+        );
     const output = await openOutput(values.output, 'the report', io);
     const fromStdin = positionals[0] === '-';
     const source = fromStdin ? 'standard input' : positionals[0]!;
     const path = resolve(io.cwd, source);
-
-    let verify: ((answer: string) => VerifierVerdict) | undefined;
-    if (values.allowlist !== undefined) {
-      const index = await loadAllowlistIndex(resolve(io.cwd, values.allowlist));
-      verify = (answer) => verdictOf(verifyAnswer(answer, index, { threshold }));
-    }
+    const verify = values.allowlist === undefined ? undefined : await rowVerifier(values, io.cwd);
 
     const text = fromStdin ? await io.readStdin() : await readTextFile(path, 'results file');
     let rows: VendorRow[];
@@ -87,7 +87,13 @@ export const reportCommand: Subcommand = defineCommand({
           'is a JSONL of answers ({"provider", "id", "answer"} lines); pass --allowlist FILE so the report can verify them',
           { where: source },
         );
-      rows = rowsFromAnswers(parseAnswersJsonl(text, source), verify);
+      rows = rowsFromAnswers(parseAnswersJsonl(text, source), (line) =>
+        verify(
+          line.answer,
+          line.jurisdiction === undefined ? {} : { jurisdiction: line.jurisdiction },
+          `${source}:${line.line}`,
+        ),
+      );
       mode = 'answers';
     } else {
       const results = fromStdin
@@ -99,14 +105,14 @@ export const reportCommand: Subcommand = defineCommand({
           'holds no result rows; run an eval with at least one test and provider',
           { where: source },
         );
-      const options = verify ? { reverify: verify } : {};
-      rows = results.map((row) =>
-        fromPromptfooRow(
+      rows = results.map((row) => {
+        const where = `${source} (${row.provider}, test ${row.testIdx + 1}${typeof row.vars.id === 'string' ? ` "${row.vars.id}"` : ''})`;
+        return fromPromptfooRow(
           row,
-          `${source} (${row.provider}, test ${row.testIdx + 1}${typeof row.vars.id === 'string' ? ` "${row.vars.id}"` : ''})`,
-          options,
-        ),
-      );
+          where,
+          verify ? { reverify: (answer) => verify(answer, row.vars, where) } : {},
+        );
+      });
       mode = 'promptfoo';
     }
 
@@ -115,6 +121,52 @@ export const reportCommand: Subcommand = defineCommand({
     return EXIT.pass;
   },
 });
+
+/** Verifies one row's answer: its text, its fields or test vars (`jurisdiction`), where it is for messages. */
+type RowVerifier = (
+  answer: string,
+  vars: Readonly<Record<string, unknown>>,
+  where: string,
+) => VerifierVerdict;
+
+/**
+ * The verifier of `--allowlist`, settled per row as `check --jsonl` settles it (`resolveSettings`
+ * with the row's vars): the row's `jurisdiction`, else `--jurisdiction`, else the allowlist's own,
+ * so `report`, `check` and `serve` give one answer the same verdict. The environment is not read:
+ * a variable left set in a shell must not change a report.
+ */
+async function rowVerifier(
+  values: { allowlist?: string; threshold?: string; jurisdiction?: string },
+  cwd: string,
+): Promise<RowVerifier> {
+  const config: Record<string, unknown> = { allowlist: values.allowlist };
+  if (values.threshold !== undefined)
+    config.threshold = thresholdFromText(values.threshold, '--threshold');
+  if (values.jurisdiction !== undefined) config.jurisdiction = values.jurisdiction;
+  const settingsFor = (vars?: Readonly<Record<string, unknown>>) =>
+    resolveSettings(config, {}, cwd, {
+      front: 'cli',
+      labels: {
+        allowlist: '--allowlist',
+        threshold: '--threshold',
+        jurisdiction: '--jurisdiction',
+      },
+      ...(vars ? { vars } : {}),
+    });
+  const { allowlist } = settingsFor();
+  const index = await loadAllowlistIndex('path' in allowlist ? allowlist.path : '');
+  return (answer, vars, where) => {
+    let settings: VerifierSettings;
+    try {
+      settings = settingsFor(vars);
+    } catch (error) {
+      if (!isInputError(error)) throw error;
+      throw new InputError('INVALID_RESULTS', error.message, { where, cause: error });
+    }
+    const options = { threshold: settings.threshold, ...jurisdictionFor(settings, index, {}) };
+    return verdictOf(verifyAnswer(answer, index, options));
+  };
+}
 
 /**
  * Whether a file is a JSONL of answers rather than promptfoo output: its first non-blank line is a

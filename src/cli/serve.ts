@@ -22,6 +22,8 @@ Options:
   --port N           port (default ${SERVICE_DEFAULTS.port}; 0 picks a free one)
   --workers N        processes sharing the port, one per core you give it (default 1)
   --threshold N      pass threshold when a request names none, 0 to 1 (default as check)
+  --jurisdiction XX  check links and numbers against this state when a request names none
+                     (a request's "jurisdiction" field wins; default: the allowlist's own, if any)
   --body-limit BYTES larger request bodies get 413 (default ${SERVICE_DEFAULTS.bodyLimitBytes})
   --deadline MS      a request not answered by then gets 503 (default ${SERVICE_DEFAULTS.requestDeadlineMs})
 
@@ -41,6 +43,7 @@ export const serveCommand: Subcommand = {
         port: { type: 'string' },
         workers: { type: 'string' },
         threshold: { type: 'string' },
+        jurisdiction: { type: 'string' },
         'body-limit': { type: 'string' },
         deadline: { type: 'string' },
       },
@@ -49,9 +52,14 @@ export const serveCommand: Subcommand = {
     const config: Record<string, unknown> = {};
     if (values.allowlist !== undefined) config.allowlist = values.allowlist;
     if (values.threshold !== undefined) config.threshold = numberFromText(values.threshold);
+    if (values.jurisdiction !== undefined) config.jurisdiction = values.jurisdiction;
     const settings = resolveSettings(config, io.env, io.cwd, {
       front: 'cli',
-      labels: { allowlist: '--allowlist', threshold: '--threshold' },
+      labels: {
+        allowlist: '--allowlist',
+        threshold: '--threshold',
+        jurisdiction: '--jurisdiction',
+      },
     });
     if (!('path' in settings.allowlist))
       throw new InputError(
@@ -84,6 +92,7 @@ export const serveCommand: Subcommand = {
       host: values.host,
       port,
       threshold: settings.threshold,
+      ...(settings.jurisdiction === undefined ? {} : { jurisdiction: settings.jurisdiction }),
       limits,
       log,
     });

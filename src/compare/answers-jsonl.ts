@@ -11,6 +11,8 @@ export interface AnswerLine {
   answer: string;
   /** Optional: the question asked, shown beside a convincing-but-wrong answer. */
   question?: string;
+  /** Optional: the jurisdiction to check this answer against (as `check --jsonl` reads it). */
+  jurisdiction?: string;
   /** 1-based line number in the file, for messages. */
   line: number;
 }
@@ -20,11 +22,12 @@ const LineSchema = z.strictObject({
   id: z.string().min(1),
   answer: z.string(),
   question: z.string().optional(),
+  jurisdiction: z.string().optional(),
 });
 
 /**
  * Parse a JSONL of `{provider, id, answer}` lines (the format of `sample-allowlist/answers.jsonl`;
- * an optional `question` is allowed, any other key is a mistake worth reporting). Blank lines are
+ * an optional `question` and `jurisdiction` are allowed, any other key is a mistake worth reporting). Blank lines are
  * skipped. Throws `InputError('INVALID_RESULTS')` naming `path:line` for a line that is not JSON,
  * lacks a field, has an unknown key, or repeats a provider and id seen before (it would be counted
  * twice), and when the file holds no answers at all.
@@ -38,7 +41,7 @@ export function parseAnswersJsonl(text: string, path: string): AnswerLine[] {
   })) {
     const data = parseInput(LineSchema, value, 'INVALID_RESULTS', {
       where,
-      hint: 'each line must be {"provider": string, "id": string, "answer": string} (optionally "question")',
+      hint: 'each line must be {"provider": string, "id": string, "answer": string} (optionally "question" and "jurisdiction")',
     });
     const key = JSON.stringify([data.provider, data.id]);
     const before = seen.get(key);
@@ -52,6 +55,7 @@ export function parseAnswersJsonl(text: string, path: string): AnswerLine[] {
     seen.set(key, line);
     const entry: AnswerLine = { provider: data.provider, id: data.id, answer: data.answer, line };
     if (data.question !== undefined) entry.question = data.question;
+    if (data.jurisdiction !== undefined) entry.jurisdiction = data.jurisdiction;
     lines.push(entry);
   }
   if (lines.length === 0)
@@ -64,13 +68,14 @@ export function parseAnswersJsonl(text: string, path: string): AnswerLine[] {
 }
 
 /**
- * Rows from parsed answers, each verified with `verify` (the verifier over the chosen allowlist).
+ * Rows from parsed answers, each verified with `verify` (the verifier over the chosen allowlist,
+ * given the whole line: its `jurisdiction` is read as `check --jsonl` reads a row's).
  * Tests are numbered by first appearance of their id and vendors by first appearance of their
  * name, so the rows sort the way a promptfoo eval of the same answers would. No judge ran.
  */
 export function rowsFromAnswers(
   lines: readonly AnswerLine[],
-  verify: (answer: string) => VerifierVerdict,
+  verify: (line: AnswerLine) => VerifierVerdict,
 ): VendorRow[] {
   const tests = new Map<string, number>();
   const vendors = new Map<string, number>();
@@ -83,7 +88,7 @@ export function rowsFromAnswers(
       testIdx: tests.get(line.id)!,
       promptIdx: vendors.get(line.provider)!,
       answer: line.answer,
-      verifier: verify(line.answer),
+      verifier: verify(line),
     };
     if (line.question !== undefined) row.question = line.question;
     return row;

@@ -8,6 +8,8 @@ export interface RunOptions {
   host: string;
   port: number;
   threshold: number;
+  /** The jurisdiction when a request names none (`--jurisdiction`). */
+  jurisdiction?: string;
   limits?: Partial<ServiceLimits>;
   log: (line: string) => void;
 }
@@ -34,6 +36,7 @@ export async function runService(options: RunOptions): Promise<RunningService> {
   const service = createService({
     holder,
     threshold: options.threshold,
+    ...(options.jurisdiction === undefined ? {} : { jurisdiction: options.jurisdiction }),
     ...(options.limits ? { limits: options.limits } : {}),
     log: options.log,
   });

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { describeError, isInputError } from '../errors.js';
 import { parseJsonText } from '../input/json.js';
 import { describeIssues, formatPath } from '../input/issues.js';
+import { parseJurisdiction } from '../jurisdiction/codes.js';
 
 /** The body of `POST /v1/verify` and `POST /v1/fix`. Unknown keys are refused, so a typo is a 400. */
 export const VerifyRequestSchema = z.strictObject({
@@ -11,6 +12,8 @@ export const VerifyRequestSchema = z.strictObject({
   threshold: z.number().min(0).max(1).optional(),
   /** A misattributed number fails the answer whatever the score. */
   failOnMisattribution: z.boolean().optional(),
+  /** The jurisdiction links and numbers must serve (`MA`, `Massachusetts`); default the service's own (`--jurisdiction`). */
+  jurisdiction: z.string().optional(),
 });
 export type VerifyRequest = z.infer<typeof VerifyRequestSchema>;
 
@@ -96,7 +99,7 @@ export function parseVerifyRequest(body: string): VerifyRequest {
     throw new Refusal(400, 'INVALID_JSON', describeError(error));
   }
   const parsed = VerifyRequestSchema.safeParse(value, { reportInput: true });
-  if (parsed.success) return parsed.data;
+  if (parsed.success) return withJurisdictionCode(parsed.data);
   const first = parsed.error.issues[0];
   throw new Refusal(
     400,
@@ -104,10 +107,21 @@ export function parseVerifyRequest(body: string): VerifyRequest {
     describeIssues(parsed.error.issues, {
       schema: VerifyRequestSchema,
       expected: { answer: 'the answer text, a string' },
-      hint: 'send {"answer": "…"} with optional "threshold" (0 to 1) and "failOnMisattribution"',
+      hint: 'send {"answer": "…"} with optional "threshold" (0 to 1), "failOnMisattribution" and "jurisdiction"',
     }),
     first === undefined ? undefined : formatPath('$', fieldPath(first)),
   );
+}
+
+/** The request with its jurisdiction as a code (`Massachusetts` → `MA`): 400 naming the field when it is none. */
+function withJurisdictionCode(request: VerifyRequest): VerifyRequest {
+  if (request.jurisdiction === undefined) return request;
+  try {
+    return { ...request, jurisdiction: parseJurisdiction(request.jurisdiction, '$.jurisdiction') };
+  } catch (error) {
+    if (!isInputError(error)) throw error;
+    throw new Refusal(400, 'INVALID_REQUEST', error.message, '$.jurisdiction');
+  }
 }
 
 function fieldPath(issue: z.core.$ZodIssue): PropertyKey[] {

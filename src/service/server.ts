@@ -17,6 +17,8 @@ export interface ServiceOptions {
   holder: AllowlistHolder;
   /** The pass threshold when a request names none. */
   threshold: number;
+  /** The jurisdiction (a code) when a request names none; absent: the allowlist's own, if any. */
+  jurisdiction?: string;
   limits?: Partial<ServiceLimits>;
   /** Where the service says what happened (standard error). */
   log?: (line: string) => void;
@@ -90,6 +92,7 @@ export function createService(options: ServiceOptions): Service {
           uptime_ms: Date.now() - started,
           in_flight: inFlight,
           allowlist: options.holder.health,
+          jurisdiction: options.jurisdiction ?? null,
           limits,
         });
         return;
@@ -121,9 +124,11 @@ async function answer(
   const body = parseVerifyRequest(text);
   // Taken once: a reload while this request runs does not change its allowlist.
   const index = options.holder.current;
+  const jurisdiction = body.jurisdiction ?? options.jurisdiction;
   const { report, repair } = await guardWithIndex(index, body.answer, {
     threshold: body.threshold ?? options.threshold,
     liveness: false,
+    ...(jurisdiction === undefined ? {} : { jurisdiction }),
     ...(body.failOnMisattribution ? { failOnMisattribution: true } : {}),
   });
   return path === '/v1/fix' ? fixJson(body.answer, report, repair) : toJson(report);

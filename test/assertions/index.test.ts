@@ -51,7 +51,7 @@ describe('the package root', () => {
       'answers.jsonl',
     );
     const comparison = compareVendors(
-      rowsFromAnswers(lines, (answer) => verdictOf(verifyAnswer(answer, index))),
+      rowsFromAnswers(lines, ({ answer }) => verdictOf(verifyAnswer(answer, index))),
       { source: 'answers.jsonl', mode: 'answers' },
     );
     expect(comparison.vendors.map((vendor) => vendor.vendor)).toEqual(['a', 'b']);

@@ -13,7 +13,7 @@ import { sampleAllowlist, sampleAnswers } from '../helpers/evals.js';
 
 async function verifier(threshold?: number) {
   const index = await loadAllowlistIndex(sampleAllowlist);
-  return (answer: string) =>
+  return ({ answer }: { answer: string }) =>
     verdictOf(verifyAnswer(answer, index, threshold === undefined ? {} : { threshold }));
 }
 
@@ -89,7 +89,7 @@ describe('report from a JSONL of answers (no promptfoo)', () => {
     [
       'an unknown key',
       '{"provider":"v","id":"q","answer":"a","anwser":"b"}',
-      /^f\.jsonl:1: \$\.anwser: unknown key; remove it, or use one of the allowed keys: "provider", "id", "answer" \(optional: "question"\); each line must be/,
+      /^f\.jsonl:1: \$\.anwser: unknown key; remove it, or use one of the allowed keys: "provider", "id", "answer" \(optional: "question", "jurisdiction"\); each line must be/,
     ],
     [
       'the same provider and id twice',

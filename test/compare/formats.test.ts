@@ -40,7 +40,7 @@ beforeAll(async () => {
   answers = compareVendors(
     rowsFromAnswers(
       parseAnswersJsonl(readFileSync(sampleAnswers, 'utf8'), 'answers.jsonl'),
-      (answer) => verdictOf(verifyAnswer(answer, index)),
+      ({ answer }) => verdictOf(verifyAnswer(answer, index)),
     ),
     {
       source: 'answers.jsonl',
