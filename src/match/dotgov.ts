@@ -1,5 +1,5 @@
 import { statSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { bundledDataPath } from '../util/bundled-data.js';
 import { FILE_LIMITS } from '../defaults.js';
 import { InputError, isInputError } from '../errors.js';
 import { readInputFileSync } from '../util/safe-file.js';
@@ -99,7 +99,7 @@ export function loadGovRegistry(path?: string): GovRegistry {
   // The bundled path is found once: every link classified asks for the registry, and looking for
   // the file each time (a stat and a URL parse) was a third of the time of an answer of 10,000
   // links.
-  const file = path ?? (bundledPath ??= bundledRegistryPath());
+  const file = path ?? (bundledPath ??= bundledDataPath(BUNDLED));
   const cached = cache.get(file);
   if (cached) return cached;
   let text: string;
@@ -136,14 +136,3 @@ export function loadGovRegistry(path?: string): GovRegistry {
  * The shipped snapshot sits in `data/` at the package root: two folders up from this file when run
  * from source (`src/match/`), three when run from the build (`dist/src/match/`).
  */
-function bundledRegistryPath(): string {
-  for (const up of ['../../data/', '../../../data/']) {
-    const candidate = fileURLToPath(new URL(up + BUNDLED, import.meta.url));
-    try {
-      if (statSync(candidate).isFile()) return candidate;
-    } catch {
-      // not this layout
-    }
-  }
-  return fileURLToPath(new URL(`../../data/${BUNDLED}`, import.meta.url));
-}

@@ -1,6 +1,7 @@
 import { isAcronymOf, otherForms } from '../normalize/bare-names.js';
 import { isCommonWord } from '../normalize/common-words.js';
 import { isAmbiguousName, orgKey, tokenize } from '../normalize/name.js';
+import { isPlaceName } from '../normalize/places.js';
 
 /** One listed name or alias as the organization matcher (`orgs.ts`) holds it. */
 export interface NameEntry {
@@ -64,13 +65,15 @@ export class ListedName implements NameEntry {
  * Whether a listed name is weak: one that may verify a number but never charges one, never drives
  * a fix, and never matches inside a longer capitalized name (`findOrganizations`). An
  * organization's own listed name, and its forms without legal form or as a true acronym pair
- * (`otherForms`), are strong; an alias is weak when another organization is listed under the same
+ * (`otherForms`), are strong; a name that is only a place is weak; an alias is weak when another organization is listed under the same
  * words (`sameKey`, the entries of its key), or when it is made only of ordinary words or a role
  * (`State Attorney's Office`, `Pro Bono`, `Legal Aid`: `isCommonWord`). Decided once per name, on
  * the first match (`weakness` in `orgs.ts` keeps it on the entry).
  */
 export function isWeakName(entry: NameEntry, sameKey: readonly NameEntry[]): boolean {
   if (entry.name === entry.organization) return false;
+  // A place is never an organization on its own (`isPlaceName`).
+  if (isPlaceName(entry.name)) return true;
   if (sameKey.some((other) => other.organization !== entry.organization)) return true;
   const key = orgKey(entry.name);
   if (otherForms(entry.organization)?.some((form) => orgKey(form) === key)) return false;

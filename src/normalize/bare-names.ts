@@ -1,4 +1,5 @@
 import { cleanOrgName, orgKey } from './name.js';
+import { isPlaceName } from './places.js';
 
 /**
  * Bare names: the forms an organization's name is written in without its legal form or article,
@@ -107,7 +108,8 @@ const ACRONYM_FORMS = [
 
 /**
  * The forms answers write a name in besides the listed one: without its legal form
- * (`bareOrgName`), and an acronym written with its full name as each part alone, so that
+ * (`bareOrgName`), and a true acronym written with its full name (its letters the full name's
+ * initials, `isAcronymOf`) as each part alone, never the parts of a `PARENT - SITE` name, so that
  * `SARC (Sexual Assault Resource Center)` in an answer and `SARC: Sexual Assault Resource Center,
  * Inc` in the directory name one organization. `undefined` when there are none.
  */
@@ -128,6 +130,9 @@ export function otherForms(name: string): string[] | undefined {
     const [acronym, full] = /^\p{Lu}[\p{Lu}\d&]*$/u.test(match[1]!)
       ? [match[1]!, match[2]!]
       : [match[2]!, match[1]!];
+    // `SFWMD - MIAMI-DADE`, `CHARLEE - AVENTURA`: a parent and its site, as 211 exports name
+    // programs, not an acronym and its full name; the site alone (a place) names no one.
+    if (!isAcronymOf(acronym, full) || isPlaceName(full)) break;
     for (const part of [cleanOrgName(full), acronym])
       if (orgKey(part).length > 0 && !forms.includes(part)) forms.push(bareOrgName(part) ?? part);
     break;
@@ -135,42 +140,30 @@ export function otherForms(name: string): string[] | undefined {
   return forms;
 }
 
-// Words an acronym may leave out: `Southeastern Tidewater Opportunity Project of Hampton Roads`
-// is STOP, `Greater Boston Legal Services` GBLS.
+// Words an acronym leaves out: `Southeastern Tidewater Opportunity Project of Hampton Roads` is STOP.
 const MINOR_WORDS: ReadonlySet<string> = new Set(
   'a an and at by for in of on or the to with'.split(' '),
 );
 
 /**
- * Whether `acronym` (capitals, digits, `&`) is the initials of `expansion`'s words, in order: each
- * word gives its first letter, a minor word (`of`, `and`, `the`, …) may give none, and words after
- * the last letter are a qualifier (`… of Hampton Roads`). `SARC` of `Sexual Assault Resource
- * Center`, `STOP` of `Southeastern Tidewater Opportunity Project of Hampton Roads`; never
- * `MIAMI-DADE` of `Water District`. What makes a pair written together (`SARC: …`) an acronym and
- * its full name rather than a parent and its site.
+ * Whether `acronym` (capitals, digits, `&`) is the initials of `expansion`'s words, in order: the
+ * first word (after minor ones: `of`, `the`, …) gives the first letter, and each further letter
+ * is the initial of a later word; words between may give none (`SARC` of `Sexual Assault/Spouse
+ * Abuse Resource Center`, `STOP` of `Southeastern Tidewater Opportunity Project of Hampton
+ * Roads`). Never `SFWMD` of `MIAMI-DADE`: what tells an acronym and its full name written together
+ * (`SARC: …`) from a parent and its site.
  */
 export function isAcronymOf(acronym: string, expansion: string): boolean {
   const letters = acronym.replace(/[^\p{L}\d]/gu, '').toLowerCase();
   const words = expansion
     .toLowerCase()
     .split(/[^\p{L}\d]+/u)
-    .filter((word) => word.length > 0);
-  if (letters.length < 2 || words.length < 2) return false;
-  // Positions reachable: `at` letters read after `w` words. Small: both are a few dozen at most.
-  let reach = new Set<number>([0]);
-  for (const word of words) {
-    const next = new Set<number>();
-    for (const at of reach) {
-      if (at === letters.length) next.add(at);
-      else {
-        if (letters[at] === word[0]) next.add(at + 1);
-        if (MINOR_WORDS.has(word)) next.add(at);
-      }
-    }
-    reach = next;
-    if (reach.size === 0) return false;
-  }
-  return reach.has(letters.length);
+    .filter((word) => word.length > 0 && !MINOR_WORDS.has(word));
+  if (letters.length < 2 || words.length < 2 || words[0]![0] !== letters[0]) return false;
+  let at = 1;
+  for (let k = 1; k < words.length && at < letters.length; k++)
+    if (words[k]![0] === letters[at]) at++;
+  return at === letters.length;
 }
 
 /** `A`–`Z`, `0`–`9` or `&`. */
