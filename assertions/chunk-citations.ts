@@ -18,7 +18,11 @@ import type { JudgeConfig } from '../src/chunks/config.js';
 import { buildJudgeSetup } from '../src/chunks/judge-setup.js';
 import { judgeChunkReport } from '../src/chunks/judged.js';
 import type { Chunk, ChunkReport } from '../src/chunks/types.js';
-import { type GradingContext, loadGradingJudge } from '../src/promptfoo/grading-judge.js';
+import {
+  type GradingContext,
+  gradedBySelf,
+  loadGradingJudge,
+} from '../src/promptfoo/grading-judge.js';
 import { promptfooBaseDir } from '../src/promptfoo/settings.js';
 import { answerText } from '../src/util/answer-text.js';
 import { checkChunkCitations } from '../src/chunks/check.js';
@@ -103,7 +107,14 @@ async function judged(
       ? await loadGradingJudge(context, base)
       : undefined;
   const setup = buildJudgeSetup(config, process.env, grading);
-  return chunkGradingResult(await judgeChunkReport(checked.report, checked.chunks, setup));
+  const result = chunkGradingResult(await judgeChunkReport(checked.report, checked.chunks, setup));
+  const self = grading ? gradedBySelf(grading, context) : undefined;
+  return self === undefined
+    ? result
+    : {
+        ...result,
+        reason: `${result.reason}\nwarning: the grading provider ${self} is the model under test; a model grading its own answer proves little, so name another in options.provider`,
+      };
 }
 
 function resolveJudgeFolders(config: JudgeConfig, base: string): JudgeConfig {

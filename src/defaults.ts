@@ -339,6 +339,19 @@ export const JUDGE_DEFAULTS = {
   maxReplyBytes: 1_000_000,
   /** A YES counts only when its evidence quote has at least this many words, found verbatim. */
   minEvidenceWords: 3,
+  /**
+   * A YES's verbatim quote shares a content word with its claim when a word of each is the same,
+   * or both are at least this long and begin with this many letters alike (`tenant`, `tenants`).
+   */
+  sharedWordPrefix: 5,
+  /**
+   * The gate: a claim the judge was asked about and gave no counted verdict for makes the answer
+   * not verified (it fails). `true` keeps the judge as advice only: such a claim stays as the
+   * checks left it (`judge.advisory`, `--judge-advisory`).
+   */
+  advisory: false,
+  /** Requests of one answer in flight at once; `calibrate` and `check --jsonl` run this many answers at once too. */
+  concurrency: 4,
   /** The environment variable holding the key sent as `Authorization: Bearer`. */
   keyVariable: 'CITATION_VERIFIER_JUDGE_KEY',
 } as const;

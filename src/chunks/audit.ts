@@ -7,6 +7,10 @@ import {
   type ChunkReport,
   type ClaimVerdict,
   type JudgeSummary,
+  SUPPORT_OUTCOMES,
+  type SupportOutcome,
+  supportOutcome,
+  type TokenUsage,
 } from './types.js';
 
 /**
@@ -26,10 +30,29 @@ import {
  * - `citation_id`: the cited ids as written in the chunks, `", "`-joined; null for an uncited claim;
  * - `source_passage`: the sentence window of the cited chunk closest to the claim (see
  *   `findSourcePassage`); null when no cited chunk exists or it is empty.
+ * - `not_verified`: claims the judge was asked about and gave no counted verdict for, which fail
+ *   the answer (0 without a judge, or with an advisory one);
+ * - `support`: cited claims by what is known of their support, one meaning each (see
+ *   `supportOutcome`), each a count and a rate over `total_citations` (null when nothing was
+ *   cited); the five add up to the whole;
  * - `judge` (only with a model judge, docs/JUDGE.md): in the assessment what the pass cost
  *   (claims sent, calls made, attempts, calls and claims served from the cache, claims left
- *   without a counted verdict); in a row what the judge said and whether it counted.
+ *   without a counted verdict, whether it is advisory, the tokens its replies report); in a row
+ *   what the judge said and whether it counted.
  */
+/** Tokens the judge's replies report; `total` = prompt + completion (cached is part of prompt). */
+const tokensSchema = z.strictObject({
+  prompt: z.number().int().nonnegative(),
+  completion: z.number().int().nonnegative(),
+  cached: z.number().int().nonnegative(),
+  total: z.number().int().nonnegative(),
+});
+
+const shareSchema = z.strictObject({
+  count: z.number().int().nonnegative(),
+  rate: z.number().min(0).max(1).nullable(),
+});
+
 export const chunkAuditSchema = z.strictObject({
   overall_assessment: z.strictObject({
     total_citations: z.number().int().nonnegative(),
@@ -41,6 +64,14 @@ export const chunkAuditSchema = z.strictObject({
     weak_support: z.number().int().nonnegative(),
     uncited_claims: z.number().int().nonnegative(),
     critical_failures: z.number().int().nonnegative(),
+    not_verified: z.number().int().nonnegative(),
+    support: z.strictObject({
+      supported: shareSchema,
+      unsupported: shareSchema,
+      contradicted: shareSchema,
+      partial: shareSchema,
+      not_verified: shareSchema,
+    }) satisfies z.ZodType<Record<SupportOutcome, unknown>>,
     judge: z
       .strictObject({
         model: z.string(),
@@ -51,6 +82,8 @@ export const chunkAuditSchema = z.strictObject({
         calls_from_cache: z.number().int().nonnegative(),
         claims_from_cache: z.number().int().nonnegative(),
         uncounted: z.number().int().nonnegative(),
+        advisory: z.boolean(),
+        tokens: tokensSchema,
       })
       .optional(),
   }),
@@ -99,10 +132,37 @@ export function buildChunkAudit(report: ChunkReport): ChunkAudit {
       weak_support: report.counts.weak_support,
       uncited_claims: report.counts.uncited_claim,
       critical_failures: report.failures,
+      not_verified: report.counts.not_verified,
+      support: supportOf(report, rate),
       ...(report.judge ? { judge: judgeAssessment(report.judge) } : {}),
     },
     citation_audit: report.claims.map(auditRow),
   };
+}
+
+function supportOf(
+  report: ChunkReport,
+  rate: (count: number) => number | null,
+): ChunkAudit['overall_assessment']['support'] {
+  const counts = Object.fromEntries(SUPPORT_OUTCOMES.map((outcome) => [outcome, 0])) as Record<
+    SupportOutcome,
+    number
+  >;
+  for (const verdict of report.claims) {
+    const outcome = verdict.claim.ids.length > 0 ? supportOutcome(verdict.classification) : null;
+    if (outcome !== null) counts[outcome] += 1;
+  }
+  return Object.fromEntries(
+    SUPPORT_OUTCOMES.map((outcome) => [
+      outcome,
+      { count: counts[outcome], rate: rate(counts[outcome]) },
+    ]),
+  ) as ChunkAudit['overall_assessment']['support'];
+}
+
+/** A summary's tokens with their total. */
+export function tokensJson(tokens: TokenUsage): z.infer<typeof tokensSchema> {
+  return { ...tokens, total: tokens.prompt + tokens.completion };
 }
 
 function auditRow(verdict: ClaimVerdict): ChunkAuditRow {
@@ -145,6 +205,8 @@ function judgeAssessment(
     calls_from_cache: summary.callsFromCache,
     claims_from_cache: summary.claimsFromCache,
     uncounted: summary.uncounted,
+    advisory: summary.advisory,
+    tokens: tokensJson(summary.tokens),
   };
 }
 

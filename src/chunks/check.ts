@@ -106,7 +106,8 @@ export function summarize(
   const uncitedFailing = requireCitations ? counts.uncited_claim : 0;
   return {
     pass: failures === 0,
-    score: scoreChunkReport(passedClaims, cited.length, uncitedFailing),
+    score:
+      counts.not_verified > 0 ? 0 : scoreChunkReport(passedClaims, cited.length, uncitedFailing),
     requireCitations,
     failOnWeakSupport: policy.failOnWeakSupport,
     ...(policy.failOnPartialSupport ? { failOnPartialSupport: true } : {}),
@@ -136,7 +137,9 @@ export function isWarning(verdict: ClaimVerdict): boolean {
 /**
  * The score: cited claims that passed the deterministic checks over cited claims plus, when citations are required, uncited
  * claims stating a fact. 1 when there is nothing to score. The score grades; it does not decide:
- * `pass` is false as soon as one claim fails, whatever the score.
+ * `pass` is false as soon as one claim fails, whatever the score. An answer with a `not_verified`
+ * claim scores 0 whatever this gives (`summarize`): an answer the gate could not check has no
+ * grade, as promptfoo's own graders give 0 when their grader fails.
  */
 export function scoreChunkReport(
   passedClaims: number,

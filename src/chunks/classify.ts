@@ -264,6 +264,7 @@ const STOPWORDS = new Set(
   ).split(' '),
 );
 
-function isContentWord(word: string): boolean {
+/** A word that carries content: not a function word, more than one character. */
+export function isContentWord(word: string): boolean {
   return word.length > 1 && !STOPWORDS.has(word);
 }

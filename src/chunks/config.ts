@@ -18,6 +18,8 @@ const JudgeConfigSchema = z.strictObject({
   answerDeadlineMs: z.number().int().min(1).optional(),
   requestTimeoutMs: z.number().int().min(1).optional(),
   minEvidenceWords: z.number().int().min(1).optional(),
+  concurrency: z.number().int().min(1).optional(),
+  advisory: z.boolean().optional(),
 });
 export type JudgeConfig = z.infer<typeof JudgeConfigSchema>;
 
@@ -55,6 +57,9 @@ export const CHUNK_EXPECTED: Readonly<Record<string, string>> = {
   'judge.answerDeadlineMs': 'a whole number of milliseconds above 0',
   'judge.requestTimeoutMs': 'a whole number of milliseconds above 0',
   'judge.minEvidenceWords': 'a whole number above 0',
+  'judge.concurrency': 'a whole number above 0 (requests in flight at once)',
+  'judge.advisory':
+    'true (the judge is advice: a claim it gave no counted verdict for does not fail the answer) or false (the default: it fails, not verified)',
 };
 
 export interface ChunkSettings {

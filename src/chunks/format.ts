@@ -1,4 +1,5 @@
 import type { ChunkAudit } from './audit.js';
+import { SUPPORT_OUTCOMES } from './types.js';
 
 /**
  * The audit as a readable table for a terminal: a summary line, then one row per claim (number,
@@ -11,15 +12,20 @@ export function formatChunkAuditText(audit: ChunkAudit, pass: boolean): string {
       ? 'no citations'
       : `${(summary.checks_passed_rate * 100).toFixed(1)}% pass the checks`;
   const warnings = summary.weak_support + summary.uncited_claims;
+  const unverified = audit.citation_audit.find((row) => row.classification === 'not_verified');
   const lines = [
+    ...(unverified
+      ? [
+          `${unverified.explanation}; ${summary.not_verified} claim${summary.not_verified === 1 ? '' : 's'} not verified`,
+        ]
+      : []),
     `chunk citations: ${pass ? 'PASS' : 'FAIL'} — ${summary.total_citations} cited claim${summary.total_citations === 1 ? '' : 's'}: ${summary.verified_citations} verbatim, ${summary.unverified_citations} for a judge, ${summary.failed_citations} failed (${rate}); ${summary.critical_failures} critical failure${summary.critical_failures === 1 ? '' : 's'}${warnings > 0 ? `; ${summary.weak_support} weak_support, ${summary.uncited_claims} uncited_claim` : ''}`,
   ];
-  if (summary.judge) {
-    const judge = summary.judge;
+  if (summary.total_citations > 0)
     lines.push(
-      `judge ${judge.model} (${judge.prompt_version}): ${judge.claims_sent} claim${judge.claims_sent === 1 ? '' : 's'} sent, ${judge.calls_made} call${judge.calls_made === 1 ? '' : 's'} made (${judge.attempts} attempt${judge.attempts === 1 ? '' : 's'}), ${judge.calls_from_cache} served from cache (${judge.claims_from_cache} claim${judge.claims_from_cache === 1 ? '' : 's'}), ${judge.uncounted} without a counted verdict`,
+      `support: ${SUPPORT_OUTCOMES.map((outcome) => `${summary.support[outcome].count} ${outcome.replace('_', ' ')}`).join(', ')}`,
     );
-  }
+  if (summary.judge) lines.push(judgeLine(summary.judge));
   if (audit.citation_audit.length === 0) return `${lines.join('\n')}\n(no claims to check)\n`;
   const rows = audit.citation_audit.map((row, index) => ({
     number: String(index + 1),
@@ -66,4 +72,11 @@ export function formatChunkAuditText(audit: ChunkAudit, pass: boolean): string {
       lines.push(`${indent}passage: “${entry.row.source_passage}”`);
   }
   return `${lines.join('\n')}\n`;
+}
+
+/** The judge's cost in one line, for the table and the promptfoo reason: claims, calls, cache, what did not count, tokens. */
+export function judgeLine(judge: NonNullable<ChunkAudit['overall_assessment']['judge']>): string {
+  const plural = (count: number, word: string): string =>
+    `${count} ${word}${count === 1 ? '' : 's'}`;
+  return `judge ${judge.model} (${judge.prompt_version}${judge.advisory ? ', advisory' : ''}): ${plural(judge.claims_sent, 'claim')} sent, ${plural(judge.calls_made, 'call')} made (${plural(judge.attempts, 'attempt')}), ${judge.calls_from_cache} served from cache (${plural(judge.claims_from_cache, 'claim')}), ${judge.uncounted} without a counted verdict; tokens ${judge.tokens.total} (${judge.tokens.prompt} prompt, ${judge.tokens.cached} of them cached, ${judge.tokens.completion} completion)`;
 }

@@ -2,9 +2,15 @@ import { LISTED_FINDINGS, SCORE_DECIMALS } from '../defaults.js';
 import { listed } from '../format/formatters.js';
 import { REASON_PREFIX, type GradingResult } from '../format/grading.js';
 import { round } from '../score.js';
-import { buildChunkAudit, citationId } from './audit.js';
+import { buildChunkAudit, citationId, tokensJson } from './audit.js';
 import { isWarning } from './check.js';
-import { CLAIM_CLASSIFICATIONS, type ChunkReport, type ClaimVerdict } from './types.js';
+import { judgeLine } from './format.js';
+import {
+  CLAIM_CLASSIFICATIONS,
+  type ChunkReport,
+  type ClaimVerdict,
+  SUPPORT_OUTCOMES,
+} from './types.js';
 
 /** Names of the scores the chunk assertion reports to promptfoo (averaged by it across rows). */
 export const CHUNK_SCORE_NAMES = {
@@ -16,6 +22,12 @@ export const CHUNK_SCORE_NAMES = {
   failures: 'chunk_failure_rate',
   /** Claims the answer passes with but a reader should see (`uncited_claim`, `weak_support`) / claims; left out when there are no claims. */
   warnings: 'chunk_warning_rate',
+  /** Cited claims of each support outcome (`supportOutcome`) / cited claims; left out when nothing is cited. */
+  supported: 'chunk_supported_rate',
+  unsupported: 'chunk_unsupported_rate',
+  contradicted: 'chunk_contradicted_rate',
+  partial: 'chunk_partial_rate',
+  not_verified: 'chunk_not_verified_rate',
 } as const;
 
 /** Key of the chunk assertion's metadata: the audit `check --chunks --format json` prints. */
@@ -59,6 +71,11 @@ export function chunkGradingResult(report: ChunkReport): GradingResult {
       report.foundIds / report.citedIds,
       SCORE_DECIMALS,
     );
+  const audit = buildChunkAudit(report);
+  for (const outcome of SUPPORT_OUTCOMES) {
+    const { rate } = audit.overall_assessment.support[outcome];
+    if (rate !== null) namedScores[CHUNK_SCORE_NAMES[outcome]] = rate;
+  }
 
   const worst = CLAIM_CLASSIFICATIONS.find((classification) => report.counts[classification] > 0);
   const counts = CLAIM_CLASSIFICATIONS.filter((classification) => report.counts[classification] > 0)
@@ -73,23 +90,23 @@ export function chunkGradingResult(report: ChunkReport): GradingResult {
       ? ` with ${warnings.length} warning${warnings.length === 1 ? '' : 's'}`
       : '';
   const lines = [
+    ...notVerifiedLine(report),
     `${CHUNK_REASON_PREFIX}: ${report.pass ? 'PASS' : 'FAIL'}${passNote} — ${report.claims.length === 0 ? 'no citations and no uncited figures or quotations' : `worst claim ${worst}`}; ${report.chunkCount} chunk${report.chunkCount === 1 ? '' : 's'}`,
     `claims: ${counts || '(none)'}`,
-    `score ${round(report.score, SCORE_DECIMALS)} = ${report.passedClaims} passing the checks / ${denominator} (${report.citedClaims} cited${report.requireCitations ? ` + ${report.counts.uncited_claim} uncited, citations required` : ''}); ids found ${report.foundIds}/${report.citedIds}`,
+    `score ${report.counts.not_verified > 0 ? '0 (not verified):' : `${round(report.score, SCORE_DECIMALS)} =`} ${report.passedClaims} passing the checks / ${denominator} (${report.citedClaims} cited${report.requireCitations ? ` + ${report.counts.uncited_claim} uncited, citations required` : ''}); ids found ${report.foundIds}/${report.citedIds}`,
     `failures: ${failures.length === 0 ? '(none)' : listed(failures.map(describeVerdict), LISTED_FINDINGS.reason, 'failures').join(' | ')}`,
     `warnings: ${warnings.length === 0 ? '(none)' : listed(warnings.map(describeVerdict), LISTED_FINDINGS.reason, 'warnings').join(' | ')}`,
   ];
-  if (report.judge)
-    lines.push(
-      `judge ${report.judge.model} (${report.judge.promptVersion}): ${report.judge.claimsSent} claims sent, ${report.judge.callsMade} calls made, ${report.judge.callsFromCache} served from cache, ${report.judge.uncounted} without a counted verdict`,
-    );
-  const audit = buildChunkAudit(report);
+  if (audit.overall_assessment.judge) lines.push(judgeLine(audit.overall_assessment.judge));
   const omitted = audit.citation_audit.length - LISTED_FINDINGS.json;
   return {
     pass: report.pass,
     score: round(report.score, SCORE_DECIMALS),
     reason: lines.join('\n'),
     namedScores,
+    ...(report.judge && report.judge.callsMade > 0
+      ? { tokensUsed: { ...tokensJson(report.judge.tokens), numRequests: report.judge.attempts } }
+      : {}),
     metadata: {
       [CHUNK_METADATA_KEY]:
         omitted > 0
@@ -101,6 +118,20 @@ export function chunkGradingResult(report: ChunkReport): GradingResult {
           : audit,
     },
   };
+}
+
+/**
+ * The first line when the gate could not check the answer: "not verified: the judge …", the
+ * first claim's reason and how many claims share the fate, so a row says why before anything else.
+ */
+function notVerifiedLine(report: ChunkReport): string[] {
+  const unverified = report.claims.filter((verdict) => verdict.classification === 'not_verified');
+  const first = unverified[0];
+  if (!first) return [];
+  const more = unverified.length - 1;
+  return [
+    `${first.explanation}${more > 0 ? ` (and ${more} more claim${more === 1 ? '' : 's'} not verified)` : ''}; ${unverified.length} of ${report.judge?.claimsSent ?? unverified.length} claims sent to the judge have no counted verdict`,
+  ];
 }
 
 function describeVerdict(verdict: ClaimVerdict): string {

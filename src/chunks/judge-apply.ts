@@ -1,7 +1,10 @@
+import { JUDGE_DEFAULTS } from '../defaults.js';
 import type { JudgeLabel } from '../judge/types.js';
 import { ChunkIndex } from './chunk-index.js';
+import { isContentWord } from './classify.js';
 import { quotePieces } from './evidence.js';
 import { shorten } from './explain.js';
+import { chunkWords, isCjk } from './unicode.js';
 import {
   type Chunk,
   type ClaimClassification,
@@ -16,16 +19,27 @@ export type Judgement =
   | { label: JudgeLabel; evidenceQuote: string; cached: boolean }
   | { fault: string };
 
+/** How a verdict is weighed: the quote's least length, and whether the judge is advice only. */
+export interface JudgeRules {
+  minWords: number;
+  advisory: boolean;
+  /** See `JUDGE_DEFAULTS.sharedWordPrefix`. */
+  sharedWordPrefix?: number;
+}
+
+/** What a YES's evidence quote proves. */
+type Evidence =
+  | { kind: 'found'; chunkId: string }
+  | { kind: 'not_verbatim' }
+  | { kind: 'unchecked'; problem: string };
+
 /**
  * Where a judge's evidence quote is verbatim among the claim's cited chunks, by the same matcher
  * as a quotation of the answer (`quotePieces`, `containsVerbatim`: case, whitespace, curly quotes
- * and dashes folded; an ellipsis splits it): the chunk's id, or why it does not count.
+ * and dashes folded; an ellipsis splits it): the chunk's id, not verbatim, or why it cannot be
+ * checked (empty, too short).
  */
-function locateEvidence(
-  quote: string,
-  cited: readonly Chunk[],
-  minWords: number,
-): { chunkId: string } | { problem: string } {
+function locateEvidence(quote: string, cited: readonly Chunk[], minWords: number): Evidence {
   const pieces = quotePieces(quote.normalize('NFC'));
   const words = pieces.reduce(
     (sum, piece) => sum + piece.filter((token) => /^[\p{L}\p{N}]/u.test(token)).length,
@@ -33,18 +47,37 @@ function locateEvidence(
   );
   if (words < minWords)
     return {
+      kind: 'unchecked',
       problem:
         quote.trim() === ''
-          ? 'gave no evidence quote'
-          : `gave an evidence quote of ${words} word${words === 1 ? '' : 's'}, fewer than the ${minWords} we check`,
+          ? 'said YES without an evidence quote'
+          : `said YES with an evidence quote of ${words} word${words === 1 ? '' : 's'}, fewer than the ${minWords} we check`,
     };
   for (const chunk of cited) {
     const index = new ChunkIndex({ ...chunk, text: chunk.text.normalize('NFC') });
-    if (pieces.every((piece) => index.containsVerbatim(piece))) return { chunkId: chunk.id };
+    if (pieces.every((piece) => index.containsVerbatim(piece)))
+      return { kind: 'found', chunkId: chunk.id };
   }
-  return {
-    problem: `quoted “${shorten(quote, 80)}”, which is not verbatim in ${chunkNames(cited.map((chunk) => chunk.id))}`,
-  };
+  return { kind: 'not_verbatim' };
+}
+
+/**
+ * Whether a quote is about the claim: it holds at least one of the claim's content words (a word
+ * that is not a function word, numbers and names included; one CJK character is a word), the same
+ * word or one of at least `prefix` letters beginning with the same `prefix` letters. A claim with
+ * no content word is not tested. A verbatim quote that shares nothing with its claim (the chunk's
+ * first words, because the claim asked for them) proves nothing about it.
+ */
+function quoteSharesContent(claim: string, quote: string, prefix: number): boolean {
+  const content = (text: string): string[] =>
+    chunkWords(text.normalize('NFC'))
+      .map((token) => token.norm)
+      .filter((word) => isContentWord(word) || isCjk(word));
+  const wanted = new Set(content(claim));
+  if (wanted.size === 0) return true;
+  const stem = (word: string): string => (word.length >= prefix ? word.slice(0, prefix) : word);
+  const stems = new Set([...wanted].map(stem));
+  return content(quote).some((word) => wanted.has(word) || stems.has(stem(word)));
 }
 
 const BY_LABEL: Record<Exclude<JudgeLabel, 'YES'>, ClaimClassification> = {
@@ -54,22 +87,30 @@ const BY_LABEL: Record<Exclude<JudgeLabel, 'YES'>, ClaimClassification> = {
 };
 
 /**
- * A claim's verdict after the judge. YES with a quote found: `faithful_paraphrase`; NO:
- * `unsupported_claim`; PARTIAL: `partially_supported`; CONTRADICTS: `context_contradiction`.
- * A YES whose quote is not found, and no verdict at all, change nothing but the explanation:
- * the claim stays as the checks left it (`verification_uncertain` or `weak_support`).
+ * A claim's verdict after the judge. YES with a quote verbatim in a cited chunk and sharing the
+ * claim's content: `faithful_paraphrase`; YES quoting words in no cited chunk: `unsupported_claim`
+ * (evidence the judge made up is no support); NO: `unsupported_claim`; PARTIAL:
+ * `partially_supported`; CONTRADICTS: `context_contradiction`. No verdict, or a YES whose quote
+ * proves nothing (none, too short, about something else): `not_verified`, which fails, or with
+ * `rules.advisory` the claim as the checks left it, with the reason.
  */
 export function applyJudgement(
   verdict: ClaimVerdict,
   judgement: Judgement,
   chunks: readonly Chunk[],
   policy: FailurePolicy,
-  minWords: number,
+  rules: JudgeRules,
 ): ClaimVerdict {
   const cited = verdict.claim.ids.flatMap((key) => chunks.find((chunk) => chunk.key === key) ?? []);
   const where = chunkNames(cited.map((chunk) => chunk.id));
+  const s = cited.length === 1 ? 's' : '';
   if ('fault' in judgement)
-    return uncounted(verdict, { label: null, evidenceQuote: null, cached: false }, judgement.fault);
+    return uncounted(
+      verdict,
+      { label: null, evidenceQuote: null, cached: false },
+      judgement.fault,
+      rules,
+    );
   const said = {
     label: judgement.label,
     evidenceQuote: judgement.evidenceQuote,
@@ -78,34 +119,42 @@ export function applyJudgement(
   const quoted =
     judgement.evidenceQuote.trim() === '' ? '' : ` (“${shorten(judgement.evidenceQuote, 120)}”)`;
   if (judgement.label === 'YES') {
-    const found = locateEvidence(judgement.evidenceQuote, cited, minWords);
-    if ('problem' in found)
+    const found = locateEvidence(judgement.evidenceQuote, cited, rules.minWords);
+    if (found.kind === 'unchecked')
+      return uncounted(verdict, said, `the judge ${found.problem}`, rules);
+    if (found.kind === 'not_verbatim')
+      return judged(verdict, 'unsupported_claim', said, policy, {
+        explanation: `The judge said YES but its evidence quote${quoted} is not verbatim in ${where}: words the chunks do not hold support nothing`,
+        correction: 'Cite a chunk that states it, or remove it',
+      });
+    const prefix = rules.sharedWordPrefix ?? JUDGE_DEFAULTS.sharedWordPrefix;
+    if (!quoteSharesContent(verdict.claim.prose, judgement.evidenceQuote, prefix))
       return uncounted(
         verdict,
         said,
-        `the judge said YES but ${found.problem}, so it is not counted`,
+        `the judge said YES quoting chunk ${found.chunkId}${quoted}, words that share none of the claim's content`,
+        rules,
       );
     return judged(verdict, 'faithful_paraphrase', said, policy, {
-      explanation: `The judge says ${where} support${cited.length === 1 ? 's' : ''} it, quoting chunk ${found.chunkId}${quoted}`,
+      explanation: `The judge says ${where} support${s} it, quoting chunk ${found.chunkId}${quoted}`,
       correction: 'None needed',
     });
   }
-  const classification = BY_LABEL[judgement.label];
   const texts: Record<Exclude<JudgeLabel, 'YES'>, { explanation: string; correction: string }> = {
     NO: {
       explanation: `The judge says ${where} do${cited.length === 1 ? 'es' : ''} not state it${quoted}`,
       correction: 'Cite a chunk that states it, or remove it',
     },
     PARTIAL: {
-      explanation: `The judge says ${where} state${cited.length === 1 ? 's' : ''} only part of it${quoted}`,
-      correction: `Keep to what ${where} state${cited.length === 1 ? 's' : ''}, or cite a chunk for the rest`,
+      explanation: `The judge says ${where} state${s} only part of it${quoted}`,
+      correction: `Keep to what ${where} state${s}, or cite a chunk for the rest`,
     },
     CONTRADICTS: {
-      explanation: `The judge says ${where} state${cited.length === 1 ? 's' : ''} otherwise${quoted}`,
-      correction: `Correct it to what ${where} say${cited.length === 1 ? 's' : ''}, or remove it`,
+      explanation: `The judge says ${where} state${s} otherwise${quoted}`,
+      correction: `Correct it to what ${where} say${s}, or remove it`,
     },
   };
-  return judged(verdict, classification, said, policy, texts[judgement.label]);
+  return judged(verdict, BY_LABEL[judgement.label], said, policy, texts[judgement.label]);
 }
 
 function judged(
@@ -129,11 +178,23 @@ function uncounted(
   verdict: ClaimVerdict,
   said: Omit<ClaimJudgement, 'counted' | 'reason'>,
   reason: string,
+  rules: JudgeRules,
 ): ClaimVerdict {
+  const judge = { ...said, counted: false, reason };
+  if (rules.advisory)
+    return {
+      ...verdict,
+      explanation: `${verdict.explanation}; no judge verdict counted (advisory): ${reason}`,
+      judge,
+    };
   return {
     ...verdict,
-    explanation: `${verdict.explanation}; no judge verdict counted: ${reason}`,
-    judge: { ...said, counted: false, reason },
+    classification: 'not_verified',
+    explanation: `not verified: ${reason}`,
+    correction:
+      'Check it against the cited chunks again once the judge answers, or have a person check it',
+    failing: true,
+    judge,
   };
 }
 

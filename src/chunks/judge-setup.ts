@@ -39,6 +39,8 @@ export function buildJudgeSetup(
       : { maxCallsPerAnswer: config.maxCallsPerAnswer }),
     ...(config.answerDeadlineMs === undefined ? {} : { answerDeadlineMs: config.answerDeadlineMs }),
     ...(config.minEvidenceWords === undefined ? {} : { minEvidenceWords: config.minEvidenceWords }),
+    ...(config.concurrency === undefined ? {} : { concurrency: config.concurrency }),
+    ...(config.advisory === undefined ? {} : { advisory: config.advisory }),
   };
 }
 

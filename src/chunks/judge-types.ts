@@ -1,9 +1,13 @@
 /** What the model judge added to a chunk report (see `judgeChunkReport`, docs/JUDGE.md). */
+import type { TokenUsage } from '../judge/types.js';
+
+export type { TokenUsage };
 
 /**
- * A judge's word on one claim. `counted` is false when the word changed nothing: a YES whose
- * quote is not verbatim in a cited chunk, or no verdict at all (`label` null: a fault, an
- * unparsable reply, an id left out); `reason` says which.
+ * A judge's word on one claim. `counted` is false when the word proved nothing: a YES without a
+ * checkable quote or with a quote sharing nothing with the claim, or no verdict at all (`label`
+ * null: a fault, an unparsable reply, an id left out); `reason` says which, in words that follow
+ * "not verified: " ("the judge timed out …").
  */
 export interface ClaimJudgement {
   label: 'YES' | 'NO' | 'PARTIAL' | 'CONTRADICTS' | null;
@@ -27,6 +31,10 @@ export interface JudgeSummary {
   /** Chunk sets whose every claim was answered from the cache: calls not made. */
   callsFromCache: number;
   claimsFromCache: number;
-  /** Claims left without a verdict (a fault, an unparsable reply, a missing id, a quote not found). */
+  /** Claims left without a counted verdict (a fault, an unparsable reply, a missing id, a quote that proves nothing). */
   uncounted: number;
+  /** The judge is advice only: a claim without a counted verdict does not fail the answer. */
+  advisory: boolean;
+  /** Tokens the replies say they cost, summed over the calls made (a cached verdict costs none). */
+  tokens: TokenUsage;
 }

@@ -2,7 +2,14 @@ import { JUDGE_DEFAULTS } from '../defaults.js';
 import { type JudgeCache, judgeCacheKey, memoryJudgeCache } from '../judge/cache.js';
 import { JUDGE_PROMPT_VERSION } from '../judge/prompt.js';
 import { parseJudgeReply } from '../judge/reply.js';
-import type { Judge, JudgeAnswer, WireVerdict } from '../judge/types.js';
+import type {
+  Judge,
+  JudgeAnswer,
+  JudgeFaultKind,
+  JudgeRequest,
+  WireVerdict,
+} from '../judge/types.js';
+import { mapConcurrently } from '../util/pool.js';
 import { summarize } from './check.js';
 import { applyJudgement, type Judgement } from './judge-apply.js';
 import type { Chunk, ChunkReport, ClaimVerdict, FailurePolicy, JudgeSummary } from './types.js';
@@ -15,6 +22,10 @@ export interface JudgeSetup {
   answerDeadlineMs?: number;
   maxCallsPerAnswer?: number;
   minEvidenceWords?: number;
+  /** Requests in flight at once (`JUDGE_DEFAULTS.concurrency`). */
+  concurrency?: number;
+  /** The judge is advice only: no counted verdict leaves a claim as the checks left it. */
+  advisory?: boolean;
 }
 
 /**
@@ -32,13 +43,15 @@ function needsJudge(verdict: ClaimVerdict): boolean {
   );
 }
 
+interface Group {
+  chunks: Chunk[];
+  claims: number[];
+}
+
 /** The claims to send, grouped by their distinct set of cited chunks (keys in input order). */
-function judgeGroups(
-  report: ChunkReport,
-  chunks: readonly Chunk[],
-): Array<{ chunks: Chunk[]; claims: number[] }> {
+function judgeGroups(report: ChunkReport, chunks: readonly Chunk[]): Group[] {
   const order = new Map(chunks.map((chunk, position) => [chunk.key, position]));
-  const groups = new Map<string, { chunks: Chunk[]; claims: number[] }>();
+  const groups = new Map<string, Group>();
   report.claims.forEach((verdict, position) => {
     if (!needsJudge(verdict)) return;
     const keys = [...new Set(verdict.claim.ids)].sort((a, b) => order.get(a)! - order.get(b)!);
@@ -55,48 +68,67 @@ function judgeGroups(
 
 /**
  * Ask the judge about the claims the checks left open (see `needsJudge`): one request per
- * distinct cited chunk set, carrying all its claims, each claim first looked up in the cache.
- * Fails closed: a YES counts only with an evidence quote verbatim in a cited chunk, and every
- * fault (unparsable reply, unknown ids, timeout, 429, unreachable, the call cap, the deadline)
- * leaves the claim as the checks classified it, with the reason. Never throws for a judge's
- * failure. Returns the report re-summarized, with what the pass cost in `judge`.
+ * distinct cited chunk set, carrying all its claims not found in the cache, up to `concurrency`
+ * requests at once, so an answer's judge time is about its slowest call. Which sets are asked and
+ * which meet the call cap is decided before any is sent, in the answer's order, so it does not
+ * depend on which reply comes first. Fails closed: a claim without a counted verdict (every fault,
+ * an unparsable reply, a YES whose quote proves nothing) is `not_verified` and fails the answer,
+ * unless the setup is advisory. Never throws for a judge's failure. Returns the report
+ * re-summarized, with what the pass cost in `judge`.
  */
 export async function judgeChunkReport(
   report: ChunkReport,
   chunks: readonly Chunk[],
   setup: JudgeSetup,
 ): Promise<ChunkReport> {
+  const advisory = setup.advisory ?? JUDGE_DEFAULTS.advisory;
+  const summary: JudgeSummary = {
+    model: setup.judge.model,
+    promptVersion: JUDGE_PROMPT_VERSION,
+    claimsSent: 0,
+    callsMade: 0,
+    attempts: 0,
+    callsFromCache: 0,
+    claimsFromCache: 0,
+    uncounted: 0,
+    advisory,
+    tokens: { prompt: 0, completion: 0, cached: 0 },
+  };
   const pass: JudgePass = {
     report,
     judge: setup.judge,
     cache: setup.cache ?? memoryJudgeCache(),
-    maxCalls: setup.maxCallsPerAnswer ?? JUDGE_DEFAULTS.maxCallsPerAnswer,
     signal: AbortSignal.timeout(setup.answerDeadlineMs ?? JUDGE_DEFAULTS.answerDeadlineMs),
     judgements: new Map(),
-    summary: {
-      model: setup.judge.model,
-      promptVersion: JUDGE_PROMPT_VERSION,
-      claimsSent: 0,
-      callsMade: 0,
-      attempts: 0,
-      callsFromCache: 0,
-      claimsFromCache: 0,
-      uncounted: 0,
-    },
+    summary,
   };
-  for (const group of judgeGroups(report, chunks)) await judgeGroup(pass, group);
+  const asks = await lookUp(pass, judgeGroups(report, chunks));
+  const maxCalls = setup.maxCallsPerAnswer ?? JUDGE_DEFAULTS.maxCallsPerAnswer;
+  for (const ask of asks.slice(maxCalls))
+    for (const position of ask.open)
+      pass.judgements.set(position, {
+        fault: `the judge was not asked: the cap of ${maxCalls} judge calls per answer was reached (call_cap)`,
+      });
+  const sent = asks.slice(0, maxCalls);
+  summary.callsMade = sent.length;
+  await mapConcurrently(sent, setup.concurrency ?? JUDGE_DEFAULTS.concurrency, (ask) =>
+    askGroup(pass, ask),
+  );
   const policy: FailurePolicy = {
     requireCitations: report.requireCitations,
     failOnWeakSupport: report.failOnWeakSupport,
     ...(report.failOnPartialSupport ? { failOnPartialSupport: true } : {}),
   };
-  const minWords = setup.minEvidenceWords ?? JUDGE_DEFAULTS.minEvidenceWords;
+  const rules = {
+    minWords: setup.minEvidenceWords ?? JUDGE_DEFAULTS.minEvidenceWords,
+    advisory,
+  };
   const claims = report.claims.map((verdict, position) => {
     const judgement = pass.judgements.get(position);
-    return judgement ? applyJudgement(verdict, judgement, chunks, policy, minWords) : verdict;
+    return judgement ? applyJudgement(verdict, judgement, chunks, policy, rules) : verdict;
   });
-  pass.summary.uncounted = claims.filter((verdict) => verdict.judge?.counted === false).length;
-  return { ...summarize(claims, chunks, policy), judge: pass.summary };
+  summary.uncounted = claims.filter((verdict) => verdict.judge?.counted === false).length;
+  return { ...summarize(claims, chunks, policy), judge: summary };
 }
 
 /** The state of one answer's judge pass. */
@@ -104,54 +136,63 @@ interface JudgePass {
   report: ChunkReport;
   judge: Judge;
   cache: JudgeCache;
-  maxCalls: number;
   signal: AbortSignal;
   judgements: Map<number, Judgement>;
   summary: JudgeSummary;
 }
 
-/** One chunk set: its claims from the cache, the rest in one request (unless the cap is reached). */
-async function judgeGroup(
-  pass: JudgePass,
-  group: { chunks: Chunk[]; claims: number[] },
-): Promise<void> {
-  const { report, summary, judgements } = pass;
-  summary.claimsSent += group.claims.length;
-  const keyOf = (position: number): string =>
-    judgeCacheKey(
-      pass.judge.model,
-      JUDGE_PROMPT_VERSION,
-      group.chunks.map((chunk) => chunk.text),
-      claimText(report.claims[position]!),
-    );
-  const open: number[] = [];
-  for (const position of group.claims) {
-    const cached = await pass.cache.get(keyOf(position));
-    if (cached) judgements.set(position, { ...cached, cached: true });
-    else open.push(position);
+/** A chunk set still to ask about: its claims not in the cache, and each claim's cache key. */
+interface Ask {
+  group: Group;
+  open: number[];
+  keyOf: (position: number) => string;
+}
+
+/** Each set's claims from the cache; the sets with claims left, in the answer's order. */
+async function lookUp(pass: JudgePass, groups: readonly Group[]): Promise<Ask[]> {
+  const asks: Ask[] = [];
+  for (const group of groups) {
+    pass.summary.claimsSent += group.claims.length;
+    const texts = group.chunks.map((chunk) => chunk.text);
+    const keyOf = (position: number): string =>
+      judgeCacheKey(
+        pass.judge.model,
+        JUDGE_PROMPT_VERSION,
+        texts,
+        claimText(pass.report.claims[position]!),
+      );
+    const open: number[] = [];
+    for (const position of group.claims) {
+      const cached = await pass.cache.get(keyOf(position));
+      if (cached) pass.judgements.set(position, { ...cached, cached: true });
+      else open.push(position);
+    }
+    pass.summary.claimsFromCache += group.claims.length - open.length;
+    if (open.length === 0) pass.summary.callsFromCache += 1;
+    else asks.push({ group, open, keyOf });
   }
-  summary.claimsFromCache += group.claims.length - open.length;
-  if (open.length === 0) {
-    summary.callsFromCache += 1;
-    return;
-  }
-  if (summary.callsMade >= pass.maxCalls) {
-    const fault = `the cap of ${pass.maxCalls} judge calls per answer was reached`;
-    for (const position of open) judgements.set(position, { fault });
-    return;
-  }
-  summary.callsMade += 1;
-  const request = {
+  return asks;
+}
+
+/** One request for one chunk set's open claims; its verdicts are cached, its faults are not. */
+async function askGroup(pass: JudgePass, { group, open, keyOf }: Ask): Promise<void> {
+  const request: JudgeRequest = {
     chunks: group.chunks.map((chunk) => ({ id: chunk.id, text: chunk.text })),
     claims: open.map((position) => ({
       id: String(position + 1),
-      text: claimText(report.claims[position]!),
+      text: claimText(pass.report.claims[position]!),
     })),
   };
   const answer = await askSafely(pass.judge, request, pass.signal);
+  const { summary } = pass;
   summary.attempts += answer.attempts;
+  if (answer.kind === 'reply' && answer.usage) {
+    summary.tokens.prompt += answer.usage.prompt;
+    summary.tokens.completion += answer.usage.completion;
+    summary.tokens.cached += answer.usage.cached;
+  }
   for (const [position, judgement] of readAnswer(answer, open)) {
-    judgements.set(position, judgement);
+    pass.judgements.set(position, judgement);
     if ('label' in judgement)
       await pass.cache.set(keyOf(position), {
         label: judgement.label,
@@ -163,7 +204,7 @@ async function judgeGroup(
 /** A judge that throws (a bug in a front's adapter) is a fault too: the row is never an ERROR. */
 async function askSafely(
   judge: Judge,
-  request: Parameters<Judge['ask']>[0],
+  request: JudgeRequest,
   signal: AbortSignal,
 ): Promise<JudgeAnswer> {
   try {
@@ -174,6 +215,19 @@ async function askSafely(
   }
 }
 
+/** Each fault in words that follow "the judge" (the kind's name follows in brackets). */
+const FAULT_WORDS: Record<JudgeFaultKind, string> = {
+  timeout: 'timed out',
+  rate_limited: 'was rate limited',
+  server_error: 'failed with a server error',
+  http_error: 'refused the request',
+  unreachable: 'could not be reached',
+  bad_response: 'sent no chat completion',
+  provider_error: '(the grading provider) returned an error',
+  not_recorded: 'has no recording of this request',
+  call_cap: 'was not asked: the call cap was reached',
+};
+
 /** Each asked claim's judgement from one answer: a verdict, or the reason there is none. */
 function readAnswer(answer: JudgeAnswer, positions: readonly number[]): Map<number, Judgement> {
   const out = new Map<number, Judgement>();
@@ -181,12 +235,16 @@ function readAnswer(answer: JudgeAnswer, positions: readonly number[]): Map<numb
     for (const position of positions) out.set(position, { fault });
     return out;
   };
-  if (answer.kind === 'fault') return all(`judge ${answer.fault}: ${answer.detail}`);
+  if (answer.kind === 'fault')
+    return all(`the judge ${FAULT_WORDS[answer.fault]} (${answer.fault}: ${answer.detail})`);
   const ids = positions.map((position) => String(position + 1));
   const outcome = parseJudgeReply(answer.text, ids);
-  if (outcome.kind === 'unparsable') return all(`judge reply unparsable: ${outcome.reason}`);
+  if (outcome.kind === 'unparsable')
+    return all(`the judge's reply could not be read (unparsable: ${outcome.reason})`);
   if (outcome.kind === 'unknown_ids')
-    return all(`judge reply names claims not asked about (${outcome.ids.join(', ')})`);
+    return all(
+      `the judge's reply names claims not asked about (${outcome.ids.join(', ')}), so none of it counts`,
+    );
   const byId = new Map<string, WireVerdict>(
     outcome.verdicts.map((verdict) => [verdict.id, verdict]),
   );
@@ -196,7 +254,7 @@ function readAnswer(answer: JudgeAnswer, positions: readonly number[]): Map<numb
       position,
       verdict
         ? { label: verdict.label, evidenceQuote: verdict.evidenceQuote, cached: false }
-        : { fault: 'the judge reply gave no verdict for this claim' },
+        : { fault: 'the judge gave no verdict for this claim' },
     );
   });
   return out;

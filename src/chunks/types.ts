@@ -1,7 +1,7 @@
 import type { Span } from '../extract/types.js';
-import type { ClaimJudgement, JudgeSummary } from './judge-types.js';
+import type { ClaimJudgement, JudgeSummary, TokenUsage } from './judge-types.js';
 
-export type { Span, ClaimJudgement, JudgeSummary };
+export type { Span, ClaimJudgement, JudgeSummary, TokenUsage };
 
 /**
  * One retrieved passage. `id` is the label as the input gave it (`3`, `doc-7`); `key` is the form
@@ -105,7 +105,13 @@ export interface Claim extends Span {
  * - `context_contradiction`: the judge said the cited chunks state otherwise (CONTRADICTS).
  * - `partially_supported`: the judge said the chunks state only part of it (PARTIAL). A warning
  *   unless the caller asks for it to fail (`failOnPartialSupport`).
- * - `unsupported_claim` also comes from a judge's NO (the verdict's `judge` says so).
+ * - `unsupported_claim` also comes from a judge's NO, and from a YES whose evidence quote is not
+ *   verbatim in a cited chunk (the verdict's `judge` says so).
+ * - `not_verified`: the judge was asked about it and gave no verdict that counts (a fault, a reply
+ *   that does not parse or leaves it out, a YES without a checkable quote or quoting words that
+ *   share nothing with the claim, the call cap). It fails the answer: a gate that passed what it
+ *   could not check would turn itself off whenever the judge is down. With `judge.advisory` the
+ *   claim keeps its deterministic classification instead.
  */
 export type ClaimClassification =
   | 'citation_not_found'
@@ -118,7 +124,8 @@ export type ClaimClassification =
   | 'uncited_claim'
   | 'faithful_paraphrase'
   | 'context_contradiction'
-  | 'partially_supported';
+  | 'partially_supported'
+  | 'not_verified';
 
 /** Most severe first: a claim with several problems is classified by the first that applies. */
 export const CLAIM_CLASSIFICATIONS = [
@@ -127,6 +134,7 @@ export const CLAIM_CLASSIFICATIONS = [
   'unsupported_claim',
   'context_contradiction',
   'wrong_citation',
+  'not_verified',
   'uncited_claim',
   'partially_supported',
   'weak_support',
@@ -157,6 +165,7 @@ export function isFailingClassification(
     case 'fabricated_quote':
     case 'unsupported_claim':
     case 'context_contradiction':
+    case 'not_verified':
       return true;
     case 'uncited_claim':
       return policy.requireCitations;
@@ -168,6 +177,52 @@ export function isFailingClassification(
     case 'faithful_paraphrase':
     case 'verification_uncertain':
       return false;
+  }
+}
+
+/**
+ * What a cited claim's classification says of its support, one meaning each (the rates of the
+ * audit): `supported` proven verbatim or confirmed by the judge with a checked quote;
+ * `unsupported` proven wrong (a missing chunk, a quotation or figure not there, a wrong citation,
+ * the judge's NO or its YES on words the chunks do not hold); `contradicted` the judge's
+ * CONTRADICTS; `partial` its PARTIAL; `not_verified` nothing wrong was proven and nobody confirmed
+ * it (no judge, an advisory judge, or a judge that gave no counted verdict).
+ */
+export type SupportOutcome =
+  | 'supported'
+  | 'unsupported'
+  | 'contradicted'
+  | 'partial'
+  | 'not_verified';
+export const SUPPORT_OUTCOMES = [
+  'supported',
+  'unsupported',
+  'contradicted',
+  'partial',
+  'not_verified',
+] as const satisfies readonly SupportOutcome[];
+
+/** The support outcome of a cited claim's classification (`uncited_claim` has none: null). */
+export function supportOutcome(classification: ClaimClassification): SupportOutcome | null {
+  switch (classification) {
+    case 'exact_match':
+    case 'faithful_paraphrase':
+      return 'supported';
+    case 'citation_not_found':
+    case 'wrong_citation':
+    case 'fabricated_quote':
+    case 'unsupported_claim':
+      return 'unsupported';
+    case 'context_contradiction':
+      return 'contradicted';
+    case 'partially_supported':
+      return 'partial';
+    case 'not_verified':
+    case 'verification_uncertain':
+    case 'weak_support':
+      return 'not_verified';
+    case 'uncited_claim':
+      return null;
   }
 }
 

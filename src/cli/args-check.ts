@@ -62,6 +62,7 @@ const CHUNK_ONLY = [
   'judge-cache',
   'judge-record',
   'judge-replay',
+  'judge-advisory',
 ] as const;
 const LINK_ONLY = [
   'threshold',
@@ -194,6 +195,7 @@ export const CHUNK_FLAGS = {
   'judge.cacheDir': '--judge-cache',
   'judge.recordDir': '--judge-record',
   'judge.replayDir': '--judge-replay',
+  'judge.advisory': '--judge-advisory',
 };
 
 /**
@@ -234,11 +236,14 @@ const JUDGE_KEYS = {
 export function judgeFlags(
   values: Partial<Record<JudgeFlag, string | boolean | undefined>>,
   cwd: string,
-): { judge?: Record<string, string> } {
-  const judge: Record<string, string> = {};
+): { judge?: Record<string, string | boolean> } {
+  const judge: Record<string, string | boolean> = {};
   for (const [flag, [key, isFolder]] of Object.entries(JUDGE_KEYS)) {
     const value = values[flag as keyof typeof JUDGE_KEYS];
     if (typeof value === 'string') judge[key] = isFolder ? resolve(cwd, value) : value;
   }
+  // Merged option by option over a config file's judge; with no judge anywhere the judge's own
+  // check says a URL and a model are missing.
+  if (values['judge-advisory'] === true) judge.advisory = true;
   return Object.keys(judge).length === 0 ? {} : { judge };
 }

@@ -34,6 +34,7 @@ export const JUDGE_FLAGS = {
   'judge-cache': { type: 'string' },
   'judge-record': { type: 'string' },
   'judge-replay': { type: 'string' },
+  'judge-advisory': { type: 'boolean', default: false },
 } as const satisfies FlagOptions;
 
 /**

@@ -79,6 +79,8 @@ Options:
   --judge-record DIR     with --judge-url, record every request and reply in DIR (for replay)
   --judge-replay DIR     answer from the recordings in DIR instead of a server (offline)
   --fail-on-partial-support  with a judge, partially_supported (its PARTIAL) fails
+  --judge-advisory       with a judge, a claim it gave no counted verdict for (down, timed out,
+                         unreadable, no checkable quote) warns instead of failing the answer
 
 Exit codes: 0 pass, 2 verification failed, 3 bad input, 1 unexpected error.
 `;

@@ -10,6 +10,14 @@ export interface GradingResult {
   componentResults?: GradingResult[];
   assertion?: { type: string; value?: unknown; metric?: string } | null;
   metadata?: Record<string, unknown>;
+  /** Tokens a model grader spent on this result (promptfoo adds them to its eval's totals). */
+  tokensUsed?: {
+    total: number;
+    prompt: number;
+    completion: number;
+    cached: number;
+    numRequests: number;
+  };
 }
 
 /**

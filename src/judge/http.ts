@@ -2,7 +2,7 @@ import { type Dispatcher, request as undiciRequest } from 'undici';
 import { JUDGE_DEFAULTS } from '../defaults.js';
 import { parseRetryAfter } from '../liveness/retry.js';
 import { chatCompletionBody } from './prompt.js';
-import type { Judge, JudgeAnswer, JudgeFaultKind, JudgeRequest } from './types.js';
+import type { Judge, JudgeAnswer, JudgeFaultKind, JudgeRequest, TokenUsage } from './types.js';
 
 export interface HttpJudgeOptions {
   /** The API base: requests go to `{url}/chat/completions`. */
@@ -19,7 +19,7 @@ export interface HttpJudgeOptions {
 }
 
 type Attempt =
-  | { kind: 'reply'; text: string }
+  | { kind: 'reply'; text: string; usage?: TokenUsage }
   | { kind: 'status'; status: number; retryAfter?: string }
   | { kind: 'fault'; fault: JudgeFaultKind; detail: string };
 
@@ -162,15 +162,39 @@ export function completionContent(text: string): Attempt {
   } catch {
     return { kind: 'fault', fault: 'bad_response', detail: 'the response is not JSON' };
   }
-  const content = (data as { choices?: Array<{ message?: { content?: unknown } }> } | null)
-    ?.choices?.[0]?.message?.content;
+  const completion = data as {
+    choices?: Array<{ message?: { content?: unknown } }>;
+    usage?: unknown;
+  } | null;
+  const content = completion?.choices?.[0]?.message?.content;
   if (typeof content !== 'string')
     return {
       kind: 'fault',
       fault: 'bad_response',
       detail: 'the response has no choices[0].message.content',
     };
-  return { kind: 'reply', text: content };
+  const usage = usageOf(completion?.usage);
+  return { kind: 'reply', text: content, ...(usage ? { usage } : {}) };
+}
+
+/**
+ * A chat completion's `usage`, or undefined when it gives none: `prompt_tokens`,
+ * `completion_tokens` and `prompt_tokens_details.cached_tokens`, each a count or 0 when absent.
+ */
+export function usageOf(usage: unknown): TokenUsage | undefined {
+  if (usage === null || typeof usage !== 'object') return undefined;
+  const record = usage as {
+    prompt_tokens?: unknown;
+    completion_tokens?: unknown;
+    prompt_tokens_details?: { cached_tokens?: unknown } | null;
+  };
+  const count = (value: unknown): number =>
+    typeof value === 'number' && Number.isFinite(value) && value > 0 ? Math.floor(value) : 0;
+  return {
+    prompt: count(record.prompt_tokens),
+    completion: count(record.completion_tokens),
+    cached: count(record.prompt_tokens_details?.cached_tokens),
+  };
 }
 
 function errorDetail(error: unknown): string {

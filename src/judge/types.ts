@@ -55,9 +55,23 @@ export type JudgeFaultKind =
   | 'not_recorded'
   | 'call_cap';
 
-/** What one request came to: the reply's text (not yet parsed), or a fault with its detail. */
+/**
+ * Tokens a reply says it cost (the chat completion's `usage`: `prompt_tokens`,
+ * `completion_tokens`, `prompt_tokens_details.cached_tokens`; promptfoo's `tokenUsage`). Cached
+ * prompt tokens are part of `prompt`, as the protocol counts them.
+ */
+export interface TokenUsage {
+  prompt: number;
+  completion: number;
+  cached: number;
+}
+
+/**
+ * What one request came to: the reply's text (not yet parsed), or a fault with its detail. `usage`
+ * when the reply gave it: a fault after a reply (a 5xx body, say) has none.
+ */
 export type JudgeAnswer =
-  | { kind: 'reply'; text: string; attempts: number }
+  | { kind: 'reply'; text: string; attempts: number; usage?: TokenUsage }
   | { kind: 'fault'; fault: JudgeFaultKind; detail: string; attempts: number };
 
 /**

@@ -3,12 +3,15 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { InputError } from '../errors.js';
 import { judgeMessages } from '../judge/prompt.js';
-import type { Judge, JudgeAnswer } from '../judge/types.js';
+import type { Judge, JudgeAnswer, TokenUsage } from '../judge/types.js';
 
 /** The part of a promptfoo provider the judge uses. */
 interface GradingProvider {
   id(): string;
-  callApi(prompt: string, context?: unknown): Promise<{ output?: unknown; error?: unknown }>;
+  callApi(
+    prompt: string,
+    context?: unknown,
+  ): Promise<{ output?: unknown; error?: unknown; tokenUsage?: unknown }>;
 }
 
 /** The part of promptfoo's assertion context that names the grading provider. */
@@ -101,10 +104,12 @@ export function providerJudge(provider: GradingProvider): Judge {
               detail: 'the grading provider gave no output',
               attempts: 1,
             };
+          const usage = providerUsage(response.tokenUsage);
           return {
             kind: 'reply',
             text: typeof output === 'string' ? output : JSON.stringify(output),
             attempts: 1,
+            ...(usage ? { usage } : {}),
           };
         },
         (error: unknown): JudgeAnswer => ({
@@ -121,6 +126,28 @@ export function providerJudge(provider: GradingProvider): Judge {
       }
     },
   };
+}
+
+/** promptfoo's `tokenUsage` (`prompt`, `completion`, `cached`) as the judge's usage. */
+function providerUsage(usage: unknown): TokenUsage | undefined {
+  if (!isRecord(usage)) return undefined;
+  const count = (value: unknown): number =>
+    typeof value === 'number' && Number.isFinite(value) && value > 0 ? Math.floor(value) : 0;
+  return {
+    prompt: count(usage.prompt),
+    completion: count(usage.completion),
+    cached: count(usage.cached),
+  };
+}
+
+/**
+ * The id of the model under test when the grading provider is that same model (a model grading
+ * itself proves little), else undefined. Compared by promptfoo's provider id.
+ */
+export function gradedBySelf(judge: Judge, context: unknown): string | undefined {
+  const provider = isRecord(context) ? context.provider : undefined;
+  const id = isRecord(provider) && typeof provider.id === 'function' ? provider.id() : undefined;
+  return typeof id === 'string' && id === judge.model ? id : undefined;
 }
 
 function isProvider(value: unknown): value is GradingProvider {

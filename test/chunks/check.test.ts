@@ -466,6 +466,16 @@ describe('audit JSON', () => {
       weak_support: 0,
       uncited_claims: 1,
       critical_failures: 2,
+      not_verified: 0,
+      // One meaning each, over the 4 cited claims: lock-out verbatim (supported); 40% and [9]
+      // proven wrong (unsupported); 14 days neither proven nor judged (not verified).
+      support: {
+        supported: { count: 1, rate: 0.25 },
+        unsupported: { count: 2, rate: 0.5 },
+        contradicted: { count: 0, rate: 0 },
+        partial: { count: 0, rate: 0 },
+        not_verified: { count: 1, rate: 0.25 },
+      },
     });
     expect(audit.citation_audit.map((row) => [row.citation_id, row.classification])).toEqual([
       ['1', 'verification_uncertain'],
@@ -516,6 +526,12 @@ describe('GradingResult', () => {
       [CHUNK_SCORE_NAMES.citationsFound]: 1,
       [CHUNK_SCORE_NAMES.failures]: 0.25,
       [CHUNK_SCORE_NAMES.warnings]: 0,
+      // 1 verbatim, 1 proven wrong, 2 neither proven nor judged, of 4 cited.
+      [CHUNK_SCORE_NAMES.supported]: 0.25,
+      [CHUNK_SCORE_NAMES.unsupported]: 0.25,
+      [CHUNK_SCORE_NAMES.contradicted]: 0,
+      [CHUNK_SCORE_NAMES.partial]: 0,
+      [CHUNK_SCORE_NAMES.not_verified]: 0.5,
     });
     // Per-claim detail rides in metadata, not componentResults (promptfoo flattens those into more assertions).
     expect(result.componentResults).toBeUndefined();

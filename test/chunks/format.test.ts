@@ -20,7 +20,10 @@ describe('formatChunkAuditText', () => {
     const text = formatChunkAuditText(audit, pass);
     const lines = text.split('\n');
     expect(lines[0]).toMatch(/^chunk citations: FAIL — 2 cited claims: 1 verbatim, .* 1 failed/);
-    expect(lines[2]).toMatch(/^#\s+cites\s+classification\s+claim$/);
+    expect(lines[1]).toBe(
+      'support: 1 supported, 1 unsupported, 0 contradicted, 0 partial, 0 not verified',
+    );
+    expect(lines[3]).toMatch(/^#\s+cites\s+classification\s+claim$/);
     expect(text).toMatch(/^1 {2}\[1\] {4}exact_match {8}Tenants have 14 days to respond \[1\]\.$/m);
     expect(text).toMatch(/^2 {2}\[1\] {4}unsupported_claim {2}The fee is \$900 \[1\]\.$/m);
     expect(text).toMatch(/^ {3}why: .*\$900/m);

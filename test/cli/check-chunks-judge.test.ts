@@ -63,15 +63,40 @@ describe('check --chunks with a judge', () => {
       io,
     );
     expect(code).toBe(2);
-    expect(io.out()).toContain('judge m (cv-judge-1): 1 claim sent, 1 call made');
+    expect(io.out()).toContain(
+      'judge m (cv-judge-2): 1 claim sent, 1 call made (1 attempt), 0 served from cache (0 claims), 0 without a counted verdict; tokens 0',
+    );
     expect(io.out()).toContain('unsupported_claim');
     expect(judge.keys).toEqual([undefined]);
   });
 
-  it('a judge that is down never crashes the command: the claim stays uncertain, exit 0', async () => {
-    const io = fakeIo({ stdin: ANSWER });
+  it('a judge that is down fails the answer, not verified (exit 2), and never crashes the command', async () => {
     const url = `http://127.0.0.1:${await closedPort()}`;
     // A model of its own: the process cache already holds verdicts of the models above.
+    const flags = ['check', '--chunks', chunksFile(), '--judge-url', url, '--judge-model', 'down'];
+    const io = fakeIo({ stdin: ANSWER });
+    expect(await runCli([...flags, '--format', 'json'], io)).toBe(2);
+    const audit = chunkAuditSchema.parse(JSON.parse(io.out()));
+    expect(audit.citation_audit[0]).toMatchObject({
+      classification: 'not_verified',
+      judge: { label: null, counted: false },
+    });
+    expect(audit.citation_audit[0]!.explanation).toMatch(
+      /^not verified: the judge could not be reached \(unreachable: /,
+    );
+    expect(audit.overall_assessment).toMatchObject({
+      not_verified: 1,
+      critical_failures: 1,
+      support: { unsupported: { count: 0 }, not_verified: { count: 1 } },
+    });
+    const text = fakeIo({ stdin: ANSWER });
+    expect(await runCli(flags, text)).toBe(2);
+    expect(text.out()).toMatch(/^not verified: the judge could not be reached/);
+  });
+
+  it('--judge-advisory keeps the judge as advice: a judge that is down leaves the claim as the checks did (exit 0)', async () => {
+    const url = `http://127.0.0.1:${await closedPort()}`;
+    const io = fakeIo({ stdin: ANSWER });
     const code = await runCli(
       [
         'check',
@@ -80,7 +105,8 @@ describe('check --chunks with a judge', () => {
         '--judge-url',
         url,
         '--judge-model',
-        'down',
+        'down-advisory',
+        '--judge-advisory',
         '--format',
         'json',
       ],
@@ -92,7 +118,7 @@ describe('check --chunks with a judge', () => {
       classification: 'weak_support',
       judge: { label: null, counted: false },
     });
-    expect(audit.citation_audit[0]!.judge!.reason).toMatch(/^judge unreachable/);
+    expect(audit.overall_assessment.judge).toMatchObject({ advisory: true, uncounted: 1 });
   });
 
   it.each([

@@ -87,6 +87,14 @@ describe('runChunkCheck', () => {
         weak_support: 0,
         uncited_claims: 0,
         critical_failures: 1,
+        not_verified: 0,
+        support: {
+          supported: { count: 0, rate: 0 },
+          unsupported: { count: 1, rate: 1 },
+          contradicted: { count: 0, rate: 0 },
+          partial: { count: 0, rate: 0 },
+          not_verified: { count: 0, rate: 0 },
+        },
       },
       citation_audit: [
         {

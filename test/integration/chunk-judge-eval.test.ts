@@ -73,7 +73,7 @@ describe('promptfoo eval with the chunk judge', () => {
     );
   });
 
-  it('a grading provider that is down leaves the row a failing-free PASS, never an ERROR', {
+  it('a grading provider that is down fails the row, not verified, never an ERROR', {
     timeout: 180_000,
   }, async () => {
     const server = await startHttpServer({ '/grade': { status: 503 } });
@@ -105,10 +105,11 @@ tests:
     );
     expect(run.ran, run.stdout + run.stderr).toBe(true);
     expect(rows).toHaveLength(1);
-    expect((rows[0] as { failureReason?: number }).failureReason).toBe(0);
-    expect(rows[0]!.success).toBe(true);
-    expect(rows[0]!.gradingResult?.componentResults?.[0]?.reason).toContain(
-      '1 without a counted verdict',
-    );
+    expect((rows[0] as { failureReason?: number }).failureReason).toBe(1);
+    expect(rows[0]!.success).toBe(false);
+    const reason = rows[0]!.gradingResult?.componentResults?.[0]?.reason ?? '';
+    // promptfoo's HTTP provider turns the 503 into an output ("Empty Response"), not an error.
+    expect(reason).toMatch(/^not verified: the judge/);
+    expect(reason).toContain('1 without a counted verdict');
   });
 });

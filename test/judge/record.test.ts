@@ -49,7 +49,7 @@ describe('record and replay', () => {
     );
   });
 
-  it('a request with no recording is not_recorded: uncertain, never supported', async () => {
+  it('a request with no recording is not_recorded: not verified, never supported', async () => {
     const { dir, chunks } = setup();
     const io = fakeIo({ stdin: ANSWER });
     const code = await runCli(
@@ -66,10 +66,12 @@ describe('record and replay', () => {
       ],
       io,
     );
-    expect(code).toBe(0);
+    expect(code).toBe(2);
     const audit = chunkAuditSchema.parse(JSON.parse(io.out()));
     expect(audit.citation_audit[0]!.judge).toMatchObject({ counted: false, label: null });
-    expect(audit.citation_audit[0]!.judge!.reason).toContain('judge not_recorded');
+    expect(audit.citation_audit[0]!.explanation).toMatch(
+      /^not verified: the judge has no recording of this request \(not_recorded: /,
+    );
   });
 
   it('--judge-cache DIR serves the second run with zero requests', async () => {

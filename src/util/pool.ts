@@ -1,0 +1,25 @@
+/**
+ * `work` on every item with at most `limit` running at once, results in the items' order. Each
+ * slot takes the next item as soon as its last one ends, so the time is about that of the slowest
+ * chain, not the sum. `work` should not reject; if it does, the first rejection is thrown once
+ * every started item has ended.
+ */
+export async function mapConcurrently<T, R>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const slot = async (): Promise<void> => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await work(items[index]!, index);
+    }
+  };
+  const slots = Math.max(1, Math.min(limit, items.length));
+  const settled = await Promise.allSettled(Array.from({ length: slots }, slot));
+  const failed = settled.find((outcome) => outcome.status === 'rejected');
+  if (failed) throw (failed as PromiseRejectedResult).reason;
+  return results;
+}
