@@ -1,4 +1,4 @@
-import type { Ratio } from './metrics.js';
+import type { CalibrationFigures, Ratio } from './metrics.js';
 import type { CalibrationReport } from './run.js';
 
 const round = (value: number | null): number | null =>
@@ -14,15 +14,9 @@ function ratioJson(ratio: Ratio): Record<string, number | null> {
   };
 }
 
-/** The report as JSON (`calibrate --format json`): every ratio with its counts and 95% interval, to 4 decimals. */
-export function calibrationJson(report: CalibrationReport): Record<string, unknown> {
-  const { figures } = report;
+/** One set of figures as JSON: the confusion matrix, each ratio with its interval, F1s, κ. */
+function figuresJson(figures: CalibrationFigures): Record<string, unknown> {
   return {
-    pairs: report.pairs,
-    judge:
-      report.judge === null
-        ? null
-        : { model: report.judge.model, prompt_version: report.judge.promptVersion },
     confusion: {
       supported_called_supported: figures.confusion.tp,
       supported_called_not: figures.confusion.fn,
@@ -41,10 +35,61 @@ export function calibrationJson(report: CalibrationReport): Record<string, unkno
     },
     balanced_accuracy: round(figures.balancedAccuracy),
     macro_f1: round(figures.macroF1),
+    kappa: round(figures.kappa),
+  };
+}
+
+/**
+ * The report as JSON (`calibrate --format json`): every ratio with its counts and 95% interval,
+ * to 4 decimals; the judge alone (the pairs it was asked about) beside the whole check; figures
+ * per category; what the judge cost, in total and per pair (calls, tokens, milliseconds).
+ */
+export function calibrationJson(report: CalibrationReport): Record<string, unknown> {
+  return {
+    pairs: report.pairs,
+    judge:
+      report.judge === null
+        ? null
+        : {
+            model: report.judge.model,
+            prompt_version: report.judge.promptVersion,
+            advisory: report.judge.advisory,
+          },
+    ...figuresJson(report.figures),
+    judge_alone:
+      report.judgeAlone === null
+        ? null
+        : { pairs: report.pairs - report.decidedByTriage, ...figuresJson(report.judgeAlone) },
+    by_category: report.byCategory.map(({ category, figures }) => ({
+      category,
+      pairs:
+        figures.confusion.tp + figures.confusion.fn + figures.confusion.fp + figures.confusion.tn,
+      ...figuresJson(figures),
+    })),
     decided_by_triage: report.decidedByTriage,
     pairs_with_uncounted_verdicts: report.uncounted,
+    repeatability:
+      report.repeatability === null
+        ? null
+        : {
+            runs: report.repeatability.runs,
+            pairs_decided_alike: report.repeatability.agreeing,
+            rate: round(report.repeatability.agreeing / Math.max(1, report.pairs)),
+          },
     calls_made: report.callsMade,
     calls_from_cache: report.callsFromCache,
+    tokens: { ...report.tokens, total: report.tokens.prompt + report.tokens.completion },
+    per_pair: report.outcomes.map((outcome) => ({
+      id: outcome.id,
+      category: outcome.category,
+      supported: outcome.supported,
+      decided_supported: outcome.decided,
+      by_triage: outcome.byTriage,
+      uncounted: outcome.uncounted,
+      calls: outcome.calls,
+      tokens: outcome.tokens.prompt + outcome.tokens.completion,
+      ms: outcome.ms,
+    })),
   };
 }
 
@@ -73,7 +118,48 @@ export function calibrationText(report: CalibrationReport): string {
     `supported:     precision ${ratioText(figures.supported.precision)}, recall ${ratioText(figures.supported.recall)}, F1 ${percent(figures.supported.f1)}`,
     `not supported: precision ${ratioText(figures.notSupported.precision)}, recall ${ratioText(figures.notSupported.recall)}, F1 ${percent(figures.notSupported.f1)}`,
     `balanced accuracy ${percent(figures.balancedAccuracy)}; macro-F1 ${percent(figures.macroF1)}`,
+    `Cohen's kappa ${report.figures.kappa === null ? 'n/a' : report.figures.kappa.toFixed(3)}`,
+    ...(report.judgeAlone === null
+      ? []
+      : [
+          `judge alone (the ${report.pairs - report.decidedByTriage} pairs it was asked about): ${summaryText(report.judgeAlone)}`,
+        ]),
+    ...(report.byCategory.length > 1 || report.byCategory[0]?.category !== '(none)'
+      ? report.byCategory.map(
+          ({ category, figures: by }) => `category ${category}: ${summaryText(by)}`,
+        )
+      : []),
+    ...(report.repeatability === null
+      ? []
+      : [
+          `repeatability: ${report.repeatability.agreeing} of ${report.pairs} pairs decided alike in ${report.repeatability.runs} runs`,
+        ]),
     `decided by triage without a call: ${report.decidedByTriage} of ${report.pairs}; pairs with a verdict not counted: ${report.uncounted}; calls made ${report.callsMade}, from cache ${report.callsFromCache}`,
+    costText(report),
+    ...(report.uncounted > 0
+      ? [
+          `NOT VERIFIED: the judge gave no counted verdict on ${report.uncounted} pair${report.uncounted === 1 ? '' : 's'} (${report.outcomes
+            .filter((outcome) => outcome.uncounted)
+            .slice(0, 5)
+            .map((outcome) => outcome.id)
+            .join(', ')}${report.uncounted > 5 ? ', …' : ''}): these figures are not the judge's`,
+        ]
+      : []),
     '',
   ].join('\n');
+}
+
+/** One set of figures in a line: the matrix, the two recalls, macro-F1 and κ. */
+function summaryText(figures: CalibrationFigures): string {
+  const { tp, fn, fp, tn } = figures.confusion;
+  return `TP ${tp} FN ${fn} FP ${fp} TN ${tn}; supported recall ${percent(figures.supported.recall.value)}, not supported recall ${percent(figures.notSupported.recall.value)}; macro-F1 ${percent(figures.macroF1)}; kappa ${figures.kappa === null ? 'n/a' : figures.kappa.toFixed(3)}`;
+}
+
+/** Calls, tokens and time, in total and per pair. */
+function costText(report: CalibrationReport): string {
+  const total = report.tokens.prompt + report.tokens.completion;
+  const ms = report.outcomes.map((outcome) => outcome.ms);
+  const mean = (value: number): string => (value / Math.max(1, report.pairs)).toFixed(1);
+  const slowest = ms.reduce((max, value) => Math.max(max, value), 0);
+  return `cost: tokens ${total} (${report.tokens.prompt} prompt, ${report.tokens.cached} of them cached, ${report.tokens.completion} completion); per pair ${mean(report.callsMade)} calls, ${mean(total)} tokens, ${mean(ms.reduce((sum, value) => sum + value, 0))} ms (slowest ${slowest} ms)`;
 }

@@ -15,6 +15,8 @@ export const LabelledPairSchema = z.strictObject({
     z.strictObject({ id: z.union([z.string().min(1), z.number().int()]), text: z.string() }),
   ),
   supported: z.boolean(),
+  /** What kind of case the pair is (near-miss number, negation, entity swap, paraphrase, …): figures are reported per category. */
+  category: z.string().min(1).max(100).optional(),
 });
 
 export interface LabelledPair {
@@ -22,11 +24,12 @@ export interface LabelledPair {
   claim: string;
   chunks: Array<{ id: string; text: string }>;
   supported: boolean;
+  category?: string;
   line: number;
 }
 
 const HINT =
-  'each line must be {"id": string, "claim": string, "chunks": [{"id", "text"}], "supported": true|false}';
+  'each line must be {"id": string, "claim": string, "chunks": [{"id", "text"}], "supported": true|false}, with an optional "category": string';
 
 /** The pairs of a labels file; throws `InputError('INVALID_CONFIG')` naming `file:line` at the first bad line. */
 export function parseLabels(text: string, path: string): LabelledPair[] {
@@ -53,6 +56,7 @@ export function parseLabels(text: string, path: string): LabelledPair[] {
       claim: data.claim,
       chunks: data.chunks.map((chunk) => ({ id: String(chunk.id), text: chunk.text })),
       supported: data.supported,
+      ...(data.category === undefined ? {} : { category: data.category }),
       line,
     });
   }

@@ -5,7 +5,10 @@
  * supported, TN = not-supported called not:
  * - supported: precision TP / (TP + FP), recall TP / (TP + FN);
  * - not supported: precision TN / (TN + FN), recall TN / (TN + FP);
- * - F1 of each = 2PR / (P + R); macro-F1 = their mean; balanced accuracy = the mean of the recalls.
+ * - F1 of each = 2PR / (P + R); macro-F1 = their mean; balanced accuracy = the mean of the recalls;
+ * - Cohen's κ = (po − pe) / (1 − pe), with po = (TP + TN) / N the agreement with the labels and
+ *   pe = ((TP + FN)(TP + FP) + (FP + TN)(FN + TN)) / N² the agreement expected by chance; null
+ *   when pe is 1 (every pair in one class on both sides) or there are no pairs.
  * Each precision and recall carries a 95% Wilson score interval (z = 1.96), which stays inside
  * [0, 1] and is honest at small counts. A ratio of 0 / 0 is null, not 0 or 1.
  */
@@ -42,6 +45,7 @@ export interface CalibrationFigures {
   notSupported: ClassFigures;
   balancedAccuracy: number | null;
   macroF1: number | null;
+  kappa: number | null;
 }
 
 const Z = 1.96;
@@ -78,5 +82,15 @@ export function calibrationFigures(confusion: Confusion): CalibrationFigures {
     notSupported: { ...notSupported, f1: notSupportedF1 },
     balancedAccuracy: mean(supported.recall.value, notSupported.recall.value),
     macroF1: mean(supportedF1, notSupportedF1),
+    kappa: cohenKappa(confusion),
   };
+}
+
+/** Cohen's κ of the decisions against the labels (see the formula above). */
+export function cohenKappa({ tp, fn, fp, tn }: Confusion): number | null {
+  const n = tp + fn + fp + tn;
+  if (n === 0) return null;
+  const observed = (tp + tn) / n;
+  const chance = ((tp + fn) * (tp + fp) + (fp + tn) * (fn + tn)) / (n * n);
+  return chance === 1 ? null : (observed - chance) / (1 - chance);
 }

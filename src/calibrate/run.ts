@@ -1,60 +1,146 @@
+import { performance } from 'node:perf_hooks';
 import { checkChunkCitations } from '../chunks/check.js';
 import { judgeChunkReport, type JudgeSetup } from '../chunks/judged.js';
 import { parseChunks } from '../chunks/parse.js';
-import type { FailurePolicy } from '../chunks/types.js';
+import type { ChunkReport, FailurePolicy, TokenUsage } from '../chunks/types.js';
+import { JUDGE_DEFAULTS } from '../defaults.js';
+import { memoryJudgeCache } from '../judge/cache.js';
 import { JUDGE_PROMPT_VERSION } from '../judge/prompt.js';
+import { mapConcurrently } from '../util/pool.js';
 import type { LabelledPair } from './labels.js';
 import { type CalibrationFigures, calibrationFigures, type Confusion } from './metrics.js';
+
+/** One pair as the check decided it, and what deciding it cost. */
+export interface PairOutcome {
+  id: string;
+  category: string | null;
+  supported: boolean;
+  /** The check passed the pair (the gate's decision). */
+  decided: boolean;
+  /** The triage decided every claim: no claim was sent to the judge. */
+  byTriage: boolean;
+  /** A claim sent to the judge got no counted verdict. */
+  uncounted: boolean;
+  calls: number;
+  /** Chunk sets the judge cache answered: calls not made. */
+  callsFromCache: number;
+  tokens: TokenUsage;
+  ms: number;
+}
 
 /** What calibrate measured: the figures, and how the decisions came about. */
 export interface CalibrationReport {
   pairs: number;
   figures: CalibrationFigures;
+  /** Figures over the pairs the judge was asked about: the judge's decisions, beside the whole check's. */
+  judgeAlone: CalibrationFigures | null;
+  /** Figures per label category (pairs without one under `(none)`), categories in order of first appearance. */
+  byCategory: Array<{ category: string; figures: CalibrationFigures }>;
   /** Pairs decided without a judge call (the triage decided every claim, or no judge was configured). */
   decidedByTriage: number;
-  /** Pairs with at least one claim the judge was asked about but whose verdict did not count (a fault, a quote not found). */
+  /** Pairs with at least one claim the judge was asked about but whose verdict did not count (a fault, a quote that proves nothing). */
   uncounted: number;
-  /** Judge requests made and answered from the cache, over all pairs. */
+  /** Judge requests made and answered from the cache, over all pairs (the first run). */
   callsMade: number;
   callsFromCache: number;
+  tokens: TokenUsage;
+  /** Each pair of the first run, in the file's order. */
+  outcomes: PairOutcome[];
+  /** With `repeat` > 1: pairs decided alike in every run, of all pairs. */
+  repeatability: { runs: number; agreeing: number } | null;
   /** The judge's model and our prompt version; null without a judge. */
-  judge: { model: string; promptVersion: string } | null;
+  judge: { model: string; promptVersion: string; advisory: boolean } | null;
 }
 
 /**
  * Run the whole chunk check (the deterministic checks, then the judge when one is given) on each
- * labelled pair, one after another, and line the decision up with the label: a pair is decided
- * "supported" when the check passes it, as the assertion would. The policy is the caller's
- * (`failOnWeakSupport`, `failOnPartialSupport`), so the figures are those of the gate a team runs.
+ * labelled pair, up to `JUDGE_DEFAULTS.concurrency` pairs at once, and line the decision up with
+ * the label: a pair is decided "supported" when the check passes it, as the assertion would. The
+ * policy is the caller's (`requireCitations`, `failOnWeakSupport`, `failOnPartialSupport`), and
+ * the judge's gate or advice its setup's, so the figures are those of the gate a team runs. With
+ * `repeat` > 1 the pairs are decided again, each run with a cache of its own (the process cache
+ * would only repeat the first run's verdicts), and the report says how many were decided alike.
  */
 export async function calibrate(
   pairs: readonly LabelledPair[],
   policy: FailurePolicy,
   setup: JudgeSetup | undefined,
+  options: { repeat?: number; concurrency?: number } = {},
 ): Promise<CalibrationReport> {
-  const confusion: Confusion = { tp: 0, fn: 0, fp: 0, tn: 0 };
-  let decidedByTriage = 0;
-  let uncounted = 0;
-  let callsMade = 0;
-  let callsFromCache = 0;
-  for (const pair of pairs) {
-    const chunks = parseChunks(pair.chunks, { where: `pair ${pair.id}`, root: 'chunks' });
-    const checked = checkChunkCitations(pair.claim, chunks, policy);
-    const report = setup ? await judgeChunkReport(checked, chunks, setup) : checked;
-    if (!report.judge || report.judge.claimsSent === 0) decidedByTriage += 1;
-    if (report.judge && report.judge.uncounted > 0) uncounted += 1;
-    callsMade += report.judge?.callsMade ?? 0;
-    callsFromCache += report.judge?.callsFromCache ?? 0;
-    if (pair.supported) confusion[report.pass ? 'tp' : 'fn'] += 1;
-    else confusion[report.pass ? 'fp' : 'tn'] += 1;
+  const runs = Math.max(1, options.repeat ?? 1);
+  const limit = options.concurrency ?? setup?.concurrency ?? JUDGE_DEFAULTS.concurrency;
+  const first = await mapConcurrently(pairs, limit, (pair) => decide(pair, policy, setup));
+  let agreeing: boolean[] = first.map(() => true);
+  for (let run = 1; run < runs; run++) {
+    const again = setup ? { ...setup, cache: memoryJudgeCache() } : undefined;
+    const outcomes = await mapConcurrently(pairs, limit, (pair) => decide(pair, policy, again));
+    agreeing = agreeing.map(
+      (alike, index) => alike && outcomes[index]!.decided === first[index]!.decided,
+    );
   }
+  const categories = [...new Set(first.map((outcome) => outcome.category ?? '(none)'))];
+  const asked = first.filter((outcome) => !outcome.byTriage);
   return {
     pairs: pairs.length,
-    figures: calibrationFigures(confusion),
-    decidedByTriage,
-    uncounted,
-    callsMade,
-    callsFromCache,
-    judge: setup ? { model: setup.judge.model, promptVersion: JUDGE_PROMPT_VERSION } : null,
+    figures: figuresOf(first),
+    judgeAlone: setup ? figuresOf(asked) : null,
+    byCategory: categories.map((category) => ({
+      category,
+      figures: figuresOf(first.filter((outcome) => (outcome.category ?? '(none)') === category)),
+    })),
+    decidedByTriage: first.filter((outcome) => outcome.byTriage).length,
+    uncounted: first.filter((outcome) => outcome.uncounted).length,
+    callsMade: first.reduce((sum, outcome) => sum + outcome.calls, 0),
+    callsFromCache: first.reduce((sum, outcome) => sum + outcome.callsFromCache, 0),
+    tokens: first.reduce(
+      (sum, { tokens }) => ({
+        prompt: sum.prompt + tokens.prompt,
+        completion: sum.completion + tokens.completion,
+        cached: sum.cached + tokens.cached,
+      }),
+      { prompt: 0, completion: 0, cached: 0 },
+    ),
+    outcomes: first,
+    repeatability: runs > 1 ? { runs, agreeing: agreeing.filter(Boolean).length } : null,
+    judge: setup
+      ? {
+          model: setup.judge.model,
+          promptVersion: JUDGE_PROMPT_VERSION,
+          advisory: setup.advisory ?? JUDGE_DEFAULTS.advisory,
+        }
+      : null,
   };
+}
+
+/** One pair through the whole check, timed. */
+async function decide(
+  pair: LabelledPair,
+  policy: FailurePolicy,
+  setup: JudgeSetup | undefined,
+): Promise<PairOutcome> {
+  const started = performance.now();
+  const chunks = parseChunks(pair.chunks, { where: `pair ${pair.id}`, root: 'chunks' });
+  const checked = checkChunkCitations(pair.claim, chunks, policy);
+  const report: ChunkReport = setup ? await judgeChunkReport(checked, chunks, setup) : checked;
+  return {
+    id: pair.id,
+    category: pair.category ?? null,
+    supported: pair.supported,
+    decided: report.pass,
+    byTriage: !report.judge || report.judge.claimsSent === 0,
+    uncounted: (report.judge?.uncounted ?? 0) > 0,
+    calls: report.judge?.callsMade ?? 0,
+    callsFromCache: report.judge?.callsFromCache ?? 0,
+    tokens: report.judge?.tokens ?? { prompt: 0, completion: 0, cached: 0 },
+    ms: Math.round(performance.now() - started),
+  };
+}
+
+function figuresOf(outcomes: readonly PairOutcome[]): CalibrationFigures {
+  const confusion: Confusion = { tp: 0, fn: 0, fp: 0, tn: 0 };
+  for (const outcome of outcomes) {
+    if (outcome.supported) confusion[outcome.decided ? 'tp' : 'fn'] += 1;
+    else confusion[outcome.decided ? 'fp' : 'tn'] += 1;
+  }
+  return calibrationFigures(confusion);
 }

@@ -12,18 +12,23 @@ import { EXIT, readTextFile, type Subcommand } from './io.js';
 import { openOutput } from './output.js';
 
 const USAGE = `Usage: citation-verifier calibrate LABELS.jsonl [--judge-url URL --judge-model NAME | --judge-replay DIR --judge-model NAME]
-       [--judge-cache DIR] [--judge-record DIR] [--fail-on-weak-support] [--fail-on-partial-support]
-       [--format text|json] [-o FILE]
+       [--judge-cache DIR] [--judge-record DIR] [--judge-advisory] [--require-citations]
+       [--fail-on-weak-support] [--fail-on-partial-support] [--repeat N] [--format text|json] [-o FILE]
 
-Runs the whole chunk check (triage, then the judge) on each labelled pair and prints how its
-decisions line up with the labels: the confusion matrix, precision and recall of "supported" and
-"not supported" with 95% intervals, balanced accuracy, macro-F1, and how many pairs the triage
-decided without a call. A pair is decided "supported" when the check passes it. Without a judge
-it measures the deterministic checks alone. LABELS.jsonl has one pair a line:
-  {"id": "…", "claim": "… [1]", "chunks": [{"id": "1", "text": "…"}], "supported": true}
-The key is read from CITATION_VERIFIER_JUDGE_KEY. See docs/JUDGE.md.
+Runs the whole chunk check (triage, then the judge) on each labelled pair, several at once, and
+prints how its decisions line up with the labels: the confusion matrix, precision and recall of
+"supported" and "not supported" with 95% intervals, balanced accuracy, macro-F1, Cohen's kappa,
+the judge alone (the pairs it was asked about) beside the whole check, figures per category, how
+many pairs the triage decided without a call, and calls, tokens and time in total and per pair.
+A pair is decided "supported" when the check passes it, with the gate settings given here (the
+ones your team runs). --repeat N decides every pair N times, each run with its own cache, and
+says how many were decided alike. Without a judge it measures the deterministic checks alone.
+LABELS.jsonl has one pair a line:
+  {"id": "…", "claim": "… [1]", "chunks": [{"id": "1", "text": "…"}], "supported": true, "category": "negation"}
+("category" is optional). The key is read from CITATION_VERIFIER_JUDGE_KEY. See docs/JUDGE.md.
 
-Exit codes: 0 measured, 3 bad input, 1 unexpected error.
+Exit codes: 0 measured, 2 measured but the judge gave no counted verdict on some pairs (the
+figures are not the judge's), 3 bad input, 1 unexpected error.
 `;
 
 export const calibrateCommand: Subcommand = defineCommand({
@@ -33,13 +38,17 @@ export const calibrateCommand: Subcommand = defineCommand({
     ...OUTPUT_FLAGS,
     ...JUDGE_FLAGS,
     'fail-on-weak-support': { type: 'boolean', default: false },
+    'require-citations': { type: 'boolean', default: false },
+    repeat: { type: 'string' },
   },
   async run({ values, positionals }, io) {
     const format = parseFormat(values.format, ['text', 'json']);
     if (positionals.length !== 1)
       throw new InputError('USAGE', `name one labels file; got ${positionals.length}\n\n${USAGE}`);
+    const repeat = repeatOf(values.repeat);
     const settings = resolveChunkConfig(
       {
+        requireCitations: values['require-citations'],
         failOnWeakSupport: values['fail-on-weak-support'],
         failOnPartialSupport: values['fail-on-partial-support'],
         ...judgeFlags(values, io.cwd),
@@ -53,15 +62,29 @@ export const calibrateCommand: Subcommand = defineCommand({
     const report = await calibrate(
       pairs,
       {
-        requireCitations: false,
+        requireCitations: settings.requireCitations,
         failOnWeakSupport: settings.failOnWeakSupport,
         failOnPartialSupport: settings.failOnPartialSupport,
       },
       setup,
+      { repeat },
     );
     await output.write(
       format === 'json' ? jsonDocument(calibrationJson(report)) : calibrationText(report),
     );
-    return EXIT.pass;
+    // A calibration whose judge failed on some pairs measured the fallback, not the judge.
+    return report.uncounted > 0 ? EXIT.failed : EXIT.pass;
   },
 });
+
+/** `--repeat N`: a whole number from 1 to 100 (each run asks the judge about every pair again). */
+function repeatOf(text: string | undefined): number {
+  if (text === undefined) return 1;
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < 1 || value > 100)
+    throw new InputError(
+      'USAGE',
+      `--repeat: expected a whole number from 1 to 100, got ${JSON.stringify(text)}`,
+    );
+  return value;
+}
