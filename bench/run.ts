@@ -1,59 +1,32 @@
 /**
- * `npm run bench`: every figure of issue 7, each measured in the same run as its baseline and
- * reported as a ratio (absolute times are printed too). Prints a table and one PASS/FAIL line per
- * target, and writes `bench/results.json` and `bench/results.md` (the table to paste into
- * docs/BENCHMARKS.md), both atomically.
+ * `npm run bench`: the guards of docs/BENCHMARKS.md, each measured in the same run as what it is
+ * compared with, each a PASS or FAIL line. They say the verifier is fast enough; none is a target
+ * to beat.
  *
- *   npx tsx bench/run.ts                      everything (about 2–3 minutes on 2 cores)
- *   npx tsx bench/run.ts --only verify,load   some sections: verify, load, liveness, stale, hostile, chunks, service
- *   npx tsx bench/run.ts --against REF        this tree against the tree at git ref REF, alternating in
- *                                             one run: verify, extraction, load (section `against`)
- *   npx tsx bench/run.ts --against REF --warm-up N
- *                                             N rounds of every verify workload in both trees before
- *                                             any is timed (default 3; 0: none, as before round 6)
- *   npx tsx bench/run.ts --quick              fewer rounds, for a smoke test
- *   npx tsx bench/run.ts --docs               also put the tables into docs/BENCHMARKS.md
- *                                             (between its `bench:results` markers)
+ *   npx tsx bench/run.ts                   every guard (a few minutes on 2 cores)
+ *   npx tsx bench/run.ts --only startup,load   some sections (see --help for the names)
+ *   npx tsx bench/run.ts --against REF     the reference tree for `against` and `verdicts`
+ *                                          (a git commit, tag or branch; default ab5af60)
+ *   npx tsx bench/run.ts --quick           fewer rounds, for a smoke test
  *
- * Exit code: 0 when every target passed, 1 when one failed (the files are written either way).
+ * Exit code: 0 when every guard passed, 1 when one failed, 2 when the bench could not run.
  * Nothing here reaches the network: liveness runs against servers on 127.0.0.1 under `.test` names.
  */
 import { readFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { cpus, totalmem } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { buildCorpus } from './lib/corpus.js';
 import { generateOrgs } from './lib/generate.js';
-import {
-  markdownTable,
-  markdownTargets,
-  targetLine,
-  textTable,
-  writeAtomic,
-  type SectionResult,
-} from './lib/report.js';
-import { SECTIONS, type BenchContext } from './sections/registry.js';
+import { markdownTable, markdownTargets, targetLine, textTable } from './lib/report.js';
+import type { SectionResult } from './lib/report.js';
+import { checkoutRef } from './lib/tree.js';
+import { type BenchContext, SECTIONS } from './sections/registry.js';
 
+/** The reference of `against` and `verdicts`: main when the guards were declared (issue 36). */
+const DEFAULT_REF = 'ab5af60';
 const GENERATED_ANSWERS = 300;
 
-const RESULTS_JSON = fileURLToPath(new URL('./results.json', import.meta.url));
-const RESULTS_MD = fileURLToPath(new URL('./results.md', import.meta.url));
-const DOCS = fileURLToPath(new URL('../docs/BENCHMARKS.md', import.meta.url));
-const START = '<!-- bench:results:start -->';
-const END = '<!-- bench:results:end -->';
-
-/** Replace what stands between the markers of docs/BENCHMARKS.md with `markdown`. */
-async function writeDocs(markdown: string): Promise<void> {
-  const text = await readFile(DOCS, 'utf8');
-  const start = text.indexOf(START);
-  const end = text.indexOf(END);
-  if (start === -1 || end < start)
-    throw new Error(`${DOCS}: markers ${START} and ${END} not found`);
-  await writeAtomic(DOCS, `${text.slice(0, start + START.length)}\n${markdown}${text.slice(end)}`);
-}
-
-function machine(): Record<string, string | number> {
+function machine(): string {
   let model = cpus()[0]?.model ?? 'unknown';
   try {
     const line = readFileSync('/proc/cpuinfo', 'utf8')
@@ -63,13 +36,7 @@ function machine(): Record<string, string | number> {
   } catch {
     // Not Linux: os.cpus() already named it.
   }
-  return {
-    node: process.version,
-    cpu: model,
-    cores: cpus().length,
-    memoryGb: Math.round(totalmem() / 1024 ** 3),
-    platform: `${process.platform} ${process.arch}`,
-  };
+  return `${model}, ${cpus().length} cores, ${Math.round(totalmem() / 1024 ** 3)} GB, Node ${process.version}`;
 }
 
 async function main(): Promise<number> {
@@ -77,113 +44,70 @@ async function main(): Promise<number> {
     options: {
       only: { type: 'string' },
       quick: { type: 'boolean', default: false },
-      docs: { type: 'boolean', default: false },
-      against: { type: 'string' },
-      'warm-up': { type: 'string' },
+      against: { type: 'string', default: DEFAULT_REF },
+      markdown: { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
     },
   });
   const names = SECTIONS.map((section) => section.name);
+  if (values.help) {
+    process.stdout.write(
+      `Usage: npm run bench -- [--only ${names.join(',')}] [--against REF] [--quick] [--markdown]\n`,
+    );
+    return 0;
+  }
   const only =
     values.only?.split(',').map((name) => name.trim()) ??
-    (values.against !== undefined
-      ? ['against']
-      : SECTIONS.filter((section) => section.inDefault).map((section) => section.name));
-  for (const name of only) {
-    if (!names.includes(name)) {
-      process.stderr.write(`bench: unknown section "${name}"; sections: ${names.join(', ')}\n`);
-      return 2;
-    }
-  }
-  if (only.includes('against') && values.against === undefined) {
-    process.stderr.write(
-      'bench: the against section needs --against REF (a git commit, tag or branch)\n',
-    );
+    SECTIONS.filter((section) => section.inDefault).map((section) => section.name);
+  const unknown = only.filter((name) => !names.includes(name));
+  if (unknown.length > 0) {
+    process.stderr.write(`bench: unknown section "${unknown[0]}"; sections: ${names.join(', ')}\n`);
     return 2;
   }
-  const warmUp = values['warm-up'] === undefined ? undefined : Number(values['warm-up']);
-  if (warmUp !== undefined && !(Number.isInteger(warmUp) && warmUp >= 0)) {
-    process.stderr.write(
-      `bench: --warm-up takes a whole number of rounds (0 or more), not "${values['warm-up']}"\n`,
-    );
-    return 2;
-  }
-  const quick = values.quick;
   const log = (line: string): void => void process.stderr.write(`${line}\n`);
   const started = performance.now();
-  const host = machine();
-  log(
-    `citation-verifier bench — node ${host.node}, ${host.cpu}, ${host.cores} cores${quick ? ' (quick)' : ''}`,
-  );
-
+  log(`citation-verifier bench — ${machine()}${values.quick ? ' (quick)' : ''}`);
   const orgs = generateOrgs(100_000);
   const corpus = buildCorpus(orgs, GENERATED_ANSWERS);
-  log(
-    `corpus: ${corpus.generated} generated + ${corpus.expertqa} ExpertQA answers, ${(corpus.bytes / 1e6).toFixed(3)} MB${corpus.expertqaNote ? ` (${corpus.expertqaNote})` : ''}`,
-  );
-
+  const chosen = SECTIONS.filter((section) => only.includes(section.name));
+  const checkout = chosen.some((section) => section.baseline)
+    ? checkoutRef(values.against, log)
+    : undefined;
   const context: BenchContext = {
     orgs,
     corpus,
-    quick,
+    quick: values.quick,
     log,
-    indexes: new Map(),
-    ...(values.against !== undefined ? { against: values.against } : {}),
-    ...(warmUp !== undefined ? { warmUp } : {}),
+    ...(checkout ? { baseline: { ref: values.against, root: checkout.root } } : {}),
   };
   const sections: SectionResult[] = [];
-  for (const section of SECTIONS) {
-    if (!only.includes(section.name)) continue;
-    log(`${section.name}: ${section.about}…`);
-    sections.push(await section.run(context));
+  try {
+    for (const section of chosen) {
+      log(`${section.name}: ${section.about}…`);
+      sections.push(await section.run(context));
+    }
+  } finally {
+    checkout?.remove();
   }
 
   const rows = sections.flatMap((section) => section.rows);
   const targets = sections.flatMap((section) => section.targets);
   const notes = sections.flatMap((section) => section.notes ?? []);
   const seconds = (performance.now() - started) / 1000;
-
-  process.stdout.write(`\n${textTable(rows)}\n\n`);
-  for (const note of notes) process.stdout.write(`note: ${note}\n`);
-  if (notes.length > 0) process.stdout.write('\n');
-  for (const target of targets) process.stdout.write(`${targetLine(target)}\n`);
   const failed = targets.filter((target) => target.skipped === undefined && !target.pass).length;
-  process.stdout.write(
-    `\n${targets.length - failed} of ${targets.length} targets passed in ${seconds.toFixed(0)} s\n`,
-  );
-
-  const stamp = new Date().toISOString();
-  const corpusInfo = {
-    generated: corpus.generated,
-    expertqa: corpus.expertqa,
-    bytes: corpus.bytes,
-    ...(corpus.expertqaNote ? { note: corpus.expertqaNote } : {}),
-  };
-  const strip = (section: SectionResult): SectionResult => ({
-    name: section.name,
-    rows: section.rows,
-    targets: section.targets,
-    ...(section.notes ? { notes: section.notes } : {}),
-  });
-  await writeAtomic(
-    RESULTS_JSON,
-    `${JSON.stringify({ date: stamp, machine: host, quick, seconds, corpus: corpusInfo, sections: sections.map(strip) }, null, 2)}\n`,
-  );
-  const markdown = [
-    `Run ${stamp} on ${host.cpu}, ${host.cores} cores, ${host.memoryGb} GB, Node ${host.node}${quick ? ' (quick)' : ''}; ${seconds.toFixed(0)} s.`,
-    `Corpus: ${corpus.generated} generated + ${corpus.expertqa} ExpertQA answers, ${(corpus.bytes / 1e6).toFixed(3)} MB.`,
-    '',
-    markdownTable(rows),
-    '',
-    markdownTargets(targets),
-    ...(notes.length > 0 ? ['', ...notes.map((note) => `- ${note}`)] : []),
-    '',
-  ].join('\n');
-  await writeAtomic(RESULTS_MD, markdown);
-  log(`wrote ${RESULTS_JSON} and ${RESULTS_MD}`);
-  if (values.docs) {
-    await writeDocs(markdown);
-    log(`updated ${DOCS}`);
+  const out = (text: string): void => void process.stdout.write(text);
+  if (values.markdown) {
+    // The form of docs/BENCHMARKS.md's results.
+    out(`${machine()}; ${seconds.toFixed(0)} s.\n\n${markdownTargets(targets)}\n\n`);
+    out(`${markdownTable(rows)}\n`);
+  } else {
+    out(`\n${textTable(rows)}\n\n`);
+    for (const target of targets) out(`${targetLine(target)}\n`);
   }
+  for (const note of notes) out(`note: ${note}\n`);
+  out(
+    `\n${targets.length - failed} of ${targets.length} guards passed in ${seconds.toFixed(0)} s\n`,
+  );
   return failed > 0 ? 1 : 0;
 }
 

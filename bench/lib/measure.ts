@@ -30,51 +30,21 @@ export function summarize(samples: readonly number[]): Timing {
 
 /** Runs `fn` `warmup` times untimed, then `rounds` timed rounds. */
 export function timeSync(fn: () => unknown, options: { warmup: number; rounds: number }): Timing {
-  let sink: unknown;
-  for (let i = 0; i < options.warmup; i++) sink = fn();
+  for (let i = 0; i < options.warmup; i++) keep(fn());
   const samples: number[] = [];
   for (let i = 0; i < options.rounds; i++) {
     const start = performance.now();
-    sink = fn();
+    keep(fn());
     samples.push(performance.now() - start);
   }
-  keep(sink);
   return summarize(samples);
 }
 
-/**
- * Interleaves two measurements round by round (A, B, A, B, …) so that both see the same machine
- * load: on a shared machine, load that comes and goes then moves both figures, not their ratio.
- */
-export function timePair(
-  a: () => unknown,
-  b: () => unknown,
-  options: { warmup: number; rounds: number },
-): [Timing, Timing] {
-  let sink: unknown;
-  for (let i = 0; i < options.warmup; i++) {
-    sink = a();
-    sink = b();
-  }
-  const samplesA: number[] = [];
-  const samplesB: number[] = [];
-  for (let i = 0; i < options.rounds; i++) {
-    let start = performance.now();
-    sink = a();
-    samplesA.push(performance.now() - start);
-    start = performance.now();
-    sink = b();
-    samplesB.push(performance.now() - start);
-  }
-  keep(sink);
-  return [summarize(samplesA), summarize(samplesB)];
-}
-
-let kept: unknown;
 /** Keeps a result reachable so the work that made it cannot be optimized away. */
 export function keep(value: unknown): void {
   kept = value;
 }
+let kept: unknown;
 export function lastKept(): unknown {
   return kept;
 }

@@ -7,7 +7,7 @@ export interface Row {
   ratio: string;
   /** One line on how it was measured (rounds, sizes, counts). */
   detail: string;
-  /** Raw numbers for results.json. */
+  /** The raw numbers behind the figure. */
   data: unknown;
 }
 
@@ -79,6 +79,3 @@ export function markdownTargets(targets: readonly Target[]): string {
     );
   return lines.join('\n');
 }
-
-/** The project's atomic write, under the name the bench sections use. */
-export { writeFileAtomic as writeAtomic } from '../../src/util/atomic-write.js';

@@ -20,19 +20,15 @@ export interface Tree {
   verifyAnswer: (text: string, index: unknown) => { score: number };
   buildIndex: (allowlist: unknown) => { lookalikes: () => unknown };
   parseAllowlist: (data: unknown, where: string) => unknown;
-  extractLinks: (text: string) => unknown[];
-  extractPhones: (text: string, links?: unknown[]) => unknown[];
 }
 
 export async function loadTree(root: string, label: string): Promise<Tree> {
   const load = async (path: string): Promise<Record<string, unknown>> =>
     (await import(pathToFileURL(join(root, path)).href)) as Record<string, unknown>;
-  const [verify, index, schema, links, phones] = await Promise.all([
+  const [verify, index, schema] = await Promise.all([
     load('src/verify.ts'),
     load('src/match/index.ts'),
     load('src/allowlist/schema.ts'),
-    load('src/extract/links.ts'),
-    load('src/extract/phones.ts'),
   ]);
   return {
     label,
@@ -40,8 +36,6 @@ export async function loadTree(root: string, label: string): Promise<Tree> {
     verifyAnswer: verify.verifyAnswer as Tree['verifyAnswer'],
     buildIndex: index.buildIndex as Tree['buildIndex'],
     parseAllowlist: withoutNewerKeys(schema.parseAllowlist as Tree['parseAllowlist']),
-    extractLinks: links.extractLinks as Tree['extractLinks'],
-    extractPhones: phones.extractPhones as Tree['extractPhones'],
   };
 }
 

@@ -1,11 +1,12 @@
-import type { AllowlistIndex } from '../../src/match/index.js';
+import { parseAllowlist } from '../../src/allowlist/schema.js';
+import { type AllowlistIndex, buildIndex } from '../../src/match/index.js';
 import { extractLinks } from '../../src/extract/links.js';
 import { findOrganizations } from '../../src/match/orgs.js';
 import { extractPhones } from '../../src/extract/phones.js';
 import { segment } from '../../src/text/structure.js';
 import { verifyAnswer } from '../../src/verify.js';
 import type { GeneratedOrg } from '../lib/generate.js';
-import { writePhone } from '../lib/generate.js';
+import { allowlistFile, writePhone } from '../lib/generate.js';
 import { HOSTILE_PATTERNS, type DirectorySample } from '../lib/hostile.js';
 import { runGrowthShapes } from './hostile-growth.js';
 import { keep, mbPerSecond, summarize, type Timing } from '../lib/measure.js';
@@ -59,13 +60,15 @@ function stages(text: string, index: AllowlistIndex): Record<string, number> {
  * run to see how time grows with length. The target is the issue's: within 3× of normal text.
  */
 export async function runHostileSection(context: {
-  index: AllowlistIndex;
   orgs: readonly GeneratedOrg[];
   answers: readonly string[];
   quick: boolean;
   log: (line: string) => void;
 }): Promise<SectionResult> {
-  const { index, orgs, answers, quick, log } = context;
+  const { orgs, answers, quick, log } = context;
+  // A directory of 10,000 organizations, its lookalike index built before any round.
+  const index = buildIndex(parseAllowlist(allowlistFile(orgs.slice(0, 10_000)), 'generated.json'));
+  index.lookalikes();
   const rng = createRng(11);
   const directory: DirectorySample = {
     names: orgs.slice(0, 100).map((org) => org.name),

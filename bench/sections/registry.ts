@@ -1,4 +1,3 @@
-import type { AllowlistIndex } from '../../src/match/index.js';
 import type { Corpus } from '../lib/corpus.js';
 import type { GeneratedOrg } from '../lib/generate.js';
 import type { SectionResult } from '../lib/report.js';
@@ -6,12 +5,10 @@ import { runAgainstSection } from './against.js';
 import { runChunksSection } from './chunks.js';
 import { runHostileSection } from './hostile.js';
 import { runHostileLivenessSection } from './hostile-liveness.js';
-import { runJurisdictionSection } from './jurisdiction.js';
-import { runLivenessSection } from './liveness.js';
 import { runLoadSection } from './load.js';
 import { runServiceSection } from './service.js';
-import { runStaleSection } from './stale.js';
-import { buildGeneratedIndex, runVerifySection } from './verify.js';
+import { runStartupSection } from './startup.js';
+import { runVerdictsSection } from './verdicts.js';
 
 /** What every section gets: the shared generated material, the flags, a log line. */
 export interface BenchContext {
@@ -19,42 +16,49 @@ export interface BenchContext {
   corpus: Corpus;
   quick: boolean;
   log: (line: string) => void;
-  /** `--against REF`, when given. */
-  against?: string;
-  /** `--warm-up N`: the against section's warm-up rounds, when given. */
-  warmUp?: number;
-  /** Generated-directory indexes by size, built by one section and reused by a later one. */
-  indexes: Map<number, AllowlistIndex>;
+  /** The reference tree (`--against REF`), checked out when a section needs it. */
+  baseline?: { ref: string; root: string };
 }
 
 /**
  * A bench section: one file under `bench/sections/`, one entry here. `inDefault` says whether a
- * plain `npm run bench` runs it; `--only` names any.
+ * plain `npm run bench` runs it (the guards); `--only` names any. `baseline`: it compares with the
+ * reference tree.
  */
 export interface Section {
   name: string;
   about: string;
   inDefault: boolean;
+  baseline?: boolean;
   run: (context: BenchContext) => SectionResult | Promise<SectionResult>;
 }
+
+const withBaseline = (context: BenchContext): NonNullable<BenchContext['baseline']> => {
+  if (context.baseline === undefined) throw new Error('this section needs the reference tree');
+  return context.baseline;
+};
 
 /** Every section, in the order a run takes them. To add one: a file under `bench/sections/`, a line here. */
 export const SECTIONS: readonly Section[] = [
   {
-    name: 'verify',
-    about: 'verify throughput by directory size, naive baseline, linkify-it',
+    name: 'startup',
+    about: 'check of one answer from the shell against node -e 0',
     inDefault: true,
-    run: (context) => {
-      const section = runVerifySection(context);
-      for (const [size, index] of section.indexes) context.indexes.set(size, index);
-      return section;
-    },
+    run: runStartupSection,
   },
   {
-    name: 'jurisdiction',
-    about: 'verify throughput with a jurisdiction against without',
+    name: 'against',
+    about: 'verify on real answers, this tree against the reference, alternating',
     inDefault: true,
-    run: runJurisdictionSection,
+    baseline: true,
+    run: (context) => runAgainstSection({ ...context, baseline: withBaseline(context) }),
+  },
+  {
+    name: 'verdicts',
+    about: 'every verdict on the bench material, this tree against the reference',
+    inDefault: true,
+    baseline: true,
+    run: (context) => runVerdictsSection({ ...context, baseline: withBaseline(context) }),
   },
   {
     name: 'load',
@@ -63,25 +67,10 @@ export const SECTIONS: readonly Section[] = [
     run: (context) => runLoadSection(context.orgs, context),
   },
   {
-    name: 'liveness',
-    about: 'the link checker against local servers',
-    inDefault: true,
-    run: runLivenessSection,
-  },
-  { name: 'stale', about: 'the stale list', inDefault: true, run: runStaleSection },
-  {
     name: 'hostile',
-    about: 'hostile input against normal text',
+    about: 'hostile answers against normal text; growth of the other commands',
     inDefault: true,
-    run: (context) =>
-      runHostileSection({
-        index:
-          context.indexes.get(10_000) ?? buildGeneratedIndex(context.orgs, 10_000, context.log),
-        orgs: context.orgs,
-        answers: context.corpus.answers,
-        quick: context.quick,
-        log: context.log,
-      }),
+    run: (context) => runHostileSection({ ...context, answers: context.corpus.answers }),
   },
   {
     name: 'hostile-liveness',
@@ -91,7 +80,7 @@ export const SECTIONS: readonly Section[] = [
   },
   {
     name: 'chunks',
-    about: 'chunk citations on hostile input',
+    about: 'chunk citations on hostile input: growth at 10n over n',
     inDefault: true,
     run: runChunksSection,
   },
@@ -99,16 +88,7 @@ export const SECTIONS: readonly Section[] = [
     name: 'service',
     about:
       'serve under 16 keep-alive clients against verifyAnswer in-process; 1 and 2 workers; memory',
-    inDefault: true,
-    run: runServiceSection,
-  },
-  {
-    name: 'against',
-    about: 'verify, extraction and load of this tree against --against REF, alternating',
     inDefault: false,
-    run: (context) => {
-      if (context.against === undefined) throw new Error('the against section needs --against REF');
-      return runAgainstSection({ ...context, ref: context.against });
-    },
+    run: runServiceSection,
   },
 ];
