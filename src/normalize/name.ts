@@ -183,55 +183,12 @@ export function orgKey(name: string): string {
 /** A name as the allowlist stores it: trimmed, inner whitespace collapsed, case kept. */
 export function cleanOrgName(name: string): string {
   // Most names are already clean; testing is cheaper than building a copy.
-  return isCleanName(name) ? name : cleanOrgNameByPattern(name);
-}
-
-/**
- * The general path of `cleanOrgName`: exported so that a test can hold the char-code test
- * (`isCleanName`) to it.
- */
-export function cleanOrgNameByPattern(name: string): string {
   if (!UNCLEAN.test(name)) return name;
   return name.trim().replace(/\s+/g, ' ');
 }
 
 /** Whitespace other than single inner spaces. */
 const UNCLEAN = /^\s|\s$|\s\s|[^\S ]/;
-
-/**
- * No match of `UNCLEAN`, by char codes: the loader cleans 200,000 names of a large directory
- * (`org_names` and the keys of `org_phones`), and the pattern, tried at every position, was a
- * twentieth of the load. Which code units are `\s` is JavaScript's list (`isSpaceCode`).
- */
-function isCleanName(name: string): boolean {
-  // Start as if after a space: a leading space is unclean, as is one after another.
-  let afterSpace = true;
-  for (let k = 0; k < name.length; k++) {
-    const code = name.charCodeAt(k);
-    if (code === 32) {
-      if (afterSpace) return false;
-      afterSpace = true;
-    } else if (isSpaceCode(code)) return false;
-    else afterSpace = false;
-  }
-  return !afterSpace || name.length === 0;
-}
-
-/** `\s` but the space itself: tab to carriage return, and Unicode's spaces and line separators. */
-function isSpaceCode(code: number): boolean {
-  if (code < 0xa0) return code >= 9 && code <= 13;
-  return (
-    code === 0xa0 ||
-    code === 0x1680 ||
-    (code >= 0x2000 && code <= 0x200a) ||
-    code === 0x2028 ||
-    code === 0x2029 ||
-    code === 0x202f ||
-    code === 0x205f ||
-    code === 0x3000 ||
-    code === 0xfeff
-  );
-}
 
 /**
  * Whether a name is also ordinary language, so that it must be written exactly (case-sensitively)

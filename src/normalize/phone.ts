@@ -49,17 +49,6 @@ export const PHONE_DASHES = '\\u2010-\\u2015\\u2212';
 const ALLOWED = new RegExp(`^[\\s\\d()+\\-./A-Za-z${PHONE_DASHES}]*$`);
 
 export function normalizePhone(input: string): PhoneNormalization {
-  const e164 = plainE164(input);
-  return e164 === null
-    ? normalizePhoneByRules(input)
-    : { ok: true, e164, vanity: false, serviceLine: false };
-}
-
-/**
- * The general path of `normalizePhone`, for every input: exported so that a test can hold the
- * fast path (`plainE164`) to it.
- */
-export function normalizePhoneByRules(input: string): PhoneNormalization {
   let text = foldPhoneText(input).trim();
   if (text.length === 0) return { ok: false, reason: 'empty' };
   let extension: string | undefined;
@@ -122,68 +111,6 @@ export function normalizePhoneByRules(input: string): PhoneNormalization {
   const notNanp = whyNotNanp(digits);
   if (notNanp !== null) return { ok: false, reason: notNanp };
   return withExtension({ ok: true, e164: `+1${digits}`, vanity, serviceLine: false }, extension);
-}
-
-/**
- * The common shape, digits and `()-.+/` and spaces only, without the regular expressions and
- * per-character work of the general path: an allowlist of 100,000 organizations holds 200,000
- * numbers. The digits are read as one integer (at most 11, well within a double's exact range)
- * and the numbering plan's rules are tested on its parts, so no string is built but the result. Only
- * successes return here; anything else (letters, extensions, wrong digit counts, a space around
- * the number, which the general path trims) goes through the general path, which owns every
- * error message. The number alone, not a `PhoneNormalization`: the allowlist loader reads 200,000
- * of them and keeps only the string (`normalizePhone` wraps it for everyone else).
- */
-export function plainE164(text: string): string | null {
-  const n = text.length;
-  if (n === 0 || text.charCodeAt(0) === 32 || text.charCodeAt(n - 1) === 32) return null;
-  let value = 0;
-  let digits = 0;
-  for (let i = 0; i < n; i++) {
-    const c = text.charCodeAt(i);
-    if (c >= 48 && c <= 57) {
-      if (++digits > 11) return null;
-      value = value * 10 + (c - 48);
-    } else if (
-      c !== 32 &&
-      c !== 40 &&
-      c !== 41 &&
-      c !== 45 &&
-      c !== 46 &&
-      c !== 47 &&
-      !(c === 43 && i === 0)
-    )
-      return null;
-  }
-  // Eleven digits starting with the trunk 1 (a `+` only then), or ten.
-  if (digits === 11 && value >= 1e10 && value < 2e10) value -= 1e10;
-  else if (digits !== 10 || text.charCodeAt(0) === 43) return null;
-  // `whyNotNanp` on the integer: area code and exchange from 2, no N11, N9X, 37X or 96X area.
-  const area = Math.floor(value / 1e7);
-  const exchange = Math.floor(value / 1e4) % 1000;
-  const areaHead = Math.floor(area / 10);
-  if (area < 200 || exchange < 200 || area % 100 === 11) return null;
-  if (areaHead % 10 === 9 || areaHead === 37 || areaHead === 96) return null;
-  // Written as E.164 already (`+16175550123`, as `build-allowlist` writes every number): the text
-  // itself, so a built directory's 200,000 numbers are read without a string made for each.
-  if (n === 12 && text.charCodeAt(0) === 43) return text;
-  const line = value % 1e4;
-  // One string of the twelve characters: a number's own `toString` (a double, past 2^31) costs
-  // more than the rest of the read.
-  return String.fromCharCode(
-    43,
-    49,
-    48 + Math.floor(area / 100),
-    48 + (areaHead % 10),
-    48 + (area % 10),
-    48 + Math.floor(exchange / 100),
-    48 + (Math.floor(exchange / 10) % 10),
-    48 + (exchange % 10),
-    48 + Math.floor(line / 1000),
-    48 + (Math.floor(line / 100) % 10),
-    48 + (Math.floor(line / 10) % 10),
-    48 + (line % 10),
-  );
 }
 
 /**

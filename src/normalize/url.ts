@@ -1,7 +1,4 @@
-import { afterWww, decodeSafe, tidyPath, tidyQuery } from './url-tidy.js';
-import { writtenUrl } from './url-written.js';
-
-export { isTrackingParam } from './url-tidy.js';
+import { TRACKING_PARAM_PREFIXES, TRACKING_PARAMS } from '../defaults.js';
 
 /**
  * The one URL normalizer. The allowlist loader, the builder and the link matcher all call it, so a
@@ -30,72 +27,7 @@ export type UrlNormalization =
 
 const SCHEME = /^([a-z][a-z0-9+.-]*):/i;
 
-/** Plain addresses by pattern, the rest that answers write by a loop (`writtenUrl`), else the parser. */
 export function normalizeUrl(input: string): UrlNormalization {
-  return plainUrl(input) ?? writtenUrl(input) ?? normalizeUrlByParser(input);
-}
-
-/**
- * A plain host (see `plainHost`): labels of lower-case letters, digits and inner hyphens, at most
- * 63 characters each, a letters-only last label, no `xn--` anywhere. The URL parser leaves such a
- * host as it is (no IDNA mapping, no IPv4 reading). Matched by regular expression rather than a
- * char-code loop: the expression runs as native code from its second call, where a loop in a
- * fresh process runs interpreted for its first thousands of addresses, and an allowlist of
- * 100,000 organizations is read exactly once, cold (measured on its 65,000 addresses: 34 ms
- * against 56 for the loop). The 253-character bound on the whole host is checked by length. The
- * `xn--` look-ahead is lazy: a greedy one runs to the end of the host and backs off one
- * character at a time, a step of the backtrack stack each (measured cold, 10 alternating runs:
- * domains 52 -> 45 ms, addresses 84 -> 73).
- */
-const PLAIN_HOST_BODY = '(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\\.)+[a-z]{2,63}';
-const PLAIN_HOST = new RegExp(`^(?![^]*?xn--)${PLAIN_HOST_BODY}$`);
-/** `http(s)://`, a plain host, then nothing or a path of unreserved characters and single slashes, no segment starting with a dot. */
-const PLAIN_URL = new RegExp(
-  `^https?://(?![^/]*?xn--)${PLAIN_HOST_BODY}(?:/[A-Za-z0-9_~-][A-Za-z0-9._~-]*)*/?$`,
-);
-
-/**
- * An address already in normal form but for `http`, `www.` and one trailing slash (a plain host,
- * a plain path, nothing else), normalized without the URL parser: the parser returns such an
- * address as written, so the result is the general path's, without its parse and copies. Null
- * for anything else. An allowlist of 100,000 organizations lists 65,000 such addresses; a test
- * holds the two paths to the same output on every address of the fixtures and on generated ones.
- */
-function plainUrl(input: string): UrlNormalization | null {
-  const url = plainUrlText(input);
-  if (url === null) return null;
-  const slash = url.indexOf('/', 8);
-  return { ok: true, url, host: slash === -1 ? url.slice(8) : url.slice(8, slash), port: '' };
-}
-
-/**
- * `plainUrl`'s normal form alone, or null: the allowlist loader needs only the string, and it
- * reads 65,000 addresses, each of which made a result object and a host copy it never read
- * (measured with the old char-code loop, fresh process: 56 ms for the strings against 70 with
- * the objects).
- */
-export function plainUrlText(input: string): string | null {
-  if (!PLAIN_URL.test(input)) return null;
-  const hostStart = input.charCodeAt(4) === 115 ? 8 : 7;
-  let hostEnd = input.indexOf('/', hostStart);
-  if (hostEnd === -1) hostEnd = input.length;
-  if (hostEnd - hostStart > 253) return null;
-  // The pattern refused `//`, so at most one slash trails.
-  const end =
-    input.length > hostEnd && input.charCodeAt(input.length - 1) === 47
-      ? input.length - 1
-      : input.length;
-  const from = afterWww(input, hostStart, hostEnd);
-  return hostStart === 8 && from === 8 && end === input.length
-    ? input
-    : `https://${input.slice(from, end)}`;
-}
-
-/**
- * The general path of `normalizeUrl`, for every input: exported so that a test can hold the fast
- * path (`plainUrl`) to it.
- */
-export function normalizeUrlByParser(input: string): UrlNormalization {
   let text = input.trim();
   if (text.length === 0) return { ok: false, reason: 'empty' };
   const scheme = SCHEME.exec(text);
@@ -140,28 +72,9 @@ export function normalizeUrlByParser(input: string): UrlNormalization {
  */
 export function normalizeHost(input: string): string | null {
   const text = input.trim();
-  // Lower-case ASCII labels ending in a letter-only suffix come out of the URL parser unchanged
-  // (no IDNA mapping, no IPv4 reading), so they skip it: an allowlist lists 100,000s of hosts.
-  return plainHost(text) ?? normalizeHostByParser(text);
-}
-
-/** The canonical host of `text` when it is a plain host as it stands (see `PLAIN_HOST`), else null. */
-export function plainHost(text: string): string | null {
-  if (text.length > 253 || !PLAIN_HOST.test(text)) return null;
-  // Most hosts do not start with `w`: no search for `www.` then.
-  const from = text.charCodeAt(0) === 119 ? afterWww(text, 0, text.length) : 0;
-  return from === 0 ? text : text.slice(from);
-}
-
-/** The general path of `normalizeHost` (see `normalizeUrlByParser`); `text` is trimmed. */
-export function normalizeHostByParser(text: string): string | null {
   if (text.length === 0 || /[\s/?#@]/.test(text)) return null;
-  let parsed: URL;
-  try {
-    parsed = new URL(`https://${text}`);
-  } catch {
-    return null;
-  }
+  const parsed = URL.parse(`https://${text}`);
+  if (parsed === null) return null;
   const host = canonicalHost(parsed.hostname);
   return host.length > 0 ? host : null;
 }
@@ -183,4 +96,90 @@ function canonicalHost(hostname: string): string {
   // → `a.org`), but never the last label before the suffix: `www.com` is a site, not `com`.
   while (host.startsWith('www.') && host.indexOf('.', 4) !== -1) host = host.slice(4);
   return host;
+}
+
+/**
+ * Decode escapes of unreserved characters and upper-case the hex of the rest (RFC 3986 §6.2.2).
+ * A hand loop rather than `replace` with a callback: a 1 MB non-ASCII path becomes 3 million
+ * escapes, and a callback per escape took seconds; escapes already canonical are skipped.
+ */
+function tidyEscapes(text: string): string {
+  let at = text.indexOf('%');
+  if (at === -1) return text;
+  let out = '';
+  let copied = 0;
+  for (; at !== -1 && at + 2 < text.length; at = text.indexOf('%', at + 1)) {
+    const high = hexValue(text.charCodeAt(at + 1));
+    const low = hexValue(text.charCodeAt(at + 2));
+    if (high < 0 || low < 0) continue;
+    const code = high * 16 + low;
+    const lowerHex = text.charCodeAt(at + 1) >= 97 || text.charCodeAt(at + 2) >= 97;
+    if (isUnreserved(code)) out += text.slice(copied, at) + String.fromCharCode(code);
+    else if (lowerHex)
+      out += `${text.slice(copied, at)}%${text.slice(at + 1, at + 3).toUpperCase()}`;
+    else {
+      at += 2;
+      continue;
+    }
+    copied = at + 3;
+    at += 2;
+  }
+  return copied === 0 ? text : out + text.slice(copied);
+}
+
+/** The value of a hex digit's char code, or -1 for any other code. */
+function hexValue(code: number): number {
+  if (code >= 48 && code <= 57) return code - 48;
+  const lower = code | 32;
+  return lower >= 97 && lower <= 102 ? lower - 87 : -1;
+}
+
+/** A-Z a-z 0-9 - . _ ~ */
+function isUnreserved(code: number): boolean {
+  return (
+    (code >= 65 && code <= 90) ||
+    (code >= 97 && code <= 122) ||
+    (code >= 48 && code <= 57) ||
+    code === 45 ||
+    code === 46 ||
+    code === 95 ||
+    code === 126
+  );
+}
+
+function tidyPath(pathname: string): string {
+  // `//` inside a path reaches the same page on the servers directories link to; matching only.
+  let path = tidyEscapes(pathname).replace(/\/{2,}/g, '/');
+  while (path.endsWith('/')) path = path.slice(0, -1);
+  return path;
+}
+
+function tidyQuery(search: string): string {
+  if (search.length <= 1) return '';
+  const kept: Array<[string, string]> = [];
+  for (const pair of search.slice(1).split('&')) {
+    if (pair.length === 0) continue;
+    const eq = pair.indexOf('=');
+    const rawKey = eq === -1 ? pair : pair.slice(0, eq);
+    if (isTrackingParam(decodeSafe(rawKey).toLowerCase())) continue;
+    // A form-encoded space (`+`) and `%20` are one character to the server that reads the query.
+    kept.push([tidyEscapes(rawKey.replace(/\+/g, '%20')), tidyEscapes(pair.replace(/\+/g, '%20'))]);
+  }
+  kept.sort((a, b) =>
+    a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0,
+  );
+  return kept.map(([, pair]) => pair).join('&');
+}
+
+export function isTrackingParam(key: string): boolean {
+  if (TRACKING_PARAMS.has(key)) return true;
+  return TRACKING_PARAM_PREFIXES.some((prefix) => key.startsWith(prefix));
+}
+
+function decodeSafe(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
 }
