@@ -135,7 +135,7 @@ function pointsElsewhere(a: Attribution, organization: string, word: string): Ph
   return {
     ...a.base,
     status: 'known',
-    reason: `${a.shown} is written near ${organization}, but "${word}" points at the directory's owner of the number, ${a.owners.join(', ')}; nothing gives it to ${organization} in so many words`,
+    reason: `${a.shown} is written near ${organization}, but "${word}" points at the directory's owner of the number, ${ownersText(a.owners)}; nothing gives it to ${organization} in so many words`,
   };
 }
 
@@ -167,7 +167,57 @@ export function notCharged(a: Attribution, name: string): PhoneVerdict {
 
 /** A reason's clause on the number's owners: `listed` of them joined, or `none` when it has none. */
 function whose(a: Attribution, listed: (owners: string) => string, none: string): string {
-  return a.owners.length > 0 ? listed(a.owners.join(', ')) : none;
+  return a.owners.length > 0 ? listed(ownersText(a.owners)) : none;
+}
+
+/** `a, b, c and 4 more`: at most `REASON_NAMES` items, then how many more. */
+function folded(items: readonly string[]): string {
+  return items.length > REASON_NAMES
+    ? `${items.slice(0, REASON_NAMES).join(', ')} and ${items.length - REASON_NAMES} more`
+    : items.join(', ');
+}
+
+/** Where an office's name goes on from its organization's: `Legal Aid - Naples`, `Court (Salem)`. */
+const OFFICE_SEPARATOR = /^\s*(?:[-–—:(]|,\s)/;
+
+/**
+ * The owners of a number as a person reads them, the organization named once: `Collier County
+ * Legal Aid and 7 of its offices` when one owner's name starts all the others', `Central
+ * Housing Court's 4 offices (Dudley Session, Leominster Session, Marlborough Session and 1 more)`
+ * when they share a name
+ * none of them is, else the first names and how many more.
+ */
+export function ownersText(owners: readonly string[]): string {
+  if (owners.length < 2) return owners.join('');
+  const root = owners.reduce((shortest, owner) =>
+    owner.length < shortest.length ? owner : shortest,
+  );
+  const rest = owners.filter((owner) => owner !== root);
+  if (
+    rest.every((owner) => owner.startsWith(root) && OFFICE_SEPARATOR.test(owner.slice(root.length)))
+  )
+    return `${root} and ${rest.length} of its office${rest.length === 1 ? '' : 's'}`;
+  const shared = sharedName(owners);
+  if (shared !== null) {
+    const offices = owners.map((owner) =>
+      owner.slice(shared.length).replace(OFFICE_SEPARATOR, '').replace(/\)$/, '').trim(),
+    );
+    return `${shared}'s ${owners.length} offices (${folded(offices)})`;
+  }
+  return folded(owners);
+}
+
+/** The organization's name every owner starts with before an office separator, or null. */
+function sharedName(owners: readonly string[]): string | null {
+  let prefix = owners[0]!;
+  for (const owner of owners) while (!owner.startsWith(prefix)) prefix = prefix.slice(0, -1);
+  // Cut back to where every owner goes on with a separator: a whole name, not half a word.
+  for (let end = prefix.length; end > 0; end--) {
+    const name = prefix.slice(0, end).trimEnd();
+    if (name.length > 0 && owners.every((owner) => OFFICE_SEPARATOR.test(owner.slice(name.length))))
+      return name;
+  }
+  return null;
 }
 
 /**
@@ -196,7 +246,8 @@ function lineLabel(a: Attribution): string | undefined {
   return a.lineLabelRead.label;
 }
 
-const REASON_NUMBERS = 3;
+/** How many numbers or owners a reason names before it says how many more. */
+const REASON_NAMES = 3;
 const VOWEL_FIRST = /^[AEIOU]/;
 
 /** The name a number was charged through, and whether its organization was the only one in reach. */
@@ -220,10 +271,7 @@ export function misattributed(a: Attribution, organization: string, by?: Charged
   if (twin !== undefined) return twinEntry(a, organization, twin);
   const numbers = (a.index.orgPhones.get(organization) ?? []).map(formatPhone);
   // A reason a person reads: three numbers, then how many more.
-  const listed =
-    numbers.length > REASON_NUMBERS
-      ? `${numbers.slice(0, REASON_NUMBERS).join(', ')} and ${numbers.length - REASON_NUMBERS} more`
-      : numbers.join(', ');
+  const listed = folded(numbers);
   // A fax, TTY or ADA coordinator's line: the directory holds the numbers to call an organization
   // on, so it proves nothing about these, neither by silence nor by listing the number for a
   // neighbour (one ADA coordinator serves several courts of a building). Reported, not charged.

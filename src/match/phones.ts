@@ -6,6 +6,7 @@ import {
   misattributed,
   nearestOwner,
   notCharged,
+  ownersText,
   unchecked,
   verified,
   type Attribution,
@@ -249,7 +250,7 @@ function byPlace(a: Attribution): PhoneVerdict {
     return {
       ...a.base,
       status: 'known',
-      reason: `${a.shown} is listed for ${owners.join(', ')}; no organization is named next to it`,
+      reason: `${a.shown} is listed for ${ownersText(owners)}; no organization is named next to it`,
     };
   return {
     ...a.base,

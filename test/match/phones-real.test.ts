@@ -162,7 +162,7 @@ describe('two courts of one building (225 Main St., Worcester): the number is ch
       const housing = phones.find((phone) => phone.finding.raw === '(508) 831-2050')!;
       expect(housing.status).toBe('known');
       expect(housing.reason).toMatch(
-        /^\(508\) 831-2050 is given for .*[Hh]ousing .*, which is not in the directory under that name; the directory lists the number for Central Housing Court - Dudley Session/,
+        /^\(508\) 831-2050 is given for .*[Hh]ousing .*, which is not in the directory under that name; the directory lists the number for Central Housing Court's 4 offices \(Dudley Session, /,
       );
       expect(phones.filter((phone) => phone.status === 'misattributed')).toEqual([]);
     },
@@ -180,7 +180,7 @@ describe('two courts of one building (225 Main St., Worcester): the number is ch
       const housing = phones.find((phone) => phone.finding.raw === '(508) 831-2050')!;
       expect(housing.status).toBe('known');
       expect(housing.reason).toMatch(
-        /^\(508\) 831-2050 is written near Worcester District Court, but "[Hh]ousing" points at the directory's owner of the number, Central Housing Court - Dudley Session, .*; nothing gives it to Worcester District Court in so many words$/,
+        /^\(508\) 831-2050 is written near Worcester District Court, but "[Hh]ousing" points at the directory's owner of the number, Central Housing Court's 4 offices \(Dudley Session, .*\); nothing gives it to Worcester District Court in so many words$/,
       );
       expect(phones.filter((phone) => phone.status === 'misattributed')).toEqual([]);
     },
