@@ -55,28 +55,42 @@ export const present = (cell: string): boolean => cell.length > 0 && !isPlacehol
 const heldPhone = (value: string): string => `holds a phone number (${quote(value)})`;
 const heldAddress = (value: string): string => `holds a web address (${quote(value)})`;
 
-/** What a name or an alias must never be: a phone number, or a web address written as one. */
-function notAName(value: string): string | null {
-  if (isPhoneText(value) || holdsPhoneNumber(value)) return heldPhone(value);
+/**
+ * What a name or an alias must never be: a phone number, or a web address written as one. A name
+ * that only holds digits or a vanity-like word among its words (`… 1-800 96-ABUSE HOTLINE`,
+ * `24 HOUR 358-HELPLINE`, `CREDIT360 - CUTLER BAY`) is a name when the row's phone column holds
+ * a number (`phoneHeld`): the number is where it belongs, so the name is no shifted cell.
+ */
+function notAName(value: string, phoneHeld: boolean): string | null {
+  if (isPhoneText(value) || (!phoneHeld && holdsPhoneNumber(value))) return heldPhone(value);
   if (holdsWrittenAddress(value)) return heldAddress(value);
   return null;
 }
 
-const aliasProblem = (cell: string): string | null =>
+const aliasProblem = (cell: string, phoneHeld: boolean): string | null =>
   parseAliasCell(cell)
-    .map(notAName)
+    .map((alias) => notAName(alias, phoneHeld))
     .find((found) => found !== null) ?? null;
+
+/** Whether a phone column of the row holds a number. */
+function holdsNumber(cellAt: CellAt, kinds: Kinds): boolean {
+  for (const [index, kind] of kinds)
+    if (kind === 'phone' && parsePhoneCell(cellAt(index)).some((part) => part.kind === 'number'))
+      return true;
+  return false;
+}
 
 /** Cells holding the kind of value another column holds: proof on their own that the row is off. */
 export function wrongKind(cellAt: CellAt, kinds: Kinds, header: readonly string[]): Problem[] {
   const problems: Problem[] = [];
+  const phoneHeld = holdsNumber(cellAt, kinds);
   for (const [index, kind] of kinds) {
     const cell = cellAt(index);
     if (!present(cell)) continue;
     const next = cellAt(index + 1);
     let text: string | null = null;
-    if (kind === 'org') text = notAName(cell);
-    else if (kind === 'alias') text = aliasProblem(cell);
+    if (kind === 'org') text = notAName(cell, phoneHeld);
+    else if (kind === 'alias') text = aliasProblem(cell, phoneHeld);
     else if (kind === 'phone') text = isAddressText(cell) ? heldAddress(cell) : null;
     else if (isPhoneText(cell)) text = heldPhone(cell);
     else if (!holdsAddress(cell, kind) && isAddressText(next))
@@ -103,22 +117,28 @@ export function unfitColumns(
   needName: boolean,
 ): Problem[] {
   const problems: Problem[] = [];
+  const phoneHeld = holdsNumber(cellAt, kinds);
   for (const [index, kind] of kinds) {
     const cell = cellAt(index);
     const text =
-      kind === 'org' && !present(cell) ? (needName ? 'is empty' : null) : unfitCell(cell, kind);
+      kind === 'org' && !present(cell)
+        ? needName
+          ? 'is empty'
+          : null
+        : unfitCell(cell, kind, phoneHeld);
     if (text !== null) problems.push({ index, text: `'${header[index]}' ${text}` });
   }
   return problems;
 }
 
-export function unfitCell(cell: string, kind: Kind): string | null {
+/** Why `cell` does not hold its column's kind; `phoneHeld`: the row's phone column holds a number. */
+export function unfitCell(cell: string, kind: Kind, phoneHeld = false): string | null {
   if (!present(cell)) return null;
   switch (kind) {
     case 'org':
-      return notAName(cell);
+      return notAName(cell, phoneHeld);
     case 'alias':
-      return aliasProblem(cell);
+      return aliasProblem(cell, phoneHeld);
     case 'url':
       return unfitValue(cell, URL_CELL);
     case 'phone':

@@ -59,6 +59,7 @@ function fitCells(
       ...at,
       code: 'MISALIGNED_ROW',
       value: row.cells.join(table.delimiter),
+      name: row.cells[cols.org.index] ?? '',
       message: houseMessage(
         `its cells do not fit their columns (${reading.problems.join('; ')}); row skipped, so nothing from it was added`,
         `put each value under its own column, and quote any cell that holds a ${describeDelimiter(table.delimiter)}`,

@@ -1,7 +1,7 @@
 import type { Allowlist } from '../src/allowlist/schema.js';
 import { BUILDER_SHOWN } from '../src/defaults.js';
 import { compareStrings } from '../src/util/strings.js';
-import { describeDelimiter, describeItem } from './messages.js';
+import { describeDelimiter, describeItem, describeLocation } from './messages.js';
 import type {
   BuildNote,
   BuildResult,
@@ -116,8 +116,9 @@ function plural(count: number, one: string, many = `${one}s`): string {
 
 /**
  * The build summary for standard error: per file what was read and how it was decoded, the
- * figures of the allowlist, the shared-portal advice, then the first warnings and notes. Pure;
- * ends with a newline.
+ * figures of the allowlist, the shared-portal advice (one line for many portals), then the rows
+ * dropped whole (row, name, why), then the other warnings and the notes, each code's repeats
+ * folded into a count unless `all` (`--messages -`). Pure; ends with a newline.
  */
 export function formatSummary(
   result: BuildResult,
@@ -155,30 +156,76 @@ export function formatSummary(
     `  allowlist: ${plural(summary.organizations, 'organization')}${withoutNumber}, ${plural(summary.urls, 'URL')}, ${plural(summary.domains, 'domain')}${summary.deriveDomains ? '' : ' (not derived from URLs)'}, ${plural(summary.numbers, 'number')}${shared}, ${plural(summary.aliases, 'alias', 'aliases')}`,
   );
   lines.push(`  ${plural(summary.warnings, 'warning')}, ${plural(summary.notes, 'note')}`);
-  if (summary.deriveDomains) {
-    for (const host of summary.sharedHosts) {
-      lines.push(
-        `shared portal: ${host.host} carries the pages of ${host.organizations} organizations; deriving it as a domain vouches for every page on it, invented ones included. Pass --no-derive-domains to keep exact URLs only.`,
-      );
-    }
-  }
-  const list = (
-    title: string,
-    items: ReadonlyArray<Parameters<typeof describeItem>[0]>,
-    shown: number,
-  ): void => {
-    if (items.length === 0) return;
-    lines.push(`${title}:`);
-    for (const item of items.slice(0, shown)) lines.push(`  ${describeItem(item)}`);
-    if (items.length > shown) lines.push(`  … and ${items.length - shown} more (${MORE_HINT})`);
-  };
-  const showWarnings = options.all ? warnings.length : SUMMARY_SHOWN.warnings;
-  const showNotes = options.all ? notes.length : SUMMARY_SHOWN.notes;
-  list(
-    warnings.length > showWarnings ? `first ${showWarnings} warnings` : 'warnings',
-    warnings,
-    showWarnings,
-  );
-  list(notes.length > showNotes ? `first ${showNotes} notes` : 'notes', notes, showNotes);
+  if (summary.deriveDomains) lines.push(...sharedPortalLines(summary.sharedHosts, options.all));
+  const dropped = warnings.filter((warning) => DROPPED.has(warning.code));
+  const others = warnings.filter((warning) => !DROPPED.has(warning.code));
+  const fold = !options.all;
+  const shown = options.all ? Number.POSITIVE_INFINITY : SUMMARY_SHOWN.warnings;
+  list(lines, 'dropped rows', dropped, shown, describeDropped, false);
+  list(lines, 'warnings', others, shown, describeItem, fold);
+  list(lines, 'notes', notes, fold ? SUMMARY_SHOWN.notes : shown, describeItem, fold);
   return `${lines.join('\n')}\n`;
+}
+
+/** Warnings of a row left out whole: listed first, each with its row, its name and why. */
+const DROPPED: ReadonlySet<string> = new Set(['MISALIGNED_ROW', 'NO_ORG_NAME']);
+
+function describeDropped(item: BuildWarning): string {
+  const name = item.name === undefined ? '' : ` ${JSON.stringify(item.name)}`;
+  return `${describeLocation(item)}${name}: ${item.message}`;
+}
+
+/**
+ * Lines under `title`: each item, at most `shown` lines; with `fold`, the items of one code after
+ * the first are counted on one line (a directory of 600 "also matched as" notes says so once), so
+ * what differs is seen. The rest is counted, with how to see it (`--messages`).
+ */
+function list<T extends BuildWarning | BuildNote>(
+  lines: string[],
+  title: string,
+  items: readonly T[],
+  shown: number,
+  describe: (item: T) => string,
+  fold: boolean,
+): void {
+  if (items.length === 0) return;
+  const groups: T[][] = [];
+  if (fold) {
+    const byCode = new Map<string, T[]>();
+    for (const item of items) {
+      const group = byCode.get(item.code);
+      if (group) group.push(item);
+      else byCode.set(item.code, [item]);
+    }
+    groups.push(...byCode.values());
+  } else groups.push(...items.map((item) => [item]));
+  const out: string[] = [];
+  let told = 0;
+  for (const group of groups) {
+    if (out.length >= shown) break;
+    out.push(`  ${describe(group[0]!)}`);
+    told += group.length;
+    if (group.length > 1)
+      out.push(`  … and ${group.length - 1} more like it (${group[0]!.code}; ${MORE_HINT})`);
+  }
+  lines.push(`${title}:`, ...out);
+  if (items.length > told) lines.push(`  … and ${items.length - told} more (${MORE_HINT})`);
+}
+
+/** The shared-portal advice: one line a host when there is one (or `all`), else one line for all. */
+function sharedPortalLines(hosts: readonly SharedHost[], all = false): string[] {
+  const advice = 'Pass --no-derive-domains to keep exact URLs only.';
+  if (hosts.length === 1 || all)
+    return hosts.map(
+      (host) =>
+        `shared portal: ${host.host} carries the pages of ${host.organizations} organizations; deriving it as a domain vouches for every page on it, invented ones included. ${advice}`,
+    );
+  if (hosts.length === 0) return [];
+  const first = hosts
+    .slice(0, 3)
+    .map((host) => `${host.host} (${host.organizations})`)
+    .join(', ');
+  return [
+    `shared portal: ${hosts.length} hosts carry the pages of several organizations each (${first}${hosts.length > 3 ? ', …' : ''}); deriving them as domains vouches for every page on them, invented ones included. ${advice}`,
+  ];
 }

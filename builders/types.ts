@@ -99,6 +99,8 @@ export interface BuildItem<Code extends string> {
   column?: string;
   /** The cell text (or the part of it) that was skipped or changed. */
   value?: string;
+  /** For a row dropped whole: its organization name as written, which the summary shows. */
+  name?: string;
   /** A complete sentence: what happened, why, and what to do. */
   message: string;
 }

@@ -394,7 +394,7 @@ describe('build-allowlist on real rows with a comma unquoted by hand, through th
     );
     expect(hud.stderr).toContain('rows: 44 read, 43 used (6 realigned), 1 skipped');
     expect(hud.stderr).toContain(
-      `hud-unquoted.csv row 24: its cells do not fit their columns ('Phone' holds "ANNANDALE", not a phone number; 'Website' holds a phone number ("866-232-9080"); it has 8 cells and the header 6, the extra holding "ANNANDALE", "VA"; reading no two neighbouring cells as one makes them fit); row skipped, so nothing from it was added; put each value under its own column, and quote any cell that holds a ','`,
+      `dropped rows:\n  hud-unquoted.csv row 24 "MONEY MANAGMENT INTERNATIONAL": its cells do not fit their columns ('Phone' holds "ANNANDALE", not a phone number; 'Website' holds a phone number ("866-232-9080"); it has 8 cells and the header 6, the extra holding "ANNANDALE", "VA"; reading no two neighbouring cells as one makes them fit); row skipped, so nothing from it was added; put each value under its own column, and quote any cell that holds a ','`,
     );
   });
 
