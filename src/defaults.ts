@@ -312,6 +312,11 @@ export const CHUNK_DEFAULTS = {
   weakSupportThreshold: 0.25,
   /** Claims with fewer content words than this are never `weak_support`: too little to count. */
   weakSupportMinWords: 3,
+  /**
+   * With `requireCitations`, an uncited sentence of at least this many content words (not a
+   * question, not a lead-in ending `:`) is a statement of fact that must cite a chunk.
+   */
+  statementMinWords: 3,
 } as const;
 
 // judge: The chunk check's model judge.

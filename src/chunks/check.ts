@@ -1,7 +1,7 @@
 import type { PreparedAnswer } from '../text/prepared.js';
 import { readAnswer } from './claims.js';
 import { CHUNK_LIMITS } from './defaults.js';
-import { classifyClaim } from './classify.js';
+import { classifyClaim, isContentWord } from './classify.js';
 import { ChunkLibrary } from './library.js';
 import { styleFromEvidence, styleFromLocale } from './number-style.js';
 import { collapseWhitespace } from './sentences.js';
@@ -12,6 +12,7 @@ import {
   type FailurePolicy,
   type ChunkCheckOptions,
   type ChunkReport,
+  type Claim,
   type ClaimClassification,
   type ClaimVerdict,
   type Span,
@@ -51,7 +52,14 @@ export function checkChunkCitations(
   // it both checks share. An answer not in NFC is prepared again, in NFC.
   const prepared =
     typeof input !== 'string' && normalized.text === answer ? input : normalized.text;
-  const reading = readAnswer(prepared, library.context, minQuoteWords, style);
+  // With citations required every statement of fact is read, not only those with a figure.
+  const reading = readAnswer(
+    prepared,
+    library.context,
+    minQuoteWords,
+    style,
+    policy.requireCitations ? isStatement : undefined,
+  );
   const classified = reading.claims.map((claim) =>
     classifyClaim(claim, reading.words.get(claim)!, library, {
       ...policy,
@@ -64,6 +72,17 @@ export function checkChunkCitations(
       ? classified
       : classified.map((verdict) => inOriginal(verdict, answer, normalized.toOriginal));
   return summarize(claims, chunks, policy);
+}
+
+/**
+ * Whether an uncited sentence states something as fact: at least
+ * `CHUNK_LIMITS.statementMinWords` content words, and not a question or a lead-in to what
+ * follows (ending `?` or `:`). "Tenants can always withhold rent." is one; "Here is what I found:"
+ * and "What should you do?" are not.
+ */
+function isStatement(claim: Claim, words: readonly string[]): boolean {
+  if (/[?:？：]\s*$/u.test(claim.prose)) return false;
+  return words.filter(isContentWord).length >= CHUNK_LIMITS.statementMinWords;
 }
 
 /** A verdict on the NFC text with its claim's spans moved into the answer as given. */

@@ -32,6 +32,8 @@ export function readAnswer(
   context: MarkerContext,
   minQuoteWords: number,
   style: NumberStyle = {},
+  /** Keeps an uncited sentence that states neither figure nor quotation (`requireCitations`). */
+  statement?: (claim: Claim, words: readonly string[]) => boolean,
 ): AnswerReading {
   const text = typeof answer === 'string' ? answer : answer.text;
   // Prepared on the first claim when given as text: an answer of markers or code alone has none.
@@ -58,7 +60,8 @@ export function readAnswer(
     (claim) =>
       claim.ids.length > 0 ||
       claim.facts.length > 0 ||
-      claim.quotes.some((quote) => quote.words >= minQuoteWords),
+      claim.quotes.some((quote) => quote.words >= minQuoteWords) ||
+      (statement?.(claim, words.get(claim)!) ?? false),
   );
   return { markers: masked.markers, quotes: masked.quotes, claims: kept, words };
 }

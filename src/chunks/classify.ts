@@ -245,11 +245,16 @@ function classifyUncited(
     facts: claim.facts.map((fact) => ({ fact })),
     wordOverlap: overlapOf(0, content.length),
     ...(source ? { source } : {}),
-    explanation: `States ${joinList(stated)} but cites no chunk`,
+    explanation:
+      stated.length > 0
+        ? `States ${joinList(stated)} but cites no chunk`
+        : 'States this as fact but cites no chunk',
     correction:
       unique.length > 0
         ? capitalize(unique.join('; '))
-        : `Add a citation to the chunk that states ${joinList(stated)}, or remove it`,
+        : stated.length > 0
+          ? `Add a citation to the chunk that states ${joinList(stated)}, or remove it`
+          : 'Add a citation to the chunk that states it, or remove it',
     failing: isFailingClassification('uncited_claim', options),
   };
 }

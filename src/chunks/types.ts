@@ -98,7 +98,8 @@ export interface Claim extends Span {
  *   asks for it to fail (`failOnWeakSupport`).
  * - `exact_match`: its words are verbatim in a cited chunk.
  * - `verification_uncertain`: passes the deterministic checks; only a judge can say more.
- * - `uncited_claim`: states a number or a quotation and cites nothing.
+ * - `uncited_claim`: states a number or a quotation and cites nothing; with `requireCitations`,
+ *   any statement of fact that cites nothing (see `isStatement` in `check.ts`).
  *
  * Only with a model judge configured (docs/JUDGE.md), for claims the checks left open:
  * - `faithful_paraphrase`: the judge said YES and its evidence quote is verbatim in a cited chunk.
@@ -284,7 +285,11 @@ export interface ClaimVerdict {
 }
 
 export interface ChunkCheckOptions {
-  /** An uncited number or quotation fails the answer instead of warning. Default false. */
+  /**
+   * Every statement of fact must cite a chunk: an uncited one (a figure, a quotation, or any
+   * sentence stating something) fails the answer. Default false: an uncited figure or quotation
+   * is a warning and other uncited sentences are not read.
+   */
   requireCitations?: boolean;
   /** Quotations shorter than this many words are not checked. Default `CHUNK_DEFAULTS.minQuoteWords`. */
   minQuoteWords?: number;

@@ -68,7 +68,7 @@ Options:
   --cache-dir DIR        with --live, keep successes on disk for ${LIVENESS_DEFAULTS.cacheTtlMs / 3_600_000} h
   --chunks FILE          check [N] chunk citations against these retrieved passages; links are
                          checked too when an allowlist is given (--allowlist or the config file)
-  --require-citations    with --chunks, a sentence with a number or quote but no citation fails
+  --require-citations    with --chunks, every statement of fact must cite a chunk (uncited ones fail)
   --fail-on-weak-support with --chunks, weak_support (few claim words in the cited chunk) fails
   --weak-support-threshold N  with --chunks, the word-overlap share under which a claim is weak_support
   --locale TAG           with --chunks, how numbers and dates are written (de-DE: 1.200 = 1200)

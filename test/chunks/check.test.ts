@@ -606,3 +606,28 @@ describe('links in a claim', () => {
     expect(forms[0]!.wordOverlap.of).toBe(3);
   });
 });
+
+describe('requireCitations reads every statement of fact', () => {
+  const answer =
+    'Tenants can always withhold rent. You never need to go to court. What should you do? Here is what I found:';
+
+  it('without it, sentences stating no figure or quotation are not claims', () => {
+    const report = checkChunkCitations(answer, CHUNKS);
+    expect(report.claims).toHaveLength(0);
+    expect(report.pass).toBe(true);
+  });
+
+  it('with it, each uncited statement fails the answer and is listed; questions and lead-ins are not statements', () => {
+    const report = checkChunkCitations(answer, CHUNKS, { requireCitations: true });
+    expect(report.claims.map((verdict) => [verdict.claim.text, verdict.classification])).toEqual([
+      ['Tenants can always withhold rent.', 'uncited_claim'],
+      ['You never need to go to court.', 'uncited_claim'],
+    ]);
+    expect(report.pass).toBe(false);
+    expect(report.claims[0]!.explanation).toBe('States this as fact but cites no chunk');
+    const result = chunkGradingResult(report);
+    expect(result.reason).toContain(
+      'failures: uncited_claim “Tenants can always withhold rent.”: States this as fact but cites no chunk. Fix: Add a citation to the chunk that states it, or remove it | uncited_claim “You never need to go to court.”',
+    );
+  });
+});
