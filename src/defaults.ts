@@ -442,4 +442,6 @@ export const SERVICE_DEFAULTS = {
   watchIntervalMs: 1_000,
   /** On SIGTERM, requests in flight get this long to finish before the process exits anyway. */
   drainTimeoutMs: 10_000,
+  /** A (re)load of the allowlist not done by then (a read that hangs) is ended and counts as failed. */
+  loadTimeoutMs: 60_000,
 } as const;

@@ -1,5 +1,4 @@
 import { readAllowlistFile } from '../allowlist/load.js';
-import { describeError } from '../errors.js';
 import { buildIndex, type AllowlistIndex } from '../match/index.js';
 
 /** What `/healthz` says of the allowlist: its counts, when it loaded, and the last failed reload. */
@@ -17,14 +16,14 @@ export interface AllowlistHealth {
 }
 
 /**
- * The service's allowlist, swapped whole on reload. A request takes `current` once when it
- * starts, so a reload never changes the allowlist under a request in flight; a reload that fails
- * (missing file, bad JSON, invalid entries) keeps the old one and records why. It reads the file
- * itself rather than through the process-wide index cache, which would hand back the old index.
+ * The allowlist of one verification thread (`verifier-thread.ts`), loaded once: a reload is a new
+ * thread, so a request never sees the allowlist change under it, and a reload that fails keeps
+ * the old thread. It reads the file itself rather than through the process-wide index cache,
+ * which would hand back the old index.
  */
 export class AllowlistHolder {
-  #current: AllowlistIndex;
-  #health: AllowlistHealth;
+  readonly #current: AllowlistIndex;
+  readonly #health: AllowlistHealth;
 
   private constructor(index: AllowlistIndex, health: AllowlistHealth) {
     this.#current = index;
@@ -43,20 +42,6 @@ export class AllowlistHolder {
 
   get health(): AllowlistHealth {
     return this.#health;
-  }
-
-  /** Load the file again: the new index on success, else the old one kept and the reason returned. */
-  async reload(): Promise<{ ok: true } | { ok: false; message: string }> {
-    try {
-      const { index, health } = await load(this.#health.path, this.#health.reloads + 1);
-      this.#current = index;
-      this.#health = health;
-      return { ok: true };
-    } catch (error) {
-      const message = describeError(error);
-      this.#health = { ...this.#health, lastError: { at: new Date().toISOString(), message } };
-      return { ok: false, message };
-    }
   }
 }
 

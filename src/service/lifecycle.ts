@@ -1,7 +1,8 @@
 import { unwatchFile, watchFile } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { AllowlistHolder } from './allowlist-holder.js';
+import { SERVICE_DEFAULTS } from '../defaults.js';
 import { createService, type Service, type ServiceLimits } from './server.js';
+import { Verifier } from './verifier.js';
 
 export interface RunOptions {
   allowlistPath: string;
@@ -16,7 +17,7 @@ export interface RunOptions {
 
 export interface RunningService {
   service: Service;
-  holder: AllowlistHolder;
+  verifier: Verifier;
   /** `http://HOST:PORT` as bound (the real port when 0 was asked for). */
   url: string;
   /** Reload the allowlist now (what SIGHUP and a change of the file do). */
@@ -32,9 +33,13 @@ export interface RunningService {
  * caller wires signals (`serve`: SIGHUP reloads, SIGTERM drains).
  */
 export async function runService(options: RunOptions): Promise<RunningService> {
-  const holder = await AllowlistHolder.open(options.allowlistPath);
+  const verifier = await Verifier.open(
+    options.allowlistPath,
+    options.limits?.loadTimeoutMs ?? SERVICE_DEFAULTS.loadTimeoutMs,
+    options.log,
+  );
   const service = createService({
-    holder,
+    verifier,
     threshold: options.threshold,
     ...(options.jurisdiction === undefined ? {} : { jurisdiction: options.jurisdiction }),
     ...(options.limits ? { limits: options.limits } : {}),
@@ -50,15 +55,7 @@ export async function runService(options: RunOptions): Promise<RunningService> {
   });
   const address = server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-  const reload = async (why: string): Promise<void> => {
-    const result = await holder.reload();
-    const loaded = holder.health;
-    options.log(
-      result.ok
-        ? `citation-verifier serve: allowlist reloaded (${why}): ${loaded.organizations} organizations, ${loaded.urls} URLs, ${loaded.numbers} numbers in ${loaded.loadMs} ms`
-        : `citation-verifier serve: allowlist reload (${why}) failed, keeping the one loaded at ${loaded.loadedAt}: ${result.message}`,
-    );
-  };
+  const reload = (why: string): Promise<void> => verifier.reload(why);
   const onChange = (
     now: { mtimeMs: number; size: number },
     before: { mtimeMs: number; size: number },
@@ -72,12 +69,13 @@ export async function runService(options: RunOptions): Promise<RunningService> {
   );
   return {
     service,
-    holder,
+    verifier,
     url: `http://${host}:${address.port}`,
     reload,
     async drain() {
       unwatchFile(options.allowlistPath, onChange);
       await drainServer(service, limits.drainTimeoutMs);
+      await verifier.close();
     },
   };
 }

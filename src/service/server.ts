@@ -1,20 +1,19 @@
+import cluster from 'node:cluster';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { SERVICE_DEFAULTS } from '../defaults.js';
 import { jsonLine } from '../format/escape.js';
-import { toJson } from '../format/formatters.js';
-import { fixJson } from '../format/repair.js';
-import { guardWithIndex } from '../run.js';
-import type { AllowlistHolder } from './allowlist-holder.js';
 import { parseVerifyRequest, readBody, Refusal } from './request.js';
+import type { Verifier } from './verifier.js';
 
 /**
  * The HTTP service over the library. Node's own `http` module: three routes need no router, and a
  * framework would add a dependency and a second idea of limits to what `http.Server` already
- * offers (`requestTimeout`, `headersTimeout`, `maxHeaderSize`). Each request calls
- * `guardWithIndex`, the function behind `check`, so the service's verdict is `check`'s.
+ * offers (`requestTimeout`, `headersTimeout`, `maxHeaderSize`). Each request's verification runs in
+ * the verification thread (`verifier.ts`), through `guardWithIndex`, the function behind `check`,
+ * so the service's verdict is `check`'s, and this event loop stays free for `/healthz` and deadlines.
  */
 export interface ServiceOptions {
-  holder: AllowlistHolder;
+  verifier: Verifier;
   /** The pass threshold when a request names none. */
   threshold: number;
   /** The jurisdiction (a code) when a request names none; absent: the allowlist's own, if any. */
@@ -68,6 +67,7 @@ export function createService(options: ServiceOptions): Service {
   server.keepAliveTimeout = limits.keepAliveTimeoutMs;
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const arrived = Date.now();
     const path = (request.url ?? '/').split('?')[0]!;
     const method = ROUTES[path];
     try {
@@ -86,18 +86,20 @@ export function createService(options: ServiceOptions): Service {
         );
       }
       if (path === '/healthz') {
+        // No path, pid or file contents: what a caller needs to judge the service, nothing more.
         send(response, 200, {
           status: 'ok',
-          pid: process.pid,
+          // Which of `--workers N` answered (1 to N, never a pid); absent with one process.
+          ...(cluster.worker ? { worker: cluster.worker.id } : {}),
           uptime_ms: Date.now() - started,
           in_flight: inFlight,
-          allowlist: options.holder.health,
+          allowlist: options.verifier.health,
           jurisdiction: options.jurisdiction ?? null,
           limits,
         });
         return;
       }
-      send(response, 200, await answer(options, limits, request, path));
+      sendText(response, 200, await answer(options, limits, request, path, arrived));
     } catch (error) {
       if (!(error instanceof Refusal)) throw error;
       send(response, error.status, {
@@ -113,31 +115,42 @@ export function createService(options: ServiceOptions): Service {
   return { server, limits, inFlight: () => inFlight };
 }
 
-/** One verification request's answer: its body read and checked, then `check`'s verdict (or `--fix`'s). */
+/**
+ * One verification request's answer, as JSON text: its body read and checked, then `check`'s
+ * verdict (or `--fix`'s) from the verification thread, all within the request's deadline from
+ * `arrived`.
+ */
 async function answer(
   options: ServiceOptions,
   limits: ServiceLimits,
   request: IncomingMessage,
   path: string,
-): Promise<Record<string, unknown>> {
+  arrived: number,
+): Promise<string> {
   const text = await readBody(request, limits.bodyLimitBytes, limits.requestDeadlineMs);
   const body = parseVerifyRequest(text);
-  // Taken once: a reload while this request runs does not change its allowlist.
-  const index = options.holder.current;
   const jurisdiction = body.jurisdiction ?? options.jurisdiction;
-  const { report, repair } = await guardWithIndex(index, body.answer, {
-    threshold: body.threshold ?? options.threshold,
-    liveness: false,
-    ...(jurisdiction === undefined ? {} : { jurisdiction }),
-    ...(body.failOnMisattribution ? { failOnMisattribution: true } : {}),
-  });
-  return path === '/v1/fix' ? fixJson(body.answer, report, repair) : toJson(report);
+  return options.verifier.verify(
+    {
+      route: path === '/v1/fix' ? '/v1/fix' : '/v1/verify',
+      answer: body.answer,
+      threshold: body.threshold ?? options.threshold,
+      failOnMisattribution: body.failOnMisattribution === true,
+      ...(jurisdiction === undefined ? {} : { jurisdiction }),
+    },
+    limits.requestDeadlineMs - (Date.now() - arrived),
+    limits.requestDeadlineMs,
+  );
 }
 
 function send(response: ServerResponse, status: number, body: unknown): void {
-  const text = jsonLine(body);
-  // After a 413 the rest of the body is not read, so the connection cannot be reused.
-  if (status === 413) response.setHeader('connection', 'close');
+  sendText(response, status, jsonLine(body));
+}
+
+function sendText(response: ServerResponse, status: number, text: string): void {
+  // After a 413, or a 503 whose body may not have all arrived, the rest of the body is not read,
+  // so the connection cannot be reused (and Node's own request timeout never answers it again).
+  if (status === 413 || status === 503) response.setHeader('connection', 'close');
   response.writeHead(status, {
     'content-type': 'application/json; charset=utf-8',
     'content-length': Buffer.byteLength(text),

@@ -1,0 +1,257 @@
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { InputError, type InputErrorCode } from '../errors.js';
+import type { AllowlistHealth } from './allowlist-holder.js';
+import { Refusal } from './request.js';
+import type { Job, ThreadMessage } from './verifier-thread.js';
+
+/** What `/healthz` says of the allowlist: counts, when it loaded, reloads, the last failed one. No path. */
+export type VerifierHealth = Omit<AllowlistHealth, 'path'>;
+
+interface Pending {
+  job: Job;
+  resolve(text: string): void;
+  reject(error: Error): void;
+  timer: NodeJS.Timeout;
+}
+
+/** One verification thread: its worker, the job it works on, and whether it has been replaced. */
+interface Thread {
+  worker: Worker;
+  busy?: Pending | undefined;
+  retired: boolean;
+}
+
+/**
+ * The service's verifications, off its event loop: a worker thread holds the allowlist and answers
+ * one job at a time, so `/healthz` answers and deadlines fire while it works. Each request's
+ * deadline runs from its arrival: a job still queued then is dropped, and one still being worked
+ * on ends with its thread (terminated, and a new one loaded from the same file), so no request
+ * costs more than its own deadline. Either way the request gets 503.
+ *
+ * A reload is a new thread loading the file while the old one keeps answering; the new one takes
+ * over once loaded, the old one finishing the job it holds. Reloads run one at a time: a change
+ * during one sets one more to run after it, so the newest file wins. A load that takes longer
+ * than `loadTimeoutMs` (a read that hangs) is ended and counts as failed.
+ */
+export class Verifier {
+  #thread: Thread | undefined;
+  readonly #queue: Pending[] = [];
+  #health: VerifierHealth;
+  #reloading: Promise<void> | undefined;
+  #again: string | undefined;
+  #nextId = 0;
+  #closed = false;
+
+  private constructor(
+    private readonly path: string,
+    private readonly loadTimeoutMs: number,
+    private readonly log: (line: string) => void,
+    thread: Thread,
+    health: VerifierHealth,
+  ) {
+    this.#thread = thread;
+    this.#health = health;
+  }
+
+  /** Load the allowlist in a first thread; an allowlist that does not load is an `InputError` (exit 3). */
+  static async open(
+    path: string,
+    loadTimeoutMs: number,
+    log: (line: string) => void,
+  ): Promise<Verifier> {
+    const { thread, health } = await startThread(path, loadTimeoutMs);
+    const verifier = new Verifier(path, loadTimeoutMs, log, thread, health);
+    verifier.#listen(thread);
+    return verifier;
+  }
+
+  get health(): VerifierHealth {
+    return this.#health;
+  }
+
+  /**
+   * The job's JSON text, or a 503 `Refusal` when it is not done within `leftMs` (what is left of
+   * the request's `deadlineMs`, which the message names).
+   */
+  verify(job: Omit<Job, 'id'>, leftMs: number, deadlineMs: number): Promise<string> {
+    return new Promise((resolve, reject) => {
+      const pending: Pending = {
+        job: { ...job, id: this.#nextId++ },
+        resolve,
+        reject,
+        timer: setTimeout(() => this.#expire(pending, deadlineMs), Math.max(0, leftMs)),
+      };
+      this.#queue.push(pending);
+      this.#pump();
+    });
+  }
+
+  /** Load the file again (serialized; see the class). Resolves when this reload, and any it queued, end. */
+  reload(why: string): Promise<void> {
+    if (this.#reloading !== undefined) {
+      this.#again = why;
+      return this.#reloading;
+    }
+    this.#reloading = this.#load(why).finally(() => {
+      this.#reloading = undefined;
+      const again = this.#again;
+      this.#again = undefined;
+      if (again !== undefined && !this.#closed) void this.reload(`${again}, during a reload`);
+    });
+    return this.#reloading;
+  }
+
+  /** End every thread; jobs still waiting get 503. */
+  async close(): Promise<void> {
+    this.#closed = true;
+    for (const pending of this.#queue.splice(0)) this.#refuse(pending, 'the service is stopping');
+    const thread = this.#thread;
+    this.#thread = undefined;
+    if (thread !== undefined) await thread.worker.terminate();
+  }
+
+  async #load(why: string): Promise<void> {
+    try {
+      const { thread, health } = await startThread(this.path, this.loadTimeoutMs);
+      if (this.#closed) {
+        await thread.worker.terminate();
+        return;
+      }
+      const old = this.#thread;
+      this.#thread = thread;
+      this.#listen(thread);
+      if (old !== undefined) this.#retire(old);
+      this.#health = { ...health, reloads: this.#health.reloads + 1 };
+      this.log(
+        `citation-verifier serve: allowlist reloaded (${why}): ${health.organizations} organizations, ${health.urls} URLs, ${health.numbers} numbers in ${health.loadMs} ms`,
+      );
+      this.#pump();
+    } catch (error) {
+      const message = (error as Error).message;
+      this.#health = { ...this.#health, lastError: { at: new Date().toISOString(), message } };
+      this.log(
+        this.#thread === undefined
+          ? `citation-verifier serve: allowlist reload (${why}) failed, and no allowlist is loaded: requests get 503 until one loads: ${message}`
+          : `citation-verifier serve: allowlist reload (${why}) failed, keeping the one loaded at ${this.#health.loadedAt}: ${message}`,
+      );
+    }
+  }
+
+  #listen(thread: Thread): void {
+    thread.worker.on('message', (message: ThreadMessage) => {
+      const pending = thread.busy;
+      if (pending === undefined || !('id' in message) || message.id !== pending.job.id) return;
+      thread.busy = undefined;
+      clearTimeout(pending.timer);
+      if (message.kind === 'answer') pending.resolve(message.text);
+      else pending.reject(new Error(message.message));
+      if (thread.retired) void thread.worker.terminate();
+      else this.#pump();
+    });
+    thread.worker.once('exit', () => {
+      const pending = thread.busy;
+      thread.busy = undefined;
+      if (pending !== undefined) this.#refuse(pending, 'the verification ended unfinished');
+      if (this.#thread === thread) {
+        // Not asked to end (a crash, memory): a new thread, so the service goes on.
+        this.#thread = undefined;
+        if (!this.#closed) void this.reload('the verification thread ended');
+      }
+    });
+  }
+
+  /** Replaced by a newer thread: it ends once the job it holds is answered. */
+  #retire(thread: Thread): void {
+    thread.retired = true;
+    if (thread.busy === undefined) void thread.worker.terminate();
+  }
+
+  #pump(): void {
+    const thread = this.#thread;
+    if (thread === undefined || thread.busy !== undefined) return;
+    const pending = this.#queue.shift();
+    if (pending === undefined) return;
+    thread.busy = pending;
+    thread.worker.postMessage(pending.job);
+  }
+
+  #expire(pending: Pending, deadlineMs: number): void {
+    const queued = this.#queue.indexOf(pending);
+    if (queued !== -1) this.#queue.splice(queued, 1);
+    const thread = this.#thread;
+    if (thread?.busy === pending) {
+      // The work itself is over its time: the thread ends with it, and a new one loads.
+      thread.busy = undefined;
+      this.#thread = undefined;
+      void thread.worker.terminate();
+      void this.reload('a request ran out of time');
+    }
+    this.#refuse(
+      pending,
+      `not answered within ${deadlineMs} ms; try again, or send a shorter answer`,
+    );
+  }
+
+  #refuse(pending: Pending, message: string): void {
+    clearTimeout(pending.timer);
+    pending.reject(new Refusal(503, 'DEADLINE', message));
+  }
+}
+
+/**
+ * Start a thread on `path` and wait for it to load: its health, or the load's error (an
+ * `InputError` with the loader's code and words), or a timeout that ends it.
+ */
+function startThread(
+  path: string,
+  loadTimeoutMs: number,
+): Promise<{ thread: Thread; health: VerifierHealth }> {
+  const worker = new Worker(threadEntry(), { workerData: { path }, ...threadOptions() });
+  return new Promise((resolve, reject) => {
+    const fail = (error: Error): void => {
+      clearTimeout(timer);
+      worker.off('message', onMessage);
+      void worker.terminate();
+      reject(error);
+    };
+    const timer = setTimeout(
+      () =>
+        fail(
+          new InputError(
+            'FILE_UNREADABLE',
+            `the allowlist did not load within ${loadTimeoutMs} ms; check that the path names a regular file`,
+            { where: path },
+          ),
+        ),
+      loadTimeoutMs,
+    );
+    const onMessage = (message: ThreadMessage): void => {
+      if (message.kind === 'failed')
+        fail(new InputError(message.code as InputErrorCode, message.message));
+      else if (message.kind === 'loaded') {
+        clearTimeout(timer);
+        worker.off('message', onMessage);
+        worker.off('error', fail);
+        resolve({ thread: { worker, retired: false }, health: message.health });
+      }
+    };
+    worker.on('message', onMessage);
+    worker.once('error', fail);
+  });
+}
+
+/** The thread's file beside this one: `.ts` when run from source (through tsx), `.js` when built. */
+function threadEntry(): URL {
+  return new URL(
+    `./verifier-thread${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`,
+    import.meta.url,
+  );
+}
+
+function threadOptions(): { execArgv?: string[] } {
+  if (!import.meta.url.endsWith('.ts')) return {};
+  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+  return { execArgv: ['--import', tsx] };
+}
