@@ -2,17 +2,17 @@ import { LIVENESS_DEFAULTS } from '../defaults.js';
 import { describeError } from '../errors.js';
 import { Cancelled, Stop, type PartyKey } from './cancel.js';
 import { NETWORK_PROBE_URL } from './network.js';
-import { livenessNumbers, parseLivenessOptions, type ResolvedLivenessNumbers } from './options.js';
-import { assembleParts, checkLink, type CheckerParts } from './parts.js';
+import { livenessNumbers, parseLivenessOptions } from './options.js';
+import {
+  assembleParts,
+  type CheckerDeps,
+  type CheckerParts,
+  checkLink,
+  type ResolvedLivenessSettings,
+} from './parts.js';
 import { hostKey } from './resolve.js';
 import { fetchTarget } from './target.js';
-import type {
-  CheckOptions,
-  LinkChecker,
-  LivenessOptions,
-  LivenessOutcome,
-  ResolveResult,
-} from './types.js';
+import type { CheckOptions, LinkChecker, LivenessOptions, LivenessOutcome } from './types.js';
 
 export { SOFT_404_PROBE_PREFIX } from './soft404.js';
 
@@ -26,23 +26,6 @@ interface LinkRun {
   /** A caller without a deadline waits for it: never aborted before `close`. */
   unlimited: boolean;
   settled: boolean;
-}
-
-/** Seams for tests: waiting between retries and the clock (for the disk cache's TTL and Retry-After dates). */
-export interface CheckerDeps {
-  sleep?: (ms: number) => Promise<void>;
-  now?: () => number;
-  /** The system resolver's own lookup (getaddrinfo); tests replace it to see what it is asked. */
-  systemLookup?: (host: string) => Promise<ResolveResult>;
-}
-
-/** Options with every default filled in and validated. */
-export interface ResolvedLivenessSettings extends ResolvedLivenessNumbers {
-  maxBodyBytes: number;
-  maxHeaderBytes: number;
-  userAgent: string;
-  accept: string;
-  networkProbe: string | false;
 }
 
 /**

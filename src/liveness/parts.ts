@@ -3,7 +3,6 @@ import { InputError, describeError } from '../errors.js';
 import { privateAddressPolicy } from './address.js';
 import { DiskCache } from './cache.js';
 import { Cancelled, Stop, untilAborted, type StopSignal } from './cancel.js';
-import type { CheckerDeps, ResolvedLivenessSettings } from './checker.js';
 import { classify, networkNeeded, type Evidence } from './classify.js';
 import { Crawler, type Crawled } from './crawl.js';
 import { AnswerDeadlines, HostClock } from './deadline.js';
@@ -15,7 +14,25 @@ import { createSystemResolver, pinsFrom } from './resolve.js';
 import { RETRY_BASE_DELAY_MS } from './retry.js';
 import { Soft404Prober } from './soft404.js';
 import { fetchTarget } from './target.js';
-import type { LivenessOptions, LivenessOutcome } from './types.js';
+import type { ResolvedLivenessNumbers } from './options.js';
+import type { LivenessOptions, LivenessOutcome, ResolveResult } from './types.js';
+
+/** Seams for tests: waiting between retries and the clock (for the disk cache's TTL and Retry-After dates). */
+export interface CheckerDeps {
+  sleep?: (ms: number) => Promise<void>;
+  now?: () => number;
+  /** The system resolver's own lookup (getaddrinfo); tests replace it to see what it is asked. */
+  systemLookup?: (host: string) => Promise<ResolveResult>;
+}
+
+/** Options with every default filled in and validated. */
+export interface ResolvedLivenessSettings extends ResolvedLivenessNumbers {
+  maxBodyBytes: number;
+  maxHeaderBytes: number;
+  userAgent: string;
+  accept: string;
+  networkProbe: string | false;
+}
 
 /** The working parts of one checker, built once (`assembleParts`), used by every link. */
 export interface CheckerParts {

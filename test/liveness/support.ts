@@ -1,5 +1,6 @@
 import { onTestFinished } from 'vitest';
-import { createLinkChecker, type CheckerDeps } from '../../src/liveness/checker.js';
+import { createLinkChecker } from '../../src/liveness/checker.js';
+import type { CheckerDeps } from '../../src/liveness/parts.js';
 import { scratchDir } from '../helpers/scratch.js';
 import type {
   LinkChecker,
