@@ -17,7 +17,9 @@ export async function runVerdictsSection(context: {
 }): Promise<SectionResult> {
   const { baseline } = context;
   const digest = async (root: string): Promise<{ summary: string; sha: string }> => {
-    const summary = await runNode(['--import', 'tsx', VERDICTS, '--root', root], 'verdicts');
+    const summary = (
+      await runNode(['--import', 'tsx', VERDICTS, '--root', root], 'verdicts')
+    ).trim();
     const sha = /sha256 ([0-9a-f]{64})/.exec(summary)?.[1];
     if (sha === undefined) throw new Error(`bench/verdicts.ts printed no digest: ${summary}`);
     return { summary, sha };
