@@ -9,7 +9,7 @@ import { resolveColumns, type ResolvedColumns } from './columns.js';
 import { reportBareNames, settleAliases } from './names.js';
 import { readTable } from './row.js';
 import { summarizeBuild } from './summary.js';
-import type { Directory } from './directory.js';
+import { type Directory, phoneKindsOf } from './directory.js';
 import type {
   BuildOptions,
   DirectoryBuildOptions,
@@ -73,6 +73,12 @@ export function buildAllowlist(
   settleAliases(state.pendingAliases, state.orgs, state.aliasClaims, state.warnings, state.notes);
 
   const allowlist = allowlistOf(state);
+  const kinds = phoneKindsOf(
+    directory?.phoneKinds ?? [],
+    (key) => state.orgs.get(key),
+    options.base?.orgPhoneKinds,
+  );
+  if (kinds) allowlist.orgPhoneKinds = kinds;
   reportBareNames(allowlist, state.orgs, baseSource, state.notes, state.warnings);
   const { warnings, notes } = state;
   const summary = summarizeBuild(allowlist, warnings, notes, {

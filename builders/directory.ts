@@ -1,6 +1,9 @@
 import { houseMessage } from '../src/input/issues.js';
 import { areaOf } from '../src/jurisdiction/codes.js';
-import { isPlaceholder } from './cells.js';
+import { isNumberToCall, type PhoneKind } from '../src/allowlist/phone-kinds.js';
+import { dataRecord } from '../src/allowlist/fields.js';
+import { orgKey } from '../src/normalize/name.js';
+import { isPlaceholder, parsePhoneCell } from './cells.js';
 import type { BuildNote, BuildWarning, ColumnNames, Table, TableRow } from './types.js';
 
 // A directory export (Open Referral HSDS, iCarol) read as records tied by ids, turned into record
@@ -22,30 +25,52 @@ export interface Directory {
   warnings: BuildWarning[];
   /** Inactive, deleted and private records left out: one note a file and reason. */
   notes: BuildNote[];
+  /** Each number whose kind is not `voice`, under its organization's name as written. */
+  phoneKinds: DirectoryPhone[];
+}
+
+/** A number of an export with its kind, under the organization it belongs to. */
+export interface DirectoryPhone {
+  organization: string;
+  /** The cell as written; read with the CSV path's phone parser. */
+  raw: string;
+  kind: PhoneKind;
 }
 
 /**
- * The kind of a phone line, as the export says it (HSDS `phones.type`, iCarol's phone columns and
- * their labels). Only `voice`, `toll free`, `hotline`, `after hours` and `text` are numbers to
- * call the organization on; a fax, a TTY and a pager are other lines, kept out of `org_phones` as
- * the CSV path keeps a fax column out.
+ * The allowlist's `orgPhoneKinds` (with `base`'s, from `--merge`): each kind under the
+ * organization as the build named it
+ * (`nameOf`, by `orgKey`). A number to call is kept only when the build listed it (it parsed);
+ * a fax or TTY is kept on its own, as it is in no `org_phones`.
  */
-export type PhoneKind =
-  | 'voice'
-  | 'toll free'
-  | 'hotline'
-  | 'after hours'
-  | 'text'
-  | 'fax'
-  | 'TTY'
-  | 'pager';
-
-const OTHER_LINES: ReadonlySet<PhoneKind> = new Set(['fax', 'TTY', 'pager']);
-
-/** Whether a person calls the organization on a line of this kind. */
-export function isNumberToCall(kind: PhoneKind): boolean {
-  return !OTHER_LINES.has(kind);
+export function phoneKindsOf(
+  phones: readonly DirectoryPhone[],
+  nameOf: (key: string) => { name: string; phones: readonly string[] } | undefined,
+  base: Readonly<Record<string, Readonly<Record<string, PhoneKind>>>> = {},
+): Record<string, Record<string, PhoneKind>> | undefined {
+  const out = dataRecord<Record<string, PhoneKind>>();
+  let any = false;
+  // The merged allowlist's kinds first (`--merge`), under the build's spelling of each name.
+  for (const [name, own] of Object.entries(base)) {
+    const org = nameOf(orgKey(name));
+    if (org === undefined) continue;
+    Object.assign((out[org.name] ??= dataRecord<PhoneKind>()), own);
+    any = true;
+  }
+  for (const phone of phones) {
+    const org = nameOf(orgKey(phone.organization));
+    if (org === undefined) continue;
+    for (const part of parsePhoneCell(phone.raw)) {
+      if (part.kind !== 'number') continue;
+      if (isNumberToCall(phone.kind) && !org.phones.includes(part.e164)) continue;
+      (out[org.name] ??= dataRecord<PhoneKind>())[part.e164] = phone.kind;
+      any = true;
+    }
+  }
+  return any ? out : undefined;
 }
+
+export { isNumberToCall, type PhoneKind };
 
 /** The kind a label names (`Fax`, `TDD`, `Toll-Free`, `24 hour hotline`, `After Hours`), or undefined. */
 export function kindOfLabel(label: string): PhoneKind | undefined {

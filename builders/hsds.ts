@@ -1,6 +1,7 @@
 import { areaOf } from '../src/jurisdiction/codes.js';
 import {
   type Directory,
+  type DirectoryPhone,
   ExportTable,
   isNoName,
   isNumberToCall,
@@ -111,11 +112,12 @@ export function hsdsDirectory(pkg: HsdsPackage): Directory {
     const table = tiedUrls(t, resource, links, left, areaCell);
     if (table) tables.push(table);
   }
-  const phones = phoneTable(t, links, left, areaCell);
+  const phoneKinds: DirectoryPhone[] = [];
+  const phones = phoneTable(t, links, left, areaCell, phoneKinds);
   if (phones) tables.push(phones);
   for (const table of tables) table.notes.push(...left.linesFor(table));
   const { warnings, notes } = left.messages();
-  return { kind: 'hsds', source: pkg.source, tables, warnings, notes };
+  return { kind: 'hsds', source: pkg.source, tables, warnings, notes, phoneKinds };
 }
 
 /** The area column of every record table: the organization's states, worked out beforehand. */
@@ -298,6 +300,7 @@ function phoneTable(
   links: Links,
   left: LeftOut,
   areaCell: (org: string) => Record<string, string>,
+  kinds: DirectoryPhone[],
 ): Table | undefined {
   const table = t.get('phone');
   const number = table?.column('number');
@@ -314,8 +317,10 @@ function phoneTable(
       continue;
     }
     const kind = hsdsPhoneKind(table.cell(row, 'type'), table.cell(row, 'description'));
+    const organization = links.name(owner.org);
+    if (kind !== 'voice') kinds.push({ organization, raw: table.cell(row, 'number'), kind });
     if (!isNumberToCall(kind)) {
-      left.add(table.table, row, `left out of the numbers to call: a ${kind} line`);
+      left.add(table.table, row, `kept as a ${kind} line, not a number to call`);
       continue;
     }
     rows.push({

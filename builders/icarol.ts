@@ -1,5 +1,6 @@
 import {
   type Directory,
+  type DirectoryPhone,
   ExportTable,
   isNumberToCall,
   isYes,
@@ -86,39 +87,21 @@ interface Record_ {
 export function icarolDirectory(table: Table, source = table.source): Directory {
   const t = new ExportTable(table);
   const left = new LeftOut();
-  const records = new Map<string, Record_>();
-  const all: Record_[] = table.rows.map((row) => {
-    const record: Record_ = {
-      row,
-      num: t.cell(row, 'ResourceAgencyNum'),
-      level: (t.has(LEVEL) ? t.cell(row, LEVEL) : AGENCY).toLowerCase(),
-      parent: t.cell(row, 'ParentAgencyNum'),
-      ended: endedBy(t, row),
-    };
-    if (record.num.length > 0 && !records.has(record.num)) records.set(record.num, record);
-    return record;
-  });
+  const agencyOf = agenciesOf(t, left);
   const nameColumn = t.first(...NAME_COLUMNS)!;
-  const agencyOf = new Map<Record_, Record_>();
-  for (const record of all) {
-    const agency = findAgency(record, records);
-    if (typeof agency === 'string') left.add(table, record.row, `left out, ${agency}`, TODO_ORPHAN);
-    else if (agency.ended !== undefined)
-      left.add(
-        table,
-        record.row,
-        `left out, ${agency === record ? agency.ended : `its parent ${agency.ended.replace(/^the record /, '')}`}`,
-      );
-    else agencyOf.set(record, agency);
-  }
   const areas = agencyAreas(t, agencyOf);
   const phones = ICAROL_PHONES.filter(
     (phone) => t.has(phone.number) && isNumberToCall(phone.kind),
   ).map((phone) => ({ ...phone, number: t.column(phone.number)! }));
+  const otherLines = ICAROL_PHONES.filter(
+    (phone) => t.has(phone.number) && !isNumberToCall(phone.kind),
+  ).map((phone) => ({ ...phone, number: t.column(phone.number)! }));
   const url = t.column('WebsiteAddress');
   const alias = t.column('AlternateName');
   const rows: RecordRow[] = [];
+  const phoneKinds: DirectoryPhone[] = [];
   for (const [record, agency] of agencyOf) {
+    const organization = t.cell(agency.row, nameColumn);
     const own = record === agency;
     const cells: Record<string, string> = { [AREA]: areas.get(agency)?.join(';') ?? '' };
     if (url) cells[url] = t.cell(record.row, url);
@@ -129,8 +112,16 @@ export function icarolDirectory(table: Table, source = table.source): Directory 
       const why = leftOutNumber(t, record.row, phone);
       if (why === undefined) cells[phone.number] = value;
       else left.add(table, record.row, why);
+      const kind = labelledKind(t, record.row, phone);
+      if (kind !== 'voice' && !isYes(t.cell(record.row, phone.private)))
+        phoneKinds.push({ organization, raw: value, kind });
     }
-    rows.push({ at: record.row, organization: t.cell(agency.row, nameColumn), tied: !own, cells });
+    for (const phone of otherLines) {
+      const value = t.cell(record.row, phone.number);
+      if (value.length === 0 || isYes(t.cell(record.row, phone.private))) continue;
+      phoneKinds.push({ organization, raw: value, kind: phone.kind });
+    }
+    rows.push({ at: record.row, organization, tied: !own, cells });
   }
   for (const phone of ICAROL_PHONES)
     if (t.has(phone.number) && !isNumberToCall(phone.kind))
@@ -154,7 +145,40 @@ export function icarolDirectory(table: Table, source = table.source): Directory 
   );
   out.notes.push(...left.linesFor(table));
   const { warnings, notes } = left.messages();
-  return { kind: 'icarol', source, tables: [out], warnings, notes };
+  return { kind: 'icarol', source, tables: [out], warnings, notes, phoneKinds };
+}
+
+/**
+ * Each record that runs, with the agency it belongs to (itself for an agency); the rest left out
+ * (inactive, deleted, under an inactive parent: a note; a parent that is not there: a warning).
+ */
+function agenciesOf(t: ExportTable, left: LeftOut): Map<Record_, Record_> {
+  const table = t.table;
+  const records = new Map<string, Record_>();
+  const all: Record_[] = table.rows.map((row) => {
+    const record: Record_ = {
+      row,
+      num: t.cell(row, 'ResourceAgencyNum'),
+      level: (t.has(LEVEL) ? t.cell(row, LEVEL) : AGENCY).toLowerCase(),
+      parent: t.cell(row, 'ParentAgencyNum'),
+      ended: endedBy(t, row),
+    };
+    if (record.num.length > 0 && !records.has(record.num)) records.set(record.num, record);
+    return record;
+  });
+  const agencyOf = new Map<Record_, Record_>();
+  for (const record of all) {
+    const agency = findAgency(record, records);
+    if (typeof agency === 'string') left.add(table, record.row, `left out, ${agency}`, TODO_ORPHAN);
+    else if (agency.ended !== undefined)
+      left.add(
+        table,
+        record.row,
+        `left out, ${agency === record ? agency.ended : `its parent ${agency.ended.replace(/^the record /, '')}`}`,
+      );
+    else agencyOf.set(record, agency);
+  }
+  return agencyOf;
 }
 
 /** The area column of the record table: the agency's states, worked out beforehand. */
@@ -185,6 +209,15 @@ function findAgency(record: Record_, records: ReadonlyMap<string, Record_>): Rec
     at = parent;
   }
   return `its ParentAgencyNum chain leads to no agency in ${MAX_HOPS} steps`;
+}
+
+/** The kind of a numbered line by its labels (`Phone2Name` `Fax`), else its column's. */
+function labelledKind(t: ExportTable, row: TableRow, phone: PhoneColumn): PhoneKind {
+  for (const label of phone.labels) {
+    const kind = kindOfLabel(t.cell(row, label));
+    if (kind !== undefined) return kind;
+  }
+  return phone.kind;
 }
 
 /** Why a number of a record is not listed (private, or labelled an other line), or undefined. */

@@ -11,6 +11,7 @@ import {
   readPhones,
   readUrls,
 } from './fields.js';
+import { type PhoneKind, parsePhoneKinds } from './phone-kinds.js';
 
 /**
  * The allowlist file as written: four fields, plus optional aliases. Unknown keys are rejected so
@@ -31,6 +32,8 @@ export const AllowlistFileSchema = z.strictObject({
   /** The JSON Schema an editor validates the file with (`schema/allowlist.schema.json`); not read. */
   $schema: z.string().optional(),
   org_urls: z.record(z.string(), z.array(z.string())).optional(),
+  /** Organization → number → its kind of line (`PHONE_KINDS`); a fax or TTY is listed here alone. */
+  phone_kinds: z.record(z.string(), z.record(z.string(), z.string())).optional(),
 });
 export type AllowlistFile = z.infer<typeof AllowlistFileSchema>;
 
@@ -53,6 +56,8 @@ export interface Allowlist extends AllowlistAreas {
   urlsAsWritten?: ReadonlyMap<string, string>;
   /** Organization → its own pages (normalized, each in `urls`): what a correction offers. */
   orgUrls?: Record<string, string[]>;
+  /** Organization → number (E.164) → its kind, where the directory says (`phone_kinds`). */
+  orgPhoneKinds?: Record<string, Record<string, PhoneKind>>;
 }
 
 /** Every name and alias of an allowlist, with the organization it names. */
@@ -138,6 +143,7 @@ export function readAllowlist(
   const areas = {
     ...parseAreaFields(file, fail),
     ...readOrgUrls(file.org_urls, urls, addOrg, fail),
+    ...parsePhoneKinds(file, addOrg, fail),
   };
   if (problems.length > 0) throw invalidInput('INVALID_ALLOWLIST', problems, format);
   const allowlist: Allowlist = {
@@ -176,7 +182,8 @@ function wellFormed(data: unknown): boolean {
     [file.org_aliases, file.org_areas, file.link_areas, file.org_urls].every((value) =>
       optional(value, isListRecord),
     ) &&
-    optional(file.urls_as_written, isStringRecord)
+    optional(file.urls_as_written, isStringRecord) &&
+    optional(file.phone_kinds, (value) => isRecordOf(value, isStringRecord))
   );
 }
 
@@ -246,5 +253,14 @@ export function toAllowlistFile(allowlist: Allowlist): AllowlistFile {
   if (allowlist.linkAreas) file.link_areas = record(allowlist.linkAreas);
   if (allowlist.jurisdiction !== undefined) file.jurisdiction = allowlist.jurisdiction;
   if (allowlist.orgUrls) file.org_urls = record(allowlist.orgUrls);
+  if (allowlist.orgPhoneKinds) {
+    const kinds = dataRecord<Record<string, string>>();
+    for (const name of Object.keys(allowlist.orgPhoneKinds).sort(compareStrings)) {
+      const own = allowlist.orgPhoneKinds[name]!;
+      const numbers = Object.keys(own).sort(compareStrings);
+      if (numbers.length > 0) kinds[name] = Object.fromEntries(numbers.map((n) => [n, own[n]!]));
+    }
+    if (Object.keys(kinds).length > 0) file.phone_kinds = kinds;
+  }
   return file;
 }

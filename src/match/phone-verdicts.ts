@@ -1,3 +1,4 @@
+import { isNumberToCall, type PhoneKind } from '../allowlist/phone-kinds.js';
 import type { AllowlistIndex } from './index.js';
 import { otherLineLabel, ownLabel } from './phone-cues.js';
 import type { PreparedAnswer } from '../text/prepared.js';
@@ -246,6 +247,12 @@ function lineLabel(a: Attribution): string | undefined {
   return a.lineLabelRead.label;
 }
 
+/** Whether the answer's label (`otherLineLabel`) names the directory's kind of line. */
+function sameLine(label: string, kind: PhoneKind): boolean {
+  if (kind === 'fax') return label === 'fax';
+  return kind === 'TTY' && (label === 'TTY' || label === 'TDD' || label === 'text telephone');
+}
+
 /** How many numbers or owners a reason names before it says how many more. */
 const REASON_NAMES = 3;
 const VOWEL_FIRST = /^[AEIOU]/;
@@ -276,6 +283,15 @@ export function misattributed(a: Attribution, organization: string, by?: Charged
   // on, so it proves nothing about these, neither by silence nor by listing the number for a
   // neighbour (one ADA coordinator serves several courts of a building). Reported, not charged.
   const label = lineLabel(a);
+  // The kind the directory gives this number for the organization (`phone_kinds`).
+  const kind = a.index.allowlist.orgPhoneKinds?.[organization]?.[a.phone.normalized];
+  if (label !== undefined && kind !== undefined && sameLine(label, kind))
+    return {
+      ...a.base,
+      organization,
+      status: 'verified',
+      reason: `${a.shown} is listed as the ${kind} line of ${organization}, as the answer labels it`,
+    };
   if (label !== undefined) {
     const listedFor = whose(
       a,
@@ -288,11 +304,15 @@ export function misattributed(a: Attribution, organization: string, by?: Charged
       organization,
     );
   }
-  const belongs = whose(
-    a,
-    (owners) => `; it is the number of ${owners}`,
-    '; the directory does not list it for anyone',
-  );
+  // A fax or TTY of the organization offered as the number to call: a dead end, said so.
+  const belongs =
+    kind !== undefined && !isNumberToCall(kind)
+      ? `; the directory lists it as its ${kind} line, not a number to call`
+      : whose(
+          a,
+          (owners) => `; it is the number of ${owners}`,
+          '; the directory does not list it for anyone',
+        );
   return {
     ...a.base,
     organization,

@@ -49,7 +49,7 @@ describe('loadAllowlist: invalid files, each with its own message', () => {
     ['wrong-type.json', '$.urls (line 2): expected a list, got the string "https://mass.gov"'],
     [
       'unknown-key.json',
-      '$.org_phone (line 5): unknown key; did you mean "org_phones"? allowed keys: "urls", "domains", "org_names", "org_phones" (optional: "org_aliases", "urls_as_written", "org_areas", "link_areas", "jurisdiction", "$schema", "org_urls")',
+      '$.org_phone (line 5): unknown key; did you mean "org_phones"? allowed keys: "urls", "domains", "org_names", "org_phones" (optional: "org_aliases", "urls_as_written", "org_areas", "link_areas", "jurisdiction", "$schema", "org_urls", "phone_kinds")',
     ],
     ['missing-field.json', '$.org_phones: is missing; add an object ({} if you have none)'],
     ['not-an-object.json', '$: expected an object, got a list'],

@@ -7,7 +7,7 @@ const SOURCE = 'lists/allowlist.json';
 const EMPTY = { urls: [], domains: [], org_names: [], org_phones: {} };
 // Read from the schema itself: the optional keys (urls_as_written included) cannot drift from the message.
 const KEYS =
-  '"urls", "domains", "org_names", "org_phones" (optional: "org_aliases", "urls_as_written", "org_areas", "link_areas", "jurisdiction", "$schema", "org_urls")';
+  '"urls", "domains", "org_names", "org_phones" (optional: "org_aliases", "urls_as_written", "org_areas", "link_areas", "jurisdiction", "$schema", "org_urls", "phone_kinds")';
 
 /** The error `parseAllowlist` throws for `data`, or a failure when it does not throw. */
 function errorOf(data: unknown): InputError {

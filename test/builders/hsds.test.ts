@@ -75,8 +75,8 @@ describe('HSDS datapackage, shaped to hit each rule', () => {
     const left = result.notes.filter((n) => n.code === 'LEFT_OUT_RECORDS').map((n) => n.message);
     expect(left).toEqual([
       'left out, the service is inactive',
-      'left out of the numbers to call: a fax line',
-      'left out of the numbers to call: a TTY line',
+      'kept as a fax line, not a number to call',
+      'kept as a TTY line, not a number to call',
       'left out, its service is inactive',
     ]);
     // No "repeated organization" note for the records tied to one.
@@ -127,7 +127,7 @@ describe('HSDS as Open Referral publishes it', () => {
       'Roz Bernstein Sample Org': ["Roz Bernstein's"],
     });
     expect(run.stderr).toContain('services.csv: 3 rows: left out, the service is inactive');
-    expect(run.stderr).toContain('phones.csv: 1 row: left out of the numbers to call: a TTY line');
+    expect(run.stderr).toContain('phones.csv: 1 row: kept as a TTY line, not a number to call');
     // The sample's numbers are fictional and not North American: skipped as the CSV path skips them.
     expect(run.stderr.match(/column 'number': .* is not a phone number/g)).toHaveLength(4);
   });
