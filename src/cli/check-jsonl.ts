@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { CHECK_JSONL_MAX_LINE_BYTES } from '../defaults.js';
+import { CHECK_JSONL_MAX_LINE_BYTES, JUDGE_DEFAULTS } from '../defaults.js';
 import { jsonLine } from '../format/escape.js';
 import { InputError, isInputError } from '../errors.js';
 import type { CheckLine } from '../format/check-schema.js';
@@ -33,15 +33,29 @@ export async function runJsonl(
       ? (io.stdinChunks?.() ?? once(await io.readStdin()))
       : await openFileChunks(resolve(io.cwd, source), 'answers file');
   const tally = { answers: 0, passed: 0, failed: 0, bad: [] as number[] };
-  for await (const line of readLines(chunks, CHECK_JSONL_MAX_LINE_BYTES)) {
-    if (line.tooLong === undefined && line.text.trim() === '') continue;
-    tally.answers += 1;
-    const verdict = await checkLine(line, name, plan, io);
-    if ('error' in verdict) tally.bad.push(line.line);
+  // With a model judge, answers wait on the network: up to `concurrency` are checked at once,
+  // their lines still written in input order, so memory stays that of a few lines.
+  const judge = plan.chunks?.settings.judge;
+  const window = judge ? (judge.concurrency ?? JUDGE_DEFAULTS.concurrency) : 1;
+  const pending: Array<{ line: number; verdict: Promise<CheckLine> }> = [];
+  const writeFirst = async (): Promise<void> => {
+    const first = pending.shift()!;
+    const verdict = await first.verdict;
+    if ('error' in verdict) tally.bad.push(first.line);
     else if (verdict.pass) tally.passed += 1;
     else tally.failed += 1;
     await output.write(jsonLine(verdict));
+  };
+  for await (const line of readLines(chunks, CHECK_JSONL_MAX_LINE_BYTES)) {
+    if (line.tooLong === undefined && line.text.trim() === '') continue;
+    tally.answers += 1;
+    const verdict = checkLine(line, name, plan, io);
+    // Awaited in order below; this only keeps a later line's unexpected error from going unhandled meanwhile.
+    verdict.catch(() => undefined);
+    pending.push({ line: line.line, verdict });
+    if (pending.length >= window) await writeFirst();
   }
+  while (pending.length > 0) await writeFirst();
   if (tally.answers === 0)
     throw new InputError(
       'USAGE',

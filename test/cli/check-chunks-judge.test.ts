@@ -121,6 +121,56 @@ describe('check --chunks with a judge', () => {
     expect(audit.overall_assessment.judge).toMatchObject({ advisory: true, uncounted: 1 });
   });
 
+  it('check --jsonl checks answers at once with a judge, lines in input order', async () => {
+    const judge = await startScriptedJudge((request) => ({
+      status: 200,
+      delayMs: 1_000,
+      body: JSON.stringify({
+        choices: [{ message: { content: allSay(request, 'NO') } }],
+        usage: { prompt_tokens: 10, completion_tokens: 2 },
+      }),
+    }));
+    const rows = ['more time to answer', 'a period to reply', 'a later date'].map((what, index) =>
+      JSON.stringify({ id: `r${index}`, answer: `A tenant can ask the court for ${what} [1].` }),
+    );
+    const io = fakeIo({ stdin: rows.join('\n') });
+    const before = Date.now();
+    const code = await runCli(
+      [
+        'check',
+        '--chunks',
+        chunksFile(),
+        '--judge-url',
+        judge.url,
+        '--judge-model',
+        'jsonl-model',
+        '--jsonl',
+        '-',
+      ],
+      io,
+    );
+    const took = Date.now() - before;
+    expect(code).toBe(2);
+    const lines = io
+      .out()
+      .trim()
+      .split('\n')
+      .map(
+        (line) =>
+          JSON.parse(line) as {
+            id: string;
+            chunks: { overall_assessment: { judge: { tokens: { total: number } } } };
+          },
+      );
+    expect(lines.map((line) => line.id)).toEqual(['r0', 'r1', 'r2']);
+    expect(lines.map((line) => line.chunks.overall_assessment.judge.tokens.total)).toEqual([
+      12, 12, 12,
+    ]);
+    // One after another would take three seconds at least.
+    expect(judge.requests).toHaveLength(3);
+    expect(took).toBeLessThan(3_000);
+  });
+
   it.each([
     [['--judge-url', 'http://127.0.0.1:9'], 'needs both a URL and a model name'],
     [['--judge-url', 'ftp://x', '--judge-model', 'm'], '--judge-url'],
