@@ -1,11 +1,12 @@
 import { isFatalBucket, type Recommendation, type Report } from '../types.js';
-import { countsAgainst, leftForReview, type Repair } from './repair.js';
+import { countsAgainst, leftForReview, type Repair, resemblesListed } from './repair.js';
 
 /**
  * What a runtime caller should do with an answer, by the pass rule of `scoreReport` (score above
  * the threshold and no broken or invented link):
  * - `pass` when the answer passes and holds nothing to correct (no misattributed number: a wrong
- *   number can pass the score, but a guardrail does not show it to a person);
+ *   number can pass the score, but a guardrail does not show it to a person; nor a link resembling
+ *   a directory site that the directory's page can replace);
  * - `repair` when something is to be corrected and the repaired answer passes;
  * - `review` when a finding against it has only a suggestion (a `review` correction: the
  *   organization not named beyond doubt, or the directory offering no one replacement), left in
@@ -44,11 +45,14 @@ export function recommend(report: Report, repair?: Repair): Recommendation {
   };
 }
 
-/** A finding the answer should not go out with: a broken or invented link, a misattributed number, or a failing score. */
+/**
+ * A finding the answer should not go out with: a broken or invented link, a misattributed number,
+ * a failing score, or a link resembling a directory site that the directory's page can replace.
+ */
 export function needsRepair(report: Report): boolean {
   return (
     !report.pass ||
-    report.links.some((link) => isFatalBucket(link.bucket)) ||
+    report.links.some((link) => isFatalBucket(link.bucket) || resemblesListed(link)) ||
     report.phones.some(countsAgainst)
   );
 }
@@ -57,11 +61,15 @@ function failure(report: Report): string {
   const wrong = report.misattributedCount;
   const fatal = report.links.filter((link) => isFatalBucket(link.bucket)).length;
   const elsewhere = report.phones.filter((phone) => phone.status === 'wrong_jurisdiction').length;
+  const lookalikes = report.links.filter(resemblesListed).length;
   const parts = [
     ...(fatal > 0 ? [`${fatal} failing link${fatal === 1 ? '' : 's'}`] : []),
     ...(wrong > 0 ? [`${wrong} misattributed number${wrong === 1 ? '' : 's'}`] : []),
     ...(elsewhere > 0
       ? [`${elsewhere} number${elsewhere === 1 ? '' : 's'} of another jurisdiction`]
+      : []),
+    ...(lookalikes > 0
+      ? [`${lookalikes} link${lookalikes === 1 ? '' : 's'} resembling a directory site`]
       : []),
   ];
   const verdict = report.pass

@@ -60,7 +60,8 @@ type Target = { finding: 'link' | 'phone'; raw: string; correction: Fix; span: S
  * correction as an edit (`replace` as is, `remove` widened to its sentence, list item or table
  * cell: `removalEdit`); one fixer applies them (`applyEdits`: sorted, overlaps skipped), and the
  * result is verified again with `verify`. While the new verdict still has corrections to apply, the
- * same runs again, at most `REPAIR_MAX_PASSES` times. A correction of action `review` is never
+ * same runs again, at most `REPAIR_MAX_PASSES` times. A lookalike of a listed domain is replaced
+ * by the directory's page for it (`resemblesListed`). A correction of action `review` is never
  * applied (the fix is not proven: a person decides); its finding is reported as unrepaired.
  */
 export async function repairAnswer(
@@ -117,7 +118,8 @@ function targetsOf(report: Report): Target[] {
         span: { start: verdict.finding.start, end: verdict.finding.end },
       });
   };
-  for (const link of report.links) if (isFatalBucket(link.bucket)) add('link', link);
+  for (const link of report.links)
+    if (isFatalBucket(link.bucket) || resemblesListed(link)) add('link', link);
   for (const phone of report.phones) if (countsAgainst(phone)) add('phone', phone);
   return targets;
 }
@@ -183,6 +185,20 @@ export function leftForReview(report: Report): number {
   for (const phone of report.phones)
     if (countsAgainst(phone) && phone.correction?.action === 'review') count++;
   return count;
+}
+
+/**
+ * A link that resembles a directory site (`lookalike_of`) without failing the answer, with the
+ * directory's page for that domain to put in its place: offline, resemblance is no proof against
+ * it (it keeps its bucket and score), but the listed page is one right replacement, so repair
+ * writes it rather than show a person a site that may be an impostor.
+ */
+export function resemblesListed(link: LinkVerdict): boolean {
+  return (
+    !isFatalBucket(link.bucket) &&
+    link.lookalikeOf !== undefined &&
+    link.correction?.action === 'replace'
+  );
 }
 
 /** A number that counts against the answer: given for the wrong organization, or of another jurisdiction. */

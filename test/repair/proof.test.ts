@@ -121,3 +121,31 @@ describe('a link is replaced only by the one page the directory proves', () => {
     expect(repair?.text).toBe(text);
   });
 });
+
+describe('a lookalike of a listed domain is repaired, not punished', () => {
+  // Item 6: a `.com` copy of a listed legal-aid `.org` and a one-hyphen copy. Offline they stay
+  // `unverified` with `lookalike_of` (0.5 each, as before); the action is repair and --fix puts
+  // the directory's page for that domain in place (not the lookalike's path).
+  const ORG = 'Legal Services of Greater Miami';
+  const index = makeIndex({
+    org_names: [ORG],
+    urls: ['https://www.legalservicesmiami.org/'],
+    org_urls: { [ORG]: ['https://www.legalservicesmiami.org/'] },
+  });
+
+  it('both copies keep their bucket and score; the repair writes the listed page word for word', async () => {
+    const text =
+      'Apply online at https://legalservicesmiami.com/apply-now or read https://legal-servicesmiami.org/eviction.';
+    const { report, repair } = await guard(text, index);
+    expect(report.links.map((link) => [link.bucket, link.score, link.lookalikeOf])).toEqual([
+      ['unverified', 0.5, 'legalservicesmiami.org'],
+      ['unverified', 0.5, 'legalservicesmiami.org'],
+    ]);
+    expect(report.score).toBe(0.5);
+    expect(report.recommendation?.action).toBe('repair');
+    expect(repair?.text).toBe(
+      'Apply online at https://www.legalservicesmiami.org/ or read https://www.legalservicesmiami.org/.',
+    );
+    expect(repair?.report.links.map((link) => link.bucket)).toEqual(['directory']);
+  });
+});
