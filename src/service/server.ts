@@ -1,5 +1,6 @@
 import cluster from 'node:cluster';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { SERVICE_DEFAULTS } from '../defaults.js';
 import { jsonLine } from '../format/escape.js';
 import { parseVerifyRequest, readBody, Refusal } from './request.js';
@@ -91,6 +92,8 @@ export function createService(options: ServiceOptions): Service {
           status: 'ok',
           // Which of `--workers N` answered (1 to N, never a pid); absent with one process.
           ...(cluster.worker ? { worker: cluster.worker.id } : {}),
+          // The port bound, which differs from the one asked for when that was 0.
+          port: (server.address() as AddressInfo | null)?.port ?? null,
           uptime_ms: Date.now() - started,
           in_flight: inFlight,
           allowlist: options.verifier.health,
