@@ -49,7 +49,7 @@ export function runStartupSection(context: {
         throw new Error(`${args.join(' ')} exited ${result.status}: ${String(result.stderr)}`);
       return ms;
     };
-    const rounds = context.quick ? 7 : 21;
+    const rounds = context.quick ? 11 : 21;
     const checks: number[] = [];
     const nodes: number[] = [];
     for (let round = -2; round < rounds; round++) {
