@@ -83,6 +83,7 @@ export const chunkAuditSchema = z.strictObject({
         claims_from_cache: z.number().int().nonnegative(),
         uncounted: z.number().int().nonnegative(),
         advisory: z.boolean(),
+        uncited_sent: z.number().int().nonnegative(),
         tokens: tokensSchema,
       })
       .optional(),
@@ -206,6 +207,7 @@ function judgeAssessment(
     claims_from_cache: summary.claimsFromCache,
     uncounted: summary.uncounted,
     advisory: summary.advisory,
+    uncited_sent: summary.uncitedSent,
     tokens: tokensJson(summary.tokens),
   };
 }

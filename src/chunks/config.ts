@@ -20,6 +20,7 @@ const JudgeConfigSchema = z.strictObject({
   minEvidenceWords: z.number().int().min(1).optional(),
   concurrency: z.number().int().min(1).optional(),
   advisory: z.boolean().optional(),
+  uncited: z.boolean().optional(),
 });
 export type JudgeConfig = z.infer<typeof JudgeConfigSchema>;
 
@@ -58,6 +59,8 @@ export const CHUNK_EXPECTED: Readonly<Record<string, string>> = {
   'judge.requestTimeoutMs': 'a whole number of milliseconds above 0',
   'judge.minEvidenceWords': 'a whole number above 0',
   'judge.concurrency': 'a whole number above 0 (requests in flight at once)',
+  'judge.uncited':
+    'true (uncited statements are judged against every retrieved chunk, reported apart) or false',
   'judge.advisory':
     'true (the judge is advice: a claim it gave no counted verdict for does not fail the answer) or false (the default: it fails, not verified)',
 };

@@ -101,7 +101,11 @@ export function applyJudgement(
   policy: FailurePolicy,
   rules: JudgeRules,
 ): ClaimVerdict {
-  const cited = verdict.claim.ids.flatMap((key) => chunks.find((chunk) => chunk.key === key) ?? []);
+  // An uncited statement was judged against every retrieved chunk.
+  const uncited = verdict.claim.ids.length === 0;
+  const cited = uncited
+    ? [...chunks]
+    : verdict.claim.ids.flatMap((key) => chunks.find((chunk) => chunk.key === key) ?? []);
   const where = chunkNames(cited.map((chunk) => chunk.id));
   const s = cited.length === 1 ? 's' : '';
   if ('fault' in judgement)
@@ -135,6 +139,12 @@ export function applyJudgement(
         `the judge said YES quoting chunk ${found.chunkId}${quoted}, words that share none of the claim's content`,
         rules,
       );
+    if (uncited)
+      // Supported by a chunk it does not cite: a citation to fix, not a fabrication.
+      return judged(verdict, 'uncited_claim', said, policy, {
+        explanation: `Cites no chunk, but the judge finds chunk ${found.chunkId} states it${quoted}`,
+        correction: `Cite [${found.chunkId}]`,
+      });
     return judged(verdict, 'faithful_paraphrase', said, policy, {
       explanation: `The judge says ${where} support${s} it, quoting chunk ${found.chunkId}${quoted}`,
       correction: 'None needed',

@@ -41,6 +41,7 @@ export function buildJudgeSetup(
     ...(config.minEvidenceWords === undefined ? {} : { minEvidenceWords: config.minEvidenceWords }),
     ...(config.concurrency === undefined ? {} : { concurrency: config.concurrency }),
     ...(config.advisory === undefined ? {} : { advisory: config.advisory }),
+    ...(config.uncited === undefined ? {} : { uncited: config.uncited }),
   };
 }
 

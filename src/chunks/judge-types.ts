@@ -35,6 +35,8 @@ export interface JudgeSummary {
   uncounted: number;
   /** The judge is advice only: a claim without a counted verdict does not fail the answer. */
   advisory: boolean;
+  /** Of `claimsSent`, uncited statements judged against every retrieved chunk (`judge.uncited`). */
+  uncitedSent: number;
   /** Tokens the replies say they cost, summed over the calls made (a cached verdict costs none). */
   tokens: TokenUsage;
 }

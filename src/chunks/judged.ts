@@ -26,6 +26,8 @@ export interface JudgeSetup {
   concurrency?: number;
   /** The judge is advice only: no counted verdict leaves a claim as the checks left it. */
   advisory?: boolean;
+  /** Uncited statements (`uncited_claim`) are judged too, against every retrieved chunk. */
+  uncited?: boolean;
 }
 
 /**
@@ -34,7 +36,8 @@ export interface JudgeSetup {
  * missing chunk, a fabricated quotation, a figure no cited chunk holds and a wrong citation are
  * proven; a claim verbatim in its chunk is proven too; an uncited claim has no chunk to judge by.
  */
-function needsJudge(verdict: ClaimVerdict): boolean {
+function needsJudge(verdict: ClaimVerdict, uncited: boolean): boolean {
+  if (verdict.claim.ids.length === 0) return uncited && verdict.classification === 'uncited_claim';
   return (
     verdict.claim.ids.length > 0 &&
     verdict.missingIds.length === 0 &&
@@ -48,13 +51,17 @@ interface Group {
   claims: number[];
 }
 
-/** The claims to send, grouped by their distinct set of cited chunks (keys in input order). */
-function judgeGroups(report: ChunkReport, chunks: readonly Chunk[]): Group[] {
+/**
+ * The claims to send, grouped by their distinct set of cited chunks (keys in input order); an
+ * uncited statement, when those are judged, by every retrieved chunk.
+ */
+function judgeGroups(report: ChunkReport, chunks: readonly Chunk[], uncited: boolean): Group[] {
   const order = new Map(chunks.map((chunk, position) => [chunk.key, position]));
   const groups = new Map<string, Group>();
   report.claims.forEach((verdict, position) => {
-    if (!needsJudge(verdict)) return;
-    const keys = [...new Set(verdict.claim.ids)].sort((a, b) => order.get(a)! - order.get(b)!);
+    if (!needsJudge(verdict, uncited)) return;
+    const ids = verdict.claim.ids.length > 0 ? verdict.claim.ids : chunks.map((chunk) => chunk.key);
+    const keys = [...new Set(ids)].sort((a, b) => order.get(a)! - order.get(b)!);
     const name = keys.join('\u0000');
     let group = groups.get(name);
     if (!group) {
@@ -92,6 +99,7 @@ export async function judgeChunkReport(
     claimsFromCache: 0,
     uncounted: 0,
     advisory,
+    uncitedSent: 0,
     tokens: { prompt: 0, completion: 0, cached: 0 },
   };
   const pass: JudgePass = {
@@ -102,7 +110,11 @@ export async function judgeChunkReport(
     judgements: new Map(),
     summary,
   };
-  const asks = await lookUp(pass, judgeGroups(report, chunks));
+  const groups = judgeGroups(report, chunks, setup.uncited ?? false);
+  summary.uncitedSent = groups
+    .flatMap((group) => group.claims)
+    .filter((position) => report.claims[position]!.claim.ids.length === 0).length;
+  const asks = await lookUp(pass, groups);
   const maxCalls = setup.maxCallsPerAnswer ?? JUDGE_DEFAULTS.maxCallsPerAnswer;
   for (const ask of asks.slice(maxCalls))
     for (const position of ask.open)

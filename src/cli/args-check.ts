@@ -63,6 +63,7 @@ const CHUNK_ONLY = [
   'judge-record',
   'judge-replay',
   'judge-advisory',
+  'judge-uncited',
 ] as const;
 const LINK_ONLY = [
   'threshold',
@@ -196,6 +197,7 @@ export const CHUNK_FLAGS = {
   'judge.recordDir': '--judge-record',
   'judge.replayDir': '--judge-replay',
   'judge.advisory': '--judge-advisory',
+  'judge.uncited': '--judge-uncited',
 };
 
 /**
@@ -245,5 +247,6 @@ export function judgeFlags(
   // Merged option by option over a config file's judge; with no judge anywhere the judge's own
   // check says a URL and a model are missing.
   if (values['judge-advisory'] === true) judge.advisory = true;
+  if (values['judge-uncited'] === true) judge.uncited = true;
   return Object.keys(judge).length === 0 ? {} : { judge };
 }

@@ -35,6 +35,7 @@ export const JUDGE_FLAGS = {
   'judge-record': { type: 'string' },
   'judge-replay': { type: 'string' },
   'judge-advisory': { type: 'boolean', default: false },
+  'judge-uncited': { type: 'boolean', default: false },
 } as const satisfies FlagOptions;
 
 /**

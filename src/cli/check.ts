@@ -81,6 +81,8 @@ Options:
   --fail-on-partial-support  with a judge, partially_supported (its PARTIAL) fails
   --judge-advisory       with a judge, a claim it gave no counted verdict for (down, timed out,
                          unreadable, no checkable quote) warns instead of failing the answer
+  --judge-uncited        with a judge, judge uncited statements against every retrieved chunk
+                         (with --require-citations: every statement), reported apart
 
 Exit codes: 0 pass, 2 verification failed, 3 bad input, 1 unexpected error.
 `;

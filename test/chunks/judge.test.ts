@@ -415,3 +415,49 @@ describe('the judge pass of the chunk check', () => {
     expect(result.reason).toContain('tokens 621 (600 prompt, 120 of them cached, 21 completion)');
   });
 });
+
+describe('uncited statements judged against every retrieved chunk', () => {
+  const text =
+    'A tenant can ask the court for more time to answer [1]. The court may give renters extra time. Landlords may enter a home whenever they like.';
+
+  it('a statement a chunk supports is a citation to fix; one no chunk states is unsupported', async () => {
+    const judge = await startScriptedJudge((request) =>
+      JSON.stringify({
+        verdicts: request.claims.map((claim) =>
+          /court/.test(claim.text)
+            ? { id: claim.id, label: 'YES', evidence_quote: 'The court may extend the period' }
+            : { id: claim.id, label: 'NO', evidence_quote: '' },
+        ),
+      }),
+    );
+    const base = checkChunkCitations(text, chunks, { requireCitations: true });
+    expect(base.claims.map((verdict) => verdict.classification)).toEqual([
+      'weak_support',
+      'uncited_claim',
+      'uncited_claim',
+    ]);
+    const report = await judgeChunkReport(base, chunks, {
+      judge: createHttpJudge({ url: judge.url, model: 'scripted' }),
+      cache: memoryJudgeCache(),
+      uncited: true,
+    });
+    // The cited claim against chunk 1; the two statements against all three chunks.
+    expect(judge.requests.map((request) => request.chunks.map((chunk) => chunk.id))).toEqual([
+      ['1'],
+      ['1', '2', '3'],
+    ]);
+    expect(report.judge).toMatchObject({ claimsSent: 3, uncitedSent: 2 });
+    expect(report.claims[1]).toMatchObject({
+      classification: 'uncited_claim',
+      correction: 'Cite [1]',
+      judge: { label: 'YES', counted: true },
+    });
+    expect(report.claims[1]!.explanation).toBe(
+      'Cites no chunk, but the judge finds chunk 1 states it (“The court may extend the period”)',
+    );
+    expect(report.claims[2]).toMatchObject({ classification: 'unsupported_claim', failing: true });
+    // Reported apart: the support rates count cited claims only.
+    expect(buildChunkAudit(report).overall_assessment.support.supported.count).toBe(1);
+    expect(buildChunkAudit(report).overall_assessment.judge?.uncited_sent).toBe(2);
+  });
+});
