@@ -81,7 +81,7 @@ describe('describeIssues: what, where (one path style), what to do', () => {
     for (const key of Object.keys(AllowlistFileSchema.shape))
       expect(message).toContain(JSON.stringify(key));
     expect(message).toContain(
-      '(optional: "org_aliases", "urls_as_written", "org_areas", "link_areas", "jurisdiction", "$schema", "org_urls")',
+      '(optional: "org_aliases", "urls_as_written", "org_areas", "link_areas", "jurisdiction", "$schema", "org_urls", "phone_kinds")',
     );
   });
 
