@@ -29,7 +29,7 @@ export async function readEntry(
 export async function writeEntry(dir: string, name: string, text: string): Promise<boolean> {
   if (!ENTRY_NAME.test(name)) return false;
   try {
-    await mkdir(dir, { recursive: true });
+    await mkdir(dir, { recursive: true, mode: 0o700 });
   } catch {
     return false;
   }

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
-import { lstat, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { readEntryFile, writeEntryFile } from '../util/safe-file.js';
+import { PrivateFolder, readEntryFile, writeEntryFile } from '../util/safe-file.js';
 import type { LivenessOutcome } from './types.js';
 
 type LiveOutcome = Extract<LivenessOutcome, { kind: 'live' }>;
@@ -39,7 +38,7 @@ interface CacheEntry {
  *   forbids private addresses.
  */
 export class DiskCache {
-  private usable: Promise<boolean> | undefined;
+  readonly #folder: PrivateFolder;
 
   constructor(
     private readonly dir: string,
@@ -47,10 +46,10 @@ export class DiskCache {
     private readonly now: () => number,
     private readonly policy = '',
     /** Told once why the folder is not used. */
-    private readonly warn: (message: string) => void = defaultWarn,
-  ) {}
-
-  private warned = false;
+    warn?: (message: string) => void,
+  ) {
+    this.#folder = new PrivateFolder(dir, '--cache-dir', warn);
+  }
 
   fileFor(url: string): string {
     const key = createHash('sha256').update(`${this.policy}\n${url}`).digest('hex').slice(0, 40);
@@ -59,7 +58,7 @@ export class DiskCache {
 
   /** The cached live outcome for `url`, when one younger than the TTL exists. */
   async get(url: string): Promise<LiveOutcome | undefined> {
-    if (!(await this.folderIsSafe(false))) return undefined;
+    if (!(await this.#folder.usable(false))) return undefined;
     const text = await readEntryFile(this.fileFor(url), MAX_ENTRY_BYTES);
     if (text === undefined) return undefined;
     let entry: Partial<CacheEntry>;
@@ -81,7 +80,7 @@ export class DiskCache {
       checkedAt: this.now(),
       outcome,
     };
-    if (!(await this.folderIsSafe(true))) return;
+    if (!(await this.#folder.usable(true))) return;
     await writeEntryFile(this.fileFor(url), `${JSON.stringify(entry)}\n`);
   }
 
@@ -111,56 +110,4 @@ export class DiskCache {
       reason: `${typeof outcome.reason === 'string' ? outcome.reason : `${outcome.status}`} (cached ${new Date(entry.checkedAt).toISOString()})`,
     };
   }
-
-  /** Checked once per checker; `create`: make the folder (private) when it is missing. */
-  private folderIsSafe(create: boolean): Promise<boolean> {
-    const check = async (): Promise<boolean> => {
-      if (create) await mkdir(this.dir, { recursive: true, mode: 0o700 }).catch(() => undefined);
-      const problem = await folderProblem(this.dir);
-      if (problem !== null && problem !== 'missing' && !this.warned) {
-        this.warned = true;
-        this.warn(
-          `the cache folder ${this.dir} is not used: ${problem}, so whoever else can write there could plant entries; make it a private folder of yours (chmod 700, owned by you) or give another --cache-dir`,
-        );
-      }
-      return problem === null;
-    };
-    if (this.usable === undefined) {
-      const pending = check();
-      // A missing folder on a read is checked again when the first success creates it.
-      this.usable = pending.then((safe) => {
-        if (!safe && !create) this.usable = undefined;
-        return safe;
-      });
-    }
-    return this.usable;
-  }
-}
-
-/**
- * What keeps a folder from being the cache (null when nothing does): it must be a real folder (not
- * a link), the user's own, not writable by group or others. `missing` is said to nobody: the
- * first success creates it.
- */
-async function folderProblem(dir: string): Promise<string | null> {
-  let info;
-  try {
-    info = await lstat(dir);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    return code === 'ENOENT' ? 'missing' : `it cannot be read (${code ?? 'error'})`;
-  }
-  if (info.isSymbolicLink()) return 'it is a symbolic link, not a folder';
-  if (!info.isDirectory()) return 'it is not a folder';
-  const uid = process.getuid?.();
-  if (uid !== undefined && info.uid !== uid)
-    return `it belongs to another user (uid ${info.uid}, you are ${uid})`;
-  const mode = (info.mode & 0o777).toString(8).padStart(3, '0');
-  if ((info.mode & 0o022) !== 0) return `it is writable by its group or others (mode ${mode})`;
-  return null;
-}
-
-/** Without a front to say it, a warning on standard error, as Node says its own. */
-function defaultWarn(message: string): void {
-  process.emitWarning(message, 'CitationVerifierWarning');
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { closeSync, constants, fstatSync, openSync, readSync, type Stats } from 'node:fs';
-import { open, rename, rm } from 'node:fs/promises';
+import { lstat, mkdir, open, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { InputError } from '../errors.js';
 
@@ -143,4 +143,74 @@ function kindOf(info: Stats): string {
   if (info.isCharacterDevice() || info.isBlockDevice()) return 'a device';
   if (info.isSocket()) return 'a socket';
   return 'not a file';
+}
+
+/**
+ * A cache folder (the liveness cache's, the judge's), used only when it is a real folder (not a
+ * link) owned by the user and not writable by group or others: whoever else can write there could
+ * plant entries (a planted judge YES passes a false claim with no call). An unsafe folder is said
+ * once (`warn`), what is wrong and what to do, since a cache silently unused only shows as a slow
+ * run; then it is simply not used. Checked once; a missing folder is made (private) on the first
+ * write and checked again then.
+ */
+export class PrivateFolder {
+  #usable: Promise<boolean> | undefined;
+  #warned = false;
+
+  constructor(
+    readonly dir: string,
+    /** The flag that names the folder, for the warning's advice. */
+    private readonly flag: string,
+    private readonly warn: (message: string) => void = defaultWarn,
+  ) {}
+
+  /** Whether entries may be read and written here; `create`: make the folder when missing. */
+  usable(create: boolean): Promise<boolean> {
+    const check = async (): Promise<boolean> => {
+      if (create) await mkdir(this.dir, { recursive: true, mode: 0o700 }).catch(() => undefined);
+      const problem = await folderProblem(this.dir);
+      if (problem !== null && problem !== 'missing' && !this.#warned) {
+        this.#warned = true;
+        this.warn(
+          `the cache folder ${this.dir} is not used: ${problem}, so whoever else can write there could plant entries; make it a private folder of yours (chmod 700, owned by you) or give another ${this.flag}`,
+        );
+      }
+      return problem === null;
+    };
+    if (this.#usable === undefined) {
+      // A missing folder on a read is checked again when the first write creates it.
+      this.#usable = check().then((safe) => {
+        if (!safe && !create) this.#usable = undefined;
+        return safe;
+      });
+    }
+    return this.#usable;
+  }
+}
+
+/**
+ * What keeps a folder from being a cache (null when nothing does): it must be a real folder (not
+ * a link), the user's own, not writable by group or others. `missing` is said to nobody.
+ */
+async function folderProblem(dir: string): Promise<string | null> {
+  let info;
+  try {
+    info = await lstat(dir);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return code === 'ENOENT' ? 'missing' : `it cannot be read (${code ?? 'error'})`;
+  }
+  if (info.isSymbolicLink()) return 'it is a symbolic link, not a folder';
+  if (!info.isDirectory()) return 'it is not a folder';
+  const uid = process.getuid?.();
+  if (uid !== undefined && info.uid !== uid)
+    return `it belongs to another user (uid ${info.uid}, you are ${uid})`;
+  const mode = (info.mode & 0o777).toString(8).padStart(3, '0');
+  if ((info.mode & 0o022) !== 0) return `it is writable by its group or others (mode ${mode})`;
+  return null;
+}
+
+/** Without a front to say it, a warning on standard error, as Node says its own. */
+function defaultWarn(message: string): void {
+  process.emitWarning(message, 'CitationVerifierWarning');
 }
