@@ -121,6 +121,20 @@ export function sameBareName(a: string, b: string): boolean {
   return a !== b && orgKey(bareOrgName(a) ?? a) === orgKey(bareOrgName(b) ?? b);
 }
 
+/**
+ * Whether the directory names `site` as a site or program of `parent`: `PARENT - SITE`, as 211
+ * exports (iCarol, Open Referral) write them (`UNITED PLANNING ORGANIZATION - SHAW COMMUNITY SVC.
+ * CENTER`). A number of one given for the other is no proof of a wrong organization: the site
+ * stays tied to its parent.
+ */
+export function isSiteOf(site: string, parent: string): boolean {
+  return (
+    site.length > parent.length &&
+    site.slice(0, parent.length).toLowerCase() === parent.toLowerCase() &&
+    /^\s+[-–—]\s+\S/.test(site.slice(parent.length))
+  );
+}
+
 function twinEntry(a: Attribution, organization: string, twin: string): PhoneVerdict {
   return uncharged(
     a,
@@ -276,6 +290,14 @@ export function misattributed(a: Attribution, organization: string, by?: Charged
     );
   const twin = a.owners.find((owner) => sameBareName(owner, organization));
   if (twin !== undefined) return twinEntry(a, organization, twin);
+  const family = a.owners.find(
+    (owner) => isSiteOf(owner, organization) || isSiteOf(organization, owner),
+  );
+  if (family !== undefined)
+    return uncharged(
+      a,
+      `${a.shown} is given for ${organization}; the directory lists it for ${family}, ${isSiteOf(family, organization) ? 'one of its sites' : 'the parent of this site'} (a 211 export names a site PARENT - SITE), which the answer's words may well mean`,
+    );
   const numbers = (a.index.orgPhones.get(organization) ?? []).map(formatPhone);
   // A reason a person reads: three numbers, then how many more.
   const listed = folded(numbers);
