@@ -43,6 +43,8 @@ export class Verifier {
   #again: string | undefined;
   #nextId = 0;
   #closed = false;
+  /** Threads still loading: ended by `close`, so a reload stuck on its read never holds the process. */
+  readonly #loading = new Set<Worker>();
 
   private constructor(
     private readonly path: string,
@@ -109,12 +111,14 @@ export class Verifier {
     for (const pending of this.#queue.splice(0)) this.#refuse(pending, 'the service is stopping');
     const thread = this.#thread;
     this.#thread = undefined;
-    if (thread !== undefined) await thread.worker.terminate();
+    const ending = [...this.#loading].map((worker) => worker.terminate());
+    if (thread !== undefined) ending.push(thread.worker.terminate());
+    await Promise.all(ending);
   }
 
   async #load(why: string): Promise<void> {
     try {
-      const { thread, health } = await startThread(this.path, this.loadTimeoutMs);
+      const { thread, health } = await startThread(this.path, this.loadTimeoutMs, this.#loading);
       if (this.#closed) {
         await thread.worker.terminate();
         return;
@@ -207,10 +211,15 @@ export class Verifier {
 function startThread(
   path: string,
   loadTimeoutMs: number,
+  loading = new Set<Worker>(),
 ): Promise<{ thread: Thread; health: VerifierHealth }> {
   const worker = new Worker(threadEntry(), { workerData: { path }, ...threadOptions() });
+  loading.add(worker);
   return new Promise((resolve, reject) => {
+    // Ended before it loaded (`close`): the load fails, as a timeout does.
+    const onExit = (): void => fail(new Error('the allowlist load was stopped'));
     const fail = (error: Error): void => {
+      loading.delete(worker);
       clearTimeout(timer);
       worker.off('message', onMessage);
       void worker.terminate();
@@ -231,14 +240,17 @@ function startThread(
       if (message.kind === 'failed')
         fail(new InputError(message.code as InputErrorCode, message.message));
       else if (message.kind === 'loaded') {
+        loading.delete(worker);
         clearTimeout(timer);
         worker.off('message', onMessage);
         worker.off('error', fail);
+        worker.off('exit', onExit);
         resolve({ thread: { worker, retired: false }, health: message.health });
       }
     };
     worker.on('message', onMessage);
     worker.once('error', fail);
+    worker.once('exit', onExit);
   });
 }
 
