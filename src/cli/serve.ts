@@ -19,6 +19,8 @@ Options:
   --allowlist FILE   allowlist JSON (default: $CITATION_VERIFIER_ALLOWLIST); reloaded when it
                      changes or on SIGHUP, the old one kept if the new one is invalid
   --host HOST        address to listen on (default ${SERVICE_DEFAULTS.host}: this machine only)
+  --allowed-host NAME  also answer requests whose Host header names NAME (repeatable; the
+                     bound address, 127.0.0.1, localhost and [::1] always are; any other gets 421)
   --port N           port (default ${SERVICE_DEFAULTS.port}; 0 picks a free one)
   --workers N        processes sharing the port, one per core you give it (default 1)
   --threshold N      pass threshold when a request names none, 0 to 1 (default as check)
@@ -40,6 +42,7 @@ export const serveCommand: Subcommand = {
       {
         allowlist: { type: 'string' },
         host: { type: 'string', default: SERVICE_DEFAULTS.host },
+        'allowed-host': { type: 'string', multiple: true },
         port: { type: 'string' },
         workers: { type: 'string' },
         threshold: { type: 'string' },
@@ -94,6 +97,7 @@ export const serveCommand: Subcommand = {
       threshold: settings.threshold,
       ...(settings.jurisdiction === undefined ? {} : { jurisdiction: settings.jurisdiction }),
       limits,
+      allowedHosts: values['allowed-host'] ?? [],
       log,
     });
     if (!isClusterWorker()) io.stdout(`listening on ${running.url}\n`);

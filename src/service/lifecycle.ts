@@ -12,6 +12,8 @@ export interface RunOptions {
   /** The jurisdiction when a request names none (`--jurisdiction`). */
   jurisdiction?: string;
   limits?: Partial<ServiceLimits>;
+  /** Names a `Host` header may give besides the bound address and loopback (`--allowed-host`). */
+  allowedHosts?: readonly string[];
   log: (line: string) => void;
 }
 
@@ -43,6 +45,8 @@ export async function runService(options: RunOptions): Promise<RunningService> {
     threshold: options.threshold,
     ...(options.jurisdiction === undefined ? {} : { jurisdiction: options.jurisdiction }),
     ...(options.limits ? { limits: options.limits } : {}),
+    host: options.host,
+    ...(options.allowedHosts ? { allowedHosts: options.allowedHosts } : {}),
     log: options.log,
   });
   const { server, limits } = service;

@@ -21,7 +21,7 @@ export type VerifyRequest = z.infer<typeof VerifyRequestSchema>;
 export class Refusal extends Error {
   override readonly name = 'Refusal';
   constructor(
-    readonly status: 400 | 404 | 405 | 413 | 503,
+    readonly status: 400 | 404 | 405 | 413 | 421 | 503,
     readonly code: string,
     message: string,
     readonly field?: string,

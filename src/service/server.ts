@@ -20,6 +20,10 @@ export interface ServiceOptions {
   /** The jurisdiction (a code) when a request names none; absent: the allowlist's own, if any. */
   jurisdiction?: string;
   limits?: Partial<ServiceLimits>;
+  /** Names a `Host` header may give besides the bound address and loopback (`--allowed-host`). */
+  allowedHosts?: readonly string[];
+  /** The address asked for (`--host`), also accepted as a `Host`. */
+  host?: string;
   /** Where the service says what happened (standard error). */
   log?: (line: string) => void;
 }
@@ -72,12 +76,14 @@ export function createService(options: ServiceOptions): Service {
     },
   );
   server.keepAliveTimeout = limits.keepAliveTimeoutMs;
+  const checkHost = hostGuard(server, options);
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const arrived = Date.now();
     const path = (request.url ?? '/').split('?')[0]!;
     const method = ROUTES[path];
     try {
+      checkHost(request.headers.host);
       if (method === undefined)
         throw new Refusal(
           404,
@@ -93,19 +99,7 @@ export function createService(options: ServiceOptions): Service {
         );
       }
       if (path === '/healthz') {
-        // No path, pid or file contents: what a caller needs to judge the service, nothing more.
-        send(response, 200, {
-          status: 'ok',
-          // Which of `--workers N` answered (1 to N, never a pid); absent with one process.
-          ...(cluster.worker ? { worker: cluster.worker.id } : {}),
-          // The port bound, which differs from the one asked for when that was 0.
-          port: (server.address() as AddressInfo | null)?.port ?? null,
-          uptime_ms: Date.now() - started,
-          in_flight: inFlight,
-          allowlist: options.verifier.health,
-          jurisdiction: options.jurisdiction ?? null,
-          limits,
-        });
+        send(response, 200, health(server, options, limits, started, inFlight));
         return;
       }
       sendText(response, 200, await answer(options, limits, request, path, arrived));
@@ -122,6 +116,75 @@ export function createService(options: ServiceOptions): Service {
   }
 
   return { server, limits, inFlight: () => inFlight };
+}
+
+/**
+ * A `Host` that names none of the allowed names is refused (421), whatever the route: a web page
+ * whose name an attacker points at this machine (DNS rebinding) sends its own name as `Host`, so
+ * the browser's same-origin rule would otherwise let it read the service's answers.
+ */
+function hostGuard(server: Server, options: ServiceOptions): (header: string | undefined) => void {
+  // Made on the first request: the bound address is known only once listening.
+  let allowed: Set<string> | undefined;
+  return (header) => {
+    allowed ??= new Set(
+      [
+        '127.0.0.1',
+        'localhost',
+        '::1',
+        (server.address() as AddressInfo | null)?.address,
+        options.host,
+        ...(options.allowedHosts ?? []),
+      ]
+        .filter((name): name is string => name !== undefined && name !== '')
+        .map(bareHost),
+    );
+    checkHost(header, allowed);
+  };
+}
+
+function checkHost(header: string | undefined, allowed: Set<string>): void {
+  const name = header === undefined ? undefined : hostName(header);
+  if (name !== undefined && allowed.has(name)) return;
+  throw new Refusal(
+    421,
+    'HOST_NOT_ALLOWED',
+    `the Host header ${header === undefined ? 'is missing' : `${JSON.stringify(header)} names no address this service answers for`}; use the address it listens on, or start it with --allowed-host NAME`,
+    'Host',
+  );
+}
+
+/** The name of a `Host` header without its port, lower case, or undefined when it is not one. */
+function hostName(header: string): string | undefined {
+  const match = /^(\[[0-9a-f:.]+\]|[^:\s[\]]+)(?::\d{1,5})?$/i.exec(header.trim());
+  return match ? bareHost(match[1]!) : undefined;
+}
+
+/** `[::1]` and `::1` are one name; names are case-insensitive. */
+function bareHost(name: string): string {
+  return name.replace(/^\[(.*)\]$/, '$1').toLowerCase();
+}
+
+/** What `/healthz` says. No path, pid or file contents: what a caller needs to judge the service, nothing more. */
+function health(
+  server: Server,
+  options: ServiceOptions,
+  limits: ServiceLimits,
+  started: number,
+  inFlight: number,
+): object {
+  return {
+    status: 'ok',
+    // Which of `--workers N` answered (1 to N, never a pid); absent with one process.
+    ...(cluster.worker ? { worker: cluster.worker.id } : {}),
+    // The port bound, which differs from the one asked for when that was 0.
+    port: (server.address() as AddressInfo | null)?.port ?? null,
+    uptime_ms: Date.now() - started,
+    in_flight: inFlight,
+    allowlist: options.verifier.health,
+    jurisdiction: options.jurisdiction ?? null,
+    limits,
+  };
 }
 
 /**
