@@ -1,3 +1,4 @@
+import type { PhoneKind } from './allowlist/phone-kinds.js';
 import type { LinkFinding, OrgFinding, PhoneFinding } from './extract/types.js';
 
 /**
@@ -65,7 +66,7 @@ export interface LivenessEvidence {
  * `org_phones`, `org_urls`) or the entry itself (`urls`, `domains`), and its path in the file.
  */
 export interface CorrectionSource {
-  field: 'org_phones' | 'org_urls' | 'urls' | 'domains';
+  field: 'org_phones' | 'phone_kinds' | 'org_urls' | 'urls' | 'domains';
   entry: string;
   /** `$.org_phones["Boston Housing Court"]`, `$.domains`: where to look in the allowlist file. */
   path: string;
@@ -170,6 +171,8 @@ export interface PhoneVerdict {
   organization?: string;
   /** Organizations the directory lists this number for. */
   owners: string[];
+  /** The kind of line the directory gives the number (`phone_kinds`), when it gives one. */
+  kind?: PhoneKind;
   status: PhoneStatus;
   reason: string;
   /** Only when a jurisdiction was given and the owners' areas are known (see `LinkVerdict.served`). */
@@ -179,9 +182,10 @@ export interface PhoneVerdict {
   /**
    * Only on a misattributed number: the name it was charged through and whether that
    * organization was the only one in reach (the sentence or block named no other, or the wording
-   * gave it the number alone). What a fix needs beyond a grade (`src/match/corrections.ts`).
+   * gave it the number alone), and the kind of line the answer labels it (`TTY`, `hotline`;
+   * none for a number to call). What a fix needs beyond a grade (`src/match/corrections.ts`).
    */
-  charge?: { matched: string; sole: boolean };
+  charge?: { matched: string; sole: boolean; line?: 'TTY' | 'hotline' };
 }
 
 /**

@@ -239,6 +239,7 @@ export function phoneJson(phone: PhoneVerdict): PhoneJson {
     raw: phone.finding.raw,
     normalized: phone.finding.normalized,
     organization: phone.organization ?? null,
+    ...(phone.kind !== undefined ? { kind: phone.kind } : {}),
     status: phone.status,
     reason: phone.reason,
     start: phone.finding.start,

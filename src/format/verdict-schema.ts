@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PHONE_KINDS } from '../allowlist/phone-kinds.js';
 import { LINK_BUCKETS, type LinkBucket, PHONE_STATUSES } from '../types.js';
 
 /**
@@ -39,7 +40,7 @@ export const ServedJsonSchema = z.object({
 
 /** Which allowlist entry a correction comes from (`CorrectionSource`). */
 export const CorrectionSourceJsonSchema = z.object({
-  field: z.enum(['org_phones', 'org_urls', 'urls', 'domains']),
+  field: z.enum(['org_phones', 'phone_kinds', 'org_urls', 'urls', 'domains']),
   entry: z.string(),
   path: z.string(),
 });
@@ -93,6 +94,8 @@ export const PhoneJsonSchema = z.object({
   raw: z.string(),
   normalized: z.string(),
   organization: z.string().nullable(),
+  /** The kind of line the directory gives the number (`phone_kinds`): present only when it gives one. */
+  kind: z.enum(PHONE_KINDS).optional(),
   status: PhoneStatusSchema,
   reason: z.string(),
   start: offset,

@@ -1,5 +1,6 @@
 import { extractLinks } from '../extract/links.js';
 import type { LinkFinding, OrgFinding, Span } from '../extract/types.js';
+import { isNumberToCall } from '../allowlist/phone-kinds.js';
 import { writePhoneLike } from '../normalize/phone-style.js';
 import {
   type Correction,
@@ -57,20 +58,20 @@ function correctPhone(phone: PhoneVerdict, index: AllowlistIndex): Correction | 
     return { action: 'remove', start, end, reason: OTHER_AREA };
   if (phone.status !== 'misattributed' || phone.organization === undefined) return undefined;
   const organization = phone.organization;
-  const listed = index.orgPhones.get(organization) ?? [];
+  const { numbers, field, what } = candidates(index, organization, phone.charge?.line);
   const doubt = attributionDoubt(phone, organization);
   if (doubt !== undefined)
-    return { action: 'review', start, end, reason: doubt, suggestions: [...listed] };
-  const [first, ...others] = listed;
-  if (first === undefined)
+    return { action: 'review', start, end, reason: doubt, suggestions: [...numbers] };
+  const [first, ...others] = numbers;
+  if (first === undefined && field === 'org_phones' && what === 'numbers')
     return { action: 'remove', start, end, reason: `no number on file for ${organization}` };
-  if (others.length > 0)
+  if (first === undefined || others.length > 0)
     return {
       action: 'review',
       start,
       end,
-      reason: `the directory lists ${listed.length} numbers for ${organization}, and which of them this one stood for is not written`,
-      suggestions: [...listed],
+      reason: `the directory lists ${numbers.length || 'no'} ${what} for ${organization}, and which of them this one stood for is not written`,
+      suggestions: [...numbers],
     };
   return {
     action: 'replace',
@@ -79,9 +80,36 @@ function correctPhone(phone: PhoneVerdict, index: AllowlistIndex): Correction | 
     text: writePhoneLike(raw, first),
     value: first,
     alternatives: [],
-    source: orgSource('org_phones', organization),
-    reason: `the directory lists this number for ${organization}`,
+    source: orgSource(field, organization),
+    reason: `the directory lists this ${what === 'numbers' ? 'number' : what.replace(/s$/, '')} for ${organization}`,
   };
+}
+
+/**
+ * The organization's numbers a wrong one may be replaced by, by the kind of line the answer
+ * labels it (`phone_kinds`, where the directory gives kinds): a TTY only by a TTY, a hotline only
+ * by a hotline, a number to call only by a number to call, never a fax. Without kinds, its
+ * listed numbers to call.
+ */
+function candidates(
+  index: AllowlistIndex,
+  organization: string,
+  line: 'TTY' | 'hotline' | undefined,
+): { numbers: string[]; field: 'org_phones' | 'phone_kinds'; what: string } {
+  const listed = index.orgPhones.get(organization) ?? [];
+  const kinds = index.allowlist.orgPhoneKinds?.[organization];
+  if (kinds === undefined) return { numbers: [...listed], field: 'org_phones', what: 'numbers' };
+  if (line !== undefined)
+    return {
+      numbers: Object.keys(kinds).filter((number) => kinds[number] === line),
+      field: 'phone_kinds',
+      what: `${line} numbers`,
+    };
+  const toCall = [...new Set([...listed, ...Object.keys(kinds)])].filter((number) => {
+    const kind = kinds[number];
+    return kind === undefined || isNumberToCall(kind);
+  });
+  return { numbers: toCall, field: 'org_phones', what: 'numbers to call' };
 }
 
 /**
@@ -270,6 +298,9 @@ function writtenUrl(url: string, index: AllowlistIndex): string {
   return index.allowlist.urlsAsWritten?.get(url) ?? url;
 }
 
-function orgSource(field: 'org_phones' | 'org_urls', organization: string): CorrectionSource {
+function orgSource(
+  field: 'org_phones' | 'phone_kinds' | 'org_urls',
+  organization: string,
+): CorrectionSource {
   return { field, entry: organization, path: `$.${field}[${JSON.stringify(organization)}]` };
 }

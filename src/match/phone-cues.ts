@@ -89,6 +89,17 @@ export function otherLineLabel(
   return after ? display(after[1] ?? after[2]!) : undefined;
 }
 
+/**
+ * Whether the answer calls `phone` a hotline in the clause before it ("24-hour hotline:
+ * 1-800-…"): a fix then wants the organization's hotline, not its office line. O(clause).
+ */
+export function saysHotline(phone: Span, clauseStart: number, text: string): boolean {
+  const before = text.slice(clauseStart, phone.start);
+  return HOTLINE.test(before.slice(before.lastIndexOf(';') + 1));
+}
+
+const HOTLINE = /(?<![\p{L}\p{N}])hot[- ]?line(?!\p{L})/iu;
+
 function labelIn(text: string): string | undefined {
   const word = OTHER_LINE.exec(text);
   if (word) return display(word[1]!);

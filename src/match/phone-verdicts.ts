@@ -1,6 +1,6 @@
 import { isNumberToCall, type PhoneKind } from '../allowlist/phone-kinds.js';
 import type { AllowlistIndex } from './index.js';
-import { otherLineLabel, ownLabel } from './phone-cues.js';
+import { otherLineLabel, ownLabel, saysHotline } from './phone-cues.js';
 import type { PreparedAnswer } from '../text/prepared.js';
 import { closest, nearestIn } from './proximity.js';
 import { columnHeading } from '../text/structure.js';
@@ -314,6 +314,9 @@ export function misattributed(a: Attribution, organization: string, by?: Charged
       status: 'verified',
       reason: `${a.shown} is listed as the ${kind} line of ${organization}, as the answer labels it`,
     };
+  const wrongTty =
+    by === undefined || label === undefined ? undefined : ttyCharge(a, organization, label, by);
+  if (wrongTty !== undefined) return wrongTty;
   if (label !== undefined) {
     const listedFor = whose(
       a,
@@ -340,6 +343,44 @@ export function misattributed(a: Attribution, organization: string, by?: Charged
     organization,
     status: 'misattributed',
     reason: `${a.shown} is given for ${organization}, whose numbers are ${listed}${belongs}`,
-    ...(by === undefined ? {} : { charge: { matched: by.org.matched, sole: by.sole } }),
+    ...(by === undefined ? {} : { charge: chargeOf(a, by) }),
+  };
+}
+
+/** What a fix reads of a charge: the name, whether it stood alone, a hotline label. */
+function chargeOf(a: Attribution, by: ChargedBy): NonNullable<PhoneVerdict['charge']> {
+  const hotline = saysHotline(
+    a.phone,
+    Math.max(a.sentence?.start ?? 0, a.previousEnd),
+    a.answer.text,
+  );
+  return {
+    matched: by.org.matched,
+    sole: by.sole,
+    ...(hotline ? { line: 'hotline' as const } : {}),
+  };
+}
+
+/**
+ * A number the answer labels the TTY of an organization named by a strong name, when the
+ * directory lists another TTY for it (`phone_kinds`): that proves the number wrong, as a
+ * misattributed number to call is. Without a listed TTY the directory proves nothing (undefined).
+ */
+function ttyCharge(
+  a: Attribution,
+  organization: string,
+  label: string,
+  by: ChargedBy,
+): PhoneVerdict | undefined {
+  if (!sameLine(label, 'TTY')) return undefined;
+  const kinds = a.index.allowlist.orgPhoneKinds?.[organization] ?? {};
+  const ttys = Object.keys(kinds).filter((number) => kinds[number] === 'TTY');
+  if (ttys.length === 0 || ttys.includes(a.phone.normalized)) return undefined;
+  return {
+    ...a.base,
+    organization,
+    status: 'misattributed',
+    reason: `${a.shown} is given as the ${label} line of ${organization}, whose TTY line in the directory is ${folded(ttys.map(formatPhone))}`,
+    charge: { matched: by.org.matched, sole: by.sole, line: 'TTY' },
   };
 }

@@ -89,20 +89,34 @@ export function attributePhones(
   // Phones come sorted by start: the one before each bounds the clause its label is read in.
   return phones.map((phone, k) => {
     const owners = [...index.ownersOf(phone.normalized)];
-    return attributePhone({
-      phone,
-      shown: phone.serviceLine ? phone.normalized : formatPhone(phone.normalized),
-      owners,
-      base: { finding: phone, owners },
-      answer,
-      positions,
+    return withKind(
+      attributePhone({
+        phone,
+        shown: phone.serviceLine ? phone.normalized : formatPhone(phone.normalized),
+        owners,
+        base: { finding: phone, owners },
+        answer,
+        positions,
+        index,
+        sentence: answer.sentenceAt(phone.start),
+        block: spanAt(answer.blocks, phone.start),
+        paired: pairs.get(phone),
+        previousEnd: phones[k - 1]?.end ?? 0,
+      }),
       index,
-      sentence: answer.sentenceAt(phone.start),
-      block: spanAt(answer.blocks, phone.start),
-      paired: pairs.get(phone),
-      previousEnd: phones[k - 1]?.end ?? 0,
-    });
+    );
   });
+}
+
+/** The verdict with the kind of line the directory gives its number: its organization's, else an owner's. */
+function withKind(verdict: PhoneVerdict, index: AllowlistIndex): PhoneVerdict {
+  const kinds = index.allowlist.orgPhoneKinds;
+  if (kinds === undefined) return verdict;
+  const number = verdict.finding.normalized;
+  const kind = [verdict.organization, ...verdict.owners]
+    .map((org) => (org === undefined ? undefined : kinds[org]?.[number]))
+    .find((found) => found !== undefined);
+  return kind === undefined ? verdict : { ...verdict, kind };
 }
 
 function mentionOf(org: OrgFinding): Mention {
