@@ -91,10 +91,13 @@ export function otherLineLabel(
 
 /**
  * Whether the answer calls `phone` a hotline in the clause before it ("24-hour hotline:
- * 1-800-…"): a fix then wants the organization's hotline, not its office line. O(clause).
+ * 1-800-…"), outside the organization's name (`name`: "Senior Legal Hotline at 1" labels
+ * nothing): a fix then wants the organization's hotline, not its office line. O(clause).
  */
-export function saysHotline(phone: Span, clauseStart: number, text: string): boolean {
-  const before = text.slice(clauseStart, phone.start);
+export function saysHotline(phone: Span, clauseStart: number, text: string, name: Span): boolean {
+  const outside = (from: number, to: number) => (from < to ? text.slice(from, to) : '');
+  let before = outside(clauseStart, Math.min(name.start, phone.start));
+  before += ` ${outside(Math.max(clauseStart, name.end), phone.start)}`;
   return HOTLINE.test(before.slice(before.lastIndexOf(';') + 1));
 }
 

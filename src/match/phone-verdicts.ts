@@ -353,6 +353,7 @@ function chargeOf(a: Attribution, by: ChargedBy): NonNullable<PhoneVerdict['char
     a.phone,
     Math.max(a.sentence?.start ?? 0, a.previousEnd),
     a.answer.text,
+    by.org,
   );
   return {
     matched: by.org.matched,

@@ -126,3 +126,32 @@ describe('a wrong number is replaced by the number of its kind', () => {
     expect('kind' in phoneJson(voice!)).toBe(false);
   });
 });
+
+describe('a hotline in the name is no label', () => {
+  it('"… Hotline at N": a number to call, replaced by the one number to call', async () => {
+    const hotline = buildIndex(
+      parseAllowlist(
+        {
+          urls: [],
+          domains: [],
+          org_names: ['Amesland Senior Legal Hotline'],
+          org_phones: { 'Amesland Senior Legal Hotline': ['(413) 555-0150', '(413) 555-0151'] },
+          phone_kinds: { 'Amesland Senior Legal Hotline': { '(413) 555-0151': 'hotline' } },
+        },
+        'hotline-allowlist.json',
+      ),
+    );
+    const text = 'Call the Amesland Senior Legal Hotline at (413) 555-0199.';
+    const report = verifyAnswer(text, hotline);
+    expect(report.phones[0]!.charge?.line).toBeUndefined();
+    expect(report.phones[0]!.correction).toMatchObject({ action: 'review' });
+    const labelled = verifyAnswer(
+      'The Amesland Senior Legal Hotline has a 24-hour hotline: (413) 555-0199.',
+      hotline,
+    );
+    expect(labelled.phones[0]!.correction).toMatchObject({
+      action: 'replace',
+      text: '(413) 555-0151',
+    });
+  });
+});
