@@ -123,6 +123,9 @@ function staleCsv(report: StaleReport): string {
       whyOf(entry),
     ]);
   }
+  // A run stopped early says so in its last row, so a file read by a program is never taken for
+  // the whole directory: outcome `interrupted`, the summary as its reason.
+  if (report.interrupted) rows.push(['', 'interrupted', '', '', '', '', summary(report)]);
   return rows.map((row) => row.map(csvCell).join(',')).join('\n') + '\n';
 }
 
@@ -166,7 +169,8 @@ function mdCell(text: string): string {
 
 /**
  * JUnit XML: one test case per link; a failure for broken or invented, skipped for inconclusive
- * and moved (a finding to act on that fails nothing).
+ * and moved (a finding to act on that fails nothing). A run stopped early adds an `interrupted`
+ * property and an error test case, so CI neither reads it as complete nor as green.
  */
 function staleJunit(report: StaleReport): string {
   const failures = report.counts.broken + report.counts.invented;
@@ -181,11 +185,23 @@ function staleJunit(report: StaleReport): string {
         : `<failure type="${kind}" message="${escapeXml(whyOf(entry))}">${escapeXml(`found in: ${entry.foundIn.join('; ')}`)}</failure>`;
     return `${open}>\n      ${body}\n    </testcase>`;
   });
-  const totals = `tests="${report.links.length}" failures="${failures}" skipped="${skipped}"`;
+  if (report.interrupted)
+    cases.push(
+      `    <testcase name="interrupted" classname="stale.interrupted">\n      <error type="interrupted" message="${escapeXml(summary(report))}"/>\n    </testcase>`,
+    );
+  const errors = report.interrupted ? ' errors="1"' : '';
+  const totals = `tests="${cases.length}" failures="${failures}"${errors} skipped="${skipped}"`;
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<testsuites name="citation-verifier stale" ${totals}>`,
     `  <testsuite name="stale" ${totals}>`,
+    ...(report.interrupted
+      ? [
+          '    <properties>',
+          '      <property name="interrupted" value="true"/>',
+          '    </properties>',
+        ]
+      : []),
     ...cases,
     '  </testsuite>',
     '</testsuites>',

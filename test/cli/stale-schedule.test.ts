@@ -268,9 +268,8 @@ describe('stale progress and Ctrl-C', () => {
     expect(await run).toBe(2);
   });
 
-  it('Ctrl-C prints what was checked so far and exits 130 (a real process and a real SIGINT)', {
-    timeout: 30_000,
-  }, async () => {
+  /** `stale --format FORMAT` in a real process, stopped by a real SIGINT once the live link is in. */
+  async function interruptedRun(format: string) {
     const dir = await tempDir();
     const live = await startHttpServer({ '/ok': { status: 200 } });
     const silent = await startHttpServer({}, { fallback: () => undefined });
@@ -300,7 +299,7 @@ describe('stale progress and Ctrl-C', () => {
         '--timeout',
         '20000',
         '--format',
-        'json',
+        format,
       ],
       // From the project folder, where `--import tsx` resolves.
       { cwd: ROOT, env: { ...process.env, NODE_OPTIONS: '' }, stdio: ['ignore', 'pipe', 'pipe'] },
@@ -318,7 +317,14 @@ describe('stale progress and Ctrl-C', () => {
       await new Promise((resolve) => setTimeout(resolve, 50));
     await new Promise((resolve) => setTimeout(resolve, 200));
     child.kill('SIGINT');
-    expect({ code: await exited, stderr }).toEqual({ code: 130, stderr: '' });
+    return { code: await exited, stderr, stdout };
+  }
+
+  it('Ctrl-C prints what was checked so far and exits 130 (a real process and a real SIGINT)', {
+    timeout: 30_000,
+  }, async () => {
+    const { code, stderr, stdout } = await interruptedRun('json');
+    expect({ code, stderr }).toEqual({ code: 130, stderr: '' });
     const report = JSON.parse(stdout) as {
       checked: number;
       interrupted: boolean;
@@ -329,6 +335,25 @@ describe('stale progress and Ctrl-C', () => {
       checked: 1,
       counts: { live: 1, broken: 0, invented: 0, inconclusive: 0, moved: 0 },
     });
+  });
+
+  it('an interrupted CSV ends with an interrupted row, a JUnit report with an error case', {
+    timeout: 60_000,
+  }, async () => {
+    const csv = await interruptedRun('csv');
+    expect({ code: csv.code, stderr: csv.stderr }).toEqual({ code: 130, stderr: '' });
+    const rows = csv.stdout.trimEnd().split('\n');
+    expect(rows[0]).toBe('url,outcome,status,error,final_url,found_in,reason');
+    expect(rows.at(-1)).toBe(
+      ',interrupted,,,,,"Interrupted: checked 1 link before stopping: 1 live, 0 broken, 0 invented, 0 inconclusive."',
+    );
+    const junit = await interruptedRun('junit');
+    expect({ code: junit.code, stderr: junit.stderr }).toEqual({ code: 130, stderr: '' });
+    expect(junit.stdout).toContain('<property name="interrupted" value="true"/>');
+    expect(junit.stdout).toContain('<testsuite name="stale" tests="2" failures="0" errors="1"');
+    expect(junit.stdout).toMatch(
+      /<testcase name="interrupted" classname="stale\.interrupted">\s*<error type="interrupted" message="Interrupted: checked 1 link before stopping/,
+    );
   });
 });
 
