@@ -80,6 +80,27 @@ describe('a status line undici will not read still decides', () => {
     expect(outcome.kind).toBe(kind);
   });
 
+  it.each<[string, (socket: Socket) => void]>([
+    ['destroyed', (s) => s.destroy()],
+    ['reset', (s) => s.resetAndDestroy()],
+  ])('a HEAD whose socket is %s without an answer is asked once with GET', async (_how, drop) => {
+    const methods: string[] = [];
+    const port = await rawServer((socket, request) => {
+      // Only the page: the soft-404 probe's made-up path is not found.
+      if (request.path !== '/page') return void socket.write(NOT_FOUND);
+      methods.push(request.method);
+      if (request.method === 'HEAD') drop(socket);
+      else socket.write(OK);
+    });
+    const checker = testChecker({ hosts: ['raw.test'] });
+    expect(await checker.check(`http://raw.test:${port}/page`)).toMatchObject({
+      kind: 'live',
+      status: 200,
+    });
+    expect(methods[0]).toBe('HEAD');
+    expect(methods.filter((method) => method === 'GET')).toHaveLength(1);
+  });
+
   it('a 100 Continue then a redirect: the Location is read and followed', async () => {
     const port = await rawServer((socket, request) =>
       socket.write(
