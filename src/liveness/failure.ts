@@ -122,5 +122,17 @@ export function failureFromError(
     ) ?? (names.includes('HTTPParserError') ? 'HTTPParserError' : undefined);
   if (parse) return failed('protocol', parse, 'sent an invalid HTTP response');
   const code = codes[0] ?? names.find((name) => name && name !== 'Error') ?? 'error';
+  // An assertion or an undici error of its own is the client's state, not the server's answer:
+  // its text (source lines, internal names) says nothing to a reader, so the reason is ours.
+  if (
+    names.includes('AssertionError') ||
+    codes.some((one) => one === 'ERR_ASSERTION' || one.startsWith('UND_ERR_'))
+  )
+    return {
+      kind: 'other',
+      code,
+      host,
+      message: `request to ${host} failed inside the HTTP client (${code}), not by an answer of the server`,
+    };
   return { kind: 'other', code, host, message: `request to ${host} failed: ${message}` };
 }

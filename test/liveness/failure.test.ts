@@ -48,6 +48,41 @@ describe('failureFromError', () => {
     expect(failureFromError(thrown, context)).toMatchObject({ kind, code, host: 'a.test' });
   });
 
+  it.each<[string, unknown, string]>([
+    [
+      'an undici assertion',
+      Object.assign(
+        new Error(
+          'The expression evaluated to a falsy value:\n\n  assert(!this.paused)\n    at Parser.execute (node_modules/undici/lib/dispatcher/client-h1.js:312)',
+        ),
+        { name: 'AssertionError', code: 'ERR_ASSERTION' },
+      ),
+      'ERR_ASSERTION',
+    ],
+    [
+      'an assertion in the cause',
+      Object.assign(new Error('fetch failed'), {
+        cause: Object.assign(new Error('assert(request.aborted)'), { name: 'AssertionError' }),
+      }),
+      'AssertionError',
+    ],
+    [
+      'an undici internal error',
+      Object.assign(new Error('kHTTPContext[kResume] called on a destroyed client'), {
+        code: 'UND_ERR_DESTROYED',
+      }),
+      'UND_ERR_DESTROYED',
+    ],
+  ])('%s gives our words, not its text', (_name, thrown, code) => {
+    const failure = failureFromError(thrown, context);
+    expect(failure).toMatchObject({
+      kind: 'other',
+      code,
+      message: `request to a.test failed inside the HTTP client (${code}), not by an answer of the server`,
+    });
+    expect(failure.message).not.toMatch(/assert|falsy|kHTTP|node_modules|fetch failed/);
+  });
+
   it('recognizes plain HTTP on a TLS port', () => {
     expect(
       failureFromError(
