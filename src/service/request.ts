@@ -21,13 +21,28 @@ export type VerifyRequest = z.infer<typeof VerifyRequestSchema>;
 export class Refusal extends Error {
   override readonly name = 'Refusal';
   constructor(
-    readonly status: 400 | 404 | 405 | 413 | 421 | 503,
+    readonly status: 400 | 404 | 405 | 413 | 415 | 421 | 503,
     readonly code: string,
     message: string,
     readonly field?: string,
   ) {
     super(message);
   }
+}
+
+/**
+ * Only `application/json` (UTF-8) bodies: a browser sends `text/plain` cross-origin without asking
+ * first (no preflight), so a page could post answers here if any type were taken.
+ */
+export function checkContentType(header: string | undefined): void {
+  if (header !== undefined && /^application\/json\s*(?:;\s*charset="?utf-8"?\s*)?$/i.test(header))
+    return;
+  throw new Refusal(
+    415,
+    'UNSUPPORTED_MEDIA_TYPE',
+    `the Content-Type header ${header === undefined ? 'is missing' : `is ${JSON.stringify(header)}`}; send the body as JSON with "Content-Type: application/json"`,
+    'Content-Type',
+  );
 }
 
 /**

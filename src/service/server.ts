@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { SERVICE_DEFAULTS } from '../defaults.js';
 import { jsonLine } from '../format/escape.js';
-import { parseVerifyRequest, readBody, Refusal } from './request.js';
+import { checkContentType, parseVerifyRequest, readBody, Refusal } from './request.js';
 import type { Verifier } from './verifier.js';
 
 /**
@@ -199,6 +199,7 @@ async function answer(
   path: string,
   arrived: number,
 ): Promise<string> {
+  checkContentType(request.headers['content-type']);
   const text = await readBody(request, limits.bodyLimitBytes, limits.requestDeadlineMs);
   const body = parseVerifyRequest(text);
   const jurisdiction = body.jurisdiction ?? options.jurisdiction;
@@ -220,9 +221,9 @@ function send(response: ServerResponse, status: number, body: unknown): void {
 }
 
 function sendText(response: ServerResponse, status: number, text: string): void {
-  // After a 413, or a 503 whose body may not have all arrived, the rest of the body is not read,
+  // After a 413 or 415, or a 503 whose body may not have all arrived, the rest of the body is not read,
   // so the connection cannot be reused (and Node's own request timeout never answers it again).
-  if (status === 413 || status === 503) response.setHeader('connection', 'close');
+  if (status === 413 || status === 415 || status === 503) response.setHeader('connection', 'close');
   response.writeHead(status, {
     'content-type': 'application/json; charset=utf-8',
     'content-length': Buffer.byteLength(text),

@@ -156,6 +156,7 @@ describe('a jurisdiction gives the same wrong-state verdicts on every front', ()
       ] as const) {
         const response = await fetch(`${service.url}/v1/verify`, {
           method: 'POST',
+          headers: { 'content-type': 'application/json' },
           body: JSON.stringify(body),
         });
         expect(response.status).toBe(200);
@@ -167,11 +168,13 @@ describe('a jurisdiction gives the same wrong-state verdicts on every front', ()
   it('without a jurisdiction nothing is wrong-state, and a bad one is refused naming the field', async () => {
     const response = await fetch(`${noDefault.url}/v1/verify`, {
       method: 'POST',
+      headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ answer: lines[1]!.answer }),
     });
     expect(wrongState(lines[1]!, (await response.json()) as Verdict)).toEqual([]);
     const bad = await fetch(`${noDefault.url}/v1/verify`, {
       method: 'POST',
+      headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ answer: 'x', jurisdiction: 'Atlantis' }),
     });
     expect(bad.status).toBe(400);

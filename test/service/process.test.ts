@@ -65,7 +65,7 @@ function slowPost(
         port,
         path: '/v1/verify',
         method: 'POST',
-        headers: { 'content-length': Buffer.byteLength(body) },
+        headers: { 'content-length': Buffer.byteLength(body), 'content-type': 'application/json' },
       },
       (response) => {
         let text = '';

@@ -69,6 +69,7 @@ describe('serve: reloading the allowlist under load fails no request', () => {
       while (asking) {
         const response = await fetch(`${running.url}/v1/verify`, {
           method: 'POST',
+          headers: { 'content-type': 'application/json' },
           body: JSON.stringify({ answer: ANSWER }),
         });
         statuses.push(response.status);

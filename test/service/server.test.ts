@@ -31,7 +31,11 @@ async function post(
   path: string,
   body: string,
 ): Promise<{ status: number; json: any; headers: Headers }> {
-  const response = await fetch(`${running.url}${path}`, { method: 'POST', body });
+  const response = await fetch(`${running.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body,
+  });
   return { status: response.status, json: await response.json(), headers: response.headers };
 }
 
@@ -115,7 +119,13 @@ describe('serve: every refusal has its status and says what to do', () => {
     const status = await new Promise<number>((resolve, reject) => {
       const { hostname, port } = new URL(running.url);
       const streamed = request(
-        { host: hostname, port, path: '/v1/verify', method: 'POST' },
+        {
+          host: hostname,
+          port,
+          path: '/v1/verify',
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+        },
         (response) => {
           response.resume();
           resolve(response.statusCode ?? 0);
@@ -138,12 +148,42 @@ describe('serve: every refusal has its status and says what to do', () => {
         port,
         path: '/v1/verify',
         method: 'POST',
-        headers: { 'content-length': '100' },
+        headers: { 'content-length': '100', 'content-type': 'application/json' },
       });
       gone.on('error', () => resolve());
       gone.write('{"answer": "', () => setTimeout(() => gone.destroy(), 20));
     });
     expect((await post('/v1/verify', JSON.stringify({ answer: ANSWERS[2] }))).status).toBe(200);
+  });
+
+  it.each([
+    ['text/plain', 'text/plain;charset=UTF-8'],
+    ['a form', 'application/x-www-form-urlencoded'],
+    ['another charset', 'application/json; charset=latin1'],
+    ['none', undefined],
+  ])('415 naming Content-Type for %s, before the body is read', async (_name, type) => {
+    const response = await fetch(`${running.url}/v1/verify`, {
+      method: 'POST',
+      ...(type === undefined ? {} : { headers: { 'content-type': type } }),
+      // A Blob with no type sends no Content-Type at all.
+      body: new Blob([JSON.stringify({ answer: ANSWERS[2] })]),
+    });
+    expect(response.status).toBe(415);
+    expect(response.headers.get('connection')).toBe('close');
+    expect(((await response.json()) as any).error).toMatchObject({
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+      field: 'Content-Type',
+    });
+  });
+
+  it('application/json with a UTF-8 charset is taken', async () => {
+    const response = await fetch(`${running.url}/v1/verify`, {
+      method: 'POST',
+      headers: { 'content-type': 'Application/JSON; charset="utf-8"' },
+      body: JSON.stringify({ answer: ANSWERS[2] }),
+    });
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as any).action).toBeDefined();
   });
 
   it('405 with Allow for the wrong method, 404 for another path', async () => {
@@ -164,7 +204,7 @@ describe('serve: every refusal has its status and says what to do', () => {
           port,
           path: '/v1/verify',
           method: 'POST',
-          headers: { 'content-length': '100' },
+          headers: { 'content-length': '100', 'content-type': 'application/json' },
         },
         (response) => {
           response.resume();

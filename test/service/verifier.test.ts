@@ -33,6 +33,7 @@ describe('serve: one request cannot stall the service', () => {
     const started = Date.now();
     const heavy = fetch(`${running.url}/v1/fix`, {
       method: 'POST',
+      headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ answer: HEAVY }),
     }).then(async (response) => ({
       status: response.status,
@@ -60,6 +61,7 @@ describe('serve: one request cannot stall the service', () => {
     for (let k = 0; k < 100 && answered !== 200; k++) {
       const small = await fetch(`${running.url}/v1/verify`, {
         method: 'POST',
+        headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ answer: 'Call the Chelsea District Court at (617) 660-9200.' }),
       });
       answered = small.status;
