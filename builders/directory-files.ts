@@ -6,9 +6,9 @@ import { InputError } from '../src/errors.js';
 import { houseMessage } from '../src/input/issues.js';
 import { parseCsvBytes, readCsvFile } from './csv.js';
 import type { Directory, DirectoryKind } from './directory.js';
-import { HSDS_RESOURCES, type HsdsResource, hsdsDirectory } from './hsds.js';
+import { HSDS_RESOURCES, type HsdsPackage, type HsdsResource, hsdsDirectory } from './hsds.js';
 import { icarolDirectory, isIcarolHeader } from './icarol.js';
-import type { Table } from './types.js';
+import type { BuildWarning, Table } from './types.js';
 
 // The file edge of directory exports: a folder, a zip or a datapackage.json (HSDS), or one CSV
 // (iCarol, or a plain directory CSV), read into tables for the pure readers.
@@ -81,23 +81,42 @@ interface PackageFiles {
   label(name: string): string;
 }
 
-/** A folder, a zip or a datapackage.json, read into the tables `hsdsDirectory` reads. */
-export async function readHsdsPackage(
-  path: string,
-  source: string,
-): Promise<{ source: string; tables: Partial<Record<HsdsResource, Table>> }> {
+/**
+ * A folder, a zip or a datapackage.json, read into the tables `hsdsDirectory` reads. A table
+ * datapackage.json lists is looked for where it says, else by its file name anywhere in the
+ * package when exactly one file has it (exports often keep the tables in `data/` beside a
+ * manifest copied from the HSDS template). A listed table found nowhere is a `MISSING_TABLE`
+ * warning (the template lists tables an export may not carry), except the phones, whose absence
+ * would leave an allowlist without numbers, and the organizations, which every build needs.
+ */
+export async function readHsdsPackage(path: string, source: string): Promise<HsdsPackage> {
   const files = await packageFiles(path, source);
   const paths = await resourcePaths(files);
   const tables: Partial<Record<HsdsResource, Table>> = {};
-  for (const [resource, name] of paths) {
-    const label = files.label(name);
-    if (!files.names.includes(name))
-      throw exportError(
-        label,
-        'is listed in datapackage.json but is not in the package',
-        `add ${name} to the package, or remove its resource from datapackage.json`,
-      );
-    tables[resource] = parseCsvBytes(await files.read(name), label);
+  const warnings: BuildWarning[] = [];
+  for (const [resource, listed] of paths) {
+    const name = findListed(files, listed);
+    if (name === undefined) {
+      if (resource === 'phone')
+        throw exportError(
+          files.label(listed),
+          'is listed in datapackage.json but is not in the package, and the numbers of an allowlist come from it',
+          `add ${listed} to the package, or remove its resource from datapackage.json`,
+        );
+      if (resource !== 'organization')
+        warnings.push({
+          code: 'MISSING_TABLE',
+          source: files.label(listed),
+          row: 0,
+          line: 0,
+          message: houseMessage(
+            'is listed in datapackage.json but is not in the package, so the build goes on without it',
+            `add ${listed} to the package, or remove its resource from datapackage.json`,
+          ),
+        });
+      continue;
+    }
+    tables[resource] = parseCsvBytes(await files.read(name), files.label(name));
   }
   if (tables.organization === undefined)
     throw exportError(
@@ -105,7 +124,15 @@ export async function readHsdsPackage(
       'holds no organizations table (organizations.csv), which every HSDS export has: the build ties every service, location and phone to an organization',
       'export the organizations too, or name the folder (or zip) that holds organizations.csv beside datapackage.json',
     );
-  return { source, tables };
+  return { source, tables, warnings };
+}
+
+/** The package file a listed path names: itself, or the one file of that name in a sub-folder. */
+function findListed(files: PackageFiles, listed: string): string | undefined {
+  if (files.names.includes(listed)) return listed;
+  const base = `/${posix.basename(listed).toLowerCase()}`;
+  const found = files.names.filter((name) => `/${name.toLowerCase()}`.endsWith(base));
+  return found.length === 1 ? found[0] : undefined;
 }
 
 async function packageFiles(path: string, source: string): Promise<PackageFiles> {

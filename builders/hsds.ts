@@ -13,7 +13,7 @@ import {
   statesOfArea,
   unionOfAreas,
 } from './directory.js';
-import type { Table, TableRow } from './types.js';
+import type { BuildWarning, Table, TableRow } from './types.js';
 
 // An Open Referral HSDS datapackage (1.x, 2.x, 3.x) as organizations and the records tied to them
 // by id. Pure: the files are read by `directory-files.ts`.
@@ -36,6 +36,8 @@ export type HsdsResource = (typeof HSDS_RESOURCES)[number];
 export interface HsdsPackage {
   source: string;
   tables: Partial<Record<HsdsResource, Table>>;
+  /** What reading the package left out (a listed table it does not carry). */
+  warnings?: readonly BuildWarning[];
 }
 
 // A service whose status says it no longer runs. "temporarily closed" still has its numbers.
@@ -117,7 +119,14 @@ export function hsdsDirectory(pkg: HsdsPackage): Directory {
   if (phones) tables.push(phones);
   for (const table of tables) table.notes.push(...left.linesFor(table));
   const { warnings, notes } = left.messages();
-  return { kind: 'hsds', source: pkg.source, tables, warnings, notes, phoneKinds };
+  return {
+    kind: 'hsds',
+    source: pkg.source,
+    tables,
+    warnings: [...(pkg.warnings ?? []), ...warnings],
+    notes,
+    phoneKinds,
+  };
 }
 
 /** The area column of every record table: the organization's states, worked out beforehand. */

@@ -117,7 +117,8 @@ export type WarningCode =
   | 'BARE_NAME_CONFLICT'
   | 'OTHER_LINE_COLUMN'
   | 'COMMON_WORD_ALIAS'
-  | 'ORPHAN_RECORDS';
+  | 'ORPHAN_RECORDS'
+  | 'MISSING_TABLE';
 
 /**
  * Something was used, but not exactly as written: a menu note beside a number (`Press 5`), an

@@ -1,7 +1,7 @@
 /**
  * The harmful-repair audit (issue 37), beside `audit-accusations.ts` and `audit-corrections.ts`: a
  * repair never sends a person to the wrong organization. On every directory at hand (the allowlist
- * given, e.g. the MA courts; the HUD housing counselors fixture; the bundled sample), every
+ * given, e.g. the MA courts; the HUD housing counselors and 211 Miami fixtures; the bundled sample), every
  * organization with a number in every layout (`scripts/lib/audit-layouts.ts`, and the prose
  * layouts), with its own number, the next row's, and each part of a `PARENT - SITE` name alone:
  * for every number `check --fix` writes, it must belong to the organization the answer names by a
@@ -18,7 +18,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type AllowlistIndex, buildIndex, loadAllowlistIndex } from '../src/match/index.js';
 import { PROSE_LAYOUTS } from './lib/audit-corrections.js';
-import { hudCounselors, listedRows } from './lib/audit-directories.js';
+import { hudCounselors, listedRows, miami211 } from './lib/audit-directories.js';
 import { LAYOUTS, OTHER_CASE_LAYOUTS } from './lib/audit-layouts.js';
 import { auditRepairs } from './lib/audit-repairs.js';
 
@@ -33,6 +33,7 @@ const SAMPLE = fileURLToPath(new URL('../sample-allowlist/allowlist.json', impor
 const directories: Array<[string, AllowlistIndex]> = [
   ['given', await loadAllowlistIndex(resolve(allowlistPath))],
   ['HUD counselors', buildIndex(await hudCounselors())],
+  ['211 Miami (slice)', buildIndex(await miami211())],
   ['sample', await loadAllowlistIndex(SAMPLE)],
 ];
 const layouts = [...LAYOUTS, ...OTHER_CASE_LAYOUTS, ...PROSE_LAYOUTS];

@@ -1,6 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { buildAllowlist } from '../../builders/build.js';
 import { readCsvFile } from '../../builders/csv.js';
+import type { Directory } from '../../builders/directory.js';
+import { readDirectoryExport } from '../../builders/directory-files.js';
 import type { Allowlist } from '../../src/allowlist/schema.js';
 import { formatPhone } from '../../src/normalize/phone.js';
 import type { ListedRow } from './audit-layouts.js';
@@ -15,6 +17,12 @@ export async function hudCounselors(): Promise<Allowlist> {
   return buildAllowlist([table], {
     columns: { org: 'Agency', urls: ['Website'], phones: ['Phone'], aliases: [], domains: [] },
   }).allowlist;
+}
+
+/** The 211 Miami slice (test/fixtures/211-miami): a real 211 region's Open Referral export. */
+export async function miami211(): Promise<Allowlist> {
+  const folder = fileURLToPath(new URL('../../test/fixtures/211-miami/', import.meta.url));
+  return buildAllowlist((await readDirectoryExport(folder, '211-miami')) as Directory).allowlist;
 }
 
 /** Each organization with a number: its first listed number as a person writes it, its page. */

@@ -137,14 +137,18 @@ export function findOrganizations(
     }
     if (best === undefined) continue;
     const weak = weakness(best.entry, matcher.names.get(best.key) ?? [best.entry]);
+    const inside = insideLongerName(text, tokens, i, best.to, !weak);
     // A weak name is never part of a longer name: "State Attorney's Office" in "Miami-Dade State
-    // Attorney's Office" names that office, not the one listed under the role.
-    if (weak && insideLongerName(text, tokens, i, best.to)) continue;
+    // Attorney's Office" names that office, not the one listed under the role. A strong name
+    // inside a longer one ("Rehabilitation Services" in "Vocational Rehabilitation Services")
+    // may be that organization or another the directory does not list: it is found, but only as
+    // a weak name is, so it may verify a number and never charges or corrects one.
+    if (weak && inside) continue;
     candidates.push({
       from: i,
       to: best.to,
       entry: best.entry,
-      weak,
+      weak: weak || inside,
       ...(best.end === undefined ? {} : { end: best.end }),
     });
   }
@@ -204,19 +208,39 @@ function weakness(entry: NameEntry, sameKey: readonly NameEntry[]): boolean {
  * Whether tokens `from`–`to` sit inside a longer capitalized name: a capitalized word joined to
  * them after (`Legal Aid Society`), or before them a run of capitalized words holding one that is
  * not ordinary (`Miami-Dade`, `Broward County`) or not starting its sentence (`Call Legal Aid` is
- * a sentence's first word and a name).
+ * a sentence's first word and a name). With `plain`, only words on the same line after plain
+ * spaces count, and only words of letters: how a strong name is tested, so that a heading's next
+ * line or a number after it (`Court: 617…`) does not make it part of a longer name.
  */
 function insideLongerName(
   text: string,
   tokens: readonly Token[],
   from: number,
   to: number,
+  plain = false,
 ): boolean {
+  const joined = (left: Token, right: Token): boolean =>
+    plain
+      ? /^ +$/.test(text.slice(left.end, right.start)) &&
+        /^\p{L}/u.test(right.raw) &&
+        /^\p{L}/u.test(left.raw)
+      : joinable(text, left, right) === true;
   const next = tokens[to];
-  if (next && isCapitalized(next) && joinable(text, tokens[to - 1]!, next) === true) return true;
+  if (next && isCapitalized(next) && joined(tokens[to - 1]!, next)) return true;
+  // A strong name matched in lower case (`vocational rehabilitation services`) has no capitals
+  // to go by: a rare lower-case word joined to it is taken as part of the name.
+  if (plain && !isCapitalized(tokens[from]!)) {
+    const rare = (word: Token | undefined, left: Token, right: Token): boolean =>
+      word !== undefined && !isCapitalized(word) && joined(left, right) && !isCommonWord(word.norm);
+    const before = tokens[from - 1];
+    return (
+      rare(next, tokens[to - 1]!, next!) ||
+      (before !== undefined && rare(before, before, tokens[from]!))
+    );
+  }
   for (let k = from - 1; k >= 0; k--) {
     const word = tokens[k]!;
-    if (!isCapitalized(word) || joinable(text, word, tokens[k + 1]!) !== true) return false;
+    if (!isCapitalized(word) || !joined(word, tokens[k + 1]!)) return false;
     const opens = k === 0 || SENTENCE_START.test(text.slice(tokens[k - 1]!.end, word.start));
     if (!isCommonWord(word.norm) || !opens) return true;
     if (opens) return false;

@@ -10,6 +10,7 @@ import type { Directory } from '../../builders/directory.js';
 import { runBuild, tempDir } from './helpers.js';
 
 const HSDS = fileURLToPath(new URL('../fixtures/hsds/', import.meta.url));
+const MIAMI = fileURLToPath(new URL('../fixtures/211-miami/', import.meta.url));
 
 let dir: string;
 let cleanup: () => Promise<void>;
@@ -141,6 +142,24 @@ describe('HSDS as Open Referral publishes it', () => {
     expect(file.urls).toEqual(['https://example.com', 'https://example.com/counselling']);
     // Its one number is written with quotes inside the cell ("+44 …"): skipped with a warning.
     expect(run.stderr).toContain("phones.csv row 2, column 'number'");
+  });
+});
+
+describe('a real 211 export as published (test/fixtures/211-miami)', () => {
+  // 211 Miami's package keeps its tables in data/ beside a datapackage.json copied from the HSDS
+  // template, which lists 22 tables where the export carries 13.
+  it('finds the listed tables in data/ and warns once for each listed table it does not carry', async () => {
+    const directory = (await readDirectoryExport(MIAMI, '211-miami')) as Directory;
+    const missing = directory.warnings.filter((warning) => warning.code === 'MISSING_TABLE');
+    expect(missing.map((warning) => warning.source)).toEqual([
+      '211-miami/programs.csv',
+      '211-miami/contacts.csv',
+      '211-miami/physical_addresses.csv',
+      '211-miami/service_areas.csv',
+    ]);
+    const { allowlist } = buildAllowlist(directory);
+    expect(allowlist.orgNames).toHaveLength(18);
+    expect(allowlist.orgPhones['MIAMI-DADE COUNTY PUBLIC DEFENDER']).toEqual(['+13055451600']);
   });
 });
 

@@ -4,7 +4,7 @@ import { buildIndex, loadAllowlistIndex } from '../../src/match/index.js';
 import { guardAnswer } from '../../src/repair/index.js';
 import { verifyAnswer } from '../../src/verify.js';
 import { PROSE_LAYOUTS } from '../../scripts/lib/audit-corrections.js';
-import { hudCounselors, listedRows } from '../../scripts/lib/audit-directories.js';
+import { hudCounselors, listedRows, miami211 } from '../../scripts/lib/audit-directories.js';
 import { LAYOUTS, OTHER_CASE_LAYOUTS } from '../../scripts/lib/audit-layouts.js';
 import { auditRepairs } from '../../scripts/lib/audit-repairs.js';
 
@@ -17,9 +17,12 @@ const SAMPLE = fileURLToPath(new URL('../../sample-allowlist/allowlist.json', im
 
 describe('the harmful-repair audit: zero harmful repairs', () => {
   it.each([
-    ['MA courts sample', () => loadAllowlistIndex(SAMPLE)],
-    ['HUD counselors', async () => buildIndex(await hudCounselors())],
-  ])('%s', async (_name, open) => {
+    // The floor keeps an audit that writes nothing from passing. Most of 211 Miami's agencies list
+    // several numbers, so most of its fixes are left for review, not written.
+    ['MA courts sample', () => loadAllowlistIndex(SAMPLE), 10],
+    ['HUD counselors', async () => buildIndex(await hudCounselors()), 10],
+    ['211 Miami', async () => buildIndex(await miami211()), 4],
+  ] as const)('%s', async (_name, open, floor) => {
     const index = await open();
     const rows = listedRows(index.allowlist);
     const audit = await auditRepairs(rows, index, [
@@ -27,7 +30,7 @@ describe('the harmful-repair audit: zero harmful repairs', () => {
       ...OTHER_CASE_LAYOUTS,
       ...PROSE_LAYOUTS,
     ]);
-    expect(audit.repairs).toBeGreaterThan(rows.length * 10);
+    expect(audit.repairs).toBeGreaterThan(rows.length * floor);
     expect(audit.harmful).toEqual([]);
     expect(audit.rightReplaced).toEqual([]);
   });
