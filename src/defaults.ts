@@ -445,3 +445,16 @@ export const SERVICE_DEFAULTS = {
   /** A (re)load of the allowlist not done by then (a read that hangs) is ended and counts as failed. */
   loadTimeoutMs: 60_000,
 } as const;
+
+/**
+ * `--workers N`: when a worker dies unasked the primary starts another after a wait that doubles
+ * with each death in the window, from `baseDelayMs` up to `maxDelayMs`; the `maxFailures`th death
+ * within `windowMs` ends the service (a cause that kills every new worker, such as an allowlist that
+ * does not load, would otherwise fork them forever), with a line saying so and a non-zero exit.
+ */
+export const RESPAWN_DEFAULTS = {
+  maxFailures: 5,
+  windowMs: 60_000,
+  baseDelayMs: 250,
+  maxDelayMs: 8_000,
+} as const;

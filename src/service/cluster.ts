@@ -1,30 +1,70 @@
 import cluster, { type Worker } from 'node:cluster';
 import type { AddressInfo } from 'node:net';
+import { RESPAWN_DEFAULTS } from '../defaults.js';
+
+export type RespawnLimits = { -readonly [K in keyof typeof RESPAWN_DEFAULTS]: number };
+
+/** What to do when a worker died unasked: start another after `delayMs`, or stop the service. */
+export type RespawnStep =
+  | { kind: 'respawn'; delayMs: number }
+  | { kind: 'give-up'; reason: string };
+
+/**
+ * The respawn rule, pure: `deaths` are the times (ms) of the unasked deaths still in the window,
+ * the newest last, this one included. The nth death in `windowMs` waits `baseDelayMs × 2^(n−1)`,
+ * at most `maxDelayMs`; the `maxFailures`th gives up.
+ */
+export function respawnStep(deaths: readonly number[], limits: RespawnLimits): RespawnStep {
+  const n = deaths.length;
+  if (n >= limits.maxFailures)
+    return {
+      kind: 'give-up',
+      reason: `${n} workers died within ${limits.windowMs / 1000} s`,
+    };
+  return {
+    kind: 'respawn',
+    delayMs: Math.min(limits.baseDelayMs * 2 ** Math.max(0, n - 1), limits.maxDelayMs),
+  };
+}
 
 /**
  * `--workers N`: the primary forks N copies of this same command (node:cluster), which share the
  * listening socket, and does no HTTP itself. It prints the one `listening on` line once every
  * worker listens (with `--port 0` they share the one port the first was given), forwards SIGHUP
  * (each worker reloads its allowlist) and on SIGTERM disconnects them, which lets each finish the
- * requests it holds. A worker that dies unasked (not a clean exit after draining) is replaced, so
- * one bad process does not shrink the service. Resolves with the exit code once every worker has gone.
+ * requests it holds. A worker that dies unasked (not a clean exit after draining) is replaced
+ * after a wait (`respawnStep`), so one bad process does not shrink the service and a cause that
+ * kills every worker does not fork them forever: past the limit the primary stops the others and
+ * resolves with the last death's exit code (1 for a signal). Otherwise resolves with 0 once every
+ * worker has gone.
  */
 export function runPrimary(
   workers: number,
   host: string,
   announce: (line: string) => void,
   log: (line: string) => void,
+  limits: RespawnLimits = RESPAWN_DEFAULTS,
 ): Promise<number> {
   let stopping = false;
+  let exitCode = 0;
   let listening = 0;
   // Our own count: a worker leaves `cluster.workers` only after both its exit and its disconnect.
   const alive = new Set<number>();
+  const waiting = new Set<NodeJS.Timeout>();
+  let deaths: number[] = [];
   const fork = (): Worker => {
     const worker = cluster.fork({ CITATION_VERIFIER_WORKER: '1' });
     alive.add(worker.id);
     return worker;
   };
   return new Promise((resolve) => {
+    const stop = (): void => {
+      stopping = true;
+      for (const timer of waiting) clearTimeout(timer);
+      waiting.clear();
+      if (alive.size === 0) resolve(exitCode);
+      for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
+    };
     cluster.on('listening', (_worker, address: AddressInfo | { port: number }) => {
       listening++;
       if (listening === workers) {
@@ -37,23 +77,32 @@ export function runPrimary(
       // A worker that drained and exited 0 was told to stop (by us, or by a signal sent to the
       // whole process group): not replaced.
       if (stopping || code === 0) {
-        if (alive.size === 0) resolve(0);
+        if (alive.size === 0 && waiting.size === 0) resolve(exitCode);
         return;
       }
-      log(
-        `citation-verifier serve: worker ${worker.process.pid} exited (${signal ?? code}); starting another`,
-      );
-      fork();
+      const now = Date.now();
+      deaths = [...deaths.filter((at) => now - at < limits.windowMs), now];
+      const died = `citation-verifier serve: worker ${worker.process.pid} exited (${signal ?? code})`;
+      const step = respawnStep(deaths, limits);
+      if (step.kind === 'give-up') {
+        log(
+          `${died}; ${step.reason}, so the service stops instead of starting another: fix what the workers' lines above say, then start it again`,
+        );
+        exitCode = code !== null && code > 0 ? code : 1;
+        stop();
+        return;
+      }
+      log(`${died}; starting another in ${step.delayMs} ms`);
+      const timer = setTimeout(() => {
+        waiting.delete(timer);
+        fork();
+      }, step.delayMs);
+      waiting.add(timer);
     });
     process.on('SIGHUP', () => {
       for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGHUP');
     });
-    process.once('SIGTERM', () => {
-      stopping = true;
-      const all = Object.values(cluster.workers ?? {});
-      if (all.length === 0) resolve(0);
-      for (const worker of all) worker?.process.kill('SIGTERM');
-    });
+    process.once('SIGTERM', stop);
     for (let k = 0; k < workers; k++) fork();
   });
 }

@@ -1,6 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 
@@ -148,5 +150,49 @@ describe('serve as a process', () => {
     served.child.kill('SIGTERM');
     expect(await served.exited).toBe(0);
     for (const pid of pids) expect(() => process.kill(pid, 0)).toThrow();
+  });
+
+  // Each worker starts through tsx (1–3 s on a loaded machine); the waits add 3.75 s.
+  it('--workers 2 with an allowlist that does not load: respawns back off, then it stops with 3', {
+    timeout: 60_000,
+  }, async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cv-respawn-'));
+    const allowlist = join(dir, 'allowlist.json');
+    writeFileSync(allowlist, '{"organizations": [');
+    try {
+      const started = Date.now();
+      const child = spawn(
+        process.execPath,
+        [
+          '--import',
+          'tsx',
+          BIN,
+          'serve',
+          '--allowlist',
+          allowlist,
+          '--port',
+          '0',
+          '--workers',
+          '2',
+        ],
+        { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
+      );
+      let err = '';
+      child.stderr.on('data', (chunk) => {
+        err += chunk;
+      });
+      const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+      expect(code).toBe(3);
+      const waits = [...err.matchAll(/starting another in (\d+) ms/g)].map((m) => Number(m[1]));
+      expect(waits).toEqual([250, 500, 1000, 2000]);
+      expect(err).toMatch(
+        /exited \(3\); 5 workers died within 60 s, so the service stops instead of starting another/,
+      );
+      // Five starts and 3.75 s of waits, not a fork loop until the test's timeout.
+      expect(Date.now() - started).toBeLessThan(45_000);
+      expect(childrenOf(child.pid!)).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
