@@ -152,21 +152,27 @@ export const LOOKALIKE = {
 } as const;
 
 /**
- * Special-use names (RFC 6761, RFC 8375) and private-network suffixes that never name a public
- * resource: a link under one of them is `invented` offline (unless private networks are allowed).
+ * Special-use names (RFC 6761, RFC 2606, RFC 7686) that no public site can have: `.invalid`
+ * cannot exist, `.test` and `.example` are for tests and documentation, `.onion` is reached through
+ * Tor only, `localhost` is the loopback. Liveness never asks a resolver about one (asking leaks a
+ * model-written name to whatever a local resolver or search domain makes of it). The public suffix
+ * list (tldts) does not hold them, so they are listed here, once.
+ */
+export const SPECIAL_USE_SUFFIXES = ['localhost', 'invalid', 'test', 'example', 'onion'] as const;
+
+/**
+ * Special-use names and private-network suffixes (RFC 8375 `home.arpa`, and the names internal
+ * networks use) that never name a public resource: a link under one is `invented` offline (unless
+ * private networks are allowed).
  */
 export const RESERVED_SUFFIXES: readonly string[] = [
-  'localhost',
+  ...SPECIAL_USE_SUFFIXES,
   'local',
   'internal',
   'intranet',
   'lan',
   'home',
   'corp',
-  'test',
-  'invalid',
-  'example',
-  'onion',
   'home.arpa',
   'localdomain',
 ];

@@ -1,4 +1,5 @@
 import { isIP, type LookupFunction } from 'node:net';
+import { SPECIAL_USE_SUFFIXES } from '../defaults.js';
 import { describeError } from '../errors.js';
 import { classifyAddress, unbracket } from './address.js';
 import type { Failure } from './classify.js';
@@ -16,26 +17,17 @@ export type HostResolution =
 
 type HostResolutionFailure = { ok: false; failure: Failure };
 
-/**
- * Special-use names (RFC 6761, RFC 2606, RFC 7686) that no resolver is asked about: `.invalid`
- * cannot exist, `.test` and `.example` are for tests and documentation, `.onion` is reached through
- * Tor only (asking DNS leaks it). A link under one is never a public site, and sending it to the
- * system resolver would let a model-written name reach whatever a local resolver or search domain
- * makes of it. `--resolve` pins still apply (tests).
- */
-const NEVER_LOOKED_UP = ['invalid', 'test', 'example', 'onion'] as const;
-
 /** RFC 6761 6.3: localhost names are the loopback addresses, answered here, never by DNS. */
 const LOCALHOST: ReadonlyArray<{ address: string; family: 4 | 6 }> = [
   { address: '127.0.0.1', family: 4 },
   { address: '::1', family: 6 },
 ];
 
-/** The special-use suffix of a host key (see `NEVER_LOOKED_UP`, localhost), or null. */
-export function specialUseName(key: string): (typeof NEVER_LOOKED_UP)[number] | 'localhost' | null {
-  const under = (suffix: string): boolean => key === suffix || key.endsWith(`.${suffix}`);
-  if (under('localhost')) return 'localhost';
-  return NEVER_LOOKED_UP.find(under) ?? null;
+/** The special-use suffix of a host key (`SPECIAL_USE_SUFFIXES`), or null; `--resolve` pins still apply. */
+export function specialUseName(key: string): (typeof SPECIAL_USE_SUFFIXES)[number] | null {
+  return (
+    SPECIAL_USE_SUFFIXES.find((suffix) => key === suffix || key.endsWith(`.${suffix}`)) ?? null
+  );
 }
 
 /**
