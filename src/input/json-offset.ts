@@ -3,7 +3,10 @@
  * for some errors ("Unexpected token ']'" after a trailing comma), and a message without a line
  * and column makes a person hunt through the file. This walks the grammar once (iteratively, so
  * deep nesting cannot overflow the stack) and stops at the first character that cannot be there.
- * It only locates errors; `JSON.parse` still does the parsing.
+ * It only locates errors; `JSON.parse` still does the parsing. A library parser with positions
+ * (jsonc-parser 3) was measured against test/input/json.test.ts: it places a bad escape or an
+ * unclosed string at the string's start, not where it goes wrong, and its recursive descent
+ * overflows the stack on 100,000-deep input; so this stays, and so does json-walk.ts.
  */
 export function jsonErrorOffset(text: string): number | null {
   const scan = new Scanner(text);
