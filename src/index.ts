@@ -45,5 +45,6 @@ export {
   type VerdictJson,
 } from './format/verdict-schema.js';
 export * from './types.js';
+export * from './codes.js';
 export type { LinkChecker, LivenessOptions, LivenessOutcome } from './liveness/types.js';
 export * as chunks from './chunks/index.js';

@@ -1,4 +1,5 @@
 import type { PhoneKind } from './allowlist/phone-kinds.js';
+import type { ActionCode, CorrectionCode, LinkCode, PhoneCode } from './codes.js';
 import type { LinkFinding, OrgFinding, PhoneFinding } from './extract/types.js';
 
 /**
@@ -93,10 +94,18 @@ export type Correction =
       value: string;
       alternatives: string[];
       source: CorrectionSource;
+      code: CorrectionCode;
       reason: string;
     }
-  | { action: 'remove'; start: number; end: number; reason: string }
-  | { action: 'review'; start: number; end: number; reason: string; suggestions: string[] };
+  | { action: 'remove'; start: number; end: number; code: CorrectionCode; reason: string }
+  | {
+      action: 'review';
+      start: number;
+      end: number;
+      code: CorrectionCode;
+      reason: string;
+      suggestions: string[];
+    };
 
 /** A correction repair writes: `replace` or `remove` (a `review` is left for a person). */
 export type Fix = Exclude<Correction, { action: 'review' }>;
@@ -105,6 +114,8 @@ export interface LinkVerdict {
   finding: LinkFinding;
   bucket: LinkBucket;
   score: number;
+  /** The rule that decided the bucket (`src/codes.ts`): stable, where `reason` is words. */
+  code: LinkCode;
   reason: string;
   /** Liveness evidence, when liveness ran for this link. */
   liveness?: LivenessEvidence;
@@ -174,6 +185,8 @@ export interface PhoneVerdict {
   /** The kind of line the directory gives the number (`phone_kinds`), when it gives one. */
   kind?: PhoneKind;
   status: PhoneStatus;
+  /** The rule that decided the status (`src/codes.ts`): stable, where `reason` is words. */
+  code: PhoneCode;
   reason: string;
   /** Only when a jurisdiction was given and the owners' areas are known (see `LinkVerdict.served`). */
   served?: Served;
@@ -200,6 +213,7 @@ export type Action = 'pass' | 'repair' | 'review' | 'refuse';
 
 export interface Recommendation {
   action: Action;
+  code: ActionCode;
   reason: string;
 }
 

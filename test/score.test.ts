@@ -3,6 +3,7 @@ import { BUCKET_SCORES, DEFAULT_THRESHOLD, MISATTRIBUTED_PHONE_PENALTY } from '.
 import type { LinkFinding, PhoneFinding } from '../src/extract/types.js';
 import type { LinkBucket, LinkVerdict, PhoneStatus, PhoneVerdict } from '../src/types.js';
 import { scoreReport } from '../src/score.js';
+import { linkCodeOf, phoneCodeOf } from './helpers/codes.js';
 
 let position = 0;
 
@@ -18,7 +19,13 @@ function link(bucket: LinkBucket, url = `https://site${position}.org`): LinkVerd
     start,
     end: start + url.length,
   };
-  return { finding, bucket, score: BUCKET_SCORES[bucket], reason: bucket };
+  return {
+    finding,
+    bucket,
+    score: BUCKET_SCORES[bucket],
+    code: linkCodeOf(bucket),
+    reason: bucket,
+  };
 }
 
 function phone(status: PhoneStatus, normalized = '+16175550100'): PhoneVerdict {
@@ -33,7 +40,7 @@ function phone(status: PhoneStatus, normalized = '+16175550100'): PhoneVerdict {
     start,
     end: start + 12,
   };
-  return { finding, owners: [], status, reason: status };
+  return { finding, owners: [], status, code: phoneCodeOf(status), reason: status };
 }
 
 describe('the constants the score is made of', () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CLAIM_CODES, codesOf } from '../codes.js';
 import { round } from '../score.js';
 import { SCORE_DECIMALS } from '../defaults.js';
 import { JUDGE_LABELS } from '../judge/types.js';
@@ -94,6 +95,8 @@ export const chunkAuditSchema = z.strictObject({
       claim_text: z.string().min(1),
       source_passage: z.string().nullable(),
       classification: z.enum(CLAIM_CLASSIFICATIONS),
+      /** The rule that decided the classification (`src/codes.ts`): stable, where the explanation is words. */
+      code: z.enum(codesOf(CLAIM_CODES)),
       explanation: z.string().min(1),
       correction_instruction: z.string().min(1),
       word_overlap: z.strictObject({
@@ -172,6 +175,7 @@ function auditRow(verdict: ClaimVerdict): ChunkAuditRow {
     claim_text: verdict.claim.text,
     source_passage: verdict.source?.text ?? null,
     classification: verdict.classification,
+    code: verdict.code,
     explanation: verdict.explanation,
     correction_instruction: verdict.correction,
     word_overlap: {

@@ -1,3 +1,4 @@
+import type { ClaimCode } from '../codes.js';
 import type { ChunkIndex } from './chunk-index.js';
 import { CHUNK_LIMITS } from './defaults.js';
 import {
@@ -49,7 +50,7 @@ export function classifyClaim(
 
   const { cited, missingIds, citedIds } = citedChunks(claim, library);
   const checks = checkAgainst(claim, { words, content, quotes }, cited, library, options);
-  const classification = classificationOf(claim, missingIds, checks, options);
+  const { classification, code } = classificationOf(claim, missingIds, checks, options);
   const explained = explain({
     cited,
     missingIds,
@@ -65,6 +66,7 @@ export function classifyClaim(
   return {
     claim,
     classification,
+    code,
     citedIds,
     missingIds,
     quotes: checks.quoteChecks,
@@ -145,26 +147,46 @@ function checkAgainst(
   };
 }
 
-/** The first row of `ClaimClassification` that applies, most severe first. */
+/**
+ * The first row of `ClaimClassification` that applies, most severe first, and the code of the
+ * rule within it (a figure the cited passage gives otherwise, or one it lacks; a quotation or a
+ * figure cited to the wrong chunk).
+ */
 function classificationOf(
   claim: Claim,
   missingIds: readonly string[],
   checks: ClaimChecks,
   options: ClassifyClaimOptions,
-): ClaimClassification {
+): { classification: ClaimClassification; code: ClaimCode } {
   const { quoteChecks, factChecks } = checks;
-  if (missingIds.length > 0) return 'citation_not_found';
+  if (missingIds.length > 0)
+    return { classification: 'citation_not_found', code: 'claim.citation-not-found' };
   if (
     quoteChecks.some((check) => check.foundIn === undefined && check.foundElsewhere === undefined)
   )
-    return 'fabricated_quote';
-  if (factChecks.some((check) => check.foundIn === undefined)) return 'unsupported_claim';
-  if (
-    quoteChecks.some((check) => check.foundIn === undefined) ||
-    factChecks.some((check) => check.notAfter !== undefined)
-  )
-    return 'wrong_citation';
-  if (checks.exactIn) return 'exact_match';
+    return { classification: 'fabricated_quote', code: 'claim.fabricated-quote' };
+  const missing = factChecks.filter((check) => check.foundIn === undefined);
+  if (missing.length > 0)
+    return {
+      classification: 'unsupported_claim',
+      code: missing.some((check) => check.nearest !== undefined)
+        ? 'claim.unsupported.fact-mismatch'
+        : 'claim.unsupported.fact-missing',
+    };
+  if (quoteChecks.some((check) => check.foundIn === undefined))
+    return { classification: 'wrong_citation', code: 'claim.wrong-citation.quote' };
+  if (factChecks.some((check) => check.notAfter !== undefined))
+    return { classification: 'wrong_citation', code: 'claim.wrong-citation.fact' };
+  return deterministicSupport(claim, checks, options);
+}
+
+/** A claim nothing was proven wrong in: verbatim, weakly supported, or for a judge to decide. */
+function deterministicSupport(
+  claim: Claim,
+  checks: ClaimChecks,
+  options: ClassifyClaimOptions,
+): { classification: ClaimClassification; code: ClaimCode } {
+  if (checks.exactIn) return { classification: 'exact_match', code: 'claim.exact-match' };
   // Overlap is counted in words, which CJK text does not mark: not measured there, never flagged.
   // A sentence about the passages themselves ("the given context does not mention…") shares few
   // words with them by nature; it makes no claim about the world for overlap to measure.
@@ -173,8 +195,8 @@ function classificationOf(
     !ABOUT_THE_SOURCES.test(claim.prose) &&
     isWeak(checks.wordOverlap, options.weakSupportThreshold)
   )
-    return 'weak_support';
-  return 'verification_uncertain';
+    return { classification: 'weak_support', code: 'claim.weak-support' };
+  return { classification: 'verification_uncertain', code: 'claim.verification-uncertain' };
 }
 
 const ABOUT_THE_SOURCES =
@@ -236,6 +258,7 @@ function classifyUncited(
   return {
     claim,
     classification: 'uncited_claim',
+    code: stated.length > 0 ? 'claim.uncited.fact' : 'claim.uncited.statement',
     citedIds: [],
     missingIds: [],
     quotes: quotes.map((quote) => ({

@@ -1,3 +1,4 @@
+import type { ClaimCode } from '../codes.js';
 import { JUDGE_DEFAULTS } from '../defaults.js';
 import type { JudgeLabel } from '../judge/types.js';
 import { ChunkIndex } from './chunk-index.js';
@@ -112,6 +113,7 @@ export function applyJudgement(
     return uncounted(
       verdict,
       { label: null, evidenceQuote: null, cached: false },
+      'claim.not-verified.judge-fault',
       judgement.fault,
       rules,
     );
@@ -125,9 +127,16 @@ export function applyJudgement(
   if (judgement.label === 'YES') {
     const found = locateEvidence(judgement.evidenceQuote, cited, rules.minWords);
     if (found.kind === 'unchecked')
-      return uncounted(verdict, said, `the judge ${found.problem}`, rules);
+      return uncounted(
+        verdict,
+        said,
+        'claim.not-verified.quote-unchecked',
+        `the judge ${found.problem}`,
+        rules,
+      );
     if (found.kind === 'not_verbatim')
       return judged(verdict, 'unsupported_claim', said, policy, {
+        code: 'claim.unsupported.judge-quote',
         explanation: `The judge said YES but its evidence quote${quoted} is not verbatim in ${where}: words the chunks do not hold support nothing`,
         correction: 'Cite a chunk that states it, or remove it',
       });
@@ -136,35 +145,53 @@ export function applyJudgement(
       return uncounted(
         verdict,
         said,
+        'claim.not-verified.quote-off-topic',
         `the judge said YES quoting chunk ${found.chunkId}${quoted}, words that share none of the claim's content`,
         rules,
       );
     if (uncited)
       // Supported by a chunk it does not cite: a citation to fix, not a fabrication.
       return judged(verdict, 'uncited_claim', said, policy, {
+        code: 'claim.uncited.judge-found',
         explanation: `Cites no chunk, but the judge finds chunk ${found.chunkId} states it${quoted}`,
         correction: `Cite [${found.chunkId}]`,
       });
     return judged(verdict, 'faithful_paraphrase', said, policy, {
+      code: 'claim.faithful-paraphrase',
       explanation: `The judge says ${where} support${s} it, quoting chunk ${found.chunkId}${quoted}`,
       correction: 'None needed',
     });
   }
-  const texts: Record<Exclude<JudgeLabel, 'YES'>, { explanation: string; correction: string }> = {
+  const words = labelWords(judgement.label, where, cited.length, quoted);
+  return judged(verdict, BY_LABEL[judgement.label], said, policy, words);
+}
+
+/** The code and words of a NO, PARTIAL or CONTRADICTS about `where` (`count` chunks). */
+function labelWords(
+  label: Exclude<JudgeLabel, 'YES'>,
+  where: string,
+  count: number,
+  quoted: string,
+): Words {
+  const s = count === 1 ? 's' : '';
+  const texts: Record<Exclude<JudgeLabel, 'YES'>, Words> = {
     NO: {
-      explanation: `The judge says ${where} do${cited.length === 1 ? 'es' : ''} not state it${quoted}`,
+      code: 'claim.unsupported.judge-no',
+      explanation: `The judge says ${where} do${count === 1 ? 'es' : ''} not state it${quoted}`,
       correction: 'Cite a chunk that states it, or remove it',
     },
     PARTIAL: {
+      code: 'claim.partially-supported',
       explanation: `The judge says ${where} state${s} only part of it${quoted}`,
       correction: `Keep to what ${where} state${s}, or cite a chunk for the rest`,
     },
     CONTRADICTS: {
+      code: 'claim.context-contradiction',
       explanation: `The judge says ${where} state${s} otherwise${quoted}`,
       correction: `Correct it to what ${where} say${s}, or remove it`,
     },
   };
-  return judged(verdict, BY_LABEL[judgement.label], said, policy, texts[judgement.label]);
+  return texts[label];
 }
 
 function judged(
@@ -172,11 +199,12 @@ function judged(
   classification: ClaimClassification,
   said: Omit<ClaimJudgement, 'counted' | 'reason'>,
   policy: FailurePolicy,
-  words: { explanation: string; correction: string },
+  words: Words,
 ): ClaimVerdict {
   return {
     ...verdict,
     classification,
+    code: words.code,
     explanation: words.explanation,
     correction: words.correction,
     failing: isFailingClassification(classification, policy),
@@ -184,9 +212,21 @@ function judged(
   };
 }
 
+/** A judged verdict's code and words. */
+interface Words {
+  code: ClaimCode;
+  explanation: string;
+  correction: string;
+}
+
+/**
+ * No counted verdict: `not_verified` with `code`, or with `rules.advisory` the claim as the checks
+ * left it (its code too), the reason added.
+ */
 function uncounted(
   verdict: ClaimVerdict,
   said: Omit<ClaimJudgement, 'counted' | 'reason'>,
+  code: ClaimCode,
   reason: string,
   rules: JudgeRules,
 ): ClaimVerdict {
@@ -200,6 +240,7 @@ function uncounted(
   return {
     ...verdict,
     classification: 'not_verified',
+    code,
     explanation: `not verified: ${reason}`,
     correction:
       'Check it against the cited chunks again once the judge answers, or have a person check it',

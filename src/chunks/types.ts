@@ -1,3 +1,4 @@
+import type { ClaimCode } from '../codes.js';
 import type { Span } from '../extract/types.js';
 import type { ClaimJudgement, JudgeSummary, TokenUsage } from './judge-types.js';
 
@@ -262,6 +263,8 @@ export interface SourcePassage extends Span {
 export interface ClaimVerdict {
   claim: Claim;
   classification: ClaimClassification;
+  /** The rule that decided the classification (`src/codes.ts`): stable, where `explanation` is words. */
+  code: ClaimCode;
   /** Ids the claim cites, in order: a chunk's id as the input gave it, else the marker's key. */
   citedIds: string[];
   /** Ids the claim cites that no chunk has (marker keys, see `chunkKey`). */

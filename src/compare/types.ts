@@ -1,4 +1,4 @@
-import type { CountsJson, LinkJson, PhoneJson } from '../format/verdict-schema.js';
+import type { CountsJson, RecordedLink, RecordedPhone } from '../format/verdict-schema.js';
 import type { LinkBucket, PhoneStatus } from '../types.js';
 
 /**
@@ -10,12 +10,13 @@ import type { LinkBucket, PhoneStatus } from '../types.js';
 /**
  * One link the verifier judged, as the verdict JSON writes it (the span is into
  * `VendorRow.answer`): the type comes from the one schema, so a verdict read from a results file
- * and one verified here are the same shape.
+ * and one verified here are the same shape (its code and correction left out: the comparison
+ * reads neither, and a file written before codes still reads).
  */
-export type CitedLink = LinkJson;
+export type CitedLink = RecordedLink;
 
 /** One phone number the verifier judged (the span is into `VendorRow.answer`). */
-export type CitedPhone = PhoneJson;
+export type CitedPhone = RecordedPhone;
 
 /** The verifier's verdict on one answer, with every finding. */
 export interface VerifierVerdict {

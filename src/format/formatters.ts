@@ -204,7 +204,11 @@ export function toJson(report: Report): VerdictJson {
     reasons: report.reasons.slice(0, cap),
     ...(report.failOnMisattribution ? { fail_on_misattribution: true as const } : {}),
     ...(report.recommendation
-      ? { action: report.recommendation.action, action_reason: report.recommendation.reason }
+      ? {
+          action: report.recommendation.action,
+          action_code: report.recommendation.code,
+          action_reason: report.recommendation.reason,
+        }
       : {}),
     ...cutLists(report, cap),
   };
@@ -217,6 +221,7 @@ export function linkJson(link: LinkVerdict): LinkJson {
     normalized: link.finding.normalized,
     bucket: link.bucket,
     score: link.score,
+    code: link.code,
     reason: link.reason,
     start: link.finding.start,
     end: link.finding.end,
@@ -241,6 +246,7 @@ export function phoneJson(phone: PhoneVerdict): PhoneJson {
     organization: phone.organization ?? null,
     ...(phone.kind !== undefined ? { kind: phone.kind } : {}),
     status: phone.status,
+    code: phone.code,
     reason: phone.reason,
     start: phone.finding.start,
     end: phone.finding.end,

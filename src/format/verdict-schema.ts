@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PHONE_KINDS } from '../allowlist/phone-kinds.js';
+import { ACTION_CODES, CORRECTION_CODES, codesOf, LINK_CODES, PHONE_CODES } from '../codes.js';
 import { LINK_BUCKETS, type LinkBucket, PHONE_STATUSES } from '../types.js';
 
 /**
@@ -19,6 +20,8 @@ const offset = z.number().int().nonnegative();
 
 export const LinkBucketSchema = z.enum(LINK_BUCKETS);
 export const PhoneStatusSchema = z.enum(PHONE_STATUSES);
+/** The stable codes beside each reason (`src/codes.ts`, docs/CODES.md). */
+const correctionCode = z.enum(codesOf(CORRECTION_CODES));
 
 /** What liveness saw for one link (`LivenessEvidence`). */
 export const LivenessJsonSchema = z.object({
@@ -58,13 +61,21 @@ export const CorrectionJsonSchema = z.discriminatedUnion('action', [
     value: z.string(),
     alternatives: z.array(z.string()),
     source: CorrectionSourceJsonSchema,
+    code: correctionCode,
     reason: z.string(),
   }),
-  z.object({ action: z.literal('remove'), start: offset, end: offset, reason: z.string() }),
+  z.object({
+    action: z.literal('remove'),
+    start: offset,
+    end: offset,
+    code: correctionCode,
+    reason: z.string(),
+  }),
   z.object({
     action: z.literal('review'),
     start: offset,
     end: offset,
+    code: correctionCode,
     reason: z.string(),
     suggestions: z.array(z.string()),
   }),
@@ -76,6 +87,8 @@ export const LinkJsonSchema = z.object({
   normalized: z.string(),
   bucket: LinkBucketSchema,
   score: z.number(),
+  /** The rule that decided the bucket: stable, where the reason's words may change. */
+  code: z.enum(codesOf(LINK_CODES)),
   reason: z.string(),
   start: offset,
   end: offset,
@@ -97,6 +110,8 @@ export const PhoneJsonSchema = z.object({
   /** The kind of line the directory gives the number (`phone_kinds`): present only when it gives one. */
   kind: z.enum(PHONE_KINDS).optional(),
   status: PhoneStatusSchema,
+  /** The rule that decided the status: stable, where the reason's words may change. */
+  code: z.enum(codesOf(PHONE_CODES)),
   reason: z.string(),
   start: offset,
   end: offset,
@@ -156,6 +171,7 @@ export const VerdictJsonSchema = z.object({
   reasons: z.array(z.string()),
   /** What a runtime caller should do (src/repair/action.ts), and why. */
   action: z.enum(['pass', 'repair', 'review', 'refuse']).optional(),
+  action_code: z.enum(codesOf(ACTION_CODES)).optional(),
   action_reason: z.string().optional(),
   omitted: OmittedJsonSchema.optional(),
   /** Present with `omitted`: the counts of the whole answer. */
@@ -197,9 +213,14 @@ export const FixJsonSchema = VerdictJsonSchema.extend({
   }),
 });
 
+/** A link and a number as the comparison reads them back: without code or correction, which it does not read. */
+export const RecordedLinkSchema = LinkJsonSchema.omit({ code: true, correction: true });
+export const RecordedPhoneSchema = PhoneJsonSchema.omit({ code: true, correction: true });
+
 /**
  * What the vendor comparison reads back from a results file: the verdict and the findings, the
- * part of the document it needs (other keys are read and dropped).
+ * part of the document it needs (other keys are read and dropped). Codes are dropped too: a file
+ * written before them, or by a verifier that knows more of them, still reads.
  */
 export const RecordedVerdictSchema = VerdictJsonSchema.pick({
   pass: true,
@@ -207,13 +228,13 @@ export const RecordedVerdictSchema = VerdictJsonSchema.pick({
   misattributed_phones: true,
   jurisdiction: true,
   wrong_jurisdiction_phones: true,
-  links: true,
-  phones: true,
   counts: true,
-});
+}).extend({ links: z.array(RecordedLinkSchema), phones: z.array(RecordedPhoneSchema) });
 
 export type LinkJson = z.infer<typeof LinkJsonSchema>;
 export type CountsJson = z.infer<typeof CountsJsonSchema>;
 export type PhoneJson = z.infer<typeof PhoneJsonSchema>;
+export type RecordedLink = z.infer<typeof RecordedLinkSchema>;
+export type RecordedPhone = z.infer<typeof RecordedPhoneSchema>;
 export type VerdictJson = z.infer<typeof VerdictJsonSchema>;
 export type FixJson = z.infer<typeof FixJsonSchema>;

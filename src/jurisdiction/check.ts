@@ -54,6 +54,7 @@ export function checkLink(verdict: LinkVerdict, options: JurisdictionOptions): L
     ...verdict,
     bucket: 'wrong_jurisdiction',
     score: BUCKET_SCORES.wrong_jurisdiction,
+    code: 'link.wrong-jurisdiction',
     reason: `${was}${served.via} ${elsewhere(served, options.jurisdiction, options.knowledge)}`,
     served,
   };
@@ -78,6 +79,7 @@ export function checkPhone(
   return {
     ...verdict,
     status: 'wrong_jurisdiction',
+    code: 'phone.wrong-jurisdiction',
     reason: `listed for ${served.via}, which ${elsewhere(served, options.jurisdiction, options.knowledge)}`,
     served,
   };
@@ -85,7 +87,8 @@ export function checkPhone(
 
 /**
  * A number the directory does not hold (`unlisted`) whose geographic area code belongs to another
- * state: said in the reason, and nothing else. An area code is no proof of whom a line serves (a
+ * state: said in the reason, and nothing else (the code stays: it names the rule that decided the
+ * status). An area code is no proof of whom a line serves (a
  * statewide or national line keeps its office's code), so the status and the score stay.
  */
 function withAreaCodeSuspicion(verdict: PhoneVerdict, jurisdiction: string): PhoneVerdict {

@@ -2,6 +2,7 @@ import { extractLinks } from '../extract/links.js';
 import type { LinkFinding, OrgFinding, Span } from '../extract/types.js';
 import { isNumberToCall } from '../allowlist/phone-kinds.js';
 import { writePhoneLike } from '../normalize/phone-style.js';
+import type { CorrectionCode } from '../codes.js';
 import {
   type Correction,
   type CorrectionSource,
@@ -54,22 +55,28 @@ export function correctVerdicts(
 
 function correctPhone(phone: PhoneVerdict, index: AllowlistIndex): Correction | undefined {
   const { start, end, raw } = phone.finding;
-  if (phone.status === 'wrong_jurisdiction')
-    return { action: 'remove', start, end, reason: OTHER_AREA };
+  if (phone.status === 'wrong_jurisdiction') return { action: 'remove', start, end, ...OTHER_AREA };
   if (phone.status !== 'misattributed' || phone.organization === undefined) return undefined;
   const organization = phone.organization;
   const { numbers, field, what } = candidates(index, organization, phone.charge?.line);
   const doubt = attributionDoubt(phone, organization);
   if (doubt !== undefined)
-    return { action: 'review', start, end, reason: doubt, suggestions: [...numbers] };
+    return { action: 'review', start, end, ...doubt, suggestions: [...numbers] };
   const [first, ...others] = numbers;
   if (first === undefined && field === 'org_phones' && what === 'numbers')
-    return { action: 'remove', start, end, reason: `no number on file for ${organization}` };
+    return {
+      action: 'remove',
+      start,
+      end,
+      code: 'correction.remove.no-number',
+      reason: `no number on file for ${organization}`,
+    };
   if (first === undefined || others.length > 0)
     return {
       action: 'review',
       start,
       end,
+      code: 'correction.review.which-number',
       reason: `the directory lists ${numbers.length || 'no'} ${what} for ${organization}, and which of them this one stood for is not written`,
       suggestions: [...numbers],
     };
@@ -81,6 +88,7 @@ function correctPhone(phone: PhoneVerdict, index: AllowlistIndex): Correction | 
     value: first,
     alternatives: [],
     source: orgSource(field, organization),
+    code: 'correction.replace.org-number',
     reason: `the directory lists this ${what === 'numbers' ? 'number' : what.replace(/s$/, '')} for ${organization}`,
   };
 }
@@ -119,12 +127,25 @@ function candidates(
  * sentence or block names no other, or its wording gives the number to it alone). Undefined when
  * proven.
  */
-function attributionDoubt(phone: PhoneVerdict, organization: string): string | undefined {
+function attributionDoubt(phone: PhoneVerdict, organization: string): Because | undefined {
   const charge = phone.charge;
-  if (charge === undefined) return `nothing in the answer ties the number to ${organization} alone`;
+  if (charge === undefined)
+    return {
+      code: 'correction.review.not-tied',
+      reason: `nothing in the answer ties the number to ${organization} alone`,
+    };
   if (!charge.sole)
-    return `the answer names other organizations where it gives the number, so which one it meant is not proven`;
+    return {
+      code: 'correction.review.several-named',
+      reason: `the answer names other organizations where it gives the number, so which one it meant is not proven`,
+    };
   return undefined;
+}
+
+/** A correction's code and the reason that says it in words. */
+interface Because {
+  code: CorrectionCode;
+  reason: string;
 }
 
 function correctLink(
@@ -135,35 +156,42 @@ function correctLink(
 ): Correction | undefined {
   const fails = isFatalBucket(link.bucket);
   const { start, end } = link.finding;
-  if (link.bucket === 'wrong_jurisdiction')
-    return { action: 'remove', start, end, reason: OTHER_AREA };
+  if (link.bucket === 'wrong_jurisdiction') return { action: 'remove', start, end, ...OTHER_AREA };
   if (!fails && link.lookalikeOf === undefined) return undefined;
   const page = pageFor(link, organizations, segments, index);
   if ('doubt' in page) {
     if (!fails) return undefined;
     return page.doubt === undefined
-      ? { action: 'remove', start, end, reason: 'the directory has no page to put in its place' }
-      : { action: 'review', start, end, reason: page.doubt, suggestions: page.suggestions };
+      ? {
+          action: 'remove',
+          start,
+          end,
+          code: 'correction.remove.no-page',
+          reason: 'the directory has no page to put in its place',
+        }
+      : { action: 'review', start, end, ...page.doubt, suggestions: page.suggestions };
   }
   const { url, ...from } = page;
   return { action: 'replace', ...linkEdit(link.finding, url, segments.text), ...from };
 }
 
 // The directory knows who serves the asked area, but not which of them the answer meant.
-const OTHER_AREA =
-  'it serves another jurisdiction; the directory cannot say which resource of this one was meant';
+const OTHER_AREA: Because = {
+  code: 'correction.remove.other-jurisdiction',
+  reason:
+    'it serves another jurisdiction; the directory cannot say which resource of this one was meant',
+};
 
-interface Page {
+interface Page extends Because {
   url: string;
   value: string;
   alternatives: string[];
   source: CorrectionSource;
-  reason: string;
 }
 
 /** No page proven: why a person should choose (with the candidates), or undefined when there is none. */
 interface NoPage {
-  doubt: string | undefined;
+  doubt: Because | undefined;
   suggestions: string[];
 }
 
@@ -192,10 +220,14 @@ function pageFor(
         value: url,
         alternatives: pages.filter((other) => other !== url),
         source: orgSource('org_urls', org),
+        code: 'correction.replace.org-page',
         reason: `the directory lists this page for ${org}`,
       };
     doubt = {
-      doubt: `the directory lists ${pages.length} pages for ${org}, and which of them this link stood for is not written`,
+      doubt: {
+        code: 'correction.review.which-page',
+        reason: `the directory lists ${pages.length} pages for ${org}, and which of them this link stood for is not written`,
+      },
       suggestions: [...pages],
     };
   }
@@ -208,7 +240,14 @@ function domainPage(domain: string | undefined, index: AllowlistIndex): Page | u
   if (index.domains.has(domain)) {
     const url = `https://${domain}`;
     const source: CorrectionSource = { field: 'domains', entry: domain, path: '$.domains' };
-    return { url, value: url, alternatives: [], source, reason: `it resembles ${domain}` };
+    return {
+      url,
+      value: url,
+      alternatives: [],
+      source,
+      code: 'correction.replace.resembled-domain',
+      reason: `it resembles ${domain}`,
+    };
   }
   // A host that holds several organizations' pages (mass.gov) says nothing about which one was
   // meant: only a host with a single listed page names it.
@@ -220,6 +259,7 @@ function domainPage(domain: string | undefined, index: AllowlistIndex): Page | u
     value: url,
     alternatives: [],
     source: { field: 'urls', entry: url, path: '$.urls' },
+    code: 'correction.replace.resembled-page',
     reason: `it resembles ${domain}, whose one page in the directory this is`,
   };
 }

@@ -5,6 +5,7 @@ import { extractLinks } from '../extract/links.js';
 import type { LinkFinding } from '../extract/types.js';
 import type { LivenessOutcome } from '../liveness/types.js';
 import { type HostParts, hostProblem } from '../normalize/public-host.js';
+import type { LinkCode } from '../codes.js';
 import type { LinkBucket, LinkVerdict } from '../types.js';
 import { type GovRegistry, loadGovRegistry } from './dotgov.js';
 import { findLookalike, type Lookalike } from './lookalike.js';
@@ -29,19 +30,21 @@ export function classifyLink(
   options: ClassifyOptions = {},
 ): LinkVerdict {
   if (index.urls.has(finding.normalized))
-    return verdict(finding, 'directory', 'listed in the directory');
+    return verdict(finding, 'directory', 'link.listed', 'listed in the directory');
   // One reading of the host for every rule below that asks tldts (the host problems, the
   // lookalike search, the .gov registry, the link text): each parsed it again before.
   const parts = parseDomain(finding.host);
   const problem = hostProblem(finding.host, options, parts);
   // An empty label is no host at all, so it is judged before the directory walk, which would
   // otherwise read `.masslegalhelp.org` as a subdomain of a listed site.
-  if (problem?.kind === 'empty-label') return verdict(finding, 'invented', problem.reason);
+  if (problem?.kind === 'empty-label')
+    return verdict(finding, 'invented', 'link.invented.empty-label', problem.reason);
   if (finding.userinfo !== undefined) {
     const hidden = finding.userinfo.replace(/:.*$/, '');
     return verdict(
       finding,
       'invented',
+      'link.invented.userinfo',
       `hides the real host ${finding.host} behind "${hidden}@": the link does not go to ${hidden}`,
     );
   }
@@ -56,10 +59,12 @@ export function classifyLink(
     return verdict(
       finding,
       'directory',
+      'link.listed.domain',
       `${listedDomain === finding.host ? 'on' : 'under'} directory domain ${listedDomain}${seen}`,
     );
   }
-  if (problem !== null) return verdict(finding, 'invented', problem.reason);
+  if (problem !== null)
+    return verdict(finding, 'invented', `link.invented.${problem.kind}`, problem.reason);
   return outsideDirectory(finding, parts, shown, seen, index, options);
 }
 
@@ -82,12 +87,14 @@ function outsideDirectory(
       return verdict(
         finding,
         'unverified',
+        'link.unverified.gov',
         `not in the directory; ${gov.domain} is a registered .gov domain (CISA's .gov registry, snapshot ${gov.date}), but liveness is off, so nothing shows the page exists${seen}`,
       );
     const like = lookalike ? `; it resembles the directory domain ${lookalike.of}` : '';
     return verdict(
       finding,
       'invented',
+      'link.invented.unregistered-gov',
       `${gov.domain} is not a registered .gov domain (CISA's .gov registry, snapshot ${gov.date})${like}`,
       lookalike,
     );
@@ -97,6 +104,7 @@ function outsideDirectory(
     return verdict(
       finding,
       'invented',
+      'link.invented.label-mismatch',
       `the link text shows ${shown.text} but it goes to ${shown.target}${like}`,
       lookalike,
     );
@@ -105,6 +113,7 @@ function outsideDirectory(
     return verdict(
       finding,
       'invented',
+      'link.invented.lookalike',
       `${finding.host} is a lookalike: it ${lookalike.how}`,
       lookalike,
     );
@@ -112,12 +121,14 @@ function outsideDirectory(
     return verdict(
       finding,
       'unverified',
+      'link.unverified.lookalike',
       `not in the directory; liveness is off, so nothing shows the page exists. It resembles a directory site: it ${lookalike.how}`,
       lookalike,
     );
   return verdict(
     finding,
     'unverified',
+    'link.unverified',
     `not in the directory; liveness is off, so nothing shows the page exists${seen}`,
   );
 }
@@ -129,6 +140,7 @@ function outsideDirectory(
 function verdict(
   finding: LinkFinding,
   bucket: LinkBucket,
+  code: LinkCode,
   reason: string,
   lookalike?: Lookalike | null,
 ): LinkVerdict {
@@ -136,6 +148,7 @@ function verdict(
     finding,
     bucket,
     score: BUCKET_SCORES[bucket],
+    code,
     reason,
     ...(lookalike ? { lookalikeOf: lookalike.of } : {}),
   };
@@ -241,10 +254,16 @@ export function applyLiveness(offline: LinkVerdict, outcome: LivenessOutcome): L
       : {}),
     ...('error' in outcome && outcome.error !== undefined ? { error: outcome.error } : {}),
   };
-  const verdict = (bucket: LinkBucket, reason: string, stale?: boolean): LinkVerdict => ({
+  const verdict = (
+    bucket: LinkBucket,
+    code: LinkCode,
+    reason: string,
+    stale?: boolean,
+  ): LinkVerdict => ({
     finding: offline.finding,
     bucket,
     score: BUCKET_SCORES[bucket],
+    code,
     reason,
     liveness: evidence,
     ...(stale ? { stale } : {}),
@@ -254,25 +273,28 @@ export function applyLiveness(offline: LinkVerdict, outcome: LivenessOutcome): L
     if (outcome.kind === 'broken' || outcome.kind === 'invented')
       return verdict(
         'broken',
+        'link.listed.dead',
         `listed in the directory but dead: ${outcome.reason}; fix the directory entry`,
         true,
       );
     const note = outcome.kind === 'live' ? 'resolves' : `liveness inconclusive: ${outcome.reason}`;
-    return verdict('directory', `${offline.reason}; ${note}`);
+    return verdict('directory', offline.code, `${offline.reason}; ${note}`);
   }
   switch (outcome.kind) {
     case 'live':
       return verdict(
         'live',
+        'link.live',
         `not in the directory, but it resolves (HTTP ${outcome.status}${outcome.finalUrl !== offline.finding.normalized ? ` at ${outcome.finalUrl}` : ''})`,
       );
     case 'broken':
-      return verdict('broken', outcome.reason);
+      return verdict('broken', 'link.broken', outcome.reason);
     case 'invented':
-      return verdict('invented', outcome.reason);
+      return verdict('invented', 'link.invented.lookup', outcome.reason);
     case 'inconclusive':
       return verdict(
         'inconclusive',
+        'link.inconclusive',
         `not in the directory and liveness was inconclusive: ${outcome.reason}`,
       );
   }

@@ -9,6 +9,7 @@ import type { OrgFinding, PhoneFinding, Span } from '../extract/types.js';
 import { bareOrgName } from '../normalize/bare-names.js';
 import { orgKey } from '../normalize/name.js';
 import { formatPhone } from '../normalize/phone.js';
+import type { PhoneCode } from '../codes.js';
 import type { PhoneVerdict } from '../types.js';
 
 // The verdicts phone attribution gives one number, and the checks that give a number to someone
@@ -56,11 +57,24 @@ export function nearestOwner(a: Attribution, scope: Span | undefined): OrgFindin
   );
 }
 
-export function verified(a: Attribution, owner: OrgFinding, how = ''): PhoneVerdict {
+/** Where the organization that lists a verified number is named, when not near it: the code and the reason's words. */
+const VERIFIED_WHERE = {
+  near: ['phone.verified', ''],
+  heading: ['phone.verified.under-heading', ', under which it is given'],
+  above: ['phone.verified.named-above', ', named just above it'],
+} as const satisfies Record<string, readonly [PhoneCode, string]>;
+
+export function verified(
+  a: Attribution,
+  owner: OrgFinding,
+  where: keyof typeof VERIFIED_WHERE = 'near',
+): PhoneVerdict {
+  const [code, how] = VERIFIED_WHERE[where];
   return {
     ...a.base,
     organization: owner.normalized,
     status: 'verified',
+    code,
     reason: `${a.shown} is listed for ${owner.normalized}${how}`,
   };
 }
@@ -70,6 +84,7 @@ export function unchecked(a: Attribution, organization: string): PhoneVerdict {
     ...a.base,
     organization,
     status: 'unchecked',
+    code: 'phone.unchecked',
     reason: `${a.shown} is given for ${organization}, which has no numbers in the directory`,
   };
 }
@@ -138,6 +153,7 @@ export function isSiteOf(site: string, parent: string): boolean {
 function twinEntry(a: Attribution, organization: string, twin: string): PhoneVerdict {
   return uncharged(
     a,
+    'phone.uncharged.same-bare-name',
     `${a.shown} is given for ${organization}; the directory lists it for ${twin}, the same name without its article or legal form, which the answer's words name as well`,
   );
 }
@@ -150,6 +166,7 @@ function pointsElsewhere(a: Attribution, organization: string, word: string): Ph
   return {
     ...a.base,
     status: 'known',
+    code: 'phone.known.owner-word',
     reason: `${a.shown} is written near ${organization}, but "${word}" points at the directory's owner of the number, ${ownersText(a.owners)}; nothing gives it to ${organization} in so many words`,
   };
 }
@@ -164,6 +181,7 @@ function anotherEntry(a: Attribution, organization: string, label: string): Phon
   );
   return uncharged(
     a,
+    'phone.uncharged.own-label',
     `${a.shown} comes after another number of ${organization}, under its own label "${label}"; nothing gives it to ${organization} in so many words${listed}`,
   );
 }
@@ -176,6 +194,7 @@ export function notCharged(a: Attribution, name: string): PhoneVerdict {
   );
   return uncharged(
     a,
+    'phone.uncharged.unlisted-name',
     `${a.shown} is given for ${name}, which is not in the directory under that name${listed}`,
   );
 }
@@ -239,11 +258,17 @@ function sharedName(owners: readonly string[]): string | null {
  * A number reported, not charged: `known` when the directory lists it for someone (the reason
  * says whom), else `unlisted`.
  */
-function uncharged(a: Attribution, reason: string, organization?: string): PhoneVerdict {
+function uncharged(
+  a: Attribution,
+  code: PhoneCode,
+  reason: string,
+  organization?: string,
+): PhoneVerdict {
   return {
     ...a.base,
     ...(organization === undefined ? {} : { organization }),
     status: a.owners.length > 0 ? 'known' : 'unlisted',
+    code,
     reason,
   };
 }
@@ -286,6 +311,7 @@ export function misattributed(a: Attribution, organization: string, by?: Charged
   if (by?.org.weak)
     return uncharged(
       a,
+      'phone.uncharged.weak-name',
       `${a.shown} is given for ${organization}, named here only by "${by.org.matched}", a name ordinary words or several organizations share; it proves no number wrong${whose(a, (owners) => `; the directory lists it for ${owners}`, '; the directory does not list it')}`,
     );
   const twin = a.owners.find((owner) => sameBareName(owner, organization));
@@ -296,6 +322,7 @@ export function misattributed(a: Attribution, organization: string, by?: Charged
   if (family !== undefined)
     return uncharged(
       a,
+      'phone.uncharged.site-or-parent',
       `${a.shown} is given for ${organization}; the directory lists it for ${family}, ${isSiteOf(family, organization) ? 'one of its sites' : 'the parent of this site'} (a 211 export names a site PARENT - SITE), which the answer's words may well mean`,
     );
   const numbers = (a.index.orgPhones.get(organization) ?? []).map(formatPhone);
@@ -312,6 +339,7 @@ export function misattributed(a: Attribution, organization: string, by?: Charged
       ...a.base,
       organization,
       status: 'verified',
+      code: 'phone.verified.line-kind',
       reason: `${a.shown} is listed as the ${kind} line of ${organization}, as the answer labels it`,
     };
   const wrongTty =
@@ -325,23 +353,25 @@ export function misattributed(a: Attribution, organization: string, by?: Charged
     );
     return uncharged(
       a,
+      'phone.uncharged.line-label',
       `${a.shown} is given as ${VOWEL_FIRST.test(label) ? 'an' : 'a'} ${label} line of ${organization}; the directory lists only the numbers to call it on: ${listed}; ${listedFor}`,
       organization,
     );
   }
   // A fax or TTY of the organization offered as the number to call: a dead end, said so.
-  const belongs =
-    kind !== undefined && !isNumberToCall(kind)
-      ? `; the directory lists it as its ${kind} line, not a number to call`
-      : whose(
-          a,
-          (owners) => `; it is the number of ${owners}`,
-          '; the directory does not list it for anyone',
-        );
+  const otherLine = kind !== undefined && !isNumberToCall(kind);
+  const belongs = otherLine
+    ? `; the directory lists it as its ${kind} line, not a number to call`
+    : whose(
+        a,
+        (owners) => `; it is the number of ${owners}`,
+        '; the directory does not list it for anyone',
+      );
   return {
     ...a.base,
     organization,
     status: 'misattributed',
+    code: otherLine ? 'phone.misattributed.other-line' : 'phone.misattributed',
     reason: `${a.shown} is given for ${organization}, whose numbers are ${listed}${belongs}`,
     ...(by === undefined ? {} : { charge: chargeOf(a, by) }),
   };
@@ -381,6 +411,7 @@ function ttyCharge(
     ...a.base,
     organization,
     status: 'misattributed',
+    code: 'phone.misattributed.tty',
     reason: `${a.shown} is given as the ${label} line of ${organization}, whose TTY line in the directory is ${folded(ttys.map(formatPhone))}`,
     charge: { matched: by.org.matched, sole: by.sole, line: 'TTY' },
   };

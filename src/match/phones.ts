@@ -161,7 +161,12 @@ function blocksRead(phones: readonly PhoneFinding[], answer: PreparedAnswer): Sp
 
 function attributePhone(a: Attribution): PhoneVerdict {
   if (a.phone.serviceLine)
-    return { ...a.base, status: 'service_line', reason: `${a.shown} is a public service line` };
+    return {
+      ...a.base,
+      status: 'service_line',
+      code: 'phone.service-line',
+      reason: `${a.shown} is a public service line`,
+    };
   return byWording(a) ?? bySentence(a) ?? byNearest(a);
 }
 
@@ -241,7 +246,7 @@ function byPlace(a: Attribution): PhoneVerdict {
   const heading = block ? underHeading(a.answer, block, a.positions.names) : undefined;
   if (heading) {
     const owner = heading.find((mention) => mention.org && owners.includes(mention.org.normalized));
-    if (owner) return verified(a, owner.org!, ', under which it is given');
+    if (owner) return verified(a, owner.org!, 'heading');
     // Several names over it and none lists it: which one is meant is not proven. Nor when its
     // own item speaks of another body ("- Housing Court (same building): 1").
     if (heading.length === 1) {
@@ -259,16 +264,18 @@ function byPlace(a: Attribution): PhoneVerdict {
   // for something else further down is at worst `known` or `unlisted`, as before.
   const above = block ? blocksAbove(a.answer.blocks, block) : undefined;
   const aboveOwner = above ? nearestOwner(a, above) : undefined;
-  if (aboveOwner) return verified(a, aboveOwner, ', named just above it');
+  if (aboveOwner) return verified(a, aboveOwner, 'above');
   if (owners.length > 0)
     return {
       ...a.base,
       status: 'known',
+      code: 'phone.known',
       reason: `${a.shown} is listed for ${ownersText(owners)}; no organization is named next to it`,
     };
   return {
     ...a.base,
     status: 'unlisted',
+    code: 'phone.unlisted',
     reason: `${a.shown} is not in the directory and no organization is named next to it`,
   };
 }

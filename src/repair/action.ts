@@ -18,6 +18,7 @@ export function recommend(report: Report, repair?: Repair): Recommendation {
   if (!needsRepair(report))
     return {
       action: 'pass',
+      code: 'action.pass',
       reason: `passes (score ${report.score} > ${report.threshold}) with nothing to correct`,
     };
   const fixed = `${repair?.changes.length ?? 0} change${repair?.changes.length === 1 ? '' : 's'}`;
@@ -25,22 +26,30 @@ export function recommend(report: Report, repair?: Repair): Recommendation {
   if (review > 0 && repair?.text.trim() !== '')
     return {
       action: 'review',
+      code: 'action.review',
       reason: `${failure(report)}; ${review} finding${review === 1 ? '' : 's'} cannot be corrected beyond doubt and need${review === 1 ? 's' : ''} a person${(repair?.changes.length ?? 0) === 0 ? '' : ` (the repaired answer holds the ${fixed} that could be made)`}`,
     };
   if (repair === undefined || repair.changes.length === 0)
-    return { action: 'refuse', reason: `${failure(report)}, and nothing could be repaired` };
+    return {
+      action: 'refuse',
+      code: 'action.refuse.nothing-repaired',
+      reason: `${failure(report)}, and nothing could be repaired`,
+    };
   if (repair.text.trim() === '')
     return {
       action: 'refuse',
+      code: 'action.refuse.all-removed',
       reason: `${failure(report)}; repairing it removed every claim, so nothing is left to show`,
     };
   if (repair.report.pass && !needsRepair(repair.report))
     return {
       action: 'repair',
+      code: 'action.repair',
       reason: `${failure(report)}; the repaired answer (${fixed}) passes (score ${repair.report.score} > ${repair.report.threshold})`,
     };
   return {
     action: 'refuse',
+    code: 'action.refuse.still-fails',
     reason: `${failure(report)}; the repaired answer (${fixed}) still fails: ${repair.report.reasons[0] ?? `score ${repair.report.score} ≤ ${repair.report.threshold}`}`,
   };
 }

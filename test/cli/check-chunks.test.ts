@@ -102,6 +102,7 @@ describe('runChunkCheck', () => {
           claim_text: 'About 40% of eviction cases settle before trial [2].',
           source_passage: 'About 12% of eviction cases settle before trial.',
           classification: 'unsupported_claim',
+          code: 'claim.unsupported.fact-mismatch',
           explanation: '40% is in none of chunk 2',
           correction_instruction: 'The cited passage gives 12%, not 40%',
           word_overlap: { found: 4, of: 5, ratio: 0.8, chunk_id: '2' },

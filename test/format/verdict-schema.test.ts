@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { codesOf, LINK_CODES, PHONE_CODES } from '../../src/codes.js';
 import { toGradingResult, toJson } from '../../src/format/formatters.js';
 import { RecordedVerdictSchema, VerdictJsonSchema } from '../../src/format/verdict-schema.js';
 import { fromPromptfooRow } from '../../src/promptfoo/rows.js';
@@ -55,6 +56,19 @@ describe('the verdict JSON schema', () => {
     expect(schema.required).toContain('links');
     expect(schema.properties.links?.items?.properties.bucket?.enum).toEqual([...LINK_BUCKETS]);
     expect(schema.properties.phones?.items?.properties.status?.enum).toEqual([...PHONE_STATUSES]);
+    expect(schema.properties.links?.items?.properties.code?.enum).toEqual(codesOf(LINK_CODES));
+    expect(schema.properties.phones?.items?.properties.code?.enum).toEqual(codesOf(PHONE_CODES));
+  });
+
+  it('the reader reads a document written before codes, and one with a code it does not know', () => {
+    const json = toJson(fullReport());
+    const without = {
+      ...json,
+      links: json.links.map(({ code, ...kept }) => kept),
+      phones: json.phones.map(({ code, ...kept }) => ({ ...kept, code: 'phone.from-the-future' })),
+    };
+    expect(VerdictJsonSchema.safeParse(without).success).toBe(false);
+    expect(RecordedVerdictSchema.parse(without).links).toHaveLength(json.links.length);
   });
 
   it('is what the report reader validates: a recorded document reads back as written', () => {
@@ -76,8 +90,9 @@ describe('the verdict JSON schema', () => {
       'results.json',
     );
     const json = toJson(fullReport());
-    expect(row.verifier?.links).toEqual(json.links);
-    expect(row.verifier?.phones).toEqual(json.phones);
+    // The reader keeps what the comparison reads: every key but the code and the correction.
+    expect(row.verifier?.links).toEqual(json.links.map(({ code, correction, ...kept }) => kept));
+    expect(row.verifier?.phones).toEqual(json.phones.map(({ code, correction, ...kept }) => kept));
     expect(RecordedVerdictSchema.safeParse(json).success).toBe(true);
   });
 

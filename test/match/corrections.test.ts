@@ -43,7 +43,8 @@ describe('a misattributed number carries the directory number of the organizatio
         entry: 'Chelsea District Court',
         path: '$.org_phones["Chelsea District Court"]',
       },
-      reason: 'the directory lists this number for Chelsea District Court',
+      code: 'correction.replace.org-number',
+      reason: expect.any(String),
     });
   });
 
@@ -140,7 +141,8 @@ describe('a failing or lookalike link carries the page of its organization, else
       action: 'remove',
       start: link!.finding.start,
       end: link!.finding.end,
-      reason: 'the directory has no page to put in its place',
+      code: 'correction.remove.no-page',
+      reason: expect.any(String),
     });
   });
 

@@ -12,6 +12,7 @@ import { scoreReport } from '../../src/score.js';
 import { verifyAnswer } from '../../src/verify.js';
 import { directoryIndex } from './fixtures.js';
 import { anyText, runs, timeout } from './support.js';
+import { linkCodeOf, phoneCodeOf } from '../helpers/codes.js';
 
 function linkVerdict(bucket: LinkVerdict['bucket'], n: number): LinkVerdict {
   const finding: LinkFinding = {
@@ -23,7 +24,13 @@ function linkVerdict(bucket: LinkVerdict['bucket'], n: number): LinkVerdict {
     start: 0,
     end: 1,
   };
-  return { finding, bucket, score: BUCKET_SCORES[bucket], reason: 'generated' };
+  return {
+    finding,
+    bucket,
+    score: BUCKET_SCORES[bucket],
+    code: linkCodeOf(bucket),
+    reason: 'generated',
+  };
 }
 
 function phoneVerdict(status: PhoneVerdict['status'], n: number): PhoneVerdict {
@@ -36,7 +43,7 @@ function phoneVerdict(status: PhoneVerdict['status'], n: number): PhoneVerdict {
     start: 0,
     end: 1,
   };
-  return { finding, owners: [], status, reason: 'generated' };
+  return { finding, owners: [], status, code: phoneCodeOf(status), reason: 'generated' };
 }
 
 const linksArb = fc

@@ -103,6 +103,7 @@ describe('the recommended action', () => {
     expect(repair).toBeUndefined();
     expect(report.recommendation).toEqual({
       action: 'pass',
+      code: 'action.pass',
       reason: 'passes (score 1 > 0.4) with nothing to correct',
     });
   });
