@@ -1,14 +1,13 @@
 import { domainToUnicode } from 'node:url';
 import { parseDomain } from '../util/domains.js';
 import { LOOKALIKE } from '../defaults.js';
-import { addWithDeletions, HashMultimap } from './deletion-index.js';
 import { NearIndex, type NearWords } from './near-index.js';
 import { skeleton } from './skeleton.js';
 
 /**
  * The lookalike check's index of a directory's domains (`buildLookalikeIndex`), built once per
  * allowlist on first use: the registrable domains by name, by skeleton, flattened and joined, and
- * the one-edit (`deletion-index.ts`) and two-edit (`near-index.ts`) candidate indexes. The rules
+ * the one-edit (`deletions`) and two-edit (`near-index.ts`) candidate indexes. The rules
  * that read it are in `lookalike.ts`.
  */
 export interface LookalikeIndex {
@@ -19,11 +18,11 @@ export interface LookalikeIndex {
   /** The names compared by one edit; `deletions` points into this list. */
   readonly editNames: readonly string[];
   /**
-   * Hash of each name and of each of its one-deletion variants → index (or indexes) in
-   * `editNames`. Hashes, not the variant strings: at 100,000 names the strings took 220 MB and most
-   * of the build time; a collision only adds a candidate, which the edit distance then rejects.
+   * Each name and each of its one-deletion variants (`withDeletions`) → indexes in `editNames`
+   * (SymSpell): two names one edit apart share a variant, or one is a variant of the other, so a
+   * lookup needs no scan.
    */
-  readonly deletions: HashMultimap;
+  readonly deletions: ReadonlyMap<string, readonly number[]>;
   /** `suffix|length` → short names (under `LOOKALIKE.minLengthForOneEdit`) of that suffix and length. */
   readonly shortBySuffixLength: ReadonlyMap<string, readonly string[]>;
   /** Names of `LOOKALIKE.minLengthForTwoEdits` letters or more, by suffix: two-edit candidates. */
@@ -88,8 +87,14 @@ export function buildLookalikeIndex(
     }
     if (domains === undefined && name.length >= LOOKALIKE.minLengthForOneEdit) editNames.push(name);
   }
-  const deletions = new HashMultimap(editNames.reduce((sum, name) => sum + name.length + 1, 0));
-  editNames.forEach((name, at) => addWithDeletions(deletions, name, at));
+  const deletions = new Map<string, number[]>();
+  editNames.forEach((name, at) => {
+    for (const variant of withDeletions(name)) {
+      const list = deletions.get(variant);
+      if (list === undefined) deletions.set(variant, [at]);
+      else if (list[list.length - 1] !== at) list.push(at);
+    }
+  });
   return {
     registrable,
     byName,
@@ -102,6 +107,13 @@ export function buildLookalikeIndex(
     flattened,
     joined,
   };
+}
+
+/** `name` and each string one deletion from it. */
+export function withDeletions(name: string): string[] {
+  const out = [name];
+  for (let at = 0; at < name.length; at++) out.push(name.slice(0, at) + name.slice(at + 1));
+  return out;
 }
 
 export function unicodeName(name: string): string {

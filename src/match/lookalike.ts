@@ -1,7 +1,6 @@
 import { LOOKALIKE } from '../defaults.js';
 import { editDistance } from '../util/strings.js';
-import { deletionHashes } from './deletion-index.js';
-import { type LookalikeIndex, unicodeName } from './lookalike-index.js';
+import { type LookalikeIndex, unicodeName, withDeletions } from './lookalike-index.js';
 import { editLimit } from './near-index.js';
 import { skeleton } from './skeleton.js';
 import { parseDomain } from '../util/domains.js';
@@ -25,8 +24,8 @@ import type { HostParts } from '../normalize/public-host.js';
  * (`masslegalhelp-login.org`). Real neighbours look like this too (`legalaidnc.org` and
  * `legalaidnyc.org` are both legal aid), so resemblance is reported, never punished.
  *
- * One-edit neighbours are found with a deletion index (`deletion-index.ts`), so that lookup costs
- * O(name length²) whatever the directory's size; two-edit neighbours of long names, and skeletons
+ * One-edit neighbours are found with a deletion index (`LookalikeIndex.deletions`), so that
+ * lookup costs O(name length²) whatever the directory's size; two-edit neighbours of long names, and skeletons
  * near a directory skeleton, with a pigeonhole piece index (`near-index.ts`). Every candidate is
  * confirmed with a bounded Damerau–Levenshtein distance that gives up past the limit.
  */
@@ -185,16 +184,13 @@ interface Nearest {
   distance: number;
 }
 
-/** The hashes of the name `nearestByEdits` looks up and its deletion variants: one list for every lookup. */
-const VARIANTS: number[] = [];
-
 /** The closest directory name under the same suffix, by the rules in `LookalikeIndex`'s comment. */
 function nearestByEdits(name: string, suffix: string, index: LookalikeIndex): Nearest | null {
   let best: Nearest | null = null;
   if (name.length >= LOOKALIKE.minLengthForOneEdit - 1) {
     const found = new Set<number>();
-    const count = deletionHashes(name, VARIANTS);
-    for (let k = 0; k < count; k++) index.deletions.addValuesTo(VARIANTS[k]!, found);
+    for (const variant of withDeletions(name))
+      for (const at of index.deletions.get(variant) ?? []) found.add(at);
     for (const at of found) best = nearer(best, name, index.editNames[at]!, 1, suffix, index);
   }
   if (best !== null) return best;

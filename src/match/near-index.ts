@@ -1,11 +1,10 @@
 import { LOOKALIKE } from '../defaults.js';
-import { hashWithout } from './deletion-index.js';
 import { bitCount, countGap, letterCounts, letterSet, moreBitsThan } from './letter-bounds.js';
 import { grown, type PieceLists, PieceTable, STRIDE } from './piece-table.js';
 
 /**
- * The two-edit candidate index of the lookalike check (`NearIndex`; one edit is `HashMultimap` in
- * `deletion-index.ts`). It holds integer hashes of the pieces, never the piece strings: at 100,000
+ * The two-edit candidate index of the lookalike check (`NearIndex`; one edit is `deletions` in
+ * `lookalike-index.ts`). It holds integer hashes of the pieces, never the piece strings: at 100,000
  * names building and hashing those strings was most of the lookalike index's build time.
  */
 
@@ -208,6 +207,9 @@ export const COMMON_PIECE = 256;
 /** Groups of at most this many words are read whole (see `NearIndex`); well below `COMMON_PIECE`. */
 const SCAN_GROUP = 64;
 
+/** FNV-1a, kept to 30 bits so V8 stores the keys as small integers. */
 function hashString(text: string): number {
-  return hashWithout(text, -1);
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return (hash ^ (hash >>> 30)) & 0x3fffffff;
 }
