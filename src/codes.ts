@@ -40,9 +40,31 @@ export const LINK_CODES = {
     of: 'unverified',
     means: 'a registered .gov domain not in the directory, with liveness off',
   },
-  'link.unverified.lookalike': {
+  'link.unverified.lookalike.one-name': {
     of: 'unverified',
-    means: 'resembles a directory domain, without proof of deception (`lookalike_of`)',
+    means:
+      'resembles a directory domain (`lookalike_of`): its name with the dot dropped or made a hyphen (`mass-gov.com`)',
+  },
+  'link.unverified.lookalike.other-suffix': {
+    of: 'unverified',
+    means: 'resembles a directory domain: its name under another suffix (`lawhelp.net`)',
+  },
+  'link.unverified.lookalike.split': {
+    of: 'unverified',
+    means: 'resembles a directory domain: its name split with dots',
+  },
+  'link.unverified.lookalike.edits': {
+    of: 'unverified',
+    means: 'resembles a directory domain: one or two edits away (`lawhlep.org`)',
+  },
+  'link.unverified.lookalike.inside': {
+    of: 'unverified',
+    means:
+      'resembles a directory domain: its name is a word of a longer host (`masslegalhelp-login.org`)',
+  },
+  'link.unverified.lookalike.folded': {
+    of: 'unverified',
+    means: 'resembles a directory domain: near it once look-alike characters are folded',
   },
   'link.inconclusive': {
     of: 'inconclusive',
@@ -87,9 +109,14 @@ export const LINK_CODES = {
     of: 'invented',
     means: "the link's text shows another site than it goes to",
   },
-  'link.invented.lookalike': {
+  'link.invented.lookalike.confusable': {
     of: 'invented',
-    means: 'a proven lookalike of a directory domain (`lookalike_of`)',
+    means:
+      'spells a directory domain with look-alike characters (`lawhe1p.org`, a Cyrillic `о`): `lookalike_of`',
+  },
+  'link.invented.lookalike.buried': {
+    of: 'invented',
+    means: 'puts a directory domain in front of another site (`mass.gov.help-center.com`)',
   },
   'link.invented.lookup': {
     of: 'invented',

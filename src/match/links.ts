@@ -113,7 +113,7 @@ function outsideDirectory(
     return verdict(
       finding,
       'invented',
-      'link.invented.lookalike',
+      `link.invented.lookalike.${lookalike.kind}`,
       `${finding.host} is a lookalike: it ${lookalike.how}`,
       lookalike,
     );
@@ -121,7 +121,7 @@ function outsideDirectory(
     return verdict(
       finding,
       'unverified',
-      'link.unverified.lookalike',
+      `link.unverified.lookalike.${lookalike.kind}`,
       `not in the directory; liveness is off, so nothing shows the page exists. It resembles a directory site: it ${lookalike.how}`,
       lookalike,
     );

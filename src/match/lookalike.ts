@@ -29,7 +29,24 @@ import type { HostParts } from '../normalize/public-host.js';
  * near a directory skeleton, with a pigeonhole piece index (`near-index.ts`). Every candidate is
  * confirmed with a bounded Damerau–Levenshtein distance that gives up past the limit.
  */
-export type Lookalike = { readonly of: string; readonly how: string; readonly proven: boolean };
+export type Lookalike =
+  | { readonly of: string; readonly how: string; readonly proven: true; readonly kind: ProvenKind }
+  | {
+      readonly of: string;
+      readonly how: string;
+      readonly proven: false;
+      readonly kind: ResemblanceKind;
+    };
+
+/**
+ * Which rule found a lookalike (the last part of its link code, `src/codes.ts`). Proven:
+ * `confusable` (spelled with look-alike characters), `buried` (the directory domain put in front of
+ * another site). A resemblance: `one-name` (its dot dropped or made a hyphen), `other-suffix`,
+ * `split` (its name split with dots), `edits` (one or two edits away), `inside` (its name a word
+ * of a longer host), `folded` (near it once look-alike characters are folded).
+ */
+export type ProvenKind = 'confusable' | 'buried';
+export type ResemblanceKind = 'one-name' | 'other-suffix' | 'split' | 'edits' | 'inside' | 'folded';
 
 /**
  * Whether `host` imitates a directory domain, and how. Null when it does not (or is one).
@@ -62,6 +79,7 @@ export function findLookalike(
         of: target,
         how: `spells the directory domain ${target} with ${what} (the same confusable skeleton)`,
         proven: true,
+        kind: 'confusable',
       };
     }
   }
@@ -74,16 +92,17 @@ export function findLookalike(
       of: near.domain,
       how: `spells the directory domain ${near.domain} with ${what}, ${near.distance} edit${near.distance > 1 ? 's' : ''} from its confusable skeleton`,
       proven: true,
+      kind: 'confusable',
     };
   }
   return (
     resemblance(host, parsed.domain, name, suffix, index) ??
     (near
-      ? {
-          of: near.domain,
-          how: `reads within ${near.distance} edit${near.distance > 1 ? 's' : ''} of the directory domain ${near.domain} once look-alike characters are folded`,
-          proven: false,
-        }
+      ? resembles(
+          near.domain,
+          'folded',
+          `reads within ${near.distance} edit${near.distance > 1 ? 's' : ''} of the directory domain ${near.domain} once look-alike characters are folded`,
+        )
       : null)
   );
 }
@@ -114,6 +133,7 @@ function buriedDomain(host: string, domain: string, index: LookalikeIndex): Look
           of: window,
           how: `puts the directory domain ${window} in front of another site, ${domain}`,
           proven: true,
+          kind: 'buried',
         };
       }
     }
@@ -132,11 +152,16 @@ function resemblance(
   const head = host.slice(0, host.length - suffix.length - 1);
   const flat = index.flattened.get(name);
   if (flat)
-    return resembles(flat, `spells the directory domain ${flat} as one name on another site`);
+    return resembles(
+      flat,
+      'one-name',
+      `spells the directory domain ${flat} as one name on another site`,
+    );
   const sameName = index.byName.get(name);
   if (sameName && name.length >= LOOKALIKE.minLengthForSameName)
     return resembles(
       sameName[0]!,
+      'other-suffix',
       `has the name of the directory domain ${sameName[0]} under another suffix (.${suffix})`,
     );
   if (head.includes('.')) {
@@ -144,13 +169,18 @@ function resemblance(
       `${head.split('.').map(unicodeName).join('').replace(/-/g, '')}|${suffix}`,
     );
     if (split && split !== domain)
-      return resembles(split, `splits the name of the directory domain ${split} with dots`);
+      return resembles(
+        split,
+        'split',
+        `splits the name of the directory domain ${split} with dots`,
+      );
   }
   const edited = nearestByEdits(name, suffix, index);
   if (edited) {
     const of = sameSuffixDomain(edited.name, suffix, index)!;
     return resembles(
       of,
+      'edits',
       `is ${edited.distance} edit${edited.distance > 1 ? 's' : ''} away from the directory domain ${of}`,
     );
   }
@@ -167,6 +197,7 @@ function resemblance(
     if (listed)
       return resembles(
         listed[0]!,
+        'inside',
         `carries the name of the directory domain ${listed[0]} inside another site's name, ${host}`,
       );
     from = to + 1;
@@ -175,8 +206,8 @@ function resemblance(
 }
 
 /** A resemblance: reported, never punished. */
-function resembles(of: string, how: string): Lookalike {
-  return { of, how, proven: false };
+function resembles(of: string, kind: ResemblanceKind, how: string): Lookalike {
+  return { of, how, proven: false, kind };
 }
 
 interface Nearest {

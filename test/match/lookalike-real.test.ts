@@ -58,9 +58,7 @@ describe('real court and legal-aid domains, each cited against an allowlist of t
     const verdict = verdictFor(`https://${cited}/`, [listed]);
     expect(verdict.bucket).toBe('unverified');
     expect(verdict.lookalikeOf).toBeUndefined();
-    expect(verdict.reason).toMatch(
-      /is a registered \.gov domain \(CISA's \.gov registry, snapshot 2026-08-22\)/,
-    );
+    expect(verdict.code).toBe('link.unverified.gov');
   });
 
   it('legalaidnc.org cited with legalaidnyc.org listed: unverified, reported as resembling it', () => {
@@ -97,9 +95,7 @@ describe('the .gov registry', () => {
     (host) => {
       const verdict = verdictFor(`https://${host}/x`, ['mass.gov']);
       expect(verdict.bucket).toBe('invented');
-      expect(verdict.reason).toMatch(
-        /is not a registered \.gov domain \(CISA's \.gov registry, snapshot 2026-08-22\)/,
-      );
+      expect(verdict.code).toBe('link.invented.unregistered-gov');
     },
   );
 });
@@ -131,7 +127,7 @@ describe("the issue's examples", () => {
     const target = links.find((link) => link.host === 'evil-site.com')!;
     const verdict = classifyLink(target, makeIndex({ domains: listed }), { govRegistry: registry });
     expect(verdict.bucket).toBe('invented');
-    expect(verdict.reason).toBe('the link text shows mvlslaw.org but it goes to evil-site.com');
+    expect(verdict.code).toBe('link.invented.label-mismatch');
   });
 
   it('link text on the same site as its target is fine', () => {

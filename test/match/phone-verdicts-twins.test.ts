@@ -36,9 +36,7 @@ describe('two entries of one name (with and without its article or legal form)',
   ])('%s: the number is not charged (known, and why)', (_name, text) => {
     const [phone] = verifyAnswer(text, index).phones;
     expect(phone?.status).toBe('known');
-    expect(phone?.reason).toMatch(
-      /the same name without its article or legal form, which the answer's words name as well$/,
-    );
+    expect(phone?.code).toBe('phone.uncharged.same-bare-name');
   });
 
   it.each([

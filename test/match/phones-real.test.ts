@@ -63,15 +63,16 @@ describe('a fax number printed beside the main line is not charged to the court'
     }
   });
 
-  it('the reason says why it is not charged', () => {
+  it('the code says why it is not charged', () => {
     const [, fax] = verifyAnswer(
       'Clinton District Court: (978) 368-7811, fax (978) 368-7827.',
       index,
     ).phones;
-    expect(fax).toMatchObject({ status: 'unlisted', organization: 'Clinton District Court' });
-    expect(fax!.reason).toBe(
-      '(978) 368-7827 is given as a fax line of Clinton District Court; the directory lists only the numbers to call it on: (978) 368-7811; it does not list this one',
-    );
+    expect(fax).toMatchObject({
+      status: 'unlisted',
+      organization: 'Clinton District Court',
+      code: 'phone.uncharged.line-label',
+    });
   });
 
   it('the same number given as the number to call is still charged', () => {
@@ -126,9 +127,8 @@ describe("an ADA coordinator's line is not charged to the court", () => {
       index,
     ).phones;
     expect(nantucket.map((phone) => phone.status)).toEqual(['verified', 'known']);
-    expect(nantucket[1]!.reason).toBe(
-      '(508) 228-2669 is given as an ADA line of Nantucket District Court; the directory lists only the numbers to call it on: (508) 228-0460; it lists this one for Nantucket Probate and Family Court',
-    );
+    expect(nantucket[1]!.code).toBe('phone.uncharged.line-label');
+    expect(nantucket[1]!.owners).toEqual(['Nantucket Probate and Family Court']);
   });
 });
 
@@ -161,9 +161,7 @@ describe('two courts of one building (225 Main St., Worcester): the number is ch
       const phones = verifyAnswer(text, index).phones;
       const housing = phones.find((phone) => phone.finding.raw === '(508) 831-2050')!;
       expect(housing.status).toBe('known');
-      expect(housing.reason).toMatch(
-        /^\(508\) 831-2050 is given for .*[Hh]ousing .*, which is not in the directory under that name; the directory lists the number for Central Housing Court's 4 offices \(Dudley Session, /,
-      );
+      expect(housing.code).toBe('phone.uncharged.unlisted-name');
       expect(phones.filter((phone) => phone.status === 'misattributed')).toEqual([]);
     },
   );
@@ -178,10 +176,7 @@ describe('two courts of one building (225 Main St., Worcester): the number is ch
     (text) => {
       const phones = verifyAnswer(text, index).phones;
       const housing = phones.find((phone) => phone.finding.raw === '(508) 831-2050')!;
-      expect(housing.status).toBe('known');
-      expect(housing.reason).toMatch(
-        /^\(508\) 831-2050 is written near Worcester District Court, but "[Hh]ousing" points at the directory's owner of the number, Central Housing Court's 4 offices \(Dudley Session, .*\); nothing gives it to Worcester District Court in so many words$/,
-      );
+      expect(housing.code).toBe('phone.known.owner-word');
       expect(phones.filter((phone) => phone.status === 'misattributed')).toEqual([]);
     },
   );
@@ -234,14 +229,12 @@ describe("a further number with a label of its own after the court's number is a
     expect(phones[1]!.status).toBe('unlisted');
   });
 
-  it('the reason names the label', () => {
+  it('a label of its own after another number of the organization: not charged', () => {
     const [, second] = verifyAnswer(
       'Worcester District Court: (508) 831-2010. Legal aid: 1-855-252-5342.',
       index,
     ).phones;
-    expect(second!.reason).toBe(
-      '(855) 252-5342 comes after another number of Worcester District Court, under its own label "Legal aid"; nothing gives it to Worcester District Court in so many words; the directory does not list it',
-    );
+    expect(second).toMatchObject({ status: 'unlisted', code: 'phone.uncharged.own-label' });
   });
 
   it.each([
