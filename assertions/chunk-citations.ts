@@ -14,7 +14,9 @@
  * into an ERROR and lose the judge's result beside it, so every problem becomes a failing result.
  */
 import { resolve } from 'node:path';
-import type { JudgeConfig } from '../src/chunks/config.js';
+import type { ChunkSettings, JudgeConfig } from '../src/chunks/config.js';
+import { guardClaims, guardJudgedClaims } from '../src/chunks/repair.js';
+import type { PreparedAnswer } from '../src/text/prepared.js';
 import { buildJudgeSetup } from '../src/chunks/judge-setup.js';
 import { judgeChunkReport } from '../src/chunks/judged.js';
 import type { Chunk, ChunkReport } from '../src/chunks/types.js';
@@ -31,6 +33,15 @@ import { CHUNK_REASON_PREFIX, chunkGradingResult } from '../src/chunks/grading.j
 import { parseChunks } from '../src/chunks/parse.js';
 import { describeError, InputError } from '../src/errors.js';
 import { errorResult, type GradingResult } from '../src/format/grading.js';
+
+/** What the judge pass needs from the deterministic one. */
+interface Judged {
+  answer: string;
+  report: ChunkReport;
+  chunks: Chunk[];
+  settings: ChunkSettings;
+  judge: JudgeConfig;
+}
 
 interface AssertionContext extends GradingContext {
   config?: unknown;
@@ -66,7 +77,7 @@ export default function chunkCitations(
 function checkOrError(
   output: unknown,
   context: AssertionContext | undefined,
-): GradingResult | { report: ChunkReport; chunks: Chunk[]; judge: JudgeConfig } {
+): GradingResult | Judged {
   try {
     const settings = resolveChunkConfig(context?.config);
     const found = findChunks(context, settings.contextVar);
@@ -84,9 +95,12 @@ function checkOrError(
       if (hint) return errorResult(CHUNK_REASON_PREFIX, hint);
       throw error;
     }
-    const report = checkChunkCitations(answerText(output), chunks, settings);
-    if (settings.judge) return { report, chunks, judge: settings.judge };
-    return chunkGradingResult(report);
+    const answer = answerText(output);
+    const report = checkChunkCitations(answer, chunks, settings);
+    if (settings.judge) return { answer, report, chunks, settings, judge: settings.judge };
+    const verify = (text: PreparedAnswer): ChunkReport =>
+      checkChunkCitations(text, chunks, settings);
+    return chunkGradingResult(guardClaims(answer, report, settings, verify).report);
   } catch (error) {
     return errorResult(CHUNK_REASON_PREFIX, describeError(error));
   }
@@ -97,7 +111,7 @@ function checkOrError(
  * `config.judge.url` names; folders resolve against the config's folder, as promptfoo's do.
  */
 async function judged(
-  checked: { report: ChunkReport; chunks: Chunk[]; judge: JudgeConfig },
+  checked: Judged,
   context: AssertionContext | undefined,
 ): Promise<GradingResult> {
   const base = promptfooBaseDir(process.argv, process.cwd());
@@ -107,7 +121,13 @@ async function judged(
       ? await loadGradingJudge(context, base)
       : undefined;
   const setup = buildJudgeSetup(config, process.env, grading);
-  const result = chunkGradingResult(await judgeChunkReport(checked.report, checked.chunks, setup));
+  const { chunks, settings } = checked;
+  // The repaired answer is checked again with the same judge: its kept claims from the cache.
+  const verify = async (text: PreparedAnswer): Promise<ChunkReport> =>
+    judgeChunkReport(checkChunkCitations(text, chunks, settings), chunks, setup);
+  const report = await judgeChunkReport(checked.report, chunks, setup);
+  const guarded = await guardJudgedClaims(checked.answer, report, settings, verify);
+  const result = chunkGradingResult(guarded.report);
   const self = grading ? gradedBySelf(grading, context) : undefined;
   return self === undefined
     ? result

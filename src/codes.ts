@@ -274,6 +274,19 @@ export const ACTION_CODES = {
     means: 'repairing it removed every claim',
   },
   'action.refuse.still-fails': { of: 'refuse', means: 'the repaired answer still fails' },
+  'action.refuse.over-budget': {
+    of: 'refuse',
+    means: 'chunk check: more claims fail than `maxFailingClaims`; nothing is repaired',
+  },
+  'action.retry.still-fails': {
+    of: 'retry',
+    means:
+      'chunk check: with its failing claims dropped or hedged it still fails; regenerate once with `retry`',
+  },
+  'action.retry.all-removed': {
+    of: 'retry',
+    means: 'chunk check: dropping its failing claims leaves nothing; regenerate once with `retry`',
+  },
 } as const satisfies Record<string, CodeEntry>;
 
 /** The code of a chunk claim's verdict (`ClaimVerdict.code`). */

@@ -323,6 +323,16 @@ export const CHUNK_DEFAULTS = {
    * question, not a lead-in ending `:`) is a statement of fact that must cite a chunk.
    */
   statementMinWords: 3,
+  /**
+   * Claim repair (docs/JUDGE.md, "Repair"): what replaces a failing claim in the repaired answer;
+   * null drops its sentence or list item instead (`hedge`, `--hedge`).
+   */
+  hedge: null,
+  /**
+   * More failing claims than this and the action is `refuse`: an answer wrong in that many places
+   * is not patched nor regenerated from notes (`maxFailingClaims`, `--max-failing-claims`).
+   */
+  maxFailingClaims: 3,
 } as const;
 
 // judge: The chunk check's model judge.

@@ -202,7 +202,7 @@ export interface PhoneVerdict {
 }
 
 /**
- * What a runtime caller should do with an answer (`src/repair/action.ts` decides it, docs/REPAIR.md):
+ * What a runtime caller should do with an answer (`src/repair/action.ts` decides it, docs/SERVICE.md):
  * - `pass`: it passes and nothing in it needs correcting;
  * - `repair`: something needs correcting, and the repaired answer passes;
  * - `review`: something needs correcting that the directory cannot correct beyond doubt (a

@@ -19,7 +19,7 @@ const TABLES = [
   ['link', LINK_CODES, LINK_BUCKETS],
   ['phone', PHONE_CODES, PHONE_STATUSES],
   ['correction', CORRECTION_CODES, ['replace', 'remove', 'review']],
-  ['action', ACTION_CODES, ['pass', 'repair', 'review', 'refuse']],
+  ['action', ACTION_CODES, ['pass', 'repair', 'review', 'retry', 'refuse']],
   ['claim', CLAIM_CODES, CLAIM_CLASSIFICATIONS],
 ] as const;
 

@@ -1,11 +1,14 @@
 import { z } from 'zod';
-import { CLAIM_CODES, codesOf } from '../codes.js';
+import { ACTION_CODES, CLAIM_CODES, codesOf } from '../codes.js';
 import { round } from '../score.js';
 import { SCORE_DECIMALS } from '../defaults.js';
 import { JUDGE_LABELS } from '../judge/types.js';
 import {
+  CLAIM_ACTIONS,
   CLAIM_CLASSIFICATIONS,
   type ChunkReport,
+  type ClaimRecommendation,
+  type ClaimRepair,
   type ClaimVerdict,
   type JudgeSummary,
   SUPPORT_OUTCOMES,
@@ -54,6 +57,32 @@ const shareSchema = z.strictObject({
   rate: z.number().min(0).max(1).nullable(),
 });
 
+const auditRowSchema = z.strictObject({
+  citation_id: z.string().min(1).nullable(),
+  claim_text: z.string().min(1),
+  source_passage: z.string().nullable(),
+  classification: z.enum(CLAIM_CLASSIFICATIONS),
+  /** The rule that decided the classification (`src/codes.ts`): stable, where the explanation is words. */
+  code: z.enum(codesOf(CLAIM_CODES)),
+  explanation: z.string().min(1),
+  correction_instruction: z.string().min(1),
+  word_overlap: z.strictObject({
+    found: z.number().int().nonnegative(),
+    of: z.number().int().nonnegative(),
+    ratio: z.number().min(0).max(1).nullable(),
+    chunk_id: z.string().nullable(),
+  }),
+  judge: z
+    .strictObject({
+      label: z.enum(JUDGE_LABELS).nullable(),
+      evidence_quote: z.string().nullable(),
+      counted: z.boolean(),
+      reason: z.string(),
+      cached: z.boolean(),
+    })
+    .optional(),
+});
+
 export const chunkAuditSchema = z.strictObject({
   overall_assessment: z.strictObject({
     total_citations: z.number().int().nonnegative(),
@@ -89,36 +118,40 @@ export const chunkAuditSchema = z.strictObject({
       })
       .optional(),
   }),
-  citation_audit: z.array(
-    z.strictObject({
-      citation_id: z.string().min(1).nullable(),
-      claim_text: z.string().min(1),
-      source_passage: z.string().nullable(),
-      classification: z.enum(CLAIM_CLASSIFICATIONS),
-      /** The rule that decided the classification (`src/codes.ts`): stable, where the explanation is words. */
-      code: z.enum(codesOf(CLAIM_CODES)),
-      explanation: z.string().min(1),
-      correction_instruction: z.string().min(1),
-      word_overlap: z.strictObject({
-        found: z.number().int().nonnegative(),
-        of: z.number().int().nonnegative(),
-        ratio: z.number().min(0).max(1).nullable(),
-        chunk_id: z.string().nullable(),
-      }),
-      judge: z
-        .strictObject({
-          label: z.enum(JUDGE_LABELS).nullable(),
-          evidence_quote: z.string().nullable(),
-          counted: z.boolean(),
-          reason: z.string(),
-          cached: z.boolean(),
-        })
-        .optional(),
-    }),
-  ),
+  citation_audit: z.array(auditRowSchema),
+  /** What a runtime caller should do (`recommendClaims`, src/chunks/repair.ts), and why. */
+  action: z.enum(CLAIM_ACTIONS).optional(),
+  action_code: z.enum(codesOf(ACTION_CODES)).optional(),
+  action_reason: z.string().optional(),
+  /** With `repair` and `retry`: the regeneration instruction and its failing claims. */
+  retry: z
+    .strictObject({ instruction: z.string().min(1), claims: z.array(auditRowSchema) })
+    .optional(),
 });
 export type ChunkAudit = z.infer<typeof chunkAuditSchema>;
 export type ChunkAuditRow = ChunkAudit['citation_audit'][number];
+
+/** The document of `check --chunks --fix --format json`: the audit and its repair. */
+export const chunkFixSchema = chunkAuditSchema.extend({
+  repair: z.strictObject({
+    /** The repaired answer; the answer itself when nothing was repaired. */
+    text: z.string(),
+    /** Each change (`ClaimChange`), its span in the answer. */
+    changes: z.array(
+      z.strictObject({
+        action: z.enum(['remove', 'hedge']),
+        start: z.number().int().nonnegative(),
+        end: z.number().int().nonnegative(),
+        original: z.string(),
+        text: z.string(),
+        claims: z.array(z.string()),
+      }),
+    ),
+    /** The repaired answer's own audit; null when nothing was repaired. */
+    verdict: chunkAuditSchema.nullable(),
+  }),
+});
+export type ChunkFixJson = z.infer<typeof chunkFixSchema>;
 
 /** The audit of a report. A formatter: it decides nothing the report has not. */
 export function buildChunkAudit(report: ChunkReport): ChunkAudit {
@@ -141,6 +174,46 @@ export function buildChunkAudit(report: ChunkReport): ChunkAudit {
       ...(report.judge ? { judge: judgeAssessment(report.judge) } : {}),
     },
     citation_audit: report.claims.map(auditRow),
+    ...(report.action ? actionJson(report.action) : {}),
+  };
+}
+
+function actionJson(
+  action: ClaimRecommendation,
+): Pick<ChunkAudit, 'action' | 'action_code' | 'action_reason' | 'retry'> {
+  return {
+    action: action.action,
+    action_code: action.code,
+    action_reason: action.reason,
+    ...(action.retry
+      ? {
+          retry: {
+            instruction: action.retry.instruction,
+            claims: action.retry.claims.map(auditRow),
+          },
+        }
+      : {}),
+  };
+}
+
+/**
+ * The JSON of `check --chunks --fix --format json`: the answer's audit (with its action) and under
+ * `repair` the repaired text, each change with its span in the answer, and the repaired answer's
+ * own audit. An answer with nothing repaired has `repair.text` equal to the answer, no changes and
+ * a null `repair.verdict`.
+ */
+export function chunkFixJson(
+  answer: string,
+  audit: ChunkAudit,
+  repair?: ClaimRepair,
+): ChunkFixJson {
+  return {
+    ...audit,
+    repair: {
+      text: repair?.text ?? answer,
+      changes: repair?.changes ?? [],
+      verdict: repair === undefined ? null : buildChunkAudit(repair.report),
+    },
   };
 }
 

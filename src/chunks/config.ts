@@ -37,6 +37,12 @@ export const ChunkConfigSchema = z.strictObject({
   locale: z.string().refine(isLocaleTag).optional(),
   failOnPartialSupport: z.boolean().optional(),
   judge: z.union([z.literal(true), JudgeConfigSchema]).optional(),
+  // One line with something besides blanks: a line break would split the list item it replaces.
+  hedge: z
+    .string()
+    .regex(/^[^\r\n]*\S[^\r\n]*$/)
+    .optional(),
+  maxFailingClaims: z.number().int().min(0).optional(),
 });
 
 /** What each key must be, in a person's words. */
@@ -49,6 +55,10 @@ export const CHUNK_EXPECTED: Readonly<Record<string, string>> = {
   locale: 'a BCP 47 locale such as en-US or de-DE',
   failOnPartialSupport: 'true or false',
   judge: "true (promptfoo's grading provider) or an object of judge settings (see docs/JUDGE.md)",
+  hedge:
+    'one line of text to put in place of a failing claim in the repaired answer (default: the claim is dropped)',
+  maxFailingClaims:
+    'a whole number from 0 (more failing claims than this and the action is refuse)',
   'judge.url': 'an http(s) URL of an OpenAI-compatible API (requests go to URL/chat/completions)',
   'judge.model': 'the model name to send',
   'judge.cacheDir': 'a folder for cached verdicts',
@@ -76,6 +86,10 @@ export interface ChunkSettings {
   locale?: string;
   /** Absent: no judge, and nothing changes. */
   judge?: JudgeConfig;
+  /** What replaces a failing claim in the repaired answer; null drops it (`src/chunks/repair.ts`). */
+  hedge: string | null;
+  /** More failing claims than this and the action is `refuse`. */
+  maxFailingClaims: number;
 }
 
 /**
@@ -99,6 +113,8 @@ export function resolveChunkConfig(
     weakSupportThreshold: data.weakSupportThreshold ?? CHUNK_LIMITS.weakSupportThreshold,
     failOnWeakSupport: data.failOnWeakSupport ?? false,
     failOnPartialSupport: data.failOnPartialSupport ?? false,
+    hedge: data.hedge ?? CHUNK_LIMITS.hedge,
+    maxFailingClaims: data.maxFailingClaims ?? CHUNK_LIMITS.maxFailingClaims,
     ...(data.judge === undefined ? {} : { judge: data.judge === true ? {} : data.judge }),
     ...(data.locale === undefined ? {} : { locale: data.locale }),
   };

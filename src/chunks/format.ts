@@ -26,6 +26,7 @@ export function formatChunkAuditText(audit: ChunkAudit, pass: boolean): string {
       `support: ${SUPPORT_OUTCOMES.map((outcome) => `${summary.support[outcome].count} ${outcome.replace('_', ' ')}`).join(', ')}`,
     );
   if (summary.judge) lines.push(judgeLine(summary.judge));
+  lines.push(...actionLines(audit));
   if (audit.citation_audit.length === 0) return `${lines.join('\n')}\n(no claims to check)\n`;
   const rows = audit.citation_audit.map((row, index) => ({
     number: String(index + 1),
@@ -79,4 +80,21 @@ export function judgeLine(judge: NonNullable<ChunkAudit['overall_assessment']['j
   const plural = (count: number, word: string): string =>
     `${count} ${word}${count === 1 ? '' : 's'}`;
   return `judge ${judge.model} (${judge.prompt_version}${judge.advisory ? ', advisory' : ''}): ${plural(judge.claims_sent, 'claim')} sent, ${plural(judge.calls_made, 'call')} made (${plural(judge.attempts, 'attempt')}), ${judge.calls_from_cache} served from cache (${plural(judge.claims_from_cache, 'claim')}), ${judge.uncounted} without a counted verdict; tokens ${judge.tokens.total} (${judge.tokens.prompt} prompt, ${judge.tokens.cached} of them cached, ${judge.tokens.completion} completion)`;
+}
+
+/** `action: repair — why`, when the audit has an action (`recommendClaims`). */
+export function actionLines(audit: Pick<ChunkAudit, 'action' | 'action_reason'>): string[] {
+  return audit.action === undefined ? [] : [`action: ${audit.action} — ${audit.action_reason}`];
+}
+
+/**
+ * What `check --chunks --fix` writes on standard error after the repaired answer: the action and
+ * why, the changes made, and with `retry` the regeneration instruction.
+ */
+export function claimFixSummary(audit: ChunkAudit, changes: number): string {
+  const lines = [
+    `${audit.action}: ${audit.action_reason} (${changes} change${changes === 1 ? '' : 's'})`,
+  ];
+  if (audit.action === 'retry' && audit.retry) lines.push(audit.retry.instruction);
+  return `${lines.join('\n')}\n`;
 }

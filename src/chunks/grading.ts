@@ -4,7 +4,7 @@ import { REASON_PREFIX, type GradingResult } from '../format/grading.js';
 import { round } from '../score.js';
 import { buildChunkAudit, citationId, tokensJson } from './audit.js';
 import { isWarning } from './check.js';
-import { judgeLine } from './format.js';
+import { actionLines, judgeLine } from './format.js';
 import {
   CLAIM_CLASSIFICATIONS,
   type ChunkReport,
@@ -98,6 +98,7 @@ export function chunkGradingResult(report: ChunkReport): GradingResult {
     `warnings: ${warnings.length === 0 ? '(none)' : listed(warnings.map(describeVerdict), LISTED_FINDINGS.reason, 'warnings').join(' | ')}`,
   ];
   if (audit.overall_assessment.judge) lines.push(judgeLine(audit.overall_assessment.judge));
+  lines.push(...actionLines(audit));
   const omitted = audit.citation_audit.length - LISTED_FINDINGS.json;
   return {
     pass: report.pass,

@@ -1,4 +1,4 @@
-import type { ClaimCode } from '../codes.js';
+import type { ActionCode, ClaimCode } from '../codes.js';
 import type { Span } from '../extract/types.js';
 import type { ClaimJudgement, JudgeSummary, TokenUsage } from './judge-types.js';
 
@@ -338,4 +338,55 @@ export interface ChunkReport {
   warnings: number;
   /** Present when a model judge was configured (see `judgeChunkReport`). */
   judge?: JudgeSummary;
+  /** What to do with the answer, when the front asked (`guardClaims`, `src/chunks/repair.ts`). */
+  action?: ClaimRecommendation;
+}
+
+/**
+ * What a runtime caller should do with an answer by its chunk check (`recommendClaims` decides it,
+ * docs/JUDGE.md "Repair"); one pass, never a loop. A closed union:
+ * - `pass`: no claim fails the answer;
+ * - `repair`: each failing claim dropped (or hedged), and the repaired answer passes the check again;
+ * - `retry`: the repaired answer still fails, or nothing is left: regenerate once with `retry`;
+ * - `refuse`: more failing claims than `maxFailingClaims`.
+ */
+export type ClaimAction = 'pass' | 'repair' | 'retry' | 'refuse';
+export const CLAIM_ACTIONS = [
+  'pass',
+  'repair',
+  'retry',
+  'refuse',
+] as const satisfies readonly ClaimAction[];
+
+export interface ClaimRecommendation {
+  action: ClaimAction;
+  /** The rule that decided it (`ACTION_CODES`, `src/codes.ts`): stable, where `reason` is words. */
+  code: ActionCode;
+  reason: string;
+  /** With `repair` and `retry`: what a generator needs to write the answer again. */
+  retry?: RetryInstruction;
+}
+
+/** A regeneration instruction for the caller's generator (we never call it): each failing claim and its fix. */
+export interface RetryInstruction {
+  instruction: string;
+  claims: ClaimVerdict[];
+}
+
+/** One change the claim repair made; its span indexes the answer. */
+export interface ClaimChange extends Span {
+  action: 'remove' | 'hedge';
+  /** The text removed or replaced, and what went in its place. */
+  original: string;
+  text: string;
+  /** The failing claims it carries out, as written (adjacent ones go in one change). */
+  claims: string[];
+}
+
+export interface ClaimRepair {
+  /** The repaired answer. */
+  text: string;
+  changes: ClaimChange[];
+  /** The repaired answer's own report: the chunk check run on it again. */
+  report: ChunkReport;
 }

@@ -38,6 +38,8 @@ export const CHECK_FLAGS = {
   'fail-on-weak-support': { type: 'boolean', default: false },
   'weak-support-threshold': { type: 'string' },
   locale: { type: 'string' },
+  hedge: { type: 'string' },
+  'max-failing-claims': { type: 'string' },
 } as const;
 
 export type CheckValues = ParsedFlags<typeof CHECK_FLAGS>['values'];
@@ -64,6 +66,8 @@ const CHUNK_ONLY = [
   'judge-replay',
   'judge-advisory',
   'judge-uncited',
+  'hedge',
+  'max-failing-claims',
 ] as const;
 const LINK_ONLY = [
   'threshold',
@@ -115,14 +119,14 @@ export function checkFlagCombinations(
     );
   const alone = (
     [
-      ['fix', values.chunks !== undefined, '--chunks'],
+      ['fix', values.chunks !== undefined && on.allowlist, '--allowlist and --chunks together'],
       ['fix', values.jsonl !== undefined, '--jsonl'],
     ] as const
   ).find(([flag, clash]) => clash && values[flag]);
   if (alone !== undefined)
     throw new InputError(
       'USAGE',
-      `--fix repairs one answer's links and numbers and prints the answer; it does not combine with ${alone[2]}`,
+      `--fix repairs one answer by one check (its links and numbers with --allowlist, its claims with --chunks) and prints the answer; it does not combine with ${alone[2]}`,
     );
   if (values.jsonl !== undefined && positionals.length > 0)
     throw new InputError(
@@ -198,6 +202,8 @@ export const CHUNK_FLAGS = {
   'judge.replayDir': '--judge-replay',
   'judge.advisory': '--judge-advisory',
   'judge.uncited': '--judge-uncited',
+  hedge: '--hedge',
+  maxFailingClaims: '--max-failing-claims',
 };
 
 /**
@@ -208,7 +214,13 @@ export function chunkFlagConfig(
   values: Partial<
     Pick<
       CheckValues,
-      'require-citations' | 'fail-on-weak-support' | 'weak-support-threshold' | 'locale' | JudgeFlag
+      | 'require-citations'
+      | 'fail-on-weak-support'
+      | 'weak-support-threshold'
+      | 'locale'
+      | 'hedge'
+      | 'max-failing-claims'
+      | JudgeFlag
     >
   >,
   cwd: string,
@@ -220,6 +232,9 @@ export function chunkFlagConfig(
     config.weakSupportThreshold = numberFromText(values['weak-support-threshold']);
   if (values.locale !== undefined) config.locale = values.locale;
   if (values['fail-on-partial-support']) config.failOnPartialSupport = true;
+  if (values.hedge !== undefined) config.hedge = values.hedge;
+  if (values['max-failing-claims'] !== undefined)
+    config.maxFailingClaims = numberFromText(values['max-failing-claims']);
   return { config, labels: CHUNK_FLAGS };
 }
 

@@ -1,12 +1,13 @@
 import { resolve } from 'node:path';
-import { buildChunkAudit, type ChunkAudit } from '../chunks/audit.js';
+import { buildChunkAudit, type ChunkAudit, chunkFixJson } from '../chunks/audit.js';
 import { checkChunkCitations } from '../chunks/check.js';
 import { resolveChunkConfig, type ChunkSettings } from '../chunks/config.js';
-import { formatChunkAuditText } from '../chunks/format.js';
+import { claimFixSummary, formatChunkAuditText } from '../chunks/format.js';
 import { buildJudgeSetup } from '../chunks/judge-setup.js';
 import { judgeChunkReport } from '../chunks/judged.js';
 import { parseChunks } from '../chunks/parse.js';
-import type { Chunk } from '../chunks/types.js';
+import { guardJudgedClaims } from '../chunks/repair.js';
+import type { Chunk, ChunkReport, ClaimRepair } from '../chunks/types.js';
 
 export { parseChunks };
 import { overFile } from '../config/merge.js';
@@ -32,10 +33,14 @@ export interface ChunkCheckArgs {
   failOnPartialSupport?: boolean;
 }
 
-/** What the chunk check found in one answer: the audit document and whether it passes. */
+/**
+ * What the chunk check found in one answer: the audit document (with its action) and whether it
+ * passes, and the repair of its failing claims when one was made (`guardClaims`).
+ */
 export interface ChunkOutcome {
   audit: ChunkAudit;
   pass: boolean;
+  repair?: ClaimRepair;
 }
 
 /**
@@ -94,18 +99,32 @@ export async function readChunksFile(path: string, cwd: string): Promise<Chunk[]
   return parseChunks(data, { where: path, root: '$', locate: lineOfPath(text) });
 }
 
-/** The chunk check of one answer, with the judge when the settings name one. */
+/**
+ * The chunk check of one answer, with the judge when the settings name one, and its action: the
+ * failing claims repaired and the repaired answer checked again the same way (`guardJudgedClaims`).
+ */
 export async function checkChunks(
   answer: string | PreparedAnswer,
   chunks: readonly Chunk[],
   settings: ChunkSettings,
   env: NodeJS.ProcessEnv,
 ): Promise<ChunkOutcome> {
-  const checked = checkChunkCitations(answer, chunks, settings);
-  const report = settings.judge
-    ? await judgeChunkReport(checked, chunks, buildJudgeSetup(settings.judge, env))
-    : checked;
-  return { audit: buildChunkAudit(report), pass: report.pass };
+  const setup = settings.judge ? buildJudgeSetup(settings.judge, env) : undefined;
+  const verify = async (text: string | PreparedAnswer): Promise<ChunkReport> => {
+    const checked = checkChunkCitations(text, chunks, settings);
+    return setup ? judgeChunkReport(checked, chunks, setup) : checked;
+  };
+  const { report, repair } = await guardJudgedClaims(
+    answer,
+    await verify(answer),
+    settings,
+    verify,
+  );
+  return {
+    audit: buildChunkAudit(report),
+    pass: report.pass,
+    ...(repair === undefined ? {} : { repair }),
+  };
 }
 
 /**
@@ -116,4 +135,26 @@ export function chunkDocument(outcome: ChunkOutcome, format: 'text' | 'json'): s
   return format === 'json'
     ? jsonDocument(outcome.audit)
     : printable(formatChunkAuditText(outcome.audit, outcome.pass));
+}
+
+/**
+ * `check --chunks --fix`: the repaired answer (the answer itself when nothing was repaired), or
+ * with `json` the audit and its repair (`chunkFixJson`); in text, the action, the changes and a
+ * retry's instruction on standard error. Exit 0 for `pass` and `repair`, else 2.
+ */
+export async function writeChunkFix(
+  output: Output,
+  format: 'text' | 'json',
+  answer: string,
+  outcome: ChunkOutcome,
+  io: CliIo,
+): Promise<number> {
+  const { audit, repair } = outcome;
+  if (format === 'json') await output.write(jsonDocument(chunkFixJson(answer, audit, repair)));
+  else {
+    const text = repair?.text ?? answer;
+    await output.write(text.endsWith('\n') ? text : `${text}\n`);
+    io.stderr(printable(claimFixSummary(audit, repair?.changes.length ?? 0)));
+  }
+  return audit.action === 'pass' || audit.action === 'repair' ? EXIT.pass : EXIT.failed;
 }

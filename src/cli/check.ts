@@ -1,5 +1,10 @@
 import { resolve } from 'node:path';
-import { DEFAULT_THRESHOLD, LIVENESS_DEFAULTS, MISATTRIBUTED_PHONE_PENALTY } from '../defaults.js';
+import {
+  CHUNK_DEFAULTS,
+  DEFAULT_THRESHOLD,
+  LIVENESS_DEFAULTS,
+  MISATTRIBUTED_PHONE_PENALTY,
+} from '../defaults.js';
 import { InputError } from '../errors.js';
 import { jsonDocument } from '../format/escape.js';
 import { toJson, toText } from '../format/formatters.js';
@@ -56,7 +61,9 @@ Options:
   --fix                  print the answer repaired from the directory (wrong numbers and links
                          replaced, claims with no correction removed), verified again; a fix the
                          directory cannot prove is left for a person (action review, exit 2); with
-                         --format json: the verdict, each change with its span, what was not repaired
+                         --format json: the verdict, each change with its span, what was not repaired;
+                         with --chunks (no allowlist): each failing claim dropped or hedged, checked
+                         again (exit 0 for pass and repair, 2 for retry and refuse)
   --live                 check that each link resolves (default: $CITATION_VERIFIER_LIVENESS, else off)
   --resolve HOST:ADDR    with --live, pin HOST to ADDR (repeatable, like curl)
   --allow-private        with --live, fetch private and loopback addresses (intranets, tests)
@@ -83,6 +90,10 @@ Options:
                          unreadable, no checkable quote) warns instead of failing the answer
   --judge-uncited        with a judge, judge uncited statements against every retrieved chunk
                          (with --require-citations: every statement), reported apart
+  --hedge TEXT           with --chunks, repair puts TEXT in place of a failing claim (default:
+                         the claim's sentence or list item is dropped)
+  --max-failing-claims N  with --chunks, more failing claims than N and the action is refuse
+                         (default ${CHUNK_DEFAULTS.maxFailingClaims})
 
 Exit codes: 0 pass, 2 verification failed, 3 bad input, 1 unexpected error.
 `;
@@ -196,8 +207,7 @@ function refuseEmpty(answer: Answer): void {
  * Print what the checks found: one check's own document (the verdict, or with --fix the repaired
  * answer; the chunk audit), or both checks' (`CheckJsonSchema`; in text, the verdict then the
  * audit). Exit 0 when every check passed, else 2; with --fix, 0 for pass or repair, 2 for review
- * (a person must look first) or refuse,
- * with how it went on standard error.
+ * (a person must look first), retry or refuse, with how it went on standard error.
  */
 async function writeChecks(
   output: Output,
@@ -213,8 +223,12 @@ async function writeChecks(
   const chunkDocument =
     chunks === undefined ? undefined : (await import('./check-chunks.js')).chunkDocument;
   if (guarded === undefined) {
-    if (chunks !== undefined) await output.write(chunkDocument!(chunks, format));
-    return exit;
+    if (chunks === undefined) return exit;
+    if (!fix) {
+      await output.write(chunkDocument!(chunks, format));
+      return exit;
+    }
+    return (await import('./check-chunks.js')).writeChunkFix(output, format, answer, chunks, io);
   }
   const { report, repair } = guarded;
   if (fix) {

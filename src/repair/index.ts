@@ -7,6 +7,7 @@ export { recommend, needsRepair } from './action.js';
 export { applyEdits, type PlannedEdit } from './apply.js';
 export { removalEdit, type Edit } from './removal.js';
 export {
+  fixPass,
   repairAnswer,
   type Repair,
   type RepairChange,

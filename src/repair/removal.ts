@@ -178,7 +178,10 @@ function trailingClause(text: string, sentence: Span, claim: Span): Edit | null 
   return { start: sentence.start + joined.index, end: claim.end, text: '' };
 }
 
-/** The content of the table cell holding `claim`, emptied: `| Org | 1 |` → `| Org |  |`. */
+/**
+ * The content of the table cell holding `claim`, emptied: `| Org | 1 |` → `| Org |  |`; a claim
+ * that runs over several cells (the chunk check reads a row as one claim) takes the row.
+ */
 function cellEdit(
   lines: Lines,
   line: number,
@@ -196,6 +199,8 @@ function cellEdit(
   }
   let open = after - 1;
   while (open >= 0 && bars[open]! >= claim.start) open--;
+  if (open !== after - 1)
+    return { start: lineStart, end: lineEnd < lines.text.length ? lineEnd + 1 : lineEnd, text: '' };
   const start = open < 0 ? lineStart : bars[open]! + 1;
   const end = after < bars.length ? bars[after]! : lineEnd;
   return { start, end, text: ' ' };

@@ -78,8 +78,8 @@ export async function repairAnswer(
     const targets = targetsOf(current.report);
     if (targets.length === 0) break;
     passes++;
-    const result = applyEdits(
-      current.text,
+    const result = fixPass(
+      answer,
       targets.map((target) => editFor(target, answer)),
     );
     for (const edit of [...result.applied, ...result.merged])
@@ -92,8 +92,7 @@ export async function repairAnswer(
         why: 'its correction overlaps another one made in the same pass',
       });
     if (result.applied.length === 0) break;
-    // Tokenized again only between the first and last change: most of a repaired text is as it was.
-    answer = prepareEdited(answer, tidy(result.text, current.text));
+    answer = result.answer;
     current = { text: answer.text, report: await verify(answer) };
   }
   return {
@@ -204,6 +203,24 @@ export function resemblesListed(link: LinkVerdict): boolean {
 /** A number that counts against the answer: given for the wrong organization, or of another jurisdiction. */
 export function countsAgainst(phone: PhoneVerdict): boolean {
   return phone.status === 'misattributed' || phone.status === 'wrong_jurisdiction';
+}
+
+/**
+ * One pass of the fixer over a prepared text: the edits applied as `applyEdits` applies them, the
+ * result tidied (`tidy`) and prepared for its verification, tokenized again only between its first
+ * and last change (`prepareEdited`: most of a repaired text is as it was). The link repair above
+ * and the chunk check's claim repair (`src/chunks/repair.ts`) both fix through it.
+ */
+export function fixPass<T>(
+  answer: PreparedAnswer,
+  edits: readonly PlannedEdit<T>[],
+): ReturnType<typeof applyEdits<T>> & { answer: PreparedAnswer } {
+  const result = applyEdits(answer.text, edits);
+  return {
+    ...result,
+    answer:
+      result.applied.length === 0 ? answer : prepareEdited(answer, tidy(result.text, answer.text)),
+  };
 }
 
 /** No run of blank lines where a paragraph was removed, nor blank lines at either end; a final line break kept. */

@@ -3,6 +3,7 @@ import chunkCitations from '../../assertions/chunk-citations.js';
 import { chunkAuditSchema, type ChunkAudit } from '../../src/chunks/audit.js';
 import { CHUNK_METADATA_KEY, CHUNK_SCORE_NAMES } from '../../src/chunks/grading.js';
 import { LISTED_FINDINGS } from '../../src/defaults.js';
+import { startScriptedJudge } from '../judge/scripted-judge.js';
 
 const context = [
   'Tenants have fourteen (14) days to respond. About 12% of cases settle.',
@@ -35,6 +36,54 @@ describe('assertions/chunk-citations', () => {
     expect(result.reason).toContain('The cited passage gives 12%, not 40%');
     expect(result.namedScores?.[CHUNK_SCORE_NAMES.failures]).toBe(1);
     expect(result.componentResults).toBeUndefined();
+  });
+
+  it('gives the action in the metadata and the reason, the row still graded on the answer', () => {
+    const result = chunkCitations(
+      'Tenants get 14 days to respond [1]. About 40% of cases settle [1].',
+      { vars: { context }, config: { hedge: 'Ask a lawyer about settlement.' } },
+    );
+    expect(result.pass).toBe(false);
+    expect(result.reason.split('\n').at(-1)).toBe(
+      'action: repair — 1 failing claim hedged; the repaired answer passes the chunk check',
+    );
+    const audit = chunkAuditSchema.parse(result.metadata?.[CHUNK_METADATA_KEY]);
+    expect(audit.action).toBe('repair');
+    expect(audit.retry?.claims.map((row) => row.claim_text)).toEqual([
+      'About 40% of cases settle [1].',
+    ]);
+    const refused = chunkCitations('About 40% of cases settle [1].', {
+      vars: { context },
+      config: { maxFailingClaims: 0 },
+    });
+    expect(chunkAuditSchema.parse(refused.metadata?.[CHUNK_METADATA_KEY]).action).toBe('refuse');
+  });
+
+  it('with a judge, repairs what it says NO to and checks the repair again from its cache', async () => {
+    const judge = await startScriptedJudge((request) =>
+      JSON.stringify({
+        verdicts: request.claims.map((claim) =>
+          claim.text.includes('respond')
+            ? {
+                id: claim.id,
+                label: 'YES',
+                evidence_quote: 'Tenants have fourteen (14) days to respond',
+              }
+            : { id: claim.id, label: 'NO' },
+        ),
+      }),
+    );
+    const result = await chunkCitations(
+      'Tenants must respond quickly [1]. Most cases end in a settlement [1].',
+      { vars: { context }, config: { judge: { url: judge.url, model: 'assertion-repair' } } },
+    );
+    expect(result.pass).toBe(false);
+    const audit = chunkAuditSchema.parse(result.metadata?.[CHUNK_METADATA_KEY]);
+    expect([audit.action, audit.action_reason]).toEqual([
+      'repair',
+      '1 failing claim dropped; the repaired answer passes the chunk check',
+    ]);
+    expect(judge.requests).toHaveLength(1);
   });
 
   it('reads provider output of any shape', () => {
