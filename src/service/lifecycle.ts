@@ -1,4 +1,5 @@
 import { unwatchFile, watchFile } from 'node:fs';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SERVICE_DEFAULTS } from '../defaults.js';
 import { createService, type Service, type ServiceLimits } from './server.js';
@@ -84,12 +85,48 @@ export async function runService(options: RunOptions): Promise<RunningService> {
   };
 }
 
-/** Close the listener and idle connections; wait for requests in flight, at most `timeoutMs`. */
+/**
+ * Read what was sent before the stop, then close the listener and idle connections; wait for
+ * requests in flight, at most `timeoutMs`.
+ */
 async function drainServer(service: Service, timeoutMs: number): Promise<void> {
   const { server } = service;
+  await settle(server);
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
   server.closeIdleConnections();
   const timer = setTimeout(() => server.closeAllConnections(), timeoutMs);
   await closed;
   clearTimeout(timer);
+}
+
+/** More turns than a burst of connections needs (each turn reads up to 1,024 sockets). */
+const SETTLE_MAX_TURNS = 64;
+
+/**
+ * Turn the event loop until one pass of its poll accepts no connection and starts no request (at
+ * most `SETTLE_MAX_TURNS`). A connection still in the listen backlog is accepted in the poll after
+ * the signal and its bytes read in the one after that; until then Node counts it idle, so closing
+ * at once reset requests already sent (54 of 60 fresh connections on a loaded machine).
+ */
+async function settle(server: Server): Promise<void> {
+  let arrived = 0;
+  const count = (): void => {
+    arrived++;
+  };
+  server.on('connection', count).on('request', count);
+  try {
+    let before = -1;
+    for (let turn = 0; turn < SETTLE_MAX_TURNS && arrived !== before; turn++) {
+      before = arrived;
+      // Two check phases: the poll between them has run, with nothing scheduled to wait for.
+      await nextTurn();
+      await nextTurn();
+    }
+  } finally {
+    server.off('connection', count).off('request', count);
+  }
+}
+
+function nextTurn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }
