@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { checkChunkCitations } from '../src/chunks/check.js';
+import { parseChunks } from '../src/chunks/parse.js';
 import { extractLinks } from '../src/extract/links.js';
 import { loadAllowlistIndex } from '../src/match/index.js';
 import { classifyLink } from '../src/match/links.js';
@@ -105,5 +107,34 @@ describe('a phone reason names the numbers and the label', () => {
     expect(housing?.reason).toMatch(
       /^\(508\) 831-2050 is written near Worcester District Court, but "Housing" points at the directory's owner of the number, Central Housing Court's 4 offices \(Dudley Session, .*\); nothing gives it to Worcester District Court in so many words$/,
     );
+  });
+});
+
+describe("a claim's explanation names every problem and the values", () => {
+  const claims = (answer: string, chunks: string[]) =>
+    checkChunkCitations(answer, parseChunks(chunks)).claims;
+  const chunks = [
+    'Tenants have fourteen (14) days to respond to a notice to quit. About 12% of cases settle.',
+  ];
+
+  it('the worst problem classifies it, and the explanation names all of them', () => {
+    const [claim] = claims(
+      'About 40% of cases settle, says "the court always wins" [1, 8].',
+      chunks,
+    );
+    expect(claim?.explanation).toMatch(
+      /^Cites \[8\].*quotation “the court always wins” is not verbatim.*40% is in none of chunk 1$/,
+    );
+    expect(claim?.correction).toContain('the cited passage gives 12%, not 40%');
+  });
+
+  it('a figure cited to the wrong one of two markers, and a sentence cited by its paragraph', () => {
+    const metals = ['The act passed in 1990.', 'Gold melts at 1064 °C.'];
+    expect(
+      claims('Gold melts at 1064 °C [1], tungsten at 3422 °C [2].', metals)[0]?.explanation,
+    ).toContain('1064 is not in chunk 1, cited right after it, but is in chunk 2');
+    expect(
+      claims('The act passed in 1991. It was popular with voters [1].', metals)[0]?.explanation,
+    ).toContain('(cited by the marker ending its paragraph)');
   });
 });

@@ -8,6 +8,7 @@ import {
 } from '../../src/chunks/grading.js';
 import { parseChunks } from '../../src/chunks/parse.js';
 import type { ChunkReport, ClaimClassification } from '../../src/chunks/types.js';
+import type { ClaimCode } from '../../src/codes.js';
 
 const CHUNKS = parseChunks([
   'Tenants have fourteen (14) days to respond to a notice to quit. The filing fee is $1,200. About 12% of cases settle.',
@@ -25,113 +26,113 @@ describe('every classification row', () => {
     name: string;
     answer: string;
     classification: ClaimClassification;
-    explanation: RegExp;
+    code: ClaimCode;
     correction?: RegExp;
   }>([
     {
       name: 'citation_not_found: id beyond the chunks',
       answer: 'Tenants get 14 days [7].',
       classification: 'citation_not_found',
-      explanation: /cites \[7\], which is not among the 3 chunks \(ids 1–3\)/i,
+      code: 'claim.citation-not-found',
       correction: /remove \[7\]/,
     },
     {
       name: 'citation_not_found: one of two ids missing',
       answer: 'Tenants get 14 days [1, 9].',
       classification: 'citation_not_found',
-      explanation: /cites \[9\]/i,
+      code: 'claim.citation-not-found',
     },
     {
       name: 'fabricated_quote: a word inserted',
       answer: 'The court held that "tenants must always respond within the time allowed" [3].',
       classification: 'fabricated_quote',
-      explanation: /not verbatim in chunk 3/,
+      code: 'claim.fabricated-quote',
       correction: /quote chunk 3 as it reads \(“tenants must respond within the time allowed”\)/i,
     },
     {
       name: 'wrong_citation: quoted verbatim from a chunk it does not cite',
       answer: 'The court held that "tenants must respond within the time allowed" [1].',
       classification: 'wrong_citation',
-      explanation: /not in chunk 1 but is verbatim in chunk 3/,
+      code: 'claim.wrong-citation.quote',
       correction: /^Cite \[3\] for the quotation$/,
     },
     {
       name: 'unsupported_claim: percent absent, near percent offered',
       answer: 'About 40% of cases settle [1].',
       classification: 'unsupported_claim',
-      explanation: /40% is in none of chunk 1/,
+      code: 'claim.unsupported.fact-mismatch',
       correction: /the cited passage gives 12%, not 40%/i,
     },
     {
       name: 'unsupported_claim: year absent, the date offered',
       answer: 'The statute took effect in 2019 [2].',
       classification: 'unsupported_claim',
-      explanation: /2019 is in none of chunk 2/,
+      code: 'claim.unsupported.fact-mismatch',
       correction: /gives March 5, 2020, not 2019/,
     },
     {
       name: 'unsupported_claim: money absent',
       answer: 'The filing fee is $2,500 [1].',
       classification: 'unsupported_claim',
-      explanation: /\$2,500 is in none of chunk 1/,
+      code: 'claim.unsupported.fact-mismatch',
       correction: /gives \$1,200, not \$2,500/,
     },
     {
       name: 'unsupported_claim: section absent',
       answer: 'Under Section 9, the landlord must give written notice [2].',
       classification: 'unsupported_claim',
-      explanation: /Section 9 is in none of chunk 2/,
+      code: 'claim.unsupported.fact-mismatch',
       correction: /gives Section 8\(a\)\(2\), not Section 9/,
     },
     {
       name: 'unsupported_claim: same number, other unit',
       answer: 'Tenants have 14 weeks to respond [1].',
       classification: 'unsupported_claim',
-      explanation: /14 weeks is in none of chunk 1/,
+      code: 'claim.unsupported.fact-missing',
     },
     {
       name: 'unsupported_claim: the number is in another, uncited chunk',
       answer: 'The statute took effect on March 5, 2020 [1].',
       classification: 'unsupported_claim',
-      explanation: /March 5, 2020 is in none of chunk 1/,
+      code: 'claim.unsupported.fact-missing',
       correction: /chunk 2 states March 5, 2020: cite \[2\]/i,
     },
     {
       name: 'exact_match: the claim is verbatim',
       answer: 'Landlords may not lock tenants out [3].',
       classification: 'exact_match',
-      explanation: /The claim's 6 words are verbatim in chunk 3/,
+      code: 'claim.exact-match',
     },
     {
       name: 'verification_uncertain: paraphrase with its figure found',
       answer: 'Tenants get 14 days to answer a notice to quit [1].',
       classification: 'verification_uncertain',
-      explanation: /states every figure and quotation checked \(14 days\).*needs a judge/,
+      code: 'claim.verification-uncertain',
     },
     {
       name: 'verification_uncertain: no figure at all',
       answer: 'Landlords cannot change the locks on tenants [3].',
       classification: 'verification_uncertain',
-      explanation: /no figure or quotation to check/i,
+      code: 'claim.verification-uncertain',
     },
     {
       name: 'uncited_claim: a number without a citation',
       answer: 'Tenants get 14 days to respond.',
       classification: 'uncited_claim',
-      explanation: /^States 14 days but cites no chunk$/,
+      code: 'claim.uncited.fact',
       correction: /^Chunk 1 states fourteen \(14\) days: cite \[1\]$/,
     },
     {
       name: 'uncited_claim: a quotation without a citation',
       answer: 'The court said "tenants must respond within the time allowed".',
       classification: 'uncited_claim',
-      explanation: /cites no chunk/,
+      code: 'claim.uncited.fact',
       correction: /^Chunk 3 has the quotation: cite \[3\]$/,
     },
-  ])('$name', ({ answer, classification, explanation, correction }) => {
+  ])('$name', ({ answer, classification, code, correction }) => {
     const verdict = only(checkChunkCitations(answer, CHUNKS));
     expect(verdict.classification).toBe(classification);
-    expect(verdict.explanation).toMatch(explanation);
+    expect(verdict.code).toBe(code);
     if (correction) expect(verdict.correction).toMatch(correction);
   });
 
@@ -153,17 +154,18 @@ describe('every classification row', () => {
     expect(verdict.facts.map((check) => check.foundIn)).toEqual(['1', '2']);
   });
 
-  it('the worst problem classifies the claim, the explanation names all of them', () => {
+  it('the worst problem classifies the claim', () => {
     const verdict = only(
       checkChunkCitations(
         'About 40% of cases settle, says "the court always wins" [1, 8].',
         CHUNKS,
       ),
     );
-    expect(verdict.classification).toBe('citation_not_found');
-    expect(verdict.explanation).toMatch(
-      /^Cites \[8\].*quotation “the court always wins” is not verbatim.*40% is in none of chunk 1$/,
-    );
+    expect(verdict).toMatchObject({
+      classification: 'citation_not_found',
+      code: 'claim.citation-not-found',
+      missingIds: ['8'],
+    });
   });
 });
 
@@ -587,7 +589,7 @@ describe('links in a claim', () => {
   ])('a link holds no figure, with or without its scheme: %s', (answer) => {
     const verdict = only(checkChunkCitations(answer, CHUNKS));
     expect(verdict.classification).not.toBe('unsupported_claim');
-    expect(verdict.explanation).not.toMatch(/2019/);
+    expect(verdict.facts.map((check) => check.fact.raw)).not.toContain('2019');
   });
 
   it('a link reads the same with or without its scheme: the same classification and overlap', () => {
@@ -624,7 +626,7 @@ describe('requireCitations reads every statement of fact', () => {
       ['You never need to go to court.', 'uncited_claim'],
     ]);
     expect(report.pass).toBe(false);
-    expect(report.claims[0]!.explanation).toBe('States this as fact but cites no chunk');
+    expect(report.claims[0]!.code).toBe('claim.uncited.statement');
     const result = chunkGradingResult(report);
     expect(result.reason).toContain(
       'failures: uncited_claim “Tenants can always withhold rent.”: States this as fact but cites no chunk. Fix: Add a citation to the chunk that states it, or remove it | uncited_claim “You never need to go to court.”',

@@ -128,7 +128,7 @@ describe('the judge pass of the chunk check', () => {
       judge: { label: 'YES', counted: true },
     });
     expect(third).toMatchObject({ classification: 'unsupported_claim', judge: { counted: true } });
-    expect(third!.explanation).toContain('is not verbatim in chunk 2');
+    expect(third!.code).toBe('claim.unsupported.judge-quote');
     expect(report.judge?.uncounted).toBe(0);
     expect(report.claims[3]).toMatchObject({ classification: 'unsupported_claim' });
   });
@@ -146,11 +146,8 @@ describe('the judge pass of the chunk check', () => {
     expect(report.claims.map((verdict) => verdict.classification)).toEqual(
       Array(4).fill('not_verified'),
     );
-    expect(report.claims[0]!.explanation).toBe(
-      'not verified: the judge said YES with an evidence quote of 1 word, fewer than the 3 we check',
-    );
-    expect(report.claims[2]!.explanation).toBe(
-      'not verified: the judge said YES without an evidence quote',
+    expect(report.claims.map((verdict) => verdict.code)).toEqual(
+      Array(4).fill('claim.not-verified.quote-unchecked'),
     );
   });
 
@@ -222,7 +219,12 @@ describe('the judge pass of the chunk check', () => {
       expect(report).toMatchObject({ pass: false, score: 0 });
       expect(report.counts.unsupported_claim).toBe(0);
       for (const verdict of report.claims) {
-        expect(verdict).toMatchObject({ failing: true, judge: { counted: false } });
+        expect(verdict).toMatchObject({
+          failing: true,
+          code: 'claim.not-verified.judge-fault',
+          judge: { counted: false },
+        });
+        // Which fault, in the judge's own words (its kind in brackets).
         expect(verdict.explanation.startsWith(`not verified: ${reason}`), verdict.explanation).toBe(
           true,
         );
@@ -254,10 +256,10 @@ describe('the judge pass of the chunk check', () => {
       );
       expect(report.pass).toBe(true);
       expect(report.judge).toMatchObject({ advisory: true, uncounted: 4 });
-      for (const verdict of report.claims) {
-        expect(verdict.judge!.reason).toContain(reason);
-        expect(verdict.explanation).toContain('no judge verdict counted (advisory)');
-      }
+      expect(report.claims.map((verdict) => verdict.code)).toEqual(
+        base.claims.map((verdict) => verdict.code),
+      );
+      for (const verdict of report.claims) expect(verdict.judge!.reason).toContain(reason);
     },
   );
 
@@ -282,12 +284,10 @@ describe('the judge pass of the chunk check', () => {
     );
     expect(report.claims[0]).toMatchObject({
       classification: 'not_verified',
+      code: 'claim.not-verified.quote-off-topic',
       failing: true,
       judge: { label: 'YES', counted: false },
     });
-    expect(report.claims[0]!.explanation).toBe(
-      "not verified: the judge said YES quoting chunk 1 (“to respond to an eviction notice”), words that share none of the claim's content",
-    );
     expect(report.claims[1]).toMatchObject({ classification: 'faithful_paraphrase' });
     // Claim 3's chunk does not hold the words at all: unsupported.
     expect(report.claims[2]!.classification).toBe('unsupported_claim');
@@ -349,10 +349,11 @@ describe('the judge pass of the chunk check', () => {
       false,
       false,
     ]);
-    expect(report.claims[3]!.explanation).toBe(
-      'not verified: the judge was not asked: the cap of 1 judge calls per answer was reached (call_cap)',
-    );
-    expect(report.claims[3]!.classification).toBe('not_verified');
+    expect(report.claims[3]).toMatchObject({
+      classification: 'not_verified',
+      code: 'claim.not-verified.judge-fault',
+      judge: { reason: expect.stringContaining('(call_cap)') },
+    });
   });
 
   it("an answer's requests run at once: six claims over three chunk sets with a one-second judge take about a second", async () => {
@@ -452,9 +453,7 @@ describe('uncited statements judged against every retrieved chunk', () => {
       correction: 'Cite [1]',
       judge: { label: 'YES', counted: true },
     });
-    expect(report.claims[1]!.explanation).toBe(
-      'Cites no chunk, but the judge finds chunk 1 states it (“The court may extend the period”)',
-    );
+    expect(report.claims[1]!.code).toBe('claim.uncited.judge-found');
     expect(report.claims[2]).toMatchObject({ classification: 'unsupported_claim', failing: true });
     // Reported apart: the support rates count cited claims only.
     expect(buildChunkAudit(report).overall_assessment.support.supported.count).toBe(1);
