@@ -120,13 +120,17 @@ describe('NearIndex: every word within its edit limit, and each once', () => {
 
   it('finds words added after a lookup', () => {
     const late = new NearIndex();
+    // The words within the limit of each query, as the caller confirms them.
+    const near = (query: string, into: string[]) => (candidate: string, value: string) => {
+      if (within(query, candidate)) into.push(value);
+    };
     late.add('org', 'masslegalhelp', 'masslegalhelp.org');
     const first: string[] = [];
-    late.candidates('org', 'masslegalhelq', (_, value) => first.push(value));
+    late.candidates('org', 'masslegalhelq', near('masslegalhelq', first));
     late.add('org', 'texaslawhelp', 'texaslawhelp.org');
     const second: string[] = [];
-    late.candidates('org', 'texaslawhlep', (_, value) => second.push(value));
-    late.candidates('org', 'masslegalhelq', (_, value) => second.push(value));
+    late.candidates('org', 'texaslawhlep', near('texaslawhlep', second));
+    late.candidates('org', 'masslegalhelq', near('masslegalhelq', second));
     expect(first).toEqual(['masslegalhelp.org']);
     expect(second).toEqual(['texaslawhelp.org', 'masslegalhelp.org']);
   });
