@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { checkChunkCitations } from '../src/chunks/check.js';
 import { parseChunks } from '../src/chunks/parse.js';
+import { knowledgeFor } from '../src/jurisdiction/check.js';
+import { loadLegalHelpTable } from '../src/jurisdiction/table.js';
 import { extractLinks } from '../src/extract/links.js';
 import { loadAllowlistIndex } from '../src/match/index.js';
 import { classifyLink } from '../src/match/links.js';
@@ -62,6 +64,23 @@ describe('a link reason names what decided it', () => {
     );
     expect(reasonOf('https://mass-courts.gov/x')).toBe(
       `mass-courts.gov is not a registered .gov domain (CISA's .gov registry, snapshot ${registry.date})`,
+    );
+  });
+
+  it('another jurisdiction: the state served, the source and its snapshot, the state asked', () => {
+    const index = makeIndex({ domains: ['masslegalhelp.org'] });
+    const reason = (url: string, jurisdiction: string) =>
+      verifyAnswer(`See ${url} for help.`, index, {
+        jurisdiction: { jurisdiction, knowledge: knowledgeFor(index) },
+      }).links[0]?.reason;
+    expect(reason('https://www.txcourts.gov/self-help/', 'MA')).toBe(
+      `txcourts.gov serves TX (the .gov registry, snapshot ${registry.date}), not MA`,
+    );
+    expect(reason('https://texaslawhelp.org/housing', 'MA')).toBe(
+      `texaslawhelp.org serves TX (the legal-help table, snapshot ${loadLegalHelpTable().date}), not MA`,
+    );
+    expect(reason('https://www.masslegalhelp.org/housing', 'NH')).toMatch(
+      /^listed in the directory, but masslegalhelp\.org serves MA/,
     );
   });
 

@@ -1,6 +1,8 @@
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import verifyCitations from '../../assertions/verify-citations.js';
+import { VERIFIER_METADATA_KEY } from '../../src/format/grading.js';
+import type { VerdictJson } from '../../src/format/verdict-schema.js';
 import { closeSharedLinkCheckers } from '../../src/liveness/index.js';
 import { startHttpServer } from '../helpers/http-server.js';
 import { promptfooBaseDir, resolveSettings } from '../../src/promptfoo/settings.js';
@@ -22,10 +24,10 @@ describe('verify-citations assertion', () => {
     expect(result.pass).toBe(false);
     expect(result.score).toBe(0);
     expect(result.reason).toMatch(/^citation-verifier: FAIL: score 0 ≤ threshold 0\.4/);
-    expect(result.reason).toContain(
-      'invented link https://example.com/x: example.com is a placeholder address',
-    );
-    expect(result.reason).toContain('misattributed number (617) 232-4660');
+    // Each finding's code, in the verdict the result carries for promptfoo's results file.
+    const verdict = result.metadata?.[VERIFIER_METADATA_KEY] as VerdictJson;
+    expect(verdict.links.map((link) => link.code)).toEqual(['link.invented.placeholder']);
+    expect(verdict.phones.map((phone) => phone.code)).toEqual(['phone.misattributed']);
     expect(result.namedScores).toEqual({
       citation_score: 0,
       link_score: 0,
@@ -142,7 +144,11 @@ describe('verify-citations assertion', () => {
       );
       // live 0.7 + broken 0 → 0.35, and a broken link fails the answer outright
       expect(result).toMatchObject({ pass: false, score: 0.35 });
-      expect(result.reason).toContain(`broken link http://site.test:${server.port}/gone`);
+      const verdict = result.metadata?.[VERIFIER_METADATA_KEY] as VerdictJson;
+      expect(verdict.links.map((link) => [link.url, link.code])).toEqual([
+        [`http://site.test:${server.port}/ok`, 'link.live'],
+        [`http://site.test:${server.port}/gone`, 'link.broken'],
+      ]);
     } finally {
       await closeSharedLinkCheckers();
     }

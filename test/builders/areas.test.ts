@@ -130,9 +130,7 @@ describe('numbers of a real multi-state directory (HUD housing counselors, VA/MD
       status: 'wrong_jurisdiction',
       served: { areas: ['VA'], source: 'allowlist' },
     });
-    expect(ma.phones[0]!.reason).toBe(
-      'listed for VIRGINIA SUPPORTIVE HOUSING, which serves VA (the allowlist), not MA',
-    );
+    expect(ma.phones[0]!.code).toBe('phone.wrong-jurisdiction');
     expect(ma.score).toBe(0.7);
     expect(check('VA').phones[0]!.status).toBe('verified');
     expect(verifyAnswer(answer, index).phones[0]!.status).toBe('verified');

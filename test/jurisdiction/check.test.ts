@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { loadGovRegistry, parseGovRegistry } from '../../src/match/dotgov.js';
 import { areasOfLink } from '../../src/jurisdiction/areas.js';
 import { knowledgeFor, type JurisdictionOptions } from '../../src/jurisdiction/check.js';
-import { loadLegalHelpTable } from '../../src/jurisdiction/table.js';
 import { verifyAnswer } from '../../src/verify.js';
 import { makeIndex } from '../helpers/allowlist.js';
 
@@ -77,13 +76,11 @@ describe('the shipped .gov registry: whose domain is it', () => {
 });
 
 describe('wrong_jurisdiction links: proof only', () => {
-  it('a state court of another state is wrong, with both states and the source in the reason', () => {
+  it('a state court of another state is wrong, with its state and the source', () => {
     const link = bucketOf('https://www.txcourts.gov/programs-services/self-help/', 'MA');
     expect(link.bucket).toBe('wrong_jurisdiction');
+    expect(link.code).toBe('link.wrong-jurisdiction');
     expect(link.score).toBe(0);
-    expect(link.reason).toBe(
-      `txcourts.gov serves TX (the .gov registry, snapshot ${loadGovRegistry().date}), not MA`,
-    );
     expect(link.served).toEqual({ areas: ['TX'], source: 'gov_registry', via: 'txcourts.gov' });
   });
 
@@ -103,16 +100,20 @@ describe('wrong_jurisdiction links: proof only', () => {
 
   it('a statewide portal of another state is wrong, from the shipped table', () => {
     const link = bucketOf('https://texaslawhelp.org/housing', 'MA');
-    expect(link.bucket).toBe('wrong_jurisdiction');
-    expect(link.reason).toBe(
-      `texaslawhelp.org serves TX (the legal-help table, snapshot ${loadLegalHelpTable().date}), not MA`,
-    );
+    expect(link).toMatchObject({
+      bucket: 'wrong_jurisdiction',
+      code: 'link.wrong-jurisdiction',
+      served: { areas: ['TX'], source: 'legal_help_table', via: 'texaslawhelp.org' },
+    });
   });
 
   it('a directory link of another state is still wrong, and says it is listed', () => {
     const link = bucketOf('https://www.masslegalhelp.org/housing', 'NH');
-    expect(link.bucket).toBe('wrong_jurisdiction');
-    expect(link.reason).toMatch(/^listed in the directory, but masslegalhelp\.org serves MA/);
+    expect(link).toMatchObject({
+      bucket: 'wrong_jurisdiction',
+      code: 'link.wrong-jurisdiction',
+      served: { areas: ['MA'] },
+    });
   });
 
   it('an invented link stays invented: it says more', () => {

@@ -74,9 +74,7 @@ describe('check --fix --jurisdiction MA: a resource of another state is removed 
     // The rule: something to correct and the repaired answer passes → repair (exit 0).
     expect(json.repair.verdict.pass).toBe(true);
     expect(json.action).toBe('repair');
-    expect(json.action_reason).toMatch(
-      /^fails .* with 1 failing link; the repaired answer \(1 change\) passes/,
-    );
+    expect(json.action_code).toBe('action.repair');
     expect(code).toBe(0);
   });
 
@@ -85,9 +83,7 @@ describe('check --fix --jurisdiction MA: a resource of another state is removed 
     const { code, json } = await fix(answer, ['--jurisdiction', 'MA']);
     expect(json.repair.text).toBe('');
     expect(json.action).toBe('refuse');
-    expect(json.action_reason).toBe(
-      'fails (score 0 ≤ 0.4) with 1 failing link; repairing it removed every claim, so nothing is left to show',
-    );
+    expect(json.action_code).toBe('action.refuse.all-removed');
     expect(code).toBe(2);
   });
 
