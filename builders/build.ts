@@ -2,6 +2,7 @@ import { dataRecord } from '../src/allowlist/fields.js';
 import { parseAllowlist, toAllowlistFile, type Allowlist } from '../src/allowlist/schema.js';
 import { SHARED_HOST_MIN_ORGS } from '../src/defaults.js';
 import { InputError } from '../src/errors.js';
+import { jsonDocument } from '../src/format/escape.js';
 import { houseMessage } from '../src/input/issues.js';
 import { orgKey } from '../src/normalize/name.js';
 import { areasOfState, seedAreas } from './areas.js';
@@ -233,14 +234,14 @@ function allowlistOf(state: BuildState): Allowlist {
 /**
  * The allowlist as file text: `toAllowlistFile` (keys in a fixed order, arrays sorted and
  * de-duplicated), checked by the verifier's own validator `parseAllowlist`, two-space JSON with a
- * final newline. The same allowlist always gives the same bytes. Throws `InputError` if the
+ * final newline, control characters as `\uXXXX` (`jsonDocument`). The same allowlist always gives the same bytes. Throws `InputError` if the
  * validator rejects it, and an `Error` if validating changes it (a normalizer that is not
  * idempotent: a bug, not bad input).
  */
 export function renderAllowlist(allowlist: Allowlist, source = 'the built allowlist'): string {
   const file = toAllowlistFile(allowlist);
-  const text = `${JSON.stringify(file, null, 2)}\n`;
-  const again = `${JSON.stringify(toAllowlistFile(parseAllowlist(JSON.parse(text), source)), null, 2)}\n`;
+  const text = jsonDocument(file);
+  const again = jsonDocument(toAllowlistFile(parseAllowlist(JSON.parse(text), source)));
   if (again !== text)
     throw new Error(
       `${source}: validating the built allowlist changed it; a normalizer is not idempotent`,

@@ -47,7 +47,8 @@ Options:
   --strict               fail (exit 3) on any warning instead of skipping the value or row
   --messages FILE|-      every warning and note, one a line, to FILE ('-': all of them in the
                          summary on standard error; without it the summary shows the first few)
-  -o, --output FILE      write here, atomically; without it the JSON goes to standard output
+  -o, --output FILE      write here, atomically; without it (or with -) the JSON goes to standard
+                         output
 
 The summary (rows, organizations, URLs, domains, numbers, warnings) goes to standard error.
 Exit codes: 0 written, 3 bad input (or a warning with --strict), 1 unexpected error.
@@ -132,7 +133,7 @@ export const buildAllowlistCommand: Subcommand = defineCommand({
         ? buildAllowlist(directory, options)
         : buildAllowlist(inputs as Table[], options);
     io.stderr(printable(formatSummary(result, 'build-allowlist', { all: messages === '-' })));
-    await messagesOutput?.write(formatMessages(result));
+    await messagesOutput?.write(printable(formatMessages(result)));
     if (values.strict) assertNoWarnings(result);
     const text = renderAllowlist(result.allowlist);
 

@@ -6,6 +6,7 @@ import { resolveChunkConfig } from '../chunks/config.js';
 import { buildJudgeSetup } from '../chunks/judge-setup.js';
 import { InputError } from '../errors.js';
 import { jsonDocument } from '../format/escape.js';
+import { printable } from '../util/strings.js';
 import { defineCommand, JUDGE_FLAGS, OUTPUT_FLAGS, parseFormat } from './args.js';
 import { CHUNK_FLAGS, judgeFlags } from './args-check.js';
 import { EXIT, readTextFile, type Subcommand } from './io.js';
@@ -70,7 +71,9 @@ export const calibrateCommand: Subcommand = defineCommand({
       { repeat },
     );
     await output.write(
-      format === 'json' ? jsonDocument(calibrationJson(report)) : calibrationText(report),
+      format === 'json'
+        ? jsonDocument(calibrationJson(report))
+        : printable(calibrationText(report)),
     );
     // A calibration whose judge failed on some pairs measured the fallback, not the judge.
     return report.uncounted > 0 ? EXIT.failed : EXIT.pass;

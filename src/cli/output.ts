@@ -11,7 +11,7 @@ import type { CliIo } from './io.js';
  * folder that does not exist or cannot be written is an input error (exit 3) at once, not after a
  * build or a crawl of every link; `write` then puts the text there atomically (a temporary file
  * renamed over the target: nothing half-written, an old file kept whole on failure) and says so on
- * standard error. Without `-o` the text goes to standard output.
+ * standard error. Without `-o`, or with `-o -`, the text goes to standard output.
  */
 export interface Output {
   write(text: string): Promise<void>;
@@ -31,7 +31,7 @@ export async function openOutput(
   io: CliIo,
   flag = '-o',
 ): Promise<Output> {
-  if (output === undefined) return { write: async (text) => io.stdout(text) };
+  if (output === undefined || output === '-') return { write: async (text) => io.stdout(text) };
   const path = resolve(io.cwd, output);
   const problem = await placeProblem(path);
   if (problem !== undefined) throw unwritable(output, what, flag, problem);
@@ -71,7 +71,7 @@ export async function openLineOutput(
   what: string,
   io: CliIo,
 ): Promise<LineOutput> {
-  if (output === undefined) {
+  if (output === undefined || output === '-') {
     const write = io.writeStdout ?? (async (text: string) => io.stdout(text));
     return { write, close: async () => {}, abort: async () => {} };
   }

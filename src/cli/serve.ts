@@ -5,6 +5,7 @@ import { numberFromText } from '../input/number.js';
 import { resolveSettings } from '../promptfoo/settings.js';
 import { isClusterWorker, runPrimary } from '../service/cluster.js';
 import { runService } from '../service/lifecycle.js';
+import { printable } from '../util/strings.js';
 import { parseFlags } from './args.js';
 import { EXIT, type CliIo, type Subcommand } from './io.js';
 
@@ -87,7 +88,8 @@ export const serveCommand: Subcommand = {
         2_147_483_647,
       ),
     };
-    const log = (line: string): void => io.stderr(`${line}\n`);
+    // A reload's error may quote the file: its control characters shown, not obeyed.
+    const log = (line: string): void => io.stderr(`${printable(line)}\n`);
     if (workers > 1 && !isClusterWorker())
       return runPrimary(workers, values.host, (line) => io.stdout(`${line}\n`), log);
     const running = await runService({
