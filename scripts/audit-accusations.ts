@@ -15,7 +15,7 @@
  *   true error; how many are caught.
  * - .gov: every registered domain of `dotgov/current-full.csv`, bare and as `www.` in capitals.
  *
- * - Layouts (issue 22): every MA court and every HUD counselors agency (test fixture) in bullets with
+ * - Layouts (issue 22): every MA court, HUD counselors agency and 211 Miami agency (test fixtures) in bullets with
  *   bold names, numbered lists, headings, tables and labels before the number (languages, days,
  *   kinds of line); a misattributed right number is an accusation, and each swapped number should be caught.
  *   Then each name in another case than listed (capitals, or lower case for a name listed in
@@ -27,7 +27,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { buildIndex, loadAllowlistIndex } from '../src/match/index.js';
-import { hudCounselors, listedRows } from './lib/audit-directories.js';
+import { hudCounselors, listedRows, miami211 } from './lib/audit-directories.js';
 import { auditLayouts, type LayoutAudit, OTHER_CASE_LAYOUTS } from './lib/audit-layouts.js';
 import { verifyAnswer } from '../src/verify.js';
 
@@ -199,20 +199,23 @@ for (const line of readFileSync(join(data, 'dotgov/current-full.csv'), 'utf8')
   }
 }
 
-// Issue 22's layouts over every directory at hand: the MA courts and the HUD counselors fixture;
+// Issue 22's layouts over every directory at hand: the MA courts, the HUD counselors and the 211
+// Miami fixtures;
 // then the names in another case where their place proves them names.
 const courtRows = courts.map((court) => ({ name: court.name, phone: court.phone }));
 const layoutRuns: Array<[string, LayoutAudit]> = [['MA courts', auditLayouts(courtRows, index)]];
 const otherCaseRuns: Array<[string, LayoutAudit]> = [
   ['MA courts', auditLayouts(courtRows, index, OTHER_CASE_LAYOUTS)],
 ];
-{
-  const built = await hudCounselors();
-  const hud = buildIndex(built);
+for (const [name, built] of [
+  ['HUD counselors', await hudCounselors()],
+  ['211 Miami (slice)', await miami211()],
+] as const) {
+  const directory = buildIndex(built);
   // This audit writes each row's number only, not its page.
   const rows = listedRows(built).map(({ name, phone }) => ({ name, phone }));
-  layoutRuns.push(['HUD counselors', auditLayouts(rows, hud)]);
-  otherCaseRuns.push(['HUD counselors', auditLayouts(rows, hud, OTHER_CASE_LAYOUTS)]);
+  layoutRuns.push([name, auditLayouts(rows, directory)]);
+  otherCaseRuns.push([name, auditLayouts(rows, directory, OTHER_CASE_LAYOUTS)]);
 }
 for (const [, run] of [...layoutRuns, ...otherCaseRuns]) accused.push(...run.accusations);
 
