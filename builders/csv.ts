@@ -1,7 +1,8 @@
-import { readFile } from 'node:fs/promises';
 import { CsvError, parse, type Options as ParseOptions } from 'csv-parse/sync';
-import type { InputError } from '../src/errors.js';
+import { FILE_LIMITS } from '../src/defaults.js';
+import { type InputError, isInputError } from '../src/errors.js';
 import { invalidTable } from '../src/input/table.js';
+import { readInputFile } from '../src/util/safe-file.js';
 import { decodeCsvBytes } from './csv-decode.js';
 import { describeDelimiter } from './messages.js';
 
@@ -20,13 +21,24 @@ import type { CsvDelimiter, CsvEncoding, Table, TableRow } from './types.js';
 
 /** Read a CSV file and parse it. `source` is how messages name it (default: the path). */
 export async function readCsvFile(path: string, source: string = path): Promise<Table> {
-  let bytes: Uint8Array;
+  return parseCsvBytes(await readDirectoryFile(path, source, 'CSV file'), source);
+}
+
+/**
+ * A file of a directory export (a CSV, a zip, a package's member): a regular file of at most
+ * `FILE_LIMITS.text`, else an input error naming it (a FIFO or `/dev/zero` cannot hang the build
+ * or fill its memory); a missing or unreadable one in the builder's words.
+ */
+export async function readDirectoryFile(
+  path: string,
+  source: string,
+  what: string,
+): Promise<Buffer> {
   try {
-    bytes = await readFile(path);
+    return await readInputFile(path, { what, where: source, maxBytes: FILE_LIMITS.text });
   } catch (error) {
-    throw unreadable(error, source);
+    throw isInputError(error) ? error : unreadable(error, source);
   }
-  return parseCsvBytes(bytes, source);
 }
 
 function unreadable(error: unknown, file: string): InputError {
@@ -37,14 +49,6 @@ function unreadable(error: unknown, file: string): InputError {
       { file },
       'CSV file not found',
       'check the path (relative to the folder the command runs in)',
-      error,
-    );
-  if (code === 'EISDIR')
-    return invalidTable(
-      'FILE_UNREADABLE',
-      { file },
-      'is a folder, not a CSV file',
-      'name the CSV file inside it',
       error,
     );
   if (code === 'EACCES' || code === 'EPERM')

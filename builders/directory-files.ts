@@ -1,10 +1,10 @@
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
 import { basename, dirname, join, posix } from 'node:path';
 import { unzipSync } from 'fflate';
 import { EXPORT_ZIP_LIMITS } from '../src/defaults.js';
 import { InputError } from '../src/errors.js';
 import { houseMessage } from '../src/input/issues.js';
-import { parseCsvBytes, readCsvFile } from './csv.js';
+import { parseCsvBytes, readCsvFile, readDirectoryFile } from './csv.js';
 import type { Directory, DirectoryKind } from './directory.js';
 import { HSDS_RESOURCES, type HsdsPackage, type HsdsResource, hsdsDirectory } from './hsds.js';
 import { icarolDirectory, isIcarolHeader } from './icarol.js';
@@ -143,13 +143,15 @@ async function packageFiles(path: string, source: string): Promise<PackageFiles>
     const names = (await readdir(folder, { recursive: true }))
       .map((name) => name.replaceAll('\\', '/'))
       .filter((name) => /\.(csv|json)$/i.test(name));
+    const label = (name: string): string =>
+      shown === '.' ? name : posix.join(shown.replaceAll('\\', '/'), name);
     return {
       names,
-      read: (name) => readFile(join(folder, name)),
-      label: (name) => (shown === '.' ? name : posix.join(shown.replaceAll('\\', '/'), name)),
+      read: (name) => readDirectoryFile(join(folder, name), label(name), 'export file'),
+      label,
     };
   }
-  return zipFiles(await readFile(path), source);
+  return zipFiles(await readDirectoryFile(path, source, 'zip file'), source);
 }
 
 /**

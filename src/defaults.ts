@@ -421,14 +421,16 @@ export const CHECK_JSONL_MAX_LINE_BYTES = 1_000_000;
  * before it is read whole, as a file that is not a regular file is (a FIFO, `/dev/zero`, a folder),
  * so a path nobody checked cannot hang a run or fill its memory. Each is far above a real one: a
  * config file is a few hundred bytes, the 100,000-organization allowlist about 30 MB, CISA's .gov
- * registry about 2 MB; `text` (answers, chunks, labels, results, CA files) stays under the longest
- * string V8 builds.
+ * registry about 2 MB; `text` (answers, chunks, labels, results, CA files, the builder's CSV and
+ * export files) stays under the longest string V8 builds. `jsonl` (`check --jsonl FILE`) is read
+ * a line at a time, so its bound is on time rather than memory: ten million answers of 1 KB.
  */
 export const FILE_LIMITS = {
   config: 1_000_000,
   allowlist: 256_000_000,
   registry: 64_000_000,
   text: 256_000_000,
+  jsonl: 10_000_000_000,
 } as const;
 
 // guardrail: The guardrail's numbers: how many rounds of repair, and the limits of the HTTP

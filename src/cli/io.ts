@@ -1,7 +1,6 @@
-import { open } from 'node:fs/promises';
 import { FILE_LIMITS } from '../defaults.js';
 import { InputError, isInputError } from '../errors.js';
-import { readInputFile } from '../util/safe-file.js';
+import { openInputStream, readInputFile } from '../util/safe-file.js';
 
 /** Exit codes shared by every subcommand. */
 export const EXIT = {
@@ -80,15 +79,15 @@ export async function readTextFile(path: string, what: string): Promise<string> 
 }
 
 /**
- * A file's bytes as they are read, opened first so that a missing or unreadable file is the same
- * input error as `readTextFile` gives, before anything is read.
+ * A file's bytes as they are read, opened first so that a missing or unreadable file, or one that
+ * is not a regular file (a FIFO, `/dev/zero`), is the same input error as `readTextFile` gives,
+ * before anything is read; over `FILE_LIMITS.jsonl` it stops (`openInputStream`).
  */
 export async function openFileChunks(path: string, what: string): Promise<AsyncIterable<Buffer>> {
   try {
-    const handle = await open(path, 'r');
-    return handle.createReadStream();
+    return await openInputStream(path, { what, maxBytes: FILE_LIMITS.jsonl });
   } catch (error) {
-    throw fileError(error, path, what);
+    throw isInputError(error) ? error : fileError(error, path, what);
   }
 }
 

@@ -68,22 +68,42 @@ export async function readInputFile(
   path: string,
   input: { what: string; where?: string; maxBytes: number },
 ): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await openInputStream(path, input)) chunks.push(chunk);
+  return Buffer.concat(chunks);
+}
+
+/**
+ * `readInputFile` as a stream, for a file read a line at a time (`check --jsonl FILE`): refused
+ * the same way when opened, before anything is read; then its bytes as they come, memory holding
+ * one chunk, and an `InputError` once more than `maxBytes` have come. The file is closed when
+ * the stream ends or its reader stops.
+ */
+export async function openInputStream(
+  path: string,
+  input: { what: string; where?: string; maxBytes: number },
+): Promise<AsyncIterable<Buffer>> {
   const handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
   try {
     refuseKind(await handle.stat(), path, input);
-    const chunks: Buffer[] = [];
-    let size = 0;
-    for (;;) {
-      const { bytesRead, buffer } = await handle.read({ buffer: Buffer.alloc(READ_CHUNK) });
-      if (bytesRead === 0) break;
-      size += bytesRead;
-      if (size > input.maxBytes) throw tooLarge(path, input);
-      chunks.push(buffer.subarray(0, bytesRead));
-    }
-    return Buffer.concat(chunks, size);
-  } finally {
+  } catch (error) {
     await handle.close().catch(() => undefined);
+    throw error;
   }
+  return (async function* () {
+    try {
+      let size = 0;
+      for (;;) {
+        const { bytesRead, buffer } = await handle.read({ buffer: Buffer.alloc(READ_CHUNK) });
+        if (bytesRead === 0) return;
+        size += bytesRead;
+        if (size > input.maxBytes) throw tooLarge(path, input);
+        yield buffer.subarray(0, bytesRead);
+      }
+    } finally {
+      await handle.close().catch(() => undefined);
+    }
+  })();
 }
 
 /** `readInputFile` for the readers that are synchronous (the .gov registry, read on first use). */

@@ -120,7 +120,7 @@ const CASES: Case[] = [
     name: 'a folder given as the CSV',
     files: { 'exports/dir.csv': 'Organization,Website,Phone\n' },
     argv: ['exports', ...COLUMNS],
-    message: 'exports: is a folder, not a CSV file; name the CSV file inside it',
+    message: 'exports: CSV file is a folder, not a regular file; name a regular file',
   },
   {
     name: 'an output folder that does not exist',

@@ -1,10 +1,11 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EXIT } from '../../src/cli/io.js';
 import { runCli } from '../../src/cli/main.js';
-import { readInputFile, readInputFileSync } from '../../src/util/safe-file.js';
+import { openInputStream, readInputFile, readInputFileSync } from '../../src/util/safe-file.js';
 import { fakeIo } from '../helpers/cli.js';
 
 /** Every named input file is a bounded regular file, or an input error naming it (exit 3). */
@@ -27,6 +28,14 @@ describe('readInputFile', () => {
   ])('refuses %s', async (path, message) => {
     await expect(readInputFile(path, { what: 'f', maxBytes: 99 })).rejects.toThrow(message);
     expect(() => readInputFileSync(path, { what: 'f', maxBytes: 99 })).toThrow(message);
+    await expect(openInputStream(path, { what: 'f', maxBytes: 99 })).rejects.toThrow(message);
+  });
+
+  it('streams a regular file in chunks', async () => {
+    let read = 0;
+    for await (const chunk of await openInputStream(small, { what: 'f', maxBytes: 100 }))
+      read += chunk.length;
+    expect(read).toBe(100);
   });
 
   it('leaves a missing file to its caller’s words', async () => {
@@ -51,5 +60,50 @@ describe('check refuses what is not a regular file, exit 3', () => {
     const code = await runCli(['check', ...argv, '-'], io);
     expect(code).toBe(EXIT.badInput);
     expect(io.err()).toContain(message);
+  });
+});
+
+/**
+ * The builder's input and `check --jsonl FILE` are read through the same reader: a FIFO with no
+ * writer (which a plain read waits on for ever) and `/dev/zero` (which never ends) are refused at
+ * once, exit 3, the message naming the file, what it is, and what to name instead.
+ */
+describe('the builder and check --jsonl refuse what is not a regular file, exit 3', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'cv-input-'));
+  const fifo = join(dir, 'rows.csv');
+  // An HSDS export folder whose organizations table is a FIFO.
+  const hsds = join(dir, 'hsds');
+  mkdirSync(hsds);
+  execFileSync('mkfifo', [fifo, join(hsds, 'organizations.csv')]);
+  const build = ['build-allowlist', '--org-column', 'Name', '--url-column', 'Website'];
+  const jsonl = ['check', '--allowlist', allowlist, '--jsonl'];
+
+  it.each([
+    [
+      [...build, fifo],
+      `${fifo}: CSV file is a FIFO (named pipe), not a regular file; name a regular file`,
+    ],
+    [
+      [...build, '/dev/zero'],
+      '/dev/zero: CSV file is a device, not a regular file; name a regular file',
+    ],
+    [[...build, hsds], `${hsds}/organizations.csv: export file is a FIFO (named pipe)`],
+    [
+      [...jsonl, fifo],
+      `${fifo}: answers file is a FIFO (named pipe), not a regular file; name a regular file`,
+    ],
+    [
+      [...jsonl, '/dev/zero'],
+      '/dev/zero: answers file is a device, not a regular file; name a regular file',
+    ],
+  ])('%j', async (argv, message) => {
+    const io = fakeIo();
+    const started = Date.now();
+    const code = await runCli(argv, io);
+    expect(code).toBe(EXIT.badInput);
+    expect(io.err()).toContain(message);
+    expect(io.out()).toBe('');
+    // At once: not after a read that waits for a writer or runs to a bound.
+    expect(Date.now() - started).toBeLessThan(5_000);
   });
 });
