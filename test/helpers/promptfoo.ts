@@ -22,8 +22,30 @@ export interface ResultRow {
     pass: boolean;
     score: number;
     reason: string;
-    componentResults?: Array<{ pass: boolean; reason: string; assertion?: { type: string } }>;
+    componentResults?: Array<{
+      pass: boolean;
+      reason: string;
+      assertion?: { type: string };
+      metadata?: Record<string, unknown>;
+    }>;
   } | null;
+}
+
+/**
+ * The codes our first assertion gave a row, as promptfoo kept them in its componentResults: the
+ * verifier's links and phones (`metadata.citationVerifier`), or the chunk check's claims
+ * (`metadata.chunkCitations`).
+ */
+export function componentCodes(row: ResultRow): string[] {
+  const metadata = row.gradingResult?.componentResults?.[0]?.metadata ?? {};
+  const verdict = metadata.citationVerifier as
+    | { links: Array<{ code: string }>; phones: Array<{ code: string }> }
+    | undefined;
+  const audit = metadata.chunkCitations as { citation_audit: Array<{ code: string }> } | undefined;
+  return [
+    ...(verdict ? [...verdict.links, ...verdict.phones].map((finding) => finding.code) : []),
+    ...(audit ? audit.citation_audit.map((row) => row.code) : []),
+  ];
 }
 
 /**

@@ -1,17 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { evalOffline, repoRoot } from '../helpers/promptfoo.js';
+import { componentCodes, evalOffline, repoRoot } from '../helpers/promptfoo.js';
 
 describe('promptfoo eval with the chunk-citation assertion', () => {
   it('grades each claim against the retrieved passages', { timeout: 120_000 }, async () => {
     const { run, rows } = await evalOffline(['-c', 'examples/chunk-citations.yaml'], repoRoot);
     expect(run.ran, run.stdout + run.stderr).toBe(true);
-    const byTest = rows
-      .sort((a, b) => a.testIdx - b.testIdx)
-      .map((row) => ({ pass: row.success, reason: row.gradingResult?.reason ?? '' }));
-    expect(byTest.map((row) => row.pass)).toEqual([true, false, false, false]);
-    expect(byTest[1]!.reason).toMatch(/unsupported_claim/);
-    expect(byTest[2]!.reason).toMatch(/fabricated_quote/);
-    expect(byTest[3]!.reason).toMatch(/citation_not_found/);
+    const byTest = rows.sort((a, b) => a.testIdx - b.testIdx);
+    expect(byTest.map((row) => row.success)).toEqual([true, false, false, false]);
+    // Each claim's code, as promptfoo kept the assertion's metadata in the row's componentResults.
+    expect(byTest[1]!.gradingResult?.reason).toMatch(/worst claim unsupported_claim/);
+    expect(componentCodes(byTest[1]!)).toContain('claim.unsupported.fact-mismatch');
+    expect(componentCodes(byTest[2]!)).toContain('claim.fabricated-quote');
+    expect(componentCodes(byTest[3]!)).toContain('claim.citation-not-found');
     // The viewer counts the row's componentResults as its assertions: one assertion in the config,
     // so one there (not one per claim, which showed a passing row as "1 FAIL 3 PASS").
     for (const row of rows) {

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { JudgeRequest } from '../../src/judge/types.js';
 import { answerGrading, gradingEvalConfig } from '../helpers/grading-judge.js';
 import { startHttpServer } from '../helpers/http-server.js';
-import { evalOffline, repoRoot } from '../helpers/promptfoo.js';
+import { componentCodes, evalOffline, repoRoot } from '../helpers/promptfoo.js';
 
 /**
  * A real offline `promptfoo eval`: the model under test is promptfoo's echo provider, the grading
@@ -52,14 +52,12 @@ describe('promptfoo eval with the chunk judge', () => {
     expect(byTest.map((row) => (row as { failureReason?: number }).failureReason)).toEqual([
       0, 1, 1,
     ]);
-    expect(byTest[0]!.gradingResult?.componentResults?.[0]?.reason).toContain(
-      'faithful_paraphrase',
-    );
-    expect(byTest[1]!.gradingResult?.componentResults?.[0]?.reason).toContain(
-      'The judge says chunk 1 does not state it',
-    );
-    // The figure is decided by the check: never sent. The echo provider made no request at all.
-    expect(byTest[2]!.gradingResult?.componentResults?.[0]?.reason).toContain('unsupported_claim');
+    expect(byTest.map(componentCodes)).toEqual([
+      ['claim.faithful-paraphrase'],
+      ['claim.unsupported.judge-no'],
+      // The figure is decided by the check: never sent. The echo provider made no request at all.
+      ['claim.unsupported.fact-mismatch'],
+    ]);
     expect(asked.map((request) => request.claims.map((claim) => claim.text))).toEqual(
       expect.arrayContaining([
         ['A tenant can ask the court for more time to answer.'],

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/main.js';
 import { fakeIo } from '../helpers/cli.js';
-import { evalOffline, repoRoot } from '../helpers/promptfoo.js';
+import { componentCodes, evalOffline, repoRoot } from '../helpers/promptfoo.js';
 
 const CONFIG = join('test', 'fixtures', 'jurisdiction', 'promptfooconfig.yaml');
 
@@ -17,7 +17,7 @@ describe('a real promptfoo eval whose rows ask about different states', () => {
       const row = rows.find((r) => r.provider.label === vendor && r.vars.id === id)!;
       // The assertion's own result (promptfoo's row reason reads "All assertions passed").
       const ours = row.gradingResult?.componentResults?.[0];
-      return { pass: row.success, reason: ours?.reason ?? '' };
+      return { pass: row.success, reason: ours?.reason ?? '', codes: componentCodes(row) };
     };
     // vendor-a sends each tenant to their own state's sites (and HUD, nationwide): passes.
     expect(verdict('vendor-a', 'tenant-ma')).toMatchObject({ pass: true });
@@ -26,15 +26,11 @@ describe('a real promptfoo eval whose rows ask about different states', () => {
     expect(verdict('vendor-a', 'tenant-tx').reason).toContain('[checked against TX]');
     // vendor-b sends the Boston tenant to the Texas courts, the Houston tenant to Massachusetts.
     expect(verdict('vendor-b', 'tenant-ma')).toMatchObject({ pass: false });
-    expect(verdict('vendor-b', 'tenant-ma').reason).toContain(
-      'wrong jurisdiction link https://www.txcourts.gov/programs-services/self-help/: txcourts.gov serves TX',
-    );
-    expect(verdict('vendor-b', 'tenant-tx').reason).toContain(
-      'masslegalhelp.org serves MA (the legal-help table',
-    );
-    expect(verdict('vendor-b', 'tenant-tx').reason).toContain(
-      'nyc.gov serves NY (the .gov registry',
-    );
+    expect(verdict('vendor-b', 'tenant-ma').codes).toContain('link.wrong-jurisdiction');
+    expect(
+      verdict('vendor-b', 'tenant-tx').codes.filter((code) => code === 'link.wrong-jurisdiction'),
+    ).toHaveLength(2);
+    expect(verdict('vendor-a', 'tenant-ma').codes).not.toContain('link.wrong-jurisdiction');
     // No jurisdiction on the row: nothing is checked, the same answer from both passes as before.
     for (const vendor of ['vendor-a', 'vendor-b']) {
       expect(verdict(vendor, 'tenant-any').pass).toBe(true);
