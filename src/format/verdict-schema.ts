@@ -190,6 +190,7 @@ export const RepairChangeJsonSchema = z.object({
   end: offset,
   original: z.string(),
   text: z.string(),
+  code: correctionCode,
   reason: z.string(),
   source: CorrectionSourceJsonSchema.optional(),
 });

@@ -1,3 +1,4 @@
+import type { CorrectionCode } from '../codes.js';
 import type { Span } from '../extract/types.js';
 import { prepareAnswer, prepareEdited, type PreparedAnswer } from '../text/prepared.js';
 import type { Segments } from '../text/structure.js';
@@ -24,6 +25,8 @@ export interface RepairChange extends Span {
   /** The text that was replaced or removed, and what went in its place. */
   original: string;
   text: string;
+  /** The correction's code and reason (`src/codes.ts`). */
+  code: CorrectionCode;
   reason: string;
   source?: CorrectionSource;
 }
@@ -141,6 +144,7 @@ function changeOf(edit: PlannedEdit<Target>, pass: number, text: string): Repair
     end: edit.end,
     original: text.slice(edit.start, edit.end),
     text: edit.text,
+    code: correction.code,
     reason: correction.reason,
     ...(correction.action === 'replace' ? { source: correction.source } : {}),
   };

@@ -85,7 +85,8 @@ describe('repair: each correction applied in place, the repaired answer verified
         end: 49,
         original: '(617) 232-4660',
         text: '(617) 660-9200',
-        reason: 'the directory lists this number for Chelsea District Court',
+        code: 'correction.replace.org-number',
+        reason: expect.any(String),
         source: {
           field: 'org_phones',
           entry: 'Chelsea District Court',
