@@ -38,23 +38,30 @@ export interface NearWords {
  * small a group is long enough to be skipped.
  */
 export class NearIndex implements NearWords {
-  /** Group → its words, each with its value. */
-  private readonly groups = new Map<string, Array<[string, string]>>();
-  /** `group|length|piece|text` → the words (as `[word, value]`) holding that piece there. */
-  private readonly pieces = new Map<string, Array<[string, string]>>();
+  /** Group → its words. */
+  private readonly groups = new Map<string, Entry[]>();
+  /**
+   * `pieceKey` of group, length, piece number and text → the words holding that piece there. A
+   * number, not a string: a lookup makes about a hundred keys, and an answer of 10,000 unlisted
+   * hosts made building those strings most of its time. A collision only adds candidates.
+   */
+  private readonly pieces = new Map<number, Entry[]>();
+  /** Lookups so far: a word visited in this one carries its number (`Entry.seen`). */
+  private lookups = 0;
 
   add(group: string, word: string, value: string): void {
     const limit = editLimit(word.length);
     if (limit === 0) return;
-    const entry: [string, string] = [word, value];
+    const entry: Entry = { word, value, letters: letterSet(word), seen: 0 };
     const members = this.groups.get(group);
     if (members === undefined) this.groups.set(group, [entry]);
     else members.push(entry);
     const count = 2 * limit + 1;
+    const groupKey = hashText(group, 0, group.length, FNV_BASIS);
     for (let piece = 0; piece < count; piece++) {
       const start = Math.floor((piece * word.length) / count);
       const end = Math.floor(((piece + 1) * word.length) / count);
-      const key = `${group}|${word.length}|${piece}|${word.slice(start, end)}`;
+      const key = pieceKey(groupKey, word.length, piece, word, start, end);
       const list = this.pieces.get(key);
       if (list === undefined) this.pieces.set(key, [entry]);
       else list.push(entry);
@@ -65,17 +72,23 @@ export class NearIndex implements NearWords {
   candidates(group: string, word: string, visit: (candidate: string, value: string) => void): void {
     const members = this.groups.get(group);
     if (members === undefined) return;
-    const seen = new Set<string>();
-    const once = ([candidate, value]: [string, string]): void => {
-      if (seen.has(candidate)) return;
-      seen.add(candidate);
-      visit(candidate, value);
+    const stamp = ++this.lookups;
+    const own = letterSet(word);
+    // Each edit puts at most one letter in one word that the other lacks, so a word with more
+    // such letters than its limit is ruled out before the caller's edit distance: a hostile answer
+    // of 10,000 unlisted hosts otherwise computes a distance for every word of every list.
+    const once = (entry: Entry): void => {
+      const limit = editLimit(entry.word.length);
+      if (entry.seen === stamp || Math.abs(entry.word.length - word.length) > limit) return;
+      if (bitCount(own & ~entry.letters) > limit || bitCount(entry.letters & ~own) > limit) return;
+      entry.seen = stamp;
+      visit(entry.word, entry.value);
     };
     if (members.length <= SCAN_GROUP) {
-      for (const entry of members)
-        if (Math.abs(entry[0].length - word.length) <= editLimit(entry[0].length)) once(entry);
+      members.forEach(once);
       return;
     }
+    const groupKey = hashText(group, 0, group.length, FNV_BASIS);
     for (let length = Math.max(1, word.length - 2); length <= word.length + 2; length++) {
       const limit = editLimit(length);
       if (limit === 0 || Math.abs(length - word.length) > limit) continue;
@@ -86,14 +99,56 @@ export class NearIndex implements NearWords {
         for (let shift = -limit; shift <= limit; shift++) {
           const from = start + shift;
           if (from < 0 || from + size > word.length) continue;
-          const list = this.pieces.get(
-            `${group}|${length}|${piece}|${word.slice(from, from + size)}`,
-          );
+          const list = this.pieces.get(pieceKey(groupKey, length, piece, word, from, from + size));
           if (list !== undefined && list.length <= COMMON_PIECE) list.forEach(once);
         }
       }
     }
   }
+}
+
+interface Entry {
+  word: string;
+  value: string;
+  /** `letterSet(word)`. */
+  letters: number;
+  /** The last lookup that visited it: a word is visited once a lookup. */
+  seen: number;
+}
+
+/** The characters of `word` as bits (code unit mod 31: two characters may share a bit). */
+function letterSet(word: string): number {
+  let set = 0;
+  for (let i = 0; i < word.length; i++) set |= 1 << (word.charCodeAt(i) % 31);
+  return set;
+}
+
+function bitCount(bits: number): number {
+  let count = 0;
+  for (let rest = bits >>> 0; rest !== 0; rest &= rest - 1) count++;
+  return count;
+}
+
+const FNV_BASIS = 0x811c9dc5;
+
+/** FNV-1a of `text`'s code units `from`–`to`, carried on from `hash`. */
+function hashText(text: string, from: number, to: number, hash: number): number {
+  let out = hash;
+  for (let i = from; i < to; i++) out = Math.imul(out ^ text.charCodeAt(i), 0x01000193);
+  return out;
+}
+
+/** The key of a piece (`NearIndex.pieces`), kept to 30 bits so V8 stores it as a small integer. */
+function pieceKey(
+  groupKey: number,
+  length: number,
+  piece: number,
+  word: string,
+  from: number,
+  to: number,
+): number {
+  const hash = hashText(word, from, to, Math.imul(groupKey ^ (length * 8 + piece), 0x01000193));
+  return (hash ^ (hash >>> 30)) & 0x3fffffff;
 }
 
 /** Lists longer than this are not followed (see `NearIndex`). */
