@@ -93,56 +93,6 @@ describe('citation-verifier check', () => {
     );
   });
 
-  it.each([
-    ['directory', 'See https://www.mass.gov/locations/chelsea-district-court.', 1],
-    ['unverified', 'See https://www.courtlistener.com/help.', 0.5],
-    ['invented (placeholder)', 'See https://www.example.com/help.', 0],
-    ['invented (no public suffix)', 'See https://legal-help.notarealtld/help.', 0],
-    ['invented (lookalike)', 'See https://masslegalhe1p.org/help.', 0],
-  ])('scores a %s link', async (_name, answer, score) => {
-    const { report } = await checkJson(answer);
-    expect(report.links).toHaveLength(1);
-    expect(report.links[0].score).toBe(score);
-    expect(report.score).toBe(score);
-  });
-
-  it.each([
-    ['verified', 'The Chelsea District Court: 617-660-9200.', 'verified'],
-    ['misattributed', 'The Chelsea District Court: (617) 232-4660.', 'misattributed'],
-    ['known', 'Call (617) 232-4660.', 'known'],
-    ['unlisted', 'Call (617) 555-0199.', 'unlisted'],
-    ['unchecked', 'The Nantucket Juvenile Court: (508) 228-0460.', 'unchecked'],
-    ['service line', 'If you are in crisis, call or text 988.', 'service_line'],
-  ])('gives a %s phone status', async (_name, answer, status) => {
-    const { report } = await checkJson(answer);
-    expect(report.phones.map((phone: { status: string }) => phone.status)).toEqual([status]);
-  });
-
-  it('counts a shared number as valid for each organization that lists it', async () => {
-    const { report } = await checkJson(
-      'Central Housing Court - Dudley Session: (508) 831-2050. Central Housing Court - Worcester Session: (508) 831-2050.',
-    );
-    expect(report.phones.map((phone: { status: string }) => phone.status)).toEqual([
-      'verified',
-      'verified',
-    ]);
-  });
-
-  it('never penalizes two organizations given their own numbers, in either order', async () => {
-    for (const answer of [
-      'Call the Brookline District Court at (617) 232-4660 or the Chelsea District Court at 617-660-9200.',
-      'Call (617) 232-4660 for the Brookline District Court or 617-660-9200 for the Chelsea District Court.',
-      'The Chelsea District Court and the Brookline District Court answer at 617-660-9200 and (617) 232-4660.',
-    ]) {
-      const { report } = await checkJson(answer);
-      expect(
-        report.phones.map((phone: { status: string }) => phone.status),
-        answer,
-      ).toEqual(['verified', 'verified']);
-      expect(report.score).toBe(1);
-    }
-  });
-
   it('honours --threshold and prints text by default', async () => {
     const io = fakeIo({ stdin: 'See https://www.courtlistener.com/help.' });
     expect(await runCli(['check', '--allowlist', allowlist, '--threshold', '0.5'], io)).toBe(2);
@@ -240,17 +190,6 @@ describe('citation-verifier check', () => {
 });
 
 describe('check --gov-registry: a newer .gov registry', () => {
-  it('by default an unregistered .gov host is invented, dated by the shipped snapshot', async () => {
-    const { code, report } = await checkJson('See https://mass-courts.gov/nantucket.');
-    expect(code).toBe(2);
-    expect(report.links[0]).toMatchObject({
-      bucket: 'invented',
-      reason: expect.stringContaining(
-        "not a registered .gov domain (CISA's .gov registry, snapshot 2026-08-22)",
-      ),
-    });
-  });
-
   it("reads CISA's current-full.csv as downloaded: a domain registered since the snapshot is real", async () => {
     const dir = mkdtempSync(join(tmpdir(), 'cv-gov-'));
     writeFileSync(

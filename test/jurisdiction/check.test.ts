@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { loadGovRegistry, parseGovRegistry } from '../../src/match/dotgov.js';
 import { areasOfLink } from '../../src/jurisdiction/areas.js';
 import { knowledgeFor, type JurisdictionOptions } from '../../src/jurisdiction/check.js';
+import { loadAllowlistIndex } from '../../src/match/index.js';
 import { verifyAnswer } from '../../src/verify.js';
 import { makeIndex } from '../helpers/allowlist.js';
+import { fixturePath } from '../helpers/check-cli.js';
 
 // The registry and the legal-help table are the ones shipped in data/: real CISA rows and the
 // generated table, so these cases are what a user gets.
@@ -142,4 +144,42 @@ describe('wrong_jurisdiction links: proof only', () => {
     expect(report.links[0]!.served).toBeUndefined();
     expect(report.links[0]!.bucket).toBe('unverified');
   });
+});
+
+const listed = await loadAllowlistIndex(fixturePath('verifier', 'allowlist.json'));
+
+describe('answers in the layouts assistants write', () => {
+  // Prose with a bare link, a markdown list with a labelled link, a table: each cites one
+  // Massachusetts site, one of Texas and one federal.
+  const layouts: Record<string, string> = {
+    prose:
+      'For a Boston eviction, read www.masslegalhelp.org/housing and the federal guide at https://www.hud.gov/topics/rental_assistance. The Texas courts (https://www.txcourts.gov/programs-services/self-help/) also explain the steps.',
+    list: '- [Massachusetts Legal Help](https://www.masslegalhelp.org/housing)\n- [TexasLawHelp](https://texaslawhelp.org/housing)\n- HUD: https://www.hud.gov/',
+    table:
+      '| Resource | Link |\n| --- | --- |\n| MA court self-help | https://www.mass.gov/courts |\n| Texas courts | https://www.txcourts.gov/ |\n| USA.gov | https://www.usa.gov/ |',
+  };
+  const check = (answer: string, jurisdiction: string) =>
+    verifyAnswer(answer, listed, {
+      jurisdiction: { jurisdiction, knowledge: knowledgeFor(listed) },
+    });
+  const wrong = (answer: string, jurisdiction: string) =>
+    check(answer, jurisdiction).links.filter((link) => link.bucket === 'wrong_jurisdiction');
+
+  it.each(Object.entries(layouts))(
+    '%s: the Texas site fails a MA answer, the MA site a TX one, the federal site neither',
+    (_layout, answer) => {
+      const ma = check(answer, 'MA');
+      expect(ma).toMatchObject({ pass: false, jurisdiction: { code: 'MA' } });
+      expect(wrong(answer, 'MA').map((link) => [link.code, link.served?.areas])).toEqual([
+        ['link.wrong-jurisdiction', ['TX']],
+      ]);
+      const federal = ma.links.find((link) => /hud\.gov|usa\.gov/.test(link.finding.normalized));
+      expect(federal?.bucket).not.toBe('wrong_jurisdiction');
+      expect(federal?.served).toMatchObject({ areas: ['US'], source: 'gov_registry' });
+      expect(wrong(answer, 'TX').map((link) => link.served?.areas)).toEqual([['MA']]);
+      const none = verifyAnswer(answer, listed);
+      expect(none.jurisdiction).toBeUndefined();
+      expect(none.links.some((link) => link.served !== undefined)).toBe(false);
+    },
+  );
 });
