@@ -465,6 +465,17 @@ export const SERVICE_DEFAULTS = {
 } as const;
 
 /**
+ * On SIGTERM the service reads what was already sent before it closes (`settle` in
+ * `src/service/lifecycle.ts`): passes of the event loop until one brings no connection and no
+ * request, at most `maxPasses` (each pass reads up to 1,024 sockets); a `--workers` worker's pass
+ * also waits `workerQuietMs`, the primary handing connections over one at a time.
+ */
+export const DRAIN_SETTLE = {
+  maxPasses: 64,
+  workerQuietMs: 50,
+} as const;
+
+/**
  * `--workers N`: when a worker dies unasked the primary starts another after a wait that doubles
  * with each death in the window, from `baseDelayMs` up to `maxDelayMs`; the `maxFailures`th death
  * within `windowMs` ends the service (a cause that kills every new worker, such as an allowlist that

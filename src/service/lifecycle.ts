@@ -1,7 +1,9 @@
+import cluster from 'node:cluster';
 import { unwatchFile, watchFile } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { SERVICE_DEFAULTS } from '../defaults.js';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { DRAIN_SETTLE, SERVICE_DEFAULTS } from '../defaults.js';
 import { createService, type Service, type ServiceLimits } from './server.js';
 import { Verifier } from './verifier.js';
 
@@ -99,14 +101,14 @@ async function drainServer(service: Service, timeoutMs: number): Promise<void> {
   clearTimeout(timer);
 }
 
-/** More turns than a burst of connections needs (each turn reads up to 1,024 sockets). */
-const SETTLE_MAX_TURNS = 64;
-
 /**
  * Turn the event loop until one pass of its poll accepts no connection and starts no request (at
- * most `SETTLE_MAX_TURNS`). A connection still in the listen backlog is accepted in the poll after
- * the signal and its bytes read in the one after that; until then Node counts it idle, so closing
- * at once reset requests already sent (54 of 60 fresh connections on a loaded machine).
+ * most `DRAIN_SETTLE.maxPasses`). A connection still in the listen backlog is accepted in the poll
+ * after the signal and its bytes read in the one after that; until then Node counts it idle, so
+ * closing at once reset requests already sent (54 of 60 fresh connections on a loaded machine).
+ * A `--workers` worker gets its connections from the primary, one at a time, each after the last
+ * was acknowledged: its pass also waits `DRAIN_SETTLE.workerQuietMs`, so that it closes only once
+ * the primary has had time to hand over what it had accepted.
  */
 async function settle(server: Server): Promise<void> {
   let arrived = 0;
@@ -116,11 +118,12 @@ async function settle(server: Server): Promise<void> {
   server.on('connection', count).on('request', count);
   try {
     let before = -1;
-    for (let turn = 0; turn < SETTLE_MAX_TURNS && arrived !== before; turn++) {
+    for (let pass = 0; pass < DRAIN_SETTLE.maxPasses && arrived !== before; pass++) {
       before = arrived;
       // Two check phases: the poll between them has run, with nothing scheduled to wait for.
       await nextTurn();
       await nextTurn();
+      if (cluster.isWorker) await sleep(DRAIN_SETTLE.workerQuietMs);
     }
   } finally {
     server.off('connection', count).off('request', count);

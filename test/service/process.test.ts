@@ -195,52 +195,63 @@ describe('serve as a process', () => {
   // verified, ones queued behind them in the verification thread, one pipelined on a connection
   // behind another. The server is stopped (SIGSTOP) while they are sent and SIGTERM is queued, so
   // on SIGCONT the signal, the connections in the listen backlog and their bytes all wait at once,
-  // as on a loaded machine: closing idle connections at once reset all but a few. The process
+  // as on a loaded machine: closing idle connections at once reset all but a few. With
+  // `--workers 2` the stopped process is the primary, which holds the backlog and hands each
+  // connection to a worker (without the workers' quiet wait 6 runs in 8 lost one). The process
   // then exits 0 within the drain limit (10 s).
-  it('SIGTERM: every request already sent gets its whole answer, then exit 0', {
-    timeout: 60_000,
-  }, async () => {
-    const served = await serve();
-    const small = JSON.stringify({ answer: 'Call the Chelsea District Court at (617) 660-9200.' });
-    // 150 KB of invented links, each removed by the repair: a few hundred ms of work each.
-    const heavy = JSON.stringify({
-      answer: Array.from({ length: 4_000 }, (_, i) => `See https://l${i}.invented.example/p now.`)
-        .join(' ')
-        .slice(0, 150_000),
-    });
-    served.child.kill('SIGSTOP');
-    const clients = [
-      rawRequests(served.url, [{ path: '/v1/fix', body: heavy }]),
-      rawRequests(served.url, [{ path: '/v1/fix', body: heavy }]),
-      rawRequests(served.url, [
-        { path: '/v1/verify', body: small },
-        { path: '/v1/fix', body: small },
-      ]),
-      ...Array.from({ length: 8 }, () =>
-        rawRequests(served.url, [{ path: '/v1/verify', body: small }]),
-      ),
-    ];
-    await Promise.all(clients.map((client) => client.sent));
-    const signalled = Date.now();
-    served.child.kill('SIGTERM');
-    served.child.kill('SIGCONT');
-    const answers = await Promise.all(clients.map((client) => client.responses));
-    const exit = await served.exited;
-    const took = Date.now() - signalled;
+  it.each([
+    ['one process', []],
+    ['--workers 2', ['--workers', '2']],
+  ])(
+    'SIGTERM, %s: every request already sent gets its whole answer, then exit 0',
+    {
+      timeout: 60_000,
+    },
+    async (_name, flags) => {
+      const served = await serve(flags);
+      const small = JSON.stringify({
+        answer: 'Call the Chelsea District Court at (617) 660-9200.',
+      });
+      // 150 KB of invented links, each removed by the repair: a few hundred ms of work each.
+      const heavy = JSON.stringify({
+        answer: Array.from({ length: 4_000 }, (_, i) => `See https://l${i}.invented.example/p now.`)
+          .join(' ')
+          .slice(0, 150_000),
+      });
+      served.child.kill('SIGSTOP');
+      const clients = [
+        rawRequests(served.url, [{ path: '/v1/fix', body: heavy }]),
+        rawRequests(served.url, [{ path: '/v1/fix', body: heavy }]),
+        rawRequests(served.url, [
+          { path: '/v1/verify', body: small },
+          { path: '/v1/fix', body: small },
+        ]),
+        ...Array.from({ length: 8 }, () =>
+          rawRequests(served.url, [{ path: '/v1/verify', body: small }]),
+        ),
+      ];
+      await Promise.all(clients.map((client) => client.sent));
+      const signalled = Date.now();
+      served.child.kill('SIGTERM');
+      served.child.kill('SIGCONT');
+      const answers = await Promise.all(clients.map((client) => client.responses));
+      const exit = await served.exited;
+      const took = Date.now() - signalled;
 
-    expect(answers.map((responses) => responses.map((r) => r.status))).toEqual([
-      [200],
-      [200],
-      [200, 200],
-      ...Array.from({ length: 8 }, () => [200]),
-    ]);
-    const actions = answers.flat().map((r) => (JSON.parse(r.body) as { action: string }).action);
-    expect(actions).toEqual(['refuse', 'refuse', ...Array.from({ length: 10 }, () => 'pass')]);
-    expect(exit).toBe(0);
-    expect(took).toBeLessThan(10_000);
-    expect(served.stderr()).toMatch(/SIGTERM, draining \d+ requests in flight/);
-    expect(served.stderr()).not.toMatch(/unexpected/);
-  });
+      expect(answers.map((responses) => responses.map((r) => r.status))).toEqual([
+        [200],
+        [200],
+        [200, 200],
+        ...Array.from({ length: 8 }, () => [200]),
+      ]);
+      const actions = answers.flat().map((r) => (JSON.parse(r.body) as { action: string }).action);
+      expect(actions).toEqual(['refuse', 'refuse', ...Array.from({ length: 10 }, () => 'pass')]);
+      expect(exit).toBe(0);
+      expect(took).toBeLessThan(10_000);
+      expect(served.stderr()).toMatch(/SIGTERM, draining \d+ requests in flight/);
+      expect(served.stderr()).not.toMatch(/unexpected/);
+    },
+  );
 
   // Three processes start through tsx: slow on a loaded two-core machine.
   it('--workers 2: two processes answer on one port', { timeout: 60_000 }, async () => {
