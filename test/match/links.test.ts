@@ -8,6 +8,7 @@ import {
   inventedReason,
 } from '../../src/match/links.js';
 import type { LinkCode } from '../../src/codes.js';
+import type { LivenessOutcome } from '../../src/liveness/types.js';
 import type { LinkBucket } from '../../src/types.js';
 import { makeIndex } from '../helpers/allowlist.js';
 
@@ -257,5 +258,59 @@ describe('applyLiveness keeps lookalikeOf', () => {
       error: 'ENOTFOUND',
     });
     expect(gone).toMatchObject({ bucket: 'invented', score: 0, lookalikeOf: 'lawhelp.org' });
+  });
+});
+
+describe('applyLiveness: each outcome → bucket, score and code', () => {
+  const tenant = classifyLink(extractLinks('https://www.tenantrights.org/guide')[0]!, index);
+  const listed = classifyLink(extractLinks('https://mass.gov/orgs/housing-court')[0]!, index);
+  const live = { kind: 'live', status: 200, finalUrl: 'x', redirects: 0, reason: 'HTTP 200' };
+  const broken = { kind: 'broken', status: 404, reason: 'HTTP 404' };
+  const invented = { kind: 'invented', error: 'private-address', reason: 'a private address' };
+  const inconclusive = { kind: 'inconclusive', error: 'timeout', reason: 'timed out' };
+  it.each([
+    ['not listed, live', tenant, live, 'live', 'link.live', { status: 200 }],
+    ['not listed, broken', tenant, broken, 'broken', 'link.broken', { status: 404 }],
+    [
+      'not listed, invented',
+      tenant,
+      invented,
+      'invented',
+      'link.invented.lookup',
+      { error: 'private-address' },
+    ],
+    [
+      'not listed, inconclusive',
+      tenant,
+      inconclusive,
+      'inconclusive',
+      'link.inconclusive',
+      { error: 'timeout' },
+    ],
+    ['listed, live', listed, live, 'directory', 'link.listed.domain', { status: 200 }],
+    [
+      'listed, inconclusive',
+      listed,
+      inconclusive,
+      'directory',
+      'link.listed.domain',
+      { error: 'timeout' },
+    ],
+    [
+      'listed, broken: the directory is stale',
+      listed,
+      broken,
+      'broken',
+      'link.listed.dead',
+      { status: 404 },
+    ],
+  ] as const)('%s', (_name, offline, outcome, bucket, code, liveness) => {
+    const verdict = applyLiveness(offline, outcome as LivenessOutcome);
+    expect(verdict).toMatchObject({ bucket, code, score: BUCKET_SCORES[bucket], liveness });
+    expect(verdict.stale ?? false).toBe(code === 'link.listed.dead');
+  });
+
+  it('scores live 0.7, inconclusive 0.5, broken and invented 0', () => {
+    expect(BUCKET_SCORES).toMatchObject({ live: 0.7, inconclusive: 0.5, broken: 0, invented: 0 });
   });
 });
