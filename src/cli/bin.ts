@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import { describeError } from '../errors.js';
+import { printable } from '../util/strings.js';
 import { EXIT, processIo } from './io.js';
 import { runCli } from './main.js';
 
@@ -18,7 +19,9 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
 runCli(process.argv.slice(2), processIo()).then(
   (code) => end(code),
   (error: unknown) => {
-    process.stderr.write(`citation-verifier: unexpected error: ${describeError(error)}\n`);
+    process.stderr.write(
+      `citation-verifier: unexpected error: ${printable(describeError(error))}\n`,
+    );
     end(EXIT.unexpected);
   },
 );

@@ -49,7 +49,9 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       return EXIT.badInput;
     }
     io.stderr(
-      `${NAME} ${command.name}: unexpected error: ${describeError(error)}\n${error instanceof Error && error.stack ? `${error.stack}\n` : ''}`,
+      printable(
+        `${NAME} ${command.name}: unexpected error: ${describeError(error)}\n${error instanceof Error && error.stack ? `${error.stack}\n` : ''}`,
+      ),
     );
     return EXIT.unexpected;
   }

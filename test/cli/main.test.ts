@@ -285,3 +285,16 @@ describe('one rule, one message, every front', () => {
     expect(words(io.err(), '--weak-support-threshold')).toBe(said);
   });
 });
+
+describe('an unexpected error', () => {
+  it('exits 1 and prints its message and stack with control characters escaped', async () => {
+    const io = fakeIo();
+    io.readStdin = async () => {
+      throw new Error('disk gone \u001b]0;owned\u0007 \u009b31m');
+    };
+    const code = await runCli(['check', '-'], io);
+    expect(code).toBe(1);
+    expect(io.err()).toContain('unexpected error: disk gone \\x1B]0;owned\\x07 \\x9B31m');
+    expect(io.err()).not.toMatch(/[\u001b\u0007\u009b]/);
+  });
+});
