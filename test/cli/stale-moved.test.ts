@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { EXIT } from '../../src/cli/io.js';
 import { runCli } from '../../src/cli/main.js';
-import { movedTo } from '../../src/stale.js';
 import { fakeIo } from '../helpers/cli.js';
 import { startHttpServer } from '../helpers/http-server.js';
 
@@ -101,69 +100,4 @@ it('--help says what moved means and that it fails nothing', async () => {
   expect(io.out()).toContain(
     '0 nothing broken or invented (moved and inconclusive links may be listed)',
   );
-});
-
-describe('movedTo', () => {
-  const live = (finalUrl: string, redirects = 1) =>
-    ({ kind: 'live', status: 200, finalUrl, redirects, reason: '200 OK' }) as const;
-  it.each<[string, string, string, ReturnType<typeof live>, string | null]>([
-    [
-      'a urls entry to another page',
-      'https://court.gov/a',
-      'allowlist (urls)',
-      live('https://court.gov/b'),
-      'https://court.gov/b',
-    ],
-    [
-      'a urls entry to https and www of itself',
-      'https://court.gov/a',
-      'allowlist (urls)',
-      live('https://www.court.gov/a/'),
-      null,
-    ],
-    [
-      'a urls entry to another host',
-      'https://court.gov/a',
-      'allowlist (urls)',
-      live('https://courts.gov/a'),
-      'https://courts.gov/a',
-    ],
-    [
-      'a domain to its landing page',
-      'https://court.gov',
-      'allowlist (domains)',
-      live('https://court.gov/en/home'),
-      null,
-    ],
-    [
-      'a domain to a subdomain of it',
-      'https://court.gov',
-      'allowlist (domains)',
-      live('https://help.court.gov/'),
-      null,
-    ],
-    [
-      'a domain to another host',
-      'https://court.gov',
-      'allowlist (domains)',
-      live('https://newcourt.org/'),
-      'https://newcourt.org/',
-    ],
-    [
-      'no redirect',
-      'https://court.gov/a',
-      'allowlist (urls)',
-      live('https://court.gov/b', 0),
-      null,
-    ],
-    [
-      'a link found only in an answer',
-      'https://court.gov/a',
-      'answers.jsonl line 1',
-      live('https://court.gov/b'),
-      null,
-    ],
-  ])('%s', (_name, normalized, where, outcome, expected) => {
-    expect(movedTo({ normalized, foundIn: [where] }, outcome)).toBe(expected);
-  });
 });

@@ -3,9 +3,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { staleCommand } from '../../src/cli/stale.js';
 import { EXIT } from '../../src/cli/io.js';
-import { parsePromptfooResults, readPromptfooResults } from '../../src/promptfoo/results.js';
 import { fakeIo } from '../helpers/cli.js';
-import { closedPort, startHttpServer, type TestServer } from '../helpers/http-server.js';
+import { startHttpServer, type TestServer } from '../helpers/http-server.js';
 import { scratchDir } from '../helpers/scratch.js';
 
 const FIXTURES = join(import.meta.dirname, '../fixtures/liveness');
@@ -147,43 +146,6 @@ describe('citation-verifier stale', () => {
     expect(io.out()).toMatch(/1 live, 0 broken, 0 invented, 1 inconclusive/);
   });
 
-  it('reports a cited link the offline rules call invented without fetching it, as check --live does', async () => {
-    const dir = await tempDir();
-    const { server, pins } = await site();
-    await writeAllowlist(dir, [`http://live.test:${server.port}/ok`]);
-    await writeFile(
-      join(dir, 'answers.jsonl'),
-      `${JSON.stringify({ id: 'a1', answer: 'See https://www.example.com/help and https://lawhelp.org@evil-site.org/x.' })}\n`,
-    );
-    const io = fakeIo({ cwd: dir });
-    expect(
-      await staleCommand.run(
-        [
-          '--allowlist',
-          'allowlist.json',
-          '--answers',
-          'answers.jsonl',
-          ...pins,
-          '--format',
-          'json',
-        ],
-        io,
-      ),
-    ).toBe(EXIT.failed);
-    const stale = JSON.parse(io.out()).stale as Array<{
-      url: string;
-      outcome: string;
-      reason: string;
-    }>;
-    expect(stale.map((entry) => [entry.url, entry.outcome])).toEqual([
-      ['https://lawhelp.org@evil-site.org/x', 'invented'],
-      ['https://www.example.com/help', 'invented'],
-    ]);
-    expect(stale[1]!.reason).toMatch(/placeholder/);
-    expect(server.hits.map((hit) => hit.host)).not.toContain('example.com');
-    expect(server.hits.map((hit) => hit.host)).not.toContain('evil-site.org');
-  });
-
   it('says nothing is stale when every link is live', async () => {
     const dir = await tempDir();
     const { server, pins } = await site();
@@ -193,82 +155,6 @@ describe('citation-verifier stale', () => {
     expect(io.out()).toBe(
       'Checked 1 link: 1 live, 0 broken, 0 invented, 0 inconclusive.\nNothing stale.\n',
     );
-  });
-
-  it('checks https://DOMAIN for each allowlist domain; a private address is invented and never fetched', async () => {
-    const dir = await tempDir();
-    const path = await writeAllowlist(dir, ['https://intranet.test/forms'], ['portal.test']);
-    const io = fakeIo({ cwd: dir });
-    const code = await staleCommand.run(
-      [
-        '--allowlist',
-        path,
-        '--resolve',
-        'intranet.test:10.0.0.1',
-        '--resolve',
-        'portal.test:169.254.169.254',
-        '--network-probe',
-        'off',
-      ],
-      io,
-    );
-    expect(code).toBe(EXIT.failed);
-    const result = fakeIo({ cwd: dir });
-    await staleCommand.run(
-      [
-        '--allowlist',
-        path,
-        '--resolve',
-        'intranet.test:10.0.0.1',
-        '--resolve',
-        'portal.test:169.254.169.254',
-        '--network-probe',
-        'off',
-        '--format',
-        'json',
-      ],
-      result,
-    );
-    const stale = (
-      JSON.parse(result.out()) as {
-        stale: Array<{
-          url: string;
-          outcome: string;
-          error?: string;
-          foundIn: string[];
-          reason: string;
-        }>;
-      }
-    ).stale;
-    expect(stale.map((entry) => [entry.url, entry.outcome, entry.error, entry.foundIn])).toEqual([
-      ['https://intranet.test/forms', 'invented', 'private-address', ['allowlist (urls)']],
-      ['https://portal.test', 'invented', 'private-address', ['allowlist (domains)']],
-    ]);
-    expect(stale[1]!.reason).toMatch(/cloud metadata address.*not fetched/);
-  });
-
-  it('a refused link while nothing else answers and the probe fails is inconclusive: an offline run fails nothing', async () => {
-    const dir = await tempDir();
-    const port = await closedPort();
-    await writeAllowlist(dir, [`http://down.test:${port}/x`]);
-    const io = fakeIo({ cwd: dir });
-    const code = await staleCommand.run(
-      [
-        '--allowlist',
-        'allowlist.json',
-        '--allow-private',
-        '--resolve',
-        'down.test:127.0.0.1',
-        '--resolve',
-        'probe.test:127.0.0.1',
-        '--network-probe',
-        `http://probe.test:${port}/`,
-      ],
-      io,
-    );
-    expect(code).toBe(EXIT.pass);
-    expect(io.out()).toMatch(/INCONCLUSIVE {2}http:\/\/down\.test:\d+\/x/);
-    expect(io.out()).toContain('network unavailable');
   });
 
   it('reads links from promptfoo results (real promptfoo output)', async () => {
@@ -481,73 +367,5 @@ describe('citation-verifier stale: bad input is an InputError (exit 3)', () => {
         fakeIo({ cwd: dir }),
       ),
     ).rejects.toMatchObject({ code: 'INVALID_CONFIG' });
-  });
-});
-
-describe('readPromptfooResults', () => {
-  it('normalizes rows: provider label, else id; output; sorted by test, prompt, provider', async () => {
-    const rows = await readPromptfooResults(join(FIXTURES, 'promptfoo-results.json'));
-    expect(rows.map((row) => [row.testIdx, row.promptIdx, row.provider, row.success])).toEqual([
-      [0, 0, 'vendor-a', true],
-      [0, 1, 'echo', true],
-      [1, 0, 'vendor-a', false],
-      [1, 1, 'echo', false],
-    ]);
-    expect(rows[0]!.output).toMatch(/^Call the court/);
-    expect(rows[0]!.vars).toHaveProperty('answer');
-    expect(rows[2]!.gradingResult).toMatchObject({ pass: false, score: 0 });
-    expect(rows.map((row) => row.failureReason)).toEqual([0, 0, 1, 1]);
-  });
-
-  it('sorts rows that come out of order, and accepts stripped grading results and failed calls', async () => {
-    const data = JSON.parse(await readFile(join(FIXTURES, 'promptfoo-results.json'), 'utf8')) as {
-      results: { results: Array<Record<string, unknown>> };
-    };
-    data.results.results.reverse();
-    data.results.results[0]!.gradingResult = null;
-    delete data.results.results[1]!.response;
-    data.results.results[1]!.error = 'provider timed out';
-    const rows = parsePromptfooResults(data, 'results.json');
-    expect(rows.map((row) => `${row.testIdx}/${row.promptIdx}/${row.provider}`)).toEqual([
-      '0/0/vendor-a',
-      '0/1/echo',
-      '1/0/vendor-a',
-      '1/1/echo',
-    ]);
-    expect(rows[2]).toMatchObject({ output: undefined, error: 'provider timed out' });
-    expect(rows[3]!.gradingResult).toBeUndefined();
-  });
-
-  it('reads JSONL output, one row a line', async () => {
-    const dir = await tempDir();
-    const data = JSON.parse(await readFile(join(FIXTURES, 'promptfoo-results.json'), 'utf8')) as {
-      results: { results: unknown[] };
-    };
-    await writeFile(
-      join(dir, 'results.jsonl'),
-      data.results.results.map((row) => JSON.stringify(row)).join('\n'),
-    );
-    expect(await readPromptfooResults(join(dir, 'results.jsonl'))).toHaveLength(4);
-  });
-
-  it.each<[string, unknown, RegExp]>([
-    [
-      'version 2',
-      { results: { version: 2, results: [] } },
-      /\$\.results\.version: is 2; only version 3/,
-    ],
-    ['no results', { evalId: 'x' }, /results: /],
-    [
-      'a row without testIdx',
-      {
-        results: {
-          version: 3,
-          results: [{ provider: { id: 'echo' }, promptIdx: 0, success: true }],
-        },
-      },
-      /results\.results\[0\]\.testIdx/,
-    ],
-  ])('rejects %s with the JSON path', (_name, data, message) => {
-    expect(() => parsePromptfooResults(data, 'r.json')).toThrow(message);
   });
 });

@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { summaryLine, toGradingResult, toJson, toText } from '../../src/format/formatters.js';
 import { verdictOf } from '../../src/compare/verdict.js';
 import { REASON_PREFIX } from '../../src/format/grading.js';
+import { verifyOutput } from '../../src/run.js';
 import { verifyAnswer } from '../../src/verify.js';
 import { makeIndex } from '../helpers/allowlist.js';
+import { sampleAllowlist } from '../helpers/sample.js';
 
 const GBLS = 'Greater Boston Legal Services';
 const MLRI = 'Massachusetts Law Reform Institute';
@@ -248,5 +250,18 @@ describe('lookalike_of: shown wherever a link verdict is', () => {
       links: Array<Record<string, unknown>>;
     };
     expect(plain.links[0]).not.toHaveProperty('lookalike_of');
+  });
+});
+
+describe('toGradingResult: the metadata carries the corrections and the action', () => {
+  it('as check prints them', async () => {
+    // Chelsea District Court lists (617) 660-9200 in the bundled directory; 232-4660 is Brookline's.
+    const report = await verifyOutput(
+      'Call the Chelsea District Court at (617) 232-4660 or visit https://www.example.com/chelsea.',
+      { allowlist: { path: sampleAllowlist }, threshold: 0.4, liveness: false },
+    );
+    const metadata = toGradingResult(report).metadata?.citationVerifier as Record<string, any>;
+    expect(metadata.action).toBe('repair');
+    expect(metadata.phones[0].correction.value).toBe('+16176609200');
   });
 });

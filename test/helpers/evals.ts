@@ -9,8 +9,7 @@ import { evalOnce, repoRoot } from './promptfoo.js';
  * promptfoo wrote, which callers only read.
  */
 
-export const sampleAllowlist = join(repoRoot, 'sample-allowlist', 'allowlist.json');
-export { sampleAnswers } from './sample.js';
+export { sampleAllowlist, sampleAnswers } from './sample.js';
 const testGrader = `file://${join(repoRoot, 'test', 'fixtures', 'promptfoo', 'test-grader.ts')}`;
 const unknownIdConfig = join(repoRoot, 'test', 'fixtures', 'report', 'unknown-id.yaml');
 

@@ -6,6 +6,11 @@ export const sampleAnswers = fileURLToPath(
   new URL('../../sample-allowlist/answers.jsonl', import.meta.url),
 );
 
+/** The bundled sample's allowlist (`sample-allowlist/allowlist.json`). */
+export const sampleAllowlist = fileURLToPath(
+  new URL('../../sample-allowlist/allowlist.json', import.meta.url),
+);
+
 export interface SampleRow {
   provider: string;
   id: string;

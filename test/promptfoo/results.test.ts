@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadAllowlistIndex } from '../../src/match/index.js';
 import { InputError } from '../../src/errors.js';
-import { readPromptfooResults } from '../../src/promptfoo/results.js';
+import { parsePromptfooResults, readPromptfooResults } from '../../src/promptfoo/results.js';
 import {
   compareVendors,
   verdictOf,
@@ -391,5 +391,76 @@ describe('report over an eval with rows that errored', () => {
     expect(
       comparison.convincingButWrong.map((answer) => `${answer.vendor}/${answer.test}`),
     ).toEqual(['vendor-b/eviction-boston']);
+  });
+});
+
+/** A promptfoo results file with two tests, two prompts and two providers (test/fixtures/liveness). */
+const RESULTS = join(import.meta.dirname, '../fixtures/liveness/promptfoo-results.json');
+
+describe('readPromptfooResults', () => {
+  it('normalizes rows: provider label, else id; output; sorted by test, prompt, provider', async () => {
+    const rows = await readPromptfooResults(RESULTS);
+    expect(rows.map((row) => [row.testIdx, row.promptIdx, row.provider, row.success])).toEqual([
+      [0, 0, 'vendor-a', true],
+      [0, 1, 'echo', true],
+      [1, 0, 'vendor-a', false],
+      [1, 1, 'echo', false],
+    ]);
+    expect(rows[0]!.output).toMatch(/^Call the court/);
+    expect(rows[0]!.vars).toHaveProperty('answer');
+    expect(rows[2]!.gradingResult).toMatchObject({ pass: false, score: 0 });
+    expect(rows.map((row) => row.failureReason)).toEqual([0, 0, 1, 1]);
+  });
+
+  it('sorts rows that come out of order, and accepts stripped grading results and failed calls', async () => {
+    const data = JSON.parse(readFileSync(RESULTS, 'utf8')) as {
+      results: { results: Array<Record<string, unknown>> };
+    };
+    data.results.results.reverse();
+    data.results.results[0]!.gradingResult = null;
+    delete data.results.results[1]!.response;
+    data.results.results[1]!.error = 'provider timed out';
+    const rows = parsePromptfooResults(data, 'results.json');
+    expect(rows.map((row) => `${row.testIdx}/${row.promptIdx}/${row.provider}`)).toEqual([
+      '0/0/vendor-a',
+      '0/1/echo',
+      '1/0/vendor-a',
+      '1/1/echo',
+    ]);
+    expect(rows[2]).toMatchObject({ output: undefined, error: 'provider timed out' });
+    expect(rows[3]!.gradingResult).toBeUndefined();
+  });
+
+  it('reads JSONL output, one row a line', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cv-results-'));
+    const data = JSON.parse(readFileSync(RESULTS, 'utf8')) as {
+      results: { results: unknown[] };
+    };
+    writeFileSync(
+      join(dir, 'results.jsonl'),
+      data.results.results.map((row) => JSON.stringify(row)).join('\n'),
+    );
+    expect(await readPromptfooResults(join(dir, 'results.jsonl'))).toHaveLength(4);
+  });
+
+  it.each<[string, unknown, RegExp]>([
+    [
+      'version 2',
+      { results: { version: 2, results: [] } },
+      /\$\.results\.version: is 2; only version 3/,
+    ],
+    ['no results', { evalId: 'x' }, /results: /],
+    [
+      'a row without testIdx',
+      {
+        results: {
+          version: 3,
+          results: [{ provider: { id: 'echo' }, promptIdx: 0, success: true }],
+        },
+      },
+      /results\.results\[0\]\.testIdx/,
+    ],
+  ])('rejects %s with the JSON path', (_name, data, message) => {
+    expect(() => parsePromptfooResults(data, 'r.json')).toThrow(message);
   });
 });
