@@ -74,6 +74,44 @@ describe('findStaleLinks', () => {
   });
 });
 
+describe('findStaleLinks checks the directory link as written', () => {
+  it('http://www.… is fetched and listed as written, though the bare host refuses', async () => {
+    const server = await startHttpServer({
+      '/help': { status: 200, body: '<title>Help</title>' },
+      '/gone': { status: 404 },
+    });
+    const p = server.port;
+    const written = (path: string) => `http://www.legalaid.org:${p}${path}`;
+    const report = await findStaleLinks({
+      allowlist: parseAllowlist(
+        {
+          urls: [written('/help'), written('/gone')],
+          domains: [],
+          org_names: [],
+          org_phones: {},
+          urls_as_written: {
+            [`https://legalaid.org:${p}/help`]: written('/help'),
+            [`https://legalaid.org:${p}/gone`]: written('/gone'),
+          },
+        },
+        'allowlist.json',
+      ),
+      // www → the server; the bare host → 127.0.0.2, where nothing listens: fetching the
+      // normalized form would call both links broken.
+      liveness: {
+        resolve: { 'www.legalaid.org': '127.0.0.1', 'legalaid.org': '127.0.0.2' },
+        allowPrivateNetworks: true,
+        networkProbe: false,
+      },
+    });
+    expect(report.counts).toMatchObject({ live: 1, broken: 1 });
+    expect(report.stale.map((entry) => [entry.url, entry.kind])).toEqual([
+      [written('/gone'), 'broken'],
+    ]);
+    expect(new Set(server.hits.map((hit) => hit.host))).toEqual(new Set(['www.legalaid.org']));
+  });
+});
+
 describe('findStaleLinks: what is never fetched', () => {
   it('a cited link the offline rules call invented, as check --live does', async () => {
     const server = await startHttpServer({ '/ok': { status: 200 } });
