@@ -6,7 +6,6 @@ import { describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/main.js';
 import { csvCell } from '../../src/format/stale.js';
 import { fakeIo } from '../helpers/cli.js';
-import { SOFT_404_PROBE_PREFIX } from '../../src/liveness/soft404.js';
 import { closedPort, startHttpServer } from '../helpers/http-server.js';
 import { scratchDir } from '../helpers/scratch.js';
 
@@ -101,55 +100,7 @@ describe('stale offline', () => {
 });
 
 describe('stale progress and Ctrl-C', () => {
-  it('the bar moves as links finish: a GET after HEAD does not wait behind every other HEAD of its host', {
-    timeout: 20_000,
-  }, async () => {
-    const dir = await tempDir();
-    // Every HEAD is refused slowly (100 ms), so each link needs a GET: with follow-ups at the back of
-    // the host's queue, 100 HEADs at 4 in flight (2.5 s) would come before the first GET.
-    let firstRequest = 0;
-    const server = await startHttpServer(
-      {},
-      {
-        fallback: async (request, response) => {
-          firstRequest ||= Date.now();
-          if (request.url?.startsWith(SOFT_404_PROBE_PREFIX))
-            return void response.writeHead(404).end();
-          if (request.method === 'HEAD') await new Promise((resolve) => setTimeout(resolve, 100));
-          response.writeHead(request.method === 'HEAD' ? 405 : 200).end();
-        },
-      },
-    );
-    await writeAllowlist(
-      dir,
-      Array.from({ length: 100 }, (_, index) => `http://one.test:${server.port}/page/${index}`),
-    );
-    const writes: Array<{ at: number; text: string }> = [];
-    const io = {
-      ...fakeIo({ cwd: dir, tty: true }),
-      stderr: (text: string) => void writes.push({ at: Date.now(), text }),
-    };
-    expect(
-      await runCli(
-        [
-          'stale',
-          '--allowlist',
-          'allowlist.json',
-          '--resolve',
-          'one.test:127.0.0.1',
-          '--allow-private',
-          '--network-probe',
-          'off',
-        ],
-        io,
-      ),
-    ).toBe(0);
-    const firstMove = writes.find((write) => /\] [1-9]\d*\/100 links/.test(write.text));
-    expect(firstMove).toBeDefined();
-    expect(firstMove!.at - firstRequest).toBeLessThan(1000);
-    expect(writes.some((write) => write.text.includes('100/100 links'))).toBe(true);
-  });
-
+  // A GET after HEAD going before new links of its host, so the bar moves early: limiter.test.ts.
   it('the bar shows the last state of a burst: 40 links done at once, 10 still out, reads 40/50', {
     timeout: 20_000,
   }, async () => {
