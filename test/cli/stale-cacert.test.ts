@@ -20,18 +20,12 @@ async function tempDir(): Promise<string> {
 }
 
 describe('stale --cacert', () => {
+  // What a CA file must hold is tested on certificatesOf (test/liveness/ca.test.ts).
   it.each<[string, () => Promise<string>, RegExp]>([
     [
       'a private key, not a certificate',
       () => readFile(join(FIXTURES, 'test-key.pem'), 'utf8'),
       /ca\.pem: holds no certificate \(no "-----BEGIN CERTIFICATE-----" block\); give a file of CA certificates in PEM form/,
-    ],
-    ['an empty file', async () => '', /ca\.pem: holds no certificate/],
-    [
-      'a certificate block that does not parse',
-      async () =>
-        '-----BEGIN CERTIFICATE-----\nbm90IGEgY2VydGlmaWNhdGU=\n-----END CERTIFICATE-----\n',
-      /ca\.pem: certificate 1 of 1 cannot be read \(.+\); replace it with the CA's certificate in PEM form/,
     ],
   ])(
     'exits 3 before any link is fetched when the file holds %s',
