@@ -1,7 +1,7 @@
 /**
- * Every verdict the verifier gives on the bench's material, one JSON line per answer, and their
- * SHA-256: the check that an optimization changed no verdict, stricter than the audit's counts
- * (every status, organization, reason and span). Material: the real answers (ExpertQA's and the
+ * Every verdict the verifier gives on the bench's material, one JSON line per answer, and two
+ * SHA-256: of the whole verdicts (every status, organization, reason, code and span), and of
+ * their outcomes only (`outcome` below). Material: the real answers (ExpertQA's and the
  * bundled sample's) against the bundled allowlist and the MA courts one when built, the sample's
  * answers and the generated corpus against a generated 10,000-organization directory, and the test
  * fixtures' answers.
@@ -65,13 +65,33 @@ const runs: Array<[string, unknown, readonly string[]]> = [
 const courts = join(here, 'out/ma-courts.json');
 if (existsSync(courts)) runs.push(['ma-courts', await loadAllowlistIndex(courts), real]);
 
+// The outcome of a report: what grades an answer (pass, score, each link's bucket and score, each
+// number's status and organization), without the reasons, codes and corrections a feature may
+// reword or add. A speed or simplification change keeps both digests; a feature keeps this one
+// unless it means to change a grade.
+interface Outcome {
+  pass: boolean;
+  score: number;
+  links: Array<{ finding: { normalized: string }; bucket: string; score: number }>;
+  phones: Array<{ finding: { raw: string }; status: string; organization?: string }>;
+}
+const outcome = (report: Outcome): unknown => [
+  report.pass,
+  report.score,
+  report.links.map((link) => [link.finding.normalized, link.bucket, link.score]),
+  report.phones.map((phone) => [phone.finding.raw, phone.status, phone.organization ?? null]),
+];
 const lines: string[] = [];
+const outcomes: string[] = [];
 for (const [name, index, answers] of runs)
-  answers.forEach((answer, k) =>
-    lines.push(`${name} #${k} ${JSON.stringify(verifyAnswer(answer, index))}`),
-  );
+  answers.forEach((answer, k) => {
+    const report = verifyAnswer(answer, index) as Outcome;
+    lines.push(`${name} #${k} ${JSON.stringify(report)}`);
+    outcomes.push(`${name} #${k} ${JSON.stringify(outcome(report))}`);
+  });
 const text = `${lines.join('\n')}\n`;
 if (values.output) writeFileSync(values.output, text);
+const sha = (value: string): string => createHash('sha256').update(value).digest('hex');
 process.stdout.write(
-  `${lines.length} answers (${runs.map(([name, , answers]) => `${name}: ${answers.length}`).join(', ')}), sha256 ${createHash('sha256').update(text).digest('hex')}\n`,
+  `${lines.length} answers (${runs.map(([name, , answers]) => `${name}: ${answers.length}`).join(', ')}), sha256 ${sha(text)}, outcomes sha256 ${sha(`${outcomes.join('\n')}\n`)}\n`,
 );
