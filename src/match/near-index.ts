@@ -92,18 +92,48 @@ export class NearIndex implements NearWords {
     for (let length = Math.max(1, word.length - 2); length <= word.length + 2; length++) {
       const limit = editLimit(length);
       if (limit === 0 || Math.abs(length - word.length) > limit) continue;
-      const count = 2 * limit + 1;
-      for (let piece = 0; piece < count; piece++) {
-        const start = Math.floor((piece * length) / count);
-        const size = Math.floor(((piece + 1) * length) / count) - start;
-        for (let shift = -limit; shift <= limit; shift++) {
-          const from = start + shift;
-          if (from < 0 || from + size > word.length) continue;
-          const list = this.pieces.get(pieceKey(groupKey, length, piece, word, from, from + size));
-          if (list !== undefined && list.length <= COMMON_PIECE) list.forEach(once);
-        }
+      // The shifts a kept piece can have first; the others only where a piece was too common to
+      // follow, since only then can they find a word the first ones did not.
+      if (this.probe(groupKey, word, length, limit, false, once))
+        this.probe(groupKey, word, length, limit, true, once);
+    }
+  }
+
+  /**
+   * Every piece of the words of `length` at every shift of at most `limit`: with `outside` false
+   * the shifts a piece kept whole can have (it moves by the insertions less the deletions before
+   * it, and the rest of the length difference is made after it), with `outside` true the others,
+   * which find a word only through a chance match of its text. True when a list was too common to
+   * follow.
+   */
+  private probe(
+    groupKey: number,
+    word: string,
+    length: number,
+    limit: number,
+    outside: boolean,
+    visit: (entry: Entry) => void,
+  ): boolean {
+    const gap = word.length - length;
+    const spare = (limit - Math.abs(gap)) >> 1;
+    const lowest = Math.min(0, gap) - spare;
+    const highest = Math.max(0, gap) + spare;
+    const count = 2 * limit + 1;
+    let common = false;
+    for (let piece = 0; piece < count; piece++) {
+      const start = Math.floor((piece * length) / count);
+      const size = Math.floor(((piece + 1) * length) / count) - start;
+      for (let shift = -limit; shift <= limit; shift++) {
+        if ((shift >= lowest && shift <= highest) === outside) continue;
+        const from = start + shift;
+        if (from < 0 || from + size > word.length) continue;
+        const list = this.pieces.get(pieceKey(groupKey, length, piece, word, from, from + size));
+        if (list === undefined) continue;
+        if (list.length > COMMON_PIECE) common = true;
+        else list.forEach(visit);
       }
     }
+    return common;
   }
 }
 
