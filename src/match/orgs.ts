@@ -230,12 +230,11 @@ function insideLongerName(
   // A strong name matched in lower case (`vocational rehabilitation services`) has no capitals
   // to go by: a rare lower-case word joined to it is taken as part of the name.
   if (plain && !isCapitalized(tokens[from]!)) {
-    const rare = (word: Token | undefined, left: Token, right: Token): boolean =>
-      word !== undefined && !isCapitalized(word) && joined(left, right) && !isCommonWord(word.norm);
+    const rare = (word: Token): boolean => !isCapitalized(word) && !isCommonWord(word.norm);
     const before = tokens[from - 1];
     return (
-      rare(next, tokens[to - 1]!, next!) ||
-      (before !== undefined && rare(before, before, tokens[from]!))
+      (next !== undefined && rare(next) && joined(tokens[to - 1]!, next)) ||
+      (before !== undefined && rare(before) && joined(before, tokens[from]!))
     );
   }
   for (let k = from - 1; k >= 0; k--) {
