@@ -76,6 +76,17 @@ describe('runChunkCheck', () => {
       },
       io,
     );
+    // The failing claim's row, in the audit and again among the claims to regenerate.
+    const failing = {
+      citation_id: '2',
+      claim_text: 'About 40% of eviction cases settle before trial [2].',
+      source_passage: 'About 12% of eviction cases settle before trial.',
+      classification: 'unsupported_claim',
+      code: 'claim.unsupported.fact-mismatch',
+      explanation: '40% is in none of chunk 2',
+      correction_instruction: 'The cited passage gives 12%, not 40%',
+      word_overlap: { found: 4, of: 5, ratio: 0.8, chunk_id: '2' },
+    };
     expect(JSON.parse(out.join(''))).toEqual({
       overall_assessment: {
         total_citations: 1,
@@ -96,36 +107,14 @@ describe('runChunkCheck', () => {
           not_verified: { count: 0, rate: 0 },
         },
       },
-      citation_audit: [
-        {
-          citation_id: '2',
-          claim_text: 'About 40% of eviction cases settle before trial [2].',
-          source_passage: 'About 12% of eviction cases settle before trial.',
-          classification: 'unsupported_claim',
-          code: 'claim.unsupported.fact-mismatch',
-          explanation: '40% is in none of chunk 2',
-          correction_instruction: 'The cited passage gives 12%, not 40%',
-          word_overlap: { found: 4, of: 5, ratio: 0.8, chunk_id: '2' },
-        },
-      ],
+      citation_audit: [failing],
       action: 'retry',
       action_code: 'action.retry.all-removed',
       action_reason: '1 failing claim dropped, and nothing is left to show',
       retry: {
         instruction:
           'Write the answer again from the same passages. This claim failed the citation check: correct it as its fix says, or leave it out when no passage supports it, and keep every other claim and its citation as it is.\n1. “About 40% of eviction cases settle before trial [2].” (cites [2]; unsupported_claim): 40% is in none of chunk 2. Fix: The cited passage gives 12%, not 40%',
-        claims: [
-          {
-            citation_id: '2',
-            claim_text: 'About 40% of eviction cases settle before trial [2].',
-            source_passage: 'About 12% of eviction cases settle before trial.',
-            classification: 'unsupported_claim',
-            code: 'claim.unsupported.fact-mismatch',
-            explanation: '40% is in none of chunk 2',
-            correction_instruction: 'The cited passage gives 12%, not 40%',
-            word_overlap: { found: 4, of: 5, ratio: 0.8, chunk_id: '2' },
-          },
-        ],
+        claims: [failing],
       },
     });
   });
