@@ -16,22 +16,9 @@ import { jsonDocument } from '../format/escape.js';
 import { lineOfPath, parseJsonText } from '../input/json.js';
 import type { PreparedAnswer } from '../text/prepared.js';
 import { printable } from '../util/strings.js';
-import { CHUNK_FLAGS, chunkFlagConfig } from './args-check.js';
+import { chunkFlagConfig } from './args-check.js';
 import { EXIT, readTextFile, type CliIo } from './io.js';
 import type { Output } from './output.js';
-
-export interface ChunkCheckArgs {
-  answer: string;
-  /** Relative paths resolve against `io.cwd`. */
-  chunksPath: string;
-  format: 'text' | 'json';
-  requireCitations: boolean;
-  failOnWeakSupport?: boolean;
-  /** As typed (`numberFromText`): judged with `locale` by the chunk assertion's own config schema. */
-  weakSupportThreshold?: number | string;
-  locale?: string;
-  failOnPartialSupport?: boolean;
-}
 
 /**
  * What the chunk check found in one answer: the audit document (with its action) and whether it
@@ -41,37 +28,6 @@ export interface ChunkOutcome {
   audit: ChunkAudit;
   pass: boolean;
   repair?: ClaimRepair;
-}
-
-/**
- * `citation-verifier check --chunks FILE.json` with the chunk settings as arguments: check the
- * answer's chunk citations, write the audit to `output` (the `chunkAuditSchema` shape for `json`,
- * a table for `text`) and return `EXIT.pass` or `EXIT.failed`. Throws `InputError` for a missing,
- * unreadable or invalid chunks file.
- */
-export async function runChunkCheck(
-  args: ChunkCheckArgs,
-  io: CliIo,
-  output: Output = { write: async (text) => io.stdout(text) },
-): Promise<number> {
-  const settings = resolveChunkConfig(
-    {
-      requireCitations: args.requireCitations,
-      ...(args.failOnWeakSupport === undefined
-        ? {}
-        : { failOnWeakSupport: args.failOnWeakSupport }),
-      ...(args.weakSupportThreshold === undefined
-        ? {}
-        : { weakSupportThreshold: args.weakSupportThreshold }),
-      ...(args.locale === undefined ? {} : { locale: args.locale }),
-      ...(args.failOnPartialSupport ? { failOnPartialSupport: true } : {}),
-    },
-    { labels: CHUNK_FLAGS },
-  );
-  const chunks = await readChunksFile(args.chunksPath, io.cwd);
-  const outcome = await checkChunks(args.answer, chunks, settings, io.env);
-  await output.write(chunkDocument(outcome, args.format));
-  return outcome.pass ? EXIT.pass : EXIT.failed;
 }
 
 /**

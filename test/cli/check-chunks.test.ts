@@ -1,32 +1,27 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { chunkAuditSchema } from '../../src/chunks/audit.js';
-import { runChunkCheck } from '../../src/cli/check-chunks.js';
-import { EXIT, type CliIo } from '../../src/cli/io.js';
+import { readChunksFile } from '../../src/cli/check-chunks.js';
+import { EXIT } from '../../src/cli/io.js';
 import { InputError } from '../../src/errors.js';
 import { runCli } from '../../src/cli/main.js';
 import { fakeIo as fakeCliIo } from '../helpers/cli.js';
 
 const FIXTURES = fileURLToPath(new URL('../fixtures/chunks/', import.meta.url));
 
-function fakeIo(): { io: CliIo; out: string[]; err: string[] } {
-  const out: string[] = [];
-  const err: string[] = [];
-  return {
-    io: {
-      stdout: (text) => out.push(text),
-      stderr: (text) => err.push(text),
-      readStdin: async () => '',
-      stderrIsTTY: false,
-      cwd: FIXTURES,
-      env: {},
-    },
-    out,
-    err,
-  };
+/** `check --chunks FILE --format FORMAT -` on `answer`, in process. */
+async function checkChunks(
+  answer: string,
+  file: string,
+  format: 'text' | 'json',
+  flags: string[] = [],
+): Promise<{ exit: number; out: string }> {
+  const io = fakeCliIo({ stdin: answer, cwd: FIXTURES });
+  const exit = await runCli(['check', '--chunks', file, '--format', format, ...flags, '-'], io);
+  return { exit, out: io.out() };
 }
 
-describe('runChunkCheck', () => {
+describe('check --chunks', () => {
   it.each([
     {
       file: 'strings.json',
@@ -54,27 +49,17 @@ describe('runChunkCheck', () => {
       exit: EXIT.pass,
     },
   ])('$file: exit $exit for "$answer"', async ({ file, answer, exit }) => {
-    const { io, out } = fakeIo();
-    expect(
-      await runChunkCheck(
-        { answer, chunksPath: file, format: 'json', requireCitations: false },
-        io,
-      ),
-    ).toBe(exit);
-    const audit = chunkAuditSchema.parse(JSON.parse(out.join('')));
+    const run = await checkChunks(answer, file, 'json');
+    expect(run.exit).toBe(exit);
+    const audit = chunkAuditSchema.parse(JSON.parse(run.out));
     expect(audit.overall_assessment.critical_failures > 0).toBe(exit === EXIT.failed);
   });
 
   it('prints the audit in the documented JSON shape', async () => {
-    const { io, out } = fakeIo();
-    await runChunkCheck(
-      {
-        answer: 'About 40% of eviction cases settle before trial [2].',
-        chunksPath: 'strings.json',
-        format: 'json',
-        requireCitations: false,
-      },
-      io,
+    const { out } = await checkChunks(
+      'About 40% of eviction cases settle before trial [2].',
+      'strings.json',
+      'json',
     );
     // The failing claim's row, in the audit and again among the claims to regenerate.
     const failing = {
@@ -87,7 +72,7 @@ describe('runChunkCheck', () => {
       correction_instruction: 'The cited passage gives 12%, not 40%',
       word_overlap: { found: 4, of: 5, ratio: 0.8, chunk_id: '2' },
     };
-    expect(JSON.parse(out.join(''))).toEqual({
+    expect(JSON.parse(out)).toEqual({
       overall_assessment: {
         total_citations: 1,
         verified_citations: 0,
@@ -120,17 +105,11 @@ describe('runChunkCheck', () => {
   });
 
   it('prints a readable table for text', async () => {
-    const { io, out } = fakeIo();
-    const exit = await runChunkCheck(
-      {
-        answer: 'Tenants get 14 days to respond [1]. About 40% of eviction cases settle [2].',
-        chunksPath: 'strings.json',
-        format: 'text',
-        requireCitations: false,
-      },
-      io,
+    const { exit, out: text } = await checkChunks(
+      'Tenants get 14 days to respond [1]. About 40% of eviction cases settle [2].',
+      'strings.json',
+      'text',
     );
-    const text = out.join('');
     expect(exit).toBe(EXIT.failed);
     expect(text.split('\n')[0]).toBe(
       'chunk citations: FAIL — 2 cited claims: 0 verbatim, 1 for a judge, 1 failed (50.0% pass the checks); 1 critical failure',
@@ -145,18 +124,10 @@ describe('runChunkCheck', () => {
 
   it('requireCitations fails an uncited figure', async () => {
     const answer = 'Tenants get 14 days to respond [1]. Landlords wait 30 days.';
-    expect(
-      await runChunkCheck(
-        { answer, chunksPath: 'strings.json', format: 'json', requireCitations: false },
-        fakeIo().io,
-      ),
-    ).toBe(EXIT.pass);
-    expect(
-      await runChunkCheck(
-        { answer, chunksPath: 'strings.json', format: 'json', requireCitations: true },
-        fakeIo().io,
-      ),
-    ).toBe(EXIT.failed);
+    expect((await checkChunks(answer, 'strings.json', 'json')).exit).toBe(EXIT.pass);
+    expect((await checkChunks(answer, 'strings.json', 'json', ['--require-citations'])).exit).toBe(
+      EXIT.failed,
+    );
   });
 
   it.each([
@@ -188,15 +159,17 @@ describe('runChunkCheck', () => {
       message: 'unknown-key.json: $[0].text (line 2): is missing; rename "content" to "text"',
     },
   ])('bad chunks file $file throws InputError $code', async ({ file, code, message }) => {
-    const { io, out } = fakeIo();
-    const run = runChunkCheck(
-      { answer: 'x [1].', chunksPath: file, format: 'json', requireCitations: false },
-      io,
+    const read = readChunksFile(file, FIXTURES);
+    await expect(read).rejects.toBeInstanceOf(InputError);
+    await expect(read).rejects.toMatchObject({ code });
+    await expect(read).rejects.toSatisfy((error: InputError) => error.message.includes(message));
+    // The CLI says the same and exits 3, printing no audit.
+    const io = fakeCliIo({ stdin: 'x [1].', cwd: FIXTURES });
+    expect(await runCli(['check', '--chunks', file, '--format', 'json', '-'], io)).toBe(
+      EXIT.badInput,
     );
-    await expect(run).rejects.toBeInstanceOf(InputError);
-    await expect(run).rejects.toMatchObject({ code });
-    await expect(run).rejects.toSatisfy((error: InputError) => error.message.includes(message));
-    expect(out).toEqual([]);
+    expect(io.err()).toContain(message);
+    expect(io.out()).toBe('');
   });
 });
 
@@ -274,14 +247,9 @@ describe('check --chunks flags', () => {
 
 describe('check --chunks text output', () => {
   it('shows the answer’s terminal control characters instead of passing them to the terminal', async () => {
-    const { io, out } = fakeIo();
     // A title-setting OSC sequence and a screen clear, inside a claim the audit quotes.
     const answer = 'About 40% of eviction cases \x1b]0;owned\x07settle\x1b[2J before trial [2].';
-    await runChunkCheck(
-      { answer, chunksPath: 'strings.json', format: 'text', requireCitations: false },
-      io,
-    );
-    const text = out.join('');
+    const { out: text } = await checkChunks(answer, 'strings.json', 'text');
     expect(text).toContain('40%');
     expect(text).not.toMatch(/[\x00-\x08\x0b-\x1f\x7f]/);
     expect(text).toContain('\\x1B]0;owned\\x07');
