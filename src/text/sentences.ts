@@ -5,15 +5,6 @@ import type { Span } from '../extract/types.js';
 // gives the stretch it reads (a line, a paragraph) and, for the chunk check, what it must not read.
 
 export const TERMINATORS = new Set(['.', '!', '?', '。', '！', '？']);
-/** `TERMINATORS` of ASCII by code: the splitter asks of every character it reads. */
-const ASCII_TERMINATOR = new Uint8Array(128);
-for (const mark of TERMINATORS)
-  if (mark.charCodeAt(0) < 128) ASCII_TERMINATOR[mark.charCodeAt(0)] = 1;
-
-function isTerminatorAt(text: string, index: number): boolean {
-  const code = text.charCodeAt(index);
-  return code < 128 ? ASCII_TERMINATOR[code] === 1 : TERMINATORS.has(text[index]!);
-}
 /** Full-width sentence marks: they end a sentence with no space after, as CJK text is written. */
 const CJK_TERMINATORS = new Set(['。', '！', '？']);
 const CLOSERS = new Set([')', ']', '}', '"', "'", '”', '’', '»', '*', '_', '」', '』', '）']);
@@ -59,27 +50,13 @@ export function splitSentences(
   context: SentenceContext = {},
 ): Span[] {
   const sentences: Span[] = [];
-  for (let sentenceStart = start; sentenceStart < end; )
-    sentenceStart = nextSentence(text, sentenceStart, end, sentences, context);
+  for (let sentenceStart = start; sentenceStart < end; ) {
+    const boundary = sentenceBoundary(text, sentenceStart, end, context);
+    if (hasText(text, sentenceStart, boundary))
+      sentences.push({ start: sentenceStart, end: boundary });
+    sentenceStart = boundary;
+  }
   return sentences;
-}
-
-/**
- * One step of `splitSentences`: the piece from `sentenceStart` to where its sentence ends, added
- * to `sentences` when it holds text; where the next one starts (always past `sentenceStart`). A
- * caller that needs only the sentence at one position takes the steps up to it and no further.
- */
-export function nextSentence(
-  text: string,
-  sentenceStart: number,
-  end: number,
-  sentences: Span[],
-  context: SentenceContext = {},
-): number {
-  const boundary = sentenceBoundary(text, sentenceStart, end, context);
-  if (hasText(text, sentenceStart, boundary))
-    sentences.push({ start: sentenceStart, end: boundary });
-  return boundary;
 }
 
 /** Where the sentence that starts at `sentenceStart` ends: at the first mark that ends one, else at `end`. */
@@ -92,7 +69,7 @@ function sentenceBoundary(
   const { mask, markerEnds } = context;
   for (let index = sentenceStart; index < end; index += 1) {
     if (mask && mask[index] !== 0) continue;
-    if (!isTerminatorAt(text, index)) continue;
+    if (!TERMINATORS.has(text[index]!)) continue;
     const boundary = sentenceEnd(text, index, end, sentenceStart, markerEnds);
     if (boundary !== undefined) return boundary;
   }

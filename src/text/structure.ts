@@ -1,6 +1,6 @@
 import { BLOCKS_ABOVE } from '../defaults.js';
 import type { Span } from '../extract/types.js';
-import { allLineSentences, LineSentences } from './line-sentences.js';
+import { splitSentences } from './sentences.js';
 
 /**
  * Sentences and blocks (paragraphs, list items, headings, table rows) of an answer, as spans, for
@@ -25,13 +25,7 @@ export interface Segments {
    * `Phone` column.
    */
   tableHeads: number[];
-  /**
-   * The sentence that holds `position`: `spanAt(sentences, position)`, found by splitting only the
-   * line that holds it (a sentence never crosses a line), each line once. Phone attribution, the
-   * corrections and the repair read sentences only at a number, a link or a name, so most of an
-   * answer is never split. The same object each time for one sentence (callers group by it), though
-   * not an element of `sentences`.
-   */
+  /** The sentence that holds `position` (an element of `sentences`: callers group by it). */
   sentenceAt(position: number): Span | undefined;
 }
 
@@ -44,22 +38,18 @@ export function segment(text: string): Segments {
 
 type Blocks = Pick<Segments, 'blocks' | 'parents' | 'tableHeads'>;
 
-/**
- * `segment`'s answer. A class with each part built on first read: an answer whose numbers all sit
- * in one line splits that line alone, and one read only for its sentences never reads blocks.
- */
+/** `segment`'s answer. A class with each part built on first read: one read only for its sentences never reads blocks. */
 class Structure implements Segments {
   readonly text: string;
   #blocks: Blocks | undefined;
   #sentences: Span[] | undefined;
-  #lines: LineSentences | undefined;
 
   constructor(text: string) {
     this.text = text;
   }
 
   get sentences(): Span[] {
-    this.#sentences ??= allLineSentences(this.text);
+    this.#sentences ??= lineSentences(this.text);
     return this.#sentences;
   }
   get blocks(): Span[] {
@@ -76,10 +66,20 @@ class Structure implements Segments {
   }
 
   sentenceAt(position: number): Span | undefined {
-    this.#lines ??= new LineSentences(this.text);
-    const line = this.#lines.through(position);
-    return line && spanAt(line, position);
+    return spanAt(this.sentences, position);
   }
+}
+
+/** Every sentence of `text`, line by line: a line break ends a sentence. */
+function lineSentences(text: string): Span[] {
+  const sentences: Span[] = [];
+  for (let lineStart = 0; lineStart <= text.length; ) {
+    let lineEnd = text.indexOf('\n', lineStart);
+    if (lineEnd === -1) lineEnd = text.length;
+    for (const sentence of splitSentences(text, lineStart, lineEnd)) sentences.push(sentence);
+    lineStart = lineEnd + 1;
+  }
+  return sentences;
 }
 
 /** The blocks of `text`, the container each sits under and the header row of each table row. */
@@ -122,14 +122,8 @@ interface Building {
 function closeBlock(building: Building, end: number): void {
   const { blockStart, blocks } = building;
   if (blockStart !== -1 && end > blockStart) {
-    const { open, text } = building;
-    // A block that starts with an ASCII letter, a plain paragraph (most blocks), can be no heading,
-    // item, label or indented continuation: it only ends the list above it, read without a copy.
-    const first = text.charCodeAt(blockStart) | 0x20;
     building.parents.push(
-      first >= 0x61 && first <= 0x7a
-        ? endList(open)
-        : place(open, blocks.length, text.slice(blockStart, end)),
+      place(building.open, blocks.length, building.text.slice(blockStart, end)),
     );
     blocks.push({ start: blockStart, end });
   }

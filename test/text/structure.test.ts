@@ -148,3 +148,13 @@ describe('columnHeading', () => {
     expect(columnHeading(segments, at('5 |'))).toBeUndefined();
   });
 });
+
+describe('sentenceAt', () => {
+  it('gives the sentence of `sentences` that holds a position, none on a line break', () => {
+    const segments = segment('One. Two three.\nFour.');
+    expect(segments.sentenceAt(6)).toBe(segments.sentenceAt(14));
+    expect(segments.sentenceAt(6)).toBe(segments.sentences[1]);
+    expect(segments.sentenceAt(0)).not.toBe(segments.sentenceAt(6));
+    expect(segments.sentenceAt(15)).toBeUndefined();
+  });
+});
