@@ -20,12 +20,6 @@ export interface OrgMatcher {
   readonly names: ReadonlyMap<string, readonly NameEntry[]>;
   /** first folded token → most tokens of any name that starts with it. */
   readonly firstToken: ReadonlyMap<string, number>;
-  /**
-   * A bit per `tokenBit` of each key of `firstToken`: a token whose bit is clear starts no name.
-   * Most words of an answer start none, and this rules them out without the string hashing of a
-   * map lookup (measured: most of the matcher's own time on real answers).
-   */
-  readonly firstTokenBits: Uint32Array;
 }
 
 /**
@@ -59,27 +53,10 @@ export function buildOrgMatcher(
   // A name listed for several organizations resolves to the first in code-unit order: deterministic.
   for (const list of names.values())
     if (list.length > 1) list.sort((a, b) => compareStrings(a.organization, b.organization));
-  const firstTokenBits = new Uint32Array(FILTER_BITS >>> 5);
-  for (const first of firstToken.keys()) {
-    const bit = tokenBit(first);
-    firstTokenBits[bit >>> 5]! |= 1 << (bit & 31);
-  }
-  return { names, firstToken, firstTokenBits };
+  return { names, firstToken };
 }
 
 const SIMPLE_NAME = /^[A-Za-z0-9]+(?: [A-Za-z0-9]+)*$/;
-
-/** 2¹⁸ bits (32 KB): at 100,000 names, a few percent of them set. */
-const FILTER_BITS = 1 << 18;
-
-/** A hash of a folded token from its length and three of its characters, below `FILTER_BITS`. */
-function tokenBit(norm: string): number {
-  const length = norm.length;
-  let hash = Math.imul(length, 0x9e3779b1) ^ norm.charCodeAt(0);
-  hash = Math.imul(hash, 0x01000193) ^ norm.charCodeAt(length - 1);
-  hash = Math.imul(hash, 0x01000193) ^ norm.charCodeAt(length >> 1);
-  return (hash ^ (hash >>> 15)) & (FILTER_BITS - 1);
-}
 
 /**
  * Every organization named in `text`, left to right. Longest match wins: where names overlap
@@ -98,10 +75,7 @@ export function findOrganizations(
   );
   const place = new NamePlace(answer);
   const candidates: Candidate[] = [];
-  const bits = matcher.firstTokenBits;
   for (let i = 0; i < tokens.length; i++) {
-    const bit = tokenBit(tokens[i]!.norm);
-    if ((bits[bit >>> 5]! & (1 << (bit & 31))) === 0) continue;
     const limit = matcher.firstToken.get(tokens[i]!.norm);
     if (limit === undefined) continue;
     let key = '';
