@@ -1,4 +1,3 @@
-import type { LivenessOutcome } from '../liveness/types.js';
 import type { StaleEntry, StaleKind, StaleReport } from '../stale.js';
 import { csvCell, escapeXml, jsonDocument } from './escape.js';
 import { codeCell, escapeMarkdown } from './markdown.js';
@@ -25,14 +24,11 @@ export function formatStale(report: StaleReport, format: StaleFormat): string {
   return STALE.render(report, format);
 }
 
-function statusOrError(outcome: LivenessOutcome): string {
-  if ('status' in outcome && outcome.status !== undefined) return String(outcome.status);
-  if ('error' in outcome && outcome.error !== undefined) return outcome.error;
-  return '';
-}
+/** The fields an outcome may show besides its kind and reason. */
+type Facts = { status?: number; error?: string; finalUrl?: string };
 
-function finalUrlOf(outcome: LivenessOutcome): string {
-  return 'finalUrl' in outcome && outcome.finalUrl !== undefined ? outcome.finalUrl : '';
+function statusOrError({ status, error }: Facts): string {
+  return status !== undefined ? String(status) : (error ?? '');
 }
 
 function summary(report: StaleReport): string {
@@ -50,30 +46,36 @@ function whyOf(entry: StaleEntry): string {
   return `moved: the directory link now redirects to ${entry.movedTo ?? '?'}; give that address in the directory (${entry.outcome.reason})`;
 }
 
-/** Links not checked because the network was down: said once, not once per link. */
-function notChecked(report: StaleReport): StaleEntry[] {
-  return report.stale.filter(
-    (entry) =>
-      entry.outcome.kind === 'inconclusive' && entry.outcome.error === 'network-unavailable',
-  );
+/**
+ * The links a human format lists, and the line about the network when it was down: the links not
+ * checked because of it are said once, not once per link. `escape` readies the network's reason.
+ */
+function listing(
+  report: StaleReport,
+  escape: (text: string) => string,
+): { network?: string; listed: StaleEntry[] } {
+  const notChecked = (entry: StaleEntry): boolean =>
+    entry.outcome.kind === 'inconclusive' && entry.outcome.error === 'network-unavailable';
+  const listed = report.stale.filter((entry) => !notChecked(entry));
+  if (report.networkUnavailable === undefined) return { listed };
+  const skipped = report.stale.length - listed.length;
+  return {
+    network: `Network unavailable (${escape(report.networkUnavailable)}): ${skipped} link${skipped === 1 ? '' : 's'} not checked.`,
+    listed,
+  };
 }
 
 function staleText(report: StaleReport): string {
   const lines = [summary(report)];
-  const skipped = notChecked(report);
-  if (report.networkUnavailable !== undefined)
-    lines.push(
-      `Network unavailable (${report.networkUnavailable}): ${skipped.length} link${skipped.length === 1 ? '' : 's'} not checked.`,
-    );
-  const listed = report.stale.filter((entry) => !skipped.includes(entry));
+  const { network, listed } = listing(report, (text) => text);
+  if (network !== undefined) lines.push(network);
   if (listed.length === 0)
     return `${lines.join('\n')}\n${report.stale.length === 0 ? 'Nothing stale.\n' : ''}`;
   const blocks = listed.map((entry) => {
-    const { outcome } = entry;
     const block = [`${entry.kind.toUpperCase()}  ${entry.url}`];
-    const finalUrl = finalUrlOf(outcome);
+    const { finalUrl }: Facts = entry.outcome;
     const facts = [
-      statusOrError(outcome) && `status/error: ${statusOrError(outcome)}`,
+      statusOrError(entry.outcome) && `status/error: ${statusOrError(entry.outcome)}`,
       finalUrl && finalUrl !== entry.url ? `final URL: ${finalUrl}` : '',
     ].filter(Boolean);
     if (facts.length > 0) block.push(`  ${facts.join('   ')}`);
@@ -93,15 +95,15 @@ function staleJson(report: StaleReport): unknown {
       ? { networkUnavailable: report.networkUnavailable }
       : {}),
     stale: report.stale.map((entry) => {
-      const { outcome } = entry;
+      const { status, error, finalUrl }: Facts = entry.outcome;
       return {
         url: entry.url,
         ...(entry.normalized !== entry.url ? { normalized: entry.normalized } : {}),
         outcome: entry.kind,
         ...(entry.movedTo !== undefined ? { movedTo: entry.movedTo } : {}),
-        ...('status' in outcome && outcome.status !== undefined ? { status: outcome.status } : {}),
-        ...('error' in outcome && outcome.error !== undefined ? { error: outcome.error } : {}),
-        ...(finalUrlOf(outcome) ? { finalUrl: finalUrlOf(outcome) } : {}),
+        ...(status !== undefined ? { status } : {}),
+        ...(error !== undefined ? { error } : {}),
+        ...(finalUrl ? { finalUrl } : {}),
         reason: whyOf(entry),
         foundIn: entry.foundIn,
       };
@@ -112,13 +114,13 @@ function staleJson(report: StaleReport): unknown {
 function staleCsv(report: StaleReport): string {
   const rows = [['url', 'outcome', 'status', 'error', 'final_url', 'found_in', 'reason']];
   for (const entry of report.stale) {
-    const { outcome } = entry;
+    const { status, error, finalUrl }: Facts = entry.outcome;
     rows.push([
       entry.url,
       entry.kind,
-      'status' in outcome && outcome.status !== undefined ? String(outcome.status) : '',
-      'error' in outcome && outcome.error !== undefined ? outcome.error : '',
-      finalUrlOf(outcome),
+      status !== undefined ? String(status) : '',
+      error ?? '',
+      finalUrl ?? '',
       entry.foundIn.join('; '),
       whyOf(entry),
     ]);
@@ -128,9 +130,6 @@ function staleCsv(report: StaleReport): string {
   if (report.interrupted) rows.push(['', 'interrupted', '', '', '', '', summary(report)]);
   return rows.map((row) => row.map(csvCell).join(',')).join('\n') + '\n';
 }
-
-// The one CSV cell escaper, shared with every CSV output (tests import it from here).
-export { csvCell } from './escape.js';
 
 const KIND_LABEL: Record<StaleKind, string> = {
   broken: '❌ broken',
@@ -142,13 +141,8 @@ const KIND_LABEL: Record<StaleKind, string> = {
 
 function staleMarkdown(report: StaleReport): string {
   const lines = ['## Stale directory links', '', summary(report)];
-  const skipped = notChecked(report);
-  if (report.networkUnavailable !== undefined)
-    lines.push(
-      '',
-      `Network unavailable (${mdCell(report.networkUnavailable)}): ${skipped.length} link${skipped.length === 1 ? '' : 's'} not checked.`,
-    );
-  const listed = report.stale.filter((entry) => !skipped.includes(entry));
+  const { network, listed } = listing(report, escapeMarkdown);
+  if (network !== undefined) lines.push('', network);
   if (listed.length === 0) {
     if (report.stale.length === 0) lines.push('', 'Nothing stale.');
     return `${lines.join('\n')}\n`;
@@ -156,15 +150,10 @@ function staleMarkdown(report: StaleReport): string {
   lines.push('', '| Outcome | Link | Status | Found in | Why |', '| --- | --- | --- | --- | --- |');
   for (const entry of listed) {
     lines.push(
-      `| ${KIND_LABEL[entry.kind]} | ${codeCell(entry.url)} | ${mdCell(statusOrError(entry.outcome))} | ${mdCell(entry.foundIn.join('; '))} | ${mdCell(whyOf(entry))} |`,
+      `| ${KIND_LABEL[entry.kind]} | ${codeCell(entry.url)} | ${escapeMarkdown(statusOrError(entry.outcome))} | ${escapeMarkdown(entry.foundIn.join('; '))} | ${escapeMarkdown(whyOf(entry))} |`,
     );
   }
   return `${lines.join('\n')}\n`;
-}
-
-/** Table cell text: the one markdown escaper (`escapeMarkdown`), shared with `report`. */
-function mdCell(text: string): string {
-  return escapeMarkdown(text);
 }
 
 /**

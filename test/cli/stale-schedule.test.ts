@@ -4,7 +4,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/main.js';
-import { csvCell } from '../../src/format/stale.js';
+import { csvCell } from '../../src/format/escape.js';
 import { fakeIo } from '../helpers/cli.js';
 import { closedPort, startHttpServer } from '../helpers/http-server.js';
 import { scratchDir } from '../helpers/scratch.js';
