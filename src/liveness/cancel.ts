@@ -1,3 +1,5 @@
+import { setTimeout as delay } from 'node:timers/promises';
+
 /**
  * Stopping work nobody waits for any more. A link past its answer's deadline (or its host's, in
  * `stale`), or every link once the checker is closed (Ctrl-C), is aborted: its request's socket is
@@ -16,7 +18,7 @@ export class Cancelled extends Error {
 /**
  * A link's stop switch: what an AbortController is to `fetch`, for the checker's own parts (the
  * limiter's queue, a request in flight, a wait between retries, shared work). Each part hooks
- * itself on with `whenAborted`; `abort` runs the hooks in the order they were added, skipping one
+ * itself on with `hook`; `abort` runs the hooks in the order they were added, skipping one
  * unhooked before its turn (as EventTarget listeners go).
  *
  * Why not AbortController: every part would listen with `addEventListener`, and in Node adding an
@@ -24,7 +26,7 @@ export class Cancelled extends Error {
  * per link that was a fifth of the checker's processor time on a 1,000-link run, which delays the
  * last links of a large run (docs/BENCHMARKS.md). A Set of hooks costs next to nothing.
  */
-export class Stop implements StopSignal {
+export class Stop {
   aborted = false;
   reason: unknown = undefined;
   /** A request of this link asked for a slot (`noteQueued`), and one had it (`noteTried`). */
@@ -34,9 +36,14 @@ export class Stop implements StopSignal {
   private lookupsWaiting = 0;
   private hooks: Set<() => void> | undefined;
 
-  /** `party`: whose work this is, for the limiter's fair shares (see `StopSignal.party`). */
+  /**
+   * `party`: whose work this is, the answer the link was asked for: the limiter shares its slots
+   * fairly between parties, so one answer's links never wait behind another's whole queue. None:
+   * the shared party.
+   */
   constructor(readonly party?: PartyKey) {}
 
+  /** Called when one of the link's requests asks for its slots, and when one gets them. */
   noteQueued(): void {
     this.queued = true;
   }
@@ -45,6 +52,7 @@ export class Stop implements StopSignal {
     this.tried = true;
   }
 
+  /** Called when a lookup of its host starts waiting for a DNS slot (true), and stops (false). */
   noteLookupWaiting(waiting: boolean): void {
     this.lookupsWaiting += waiting ? 1 : -1;
   }
@@ -67,7 +75,7 @@ export class Stop implements StopSignal {
     if (hooks) for (const each of [...hooks]) if (hooks.delete(each)) each();
   }
 
-  /** See `whenAborted`. */
+  /** Calls `hook` when this aborts (at once if it already has); the returned function unhooks it. */
   hook(hook: () => void): () => void {
     if (this.aborted) {
       hook();
@@ -84,43 +92,18 @@ export class Stop implements StopSignal {
 /** Who a request works for: one answer (its deadline), or one batch (`stale`). */
 export type PartyKey = string | number;
 
-/** The side of a `Stop` that the parts it stops see. */
-export interface StopSignal {
-  readonly aborted: boolean;
-  readonly reason: unknown;
-  /**
-   * The answer the link was asked for: the limiter shares its slots fairly between parties, so one
-   * answer's links never wait behind another's whole queue. None: the shared party.
-   */
-  readonly party?: PartyKey | undefined;
-  hook(hook: () => void): () => void;
-  /** Called when one of the link's requests asks for its slots, and when one gets them. */
-  noteQueued?(): void;
-  noteTried?(): void;
-  /** Called when a lookup of its host starts waiting for a DNS slot (true), and stops (false). */
-  noteLookupWaiting?(waiting: boolean): void;
-}
-
-/**
- * Calls `hook` when `signal` aborts (at once if it already has; never without a signal); the
- * returned function unhooks it.
- */
-export function whenAborted(signal: StopSignal | undefined, hook: () => void): () => void {
-  return signal === undefined ? noop : signal.hook(hook);
-}
-
 function noop(): void {}
 
 /** `promise`, or `onAbort()` as soon as `signal` aborts, whichever comes first. */
 export function untilAborted<T>(
   promise: Promise<T>,
-  signal: StopSignal | undefined,
+  signal: Stop | undefined,
   onAbort: () => T,
 ): Promise<T> {
   if (!signal) return promise;
   if (signal.aborted) return Promise.resolve(onAbort());
   return new Promise<T>((resolve, reject) => {
-    const unhook = whenAborted(signal, () => resolve(onAbort()));
+    const unhook = signal.hook(() => resolve(onAbort()));
     promise.then(
       (value) => {
         unhook();
@@ -139,23 +122,16 @@ export function untilAborted<T>(
  * so only waiting for it ends; the default is a timer cleared on abort, so that a wait before a
  * retry (up to `retryAfterCapMs`) does not hold the process after the checker is closed.
  */
-export function abortableSleep(
+export async function abortableSleep(
   sleep: ((ms: number) => Promise<void>) | undefined,
   ms: number,
-  signal: StopSignal | undefined,
+  signal: Stop | undefined,
 ): Promise<void> {
   if (sleep) return untilAborted(sleep(ms), signal, () => undefined);
-  if (signal?.aborted) return Promise.resolve();
-  return new Promise<void>((resolve) => {
-    let unhook = noop;
-    const done = (): void => {
-      clearTimeout(timer);
-      unhook();
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    unhook = whenAborted(signal, done);
-  });
+  const timer = new AbortController();
+  const unhook = signal?.hook(() => timer.abort());
+  await delay(ms, undefined, { signal: timer.signal }).catch(() => undefined);
+  unhook?.();
 }
 
 /**
@@ -170,7 +146,7 @@ export class SharedWork<T> {
   readonly result: Promise<T>;
 
   /** `party`: the first link's, so shared work counts in the share of the answer that caused it. */
-  constructor(task: (signal: StopSignal) => Promise<T>, party?: PartyKey) {
+  constructor(task: (signal: Stop) => Promise<T>, party?: PartyKey) {
     this.controller = new Stop(party);
     this.result = task(this.controller);
     const settle = (): void => {
@@ -184,7 +160,7 @@ export class SharedWork<T> {
     return this.controller.aborted;
   }
 
-  join(signal: StopSignal | undefined, onAbort: () => T): Promise<T> {
+  join(signal: Stop | undefined, onAbort: () => T): Promise<T> {
     if (!signal) {
       // A waiter without a signal waits to the end: the work is never abandoned.
       this.waiting = Number.POSITIVE_INFINITY;

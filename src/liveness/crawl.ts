@@ -1,6 +1,6 @@
 import type { Evidence, Failure, FailureEvidence, ResponseEvidence } from './classify.js';
 import type { HostVetting } from './hosts.js';
-import { SharedWork, abortableSleep, type StopSignal } from './cancel.js';
+import { SharedWork, abortableSleep, type Stop } from './cancel.js';
 import { stopped, type Exchange, type HttpClient } from './http.js';
 import { retryDecision, type RetrySettings } from './retry.js';
 
@@ -59,12 +59,7 @@ export class Crawler {
    * (the soft-404 probe); otherwise only its later requests are follow-ups (see `Limiter`).
    * `signal` aborts the link: its requests and waits end, and the crawl answers a `closed` failure.
    */
-  async crawl(
-    start: URL,
-    fallback: boolean,
-    followUp = false,
-    signal?: StopSignal,
-  ): Promise<Crawled> {
+  async crawl(start: URL, fallback: boolean, followUp = false, signal?: Stop): Promise<Crawled> {
     const { maxRedirects } = this.settings;
     let current = start;
     let redirects = 0;
@@ -115,7 +110,7 @@ export class Crawler {
     url: URL,
     retryRefused: boolean,
     followUp: boolean,
-    signal: StopSignal | undefined,
+    signal: Stop | undefined,
   ): Promise<HopResult> {
     const { retry, sleep, now, isClosed } = this.settings;
     const aborted = (): boolean => signal?.aborted === true;
@@ -178,7 +173,7 @@ export class Crawler {
   private retryOrigin(
     url: URL,
     delayMs: number,
-    signal: StopSignal | undefined,
+    signal: Stop | undefined,
   ): { retried: Promise<Exchange>; mine: boolean } {
     const origin = url.origin;
     const onAbort = (): Exchange => stopped(signal!, url.hostname);
@@ -200,7 +195,7 @@ export class Crawler {
   private async firstHop(
     url: URL,
     followUp: boolean,
-    signal: StopSignal | undefined,
+    signal: Stop | undefined,
   ): Promise<HopResult> {
     if (url.protocol !== 'https:') return this.hop(url, true, followUp, signal);
     const plain = new URL(url.href);

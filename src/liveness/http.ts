@@ -2,7 +2,7 @@ import { rootCertificates } from 'node:tls';
 import type { LookupFunction } from 'node:net';
 import { Agent, type Dispatcher } from 'undici';
 import type { Failure } from './classify.js';
-import { Cancelled, type StopSignal } from './cancel.js';
+import { Cancelled, type Stop } from './cancel.js';
 import { failureFromError } from './failure.js';
 import { hostKey } from './resolve.js';
 import type { Limiter } from './limiter.js';
@@ -130,7 +130,7 @@ export class HttpClient {
     method: 'HEAD' | 'GET',
     readBody: boolean,
     followUp = false,
-    signal?: StopSignal,
+    signal?: Stop,
   ): Promise<Exchange> {
     const origin = url.origin;
     const host = hostKey(url.hostname);
@@ -171,7 +171,7 @@ export class HttpClient {
     method: 'HEAD' | 'GET',
     readBody: boolean,
     keepAlive: boolean,
-    signal: StopSignal | undefined,
+    signal: Stop | undefined,
   ): Promise<Exchange> {
     const { timeoutMs, maxBodyBytes, maxHeaderBytes } = this.settings;
     let outcome = await requestOnce(this.agent, url, {
@@ -209,7 +209,7 @@ export class HttpClient {
    * answer HEAD with 405, 403, 501, even 404 for pages a GET finds), or a HEAD the server drops.
    * The GET is a follow-up (see `Limiter`); so is the HEAD when `followUp`.
    */
-  async exchange(url: URL, followUp = false, signal?: StopSignal): Promise<Exchange> {
+  async exchange(url: URL, followUp = false, signal?: Stop): Promise<Exchange> {
     const head = await this.send(url, 'HEAD', false, followUp, signal);
     if (head.type === 'response') {
       if ((head.status >= 200 && head.status < 400) || head.status === 429) return head;
@@ -221,7 +221,7 @@ export class HttpClient {
 }
 
 /** What a request of an aborted link answers: no verdict can rest on it. */
-export function stopped(signal: StopSignal, host: string): Exchange {
+export function stopped(signal: Stop, host: string): Exchange {
   const reason: unknown = signal.reason;
   const message =
     reason instanceof Cancelled

@@ -1,4 +1,4 @@
-import { whenAborted, type PartyKey, type StopSignal } from './cancel.js';
+import type { PartyKey, Stop } from './cancel.js';
 import { HostQueue, type Waiter } from './host-queue.js';
 
 export { BACKLOG_CAP, BACKLOG_WEIGHT } from './host-queue.js';
@@ -11,7 +11,7 @@ export { BACKLOG_CAP, BACKLOG_WEIGHT } from './host-queue.js';
  * one answer can cite hundreds of silent hosts: served in arrival order, its requests held every
  * overall slot until its own deadline, and an honest answer graded meanwhile reached its deadline
  * without one request sent (its 404 `inconclusive`, the answer passing). So each request belongs
- * to a party (its link's answer: `StopSignal.party`; requests of no answer share one), and a freed
+ * to a party (its link's answer: `Stop.party`; requests of no answer share one), and a freed
  * overall slot goes to the party with the **fewest requests in flight** among those with a request
  * that may start (max-min fairness); ties go to the party **served longest ago** (one never served
  * first), then to the one whose next request arrived first. Ties by arrival alone starved a
@@ -71,12 +71,7 @@ export class Limiter {
    * a request still waiting leaves the queue and `run` rejects with the signal's reason, without
    * running `task`.
    */
-  async run<T>(
-    host: string,
-    task: () => Promise<T>,
-    followUp = false,
-    signal?: StopSignal,
-  ): Promise<T> {
+  async run<T>(host: string, task: () => Promise<T>, followUp = false, signal?: Stop): Promise<T> {
     const party = await this.acquire(host, followUp, signal);
     try {
       return await task();
@@ -107,7 +102,7 @@ export class Limiter {
     return party;
   }
 
-  private acquire(host: string, followUp: boolean, signal: StopSignal | undefined): Promise<Party> {
+  private acquire(host: string, followUp: boolean, signal: Stop | undefined): Promise<Party> {
     if (signal?.aborted) return Promise.reject(signal.reason);
     const party = this.partyOf(signal?.party ?? SHARED);
     return new Promise<Party>((resolve, reject) => {
@@ -116,18 +111,18 @@ export class Limiter {
         arrivedAt: this.started,
         cancelled: false,
         start: () => {
-          unhook();
-          signal?.noteTried?.();
+          unhook?.();
+          signal?.noteTried();
           resolve(party);
         },
       };
-      const unhook = whenAborted(signal, () => {
+      const unhook = signal?.hook(() => {
         waiter.cancelled = true;
         party.queue.cancel(host, waiter);
         this.forgetIfIdle(host, party);
         reject(signal?.reason);
       });
-      signal?.noteQueued?.();
+      signal?.noteQueued();
       party.queue.add(host, waiter, followUp);
       let waiting = this.waitingOn.get(host);
       if (!waiting) this.waitingOn.set(host, (waiting = new Set()));

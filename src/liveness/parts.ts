@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { InputError, describeError } from '../errors.js';
 import { privateAddressPolicy } from './address.js';
 import { DiskCache } from './cache.js';
-import { Cancelled, Stop, untilAborted, type StopSignal } from './cancel.js';
+import { Cancelled, Stop, untilAborted } from './cancel.js';
 import { classify, networkNeeded, type Evidence } from './classify.js';
 import { Crawler, type Crawled } from './crawl.js';
 import { AnswerDeadlines, HostClock } from './deadline.js';
@@ -203,7 +203,7 @@ async function probeNetwork(parts: CheckerParts, probe: string): Promise<ProbeRe
 export async function checkLink(
   parts: CheckerParts,
   url: string,
-  signal: StopSignal,
+  signal: Stop,
 ): Promise<LivenessOutcome> {
   const target = fetchTarget(url);
   if (!target.ok) return { kind: 'inconclusive', error: target.error, reason: target.reason };
@@ -226,7 +226,7 @@ export async function checkLink(
   return outcome;
 }
 
-function stoppedOutcome(signal: StopSignal): LivenessOutcome {
+function stoppedOutcome(signal: Stop): LivenessOutcome {
   const reason: unknown = signal.reason;
   if (reason instanceof Cancelled && reason.why === 'deadline')
     return {

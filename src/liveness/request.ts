@@ -1,5 +1,5 @@
 import type { Dispatcher } from 'undici';
-import { whenAborted, type StopSignal } from './cancel.js';
+import type { Stop } from './cancel.js';
 
 /**
  * One HTTP exchange on an undici dispatcher, by its handler interface rather than `request()`.
@@ -33,7 +33,7 @@ export interface RawRequest {
   /** `reset: false` for a HEAD that keeps its connection (see `HttpClient.send`). */
   keepAlive: boolean;
   /** The link's abort; its reason is the error a request aborted before its headers fails with. */
-  signal?: StopSignal | undefined;
+  signal?: Stop | undefined;
 }
 
 export type RawOutcome =
@@ -79,7 +79,7 @@ class ExchangeHandler implements Dispatcher.DispatchHandler {
   private size = 0;
   private settled = false;
   private readonly timer: NodeJS.Timeout;
-  private readonly unhook: () => void;
+  private readonly unhook: (() => void) | undefined;
 
   constructor(
     private readonly options: RawRequest,
@@ -91,7 +91,7 @@ class ExchangeHandler implements Dispatcher.DispatchHandler {
     );
     const { signal } = options;
     // Not aborted yet (see `requestOnce`), so the hook cannot run before it is stored.
-    this.unhook = whenAborted(signal, () => this.stop(abortReason(signal!)));
+    this.unhook = signal?.hook(() => this.stop(abortReason(signal)));
   }
 
   onRequestStart(controller: Dispatcher.DispatchController): void {
@@ -169,12 +169,12 @@ class ExchangeHandler implements Dispatcher.DispatchHandler {
     if (this.settled) return;
     this.settled = true;
     clearTimeout(this.timer);
-    this.unhook();
+    this.unhook?.();
     this.done(outcome);
   }
 }
 
-function abortReason(signal: StopSignal): Error {
+function abortReason(signal: Stop): Error {
   const reason: unknown = signal.reason;
   return reason instanceof Error
     ? reason

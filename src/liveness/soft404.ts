@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { ResponseEvidence, Soft404Evidence } from './classify.js';
 import { pageSaysNotFound } from './page-signs.js';
 import type { Crawled, Crawler } from './crawl.js';
-import { SharedWork, type StopSignal } from './cancel.js';
+import { SharedWork, type Stop } from './cancel.js';
 import type { HttpClient } from './http.js';
 
 /** Paths probed for soft 404s start with this, so server logs say who asked. */
@@ -25,7 +25,7 @@ export class Soft404Prober {
   async check(
     start: URL,
     evidence: Crawled & ResponseEvidence,
-    signal?: StopSignal,
+    signal?: Stop,
   ): Promise<Soft404Evidence | undefined> {
     // The root of a host that answers is the host itself; there is nothing for it to be a soft 404 of.
     if (start.pathname === '/' && start.search === '') return undefined;
@@ -52,7 +52,7 @@ export class Soft404Prober {
    */
   private probe(
     finalUrl: URL,
-    signal: StopSignal | undefined,
+    signal: Stop | undefined,
   ): Promise<{ probeUrl: string; status?: number }> {
     let pending = this.probes.get(finalUrl.origin);
     if (!pending || pending.abandoned) {

@@ -1,7 +1,7 @@
 import { connect as connectTcp, isIP, type LookupFunction, type Socket } from 'node:net';
 import { connect as connectTls, rootCertificates } from 'node:tls';
 import { unbracket } from './address.js';
-import { whenAborted, type StopSignal } from './cancel.js';
+import type { Stop } from './cancel.js';
 import type { RawOutcome } from './request.js';
 
 /**
@@ -46,7 +46,7 @@ export function readStatusLine(
   url: URL,
   method: 'HEAD' | 'GET',
   settings: StatusLineSettings,
-  signal?: StopSignal,
+  signal?: Stop,
 ): Promise<RawOutcome> {
   return new Promise((resolve) => {
     const socket = open(url, settings);
@@ -57,7 +57,7 @@ export function readStatusLine(
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      unhook();
+      unhook?.();
       socket.destroy();
       resolve(outcome);
     };
@@ -76,7 +76,7 @@ export function readStatusLine(
         }),
       settings.timeoutMs,
     );
-    const unhook = whenAborted(signal, () =>
+    const unhook = signal?.hook(() =>
       settle({ type: 'error', error: new DOMException('aborted', 'AbortError') }),
     );
     socket.on('data', (chunk: Buffer) => {

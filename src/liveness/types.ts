@@ -1,4 +1,4 @@
-import type { StopSignal } from './cancel.js';
+import type { Stop } from './cancel.js';
 import type { LivenessSettingsInput } from './options.js';
 
 /**
@@ -44,7 +44,7 @@ export type Resolver = (host: string, asker?: LookupAsker) => Promise<ResolveRes
  * answers, and its note of a lookup waiting for a slot (`noteLookupWaiting`), so a link whose lookup
  * still waits at its deadline says it was not tried (load).
  */
-export type LookupAsker = Pick<StopSignal, 'party' | 'noteLookupWaiting'>;
+export type LookupAsker = Partial<Pick<Stop, 'party' | 'noteLookupWaiting'>>;
 export type ResolveResult =
   | { ok: true; addresses: Array<{ address: string; family: 4 | 6 }> }
   /** `notFound`: the name does not exist (NXDOMAIN / ENOTFOUND). `error`: DNS itself failed. */

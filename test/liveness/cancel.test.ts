@@ -1,14 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import {
-  Cancelled,
-  SharedWork,
-  Stop,
-  abortableSleep,
-  whenAborted,
-  type StopSignal,
-} from '../../src/liveness/cancel.js';
+import { Cancelled, SharedWork, Stop, abortableSleep } from '../../src/liveness/cancel.js';
 import { createLinkChecker } from '../../src/liveness/checker.js';
 import { Limiter } from '../../src/liveness/limiter.js';
 import { findStaleLinks } from '../../src/stale.js';
@@ -241,7 +234,7 @@ describe('the pieces', () => {
   });
 
   it('shared work is aborted once the last of its waiters stops waiting, not before', async () => {
-    let seen: StopSignal | undefined;
+    let seen: Stop | undefined;
     const work = new SharedWork<string>((signal) => {
       seen = signal;
       return new Promise((resolve) => signal.hook(() => resolve('aborted')));
@@ -268,35 +261,34 @@ describe('the pieces', () => {
   });
 });
 
-describe('Stop and whenAborted', () => {
+describe('Stop hooks', () => {
   it('runs hooks once, in the order they were added, skipping those unhooked first, and runs a late hook at once', () => {
     const controller = new Stop();
     const calls: string[] = [];
-    whenAborted(controller, () => calls.push('a'));
-    const unhookB = whenAborted(controller, () => calls.push('b'));
+    controller.hook(() => calls.push('a'));
+    const unhookB = controller.hook(() => calls.push('b'));
     // A hook that unhooks one added after it: that one must not run (as with removeEventListener).
     let unhookD = (): void => undefined;
-    whenAborted(controller, () => {
+    controller.hook(() => {
       calls.push('c');
       unhookD();
     });
-    unhookD = whenAborted(controller, () => calls.push('d'));
+    unhookD = controller.hook(() => calls.push('d'));
     unhookB();
     controller.abort('first');
     controller.abort('second');
     expect(calls).toEqual(['a', 'c']);
     // The first reason stays, as with AbortController.
     expect(controller.reason).toBe('first');
-    whenAborted(controller, () => calls.push('late'));
+    controller.hook(() => calls.push('late'));
     expect(calls).toEqual(['a', 'c', 'late']);
   });
 
-  it('never runs a hook without a signal, and hooks on one signal do not fire for another', () => {
+  it('hooks on one signal do not fire for another', () => {
     const one = new Stop();
     const other = new Stop();
     const calls: string[] = [];
-    whenAborted(undefined, () => calls.push('none'))();
-    whenAborted(one, () => calls.push('one'));
+    one.hook(() => calls.push('one'));
     other.abort('x');
     expect(calls).toEqual([]);
     one.abort('x');
