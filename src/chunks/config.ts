@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { parseInput } from '../input/issues.js';
 import { CHUNK_LIMITS } from './defaults.js';
 import { isLocaleTag } from './number-style.js';
+import type { ClaimRepairOptions } from './repair.js';
+import type { FailurePolicy } from './types.js';
 
 /**
  * The model judge's settings (docs/JUDGE.md): `true` in the assertion uses promptfoo's grading
@@ -75,21 +77,14 @@ export const CHUNK_EXPECTED: Readonly<Record<string, string>> = {
     'true (the judge is advice: a claim it gave no counted verdict for does not fail the answer) or false (the default: it fails, not verified)',
 };
 
-export interface ChunkSettings {
+export interface ChunkSettings extends Required<FailurePolicy>, ClaimRepairOptions {
   /** The test variable (and provider-metadata key) holding the chunks. */
   contextVar: string;
-  requireCitations: boolean;
   minQuoteWords: number;
   weakSupportThreshold: number;
-  failOnWeakSupport: boolean;
-  failOnPartialSupport: boolean;
   locale?: string;
   /** Absent: no judge, and nothing changes. */
   judge?: JudgeConfig;
-  /** What replaces a failing claim in the repaired answer; null drops it (`src/chunks/repair.ts`). */
-  hedge: string | null;
-  /** More failing claims than this and the action is `refuse`. */
-  maxFailingClaims: number;
 }
 
 /**

@@ -1,5 +1,5 @@
 /** What the model judge added to a chunk report (see `judgeChunkReport`, docs/JUDGE.md). */
-import type { TokenUsage } from '../judge/types.js';
+import type { JudgeLabel, TokenUsage } from '../judge/types.js';
 
 export type { TokenUsage };
 
@@ -10,7 +10,7 @@ export type { TokenUsage };
  * "not verified: " ("the judge timed out …").
  */
 export interface ClaimJudgement {
-  label: 'YES' | 'NO' | 'PARTIAL' | 'CONTRADICTS' | null;
+  label: JudgeLabel | null;
   evidenceQuote: string | null;
   counted: boolean;
   reason: string;

@@ -12,7 +12,7 @@ import type {
 import { mapConcurrently } from '../util/pool.js';
 import { summarize } from './check.js';
 import { applyJudgement, type Judgement } from './judge-apply.js';
-import type { Chunk, ChunkReport, ClaimVerdict, FailurePolicy, JudgeSummary } from './types.js';
+import type { Chunk, ChunkReport, ClaimVerdict, JudgeSummary } from './types.js';
 
 /** A configured judge and its limits (defaults: `JUDGE_DEFAULTS`). */
 export interface JudgeSetup {
@@ -126,21 +126,16 @@ export async function judgeChunkReport(
   await mapConcurrently(sent, setup.concurrency ?? JUDGE_DEFAULTS.concurrency, (ask) =>
     askGroup(pass, ask),
   );
-  const policy: FailurePolicy = {
-    requireCitations: report.requireCitations,
-    failOnWeakSupport: report.failOnWeakSupport,
-    ...(report.failOnPartialSupport ? { failOnPartialSupport: true } : {}),
-  };
   const rules = {
     minWords: setup.minEvidenceWords ?? JUDGE_DEFAULTS.minEvidenceWords,
     advisory,
   };
   const claims = report.claims.map((verdict, position) => {
     const judgement = pass.judgements.get(position);
-    return judgement ? applyJudgement(verdict, judgement, chunks, policy, rules) : verdict;
+    return judgement ? applyJudgement(verdict, judgement, chunks, report, rules) : verdict;
   });
   summary.uncounted = claims.filter((verdict) => verdict.judge?.counted === false).length;
-  return { ...summarize(claims, chunks, policy), judge: summary };
+  return { ...summarize(claims, chunks, report), judge: summary };
 }
 
 /** The state of one answer's judge pass. */

@@ -86,7 +86,8 @@ export interface Claim extends Span {
 }
 
 /**
- * What one claim turned out to be. A closed union; `CLASSIFICATION_SEVERITY` orders it.
+ * What one claim turned out to be. A closed union, most severe first: a claim with several
+ * problems is classified by the first that applies.
  * - `citation_not_found`: it cites an id that is not among the chunks.
  * - `wrong_citation`: a quotation is not in the cited chunks but is verbatim in another chunk: a
  *   citation error, not a fabrication.
@@ -115,21 +116,6 @@ export interface Claim extends Span {
  *   could not check would turn itself off whenever the judge is down. With `judge.advisory` the
  *   claim keeps its deterministic classification instead.
  */
-export type ClaimClassification =
-  | 'citation_not_found'
-  | 'wrong_citation'
-  | 'fabricated_quote'
-  | 'unsupported_claim'
-  | 'exact_match'
-  | 'weak_support'
-  | 'verification_uncertain'
-  | 'uncited_claim'
-  | 'faithful_paraphrase'
-  | 'context_contradiction'
-  | 'partially_supported'
-  | 'not_verified';
-
-/** Most severe first: a claim with several problems is classified by the first that applies. */
 export const CLAIM_CLASSIFICATIONS = [
   'citation_not_found',
   'fabricated_quote',
@@ -143,11 +129,18 @@ export const CLAIM_CLASSIFICATIONS = [
   'verification_uncertain',
   'faithful_paraphrase',
   'exact_match',
-] as const satisfies readonly ClaimClassification[];
+] as const;
+export type ClaimClassification = (typeof CLAIM_CLASSIFICATIONS)[number];
 
 /** Which warnings the caller turned into failures. */
 export interface FailurePolicy {
+  /**
+   * Every statement of fact must cite a chunk: an uncited one (a figure, a quotation, or any
+   * sentence stating something) fails the answer. Default false: an uncited figure or quotation
+   * is a warning and other uncited sentences are not read.
+   */
   requireCitations: boolean;
+  /** `weak_support` fails the answer instead of warning. Default false. */
   failOnWeakSupport: boolean;
   /** `partially_supported` (a judge's PARTIAL) fails the answer instead of warning. Default false. */
   failOnPartialSupport?: boolean;
@@ -190,19 +183,14 @@ export function isFailingClassification(
  * CONTRADICTS; `partial` its PARTIAL; `not_verified` nothing wrong was proven and nobody confirmed
  * it (no judge, an advisory judge, or a judge that gave no counted verdict).
  */
-export type SupportOutcome =
-  | 'supported'
-  | 'unsupported'
-  | 'contradicted'
-  | 'partial'
-  | 'not_verified';
 export const SUPPORT_OUTCOMES = [
   'supported',
   'unsupported',
   'contradicted',
   'partial',
   'not_verified',
-] as const satisfies readonly SupportOutcome[];
+] as const;
+export type SupportOutcome = (typeof SUPPORT_OUTCOMES)[number];
 
 /** The support outcome of a cited claim's classification (`uncited_claim` has none: null). */
 export function supportOutcome(classification: ClaimClassification): SupportOutcome | null {
@@ -287,21 +275,11 @@ export interface ClaimVerdict {
   judge?: ClaimJudgement;
 }
 
-export interface ChunkCheckOptions {
-  /**
-   * Every statement of fact must cite a chunk: an uncited one (a figure, a quotation, or any
-   * sentence stating something) fails the answer. Default false: an uncited figure or quotation
-   * is a warning and other uncited sentences are not read.
-   */
-  requireCitations?: boolean;
+export interface ChunkCheckOptions extends Partial<FailurePolicy> {
   /** Quotations shorter than this many words are not checked. Default `CHUNK_DEFAULTS.minQuoteWords`. */
   minQuoteWords?: number;
   /** Word-overlap share under which a claim is `weak_support`. Default `CHUNK_DEFAULTS.weakSupportThreshold`. */
   weakSupportThreshold?: number;
-  /** `weak_support` fails the answer instead of warning. Default false. */
-  failOnWeakSupport?: boolean;
-  /** `partially_supported` (a judge's PARTIAL) fails the answer instead of warning. Default false. */
-  failOnPartialSupport?: boolean;
   /**
    * BCP 47 locale the answer and chunks write numbers and dates in (`de-DE`: `1.200` is 1200,
    * `04/03/2024` the 4th of March). Default: what the chunks show, and both readings when they
@@ -314,13 +292,10 @@ export interface ChunkCheckOptions {
  * The result of checking one answer against its chunks. `pass` is gated on the worst claim: any
  * failing claim fails the answer, whatever the rate.
  */
-export interface ChunkReport {
+export interface ChunkReport extends FailurePolicy {
   pass: boolean;
   /** See `scoreChunkReport` for the formula. */
   score: number;
-  requireCitations: boolean;
-  failOnWeakSupport: boolean;
-  failOnPartialSupport?: boolean;
   chunkCount: number;
   /** Cited claims, then uncited ones stating a fact, in order of appearance. */
   claims: ClaimVerdict[];
@@ -350,13 +325,8 @@ export interface ChunkReport {
  * - `retry`: the repaired answer still fails, or nothing is left: regenerate once with `retry`;
  * - `refuse`: more failing claims than `maxFailingClaims`.
  */
-export type ClaimAction = 'pass' | 'repair' | 'retry' | 'refuse';
-export const CLAIM_ACTIONS = [
-  'pass',
-  'repair',
-  'retry',
-  'refuse',
-] as const satisfies readonly ClaimAction[];
+export const CLAIM_ACTIONS = ['pass', 'repair', 'retry', 'refuse'] as const;
+export type ClaimAction = (typeof CLAIM_ACTIONS)[number];
 
 export interface ClaimRecommendation {
   action: ClaimAction;

@@ -60,16 +60,7 @@ export const calibrateCommand: Subcommand = defineCommand({
     const path = positionals[0]!;
     const pairs = parseLabels(await readTextFile(resolve(io.cwd, path), 'labels file'), path);
     const setup = settings.judge ? buildJudgeSetup(settings.judge, io.env) : undefined;
-    const report = await calibrate(
-      pairs,
-      {
-        requireCitations: settings.requireCitations,
-        failOnWeakSupport: settings.failOnWeakSupport,
-        failOnPartialSupport: settings.failOnPartialSupport,
-      },
-      setup,
-      { repeat },
-    );
+    const report = await calibrate(pairs, settings, setup, { repeat });
     await output.write(
       format === 'json'
         ? jsonDocument(calibrationJson(report))

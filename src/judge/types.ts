@@ -4,13 +4,8 @@
  */
 
 /** A judge's answer for one claim. A closed union (docs/JUDGE.md). */
-export type JudgeLabel = 'YES' | 'NO' | 'PARTIAL' | 'CONTRADICTS';
-export const JUDGE_LABELS = [
-  'YES',
-  'NO',
-  'PARTIAL',
-  'CONTRADICTS',
-] as const satisfies readonly JudgeLabel[];
+export const JUDGE_LABELS = ['YES', 'NO', 'PARTIAL', 'CONTRADICTS'] as const;
+export type JudgeLabel = (typeof JUDGE_LABELS)[number];
 
 export interface JudgeText {
   id: string;
