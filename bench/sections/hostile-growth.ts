@@ -77,7 +77,7 @@ function problemRow(n: number, test = 'q1'): VendorRow {
     testIdx: 0,
     promptIdx: 0,
     answer: lines.join('\n'),
-    verifier: { pass: false, score: 0, misattributed: 0, links, phones: [] },
+    verifier: { pass: false, score: 0, misattributed_phones: 0, links, phones: [] },
   };
 }
 

@@ -135,7 +135,10 @@ export function figuresOf(vendor: string, rows: readonly VendorRow[]): VendorFig
     ),
     wrongJurisdiction: wrongJurisdictionRatio(verified),
     phones: sum(verified, (counts) => counts.phones),
-    misattributedPhones: verified.reduce((total, entry) => total + entry.verdict.misattributed, 0),
+    misattributedPhones: verified.reduce(
+      (total, entry) => total + entry.verdict.misattributed_phones,
+      0,
+    ),
     lookalikeLinks: sum(verified, (counts) => counts.lookalike_links),
     verifierPass: ratio(verified.filter((entry) => entry.verdict.pass).length, verified.length),
     judgePass:
@@ -168,7 +171,7 @@ function deadEndsOf(row: VendorRow): Record<DeadEndKind, number> {
   const counts = verdict ? tally(verdict) : undefined;
   return {
     invented_or_broken_link: counts ? inventedOrBroken(counts) : 0,
-    misattributed_number: verdict?.misattributed ?? 0,
+    misattributed_number: verdict?.misattributed_phones ?? 0,
     wrong_state: verdict && counts ? counts.buckets.wrong_jurisdiction + wrongPhones(verdict) : 0,
     unsupported_claim: row.chunks?.failures ?? 0,
   };
@@ -176,7 +179,7 @@ function deadEndsOf(row: VendorRow): Record<DeadEndKind, number> {
 
 /** Distinct numbers of organizations of other states: as recorded, else counted from the list. */
 function wrongPhones(verdict: VerifierVerdict): number {
-  if (verdict.wrongJurisdictionPhones !== undefined) return verdict.wrongJurisdictionPhones;
+  if (verdict.wrong_jurisdiction_phones !== undefined) return verdict.wrong_jurisdiction_phones;
   const wrong = verdict.phones.filter((phone) => phone.status === 'wrong_jurisdiction');
   return new Set(wrong.map((phone) => phone.normalized)).size;
 }

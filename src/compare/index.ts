@@ -21,7 +21,7 @@ export { comparisonToMarkdown } from './format-markdown.js';
 export { comparisonToText } from './format-text.js';
 export { highlightPieces, type Piece } from './highlight.js';
 export { isModelGradedType } from './model-graded.js';
-export { verdictOf } from './verdict.js';
+export { verdictOf } from '../format/formatters.js';
 export type * from './types.js';
 
 const REPORT = formatTable<'text' | 'markdown' | 'json' | 'html', VendorComparison>({

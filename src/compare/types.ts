@@ -1,4 +1,4 @@
-import type { CountsJson, RecordedLink, RecordedPhone } from '../format/verdict-schema.js';
+import type { RecordedVerdict } from '../format/verdict-schema.js';
 import type { LinkBucket, PhoneStatus } from '../types.js';
 
 /**
@@ -8,35 +8,12 @@ import type { LinkBucket, PhoneStatus } from '../types.js';
  */
 
 /**
- * One link the verifier judged, as the verdict JSON writes it (the span is into
- * `VendorRow.answer`): the type comes from the one schema, so a verdict read from a results file
- * and one verified here are the same shape (its code and correction left out: the comparison
- * reads neither, and a file written before codes still reads).
+ * The verifier's verdict on one answer, with every finding (spans into `VendorRow.answer`): the
+ * verdict JSON's own type, so a verdict read from a results file and one verified here
+ * (`verdictOf`) are the same shape. When its lists were cut (a recorded verdict lists at most
+ * `LISTED_FINDINGS.json` of each), `counts` counts the whole answer; else `tally` counts the lists.
  */
-export type CitedLink = RecordedLink;
-
-/** One phone number the verifier judged (the span is into `VendorRow.answer`). */
-export type CitedPhone = RecordedPhone;
-
-/** The verifier's verdict on one answer, with every finding. */
-export interface VerifierVerdict {
-  pass: boolean;
-  score: number;
-  /** One per distinct normalized URL. */
-  links: CitedLink[];
-  phones: CitedPhone[];
-  /** Distinct misattributed numbers (what the score was penalized for). */
-  misattributed: number;
-  /** The jurisdiction the answer was checked against (the verdict JSON's `jurisdiction`), if any. */
-  jurisdiction?: string;
-  /** With a jurisdiction: distinct numbers of organizations that serve only other jurisdictions. */
-  wrongJurisdictionPhones?: number;
-  /**
-   * The whole answer counted when `links` or `phones` is cut (a recorded verdict lists at most
-   * `LISTED_FINDINGS.json` of each); absent when the lists are whole (`tally` counts them).
-   */
-  counts?: CountsJson;
-}
+export type VerifierVerdict = RecordedVerdict;
 
 /** What the model-graded assertions (the judge) said about one answer. */
 export interface JudgeVerdict {

@@ -175,13 +175,12 @@ function widest(values: readonly string[]): number {
 /**
  * The verdict JSON: the one document every front writes for a report. `check --format json` prints
  * it, the assertion puts it in its metadata (where `report` reads it back), and the vendor
- * comparison keeps its links and phones (`verdictOf`), so all three agree field for field. It lists
- * at most `LISTED_FINDINGS.json` of each kind; when it leaves any out, `omitted` says how many
+ * comparison keeps it whole (`verdictOf`), so all three agree field for field. It lists at most
+ * `cap` (`LISTED_FINDINGS.json`) of each kind; when it leaves any out, `omitted` says how many
  * and `counts` counts the whole answer (`cutLists`).
  * Its shape is `VerdictJsonSchema` (`./verdict-schema.ts`).
  */
-export function toJson(report: Report): VerdictJson {
-  const cap = LISTED_FINDINGS.json;
+export function toJson(report: Report, cap: number = LISTED_FINDINGS.json): VerdictJson {
   return {
     pass: report.pass,
     score: report.score,
@@ -212,6 +211,15 @@ export function toJson(report: Report): VerdictJson {
       : {}),
     ...cutLists(report, cap),
   };
+}
+
+/**
+ * A report as the vendor comparison keeps it when `report` verifies an answer itself: the verdict
+ * JSON with every finding listed, the document the assertion records (there cut at
+ * `LISTED_FINDINGS.json`, with `counts`), so both compare alike.
+ */
+export function verdictOf(report: Report): VerdictJson {
+  return toJson(report, Number.POSITIVE_INFINITY);
 }
 
 /** One link of the verdict JSON: the raw text as `url`, its bucket, score and reason, its span, and what liveness saw. */

@@ -245,18 +245,7 @@ function recordedVerifier(
     where,
     hint: 'pass --allowlist FILE to verify the answers again',
   });
-  return {
-    // pass and score as promptfoo recorded them for the assertion (a promptfoo-level threshold
-    // on the assertion may have overridden ours); the findings from our metadata.
-    pass: component.pass,
-    score: component.score ?? json.score,
-    misattributed: json.misattributed_phones,
-    ...(json.jurisdiction !== undefined ? { jurisdiction: json.jurisdiction } : {}),
-    ...(json.wrong_jurisdiction_phones !== undefined
-      ? { wrongJurisdictionPhones: json.wrong_jurisdiction_phones }
-      : {}),
-    links: json.links,
-    phones: json.phones,
-    ...(json.counts !== undefined ? { counts: json.counts } : {}),
-  };
+  // pass and score as promptfoo recorded them for the assertion (a promptfoo-level threshold on
+  // the assertion may have overridden ours); the findings from our metadata.
+  return { ...json, pass: component.pass, score: component.score ?? json.score };
 }

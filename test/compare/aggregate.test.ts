@@ -1,3 +1,4 @@
+import type { RecordedLink } from '../../src/format/verdict-schema.js';
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../src/errors.js';
 import {
@@ -9,7 +10,6 @@ import {
   wilson,
   differs,
   fisherExact,
-  type CitedLink,
   type Problem,
   type VendorRow,
   type VerifierVerdict,
@@ -20,7 +20,7 @@ import type { LinkBucket } from '../../src/types.js';
 
 /** Hand-built rows for the rules the sample does not reach (no links, errors, score-only failures). */
 
-function link(bucket: LinkBucket, url: string, start = 0): CitedLink {
+function link(bucket: LinkBucket, url: string, start = 0): RecordedLink {
   return {
     url,
     normalized: url,
@@ -34,11 +34,11 @@ function link(bucket: LinkBucket, url: string, start = 0): CitedLink {
 
 function verdict(
   pass: boolean,
-  links: CitedLink[],
+  links: RecordedLink[],
   misattributed = 0,
   score = pass ? 1 : 0,
 ): VerifierVerdict {
-  return { pass, score, links, phones: [], misattributed };
+  return { pass, score, links, phones: [], misattributed_phones: misattributed };
 }
 
 function row(
@@ -224,7 +224,7 @@ describe('problemsOf', () => {
     const problems = problemsOf({
       pass: false,
       score: 0,
-      misattributed: 1,
+      misattributed_phones: 1,
       links: [link('directory', 'https://ok.test', 0), link('invented', 'https://bad.test', 30)],
       phones: [phone],
     });

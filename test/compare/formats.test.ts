@@ -269,7 +269,7 @@ describe('html', () => {
           verifier: {
             pass: false,
             score: 0,
-            misattributed: 0,
+            misattributed_phones: 0,
             phones: [],
             links: [
               {
@@ -305,7 +305,7 @@ describe('html', () => {
           testIdx: 0,
           promptIdx: 0,
           answer: 'Call the court.',
-          verifier: { pass: true, score: 1, misattributed: 0, links: [], phones: [] },
+          verifier: { pass: true, score: 1, misattributed_phones: 0, links: [], phones: [] },
         },
       ],
       { source: 'x', mode: 'answers' },

@@ -1,3 +1,4 @@
+import type { RecordedLink } from '../../src/format/verdict-schema.js';
 import { describe, expect, it } from 'vitest';
 import {
   compareVendors,
@@ -5,7 +6,6 @@ import {
   problemsOf,
   renderComparison,
   REPORT_FORMATS,
-  type CitedLink,
   type Problem,
   type VendorRow,
 } from '../../src/compare/index.js';
@@ -21,9 +21,9 @@ import type { StaleReport } from '../../src/stale.js';
 // person reads, and ids and provider labels holding control and bidirectional characters.
 
 /** An answer of `count` invented links, one a line, each with its exact span. */
-function manyLinks(count: number): { answer: string; links: CitedLink[] } {
+function manyLinks(count: number): { answer: string; links: RecordedLink[] } {
   const lines: string[] = [];
-  const links: CitedLink[] = [];
+  const links: RecordedLink[] = [];
   let offset = 0;
   for (let index = 0; index < count; index += 1) {
     const url = `https://l${index}.invented.example/p`;
@@ -43,14 +43,14 @@ function manyLinks(count: number): { answer: string; links: CitedLink[] } {
   return { answer: lines.join('\n'), links };
 }
 
-function row(vendor: string, test: string, answer: string, links: CitedLink[]): VendorRow {
+function row(vendor: string, test: string, answer: string, links: RecordedLink[]): VendorRow {
   return {
     vendor,
     test,
     testIdx: 0,
     promptIdx: 0,
     answer,
-    verifier: { pass: false, score: 0, misattributed: 0, links, phones: [] },
+    verifier: { pass: false, score: 0, misattributed_phones: 0, links, phones: [] },
   };
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { summaryLine, toGradingResult, toJson, toText } from '../../src/format/formatters.js';
-import { verdictOf } from '../../src/compare/verdict.js';
+import { verdictOf } from '../../src/format/formatters.js';
 import { REASON_PREFIX } from '../../src/format/grading.js';
 import { verifyOutput } from '../../src/run.js';
 import { verifyAnswer } from '../../src/verify.js';
