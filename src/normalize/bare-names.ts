@@ -19,71 +19,6 @@ const LEADING_THE = /^\s*the\s+/i;
  * end and `The` at the start, repeatedly; `null` when there is nothing to strip or nothing left.
  */
 export function bareOrgName(name: string): string | null {
-  return cannotStrip(name) ? null : bareOrgNameByPatterns(name);
-}
-
-/**
- * Whether no pattern of `bareOrgNameByPatterns` can match, told from the name's ends by char
- * codes: they need a name starting with a space or `the`, or ending with a space, `, & - .`, or
- * a legal form or `the`. Most names do neither, and the patterns were most of deriving a
- * directory's bare names (100,000 names, a third of them ending in `e`, `d`, `o` or `p`). Outside
- * ASCII the patterns run: their `\s` is Unicode's.
- */
-function cannotStrip(name: string): boolean {
-  const head = name.charCodeAt(0);
-  const tail = name.charCodeAt(name.length - 1);
-  if (!(head > 0x20 && head < 0x80 && tail > 0x20 && tail < 0x80) || startsWithThe(name))
-    return false;
-  switch (tail | 0x20) {
-    case 0x65 /* e */:
-      return !endsWithWord(name, 'the');
-    case 0x64 /* d */:
-      return !endsWithWord(name, 'ltd') && !endsWithWord(name, 'incorporated');
-    case 0x70 /* p */:
-      return !endsWithWord(name, 'corp');
-    case 0x6f /* o */:
-      return !endsWithWord(name, 'co');
-    case 0x63 /* c */:
-      {
-        // `inc`, `llc`, `l.l.c`, `pc`, `p.c`, `pllc`, …: the `c` follows `n`, `l`, `p` or a dot.
-        const before = name.charCodeAt(name.length - 2) | 0x20;
-        return before !== 0x6e && before !== 0x6c && before !== 0x70 && before !== 0x2e;
-      }
-    default:
-      return !',&-.'.includes(String.fromCharCode(tail));
-  }
-}
-
-/**
- * Starts with `the` (any case) and a character that may be `\s` (a control character, a space,
- * anything outside ASCII, or none): what `LEADING_THE` needs. A name starting with another `t`
- * word (`Tenant`, `Town of`; 4% of a directory) then skips the patterns.
- */
-function startsWithThe(name: string): boolean {
-  const next = name.charCodeAt(3);
-  return (
-    (name.charCodeAt(0) | 0x20) === 0x74 &&
-    (name.charCodeAt(1) | 0x20) === 0x68 &&
-    (name.charCodeAt(2) | 0x20) === 0x65 &&
-    !(next > 0x20 && next < 0x80)
-  );
-}
-
-/** Whether `name` ends in `word` (lower-case ASCII letters) in any case. */
-function endsWithWord(name: string, word: string): boolean {
-  const from = name.length - word.length;
-  if (from < 0) return false;
-  // `| 0x20` folds an ASCII capital to its small letter and maps nothing else onto one.
-  for (let k = 0; k < word.length; k++)
-    if ((name.charCodeAt(from + k) | 0x20) !== word.charCodeAt(k)) return false;
-  return true;
-}
-
-/**
- * The general path of `bareOrgName`, by its patterns for every name: exported so that a test can
- * hold the quick refusal (`cannotStrip`) to it.
- */
-export function bareOrgNameByPatterns(name: string): string | null {
   let bare = name;
   for (let previous = ''; previous !== bare; ) {
     previous = bare;
@@ -116,14 +51,7 @@ const ACRONYM_FORMS = [
 export function otherForms(name: string): string[] | undefined {
   const stripped = bareOrgName(name);
   const base = stripped ?? name;
-  // Every form needs a `)` at the end or an acronym's second character at the start.
-  const second = base.charCodeAt(1);
-  const noAcronym = !base.endsWith(')') && second < 0x80 && !isAcronymCode(second);
-  // Nearly every name of a large directory has no other form: no list is made for it (at
-  // 100,000 names the empty lists and their iteration were a fifth of deriving bare names).
-  if (stripped === null && noAcronym) return undefined;
   const forms = stripped === null ? [] : [stripped];
-  if (noAcronym) return forms;
   for (const form of ACRONYM_FORMS) {
     const match = form.exec(base);
     if (!match) continue;
@@ -137,7 +65,7 @@ export function otherForms(name: string): string[] | undefined {
       if (orgKey(part).length > 0 && !forms.includes(part)) forms.push(bareOrgName(part) ?? part);
     break;
   }
-  return forms;
+  return forms.length > 0 ? forms : undefined;
 }
 
 // Words an acronym leaves out: `Southeastern Tidewater Opportunity Project of Hampton Roads` is STOP.
@@ -164,11 +92,6 @@ export function isAcronymOf(acronym: string, expansion: string): boolean {
   for (let k = 1; k < words.length && at < letters.length; k++)
     if (words[k]![0] === letters[at]) at++;
   return at === letters.length;
-}
-
-/** `A`–`Z`, `0`–`9` or `&`. */
-function isAcronymCode(code: number): boolean {
-  return (code >= 65 && code <= 90) || (code >= 48 && code <= 57) || code === 38;
 }
 
 export interface BareNames {
