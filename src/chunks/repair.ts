@@ -40,7 +40,7 @@ function downgradeClaims(
   input: string | PreparedAnswer,
   report: ChunkReport,
   options: ClaimRepairOptions,
-): { answer: PreparedAnswer; changes: ClaimChange[] } | null {
+): { answer: PreparedAnswer; repair: Omit<ClaimRepair, 'report'> } | null {
   const failing = failingClaims(report);
   if (failing.length === 0 || failing.length > options.maxFailingClaims) return null;
   const answer = prepareAnswer(input);
@@ -61,7 +61,7 @@ function downgradeClaims(
       claims: edit.what.claims.map((verdict) => verdict.claim.text),
     }),
   );
-  return { answer: result.answer, changes };
+  return { answer: result.answer, repair: { text: result.answer.text, changes } };
 }
 
 /**
@@ -74,14 +74,14 @@ function downgradeClaims(
 function recommendClaims(
   report: ChunkReport,
   options: ClaimRepairOptions,
-  repair?: ClaimRepair,
+  repair: ClaimRepair | null,
 ): ClaimGuard {
   const failing = failingClaims(report);
   const count = failing.length;
   const what = `${count} failing claim${count === 1 ? '' : 's'}`;
   const of = (action: ClaimRecommendation): ClaimGuard => ({
     report: { ...report, action },
-    ...(repair === undefined ? {} : { repair }),
+    ...(repair === null ? {} : { repair }),
   });
   if (count === 0)
     return of({ action: 'pass', code: 'action.pass', reason: 'no claim fails the chunk check' });
@@ -91,7 +91,7 @@ function recommendClaims(
       code: 'action.refuse.over-budget',
       reason: `${what}, over the budget of ${options.maxFailingClaims} (maxFailingClaims): wrong in too many places to repair, or to regenerate from notes`,
     });
-  if (repair === undefined)
+  if (repair === null)
     return of({
       action: 'refuse',
       code: 'action.refuse.nothing-repaired',
@@ -130,8 +130,7 @@ export function guardClaims(
   verify: (repaired: PreparedAnswer) => ChunkReport,
 ): ClaimGuard {
   const fix = downgradeClaims(answer, report, options);
-  if (fix === null) return recommendClaims(report, options);
-  return recommendClaims(report, options, { ...repairOf(fix), report: verify(fix.answer) });
+  return recommendClaims(report, options, fix && { ...fix.repair, report: verify(fix.answer) });
 }
 
 /** `guardClaims` with a verification that waits (the model judge). */
@@ -142,15 +141,11 @@ export async function guardJudgedClaims(
   verify: (repaired: PreparedAnswer) => Promise<ChunkReport>,
 ): Promise<ClaimGuard> {
   const fix = downgradeClaims(answer, report, options);
-  if (fix === null) return recommendClaims(report, options);
-  return recommendClaims(report, options, { ...repairOf(fix), report: await verify(fix.answer) });
-}
-
-function repairOf(fix: { answer: PreparedAnswer; changes: ClaimChange[] }): {
-  text: string;
-  changes: ClaimChange[];
-} {
-  return { text: fix.answer.text, changes: fix.changes };
+  return recommendClaims(
+    report,
+    options,
+    fix && { ...fix.repair, report: await verify(fix.answer) },
+  );
 }
 
 /**
