@@ -20,8 +20,11 @@ const JudgeConfigSchema = z.strictObject({
   answerDeadlineMs: z.number().int().min(1).optional(),
   requestTimeoutMs: z.number().int().min(1).optional(),
   minEvidenceWords: z.number().int().min(1).optional(),
+  /** Requests in flight at once (`JUDGE_DEFAULTS.concurrency`). */
   concurrency: z.number().int().min(1).optional(),
+  /** The judge is advice only: no counted verdict leaves a claim as the checks left it. */
   advisory: z.boolean().optional(),
+  /** Uncited statements (`uncited_claim`) are judged too, against every retrieved chunk. */
   uncited: z.boolean().optional(),
 });
 export type JudgeConfig = z.infer<typeof JudgeConfigSchema>;

@@ -23,25 +23,18 @@ export function buildJudgeSetup(
   env: NodeJS.ProcessEnv,
   base?: Judge,
 ): JudgeSetup {
+  const { url, model, cacheDir, recordDir, replayDir, requestTimeoutMs, ...limits } = config;
   const asked =
-    config.replayDir !== undefined
-      ? replayJudge(config.replayDir, config.model ?? base?.model ?? 'replay')
+    replayDir !== undefined
+      ? replayJudge(replayDir, model ?? base?.model ?? 'replay')
       : (base ?? httpJudgeOf(config, env));
-  const judge = config.recordDir === undefined ? asked : recordingJudge(asked, config.recordDir);
   return {
-    judge,
+    judge: recordDir === undefined ? asked : recordingJudge(asked, recordDir),
     cache:
-      config.cacheDir === undefined
+      cacheDir === undefined
         ? PROCESS_CACHE
-        : layeredJudgeCache([PROCESS_CACHE, diskJudgeCache(config.cacheDir)]),
-    ...(config.maxCallsPerAnswer === undefined
-      ? {}
-      : { maxCallsPerAnswer: config.maxCallsPerAnswer }),
-    ...(config.answerDeadlineMs === undefined ? {} : { answerDeadlineMs: config.answerDeadlineMs }),
-    ...(config.minEvidenceWords === undefined ? {} : { minEvidenceWords: config.minEvidenceWords }),
-    ...(config.concurrency === undefined ? {} : { concurrency: config.concurrency }),
-    ...(config.advisory === undefined ? {} : { advisory: config.advisory }),
-    ...(config.uncited === undefined ? {} : { uncited: config.uncited }),
+        : layeredJudgeCache([PROCESS_CACHE, diskJudgeCache(cacheDir)]),
+    ...limits,
   };
 }
 

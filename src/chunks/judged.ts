@@ -11,23 +11,24 @@ import type {
 } from '../judge/types.js';
 import { mapConcurrently } from '../util/pool.js';
 import { summarize } from './check.js';
+import type { JudgeConfig } from './config.js';
 import { applyJudgement, type Judgement } from './judge-apply.js';
 import type { Chunk, ChunkReport, ClaimVerdict, JudgeSummary } from './types.js';
 
-/** A configured judge and its limits (defaults: `JUDGE_DEFAULTS`). */
-export interface JudgeSetup {
+/** A configured judge and its limits (`JudgeConfig`; defaults: `JUDGE_DEFAULTS`). */
+export interface JudgeSetup
+  extends Pick<
+    JudgeConfig,
+    | 'answerDeadlineMs'
+    | 'maxCallsPerAnswer'
+    | 'minEvidenceWords'
+    | 'concurrency'
+    | 'advisory'
+    | 'uncited'
+  > {
   judge: Judge;
   /** Verdicts kept between answers; a cache of this one call when none is given. */
   cache?: JudgeCache;
-  answerDeadlineMs?: number;
-  maxCallsPerAnswer?: number;
-  minEvidenceWords?: number;
-  /** Requests in flight at once (`JUDGE_DEFAULTS.concurrency`). */
-  concurrency?: number;
-  /** The judge is advice only: no counted verdict leaves a claim as the checks left it. */
-  advisory?: boolean;
-  /** Uncited statements (`uncited_claim`) are judged too, against every retrieved chunk. */
-  uncited?: boolean;
 }
 
 /**
