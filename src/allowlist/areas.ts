@@ -1,7 +1,7 @@
 import { ACCEPTED_FORMS, areaOf, jurisdictionOf } from '../jurisdiction/codes.js';
 import { cleanOrgName } from '../normalize/name.js';
 import { normalizeUrl } from '../normalize/url.js';
-import { dataRecord, type Fail, hostOfDomainEntry } from './fields.js';
+import { type Fail, hostOfDomainEntry, type Read, readLists } from './fields.js';
 
 /**
  * The allowlist's knowledge of who serves where, all optional so that older files stay valid:
@@ -37,12 +37,15 @@ export function parseAreaFields(file: AreaFields, fail: Fail): AllowlistAreas {
     else out.jurisdiction = code;
   }
   if (file.org_areas !== undefined)
-    out.orgAreas = areaRecord(file.org_areas, 'org_areas', fail, (key) => {
-      const name = cleanOrgName(key);
-      return name.length > 0 ? name : null;
+    out.orgAreas = readLists('org_areas', file.org_areas, fail, readArea, {
+      of: (key) => cleanOrgName(key) || null,
     });
   if (file.link_areas !== undefined)
-    out.linkAreas = areaRecord(file.link_areas, 'link_areas', fail, linkKey);
+    out.linkAreas = readLists('link_areas', file.link_areas, fail, readArea, {
+      of: linkKey,
+      problem: (key) =>
+        `${JSON.stringify(key)} is neither a URL nor a host; write it as in "urls" or "domains"`,
+    });
   return out;
 }
 
@@ -55,34 +58,10 @@ function linkKey(key: string): string | null {
   return hostOfDomainEntry(key);
 }
 
-function areaRecord(
-  record: Record<string, string[]>,
-  field: string,
-  fail: Fail,
-  keyOf: (key: string) => string | null,
-): Record<string, string[]> {
-  const out = dataRecord<string[]>();
-  for (const key in record) {
-    const normalized = keyOf(key);
-    if (normalized === null) {
-      fail(
-        [field, key],
-        field === 'org_areas'
-          ? 'the organization name is empty'
-          : `${JSON.stringify(key)} is neither a URL nor a host; write it as in "urls" or "domains"`,
-      );
-      continue;
+function readArea(written: string): Read {
+  return (
+    areaOf(written) ?? {
+      problem: `${JSON.stringify(written)} is not an area; write ${ACCEPTED_FORMS}, or US for the whole country`,
     }
-    const list = (out[normalized] ??= []);
-    record[key]!.forEach((written, index) => {
-      const area = areaOf(written);
-      if (area === null)
-        fail(
-          [field, key, index],
-          `${JSON.stringify(written)} is not an area; write ${ACCEPTED_FORMS}, or US for the whole country`,
-        );
-      else if (!list.includes(area)) list.push(area);
-    });
-  }
-  return out;
+  );
 }

@@ -98,83 +98,76 @@ export function hostOfDomainEntry(raw: string): string | null {
   return normalizeHost(trimmed.replace(/\/+$/, ''));
 }
 
-/** `org_aliases`: each organization's other names, cleaned, once each. */
-export function readAliases(
-  given: Record<string, string[]> | undefined,
-  addOrg: (name: string) => void,
+/** A value read, or what is wrong with it (the message at its path). */
+export type Read = string | { problem: string };
+
+/**
+ * A record of lists (`org_phones`, `org_aliases`, `org_urls`, `org_areas`, `link_areas`): each key
+ * read by `keyOf` (an organization's name, cleaned, by default; an empty one is a problem, a null
+ * one a problem whose values are not read), each value by `valueOf`, each kept once, in the order
+ * written. `addOrg` hears each key, so the organizations keep the order they are first named in.
+ */
+export function readLists(
+  field: string,
+  given: Readonly<Record<string, readonly string[]>> | undefined,
   fail: Fail,
+  valueOf: (raw: string) => Read,
+  keys: {
+    of?: (raw: string) => string | null;
+    /** What is wrong with a key `of` reads as empty or null. */
+    problem?: (raw: string) => string;
+    addOrg?: (name: string) => void;
+  } = {},
 ): Record<string, string[]> {
-  const orgAliases = dataRecord<string[]>();
-  for (const [rawName, aliases] of Object.entries(given ?? {})) {
-    const name = cleanOrgName(rawName);
-    if (name.length === 0) fail(['org_aliases', rawName], 'the organization name is empty');
-    addOrg(name);
-    const list = (orgAliases[name] ??= []);
-    aliases.forEach((raw, index) => {
-      const alias = cleanOrgName(raw);
-      if (alias.length === 0) fail(['org_aliases', rawName, index], 'is empty; remove it');
-      if (!list.includes(alias)) list.push(alias);
+  const { of = cleanOrgName, problem = () => 'the organization name is empty', addOrg } = keys;
+  const out = dataRecord<string[]>();
+  // `for…in`, as in `phoneOwnersOf`: no pair made per organization.
+  for (const rawKey in given) {
+    const key = of(rawKey);
+    if (key === null || key.length === 0) {
+      fail([field, rawKey], problem(rawKey));
+      if (key === null) continue;
+    }
+    addOrg?.(key);
+    const list = (out[key] ??= []);
+    given[rawKey]!.forEach((raw, index) => {
+      const value = valueOf(raw);
+      if (typeof value !== 'string') fail([field, rawKey, index], value.problem);
+      else if (!list.includes(value)) list.push(value);
     });
   }
-
-  return orgAliases;
+  return out;
 }
 
-/** `org_phones`: each organization's numbers in E.164 (or a service line), once each, in order. */
-export function readPhones(
-  given: Record<string, string[]>,
-  addOrg: (name: string) => void,
-  fail: Fail,
-): Record<string, string[]> {
-  const orgPhones = dataRecord<string[]>();
-  // `for…in`, as in `phoneOwnersOf`: no pair made per organization.
-  for (const rawName in given) {
-    const numbers = given[rawName]!;
-    const name = cleanOrgName(rawName);
-    if (name.length === 0) fail(['org_phones', rawName], 'the organization name is empty');
-    addOrg(name);
-    const list = (orgPhones[name] ??= []);
-    numbers.forEach((raw, index) => {
-      const result = normalizePhone(raw);
-      if (!result.ok)
-        fail(
-          ['org_phones', rawName, index],
-          `${JSON.stringify(raw)} is not a phone number: ${result.reason}; write it like "(617) 555-0123", or remove it`,
-        );
-      else if (!list.includes(result.e164)) list.push(result.e164);
-    });
-  }
-  return orgPhones;
+/** An alias, cleaned as a name is. */
+export function readAlias(raw: string): Read {
+  const alias = cleanOrgName(raw);
+  return alias.length > 0 ? alias : { problem: 'is empty; remove it' };
+}
+
+/** A number of `org_phones`, in E.164 (or a service line). */
+export function readPhone(raw: string): Read {
+  const result = normalizePhone(raw);
+  return result.ok
+    ? result.e164
+    : {
+        problem: `${JSON.stringify(raw)} is not a phone number: ${result.reason}; write it like "(617) 555-0123", or remove it`,
+      };
 }
 
 /**
- * `org_urls`: each organization's pages, normalized, each one a listed URL, so a correction never
- * offers a page the directory does not vouch for.
+ * A page of `org_urls`, normalized, each one a listed URL, so a correction never offers a page
+ * the directory does not vouch for.
  */
-export function readOrgUrls(
-  given: Record<string, string[]> | undefined,
-  urls: ReadonlySet<string>,
-  addOrg: (name: string) => void,
-  fail: Fail,
-): { orgUrls?: Record<string, string[]> } {
-  if (given === undefined) return {};
-  const orgUrls = dataRecord<string[]>();
-  for (const [rawName, pages] of Object.entries(given)) {
-    const name = cleanOrgName(rawName);
-    if (name.length === 0) fail(['org_urls', rawName], 'the organization name is empty');
-    addOrg(name);
-    const list = (orgUrls[name] ??= []);
-    pages.forEach((raw, index) => {
-      const result = normalizeUrl(raw);
-      if (!result.ok || !urls.has(result.url))
-        fail(
-          ['org_urls', rawName, index],
-          `${JSON.stringify(raw)} is not one of the "urls"; add it to "urls" or remove it here`,
-        );
-      else if (!list.includes(result.url)) list.push(result.url);
-    });
-  }
-  return { orgUrls };
+export function readOrgUrl(urls: ReadonlySet<string>): (raw: string) => Read {
+  return (raw) => {
+    const result = normalizeUrl(raw);
+    return result.ok && urls.has(result.url)
+      ? result.url
+      : {
+          problem: `${JSON.stringify(raw)} is not one of the "urls"; add it to "urls" or remove it here`,
+        };
+  };
 }
 
 /**

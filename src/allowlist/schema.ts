@@ -5,10 +5,11 @@ import { cleanOrgName } from '../normalize/name.js';
 import { type AllowlistAreas, parseAreaFields } from './areas.js';
 import {
   dataRecord,
-  readAliases,
+  readAlias,
   readDomains,
-  readOrgUrls,
-  readPhones,
+  readLists,
+  readOrgUrl,
+  readPhone,
   readUrls,
 } from './fields.js';
 import { type PhoneKind, parsePhoneKinds } from './phone-kinds.js';
@@ -138,11 +139,13 @@ export function readAllowlist(
     orgs.add(name);
   });
   const addOrg = (name: string): void => void orgs.add(name);
-  const orgPhones = readPhones(file.org_phones, addOrg, fail);
-  const orgAliases = readAliases(file.org_aliases, addOrg, fail);
+  const orgPhones = readLists('org_phones', file.org_phones, fail, readPhone, { addOrg });
+  const orgAliases = readLists('org_aliases', file.org_aliases, fail, readAlias, { addOrg });
   const areas = {
     ...parseAreaFields(file, fail),
-    ...readOrgUrls(file.org_urls, urls, addOrg, fail),
+    ...(file.org_urls === undefined
+      ? {}
+      : { orgUrls: readLists('org_urls', file.org_urls, fail, readOrgUrl(urls), { addOrg }) }),
     ...parsePhoneKinds(file, addOrg, fail),
   };
   if (problems.length > 0) throw invalidInput('INVALID_ALLOWLIST', problems, format);
