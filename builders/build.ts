@@ -81,21 +81,12 @@ export function buildAllowlist(
   );
   if (kinds) allowlist.orgPhoneKinds = kinds;
   reportBareNames(allowlist, state.orgs, baseSource, state.notes, state.warnings);
-  const { warnings, notes } = state;
-  const summary = summarizeBuild(allowlist, warnings, notes, {
-    tables,
-    rowsRead: state.rowsRead,
-    rowsUsed: state.rowsUsed,
-    rowsSkipped: state.rowsSkipped,
-    rowsRealigned: state.rowsRealigned,
-    orgs: state.orgs,
-    hostOrgs: state.hostOrgs,
-    sharedHostMinOrgs: options.sharedHostMinOrgs ?? SHARED_HOST_MIN_ORGS,
-    deriveDomains: state.deriveDomains,
+  const summary = summarizeBuild(allowlist, state, tables, {
     base: options.base,
     baseSource,
+    sharedHostMinOrgs: options.sharedHostMinOrgs ?? SHARED_HOST_MIN_ORGS,
   });
-  return { allowlist, warnings, notes, summary };
+  return { allowlist, warnings: state.warnings, notes: state.notes, summary };
 }
 
 const NO_COLUMNS: ColumnNames = { org: '', urls: [], phones: [], aliases: [], domains: [] };

@@ -5,10 +5,10 @@ import { describeDelimiter, describeItem, describeLocation } from './messages.js
 import type {
   BuildNote,
   BuildResult,
+  BuildState,
   BuildSummary,
   BuildWarning,
   CsvEncoding,
-  OrgEntry,
   SharedHost,
   Table,
 } from './types.js';
@@ -20,44 +20,20 @@ export const SUMMARY_SHOWN = BUILDER_SHOWN;
 const MORE_HINT =
   '--messages FILE writes every warning and note to FILE, --messages - lists them here';
 
-/** What the build counted on its way, for `summarizeBuild`. */
-export interface BuildTally {
-  tables: readonly Table[];
-  rowsRead: number;
-  rowsUsed: number;
-  rowsSkipped: number;
-  rowsRealigned: number;
-  orgs: ReadonlyMap<string, OrgEntry>;
-  /** Host → the organizations (by key) that list a page on it. */
-  hostOrgs: ReadonlyMap<string, ReadonlySet<string>>;
-  sharedHostMinOrgs: number;
-  deriveDomains: boolean;
-  /** The allowlist merged into (`--merge`), as it was before the build. */
-  base: Allowlist | undefined;
-  baseSource: string;
-}
-
-/** The summary's figures, from the finished allowlist, its warnings and notes, and the tally. */
+/**
+ * The summary's figures, from the finished allowlist and what the build counted on its way
+ * (`state`); `base` is the allowlist merged into (`--merge`), as it was before the build.
+ */
 export function summarizeBuild(
   allowlist: Allowlist,
-  warnings: readonly BuildWarning[],
-  notes: readonly BuildNote[],
-  tally: BuildTally,
+  state: BuildState,
+  tables: readonly Table[],
+  merged: { base: Allowlist | undefined; baseSource: string; sharedHostMinOrgs: number },
 ): BuildSummary {
-  const {
-    tables,
-    rowsRead,
-    rowsUsed,
-    rowsSkipped,
-    rowsRealigned,
-    orgs,
-    hostOrgs,
-    sharedHostMinOrgs,
-    deriveDomains,
-    base,
-  } = tally;
+  const { hostOrgs, orgs, warnings, notes } = state;
+  const { base } = merged;
   const sharedHosts: SharedHost[] = [...hostOrgs]
-    .filter(([, owners]) => owners.size >= sharedHostMinOrgs)
+    .filter(([, owners]) => owners.size >= merged.sharedHostMinOrgs)
     .map(([host, owners]) => ({ host, organizations: owners.size }))
     .sort((a, b) => b.organizations - a.organizations || compareStrings(a.host, b.host));
 
@@ -74,10 +50,10 @@ export function summarizeBuild(
       delimiter: table.delimiter,
       notes: table.notes,
     })),
-    rowsRead,
-    rowsUsed,
-    rowsSkipped,
-    rowsRealigned,
+    rowsRead: state.rowsRead,
+    rowsUsed: state.rowsUsed,
+    rowsSkipped: state.rowsSkipped,
+    rowsRealigned: state.rowsRealigned,
     organizations: allowlist.orgNames.length,
     organizationsWithoutNumber: [...orgs.values()].filter((org) => org.phones.length === 0).length,
     urls: allowlist.urls.length,
@@ -87,12 +63,12 @@ export function summarizeBuild(
     aliases: Object.values(allowlist.orgAliases).reduce((sum, list) => sum + list.length, 0),
     warnings: warnings.length,
     notes: notes.length,
-    deriveDomains,
+    deriveDomains: state.deriveDomains,
     sharedHosts,
   };
   if (base) {
     summary.base = {
-      source: tally.baseSource,
+      source: merged.baseSource,
       organizations: base.orgNames.length,
       urls: base.urls.length,
       domains: base.domains.length,
