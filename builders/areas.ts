@@ -2,7 +2,6 @@ import type { Allowlist } from '../src/allowlist/schema.js';
 import { dataRecord } from '../src/allowlist/fields.js';
 import { houseMessage } from '../src/input/issues.js';
 import { ACCEPTED_FORMS, areaOf } from '../src/jurisdiction/codes.js';
-import { parseDomainCell, parseUrlCell } from './cells.js';
 import type { AreaState, BuildState } from './types.js';
 import { cellOf, isBlank, type RowContext } from './values.js';
 
@@ -19,8 +18,16 @@ export function parseAreaCell(cell: string): string[] {
     .filter((part) => part.length > 0);
 }
 
-/** The row's areas (null when its cell is empty or holds no area) onto its organization and links. */
-export function readAreas(state: BuildState, context: RowContext, key: string): void {
+/**
+ * The row's areas (null when its cell is empty or holds no area) onto its organization and
+ * `links`, the URLs and hosts the row vouches for (`readUrls`, `readDomains`).
+ */
+export function readAreas(
+  state: BuildState,
+  context: RowContext,
+  key: string,
+  links: readonly string[],
+): void {
   const column = context.cols.area;
   if (column === undefined) return;
   const areas = (state.areas ??= { orgs: new Map(), links: new Map() });
@@ -43,22 +50,7 @@ export function readAreas(state: BuildState, context: RowContext, key: string): 
     }
   }
   merge(areas.orgs, key, found);
-  for (const link of linksOf(state, context)) merge(areas.links, link, found);
-}
-
-/** The URLs of the row, and the hosts they vouch for: what `readUrls`/`readDomains` added. */
-function linksOf(state: BuildState, context: RowContext): string[] {
-  const out: string[] = [];
-  for (const column of context.cols.urls)
-    for (const part of parseUrlCell(cellOf(context, column)))
-      if (part.kind === 'url') {
-        out.push(part.url);
-        if (state.deriveDomains) out.push(part.host);
-      }
-  for (const column of context.cols.domains)
-    for (const part of parseDomainCell(cellOf(context, column)))
-      if (part.kind === 'domain') out.push(part.host);
-  return out;
+  for (const link of links) merge(areas.links, link, found);
 }
 
 function merge(map: Map<string, Set<string> | null>, key: string, found: Set<string> | null): void {

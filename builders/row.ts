@@ -33,10 +33,9 @@ export function readTable(state: BuildState, table: Table, cols: ResolvedColumns
     if (found === undefined) continue;
     state.rowsUsed += 1;
     readPhones(state, context, found.entry);
-    readUrls(state, context, found.key);
-    readDomains(state, context);
+    const links = [...readUrls(state, context, found.key), ...readDomains(state, context)];
     readAliases(state, context, found.key);
-    readAreas(state, context, found.key);
+    readAreas(state, context, found.key, links);
   }
 }
 

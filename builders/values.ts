@@ -119,8 +119,12 @@ export function readPhones(state: BuildState, context: RowContext, org: OrgEntry
   }
 }
 
-/** Each URL column's addresses into the allowlist, their hosts counted per organization. */
-export function readUrls(state: BuildState, context: RowContext, key: string): void {
+/**
+ * Each URL column's addresses into the allowlist, their hosts counted per organization. Returns
+ * the links the row vouches for: each address, and its host when domains are derived.
+ */
+export function readUrls(state: BuildState, context: RowContext, key: string): string[] {
+  const links: string[] = [];
   for (const column of context.cols.urls) {
     if (isBlank(state, context, column)) continue;
     const value = cellOf(context, column);
@@ -135,7 +139,11 @@ export function readUrls(state: BuildState, context: RowContext, key: string): v
         owners.add(key);
         const org = state.orgs.get(key);
         if (org && !(org.urls ??= []).includes(part.url)) org.urls.push(part.url);
-        if (state.deriveDomains) state.domains.add(part.host);
+        links.push(part.url);
+        if (state.deriveDomains) {
+          state.domains.add(part.host);
+          links.push(part.host);
+        }
       } else if (part.kind === 'bad') {
         state.warnings.push({
           ...at,
@@ -158,15 +166,19 @@ export function readUrls(state: BuildState, context: RowContext, key: string): v
       }
     }
   }
+  return links;
 }
 
-/** Each domain column's hosts into the allowlist. */
-export function readDomains(state: BuildState, context: RowContext): void {
+/** Each domain column's hosts into the allowlist; returns them. */
+export function readDomains(state: BuildState, context: RowContext): string[] {
+  const hosts: string[] = [];
   for (const column of context.cols.domains) {
     if (isBlank(state, context, column)) continue;
     for (const part of parseDomainCell(cellOf(context, column))) {
-      if (part.kind === 'domain') state.domains.add(part.host);
-      else
+      if (part.kind === 'domain') {
+        state.domains.add(part.host);
+        hosts.push(part.host);
+      } else
         state.warnings.push({
           ...context.at,
           code: 'BAD_DOMAIN',
@@ -179,6 +191,7 @@ export function readDomains(state: BuildState, context: RowContext): void {
         });
     }
   }
+  return hosts;
 }
 
 /** Each alias column's names, kept aside until every row is read (`settleAliases`). */
