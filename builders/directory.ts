@@ -187,16 +187,6 @@ export class LeftOut {
     group.rows.push(row);
   }
 
-  /** How many rows were left out for reasons that are warnings (`todo` given), and for the rest. */
-  counts(): { warned: number; noted: number } {
-    let warned = 0;
-    let noted = 0;
-    for (const group of this.groups.values())
-      if (group.todo === undefined) noted += group.rows.length;
-      else warned += group.rows.length;
-    return { warned, noted };
-  }
-
   /** One warning a file and reason for ids that point to nothing; one note for the rest. */
   messages(): { warnings: BuildWarning[]; notes: BuildNote[] } {
     const warnings: BuildWarning[] = [];
