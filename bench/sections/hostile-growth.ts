@@ -7,7 +7,8 @@ import {
   renderComparison,
   type VendorRow,
 } from '../../src/compare/index.js';
-import { fromPromptfooRow, type PromptfooRowInput } from '../../src/promptfoo/rows.js';
+import { fromPromptfooRow } from '../../src/promptfoo/rows.js';
+import type { ResultRow } from '../../src/promptfoo/results.js';
 import { formatStale } from '../../src/format/stale.js';
 import { jsonErrorOffset } from '../../src/input/json.js';
 import type { AllowlistIndex } from '../../src/match/index.js';
@@ -191,13 +192,13 @@ const SHAPES: readonly Shape[] = [
       let grading: object = { pass: true, score: 1 };
       for (let level = 0; level < n; level += 1)
         grading = { pass: true, score: 1, componentResults: [grading] };
-      const row: PromptfooRowInput = {
+      const row: Omit<ResultRow, 'success'> = {
         provider: 'x',
         testIdx: 0,
         promptIdx: 0,
         output: '',
         vars: {},
-        gradingResult: grading as NonNullable<PromptfooRowInput['gradingResult']>,
+        gradingResult: grading as NonNullable<ResultRow['gradingResult']>,
       };
       return () => {
         try {

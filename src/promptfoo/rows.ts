@@ -23,29 +23,19 @@ import type { JudgeVerdict, VendorRow, VerifierVerdict } from '../compare/types.
 /** Row status promptfoo writes in `failureReason` (its `ResultFailureReason`): 1 assertion, 2 error. */
 const FAILURE_REASON_ERROR = 2;
 
-const AssertionSchema = z
-  .looseObject({ type: z.string().optional(), value: z.unknown().optional() })
-  .nullish();
-
-interface Component {
-  pass: boolean;
-  score?: number | undefined;
-  reason?: string | undefined;
-  assertion?: { type?: string | undefined; value?: unknown } | null | undefined;
-  metadata?: Record<string, unknown> | undefined;
-  componentResults?: Component[] | undefined;
-}
-
-const ComponentSchema: z.ZodType<Component> = z.lazy(() =>
-  z.looseObject({
-    pass: z.boolean(),
-    score: z.number().optional(),
-    reason: z.string().optional(),
-    assertion: AssertionSchema,
-    metadata: z.record(z.string(), z.unknown()).optional(),
-    componentResults: z.array(ComponentSchema).optional(),
-  }),
-);
+const ComponentSchema = z.looseObject({
+  pass: z.boolean(),
+  score: z.number().optional(),
+  reason: z.string().optional(),
+  assertion: z
+    .looseObject({ type: z.string().optional(), value: z.unknown().optional() })
+    .nullish(),
+  metadata: z.record(z.string(), z.unknown()).optional(),
+  get componentResults() {
+    return z.array(ComponentSchema).optional();
+  },
+});
+type Component = z.infer<typeof ComponentSchema>;
 
 /** What `fromPromptfooRow` needs besides the row. */
 export interface RowOptions {
@@ -57,32 +47,16 @@ export interface RowOptions {
 }
 
 /**
- * A row as `readPromptfooResults` (src/promptfoo/results.ts) returns it. A row errored when
- * promptfoo's own `failureReason` says so (2); a file without it (older promptfoo) errored when
- * the row has an error and no grading result at all (a provider that failed, a grader that
- * crashed). A failing assertion also fills `error` with its reason, so `error` alone never means
- * the row errored.
- */
-export type PromptfooRowInput = Pick<
-  ResultRow,
-  | 'provider'
-  | 'testIdx'
-  | 'promptIdx'
-  | 'output'
-  | 'vars'
-  | 'description'
-  | 'error'
-  | 'failureReason'
-  | 'gradingResult'
->;
-
-/**
- * Convert one row. Pure. Throws `InputError('INVALID_RESULTS')` naming `where` when the row has a
- * citation-verifier result without per-link data and no `reverify` was given (a results file from
- * before the metadata existed, or an assertion that could not grade), or malformed metadata.
+ * Convert one row, as `readPromptfooResults` returns it. Pure. A row errored when promptfoo's own
+ * `failureReason` says so (2); a file without it (older promptfoo) errored when the row has an
+ * error and no grading result at all (a provider that failed, a grader that crashed). A failing
+ * assertion also fills `error` with its reason, so `error` alone never means the row errored.
+ * Throws `InputError('INVALID_RESULTS')` naming `where` when the row has a citation-verifier result
+ * without per-link data and no `reverify` was given (a results file from before the metadata
+ * existed, or an assertion that could not grade), or malformed metadata.
  */
 export function fromPromptfooRow(
-  row: PromptfooRowInput,
+  row: Omit<ResultRow, 'success'>,
   where: string,
   options: RowOptions = {},
 ): VendorRow {
@@ -195,15 +169,16 @@ function judgeOf(components: readonly Component[]): JudgeVerdict | undefined {
  */
 function chunksOf(components: readonly Component[]): VendorRow['chunks'] {
   for (const component of components) {
-    const audit = component.metadata?.[CHUNK_METADATA_KEY] as
-      | { overall_assessment?: { critical_failures?: unknown } }
-      | undefined;
-    const failures = audit?.overall_assessment?.critical_failures;
-    if (typeof failures === 'number' && Number.isInteger(failures) && failures >= 0)
-      return { failures };
+    const audit = RecordedChunksSchema.safeParse(component.metadata?.[CHUNK_METADATA_KEY]);
+    if (audit.success) return { failures: audit.data.overall_assessment.critical_failures };
   }
   return undefined;
 }
+
+/** The part of the chunk check's audit the comparison reads; the rest of it is not checked here. */
+const RecordedChunksSchema = z.object({
+  overall_assessment: z.object({ critical_failures: z.number().int().nonnegative() }),
+});
 
 /** The verifier's top-level result: the one with our metadata, else (older files) our reason prefix. */
 function isVerifierComponent(component: Component): boolean {
@@ -214,16 +189,10 @@ function isVerifierComponent(component: Component): boolean {
 /** The reason of a verifier result that carries an error instead of findings, if there is one. */
 function verifierError(components: readonly Component[]): string | undefined {
   const component = components.find(isVerifierComponent);
-  if (!component) return undefined;
-  const data = component.metadata?.[VERIFIER_METADATA_KEY];
-  if (
-    data !== null &&
-    typeof data === 'object' &&
-    'error' in data &&
-    typeof data.error === 'string'
-  )
-    return component.reason ?? data.error;
-  return undefined;
+  const recorded = z
+    .object({ error: z.string() })
+    .safeParse(component?.metadata?.[VERIFIER_METADATA_KEY]);
+  return recorded.success ? (component?.reason ?? recorded.data.error) : undefined;
 }
 
 function recordedVerifier(

@@ -1,4 +1,4 @@
-import type { PromptfooRowInput } from '../../src/promptfoo/rows.js';
+import type { ResultRow } from '../../src/promptfoo/results.js';
 
 /**
  * A promptfoo results row whose only assertion returned `result`, as promptfoo records it in a
@@ -8,7 +8,7 @@ import type { PromptfooRowInput } from '../../src/promptfoo/rows.js';
 export function recordedRow(
   result: object,
   { output = 'See https://example.org/x', error }: { output?: string; error?: string } = {},
-): PromptfooRowInput {
+): Omit<ResultRow, 'success'> {
   return JSON.parse(
     JSON.stringify({
       provider: 'vendor-x',
