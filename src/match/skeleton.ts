@@ -23,13 +23,11 @@ function confusable(char: string): string | undefined {
  * `i` in a host), `0` and `o`, `rn` and `m`, `vv` and `w`, `cl` and `d`.
  */
 export function skeleton(name: string): string {
-  return PLAIN.test(name) ? plainSkeleton(name) : fullSkeleton(name);
-}
-
-function fullSkeleton(name: string): string {
   let mapped = '';
   for (const char of name.normalize('NFD').toLowerCase()) {
-    const own = confusable(char) ?? char;
+    // Of a host's own characters the table maps only `0`, `1` and `m`, which the folds below
+    // read the same: the table (loaded on first use) is read only for the others.
+    const own = (PLAIN_CHAR.test(char) ? undefined : confusable(char)) ?? char;
     if (char.charCodeAt(0) <= 0x7f || isAsciiLetters(own)) {
       mapped += own;
       continue;
@@ -51,27 +49,7 @@ function fullSkeleton(name: string): string {
     .replace(/w/g, 'vv');
 }
 
-/** Lower-case ASCII letters, digits, dots and hyphens: most host names. */
-const PLAIN = /^[a-z0-9.-]*$/;
-
-/**
- * `skeleton` of a `PLAIN` name, one character at a time: of these characters Unicode's table maps
- * only `0`, `1` and `m`, and the ASCII folds above each replace one character by letters no later
- * fold reads, so the chain of replacements is this table. A test compares it with the full path.
- */
-function plainSkeleton(name: string): string {
-  let out = '';
-  for (let k = 0; k < name.length; k++) {
-    const code = name.charCodeAt(k);
-    if (code === 105 /* i */ || code === 49 /* 1 */) out += 'l';
-    else if (code === 48 /* 0 */) out += 'o';
-    else if (code === 109 /* m */) out += 'rn';
-    else if (code === 100 /* d */) out += 'cl';
-    else if (code === 119 /* w */) out += 'vv';
-    else out += name[k];
-  }
-  return out;
-}
+const PLAIN_CHAR = /^[a-z0-9.-]$/;
 
 function isAsciiLetters(text: string): boolean {
   return /^[a-z0-9]+$/i.test(text.normalize('NFD').replace(/\p{M}/gu, ''));
