@@ -36,26 +36,25 @@ const UNREACHABLE_CODES = new Set([
   'EADDRNOTAVAIL',
 ]);
 
-/** The codes, names and first message of an error and its `cause` chain (five deep at most). */
-function errorChain(error: unknown): { codes: string[]; names: string[]; message: string } {
-  const codes: string[] = [];
-  const names: string[] = [];
-  let message: string | undefined;
-  let current: unknown = error;
-  for (let depth = 0; depth < 5 && current !== null && typeof current === 'object'; depth++) {
-    const record = current as {
-      name?: unknown;
-      code?: unknown;
-      message?: unknown;
-      cause?: unknown;
-    };
-    if (typeof record.code === 'string') codes.push(record.code);
-    names.push(typeof record.name === 'string' ? record.name : '');
-    if (message === undefined && typeof record.message === 'string' && record.message)
-      message = record.message;
-    current = record.cause;
+type Thrown = { name?: unknown; code?: unknown; message?: unknown; cause?: unknown };
+
+/** An error and its `cause` chain, five deep at most (what undici, `net` and `tls` throw nests). */
+export function causeChain(error: unknown): Thrown[] {
+  const chain: Thrown[] = [];
+  for (let at = error; chain.length < 5 && at !== null && typeof at === 'object'; ) {
+    chain.push(at);
+    at = (at as Thrown).cause;
   }
-  return { codes, names, message: message ?? String(error) };
+  return chain;
+}
+
+/** The codes, names and first message of an error and its `cause` chain. */
+function errorChain(error: unknown): { codes: string[]; names: string[]; message: string } {
+  const chain = causeChain(error);
+  const texts = (key: 'code' | 'name' | 'message'): string[] =>
+    chain.map((link) => link[key]).filter((value): value is string => typeof value === 'string');
+  const message = texts('message').find((text) => text !== '');
+  return { codes: texts('code'), names: texts('name'), message: message ?? String(error) };
 }
 
 /**

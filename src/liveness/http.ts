@@ -3,7 +3,7 @@ import type { LookupFunction } from 'node:net';
 import { Agent, type Dispatcher } from 'undici';
 import type { Failure } from './classify.js';
 import { Cancelled, type Stop } from './cancel.js';
-import { failureFromError } from './failure.js';
+import { causeChain, failureFromError } from './failure.js';
 import { hostKey } from './resolve.js';
 import type { Limiter } from './limiter.js';
 import { requestOnce } from './request.js';
@@ -239,10 +239,5 @@ export function stopped(signal: Stop, host: string): Exchange {
 }
 
 function attachedFailure(error: unknown): Failure | undefined {
-  let current: unknown = error;
-  for (let depth = 0; depth < 5 && current !== null && typeof current === 'object'; depth++) {
-    if (current instanceof LookupRefused) return current.failure;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return undefined;
+  return causeChain(error).find((link) => link instanceof LookupRefused)?.failure;
 }

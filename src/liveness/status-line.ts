@@ -2,6 +2,7 @@ import { connect as connectTcp, isIP, type LookupFunction, type Socket } from 'n
 import { connect as connectTls, rootCertificates } from 'node:tls';
 import { unbracket } from './address.js';
 import type { Stop } from './cancel.js';
+import { causeChain } from './failure.js';
 import type { RawOutcome } from './request.js';
 
 /**
@@ -27,18 +28,11 @@ export interface StatusLineSettings {
 
 /** Whether a failed request's error is one `readStatusLine` can get past. */
 export function statusLineMayAnswer(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; depth < 5 && current !== null && typeof current === 'object'; depth++) {
-    const { code, message, cause } = current as {
-      code?: unknown;
-      message?: unknown;
-      cause?: unknown;
-    };
-    if (code === 'UND_ERR_HEADERS_OVERFLOW') return true;
-    if (code === 'UND_ERR_SOCKET' && message === 'bad response') return true;
-    current = cause;
-  }
-  return false;
+  return causeChain(error).some(
+    ({ code, message }) =>
+      code === 'UND_ERR_HEADERS_OVERFLOW' ||
+      (code === 'UND_ERR_SOCKET' && message === 'bad response'),
+  );
 }
 
 /** One request by hand (see the top of this file). Never rejects. */
