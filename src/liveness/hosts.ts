@@ -5,20 +5,14 @@ import { classifyAddress, unbracket } from './address.js';
 import type { Failure } from './classify.js';
 import { LookupRefused } from './http.js';
 import { hostKey } from './resolve.js';
-import type { LookupAsker, Resolver } from './types.js';
+import type { Address, LookupAsker, Resolver, ResolveResult } from './types.js';
 
-export type HostResolution =
-  | {
-      ok: true;
-      addresses: Array<{ address: string; family: 4 | 6 }>;
-      source: 'dns' | 'pinned' | 'literal' | 'name';
-    }
-  | HostResolutionFailure;
-
+type Source = NonNullable<Failure['source']>;
 type HostResolutionFailure = { ok: false; failure: Failure };
+type HostResolution = { ok: true; addresses: Address[]; source: Source } | HostResolutionFailure;
 
 /** RFC 6761 6.3: localhost names are the loopback addresses, answered here, never by DNS. */
-const LOCALHOST: ReadonlyArray<{ address: string; family: 4 | 6 }> = [
+const LOCALHOST: readonly Address[] = [
   { address: '127.0.0.1', family: 4 },
   { address: '::1', family: 6 },
 ];
@@ -41,7 +35,7 @@ export class HostVetting {
   private readonly resolutions = new Map<string, Promise<HostResolution>>();
 
   constructor(
-    private readonly pins: ReadonlyMap<string, { address: string; family: 4 | 6 }>,
+    private readonly pins: ReadonlyMap<string, Address>,
     private readonly resolver: Resolver,
     private readonly mayFetchPrivate: (address: string) => boolean,
     /** Called when a real DNS answer gave an address the checker may fetch (proof DNS works). */
@@ -59,28 +53,10 @@ export class HostVetting {
    */
   resolve(hostname: string, asker?: LookupAsker): Promise<HostResolution> {
     const key = hostKey(hostname);
-    if (isIP(key) !== 0) {
-      const addressClass = classifyAddress(key);
-      if (addressClass !== null && !this.mayFetchPrivate(key)) {
-        return Promise.resolve({
-          ok: false,
-          failure: {
-            kind: 'private-address',
-            code: 'private-address',
-            host: key,
-            address: key,
-            addressClass,
-            source: 'literal',
-            message: `${key} is ${addressClass}`,
-          },
-        });
-      }
-      return Promise.resolve({
-        ok: true,
-        addresses: [{ address: key, family: isIP(key) === 6 ? 6 : 4 }],
-        source: 'literal',
-      });
-    }
+    if (isIP(key) !== 0)
+      return Promise.resolve(
+        this.vet(key, [{ address: key, family: isIP(key) === 6 ? 6 : 4 }], 'literal'),
+      );
     let pending = this.resolutions.get(key);
     if (!pending) {
       pending = this.lookupAndVet(key, asker);
@@ -132,9 +108,7 @@ export class HostVetting {
   private async lookUp(
     key: string,
     asker: LookupAsker | undefined,
-  ): Promise<
-    { ok: true; addresses: Array<{ address: string; family: 4 | 6 }> } | HostResolutionFailure
-  > {
+  ): Promise<Extract<ResolveResult, { ok: true }> | HostResolutionFailure> {
     let answer;
     try {
       answer = await this.resolver(key, asker);
@@ -163,8 +137,8 @@ export class HostVetting {
   private async lookupAndVet(key: string, asker: LookupAsker | undefined): Promise<HostResolution> {
     const pin = this.pins.get(key);
     const special = pin || !this.guardSpecialNames ? null : specialUseName(key);
-    let source: 'dns' | 'pinned' | 'name' = 'pinned';
-    let addresses: Array<{ address: string; family: 4 | 6 }>;
+    let source: Source = 'pinned';
+    let addresses: Address[];
     if (pin) {
       addresses = [pin];
     } else if (special === 'localhost') {
@@ -186,6 +160,11 @@ export class HostVetting {
       if (!answer.ok) return answer;
       addresses = answer.addresses;
     }
+    return this.vet(key, addresses, source);
+  }
+
+  /** The addresses the checker may fetch, or the refusal naming the first when none is. */
+  private vet(key: string, addresses: Address[], source: Source): HostResolution {
     const allowed = addresses.filter(
       (entry) => classifyAddress(entry.address) === null || this.mayFetchPrivate(entry.address),
     );
@@ -211,7 +190,10 @@ export class HostVetting {
           address: first.address,
           addressClass,
           source,
-          message: `${key} resolves to ${first.address}`,
+          message:
+            source === 'literal'
+              ? `${key} is ${addressClass}`
+              : `${key} resolves to ${first.address}`,
         },
       };
     }

@@ -4,7 +4,7 @@ import { LIVENESS_DEFAULTS } from '../defaults.js';
 import { unbracket } from './address.js';
 import { Cancelled, Stop } from './cancel.js';
 import { Limiter } from './limiter.js';
-import type { LookupAsker, Resolver, ResolveResult } from './types.js';
+import type { Address, LookupAsker, Resolver, ResolveResult } from './types.js';
 
 // getaddrinfo answers these when the name itself does not exist (or has no address at all); every
 // other code means DNS could not answer, which says nothing about the name.
@@ -120,8 +120,8 @@ export function hostKey(host: string): string {
  */
 export function pinsFrom(
   resolve: Readonly<Record<string, string>> | undefined,
-): Map<string, { address: string; family: 4 | 6 }> {
-  const pins = new Map<string, { address: string; family: 4 | 6 }>();
+): Map<string, Address> {
+  const pins = new Map<string, Address>();
   for (const [host, raw] of Object.entries(resolve ?? {})) {
     const address = unbracket(raw.trim());
     const family = isIP(address);

@@ -45,8 +45,10 @@ export type Resolver = (host: string, asker?: LookupAsker) => Promise<ResolveRes
  * still waits at its deadline says it was not tried (load).
  */
 export type LookupAsker = Partial<Pick<Stop, 'party' | 'noteLookupWaiting'>>;
+/** An address a host name resolves to. */
+export type Address = { address: string; family: 4 | 6 };
 export type ResolveResult =
-  | { ok: true; addresses: Array<{ address: string; family: 4 | 6 }> }
+  | { ok: true; addresses: Address[] }
   /** `notFound`: the name does not exist (NXDOMAIN / ENOTFOUND). `error`: DNS itself failed. */
   | { ok: false; notFound: boolean; error: string };
 
