@@ -9,6 +9,7 @@ import {
   type CheckerParts,
   checkLink,
   type ResolvedLivenessSettings,
+  stoppedOutcome,
 } from './parts.js';
 import { hostKey } from './resolve.js';
 import { fetchTarget } from './target.js';
@@ -34,7 +35,7 @@ interface LinkRun {
  */
 export function resolveLivenessSettings(options: LivenessOptions): ResolvedLivenessSettings {
   const { resolver: _resolver, ca: _ca, warn: _warn, ...data } = options;
-  const valid = parseLivenessOptions(stripUndefined(data));
+  const valid = parseLivenessOptions(data);
   return {
     ...livenessNumbers(valid),
     maxBodyBytes: LIVENESS_DEFAULTS.maxBodyBytes,
@@ -43,10 +44,6 @@ export function resolveLivenessSettings(options: LivenessOptions): ResolvedLiven
     accept: LIVENESS_DEFAULTS.accept,
     networkProbe: valid.networkProbe ?? NETWORK_PROBE_URL,
   };
-}
-
-function stripUndefined(value: object): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== undefined));
 }
 
 /**
@@ -77,7 +74,7 @@ export function createLinkChecker(
   const links = new Map<string, LinkRun>();
   return {
     check(url: string, checkOptions: CheckOptions = {}): Promise<LivenessOutcome> {
-      if (closed) return Promise.resolve(CLOSED);
+      if (closed) return Promise.resolve(stoppedOutcome(new Cancelled('closed')));
       let entry = links.get(url);
       if (!entry) {
         entry = startLink(parts, url, partyOf(checkOptions));
@@ -100,12 +97,6 @@ export function createLinkChecker(
     },
   };
 }
-
-const CLOSED: LivenessOutcome = {
-  kind: 'inconclusive',
-  error: 'closed',
-  reason: 'the link checker was closed before this link was checked',
-};
 
 /**
  * Whose share of the slots a link's requests count in: its answer's (an answer is known by its

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { compareStrings } from '../util/strings.js';
 import { InputError, describeError } from '../errors.js';
 import { privateAddressPolicy } from './address.js';
 import { DiskCache } from './cache.js';
@@ -92,8 +93,7 @@ export function assembleParts(
     () => network.noteDns(),
     system !== undefined,
   );
-  const ca =
-    options.ca === undefined ? [] : typeof options.ca === 'string' ? [options.ca] : [...options.ca];
+  const ca = [options.ca ?? []].flat();
   const lookup = hosts.lookup();
   const agent = createAgent(
     lookup,
@@ -155,15 +155,11 @@ function diskCacheOf(
  * `--resolve` pins and the extra CAs. Part of the disk cache's key.
  */
 function networkPolicy(options: LivenessOptions): string {
-  const pins = Object.entries(options.resolve ?? {}).sort(([a], [b]) =>
-    a < b ? -1 : a > b ? 1 : 0,
-  );
-  const ca =
-    options.ca === undefined ? [] : typeof options.ca === 'string' ? [options.ca] : [...options.ca];
+  const pins = Object.entries(options.resolve ?? {}).sort(([a], [b]) => compareStrings(a, b));
   return JSON.stringify({
     allowPrivate: options.allowPrivateNetworks ?? false,
     pins,
-    ca: ca.map((pem) => createHash('sha256').update(pem).digest('hex')),
+    ca: [options.ca ?? []].flat().map((pem) => createHash('sha256').update(pem).digest('hex')),
   });
 }
 
@@ -221,13 +217,15 @@ export async function checkLink(
     need === null
       ? parts.network.view()
       : await untilAborted(parts.network.confirm(need), signal, () => parts.network.view());
-  const outcome = signal.aborted ? stoppedOutcome(signal) : classify(stripBody(evidence), view);
+  const outcome = signal.aborted
+    ? stoppedOutcome(signal.reason)
+    : classify(stripBody(evidence), view);
   if (outcome.kind === 'live') await parts.diskCache?.put(url, outcome);
   return outcome;
 }
 
-function stoppedOutcome(signal: Stop): LivenessOutcome {
-  const reason: unknown = signal.reason;
+/** What a link stopped before its verdict (`reason`: why its `Stop` aborted) answers. */
+export function stoppedOutcome(reason: unknown): LivenessOutcome {
   if (reason instanceof Cancelled && reason.why === 'deadline')
     return {
       kind: 'inconclusive',
