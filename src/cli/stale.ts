@@ -12,7 +12,14 @@ import type { LivenessOptions } from '../liveness/types.js';
 import { readPromptfooResults } from '../promptfoo/results.js';
 import { findStaleLinks, staleFailed } from '../stale.js';
 import { printable } from '../util/strings.js';
-import { defineCommand, LIVE_FLAGS, OUTPUT_FLAGS, parseFormat, parseResolveFlags } from './args.js';
+import {
+  defineCommand,
+  LIVE_FLAGS,
+  OUTPUT_FLAGS,
+  type ParsedFlags,
+  parseFormat,
+  parseResolveFlags,
+} from './args.js';
 import { EXIT, readTextFile, type CliIo, type Subcommand } from './io.js';
 import { openOutput } from './output.js';
 
@@ -59,23 +66,26 @@ link is broken or invented, 3 bad input, 130 interrupted, 1 unexpected error.
 const PROGRESS_REDRAW_MS = 100;
 
 /** Exit code after Ctrl-C, as a shell reports a process ended by SIGINT. */
-export const EXIT_INTERRUPTED = 130;
+const EXIT_INTERRUPTED = 130;
+
+const FLAGS = {
+  ...OUTPUT_FLAGS,
+  ...LIVE_FLAGS,
+  allowlist: { type: 'string' },
+  answers: { type: 'string' },
+  results: { type: 'string' },
+  'host-deadline': { type: 'string' },
+  concurrency: { type: 'string' },
+  'per-host': { type: 'string' },
+  cacert: { type: 'string' },
+  'no-progress': { type: 'boolean', default: false },
+} as const;
+type StaleFlags = ParsedFlags<typeof FLAGS>['values'];
 
 export const staleCommand: Subcommand = defineCommand({
   name: 'stale',
   usage: USAGE,
-  flags: {
-    ...OUTPUT_FLAGS,
-    ...LIVE_FLAGS,
-    allowlist: { type: 'string' },
-    answers: { type: 'string' },
-    results: { type: 'string' },
-    'host-deadline': { type: 'string' },
-    concurrency: { type: 'string' },
-    'per-host': { type: 'string' },
-    cacert: { type: 'string' },
-    'no-progress': { type: 'boolean', default: false },
-  },
+  flags: FLAGS,
   positionals: false,
   async run({ values }, io) {
     const format: StaleFormat = parseFormat(values.format, STALE_FORMATS);
@@ -129,21 +139,8 @@ interface Answer {
   where: string;
 }
 
-/** The liveness flags of `stale`, as `defineCommand` parsed them. */
-interface StaleLiveFlags {
-  timeout?: string | undefined;
-  'host-deadline'?: string | undefined;
-  concurrency?: string | undefined;
-  'per-host'?: string | undefined;
-  resolve?: string[] | undefined;
-  'allow-private'?: boolean | undefined;
-  'cache-dir'?: string | undefined;
-  cacert?: string | undefined;
-  'network-probe'?: string | undefined;
-}
-
 /** The checker's options from the flags; a bad number, pin or CA file is an input error. */
-async function livenessFrom(values: StaleLiveFlags, io: CliIo): Promise<LivenessOptions> {
+async function livenessFrom(values: StaleFlags, io: CliIo): Promise<LivenessOptions> {
   const options: LivenessOptions = livenessOptionsFromFlags({
     timeout: values.timeout,
     'host-deadline': values['host-deadline'],
@@ -165,10 +162,7 @@ async function livenessFrom(values: StaleLiveFlags, io: CliIo): Promise<Liveness
 }
 
 /** The answers of `--answers` or `--results`, each with where it came from. */
-async function answersFrom(
-  values: { answers?: string | undefined; results?: string | undefined },
-  io: CliIo,
-): Promise<Answer[]> {
+async function answersFrom(values: StaleFlags, io: CliIo): Promise<Answer[]> {
   // Not `push(...list)`: spreading 125,000 answers as arguments overflowed the stack.
   const answers = values.answers !== undefined ? await readAnswers(values.answers, io) : [];
   if (values.results !== undefined) {
