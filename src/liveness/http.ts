@@ -1,4 +1,3 @@
-import { rootCertificates } from 'node:tls';
 import type { LookupFunction } from 'node:net';
 import { Agent, type Dispatcher } from 'undici';
 import type { Failure } from './classify.js';
@@ -60,7 +59,7 @@ export class LookupRefused extends Error {
 export function createAgent(
   lookup: LookupFunction,
   timeoutMs: number,
-  ca: readonly string[],
+  ca: string[] | undefined,
   perHost: number,
   maxHeaderBytes: number,
 ): Agent {
@@ -73,8 +72,7 @@ export function createAgent(
     connect: {
       lookup,
       timeout: timeoutMs,
-      // `ca` replaces the trust store in Node, so extra certificates are added to the system roots.
-      ...(ca.length > 0 ? { ca: [...rootCertificates, ...ca] } : {}),
+      ...(ca ? { ca } : {}),
     },
     headersTimeout: timeoutMs,
     bodyTimeout: timeoutMs,

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { rootCertificates } from 'node:tls';
 import { compareStrings } from '../util/strings.js';
 import { InputError, describeError } from '../errors.js';
 import { privateAddressPolicy } from './address.js';
@@ -66,6 +67,15 @@ function addressPolicy(options: LivenessOptions): {
   }
 }
 
+/**
+ * The CA certificates to trust, or undefined for the system's alone: `ca` replaces the trust store
+ * in Node, so extra certificates are added to the system roots.
+ */
+function trustedCas(extra: LivenessOptions['ca']): string[] | undefined {
+  const ca = [extra ?? []].flat();
+  return ca.length > 0 ? [...rootCertificates, ...ca] : undefined;
+}
+
 /** Builds the parts: resolving and vetting, the limits, the HTTP client, crawler and probes. */
 export function assembleParts(
   options: LivenessOptions,
@@ -93,7 +103,7 @@ export function assembleParts(
     () => network.noteDns(),
     system !== undefined,
   );
-  const ca = [options.ca ?? []].flat();
+  const ca = trustedCas(options.ca);
   const lookup = hosts.lookup();
   const agent = createAgent(
     lookup,

@@ -1,5 +1,5 @@
 import { connect as connectTcp, isIP, type LookupFunction, type Socket } from 'node:net';
-import { connect as connectTls, rootCertificates } from 'node:tls';
+import { connect as connectTls } from 'node:tls';
 import { unbracket } from './address.js';
 import type { Stop } from './cancel.js';
 import { causeChain } from './failure.js';
@@ -19,8 +19,8 @@ import type { RawOutcome } from './request.js';
 export interface StatusLineSettings {
   /** The checker's vetted resolution (`HostVetting.lookup`), as for every other connection. */
   lookup: LookupFunction;
-  /** Extra CA certificates (PEM), added to the system roots. */
-  ca: readonly string[];
+  /** The trusted CA certificates (PEM) when not only the system's (`trustedCas`). */
+  ca: string[] | undefined;
   timeoutMs: number;
   maxHeaderBytes: number;
   headers: Readonly<Record<string, string>>;
@@ -101,7 +101,7 @@ function open(url: URL, settings: StatusLineSettings): Socket {
     lookup: settings.lookup,
     ALPNProtocols: ['http/1.1'],
     ...(isIP(host) === 0 ? { servername: host } : {}),
-    ...(settings.ca.length > 0 ? { ca: [...rootCertificates, ...settings.ca] } : {}),
+    ...(settings.ca ? { ca: settings.ca } : {}),
   });
 }
 

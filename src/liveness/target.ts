@@ -33,25 +33,12 @@ export function fetchTarget(written: string): FetchTarget {
       error: 'bad-url',
       reason: `${scheme[1]!.toLowerCase()}: addresses are not checked`,
     };
-  let url = parse(hasScheme ? text : `https://${text.replace(/^\/\//, '')}`);
-  let schemeWritten = hasScheme && url !== null;
-  if (url === null) {
-    const normalized = normalizeUrl(text);
-    if (!normalized.ok)
-      return {
-        ok: false,
-        error: 'bad-url',
-        reason: `${JSON.stringify(written)} is not an address`,
-      };
-    url = parse(normalized.url);
-    schemeWritten = false;
-    if (url === null)
-      return {
-        ok: false,
-        error: 'bad-url',
-        reason: `${JSON.stringify(written)} is not an address`,
-      };
-  }
+  const asWritten = parse(hasScheme ? text : `https://${text.replace(/^\/\//, '')}`);
+  const normalized = asWritten === null ? normalizeUrl(text) : undefined;
+  const url = normalized?.ok ? parse(normalized.url) : asWritten;
+  if (url === null)
+    return { ok: false, error: 'bad-url', reason: `${JSON.stringify(written)} is not an address` };
+  const schemeWritten = hasScheme && asWritten !== null;
   url.hash = '';
   url.username = '';
   url.password = '';
