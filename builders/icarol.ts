@@ -84,7 +84,7 @@ interface Record_ {
  * - a record whose `AgencyStatus` says inactive, with a `MadeInactiveOn` date or marked deleted
  *   (`Custom_Deleted Record`), is left out with its programs and sites (a note).
  */
-export function icarolDirectory(table: Table, source = table.source): Directory {
+export function icarolDirectory(table: Table): Directory {
   const t = new ExportTable(table);
   const left = new LeftOut();
   const agencyOf = agenciesOf(t, left);
@@ -145,7 +145,7 @@ export function icarolDirectory(table: Table, source = table.source): Directory 
   );
   out.notes.push(...left.linesFor(table));
   const { warnings, notes } = left.messages();
-  return { kind: 'icarol', source, tables: [out], warnings, notes, phoneKinds };
+  return { kind: 'icarol', source: table.source, tables: [out], warnings, notes, phoneKinds };
 }
 
 /**

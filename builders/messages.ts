@@ -37,11 +37,9 @@ export function describeItem(item: BuildWarning | BuildNote): string {
  * `--strict`: throw `InputError('STRICT_WARNING')` when the build has warnings, listing the first
  * ones, so a directory export with a skipped row fails a CI job instead of shipping a gap.
  */
-export function assertNoWarnings(
-  result: BuildResult,
-  shown: number = BUILDER_SHOWN.warnings,
-): void {
+export function assertNoWarnings(result: BuildResult): void {
   const { warnings } = result;
+  const shown = BUILDER_SHOWN.warnings;
   if (warnings.length === 0) return;
   const lines = warnings.slice(0, shown).map((warning) => `  ${describeItem(warning)}`);
   if (warnings.length > shown) lines.push(`  … and ${warnings.length - shown} more`);

@@ -13,9 +13,6 @@ import type {
   Table,
 } from './types.js';
 
-/** How many warnings and notes the summary prints before "… and N more". */
-export const SUMMARY_SHOWN = BUILDER_SHOWN;
-
 /** How to see the rest, said where the summary stops listing (the command's `--messages`). */
 const MORE_HINT =
   '--messages FILE writes every warning and note to FILE, --messages - lists them here';
@@ -136,10 +133,10 @@ export function formatSummary(
   const dropped = warnings.filter((warning) => DROPPED.has(warning.code));
   const others = warnings.filter((warning) => !DROPPED.has(warning.code));
   const fold = !options.all;
-  const shown = options.all ? Number.POSITIVE_INFINITY : SUMMARY_SHOWN.warnings;
+  const shown = options.all ? Number.POSITIVE_INFINITY : BUILDER_SHOWN.warnings;
   list(lines, 'dropped rows', dropped, shown, describeDropped, false);
   list(lines, 'warnings', others, shown, describeItem, fold);
-  list(lines, 'notes', notes, fold ? SUMMARY_SHOWN.notes : shown, describeItem, fold);
+  list(lines, 'notes', notes, fold ? BUILDER_SHOWN.notes : shown, describeItem, fold);
   return `${lines.join('\n')}\n`;
 }
 
