@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import { type Dispatcher, request as undiciRequest } from 'undici';
 import { JUDGE_DEFAULTS } from '../defaults.js';
 import { parseRetryAfter } from '../liveness/retry.js';
@@ -155,7 +156,7 @@ async function readCapped(
 }
 
 /** `choices[0].message.content` of a chat completion, or a `bad_response` fault. */
-export function completionContent(text: string): Attempt {
+function completionContent(text: string): Attempt {
   let data: unknown;
   try {
     data = JSON.parse(text);
@@ -181,7 +182,7 @@ export function completionContent(text: string): Attempt {
  * A chat completion's `usage`, or undefined when it gives none: `prompt_tokens`,
  * `completion_tokens` and `prompt_tokens_details.cached_tokens`, each a count or 0 when absent.
  */
-export function usageOf(usage: unknown): TokenUsage | undefined {
+function usageOf(usage: unknown): TokenUsage | undefined {
   if (usage === null || typeof usage !== 'object') return undefined;
   const record = usage as {
     prompt_tokens?: unknown;
@@ -205,16 +206,11 @@ function errorDetail(error: unknown): string {
 }
 
 /** Wait `ms`, or less when `signal` aborts; true when the whole wait passed. */
-function sleep(ms: number, signal: AbortSignal): Promise<boolean> {
-  if (signal.aborted) return Promise.resolve(false);
-  return new Promise((resolve) => {
-    const done = (passed: boolean): void => {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', onAbort);
-      resolve(passed);
-    };
-    const onAbort = (): void => done(false);
-    const timer = setTimeout(() => done(true), ms);
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
+async function sleep(ms: number, signal: AbortSignal): Promise<boolean> {
+  try {
+    await delay(ms, undefined, { signal });
+    return true;
+  } catch {
+    return false;
+  }
 }
