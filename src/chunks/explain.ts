@@ -145,7 +145,8 @@ function noProblem(
   };
 }
 
-function chunkNames(ids: readonly string[]): string {
+/** `chunk 2`, `chunks 2, 5`, or `the cited chunks` when there are none. */
+export function chunkNames(ids: readonly string[]): string {
   if (ids.length === 0) return 'the cited chunks';
   return ids.length === 1 ? `chunk ${ids[0]!}` : `chunks ${ids.join(', ')}`;
 }

@@ -4,7 +4,7 @@ import type { JudgeLabel } from '../judge/types.js';
 import { ChunkIndex } from './chunk-index.js';
 import { isContentWord } from './classify.js';
 import { quotePieces } from './evidence.js';
-import { shorten } from './explain.js';
+import { chunkNames, shorten } from './explain.js';
 import { chunkWords, isCjk } from './unicode.js';
 import {
   type Chunk,
@@ -81,12 +81,6 @@ function quoteSharesContent(claim: string, quote: string, prefix: number): boole
   return content(quote).some((word) => wanted.has(word) || stems.has(stem(word)));
 }
 
-const BY_LABEL: Record<Exclude<JudgeLabel, 'YES'>, ClaimClassification> = {
-  NO: 'unsupported_claim',
-  PARTIAL: 'partially_supported',
-  CONTRADICTS: 'context_contradiction',
-};
-
 /**
  * A claim's verdict after the judge. YES with a quote verbatim in a cited chunk and sharing the
  * claim's content: `faithful_paraphrase`; YES quoting words in no cited chunk: `unsupported_claim`
@@ -162,30 +156,36 @@ export function applyJudgement(
       correction: 'None needed',
     });
   }
-  const words = labelWords(judgement.label, where, cited.length, quoted);
-  return judged(verdict, BY_LABEL[judgement.label], said, policy, words);
+  const { classification, ...words } = labelWords(judgement.label, where, cited.length, quoted);
+  return judged(verdict, classification, said, policy, words);
 }
 
-/** The code and words of a NO, PARTIAL or CONTRADICTS about `where` (`count` chunks). */
+/** The classification, code and words of a NO, PARTIAL or CONTRADICTS about `where` (`count` chunks). */
 function labelWords(
   label: Exclude<JudgeLabel, 'YES'>,
   where: string,
   count: number,
   quoted: string,
-): Words {
+): Words & { classification: ClaimClassification } {
   const s = count === 1 ? 's' : '';
-  const texts: Record<Exclude<JudgeLabel, 'YES'>, Words> = {
+  const texts: Record<
+    Exclude<JudgeLabel, 'YES'>,
+    Words & { classification: ClaimClassification }
+  > = {
     NO: {
+      classification: 'unsupported_claim',
       code: 'claim.unsupported.judge-no',
       explanation: `The judge says ${where} do${count === 1 ? 'es' : ''} not state it${quoted}`,
       correction: 'Cite a chunk that states it, or remove it',
     },
     PARTIAL: {
+      classification: 'partially_supported',
       code: 'claim.partially-supported',
       explanation: `The judge says ${where} state${s} only part of it${quoted}`,
       correction: `Keep to what ${where} state${s}, or cite a chunk for the rest`,
     },
     CONTRADICTS: {
+      classification: 'context_contradiction',
       code: 'claim.context-contradiction',
       explanation: `The judge says ${where} state${s} otherwise${quoted}`,
       correction: `Correct it to what ${where} say${s}, or remove it`,
@@ -247,9 +247,4 @@ function uncounted(
     failing: true,
     judge,
   };
-}
-
-function chunkNames(ids: readonly string[]): string {
-  if (ids.length === 0) return 'the cited chunks';
-  return ids.length === 1 ? `chunk ${ids[0]!}` : `chunks ${ids.join(', ')}`;
 }
