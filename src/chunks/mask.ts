@@ -39,8 +39,8 @@ export function markCode(text: string, mask: Uint8Array): void {
     if (newline === -1) break;
     offset = newline + 1;
   }
-  // Inline spans: a run of N backticks closes at the next run of exactly N. Runs are indexed by
-  // length first so that finding the closer never rescans the text.
+  // Inline spans: a run of N backticks closes at the next run of exactly N. Each run's closer
+  // is found in one backward pass, so finding it never rescans the text.
   const runs: Array<{ start: number; length: number }> = [];
   for (let index = 0; index < text.length; index += 1) {
     if (text.charCodeAt(index) !== BACKTICK || (mask[index]! & MASK.code) !== 0) continue;
@@ -49,27 +49,21 @@ export function markCode(text: string, mask: Uint8Array): void {
     runs.push({ start: index, length: end - index });
     index = end - 1;
   }
-  const byLength = new Map<number, number[]>();
-  runs.forEach((run, position) => {
-    const list = byLength.get(run.length);
-    if (list) list.push(position);
-    else byLength.set(run.length, [position]);
-  });
-  const cursor = new Map<number, number>();
+  const closers: Array<number | undefined> = [];
+  const nextOfLength = new Map<number, number>();
+  for (let position = runs.length - 1; position >= 0; position -= 1) {
+    closers[position] = nextOfLength.get(runs[position]!.length);
+    nextOfLength.set(runs[position]!.length, position);
+  }
   let position = 0;
   while (position < runs.length) {
-    const run = runs[position]!;
-    const list = byLength.get(run.length)!;
-    let next = cursor.get(run.length) ?? 0;
-    while (next < list.length && list[next]! <= position) next += 1;
-    cursor.set(run.length, next);
-    const closer = list[next];
+    const closer = closers[position];
     if (closer === undefined) {
       position += 1;
       continue;
     }
     const close = runs[closer]!;
-    mask.fill(MASK.code, run.start, close.start + close.length);
+    mask.fill(MASK.code, runs[position]!.start, close.start + close.length);
     position = closer + 1;
   }
 }
