@@ -50,32 +50,21 @@ export const CHUNK_REASON_PREFIX = `${REASON_PREFIX} chunks`;
  * 0 to 1, since the viewer shows each as a percentage; the counts are in the reason and metadata.
  */
 export function chunkGradingResult(report: ChunkReport): GradingResult {
-  const namedScores: Record<string, number> = {};
-  if (report.claims.length > 0) {
-    namedScores[CHUNK_SCORE_NAMES.failures] = round(
-      report.failures / report.claims.length,
-      SCORE_DECIMALS,
-    );
-    namedScores[CHUNK_SCORE_NAMES.warnings] = round(
-      report.warnings / report.claims.length,
-      SCORE_DECIMALS,
-    );
-  }
-  if (report.citedClaims > 0)
-    namedScores[CHUNK_SCORE_NAMES.checksPassedRate] = round(
-      report.passedClaims / report.citedClaims,
-      SCORE_DECIMALS,
-    );
-  if (report.citedIds > 0)
-    namedScores[CHUNK_SCORE_NAMES.citationsFound] = round(
-      report.foundIds / report.citedIds,
-      SCORE_DECIMALS,
-    );
   const audit = buildChunkAudit(report);
-  for (const outcome of SUPPORT_OUTCOMES) {
-    const { rate } = audit.overall_assessment.support[outcome];
-    if (rate !== null) namedScores[CHUNK_SCORE_NAMES[outcome]] = rate;
-  }
+  const namedScores: Record<string, number> = {};
+  const share = (name: string, count: number, of: number): void => {
+    if (of > 0) namedScores[name] = round(count / of, SCORE_DECIMALS);
+  };
+  share(CHUNK_SCORE_NAMES.failures, report.failures, report.claims.length);
+  share(CHUNK_SCORE_NAMES.warnings, report.warnings, report.claims.length);
+  share(CHUNK_SCORE_NAMES.checksPassedRate, report.passedClaims, report.citedClaims);
+  share(CHUNK_SCORE_NAMES.citationsFound, report.foundIds, report.citedIds);
+  for (const outcome of SUPPORT_OUTCOMES)
+    share(
+      CHUNK_SCORE_NAMES[outcome],
+      audit.overall_assessment.support[outcome].count,
+      report.citedClaims,
+    );
 
   const worst = CLAIM_CLASSIFICATIONS.find((classification) => report.counts[classification] > 0);
   const counts = CLAIM_CLASSIFICATIONS.filter((classification) => report.counts[classification] > 0)
