@@ -1,5 +1,6 @@
 import { LISTED_FINDINGS } from '../defaults.js';
 import { formatPhone } from '../normalize/phone.js';
+import { escapeMarkdown } from '../format/markdown.js';
 import { LINK_BUCKETS, type LinkBucket } from '../types.js';
 import {
   DEAD_END_KINDS,
@@ -67,7 +68,7 @@ export function differenceLines(comparison: VendorComparison): string[] {
 }
 
 /** The headline's kinds, as the tables name them. */
-export const DEAD_END_LABELS: Record<DeadEndKind, string> = {
+const DEAD_END_LABELS: Record<DeadEndKind, string> = {
   invented_or_broken_link: 'invented or broken link',
   misattributed_number: 'misattributed number',
   wrong_state: 'wrong-state resource',
@@ -84,37 +85,11 @@ export function shownDeadEnds(comparison: VendorComparison): readonly DeadEndKin
 }
 
 /** One kind of dead end for one vendor: `25% (1/4), 2 found`; "—" with no answer checked. */
-export function deadEndCell(count: DeadEndCount): string {
+function deadEndCell(count: DeadEndCount): string {
   if (count.answers.rate === null) return '—';
   return `${percent(count.answers)} (${count.answers.count}/${count.answers.total}), ${count.findings} found`;
 }
 
-/** The heading of the listing of every misattributed number. */
-export function misattributedTitle(comparison: VendorComparison): string {
-  const passed = comparison.misattributedNumbers.filter((number) => number.answerPassed).length;
-  return `Misattributed phone numbers, in passing and failing answers: ${comparison.misattributedNumbers.length}${passed > 0 ? ` (${passed} in answers that still passed)` : ''}`;
-}
-
-/** One misattributed number in words: `vendor-b · eviction (answer passed): 617.555.0123 ((617) 555-0123)`. */
-export function misattributedLabel(number: MisattributedNumber): string {
-  const shown = formatPhone(number.normalized);
-  return `${number.vendor} · ${number.test} (answer ${number.answerPassed ? 'passed' : 'failed'}): ${number.text}${shown === number.text ? '' : ` (${shown})`}`;
-}
-
-/** The heading of the listing of every link that resembles a directory domain. */
-export function lookalikeTitle(comparison: VendorComparison): string {
-  const unpunished = comparison.lookalikeLinks.filter(
-    (link) => link.bucket !== 'invented' && link.bucket !== 'broken',
-  ).length;
-  return `Links that resemble a directory site: ${comparison.lookalikeLinks.length}${unpunished > 0 ? ` (${unpunished} not proven, so not counted against the answer)` : ''}`;
-}
-
-/** One lookalike link in words: `vendor-b · eviction (answer passed): https://masslegalhelp-login.org (unverified) resembles masslegalhelp.org`. */
-export function lookalikeLabel(link: LookalikeLink): string {
-  return `${link.vendor} · ${link.test} (answer ${link.answerPassed ? 'passed' : 'failed'}): ${link.text} (${link.bucket}) resembles ${link.lookalikeOf}`;
-}
-
-/** A bucket's share of links with its count: `75% (3)`; "—" for a vendor that cited no links. */
 /** The buckets a comparison's tables show: `wrong_jurisdiction` only when an answer was checked against a jurisdiction. */
 export function shownBuckets(comparison: VendorComparison): readonly LinkBucket[] {
   return comparison.jurisdictionChecked
@@ -122,10 +97,12 @@ export function shownBuckets(comparison: VendorComparison): readonly LinkBucket[
     : LINK_BUCKETS.filter((bucket) => bucket !== 'wrong_jurisdiction');
 }
 
-export function bucketCell(ratio: Ratio): string {
+/** A bucket's share of links with its count: `75% (3)`; "—" for a vendor that cited no links. */
+function bucketCell(ratio: Ratio): string {
   return ratio.rate === null ? '—' : `${percent(ratio)} (${ratio.count})`;
 }
 
+/** One column of a table with a row per vendor, as every format shows it. */
 export interface Column {
   /** Header text; `\n` splits it over two lines in the terminal. */
   header: string;
@@ -134,13 +111,43 @@ export interface Column {
   value: (figures: VendorFigures) => string;
 }
 
+const VENDOR_COLUMN: Column = {
+  header: 'Vendor',
+  numeric: false,
+  value: (figures) => figures.vendor,
+};
+
+/** The table of dead ends by kind: per vendor, the answers with each kind shown and how many were found. */
+export function deadEndColumns(comparison: VendorComparison): Column[] {
+  return [
+    VENDOR_COLUMN,
+    ...shownDeadEnds(comparison).map((kind) => ({
+      header: DEAD_END_LABELS[kind],
+      numeric: true,
+      value: (figures: VendorFigures) => deadEndCell(figures.deadEndKinds[kind]),
+    })),
+  ];
+}
+
+/** The table of buckets: per vendor, the share of its links in each bucket shown (headed by the bucket's name). */
+export function bucketColumns(comparison: VendorComparison): Column[] {
+  return [
+    VENDOR_COLUMN,
+    ...shownBuckets(comparison).map((bucket) => ({
+      header: bucket,
+      numeric: true,
+      value: (figures: VendorFigures) => bucketCell(figures.buckets[bucket]),
+    })),
+  ];
+}
+
 /**
  * The vendor table's columns. The judge columns appear only when some row had a judge: without
  * one, "judge pass rate" is not 0%, it is unknown, and a column of dashes would only look like data.
  */
 export function vendorColumns(comparison: VendorComparison): Column[] {
   const columns: Column[] = [
-    { header: 'Vendor', numeric: false, value: (figures) => figures.vendor },
+    VENDOR_COLUMN,
     { header: 'Answers', numeric: true, value: (figures) => String(figures.answers) },
     { header: 'Errors', numeric: true, value: (figures) => String(figures.errors) },
     { header: 'Links', numeric: true, value: (figures) => String(figures.links) },
@@ -271,16 +278,25 @@ export function moreText(more: number, what: string): string {
   return `… and ${more.toLocaleString('en-US')} more ${what}`;
 }
 
-/** One finding listed across answers, in words: who and what, then why. */
+/** One finding listed across answers: who and what, in words and in markdown, then why. */
 export interface FindingLine {
   label: string;
+  markdown: string;
   reason: string;
 }
 
+/** Which answer a listed finding is in: `vendor-b · eviction (answer passed)`. */
+function foundIn(finding: LookalikeLink | MisattributedNumber): string {
+  return `${finding.vendor} · ${finding.test} (answer ${finding.answerPassed ? 'passed' : 'failed'})`;
+}
+
 /**
- * The two listings across answers, passed and failed alike (misattributed numbers, links that
- * resemble a directory site), as the text and HTML formats show them: a title, the first lines
- * (`capped`), and how many more.
+ * The two listings across answers, passed and failed alike, as every format but JSON shows them: a
+ * title, the first lines (`capped`), and how many more. A misattributed number reads
+ * `vendor-b · eviction (answer passed): 617.555.0123 ((617) 555-0123)`; a lookalike link
+ * `vendor-b · eviction (answer passed): https://masslegalhelp-login.org (unverified) resembles
+ * masslegalhelp.org`, in markdown with the address in a code span, so a pull request does not make
+ * the lookalike a live link.
  */
 export function findingSections(comparison: VendorComparison): Array<{
   id: 'misattributed' | 'lookalikes';
@@ -290,20 +306,29 @@ export function findingSections(comparison: VendorComparison): Array<{
 }> {
   const numbers = capped(comparison.misattributedNumbers);
   const links = capped(comparison.lookalikeLinks);
+  const passed = comparison.misattributedNumbers.filter((number) => number.answerPassed).length;
+  const unpunished = comparison.lookalikeLinks.filter(
+    (link) => link.bucket !== 'invented' && link.bucket !== 'broken',
+  ).length;
   return [
     {
       id: 'misattributed',
-      title: misattributedTitle(comparison),
-      lines: numbers.shown.map((number) => ({
-        label: misattributedLabel(number),
-        reason: number.reason,
-      })),
+      title: `Misattributed phone numbers, in passing and failing answers: ${comparison.misattributedNumbers.length}${passed > 0 ? ` (${passed} in answers that still passed)` : ''}`,
+      lines: numbers.shown.map((number) => {
+        const shown = formatPhone(number.normalized);
+        const label = `${foundIn(number)}: ${number.text}${shown === number.text ? '' : ` (${shown})`}`;
+        return { label, markdown: escapeMarkdown(label), reason: number.reason };
+      }),
       more: numbers.more,
     },
     {
       id: 'lookalikes',
-      title: lookalikeTitle(comparison),
-      lines: links.shown.map((link) => ({ label: lookalikeLabel(link), reason: link.reason })),
+      title: `Links that resemble a directory site: ${comparison.lookalikeLinks.length}${unpunished > 0 ? ` (${unpunished} not proven, so not counted against the answer)` : ''}`,
+      lines: links.shown.map((link) => ({
+        label: `${foundIn(link)}: ${link.text} (${link.bucket}) resembles ${link.lookalikeOf}`,
+        markdown: `${escapeMarkdown(foundIn(link))}: \`${link.text.replace(/`/g, '')}\` (${link.bucket}) resembles **${escapeMarkdown(link.lookalikeOf)}**`,
+        reason: link.reason,
+      })),
       more: links.more,
     },
   ];

@@ -1,22 +1,21 @@
-import { LINK_BUCKETS } from '../types.js';
+import type { LinkBucket } from '../types.js';
 import { escapeHtml } from '../format/escape.js';
 import { BUCKET_COLORS, bucketBarSvg } from './chart.js';
 import {
-  bucketCell,
   findingSections,
   headline,
   intervalText,
   listedAnswers,
   moreText,
-  DEAD_END_LABELS,
-  deadEndCell,
   differenceLines,
   HEADLINE_TITLE,
-  shownDeadEnds,
   percent,
   scopeLine,
   shownBuckets,
   vendorColumns,
+  bucketColumns,
+  type Column,
+  deadEndColumns,
 } from './format-common.js';
 import { answerHtml } from './html-answer.js';
 import { STYLE } from './html-style.js';
@@ -45,7 +44,13 @@ export function comparisonToHtml(comparison: VendorComparison): string {
     `<h1>${escapeHtml(title)}</h1>`,
     `<p class="scope">${escapeHtml(scopeLine(comparison))}</p>`,
     ...headlineHtml(comparison),
-    ...deadEndTableHtml(comparison),
+    ...kindTableHtml(
+      comparison,
+      'Dead ends by kind',
+      'dead-ends',
+      deadEndColumns(comparison),
+      (column) => escapeHtml(column.header),
+    ),
     "<h2>Where each vendor's links land</h2>",
     legend(comparison),
     '<div class="charts">',
@@ -55,7 +60,13 @@ export function comparisonToHtml(comparison: VendorComparison): string {
     ]),
     '</div>',
     ...vendorTableHtml(comparison),
-    ...bucketTableHtml(comparison),
+    ...kindTableHtml(
+      comparison,
+      'Share of links in each bucket',
+      'buckets',
+      bucketColumns(comparison),
+      (column) => `${swatch(column.header as LinkBucket)} ${column.header}`,
+    ),
     ...listedHtml(comparison),
     ...findingSections(comparison).flatMap((section) => [
       `<h2 id="${section.id}">${escapeHtml(section.title)}</h2>`,
@@ -115,26 +126,6 @@ function headlineHtml(comparison: VendorComparison): string[] {
   return lines;
 }
 
-/** The headline by kind: per vendor, the answers with each kind of dead end and how many were found. */
-function deadEndTableHtml(comparison: VendorComparison): string[] {
-  const kinds = shownDeadEnds(comparison);
-  const lines = [
-    '<h2>Dead ends by kind</h2>',
-    '<table class="dead-ends">',
-    '<thead><tr><th scope="col">Vendor</th>',
-    ...kinds.map((kind) => `<th scope="col" class="num">${escapeHtml(DEAD_END_LABELS[kind])}</th>`),
-    '</tr></thead><tbody>',
-  ];
-  for (const figures of comparison.vendors) {
-    lines.push(`<tr><th scope="row">${escapeHtml(figures.vendor)}</th>`);
-    for (const kind of kinds)
-      lines.push(`<td class="num">${numberCell(deadEndCell(figures.deadEndKinds[kind]))}</td>`);
-    lines.push('</tr>');
-  }
-  lines.push('</tbody></table>');
-  return lines;
-}
-
 function vendorTableHtml(comparison: VendorComparison): string[] {
   const columns = vendorColumns(comparison);
   const lines = ['<h2>Per vendor</h2>', '<table class="vendors">', '<thead><tr>'];
@@ -157,19 +148,28 @@ function vendorTableHtml(comparison: VendorComparison): string[] {
   return lines;
 }
 
-function bucketTableHtml(comparison: VendorComparison): string[] {
-  const buckets = shownBuckets(comparison);
+/**
+ * A table of one figure per kind (of dead end, of bucket) and vendor: every cell a number. The
+ * header cells are `headerHtml` of each column (a bucket's gets its swatch).
+ */
+function kindTableHtml(
+  comparison: VendorComparison,
+  heading: string,
+  className: string,
+  [vendor, ...kinds]: readonly Column[],
+  headerHtml: (column: Column) => string,
+): string[] {
   const lines = [
-    '<h2>Share of links in each bucket</h2>',
-    '<table class="buckets">',
-    '<thead><tr><th scope="col">Vendor</th>',
-    ...buckets.map((bucket) => `<th scope="col" class="num">${swatch(bucket)} ${bucket}</th>`),
+    `<h2>${heading}</h2>`,
+    `<table class="${className}">`,
+    `<thead><tr><th scope="col">${vendor!.header}</th>`,
+    ...kinds.map((column) => `<th scope="col" class="num">${headerHtml(column)}</th>`),
     '</tr></thead><tbody>',
   ];
   for (const figures of comparison.vendors) {
     lines.push(`<tr><th scope="row">${escapeHtml(figures.vendor)}</th>`);
-    for (const bucket of buckets)
-      lines.push(`<td class="num">${numberCell(bucketCell(figures.buckets[bucket]))}</td>`);
+    for (const column of kinds)
+      lines.push(`<td class="num">${numberCell(column.value(figures))}</td>`);
     lines.push('</tr>');
   }
   lines.push('</tbody></table>');
@@ -208,7 +208,7 @@ function numberCell(text: string): string {
     .join(' ');
 }
 
-function swatch(bucket: (typeof LINK_BUCKETS)[number]): string {
+function swatch(bucket: LinkBucket): string {
   return `<span class="swatch" style="background:${BUCKET_COLORS[bucket].fill}" aria-hidden="true"></span>`;
 }
 

@@ -1,23 +1,18 @@
 import {
   type Column,
-  shownBuckets,
   answerTitle,
-  bucketCell,
   capped,
   headline,
   listedAnswers,
-  lookalikeTitle,
-  misattributedLabel,
-  misattributedTitle,
+  findingSections,
   moreText,
-  DEAD_END_LABELS,
-  deadEndCell,
   differenceLines,
   HEADLINE_TITLE,
-  shownDeadEnds,
   problemParts,
   scopeLine,
   vendorColumns,
+  bucketColumns,
+  deadEndColumns,
 } from './format-common.js';
 import type { Problem, VendorComparison, VendorFigures } from './types.js';
 
@@ -59,22 +54,10 @@ export function comparisonToMarkdown(comparison: VendorComparison): string {
   );
   for (const line of differenceLines(comparison)) lines.push(`- ${escapeMarkdown(line)}`);
   if (comparison.headlineDifferences.length > 0) lines.push('');
-  const kinds = shownDeadEnds(comparison);
-  const buckets = shownBuckets(comparison);
   lines.push(
     '### Dead ends by kind (answers with one, and how many were found)',
     '',
-    ...markdownTable(
-      [
-        { header: 'Vendor', numeric: false, value: (figures) => figures.vendor },
-        ...kinds.map((kind) => ({
-          header: DEAD_END_LABELS[kind],
-          numeric: true,
-          value: (figures: VendorFigures) => deadEndCell(figures.deadEndKinds[kind]),
-        })),
-      ],
-      comparison.vendors,
-    ),
+    ...markdownTable(deadEndColumns(comparison), comparison.vendors),
     '',
     '### Per vendor',
     '',
@@ -82,17 +65,7 @@ export function comparisonToMarkdown(comparison: VendorComparison): string {
     '',
     '### Share of links in each bucket',
     '',
-    ...markdownTable(
-      [
-        { header: 'Vendor', numeric: false, value: (figures) => figures.vendor },
-        ...buckets.map((bucket) => ({
-          header: bucket,
-          numeric: true,
-          value: (figures: VendorFigures) => bucketCell(figures.buckets[bucket]),
-        })),
-      ],
-      comparison.vendors,
-    ),
+    ...markdownTable(bucketColumns(comparison), comparison.vendors),
   );
 
   const listed = listedAnswers(comparison);
@@ -109,7 +82,13 @@ export function comparisonToMarkdown(comparison: VendorComparison): string {
     for (const reason of answer.judgeReasons) lines.push(`  - judge: ${escapeMarkdown(reason)}`);
   }
 
-  lines.push(...findingsMarkdown(comparison));
+  for (const section of findingSections(comparison)) {
+    lines.push('', `### ${escapeMarkdown(section.title)}`, '');
+    for (const line of section.lines)
+      lines.push(`- ${line.markdown}: ${escapeMarkdown(line.reason)}`);
+    if (section.more > 0)
+      lines.push(`- ${escapeMarkdown(moreText(section.more, 'listed in --format json'))}`);
+  }
 
   if (comparison.errors.length > 0) {
     lines.push(
@@ -125,26 +104,4 @@ export function comparisonToMarkdown(comparison: VendorComparison): string {
       );
   }
   return `${lines.join('\n')}\n`;
-}
-
-/** Every misattributed number, then every lookalike link, passed and failed alike. */
-function findingsMarkdown(comparison: VendorComparison): string[] {
-  const lines: string[] = [];
-  lines.push('', `### ${escapeMarkdown(misattributedTitle(comparison))}`, '');
-  const numbers = capped(comparison.misattributedNumbers);
-  for (const number of numbers.shown)
-    lines.push(`- ${escapeMarkdown(misattributedLabel(number))}: ${escapeMarkdown(number.reason)}`);
-  if (numbers.more > 0)
-    lines.push(`- ${escapeMarkdown(moreText(numbers.more, 'listed in --format json'))}`);
-  lines.push('', `### ${escapeMarkdown(lookalikeTitle(comparison))}`, '');
-  const links = capped(comparison.lookalikeLinks);
-  // The address in a code span, so a pull request does not make the lookalike a live link.
-  for (const link of links.shown) {
-    lines.push(
-      `- ${escapeMarkdown(`${link.vendor} · ${link.test} (answer ${link.answerPassed ? 'passed' : 'failed'})`)}: \`${link.text.replace(/`/g, '')}\` (${link.bucket}) resembles **${escapeMarkdown(link.lookalikeOf)}**: ${escapeMarkdown(link.reason)}`,
-    );
-  }
-  if (links.more > 0)
-    lines.push(`- ${escapeMarkdown(moreText(links.more, 'listed in --format json'))}`);
-  return lines;
 }

@@ -1,20 +1,18 @@
 import {
   answerTitle,
-  bucketCell,
   capped,
   findingSections,
   headline,
   listedAnswers,
   moreText,
-  DEAD_END_LABELS,
-  deadEndCell,
   differenceLines,
   HEADLINE_TITLE,
-  shownDeadEnds,
   problemLabel,
   scopeLine,
-  shownBuckets,
   vendorColumns,
+  bucketColumns,
+  type Column,
+  deadEndColumns,
 } from './format-common.js';
 import type { VendorComparison } from './types.js';
 
@@ -66,40 +64,11 @@ export function comparisonToText(comparison: VendorComparison): string {
     `${HEADLINE_TITLE} (the headline): ${headline(comparison)}`,
   ];
   for (const line of differenceLines(comparison)) lines.push(`  ${line}`);
-  const kinds = shownDeadEnds(comparison);
   lines.push('', 'Dead ends by kind (answers with one, and how many were found)');
-  lines.push(
-    ...alignTable(
-      ['Vendor', ...kinds.map((kind) => DEAD_END_LABELS[kind])],
-      comparison.vendors.map((figures) => [
-        figures.vendor,
-        ...kinds.map((kind) => deadEndCell(figures.deadEndKinds[kind])),
-      ]),
-      [false, ...kinds.map(() => true)],
-    ),
-    '',
-  );
-
-  const columns = vendorColumns(comparison);
-  lines.push(
-    ...alignTable(
-      columns.map((column) => column.header),
-      comparison.vendors.map((figures) => columns.map((column) => column.value(figures))),
-      columns.map((column) => column.numeric),
-    ),
-  );
-
+  lines.push(...textTable(deadEndColumns(comparison), comparison), '');
+  lines.push(...textTable(vendorColumns(comparison), comparison));
   lines.push('', 'Share of links in each bucket (count)');
-  lines.push(
-    ...alignTable(
-      ['Vendor', ...shownBuckets(comparison)],
-      comparison.vendors.map((figures) => [
-        figures.vendor,
-        ...shownBuckets(comparison).map((bucket) => bucketCell(figures.buckets[bucket])),
-      ]),
-      [false, ...shownBuckets(comparison).map(() => true)],
-    ),
-  );
+  lines.push(...textTable(bucketColumns(comparison), comparison));
 
   const listed = listedAnswers(comparison);
   lines.push('', `${listed.title}: ${listed.answers.length}`);
@@ -127,6 +96,15 @@ export function comparisonToText(comparison: VendorComparison): string {
       lines.push(`  ${error.vendor} · ${error.test}: ${oneLine(error.error)}`);
   }
   return `${lines.join('\n')}\n`;
+}
+
+/** A table with a row per vendor, aligned (`alignTable`). */
+function textTable(columns: readonly Column[], comparison: VendorComparison): string[] {
+  return alignTable(
+    columns.map((column) => column.header),
+    comparison.vendors.map((figures) => columns.map((column) => column.value(figures))),
+    columns.map((column) => column.numeric),
+  );
 }
 
 function oneLine(text: string): string {
