@@ -142,11 +142,6 @@ function describe(value: unknown): string {
   return typeof value === 'object' ? 'an object' : `${typeof value} ${String(value)}`;
 }
 
-/** The name of a code for reasons and docs (`MA` → `Massachusetts`); the code itself when unknown. */
-export function jurisdictionName(code: string): string {
-  return code === NATIONWIDE ? 'the whole country' : (JURISDICTIONS[code] ?? code);
-}
-
 /**
  * One area as a directory or table writes it: a jurisdiction (code or name), or `US`/`national`/
  * `nationwide` for the whole country; null when it is none of these.

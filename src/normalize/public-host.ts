@@ -105,11 +105,6 @@ function endsWithLabels(host: string, suffix: string): boolean {
   return host.endsWith(suffix) && host.charCodeAt(host.length - suffix.length - 1) === 46;
 }
 
-/** Whether a canonical host can be a published public web site (see `hostProblem`). */
-export function isPublicHost(host: string, options: PublicHostOptions = {}): boolean {
-  return hostProblem(host, options) === null;
-}
-
 /**
  * A canonical host that is an address, not a name. The URL parser has already turned every IPv4
  * spelling (`0x7f.1`, `2130706433`) into dotted decimal and put IPv6 in brackets.
