@@ -1,4 +1,5 @@
 import { halfWidth } from '../normalize/width.js';
+import { byMeaning } from './facts/number-words.js';
 import { CJK_CLASS } from './unicode.js';
 
 // The tokens a quotation is compared by, in answers and chunks alike.
@@ -15,26 +16,8 @@ const VERBATIM_TOKEN = new RegExp(
   `[${CJK_CLASS}]|(?:(?![${CJK_CLASS}])[\\p{L}\\p{N}])+|[^\\s\\p{L}\\p{N}]`,
   'gu',
 );
-const FOLDS: Record<string, string> = {
-  '“': '"',
-  '”': '"',
-  '„': '"',
-  '‟': '"',
-  '″': '"',
-  '«': '"',
-  '»': '"',
-  '‘': "'",
-  '’': "'",
-  '‚': "'",
-  '‛': "'",
-  '′': "'",
-  '`': "'",
-  '–': '-',
-  '—': '-',
-  '‒': '-',
-  '―': '-',
-  '−': '-',
-};
+// Curly quotes, primes and dashes, straightened.
+const FOLDS = byMeaning({ '"': '“ ” „ ‟ ″ « »', "'": '‘ ’ ‚ ‛ ′ `', '-': '– — ‒ ― −' });
 
 /**
  * Tokens for the verbatim check: case folded, curly quotes and dashes straightened, full-width
@@ -53,7 +36,7 @@ export function verbatimTokens(text: string): VerbatimToken[] {
       for (let dot = 0; dot < 3; dot += 1) tokens.push({ norm: '.', start, end });
       continue;
     }
-    tokens.push({ norm: FOLDS[raw] ?? halfWidth(raw).toLowerCase(), start, end });
+    tokens.push({ norm: FOLDS.get(raw) ?? halfWidth(raw).toLowerCase(), start, end });
   }
   return tokens;
 }

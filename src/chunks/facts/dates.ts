@@ -1,36 +1,24 @@
 import type { NumberStyle } from '../number-style.js';
-import { ORDINAL_SUFFIXES } from './number-words.js';
+import { byValue, ORDINAL_SUFFIXES } from './number-words.js';
 import { adjacent, isSym, isWord } from './tokens.js';
 import type { Mention, Parsed, Token } from './tokens.js';
 
 /** Facts: dates. See `index.ts` for how claims and chunks are read. */
 
-const MONTHS = new Map<string, number>([
-  ['january', 1],
-  ['february', 2],
-  ['march', 3],
-  ['april', 4],
-  ['may', 5],
-  ['june', 6],
-  ['july', 7],
-  ['august', 8],
-  ['september', 9],
-  ['october', 10],
-  ['november', 11],
-  ['december', 12],
-  ['jan', 1],
-  ['feb', 2],
-  ['mar', 3],
-  ['apr', 4],
-  ['jun', 6],
-  ['jul', 7],
-  ['aug', 8],
-  ['sep', 9],
-  ['sept', 9],
-  ['oct', 10],
-  ['nov', 11],
-  ['dec', 12],
-]);
+const MONTHS = byValue({
+  1: 'january jan',
+  2: 'february feb',
+  3: 'march mar',
+  4: 'april apr',
+  5: 'may',
+  6: 'june jun',
+  7: 'july jul',
+  8: 'august aug',
+  9: 'september sep sept',
+  10: 'october oct',
+  11: 'november nov',
+  12: 'december dec',
+});
 
 /** A month name as a name: capitalized (`May 2020`, never `may 5`). */
 function monthAt(tokens: Token[], index: number): { month: number; next: number } | undefined {

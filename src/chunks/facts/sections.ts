@@ -1,28 +1,19 @@
+import { byMeaning } from './number-words.js';
 import { adjacent, isSym, isWord } from './tokens.js';
 import type { Parsed, Token } from './tokens.js';
 
 /** Facts: sections: `§ 1983`, `§§ 12-34`, `Section 8(a)(2)`, `Sec. 5`, `Article III`, `Rule 56`, `Title VII`. See `index.ts` for how claims and chunks are read. */
 
-const SECTION_LABELS = new Map<string, string>([
-  ['section', 'section'],
-  ['sections', 'section'],
-  ['sec', 'section'],
-  ['secs', 'section'],
-  ['subsection', 'section'],
-  ['article', 'article'],
-  ['articles', 'article'],
-  ['art', 'article'],
-  ['chapter', 'chapter'],
-  ['chapters', 'chapter'],
-  ['ch', 'chapter'],
-  ['rule', 'rule'],
-  ['rules', 'rule'],
-  ['title', 'title'],
-  ['clause', 'clause'],
-  ['paragraph', 'paragraph'],
-  ['para', 'paragraph'],
-  ['amendment', 'amendment'],
-]);
+const SECTION_LABELS = byMeaning({
+  section: 'section sections sec secs subsection',
+  article: 'article articles art',
+  chapter: 'chapter chapters ch',
+  rule: 'rule rules',
+  title: 'title',
+  clause: 'clause',
+  paragraph: 'paragraph para',
+  amendment: 'amendment',
+});
 const ROMAN = /^[IVXLCDM]{1,8}$/;
 // After the number: a letter suffix, dotted or dashed sub-numbers, parenthesized sub-parts. Each
 // repeated group has a bounded body that starts with a fixed character, so matching is linear.
