@@ -99,19 +99,18 @@ function failedAnswers(sorted: readonly VendorRow[]): FlaggedAnswer[] {
   const failed: FlaggedAnswer[] = [];
   for (const row of sorted) {
     if (row.error !== undefined || !row.verifier || row.verifier.pass) continue;
-    const entry: FlaggedAnswer = {
+    failed.push({
       vendor: row.vendor,
       test: row.test,
+      question: row.question ?? null,
       testIdx: row.testIdx,
       promptIdx: row.promptIdx,
-      answer: row.answer,
       verifierScore: row.verifier.score,
       judgePassed: row.judge ? row.judge.pass : null,
       judgeReasons: row.judge ? row.judge.reasons : [],
       problems: problemsOf(row.verifier),
-    };
-    if (row.question !== undefined) entry.question = row.question;
-    failed.push(entry);
+      answer: row.answer,
+    });
   }
   return failed;
 }
@@ -159,9 +158,9 @@ function headlineDifferences(vendors: readonly VendorFigures[]): HeadlineDiffere
 export function problemsOf(verdict: VerifierVerdict): Problem[] {
   const linkProblem = (link: VerifierVerdict['links'][number]): Problem => ({
     kind: 'link',
+    bucket: link.bucket,
     text: link.url,
     normalized: link.normalized,
-    bucket: link.bucket,
     reason: link.reason,
     start: link.start,
     end: link.end,
@@ -171,10 +170,10 @@ export function problemsOf(verdict: VerifierVerdict): Problem[] {
     .filter((phone) => phone.status === 'misattributed' || phone.status === 'wrong_jurisdiction')
     .map((phone) => ({
       kind: 'phone',
-      text: phone.raw,
-      normalized: phone.normalized,
       status: phone.status,
       organization: phone.organization,
+      text: phone.raw,
+      normalized: phone.normalized,
       reason: phone.reason,
       start: phone.start,
       end: phone.end,

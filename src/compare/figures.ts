@@ -66,12 +66,12 @@ export function fisherExact(a: Ratio, b: Ratio): number {
  * agrees with; either is enough, so the report never calls "alike" two rates its own intervals
  * set apart). A rate without a total is no evidence either way.
  */
-export function differs(a: Ratio, b: Ratio): { beyondNoise: boolean; p: number } {
+export function differs(a: Ratio, b: Ratio): { beyondNoise: boolean; pValue: number } {
   if (a.low === null || a.high === null || b.low === null || b.high === null)
-    return { beyondNoise: false, p: 1 };
-  const p = fisherExact(a, b);
+    return { beyondNoise: false, pValue: 1 };
+  const pValue = fisherExact(a, b);
   const apart = a.high < b.low || b.high < a.low;
-  return { beyondNoise: apart || p < DIFFERENCE_ALPHA, p };
+  return { beyondNoise: apart || pValue < DIFFERENCE_ALPHA, pValue };
 }
 
 /** A verdict with its counts: recorded whole (`counts`), else counted from its lists. */

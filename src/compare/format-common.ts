@@ -59,7 +59,7 @@ export function differenceLines(comparison: VendorComparison): string[] {
     const b = figures.get(difference.b)!.deadEnds;
     const both = `${difference.a} ${percent(a)} (${a.count}/${a.total}) and ${difference.b} ${percent(b)} (${b.count}/${b.total})`;
     const apart = a.high! < b.low! || b.high! < a.low!;
-    const test = `Fisher's exact test ${pText(difference.p)}; their 95% intervals ${apart ? 'do not overlap' : 'overlap'}`;
+    const test = `Fisher's exact test ${pText(difference.pValue)}; their 95% intervals ${apart ? 'do not overlap' : 'overlap'}`;
     if (!difference.beyondNoise)
       return `${both}: too few answers to tell them apart (${test}); these answers do not show either vendor to be better, so collect more before choosing.`;
     const worse = a.rate! > b.rate! ? difference.a : difference.b;

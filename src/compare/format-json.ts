@@ -1,5 +1,5 @@
 import { shownBuckets, shownDeadEnds } from './format-common.js';
-import type { FlaggedAnswer, Problem, Ratio, VendorComparison, VendorFigures } from './types.js';
+import type { Ratio, VendorComparison, VendorFigures } from './types.js';
 
 /** Bumped when a key changes meaning or goes away (adding keys does not bump it). */
 export const VENDOR_REPORT_JSON_VERSION = 2;
@@ -56,32 +56,19 @@ function vendorJson(figures: VendorFigures, comparison: VendorComparison): Recor
   };
 }
 
-function problemJson(problem: Problem): Record<string, unknown> {
-  const common = {
-    text: problem.text,
-    normalized: problem.normalized,
-    reason: problem.reason,
-    start: problem.start,
-    end: problem.end,
-  };
-  return problem.kind === 'link'
-    ? { kind: 'link', bucket: problem.bucket, ...common }
-    : { kind: 'phone', status: problem.status, organization: problem.organization, ...common };
-}
-
-function answerJson(answer: FlaggedAnswer): Record<string, unknown> {
-  return {
-    vendor: answer.vendor,
-    test: answer.test,
-    question: answer.question ?? null,
-    test_idx: answer.testIdx,
-    prompt_idx: answer.promptIdx,
-    verifier_score: answer.verifierScore,
-    judge_passed: answer.judgePassed,
-    judge_reasons: answer.judgeReasons,
-    problems: answer.problems.map(problemJson),
-    answer: answer.answer,
-  };
+/**
+ * The comparison's listings as JSON: each record as it is, its keys in snake_case (`testIdx` →
+ * `test_idx`), in the order the comparison builds them (`compareVendors`).
+ */
+function snakeKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(snakeKeys);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, entry]) => [
+      key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`),
+      snakeKeys(entry),
+    ]),
+  );
 }
 
 /**
@@ -101,46 +88,11 @@ export function comparisonToJson(comparison: VendorComparison): Record<string, u
     jurisdiction_checked: comparison.jurisdictionChecked,
     chunks_checked: comparison.chunksChecked,
     vendors: comparison.vendors.map((figures) => vendorJson(figures, comparison)),
-    convincing_but_wrong: comparison.convincingButWrong.map(answerJson),
-    verifier_failed: comparison.verifierFailed.map(answerJson),
-    misattributed_numbers: comparison.misattributedNumbers.map((number) => ({
-      vendor: number.vendor,
-      test: number.test,
-      test_idx: number.testIdx,
-      prompt_idx: number.promptIdx,
-      answer_passed: number.answerPassed,
-      text: number.text,
-      normalized: number.normalized,
-      organization: number.organization,
-      reason: number.reason,
-      start: number.start,
-      end: number.end,
-    })),
-    lookalike_links: comparison.lookalikeLinks.map((link) => ({
-      vendor: link.vendor,
-      test: link.test,
-      test_idx: link.testIdx,
-      prompt_idx: link.promptIdx,
-      answer_passed: link.answerPassed,
-      text: link.text,
-      bucket: link.bucket,
-      lookalike_of: link.lookalikeOf,
-      reason: link.reason,
-      start: link.start,
-      end: link.end,
-    })),
-    headline_differences: comparison.headlineDifferences.map((difference) => ({
-      a: difference.a,
-      b: difference.b,
-      beyond_noise: difference.beyondNoise,
-      p_value: difference.p,
-    })),
-    errors: comparison.errors.map((error) => ({
-      vendor: error.vendor,
-      test: error.test,
-      test_idx: error.testIdx,
-      prompt_idx: error.promptIdx,
-      error: error.error,
-    })),
+    convincing_but_wrong: snakeKeys(comparison.convincingButWrong),
+    verifier_failed: snakeKeys(comparison.verifierFailed),
+    misattributed_numbers: snakeKeys(comparison.misattributedNumbers),
+    lookalike_links: snakeKeys(comparison.lookalikeLinks),
+    headline_differences: snakeKeys(comparison.headlineDifferences),
+    errors: snakeKeys(comparison.errors),
   };
 }

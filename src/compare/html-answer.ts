@@ -18,7 +18,7 @@ export function answerHtml(answer: FlaggedAnswer): string {
     `<article class="answer" data-vendor="${escapeHtml(answer.vendor)}" data-test="${escapeHtml(answer.test)}">`,
     `<h3>${escapeHtml(answerTitle(answer))} <span class="none">(verifier score ${answer.verifierScore})</span></h3>`,
   ];
-  if (answer.question !== undefined)
+  if (answer.question !== null)
     parts.push(`<p class="question">${escapeHtml(answer.question)}</p>`);
   const quoted = highlightPieces(answer.answer, shown)
     .map((piece) =>

@@ -118,26 +118,26 @@ export interface HeadlineDifference {
   a: string;
   b: string;
   beyondNoise: boolean;
-  p: number;
+  pValue: number;
 }
 
 /** A link or number that made a convincing-but-wrong answer wrong. */
 export type Problem =
   | {
       kind: 'link';
+      bucket: LinkBucket;
       text: string;
       normalized: string;
-      bucket: LinkBucket;
       reason: string;
       start: number;
       end: number;
     }
   | {
       kind: 'phone';
-      text: string;
-      normalized: string;
       status: PhoneStatus;
       organization: string | null;
+      text: string;
+      normalized: string;
       reason: string;
       start: number;
       end: number;
@@ -145,7 +145,9 @@ export type Problem =
 
 /** An answer the verifier failed, with what made it fail and what the judge said of it. */
 export interface FlaggedAnswer
-  extends Pick<VendorRow, 'vendor' | 'test' | 'question' | 'testIdx' | 'promptIdx' | 'answer'> {
+  extends Pick<VendorRow, 'vendor' | 'test' | 'testIdx' | 'promptIdx' | 'answer'> {
+  /** The question asked; `null` when the row gave none. */
+  question: string | null;
   verifierScore: number;
   /** The judge's verdict; `null` when no model-graded assertion ran on the row. */
   judgePassed: boolean | null;
@@ -201,7 +203,11 @@ export interface VendorFigures {
   convincingButWrong: Ratio | null;
 }
 
-/** The whole comparison: every vendor's figures and the answers a director should read. */
+/**
+ * The whole comparison: every vendor's figures and the answers a director should read. Its
+ * listings (answers, findings, differences, errors) are written to JSON as they are, keys in
+ * snake_case in the order they are built (`comparisonToJson`): a field added to one is published.
+ */
 export interface VendorComparison {
   /** Where the rows came from (a path as given), shown in headers. */
   source: string;

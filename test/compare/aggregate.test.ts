@@ -161,7 +161,7 @@ describe('compareVendors', () => {
     // The errored row is in neither count.
     expect(careful!.deadEnds).toMatchObject({ count: 0, total: 2 });
     expect(comparison.headlineDifferences).toEqual([
-      { a: 'sloppy', b: 'careful', beyondNoise: false, p: expect.any(Number) },
+      { a: 'sloppy', b: 'careful', beyondNoise: false, pValue: expect.any(Number) },
     ]);
   });
 
@@ -462,6 +462,6 @@ describe('95% Wilson intervals (issue 14)', () => {
     expect(ratio(0, 1).high!).toBeLessThan(ratio(15, 15).low!);
     expect(fisherExact(ratio(0, 1), ratio(15, 15))).toBeGreaterThan(0.05);
     expect(differs(ratio(0, 1), ratio(15, 15))).toMatchObject({ beyondNoise: true });
-    expect(differs(ratio(0, 0), ratio(25, 50))).toEqual({ beyondNoise: false, p: 1 });
+    expect(differs(ratio(0, 0), ratio(25, 50))).toEqual({ beyondNoise: false, pValue: 1 });
   });
 });
