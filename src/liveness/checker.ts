@@ -143,9 +143,9 @@ function awaitLink(
   const starved = (): boolean => link.controller.starved;
   let pending = link.result;
   if (options.deadlineAt !== undefined)
-    pending = parts.deadlines.race(pending, options.deadlineAt, starved);
+    pending = parts.deadlines.byAnswer(pending, options.deadlineAt, starved);
   if (target?.ok === true)
-    pending = parts.clock.byHostDeadline(
+    pending = parts.deadlines.byHost(
       pending,
       hostKey(target.url.hostname),
       settings.hostDeadlineMs,

@@ -37,7 +37,9 @@ class Group {
   private given = 0;
   private stalledAtArm = 0;
 
+  /** `ms`: the wait once armed (a host's group is armed when its first request starts). */
   constructor(
+    readonly ms: number,
     private readonly forget: () => void,
     private readonly stalls: LoopStalls = loopStalls,
   ) {}
@@ -55,7 +57,7 @@ class Group {
     });
   }
 
-  arm(ms: number): void {
+  arm(ms = this.ms): void {
     this.stalls.acquire();
     this.stalledAtArm = this.stalls.read();
     this.schedule(ms);
@@ -90,70 +92,50 @@ class Group {
   }
 }
 
-/** Answers' deadlines: one timer per deadline instant. */
-export class AnswerDeadlines {
-  private readonly groups = new Map<number, Group>();
-
-  constructor(private readonly now: () => number) {}
-
-  /**
-   * `pending`, or `inconclusive` if it is not settled by `deadlineAt` (ms since the epoch);
-   * `starved()` says at the deadline whether the link waited for a slot and never had one.
-   */
-  race(
-    pending: Promise<LivenessOutcome>,
-    deadlineAt: number,
-    starved: () => boolean,
-  ): Promise<LivenessOutcome> {
-    let group = this.groups.get(deadlineAt);
-    if (!group) {
-      const created = new Group(() => {
-        if (this.groups.get(deadlineAt) === created) this.groups.delete(deadlineAt);
-      });
-      created.arm(deadlineAt - this.now());
-      this.groups.set(deadlineAt, created);
-      group = created;
-    }
-    return group.race(pending, () =>
-      reached('the link was not finished in the time given to the answer', starved()),
-    );
-  }
-}
-
 /**
- * When each host's first request started. A host's deadline runs from then, not from when its
- * links were queued: a host waiting behind others has not had its time yet. One timer per host.
+ * The deadlines of one checker, one timer each: an answer's by its instant; a host's from when its
+ * first request started, not from when its links were queued (a host waiting behind others has not
+ * had its time yet).
  */
-export class HostClock {
-  private readonly hosts = new Map<string, { at?: number; group?: Group; ms?: number }>();
+export class Deadlines {
+  private readonly groups = new Map<string, Group>();
+  /** When each host's first request started. */
+  private readonly hostStarts = new Map<string, number>();
 
   constructor(private readonly now: () => number) {}
 
   /** Called as each request starts (the first call per host sets its clock). */
   noteStart(host: string): void {
-    const entry = this.entry(host);
-    if (entry.at !== undefined) return;
-    entry.at = this.now();
-    if (entry.group && entry.ms !== undefined) entry.group.arm(entry.ms);
+    if (this.hostStarts.has(host)) return;
+    this.hostStarts.set(host, this.now());
+    this.groups.get(`host ${host}`)?.arm();
+  }
+
+  /**
+   * `pending`, or `inconclusive` if it is not settled by `deadlineAt` (ms since the epoch);
+   * `starved()` says at the deadline whether the link waited for a slot and never had one.
+   */
+  byAnswer(
+    pending: Promise<LivenessOutcome>,
+    deadlineAt: number,
+    starved: () => boolean,
+  ): Promise<LivenessOutcome> {
+    const ms = deadlineAt - this.now();
+    return this.group(`answer ${deadlineAt}`, ms, ms).race(pending, () =>
+      reached('the link was not finished in the time given to the answer', starved()),
+    );
   }
 
   /** `pending`, or `inconclusive` if not settled within `ms` of `host`'s first request. */
-  byHostDeadline(
+  byHost(
     pending: Promise<LivenessOutcome>,
     host: string,
     ms: number,
     starved: () => boolean,
   ): Promise<LivenessOutcome> {
-    const entry = this.entry(host);
-    if (!entry.group) {
-      const group = new Group(() => {
-        if (entry.group === group) delete entry.group;
-      });
-      entry.group = group;
-      entry.ms = ms;
-      if (entry.at !== undefined) group.arm(entry.at + ms - this.now());
-    }
-    return entry.group.race(pending, () =>
+    const started = this.hostStarts.get(host);
+    const left = started === undefined ? undefined : started + ms - this.now();
+    return this.group(`host ${host}`, ms, left).race(pending, () =>
       reached(
         `the host's links were not finished within ${Math.round(ms / 1000)} s of its first request`,
         starved(),
@@ -161,12 +143,17 @@ export class HostClock {
     );
   }
 
-  private entry(host: string): { at?: number; group?: Group; ms?: number } {
-    let entry = this.hosts.get(host);
-    if (!entry) {
-      entry = {};
-      this.hosts.set(host, entry);
+  /** The group under `key`, or a new one of `ms`, armed now for `left` when that is given. */
+  private group(key: string, ms: number, left: number | undefined): Group {
+    let group = this.groups.get(key);
+    if (!group) {
+      const made = new Group(ms, () => {
+        if (this.groups.get(key) === made) this.groups.delete(key);
+      });
+      if (left !== undefined) made.arm(left);
+      this.groups.set(key, made);
+      group = made;
     }
-    return entry;
+    return group;
   }
 }

@@ -7,7 +7,7 @@ import { DiskCache } from './cache.js';
 import { Cancelled, Stop, untilAborted } from './cancel.js';
 import { classify, networkNeeded, type Evidence } from './classify.js';
 import { Crawler, type Crawled } from './crawl.js';
-import { AnswerDeadlines, HostClock } from './deadline.js';
+import { Deadlines } from './deadline.js';
 import { HostVetting } from './hosts.js';
 import { HttpClient, createAgent } from './http.js';
 import { Limiter } from './limiter.js';
@@ -43,8 +43,7 @@ export interface CheckerParts {
   readonly crawler: Crawler;
   readonly soft404: Soft404Prober;
   readonly network: NetworkMonitor;
-  readonly clock: HostClock;
-  readonly deadlines: AnswerDeadlines;
+  readonly deadlines: Deadlines;
   readonly agent: ReturnType<typeof createAgent>;
   readonly diskCache: DiskCache | undefined;
   /** Aborts what belongs to no link (the network probe) when the checker closes. */
@@ -112,13 +111,13 @@ export function assembleParts(
     settings.perHostConcurrency,
     settings.maxHeaderBytes,
   );
-  const clock = new HostClock(now);
+  const deadlines = new Deadlines(now);
   const http = new HttpClient(
     agent,
     new Limiter(settings.concurrency, settings.perHostConcurrency),
     settings,
     () => network.noteResponse(),
-    (host) => clock.noteStart(host),
+    (host) => deadlines.noteStart(host),
     now,
     { lookup, ca },
   );
@@ -140,8 +139,7 @@ export function assembleParts(
     crawler,
     soft404: new Soft404Prober(crawler, http),
     network,
-    clock,
-    deadlines: new AnswerDeadlines(now),
+    deadlines,
     agent,
     diskCache,
     closing,
