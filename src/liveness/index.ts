@@ -1,6 +1,6 @@
 /** The liveness check: fetch each link and tell live from broken from invented (see docs/LIVENESS.md). */
 export { createLinkChecker, resolveLivenessSettings, SOFT_404_PROBE_PREFIX } from './checker.js';
-export type { CheckerDeps, ResolvedLivenessSettings } from './parts.js';
+export type { CheckerDeps, ResolvedLivenessSettings } from './checker.js';
 export { sharedLinkChecker, closeSharedLinkCheckers } from './shared.js';
 export { classify, networkNeeded } from './classify.js';
 export { botProtection, pageSaysNotFound } from './page-signs.js';

@@ -1,6 +1,6 @@
 import { onTestFinished } from 'vitest';
 import { createLinkChecker } from '../../src/liveness/checker.js';
-import type { CheckerDeps } from '../../src/liveness/parts.js';
+import type { CheckerDeps } from '../../src/liveness/checker.js';
 import { scratchDir } from '../helpers/scratch.js';
 import type {
   LinkChecker,
