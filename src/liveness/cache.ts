@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
+import { z } from 'zod';
 import { PrivateFolder, readEntryFile, writeEntryFile } from '../util/safe-file.js';
 import type { LivenessOutcome } from './types.js';
 
@@ -9,15 +10,23 @@ const FORMAT_VERSION = 2;
 /** An entry is a few hundred bytes; anything much larger is not ours and is not read. */
 const MAX_ENTRY_BYTES = 64 * 1024;
 
-interface CacheEntry {
-  version: typeof FORMAT_VERSION;
-  url: string;
+/** An entry as read: anything else in the file is a miss. */
+const CacheEntrySchema = z.object({
+  version: z.literal(FORMAT_VERSION),
+  url: z.string(),
   /** The network policy the success was seen under (see `DiskCache`). */
-  policy: string;
+  policy: z.string(),
   /** Epoch milliseconds. */
-  checkedAt: number;
-  outcome: LiveOutcome;
-}
+  checkedAt: z.number(),
+  outcome: z.object({
+    kind: z.literal('live'),
+    status: z.number(),
+    finalUrl: z.string(),
+    redirects: z.number().catch(0),
+    reason: z.string().optional().catch(undefined),
+  }),
+});
+type CacheEntry = z.input<typeof CacheEntrySchema>;
 
 /**
  * The on-disk cache of successes: one small JSON file per URL and network policy (named by their
@@ -61,13 +70,20 @@ export class DiskCache {
     if (!(await this.#folder.usable(false))) return undefined;
     const text = await readEntryFile(this.fileFor(url), MAX_ENTRY_BYTES);
     if (text === undefined) return undefined;
-    let entry: Partial<CacheEntry>;
+    let parsed;
     try {
-      entry = JSON.parse(text) as Partial<CacheEntry>;
+      parsed = CacheEntrySchema.safeParse(JSON.parse(text));
     } catch {
       return undefined;
     }
-    return this.fromEntry(entry, url);
+    if (!parsed.success) return undefined;
+    const { data: entry } = parsed;
+    const age = this.now() - entry.checkedAt;
+    if (entry.url !== url || entry.policy !== this.policy || age < 0 || age >= this.ttlMs)
+      return undefined;
+    const { status, finalUrl, redirects, reason = `${status}` } = entry.outcome;
+    const cached = ` (cached ${new Date(entry.checkedAt).toISOString()})`;
+    return { kind: 'live', status, finalUrl, redirects, reason: `${reason}${cached}` };
   }
 
   /** Store a success. Anything but `live` is ignored. Never rejects. */
@@ -82,32 +98,5 @@ export class DiskCache {
     };
     if (!(await this.#folder.usable(true))) return;
     await writeEntryFile(this.fileFor(url), `${JSON.stringify(entry)}\n`);
-  }
-
-  private fromEntry(entry: Partial<CacheEntry>, url: string): LiveOutcome | undefined {
-    if (
-      entry.version !== FORMAT_VERSION ||
-      entry.url !== url ||
-      entry.policy !== this.policy ||
-      typeof entry.checkedAt !== 'number'
-    )
-      return undefined;
-    const outcome = entry.outcome;
-    if (
-      !outcome ||
-      outcome.kind !== 'live' ||
-      typeof outcome.status !== 'number' ||
-      typeof outcome.finalUrl !== 'string'
-    )
-      return undefined;
-    const age = this.now() - entry.checkedAt;
-    if (age < 0 || age >= this.ttlMs) return undefined;
-    return {
-      kind: 'live',
-      status: outcome.status,
-      finalUrl: outcome.finalUrl,
-      redirects: typeof outcome.redirects === 'number' ? outcome.redirects : 0,
-      reason: `${typeof outcome.reason === 'string' ? outcome.reason : `${outcome.status}`} (cached ${new Date(entry.checkedAt).toISOString()})`,
-    };
   }
 }

@@ -52,6 +52,26 @@ describe('DiskCache', () => {
       }),
     );
     expect(await cache.get(URL_A)).toBeUndefined();
+    // JSON that is not an entry at all (the old reader threw on `null`).
+    for (const text of ['null', '[]', '"live"']) {
+      await writeFile(cache.fileFor(URL_A), text);
+      expect(await cache.get(URL_A)).toBeUndefined();
+    }
+  });
+
+  it('reads an entry without redirects or reason as none and its status', async () => {
+    const dir = await cacheDir();
+    const cache = new DiskCache(dir, 60_000, () => 1_000);
+    const { redirects: _redirects, reason: _reason, ...bare } = LIVE;
+    await writeFile(
+      cache.fileFor(URL_A),
+      JSON.stringify({ version: 2, url: URL_A, policy: '', checkedAt: 1_000, outcome: bare }),
+    );
+    expect(await cache.get(URL_A)).toEqual({
+      ...bare,
+      redirects: 0,
+      reason: `${LIVE.status} (cached 1970-01-01T00:00:01.000Z)`,
+    });
   });
 
   it('a write that cannot happen is ignored, not thrown', async () => {
