@@ -1,6 +1,6 @@
 import type { PreparedAnswer } from '../text/prepared.js';
 import { readAnswer } from './claims.js';
-import { CHUNK_LIMITS } from './defaults.js';
+import { CHUNK_DEFAULTS } from '../defaults.js';
 import { classifyClaim, isContentWord } from './classify.js';
 import { ChunkLibrary } from './library.js';
 import { styleFromEvidence, styleFromLocale } from './number-style.js';
@@ -35,8 +35,8 @@ export function checkChunkCitations(
     failOnWeakSupport: options.failOnWeakSupport ?? false,
     ...(options.failOnPartialSupport ? { failOnPartialSupport: true } : {}),
   };
-  const minQuoteWords = options.minQuoteWords ?? CHUNK_LIMITS.minQuoteWords;
-  const weakSupportThreshold = options.weakSupportThreshold ?? CHUNK_LIMITS.weakSupportThreshold;
+  const minQuoteWords = options.minQuoteWords ?? CHUNK_DEFAULTS.minQuoteWords;
+  const weakSupportThreshold = options.weakSupportThreshold ?? CHUNK_DEFAULTS.weakSupportThreshold;
   // Compared in NFC (an accent typed as one character or as a letter and a mark is one letter);
   // every span reported is mapped back into the text as given.
   const answer = typeof input === 'string' ? input : input.text;
@@ -76,13 +76,13 @@ export function checkChunkCitations(
 
 /**
  * Whether an uncited sentence states something as fact: at least
- * `CHUNK_LIMITS.statementMinWords` content words, and not a question or a lead-in to what
+ * `CHUNK_DEFAULTS.statementMinWords` content words, and not a question or a lead-in to what
  * follows (ending `?` or `:`). "Tenants can always withhold rent." is one; "Here is what I found:"
  * and "What should you do?" are not.
  */
 function isStatement(claim: Claim, words: readonly string[]): boolean {
   if (/[?:？：]\s*$/u.test(claim.prose)) return false;
-  return words.filter(isContentWord).length >= CHUNK_LIMITS.statementMinWords;
+  return words.filter(isContentWord).length >= CHUNK_DEFAULTS.statementMinWords;
 }
 
 /** A verdict on the NFC text with its claim's spans moved into the answer as given. */

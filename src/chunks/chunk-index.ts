@@ -1,6 +1,6 @@
 import type { Token } from '../normalize/name.js';
 import { findBlocks } from './blocks.js';
-import { CHUNK_LIMITS } from './defaults.js';
+import { CHUNK_DEFAULTS } from '../defaults.js';
 import { extractFacts } from './facts/index.js';
 import type { NumberStyle } from './number-style.js';
 import { SubstringIndex } from './substring-index.js';
@@ -172,7 +172,7 @@ export class ChunkIndex {
       else high = middle;
     }
     // Bounded: a window is a sentence or two, but a chunk without sentence marks is one sentence.
-    const stop = Math.min(facts.length, low + CHUNK_LIMITS.maxFactsScanned);
+    const stop = Math.min(facts.length, low + CHUNK_DEFAULTS.maxFactsScanned);
     for (let index = low; index < stop && found.length < limit; index += 1) {
       const fact = facts[index]!;
       if (sentenceOf.get(fact)! > to) break;
@@ -186,7 +186,7 @@ const WORD_START = /^[\p{L}\p{N}]/u;
 
 /** Longest stretch of the passage a report shows, cut at a word where it can be. */
 export function clipPassage(text: string): string {
-  const limit = CHUNK_LIMITS.passageMaxChars;
+  const limit = CHUNK_DEFAULTS.passageMaxChars;
   if (text.length <= limit) return text;
   const cut = text.lastIndexOf(' ', limit);
   return `${text.slice(0, cut > limit / 2 ? cut : limit)}…`;

@@ -1,6 +1,6 @@
 import type { ClaimCode } from '../codes.js';
 import type { ChunkIndex } from './chunk-index.js';
-import { CHUNK_LIMITS } from './defaults.js';
+import { CHUNK_DEFAULTS } from '../defaults.js';
 import {
   checkFact,
   checkQuote,
@@ -215,7 +215,7 @@ function overlapOf(found: number, of: number, chunkId?: string): ClaimVerdict['w
 function isWeak(overlap: ClaimVerdict['wordOverlap'], threshold: number): boolean {
   return (
     overlap.chunkId !== undefined &&
-    overlap.of >= CHUNK_LIMITS.weakSupportMinWords &&
+    overlap.of >= CHUNK_DEFAULTS.weakSupportMinWords &&
     overlap.found < threshold * overlap.of
   );
 }

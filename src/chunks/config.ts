@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { parseInput } from '../input/issues.js';
-import { CHUNK_LIMITS } from './defaults.js';
+import { CHUNK_DEFAULTS } from '../defaults.js';
 import { isLocaleTag } from './number-style.js';
 import type { ClaimRepairOptions } from './repair.js';
 import type { FailurePolicy } from './types.js';
@@ -105,14 +105,14 @@ export function resolveChunkConfig(
     ...(options.labels ? { labels: options.labels } : {}),
   });
   return {
-    contextVar: data.contextVar ?? CHUNK_LIMITS.contextVar,
+    contextVar: data.contextVar ?? CHUNK_DEFAULTS.contextVar,
     requireCitations: data.requireCitations ?? false,
-    minQuoteWords: data.minQuoteWords ?? CHUNK_LIMITS.minQuoteWords,
-    weakSupportThreshold: data.weakSupportThreshold ?? CHUNK_LIMITS.weakSupportThreshold,
+    minQuoteWords: data.minQuoteWords ?? CHUNK_DEFAULTS.minQuoteWords,
+    weakSupportThreshold: data.weakSupportThreshold ?? CHUNK_DEFAULTS.weakSupportThreshold,
     failOnWeakSupport: data.failOnWeakSupport ?? false,
     failOnPartialSupport: data.failOnPartialSupport ?? false,
-    hedge: data.hedge ?? CHUNK_LIMITS.hedge,
-    maxFailingClaims: data.maxFailingClaims ?? CHUNK_LIMITS.maxFailingClaims,
+    hedge: data.hedge ?? CHUNK_DEFAULTS.hedge,
+    maxFailingClaims: data.maxFailingClaims ?? CHUNK_DEFAULTS.maxFailingClaims,
     ...(data.judge === undefined ? {} : { judge: data.judge === true ? {} : data.judge }),
     ...(data.locale === undefined ? {} : { locale: data.locale }),
   };

@@ -1,5 +1,5 @@
 import { clipPassage, type ChunkIndex } from './chunk-index.js';
-import { CHUNK_LIMITS } from './defaults.js';
+import { CHUNK_DEFAULTS } from '../defaults.js';
 import { BARE_FAMILY, type ChunkLibrary } from './library.js';
 import { collapseWhitespace } from './sentences.js';
 import { verbatimTokens } from './verbatim.js';
@@ -183,7 +183,7 @@ export function findSourcePassage(
     const wordSentences = index.wordSentences;
     for (const word of content) {
       const list = wordSentences.get(word);
-      if (!list || list.length > CHUNK_LIMITS.maxSentencesPerWord) continue;
+      if (!list || list.length > CHUNK_DEFAULTS.maxSentencesPerWord) continue;
       for (const sentence of list) scores.set(sentence, (scores.get(sentence) ?? 0) + 1);
     }
     for (const fact of facts) {
@@ -218,7 +218,7 @@ export function findSourcePassage(
   // long sentence, and copying it for every claim would make the work grow with claims × chunk.
   const shown = index.chunk.text.slice(
     start,
-    Math.min(end, start + CHUNK_LIMITS.passageMaxChars * 2),
+    Math.min(end, start + CHUNK_DEFAULTS.passageMaxChars * 2),
   );
   return {
     chunkId: index.chunk.id,

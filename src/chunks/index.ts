@@ -25,6 +25,7 @@ export {
   CHUNK_REASON_PREFIX,
 } from './grading.js';
 export { formatChunkAuditText } from './format.js';
-export { CHUNK_LIMITS } from './defaults.js';
+/** `CHUNK_DEFAULTS` under the name this module has always exported it by. */
+export { CHUNK_DEFAULTS as CHUNK_LIMITS } from '../defaults.js';
 export { resolveChunkConfig, ChunkConfigSchema, type ChunkSettings } from './config.js';
 export * from './types.js';

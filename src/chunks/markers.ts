@@ -1,5 +1,5 @@
 import { halfWidth, WIDTH_FORMS } from '../normalize/width.js';
-import { CHUNK_LIMITS } from './defaults.js';
+import { CHUNK_DEFAULTS } from '../defaults.js';
 import { ID_PATTERN, chunkKey, idShape, isNumericKey } from './ids.js';
 import { MASK, markCode } from './mask.js';
 import type { Chunk, CitationForm, CitationMarker } from './types.js';
@@ -21,7 +21,7 @@ export function markerContext(chunks: readonly Chunk[]): MarkerContext {
 
 /**
  * Citation markers of a text, in order. Read: `[3]`, `[3, 5]`, `[3-5]` (at most
- * `CHUNK_LIMITS.maxRangeIds` ids), `[3][5]` (two markers), `[^3]`, `【3】` and `【3†source】`,
+ * `CHUNK_DEFAULTS.maxRangeIds` ids), `[3][5]` (two markers), `[^3]`, `【3】` and `【3†source】`,
  * `(Source 3)` / `(Sources 3 and 5)`, `(context 1)`, `[Passage 2]`, `[Context 1]`, `［1］`,
  * `[1†L1-L3]` (a tool's source and lines), and non-numeric ids (`[doc-7]`) when some
  * chunk id has that shape. Not read: markdown links and images (`[1](url)`, `![x](y)`), reference
@@ -173,11 +173,11 @@ export function parseIds(inner: string, context: MarkerContext): string[] | unde
     if (range) {
       const from = Number(range[1]);
       const to = Number(range[2]);
-      if (to < from || to - from + 1 > CHUNK_LIMITS.maxRangeIds) return undefined;
+      if (to < from || to - from + 1 > CHUNK_DEFAULTS.maxRangeIds) return undefined;
       for (let id = from; id <= to; id += 1) ids.push(String(id));
       continue;
     }
-    if (part.length > CHUNK_LIMITS.maxIdLength || !ID_PATTERN.test(part)) return undefined;
+    if (part.length > CHUNK_DEFAULTS.maxIdLength || !ID_PATTERN.test(part)) return undefined;
     const key = chunkKey(part);
     if (!context.keys.has(key) && !context.shapes.has(idShape(key))) return undefined;
     ids.push(key);

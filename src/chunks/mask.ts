@@ -1,5 +1,5 @@
 import { extractLinks } from '../extract/links.js';
-import { CHUNK_LIMITS } from './defaults.js';
+import { CHUNK_DEFAULTS } from '../defaults.js';
 import { TERMINATORS } from '../text/sentences.js';
 import type { QuoteFinding } from './types.js';
 import { countWords } from './unicode.js';
@@ -95,7 +95,7 @@ const OPENERS: Record<string, string> = {
 /**
  * Find quotations: text between `"…"`, `“…”`, `«…»`, `„…“`, or `‘…’` (single curly quotes only at
  * word boundaries, so apostrophes are never openers). A quotation does not cross a blank line or
- * run past `CHUNK_LIMITS.maxQuoteChars`; an opener left unclosed is dropped and scanning goes on.
+ * run past `CHUNK_DEFAULTS.maxQuoteChars`; an opener left unclosed is dropped and scanning goes on.
  * Straight single quotes are not read: they are apostrophes far more often than quotation marks.
  */
 export function findQuotes(text: string, mask: Uint8Array): QuoteFinding[] {
@@ -112,7 +112,7 @@ export function findQuotes(text: string, mask: Uint8Array): QuoteFinding[] {
         open = undefined;
         continue;
       }
-      if (index - open.at > CHUNK_LIMITS.maxQuoteChars) {
+      if (index - open.at > CHUNK_DEFAULTS.maxQuoteChars) {
         open = undefined;
       } else if (char === open.closer && (open.char !== '‘' || !isLetter(text[index + 1]))) {
         const raw = text.slice(open.at + 1, index);

@@ -1,6 +1,6 @@
 import { parseJsonText } from '../input/json.js';
 import { describeValue, formatPath, invalidInput } from '../input/issues.js';
-import { CHUNK_LIMITS } from './defaults.js';
+import { CHUNK_DEFAULTS } from '../defaults.js';
 import { ID_PATTERN, chunkKey } from './ids.js';
 import type { Chunk } from './types.js';
 
@@ -154,10 +154,10 @@ function readId(value: unknown, path: readonly PropertyKey[], fail: Fail): strin
     return fail(path, `expected a string or a whole number, got ${describeValue(value)}`);
   const id = value.trim();
   if (id.length === 0) fail(path, 'is empty; give each chunk a label such as "3" or "doc-7"');
-  if (id.length > CHUNK_LIMITS.maxIdLength)
+  if (id.length > CHUNK_DEFAULTS.maxIdLength)
     fail(
       path,
-      `is ${id.length} characters long; ids are labels of at most ${CHUNK_LIMITS.maxIdLength}`,
+      `is ${id.length} characters long; ids are labels of at most ${CHUNK_DEFAULTS.maxIdLength}`,
     );
   if (!ID_PATTERN.test(id))
     fail(
