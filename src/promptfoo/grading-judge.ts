@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { InputError } from '../errors.js';
 import { judgeMessages } from '../judge/prompt.js';
-import type { Judge, JudgeAnswer, TokenUsage } from '../judge/types.js';
+import type { Judge, JudgeAnswer, JudgeFaultKind, TokenUsage } from '../judge/types.js';
 
 /** The part of a promptfoo provider the judge uses. */
 interface GradingProvider {
@@ -77,33 +77,16 @@ export function providerJudge(provider: GradingProvider): Judge {
       const prompt = JSON.stringify(judgeMessages(request));
       let stop: (() => void) | undefined;
       const deadline = new Promise<JudgeAnswer>((resolve) => {
-        stop = () =>
-          resolve({
-            kind: 'fault',
-            fault: 'timeout',
-            detail: "the answer's deadline passed",
-            attempts: 1,
-          });
+        stop = () => resolve(fault('timeout', "the answer's deadline passed"));
         if (signal.aborted) stop();
         else signal.addEventListener('abort', stop, { once: true });
       });
       const call = provider.callApi(prompt).then(
         (response): JudgeAnswer => {
-          if (response.error)
-            return {
-              kind: 'fault',
-              fault: 'provider_error',
-              detail: String(response.error),
-              attempts: 1,
-            };
+          if (response.error) return fault('provider_error', String(response.error));
           const output = response.output;
           if (output === undefined || output === null)
-            return {
-              kind: 'fault',
-              fault: 'bad_response',
-              detail: 'the grading provider gave no output',
-              attempts: 1,
-            };
+            return fault('bad_response', 'the grading provider gave no output');
           const usage = providerUsage(response.tokenUsage);
           return {
             kind: 'reply',
@@ -112,12 +95,8 @@ export function providerJudge(provider: GradingProvider): Judge {
             ...(usage ? { usage } : {}),
           };
         },
-        (error: unknown): JudgeAnswer => ({
-          kind: 'fault',
-          fault: 'provider_error',
-          detail: error instanceof Error ? error.message : String(error),
-          attempts: 1,
-        }),
+        (error: unknown) =>
+          fault('provider_error', error instanceof Error ? error.message : String(error)),
       );
       try {
         return await Promise.race([call, deadline]);
@@ -126,6 +105,11 @@ export function providerJudge(provider: GradingProvider): Judge {
       }
     },
   };
+}
+
+/** A fault of the grading provider's call: it is called once. */
+function fault(kind: JudgeFaultKind, detail: string): JudgeAnswer {
+  return { kind: 'fault', fault: kind, detail, attempts: 1 };
 }
 
 /** promptfoo's `tokenUsage` (`prompt`, `completion`, `cached`) as the judge's usage. */
