@@ -4,19 +4,11 @@ import { parseInput } from '../input/issues.js';
 import { parseJsonLines } from '../input/json.js';
 import type { VendorRow, VerifierVerdict } from './types.js';
 
-/** One line of an answers file: which vendor answered which test, and what it said. */
-export interface AnswerLine {
-  provider: string;
-  id: string;
-  answer: string;
-  /** Optional: the question asked, shown beside a convincing-but-wrong answer. */
-  question?: string;
-  /** Optional: the jurisdiction to check this answer against (as `check --jsonl` reads it). */
-  jurisdiction?: string;
-  /** 1-based line number in the file, for messages. */
-  line: number;
-}
-
+/**
+ * One line of an answers file: which vendor answered which test, and what it said; optionally the
+ * question asked (shown beside a convincing-but-wrong answer) and the jurisdiction to check the
+ * answer against (as `check --jsonl` reads it).
+ */
 const LineSchema = z.strictObject({
   provider: z.string().min(1),
   id: z.string().min(1),
@@ -24,6 +16,9 @@ const LineSchema = z.strictObject({
   question: z.string().optional(),
   jurisdiction: z.string().optional(),
 });
+
+/** A line as read, with its 1-based line number in the file, for messages. */
+export type AnswerLine = z.infer<typeof LineSchema> & { line: number };
 
 /**
  * Parse a JSONL of `{provider, id, answer}` lines (the format of `sample-allowlist/answers.jsonl`;
@@ -53,10 +48,7 @@ export function parseAnswersJsonl(text: string, path: string): AnswerLine[] {
       );
     }
     seen.set(key, line);
-    const entry: AnswerLine = { provider: data.provider, id: data.id, answer: data.answer, line };
-    if (data.question !== undefined) entry.question = data.question;
-    if (data.jurisdiction !== undefined) entry.jurisdiction = data.jurisdiction;
-    lines.push(entry);
+    lines.push({ ...data, line });
   }
   if (lines.length === 0)
     throw new InputError(
