@@ -273,10 +273,7 @@ export function capped<T>(
   return { shown: items.slice(0, cap), more: Math.max(0, items.length - cap) };
 }
 
-/** `… and 12,345 more problems`. */
-export function moreText(more: number, what: string): string {
-  return `… and ${more.toLocaleString('en-US')} more ${what}`;
-}
+export { moreText } from '../format/formatters.js';
 
 /** One finding listed across answers: who and what, in words and in markdown, then why. */
 export interface FindingLine {

@@ -160,9 +160,13 @@ function lookalikeNote(link: LinkVerdict): string {
 /** The first `cap` of `items`, and when some are left out a last entry saying how many. */
 export function listed(items: readonly string[], cap: number, what: string): string[] {
   const shown = items.slice(0, cap);
-  if (items.length > shown.length)
-    shown.push(`… and ${(items.length - shown.length).toLocaleString('en-US')} more ${what}`);
+  if (items.length > shown.length) shown.push(moreText(items.length - shown.length, what));
   return shown;
+}
+
+/** `… and 12,345 more problems`. */
+export function moreText(more: number, what: string): string {
+  return `… and ${more.toLocaleString('en-US')} more ${what}`;
 }
 
 /** The longest of `values`, without spreading them into arguments (a huge answer overflows that). */
@@ -273,7 +277,7 @@ export function toText(report: Report): string {
   const more = (total: number, what: string): void => {
     if (total > cap)
       lines.push(
-        `  … and ${(total - cap).toLocaleString('en-US')} more ${what} (--format json lists ${LISTED_FINDINGS.json.toLocaleString('en-US')})`,
+        `  ${moreText(total - cap, what)} (--format json lists ${LISTED_FINDINGS.json.toLocaleString('en-US')})`,
       );
   };
   lines.push(`Links (${linkCounts(report)})`);
