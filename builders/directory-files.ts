@@ -6,7 +6,13 @@ import { InputError } from '../src/errors.js';
 import { houseMessage } from '../src/input/issues.js';
 import { parseCsvBytes, readCsvFile, readDirectoryFile } from './csv.js';
 import type { Directory, DirectoryKind } from './directory.js';
-import { HSDS_RESOURCES, type HsdsPackage, type HsdsResource, hsdsDirectory } from './hsds.js';
+import {
+  HSDS_FILES,
+  HSDS_RESOURCES,
+  type HsdsPackage,
+  type HsdsResource,
+  hsdsDirectory,
+} from './hsds.js';
 import { icarolDirectory, isIcarolHeader } from './icarol.js';
 import type { BuildWarning, Table } from './types.js';
 
@@ -206,19 +212,6 @@ function zipFiles(bytes: Uint8Array, source: string): PackageFiles {
   };
 }
 
-/** Default file names when a package has no datapackage.json: 3.x first, then 1.x. */
-const DEFAULT_FILES: Readonly<Record<HsdsResource, readonly string[]>> = {
-  organization: ['organizations.csv'],
-  service: ['services.csv'],
-  program: ['programs.csv'],
-  location: ['locations.csv'],
-  service_at_location: ['service_at_location.csv', 'services_at_location.csv'],
-  phone: ['phones.csv'],
-  contact: ['contacts.csv'],
-  address: ['addresses.csv', 'physical_addresses.csv'],
-  service_area: ['service_areas.csv'],
-};
-
 /** The resource names a datapackage.json may give each resource the build reads. */
 const RESOURCE_NAMES: Readonly<Record<string, HsdsResource>> = {
   ...Object.fromEntries(HSDS_RESOURCES.map((name) => [name, name])),
@@ -232,7 +225,7 @@ async function resourcePaths(files: PackageFiles): Promise<Map<HsdsResource, str
   const manifest = files.names.find((name) => name.toLowerCase() === 'datapackage.json');
   if (manifest === undefined) {
     for (const resource of HSDS_RESOURCES) {
-      const name = DEFAULT_FILES[resource].find((file) => files.names.includes(file));
+      const name = HSDS_FILES[resource].find((file) => files.names.includes(file));
       if (name !== undefined) out.set(resource, name);
     }
     return out;

@@ -18,19 +18,23 @@ import type { BuildWarning, Table, TableRow } from './types.js';
 // An Open Referral HSDS datapackage (1.x, 2.x, 3.x) as organizations and the records tied to them
 // by id. Pure: the files are read by `directory-files.ts`.
 
-/** The HSDS resources the build reads, by the datapackage's resource name. */
-export const HSDS_RESOURCES = [
-  'organization',
-  'service',
-  'program',
-  'location',
-  'service_at_location',
-  'phone',
-  'contact',
-  'address',
-  'service_area',
-] as const;
-export type HsdsResource = (typeof HSDS_RESOURCES)[number];
+/**
+ * The HSDS resources the build reads, by the datapackage's resource name, each with its file
+ * names when a package has no datapackage.json: 3.x first, then 1.x.
+ */
+export const HSDS_FILES = {
+  organization: ['organizations.csv'],
+  service: ['services.csv'],
+  program: ['programs.csv'],
+  location: ['locations.csv'],
+  service_at_location: ['service_at_location.csv', 'services_at_location.csv'],
+  phone: ['phones.csv'],
+  contact: ['contacts.csv'],
+  address: ['addresses.csv', 'physical_addresses.csv'],
+  service_area: ['service_areas.csv'],
+} as const;
+export type HsdsResource = keyof typeof HSDS_FILES;
+export const HSDS_RESOURCES = Object.keys(HSDS_FILES) as HsdsResource[];
 
 /** A datapackage read: its tables by resource (1.x `physical_address` is read as `address`). */
 export interface HsdsPackage {
