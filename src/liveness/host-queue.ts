@@ -95,12 +95,8 @@ export class HostQueue {
     const host = this.ready[0];
     if (!host) return undefined;
     const queue = host.followUps.length > 0 ? host.followUps : host.fresh;
-    const waiter = queue.shift();
-    if (!waiter) {
-      // Not reachable: a host is only ready with a waiter. Dropped rather than looping forever.
-      this.remove(host);
-      return this.take();
-    }
+    // A host is only ready with a waiter, never a cancelled one at a head (`dropCancelled`).
+    const waiter = queue.shift()!;
     dropCancelled(queue);
     host.waiting--;
     this.waiting--;
