@@ -183,18 +183,14 @@ export function privateAddressPolicy(
 
 /** The article and noun for a reason: "a loopback address", "a cloud metadata address". */
 export function describeAddressClass(label: AddressClass): string {
-  switch (label) {
-    case 'loopback':
-      return 'a loopback address';
-    case 'private':
-      return 'a private-network address';
-    case 'link-local':
-      return 'a link-local address';
-    case 'metadata':
-      return 'a cloud metadata address';
-    case 'reserved':
-      return 'a reserved address';
-    case 'multicast':
-      return 'a multicast address';
-  }
+  return ADDRESS_CLASS_WORDS[label];
 }
+
+const ADDRESS_CLASS_WORDS: Readonly<Record<AddressClass, string>> = {
+  loopback: 'a loopback address',
+  private: 'a private-network address',
+  'link-local': 'a link-local address',
+  metadata: 'a cloud metadata address',
+  reserved: 'a reserved address',
+  multicast: 'a multicast address',
+};
