@@ -147,7 +147,7 @@ export class Crawler {
         };
       }
       if (isRefusal(exchange)) {
-        const startedAt = exchange.type === 'failure' ? exchange.startedAt : undefined;
+        const { startedAt } = exchange;
         const shared = this.retryOrigin(
           url,
           startedAt === undefined
@@ -239,36 +239,32 @@ function redirectTarget(
   redirects: number,
   maxRedirects: number,
 ): URL | Failure {
-  const host = current.hostname;
+  const failed = (kind: 'too-many-redirects' | 'bad-redirect', message: string): Failure => ({
+    kind,
+    code: kind,
+    host: current.hostname,
+    message,
+  });
   if (redirects >= maxRedirects)
-    return {
-      kind: 'too-many-redirects',
-      code: 'too-many-redirects',
-      host,
-      message: `more than ${maxRedirects} redirects (stopped at ${current.href}, which redirects again)`,
-    };
+    return failed(
+      'too-many-redirects',
+      `more than ${maxRedirects} redirects (stopped at ${current.href}, which redirects again)`,
+    );
   let next: URL;
   try {
     next = new URL(location, current);
   } catch {
-    return {
-      kind: 'bad-redirect',
-      code: 'bad-redirect',
-      host,
-      message: `${current.href} redirects to ${JSON.stringify(location)}, which is not an address`,
-    };
+    return failed(
+      'bad-redirect',
+      `${current.href} redirects to ${JSON.stringify(location)}, which is not an address`,
+    );
   }
   if (next.protocol !== 'http:' && next.protocol !== 'https:')
-    return {
-      kind: 'bad-redirect',
-      code: 'bad-redirect',
-      host,
-      message: `${current.href} redirects to a ${next.protocol} address`,
-    };
+    return failed('bad-redirect', `${current.href} redirects to a ${next.protocol} address`);
   next.hash = '';
   return next;
 }
 
-function isRefusal(exchange: Exchange): boolean {
+function isRefusal(exchange: Exchange): exchange is Extract<Exchange, { type: 'failure' }> {
   return exchange.type === 'failure' && exchange.failure.kind === 'refused';
 }
