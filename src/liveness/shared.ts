@@ -21,8 +21,7 @@ export function sharedLinkChecker(options: LivenessOptions = {}): LinkChecker {
   if (!checker) {
     const inner = createLinkChecker(options);
     const shared: LinkChecker = {
-      check: (url, checkOptions) => inner.check(url, checkOptions),
-      networkDown: () => inner.networkDown(),
+      ...inner,
       close: async () => {
         if (checkers.get(key) === shared) checkers.delete(key);
         await inner.close();
