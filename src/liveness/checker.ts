@@ -26,8 +26,6 @@ import type {
   ResolveResult,
 } from './types.js';
 
-export { SOFT_404_PROBE_PREFIX } from './soft404.js';
-
 /** One link being checked, shared by every caller that asked for it (see `check`). */
 interface LinkRun {
   readonly result: Promise<LivenessOutcome>;

@@ -1,5 +1,6 @@
 /** The liveness check: fetch each link and tell live from broken from invented (see docs/LIVENESS.md). */
-export { createLinkChecker, resolveLivenessSettings, SOFT_404_PROBE_PREFIX } from './checker.js';
+export { createLinkChecker, resolveLivenessSettings } from './checker.js';
+export { SOFT_404_PROBE_PREFIX } from './soft404.js';
 export type { CheckerDeps, ResolvedLivenessSettings } from './checker.js';
 export { sharedLinkChecker, closeSharedLinkCheckers } from './shared.js';
 export { classify, networkNeeded } from './classify.js';
