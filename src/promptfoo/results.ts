@@ -62,25 +62,6 @@ export const PromptfooOutputSchema = z.looseObject({
 });
 
 export type PromptfooResult = z.infer<typeof PromptfooResultSchema>;
-export type PromptfooGradingResult = z.infer<typeof GradingResultSchema>;
-
-/** A result row reduced to what the reports use. */
-export interface ResultRow {
-  /** The provider's label when it has one, else its id. */
-  provider: string;
-  testIdx: number;
-  promptIdx: number;
-  /** The provider's output, any shape (see `answerText`); undefined when the call failed. */
-  output: unknown;
-  vars: Record<string, unknown>;
-  /** The test's `description`, when it has one. */
-  description?: string;
-  success: boolean;
-  error?: string;
-  /** promptfoo's own verdict on the row (`ResultFailureReason`): 0 none, 1 an assertion failed, 2 an error. */
-  failureReason?: number;
-  gradingResult?: PromptfooGradingResult;
-}
 
 /**
  * Read a promptfoo results file (`.json` output, or `.jsonl` with one row a line) and return its
@@ -162,21 +143,28 @@ function parseJsonlResults(text: string, source: string): ResultRow[] {
   return sortRows(rows);
 }
 
-function toRow(result: PromptfooResult): ResultRow {
-  const row: ResultRow = {
+/**
+ * A result row reduced to what the reports use: the provider's label when it has one, else its id;
+ * its output, any shape (see `answerText`; undefined when the call failed); the test's
+ * `description`, when it has one; promptfoo's own verdict on the row (`failureReason`: 0 none, 1 an
+ * assertion failed, 2 an error).
+ */
+function toRow(result: PromptfooResult) {
+  return {
     provider: result.provider.label || result.provider.id,
     testIdx: result.testIdx,
     promptIdx: result.promptIdx,
     output: result.response?.output,
     vars: result.vars ?? {},
     success: result.success,
+    ...(result.testCase?.description ? { description: result.testCase.description } : {}),
+    ...(result.error ? { error: result.error } : {}),
+    ...(typeof result.failureReason === 'number' ? { failureReason: result.failureReason } : {}),
+    ...(result.gradingResult ? { gradingResult: result.gradingResult } : {}),
   };
-  if (result.testCase?.description) row.description = result.testCase.description;
-  if (result.error) row.error = result.error;
-  if (typeof result.failureReason === 'number') row.failureReason = result.failureReason;
-  if (result.gradingResult) row.gradingResult = result.gradingResult;
-  return row;
 }
+
+export type ResultRow = ReturnType<typeof toRow>;
 
 function sortRows(rows: ResultRow[]): ResultRow[] {
   return rows.sort(
