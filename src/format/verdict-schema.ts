@@ -22,6 +22,9 @@ export const LinkBucketSchema = z.enum(LINK_BUCKETS);
 export const PhoneStatusSchema = z.enum(PHONE_STATUSES);
 /** The stable codes beside each reason (`src/codes.ts`, docs/CODES.md). */
 const correctionCode = z.enum(codesOf(CORRECTION_CODES));
+/** A span of the answer (UTF-16 offsets), and a fix's code and reason. */
+const span = { start: offset, end: offset };
+const why = { code: correctionCode, reason: z.string() };
 
 /** What liveness saw for one link (`LivenessEvidence`). */
 export const LivenessJsonSchema = z.object({
@@ -55,30 +58,15 @@ export const CorrectionSourceJsonSchema = z.object({
 export const CorrectionJsonSchema = z.discriminatedUnion('action', [
   z.object({
     action: z.literal('replace'),
-    start: offset,
-    end: offset,
+    ...span,
     text: z.string(),
     value: z.string(),
     alternatives: z.array(z.string()),
     source: CorrectionSourceJsonSchema,
-    code: correctionCode,
-    reason: z.string(),
+    ...why,
   }),
-  z.object({
-    action: z.literal('remove'),
-    start: offset,
-    end: offset,
-    code: correctionCode,
-    reason: z.string(),
-  }),
-  z.object({
-    action: z.literal('review'),
-    start: offset,
-    end: offset,
-    code: correctionCode,
-    reason: z.string(),
-    suggestions: z.array(z.string()),
-  }),
+  z.object({ action: z.literal('remove'), ...span, ...why }),
+  z.object({ action: z.literal('review'), ...span, ...why, suggestions: z.array(z.string()) }),
 ]);
 
 /** One link: the raw text as `url`, its bucket, score and reason, its span, and what liveness saw. */
@@ -90,8 +78,7 @@ export const LinkJsonSchema = z.object({
   /** The rule that decided the bucket: stable, where the reason's words may change. */
   code: z.enum(codesOf(LINK_CODES)),
   reason: z.string(),
-  start: offset,
-  end: offset,
+  ...span,
   liveness: LivenessJsonSchema.optional(),
   /** A directory link liveness found dead: the directory needs fixing. */
   stale: z.literal(true).optional(),
@@ -113,8 +100,7 @@ export const PhoneJsonSchema = z.object({
   /** The rule that decided the status: stable, where the reason's words may change. */
   code: z.enum(codesOf(PHONE_CODES)),
   reason: z.string(),
-  start: offset,
-  end: offset,
+  ...span,
   served: ServedJsonSchema.optional(),
   /** Its fix: the directory's number for the organization it was given for. */
   correction: CorrectionJsonSchema.optional(),
@@ -124,8 +110,7 @@ export const PhoneJsonSchema = z.object({
 export const OrganizationJsonSchema = z.object({
   name: z.string(),
   raw: z.string(),
-  start: offset,
-  end: offset,
+  ...span,
 });
 
 /** How many of each kind the document left out (it lists at most `LISTED_FINDINGS.json`). */
@@ -186,12 +171,10 @@ export const RepairChangeJsonSchema = z.object({
   finding: z.enum(['link', 'phone']),
   raw: z.string(),
   action: z.enum(['replace', 'remove']),
-  start: offset,
-  end: offset,
+  ...span,
   original: z.string(),
   text: z.string(),
-  code: correctionCode,
-  reason: z.string(),
+  ...why,
   source: CorrectionSourceJsonSchema.optional(),
 });
 
@@ -205,8 +188,7 @@ export const FixJsonSchema = VerdictJsonSchema.extend({
       z.object({
         finding: z.enum(['link', 'phone']),
         raw: z.string(),
-        start: offset,
-        end: offset,
+        ...span,
         why: z.string(),
       }),
     ),
