@@ -38,16 +38,7 @@ export function parseJsonText(
   options: JsonReadOptions = {},
 ): unknown {
   const json = text.replace(/^\uFEFF/, '');
-  let value: unknown;
-  try {
-    value = JSON.parse(json);
-  } catch (error) {
-    throw syntaxError(error, json, where ?? options.root ?? '$', options, (offset) =>
-      lineAndColumn(json, offset),
-    );
-  }
-  checkDuplicateKeys(json, where, options, (offset) => lineAndColumn(json, offset));
-  return value;
+  return readJson(json, where, options, (offset) => lineAndColumn(json, offset));
 }
 
 /** One parsed line of JSON Lines: its value, its 1-based line number, and `file:line` for messages. */
@@ -72,18 +63,28 @@ export function* parseJsonLines(
   for (const [index, raw] of lines.entries()) {
     if (raw.trim() === '') continue;
     const where = `${path}:${index + 1}`;
-    let value: unknown;
-    try {
-      value = JSON.parse(raw);
-    } catch (error) {
-      throw syntaxError(error, raw, where, options, column);
-    }
-    checkDuplicateKeys(raw, where, options, column);
-    yield { value, line: index + 1, where };
+    yield { value: readJson(raw, where, options, column), line: index + 1, where };
   }
 }
 
 const column = (offset: number): string => `column ${offset + 1}`;
+
+/** `JSON.parse`, a syntax error or a repeated key an `InputError` placed by `locate`. */
+function readJson(
+  text: string,
+  where: string | undefined,
+  options: JsonReadOptions,
+  locate: (offset: number) => string,
+): unknown {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw syntaxError(error, text, where ?? options.root ?? '$', options, locate);
+  }
+  checkDuplicateKeys(text, where, options, locate);
+  return value;
+}
 
 function checkDuplicateKeys(
   text: string,
