@@ -20,12 +20,7 @@ export function describeLocation(item: {
   line: number;
   column?: string;
 }): string {
-  return formatTablePlace({
-    file: item.source,
-    row: item.row,
-    line: item.line,
-    ...(item.column === undefined ? {} : { column: item.column }),
-  });
+  return formatTablePlace({ ...item, file: item.source });
 }
 
 /** A warning or note as one line of text: its location, then its message. */

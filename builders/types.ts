@@ -146,14 +146,9 @@ export interface SharedHost {
 
 /** Figures for the summary on standard error. All counts are of the final allowlist unless named otherwise. */
 export interface BuildSummary {
-  files: Array<{
-    source: string;
-    rows: number;
-    blankRows: number;
-    encoding: CsvEncoding;
-    delimiter: CsvDelimiter;
-    notes: string[];
-  }>;
+  files: Array<
+    Pick<Table, 'source' | 'blankRows' | 'encoding' | 'delimiter' | 'notes'> & { rows: number }
+  >;
   /** Data rows read across all files (blank rows excluded). */
   rowsRead: number;
   /** Rows that contributed an organization. */
