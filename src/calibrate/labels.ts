@@ -19,14 +19,12 @@ export const LabelledPairSchema = z.strictObject({
   category: z.string().min(1).max(100).optional(),
 });
 
-export interface LabelledPair {
+/** A pair as read: its ids as strings, and the line it is on. */
+export type LabelledPair = Omit<z.infer<typeof LabelledPairSchema>, 'id' | 'chunks'> & {
   id: string;
-  claim: string;
   chunks: Array<{ id: string; text: string }>;
-  supported: boolean;
-  category?: string;
   line: number;
-}
+};
 
 const HINT =
   'each line must be {"id": string, "claim": string, "chunks": [{"id", "text"}], "supported": true|false}, with an optional "category": string';
@@ -52,11 +50,9 @@ export function parseLabels(text: string, path: string): LabelledPair[] {
       );
     seen.set(id, line);
     pairs.push({
+      ...data,
       id,
-      claim: data.claim,
       chunks: data.chunks.map((chunk) => ({ id: String(chunk.id), text: chunk.text })),
-      supported: data.supported,
-      ...(data.category === undefined ? {} : { category: data.category }),
       line,
     });
   }
