@@ -22,8 +22,7 @@ import {
  * Check an answer's chunk citations: read its claims, classify each against the chunks it cites, and
  * gate the answer on the worst claim. Pure and deterministic; time linear in the answer and the
  * chunks (each chunk is indexed once, on first use; each claim costs time in its own length).
- * The answer may come prepared (`prepareAnswer`), as the verifier read it: its words are then read
- * from those tokens, not tokenized again.
+ * The answer may come prepared (`prepareAnswer`), as the verifier read it; its text is checked.
  */
 export function checkChunkCitations(
   input: string | PreparedAnswer,
@@ -48,13 +47,9 @@ export function checkChunkCitations(
       ? styleFromLocale(options.locale)
       : styleFromEvidence(texts.map((chunk) => chunk.text));
   const library = new ChunkLibrary(texts, style);
-  // The answer as the verifier prepared it, when that is the text compared: the one reading of
-  // it both checks share. An answer not in NFC is prepared again, in NFC.
-  const prepared =
-    typeof input !== 'string' && normalized.text === answer ? input : normalized.text;
   // With citations required every statement of fact is read, not only those with a figure.
   const reading = readAnswer(
-    prepared,
+    normalized.text,
     library.context,
     minQuoteWords,
     style,

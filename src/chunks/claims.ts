@@ -1,16 +1,17 @@
-import { factsIn, type Figures, readFigures } from './facts/index.js';
+import { extractFacts } from './facts/index.js';
 import { findCitations, type MarkerContext } from './markers.js';
 import type { NumberStyle } from './number-style.js';
 import { findQuotes, markCode, markLinks, markQuotes } from './mask.js';
-import { prepareAnswer, type PreparedAnswer } from '../text/prepared.js';
-import { answerProse, proseText, proseWords } from './prose.js';
+import type { PreparedAnswer } from '../text/prepared.js';
+import { proseText } from './prose.js';
 import { collapseWhitespace, trimmedSentences } from './sentences.js';
 import { findBlocks } from './blocks.js';
+import { chunkWords } from './unicode.js';
 import type { CitationMarker, Claim, Fact, QuoteFinding, Span } from './types.js';
 
 /** What reading an answer yields: its markers, its quotations and its claims. */
 export interface AnswerReading {
-  /** Each claim's words, as the word-overlap check compares them (`proseWords`). */
+  /** Each claim's words, as the word-overlap check compares them: its prose's (`chunkWords`). */
   words: ReadonlyMap<Claim, readonly string[]>;
   markers: CitationMarker[];
   quotes: QuoteFinding[];
@@ -36,8 +37,6 @@ export function readAnswer(
   statement?: (claim: Claim, words: readonly string[]) => boolean,
 ): AnswerReading {
   const text = typeof answer === 'string' ? answer : answer.text;
-  // Prepared on the first claim when given as text: an answer of markers or code alone has none.
-  const prepared = once(() => prepareAnswer(answer));
   const masked = maskAnswer(text, context);
   const blocks = findBlocks(text, masked.mask);
   const markerEnds = new Map(masked.markers.map((marker) => [marker.start, marker.end] as const));
@@ -46,15 +45,7 @@ export function readAnswer(
       (span) => ({ ...span, block: blockIndex }),
     ),
   );
-  // The answer's figures, read once over its prose when the first claim asks (an answer of
-  // markers or code alone has none); each claim takes those of its sentence.
-  const figures = once(() => readFigures(answerProse(text, masked.markers, masked.mask)));
-  const { claims, blockOf, sourceLines, words } = gatherClaims(
-    { text, answer: prepared, figures },
-    sentences,
-    masked,
-    style,
-  );
+  const { claims, blockOf, sourceLines, words } = gatherClaims(text, sentences, masked, style);
   extendScope(claims, blockOf, sourceLines, blocks.length);
   const kept = claims.filter(
     (claim) =>
@@ -64,15 +55,6 @@ export function readAnswer(
       (statement?.(claim, words.get(claim)!) ?? false),
   );
   return { markers: masked.markers, quotes: masked.quotes, claims: kept, words };
-}
-
-/** `make`'s value, made on the first call. */
-function once<T>(make: () => T): () => T {
-  let value: T | undefined;
-  return () => {
-    value ??= make();
-    return value;
-  };
 }
 
 /** The answer's opacity mask with the markers and quotations found while building it. */
@@ -108,12 +90,11 @@ function maskAnswer(text: string, context: MarkerContext): MaskedAnswer {
  * without letters), in order; claims are kept before filtering so that scope can reach them.
  */
 function gatherClaims(
-  read: { text: string; answer: () => PreparedAnswer; figures: () => Figures },
+  text: string,
   sentences: readonly BlockSentence[],
   masked: MaskedAnswer,
   style: NumberStyle,
 ): Gathered {
-  const { text, answer, figures } = read;
   const claims: Claim[] = [];
   const words = new Map<Claim, string[]>();
   const blockOf = new Map<Claim, number>();
@@ -134,13 +115,14 @@ function gatherClaims(
       // A sentence with no letters (`[2]`, or `1[2].` left by a cut list) says nothing by itself.
       if (previous && own.length > 0) lendMarkers(previous, own, sentence.end, extended);
     } else {
-      const facts = factsIn(figures(), sentence, 'claim', 0, style);
+      // The prose keeps the answer's offsets, so the facts' spans are the answer's.
+      const facts = extractFacts(prose, 'claim', sentence.start, style);
       const claim = toClaim(text, sentence, prose, own, quotes, facts);
       claims.push(claim);
       blockOf.set(claim, sentence.block);
       words.set(
         claim,
-        proseWords(answer(), sentence, own, masked.mask).map((token) => token.norm),
+        chunkWords(prose).map((token) => token.norm),
       );
       previous = { claim, ids: new Set(claim.ids) };
     }

@@ -24,7 +24,7 @@ export function isCjk(char: string | undefined): boolean {
 /**
  * Words as the word-overlap and exact-match checks compare them: `tokenize` (folded as names are),
  * with each character of a CJK run its own word, since those scripts put no space between words.
- * A chunk's words; a claim's come from the prepared answer's tokens (`proseWords`).
+ * A chunk's words, and a claim's (from its prose).
  */
 export function chunkWords(text: string): Token[] {
   const tokens = tokenize(text);
@@ -35,7 +35,7 @@ export function chunkWords(text: string): Token[] {
  * Tokens with each CJK character made a word of its own, the letters between staying one word.
  * The chunk check's alone: the verifier matches names, which CJK answers write as one run.
  */
-export function splitCjk(tokens: readonly Token[]): Token[] {
+function splitCjk(tokens: readonly Token[]): Token[] {
   const out: Token[] = [];
   for (const token of tokens) {
     if (!CJK_CHAR.test(token.raw)) {

@@ -1,4 +1,3 @@
-import { firstAtOrAfter } from '../../text/structure.js';
 import { halfWidth, WIDTH_FORMS } from '../../normalize/width.js';
 import type { NumberStyle } from '../number-style.js';
 import type { Fact } from '../types.js';
@@ -7,7 +6,7 @@ import { shareRangeQualifiers, toFact } from './keys.js';
 import { parseFraction, parseMoneyPrefix, parseNumber } from './mentions.js';
 import { parseSection } from './sections.js';
 import { tokenizeForFacts } from './tokens.js';
-import type { FactSide, Mention, Token } from './tokens.js';
+import type { FactSide, Mention } from './tokens.js';
 
 export type { FactSide } from './tokens.js';
 
@@ -42,44 +41,12 @@ export function extractFacts(
   offset = 0,
   style: NumberStyle = {},
 ): Fact[] {
-  const figures = readFigures(original);
-  return factsIn(figures, { start: 0, end: original.length }, side, offset, style);
-}
-
-/**
- * A text's figure tokens, read once: an answer's, whose claims then each take theirs by offset
- * (`factsIn`), or a chunk's. The chunk check's own tokens, not the prepared answer's: they keep
- * digits with their marks and every symbol (`$`, `%`, `§`), which the verifier's word tokens drop,
- * and a chunk is read the same way.
- */
-export interface Figures {
-  /** The text as given, for each fact's `raw`. */
-  original: string;
-  /** The text with full-width figure forms as ASCII (one code unit for one). */
-  text: string;
-  tokens: Token[];
-}
-
-export function readFigures(original: string): Figures {
   // Full-width digits and number marks (`１２．５％`, as CJK text may set them) read as ASCII. One
-  // code unit each way, so every offset stays that of the original text.
+  // code unit each way, so every offset stays that of the original text. The chunk check's own
+  // tokens, not the prepared answer's: they keep digits with their marks and every symbol (`$`,
+  // `%`, `§`), which the verifier's word tokens drop.
   const text = halfWidth(original, WIDTH_FORMS.figure);
-  return { original, text, tokens: tokenizeForFacts(text) };
-}
-
-/** The facts stated in `span` of a text read by `readFigures` (its tokens starting there). */
-export function factsIn(
-  figures: Figures,
-  span: { start: number; end: number },
-  side: FactSide,
-  offset = 0,
-  style: NumberStyle = {},
-): Fact[] {
-  const { text, original } = figures;
-  const from = firstAtOrAfter(figures.tokens, span.start);
-  const to = firstAtOrAfter(figures.tokens, span.end);
-  const tokens =
-    from === 0 && to === figures.tokens.length ? figures.tokens : figures.tokens.slice(from, to);
+  const tokens = tokenizeForFacts(text);
   const mentions: Mention[] = [];
   let index = 0;
   while (index < tokens.length) {
