@@ -88,26 +88,24 @@ export interface AnswerIdentity
   answerPassed: boolean;
 }
 
-/** One link whose host resembles a directory domain, in any answer, passed or failed. */
-export interface LookalikeLink extends AnswerIdentity {
-  /** As written in the answer. */
+/** A finding as the listings show it: as written in the answer, normalized, why, and its span there. */
+interface ListedFinding {
   text: string;
-  bucket: LinkBucket;
-  /** The directory domain it resembles. */
-  lookalikeOf: string;
+  normalized: string;
   reason: string;
   start: number;
   end: number;
 }
 
+/** One link whose host resembles a directory domain (`lookalikeOf`), in any answer, passed or failed. */
+export interface LookalikeLink extends AnswerIdentity, Omit<ListedFinding, 'normalized'> {
+  bucket: LinkBucket;
+  lookalikeOf: string;
+}
+
 /** One number given for the wrong organization, in any answer, passed or failed. */
-export interface MisattributedNumber extends AnswerIdentity {
-  text: string;
-  normalized: string;
+export interface MisattributedNumber extends AnswerIdentity, ListedFinding {
   organization: string | null;
-  reason: string;
-  start: number;
-  end: number;
 }
 
 /**
@@ -122,26 +120,11 @@ export interface HeadlineDifference {
 }
 
 /** A link or number that made a convincing-but-wrong answer wrong. */
-export type Problem =
-  | {
-      kind: 'link';
-      bucket: LinkBucket;
-      text: string;
-      normalized: string;
-      reason: string;
-      start: number;
-      end: number;
-    }
-  | {
-      kind: 'phone';
-      status: PhoneStatus;
-      organization: string | null;
-      text: string;
-      normalized: string;
-      reason: string;
-      start: number;
-      end: number;
-    };
+export type Problem = ListedFinding &
+  (
+    | { kind: 'link'; bucket: LinkBucket }
+    | { kind: 'phone'; status: PhoneStatus; organization: string | null }
+  );
 
 /** An answer the verifier failed, with what made it fail and what the judge said of it. */
 export interface FlaggedAnswer
