@@ -332,29 +332,19 @@ function networkPolicy(options: LivenessOptions): string {
 /** The network probe: one page known to exist, fetched once when a verdict needs the network shown. */
 async function probeNetwork(parts: CheckerParts, probe: string): Promise<ProbeResult> {
   const url = new URL(probe);
+  const failed = (dnsWorks: boolean, why: string): ProbeResult => ({
+    dnsWorks,
+    egressWorks: false,
+    detail: `the network probe (${url.href}) failed too: ${why}`,
+  });
   const resolution = await parts.hosts.resolve(url.hostname);
-  if (!resolution.ok)
-    return {
-      dnsWorks: false,
-      egressWorks: false,
-      detail: `the network probe (${url.href}) failed too: ${resolution.failure.message}`,
-    };
+  if (!resolution.ok) return failed(false, resolution.failure.message);
   const dnsWorks = resolution.source === 'dns';
   const exchange = await parts.http.send(url, 'HEAD', false, true, parts.closing);
-  if (exchange.type === 'failure') {
-    return {
-      dnsWorks,
-      egressWorks: false,
-      detail: `the network probe (${url.href}) failed too: ${exchange.failure.message}`,
-    };
-  }
-  return dnsWorks
-    ? { dnsWorks, egressWorks: true }
-    : {
-        dnsWorks,
-        egressWorks: true,
-        detail: `the network probe's host ${url.hostname} is pinned, which does not test DNS`,
-      };
+  if (exchange.type === 'failure') return failed(dnsWorks, exchange.failure.message);
+  if (dnsWorks) return { dnsWorks, egressWorks: true };
+  const detail = `the network probe's host ${url.hostname} is pinned, which does not test DNS`;
+  return { dnsWorks, egressWorks: true, detail };
 }
 
 /**
