@@ -7,7 +7,7 @@ import { parseJsonLines } from '../input/json.js';
 import { STALE_FORMATS, formatStale, type StaleFormat } from '../format/stale.js';
 import { certificatesOf } from '../liveness/ca.js';
 import { NETWORK_PROBE_URL } from '../liveness/network.js';
-import { livenessOptionsFromFlags } from '../liveness/options.js';
+import { livenessFlagInput, parseLivenessOptions } from '../liveness/options.js';
 import type { LivenessOptions } from '../liveness/types.js';
 import { readPromptfooResults } from '../promptfoo/results.js';
 import { findStaleLinks, staleFailed } from '../stale.js';
@@ -141,12 +141,9 @@ interface Answer {
 
 /** The checker's options from the flags; a bad number, pin or CA file is an input error. */
 async function livenessFrom(values: StaleFlags, io: CliIo): Promise<LivenessOptions> {
-  const options: LivenessOptions = livenessOptionsFromFlags({
-    timeout: values.timeout,
-    'host-deadline': values['host-deadline'],
-    concurrency: values.concurrency,
-    'per-host': values['per-host'],
-  });
+  // The number flags validated as the options they set; a message names the flag.
+  const flags = livenessFlagInput(values);
+  const options: LivenessOptions = parseLivenessOptions(flags.options, flags.labels);
   if (values.resolve) options.resolve = parseResolveFlags(values.resolve);
   if (values['allow-private']) options.allowPrivateNetworks = true;
   if (values['cache-dir'] !== undefined) options.cacheDir = resolve(io.cwd, values['cache-dir']);

@@ -122,14 +122,6 @@ export function livenessFlagInput(
   return { options, labels };
 }
 
-/** The number flags among `values` as options, validated; messages name the flag. */
-export function livenessOptionsFromFlags(
-  values: Partial<Record<LivenessNumberFlag, string | undefined>>,
-): LivenessSettingsInput {
-  const { options, labels } = livenessFlagInput(values);
-  return parseLivenessOptions(options, labels);
-}
-
 /** Defaults for the options that have one, from `LIVENESS_DEFAULTS`. */
 export type ResolvedLivenessNumbers = Record<
   | 'concurrency'
