@@ -33,11 +33,5 @@ export function invalidTable(
   todo: string,
   cause?: unknown,
 ): InputError {
-  return new InputError(
-    code,
-    houseMessage(what, todo),
-    cause === undefined
-      ? { where: formatTablePlace(place) }
-      : { where: formatTablePlace(place), cause },
-  );
+  return new InputError(code, houseMessage(what, todo), { where: formatTablePlace(place), cause });
 }
