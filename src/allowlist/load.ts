@@ -1,5 +1,4 @@
 import { FILE_LIMITS } from '../defaults.js';
-import { InputError, isInputError } from '../errors.js';
 import { readInputFile } from '../util/safe-file.js';
 import { lineOfPath, parseJsonText } from '../input/json.js';
 import { type Allowlist, type AllowlistTables, readAllowlist } from './schema.js';
@@ -19,30 +18,16 @@ export async function readAllowlistFile(
   path: string,
   source: string = path,
 ): Promise<{ allowlist: Allowlist; tables: AllowlistTables }> {
-  let text: string;
-  try {
-    const bytes = await readInputFile(path, {
+  const text = (
+    await readInputFile(path, {
       what: 'allowlist file',
       where: source,
       maxBytes: FILE_LIMITS.allowlist,
-    });
-    text = bytes.toString('utf8');
-  } catch (error) {
-    if (isInputError(error)) throw error;
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') {
-      throw new InputError(
-        'FILE_NOT_FOUND',
-        'allowlist file not found; pass the path of a JSON allowlist (build one with `citation-verifier build-allowlist`)',
-        { where: source },
-      );
-    }
-    throw new InputError(
-      'FILE_UNREADABLE',
-      `allowlist file cannot be read (${code ?? 'error'}); check that the path names a file you can read`,
-      { where: source },
-    );
-  }
+      ifMissing:
+        'pass the path of a JSON allowlist (build one with `citation-verifier build-allowlist`)',
+      ifUnreadable: 'check that the path names a file you can read',
+    })
+  ).toString('utf8');
   // A repeated key is an error: JSON.parse would keep the last, and a lost entry (a second
   // "Legal Aid of X" whose numbers replace the first one's) would call a right number misattributed.
   const data = parseJsonText(text, source, { duplicateCode: 'INVALID_ALLOWLIST' });

@@ -1,5 +1,4 @@
 import { FILE_LIMITS } from '../defaults.js';
-import { InputError, isInputError } from '../errors.js';
 import { openInputStream, readInputFile } from '../util/safe-file.js';
 
 /** Exit codes shared by every subcommand. */
@@ -71,11 +70,7 @@ export function processIo(): CliIo {
  * device, a folder or a file over `FILE_LIMITS.text` is refused (`readInputFile`).
  */
 export async function readTextFile(path: string, what: string): Promise<string> {
-  try {
-    return (await readInputFile(path, { what, maxBytes: FILE_LIMITS.text })).toString('utf8');
-  } catch (error) {
-    throw isInputError(error) ? error : fileError(error, path, what);
-  }
+  return (await readInputFile(path, { what, maxBytes: FILE_LIMITS.text })).toString('utf8');
 }
 
 /**
@@ -83,25 +78,8 @@ export async function readTextFile(path: string, what: string): Promise<string> 
  * is not a regular file (a FIFO, `/dev/zero`), is the same input error as `readTextFile` gives,
  * before anything is read; over `FILE_LIMITS.jsonl` it stops (`openInputStream`).
  */
-export async function openFileChunks(path: string, what: string): Promise<AsyncIterable<Buffer>> {
-  try {
-    return await openInputStream(path, { what, maxBytes: FILE_LIMITS.jsonl });
-  } catch (error) {
-    throw isInputError(error) ? error : fileError(error, path, what);
-  }
-}
-
-function fileError(error: unknown, path: string, what: string): InputError {
-  const code = (error as NodeJS.ErrnoException).code;
-  if (code === 'ENOENT')
-    return new InputError('FILE_NOT_FOUND', `${what} not found; check the path`, {
-      where: path,
-      cause: error,
-    });
-  return new InputError('FILE_UNREADABLE', `${what} cannot be read (${code ?? 'error'})`, {
-    where: path,
-    cause: error,
-  });
+export function openFileChunks(path: string, what: string): Promise<AsyncIterable<Buffer>> {
+  return openInputStream(path, { what, maxBytes: FILE_LIMITS.jsonl });
 }
 
 async function readAllStdin(): Promise<Buffer> {

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { dirname, isAbsolute, normalize, resolve, sep } from 'node:path';
 import { FILE_LIMITS } from '../defaults.js';
-import { InputError, isInputError } from '../errors.js';
+import { InputError } from '../errors.js';
 import { describeValue, parseInput } from '../input/issues.js';
 import { lineOfPath, parseJsonText } from '../input/json.js';
 import { parseJurisdiction } from '../jurisdiction/codes.js';
@@ -60,19 +60,8 @@ export async function loadConfig(
 
 /** A config file's text: a regular file of at most `FILE_LIMITS.config` (a FIFO named like one cannot hang the run). */
 async function readConfigText(path: string, name: string): Promise<string> {
-  try {
-    return (
-      await readInputFile(path, { what: 'config file', where: name, maxBytes: FILE_LIMITS.config })
-    ).toString('utf8');
-  } catch (error) {
-    if (isInputError(error)) throw error;
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT')
-      throw new InputError('FILE_NOT_FOUND', 'config file not found; check the path', {
-        where: name,
-        cause: error,
-      });
-    throw unreadable(name, error);
-  }
+  const what = { what: 'config file', where: name, maxBytes: FILE_LIMITS.config };
+  return (await readInputFile(path, what)).toString('utf8');
 }
 
 /**
@@ -235,12 +224,4 @@ function valueAt(config: ConfigFile, path: readonly string[]): unknown {
     value = (value as Record<string, unknown>)[key];
   }
   return value;
-}
-
-function unreadable(name: string, error: unknown): InputError {
-  return new InputError(
-    'FILE_UNREADABLE',
-    `config file cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`,
-    { where: name, cause: error },
-  );
 }

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { FILE_LIMITS } from '../defaults.js';
 import { readInputFile } from '../util/safe-file.js';
 import { lineOfPath, parseJsonLines, parseJsonText } from '../input/json.js';
-import { InputError, isInputError } from '../errors.js';
 import { invalidInput, parseInput } from '../input/issues.js';
 
 /**
@@ -70,28 +69,12 @@ export type PromptfooResult = z.infer<typeof PromptfooResultSchema>;
  * path that does not fit, or the version when it is not 3.
  */
 export async function readPromptfooResults(path: string): Promise<ResultRow[]> {
-  let text: string;
-  try {
-    const bytes = await readInputFile(path, {
-      what: 'promptfoo results file',
-      maxBytes: FILE_LIMITS.text,
-    });
-    text = bytes.toString('utf8').replace(/^\uFEFF/, '');
-  } catch (error) {
-    if (isInputError(error)) throw error;
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT')
-      throw new InputError(
-        'FILE_NOT_FOUND',
-        'promptfoo results file not found; write one with `promptfoo eval -o results.json`',
-        { where: path },
-      );
-    throw new InputError(
-      'FILE_UNREADABLE',
-      `promptfoo results file cannot be read (${code ?? 'error'})`,
-      { where: path },
-    );
-  }
+  const bytes = await readInputFile(path, {
+    what: 'promptfoo results file',
+    maxBytes: FILE_LIMITS.text,
+    ifMissing: 'write one with `promptfoo eval -o results.json`',
+  });
+  const text = bytes.toString('utf8').replace(/^\uFEFF/, '');
   return path.toLowerCase().endsWith('.jsonl')
     ? parseJsonlResults(text, path)
     : parsePromptfooResults(

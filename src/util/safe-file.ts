@@ -61,13 +61,10 @@ export async function writeEntryFile(file: string, text: string): Promise<boolea
  * whole when it is a regular file of at most `maxBytes`; anything else is an `InputError` naming
  * the file (exit 3): a FIFO or device (opened without blocking, so a FIFO with no writer cannot
  * hang the run), a folder, a file over the bound (counted as it is read too, so a file that grows
- * or lies about its size stops at the bound). Errors of the open itself (`ENOENT`, `EACCES`) are
- * thrown as they are, for the caller's own words.
+ * or lies about its size stops at the bound), a missing file (`ifMissing` says what to do) or
+ * one that cannot be read (with `ifUnreadable`, when given).
  */
-export async function readInputFile(
-  path: string,
-  input: { what: string; where?: string; maxBytes: number },
-): Promise<Buffer> {
+export async function readInputFile(path: string, input: InputFile): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of await openInputStream(path, input)) chunks.push(chunk);
   return Buffer.concat(chunks);
@@ -81,9 +78,11 @@ export async function readInputFile(
  */
 export async function openInputStream(
   path: string,
-  input: { what: string; where?: string; maxBytes: number },
+  input: InputFile,
 ): Promise<AsyncIterable<Buffer>> {
-  const handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
+  const handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK).catch(
+    (error: unknown) => Promise.reject(systemError(error, path, input)),
+  );
   try {
     refuseKind(await handle.stat(), path, input);
   } catch (error) {
@@ -94,7 +93,9 @@ export async function openInputStream(
     try {
       let size = 0;
       for (;;) {
-        const { bytesRead, buffer } = await handle.read({ buffer: Buffer.alloc(READ_CHUNK) });
+        const { bytesRead, buffer } = await handle
+          .read({ buffer: Buffer.alloc(READ_CHUNK) })
+          .catch((error: unknown) => Promise.reject(systemError(error, path, input)));
         if (bytesRead === 0) return;
         size += bytesRead;
         if (size > input.maxBytes) throw tooLarge(path, input);
@@ -107,10 +108,7 @@ export async function openInputStream(
 }
 
 /** `readInputFile` for the readers that are synchronous (the .gov registry, read on first use). */
-export function readInputFileSync(
-  path: string,
-  input: { what: string; where?: string; maxBytes: number },
-): Buffer {
+export function readInputFileSync(path: string, input: InputFile): Buffer {
   const fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
   try {
     refuseKind(fstatSync(fd), path, input);
@@ -132,11 +130,38 @@ export function readInputFileSync(
 
 const READ_CHUNK = 1 << 20;
 
-function refuseKind(
-  info: Stats,
-  path: string,
-  input: { what: string; where?: string; maxBytes: number },
-): void {
+/** A file the user named: what it is and where messages say it is, its bound, and what to do when it is missing or unreadable. */
+export interface InputFile {
+  what: string;
+  where?: string;
+  maxBytes: number;
+  /** Default "check the path". */
+  ifMissing?: string;
+  ifUnreadable?: string;
+}
+
+/** An error of the system's (`ENOENT`, `EACCES`) as the input error that says which file and what to do. */
+function systemError(error: unknown, path: string, input: InputFile): InputError {
+  const code = (error as NodeJS.ErrnoException).code;
+  const where = input.where ?? path;
+  if (code === 'ENOENT')
+    return new InputError(
+      'FILE_NOT_FOUND',
+      `${input.what} not found; ${input.ifMissing ?? 'check the path'}`,
+      { where, cause: error },
+    );
+  const todo = input.ifUnreadable === undefined ? '' : `; ${input.ifUnreadable}`;
+  return new InputError(
+    'FILE_UNREADABLE',
+    `${input.what} cannot be read (${code ?? 'error'})${todo}`,
+    {
+      where,
+      cause: error,
+    },
+  );
+}
+
+function refuseKind(info: Stats, path: string, input: InputFile): void {
   if (!info.isFile())
     throw new InputError(
       'FILE_UNREADABLE',
@@ -146,10 +171,7 @@ function refuseKind(
   if (info.size > input.maxBytes) throw tooLarge(path, input);
 }
 
-function tooLarge(
-  path: string,
-  input: { what: string; where?: string; maxBytes: number },
-): InputError {
+function tooLarge(path: string, input: InputFile): InputError {
   return new InputError(
     'FILE_UNREADABLE',
     `${input.what} is over ${input.maxBytes.toLocaleString('en-US')} bytes, the most read; name the right file`,

@@ -38,12 +38,15 @@ describe('readInputFile', () => {
     expect(read).toBe(100);
   });
 
-  it('leaves a missing file to its caller’s words', async () => {
-    await expect(
-      readInputFile(join(dir, 'none'), { what: 'f', maxBytes: 9 }),
-    ).rejects.toMatchObject({
-      code: 'ENOENT',
+  it('says a missing file is missing, in its caller’s words', async () => {
+    const file = join(dir, 'none');
+    await expect(readInputFile(file, { what: 'f', maxBytes: 9 })).rejects.toMatchObject({
+      code: 'FILE_NOT_FOUND',
+      message: `${file}: f not found; check the path`,
     });
+    await expect(
+      readInputFile(file, { what: 'f', where: 'f.json', maxBytes: 9, ifMissing: 'build one' }),
+    ).rejects.toMatchObject({ code: 'FILE_NOT_FOUND', message: 'f.json: f not found; build one' });
   });
 });
 
