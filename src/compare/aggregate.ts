@@ -30,17 +30,9 @@ export function sortRows(rows: readonly VendorRow[]): VendorRow[] {
 
 /**
  * The vendor comparison over rows. Pure. Per vendor (a provider label, else id; rows of several
- * prompts for one vendor add up; `figuresOf`):
- * - `rows`, `errors` (rows that errored: neither pass nor fail anywhere below), `answers` = rows − errors;
- * - `links`: distinct links per answer, summed; `buckets`: each bucket's count as a share of `links`;
- * - `deadEnds` (the headline): answers with a dead end (an invented or broken link, a misattributed
- *   number, a wrong-state resource, an unsupported claim) / answers checked; `deadEndKinds`;
- * - `inventedOrBroken`: (invented + broken) / links; `answersWithInventedOrBroken`;
- * - `phones`, `misattributedPhones`: distinct numbers, and those given for the wrong organization;
- * - `verifierPass`: passes / answers the verifier graded;
- * - `judgePass`: passes / answers a model-graded assertion graded (`null` when none ran for the vendor);
- * - `convincingButWrong`: answers the judge passed and the verifier failed / answers both graded.
- * Vendors come in the eval's provider order (their first prompt column), then by name.
+ * prompts for one vendor add up), the figures `VendorFigures` defines (`figuresOf`); an errored row
+ * counts as an error, never as a pass or a fail. Vendors come in the eval's provider order (their
+ * first prompt column), then by name.
  */
 export function compareVendors(
   rows: readonly VendorRow[],

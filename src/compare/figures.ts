@@ -99,7 +99,7 @@ const inventedOrBroken = (counts: CountsJson): number =>
   counts.buckets.invented + counts.buckets.broken;
 
 /**
- * One vendor's figures (see `compareVendors`). Every count comes from each verdict's `tally`,
+ * One vendor's figures (`VendorFigures`). Every count comes from each verdict's `tally`,
  * which holds the whole answer even when its recorded lists were cut (issue 28: 10,000 harmless
  * links listed before 3,000 invented ones were reported as 0 invented).
  */
