@@ -6,7 +6,7 @@ import type { NumberStyle } from './number-style.js';
 import { SubstringIndex } from './substring-index.js';
 import { trimmedSentences } from './sentences.js';
 import { chunkWords } from './unicode.js';
-import { verbatimTokens, type VerbatimToken } from './verbatim.js';
+import { isWordToken, verbatimTokens, type VerbatimToken } from './verbatim.js';
 import type { Chunk, Fact, Span } from './types.js';
 
 /**
@@ -79,8 +79,8 @@ export class ChunkIndex {
     // Align the chunk's text with the whole query, then drop punctuation at the edges.
     let from = Math.max(0, run.indexStart - (run.queryEnd - run.length));
     let to = Math.min(own.length - 1, from + tokens.length - 1);
-    while (from < to && !WORD_START.test(own[from]!.norm)) from += 1;
-    while (to > from && !WORD_START.test(own[to]!.norm)) to -= 1;
+    while (from < to && !isWordToken(own[from]!.norm)) from += 1;
+    while (to > from && !isWordToken(own[to]!.norm)) to -= 1;
     return {
       length: run.length,
       queryEnd: run.queryEnd,
@@ -181,8 +181,6 @@ export class ChunkIndex {
     return found;
   }
 }
-
-const WORD_START = /^[\p{L}\p{N}]/u;
 
 /** Longest stretch of the passage a report shows, cut at a word where it can be. */
 export function clipPassage(text: string): string {

@@ -2,7 +2,7 @@ import { clipPassage, type ChunkIndex } from './chunk-index.js';
 import { CHUNK_DEFAULTS } from '../defaults.js';
 import { BARE_FAMILY, type ChunkLibrary } from './library.js';
 import { collapseWhitespace } from './sentences.js';
-import { verbatimTokens } from './verbatim.js';
+import { isWordToken, verbatimTokens } from './verbatim.js';
 import type { Claim, Fact, FactCheck, QuoteCheck, QuoteFinding, SourcePassage } from './types.js';
 
 /**
@@ -41,10 +41,6 @@ export function quotePieces(raw: string): string[][] {
   return pieces;
 }
 const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
-const WORD_TOKEN = /^[\p{L}\p{N}]/u;
-function isWordToken(token: string): boolean {
-  return WORD_TOKEN.test(token);
-}
 
 export function checkQuote(
   quote: QuoteFinding,

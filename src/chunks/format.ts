@@ -1,4 +1,5 @@
 import type { ChunkAudit } from './audit.js';
+import { shorten } from './explain.js';
 import { SUPPORT_OUTCOMES } from './types.js';
 
 /**
@@ -32,7 +33,7 @@ export function formatChunkAuditText(audit: ChunkAudit, pass: boolean): string {
     number: String(index + 1),
     cites: row.citation_id === null ? '—' : `[${row.citation_id}]`,
     classification: row.classification,
-    claim: row.claim_text.length > 90 ? `${row.claim_text.slice(0, 89)}…` : row.claim_text,
+    claim: shorten(row.claim_text, 90),
     row,
   }));
   // A loop, not `Math.max(...values)`: spreading 130,000 rows overflowed the stack.

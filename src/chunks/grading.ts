@@ -4,6 +4,7 @@ import { REASON_PREFIX, type GradingResult } from '../format/grading.js';
 import { round } from '../score.js';
 import { buildChunkAudit, citationId, tokensJson } from './audit.js';
 import { isWarning } from './check.js';
+import { shorten } from './explain.js';
 import { actionLines, judgeLine } from './format.js';
 import {
   CLAIM_CLASSIFICATIONS,
@@ -126,7 +127,5 @@ function notVerifiedLine(report: ChunkReport): string[] {
 
 function describeVerdict(verdict: ClaimVerdict): string {
   const id = citationId(verdict);
-  const claim =
-    verdict.claim.text.length > 120 ? `${verdict.claim.text.slice(0, 119)}…` : verdict.claim.text;
-  return `${verdict.classification}${id === null ? '' : ` [${id}]`} “${claim}”: ${verdict.explanation}. Fix: ${verdict.correction}`;
+  return `${verdict.classification}${id === null ? '' : ` [${id}]`} “${shorten(verdict.claim.text, 120)}”: ${verdict.explanation}. Fix: ${verdict.correction}`;
 }

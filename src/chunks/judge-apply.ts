@@ -6,6 +6,7 @@ import { isContentWord } from './classify.js';
 import { quotePieces } from './evidence.js';
 import { chunkNames, shorten } from './explain.js';
 import { chunkWords, isCjk } from './unicode.js';
+import { isWordToken } from './verbatim.js';
 import {
   type Chunk,
   type ClaimClassification,
@@ -42,10 +43,7 @@ type Evidence =
  */
 function locateEvidence(quote: string, cited: readonly Chunk[], minWords: number): Evidence {
   const pieces = quotePieces(quote.normalize('NFC'));
-  const words = pieces.reduce(
-    (sum, piece) => sum + piece.filter((token) => /^[\p{L}\p{N}]/u.test(token)).length,
-    0,
-  );
+  const words = pieces.reduce((sum, piece) => sum + piece.filter(isWordToken).length, 0);
   if (words < minWords)
     return {
       kind: 'unchecked',

@@ -19,6 +19,12 @@ const VERBATIM_TOKEN = new RegExp(
 // Curly quotes, primes and dashes, straightened.
 const FOLDS = byMeaning({ '"': '“ ” „ ‟ ″ « »', "'": '‘ ’ ‚ ‛ ′ `', '-': '– — ‒ ― −' });
 
+/** Whether a verbatim token is a word (letters or digits), not punctuation. */
+export function isWordToken(token: string): boolean {
+  return WORD_START.test(token);
+}
+const WORD_START = /^[\p{L}\p{N}]/u;
+
 /**
  * Tokens for the verbatim check: case folded, curly quotes and dashes straightened, full-width
  * punctuation read as ASCII (`：` = `:`), whitespace
