@@ -167,19 +167,11 @@ export class SharedWork<T> {
       return this.result;
     }
     this.waiting++;
-    let left = false;
-    const leave = (): void => {
-      if (left) return;
-      left = true;
-      this.waiting--;
-    };
+    // Only a waiter that leaves early counts down: once the work is settled, nothing aborts it.
     return untilAborted(this.result, signal, () => {
-      leave();
+      this.waiting--;
       if (this.waiting === 0 && !this.settled) this.controller.abort(new Cancelled('deadline'));
       return onAbort();
-    }).then((value) => {
-      leave();
-      return value;
     });
   }
 }
