@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { bundledDataPath } from './table.js';
+import { bundledDataPath } from '../util/bundled-data.js';
 
 /**
  * The geographic area codes and the state each serves (`data/area-codes.txt`, built by

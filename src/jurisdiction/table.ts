@@ -1,6 +1,6 @@
-import { readFileSync, statSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
 import { InputError } from '../errors.js';
+import { bundledDataPath } from '../util/bundled-data.js';
 import { areaOf } from './codes.js';
 
 /**
@@ -59,17 +59,4 @@ export function loadLegalHelpTable(): LegalHelpTable {
   }
   bundled = parseLegalHelpTable(text, file);
   return bundled;
-}
-
-/** A file of `data/` at the package root: two folders up from source (`src/jurisdiction/`), three from the build. */
-export function bundledDataPath(name: string): string {
-  for (const up of ['../../data/', '../../../data/']) {
-    const candidate = fileURLToPath(new URL(`${up}${name}`, import.meta.url));
-    try {
-      if (statSync(candidate).isFile()) return candidate;
-    } catch {
-      // not this layout
-    }
-  }
-  return fileURLToPath(new URL(`../../data/${name}`, import.meta.url));
 }
