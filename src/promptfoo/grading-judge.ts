@@ -1,9 +1,10 @@
 import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { z } from 'zod';
 import { InputError } from '../errors.js';
 import { judgeMessages } from '../judge/prompt.js';
-import type { Judge, JudgeAnswer, JudgeFaultKind, TokenUsage } from '../judge/types.js';
+import type { Judge, JudgeAnswer, JudgeFaultKind } from '../judge/types.js';
 
 /** The part of a promptfoo provider the judge uses. */
 interface GradingProvider {
@@ -87,7 +88,7 @@ export function providerJudge(provider: GradingProvider): Judge {
           const output = response.output;
           if (output === undefined || output === null)
             return fault('bad_response', 'the grading provider gave no output');
-          const usage = providerUsage(response.tokenUsage);
+          const usage = ProviderUsageSchema.safeParse(response.tokenUsage).data;
           return {
             kind: 'reply',
             text: typeof output === 'string' ? output : JSON.stringify(output),
@@ -112,17 +113,15 @@ function fault(kind: JudgeFaultKind, detail: string): JudgeAnswer {
   return { kind: 'fault', fault: kind, detail, attempts: 1 };
 }
 
+/** A count of tokens as promptfoo reports it: a positive number, whole; anything else counts 0. */
+const tokenCount = z.number().positive().transform(Math.floor).catch(0);
+
 /** promptfoo's `tokenUsage` (`prompt`, `completion`, `cached`) as the judge's usage. */
-function providerUsage(usage: unknown): TokenUsage | undefined {
-  if (!isRecord(usage)) return undefined;
-  const count = (value: unknown): number =>
-    typeof value === 'number' && Number.isFinite(value) && value > 0 ? Math.floor(value) : 0;
-  return {
-    prompt: count(usage.prompt),
-    completion: count(usage.completion),
-    cached: count(usage.cached),
-  };
-}
+const ProviderUsageSchema = z.object({
+  prompt: tokenCount,
+  completion: tokenCount,
+  cached: tokenCount,
+});
 
 /**
  * The id of the model under test when the grading provider is that same model (a model grading
