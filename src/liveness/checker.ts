@@ -195,19 +195,7 @@ export interface ResolvedLivenessSettings extends ResolvedLivenessNumbers {
 }
 
 /** The working parts of one checker, built once (`assembleParts`), used by every link. */
-interface CheckerParts {
-  readonly hosts: HostVetting;
-  readonly http: HttpClient;
-  readonly crawler: Crawler;
-  readonly soft404: Soft404Prober;
-  readonly network: NetworkMonitor;
-  readonly deadlines: Deadlines;
-  readonly agent: ReturnType<typeof createAgent>;
-  readonly diskCache: DiskCache | undefined;
-  /** Aborts what belongs to no link (the network probe) when the checker closes. */
-  readonly closing: Stop;
-  isClosed(): boolean;
-}
+type CheckerParts = ReturnType<typeof assembleParts>;
 
 /** The address policy of the options; a bad `resolve` or address list is a config error. */
 function addressPolicy(options: LivenessOptions): {
@@ -239,15 +227,14 @@ function assembleParts(
   settings: ResolvedLivenessSettings,
   deps: CheckerDeps,
   isClosed: () => boolean,
-): CheckerParts {
+) {
   const { pins, mayFetchPrivate } = addressPolicy(options);
   const now = deps.now ?? Date.now;
+  /** Aborts what belongs to no link (the network probe) when the checker closes. */
   const closing = new Stop();
-  let parts: CheckerParts | undefined;
+  const probe = settings.networkProbe;
   const network = new NetworkMonitor(
-    settings.networkProbe === false
-      ? null
-      : () => probeNetwork(parts!, settings.networkProbe as string),
+    probe === false ? null : () => probeNetwork(new URL(probe), hosts, http, closing),
   );
   const system = options.resolver
     ? undefined
@@ -291,19 +278,8 @@ function assembleParts(
     isClosed,
   });
   const diskCache = diskCacheOf(options, settings.cacheTtlMs, now);
-  parts = {
-    hosts,
-    http,
-    crawler,
-    soft404: new Soft404Prober(crawler, http),
-    network,
-    deadlines,
-    agent,
-    diskCache,
-    closing,
-    isClosed,
-  };
-  return parts;
+  const soft404 = new Soft404Prober(crawler, http);
+  return { crawler, soft404, network, deadlines, agent, diskCache, closing };
 }
 
 /** The on-disk cache of successes, when `cacheDir` asks for one; keyed by the network policy. */
@@ -330,17 +306,21 @@ function networkPolicy(options: LivenessOptions): string {
 }
 
 /** The network probe: one page known to exist, fetched once when a verdict needs the network shown. */
-async function probeNetwork(parts: CheckerParts, probe: string): Promise<ProbeResult> {
-  const url = new URL(probe);
+async function probeNetwork(
+  url: URL,
+  hosts: HostVetting,
+  http: HttpClient,
+  closing: Stop,
+): Promise<ProbeResult> {
   const failed = (dnsWorks: boolean, why: string): ProbeResult => ({
     dnsWorks,
     egressWorks: false,
     detail: `the network probe (${url.href}) failed too: ${why}`,
   });
-  const resolution = await parts.hosts.resolve(url.hostname);
+  const resolution = await hosts.resolve(url.hostname);
   if (!resolution.ok) return failed(false, resolution.failure.message);
   const dnsWorks = resolution.source === 'dns';
-  const exchange = await parts.http.send(url, 'HEAD', false, true, parts.closing);
+  const exchange = await http.send(url, 'HEAD', false, true, closing);
   if (exchange.type === 'failure') return failed(dnsWorks, exchange.failure.message);
   if (dnsWorks) return { dnsWorks, egressWorks: true };
   const detail = `the network probe's host ${url.hostname} is pinned, which does not test DNS`;
