@@ -1,5 +1,5 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import { type Dispatcher, request as undiciRequest } from 'undici';
+import { request as undiciRequest } from 'undici';
 import { JUDGE_DEFAULTS } from '../defaults.js';
 import { parseRetryAfter } from '../liveness/retry.js';
 import { chatCompletionBody } from './prompt.js';
@@ -15,8 +15,6 @@ export interface HttpJudgeOptions {
   retries?: number;
   retryBaseMs?: number;
   maxRetryAfterMs?: number;
-  /** For tests and proxies; undici's global dispatcher otherwise. */
-  dispatcher?: Dispatcher;
 }
 
 type Attempt =
@@ -45,14 +43,7 @@ export function createHttpJudge(options: HttpJudgeOptions): Judge {
     async ask(request: JudgeRequest, signal: AbortSignal): Promise<JudgeAnswer> {
       const body = chatCompletionBody(options.model, request);
       for (let attempt = 0; ; attempt += 1) {
-        const result = await attemptOnce(
-          endpoint,
-          headers,
-          body,
-          signal,
-          settings.timeoutMs,
-          options.dispatcher,
-        );
+        const result = await attemptOnce(endpoint, headers, body, signal, settings.timeoutMs);
         const attempts = attempt + 1;
         if (result.kind !== 'status') return { ...result, attempts };
         const wait = retryWait(result, attempt, settings);
@@ -98,7 +89,6 @@ async function attemptOnce(
   body: string,
   signal: AbortSignal,
   timeoutMs: number,
-  dispatcher: Dispatcher | undefined,
 ): Promise<Attempt> {
   if (signal.aborted)
     return { kind: 'fault', fault: 'timeout', detail: "the answer's deadline passed" };
@@ -110,7 +100,6 @@ async function attemptOnce(
       headers,
       body,
       signal: both,
-      ...(dispatcher ? { dispatcher } : {}),
     });
     const text = await readCapped(response.body, JUDGE_DEFAULTS.maxReplyBytes);
     if (response.statusCode !== 200) {
