@@ -40,7 +40,6 @@ export interface JudgeSetup
 function needsJudge(verdict: ClaimVerdict, uncited: boolean): boolean {
   if (verdict.claim.ids.length === 0) return uncited && verdict.classification === 'uncited_claim';
   return (
-    verdict.claim.ids.length > 0 &&
     verdict.missingIds.length === 0 &&
     (verdict.classification === 'verification_uncertain' ||
       verdict.classification === 'weak_support')
@@ -233,7 +232,6 @@ const FAULT_WORDS: Record<JudgeFaultKind, string> = {
   bad_response: 'sent no chat completion',
   provider_error: '(the grading provider) returned an error',
   not_recorded: 'has no recording of this request',
-  call_cap: 'was not asked: the call cap was reached',
 };
 
 /** Each asked claim's judgement from one answer: a verdict, or the reason there is none. */

@@ -37,7 +37,6 @@ export interface WireVerdict {
  * - `bad_response`: the body is not a chat completion (no `choices[0].message.content`).
  * - `provider_error`: the promptfoo grading provider returned an error.
  * - `not_recorded`: the replay judge holds no recording of this request.
- * - `call_cap`: the answer's cap on calls was reached before this request.
  */
 export type JudgeFaultKind =
   | 'timeout'
@@ -47,8 +46,7 @@ export type JudgeFaultKind =
   | 'unreachable'
   | 'bad_response'
   | 'provider_error'
-  | 'not_recorded'
-  | 'call_cap';
+  | 'not_recorded';
 
 /**
  * Tokens a reply says it cost (the chat completion's `usage`: `prompt_tokens`,
