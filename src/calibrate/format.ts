@@ -1,4 +1,5 @@
-import type { CalibrationFigures, Ratio } from './metrics.js';
+import type { Ratio } from '../compare/types.js';
+import type { CalibrationFigures } from './metrics.js';
 import type { CalibrationReport } from './run.js';
 
 const round = (value: number | null): number | null =>
@@ -6,9 +7,9 @@ const round = (value: number | null): number | null =>
 
 function ratioJson(ratio: Ratio): Record<string, number | null> {
   return {
-    value: round(ratio.value),
-    hits: ratio.hits,
-    of: ratio.of,
+    value: round(ratio.rate),
+    hits: ratio.count,
+    of: ratio.total,
     low: round(ratio.low),
     high: round(ratio.high),
   };
@@ -97,9 +98,9 @@ const percent = (value: number | null): string =>
   value === null ? 'n/a' : `${(value * 100).toFixed(1)}%`;
 
 function ratioText(ratio: Ratio): string {
-  return ratio.value === null
+  return ratio.rate === null
     ? 'n/a (0/0)'
-    : `${percent(ratio.value)} (${ratio.hits}/${ratio.of}; 95% CI ${percent(ratio.low)}–${percent(ratio.high)})`;
+    : `${percent(ratio.rate)} (${ratio.count}/${ratio.total}; 95% CI ${percent(ratio.low)}–${percent(ratio.high)})`;
 }
 
 /** The report as text for a terminal. */
@@ -152,7 +153,7 @@ export function calibrationText(report: CalibrationReport): string {
 /** One set of figures in a line: the matrix, the two recalls, macro-F1 and κ. */
 function summaryText(figures: CalibrationFigures): string {
   const { tp, fn, fp, tn } = figures.confusion;
-  return `TP ${tp} FN ${fn} FP ${fp} TN ${tn}; supported recall ${percent(figures.supported.recall.value)}, not supported recall ${percent(figures.notSupported.recall.value)}; macro-F1 ${percent(figures.macroF1)}; kappa ${figures.kappa === null ? 'n/a' : figures.kappa.toFixed(3)}`;
+  return `TP ${tp} FN ${fn} FP ${fp} TN ${tn}; supported recall ${percent(figures.supported.recall.rate)}, not supported recall ${percent(figures.notSupported.recall.rate)}; macro-F1 ${percent(figures.macroF1)}; kappa ${figures.kappa === null ? 'n/a' : figures.kappa.toFixed(3)}`;
 }
 
 /** Calls, tokens and time, in total and per pair. */

@@ -9,9 +9,12 @@
  * - Cohen's κ = (po − pe) / (1 − pe), with po = (TP + TN) / N the agreement with the labels and
  *   pe = ((TP + FN)(TP + FP) + (FP + TN)(FN + TN)) / N² the agreement expected by chance; null
  *   when pe is 1 (every pair in one class on both sides) or there are no pairs.
- * Each precision and recall carries a 95% Wilson score interval (z = 1.96), which stays inside
- * [0, 1] and is honest at small counts. A ratio of 0 / 0 is null, not 0 or 1.
+ * Each precision and recall carries a 95% Wilson score interval (`ratio`, as the vendor
+ * comparison's rates do), which stays inside [0, 1] and is honest at small counts. A ratio of
+ * 0 / 0 is null, not 0 or 1.
  */
+import { ratio } from '../compare/figures.js';
+import type { Ratio } from '../compare/types.js';
 
 export interface Confusion {
   /** Labelled supported, decided supported. */
@@ -22,15 +25,6 @@ export interface Confusion {
   fp: number;
   /** Labelled not supported, decided not supported. */
   tn: number;
-}
-
-export interface Ratio {
-  value: number | null;
-  hits: number;
-  of: number;
-  /** 95% Wilson interval; null with the value. */
-  low: number | null;
-  high: number | null;
 }
 
 export interface ClassFigures {
@@ -48,22 +42,10 @@ export interface CalibrationFigures {
   kappa: number | null;
 }
 
-const Z = 1.96;
-
-/** hits / of with its 95% Wilson score interval. */
-export function wilson(hits: number, of: number): Ratio {
-  if (of === 0) return { value: null, hits, of, low: null, high: null };
-  const p = hits / of;
-  const denominator = 1 + (Z * Z) / of;
-  const centre = (p + (Z * Z) / (2 * of)) / denominator;
-  const half = (Z * Math.sqrt((p * (1 - p)) / of + (Z * Z) / (4 * of * of))) / denominator;
-  return { value: p, hits, of, low: Math.max(0, centre - half), high: Math.min(1, centre + half) };
-}
-
 function f1(precision: Ratio, recall: Ratio): number | null {
-  if (precision.value === null || recall.value === null) return null;
-  const sum = precision.value + recall.value;
-  return sum === 0 ? 0 : (2 * precision.value * recall.value) / sum;
+  if (precision.rate === null || recall.rate === null) return null;
+  const sum = precision.rate + recall.rate;
+  return sum === 0 ? 0 : (2 * precision.rate * recall.rate) / sum;
 }
 
 function mean(a: number | null, b: number | null): number | null {
@@ -72,15 +54,15 @@ function mean(a: number | null, b: number | null): number | null {
 
 export function calibrationFigures(confusion: Confusion): CalibrationFigures {
   const { tp, fn, fp, tn } = confusion;
-  const supported = { precision: wilson(tp, tp + fp), recall: wilson(tp, tp + fn) };
-  const notSupported = { precision: wilson(tn, tn + fn), recall: wilson(tn, tn + fp) };
+  const supported = { precision: ratio(tp, tp + fp), recall: ratio(tp, tp + fn) };
+  const notSupported = { precision: ratio(tn, tn + fn), recall: ratio(tn, tn + fp) };
   const supportedF1 = f1(supported.precision, supported.recall);
   const notSupportedF1 = f1(notSupported.precision, notSupported.recall);
   return {
     confusion,
     supported: { ...supported, f1: supportedF1 },
     notSupported: { ...notSupported, f1: notSupportedF1 },
-    balancedAccuracy: mean(supported.recall.value, notSupported.recall.value),
+    balancedAccuracy: mean(supported.recall.rate, notSupported.recall.rate),
     macroF1: mean(supportedF1, notSupportedF1),
     kappa: cohenKappa(confusion),
   };
