@@ -1,6 +1,6 @@
 import type { CorrectionCode } from '../codes.js';
 import type { Span } from '../extract/types.js';
-import { prepareAnswer, prepareEdited, type PreparedAnswer } from '../text/prepared.js';
+import { prepareAnswer, type PreparedAnswer } from '../text/prepared.js';
 import type { Segments } from '../text/structure.js';
 import {
   type Correction,
@@ -211,9 +211,8 @@ export function countsAgainst(phone: PhoneVerdict): boolean {
 
 /**
  * One pass of the fixer over a prepared text: the edits applied as `applyEdits` applies them, the
- * result tidied (`tidy`) and prepared for its verification, tokenized again only between its first
- * and last change (`prepareEdited`: most of a repaired text is as it was). The link repair above
- * and the chunk check's claim repair (`src/chunks/repair.ts`) both fix through it.
+ * result tidied (`tidy`) and prepared for its verification. The link repair above and the chunk
+ * check's claim repair (`src/chunks/repair.ts`) both fix through it.
  */
 export function fixPass<T>(
   answer: PreparedAnswer,
@@ -222,8 +221,7 @@ export function fixPass<T>(
   const result = applyEdits(answer.text, edits);
   return {
     ...result,
-    answer:
-      result.applied.length === 0 ? answer : prepareEdited(answer, tidy(result.text, answer.text)),
+    answer: result.applied.length === 0 ? answer : prepareAnswer(tidy(result.text, answer.text)),
   };
 }
 

@@ -51,45 +51,6 @@ export function prepareAnswer(text: string | PreparedAnswer): PreparedAnswer {
 }
 
 /**
- * `text` prepared, where `text` is `before.text` edited (the repair's next pass): the same as
- * `prepareAnswer(text)`, with the tokens of the unchanged start and end taken from `before` and only
- * the stretch between tokenized. Why that is the same: a token is a run of letters and digits with
- * apostrophes inside it, or `&`, found left to right (`tokenize`); a space, tab or line break is in
- * no token and ends every one, so a text cut just after or at such a character has the tokens of
- * its two sides, the second side's shifted, and those of an unchanged side are `before`'s (shifted
- * by the change in length at the end). The cuts are the last of those characters at or before the
- * first changed one, and the first at or after the last changed one. The structure is built from
- * `text` on first use, as always.
- */
-export function prepareEdited(before: PreparedAnswer, text: string): PreparedAnswer {
-  const old = before.text;
-  const shortest = Math.min(old.length, text.length);
-  let same = 0;
-  while (same < shortest && old.charCodeAt(same) === text.charCodeAt(same)) same++;
-  let tail = 0;
-  while (
-    tail < shortest - same &&
-    old.charCodeAt(old.length - 1 - tail) === text.charCodeAt(text.length - 1 - tail)
-  )
-    tail++;
-  let left = same;
-  while (left > 0 && !isBreak(text.charCodeAt(left - 1))) left--;
-  let right = text.length - tail;
-  while (right < text.length && !isBreak(text.charCodeAt(right))) right++;
-  const by = text.length - old.length;
-  const tokens: Token[] = [];
-  for (const token of before.tokens) if (token.end <= left) tokens.push(token);
-  for (const token of tokenize(text.slice(left, right))) tokens.push(shifted(token, left));
-  for (const token of before.tokens) if (token.start > right - by) tokens.push(shifted(token, by));
-  return new Prepared(text, tokens);
-}
-
-/** A space, tab or line break: in no token, and the end of every one. */
-function isBreak(code: number): boolean {
-  return code === 32 || code === 10 || code === 9 || code === 13;
-}
-
-/**
  * Whether a value is an answer `prepareAnswer` read: a front that runs the verifier and the chunk
  * check on one answer prepares it once and hands both the same one.
  */
