@@ -148,28 +148,17 @@ function headlineDifferences(vendors: readonly VendorFigures[]): HeadlineDiffere
  * under the threshold); then the links that are not in the directory are the problem.
  */
 export function problemsOf(verdict: VerifierVerdict): Problem[] {
-  const linkProblem = (link: VerifierVerdict['links'][number]): Problem => ({
-    kind: 'link',
-    bucket: link.bucket,
-    text: link.url,
-    normalized: link.normalized,
-    reason: link.reason,
-    start: link.start,
-    end: link.end,
-  });
+  const linkProblem = (link: VerifierVerdict['links'][number]): Problem => {
+    const { bucket, url: text, normalized, reason, start, end } = link;
+    return { kind: 'link', bucket, text, normalized, reason, start, end };
+  };
   const fatal = verdict.links.filter((link) => isFatalBucket(link.bucket)).map(linkProblem);
-  const phones: Problem[] = verdict.phones
+  const phones = verdict.phones
     .filter((phone) => phone.status === 'misattributed' || phone.status === 'wrong_jurisdiction')
-    .map((phone) => ({
-      kind: 'phone',
-      status: phone.status,
-      organization: phone.organization,
-      text: phone.raw,
-      normalized: phone.normalized,
-      reason: phone.reason,
-      start: phone.start,
-      end: phone.end,
-    }));
+    .map((phone): Problem => {
+      const { status, organization, raw: text, normalized, reason, start, end } = phone;
+      return { kind: 'phone', status, organization, text, normalized, reason, start, end };
+    });
   let problems = [...fatal, ...phones];
   if (problems.length === 0)
     problems = verdict.links.filter((link) => link.bucket !== 'directory').map(linkProblem);
