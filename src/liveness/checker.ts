@@ -13,7 +13,7 @@ import { HostVetting } from './hosts.js';
 import { HttpClient, createAgent } from './http.js';
 import { Limiter } from './limiter.js';
 import { NETWORK_PROBE_URL, NetworkMonitor, type ProbeResult } from './network.js';
-import { livenessNumbers, parseLivenessOptions, type ResolvedLivenessNumbers } from './options.js';
+import { livenessNumbers, parseLivenessOptions } from './options.js';
 import { createSystemResolver, hostKey, pinsFrom } from './resolve.js';
 import { RETRY_BASE_DELAY_MS } from './retry.js';
 import { Soft404Prober } from './soft404.js';
@@ -42,7 +42,7 @@ interface LinkRun {
  * Defaults from `LIVENESS_DEFAULTS`, validated by the one liveness schema (`parseLivenessOptions`).
  * Throws `InputError('INVALID_CONFIG')` naming the option.
  */
-export function resolveLivenessSettings(options: LivenessOptions): ResolvedLivenessSettings {
+function resolveLivenessSettings(options: LivenessOptions) {
   const { resolver: _resolver, ca: _ca, warn: _warn, ...data } = options;
   const valid = parseLivenessOptions(data);
   return {
@@ -186,13 +186,7 @@ export interface CheckerDeps {
 }
 
 /** Options with every default filled in and validated. */
-export interface ResolvedLivenessSettings extends ResolvedLivenessNumbers {
-  maxBodyBytes: number;
-  maxHeaderBytes: number;
-  userAgent: string;
-  accept: string;
-  networkProbe: string | false;
-}
+type ResolvedLivenessSettings = ReturnType<typeof resolveLivenessSettings>;
 
 /** The working parts of one checker, built once (`assembleParts`), used by every link. */
 type CheckerParts = ReturnType<typeof assembleParts>;
