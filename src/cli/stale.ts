@@ -10,7 +10,7 @@ import { NETWORK_PROBE_URL } from '../liveness/network.js';
 import { livenessFlagInput, parseLivenessOptions } from '../liveness/options.js';
 import type { LivenessOptions } from '../liveness/types.js';
 import { readPromptfooResults } from '../promptfoo/results.js';
-import { findStaleLinks, staleFailed } from '../stale.js';
+import { findStaleLinks, type StaleInput, staleFailed } from '../stale.js';
 import { printable } from '../util/strings.js';
 import {
   defineCommand,
@@ -134,10 +134,8 @@ export const staleCommand: Subcommand = defineCommand({
   },
 });
 
-interface Answer {
-  text: string;
-  where: string;
-}
+/** An answer's text and where it came from, as `findStaleLinks` takes it. */
+type Answer = NonNullable<StaleInput['answers']>[number];
 
 /** The checker's options from the flags; a bad number, pin or CA file is an input error. */
 async function livenessFrom(values: StaleFlags, io: CliIo): Promise<LivenessOptions> {
