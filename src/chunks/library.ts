@@ -41,10 +41,9 @@ export class ChunkLibrary {
     if (fact.family === BARE_FAMILY) return undefined;
     if (!this.factOwners) {
       const owners = new Map<string, { index: ChunkIndex; fact: Fact }>();
-      for (const index of this.indexes) {
-        for (const key of keysOf(index))
-          if (!owners.has(key.key)) owners.set(key.key, { index, fact: key.fact });
-      }
+      for (const index of this.indexes)
+        for (const fact of index.allFacts())
+          for (const key of fact.keys) if (!owners.has(key)) owners.set(key, { index, fact });
       this.factOwners = owners;
     }
     const key = fact.keys[0];
@@ -82,7 +81,3 @@ export class ChunkLibrary {
 
 /** The family of a number written without unit, percent or currency. */
 export const BARE_FAMILY = 'number:';
-
-function keysOf(index: ChunkIndex): Array<{ key: string; fact: Fact }> {
-  return index.allFacts().flatMap((fact) => fact.keys.map((key) => ({ key, fact })));
-}
