@@ -46,7 +46,7 @@ export function readAnswer(
     ),
   );
   const { claims, blockOf, sourceLines, words } = gatherClaims(text, sentences, masked, style);
-  extendScope(claims, blockOf, sourceLines, blocks.length);
+  extendScope(claims, blockOf, sourceLines);
   const kept = claims.filter(
     (claim) =>
       claim.ids.length > 0 ||
@@ -213,7 +213,6 @@ function extendScope(
   claims: Claim[],
   blockOf: ReadonlyMap<Claim, number>,
   sourceLines: ReadonlyArray<{ block: number; ids: string[] }>,
-  blockCount: number,
 ): void {
   const byBlock = new Map<number, Claim[]>();
   for (const claim of claims) {
@@ -231,7 +230,7 @@ function extendScope(
     }
   }
   for (const line of sourceLines) {
-    const wholeAnswer = line.block === lastBlockWithText(byBlock, sourceLines, blockCount);
+    const wholeAnswer = line.block === lastBlockWithText(byBlock, sourceLines);
     for (const claim of claims) {
       if (claim.ids.length > 0) continue;
       if (!wholeAnswer && blockOf.get(claim) !== line.block) continue;
@@ -245,12 +244,11 @@ function extendScope(
 function lastBlockWithText(
   byBlock: ReadonlyMap<number, Claim[]>,
   sourceLines: ReadonlyArray<{ block: number }>,
-  blockCount: number,
 ): number {
   let last = -1;
   for (const block of byBlock.keys()) last = Math.max(last, block);
   for (const line of sourceLines) last = Math.max(last, line.block);
-  return Math.min(last, blockCount - 1);
+  return last;
 }
 
 function unionIds(markers: readonly CitationMarker[]): string[] {
