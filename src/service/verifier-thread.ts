@@ -1,16 +1,31 @@
 import { parentPort, workerData } from 'node:worker_threads';
+import { readAllowlistFile } from '../allowlist/load.js';
 import { describeError, isInputError } from '../errors.js';
 import { jsonLine } from '../format/escape.js';
 import { toJson } from '../format/formatters.js';
 import { fixJson } from '../format/repair.js';
+import { buildIndex, type AllowlistIndex } from '../match/index.js';
 import { guardWithIndex } from '../run.js';
-import { AllowlistHolder } from './allowlist-holder.js';
 
 /**
  * The verification thread (`verifier.ts` starts it): it loads the allowlist named in `workerData`
  * and answers one job at a time, off the service's event loop, so `/healthz` and the deadlines of
- * the HTTP side keep running while it works. A reload is a new thread: this one never reloads.
+ * the HTTP side keep running while it works. A reload is a new thread: this one never reloads, so
+ * a request never sees the allowlist change under it, and a reload that fails keeps the old thread.
  */
+
+/** What `/healthz` says of the allowlist: its counts, when it loaded, and the last failed reload. No path. */
+export interface AllowlistHealth {
+  organizations: number;
+  urls: number;
+  domains: number;
+  numbers: number;
+  loadedAt: string;
+  loadMs: number;
+  reloads: number;
+  /** The last reload that failed, kept until one succeeds: the old allowlist stays in service. */
+  lastError?: { at: string; message: string };
+}
 
 /** What the service asks of the thread. */
 export interface Job {
@@ -25,7 +40,7 @@ export interface Job {
 
 /** What the thread says: loaded (with the counts `/healthz` shows), not loaded, or a job's answer. */
 export type ThreadMessage =
-  | { kind: 'loaded'; health: Omit<import('./allowlist-holder.js').AllowlistHealth, 'path'> }
+  | { kind: 'loaded'; health: AllowlistHealth }
   | { kind: 'failed'; code: string; message: string }
   | { kind: 'answer'; id: number; text: string }
   | { kind: 'error'; id: number; message: string };
@@ -33,9 +48,9 @@ export type ThreadMessage =
 async function main(): Promise<void> {
   const port = parentPort!;
   const say = (message: ThreadMessage): void => port.postMessage(message);
-  let holder: AllowlistHolder;
+  let loaded: { index: AllowlistIndex; health: AllowlistHealth };
   try {
-    holder = await AllowlistHolder.open((workerData as { path: string }).path);
+    loaded = await load((workerData as { path: string }).path);
   } catch (error) {
     say({
       kind: 'failed',
@@ -44,17 +59,45 @@ async function main(): Promise<void> {
     });
     return;
   }
+  const { index, health } = loaded;
   // One answer before the first request: the modules a verification loads on first use (the .gov
   // registry, the repair) and the first compilation are paid here, not by a request's deadline.
-  await answer(holder, WARM_UP).catch(() => undefined);
-  const { path: _path, ...health } = holder.health;
+  await answer(index, WARM_UP).catch(() => undefined);
   say({ kind: 'loaded', health });
   port.on('message', (job: Job) => {
-    answer(holder, job).then(
+    answer(index, job).then(
       (text) => say({ kind: 'answer', id: job.id, text }),
       (error: unknown) => say({ kind: 'error', id: job.id, message: describeError(error) }),
     );
   });
+}
+
+/**
+ * The allowlist read from its file itself rather than through the process-wide index cache, which
+ * would hand back the old index.
+ */
+async function load(path: string): Promise<{ index: AllowlistIndex; health: AllowlistHealth }> {
+  const started = performance.now();
+  // The tables the loader builds on its way go to the index as they are (not built twice).
+  const { allowlist, tables } = await readAllowlistFile(path);
+  const index = buildIndex(allowlist, tables);
+  // Built now rather than on the first unlisted link: at 100,000 organizations it takes about as
+  // long as the load, and a service would otherwise stall its first request after each (re)load
+  // on it; the old index keeps serving until this one is whole.
+  index.lookalikes();
+  return {
+    index,
+    health: {
+      organizations: allowlist.orgNames.length,
+      urls: allowlist.urls.length,
+      domains: allowlist.domains.length,
+      // Distinct numbers, as build-allowlist's summary counts them: one shared by four courts is one.
+      numbers: tables.phoneOwners.size,
+      loadedAt: new Date().toISOString(),
+      loadMs: Math.round(performance.now() - started),
+      reloads: 0,
+    },
+  };
 }
 
 const WARM_UP: Job = {
@@ -66,8 +109,8 @@ const WARM_UP: Job = {
 };
 
 /** One request's verdict (or `--fix`'s document) as the JSON text the service sends. */
-async function answer(holder: AllowlistHolder, job: Job): Promise<string> {
-  const { report, repair } = await guardWithIndex(holder.current, job.answer, {
+async function answer(index: AllowlistIndex, job: Job): Promise<string> {
+  const { report, repair } = await guardWithIndex(index, job.answer, {
     threshold: job.threshold,
     liveness: false,
     ...(job.failOnMisattribution ? { failOnMisattribution: true } : {}),

@@ -2,12 +2,8 @@ import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { InputError, type InputErrorCode } from '../errors.js';
-import type { AllowlistHealth } from './allowlist-holder.js';
 import { Refusal } from './request.js';
-import type { Job, ThreadMessage } from './verifier-thread.js';
-
-/** What `/healthz` says of the allowlist: counts, when it loaded, reloads, the last failed one. No path. */
-export type VerifierHealth = Omit<AllowlistHealth, 'path'>;
+import type { AllowlistHealth, Job, ThreadMessage } from './verifier-thread.js';
 
 interface Pending {
   job: Job;
@@ -38,7 +34,7 @@ interface Thread {
 export class Verifier {
   #thread: Thread | undefined;
   readonly #queue: Pending[] = [];
-  #health: VerifierHealth;
+  #health: AllowlistHealth;
   #reloading: Promise<void> | undefined;
   #again: string | undefined;
   #nextId = 0;
@@ -51,7 +47,7 @@ export class Verifier {
     private readonly loadTimeoutMs: number,
     private readonly log: (line: string) => void,
     thread: Thread,
-    health: VerifierHealth,
+    health: AllowlistHealth,
   ) {
     this.#thread = thread;
     this.#health = health;
@@ -69,7 +65,7 @@ export class Verifier {
     return verifier;
   }
 
-  get health(): VerifierHealth {
+  get health(): AllowlistHealth {
     return this.#health;
   }
 
@@ -212,7 +208,7 @@ function startThread(
   path: string,
   loadTimeoutMs: number,
   loading = new Set<Worker>(),
-): Promise<{ thread: Thread; health: VerifierHealth }> {
+): Promise<{ thread: Thread; health: AllowlistHealth }> {
   const worker = new Worker(threadEntry(), { workerData: { path }, ...threadOptions() });
   loading.add(worker);
   return new Promise((resolve, reject) => {
