@@ -209,15 +209,18 @@ function startThread(
   loadTimeoutMs: number,
   loading = new Set<Worker>(),
 ): Promise<{ thread: Thread; health: AllowlistHealth }> {
-  const worker = new Worker(threadEntry(), { workerData: { path }, ...threadOptions() });
+  const worker = newThread(path);
   loading.add(worker);
   return new Promise((resolve, reject) => {
     // Ended before it loaded (`close`): the load fails, as a timeout does.
     const onExit = (): void => fail(new Error('the allowlist load was stopped'));
-    const fail = (error: Error): void => {
+    const settle = (): void => {
       loading.delete(worker);
       clearTimeout(timer);
       worker.off('message', onMessage);
+    };
+    const fail = (error: Error): void => {
+      settle();
       void worker.terminate();
       reject(error);
     };
@@ -236,11 +239,8 @@ function startThread(
       if (message.kind === 'failed')
         fail(new InputError(message.code as InputErrorCode, message.message));
       else if (message.kind === 'loaded') {
-        loading.delete(worker);
-        clearTimeout(timer);
-        worker.off('message', onMessage);
-        worker.off('error', fail);
-        worker.off('exit', onExit);
+        settle();
+        worker.off('error', fail).off('exit', onExit);
         resolve({ thread: { worker, retired: false }, health: message.health });
       }
     };
@@ -250,16 +250,11 @@ function startThread(
   });
 }
 
-/** The thread's file beside this one: `.ts` when run from source (through tsx), `.js` when built. */
-function threadEntry(): URL {
-  return new URL(
-    `./verifier-thread${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`,
-    import.meta.url,
-  );
-}
-
-function threadOptions(): { execArgv?: string[] } {
-  if (!import.meta.url.endsWith('.ts')) return {};
+/** The thread on `path`, from its file beside this one: `.ts` when run from source (through tsx), `.js` when built. */
+function newThread(path: string): Worker {
+  const fromSource = import.meta.url.endsWith('.ts');
+  const entry = new URL(`./verifier-thread${fromSource ? '.ts' : '.js'}`, import.meta.url);
+  if (!fromSource) return new Worker(entry, { workerData: { path } });
   const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-  return { execArgv: ['--import', tsx] };
+  return new Worker(entry, { workerData: { path }, execArgv: ['--import', tsx] });
 }
