@@ -1,22 +1,18 @@
 import cluster from 'node:cluster';
+import { once } from 'node:events';
 import { unwatchFile, watchFile } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises';
 import { DRAIN_SETTLE, SERVICE_DEFAULTS } from '../defaults.js';
-import { createService, type Service, type ServiceLimits } from './server.js';
+import { createService, type Service, type ServiceOptions } from './server.js';
 import { Verifier } from './verifier.js';
 
-export interface RunOptions {
+/** The service's options (`ServiceOptions`) and where to listen, with the allowlist's file. */
+export interface RunOptions extends Omit<ServiceOptions, 'verifier' | 'host' | 'log'> {
   allowlistPath: string;
   host: string;
   port: number;
-  threshold: number;
-  /** The jurisdiction when a request names none (`--jurisdiction`). */
-  jurisdiction?: string;
-  limits?: Partial<ServiceLimits>;
-  /** Names a `Host` header may give besides the bound address and loopback (`--allowed-host`). */
-  allowedHosts?: readonly string[];
   log: (line: string) => void;
 }
 
@@ -43,31 +39,18 @@ export async function runService(options: RunOptions): Promise<RunningService> {
     options.limits?.loadTimeoutMs ?? SERVICE_DEFAULTS.loadTimeoutMs,
     options.log,
   );
-  const service = createService({
-    verifier,
-    threshold: options.threshold,
-    ...(options.jurisdiction === undefined ? {} : { jurisdiction: options.jurisdiction }),
-    ...(options.limits ? { limits: options.limits } : {}),
-    host: options.host,
-    ...(options.allowedHosts ? { allowedHosts: options.allowedHosts } : {}),
-    log: options.log,
-  });
+  const service = createService({ ...options, verifier });
   const { server, limits } = service;
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
+  server.listen(options.port, options.host);
+  await once(server, 'listening');
   const address = server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-  const reload = (why: string): Promise<void> => verifier.reload(why);
   const onChange = (
     now: { mtimeMs: number; size: number },
     before: { mtimeMs: number; size: number },
   ) => {
-    if (now.mtimeMs !== before.mtimeMs || now.size !== before.size) void reload('file changed');
+    if (now.mtimeMs !== before.mtimeMs || now.size !== before.size)
+      void verifier.reload('file changed');
   };
   watchFile(
     options.allowlistPath,
@@ -78,10 +61,10 @@ export async function runService(options: RunOptions): Promise<RunningService> {
     service,
     verifier,
     url: `http://${host}:${address.port}`,
-    reload,
+    reload: (why) => verifier.reload(why),
     async drain() {
       unwatchFile(options.allowlistPath, onChange);
-      await drainServer(service, limits.drainTimeoutMs);
+      await drainServer(server, limits.drainTimeoutMs);
       await verifier.close();
     },
   };
@@ -91,8 +74,7 @@ export async function runService(options: RunOptions): Promise<RunningService> {
  * Read what was sent before the stop, then close the listener and idle connections; wait for
  * requests in flight, at most `timeoutMs`.
  */
-async function drainServer(service: Service, timeoutMs: number): Promise<void> {
-  const { server } = service;
+async function drainServer(server: Server, timeoutMs: number): Promise<void> {
   await settle(server);
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
   server.closeIdleConnections();
@@ -128,8 +110,4 @@ async function settle(server: Server): Promise<void> {
   } finally {
     server.off('connection', count).off('request', count);
   }
-}
-
-function nextTurn(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve));
 }
