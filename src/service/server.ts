@@ -139,19 +139,15 @@ function hostGuard(server: Server, options: ServiceOptions): (header: string | u
         .filter((name): name is string => name !== undefined && name !== '')
         .map(bareHost),
     );
-    checkHost(header, allowed);
+    const name = header === undefined ? undefined : hostName(header);
+    if (name !== undefined && allowed.has(name)) return;
+    throw new Refusal(
+      421,
+      'HOST_NOT_ALLOWED',
+      `the Host header ${header === undefined ? 'is missing' : `${JSON.stringify(header)} names no address this service answers for`}; use the address it listens on, or start it with --allowed-host NAME`,
+      'Host',
+    );
   };
-}
-
-function checkHost(header: string | undefined, allowed: Set<string>): void {
-  const name = header === undefined ? undefined : hostName(header);
-  if (name !== undefined && allowed.has(name)) return;
-  throw new Refusal(
-    421,
-    'HOST_NOT_ALLOWED',
-    `the Host header ${header === undefined ? 'is missing' : `${JSON.stringify(header)} names no address this service answers for`}; use the address it listens on, or start it with --allowed-host NAME`,
-    'Host',
-  );
 }
 
 /** The name of a `Host` header without its port, lower case, or undefined when it is not one. */
