@@ -1,9 +1,10 @@
+import cluster from 'node:cluster';
 import { resolve } from 'node:path';
 import { SERVICE_DEFAULTS } from '../defaults.js';
 import { InputError } from '../errors.js';
 import { numberFromText } from '../input/number.js';
 import { resolveSettings } from '../promptfoo/settings.js';
-import { isClusterWorker, runPrimary } from '../service/cluster.js';
+import { runPrimary } from '../service/cluster.js';
 import { runService } from '../service/lifecycle.js';
 import { printable } from '../util/strings.js';
 import { parseFlags } from './args.js';
@@ -90,7 +91,7 @@ export const serveCommand: Subcommand = {
     };
     // A reload's error may quote the file: its control characters shown, not obeyed.
     const log = (line: string): void => io.stderr(`${printable(line)}\n`);
-    if (workers > 1 && !isClusterWorker())
+    if (workers > 1 && !cluster.isWorker)
       return runPrimary(workers, values.host, (line) => io.stdout(`${line}\n`), log);
     const running = await runService({
       allowlistPath: resolve(io.cwd, settings.allowlist.path),
@@ -102,7 +103,7 @@ export const serveCommand: Subcommand = {
       allowedHosts: values['allowed-host'] ?? [],
       log,
     });
-    if (!isClusterWorker()) io.stdout(`listening on ${running.url}\n`);
+    if (!cluster.isWorker) io.stdout(`listening on ${running.url}\n`);
     process.on('SIGHUP', () => void running.reload('SIGHUP'));
     await new Promise<void>((done) => process.once('SIGTERM', () => done()));
     log(

@@ -106,7 +106,3 @@ export function runPrimary(
     for (let k = 0; k < workers; k++) fork();
   });
 }
-
-export function isClusterWorker(): boolean {
-  return cluster.isWorker;
-}
