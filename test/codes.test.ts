@@ -29,10 +29,10 @@ describe('the codes (src/codes.ts)', () => {
   it.each(TABLES)(
     '%s: each code goes with real outcomes, and each outcome has a code',
     (what, table, outcomes) => {
-      const entries: Array<[string, { of: string | readonly string[] }]> = Object.entries(table);
+      const entries: Array<[string, string | readonly string[]]> = Object.entries(table);
       for (const [code, entry] of entries) {
         expect(code.startsWith(`${what}.`), code).toBe(true);
-        for (const outcome of [entry.of].flat()) expect(outcomes, code).toContain(outcome);
+        for (const outcome of [entry].flat()) expect(outcomes, code).toContain(outcome);
       }
       for (const outcome of outcomes)
         expect(
@@ -45,15 +45,26 @@ describe('the codes (src/codes.ts)', () => {
   it.each(TABLES.filter(([what]) => what !== 'phone' && what !== 'link'))(
     '%s: a code names its outcome right after what was judged',
     (_what, table) => {
-      for (const [code, entry] of Object.entries(table) as Array<[string, { of: string }]>)
-        expect(code.split('.')[1], code).toBe(kebab(entry.of).replace(/-claim$/, ''));
+      for (const [code, entry] of Object.entries(table) as Array<[string, string]>)
+        expect(code.split('.')[1], code).toBe(kebab(entry).replace(/-claim$/, ''));
     },
   );
 
-  it('docs/CODES.md lists every code, and no other', () => {
+  it('docs/CODES.md says what every code means, with its outcomes, and lists no other', () => {
     const doc = readFileSync(new URL('../docs/CODES.md', import.meta.url), 'utf8');
-    const listed = [...doc.matchAll(/^\| `([a-z-]+\.[a-z.-]+)` \|/gm)].map((match) => match[1]);
-    const all = TABLES.flatMap(([, table]) => Object.keys(table));
+    const listed = [...doc.matchAll(/^\| `([a-z-]+\.[a-z.-]+)` \| (.+?) \| (.+) \|$/gm)].map(
+      ([, code, outcomes, means]) => [code, outcomes, means !== undefined && means.length > 10],
+    );
+    const all = TABLES.flatMap(([, table]) =>
+      Object.entries(table).map(([code, entry]) => [
+        code,
+        [entry]
+          .flat()
+          .map((outcome) => `\`${outcome}\``)
+          .join(', '),
+        true,
+      ]),
+    );
     expect(listed).toEqual(all);
   });
 });

@@ -2,8 +2,8 @@ import { LINK_CODES, type LinkCode, PHONE_CODES, type PhoneCode } from '../../sr
 import type { LinkBucket, PhoneStatus } from '../../src/types.js';
 
 /** Whether a code's table entry lists `outcome` among the outcomes it comes with. */
-export function codeGoesWith(entry: { of: string | readonly string[] }, outcome: string): boolean {
-  return typeof entry.of === 'string' ? entry.of === outcome : entry.of.includes(outcome);
+export function codeGoesWith(entry: string | readonly string[], outcome: string): boolean {
+  return typeof entry === 'string' ? entry === outcome : entry.includes(outcome);
 }
 
 /** The first link code of a bucket: for a verdict made by hand, where only the bucket matters. */
