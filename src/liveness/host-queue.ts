@@ -83,11 +83,9 @@ export class HostQueue {
   cancel(name: string, waiter: Waiter): void {
     const host = this.hosts.get(name);
     if (!host || !waiter.cancelled) return;
-    host.waiting--;
-    this.waiting--;
     dropCancelled(host.followUps);
     dropCancelled(host.fresh);
-    this.settle(host);
+    this.left(host);
   }
 
   /** The next waiter of the best-ranked ready host, out of the queue. */
@@ -98,9 +96,7 @@ export class HostQueue {
     // A host is only ready with a waiter, never a cancelled one at a head (`dropCancelled`).
     const waiter = queue.shift()!;
     dropCancelled(queue);
-    host.waiting--;
-    this.waiting--;
-    this.settle(host);
+    this.left(host);
     return { host: host.name, waiter };
   }
 
@@ -120,7 +116,10 @@ export class HostQueue {
     this.siftDown(host.heapIndex);
   }
 
-  private settle(host: HostEntry): void {
+  /** One waiter of `host` left its queue (started or cancelled): the host is ranked again or dropped. */
+  private left(host: HostEntry): void {
+    host.waiting--;
+    this.waiting--;
     if (host.waiting > 0) return this.refresh(host.name);
     if (host.heapIndex !== -1) this.remove(host);
     this.hosts.delete(host.name);
