@@ -192,10 +192,7 @@ type ResolvedLivenessSettings = ReturnType<typeof resolveLivenessSettings>;
 type CheckerParts = ReturnType<typeof assembleParts>;
 
 /** The address policy of the options; a bad `resolve` or address list is a config error. */
-function addressPolicy(options: LivenessOptions): {
-  pins: ReturnType<typeof pinsFrom>;
-  mayFetchPrivate: (address: string) => boolean;
-} {
+function addressPolicy(options: LivenessOptions) {
   try {
     return {
       pins: pinsFrom(options.resolve),
