@@ -109,11 +109,6 @@ export function applyJudgement(
       judgement.fault,
       rules,
     );
-  const said = {
-    label: judgement.label,
-    evidenceQuote: judgement.evidenceQuote,
-    cached: judgement.cached,
-  };
   const quoted =
     judgement.evidenceQuote.trim() === '' ? '' : ` (“${shorten(judgement.evidenceQuote, 120)}”)`;
   if (judgement.label === 'YES') {
@@ -121,13 +116,13 @@ export function applyJudgement(
     if (found.kind === 'unchecked')
       return uncounted(
         verdict,
-        said,
+        judgement,
         'claim.not-verified.quote-unchecked',
         `the judge ${found.problem}`,
         rules,
       );
     if (found.kind === 'not_verbatim')
-      return judged(verdict, 'unsupported_claim', said, policy, {
+      return judged(verdict, 'unsupported_claim', judgement, policy, {
         code: 'claim.unsupported.judge-quote',
         explanation: `The judge said YES but its evidence quote${quoted} is not verbatim in ${where}: words the chunks do not hold support nothing`,
         correction: 'Cite a chunk that states it, or remove it',
@@ -136,26 +131,26 @@ export function applyJudgement(
     if (!quoteSharesContent(verdict.claim.prose, judgement.evidenceQuote, prefix))
       return uncounted(
         verdict,
-        said,
+        judgement,
         'claim.not-verified.quote-off-topic',
         `the judge said YES quoting chunk ${found.chunkId}${quoted}, words that share none of the claim's content`,
         rules,
       );
     if (uncited)
       // Supported by a chunk it does not cite: a citation to fix, not a fabrication.
-      return judged(verdict, 'uncited_claim', said, policy, {
+      return judged(verdict, 'uncited_claim', judgement, policy, {
         code: 'claim.uncited.judge-found',
         explanation: `Cites no chunk, but the judge finds chunk ${found.chunkId} states it${quoted}`,
         correction: `Cite [${found.chunkId}]`,
       });
-    return judged(verdict, 'faithful_paraphrase', said, policy, {
+    return judged(verdict, 'faithful_paraphrase', judgement, policy, {
       code: 'claim.faithful-paraphrase',
       explanation: `The judge says ${where} support${s} it, quoting chunk ${found.chunkId}${quoted}`,
       correction: 'None needed',
     });
   }
   const { classification, ...words } = labelWords(judgement.label, where, cited.length, quoted);
-  return judged(verdict, classification, said, policy, words);
+  return judged(verdict, classification, judgement, policy, words);
 }
 
 /** The classification, code and words of a NO, PARTIAL or CONTRADICTS about `where` (`count` chunks). */
