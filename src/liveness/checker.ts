@@ -79,7 +79,7 @@ export function createLinkChecker(
 ): LinkChecker {
   const settings = resolveLivenessSettings(options);
   let closed = false;
-  const parts = assembleParts(options, settings, deps, () => closed);
+  const parts = assembleParts(options, settings, deps);
   const links = new Map<string, LinkRun>();
   return {
     check(url: string, checkOptions: CheckOptions = {}): Promise<LivenessOutcome> {
@@ -217,7 +217,6 @@ function assembleParts(
   options: LivenessOptions,
   settings: ResolvedLivenessSettings,
   deps: CheckerDeps,
-  isClosed: () => boolean,
 ) {
   const { pins, mayFetchPrivate } = addressPolicy(options);
   const now = deps.now ?? Date.now;
@@ -266,7 +265,6 @@ function assembleParts(
     },
     ...(deps.sleep ? { sleep: deps.sleep } : {}),
     now,
-    isClosed,
   });
   const diskCache = diskCacheOf(options, settings.cacheTtlMs, now);
   const soft404 = new Soft404Prober(crawler, http);

@@ -21,8 +21,6 @@ export interface CrawlerSettings {
   /** Injected by tests; by default a timer that an aborted link clears. */
   sleep?: (ms: number) => Promise<void>;
   now: () => number;
-  /** True once the checker is closed: no more retries. */
-  isClosed: () => boolean;
 }
 
 /**
@@ -112,7 +110,8 @@ export class Crawler {
     followUp: boolean,
     signal: Stop | undefined,
   ): Promise<HopResult> {
-    const { retry, sleep, now, isClosed } = this.settings;
+    const { retry, sleep, now } = this.settings;
+    // Closing the checker aborts every link, and with them the shared work they wait on.
     const aborted = (): boolean => signal?.aborted === true;
     let exchange = await this.http.exchange(url, followUp, signal);
     for (let attempt = 0; ; attempt++) {
@@ -136,7 +135,7 @@ export class Crawler {
         retry,
         now(),
       );
-      if (!decision.retry || isClosed() || aborted()) {
+      if (!decision.retry || aborted()) {
         return {
           url,
           exchange,
@@ -159,7 +158,7 @@ export class Crawler {
         // The origin's retry is this link's retry when it made it, or when the origin still refuses;
         // when the origin answers again, this link asks for itself.
         exchange =
-          shared.mine || isRefusal(retried) || isClosed() || aborted()
+          shared.mine || isRefusal(retried) || aborted()
             ? retried
             : await this.http.exchange(url, true, signal);
       } else {

@@ -33,7 +33,6 @@ function crawlerWith(answers: Array<(at: number) => Exchange>, clock: { now: num
       clock.now += ms;
     },
     now: () => clock.now,
-    isClosed: () => false,
   });
   return { crawler, waits, asked };
 }
