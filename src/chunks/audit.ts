@@ -221,19 +221,14 @@ function supportOf(
   report: ChunkReport,
   rate: (count: number) => number | null,
 ): ChunkAudit['overall_assessment']['support'] {
-  const counts = Object.fromEntries(SUPPORT_OUTCOMES.map((outcome) => [outcome, 0])) as Record<
-    SupportOutcome,
-    number
-  >;
-  for (const verdict of report.claims) {
-    const outcome = verdict.claim.ids.length > 0 ? supportOutcome(verdict.classification) : null;
-    if (outcome !== null) counts[outcome] += 1;
-  }
+  const outcomes = report.claims
+    .filter((verdict) => verdict.claim.ids.length > 0)
+    .map((verdict) => supportOutcome(verdict.classification));
   return Object.fromEntries(
-    SUPPORT_OUTCOMES.map((outcome) => [
-      outcome,
-      { count: counts[outcome], rate: rate(counts[outcome]) },
-    ]),
+    SUPPORT_OUTCOMES.map((outcome) => {
+      const count = outcomes.filter((found) => found === outcome).length;
+      return [outcome, { count, rate: rate(count) }];
+    }),
   ) as ChunkAudit['overall_assessment']['support'];
 }
 
