@@ -1,5 +1,6 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { InputError } from '../errors.js';
+import { numberFromText } from '../input/number.js';
 import type { CliIo, Subcommand } from './io.js';
 
 /** Flag parsing shared by the subcommands, so every one reports a bad flag the same way. */
@@ -82,14 +83,27 @@ export function parseFlags<const O extends FlagOptions>(
       strict: true,
     });
   } catch (error) {
-    throw usageError(error, usage);
+    const message = error instanceof Error ? error.message : String(error);
+    throw new InputError('USAGE', `${message}\n\n${usage}`);
   }
 }
 
-/** A `node:util` parseArgs error as a usage error that shows the command's usage. */
-export function usageError(error: unknown, usage: string): InputError {
-  const message = error instanceof Error ? error.message : String(error);
-  return new InputError('USAGE', `${message}\n\n${usage}`);
+/** A whole number flag (`--port`, `--repeat`) in [min, max], or `fallback` when not given. */
+export function wholeFlag(
+  text: string | undefined,
+  flag: string,
+  fallback: number,
+  min: number,
+  max: number,
+): number {
+  if (text === undefined) return fallback;
+  const value = numberFromText(text);
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max)
+    throw new InputError(
+      'USAGE',
+      `${flag}: expected a whole number from ${min} to ${max}, got ${JSON.stringify(text)}`,
+    );
+  return value;
 }
 
 /**

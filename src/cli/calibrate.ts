@@ -7,7 +7,7 @@ import { buildJudgeSetup } from '../chunks/judge-setup.js';
 import { InputError } from '../errors.js';
 import { jsonDocument } from '../format/escape.js';
 import { printable } from '../util/strings.js';
-import { defineCommand, JUDGE_FLAGS, OUTPUT_FLAGS, parseFormat } from './args.js';
+import { defineCommand, JUDGE_FLAGS, OUTPUT_FLAGS, parseFormat, wholeFlag } from './args.js';
 import { CHUNK_FLAGS, judgeFlags } from './args-check.js';
 import { EXIT, readTextFile, type Subcommand } from './io.js';
 import { openOutput } from './output.js';
@@ -46,7 +46,8 @@ export const calibrateCommand: Subcommand = defineCommand({
     const format = parseFormat(values.format, ['text', 'json']);
     if (positionals.length !== 1)
       throw new InputError('USAGE', `name one labels file; got ${positionals.length}\n\n${USAGE}`);
-    const repeat = repeatOf(values.repeat);
+    // Each run asks the judge about every pair again.
+    const repeat = wholeFlag(values.repeat, '--repeat', 1, 1, 100);
     const settings = resolveChunkConfig(
       {
         requireCitations: values['require-citations'],
@@ -70,15 +71,3 @@ export const calibrateCommand: Subcommand = defineCommand({
     return report.uncounted > 0 ? EXIT.failed : EXIT.pass;
   },
 });
-
-/** `--repeat N`: a whole number from 1 to 100 (each run asks the judge about every pair again). */
-function repeatOf(text: string | undefined): number {
-  if (text === undefined) return 1;
-  const value = Number(text);
-  if (!Number.isInteger(value) || value < 1 || value > 100)
-    throw new InputError(
-      'USAGE',
-      `--repeat: expected a whole number from 1 to 100, got ${JSON.stringify(text)}`,
-    );
-  return value;
-}

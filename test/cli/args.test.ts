@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defineCommand, OUTPUT_FLAGS } from '../../src/cli/args.js';
+import { defineCommand, OUTPUT_FLAGS, wholeFlag } from '../../src/cli/args.js';
 import { judgeFlags } from '../../src/cli/args-check.js';
 import { fakeIo } from '../helpers/cli.js';
 
@@ -45,4 +45,24 @@ describe('judgeFlags', () => {
     ).toEqual({ judge: { url: 'http://127.0.0.1:9/v1', cacheDir: '/w/c', replayDir: '/r' } });
     expect(judgeFlags({ 'fail-on-partial-support': true }, '/w')).toEqual({});
   });
+});
+
+describe('wholeFlag', () => {
+  it('reads a whole number in range, and the fallback when the flag is absent', () => {
+    expect(wholeFlag(undefined, '--repeat', 1, 1, 100)).toBe(1);
+    expect(wholeFlag(' 7 ', '--repeat', 1, 1, 100)).toBe(7);
+    expect(wholeFlag('0', '--port', 8080, 0, 65_535)).toBe(0);
+  });
+
+  it.each([['0'], ['101'], ['2.5'], ['many'], ['']])(
+    '--repeat %j is a usage error that says the range and what was given',
+    (text) => {
+      expect(() => wholeFlag(text, '--repeat', 1, 1, 100)).toThrow(
+        expect.objectContaining({
+          code: 'USAGE',
+          message: `--repeat: expected a whole number from 1 to 100, got ${JSON.stringify(text)}`,
+        }),
+      );
+    },
+  );
 });
