@@ -155,7 +155,11 @@ export interface FlagConfig {
  * against `cwd`; `resolveSettings` judges them with the same words as the config keys, each named
  * as the flag the user typed.
  */
-export function linkFlagConfig(values: CheckValues, cwd: string, live: boolean): FlagConfig {
+export function linkFlagConfig(
+  values: Partial<CheckValues>,
+  cwd: string,
+  live: boolean,
+): FlagConfig {
   const config: Record<string, unknown> = {};
   const labels: Record<string, string> = {
     allowlist: '--allowlist',

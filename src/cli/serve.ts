@@ -2,13 +2,13 @@ import cluster from 'node:cluster';
 import { resolve } from 'node:path';
 import { SERVICE_DEFAULTS } from '../defaults.js';
 import { InputError } from '../errors.js';
-import { numberFromText } from '../input/number.js';
-import { resolveSettings } from '../promptfoo/settings.js';
 import { runPrimary } from '../service/cluster.js';
 import { runService } from '../service/lifecycle.js';
 import { printable } from '../util/strings.js';
-import { parseFlags } from './args.js';
-import { EXIT, type CliIo, type Subcommand } from './io.js';
+import { defineCommand, wholeFlag } from './args.js';
+import { linkFlagConfig } from './args-check.js';
+import { linkSettings } from './check-answer.js';
+import { EXIT, type Subcommand } from './io.js';
 
 const USAGE = `Usage: citation-verifier serve --allowlist FILE [options]
 
@@ -35,53 +35,38 @@ The first line on standard output is "listening on http://HOST:PORT". SIGTERM dr
 Exit codes: 0 stopped, 3 bad input (a bad flag, an allowlist that does not load), 1 unexpected.
 `;
 
-export const serveCommand: Subcommand = {
+export const serveCommand: Subcommand = defineCommand({
   name: 'serve',
   usage: USAGE,
-  async run(argv: string[], io: CliIo): Promise<number> {
-    const { values } = parseFlags(
-      argv,
-      {
-        allowlist: { type: 'string' },
-        host: { type: 'string', default: SERVICE_DEFAULTS.host },
-        'allowed-host': { type: 'string', multiple: true },
-        port: { type: 'string' },
-        workers: { type: 'string' },
-        threshold: { type: 'string' },
-        jurisdiction: { type: 'string' },
-        'body-limit': { type: 'string' },
-        deadline: { type: 'string' },
-      },
-      USAGE,
-    );
-    const config: Record<string, unknown> = {};
-    if (values.allowlist !== undefined) config.allowlist = values.allowlist;
-    if (values.threshold !== undefined) config.threshold = numberFromText(values.threshold);
-    if (values.jurisdiction !== undefined) config.jurisdiction = values.jurisdiction;
-    const settings = resolveSettings(config, io.env, io.cwd, {
-      front: 'cli',
-      labels: {
-        allowlist: '--allowlist',
-        threshold: '--threshold',
-        jurisdiction: '--jurisdiction',
-      },
-    });
+  flags: {
+    allowlist: { type: 'string' },
+    host: { type: 'string', default: SERVICE_DEFAULTS.host },
+    'allowed-host': { type: 'string', multiple: true },
+    port: { type: 'string' },
+    workers: { type: 'string' },
+    threshold: { type: 'string' },
+    jurisdiction: { type: 'string' },
+    'body-limit': { type: 'string' },
+    deadline: { type: 'string' },
+  },
+  async run({ values }, io) {
+    const settings = linkSettings(linkFlagConfig(values, io.cwd, false), io);
     if (!('path' in settings.allowlist))
       throw new InputError(
         'USAGE',
         '--allowlist: serve needs an allowlist file, to reload it when it changes',
       );
-    const port = whole(values.port, '--port', SERVICE_DEFAULTS.port, 0, 65_535);
-    const workers = whole(values.workers, '--workers', 1, 1, 256);
+    const port = wholeFlag(values.port, '--port', SERVICE_DEFAULTS.port, 0, 65_535);
+    const workers = wholeFlag(values.workers, '--workers', 1, 1, 256);
     const limits = {
-      bodyLimitBytes: whole(
+      bodyLimitBytes: wholeFlag(
         values['body-limit'],
         '--body-limit',
         SERVICE_DEFAULTS.bodyLimitBytes,
         1,
         1e9,
       ),
-      requestDeadlineMs: whole(
+      requestDeadlineMs: wholeFlag(
         values.deadline,
         '--deadline',
         SERVICE_DEFAULTS.requestDeadlineMs,
@@ -112,22 +97,4 @@ export const serveCommand: Subcommand = {
     await running.drain();
     return EXIT.pass;
   },
-};
-
-/** A whole number flag in [min, max], or its default. */
-function whole(
-  text: string | undefined,
-  flag: string,
-  fallback: number,
-  min: number,
-  max: number,
-): number {
-  if (text === undefined) return fallback;
-  const value = numberFromText(text);
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max)
-    throw new InputError(
-      'USAGE',
-      `${flag}: expected a whole number from ${min} to ${max}, got ${JSON.stringify(text)}`,
-    );
-  return value;
-}
+});
