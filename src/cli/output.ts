@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { constants, createWriteStream, type WriteStream } from 'node:fs';
+import { once } from 'node:events';
+import { constants, createWriteStream } from 'node:fs';
 import { access, chmod, realpath, rename, rm, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { InputError } from '../errors.js';
@@ -95,7 +96,8 @@ export async function openLineOutput(
   return {
     async write(text) {
       if (failure !== undefined) throw failed(failure);
-      if (!stream.write(text)) await drained(stream);
+      // An error ends the wait too; the next write or `close` says it.
+      if (!stream.write(text)) await once(stream, 'drain').catch(() => undefined);
     },
     async close() {
       await new Promise<void>((done, fail) =>
@@ -116,18 +118,6 @@ export async function openLineOutput(
       await rm(temporary, { force: true });
     },
   };
-}
-
-function drained(stream: WriteStream): Promise<void> {
-  return new Promise((done) => {
-    const finish = () => {
-      stream.off('drain', finish);
-      stream.off('error', finish);
-      done();
-    };
-    stream.on('drain', finish);
-    stream.on('error', finish);
-  });
 }
 
 /** The error code that writing `path` would meet, or undefined when the place looks writable. */
