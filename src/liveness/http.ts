@@ -132,7 +132,6 @@ export class HttpClient {
   ): Promise<Exchange> {
     const origin = url.origin;
     const host = hostKey(url.hostname);
-    if (signal?.aborted) return stopped(signal, host);
     return this.limiter
       .run(
         host,
