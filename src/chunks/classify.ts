@@ -52,12 +52,9 @@ export function classifyClaim(
   const checks = checkAgainst(claim, { words, content, quotes }, cited, library, options);
   const { classification, code } = classificationOf(claim, missingIds, checks, options);
   const explained = explain({
+    ...checks,
     cited,
     missingIds,
-    quoteChecks: checks.quoteChecks,
-    factChecks: checks.factChecks,
-    wordOverlap: checks.wordOverlap,
-    exactIn: checks.exactIn,
     wordCount: words.length,
     library,
     weak: classification === 'weak_support',
