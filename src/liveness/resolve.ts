@@ -46,12 +46,8 @@ export function createSystemResolver(
     new Promise<ResolveResult>((resolve) => {
       if (closed) return resolve(dnsFailure('ECANCELLED'));
       const turn = new Stop(asker?.party);
-      let queued = true;
       const leaveQueue = (): void => {
-        if (!queued) return;
-        queued = false;
-        waiting.delete(turn);
-        asker?.noteLookupWaiting?.(false);
+        if (waiting.delete(turn)) asker?.noteLookupWaiting?.(false);
       };
       const give = (answer: ResolveResult): void => {
         clearTimeout(timer);
