@@ -37,20 +37,11 @@ export function formatChunkAuditText(audit: ChunkAudit, pass: boolean): string {
     row,
   }));
   // A loop, not `Math.max(...values)`: spreading 130,000 rows overflowed the stack.
-  const width = (values: string[], header: string): number =>
-    values.reduce((widest, value) => Math.max(widest, value.length), header.length);
-  const numberWidth = width(
-    rows.map((row) => row.number),
-    '#',
-  );
-  const citesWidth = width(
-    rows.map((row) => row.cites),
-    'cites',
-  );
-  const classWidth = width(
-    rows.map((row) => row.classification),
-    'classification',
-  );
+  const widest = (header: string, cell: (row: (typeof rows)[number]) => string): number =>
+    rows.reduce((widest, row) => Math.max(widest, cell(row).length), header.length);
+  const numberWidth = widest('#', (row) => row.number);
+  const citesWidth = widest('cites', (row) => row.cites);
+  const classWidth = widest('classification', (row) => row.classification);
   const indent = ' '.repeat(numberWidth + 2);
   lines.push('');
   lines.push(
