@@ -93,19 +93,18 @@ export function verifyAnswer(
   const answer = prepareAnswer(text);
   const found = extract(answer, index);
   const classify = options.govRegistry ? { govRegistry: options.govRegistry } : {};
-  const links = found.links.map((link) =>
-    classifyKnown(link, options.known, () => classifyLink(link, index, classify)),
-  );
-  return finish(links, matchPhones(answer, found, index), answer, found, index, options, false);
+  const links = found.links.map((link) => classifyKnown(link, index, classify, options.known));
+  return finish(links, answer, found, index, options, false);
 }
 
-/** `classify()`, or the verdict `known` holds for a link written the same way, at this link's place. */
+/** `classifyLink`, or the verdict `known` holds for a link written the same way, at this link's place. */
 function classifyKnown(
   link: LinkFinding,
+  index: AllowlistIndex,
+  classify: Parameters<typeof classifyLink>[2],
   known: KnownLinks | undefined,
-  classify: () => LinkVerdict,
 ): LinkVerdict {
-  if (known === undefined) return classify();
+  if (known === undefined) return classifyLink(link, index, classify);
   const key = JSON.stringify([
     link.raw,
     link.normalized,
@@ -116,15 +115,17 @@ function classifyKnown(
   ]);
   const seen = known.get(key);
   if (seen !== undefined) return { ...seen, finding: link };
-  const verdict = classify();
+  const verdict = classifyLink(link, index, classify);
   known.set(key, verdict);
   return verdict;
 }
 
-/** The jurisdiction check when one is given, the corrections, then the report: the last steps of both passes. */
+/**
+ * The last steps of both passes: the numbers matched, the jurisdiction check when one is given,
+ * the corrections, then the score and the report.
+ */
 function finish(
-  links: LinkVerdict[],
-  phones: PhoneVerdict[],
+  judged: LinkVerdict[],
   answer: PreparedAnswer,
   found: Extraction,
   index: AllowlistIndex,
@@ -132,27 +133,51 @@ function finish(
   liveness: boolean,
 ): Report {
   const check = options.jurisdiction;
+  const matched = matchPhones(answer, found, index);
   const checked =
-    check === undefined ? { links, phones } : checkJurisdiction(links, phones, index, check);
+    check === undefined
+      ? { links: judged, phones: matched }
+      : checkJurisdiction(judged, matched, index, check);
   // Every verdict decided: each one against the answer gets its fix (`correctVerdicts`).
-  const corrected = correctVerdicts(
+  const { links, phones } = correctVerdicts(
     checked.links,
     checked.phones,
     found.organizations,
     answer,
     index,
   );
-  return buildReport(
-    corrected.links,
-    corrected.phones,
-    found.organizations,
-    options.threshold ?? DEFAULT_THRESHOLD,
-    liveness,
-    options.failOnMisattribution ?? false,
-    check === undefined
-      ? undefined
-      : { code: check.jurisdiction, failsAnswer: check.wrongJurisdiction !== 'score' },
+  const threshold = options.threshold ?? DEFAULT_THRESHOLD;
+  const failOnMisattribution = options.failOnMisattribution ?? false;
+  const failsAnswer = check?.wrongJurisdiction !== 'score';
+  const score = scoreReport(
+    links,
+    phones,
+    threshold,
+    failOnMisattribution,
+    check ? { wrongLinksFail: failsAnswer } : {},
   );
+  return {
+    pass: score.pass,
+    score: score.score,
+    threshold,
+    linkScore: score.linkScore,
+    links,
+    phones,
+    organizations: found.organizations,
+    misattributedCount: score.misattributedCount,
+    reasons: reasonsOf(links, phones),
+    liveness,
+    failOnMisattribution,
+    ...(check
+      ? {
+          jurisdiction: {
+            code: check.jurisdiction,
+            failsAnswer,
+            wrongNumbers: score.wrongJurisdictionCount,
+          },
+        }
+      : {}),
+  };
 }
 
 /**
@@ -173,9 +198,7 @@ export async function verifyAnswerLive(
     allowPrivateNetworks: options.allowPrivateNetworks ?? false,
     ...(options.govRegistry ? { govRegistry: options.govRegistry } : {}),
   };
-  const offline = found.links.map((link) =>
-    classifyKnown(link, options.known, () => classifyLink(link, index, classify)),
-  );
+  const offline = found.links.map((link) => classifyKnown(link, index, classify, options.known));
   const links = await Promise.all(
     offline.map(async (verdict) =>
       verdict.bucket === 'invented'
@@ -183,41 +206,7 @@ export async function verifyAnswerLive(
         : applyLiveness(verdict, await checker.check(verdict.finding.raw, { deadlineAt })),
     ),
   );
-  return finish(links, matchPhones(answer, found, index), answer, found, index, options, true);
-}
-
-export function buildReport(
-  links: LinkVerdict[],
-  phones: PhoneVerdict[],
-  organizations: OrgFinding[],
-  threshold: number,
-  liveness: boolean,
-  failOnMisattribution = false,
-  jurisdiction?: { code: string; failsAnswer: boolean },
-): Report {
-  const score = scoreReport(
-    links,
-    phones,
-    threshold,
-    failOnMisattribution,
-    jurisdiction ? { wrongLinksFail: jurisdiction.failsAnswer } : {},
-  );
-  return {
-    pass: score.pass,
-    score: score.score,
-    threshold,
-    linkScore: score.linkScore,
-    links,
-    phones,
-    organizations,
-    misattributedCount: score.misattributedCount,
-    reasons: reasonsOf(links, phones),
-    liveness,
-    failOnMisattribution,
-    ...(jurisdiction
-      ? { jurisdiction: { ...jurisdiction, wrongNumbers: score.wrongJurisdictionCount } }
-      : {}),
-  };
+  return finish(links, answer, found, index, options, true);
 }
 
 const FATAL_BY_SEVERITY = LINK_SEVERITY.filter(isFatalBucket);
