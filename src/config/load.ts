@@ -184,20 +184,21 @@ const NAMED_ONLY: readonly { path: readonly string[]; flag: string }[] = [
  * is then never a surprise.
  */
 function refuseWidening(config: ConfigFile, name: string, locate: Locate): void {
-  const refuse = (path: readonly string[], what: string): never => {
+  const refuse = (path: readonly string[], flag: string, what: string): never => {
     const line = locate(path);
     throw new InputError(
       'INVALID_CONFIG',
-      `${path.join('.')}${line === undefined ? '' : ` (${line})`}: a config file found in the working folder may not set this, since ${what}; give it as ${flagOf(path)}, or name the file with --config ${name} if you trust it`,
+      `${path.join('.')}${line === undefined ? '' : ` (${line})`}: a config file found in the working folder may not set this, since ${what}; give it as ${flag}, or name the file with --config ${name} if you trust it`,
       { where: name },
     );
   };
-  for (const { path } of NAMED_ONLY) {
+  for (const { path, flag } of NAMED_ONLY) {
     const value = valueAt(config, path);
     if (value === undefined || (path.length === 1 && path[0] === 'liveness' && value === false))
       continue;
     refuse(
       path,
+      flag,
       path[0] === 'govRegistry'
         ? 'it decides which .gov domains are trusted'
         : 'it widens what the run may reach or where it writes',
@@ -208,13 +209,8 @@ function refuseWidening(config: ConfigFile, name: string, locate: Locate): void 
     const bare = allowlist.startsWith('file://') ? allowlist.slice('file://'.length) : allowlist;
     const inside = normalize(bare);
     if (isAbsolute(bare) || inside === '..' || inside.startsWith(`..${sep}`))
-      refuse(['allowlist'], "it names a file outside the config file's folder");
+      refuse(['allowlist'], '--allowlist', "it names a file outside the config file's folder");
   }
-}
-
-function flagOf(path: readonly string[]): string {
-  if (path[0] === 'allowlist') return '--allowlist';
-  return NAMED_ONLY.find((entry) => entry.path.join('.') === path.join('.'))!.flag;
 }
 
 function valueAt(config: ConfigFile, path: readonly string[]): unknown {
