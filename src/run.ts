@@ -50,11 +50,6 @@ export function jurisdictionFor(
 
 type CheckerFor = (options: LivenessOptions) => Promise<LinkChecker> | LinkChecker;
 
-/** The index for the settings' allowlist, from the one per-process cache. */
-export function indexFor(settings: VerifierSettings): Promise<AllowlistIndex> {
-  return indexOf(settings.allowlist);
-}
-
 /**
  * Verify a provider output of any shape with resolved settings, with its recommendation (pass,
  * repair or refuse: `guardAnswer`). With liveness on, `checkerFor` supplies the (shared, caching)
@@ -78,7 +73,7 @@ export async function guardOutput(
   settings: VerifierSettings,
   checkerFor?: CheckerFor,
 ): Promise<{ report: Report; repair?: Repair }> {
-  return guardWithIndex(await indexFor(settings), output, settings, checkerFor);
+  return guardWithIndex(await indexOf(settings.allowlist), output, settings, checkerFor);
 }
 
 /**

@@ -8,7 +8,7 @@ import {
 import { InputError } from '../errors.js';
 import { jsonDocument } from '../format/escape.js';
 import { toJson, toText } from '../format/formatters.js';
-import { indexFor } from '../run.js';
+import { indexOf } from '../match/index.js';
 import { fixJson, fixSummary } from '../format/repair.js';
 import { printable } from '../util/strings.js';
 import { EXIT, readTextFile, type CliIo, type Subcommand } from './io.js';
@@ -149,7 +149,7 @@ async function planChecks(
     const flags = linkFlagConfig(values, io.cwd, given.live);
     plan.links = { config: overFile(file, flags.config, 'verifier'), labels: flags.labels };
     const settings = linkSettings(plan.links, io);
-    await indexFor(settings);
+    await indexOf(settings.allowlist);
     live = settings.liveness !== false;
   }
   if (values.chunks !== undefined) {
