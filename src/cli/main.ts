@@ -19,10 +19,9 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     io.stdout(`${NAME} ${packageVersion()}\n`);
     return EXIT.pass;
   }
-  const helped =
-    name === 'help' && rest[0] !== undefined
-      ? SUBCOMMANDS.find((candidate) => candidate.name === rest[0])
-      : undefined;
+  const named = (wanted: string | undefined) =>
+    SUBCOMMANDS.find((candidate) => candidate.name === wanted);
+  const helped = name === 'help' ? named(rest[0]) : undefined;
   if (helped) {
     io.stdout(`${(await helped.load()).usage.trimEnd()}\n`);
     return EXIT.pass;
@@ -31,7 +30,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     (name === undefined ? io.stderr : io.stdout)(overview());
     return name === undefined ? EXIT.badInput : EXIT.pass;
   }
-  const entry = SUBCOMMANDS.find((candidate) => candidate.name === name);
+  const entry = named(name);
   if (!entry) {
     io.stderr(`${NAME}: unknown command '${printable(name)}'\n\n${overview()}`);
     return EXIT.badInput;
