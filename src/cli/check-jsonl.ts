@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { Readable } from 'node:stream';
 import { z } from 'zod';
 import { CHECK_JSONL_MAX_LINE_BYTES, JUDGE_DEFAULTS } from '../defaults.js';
 import { jsonLine } from '../format/escape.js';
@@ -30,7 +31,7 @@ export async function runJsonl(
   const name = source === '-' ? 'stdin' : source;
   const chunks =
     source === '-'
-      ? (io.stdinChunks?.() ?? once(await io.readStdin()))
+      ? (io.stdinChunks?.() ?? Readable.from([await io.readStdin()]))
       : await openFileChunks(resolve(io.cwd, source), 'answers file');
   const tally = { answers: 0, passed: 0, failed: 0, bad: [] as number[] };
   // With a model judge, answers wait on the network: up to `concurrency` are checked at once,
@@ -66,11 +67,6 @@ export async function runJsonl(
   io.stderr(summary(tally));
   if (tally.bad.length > 0) return EXIT.badInput;
   return tally.failed > 0 ? EXIT.failed : EXIT.pass;
-}
-
-/** Standard input read whole (tests' `readStdin`) as a stream of one chunk. */
-async function* once(text: string): AsyncGenerator<string> {
-  yield text;
 }
 
 /**
