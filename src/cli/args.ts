@@ -7,7 +7,7 @@ import type { CliIo, Subcommand } from './io.js';
 
 type FlagOptions = NonNullable<ParseArgsConfig['options']>;
 
-/** What `parseFlags` gives for `options`: the flags' values and the positionals. */
+/** What `defineCommand` hands `run` for `options`: the flags' values and the positionals. */
 export type ParsedFlags<O extends FlagOptions> = ReturnType<
   typeof parseArgs<{ args: string[]; options: O; allowPositionals: true; strict: true }>
 >;
@@ -40,9 +40,9 @@ export const JUDGE_FLAGS = {
 } as const satisfies FlagOptions;
 
 /**
- * A subcommand whose arguments are parsed (`parseFlags`, strict) before `run` sees them, so each
- * command states its flags as data and only handles values: the one place a command's flags are
- * read, and a bad flag is a usage error showing `usage`.
+ * A subcommand whose arguments are parsed before `run` sees them, so each command states its flags
+ * as data and only handles values: the one place a command's flags are read. `node:util` parseArgs
+ * in strict mode; an unknown or malformed flag is a usage error (exit 3) that shows `usage`.
  */
 export function defineCommand<const O extends FlagOptions>(spec: {
   name: string;
@@ -57,35 +57,21 @@ export function defineCommand<const O extends FlagOptions>(spec: {
     usage: spec.usage,
     // Async, so a bad flag rejects the promise as any other input error does.
     run: async (argv, io) => {
-      const parsed = parseFlags(argv, spec.flags, spec.usage, {
-        ...(spec.positionals === undefined ? {} : { positionals: spec.positionals }),
-      });
+      let parsed: ParsedFlags<O>;
+      try {
+        parsed = parseArgs({
+          args: argv,
+          options: spec.flags,
+          allowPositionals: spec.positionals ?? true,
+          strict: true,
+        });
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        throw new InputError('USAGE', `${message}\n\n${spec.usage}`);
+      }
       return spec.run(parsed, io);
     },
   };
-}
-
-/**
- * `node:util` parseArgs in strict mode; an unknown or malformed flag becomes a usage error (exit 3)
- * that shows the command's usage. Positionals are allowed unless `positionals: false`.
- */
-export function parseFlags<const O extends FlagOptions>(
-  argv: string[],
-  options: O,
-  usage: string,
-  settings: { positionals?: boolean } = {},
-): ParsedFlags<O> {
-  try {
-    return parseArgs({
-      args: argv,
-      options,
-      allowPositionals: settings.positionals ?? true,
-      strict: true,
-    });
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    throw new InputError('USAGE', `${message}\n\n${usage}`);
-  }
 }
 
 /** A whole number flag (`--port`, `--repeat`) in [min, max], or `fallback` when not given. */
