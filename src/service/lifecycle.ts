@@ -1,6 +1,6 @@
 import cluster from 'node:cluster';
 import { once } from 'node:events';
-import { unwatchFile, watchFile } from 'node:fs';
+import { type Stats, unwatchFile, watchFile } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises';
@@ -45,10 +45,7 @@ export async function runService(options: RunOptions): Promise<RunningService> {
   await once(server, 'listening');
   const address = server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-  const onChange = (
-    now: { mtimeMs: number; size: number },
-    before: { mtimeMs: number; size: number },
-  ) => {
+  const onChange = (now: Stats, before: Stats): void => {
     if (now.mtimeMs !== before.mtimeMs || now.size !== before.size)
       void verifier.reload('file changed');
   };
