@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { FILE_LIMITS } from '../defaults.js';
 import { openInputStream, readInputFile } from '../util/safe-file.js';
 
@@ -49,11 +50,9 @@ export function processIo(): CliIo {
     readStdin: async () => (await readAllStdin()).toString('utf8'),
     readStdinBytes: readAllStdin,
     stdinChunks: () => process.stdin,
-    writeStdout: (text) =>
-      new Promise((done) => {
-        if (process.stdout.write(text)) done();
-        else process.stdout.once('drain', done);
-      }),
+    writeStdout: async (text) => {
+      if (!process.stdout.write(text)) await once(process.stdout, 'drain');
+    },
     stderrIsTTY: Boolean(process.stderr.isTTY),
     stdinIsTTY: Boolean(process.stdin.isTTY),
     cwd: process.cwd(),
