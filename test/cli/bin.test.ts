@@ -31,4 +31,28 @@ describe('citation-verifier bin', () => {
     expect(stderr).toBe('');
     expect(code).toBe(0);
   }, 60_000);
+
+  it('check --jsonl: a reader that closes the pipe early ends the run quietly with 0', async () => {
+    // 2,000 lines, each a verdict line much longer than its answer: the writer waits for the
+    // pipe to drain (`writeStdout`), and the closed pipe ends that wait as the reader's choice.
+    const lines = Array.from({ length: 2000 }, (_, i) =>
+      JSON.stringify({ id: i, answer: `See https://site${i}.invalid/page and (617) 555-0100.` }),
+    ).join('\n');
+    const child = spawn(
+      process.execPath,
+      [tsx, bin, 'check', '--allowlist', allowlist, '--jsonl', '-'],
+      { stdio: ['pipe', 'pipe', 'pipe'] },
+    );
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    // The child ends before it has read every line: our write to it may then fail, as expected.
+    child.stdin.on('error', () => undefined);
+    child.stdin.end(lines);
+    child.stdout.once('data', () => child.stdout.destroy());
+    const code = await new Promise<number | null>((done) => child.on('close', done));
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+  }, 60_000);
 });
