@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describeError, isInputError } from '../errors.js';
+import { packageFile } from '../util/bundled-data.js';
 import { printable } from '../util/strings.js';
 import { EXIT, type CliIo } from './io.js';
 import { SUBCOMMANDS } from './subcommands.js';
@@ -56,21 +57,16 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   }
 }
 
-/**
- * This package's version, from its package.json: the nearest one above this module that is ours
- * (two folders up from src/cli/, three from dist/src/cli/).
- */
-export function packageVersion(): string {
-  for (const up of ['../../package.json', '../../../package.json']) {
-    try {
-      const manifest = JSON.parse(readFileSync(new URL(up, import.meta.url), 'utf8')) as {
-        name?: string;
-        version?: string;
-      };
-      if (manifest.name === 'citation-verifier' && manifest.version) return manifest.version;
-    } catch {
-      // Not there from this layout; try the next.
-    }
+/** This package's version, from its package.json. */
+function packageVersion(): string {
+  try {
+    const manifest = JSON.parse(readFileSync(packageFile('package.json'), 'utf8')) as {
+      name?: string;
+      version?: string;
+    };
+    if (manifest.name === 'citation-verifier' && manifest.version) return manifest.version;
+  } catch {
+    // Not readable: the version is said to be unknown rather than failing `--version`.
   }
   return 'unknown';
 }

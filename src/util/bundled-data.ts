@@ -2,11 +2,11 @@ import { statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 /**
- * The path of a file shipped in the package's `data/` folder, from this module whether it runs
+ * The path of a file of this package (`package.json`, `data/…`), from this module whether it runs
  * from `src/` (tests, tsx) or `dist/src/` (the published package).
  */
-export function bundledDataPath(name: string): string {
-  for (const up of ['../../data/', '../../../data/']) {
+export function packageFile(name: string): string {
+  for (const up of ['../../', '../../../']) {
     const candidate = fileURLToPath(new URL(up + name, import.meta.url));
     try {
       if (statSync(candidate).isFile()) return candidate;
@@ -14,5 +14,10 @@ export function bundledDataPath(name: string): string {
       // not this layout
     }
   }
-  return fileURLToPath(new URL(`../../data/${name}`, import.meta.url));
+  return fileURLToPath(new URL(`../../${name}`, import.meta.url));
+}
+
+/** The path of a file shipped in the package's `data/` folder. */
+export function bundledDataPath(name: string): string {
+  return packageFile(`data/${name}`);
 }
