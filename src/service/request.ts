@@ -45,14 +45,21 @@ export function checkContentType(header: string | undefined): void {
   );
 }
 
+/** The 503 of a request not answered within its deadline, whichever wait it was in. */
+export function deadlineRefusal(deadlineMs: number): Refusal {
+  return new Refusal(
+    503,
+    'DEADLINE',
+    `not answered within ${deadlineMs} ms; try again, or send a shorter answer`,
+  );
+}
+
 /**
  * The body as text, refused with 413 as soon as it passes `limit` bytes (by Content-Length when
  * given, else while it streams in), so a huge body is never buffered whole, and with 503 when it
- * has not all arrived within `deadlineMs`. The deadline is here and nowhere else because reading
- * the body is the only wait a request has: verification is synchronous (liveness is off in the
- * service), so a timer could never fire during it. Read with listeners rather than `for await`:
- * the stream's async iterator makes promises and a wrapper object for every request, and the body
- * of an answer is one or two chunks.
+ * has not all arrived within `deadlineMs`. Read with listeners rather than `for await`: the
+ * stream's async iterator makes promises and a wrapper object for every request, and the body of
+ * an answer is one or two chunks.
  */
 export function readBody(
   request: IncomingMessage,
@@ -86,17 +93,7 @@ export function readBody(
     const onEnd = (): void => finish();
     // Closed before its end: the client went away mid-body.
     const onClose = (): void => finish(new Error('the connection closed before the body was read'));
-    const timer = setTimeout(
-      () =>
-        finish(
-          new Refusal(
-            503,
-            'DEADLINE',
-            `not answered within ${deadlineMs} ms; try again, or send a shorter answer`,
-          ),
-        ),
-      deadlineMs,
-    );
+    const timer = setTimeout(() => finish(deadlineRefusal(deadlineMs)), deadlineMs);
     request.on('data', onData).on('end', onEnd).on('error', finish).on('close', onClose);
   });
 }

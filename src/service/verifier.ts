@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { InputError, type InputErrorCode } from '../errors.js';
-import { Refusal } from './request.js';
+import { deadlineRefusal, Refusal } from './request.js';
 import type { AllowlistHealth, Job, ThreadMessage } from './verifier-thread.js';
 
 interface Pending {
@@ -188,10 +188,8 @@ export class Verifier {
       void thread.worker.terminate();
       void this.reload('a request ran out of time');
     }
-    this.#refuse(
-      pending,
-      `not answered within ${deadlineMs} ms; try again, or send a shorter answer`,
-    );
+    clearTimeout(pending.timer);
+    pending.reject(deadlineRefusal(deadlineMs));
   }
 
   #refuse(pending: Pending, message: string): void {
