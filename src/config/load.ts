@@ -74,7 +74,9 @@ export function parseConfigText(
   name: string,
   options: { found?: boolean } = {},
 ): ConfigFile {
-  const { data, locate } = name.endsWith('.json') ? readJson(text, name) : readYaml(text, name);
+  const { data, locate } = name.endsWith('.json')
+    ? { data: parseJsonText(text, name, { code: 'INVALID_CONFIG' }), locate: lineOfPath(text) }
+    : readYaml(text, name);
   // An empty file is no settings; anything but keys and values is said plainly, with no path.
   if (data !== null && data !== undefined && (typeof data !== 'object' || Array.isArray(data)))
     throw new InputError(
@@ -95,11 +97,6 @@ export function parseConfigText(
 }
 
 type Locate = (path: readonly PropertyKey[]) => string | undefined;
-
-function readJson(text: string, name: string): { data: unknown; locate: Locate } {
-  const data = parseJsonText(text, name, { code: 'INVALID_CONFIG' });
-  return { data, locate: lineOfPath(text) };
-}
 
 function readYaml(text: string, name: string): { data: unknown; locate: Locate } {
   // Loaded only for a YAML file: most runs have no config file, and the parser is a tenth of a
