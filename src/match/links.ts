@@ -154,30 +154,6 @@ function verdict(
   };
 }
 
-/**
- * Why a host cannot be a real public resource, or null when nothing offline says so: the public
- * host rules, the .gov registry, and (with an allowlist) a proven lookalike. What `stale` and other
- * callers without a finding ask.
- */
-export function inventedReason(
-  host: string,
-  index: AllowlistIndex | null,
-  options: ClassifyOptions = {},
-): string | null {
-  const problem = hostProblem(host, options);
-  if (problem !== null) return problem.reason;
-  const gov = govStanding(host, options.govRegistry ?? loadGovRegistry());
-  if (gov !== null)
-    return gov.registered
-      ? null
-      : `${gov.domain} is not a registered .gov domain (CISA's .gov registry, snapshot ${gov.date})`;
-  if (index !== null) {
-    const lookalike = findLookalike(host, index.lookalikes());
-    if (lookalike?.proven) return `${host} is a lookalike: it ${lookalike.how}`;
-  }
-  return null;
-}
-
 /** For a host under `.gov`: its registrable domain and whether the registry lists it. */
 function govStanding(
   host: string,

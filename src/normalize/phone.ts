@@ -114,16 +114,12 @@ export function normalizePhone(input: string): PhoneNormalization {
 }
 
 /**
- * Whether ten digits can be a North American number: area code and exchange both start with 2–9,
- * and the area code is one the numbering plan can assign. Not: `N11` (service codes such as 211
- * and 711), `N9X` (reserved for expanding the plan to more digits), `37X` and `96X` (reserved).
- * One rule for the allowlist, the builder and the extractor, so a number the directory cannot
- * hold is never read from an answer either.
+ * Why ten digits cannot be a North American number, or null when they can: area code and
+ * exchange both start with 2–9, and the area code is one the numbering plan can assign. Not:
+ * `N11` (service codes such as 211 and 711), `N9X` (reserved for expanding the plan to more
+ * digits), `37X` and `96X` (reserved). One rule for the allowlist, the builder and the extractor,
+ * so a number the directory cannot hold is never read from an answer either.
  */
-export function isNanp(tenDigits: string): boolean {
-  return whyNotNanp(tenDigits) === null;
-}
-
 function whyNotNanp(tenDigits: string): string | null {
   const area = tenDigits.slice(0, 3);
   const exchange = tenDigits.slice(3, 6);

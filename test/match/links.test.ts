@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BUCKET_SCORES } from '../../src/defaults.js';
 import { extractLinks } from '../../src/extract/links.js';
-import {
-  applyLiveness,
-  classifyLink,
-  directoryDomainOf,
-  inventedReason,
-} from '../../src/match/links.js';
+import { applyLiveness, classifyLink, directoryDomainOf } from '../../src/match/links.js';
 import type { LinkCode } from '../../src/codes.js';
 import type { LivenessOutcome } from '../../src/liveness/types.js';
 import type { LinkBucket } from '../../src/types.js';
@@ -191,20 +186,6 @@ describe('classifyLink: resembles a directory domain, unverified with lookalikeO
     const links = extractLinks(text);
     const verdict = classifyLink(links[0]!, index);
     expect(verdict).toMatchObject({ bucket: 'unverified', score: 0.5, lookalikeOf: of, code });
-  });
-});
-
-describe('inventedReason without an allowlist', () => {
-  it('still knows IPs, reserved names and placeholders', () => {
-    expect(inventedReason('10.0.0.1', null)).toMatch(/IP address/);
-    expect(inventedReason('foo.localhost', null)).toMatch(/reserved/);
-    expect(inventedReason('example.net', null)).toMatch(/placeholder/);
-  });
-  it('cannot know lookalikes', () => {
-    expect(inventedReason('lawhelp.net', null)).toBeNull();
-  });
-  it('has nothing against a plain public site', () => {
-    expect(inventedReason('tenantrights.org', null)).toBeNull();
   });
 });
 

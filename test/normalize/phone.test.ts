@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPhone, isNanp, keypadDigit, normalizePhone } from '../../src/normalize/phone.js';
+import { formatPhone, keypadDigit, normalizePhone } from '../../src/normalize/phone.js';
 
 describe('normalizePhone: every format in the issue becomes one E.164 number', () => {
   it.each([
@@ -156,7 +156,7 @@ describe('normalizePhone is idempotent on its output', () => {
   );
 });
 
-describe('isNanp and formatPhone', () => {
+describe('the numbering plan, and formatPhone', () => {
   it.each([
     ['6175550123', true],
     ['2125550123', true],
@@ -167,8 +167,8 @@ describe('isNanp and formatPhone', () => {
     ['3795550123', false],
     ['9605550123', false],
     ['9495550123', true],
-  ])('isNanp(%s) = %s', (digits, expected) => {
-    expect(isNanp(digits)).toBe(expected);
+  ])('%s is a North American number: %s', (digits, expected) => {
+    expect(normalizePhone(digits).ok).toBe(expected);
   });
 
   it('formats E.164 for people and leaves service lines alone', () => {

@@ -318,7 +318,7 @@ const nanpArb = fc
     fc.integer({ min: 200, max: 999 }),
     fc.integer({ min: 0, max: 9999 }),
   )
-  // Area codes the numbering plan can assign: not N11, N9X, 37X or 96X (see isNanp).
+  // Area codes the numbering plan can assign: not N11, N9X, 37X or 96X (see whyNotNanp).
   .filter(
     ([first, rest]) =>
       rest !== 11 &&
