@@ -8,12 +8,10 @@ import { DRAIN_SETTLE, SERVICE_DEFAULTS } from '../defaults.js';
 import { createService, type Service, type ServiceOptions } from './server.js';
 import { Verifier } from './verifier.js';
 
-/** The service's options (`ServiceOptions`) and where to listen, with the allowlist's file. */
-export interface RunOptions extends Omit<ServiceOptions, 'verifier' | 'host' | 'log'> {
+/** The service's options (`ServiceOptions`), the port to listen on and the allowlist's file. */
+export interface RunOptions extends Omit<ServiceOptions, 'verifier'> {
   allowlistPath: string;
-  host: string;
   port: number;
-  log: (line: string) => void;
 }
 
 export interface RunningService {

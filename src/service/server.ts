@@ -23,9 +23,9 @@ export interface ServiceOptions {
   /** Names a `Host` header may give besides the bound address and loopback (`--allowed-host`). */
   allowedHosts?: readonly string[];
   /** The address asked for (`--host`), also accepted as a `Host`. */
-  host?: string;
+  host: string;
   /** Where the service says what happened (standard error). */
-  log?: (line: string) => void;
+  log: (line: string) => void;
 }
 
 export type ServiceLimits = {
@@ -49,7 +49,6 @@ const ROUTES: Record<string, string> = {
 
 export function createService(options: ServiceOptions): Service {
   const limits: ServiceLimits = { ...SERVICE_DEFAULTS, ...options.limits };
-  const log = options.log ?? (() => {});
   let inFlight = 0;
   const started = Date.now();
   const server = createServer(
@@ -66,7 +65,7 @@ export function createService(options: ServiceOptions): Service {
       response.once('close', () => inFlight--);
       handle(request, response).catch((error: unknown) => {
         // Nothing a request does may end the process: the last net under every route.
-        log(`citation-verifier serve: unexpected error: ${String(error)}`);
+        options.log(`citation-verifier serve: unexpected error: ${String(error)}`);
         if (!response.headersSent)
           send(response, 500, {
             error: { code: 'INTERNAL', message: 'unexpected error; see the service log' },
