@@ -110,16 +110,14 @@ export function checkFlagCombinations(
       'USAGE',
       `${linkOnly.join(', ')} belong${linkOnly.length > 1 ? '' : 's'} to the link check, which --chunks runs only beside an allowlist; add --allowlist FILE to check the links too, or drop ${them(linkOnly)}`,
     );
-  const alone = (
-    [
-      ['fix', values.chunks !== undefined && on.allowlist, '--allowlist and --chunks together'],
-      ['fix', values.jsonl !== undefined, '--jsonl'],
-    ] as const
-  ).find(([flag, clash]) => clash && values[flag]);
-  if (alone !== undefined)
+  const clash = [
+    values.chunks !== undefined && on.allowlist && '--allowlist and --chunks together',
+    values.jsonl !== undefined && '--jsonl',
+  ].find((found) => found !== false);
+  if (values.fix && clash !== undefined)
     throw new InputError(
       'USAGE',
-      `--fix repairs one answer by one check (its links and numbers with --allowlist, its claims with --chunks) and prints the answer; it does not combine with ${alone[2]}`,
+      `--fix repairs one answer by one check (its links and numbers with --allowlist, its claims with --chunks) and prints the answer; it does not combine with ${clash}`,
     );
   if (values.jsonl !== undefined && positionals.length > 0)
     throw new InputError(

@@ -94,3 +94,12 @@ describe('check --allowlist with --chunks', () => {
     expect(code).toBe(EXIT.badInput);
   });
 });
+
+describe('check --allowlist --chunks --fix', () => {
+  it('is a usage error: --fix repairs by one check', async () => {
+    const run = await check(['--allowlist', allowlist, '--chunks', chunks, '--fix'], GOOD_LINK);
+    expect(run.code).toBe(EXIT.badInput);
+    expect(run.err).toMatch(/--fix .* does not combine with --allowlist and --chunks together\n$/);
+    expect(run.out).toBe('');
+  });
+});
