@@ -104,7 +104,7 @@ export const checkCommand: Subcommand = defineCommand({
   flags: CHECK_FLAGS,
   async run({ values, positionals }, io) {
     const format = parseFormat(values.format ?? 'text', ['text', 'json']);
-    const file = (await loadConfig(values.config, io.cwd))?.config;
+    const file = await loadConfig(values.config, io.cwd);
     const given = {
       allowlist: values.allowlist !== undefined || file?.allowlist !== undefined,
       live: values.live || livenessOn(file),

@@ -15,29 +15,19 @@ export const CONFIG_FILE_NAMES = [
   'citation-verifier.config.yml',
 ] as const;
 
-/** A config file read and validated: its settings, and its name as messages show it. */
-export interface LoadedConfig {
-  /** As the user wrote it (`--config`) or the name found in the working folder. */
-  name: string;
-  config: ConfigFile;
-}
-
 /**
- * The config file of a run: `explicit` (`--config FILE`, relative to `cwd`) when given, else the
+ * The settings of a run's config file: `explicit` (`--config FILE`, relative to `cwd`) when given, else the
  * one of `CONFIG_FILE_NAMES` in `cwd`, else none. Two of them in one folder is an error (which
  * would win is not obvious); so is a `--config` file that is not there.
  */
 export async function loadConfig(
   explicit: string | undefined,
   cwd: string,
-): Promise<LoadedConfig | undefined> {
+): Promise<ConfigFile | undefined> {
   if (explicit !== undefined) {
     const path = resolve(cwd, explicit);
     const text = await readConfigText(path, explicit);
-    return {
-      name: explicit,
-      config: withPathsFrom(dirname(path), parseConfigText(text, explicit)),
-    };
+    return withPathsFrom(dirname(path), parseConfigText(text, explicit));
   }
   const found: { name: string; text: string }[] = [];
   for (const name of CONFIG_FILE_NAMES) {
@@ -54,8 +44,7 @@ export async function loadConfig(
     );
   const [file] = found;
   if (file === undefined) return undefined;
-  const config = parseConfigText(file.text, file.name, { found: true });
-  return { name: file.name, config: withPathsFrom(cwd, config) };
+  return withPathsFrom(cwd, parseConfigText(file.text, file.name, { found: true }));
 }
 
 /** A config file's text: a regular file of at most `FILE_LIMITS.config` (a FIFO named like one cannot hang the run). */

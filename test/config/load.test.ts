@@ -23,9 +23,7 @@ describe('the config file', () => {
   });
 
   it('reads YAML, relative paths meaning the file’s folder', async () => {
-    const loaded = await loadConfig('valid.yaml', fixtures);
-    expect(loaded?.name).toBe('valid.yaml');
-    expect(loaded?.config).toEqual({
+    expect(await loadConfig('valid.yaml', fixtures)).toEqual({
       $schema: '../../../schema/config.schema.json',
       allowlist: join(fixtures, '..', 'verifier', 'allowlist.json'),
       threshold: 0.8,
@@ -38,7 +36,7 @@ describe('the config file', () => {
   });
 
   it('reads JSON', async () => {
-    expect((await loadConfig('valid.json', fixtures))?.config).toMatchObject({
+    expect(await loadConfig('valid.json', fixtures)).toMatchObject({
       threshold: 0.5,
       wrongJurisdiction: 'score',
       liveness: false,
@@ -92,13 +90,13 @@ describe('the config file', () => {
     const dir = mkdtempSync(join(tmpdir(), 'cv-config-'));
     expect(await loadConfig(undefined, dir)).toBeUndefined();
     writeFileSync(join(dir, 'citation-verifier.config.yaml'), 'threshold: 0.6\n');
-    expect((await loadConfig(undefined, dir))?.config).toEqual({ threshold: 0.6 });
+    expect(await loadConfig(undefined, dir)).toEqual({ threshold: 0.6 });
     writeFileSync(join(dir, 'citation-verifier.config.json'), '{"threshold": 0.7}');
     await expect(loadConfig(undefined, dir)).rejects.toThrow(
       'citation-verifier.config.json and citation-verifier.config.yaml are both here; keep one, or name the one to use with --config',
     );
     // --config names one, and the others are not read.
-    expect((await loadConfig('citation-verifier.config.json', dir))?.config).toEqual({
+    expect(await loadConfig('citation-verifier.config.json', dir)).toEqual({
       threshold: 0.7,
     });
   });
