@@ -220,15 +220,12 @@ async function writeChecks(
   const { guarded, chunks } = checks;
   const exit = checks.pass ? EXIT.pass : EXIT.failed;
   // Loaded only when the chunk check ran: the allowlist path never pays for it.
-  const chunkDocument =
-    chunks === undefined ? undefined : (await import('./check-chunks.js')).chunkDocument;
+  const chunkCheck = chunks === undefined ? undefined : await import('./check-chunks.js');
   if (guarded === undefined) {
     if (chunks === undefined) return exit;
-    if (!fix) {
-      await output.write(chunkDocument!(chunks, format));
-      return exit;
-    }
-    return (await import('./check-chunks.js')).writeChunkFix(output, format, answer, chunks, io);
+    if (fix) return chunkCheck!.writeChunkFix(output, format, answer, chunks, io);
+    await output.write(chunkCheck!.chunkDocument(chunks, format));
+    return exit;
   }
   const { report, repair } = guarded;
   if (fix) {
@@ -245,7 +242,7 @@ async function writeChecks(
     await output.write(jsonDocument(chunks === undefined ? toJson(report) : checksJson(checks)));
   else
     await output.write(
-      `${printable(toText(report))}${chunks === undefined ? '' : `\n${chunkDocument!(chunks, 'text')}`}`,
+      `${printable(toText(report))}${chunks === undefined ? '' : `\n${chunkCheck!.chunkDocument(chunks, 'text')}`}`,
     );
   return exit;
 }
