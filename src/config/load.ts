@@ -16,9 +16,9 @@ export const CONFIG_FILE_NAMES = [
 ] as const;
 
 /**
- * The settings of a run's config file: `explicit` (`--config FILE`, relative to `cwd`) when given, else the
- * one of `CONFIG_FILE_NAMES` in `cwd`, else none. Two of them in one folder is an error (which
- * would win is not obvious); so is a `--config` file that is not there.
+ * The settings of a run's config file: `explicit` (`--config FILE`, relative to `cwd`) when given,
+ * else the one of `CONFIG_FILE_NAMES` in `cwd`, else none. Two of them in one folder is an error
+ * (which would win is not obvious); so is a `--config` file that is not there.
  */
 export async function loadConfig(
   explicit: string | undefined,
