@@ -43,7 +43,6 @@ export function runPrimary(
   host: string,
   announce: (line: string) => void,
   log: (line: string) => void,
-  limits: RespawnLimits = RESPAWN_DEFAULTS,
 ): Promise<number> {
   let stopping = false;
   let exitCode = 0;
@@ -81,9 +80,9 @@ export function runPrimary(
         return;
       }
       const now = Date.now();
-      deaths = [...deaths.filter((at) => now - at < limits.windowMs), now];
+      deaths = [...deaths.filter((at) => now - at < RESPAWN_DEFAULTS.windowMs), now];
       const died = `citation-verifier serve: worker ${worker.process.pid} exited (${signal ?? code})`;
-      const step = respawnStep(deaths, limits);
+      const step = respawnStep(deaths, RESPAWN_DEFAULTS);
       if (step.kind === 'give-up') {
         log(
           `${died}; ${step.reason}, so the service stops instead of starting another: fix what the workers' lines above say, then start it again`,
