@@ -34,7 +34,12 @@ export async function readDirectoryFile(
   try {
     return await readInputFile(path, { what, where: source, maxBytes: FILE_LIMITS.text });
   } catch (error) {
-    throw isInputError(error) ? error : unreadable(error, source);
+    // A missing or unreadable file is said in the builder's own words; a FIFO, a folder or a file
+    // over the bound keeps `readInputFile`'s.
+    const cause = isInputError(error) ? error.cause : error;
+    if (isInputError(error) && (cause as NodeJS.ErrnoException | undefined)?.code === undefined)
+      throw error;
+    throw unreadable(cause, source);
   }
 }
 
