@@ -1,6 +1,6 @@
 import { CsvError, parse, type Options as ParseOptions } from 'csv-parse/sync';
 import { FILE_LIMITS } from '../src/defaults.js';
-import { type InputError, isInputError } from '../src/errors.js';
+import type { InputError } from '../src/errors.js';
 import { invalidTable } from '../src/input/table.js';
 import { readInputFile } from '../src/util/safe-file.js';
 import { describeDelimiter } from './messages.js';
@@ -31,16 +31,12 @@ export async function readDirectoryFile(
   source: string,
   what: string,
 ): Promise<Buffer> {
-  try {
-    return await readInputFile(path, { what, where: source, maxBytes: FILE_LIMITS.text });
-  } catch (error) {
-    // A missing or unreadable file is said in the builder's own words; a FIFO, a folder or a file
-    // over the bound keeps `readInputFile`'s.
-    const cause = isInputError(error) ? error.cause : error;
-    if (isInputError(error) && (cause as NodeJS.ErrnoException | undefined)?.code === undefined)
-      throw error;
-    throw unreadable(cause, source);
-  }
+  return readInputFile(path, {
+    what,
+    where: source,
+    maxBytes: FILE_LIMITS.text,
+    systemError: (error) => unreadable(error, source),
+  });
 }
 
 function unreadable(error: unknown, file: string): InputError {

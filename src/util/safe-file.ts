@@ -138,10 +138,13 @@ export interface InputFile {
   /** Default "check the path". */
   ifMissing?: string;
   ifUnreadable?: string;
+  /** The whole error for a system's error, for a reader with words of its own for each kind. */
+  systemError?: (error: unknown) => InputError;
 }
 
 /** An error of the system's (`ENOENT`, `EACCES`) as the input error that says which file and what to do. */
 function systemError(error: unknown, path: string, input: InputFile): InputError {
+  if (input.systemError !== undefined) return input.systemError(error);
   const code = (error as NodeJS.ErrnoException).code;
   const where = input.where ?? path;
   if (code === 'ENOENT')
