@@ -1,7 +1,6 @@
-import { statSync } from 'node:fs';
 import { bundledDataPath } from '../util/bundled-data.js';
 import { FILE_LIMITS } from '../defaults.js';
-import { InputError, isInputError } from '../errors.js';
+import { InputError } from '../errors.js';
 import { readInputFileSync } from '../util/safe-file.js';
 
 /**
@@ -102,25 +101,17 @@ export function loadGovRegistry(path?: string): GovRegistry {
   const file = path ?? (bundledPath ??= bundledDataPath(BUNDLED));
   const cached = cache.get(file);
   if (cached) return cached;
-  let text: string;
-  let modified: string;
-  try {
-    text = readInputFileSync(file, {
-      what: 'the .gov registry',
-      maxBytes: FILE_LIMITS.registry,
-    }).toString('utf8');
-    modified = statSync(file).mtime.toISOString().slice(0, 10);
-  } catch (error) {
-    if (isInputError(error)) throw error;
-    const code =
-      (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'FILE_NOT_FOUND' : 'FILE_UNREADABLE';
-    throw new InputError(
-      code,
-      `cannot read the .gov registry: ${(error as Error).message}; give the path of CISA's current-full.csv or a file of one domain a line`,
-      { where: file, cause: error },
-    );
-  }
-  const registry = parseGovRegistry(text, modified);
+  const { bytes, info } = readInputFileSync(file, {
+    what: 'the .gov registry',
+    maxBytes: FILE_LIMITS.registry,
+    systemError: (error) =>
+      new InputError(
+        (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'FILE_NOT_FOUND' : 'FILE_UNREADABLE',
+        `cannot read the .gov registry: ${(error as Error).message}; give the path of CISA's current-full.csv or a file of one domain a line`,
+        { where: file, cause: error },
+      ),
+  });
+  const registry = parseGovRegistry(bytes.toString('utf8'), info.mtime.toISOString().slice(0, 10));
   if (registry.domains.size === 0) {
     throw new InputError(
       'INVALID_CONFIG',

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { closeSync, constants, fstatSync, openSync, readSync, type Stats } from 'node:fs';
 import { lstat, mkdir, open, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { InputError } from '../errors.js';
+import { InputError, isInputError } from '../errors.js';
 
 /**
  * A cache entry read and written so that whoever else can write its folder cannot make us follow
@@ -107,22 +107,32 @@ export async function openInputStream(
   })();
 }
 
-/** `readInputFile` for the readers that are synchronous (the .gov registry, read on first use). */
-export function readInputFileSync(path: string, input: InputFile): Buffer {
-  const fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
+/**
+ * `readInputFile` for the readers that are synchronous (the .gov registry, read on first use),
+ * with the file's status as it was read (the registry's date is its modified time).
+ */
+export function readInputFileSync(path: string, input: InputFile): { bytes: Buffer; info: Stats } {
+  let fd: number;
   try {
-    refuseKind(fstatSync(fd), path, input);
+    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
+  } catch (error) {
+    throw systemError(error, path, input);
+  }
+  try {
+    const info = fstatSync(fd);
+    refuseKind(info, path, input);
     const chunks: Buffer[] = [];
     let size = 0;
     for (;;) {
       const buffer = Buffer.alloc(READ_CHUNK);
       const bytesRead = readSync(fd, buffer);
-      if (bytesRead === 0) break;
+      if (bytesRead === 0) return { bytes: Buffer.concat(chunks, size), info };
       size += bytesRead;
       if (size > input.maxBytes) throw tooLarge(path, input);
       chunks.push(buffer.subarray(0, bytesRead));
     }
-    return Buffer.concat(chunks, size);
+  } catch (error) {
+    throw isInputError(error) ? error : systemError(error, path, input);
   } finally {
     closeSync(fd);
   }

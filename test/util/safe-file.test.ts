@@ -18,7 +18,7 @@ describe('readInputFile', () => {
 
   it('reads a regular file within its bound, async and sync alike', async () => {
     expect((await readInputFile(small, { what: 'f', maxBytes: 100 })).length).toBe(100);
-    expect(readInputFileSync(small, { what: 'f', maxBytes: 100 }).length).toBe(100);
+    expect(readInputFileSync(small, { what: 'f', maxBytes: 100 }).bytes.length).toBe(100);
   });
 
   it.each([
@@ -47,6 +47,12 @@ describe('readInputFile', () => {
     await expect(
       readInputFile(file, { what: 'f', where: 'f.json', maxBytes: 9, ifMissing: 'build one' }),
     ).rejects.toMatchObject({ code: 'FILE_NOT_FOUND', message: 'f.json: f not found; build one' });
+    expect(() => readInputFileSync(file, { what: 'f', maxBytes: 9 })).toThrow(
+      expect.objectContaining({
+        code: 'FILE_NOT_FOUND',
+        message: `${file}: f not found; check the path`,
+      }),
+    );
   });
 });
 
