@@ -18,12 +18,12 @@ export interface CaseSensitiveName {
  * Whether the text's tokens from `from` may stand for the case-sensitive `candidate` (`last`
  * stands for the final token, a possessive's stem): written in the name's own case (`sameRaw`)
  * unless an ordinary word is shouted with its line (`shoutedWord`); or, for a name of two or more
- * ordinary words, in any case where its place proves it a name (`standsAsName`). `place` is asked
- * for the answer's structure only then, so an answer whose names are written as listed never
- * segments for it.
+ * ordinary words, in any case where its place proves it a name (`standsAsName`). `place`'s
+ * structure is read only then, so an answer whose names are written as listed never segments for
+ * it (a prepared answer builds its structure on first use).
  */
 export function writtenAsName(
-  place: { readonly text: string; structure(): Segments },
+  place: Segments,
   tokens: readonly Token[],
   from: number,
   candidate: CaseSensitiveName,
@@ -39,7 +39,7 @@ export function writtenAsName(
   let end = last === lastToken.raw ? lastToken.end : (lastToken.possessive?.end ?? lastToken.end);
   if (candidate.trailing !== '' && text.startsWith(candidate.trailing, end))
     end += candidate.trailing.length;
-  return standsAsName(place.structure(), tokens[from]!.start, end);
+  return standsAsName(place, tokens[from]!.start, end);
 }
 
 /**

@@ -3,8 +3,7 @@ import { isWeakName, ListedName, type NameEntry } from './name-entry.js';
 import { isCommonWord } from '../normalize/common-words.js';
 import { compareStrings } from '../util/strings.js';
 import { writtenAsName } from './name-case.js';
-import { firstTokenAfter, type PreparedAnswer } from '../text/prepared.js';
-import { segment, type Segments } from '../text/structure.js';
+import { firstTokenAfter, prepareAnswer, type PreparedAnswer } from '../text/prepared.js';
 import type { OrgFinding, Span } from '../extract/types.js';
 
 /**
@@ -68,12 +67,10 @@ export function findOrganizations(
   matcher: OrgMatcher,
   blanked: readonly Span[] = [],
 ): OrgFinding[] {
-  const text = typeof answer === 'string' ? answer : answer.text;
-  const tokens = tokensOutside(
-    typeof answer === 'string' ? tokenize(text) : answer.tokens,
-    blanked,
-  );
-  const place = new NamePlace(answer);
+  // Prepared, so that a case-sensitive name reads the answer's structure on first use only.
+  const place = prepareAnswer(answer);
+  const { text } = place;
+  const tokens = tokensOutside(place.tokens, blanked);
   const candidates: Candidate[] = [];
   for (let i = 0; i < tokens.length; i++) {
     const limit = matcher.firstToken.get(tokens[i]!.norm);
@@ -229,24 +226,6 @@ function isCapitalized(token: Token): boolean {
 }
 
 /**
- * The answer's text, and its structure on first use (`writtenAsName` asks for it). A class rather
- * than a closure over the answer: one is made for every answer.
- */
-class NamePlace {
-  readonly text: string;
-  #segments: Segments | undefined;
-
-  constructor(private readonly answer: string | PreparedAnswer) {
-    this.text = typeof answer === 'string' ? answer : answer.text;
-  }
-
-  structure(): Segments {
-    this.#segments ??= typeof this.answer === 'string' ? segment(this.answer) : this.answer;
-    return this.#segments;
-  }
-}
-
-/**
  * The first of `entries` that the text's tokens from `from` may stand for: the same punctuation
  * in each `marked` gap, and for a case-sensitive name the case `writtenAsName` allows (`last`
  * stands for the final token, a possessive's stem).
@@ -257,7 +236,7 @@ function firstFitting(
   tokens: readonly Token[],
   from: number,
   last: string,
-  place: NamePlace,
+  place: PreparedAnswer,
 ): NameEntry | undefined {
   if (entries === undefined) return undefined;
   for (const candidate of entries) {

@@ -12,15 +12,9 @@ import {
   type Attribution,
   type OrgPositions,
 } from './phone-verdicts.js';
-import { prepared, type PreparedAnswer } from '../text/prepared.js';
+import type { PreparedAnswer } from '../text/prepared.js';
 import { distance, nearestIn, pairAlternating, soleIn } from './proximity.js';
-import {
-  blocksAbove,
-  firstAtOrAfter,
-  spanAt,
-  underHeading,
-  type Segments,
-} from '../text/structure.js';
+import { blocksAbove, firstAtOrAfter, spanAt, underHeading } from '../text/structure.js';
 import { unlistedNames, type Mention } from './unlisted-names.js';
 import type { OrgFinding, PhoneFinding, Span } from '../extract/types.js';
 import { formatPhone } from '../normalize/phone.js';
@@ -74,12 +68,11 @@ import type { PhoneVerdict } from '../types.js';
 export function attributePhones(
   phones: readonly PhoneFinding[],
   orgs: readonly OrgFinding[],
-  segments: Segments | PreparedAnswer,
+  answer: PreparedAnswer,
   index: AllowlistIndex,
 ): PhoneVerdict[] {
   // No number, nothing to attribute: the answer's structure is never built.
   if (phones.length === 0) return [];
-  const answer = prepared(segments);
   const positions = positionsOf(phones, orgs, answer, index);
   const pairs = pairAlternating(
     phones,

@@ -1,4 +1,4 @@
-import { segment, type Segments } from './structure.js';
+import { type Segments, Structure } from './structure.js';
 import type { Span } from '../extract/types.js';
 import { tokenize, type Token } from '../normalize/name.js';
 
@@ -13,35 +13,13 @@ export interface PreparedAnswer extends Segments {
   readonly tokens: readonly Token[];
 }
 
-class Prepared implements PreparedAnswer {
-  readonly text: string;
-  readonly tokens: readonly Token[];
-  #segments: Segments | undefined;
-
-  constructor(text: string, tokens: readonly Token[], segments?: Segments) {
-    this.text = text;
-    this.tokens = tokens;
-    this.#segments = segments;
-  }
-
-  get #structure(): Segments {
-    this.#segments ??= segment(this.text);
-    return this.#segments;
-  }
-  get sentences(): Span[] {
-    return this.#structure.sentences;
-  }
-  get blocks(): Span[] {
-    return this.#structure.blocks;
-  }
-  get parents(): number[] {
-    return this.#structure.parents;
-  }
-  get tableHeads(): number[] {
-    return this.#structure.tableHeads;
-  }
-  sentenceAt(position: number): Span | undefined {
-    return this.#structure.sentenceAt(position);
+/** The structure's lazy parts (`Structure`) and the tokens, read once. */
+class Prepared extends Structure implements PreparedAnswer {
+  constructor(
+    text: string,
+    readonly tokens: readonly Token[],
+  ) {
+    super(text);
   }
 }
 
@@ -56,12 +34,6 @@ export function prepareAnswer(text: string | PreparedAnswer): PreparedAnswer {
  */
 export function isPreparedAnswer(value: unknown): value is PreparedAnswer {
   return value instanceof Prepared;
-}
-
-/** `segments` with the tokens of its text: itself when it already has them. */
-export function prepared(segments: Segments): PreparedAnswer {
-  if ('tokens' in segments) return segments as PreparedAnswer;
-  return new Prepared(segments.text, tokenize(segments.text), segments);
 }
 
 /** The index of the first token ending after `position`, by binary search. */

@@ -39,7 +39,7 @@ export function segment(text: string): Segments {
 type Blocks = Pick<Segments, 'blocks' | 'parents' | 'tableHeads'>;
 
 /** `segment`'s answer. A class with each part built on first read: one read only for its sentences never reads blocks. */
-class Structure implements Segments {
+export class Structure implements Segments {
   readonly text: string;
   #blocks: Blocks | undefined;
   #sentences: Span[] | undefined;

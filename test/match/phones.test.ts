@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { extractLinks } from '../../src/extract/links.js';
 import { findOrganizations } from '../../src/match/orgs.js';
 import { extractPhones } from '../../src/extract/phones.js';
-import { segment } from '../../src/text/structure.js';
+import { prepareAnswer } from '../../src/text/prepared.js';
 import { attributePhones } from '../../src/match/phones.js';
 import type { PhoneStatus } from '../../src/types.js';
 import { makeIndex } from '../helpers/allowlist.js';
@@ -39,7 +39,7 @@ function judge(text: string): Judged[] {
   const links = extractLinks(text);
   const phones = extractPhones(text, links);
   const orgs = findOrganizations(text, index.orgMatcher, [...links, ...phones]);
-  return attributePhones(phones, orgs, segment(text), index).map((verdict) => ({
+  return attributePhones(phones, orgs, prepareAnswer(text), index).map((verdict) => ({
     raw: verdict.finding.raw,
     status: verdict.status,
     organization: verdict.organization,
@@ -145,7 +145,7 @@ describe('attributePhones: each status', () => {
     const [verdict] = attributePhones(
       extractPhones('Call 800-555-0199.'),
       [],
-      segment('Call 800-555-0199.'),
+      prepareAnswer('Call 800-555-0199.'),
       index,
     );
     expect(verdict?.owners).toEqual(['Shared Line North', 'Shared Line South']);
@@ -313,7 +313,7 @@ describe('attributePhones: cost', () => {
     return {
       phones,
       orgs: findOrganizations(text, index.orgMatcher, phones),
-      segments: segment(text),
+      segments: prepareAnswer(text),
     };
   };
   const attribute = ({ phones, orgs, segments }: ReturnType<typeof found>) =>
