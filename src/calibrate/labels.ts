@@ -3,28 +3,25 @@ import { InputError } from '../errors.js';
 import { parseInput } from '../input/issues.js';
 import { parseJsonLines } from '../input/json.js';
 
+/** A pair's or a chunk's id: a string, or a whole number read as its digits. */
+const idSchema = z.union([z.string().min(1), z.number().int()]).transform(String);
+
 /**
  * One labelled pair of a calibration file (JSON Lines, one a line): a claim as an answer wrote it
  * (its `[N]` markers name the chunks), the chunks, and whether people judged the claim supported
  * by the chunks it cites. Unknown keys are rejected.
  */
 export const LabelledPairSchema = z.strictObject({
-  id: z.union([z.string().min(1), z.number().int()]),
+  id: idSchema,
   claim: z.string().min(1),
-  chunks: z.array(
-    z.strictObject({ id: z.union([z.string().min(1), z.number().int()]), text: z.string() }),
-  ),
+  chunks: z.array(z.strictObject({ id: idSchema, text: z.string() })),
   supported: z.boolean(),
   /** What kind of case the pair is (near-miss number, negation, entity swap, paraphrase, …): figures are reported per category. */
   category: z.string().min(1).max(100).optional(),
 });
 
-/** A pair as read: its ids as strings, and the line it is on. */
-export type LabelledPair = Omit<z.infer<typeof LabelledPairSchema>, 'id' | 'chunks'> & {
-  id: string;
-  chunks: Array<{ id: string; text: string }>;
-  line: number;
-};
+/** A pair as read, and the line it is on. */
+export type LabelledPair = z.infer<typeof LabelledPairSchema> & { line: number };
 
 const HINT =
   'each line must be {"id": string, "claim": string, "chunks": [{"id", "text"}], "supported": true|false}, with an optional "category": string';
@@ -38,7 +35,7 @@ export function parseLabels(text: string, path: string): LabelledPair[] {
     hint: HINT,
   })) {
     const data = parseInput(LabelledPairSchema, value, 'INVALID_CONFIG', { where, hint: HINT });
-    const id = String(data.id);
+    const { id } = data;
     const before = seen.get(id);
     if (before !== undefined)
       throw new InputError(
@@ -49,12 +46,7 @@ export function parseLabels(text: string, path: string): LabelledPair[] {
         },
       );
     seen.set(id, line);
-    pairs.push({
-      ...data,
-      id,
-      chunks: data.chunks.map((chunk) => ({ id: String(chunk.id), text: chunk.text })),
-      line,
-    });
+    pairs.push({ ...data, line });
   }
   if (pairs.length === 0)
     throw new InputError('INVALID_CONFIG', `${path} holds no labelled pairs; ${HINT}`, {
