@@ -1,7 +1,7 @@
 import type { ChunkIndex } from './chunk-index.js';
 import type { ChunkLibrary } from './library.js';
 import { collapseWhitespace } from './sentences.js';
-import { countWords } from './unicode.js';
+import { countWords } from './verbatim.js';
 import type { ClaimVerdict, FactCheck, QuoteCheck } from './types.js';
 
 /**

@@ -2,7 +2,7 @@ import { extractLinks } from '../extract/links.js';
 import { CHUNK_DEFAULTS } from '../defaults.js';
 import { TERMINATORS } from '../text/sentences.js';
 import type { QuoteFinding } from './types.js';
-import { countWords } from './unicode.js';
+import { countWords } from './verbatim.js';
 
 // Where code and quotations are, as bits of an opacity mask over the text: later stages (markers,
 // sentences, claims) do not read masked characters as prose. Each is a single left-to-right pass.

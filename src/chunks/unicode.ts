@@ -59,16 +59,6 @@ function splitCjk(tokens: readonly Token[]): Token[] {
   return out;
 }
 
-const WORD = new RegExp(`[${CJK_CLASS}]|(?:(?![${CJK_CLASS}])[\\p{L}\\p{N}])+`, 'gu');
-
-/** Number of words (runs of letters or digits; each CJK character counts as one). */
-export function countWords(text: string): number {
-  let count = 0;
-  WORD.lastIndex = 0;
-  while (WORD.exec(text) !== null) count += 1;
-  return count;
-}
-
 /**
  * Text in Unicode NFC, with where each character of the result came from. Answers and chunks are
  * compared after NFC so that `é` typed as one character and as `e` + accent are the same letter;

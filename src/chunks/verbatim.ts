@@ -25,6 +25,11 @@ export function isWordToken(token: string): boolean {
 }
 const WORD_START = /^[\p{L}\p{N}]/u;
 
+/** Number of words (runs of letters or digits; each CJK character counts as one). */
+export function countWords(text: string): number {
+  return verbatimTokens(text).filter((token) => isWordToken(token.norm)).length;
+}
+
 /**
  * Tokens for the verbatim check: case folded, curly quotes and dashes straightened, full-width
  * punctuation read as ASCII (`：` = `:`), whitespace
