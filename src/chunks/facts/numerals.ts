@@ -40,8 +40,7 @@ export function scaled<T extends ScaledReading>(read: T, scale: number): T {
   const { alt, ...rest } = read;
   return {
     ...rest,
-    value: read.value * scale,
-    exponent: read.exponent + Math.round(Math.log10(scale)),
+    ...scaleReading(read, scale),
     ...(alt ? { alt: scaleReading(alt, scale) } : {}),
     next: read.next + 1,
     scaled: true,
@@ -94,19 +93,15 @@ export function parseNumeral(
 }
 
 function pointReading(raw: string): Reading | undefined {
-  let digits: string;
-  if (THOUSANDS.test(raw)) digits = raw.replace(/,/g, '');
-  else if (DECIMAL.test(raw)) digits = raw;
-  else return undefined;
-  return decimalReading(digits);
+  return THOUSANDS.test(raw) || DECIMAL.test(raw)
+    ? decimalReading(raw.replace(/,/g, ''))
+    : undefined;
 }
 
 function commaReading(raw: string): Reading | undefined {
-  let digits: string;
-  if (EURO_THOUSANDS.test(raw)) digits = raw.replace(/\./g, '').replace(',', '.');
-  else if (EURO_DECIMAL.test(raw)) digits = raw.replace(',', '.');
-  else return undefined;
-  return decimalReading(digits);
+  return EURO_THOUSANDS.test(raw) || EURO_DECIMAL.test(raw)
+    ? decimalReading(raw.replace(/\./g, '').replace(',', '.'))
+    : undefined;
 }
 
 function decimalReading(digits: string): Reading {
