@@ -15,16 +15,7 @@ import type { LinkFinding, OrgFinding, PhoneFinding } from './extract/types.js';
  *   jurisdictions (see `src/jurisdiction/`); never a nationwide site, one of the asked
  *   jurisdiction, or one whose area is unknown.
  */
-export type LinkBucket =
-  | 'directory'
-  | 'live'
-  | 'unverified'
-  | 'inconclusive'
-  | 'broken'
-  | 'invented'
-  | 'wrong_jurisdiction';
-
-export const LINK_BUCKETS: readonly LinkBucket[] = [
+export const LINK_BUCKETS = [
   'directory',
   'live',
   'unverified',
@@ -32,7 +23,8 @@ export const LINK_BUCKETS: readonly LinkBucket[] = [
   'broken',
   'invented',
   'wrong_jurisdiction',
-];
+] as const;
+export type LinkBucket = (typeof LINK_BUCKETS)[number];
 
 /** The buckets from most to least serious: the order problems are listed in. */
 export const LINK_SEVERITY: readonly LinkBucket[] = [
@@ -157,16 +149,7 @@ export interface Served {
  * - `wrong_jurisdiction`: only when a jurisdiction is given: every organization the directory
  *   lists the number for serves only other jurisdictions (penalized as a misattribution is).
  */
-export type PhoneStatus =
-  | 'verified'
-  | 'misattributed'
-  | 'known'
-  | 'unlisted'
-  | 'unchecked'
-  | 'service_line'
-  | 'wrong_jurisdiction';
-
-export const PHONE_STATUSES: readonly PhoneStatus[] = [
+export const PHONE_STATUSES = [
   'verified',
   'misattributed',
   'known',
@@ -174,7 +157,8 @@ export const PHONE_STATUSES: readonly PhoneStatus[] = [
   'unchecked',
   'service_line',
   'wrong_jurisdiction',
-];
+] as const;
+export type PhoneStatus = (typeof PHONE_STATUSES)[number];
 
 export interface PhoneVerdict {
   finding: PhoneFinding;
