@@ -1,6 +1,13 @@
+import type { z } from 'zod';
 import type { PhoneKind } from './allowlist/phone-kinds.js';
-import type { ActionCode, CorrectionCode, LinkCode, PhoneCode } from './codes.js';
+import type { ActionCode, LinkCode, PhoneCode } from './codes.js';
 import type { LinkFinding, OrgFinding, PhoneFinding } from './extract/types.js';
+import type {
+  CorrectionJsonSchema,
+  CorrectionSourceJsonSchema,
+  LivenessJsonSchema,
+  ServedJsonSchema,
+} from './format/finding-schema.js';
 
 /**
  * Where a link lands. A closed union: every front switches over it exhaustively.
@@ -48,56 +55,11 @@ export function isDoubtfulBucket(bucket: LinkBucket): boolean {
 }
 
 /** What liveness saw for one link, kept on the verdict for reports and the `stale` list. */
-export interface LivenessEvidence {
-  status?: number;
-  finalUrl?: string;
-  error?: string;
-}
-
-/**
- * Which allowlist entry a correction's replacement comes from: the field, the organization (for
- * `org_phones`, `org_urls`) or the entry itself (`urls`, `domains`), and its path in the file.
- */
-export interface CorrectionSource {
-  field: 'org_phones' | 'phone_kinds' | 'org_urls' | 'urls' | 'domains';
-  entry: string;
-  /** `$.org_phones["Boston Housing Court"]`, `$.domains`: where to look in the allowlist file. */
-  path: string;
-}
-
-/**
- * A finding's fix, as data (a linter's fix: a span and its replacement), decided where the finding
- * is (`src/match/corrections.ts`) and applied by one stage (`src/repair/`). A closed union:
- * - `replace`: put `text` over `start`–`end` of the answer; `value` is the directory's value
- *   (E.164, a normalized URL), `alternatives` the entry's other values.
- * - `remove`: nothing known to put in its place; repair removes the claim with its sentence or
- *   list item.
- * - `review`: a suggestion, not a fix (as a linter's): the finding counts against the answer but
- *   what would replace it is not proven (the organization named by a weak name or one of several
- *   in reach, or the directory offering several replacements), so nothing is written in place and
- *   a person decides; `suggestions` are the directory's candidates (E.164 numbers, URLs), if any.
- */
-export type Correction =
-  | {
-      action: 'replace';
-      start: number;
-      end: number;
-      text: string;
-      value: string;
-      alternatives: string[];
-      source: CorrectionSource;
-      code: CorrectionCode;
-      reason: string;
-    }
-  | { action: 'remove'; start: number; end: number; code: CorrectionCode; reason: string }
-  | {
-      action: 'review';
-      start: number;
-      end: number;
-      code: CorrectionCode;
-      reason: string;
-      suggestions: string[];
-    };
+export type LivenessEvidence = z.infer<typeof LivenessJsonSchema>;
+/** Which allowlist entry a correction's replacement comes from (`CorrectionSourceJsonSchema`). */
+export type CorrectionSource = z.infer<typeof CorrectionSourceJsonSchema>;
+/** A finding's fix, as data: a closed union of `replace`, `remove` and `review` (`CorrectionJsonSchema`). */
+export type Correction = z.infer<typeof CorrectionJsonSchema>;
 
 /** A correction repair writes: `replace` or `remove` (a `review` is left for a person). */
 export type Fix = Exclude<Correction, { action: 'review' }>;
@@ -126,7 +88,7 @@ export interface LinkVerdict {
 }
 
 /** Where the knowledge of who a link or number serves comes from, in the order it is asked. */
-export type AreaSource = 'allowlist' | 'gov_registry' | 'legal_help_table';
+export type AreaSource = z.infer<typeof ServedJsonSchema>['source'];
 
 /**
  * The areas a link or number serves (two-letter codes, `US` for the whole country), what carried

@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import { PHONE_KINDS } from '../allowlist/phone-kinds.js';
-import { ACTION_CODES, CORRECTION_CODES, codesOf, LINK_CODES, PHONE_CODES } from '../codes.js';
+import { ACTION_CODES, codesOf, LINK_CODES, PHONE_CODES } from '../codes.js';
 import { LINK_BUCKETS, type LinkBucket, PHONE_STATUSES } from '../types.js';
+import {
+  CorrectionJsonSchema,
+  CorrectionSourceJsonSchema,
+  LivenessJsonSchema,
+  ServedJsonSchema,
+  span,
+  why,
+} from './finding-schema.js';
 
 /**
  * The verdict JSON, described once. `toJson` (the document `check --format json` prints and the
@@ -18,62 +26,11 @@ import { LINK_BUCKETS, type LinkBucket, PHONE_STATUSES } from '../types.js';
 
 const offset = z.number().int().nonnegative();
 
-export const LinkBucketSchema = z.enum(LINK_BUCKETS);
-export const PhoneStatusSchema = z.enum(PHONE_STATUSES);
-/** The stable codes beside each reason (`src/codes.ts`, docs/CODES.md). */
-const correctionCode = z.enum(codesOf(CORRECTION_CODES));
-/** A span of the answer (UTF-16 offsets), and a fix's code and reason. */
-const span = { start: offset, end: offset };
-const why = { code: correctionCode, reason: z.string() };
-
-/** What liveness saw for one link (`LivenessEvidence`). */
-export const LivenessJsonSchema = z.object({
-  status: z.number().int().optional(),
-  finalUrl: z.string().optional(),
-  error: z.string().optional(),
-});
-
-/**
- * Who a link or number serves, present only when a jurisdiction was given and a source knows:
- * area codes (`US` for the whole country), the source, and what carried it (URL, domain, host or
- * the organizations that list the number). See docs/JURISDICTION.md.
- */
-export const ServedJsonSchema = z.object({
-  areas: z.array(z.string()),
-  source: z.enum(['allowlist', 'gov_registry', 'legal_help_table']),
-  via: z.string(),
-});
-
-/** Which allowlist entry a correction comes from (`CorrectionSource`). */
-export const CorrectionSourceJsonSchema = z.object({
-  field: z.enum(['org_phones', 'phone_kinds', 'org_urls', 'urls', 'domains']),
-  entry: z.string(),
-  path: z.string(),
-});
-
-/**
- * A finding's fix, as data (`Correction`): a span of the answer and its replacement, a removal, or
- * a review (nothing proven to write: a person decides, with the directory's candidates).
- */
-export const CorrectionJsonSchema = z.discriminatedUnion('action', [
-  z.object({
-    action: z.literal('replace'),
-    ...span,
-    text: z.string(),
-    value: z.string(),
-    alternatives: z.array(z.string()),
-    source: CorrectionSourceJsonSchema,
-    ...why,
-  }),
-  z.object({ action: z.literal('remove'), ...span, ...why }),
-  z.object({ action: z.literal('review'), ...span, ...why, suggestions: z.array(z.string()) }),
-]);
-
 /** One link: the raw text as `url`, its bucket, score and reason, its span, and what liveness saw. */
 export const LinkJsonSchema = z.object({
   url: z.string(),
   normalized: z.string(),
-  bucket: LinkBucketSchema,
+  bucket: z.enum(LINK_BUCKETS),
   score: z.number(),
   /** The rule that decided the bucket: stable, where the reason's words may change. */
   code: z.enum(codesOf(LINK_CODES)),
@@ -96,7 +53,7 @@ export const PhoneJsonSchema = z.object({
   organization: z.string().nullable(),
   /** The kind of line the directory gives the number (`phone_kinds`): present only when it gives one. */
   kind: z.enum(PHONE_KINDS).optional(),
-  status: PhoneStatusSchema,
+  status: z.enum(PHONE_STATUSES),
   /** The rule that decided the status: stable, where the reason's words may change. */
   code: z.enum(codesOf(PHONE_CODES)),
   reason: z.string(),
