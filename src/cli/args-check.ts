@@ -53,15 +53,6 @@ const LIVE_ONLY = [
   'network-probe',
   'cache-dir',
 ] as const;
-const CHUNK_ONLY = [
-  'require-citations',
-  'fail-on-weak-support',
-  'weak-support-threshold',
-  'locale',
-  ...(Object.keys(JUDGE_FLAGS) as JudgeFlag[]),
-  'hedge',
-  'max-failing-claims',
-] as const;
 const LINK_ONLY = [
   'threshold',
   'live',
@@ -142,6 +133,65 @@ export interface FlagConfig {
 }
 
 /**
+ * The flags that each stand for one config key: the key (`judge.url` is the `url` of the `judge`
+ * object) and how the text is read: `number` as typed (`numberFromText`) for the schema to judge,
+ * `path` resolved against the working folder, else as it is. A boolean flag sets its key only when
+ * on, so a config file's `true` is not undone by a flag left out.
+ */
+type KeyTable = Readonly<Record<string, readonly [key: string, read?: 'number' | 'path']>>;
+
+/** The link check's flags (`VerifierConfigSchema` keys) but the live ones. */
+const LINK_KEYS = {
+  allowlist: ['allowlist'],
+  threshold: ['threshold', 'number'],
+  'fail-on-misattribution': ['failOnMisattribution'],
+  'gov-registry': ['govRegistry', 'path'],
+  jurisdiction: ['jurisdiction'],
+  'wrong-jurisdiction': ['wrongJurisdiction'],
+} as const satisfies KeyTable;
+
+/** The chunk check's flags (`ChunkConfigSchema` keys), in the order a usage error lists them. */
+const CHUNK_KEYS = {
+  'require-citations': ['requireCitations'],
+  'fail-on-weak-support': ['failOnWeakSupport'],
+  'weak-support-threshold': ['weakSupportThreshold', 'number'],
+  locale: ['locale'],
+  'fail-on-partial-support': ['failOnPartialSupport'],
+  'judge-url': ['judge.url'],
+  'judge-model': ['judge.model'],
+  'judge-cache': ['judge.cacheDir', 'path'],
+  'judge-record': ['judge.recordDir', 'path'],
+  'judge-replay': ['judge.replayDir', 'path'],
+  'judge-advisory': ['judge.advisory'],
+  'judge-uncited': ['judge.uncited'],
+  hedge: ['hedge'],
+  'max-failing-claims': ['maxFailingClaims', 'number'],
+} as const satisfies KeyTable;
+
+const CHUNK_ONLY = Object.keys(CHUNK_KEYS) as (keyof typeof CHUNK_KEYS)[];
+
+/** `values`' flags of `table` as config keys, each labelled with its flag for messages. */
+function configOf(
+  values: Readonly<Record<string, unknown>>,
+  table: KeyTable,
+  cwd: string,
+): FlagConfig {
+  const config: Record<string, unknown> = {};
+  const labels: Record<string, string> = {};
+  for (const [flag, [key, read]] of Object.entries(table)) {
+    labels[key] = `--${flag}`;
+    let value = values[flag];
+    if (value === undefined || value === false) continue;
+    if (read === 'number') value = numberFromText(value as string);
+    else if (read === 'path') value = resolve(cwd, value as string);
+    const [name, option] = key.split('.') as [string, string?];
+    if (option === undefined) config[name] = value;
+    else ((config[name] ??= {}) as Record<string, unknown>)[option] = value;
+  }
+  return { config, labels };
+}
+
+/**
  * The link check's flags as the assertion's config (`VerifierConfigSchema` keys), paths resolved
  * against `cwd`; `resolveSettings` judges them with the same words as the config keys, each named
  * as the flag the user typed.
@@ -151,15 +201,8 @@ export function linkFlagConfig(
   cwd: string,
   live: boolean,
 ): FlagConfig {
-  const config: Record<string, unknown> = {};
-  const labels: Record<string, string> = {
-    allowlist: '--allowlist',
-    threshold: '--threshold',
-    govRegistry: '--gov-registry',
-    jurisdiction: '--jurisdiction',
-    wrongJurisdiction: '--wrong-jurisdiction',
-    'liveness.networkProbe': '--network-probe',
-  };
+  const { config, labels } = configOf(values, LINK_KEYS, cwd);
+  labels['liveness.networkProbe'] = '--network-probe';
   if (live) {
     const flags = livenessFlagInput({ timeout: values.timeout, deadline: values.deadline });
     const liveness: Record<string, unknown> = flags.options;
@@ -171,92 +214,18 @@ export function linkFlagConfig(
     if (values['cache-dir'] !== undefined) liveness.cacheDir = resolve(cwd, values['cache-dir']);
     config.liveness = liveness;
   }
-  if (values.allowlist !== undefined) config.allowlist = values.allowlist;
-  if (values.threshold !== undefined) config.threshold = numberFromText(values.threshold);
-  if (values['fail-on-misattribution']) config.failOnMisattribution = true;
-  if (values['gov-registry'] !== undefined)
-    config.govRegistry = resolve(cwd, values['gov-registry']);
-  if (values.jurisdiction !== undefined) config.jurisdiction = values.jurisdiction;
-  if (values['wrong-jurisdiction'] !== undefined)
-    config.wrongJurisdiction = values['wrong-jurisdiction'];
   return { config, labels };
 }
 
-/** The `check --chunks` flag of each chunk config key, for messages. */
-export const CHUNK_FLAGS = {
-  requireCitations: '--require-citations',
-  failOnWeakSupport: '--fail-on-weak-support',
-  weakSupportThreshold: '--weak-support-threshold',
-  locale: '--locale',
-  failOnPartialSupport: '--fail-on-partial-support',
-  judge: '--judge-url',
-  'judge.url': '--judge-url',
-  'judge.model': '--judge-model',
-  'judge.cacheDir': '--judge-cache',
-  'judge.recordDir': '--judge-record',
-  'judge.replayDir': '--judge-replay',
-  'judge.advisory': '--judge-advisory',
-  'judge.uncited': '--judge-uncited',
-  hedge: '--hedge',
-  maxFailingClaims: '--max-failing-claims',
-};
-
 /**
- * The chunk check's flags as the chunk assertion's config (`ChunkConfigSchema` keys); a number is
- * passed as typed (`numberFromText`) for the schema to judge.
+ * The chunk check's flags as the chunk assertion's config (`ChunkConfigSchema` keys), the judge's
+ * merged option by option over a config file's judge (with no judge anywhere the judge's own check
+ * says a URL and a model are missing); `--judge-url` also names the `judge` object in messages.
  */
 export function chunkFlagConfig(
-  values: Partial<
-    Pick<
-      CheckValues,
-      | 'require-citations'
-      | 'fail-on-weak-support'
-      | 'weak-support-threshold'
-      | 'locale'
-      | 'hedge'
-      | 'max-failing-claims'
-      | JudgeFlag
-    >
-  >,
+  values: Partial<Record<keyof typeof CHUNK_KEYS, string | boolean | undefined>>,
   cwd: string,
 ): FlagConfig {
-  const config: Record<string, unknown> = { ...judgeFlags(values, cwd) };
-  if (values['require-citations']) config.requireCitations = true;
-  if (values['fail-on-weak-support']) config.failOnWeakSupport = true;
-  if (values['weak-support-threshold'] !== undefined)
-    config.weakSupportThreshold = numberFromText(values['weak-support-threshold']);
-  if (values.locale !== undefined) config.locale = values.locale;
-  if (values['fail-on-partial-support']) config.failOnPartialSupport = true;
-  if (values.hedge !== undefined) config.hedge = values.hedge;
-  if (values['max-failing-claims'] !== undefined)
-    config.maxFailingClaims = numberFromText(values['max-failing-claims']);
-  return { config, labels: CHUNK_FLAGS };
-}
-
-type JudgeFlag = keyof typeof JUDGE_FLAGS;
-
-/** The judge's folder flags and the config key each sets. */
-const JUDGE_KEYS = {
-  'judge-url': ['url', false],
-  'judge-model': ['model', false],
-  'judge-cache': ['cacheDir', true],
-  'judge-record': ['recordDir', true],
-  'judge-replay': ['replayDir', true],
-} as const;
-
-/** The judge flags as the chunk config's `judge` object, folders resolved against the cwd. */
-export function judgeFlags(
-  values: Partial<Record<JudgeFlag, string | boolean | undefined>>,
-  cwd: string,
-): { judge?: Record<string, string | boolean> } {
-  const judge: Record<string, string | boolean> = {};
-  for (const [flag, [key, isFolder]] of Object.entries(JUDGE_KEYS)) {
-    const value = values[flag as keyof typeof JUDGE_KEYS];
-    if (typeof value === 'string') judge[key] = isFolder ? resolve(cwd, value) : value;
-  }
-  // Merged option by option over a config file's judge; with no judge anywhere the judge's own
-  // check says a URL and a model are missing.
-  if (values['judge-advisory'] === true) judge.advisory = true;
-  if (values['judge-uncited'] === true) judge.uncited = true;
-  return Object.keys(judge).length === 0 ? {} : { judge };
+  const { config, labels } = configOf(values, CHUNK_KEYS, cwd);
+  return { config, labels: { ...labels, judge: '--judge-url' } };
 }

@@ -2,13 +2,12 @@ import { resolve } from 'node:path';
 import { calibrationJson, calibrationText } from '../calibrate/format.js';
 import { parseLabels } from '../calibrate/labels.js';
 import { calibrate } from '../calibrate/run.js';
-import { resolveChunkConfig } from '../chunks/config.js';
 import { buildJudgeSetup } from '../chunks/judge-setup.js';
 import { InputError } from '../errors.js';
 import { jsonDocument } from '../format/escape.js';
 import { printable } from '../util/strings.js';
 import { defineCommand, JUDGE_FLAGS, OUTPUT_FLAGS, parseFormat, wholeFlag } from './args.js';
-import { CHUNK_FLAGS, judgeFlags } from './args-check.js';
+import { chunkSettings } from './check-chunks.js';
 import { EXIT, readTextFile, type Subcommand } from './io.js';
 import { openOutput } from './output.js';
 
@@ -48,15 +47,7 @@ export const calibrateCommand: Subcommand = defineCommand({
       throw new InputError('USAGE', `name one labels file; got ${positionals.length}\n\n${USAGE}`);
     // Each run asks the judge about every pair again.
     const repeat = wholeFlag(values.repeat, '--repeat', 1, 1, 100);
-    const settings = resolveChunkConfig(
-      {
-        requireCitations: values['require-citations'],
-        failOnWeakSupport: values['fail-on-weak-support'],
-        failOnPartialSupport: values['fail-on-partial-support'],
-        ...judgeFlags(values, io.cwd),
-      },
-      { labels: CHUNK_FLAGS },
-    );
+    const settings = chunkSettings(values, undefined, io.cwd);
     const output = await openOutput(values.output, 'the calibration', io);
     const path = positionals[0]!;
     const pairs = parseLabels(await readTextFile(resolve(io.cwd, path), 'labels file'), path);

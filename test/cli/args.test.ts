@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defineCommand, OUTPUT_FLAGS, wholeFlag } from '../../src/cli/args.js';
-import { judgeFlags } from '../../src/cli/args-check.js';
+import { chunkFlagConfig } from '../../src/cli/args-check.js';
 import { fakeIo } from '../helpers/cli.js';
 
 describe('defineCommand', () => {
@@ -35,15 +35,30 @@ describe('defineCommand', () => {
   });
 });
 
-describe('judgeFlags', () => {
+describe('chunkFlagConfig', () => {
   it('maps each judge flag to its config key, folders resolved against the working folder', () => {
     expect(
-      judgeFlags(
+      chunkFlagConfig(
         { 'judge-url': 'http://127.0.0.1:9/v1', 'judge-cache': 'c', 'judge-replay': '/r' },
         '/w',
-      ),
+      ).config,
     ).toEqual({ judge: { url: 'http://127.0.0.1:9/v1', cacheDir: '/w/c', replayDir: '/r' } });
-    expect(judgeFlags({ 'fail-on-partial-support': true }, '/w')).toEqual({});
+    expect(chunkFlagConfig({ 'fail-on-partial-support': true }, '/w').config).toEqual({
+      failOnPartialSupport: true,
+    });
+  });
+
+  it('passes a number as typed, sets a boolean only when on, and names each key by its flag', () => {
+    const { config, labels } = chunkFlagConfig(
+      { 'max-failing-claims': '2', 'require-citations': false, locale: 'de-DE' },
+      '/w',
+    );
+    expect(config).toEqual({ maxFailingClaims: 2, locale: 'de-DE' });
+    expect(labels).toMatchObject({
+      maxFailingClaims: '--max-failing-claims',
+      'judge.cacheDir': '--judge-cache',
+      judge: '--judge-url',
+    });
   });
 });
 
