@@ -33,7 +33,7 @@ export interface AnswerChecks {
  */
 export function linkSettings(
   links: FlagConfig,
-  io: CliIo,
+  io: Pick<CliIo, 'env' | 'cwd'>,
   vars?: Readonly<Record<string, unknown>>,
 ): VerifierSettings {
   return resolveSettings(links.config, io.env, io.cwd, {

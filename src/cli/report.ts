@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { loadAllowlistIndex } from '../match/index.js';
+import { indexOf } from '../match/index.js';
 import { parseJsonText } from '../input/json.js';
 import { DEFAULT_THRESHOLD } from '../defaults.js';
 import { InputError, isInputError } from '../errors.js';
@@ -15,10 +15,11 @@ import {
   type VerifierVerdict,
 } from '../compare/index.js';
 import { fromPromptfooRow } from '../promptfoo/rows.js';
-import { resolveSettings, thresholdFromText } from '../promptfoo/settings.js';
 import { jurisdictionFor, type VerifierSettings } from '../run.js';
 import { verifyAnswer } from '../verify.js';
 import { defineCommand, OUTPUT_FLAGS, parseFormat } from './args.js';
+import { linkFlagConfig } from './args-check.js';
+import { linkSettings } from './check-answer.js';
 import { EXIT, readTextFile, type Subcommand } from './io.js';
 import { openOutput } from './output.js';
 
@@ -130,7 +131,7 @@ type RowVerifier = (
 ) => VerifierVerdict;
 
 /**
- * The verifier of `--allowlist`, settled per row as `check --jsonl` settles it (`resolveSettings`
+ * The verifier of `--allowlist`, settled per row as `check --jsonl` settles it (`linkSettings`
  * with the row's vars): the row's `jurisdiction`, else `--jurisdiction`, else the allowlist's own,
  * so `report`, `check` and `serve` give one answer the same verdict. The environment is not read:
  * a variable left set in a shell must not change a report.
@@ -139,26 +140,13 @@ async function rowVerifier(
   values: { allowlist?: string; threshold?: string; jurisdiction?: string },
   cwd: string,
 ): Promise<RowVerifier> {
-  const config: Record<string, unknown> = { allowlist: values.allowlist };
-  if (values.threshold !== undefined)
-    config.threshold = thresholdFromText(values.threshold, '--threshold');
-  if (values.jurisdiction !== undefined) config.jurisdiction = values.jurisdiction;
-  const settingsFor = (vars?: Readonly<Record<string, unknown>>) =>
-    resolveSettings(config, {}, cwd, {
-      front: 'cli',
-      labels: {
-        allowlist: '--allowlist',
-        threshold: '--threshold',
-        jurisdiction: '--jurisdiction',
-      },
-      ...(vars ? { vars } : {}),
-    });
-  const { allowlist } = settingsFor();
-  const index = await loadAllowlistIndex('path' in allowlist ? allowlist.path : '');
+  const flags = linkFlagConfig(values, cwd, false);
+  const at = { env: {}, cwd };
+  const index = await indexOf(linkSettings(flags, at).allowlist);
   return (answer, vars, where) => {
     let settings: VerifierSettings;
     try {
-      settings = settingsFor(vars);
+      settings = linkSettings(flags, at, vars);
     } catch (error) {
       if (!isInputError(error)) throw error;
       throw new InputError('INVALID_RESULTS', error.message, { where, cause: error });
