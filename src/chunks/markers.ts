@@ -47,7 +47,7 @@ export function findCitations(
           ? closedAt(text, index, context, LENTICULAR, 'lenticular')
           : char === '［'
             ? closedAt(text, index, context, FULL_WIDTH, 'bracket')
-            : parentheticalAt(text, index, context);
+            : closedAt(text, index, context, PARENTHETICAL, 'parenthetical');
     if (!marker) continue;
     markers.push(marker);
     mask.fill(MASK.marker, marker.start, marker.end);
@@ -109,33 +109,24 @@ function nearLineStart(text: string, index: number): number | undefined {
 }
 
 /**
- * `【3†source】` (the id is what comes before the dagger) and `［1］` (full-width brackets, as CJK
- * text writes them): a marker closed by its own bracket, matched by `pattern` at `index`.
+ * A marker closed by its own bracket, matched by `pattern` at `index`: `【3†source】` (the id is
+ * what comes before the dagger), `［1］` (full-width brackets, as CJK text writes them), and
+ * `(Source 3)`.
  */
 function closedAt(
   text: string,
   index: number,
   context: MarkerContext,
   pattern: RegExp,
-  kind: 'lenticular' | 'bracket',
+  form: CitationForm,
 ): CitationMarker | undefined {
   pattern.lastIndex = index;
   const match = pattern.exec(text);
   if (!match) return undefined;
-  const ids = parseIds(match[1]!.split('†')[0]!, context);
-  return ids ? marker(text, index, index + match[0].length, kind, ids) : undefined;
-}
-
-function parentheticalAt(
-  text: string,
-  index: number,
-  context: MarkerContext,
-): CitationMarker | undefined {
-  PARENTHETICAL.lastIndex = index;
-  const match = PARENTHETICAL.exec(text);
-  if (!match) return undefined;
-  const ids = parseIds(match[1]!, context);
-  return ids ? marker(text, index, index + match[0].length, 'parenthetical', ids) : undefined;
+  // The dagger of a tool's source is read inside brackets only.
+  const inner = form === 'parenthetical' ? match[1]! : match[1]!.split('†')[0]!;
+  const ids = parseIds(inner, context);
+  return ids ? marker(text, index, index + match[0].length, form, ids) : undefined;
 }
 
 function marker(
