@@ -27,10 +27,8 @@ export function findBlocks(text: string, mask?: Uint8Array): Span[] {
     open = undefined;
   };
   let offset = 0;
-  while (offset <= text.length) {
-    const newline = text.indexOf('\n', offset);
-    const end = newline === -1 ? text.length : newline;
-    const line = text.slice(offset, end);
+  for (const line of text.split('\n')) {
+    const end = offset + line.length;
     const isCode =
       mask !== undefined && line.trim().length > 0 && isWholeLineCode(mask, offset, end);
     if (isCode || BLANK.test(line)) {
@@ -50,8 +48,7 @@ export function findBlocks(text: string, mask?: Uint8Array): Span[] {
         open = { start: offset + (INDENT.exec(line)?.[0].length ?? 0), end };
       }
     }
-    if (newline === -1) break;
-    offset = newline + 1;
+    offset = end + 1;
   }
   close();
   return blocks;

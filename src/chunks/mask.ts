@@ -18,10 +18,8 @@ export function markCode(text: string, mask: Uint8Array): void {
   // Fenced blocks, line by line.
   let offset = 0;
   let fence: { char: string; length: number } | undefined;
-  while (offset <= text.length) {
-    const newline = text.indexOf('\n', offset);
-    const end = newline === -1 ? text.length : newline;
-    const line = text.slice(offset, end);
+  for (const line of text.split('\n')) {
+    const end = offset + line.length;
     const opener = FENCE.exec(line);
     if (fence) {
       mask.fill(MASK.code, offset, Math.min(end + 1, text.length));
@@ -36,8 +34,7 @@ export function markCode(text: string, mask: Uint8Array): void {
       fence = { char: opener[1]![0]!, length: opener[1]!.length };
       mask.fill(MASK.code, offset, Math.min(end + 1, text.length));
     }
-    if (newline === -1) break;
-    offset = newline + 1;
+    offset = end + 1;
   }
   // Inline spans: a run of N backticks closes at the next run of exactly N. Each run's closer
   // is found in one backward pass, so finding it never rescans the text.

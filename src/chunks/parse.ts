@@ -174,19 +174,14 @@ const BLOCK_HEADER =
 function parseBlocks(text: string, fail: Fail): Chunk[] {
   const headers: Array<{ id: string; start: number; textStart: number; line: number }> = [];
   let offset = 0;
-  let line = 1;
-  while (offset <= text.length) {
-    const newline = text.indexOf('\n', offset);
-    const end = newline === -1 ? text.length : newline;
-    const match = BLOCK_HEADER.exec(text.slice(offset, end));
+  for (const [index, lineText] of text.split('\n').entries()) {
+    const match = BLOCK_HEADER.exec(lineText);
     if (match) {
       const id = (match[1] ?? match[2] ?? '').trim();
       if (ID_PATTERN.test(id))
-        headers.push({ id, start: offset, textStart: offset + match[0].length, line });
+        headers.push({ id, start: offset, textStart: offset + match[0].length, line: index + 1 });
     }
-    if (newline === -1) break;
-    offset = newline + 1;
-    line += 1;
+    offset += lineText.length + 1;
   }
   if (headers.length === 0) {
     if (text.trim().length === 0)
