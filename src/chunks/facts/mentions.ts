@@ -8,7 +8,6 @@ import {
   FRACTION_DENOMINATORS,
   FRACTION_NUMERATORS,
   MONEY_SUFFIX_SCALES,
-  OF_WORDS,
   YEAR_BOUNDS,
 } from './qualifier-words.js';
 import { isHedged, qualifiersAt } from './qualifiers.js';
@@ -39,7 +38,7 @@ export function parseFraction(tokens: Token[], index: number, side: FactSide): P
   if (numerator >= denominator || (denominator === 2 && side === 'claim')) return undefined;
   // `a third party`, `one fifth grader`: a share names a part of something, so `of` or the end follows.
   const after = tokens[index + 2];
-  if (after !== undefined && !isWord(after, OF_WORDS) && after.type === 'word') return undefined;
+  if (after !== undefined && !isWord(after, 'of') && after.type === 'word') return undefined;
   const share = (numerator / denominator) * 100;
   const cut = Math.floor(share);
   return {

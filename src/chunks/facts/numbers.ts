@@ -130,12 +130,9 @@ function wordsAt(tokens: Token[], index: number, side: FactSide): NumberCore | u
   // `six and a half` is 6.5.
   let half = 0;
   if (
-    isWord(tokens[last + 1]) &&
-    tokens[last + 1]!.lower === 'and' &&
-    isWord(tokens[last + 2]) &&
-    tokens[last + 2]!.lower === 'a' &&
-    isWord(tokens[last + 3]) &&
-    tokens[last + 3]!.lower === 'half'
+    isWord(tokens[last + 1], 'and') &&
+    isWord(tokens[last + 2], 'a') &&
+    isWord(tokens[last + 3], 'half')
   ) {
     half = 0.5;
     last += 3;

@@ -111,8 +111,6 @@ export const FRACTION_DENOMINATORS = byValue({
   2: 'half',
 });
 
-export const OF_WORDS = new Set(['of']);
-
 export const YEAR_BOUNDS = new Set(['before', 'after', 'until', 'till', 'by', 'since', 'prior']);
 
 export const MONEY_SUFFIX_SCALES = byValue({ 1e3: 'k', 1e6: 'm mn mm', 1e9: 'b bn', 1e12: 't tn' });

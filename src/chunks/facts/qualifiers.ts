@@ -55,15 +55,8 @@ function percentAt(tokens: Token[], next: number): Found | undefined {
   const token = tokens[next];
   if (isSym(token, '%')) return { kind: 'percent', with: {}, next: next + 1, end: token.end };
   let last: number | undefined;
-  if (isWord(token, PERCENT_WORDS))
-    last = isWord(tokens[next + 1]) && tokens[next + 1]!.lower === 'points' ? next + 1 : next;
-  else if (
-    isWord(token) &&
-    token.lower === 'per' &&
-    isWord(tokens[next + 1]) &&
-    tokens[next + 1]!.lower === 'cent'
-  )
-    last = next + 1;
+  if (isWord(token, PERCENT_WORDS)) last = isWord(tokens[next + 1], 'points') ? next + 1 : next;
+  else if (isWord(token, 'per') && isWord(tokens[next + 1], 'cent')) last = next + 1;
   return last === undefined
     ? undefined
     : { kind: 'percent', with: {}, next: last + 1, end: tokens[last]!.end };
@@ -112,5 +105,5 @@ export function isHedged(tokens: Token[], index: number): boolean {
   if (!before) return false;
   if (before.type === 'sym') return before.text === '~';
   if (HEDGES.has(before.lower)) return true;
-  return before.lower === 'to' && isWord(tokens[index - 2]) && tokens[index - 2]!.lower === 'up';
+  return before.lower === 'to' && isWord(tokens[index - 2], 'up');
 }

@@ -65,13 +65,14 @@ export function adjacent(a: Token | undefined, b: Token | undefined): boolean {
 // Guards name a narrower type than Token, so that a false result leaves a Token a Token.
 export type WordToken = Token & { type: 'word' };
 export type SymToken = Token & { type: 'sym' };
+/** A word token; with `words`, one of them (a set or a map's keys) or that one word. */
 export function isWord(
   token: Token | undefined,
-  words?: ReadonlySet<string> | ReadonlyMap<string, unknown>,
+  words?: ReadonlySet<string> | ReadonlyMap<string, unknown> | string,
 ): token is WordToken {
-  return (
-    token !== undefined && token.type === 'word' && (words === undefined || words.has(token.lower))
-  );
+  if (token === undefined || token.type !== 'word') return false;
+  if (typeof words === 'string') return token.lower === words;
+  return words === undefined || words.has(token.lower);
 }
 export function isSym(token: Token | undefined, chars: string): token is SymToken {
   return token !== undefined && token.type === 'sym' && chars.includes(token.text);
