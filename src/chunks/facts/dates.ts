@@ -54,11 +54,11 @@ function yearAt(tokens: Token[], index: number): { year: number; next: number } 
   return year >= 1000 && year <= 2100 ? { year, next: index + 1 } : undefined;
 }
 
-/** A date written with 年, 月 and 日 after the numbers (Chinese and Japanese). */
-function cjkDateAt(
-  tokens: Token[],
-  index: number,
-): { year?: number; month?: number; day?: number; next: number } | undefined {
+/**
+ * A date written with 年, 月 and 日 after the numbers (Chinese and Japanese): `2024年3月18日`,
+ * `2024年3月`, `3月18日`. The year may be left to the dateline.
+ */
+function cjkDateAt(tokens: Token[], index: number): DateParts | undefined {
   const glued = (at: number, char: string): boolean =>
     isSym(tokens[at], char) && adjacent(tokens[at - 1], tokens[at]);
   let cursor = index;
@@ -80,10 +80,9 @@ function cjkDateAt(
     (glued(cursor + 1, '日') || glued(cursor + 1, '号'))
   ) {
     const day = Number(dayToken.text);
-    if (day >= 1 && day <= 31)
-      return { ...(year === undefined ? {} : { year }), month, day, next: cursor + 2 };
+    if (day >= 1 && day <= 31) return { year, month, day, next: cursor + 2, yearOptional: true };
   }
-  return year === undefined ? undefined : { year, month, next: cursor };
+  return year === undefined ? undefined : { year, month, next: cursor, yearOptional: true };
 }
 
 const DOTTED_DATE = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/;
@@ -148,7 +147,7 @@ function withYear(tokens: Token[], after: number, month: number, day: number): D
 function numberFirstAt(tokens: Token[], index: number, style: NumberStyle): DateParts | undefined {
   return (
     dayFirstAt(tokens, index) ??
-    cjkPartsAt(tokens, index) ??
+    cjkDateAt(tokens, index) ??
     isoDateAt(tokens, index) ??
     dottedDateAt(tokens[index]!, index) ??
     slashDateAt(tokens, index, style)
@@ -159,16 +158,9 @@ function numberFirstAt(tokens: Token[], index: number, style: NumberStyle): Date
 function dayFirstAt(tokens: Token[], index: number): DateParts | undefined {
   const day = dayAt(tokens, index);
   if (!day) return undefined;
-  const cursor =
-    isWord(tokens[day.next]) && tokens[day.next]!.lower === 'of' ? day.next + 1 : day.next;
+  const cursor = isWord(tokens[day.next], 'of') ? day.next + 1 : day.next;
   const month = monthAt(tokens, cursor);
   return month ? withYear(tokens, month.next, month.month, day.day) : undefined;
-}
-
-/** `2024年3月18日`, `2024年3月`, `3月18日`: the year may be left to the dateline. */
-function cjkPartsAt(tokens: Token[], index: number): DateParts | undefined {
-  const cjk = cjkDateAt(tokens, index);
-  return cjk ? { ...cjk, yearOptional: true } : undefined;
 }
 
 /** The parts after a first numeral, `-` or `/` between them, each glued to the next. */
