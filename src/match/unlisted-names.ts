@@ -101,33 +101,14 @@ function runName(
   found.push({ start, end, name: text.slice(start, end) });
 }
 
-const CAPITAL = /^\p{Lu}/u;
-
-/** Whether a word starts with a capital letter; ASCII answered without a regular expression. */
+/** Whether a word starts with a capital letter. */
 export function capital(raw: string): boolean {
-  const c = raw.charCodeAt(0);
-  if (c < 128) return c >= 65 && c <= 90;
-  return CAPITAL.test(raw);
+  return /^\p{Lu}/u.test(raw);
 }
 
-/** Whether `text[from, to)` joins two words of a name: spaces or tabs, with at most one `&` between (`^[ \t]+(?:&[ \t]+)?$`). */
+/** Whether `text[from, to)` joins two words of a name: spaces or tabs, with at most one `&` between. */
 function joiningGap(text: string, from: number, to: number): boolean {
-  let k = blanksEnd(text, from, to);
-  if (k === from) return false;
-  if (k === to) return true;
-  if (text.charCodeAt(k) !== 38) return false;
-  const after = blanksEnd(text, ++k, to);
-  return after > k && after === to;
-}
-
-/**
- * Where the spaces and tabs from `from` end, before `to`: a function of its own, not a closure
- * made on each call of `joiningGap`, which runs between every two words of every block read.
- */
-function blanksEnd(text: string, from: number, to: number): number {
-  let k = from;
-  while (k < to && (text.charCodeAt(k) === 32 || text.charCodeAt(k) === 9)) k++;
-  return k;
+  return /^[ \t]+(?:&[ \t]+)?$/.test(text.slice(from, to));
 }
 
 export const CONNECTIVES: ReadonlySet<string> = new Set(['of', 'the', 'and', 'for', 'on', 'in']);
@@ -206,22 +187,12 @@ function wordsBefore(
   const modifiers: Token[] = [];
   for (let j = at; j > 0 && modifiers.length < 3; j--) {
     const before = tokens[j - 1]!;
-    if (!blanksOnly(text, before.end, tokens[j]!.start)) break;
+    if (!/^[ \t]+$/.test(text.slice(before.end, tokens[j]!.start))) break;
     if (DETERMINERS.has(before.norm)) return { modifiers, determiner: before };
     if (VERBS.has(before.norm)) break;
     modifiers.unshift(before);
   }
   return { modifiers, determiner: undefined };
-}
-
-/** Whether `text[from, to)` is one or more spaces or tabs (`^[ \t]+$`). */
-function blanksOnly(text: string, from: number, to: number): boolean {
-  if (to <= from) return false;
-  for (let k = from; k < to; k++) {
-    const c = text.charCodeAt(k);
-    if (c !== 32 && c !== 9) return false;
-  }
-  return true;
 }
 
 /** The folded words of a name. */
