@@ -156,25 +156,9 @@ export function ownLabel(
 const CAPITALIZED_BEFORE_NUMBER =
   /(?<![\p{L}\p{N}'’])(\p{Lu}[\p{L}\p{M}'’.-]*(?:[ \t]+(?:(?:of|the|and|for|&)[ \t]+)?\p{Lu}[\p{L}\p{M}'’.-]*){0,5})(?:[ \t]+(?:at|on)|:)[ \t*_(]*$/u;
 
-/**
- * Whether `text[from, to)` ends as `CAPITALIZED_BEFORE_NUMBER` must: `:`, or a space or tab and
- * `at` or `on`, then only spaces, tabs, `*`, `_` and `(` (neither `:` nor `t` nor `n` is one of
- * those, so the cue ends where that tail begins). Most numbers fail it; the pattern, which opens
- * with a lookbehind and is anchored at the end, was tried at each of the 80 characters before
- * every number.
- */
-function cueBefore(text: string, from: number, to: number): boolean {
-  let k = to;
-  while (k > from && TAIL.has(text.charCodeAt(k - 1))) k--;
-  if (k - 1 >= from && text.charCodeAt(k - 1) === 58) return true;
-  if (k - 3 < from) return false;
-  const word = text.slice(k - 2, k);
-  const blank = text.charCodeAt(k - 3);
-  return (word === 'at' || word === 'on') && (blank === 32 || blank === 9);
-}
-
-/** Space, tab, `*`, `_`, `(`: what may stand between the cue and the number. */
-const TAIL: ReadonlySet<number> = new Set([32, 9, 42, 95, 40]);
+// The end `CAPITALIZED_BEFORE_NUMBER` needs, alone: most numbers lack it, and it is cheap to reject
+// them before the capitalized words are looked for at each of the 80 characters before the number.
+const CUE_BEFORE_NUMBER = /(?:[ \t](?:at|on)|:)[ \t*_(]*$/;
 
 /**
  * A name the directory does not list, written right before the number ("or Manna at 1"): a run
@@ -189,8 +173,9 @@ export function unknownRightBefore(
   names: readonly Mention[],
 ): string | undefined {
   const from = Math.max(sentence.start, phone.start - 80);
-  if (!cueBefore(text, from, phone.start)) return undefined;
-  const match = CAPITALIZED_BEFORE_NUMBER.exec(text.slice(from, phone.start));
+  const before = text.slice(from, phone.start);
+  if (!CUE_BEFORE_NUMBER.test(before)) return undefined;
+  const match = CAPITALIZED_BEFORE_NUMBER.exec(before);
   if (!match) return undefined;
   const start = from + match.index;
   const end = start + match[1]!.length;
