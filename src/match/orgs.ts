@@ -32,20 +32,16 @@ export function buildOrgMatcher(
   const names = new Map<string, NameEntry[]>();
   const firstToken = new Map<string, number>();
   const add = (organization: string, name: string): void => {
-    // ASCII words parted by single spaces (most names) are their own tokens, lower-cased.
-    const simple = SIMPLE_NAME.test(name);
-    const tokens = simple ? undefined : tokenize(name);
-    if (tokens?.length === 0) return;
-    const key = tokens ? tokens.map((token) => token.norm).join(' ') : name.toLowerCase();
+    const tokens = tokenize(name);
+    if (tokens.length === 0) return;
+    const key = tokens.map((token) => token.norm).join(' ');
     const list = names.get(key) ?? names.set(key, []).get(key)!;
     // The same organization and name once under a key, however often listed.
     if (list.some((entry) => entry.organization === organization && entry.name === name)) return;
-    const trailing = tokens ? name.slice(tokens[tokens.length - 1]!.end).trim() : '';
-    list.push(new ListedName(organization, name, tokens ? marksOf(name, tokens) : NONE, trailing));
-    const space = key.indexOf(' ');
-    const first = space === -1 ? key : key.slice(0, space);
-    const count = tokens ? tokens.length : (key.match(/ /g)?.length ?? 0) + 1;
-    firstToken.set(first, Math.max(firstToken.get(first) ?? 0, count));
+    const trailing = name.slice(tokens[tokens.length - 1]!.end).trim();
+    list.push(new ListedName(organization, name, marksOf(name, tokens), trailing));
+    const first = tokens[0]!.norm;
+    firstToken.set(first, Math.max(firstToken.get(first) ?? 0, tokens.length));
   };
   for (const name of own) add(name, name);
   for (const { organization, name } of entries) add(organization, name);
@@ -54,8 +50,6 @@ export function buildOrgMatcher(
     if (list.length > 1) list.sort((a, b) => compareStrings(a.organization, b.organization));
   return { names, firstToken };
 }
-
-const SIMPLE_NAME = /^[A-Za-z0-9]+(?: [A-Za-z0-9]+)*$/;
 
 /**
  * Every organization named in `text`, left to right. Longest match wins: where names overlap
