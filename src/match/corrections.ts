@@ -1,4 +1,3 @@
-import { extractLinks } from '../extract/links.js';
 import type { LinkFinding, OrgFinding, Span } from '../extract/types.js';
 import { isNumberToCall } from '../allowlist/phone-kinds.js';
 import { writePhoneLike } from '../normalize/phone-style.js';
@@ -11,6 +10,7 @@ import {
   type PhoneVerdict,
 } from '../types.js';
 import type { AllowlistIndex } from './index.js';
+import { labelLink } from './links.js';
 import { type Segments, spanAt, underHeading } from '../text/structure.js';
 
 /**
@@ -315,7 +315,7 @@ function linkEdit(finding: LinkFinding, url: string, text: string): Span & { tex
     open >= 0 &&
     text.slice(open, finding.start) === `[${label}](` &&
     text[finding.end] === ')' &&
-    isAddress(label)
+    labelLink(label) !== undefined
   )
     return {
       start: open,
@@ -325,12 +325,6 @@ function linkEdit(finding: LinkFinding, url: string, text: string): Span & { tex
   const shown =
     finding.form === 'bare' || finding.form === 'www' ? url.replace(/^https?:\/\//, '') : url;
   return { start: finding.start, end: finding.end, text: shown };
-}
-
-function isAddress(label: string): boolean {
-  const bare = label.trim().replace(/^[*_`]+|[*_`]+$/g, '');
-  const found = extractLinks(bare);
-  return found.length === 1 && found[0]!.raw === bare;
 }
 
 /** A listed URL as the directory wrote it, when it did (what a reader can paste). */

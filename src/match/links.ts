@@ -182,11 +182,10 @@ function labelMismatch(
   targetParts: HostParts,
 ): { text: string; target: string; sameBody: boolean } | null {
   if (finding.label === undefined) return null;
-  const text = finding.label.trim().replace(/^[*_`]+|[*_`]+$/g, '');
-  const shown = extractLinks(text);
-  if (shown.length !== 1 || shown[0]!.raw !== text) return null;
-  const shownParts = parseDomain(shown[0]!.host);
-  const shownDomain = shownParts.domain ?? shown[0]!.host;
+  const shown = labelLink(finding.label);
+  if (shown === undefined) return null;
+  const shownParts = parseDomain(shown.host);
+  const shownDomain = shownParts.domain ?? shown.host;
   const targetDomain = targetParts.domain ?? finding.host;
   if (shownDomain === targetDomain) return null;
   const names = [shownParts, targetParts].map((parts) => parts.domainWithoutSuffix ?? '');
@@ -194,6 +193,13 @@ function labelMismatch(
   const sameBody =
     (names[0] !== '' && names[0] === names[1]) || names[0] === joined[1] || names[1] === joined[0];
   return { text: shownDomain, target: targetDomain, sameBody };
+}
+
+/** The one address a markdown link's text is, emphasis aside (`[**x.org**](…)`); undefined for words. */
+export function labelLink(label: string): LinkFinding | undefined {
+  const text = label.trim().replace(/^[*_`]+|[*_`]+$/g, '');
+  const found = extractLinks(text);
+  return found.length === 1 && found[0]!.raw === text ? found[0] : undefined;
 }
 
 /**
