@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runService, type RunningService } from '../../src/service/lifecycle.js';
+import { Verifier } from '../../src/service/verifier.js';
 
 /**
  * A request's work is bounded by its deadline, not only its body: the verification runs in a
@@ -74,5 +75,15 @@ describe('serve: one request cannot stall the service', () => {
     expect(
       logs.some((line) => line.includes('allowlist reloaded (a request ran out of time)')),
     ).toBe(true);
+  });
+});
+
+describe('serve: a load that does not end', () => {
+  it('is ended at the load timeout and is an input error naming the file', async () => {
+    // No thread starts, reads and indexes a file within 1 ms.
+    await expect(Verifier.open(SAMPLE, 1, () => undefined)).rejects.toMatchObject({
+      code: 'FILE_UNREADABLE',
+      message: `${SAMPLE}: the allowlist did not load within 1 ms; check that the path names a regular file`,
+    });
   });
 });
