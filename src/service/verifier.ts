@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -202,50 +203,40 @@ export class Verifier {
  * Start a thread on `path` and wait for it to load: its health, or the load's error (an
  * `InputError` with the loader's code and words), or a timeout that ends it.
  */
-function startThread(
+async function startThread(
   path: string,
   loadTimeoutMs: number,
   loading = new Set<Worker>(),
 ): Promise<{ thread: Thread; health: AllowlistHealth }> {
   const worker = newThread(path);
   loading.add(worker);
-  return new Promise((resolve, reject) => {
-    // Ended before it loaded (`close`): the load fails, as a timeout does.
-    const onExit = (): void => fail(new Error('the allowlist load was stopped'));
-    const settle = (): void => {
-      loading.delete(worker);
-      clearTimeout(timer);
-      worker.off('message', onMessage);
-    };
-    const fail = (error: Error): void => {
-      settle();
-      void worker.terminate();
-      reject(error);
-    };
-    const timer = setTimeout(
-      () =>
-        fail(
-          new InputError(
-            'FILE_UNREADABLE',
-            `the allowlist did not load within ${loadTimeoutMs} ms; check that the path names a regular file`,
-            { where: path },
-          ),
-        ),
-      loadTimeoutMs,
+  const timeout = AbortSignal.timeout(loadTimeoutMs);
+  const settled = new AbortController();
+  const signal = AbortSignal.any([timeout, settled.signal]);
+  try {
+    // The thread's first message says whether it loaded; an error in the thread rejects `once`.
+    const [message] = (await Promise.race([
+      once(worker, 'message', { signal }),
+      // Ended before it loaded (`close`): the load fails, as a timeout does.
+      once(worker, 'exit', { signal }).then(() => {
+        throw new Error('the allowlist load was stopped');
+      }),
+    ])) as [Extract<ThreadMessage, { kind: 'loaded' | 'failed' }>];
+    if (message.kind === 'failed')
+      throw new InputError(message.code as InputErrorCode, message.message);
+    return { thread: { worker, retired: false }, health: message.health };
+  } catch (error) {
+    void worker.terminate();
+    if (!timeout.aborted) throw error;
+    throw new InputError(
+      'FILE_UNREADABLE',
+      `the allowlist did not load within ${loadTimeoutMs} ms; check that the path names a regular file`,
+      { where: path },
     );
-    const onMessage = (message: ThreadMessage): void => {
-      if (message.kind === 'failed')
-        fail(new InputError(message.code as InputErrorCode, message.message));
-      else if (message.kind === 'loaded') {
-        settle();
-        worker.off('error', fail).off('exit', onExit);
-        resolve({ thread: { worker, retired: false }, health: message.health });
-      }
-    };
-    worker.on('message', onMessage);
-    worker.once('error', fail);
-    worker.once('exit', onExit);
-  });
+  } finally {
+    settled.abort();
+    loading.delete(worker);
+  }
 }
 
 /** The thread on `path`, from its file beside this one: `.ts` when run from source (through tsx), `.js` when built. */
