@@ -1,19 +1,20 @@
 import type { IncomingMessage } from 'node:http';
 import { z } from 'zod';
+import { VerifierConfigSchema } from '../config/schema.js';
 import { describeError, isInputError } from '../errors.js';
 import { parseJsonText } from '../input/json.js';
 import { describeIssues, formatPath } from '../input/issues.js';
 import { parseJurisdiction } from '../jurisdiction/codes.js';
 
-/** The body of `POST /v1/verify` and `POST /v1/fix`. Unknown keys are refused, so a typo is a 400. */
+/**
+ * The body of `POST /v1/verify` and `POST /v1/fix`: the answer, and the three verifier settings a
+ * request may give, by the config's own rules (a threshold or jurisdiction not given is the
+ * service's own, `--threshold`, `--jurisdiction`). Unknown keys are refused, so a typo is a 400.
+ */
 export const VerifyRequestSchema = z.strictObject({
   answer: z.string(),
-  /** Pass when the score is above this, 0 to 1; default the service's own (`--threshold`). */
-  threshold: z.number().min(0).max(1).optional(),
-  /** A misattributed number fails the answer whatever the score. */
-  failOnMisattribution: z.boolean().optional(),
-  /** The jurisdiction links and numbers must serve (`MA`, `Massachusetts`); default the service's own (`--jurisdiction`). */
-  jurisdiction: z.string().optional(),
+  ...VerifierConfigSchema.pick({ threshold: true, failOnMisattribution: true, jurisdiction: true })
+    .shape,
 });
 export type VerifyRequest = z.infer<typeof VerifyRequestSchema>;
 
