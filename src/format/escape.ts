@@ -9,7 +9,8 @@ import { controlEscape, printable, replaceUnprintable } from '../util/strings.js
  * `printable` at the front (`src/cli/report.ts`).
  */
 
-const HTML_ESCAPES: Readonly<Record<string, string>> = {
+/** The entities HTML and XML both read. */
+const ENTITIES: Readonly<Record<string, string>> = {
   '&': '&amp;',
   '<': '&lt;',
   '>': '&gt;',
@@ -22,7 +23,7 @@ const HTML_ESCAPES: Readonly<Record<string, string>> = {
  * return is a line end here (answers quoted with CRLF), not a character to show.
  */
 export function escapeHtml(text: string): string {
-  return printable(text.replace(/\r\n?/g, '\n')).replace(/[&<>"']/g, (char) => HTML_ESCAPES[char]!);
+  return printable(text.replace(/\r\n?/g, '\n')).replace(/[&<>"']/g, (char) => ENTITIES[char]!);
 }
 
 /**
@@ -32,10 +33,7 @@ export function escapeHtml(text: string): string {
 export function escapeXml(text: string): string {
   return printable(text)
     .replace(/[\ufffe\uffff]/g, '')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;');
+    .replace(/[&<>"]/g, (char) => ENTITIES[char]!);
 }
 
 /**
