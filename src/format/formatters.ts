@@ -292,9 +292,8 @@ export function toText(report: Report): string {
   const phones = report.phones.slice(0, cap);
   const statusWidth = widest(phones.map((phone) => phone.status));
   for (const phone of phones) {
-    const shown = phone.finding.serviceLine
-      ? phone.finding.normalized
-      : formatPhone(phone.finding.normalized);
+    // A service line (211) has no standard form: `formatPhone` gives its digits back.
+    const shown = formatPhone(phone.finding.normalized);
     lines.push(
       `  ${phone.status.padEnd(statusWidth)}  ${phone.finding.raw}${phone.finding.raw === shown ? '' : ` (${shown})`}  — ${phone.reason}${correctionNote(phone.correction)}`,
     );
