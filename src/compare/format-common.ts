@@ -1,6 +1,6 @@
 import { LISTED_FINDINGS } from '../defaults.js';
 import { formatPhone } from '../normalize/phone.js';
-import { escapeMarkdown } from '../format/markdown.js';
+import { escapeMarkdown } from '../format/escape.js';
 import { LINK_BUCKETS, type LinkBucket } from '../types.js';
 import {
   DEAD_END_KINDS,

@@ -17,8 +17,8 @@ import {
 import type { Problem, VendorComparison, VendorFigures } from './types.js';
 
 // The one markdown escaper lives with the other output helpers; report and stale share it.
-export { codeSpan, escapeMarkdown } from '../format/markdown.js';
-import { codeSpan, escapeMarkdown } from '../format/markdown.js';
+export { codeSpan, escapeMarkdown } from '../format/escape.js';
+import { codeSpan, escapeMarkdown } from '../format/escape.js';
 
 function problemMarkdown(problem: Problem): string {
   const parts = problemParts(problem);

@@ -5,8 +5,8 @@ import { controlEscape, printable, replaceUnprintable } from '../util/strings.js
  * from answers, ids, provider labels and web servers reaches every output; each escaper first shows
  * control and bidirectional-control characters as escapes (`printable`: `\x1B`, `\u202E`), so no
  * viewer (a browser, a spreadsheet, a CI test report, a terminal paging a JSON file) obeys them,
- * then escapes what the format itself needs. Markdown has its own (`./markdown.ts`), over the same
- * `printable` at the front (`src/cli/report.ts`).
+ * then escapes what the format itself needs. Markdown's escapers leave that to the front, which
+ * runs `printable` over the whole page (`src/compare/index.ts`, `src/cli/stale.ts`).
  */
 
 /** The entities HTML and XML both read. */
@@ -66,4 +66,34 @@ function escapedJson(text: string): string {
   // JSON.stringify escapes U+0000–U+001F itself and a JSON text is ASCII outside its strings, so
   // what is left (DEL, C1, bidi controls) is inside a string, where `\uXXXX` means the same.
   return replaceUnprintable(text, (code) => `\\u${code.toString(16).padStart(4, '0')}`);
+}
+
+/**
+ * Text safe inside a GitHub-flavoured markdown table cell or list item: no line breaks, and the
+ * characters that start markup (emphasis, code, links, images, HTML, table pipes) escaped. Text
+ * from servers (a `Location` header), models (a link, an answer id) and directories reaches a job
+ * summary or a pull request, where live markup would show an image GitHub fetches or a link
+ * someone clicks. Parentheses and dots stay as they are so the raw memo still reads well.
+ */
+export function escapeMarkdown(text: string): string {
+  return text.replace(/\r?\n/g, ' ').replace(/([\\`*_[\]<>|~])/g, '\\$1');
+}
+
+/**
+ * A code span that holds any text: fenced with more backticks than the text contains. Links go in
+ * code spans so a pull request does not turn an invented or lookalike address into a link someone
+ * clicks.
+ */
+export function codeSpan(text: string): string {
+  const flat = text.replace(/\r?\n/g, ' ');
+  let longest = 0;
+  for (const match of flat.matchAll(/`+/g)) longest = Math.max(longest, match[0].length);
+  const fence = '`'.repeat(longest + 1);
+  const pad = flat.startsWith('`') || flat.endsWith('`') ? ' ' : '';
+  return `${fence}${pad}${flat}${pad}${fence}`;
+}
+
+/** A code span inside a table cell: GitHub splits cells at a pipe even in code, unless escaped. */
+export function codeCell(text: string): string {
+  return codeSpan(text).replace(/\|/g, '\\|');
 }

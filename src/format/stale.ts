@@ -1,6 +1,5 @@
 import type { StaleEntry, StaleKind, StaleReport } from '../stale.js';
-import { csvCell, escapeXml, jsonDocument } from './escape.js';
-import { codeCell, escapeMarkdown } from './markdown.js';
+import { codeCell, csvCell, escapeMarkdown, escapeXml, jsonDocument } from './escape.js';
 import { formatTable } from './renderers.js';
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { escapeMarkdown as reportEscape } from '../../src/compare/format-markdown.js';
-import { escapeMarkdown } from '../../src/format/markdown.js';
+import { escapeMarkdown } from '../../src/format/escape.js';
 import { formatStale } from '../../src/format/stale.js';
 import type { StaleReport } from '../../src/stale.js';
 
