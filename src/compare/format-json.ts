@@ -4,12 +4,7 @@ import type { Ratio, VendorComparison, VendorFigures } from './types.js';
 /** Bumped when a key changes meaning or goes away (adding keys does not bump it). */
 export const VENDOR_REPORT_JSON_VERSION = 2;
 
-function ratioJson(ratio: Ratio | null): {
-  count: number;
-  total: number;
-  rate: number | null;
-  interval_95: [number, number] | null;
-} | null {
+function ratioJson(ratio: Ratio | null) {
   if (ratio === null) return null;
   return {
     count: ratio.count,
@@ -41,10 +36,7 @@ function vendorJson(figures: VendorFigures, comparison: VendorComparison): Recor
     ),
     invented_or_broken_links: ratioJson(figures.inventedOrBroken),
     ...(comparison.jurisdictionChecked
-      ? {
-          wrong_jurisdiction_links:
-            figures.wrongJurisdiction === null ? null : ratioJson(figures.wrongJurisdiction),
-        }
+      ? { wrong_jurisdiction_links: ratioJson(figures.wrongJurisdiction) }
       : {}),
     answers_with_invented_or_broken_links: ratioJson(figures.answersWithInventedOrBroken),
     phones: figures.phones,
