@@ -60,18 +60,8 @@ export function compareVendors(
     misattributedNumbers: verified.flatMap(misattributedIn),
     lookalikeLinks: verified.flatMap(lookalikesIn),
     headlineDifferences: headlineDifferences(vendors),
-    errors: sorted.flatMap((row) =>
-      row.error === undefined
-        ? []
-        : [
-            {
-              vendor: row.vendor,
-              test: row.test,
-              testIdx: row.testIdx,
-              promptIdx: row.promptIdx,
-              error: row.error,
-            },
-          ],
+    errors: sorted.flatMap(({ vendor, test, testIdx, promptIdx, error }) =>
+      error === undefined ? [] : [{ vendor, test, testIdx, promptIdx, error }],
     ),
   };
 }
@@ -166,12 +156,9 @@ export function problemsOf(verdict: VerifierVerdict): Problem[] {
 }
 
 /** Which answer a listed finding is in, and whether that answer still passed. */
-function identity(row: VendorRow, answerPassed: boolean): AnswerIdentity {
-  return {
-    vendor: row.vendor,
-    test: row.test,
-    testIdx: row.testIdx,
-    promptIdx: row.promptIdx,
-    answerPassed,
-  };
+function identity(
+  { vendor, test, testIdx, promptIdx }: VendorRow,
+  answerPassed: boolean,
+): AnswerIdentity {
+  return { vendor, test, testIdx, promptIdx, answerPassed };
 }

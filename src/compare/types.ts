@@ -217,11 +217,5 @@ export interface VendorComparison {
   /** Each pair of vendors with a headline rate: is their difference beyond chance? In vendor order. */
   headlineDifferences: HeadlineDifference[];
   /** Rows that errored, in test order, then vendor order. */
-  errors: Array<{
-    vendor: string;
-    test: string;
-    testIdx: number;
-    promptIdx: number;
-    error: string;
-  }>;
+  errors: Array<Pick<VendorRow, 'vendor' | 'test' | 'testIdx' | 'promptIdx'> & { error: string }>;
 }
