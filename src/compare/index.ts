@@ -8,7 +8,6 @@ import { comparisonToMarkdown } from './format-markdown.js';
 import { comparisonToText } from './format-text.js';
 import type { VendorComparison } from './types.js';
 import { jsonDocument } from '../format/escape.js';
-import { formatTable } from '../format/renderers.js';
 import { printable } from '../util/strings.js';
 
 export { compareVendors, problemsOf, sortRows } from './aggregate.js';
@@ -24,19 +23,20 @@ export { isModelGradedType } from './model-graded.js';
 export { verdictOf } from '../format/formatters.js';
 export type * from './types.js';
 
-const REPORT = formatTable<'text' | 'markdown' | 'json' | 'html', VendorComparison>({
+/** Each format's renderer: the names (`--format`, the usage text) are this table's keys. */
+const REPORT = {
   // Text and markdown are read in a terminal or a markdown viewer: answers' control characters are shown, not obeyed.
   text: (comparison) => printable(comparisonToText(comparison)),
   markdown: (comparison) => printable(comparisonToMarkdown(comparison)),
   json: (comparison) => jsonDocument(comparisonToJson(comparison)),
   html: comparisonToHtml,
-});
+} satisfies Record<string, (comparison: VendorComparison) => string>;
 
 /** The output formats of `report`. */
-export const REPORT_FORMATS = REPORT.names;
-export type ReportFormat = (typeof REPORT_FORMATS)[number];
+export type ReportFormat = keyof typeof REPORT;
+export const REPORT_FORMATS = Object.keys(REPORT) as ReportFormat[];
 
 /** The comparison in one format, as the text to print or write (JSON pretty-printed, newline-terminated). */
 export function renderComparison(comparison: VendorComparison, format: ReportFormat): string {
-  return REPORT.render(comparison, format);
+  return REPORT[format](comparison);
 }

@@ -1,6 +1,5 @@
 import type { StaleEntry, StaleKind, StaleReport } from '../stale.js';
 import { codeCell, csvCell, escapeMarkdown, escapeXml, jsonDocument } from './escape.js';
-import { formatTable } from './renderers.js';
 
 /**
  * The `stale` report in each output format: text for a terminal, JSON and CSV for programs,
@@ -8,19 +7,20 @@ import { formatTable } from './renderers.js';
  * report.
  */
 
-const STALE = formatTable<'text' | 'json' | 'csv' | 'markdown' | 'junit', StaleReport>({
+/** Each format's renderer: the names (`--format`, the usage text) are this table's keys. */
+const STALE = {
   text: staleText,
   json: (report) => jsonDocument(staleJson(report)),
   csv: staleCsv,
   markdown: staleMarkdown,
   junit: staleJunit,
-});
+} satisfies Record<string, (report: StaleReport) => string>;
 
-export const STALE_FORMATS = STALE.names;
-export type StaleFormat = (typeof STALE_FORMATS)[number];
+export type StaleFormat = keyof typeof STALE;
+export const STALE_FORMATS = Object.keys(STALE) as StaleFormat[];
 
 export function formatStale(report: StaleReport, format: StaleFormat): string {
-  return STALE.render(report, format);
+  return STALE[format](report);
 }
 
 /** The fields an outcome may show besides its kind and reason. */
