@@ -16,32 +16,26 @@ export class Cancelled extends Error {
 }
 
 /**
- * A link's stop switch: what an AbortController is to `fetch`, for the checker's own parts (the
- * limiter's queue, a request in flight, a wait between retries, shared work). Each part hooks
- * itself on with `hook`; `abort` runs the hooks in the order they were added, skipping one
- * unhooked before its turn (as EventTarget listeners go).
- *
- * Why not AbortController: every part would listen with `addEventListener`, and in Node adding an
- * abort listener costs 10–30 µs (the signal is tracked for the garbage collector). At one listener
- * per link that was a fifth of the checker's processor time on a 1,000-link run, which delays the
- * last links of a large run (docs/BENCHMARKS.md). A Set of hooks costs next to nothing.
+ * A link's stop switch: an AbortController whose signal the checker's parts listen to (the
+ * limiter's queue, a request in flight, a wait between retries, shared work), with what the
+ * limiter needs to know of the link besides: whose share of the slots it counts in, and whether it
+ * ever had a slot (`starved`, read at its deadline).
  */
-export class Stop {
-  aborted = false;
-  reason: unknown = undefined;
+export class Stop extends AbortController {
   /** A request of this link asked for a slot (`noteQueued`), and one had it (`noteTried`). */
   queued = false;
   tried = false;
   /** Lookups of its host waiting for a DNS slot now (`noteLookupWaiting`). */
   private lookupsWaiting = 0;
-  private hooks: Set<() => void> | undefined;
 
   /**
    * `party`: whose work this is, the answer the link was asked for: the limiter shares its slots
    * fairly between parties, so one answer's links never wait behind another's whole queue. None:
    * the shared party.
    */
-  constructor(readonly party?: PartyKey) {}
+  constructor(readonly party?: PartyKey) {
+    super();
+  }
 
   /** Called when one of the link's requests asks for its slots, and when one gets them. */
   noteQueued(): void {
@@ -65,55 +59,26 @@ export class Stop {
   get starved(): boolean {
     return !this.tried && (this.queued || this.lookupsWaiting > 0);
   }
-
-  abort(reason: unknown): void {
-    if (this.aborted) return;
-    this.aborted = true;
-    this.reason = reason;
-    const hooks = this.hooks;
-    this.hooks = undefined;
-    if (hooks) for (const each of [...hooks]) if (hooks.delete(each)) each();
-  }
-
-  /** Calls `hook` when this aborts (at once if it already has); the returned function unhooks it. */
-  hook(hook: () => void): () => void {
-    if (this.aborted) {
-      hook();
-      return noop;
-    }
-    const hooks = (this.hooks ??= new Set());
-    // Wrapped, so that the same function hooked twice is two hooks.
-    const mine = (): void => hook();
-    hooks.add(mine);
-    return () => void hooks.delete(mine);
-  }
 }
 
 /** Who a request works for: one answer (its deadline), or one batch (`stale`). */
 export type PartyKey = string | number;
 
-function noop(): void {}
-
-/** `promise`, or `onAbort()` as soon as `signal` aborts, whichever comes first. */
+/**
+ * `promise`, or what `onAbort()` gives as soon as `signal` aborts, whichever comes first. The
+ * listener is removed once `promise` settles, so a long-lived signal gathers none.
+ */
 export function untilAborted<T>(
   promise: Promise<T>,
-  signal: Stop | undefined,
-  onAbort: () => T,
+  signal: AbortSignal | undefined,
+  onAbort: () => T | Promise<T>,
 ): Promise<T> {
   if (!signal) return promise;
   if (signal.aborted) return Promise.resolve(onAbort());
   return new Promise<T>((resolve, reject) => {
-    const unhook = signal.hook(() => resolve(onAbort()));
-    promise.then(
-      (value) => {
-        unhook();
-        resolve(value);
-      },
-      (error: unknown) => {
-        unhook();
-        reject(error);
-      },
-    );
+    const aborted = (): void => resolve(onAbort());
+    signal.addEventListener('abort', aborted, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', aborted));
   });
 }
 
@@ -125,13 +90,10 @@ export function untilAborted<T>(
 export async function abortableSleep(
   sleep: ((ms: number) => Promise<void>) | undefined,
   ms: number,
-  signal: Stop | undefined,
+  signal: AbortSignal | undefined,
 ): Promise<void> {
   if (sleep) return untilAborted(sleep(ms), signal, () => undefined);
-  const timer = new AbortController();
-  const unhook = signal?.hook(() => timer.abort());
-  await delay(ms, undefined, { signal: timer.signal }).catch(() => undefined);
-  unhook?.();
+  await delay(ms, undefined, signal ? { signal } : {}).catch(() => undefined);
 }
 
 /**
@@ -146,7 +108,7 @@ export class SharedWork<T> {
   readonly result: Promise<T>;
 
   /** `party`: the first link's, so shared work counts in the share of the answer that caused it. */
-  constructor(task: (signal: Stop) => Promise<T>, party?: PartyKey) {
+  constructor(task: (link: Stop) => Promise<T>, party?: PartyKey) {
     this.controller = new Stop(party);
     this.result = task(this.controller);
     const settle = (): void => {
@@ -157,10 +119,10 @@ export class SharedWork<T> {
 
   /** True once aborted because nobody waited: a new link must start the work afresh. */
   get abandoned(): boolean {
-    return this.controller.aborted;
+    return this.controller.signal.aborted;
   }
 
-  join(signal: Stop | undefined, onAbort: () => T): Promise<T> {
+  join(signal: AbortSignal | undefined, onAbort: () => T): Promise<T> {
     if (!signal) {
       // A waiter without a signal waits to the end: the work is never abandoned.
       this.waiting = Number.POSITIVE_INFINITY;

@@ -229,7 +229,7 @@ function assembleParts(
   const system = options.resolver
     ? undefined
     : createSystemResolver(settings.timeoutMs, undefined, deps.systemLookup);
-  closing.hook(() => system?.close());
+  closing.signal.addEventListener('abort', () => system?.close(), { once: true });
   const hosts = new HostVetting(
     pins,
     options.resolver ?? system!,
@@ -321,25 +321,25 @@ async function probeNetwork(
  * the soft-404 probe of a 2xx, the network shown to work when the verdict needs it, the verdict
  * table; a success goes to the disk cache.
  */
-async function checkLink(parts: CheckerParts, url: string, signal: Stop): Promise<LivenessOutcome> {
+async function checkLink(parts: CheckerParts, url: string, link: Stop): Promise<LivenessOutcome> {
   const target = fetchTarget(url);
   if (!target.ok) return { kind: 'inconclusive', error: target.error, reason: target.reason };
   const start = target.url;
   const cached = await parts.diskCache?.get(url);
   if (cached) return cached;
-  const crawled = await parts.crawler.crawl(start, !target.schemeWritten, false, signal);
+  const crawled = await parts.crawler.crawl(start, !target.schemeWritten, false, link);
   let evidence: Evidence = crawled;
   if (crawled.type === 'response' && crawled.status >= 200 && crawled.status < 300) {
-    const soft = await parts.soft404.check(start, crawled, signal);
+    const soft = await parts.soft404.check(start, crawled, link);
     if (soft) evidence = { ...crawled, soft404: soft };
   }
   const need = networkNeeded(evidence);
   const view =
     need === null
       ? parts.network.view()
-      : await untilAborted(parts.network.confirm(need), signal, () => parts.network.view());
-  const outcome = signal.aborted
-    ? stoppedOutcome(signal.reason)
+      : await untilAborted(parts.network.confirm(need), link.signal, () => parts.network.view());
+  const outcome = link.signal.aborted
+    ? stoppedOutcome(link.signal.reason)
     : classify(stripBody(evidence), view);
   if (outcome.kind === 'live') await parts.diskCache?.put(url, outcome);
   return outcome;

@@ -55,9 +55,9 @@ export class Crawler {
    * Follow a link through its redirects, vetting every hop. `fallback`: no scheme was written, so
    * the first hop may go over http. `followUp`: the whole crawl continues a link already started
    * (the soft-404 probe); otherwise only its later requests are follow-ups (see `Limiter`).
-   * `signal` aborts the link: its requests and waits end, and the crawl answers a `closed` failure.
+   * `link` aborted: its requests and waits end, and the crawl answers a `closed` failure.
    */
-  async crawl(start: URL, fallback: boolean, followUp = false, signal?: Stop): Promise<Crawled> {
+  async crawl(start: URL, fallback: boolean, followUp = false, link?: Stop): Promise<Crawled> {
     const { maxRedirects } = this.settings;
     let current = start;
     let redirects = 0;
@@ -70,13 +70,13 @@ export class Crawler {
       failure,
     });
     for (;;) {
-      const resolution = await this.hosts.resolve(current.hostname, signal);
+      const resolution = await this.hosts.resolve(current.hostname, link);
       if (!resolution.ok) return failed(resolution.failure, 0);
       const later = followUp || redirects > 0;
       const step =
         fallback && redirects === 0
-          ? await this.firstHop(current, later, signal)
-          : await this.hop(current, true, later, signal);
+          ? await this.firstHop(current, later, link)
+          : await this.hop(current, true, later, link);
       current = step.url;
       const { exchange } = step;
       if (exchange.type === 'failure') return failed(exchange.failure, step.attempts);
@@ -108,12 +108,12 @@ export class Crawler {
     url: URL,
     retryRefused: boolean,
     followUp: boolean,
-    signal: Stop | undefined,
+    link: Stop | undefined,
   ): Promise<HopResult> {
     const { retry, sleep, now } = this.settings;
     // Closing the checker aborts every link, and with them the shared work they wait on.
-    const aborted = (): boolean => signal?.aborted === true;
-    let exchange = await this.http.exchange(url, followUp, signal);
+    const aborted = (): boolean => link?.signal.aborted === true;
+    let exchange = await this.http.exchange(url, followUp, link);
     for (let attempt = 0; ; attempt++) {
       const decision = retryDecision(
         exchange.type === 'response'
@@ -152,7 +152,7 @@ export class Crawler {
           startedAt === undefined
             ? decision.delayMs
             : Math.max(0, startedAt + decision.delayMs - now()),
-          signal,
+          link,
         );
         const retried = await shared.retried;
         // The origin's retry is this link's retry when it made it, or when the origin still refuses;
@@ -160,10 +160,10 @@ export class Crawler {
         exchange =
           shared.mine || isRefusal(retried) || aborted()
             ? retried
-            : await this.http.exchange(url, true, signal);
+            : await this.http.exchange(url, true, link);
       } else {
-        await abortableSleep(sleep, decision.delayMs, signal);
-        exchange = await this.http.exchange(url, true, signal);
+        await abortableSleep(sleep, decision.delayMs, link?.signal);
+        exchange = await this.http.exchange(url, true, link);
       }
     }
   }
@@ -172,40 +172,36 @@ export class Crawler {
   private retryOrigin(
     url: URL,
     delayMs: number,
-    signal: Stop | undefined,
+    link: Stop | undefined,
   ): { retried: Promise<Exchange>; mine: boolean } {
     const origin = url.origin;
-    const onAbort = (): Exchange => stopped(signal!, url.hostname);
+    const onAbort = (): Exchange => stopped(link?.signal.reason, url.hostname);
     const pending = this.refusals.get(origin);
     if (pending && !pending.abandoned)
-      return { retried: pending.join(signal, onAbort), mine: false };
+      return { retried: pending.join(link?.signal, onAbort), mine: false };
     const work = new SharedWork<Exchange>(async (shared) => {
-      await abortableSleep(this.settings.sleep, delayMs, shared);
+      await abortableSleep(this.settings.sleep, delayMs, shared.signal);
       return this.http.exchange(url, true, shared);
     });
     this.refusals.set(origin, work);
     void work.result.then((exchange) => {
       if (!isRefusal(exchange) && this.refusals.get(origin) === work) this.refusals.delete(origin);
     });
-    return { retried: work.join(signal, onAbort), mine: true };
+    return { retried: work.join(link?.signal, onAbort), mine: true };
   }
 
   /** The first hop of a link written without a scheme: https, then http when https cannot work. */
-  private async firstHop(
-    url: URL,
-    followUp: boolean,
-    signal: Stop | undefined,
-  ): Promise<HopResult> {
-    if (url.protocol !== 'https:') return this.hop(url, true, followUp, signal);
+  private async firstHop(url: URL, followUp: boolean, link: Stop | undefined): Promise<HopResult> {
+    if (url.protocol !== 'https:') return this.hop(url, true, followUp, link);
     const plain = new URL(url.href);
     plain.protocol = 'http:';
-    if (this.plainHttpOrigins.has(url.host)) return this.hop(plain, true, followUp, signal);
-    const secure = await this.hop(url, false, followUp, signal);
+    if (this.plainHttpOrigins.has(url.host)) return this.hop(plain, true, followUp, link);
+    const secure = await this.hop(url, false, followUp, link);
     if (secure.exchange.type !== 'failure') return secure;
     const failure = secure.exchange.failure;
     if (!(failure.kind === 'refused' || (failure.kind === 'tls' && failure.plainHttp === true)))
       return secure;
-    const fallback = await this.hop(plain, true, true, signal);
+    const fallback = await this.hop(plain, true, true, link);
     if (fallback.exchange.type === 'response') {
       this.plainHttpOrigins.add(url.host);
       return fallback;

@@ -120,16 +120,17 @@ export class HttpClient {
    * `PROTOCOL_RETRIES` times: each bad connection is destroyed by the parser error, and an origin
    * has at most as many open as its per-host limit).
    *
-   * `signal` aborts the link this request belongs to: waiting, it leaves the queue; in flight, its
-   * socket is closed. Either way the answer is a `closed` failure.
+   * `link` is the link this request belongs to: when it aborts, a request waiting leaves the
+   * queue, one in flight has its socket closed. Either way the answer is a `closed` failure.
    */
   async send(
     url: URL,
     method: 'HEAD' | 'GET',
     readBody: boolean,
     followUp = false,
-    signal?: Stop,
+    link?: Stop,
   ): Promise<Exchange> {
+    const signal = link?.signal;
     const origin = url.origin;
     const host = hostKey(url.hostname);
     return this.limiter
@@ -141,7 +142,7 @@ export class HttpClient {
             const keepAlive = method === 'GET' || !this.headCloses.has(origin);
             const startedAt = this.now();
             const exchange = await this.once(url, host, method, readBody, keepAlive, signal);
-            if (signal?.aborted) return stopped(signal, host);
+            if (signal?.aborted) return stopped(signal.reason, host);
             if (exchange.type === 'response') {
               if (method === 'HEAD' && keepAlive) this.headKeptAlive.add(origin);
               return exchange;
@@ -157,9 +158,11 @@ export class HttpClient {
           }
         },
         followUp,
-        signal,
+        link,
       )
-      .catch((error: unknown) => (signal?.aborted ? stopped(signal, host) : Promise.reject(error)));
+      .catch((error: unknown) =>
+        signal?.aborted ? stopped(signal.reason, host) : Promise.reject(error),
+      );
   }
 
   private async once(
@@ -168,7 +171,7 @@ export class HttpClient {
     method: 'HEAD' | 'GET',
     readBody: boolean,
     keepAlive: boolean,
-    signal: Stop | undefined,
+    signal: AbortSignal | undefined,
   ): Promise<Exchange> {
     const { timeoutMs, maxBodyBytes, maxHeaderBytes } = this.settings;
     let outcome = await requestOnce(this.agent, url, {
@@ -206,20 +209,19 @@ export class HttpClient {
    * answer HEAD with 405, 403, 501, even 404 for pages a GET finds), or a HEAD the server drops.
    * The GET is a follow-up (see `Limiter`); so is the HEAD when `followUp`.
    */
-  async exchange(url: URL, followUp = false, signal?: Stop): Promise<Exchange> {
-    const head = await this.send(url, 'HEAD', false, followUp, signal);
+  async exchange(url: URL, followUp = false, link?: Stop): Promise<Exchange> {
+    const head = await this.send(url, 'HEAD', false, followUp, link);
     if (head.type === 'response') {
       if ((head.status >= 200 && head.status < 400) || head.status === 429) return head;
     } else if (!['reset', 'protocol', 'other'].includes(head.failure.kind)) {
       return head;
     }
-    return this.send(url, 'GET', true, true, signal);
+    return this.send(url, 'GET', true, true, link);
   }
 }
 
-/** What a request of an aborted link answers: no verdict can rest on it. */
-export function stopped(signal: Stop, host: string): Exchange {
-  const reason: unknown = signal.reason;
+/** What a request of an aborted link (`reason`: why it aborted) answers: no verdict can rest on it. */
+export function stopped(reason: unknown, host: string): Exchange {
   const message =
     reason instanceof Cancelled
       ? `not finished: ${reason.message}`

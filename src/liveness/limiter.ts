@@ -67,12 +67,12 @@ export class Limiter {
    * Run `task` once a slot for `host` and an overall slot are free; both are held until it
    * settles. A request waiting on a busy host never holds one of the overall slots other hosts
    * could use. `followUp`: the request continues a link already started (see `HostQueue`).
-   * `signal`: its link; its `party` shares the slots fairly with other parties, and when it aborts
-   * a request still waiting leaves the queue and `run` rejects with the signal's reason, without
-   * running `task`.
+   * `link`: its `party` shares the slots fairly with other parties, and when it aborts a request
+   * still waiting leaves the queue and `run` rejects with the abort's reason, without running
+   * `task`.
    */
-  async run<T>(host: string, task: () => Promise<T>, followUp = false, signal?: Stop): Promise<T> {
-    const party = await this.acquire(host, followUp, signal);
+  async run<T>(host: string, task: () => Promise<T>, followUp = false, link?: Stop): Promise<T> {
+    const party = await this.acquire(host, followUp, link);
     try {
       return await task();
     } finally {
@@ -102,27 +102,29 @@ export class Limiter {
     return party;
   }
 
-  private acquire(host: string, followUp: boolean, signal: Stop | undefined): Promise<Party> {
+  private acquire(host: string, followUp: boolean, link: Stop | undefined): Promise<Party> {
+    const signal = link?.signal;
     if (signal?.aborted) return Promise.reject(signal.reason);
-    const party = this.partyOf(signal?.party ?? SHARED);
+    const party = this.partyOf(link?.party ?? SHARED);
     return new Promise<Party>((resolve, reject) => {
+      const leave = (): void => {
+        waiter.cancelled = true;
+        party.queue.cancel(host, waiter);
+        this.forgetIfIdle(host, party);
+        reject(signal?.reason);
+      };
       const waiter: Waiter = {
         seq: this.arrivals++,
         arrivedAt: this.started,
         cancelled: false,
         start: () => {
-          unhook?.();
-          signal?.noteTried();
+          signal?.removeEventListener('abort', leave);
+          link?.noteTried();
           resolve(party);
         },
       };
-      const unhook = signal?.hook(() => {
-        waiter.cancelled = true;
-        party.queue.cancel(host, waiter);
-        this.forgetIfIdle(host, party);
-        reject(signal?.reason);
-      });
-      signal?.noteQueued();
+      signal?.addEventListener('abort', leave, { once: true });
+      link?.noteQueued();
       party.queue.add(host, waiter, followUp);
       let waiting = this.waitingOn.get(host);
       if (!waiting) this.waitingOn.set(host, (waiting = new Set()));

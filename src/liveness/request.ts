@@ -1,5 +1,4 @@
 import type { Dispatcher } from 'undici';
-import type { Stop } from './cancel.js';
 
 /**
  * One HTTP exchange on an undici dispatcher, by its handler interface rather than `request()`.
@@ -33,7 +32,7 @@ export interface RawRequest {
   /** `reset: false` for a HEAD that keeps its connection (see `HttpClient.send`). */
   keepAlive: boolean;
   /** The link's abort; its reason is the error a request aborted before its headers fails with. */
-  signal?: Stop | undefined;
+  signal?: AbortSignal | undefined;
 }
 
 export type RawOutcome =
@@ -79,7 +78,7 @@ class ExchangeHandler implements Dispatcher.DispatchHandler {
   private size = 0;
   private settled = false;
   private readonly timer: NodeJS.Timeout;
-  private readonly unhook: (() => void) | undefined;
+  private readonly aborted = (): void => this.stop(abortReason(this.options.signal!));
 
   constructor(
     private readonly options: RawRequest,
@@ -89,9 +88,7 @@ class ExchangeHandler implements Dispatcher.DispatchHandler {
       () => this.stop(new DOMException(`no answer within ${options.timeoutMs} ms`, 'TimeoutError')),
       options.timeoutMs,
     );
-    const { signal } = options;
-    // Not aborted yet (see `requestOnce`), so the hook cannot run before it is stored.
-    this.unhook = signal?.hook(() => this.stop(abortReason(signal)));
+    options.signal?.addEventListener('abort', this.aborted, { once: true });
   }
 
   onRequestStart(controller: Dispatcher.DispatchController): void {
@@ -169,12 +166,12 @@ class ExchangeHandler implements Dispatcher.DispatchHandler {
     if (this.settled) return;
     this.settled = true;
     clearTimeout(this.timer);
-    this.unhook?.();
+    this.options.signal?.removeEventListener('abort', this.aborted);
     this.done(outcome);
   }
 }
 
-function abortReason(signal: Stop): Error {
+function abortReason(signal: AbortSignal): Error {
   const reason: unknown = signal.reason;
   return reason instanceof Error
     ? reason

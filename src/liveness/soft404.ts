@@ -21,22 +21,22 @@ export class Soft404Prober {
     private readonly http: HttpClient,
   ) {}
 
-  /** `signal` aborts the link: its page GET ends, and it stops waiting for the origin's probe. */
+  /** `link` aborted: its page GET ends, and it stops waiting for the origin's probe. */
   async check(
     start: URL,
     evidence: Crawled & ResponseEvidence,
-    signal?: Stop,
+    link?: Stop,
   ): Promise<Soft404Evidence | undefined> {
     // The root of a host that answers is the host itself; there is nothing for it to be a soft 404 of.
     if (start.pathname === '/' && start.search === '') return undefined;
     const finalUrl = new URL(evidence.finalUrl);
-    const probe = await this.probe(finalUrl, signal);
+    const probe = await this.probe(finalUrl, link);
     if (probe.status === undefined) return undefined;
     if (probe.status < 200 || probe.status >= 300)
       return { probeUrl: probe.probeUrl, probeStatus: probe.status };
     let body = evidence.body;
     if (body === undefined) {
-      const page = await this.http.send(finalUrl, 'GET', true, true, signal);
+      const page = await this.http.send(finalUrl, 'GET', true, true, link);
       if (page.type === 'response') body = page.body;
     }
     return {
@@ -52,7 +52,7 @@ export class Soft404Prober {
    */
   private probe(
     finalUrl: URL,
-    signal: Stop | undefined,
+    link: Stop | undefined,
   ): Promise<{ probeUrl: string; status?: number }> {
     let pending = this.probes.get(finalUrl.origin);
     if (!pending || pending.abandoned) {
@@ -69,10 +69,10 @@ export class Soft404Prober {
                 ? { probeUrl: probeUrl.href, status: evidence.status }
                 : { probeUrl: probeUrl.href },
             ),
-        signal?.party,
+        link?.party,
       );
       this.probes.set(finalUrl.origin, pending);
     }
-    return pending.join(signal, () => ({ probeUrl: '' }));
+    return pending.join(link?.signal, () => ({ probeUrl: '' }));
   }
 }

@@ -1,7 +1,6 @@
 import { connect as connectTcp, isIP, type LookupFunction, type Socket } from 'node:net';
 import { connect as connectTls } from 'node:tls';
 import { unbracket } from './address.js';
-import type { Stop } from './cancel.js';
 import { causeChain } from './failure.js';
 import type { RawOutcome } from './request.js';
 
@@ -40,7 +39,7 @@ export function readStatusLine(
   url: URL,
   method: 'HEAD' | 'GET',
   settings: StatusLineSettings,
-  signal?: Stop,
+  signal?: AbortSignal,
 ): Promise<RawOutcome> {
   return new Promise((resolve) => {
     const socket = open(url, settings);
@@ -51,7 +50,7 @@ export function readStatusLine(
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      unhook?.();
+      signal?.removeEventListener('abort', aborted);
       socket.destroy();
       resolve(outcome);
     };
@@ -70,9 +69,10 @@ export function readStatusLine(
         }),
       settings.timeoutMs,
     );
-    const unhook = signal?.hook(() =>
-      settle({ type: 'error', error: new DOMException('aborted', 'AbortError') }),
-    );
+    const aborted = (): void =>
+      settle({ type: 'error', error: new DOMException('aborted', 'AbortError') });
+    signal?.addEventListener('abort', aborted, { once: true });
+    if (signal?.aborted) aborted();
     socket.on('data', (chunk: Buffer) => {
       const room = settings.maxHeaderBytes - size;
       chunks.push(chunk.length > room ? chunk.subarray(0, room) : chunk);

@@ -235,63 +235,30 @@ describe('the pieces', () => {
 
   it('shared work is aborted once the last of its waiters stops waiting, not before', async () => {
     let seen: Stop | undefined;
-    const work = new SharedWork<string>((signal) => {
-      seen = signal;
-      return new Promise((resolve) => signal.hook(() => resolve('aborted')));
+    const work = new SharedWork<string>((link) => {
+      seen = link;
+      return new Promise((resolve) =>
+        link.signal.addEventListener('abort', () => resolve('aborted')),
+      );
     });
-    const a = new Stop();
-    const b = new Stop();
-    const waits = [work.join(a, () => 'a left'), work.join(b, () => 'b left')];
+    const a = new AbortController();
+    const b = new AbortController();
+    const waits = [work.join(a.signal, () => 'a left'), work.join(b.signal, () => 'b left')];
     a.abort(new Cancelled('deadline'));
     expect(await waits[0]).toBe('a left');
-    expect(seen!.aborted).toBe(false);
+    expect(seen!.signal.aborted).toBe(false);
     b.abort(new Cancelled('deadline'));
     expect(await waits[1]).toBe('b left');
-    expect(seen!.aborted).toBe(true);
+    expect(seen!.signal.aborted).toBe(true);
     expect(work.abandoned).toBe(true);
   });
 
   it('an abortable sleep ends when its signal aborts', async () => {
-    const stop = new Stop();
+    const stop = new AbortController();
     const started = Date.now();
-    const sleeping = abortableSleep(undefined, 10_000, stop);
+    const sleeping = abortableSleep(undefined, 10_000, stop.signal);
     stop.abort(new Cancelled('deadline'));
     await sleeping;
     expect(Date.now() - started).toBeLessThan(1000);
-  });
-});
-
-describe('Stop hooks', () => {
-  it('runs hooks once, in the order they were added, skipping those unhooked first, and runs a late hook at once', () => {
-    const controller = new Stop();
-    const calls: string[] = [];
-    controller.hook(() => calls.push('a'));
-    const unhookB = controller.hook(() => calls.push('b'));
-    // A hook that unhooks one added after it: that one must not run (as with removeEventListener).
-    let unhookD = (): void => undefined;
-    controller.hook(() => {
-      calls.push('c');
-      unhookD();
-    });
-    unhookD = controller.hook(() => calls.push('d'));
-    unhookB();
-    controller.abort('first');
-    controller.abort('second');
-    expect(calls).toEqual(['a', 'c']);
-    // The first reason stays, as with AbortController.
-    expect(controller.reason).toBe('first');
-    controller.hook(() => calls.push('late'));
-    expect(calls).toEqual(['a', 'c', 'late']);
-  });
-
-  it('hooks on one signal do not fire for another', () => {
-    const one = new Stop();
-    const other = new Stop();
-    const calls: string[] = [];
-    one.hook(() => calls.push('one'));
-    other.abort('x');
-    expect(calls).toEqual([]);
-    one.abort('x');
-    expect(calls).toEqual(['one']);
   });
 });

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { Agent } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Cancelled, Stop } from '../../src/liveness/cancel.js';
+import { Cancelled } from '../../src/liveness/cancel.js';
 import { requestOnce, type RawRequest } from '../../src/liveness/request.js';
 
 /**
@@ -142,8 +142,8 @@ describe('requestOnce', () => {
     const { url, agent } = await serve((request) =>
       request.socket.on('close', () => (closed = true)),
     );
-    const controller = new Stop();
-    const pending = requestOnce(agent, url('/'), { ...base, signal: controller });
+    const controller = new AbortController();
+    const pending = requestOnce(agent, url('/'), { ...base, signal: controller.signal });
     await new Promise((resolve) => setTimeout(resolve, 100));
     controller.abort(new Cancelled('deadline'));
     const outcome = await pending;
@@ -158,9 +158,9 @@ describe('requestOnce', () => {
       seen++;
       response.end();
     });
-    const controller = new Stop();
+    const controller = new AbortController();
     controller.abort(new Cancelled('closed'));
-    const outcome = await requestOnce(agent, url('/'), { ...base, signal: controller });
+    const outcome = await requestOnce(agent, url('/'), { ...base, signal: controller.signal });
     expect(outcome.type === 'error' && outcome.error).toBeInstanceOf(Cancelled);
     expect(seen).toBe(0);
   });
@@ -177,8 +177,8 @@ describe('requestOnce', () => {
     open.push({ server, agent });
     const url = new URL(`http://127.0.0.1:${port}/`);
     void requestOnce(agent, url, base);
-    const controller = new Stop();
-    const queued = requestOnce(agent, url, { ...base, signal: controller });
+    const controller = new AbortController();
+    const queued = requestOnce(agent, url, { ...base, signal: controller.signal });
     await new Promise((resolve) => setTimeout(resolve, 100));
     const stopped = performance.now();
     controller.abort(new Cancelled('deadline'));
