@@ -147,35 +147,6 @@ export interface FailurePolicy {
 }
 
 /**
- * Whether a classification fails the answer on its own. `uncited_claim` and `weak_support` are
- * warnings unless the caller asks for them to fail: they are suspicions, not proof.
- */
-export function isFailingClassification(
-  classification: ClaimClassification,
-  policy: FailurePolicy,
-): boolean {
-  switch (classification) {
-    case 'citation_not_found':
-    case 'wrong_citation':
-    case 'fabricated_quote':
-    case 'unsupported_claim':
-    case 'context_contradiction':
-    case 'not_verified':
-      return true;
-    case 'uncited_claim':
-      return policy.requireCitations;
-    case 'weak_support':
-      return policy.failOnWeakSupport;
-    case 'partially_supported':
-      return policy.failOnPartialSupport ?? false;
-    case 'exact_match':
-    case 'faithful_paraphrase':
-    case 'verification_uncertain':
-      return false;
-  }
-}
-
-/**
  * What a cited claim's classification says of its support, one meaning each (the rates of the
  * audit): `supported` proven verbatim or confirmed by the judge with a checked quote;
  * `unsupported` proven wrong (a missing chunk, a quotation or figure not there, a wrong citation,
@@ -192,28 +163,42 @@ export const SUPPORT_OUTCOMES = [
 ] as const;
 export type SupportOutcome = (typeof SUPPORT_OUTCOMES)[number];
 
+/**
+ * Each classification's rule: whether it fails the answer on its own (`true`, `false`, or as the
+ * policy key named says), and its support outcome (`uncited_claim` has none: null).
+ * `uncited_claim`, `weak_support` and `partially_supported` are warnings unless the caller asks
+ * for them to fail: they are suspicions, not proof.
+ */
+const RULES: Record<
+  ClaimClassification,
+  { fails: boolean | keyof FailurePolicy; support: SupportOutcome | null }
+> = {
+  citation_not_found: { fails: true, support: 'unsupported' },
+  fabricated_quote: { fails: true, support: 'unsupported' },
+  unsupported_claim: { fails: true, support: 'unsupported' },
+  context_contradiction: { fails: true, support: 'contradicted' },
+  wrong_citation: { fails: true, support: 'unsupported' },
+  not_verified: { fails: true, support: 'not_verified' },
+  uncited_claim: { fails: 'requireCitations', support: null },
+  partially_supported: { fails: 'failOnPartialSupport', support: 'partial' },
+  weak_support: { fails: 'failOnWeakSupport', support: 'not_verified' },
+  verification_uncertain: { fails: false, support: 'not_verified' },
+  faithful_paraphrase: { fails: false, support: 'supported' },
+  exact_match: { fails: false, support: 'supported' },
+};
+
+/** Whether a classification fails the answer on its own (see `RULES`). */
+export function isFailingClassification(
+  classification: ClaimClassification,
+  policy: FailurePolicy,
+): boolean {
+  const { fails } = RULES[classification];
+  return typeof fails === 'boolean' ? fails : (policy[fails] ?? false);
+}
+
 /** The support outcome of a cited claim's classification (`uncited_claim` has none: null). */
 export function supportOutcome(classification: ClaimClassification): SupportOutcome | null {
-  switch (classification) {
-    case 'exact_match':
-    case 'faithful_paraphrase':
-      return 'supported';
-    case 'citation_not_found':
-    case 'wrong_citation':
-    case 'fabricated_quote':
-    case 'unsupported_claim':
-      return 'unsupported';
-    case 'context_contradiction':
-      return 'contradicted';
-    case 'partially_supported':
-      return 'partial';
-    case 'not_verified':
-    case 'verification_uncertain':
-    case 'weak_support':
-      return 'not_verified';
-    case 'uncited_claim':
-      return null;
-  }
+  return RULES[classification].support;
 }
 
 /** A quotation of the claim, checked against the cited chunks. */
