@@ -106,7 +106,7 @@ function gatherClaims(
   for (const sentence of sentences) {
     const own = ownMarkers(sentence);
     const quotes = ownQuotes(sentence);
-    const prose = proseText(text, sentence, own, masked.mask);
+    const prose = proseText(text, sentence, masked.mask);
     // `Sources: [1], [2]` cites for the text above it; it states nothing itself.
     if (own.length > 0 && LETTER.test(prose) && SOURCES_LINE.test(prose)) {
       sourceLines.push({ block: sentence.block, ids: unionIds(own), markers: own });
