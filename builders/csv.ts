@@ -294,7 +294,8 @@ export function parseCsvText(
   // Where a record starts: csv-parse counts lines to its end, so a cell on two lines moves it.
   const startOf = ({ record, info }: ParsedRecord): { row: number; line: number } => ({
     row: info.records + info.empty_lines,
-    line: info.lines - record.reduce((sum, cell) => sum + countNewlines(cell), 0) + lineOffset,
+    line:
+      info.lines - record.reduce((sum, cell) => sum + cell.split('\n').length - 1, 0) + lineOffset,
   });
   const headerAt = startOf(first);
   const rows: TableRow[] = [];
@@ -308,13 +309,6 @@ export function parseCsvText(
     rows.push({ ...startOf(parsed), cells });
   }
   return { source, header, headerAt, rows, blankRows, notes: fileNotes, encoding, delimiter };
-}
-
-function countNewlines(text: string): number {
-  let count = 0;
-  for (let index = text.indexOf('\n'); index !== -1; index = text.indexOf('\n', index + 1))
-    count += 1;
-  return count;
 }
 
 function csvSyntaxError(
