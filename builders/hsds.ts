@@ -262,6 +262,23 @@ const quote = (id: string): string => JSON.stringify(id);
 
 const TODO_ORPHAN = 'fix the id, or add the record it names';
 
+/**
+ * The organization a record's id leads to, or undefined with the row left out and why: a note for
+ * an ended service (`service`: how the row names it), a warning for an id that points to nothing.
+ */
+function orgOrLeftOut(
+  owner: Owner,
+  left: LeftOut,
+  table: Table,
+  row: TableRow,
+  service: string,
+): string | undefined {
+  if ('org' in owner) return owner.org;
+  if ('ended' in owner) left.add(table, row, `left out, ${service} is ${owner.ended}`);
+  else left.add(table, row, `left out, ${owner.missing}`, TODO_ORPHAN);
+  return undefined;
+}
+
 /** Services' or programs' own pages, each under its organization. */
 function tiedUrls(
   t: Tables,
@@ -279,15 +296,13 @@ function tiedUrls(
       resource === 'service'
         ? links.service(table.cell(row, 'id'))
         : links.organization(table.cell(row, 'organization_id'));
-    if ('ended' in owner) left.add(table.table, row, `left out, the service is ${owner.ended}`);
-    else if ('missing' in owner)
-      left.add(table.table, row, `left out, ${owner.missing}`, TODO_ORPHAN);
-    if (!('org' in owner)) continue;
+    const org = orgOrLeftOut(owner, left, table.table, row, 'the service');
+    if (org === undefined) continue;
     rows.push({
       at: row,
-      organization: links.name(owner.org),
+      organization: links.name(org),
       tied: true,
-      cells: { [url]: table.cell(row, 'url'), ...areaCell(owner.org) },
+      cells: { [url]: table.cell(row, 'url'), ...areaCell(org) },
     });
   }
   return recordTable(
@@ -320,17 +335,10 @@ function phoneTable(
   if (!table || !number) return undefined;
   const rows: RecordRow[] = [];
   for (const row of table.table.rows) {
-    const owner = links.ownerOf(table, row);
-    if ('ended' in owner) {
-      left.add(table.table, row, `left out, its service is ${owner.ended}`);
-      continue;
-    }
-    if ('missing' in owner) {
-      left.add(table.table, row, `left out, ${owner.missing}`, TODO_ORPHAN);
-      continue;
-    }
+    const org = orgOrLeftOut(links.ownerOf(table, row), left, table.table, row, 'its service');
+    if (org === undefined) continue;
     const kind = hsdsPhoneKind(table.cell(row, 'type'), table.cell(row, 'description'));
-    const organization = links.name(owner.org);
+    const organization = links.name(org);
     if (kind !== 'voice') kinds.push({ organization, raw: table.cell(row, 'number'), kind });
     if (!isNumberToCall(kind)) {
       left.add(table.table, row, `kept as a ${kind} line, not a number to call`);
@@ -338,9 +346,9 @@ function phoneTable(
     }
     rows.push({
       at: row,
-      organization: links.name(owner.org),
+      organization,
       tied: true,
-      cells: { [number]: table.cell(row, 'number'), ...areaCell(owner.org) },
+      cells: { [number]: table.cell(row, 'number'), ...areaCell(org) },
     });
   }
   return recordTable(
