@@ -90,12 +90,12 @@ export function icarolDirectory(table: Table): Directory {
   const agencyOf = agenciesOf(t, left);
   const nameColumn = t.first(...NAME_COLUMNS)!;
   const areas = agencyAreas(t, agencyOf);
-  const phones = ICAROL_PHONES.filter(
-    (phone) => t.has(phone.number) && isNumberToCall(phone.kind),
-  ).map((phone) => ({ ...phone, number: t.column(phone.number)! }));
-  const otherLines = ICAROL_PHONES.filter(
-    (phone) => t.has(phone.number) && !isNumberToCall(phone.kind),
-  ).map((phone) => ({ ...phone, number: t.column(phone.number)! }));
+  const held = ICAROL_PHONES.filter((phone) => t.has(phone.number));
+  // A number to call goes into the record table under the header's own spelling of its column.
+  const phones = held
+    .filter((phone) => isNumberToCall(phone.kind))
+    .map((phone) => ({ ...phone, number: t.column(phone.number)! }));
+  const otherLines = held.filter((phone) => !isNumberToCall(phone.kind));
   const url = t.column('WebsiteAddress');
   const alias = t.column('AlternateName');
   const rows: RecordRow[] = [];
@@ -123,15 +123,14 @@ export function icarolDirectory(table: Table): Directory {
     }
     rows.push({ at: record.row, organization, tied: !own, cells });
   }
-  for (const phone of ICAROL_PHONES)
-    if (t.has(phone.number) && !isNumberToCall(phone.kind))
-      for (const record of agencyOf.keys())
-        if (t.cell(record.row, phone.number).length > 0)
-          left.add(
-            table,
-            record.row,
-            `${phone.number} left out of the numbers to call (a ${phone.kind} line)`,
-          );
+  for (const phone of otherLines)
+    for (const record of agencyOf.keys())
+      if (t.cell(record.row, phone.number).length > 0)
+        left.add(
+          table,
+          record.row,
+          `${phone.number} left out of the numbers to call (a ${phone.kind} line)`,
+        );
   const out = recordTable(
     table,
     {
