@@ -3,49 +3,36 @@ import { isCommonWord } from '../normalize/common-words.js';
 import { isAmbiguousName, orgKey, tokenize } from '../normalize/name.js';
 import { isPlaceName } from '../normalize/places.js';
 
-/** One listed name or alias as the organization matcher (`orgs.ts`) holds it. */
-export interface NameEntry {
-  /** The organization this name belongs to. */
-  readonly organization: string;
-  /** The name or alias as listed. */
-  readonly name: string;
-  /** Ordinary-word names and short acronyms must be written exactly (see `isAmbiguousName`). */
-  readonly caseSensitive: boolean;
-  /** The listed name's tokens as written, compared when `caseSensitive`. */
-  readonly rawTokens: readonly string[];
-  /**
-   * The punctuation between each pair of tokens, spaces removed (`Mass. Legal Help` → `.`, ``).
-   * Where the text has sentence punctuation between two words, a name only matches across it if
-   * the listed name has the same punctuation there (`Legal Aid (Boston)`).
-   */
-  readonly marks: readonly string[];
-  /** Punctuation the listed name ends with (`Legal Aid (Boston)` → `)`), kept in the finding. */
-  readonly trailing: string;
-}
-
 const NONE: readonly string[] = Object.freeze([]);
 
 /**
- * A `NameEntry` whose case rule is decided the first time a text's words match the name, not when
- * the directory is indexed: of 100,000 names an answer matches a handful, and deciding every one
- * (its words looked up in the common-word list, which loads on first use) was about a third of
- * building the index.
+ * One listed name or alias as the organization matcher (`orgs.ts`) holds it. Its case rule and
+ * its strength are decided the first time a text's words match the name, not when the directory
+ * is indexed: of 100,000 names an answer matches a handful, and deciding every one (its words
+ * looked up in the common-word list, which loads on first use) was about a third of building the
+ * index.
  */
-export class ListedName implements NameEntry {
-  readonly organization: string;
-  readonly name: string;
-  readonly marks: readonly string[];
-  readonly trailing: string;
+export class ListedName {
   #caseSensitive: boolean | undefined;
   #rawTokens: readonly string[] | undefined;
+  #weak: boolean | undefined;
 
-  constructor(organization: string, name: string, marks: readonly string[] = NONE, trailing = '') {
-    this.organization = organization;
-    this.name = name;
-    this.marks = marks;
-    this.trailing = trailing;
-  }
+  constructor(
+    /** The organization this name belongs to. */
+    readonly organization: string,
+    /** The name or alias as listed. */
+    readonly name: string,
+    /**
+     * The punctuation between each pair of tokens, spaces removed (`Mass. Legal Help` → `.`, ``).
+     * Where the text has sentence punctuation between two words, a name only matches across it
+     * if the listed name has the same punctuation there (`Legal Aid (Boston)`).
+     */
+    readonly marks: readonly string[],
+    /** Punctuation the listed name ends with (`Legal Aid (Boston)` → `)`), kept in the finding. */
+    readonly trailing: string,
+  ) {}
 
+  /** Ordinary-word names and short acronyms must be written exactly (see `isAmbiguousName`). */
   get caseSensitive(): boolean {
     if (this.#caseSensitive === undefined) {
       const norms = tokenize(this.name).map((token) => token.norm);
@@ -54,10 +41,16 @@ export class ListedName implements NameEntry {
     return this.#caseSensitive;
   }
 
-  /** Only compared for case-sensitive names; the others share one empty list. */
+  /** The listed name's tokens as written, compared when `caseSensitive`; the others share one empty list. */
   get rawTokens(): readonly string[] {
     this.#rawTokens ??= this.caseSensitive ? tokenize(this.name).map((token) => token.raw) : NONE;
     return this.#rawTokens;
+  }
+
+  /** Whether the name is weak (`isWeakName`; `sameKey`, the entries of its key), decided on its first match. */
+  weak(sameKey: readonly ListedName[]): boolean {
+    this.#weak ??= isWeakName(this, sameKey);
+    return this.#weak;
   }
 }
 
@@ -68,9 +61,9 @@ export class ListedName implements NameEntry {
  * (`otherForms`), are strong; a name that is only a place is weak; an alias is weak when another organization is listed under the same
  * words (`sameKey`, the entries of its key), or when it is made only of ordinary words or a role
  * (`State Attorney's Office`, `Pro Bono`, `Legal Aid`: `isCommonWord`). Decided once per name, on
- * the first match (`weakness` in `orgs.ts` keeps it on the entry).
+ * the first match (`ListedName.weak` keeps it).
  */
-export function isWeakName(entry: NameEntry, sameKey: readonly NameEntry[]): boolean {
+export function isWeakName(entry: ListedName, sameKey: readonly ListedName[]): boolean {
   if (entry.name === entry.organization) return false;
   // A place is never an organization on its own (`isPlaceName`).
   if (isPlaceName(entry.name)) return true;

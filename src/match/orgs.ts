@@ -1,5 +1,5 @@
 import { tokenize, type Token } from '../normalize/name.js';
-import { isWeakName, ListedName, type NameEntry } from './name-entry.js';
+import { ListedName } from './name-entry.js';
 import { isCommonWord } from '../normalize/common-words.js';
 import { compareStrings } from '../util/strings.js';
 import { writtenAsName } from './name-case.js';
@@ -16,7 +16,7 @@ import type { OrgFinding, Span } from '../extract/types.js';
  */
 export interface OrgMatcher {
   /** folded token key → the names (organization, alias) it may stand for, by organization. */
-  readonly names: ReadonlyMap<string, readonly NameEntry[]>;
+  readonly names: ReadonlyMap<string, readonly ListedName[]>;
   /** first folded token → most tokens of any name that starts with it. */
   readonly firstToken: ReadonlyMap<string, number>;
 }
@@ -29,7 +29,7 @@ export function buildOrgMatcher(
   entries: Iterable<{ organization: string; name: string }>,
   own: readonly string[] = [],
 ): OrgMatcher {
-  const names = new Map<string, NameEntry[]>();
+  const names = new Map<string, ListedName[]>();
   const firstToken = new Map<string, number>();
   const add = (organization: string, name: string): void => {
     const tokens = tokenize(name);
@@ -70,7 +70,7 @@ export function findOrganizations(
     const limit = matcher.firstToken.get(tokens[i]!.norm);
     if (limit === undefined) continue;
     let key = '';
-    let best: { to: number; entry: NameEntry; end?: number; key: string } | undefined;
+    let best: { to: number; entry: ListedName; end?: number; key: string } | undefined;
     // Gaps with sentence punctuation seen so far: gap index → its marks (made on the first one).
     let marked: Array<[number, string]> | undefined;
     for (let length = 1; length <= limit && i + length <= tokens.length; length++) {
@@ -101,7 +101,7 @@ export function findOrganizations(
       }
     }
     if (best === undefined) continue;
-    const weak = weakness(best.entry, matcher.names.get(best.key) ?? [best.entry]);
+    const weak = best.entry.weak(matcher.names.get(best.key) ?? [best.entry]);
     const inside = insideLongerName(text, tokens, i, best.to, !weak);
     // A weak name is never part of a longer name: "State Attorney's Office" in "Miami-Dade State
     // Attorney's Office" names that office, not the one listed under the role. A strong name
@@ -123,7 +123,7 @@ export function findOrganizations(
 interface Candidate {
   from: number;
   to: number;
-  entry: NameEntry;
+  entry: ListedName;
   end?: number;
   weak: boolean;
 }
@@ -158,15 +158,6 @@ function longestFirst(
     });
   }
   return chosen.sort((a, b) => a.start - b.start);
-}
-
-// Each listed name's strength, decided the first time a text matches it (`isWeakName`).
-const WEAK = new WeakMap<NameEntry, boolean>();
-
-function weakness(entry: NameEntry, sameKey: readonly NameEntry[]): boolean {
-  let weak = WEAK.get(entry);
-  if (weak === undefined) WEAK.set(entry, (weak = isWeakName(entry, sameKey)));
-  return weak;
 }
 
 /**
@@ -225,13 +216,13 @@ function isCapitalized(token: Token): boolean {
  * stands for the final token, a possessive's stem).
  */
 function firstFitting(
-  entries: readonly NameEntry[] | undefined,
+  entries: readonly ListedName[] | undefined,
   marked: ReadonlyArray<[number, string]> | undefined,
   tokens: readonly Token[],
   from: number,
   last: string,
   place: PreparedAnswer,
-): NameEntry | undefined {
+): ListedName | undefined {
   if (entries === undefined) return undefined;
   for (const candidate of entries) {
     if (marked && !marked.every(([at, marks]) => (candidate.marks[at] ?? '') === marks)) continue;
