@@ -22,12 +22,9 @@ export function closest<T extends Span>(
   let best: T | undefined;
   for (const candidate of candidates) {
     if (!candidate) continue;
-    if (!best) best = candidate;
-    else {
-      const d = distance(phone, candidate);
-      const bestD = distance(phone, best);
-      if (d < bestD || (d === bestD && candidate.start < best.start)) best = candidate;
-    }
+    const d = distance(phone, candidate);
+    const bestD = best ? distance(phone, best) : Infinity;
+    if (d < bestD || (d === bestD && candidate.start < best!.start)) best = candidate;
   }
   return best;
 }
@@ -110,18 +107,10 @@ function pairRun(
   for (let k = 1; k < run.length; k++)
     if (Boolean(run[k]!.org) !== Boolean(run[k - 1]!.org)) changes++;
   if (changes < 2) return;
-  if (run[0]!.org) {
-    let last: Mention | undefined;
-    for (const mention of run) {
-      if (mention.org) last = mention.org;
-      else if (mention.phone && last) pairs.set(mention.phone, last);
-    }
-  } else {
-    let next: Mention | undefined;
-    for (let k = run.length - 1; k >= 0; k--) {
-      const mention = run[k]!;
-      if (mention.org) next = mention.org;
-      else if (mention.phone && next) pairs.set(mention.phone, next);
-    }
+  // Starting with a name, each number takes the name before it; starting with a number, the one after.
+  let paired: Mention | undefined;
+  for (const mention of run[0]!.org ? run : [...run].reverse()) {
+    if (mention.org) paired = mention.org;
+    else if (mention.phone && paired) pairs.set(mention.phone, paired);
   }
 }
