@@ -49,7 +49,8 @@ export function createHttpJudge(options: HttpJudgeOptions): Judge {
         const wait = retryWait(result, attempt, settings);
         if (typeof wait === 'string')
           return { kind: 'fault', ...statusFault(result.status, wait), attempts };
-        if (!(await sleep(wait, signal)))
+        // The wait ends early, with false, when the answer's deadline passes.
+        if (!(await delay(wait, true, { signal }).catch(() => false)))
           return {
             kind: 'fault',
             fault: 'timeout',
@@ -192,14 +193,4 @@ function errorDetail(error: unknown): string {
   const code = (error as { code?: string } | null)?.code ?? cause?.code;
   const message = error instanceof Error ? error.message : String(error);
   return code ? `${code}: ${cause?.message ?? message}` : message;
-}
-
-/** Wait `ms`, or less when `signal` aborts; true when the whole wait passed. */
-async function sleep(ms: number, signal: AbortSignal): Promise<boolean> {
-  try {
-    await delay(ms, undefined, { signal });
-    return true;
-  } catch {
-    return false;
-  }
 }
