@@ -65,10 +65,10 @@ export async function calibrate(
   pairs: readonly LabelledPair[],
   policy: FailurePolicy,
   setup: JudgeSetup | undefined,
-  options: { repeat?: number; concurrency?: number } = {},
+  options: { repeat?: number } = {},
 ): Promise<CalibrationReport> {
   const runs = Math.max(1, options.repeat ?? 1);
-  const limit = options.concurrency ?? setup?.concurrency ?? JUDGE_DEFAULTS.concurrency;
+  const limit = setup?.concurrency ?? JUDGE_DEFAULTS.concurrency;
   const first = await mapConcurrently(pairs, limit, (pair) => decide(pair, policy, setup));
   let agreeing: boolean[] = first.map(() => true);
   for (let run = 1; run < runs; run++) {
