@@ -171,36 +171,24 @@ export function parseMoneyPrefix(
   // After a currency sign, `m` and `b` are scales (`$1.2m`), not metres.
   const core = digitsAtMoney(tokens, cursor, style);
   if (!core) return undefined;
-  let value = core.value;
-  let exponent = core.exponent;
-  let end = core.end;
-  let next = core.next;
-  const scaleWord = tokens[next];
-  let scaleFactor: number | undefined;
-  if (isWord(scaleWord, WORD_SCALES)) {
-    const scale = WORD_SCALES.get(scaleWord.lower)!;
-    scaleFactor = scale;
-    value *= scale;
-    exponent += Math.round(Math.log10(scale));
-    end = scaleWord.end;
-    next += 1;
-  }
-  const alt =
-    core.alt && (scaleFactor === undefined ? core.alt : scaleReading(core.alt, scaleFactor));
+  // `$1.2 million`: the scale word is part of the amount.
+  const scaleWord = tokens[core.next];
+  const scale = isWord(scaleWord, WORD_SCALES) ? WORD_SCALES.get(scaleWord.lower) : undefined;
+  const read = scale === undefined ? core : { ...scaled(core, scale), end: scaleWord!.end };
   const mention: Mention = {
     kind: 'money',
     start: token.start,
-    end,
+    end: read.end,
     explicit: true,
-    value,
-    exponent,
-    ...(alt ? { alt } : {}),
+    value: read.value,
+    exponent: read.exponent,
+    ...(read.alt ? { alt: read.alt } : {}),
     currency,
     qualified: true,
     hedged: isHedged(tokens, index),
-    ...(scaleFactor === undefined ? {} : { scale: scaleFactor }),
+    ...(scale === undefined ? {} : { scale }),
   };
-  return { mentions: [mention], next };
+  return { mentions: [mention], next: read.next };
 }
 
 function digitsAtMoney(tokens: Token[], index: number, style: NumberStyle): NumberCore | undefined {
