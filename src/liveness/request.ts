@@ -1,24 +1,19 @@
 import type { Dispatcher } from 'undici';
+import { untilAborted } from './cancel.js';
 
 /**
- * One HTTP exchange on an undici dispatcher, by its handler interface rather than `request()`.
+ * One HTTP exchange on an undici dispatcher: its `request()`, of which a link check keeps the
+ * status, the headers and at most the first `maxBodyBytes` of a body.
  *
- * Why by hand: a link check needs the status, the headers and at most the first `maxBodyBytes` of
- * a body, then is done. `request()` wraps every response in a Readable stream, an async resource
- * and an abort listener, and our timeout needed an AbortController and a listener per request on
- * top; on the liveness bench (1,000 links, 1,175 requests) that bookkeeping and the garbage it
- * leaves were about a third of the checker's processor time, and processor time is what delays the
- * last links of a large run (docs/BENCHMARKS.md). A handler sees the same events with none of it.
+ * The timeout bounds the whole exchange (undici's own timeouts bound each wait only); a body cut
+ * off after the headers (timeout, reset, the limit) still answers with what was read.
  *
- * Semantics kept from the `request()` version: the timeout bounds the whole exchange (undici's own
- * timeouts bound each wait only); a body cut off after the headers (timeout, reset, the limit)
- * still answers with what was read.
- *
- * Unlike `request()`, an exchange stopped before its request reached a socket (queued in the pool,
- * or its connection still being made to a host that drops packets) answers at once: its slot in
- * the limits is free again instead of held until the connect timeout. The request itself is
- * dropped when it reaches the socket, before a byte is written, and the pool still opens no more
- * connections to an origin than its cap, so a host never sees more than the per-host limit.
+ * An exchange stopped before its request reached a socket (queued in the pool, or its connection
+ * still being made to a host that drops packets) answers at once, where `request()` alone would
+ * settle only once the request reached a socket: its slot in the limits is free again instead of
+ * held until the connect timeout. undici drops the request when it reaches the socket, before a
+ * byte is written, and the pool still opens no more connections to an origin than its cap, so a
+ * host never sees more than the per-host limit.
  */
 
 export interface RawRequest {
@@ -40,142 +35,65 @@ export type RawOutcome =
   | { type: 'error'; error: unknown };
 
 /** Never rejects. */
-export function requestOnce(
+export async function requestOnce(
   dispatcher: Dispatcher,
   url: URL,
   options: RawRequest,
 ): Promise<RawOutcome> {
-  if (options.signal?.aborted === true)
-    return Promise.resolve({ type: 'error', error: abortReason(options.signal) });
-  return new Promise((resolve) => {
-    const handler = new ExchangeHandler(options, resolve);
+  const { signal: link, timeoutMs, maxBodyBytes } = options;
+  // One signal for the exchange: the link's abort or the timeout, whichever comes first.
+  const stop = new AbortController();
+  const timer = setTimeout(
+    () => stop.abort(new DOMException(`no answer within ${timeoutMs} ms`, 'TimeoutError')),
+    timeoutMs,
+  );
+  const linkStopped = (): void => stop.abort(link?.reason);
+  link?.addEventListener('abort', linkStopped, { once: true });
+  try {
+    link?.throwIfAborted();
+    const { signal } = stop;
+    const response = await untilAborted(
+      dispatcher.request({
+        origin: url.origin,
+        path: `${url.pathname}${url.search}`,
+        method: options.method,
+        headers: options.headers,
+        headersTimeout: timeoutMs,
+        bodyTimeout: timeoutMs,
+        signal,
+        ...(options.method === 'HEAD' && options.keepAlive ? { reset: false } : {}),
+      }),
+      signal,
+      () => Promise.reject(signal.reason),
+    );
+    const status = response.statusCode;
+    const keep = options.readBody && options.method === 'GET' && status >= 200 && status < 300;
+    const chunks: Buffer[] = [];
+    let size = 0;
     try {
-      dispatcher.dispatch(
-        {
-          origin: url.origin,
-          path: `${url.pathname}${url.search}`,
-          method: options.method,
-          headers: options.headers,
-          headersTimeout: options.timeoutMs,
-          bodyTimeout: options.timeoutMs,
-          ...(options.method === 'HEAD' && options.keepAlive ? { reset: false } : {}),
-        },
-        handler,
-      );
-    } catch (error) {
-      handler.fail(error);
+      for await (const chunk of response.body as AsyncIterable<Buffer>) {
+        if (keep) chunks.push(chunk);
+        size += chunk.length;
+        // Enough read: leaving the loop destroys the body, so what is left of a large page is
+        // never downloaded (its connection is closed).
+        if (size >= maxBodyBytes) break;
+      }
+    } catch {
+      // After the status line, the status stands; the body read so far is what there is.
     }
-  });
-}
-
-class ExchangeHandler implements Dispatcher.DispatchHandler {
-  private controller: Dispatcher.DispatchController | undefined;
-  /** Why the exchange is to stop, set before the request reached a socket. */
-  private reason: Error | undefined;
-  private status = 0;
-  private headers: Record<string, string> | undefined;
-  private readonly chunks: Buffer[] = [];
-  private size = 0;
-  private settled = false;
-  private readonly timer: NodeJS.Timeout;
-  private readonly aborted = (): void => this.stop(abortReason(this.options.signal!));
-
-  constructor(
-    private readonly options: RawRequest,
-    private readonly done: (outcome: RawOutcome) => void,
-  ) {
-    this.timer = setTimeout(
-      () => this.stop(new DOMException(`no answer within ${options.timeoutMs} ms`, 'TimeoutError')),
-      options.timeoutMs,
-    );
-    options.signal?.addEventListener('abort', this.aborted, { once: true });
-  }
-
-  onRequestStart(controller: Dispatcher.DispatchController): void {
-    this.controller = controller;
-    if (this.reason) controller.abort(this.reason);
-  }
-
-  onResponseStart(
-    _controller: Dispatcher.DispatchController,
-    status: number,
-    headers: Record<string, string | string[] | undefined>,
-  ): void {
-    // 1xx answers are interim: the real status line follows.
-    if (status < 200) return;
-    this.status = status;
-    this.headers = flattenHeaders(headers);
-  }
-
-  onResponseData(controller: Dispatcher.DispatchController, chunk: Buffer): void {
-    if (this.settled) return;
-    if (this.keepsBody()) this.chunks.push(chunk);
-    this.size += chunk.length;
-    // Enough read: what is left of a large page is never downloaded (its connection is closed).
-    if (this.size >= this.options.maxBodyBytes) {
-      this.finish();
-      controller.abort(new Error('body limit reached'));
-    }
-  }
-
-  onResponseEnd(): void {
-    this.finish();
-  }
-
-  onResponseError(_controller: Dispatcher.DispatchController, error: Error): void {
-    // After the status line, the status stands; the body read so far is what there is.
-    if (this.headers !== undefined) this.finish();
-    else this.fail(error);
-  }
-
-  fail(error: unknown): void {
-    this.settle({ type: 'error', error });
-  }
-
-  private stop(reason: Error): void {
-    if (this.settled) return;
-    if (this.controller) return this.controller.abort(reason);
-    this.reason = reason;
-    this.fail(reason);
-  }
-
-  private keepsBody(): boolean {
-    return (
-      this.options.readBody &&
-      this.options.method === 'GET' &&
-      this.status >= 200 &&
-      this.status < 300
-    );
-  }
-
-  private finish(): void {
-    if (this.headers === undefined)
-      return this.fail(new Error('the response ended before its headers'));
-    const body = this.keepsBody()
-      ? Buffer.concat(this.chunks).subarray(0, this.options.maxBodyBytes).toString('utf8')
+    const body = keep
+      ? Buffer.concat(chunks).subarray(0, maxBodyBytes).toString('utf8')
       : undefined;
-    this.settle({
-      type: 'response',
-      status: this.status,
-      headers: this.headers,
-      ...(body !== undefined ? { body } : {}),
-    });
+    const headers = flattenHeaders(response.headers);
+    return body === undefined
+      ? { type: 'response', status, headers }
+      : { type: 'response', status, headers, body };
+  } catch (error) {
+    return { type: 'error', error };
+  } finally {
+    clearTimeout(timer);
+    link?.removeEventListener('abort', linkStopped);
   }
-
-  private settle(outcome: RawOutcome): void {
-    if (this.settled) return;
-    this.settled = true;
-    clearTimeout(this.timer);
-    this.options.signal?.removeEventListener('abort', this.aborted);
-    this.done(outcome);
-  }
-}
-
-function abortReason(signal: AbortSignal): Error {
-  const reason: unknown = signal.reason;
-  return reason instanceof Error
-    ? reason
-    : new DOMException('This operation was aborted', 'AbortError');
 }
 
 function flattenHeaders(
@@ -183,11 +101,7 @@ function flattenHeaders(
 ): Record<string, string> {
   // Header names come from the server: no prototype, so `__proto__` or `constructor` is a header.
   const out = Object.create(null) as Record<string, string>;
-  // `for…in`, not `Object.entries`: no array of pairs on every response.
-  for (const name in headers) {
-    const value = headers[name];
-    if (value !== undefined)
-      out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
-  }
+  for (const [name, value] of Object.entries(headers))
+    if (value !== undefined) out[name] = Array.isArray(value) ? value.join(', ') : value;
   return out;
 }

@@ -6,9 +6,9 @@ import { Cancelled } from '../../src/liveness/cancel.js';
 import { requestOnce, type RawRequest } from '../../src/liveness/request.js';
 
 /**
- * One exchange on undici's handler interface, against real servers on 127.0.0.1: what the
- * `request()` version did must still hold (the timeout bounds the whole exchange, a body cut off
- * after the status line still answers, at most `maxBodyBytes` kept, interim 1xx skipped).
+ * One exchange, against real servers on 127.0.0.1: the timeout bounds the whole exchange, a body
+ * cut off after the status line still answers, at most `maxBodyBytes` kept, interim 1xx skipped,
+ * and a stopped exchange answers at once.
  */
 
 const open: Array<{ server: Server; agent: Agent }> = [];
