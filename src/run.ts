@@ -2,7 +2,7 @@ import { answerText } from './util/answer-text.js';
 import { loadGovRegistry } from './match/dotgov.js';
 import { indexOf, type AllowlistIndex, type AllowlistSource } from './match/index.js';
 import { isPreparedAnswer, prepareAnswer, type PreparedAnswer } from './text/prepared.js';
-import type { LinkChecker, LivenessOptions } from './liveness/types.js';
+import type { LivenessOptions } from './liveness/types.js';
 import type { Report } from './types.js';
 import { type KnownLinks, verifyAnswer, verifyAnswerLive, type VerifyOptions } from './verify.js';
 import { knowledgeFor } from './jurisdiction/check.js';
@@ -48,19 +48,13 @@ export function jurisdictionFor(
   };
 }
 
-type CheckerFor = (options: LivenessOptions) => Promise<LinkChecker> | LinkChecker;
-
 /**
  * Verify a provider output of any shape with resolved settings, with its recommendation (pass,
- * repair or refuse: `guardAnswer`). With liveness on, `checkerFor` supplies the (shared, caching)
- * link checker; it is only loaded then, so offline runs never load the HTTP client.
+ * repair or refuse: `guardAnswer`). With liveness on, the shared, caching link checker is loaded
+ * then, so offline runs never load the HTTP client.
  */
-export async function verifyOutput(
-  output: unknown,
-  settings: VerifierSettings,
-  checkerFor?: CheckerFor,
-): Promise<Report> {
-  return (await guardOutput(output, settings, checkerFor)).report;
+export async function verifyOutput(output: unknown, settings: VerifierSettings): Promise<Report> {
+  return (await guardOutput(output, settings)).report;
 }
 
 /**
@@ -71,9 +65,8 @@ export async function verifyOutput(
 export async function guardOutput(
   output: unknown,
   settings: VerifierSettings,
-  checkerFor?: CheckerFor,
 ): Promise<{ report: Report; repair?: Repair }> {
-  return guardWithIndex(await indexOf(settings.allowlist), output, settings, checkerFor);
+  return guardWithIndex(await indexOf(settings.allowlist), output, settings);
 }
 
 /**
@@ -84,9 +77,8 @@ export async function guardWithIndex(
   index: AllowlistIndex,
   output: unknown,
   settings: Omit<VerifierSettings, 'allowlist'>,
-  checkerFor?: CheckerFor,
 ): Promise<{ report: Report; repair?: Repair }> {
-  const verify = await verifierFor(index, settings, checkerFor);
+  const verify = await verifierFor(index, settings);
   // Prepared once, the verification and the repair reading the same sentences; an answer the
   // caller prepared (`check` running the chunk check on it too) is read as is.
   const answer = isPreparedAnswer(output) ? output : prepareAnswer(answerText(output));
@@ -101,7 +93,6 @@ export async function guardWithIndex(
 async function verifierFor(
   index: AllowlistIndex,
   settings: Omit<VerifierSettings, 'allowlist'>,
-  checkerFor?: CheckerFor,
 ): Promise<(answer: PreparedAnswer) => Promise<Report>> {
   const gov = {
     ...(settings.govRegistry === undefined
@@ -116,8 +107,8 @@ async function verifierFor(
     known: new Map() as KnownLinks,
   };
   if (settings.liveness === false) return async (answer) => verifyAnswer(answer, index, base);
-  const factory = checkerFor ?? (await import('./liveness/index.js')).sharedLinkChecker;
-  const checker = await factory(settings.liveness);
+  const { sharedLinkChecker } = await import('./liveness/index.js');
+  const checker = sharedLinkChecker(settings.liveness);
   const options = {
     ...base,
     allowPrivateNetworks:
