@@ -202,9 +202,12 @@ async function answer(
     {
       route: path === '/v1/fix' ? '/v1/fix' : '/v1/verify',
       answer: body.answer,
-      threshold: body.threshold ?? options.threshold,
-      failOnMisattribution: body.failOnMisattribution === true,
-      ...(jurisdiction === undefined ? {} : { jurisdiction }),
+      settings: {
+        threshold: body.threshold ?? options.threshold,
+        liveness: false,
+        ...(body.failOnMisattribution ? { failOnMisattribution: true } : {}),
+        ...(jurisdiction === undefined ? {} : { jurisdiction }),
+      },
     },
     limits.requestDeadlineMs - (Date.now() - arrived),
     limits.requestDeadlineMs,

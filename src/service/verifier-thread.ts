@@ -5,7 +5,7 @@ import { jsonLine } from '../format/escape.js';
 import { toJson } from '../format/formatters.js';
 import { fixJson } from '../format/repair.js';
 import { buildIndex, type AllowlistIndex } from '../match/index.js';
-import { guardWithIndex } from '../run.js';
+import { guardWithIndex, type VerifierSettings } from '../run.js';
 
 /**
  * The verification thread (`verifier.ts` starts it): it loads the allowlist named in `workerData`
@@ -32,10 +32,8 @@ export interface Job {
   id: number;
   route: '/v1/verify' | '/v1/fix';
   answer: string;
-  threshold: number;
-  failOnMisattribution: boolean;
-  /** A jurisdiction code, the request's or the service's; absent: the allowlist's own, if any. */
-  jurisdiction?: string;
+  /** The request's settings, else the service's; no jurisdiction: the allowlist's own, if any. */
+  settings: Omit<VerifierSettings, 'allowlist'>;
 }
 
 /** What the thread says: loaded (with the counts `/healthz` shows), not loaded, or a job's answer. */
@@ -104,18 +102,12 @@ const WARM_UP: Job = {
   id: -1,
   route: '/v1/fix',
   answer: 'Call the court at (617) 555-0100 or visit https://www.example.gov/help.',
-  threshold: 0.5,
-  failOnMisattribution: false,
+  settings: { threshold: 0.5, liveness: false },
 };
 
 /** One request's verdict (or `--fix`'s document) as the JSON text the service sends. */
 async function answer(index: AllowlistIndex, job: Job): Promise<string> {
-  const { report, repair } = await guardWithIndex(index, job.answer, {
-    threshold: job.threshold,
-    liveness: false,
-    ...(job.failOnMisattribution ? { failOnMisattribution: true } : {}),
-    ...(job.jurisdiction === undefined ? {} : { jurisdiction: job.jurisdiction }),
-  });
+  const { report, repair } = await guardWithIndex(index, job.answer, job.settings);
   return jsonLine(job.route === '/v1/fix' ? fixJson(job.answer, report, repair) : toJson(report));
 }
 
