@@ -7,9 +7,7 @@ import {
   LINK_BUCKETS,
   PHONE_STATUSES,
   isFatalBucket,
-  type LinkBucket,
   type LinkVerdict,
-  type PhoneStatus,
   type PhoneVerdict,
   type Report,
   type Served,
@@ -76,14 +74,14 @@ function failsAnswer(report: Report, link: LinkVerdict): boolean {
 }
 
 function linkCounts(report: Report): string {
-  return countBy<LinkBucket>(
+  return countBy(
     LINK_BUCKETS,
     report.links.map((link) => link.bucket),
   );
 }
 
 function phoneCounts(report: Report): string {
-  return countBy<PhoneStatus>(
+  return countBy(
     PHONE_STATUSES,
     report.phones.map((phone) => phone.status),
   );
