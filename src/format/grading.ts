@@ -20,14 +20,14 @@ export interface GradingResult {
   };
 }
 
+/** The start of every reason the verifier writes, so a promptfoo row shows which assertion spoke; `report` also finds the verifier's result by it in results files older than its metadata. */
+export const REASON_PREFIX = 'citation-verifier';
+
 /**
  * The result an assertion returns when something went wrong before it could grade (bad config,
  * unreadable allowlist). A thrown error would turn the whole promptfoo row into an ERROR and lose
  * the judge's result beside it; a failing result keeps the row.
  */
-/** The start of every reason the verifier writes, so a promptfoo row shows which assertion spoke; `report` also finds the verifier's result by it in results files older than its metadata. */
-export const REASON_PREFIX = 'citation-verifier';
-
 export function errorResult(prefix: string, message: string): GradingResult {
   return { pass: false, score: 0, reason: `${prefix}: ${message}`, namedScores: {} };
 }
