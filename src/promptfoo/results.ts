@@ -55,9 +55,7 @@ export const PromptfooOutputSchema = z.looseObject({
     timestamp: z.string().optional(),
     prompts: z.array(z.unknown()).optional(),
     results: z.array(PromptfooResultSchema),
-    stats: z.unknown().optional(),
   }),
-  config: z.unknown().optional(),
 });
 
 export type PromptfooResult = z.infer<typeof PromptfooResultSchema>;
