@@ -1,6 +1,6 @@
 import { DIFFERENCE_ALPHA, INTERVAL_Z } from '../defaults.js';
 import { LINK_BUCKETS, type LinkBucket } from '../types.js';
-import { findingCounts } from '../format/counts.js';
+import { findingCounts } from '../format/formatters.js';
 import type { CountsJson } from '../format/verdict-schema.js';
 import {
   DEAD_END_KINDS,

@@ -2,18 +2,18 @@ import { LISTED_FINDINGS, MISATTRIBUTED_PHONE_PENALTY, SCORE_DECIMALS } from '..
 import { formatPhone } from '../normalize/phone.js';
 import { round } from '../score.js';
 import { REASON_PREFIX, VERIFIER_METADATA_KEY, type GradingResult } from './grading.js';
-import { actionLines, correctionNote } from './correction-note.js';
 import {
   LINK_BUCKETS,
   PHONE_STATUSES,
   isFatalBucket,
+  type Correction,
+  type LinkBucket,
   type LinkVerdict,
   type PhoneVerdict,
   type Report,
   type Served,
 } from '../types.js';
-import { cutLists } from './counts.js';
-import type { LinkJson, PhoneJson, VerdictJson } from './verdict-schema.js';
+import type { CountsJson, LinkJson, PhoneJson, VerdictJson } from './verdict-schema.js';
 
 /** Formatters over a `Report`: the promptfoo GradingResult, the JSON document, and the terminal text. */
 
@@ -224,6 +224,42 @@ export function verdictOf(report: Report): VerdictJson {
   return toJson(report, Number.POSITIVE_INFINITY);
 }
 
+/**
+ * Links counted by bucket and lookalike, and numbers: the verdict JSON's `counts` for a report
+ * whose lists are cut, and what the comparison counts from lists that are whole.
+ */
+export function findingCounts(
+  links: ReadonlyArray<{ bucket: LinkBucket; lookalike?: string | undefined }>,
+  phones: number,
+): CountsJson {
+  const buckets = Object.fromEntries(LINK_BUCKETS.map((bucket) => [bucket, 0])) as Record<
+    LinkBucket,
+    number
+  >;
+  let lookalikes = 0;
+  for (const link of links) {
+    buckets[link.bucket] += 1;
+    if (link.lookalike !== undefined) lookalikes += 1;
+  }
+  return { links: links.length, buckets, phones, lookalike_links: lookalikes };
+}
+
+/**
+ * What the verdict JSON says when it lists at most `cap` of a kind: how many of each it left out
+ * (`omitted`) and the counts of the whole answer (`counts`); nothing when every list is whole.
+ */
+function cutLists(report: Report, cap: number): Pick<VerdictJson, 'omitted' | 'counts'> {
+  const omitted = {
+    links: Math.max(0, report.links.length - cap),
+    phones: Math.max(0, report.phones.length - cap),
+    organizations: Math.max(0, report.organizations.length - cap),
+    reasons: Math.max(0, report.reasons.length - cap),
+  };
+  if (!Object.values(omitted).some((count) => count > 0)) return {};
+  const links = report.links.map((link) => ({ bucket: link.bucket, lookalike: link.lookalikeOf }));
+  return { omitted, counts: findingCounts(links, report.phones.length) };
+}
+
 /** One link of the verdict JSON: the raw text as `url`, its bucket, score and reason, its span, and what liveness saw. */
 export function linkJson(link: LinkVerdict): LinkJson {
   return {
@@ -307,4 +343,26 @@ export function toText(report: Report): string {
     more(report.reasons.length, 'problems');
   }
   return `${lines.join('\n')}\n`;
+}
+
+/**
+ * `  → replace with (617) 555-0100 (from $.org_phones["X"])`, `  → remove the claim`, or
+ * `  → for a person to review`: a finding's fix as `check` prints it.
+ */
+function correctionNote(correction: Correction | undefined): string {
+  if (correction === undefined) return '';
+  if (correction.action === 'remove') return ` → remove the claim (${correction.reason})`;
+  if (correction.action === 'review')
+    return ` → for a person to review, nothing written (${correction.reason}${correction.suggestions.length === 0 ? '' : `; the directory offers: ${correction.suggestions.join(', ')}`})`;
+  const more =
+    correction.alternatives.length === 0
+      ? ''
+      : `; also listed: ${correction.alternatives.join(', ')}`;
+  return ` → replace with ${correction.text} (${correction.reason}: ${correction.source.path}${more})`;
+}
+
+/** `Action: repair — why`, under the verdict line of `check`, when the report has one. */
+function actionLines(report: Report): string[] {
+  const action = report.recommendation;
+  return action ? [`Action: ${action.action} — ${action.reason}`] : [];
 }
