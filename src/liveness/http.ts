@@ -74,8 +74,7 @@ export function createAgent(
       timeout: timeoutMs,
       ...(ca ? { ca } : {}),
     },
-    headersTimeout: timeoutMs,
-    bodyTimeout: timeoutMs,
+    // No headers or body timeout: the request's own timer bounds the whole exchange (`requestOnce`).
   });
 }
 

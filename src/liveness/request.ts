@@ -58,8 +58,6 @@ export async function requestOnce(
         path: `${url.pathname}${url.search}`,
         method: options.method,
         headers: options.headers,
-        headersTimeout: timeoutMs,
-        bodyTimeout: timeoutMs,
         signal,
         ...(options.method === 'HEAD' && options.keepAlive ? { reset: false } : {}),
       }),
