@@ -3,7 +3,6 @@ import type { Span } from '../extract/types.js';
 import { prepareAnswer, type PreparedAnswer } from '../text/prepared.js';
 import type { Segments } from '../text/structure.js';
 import {
-  type Correction,
   type CorrectionSource,
   type Fix,
   isFatalBucket,
@@ -154,30 +153,23 @@ function changeOf(edit: PlannedEdit<Target>, pass: number, text: string): Repair
 function stillAgainst(report: Report): Unrepaired[] {
   const left: Unrepaired[] = [];
   for (const link of report.links)
-    if (isFatalBucket(link.bucket))
-      left.push({
-        finding: 'link',
-        raw: link.finding.raw,
-        start: link.finding.start,
-        end: link.finding.end,
-        why: stillWhy(link.bucket, link.reason, link.correction),
-      });
+    if (isFatalBucket(link.bucket)) left.push(still('link', link, link.bucket));
   for (const phone of report.phones)
-    if (countsAgainst(phone))
-      left.push({
-        finding: 'phone',
-        raw: phone.finding.raw,
-        start: phone.finding.start,
-        end: phone.finding.end,
-        why: stillWhy(phone.status.replace('_', ' '), phone.reason, phone.correction),
-      });
+    if (countsAgainst(phone)) left.push(still('phone', phone, phone.status.replace('_', ' ')));
   return left;
 }
 
-function stillWhy(status: string, reason: string, correction: Correction | undefined): string {
-  return correction?.action === 'review'
-    ? `needs a person: still ${status}: ${reason}; ${correction.reason}`
-    : `still ${status}: ${reason}`;
+/** A finding still `status` after repair, and why (with the suggestion's reason when a person must decide). */
+function still(
+  finding: Unrepaired['finding'],
+  { finding: { raw, start, end }, reason, correction }: LinkVerdict | PhoneVerdict,
+  status: string,
+): Unrepaired {
+  const why =
+    correction?.action === 'review'
+      ? `needs a person: still ${status}: ${reason}; ${correction.reason}`
+      : `still ${status}: ${reason}`;
+  return { finding, raw, start, end, why };
 }
 
 /** Whether a finding that counts against the answer was left for a person (a `review` correction). */
