@@ -150,14 +150,6 @@ export function isSiteOf(site: string, parent: string): boolean {
   );
 }
 
-function twinEntry(a: Attribution, organization: string, twin: string): PhoneVerdict {
-  return uncharged(
-    a,
-    'phone.uncharged.same-bare-name',
-    `${a.shown} is given for ${organization}; the directory lists it for ${twin}, the same name without its article or legal form, which the answer's words name as well`,
-  );
-}
-
 function hasNumbers(index: AllowlistIndex, organization: string): boolean {
   return (index.orgPhones.get(organization)?.length ?? 0) > 0;
 }
@@ -315,7 +307,12 @@ export function misattributed(a: Attribution, organization: string, by?: Charged
       `${a.shown} is given for ${organization}, named here only by "${by.org.matched}", a name ordinary words or several organizations share; it proves no number wrong${whose(a, (owners) => `; the directory lists it for ${owners}`, '; the directory does not list it')}`,
     );
   const twin = a.owners.find((owner) => sameBareName(owner, organization));
-  if (twin !== undefined) return twinEntry(a, organization, twin);
+  if (twin !== undefined)
+    return uncharged(
+      a,
+      'phone.uncharged.same-bare-name',
+      `${a.shown} is given for ${organization}; the directory lists it for ${twin}, the same name without its article or legal form, which the answer's words name as well`,
+    );
   const family = a.owners.find(
     (owner) => isSiteOf(owner, organization) || isSiteOf(organization, owner),
   );
