@@ -309,12 +309,10 @@ function meaningfulShortEdit(written: string, listed: string): boolean {
       return true;
     return diff.length === 1 && /[0-9-]/.test(written[diff[0]!]!);
   }
-  if (written.length === listed.length + 1) {
-    for (let i = 0; i < written.length; i++) {
-      if (written.slice(0, i) + written.slice(i + 1) === listed) return /[0-9-]/.test(written[i]!);
-    }
-  }
-  return false;
+  if (written.length !== listed.length + 1) return false;
+  // `withDeletions(written)[at]` is `written` without its character `at - 1`.
+  const at = withDeletions(written).indexOf(listed);
+  return at > 0 && /[0-9-]/.test(written[at - 1]!);
 }
 
 function sameSuffixDomain(name: string, suffix: string, index: LookalikeIndex): string | null {
