@@ -49,13 +49,11 @@ export function phoneKindsOf(
   base: Readonly<Record<string, Readonly<Record<string, PhoneKind>>>> = {},
 ): Record<string, Record<string, PhoneKind>> | undefined {
   const out = dataRecord<Record<string, PhoneKind>>();
-  let any = false;
   // The merged allowlist's kinds first (`--merge`), under the build's spelling of each name.
   for (const [name, own] of Object.entries(base)) {
     const org = nameOf(orgKey(name));
     if (org === undefined) continue;
     Object.assign((out[org.name] ??= dataRecord<PhoneKind>()), own);
-    any = true;
   }
   for (const phone of phones) {
     const org = nameOf(orgKey(phone.organization));
@@ -64,10 +62,9 @@ export function phoneKindsOf(
       if (part.kind !== 'number') continue;
       if (isNumberToCall(phone.kind) && !org.phones.includes(part.e164)) continue;
       (out[org.name] ??= dataRecord<PhoneKind>())[part.e164] = phone.kind;
-      any = true;
     }
   }
-  return any ? out : undefined;
+  return Object.keys(out).length > 0 ? out : undefined;
 }
 
 export { isNumberToCall, type PhoneKind };
