@@ -218,22 +218,13 @@ function describeIssue(issue: z.core.$ZodIssue, format: IssueFormat): string {
   }
 }
 
-/**
- * What the value was. Issues carry it when parsed with `reportInput` (as `parseInput` does); from a
- * caller that did not ask, zod's own "received number" is all there is.
- */
+/** What the value was: every caller parses with `reportInput` (as `parseInput` does), so issues carry it. */
 function got(issue: z.core.$ZodIssue): string {
-  if ('input' in issue) return describeValue(issue.input);
-  const received = /received (\w+)$/.exec(issue.message)?.[1];
-  return received === undefined
-    ? 'something else'
-    : received === 'undefined'
-      ? 'nothing'
-      : describeType(received, false);
+  return describeValue(issue.input);
 }
 
 function isMissing(issue: z.core.$ZodIssueInvalidType): boolean {
-  return 'input' in issue ? issue.input === undefined : / received undefined$/.test(issue.message);
+  return issue.input === undefined;
 }
 
 function describeType(expected: string, missing: boolean): string {

@@ -185,15 +185,6 @@ describe('describeIssues: what, where (one path style), what to do', () => {
       ),
     ).toBe('2 problems:\n  chunks: is empty\n  chunks[0]: is odd');
   });
-
-  it('issues from a parse without reportInput still say what came', () => {
-    const parsed = Settings.safeParse({ name: 5 });
-    expect(parsed.success).toBe(false);
-    expect(describeIssues(parsed.error!.issues)).toBe('$.name: expected a string, got a number');
-    expect(describeIssues(Settings.safeParse({}).error!.issues)).toBe(
-      '$.name: is missing; add a string',
-    );
-  });
 });
 
 describe('the line of each problem, when the value was read from a file', () => {
