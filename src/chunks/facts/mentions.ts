@@ -81,22 +81,7 @@ export function parseNumber(
   const qualified = qualifiers.kind !== 'number' || qualifiers.unit !== undefined;
   // Words count as a stated fact only with a qualifier or a scale: `one` and `first` are prose.
   const explicit = !core.words || qualified || core.scaled || qualifiers.scale !== undefined;
-  if (core.decade && !core.alt) {
-    return {
-      mentions: [
-        {
-          kind: 'year',
-          start: core.start,
-          end: core.end,
-          explicit,
-          value: core.value,
-          exponent: 0,
-          decade: true,
-        },
-      ],
-      next: core.next,
-    };
-  }
+  if (core.decade && !core.alt) return yearAt(core, explicit, core.value, true);
   if (
     qualifiers.kind === 'number' &&
     qualifiers.unit === undefined &&
@@ -108,19 +93,7 @@ export function parseNumber(
   ) {
     // `before 2020`, `2020年之前`: a bound, not a year the text says something happened in.
     const bound = isWord(tokens[index - 1], YEAR_BOUNDS) || isYearBoundAfter(tokens, core.next);
-    return {
-      mentions: [
-        {
-          kind: 'year',
-          start: core.start,
-          end: core.end,
-          explicit: explicit && !bound,
-          value,
-          exponent: 0,
-        },
-      ],
-      next: core.next,
-    };
+    return yearAt(core, explicit && !bound, value);
   }
   const mention: Mention = {
     kind: qualifiers.kind,
@@ -141,6 +114,20 @@ export function parseNumber(
     ...(qualifiers.kind === 'money' ? { currency: qualifiers.currency ?? '?' } : {}),
   };
   return { mentions: [mention], next: Math.max(qualifiers.next, core.next) };
+}
+
+/** The number at `core` as a year (`2020`), or with `decade` as a decade (`the 1990s`). */
+function yearAt(core: NumberCore, explicit: boolean, value: number, decade?: true): Parsed {
+  const mention: Mention = {
+    kind: 'year',
+    start: core.start,
+    end: core.end,
+    explicit,
+    value,
+    exponent: 0,
+  };
+  if (decade) mention.decade = true;
+  return { mentions: [mention], next: core.next };
 }
 
 export function parseMoneyPrefix(
