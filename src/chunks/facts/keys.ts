@@ -227,13 +227,11 @@ function quantityKeys(mention: Mention, side: FactSide): FactKeys {
 
 /** The value and its other reading (`1.200`), each at the precision its writing allows. */
 function readingsOf(mention: Mention): Reading[] {
-  const exponentOf = (reading: Reading): number =>
-    mention.hedged ? hedgeExponent(reading.value, reading.exponent) : reading.exponent;
-  const readings: Reading[] = [];
   const first = { value: mention.value!, exponent: mention.exponent ?? 0 };
-  readings.push({ value: first.value, exponent: exponentOf(first) });
-  if (mention.alt) readings.push({ value: mention.alt.value, exponent: exponentOf(mention.alt) });
-  return readings;
+  return [first, ...(mention.alt ? [mention.alt] : [])].map(({ value, exponent }) => ({
+    value,
+    exponent: mention.hedged ? hedgeExponent(value, exponent) : exponent,
+  }));
 }
 
 /** A claim's quantity looks itself up at its own precision, under what it may match. */
