@@ -175,7 +175,6 @@ export type LinkJson = z.infer<typeof LinkJsonSchema>;
 export type CountsJson = z.infer<typeof CountsJsonSchema>;
 export type PhoneJson = z.infer<typeof PhoneJsonSchema>;
 export type RecordedLink = z.infer<typeof RecordedLinkSchema>;
-export type RecordedPhone = z.infer<typeof RecordedPhoneSchema>;
 export type RecordedVerdict = z.infer<typeof RecordedVerdictSchema>;
 export type VerdictJson = z.infer<typeof VerdictJsonSchema>;
 export type FixJson = z.infer<typeof FixJsonSchema>;
