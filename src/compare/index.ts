@@ -12,13 +12,12 @@ import { printable } from '../util/strings.js';
 
 export { compareVendors, problemsOf, sortRows } from './aggregate.js';
 export { differs, figuresOf, fisherExact, ratio, tally, wilson } from './figures.js';
-export { parseAnswersJsonl, rowsFromAnswers, type AnswerLine } from './answers-jsonl.js';
-export { bucketBarSvg, BUCKET_COLORS } from './chart.js';
+export { parseAnswersJsonl, rowsFromAnswers } from './answers-jsonl.js';
 export { comparisonToHtml, REPORT_CSP } from './format-html.js';
-export { comparisonToJson, VENDOR_REPORT_JSON_VERSION } from './format-json.js';
+export { comparisonToJson } from './format-json.js';
 export { comparisonToMarkdown } from './format-markdown.js';
 export { comparisonToText } from './format-text.js';
-export { highlightPieces, type Piece } from './highlight.js';
+export { highlightPieces } from './highlight.js';
 export { isModelGradedType } from './model-graded.js';
 export { verdictOf } from '../format/formatters.js';
 export type * from './types.js';
