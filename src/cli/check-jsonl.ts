@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { z } from 'zod';
-import { CHECK_JSONL_MAX_LINE_BYTES, JUDGE_DEFAULTS } from '../defaults.js';
+import { CHECK_JSONL_MAX_LINE_BYTES, FILE_LIMITS, JUDGE_DEFAULTS } from '../defaults.js';
 import { jsonLine } from '../format/escape.js';
 import { InputError, isInputError } from '../errors.js';
 import type { CheckLine } from '../format/check-schema.js';
@@ -10,7 +10,8 @@ import { jsonErrorOffset } from '../input/json.js';
 import { firstDuplicateKey } from '../input/json-walk.js';
 import { readLines, type TextLine } from '../input/lines.js';
 import { checkAnswer, checksJson, type CheckPlan } from './check-answer.js';
-import { EXIT, openFileChunks, type CliIo } from './io.js';
+import { openInputStream } from '../util/safe-file.js';
+import { EXIT, type CliIo } from './io.js';
 import type { LineOutput } from './output.js';
 
 /**
@@ -29,10 +30,15 @@ export async function runJsonl(
   output: LineOutput,
 ): Promise<number> {
   const name = source === '-' ? 'stdin' : source;
+  // A file is opened before anything is read, so a missing one or a FIFO is the same input error
+  // as for `check FILE`; over `FILE_LIMITS.jsonl` it stops.
   const chunks =
     source === '-'
       ? (io.stdinChunks?.() ?? Readable.from([await io.readStdin()]))
-      : await openFileChunks(resolve(io.cwd, source), 'answers file');
+      : await openInputStream(resolve(io.cwd, source), {
+          what: 'answers file',
+          maxBytes: FILE_LIMITS.jsonl,
+        });
   const tally = { answers: 0, passed: 0, failed: 0, bad: [] as number[] };
   // With a model judge, answers wait on the network: up to `concurrency` are checked at once,
   // their lines still written in input order, so memory stays that of a few lines.

@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import { FILE_LIMITS } from '../defaults.js';
-import { openInputStream, readInputFile } from '../util/safe-file.js';
+import { readInputFile } from '../util/safe-file.js';
 
 /** Exit codes shared by every subcommand. */
 export const EXIT = {
@@ -70,15 +70,6 @@ export function processIo(): CliIo {
  */
 export async function readTextFile(path: string, what: string): Promise<string> {
   return (await readInputFile(path, { what, maxBytes: FILE_LIMITS.text })).toString('utf8');
-}
-
-/**
- * A file's bytes as they are read, opened first so that a missing or unreadable file, or one that
- * is not a regular file (a FIFO, `/dev/zero`), is the same input error as `readTextFile` gives,
- * before anything is read; over `FILE_LIMITS.jsonl` it stops (`openInputStream`).
- */
-export function openFileChunks(path: string, what: string): Promise<AsyncIterable<Buffer>> {
-  return openInputStream(path, { what, maxBytes: FILE_LIMITS.jsonl });
 }
 
 async function readAllStdin(): Promise<Buffer> {
