@@ -4,11 +4,33 @@ import { numberFromText } from '../input/number.js';
 import { livenessFlagInput } from '../liveness/options.js';
 import {
   JUDGE_FLAGS,
+  type KeyedFlags,
   LIVE_FLAGS,
   OUTPUT_FLAGS,
   parseResolveFlags,
   type ParsedFlags,
 } from './args.js';
+
+/** The link check's flags (`VerifierConfigSchema` keys) but the live ones. */
+const LINK_FLAGS = {
+  allowlist: { type: 'string', key: 'allowlist' },
+  threshold: { type: 'string', key: 'threshold', read: 'number' },
+  'fail-on-misattribution': { type: 'boolean', default: false, key: 'failOnMisattribution' },
+  'gov-registry': { type: 'string', key: 'govRegistry', read: 'path' },
+  jurisdiction: { type: 'string', key: 'jurisdiction' },
+  'wrong-jurisdiction': { type: 'string', key: 'wrongJurisdiction' },
+} as const satisfies KeyedFlags;
+
+/** The chunk check's flags (`ChunkConfigSchema` keys), in the order a usage error lists them. */
+const CHUNK_FLAGS = {
+  'require-citations': { type: 'boolean', default: false, key: 'requireCitations' },
+  'fail-on-weak-support': { type: 'boolean', default: false, key: 'failOnWeakSupport' },
+  'weak-support-threshold': { type: 'string', key: 'weakSupportThreshold', read: 'number' },
+  locale: { type: 'string', key: 'locale' },
+  ...JUDGE_FLAGS,
+  hedge: { type: 'string', key: 'hedge' },
+  'max-failing-claims': { type: 'string', key: 'maxFailingClaims', read: 'number' },
+} as const satisfies KeyedFlags;
 
 /**
  * `check`'s flags: which exist, which only make sense beside another, and how they become the
@@ -22,24 +44,13 @@ export const CHECK_FLAGS = {
   format: { type: 'string' },
   jsonl: { type: 'string' },
   config: { type: 'string' },
-  ...LIVE_FLAGS,
-  ...JUDGE_FLAGS,
-  allowlist: { type: 'string' },
-  threshold: { type: 'string' },
   live: { type: 'boolean', default: false },
   fix: { type: 'boolean', default: false },
-  'gov-registry': { type: 'string' },
-  'fail-on-misattribution': { type: 'boolean', default: false },
-  jurisdiction: { type: 'string' },
-  'wrong-jurisdiction': { type: 'string' },
   deadline: { type: 'string' },
   chunks: { type: 'string' },
-  'require-citations': { type: 'boolean', default: false },
-  'fail-on-weak-support': { type: 'boolean', default: false },
-  'weak-support-threshold': { type: 'string' },
-  locale: { type: 'string' },
-  hedge: { type: 'string' },
-  'max-failing-claims': { type: 'string' },
+  ...LIVE_FLAGS,
+  ...LINK_FLAGS,
+  ...CHUNK_FLAGS,
 } as const;
 
 export type CheckValues = ParsedFlags<typeof CHECK_FLAGS>['values'];
@@ -53,6 +64,7 @@ const LIVE_ONLY = [
   'network-probe',
   'cache-dir',
 ] as const;
+const CHUNK_ONLY = Object.keys(CHUNK_FLAGS) as (keyof typeof CHUNK_FLAGS)[];
 const LINK_ONLY = [
   'threshold',
   'live',
@@ -132,53 +144,15 @@ export interface FlagConfig {
   labels: Record<string, string>;
 }
 
-/**
- * The flags that each stand for one config key: the key (`judge.url` is the `url` of the `judge`
- * object) and how the text is read: `number` as typed (`numberFromText`) for the schema to judge,
- * `path` resolved against the working folder, else as it is. A boolean flag sets its key only when
- * on, so a config file's `true` is not undone by a flag left out.
- */
-type KeyTable = Readonly<Record<string, readonly [key: string, read?: 'number' | 'path']>>;
-
-/** The link check's flags (`VerifierConfigSchema` keys) but the live ones. */
-const LINK_KEYS = {
-  allowlist: ['allowlist'],
-  threshold: ['threshold', 'number'],
-  'fail-on-misattribution': ['failOnMisattribution'],
-  'gov-registry': ['govRegistry', 'path'],
-  jurisdiction: ['jurisdiction'],
-  'wrong-jurisdiction': ['wrongJurisdiction'],
-} as const satisfies KeyTable;
-
-/** The chunk check's flags (`ChunkConfigSchema` keys), in the order a usage error lists them. */
-const CHUNK_KEYS = {
-  'require-citations': ['requireCitations'],
-  'fail-on-weak-support': ['failOnWeakSupport'],
-  'weak-support-threshold': ['weakSupportThreshold', 'number'],
-  locale: ['locale'],
-  'fail-on-partial-support': ['failOnPartialSupport'],
-  'judge-url': ['judge.url'],
-  'judge-model': ['judge.model'],
-  'judge-cache': ['judge.cacheDir', 'path'],
-  'judge-record': ['judge.recordDir', 'path'],
-  'judge-replay': ['judge.replayDir', 'path'],
-  'judge-advisory': ['judge.advisory'],
-  'judge-uncited': ['judge.uncited'],
-  hedge: ['hedge'],
-  'max-failing-claims': ['maxFailingClaims', 'number'],
-} as const satisfies KeyTable;
-
-const CHUNK_ONLY = Object.keys(CHUNK_KEYS) as (keyof typeof CHUNK_KEYS)[];
-
-/** `values`' flags of `table` as config keys, each labelled with its flag for messages. */
+/** `values`' flags of `flags` as config keys, each labelled with its flag for messages. */
 function configOf(
   values: Readonly<Record<string, unknown>>,
-  table: KeyTable,
+  flags: KeyedFlags,
   cwd: string,
 ): FlagConfig {
   const config: Record<string, unknown> = {};
   const labels: Record<string, string> = {};
-  for (const [flag, [key, read]] of Object.entries(table)) {
+  for (const [flag, { key, read }] of Object.entries(flags)) {
     labels[key] = `--${flag}`;
     let value = values[flag];
     if (value === undefined || value === false) continue;
@@ -201,7 +175,7 @@ export function linkFlagConfig(
   cwd: string,
   live: boolean,
 ): FlagConfig {
-  const { config, labels } = configOf(values, LINK_KEYS, cwd);
+  const { config, labels } = configOf(values, LINK_FLAGS, cwd);
   labels['liveness.networkProbe'] = '--network-probe';
   if (live) {
     const flags = livenessFlagInput({ timeout: values.timeout, deadline: values.deadline });
@@ -223,9 +197,9 @@ export function linkFlagConfig(
  * says a URL and a model are missing); `--judge-url` also names the `judge` object in messages.
  */
 export function chunkFlagConfig(
-  values: Partial<Record<keyof typeof CHUNK_KEYS, string | boolean | undefined>>,
+  values: Partial<Record<keyof typeof CHUNK_FLAGS, string | boolean | undefined>>,
   cwd: string,
 ): FlagConfig {
-  const { config, labels } = configOf(values, CHUNK_KEYS, cwd);
+  const { config, labels } = configOf(values, CHUNK_FLAGS, cwd);
   return { config, labels: { ...labels, judge: '--judge-url' } };
 }

@@ -27,17 +27,28 @@ export const LIVE_FLAGS = {
   'cache-dir': { type: 'string' },
 } as const satisfies FlagOptions;
 
+/**
+ * Flags that each stand for one config key, beside what parseArgs reads of them: the key
+ * (`judge.url` is the `url` of the `judge` object) and how the text is read: `number` as typed
+ * (`numberFromText`) for the schema to judge, `path` resolved against the working folder, else as
+ * it is. A boolean flag sets its key only when on, so a config file's `true` is not undone by a
+ * flag left out (`configOf` in `args-check.ts`).
+ */
+export type KeyedFlags = Readonly<
+  Record<string, FlagOptions[string] & { key: string; read?: 'number' | 'path' }>
+>;
+
 /** The chunk judge's flags, for `check --chunks` and `calibrate` alike. */
 export const JUDGE_FLAGS = {
-  'fail-on-partial-support': { type: 'boolean', default: false },
-  'judge-url': { type: 'string' },
-  'judge-model': { type: 'string' },
-  'judge-cache': { type: 'string' },
-  'judge-record': { type: 'string' },
-  'judge-replay': { type: 'string' },
-  'judge-advisory': { type: 'boolean', default: false },
-  'judge-uncited': { type: 'boolean', default: false },
-} as const satisfies FlagOptions;
+  'fail-on-partial-support': { type: 'boolean', default: false, key: 'failOnPartialSupport' },
+  'judge-url': { type: 'string', key: 'judge.url' },
+  'judge-model': { type: 'string', key: 'judge.model' },
+  'judge-cache': { type: 'string', key: 'judge.cacheDir', read: 'path' },
+  'judge-record': { type: 'string', key: 'judge.recordDir', read: 'path' },
+  'judge-replay': { type: 'string', key: 'judge.replayDir', read: 'path' },
+  'judge-advisory': { type: 'boolean', default: false, key: 'judge.advisory' },
+  'judge-uncited': { type: 'boolean', default: false, key: 'judge.uncited' },
+} as const satisfies KeyedFlags;
 
 /**
  * A subcommand whose arguments are parsed before `run` sees them, so each command states its flags
