@@ -135,8 +135,7 @@ function positionsOf(
     else byOrganization.set(org.normalized, [org]);
   }
   const unknown = unlistedNames(answer, all, blocksRead(phones, answer));
-  const names = unknown.length === 0 ? all.map(mentionOf) : [...all.map(mentionOf), ...unknown];
-  if (unknown.length > 0) names.sort((a, b) => a.start - b.start);
+  const names = [...all.map(mentionOf), ...unknown].sort((a, b) => a.start - b.start);
   return { all, numbered, byOrganization, names, unknown };
 }
 
