@@ -20,8 +20,7 @@ export const WIDTH_FORMS = {
 
 /** `text` with the full-width characters of `forms` (a global class of `WIDTH_FORMS`) as ASCII. */
 export function halfWidth(text: string, forms: RegExp = WIDTH_FORMS.all): string {
-  // `search` ignores `lastIndex`, so the shared global expressions carry no state between calls.
-  if (text.search(forms) === -1) return text;
+  // `replace` starts a global expression from 0, so the shared ones carry no state between calls.
   return text.replace(forms, toAscii);
 }
 
