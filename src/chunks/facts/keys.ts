@@ -12,6 +12,14 @@ export function shareRangeQualifiers(mentions: Mention[], tokens: Token[]): void
   for (let index = 0; index + 1 < mentions.length; index += 1) {
     const first = mentions[index]!;
     const second = mentions[index + 1]!;
+    // The one token between the two (`-`, `to`, `(`), when there is exactly one.
+    const secondToken = tokenAt.get(second.start);
+    const joint =
+      secondToken !== undefined && tokens[secondToken - 2]?.end === first.end
+        ? tokens[secondToken - 1]
+        : undefined;
+    // `10-20`, `10 to 20`, `10 and 20`: the ends of one range.
+    const range = isSym(joint, '-–—') || isWord(joint, RANGE_WORDS);
     // `$1-2 million`: the currency goes forward, the scale back.
     if (
       first.kind === 'money' &&
@@ -19,7 +27,7 @@ export function shareRangeQualifiers(mentions: Mention[], tokens: Token[]): void
       second.kind === 'number' &&
       !second.qualified &&
       second.scale !== undefined &&
-      joinedRange(tokens, tokenAt, first, second)
+      range
     ) {
       first.value! *= second.scale;
       first.exponent = (first.exponent ?? 0) + Math.round(Math.log10(second.scale));
@@ -41,9 +49,9 @@ export function shareRangeQualifiers(mentions: Mention[], tokens: Token[]): void
       (second.kind !== 'number' && second.kind !== 'percent' && second.kind !== 'money')
     )
       continue;
-    const echo = isEcho(tokens, tokenAt, first, second);
-    if (!echo && !joinedRange(tokens, tokenAt, first, second)) continue;
-    // The echo reads as one figure: `fourteen (14) days`.
+    // `fourteen (14) days`: the same number again in parentheses, its unit after, reads as one.
+    const echo = first.value === second.value && isSym(joint, '(');
+    if (!echo && !range) continue;
     if (echo) first.end = second.end;
     first.kind = second.kind;
     first.qualified = true;
@@ -57,39 +65,6 @@ export function shareRangeQualifiers(mentions: Mention[], tokens: Token[]): void
     if (second.unit !== undefined) first.unit = second.unit;
     if (second.currency !== undefined) first.currency = second.currency;
   }
-}
-
-/** Whether two mentions are the ends of one range: `10-20`, `10 to 20`, `10 and 20`. */
-function joinedRange(
-  tokens: Token[],
-  tokenAt: ReadonlyMap<number, number>,
-  first: Mention,
-  second: Mention,
-): boolean {
-  const joint = jointBefore(tokens, tokenAt, first, second);
-  return joint !== undefined && (isSym(joint, '-–—') || isWord(joint, RANGE_WORDS));
-}
-
-/** `fourteen (14) days`: the same number again in parentheses, its unit after. */
-function isEcho(
-  tokens: Token[],
-  tokenAt: ReadonlyMap<number, number>,
-  first: Mention,
-  second: Mention,
-): boolean {
-  return first.value === second.value && isSym(jointBefore(tokens, tokenAt, first, second), '(');
-}
-
-/** The one token between two mentions (`-`, `to`, `(`), or undefined when there is not exactly one. */
-function jointBefore(
-  tokens: Token[],
-  tokenAt: ReadonlyMap<number, number>,
-  first: Mention,
-  second: Mention,
-): Token | undefined {
-  const secondToken = tokenAt.get(second.start);
-  if (secondToken === undefined || tokens[secondToken - 2]?.end !== first.end) return undefined;
-  return tokens[secondToken - 1];
 }
 
 // ---------------------------------------------------------------------------------------------
