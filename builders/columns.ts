@@ -38,7 +38,7 @@ export function resolveColumns(
   source: string,
   headerAt: { row: number; line: number } = { row: 1, line: 1 },
 ): ResolvedColumns {
-  const place: TablePlace = { file: source, ...headerAt };
+  const place: TablePlace = { source, ...headerAt };
   const find = (requested: string, flag: string): ResolvedColumn => {
     const key = columnKey(requested);
     const matches = header.flatMap((name, index) => (columnKey(name) === key ? [index] : []));

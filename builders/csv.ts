@@ -39,12 +39,12 @@ export async function readDirectoryFile(
   });
 }
 
-function unreadable(error: unknown, file: string): InputError {
+function unreadable(error: unknown, source: string): InputError {
   const code = (error as NodeJS.ErrnoException).code;
   if (code === 'ENOENT')
     return invalidTable(
       'FILE_NOT_FOUND',
-      { file },
+      { source },
       'CSV file not found',
       'check the path (relative to the folder the command runs in)',
       error,
@@ -52,14 +52,14 @@ function unreadable(error: unknown, file: string): InputError {
   if (code === 'EACCES' || code === 'EPERM')
     return invalidTable(
       'FILE_UNREADABLE',
-      { file },
+      { source },
       `CSV file cannot be read (${code}: no permission)`,
       'give yourself read permission on it, or copy it somewhere you can read',
       error,
     );
   return invalidTable(
     'FILE_UNREADABLE',
-    { file },
+    { source },
     `CSV file cannot be read (${code ?? 'error'})`,
     'check that the path names a file you can read',
     error,
@@ -89,7 +89,7 @@ export function decodeCsvBytes(bytes: Uint8Array, source: string): DecodedText {
   if (b0 === 0x50 && b1 === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04) {
     throw invalidTable(
       'INVALID_CSV',
-      { file: source },
+      { source },
       'is an Excel workbook (.xlsx), not a CSV',
       'in Excel use File › Save As › "CSV UTF-8 (Comma delimited)" and pass that file',
     );
@@ -141,7 +141,7 @@ function decodeUtf8(bytes: Uint8Array, source: string): string {
   if (text.includes('\u0000')) {
     throw invalidTable(
       'INVALID_CSV',
-      { file: source },
+      { source },
       'contains NUL bytes, so it is not a text CSV',
       'export the sheet as "CSV UTF-8" and pass that file',
     );
@@ -258,7 +258,7 @@ export function parseCsvText(
   if (text.trim().length === 0) {
     throw invalidTable(
       'INVALID_CSV',
-      { file: source },
+      { source },
       'is empty',
       'export the directory with a header row naming its columns',
     );
@@ -286,7 +286,7 @@ export function parseCsvText(
   if (!first)
     throw invalidTable(
       'INVALID_CSV',
-      { file: source },
+      { source },
       'has no header row',
       'export the directory with a header row naming its columns',
     );
@@ -333,7 +333,7 @@ function csvSyntaxError(
     startLine += 1;
   const row = parsed + (details.empty_lines ?? 0) + 1;
   const line = startLine + lineOffset;
-  const place = { file: source, row, line };
+  const place = { source, row, line };
   switch (error.code) {
     case 'CSV_QUOTE_NOT_CLOSED':
       return invalidTable(

@@ -13,19 +13,9 @@ export function describeDelimiter(delimiter: CsvDelimiter): string {
   return delimiter === '\t' ? 'tab' : `'${delimiter}'`;
 }
 
-/** `dir.csv row 12 (line 14), column 'Phone'` — where a warning or note points. */
-export function describeLocation(item: {
-  source: string;
-  row: number;
-  line: number;
-  column?: string;
-}): string {
-  return formatTablePlace({ ...item, file: item.source });
-}
-
 /** A warning or note as one line of text: its location, then its message. */
 export function describeItem(item: BuildWarning | BuildNote): string {
-  return `${describeLocation(item)}: ${item.message}`;
+  return `${formatTablePlace(item)}: ${item.message}`;
 }
 
 /**

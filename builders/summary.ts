@@ -1,7 +1,8 @@
 import type { Allowlist } from '../src/allowlist/schema.js';
 import { BUILDER_SHOWN } from '../src/defaults.js';
 import { compareStrings } from '../src/util/strings.js';
-import { describeDelimiter, describeItem, describeLocation } from './messages.js';
+import { formatTablePlace } from '../src/input/table.js';
+import { describeDelimiter, describeItem } from './messages.js';
 import type {
   BuildNote,
   BuildResult,
@@ -145,7 +146,7 @@ const DROPPED: ReadonlySet<string> = new Set(['MISALIGNED_ROW', 'NO_ORG_NAME']);
 
 function describeDropped(item: BuildWarning): string {
   const name = item.name === undefined ? '' : ` ${JSON.stringify(item.name)}`;
-  return `${describeLocation(item)}${name}: ${item.message}`;
+  return `${formatTablePlace(item)}${name}: ${item.message}`;
 }
 
 /**

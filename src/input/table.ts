@@ -8,7 +8,8 @@ import { houseMessage } from './issues.js';
  * say where with it, and what is wrong and what to do with `houseMessage`, as every input does.
  */
 export interface TablePlace {
-  file: string;
+  /** The file as messages name it (the path as given, `standard input`). */
+  source: string;
   /** The row as a spreadsheet numbers it (the header is row 1, blank lines count); 0 or absent for the file as a whole. */
   row?: number;
   /** The file's line where the row starts; given only when it differs from the row. */
@@ -20,9 +21,9 @@ export interface TablePlace {
 /** `directory.csv row 12 (line 14), column 'Phone'`; `directory.csv, column 'Phone'` without a row. */
 export function formatTablePlace(place: TablePlace): string {
   const column = place.column === undefined ? '' : `, column '${place.column}'`;
-  if (place.row === undefined || place.row === 0) return `${place.file}${column}`;
+  if (place.row === undefined || place.row === 0) return `${place.source}${column}`;
   const line = place.line !== undefined && place.line !== place.row ? ` (line ${place.line})` : '';
-  return `${place.file} row ${place.row}${line}${column}`;
+  return `${place.source} row ${place.row}${line}${column}`;
 }
 
 /** An `InputError` about a table: `PLACE: what is wrong; what to do`. */

@@ -5,16 +5,16 @@ import { formatTablePlace, invalidTable } from '../../src/input/table.js';
 
 describe('formatTablePlace: where in a CSV, one way for every message', () => {
   it.each([
-    [{ file: 'dir.csv' }, 'dir.csv'],
-    [{ file: 'dir.csv', row: 0, line: 0 }, 'dir.csv'],
-    [{ file: 'dir.csv', column: 'Phone' }, "dir.csv, column 'Phone'"],
-    [{ file: 'dir.csv', row: 12 }, 'dir.csv row 12'],
-    [{ file: 'dir.csv', row: 12, line: 12, column: 'Phone' }, "dir.csv row 12, column 'Phone'"],
+    [{ source: 'dir.csv' }, 'dir.csv'],
+    [{ source: 'dir.csv', row: 0, line: 0 }, 'dir.csv'],
+    [{ source: 'dir.csv', column: 'Phone' }, "dir.csv, column 'Phone'"],
+    [{ source: 'dir.csv', row: 12 }, 'dir.csv row 12'],
+    [{ source: 'dir.csv', row: 12, line: 12, column: 'Phone' }, "dir.csv row 12, column 'Phone'"],
     [
-      { file: 'dir.csv', row: 5, line: 6, column: 'Phone' },
+      { source: 'dir.csv', row: 5, line: 6, column: 'Phone' },
       "dir.csv row 5 (line 6), column 'Phone'",
     ],
-    [{ file: 'standard input', row: 1, line: 2 }, 'standard input row 1 (line 2)'],
+    [{ source: 'standard input', row: 1, line: 2 }, 'standard input row 1 (line 2)'],
   ])('%j → %s', (place, text) => {
     expect(formatTablePlace(place)).toBe(text);
   });
@@ -25,7 +25,7 @@ describe('invalidTable: an InputError in the house form', () => {
     const cause = new Error('EISDIR');
     const error = invalidTable(
       'FILE_UNREADABLE',
-      { file: 'exports' },
+      { source: 'exports' },
       'is a folder, not a CSV file',
       'name the CSV file inside it',
       cause,
@@ -37,7 +37,7 @@ describe('invalidTable: an InputError in the house form', () => {
       message: 'exports: is a folder, not a CSV file; name the CSV file inside it',
       cause,
     });
-    expect(invalidTable('INVALID_CSV', { file: 'dir.csv', row: 3 }, 'what', 'todo').message).toBe(
+    expect(invalidTable('INVALID_CSV', { source: 'dir.csv', row: 3 }, 'what', 'todo').message).toBe(
       houseMessage('dir.csv row 3: what', 'todo'),
     );
   });
