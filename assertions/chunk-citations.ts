@@ -18,7 +18,6 @@ import type { ChunkSettings, JudgeConfig } from '../src/chunks/config.js';
 import { guardClaims, guardJudgedClaims } from '../src/chunks/repair.js';
 import type { PreparedAnswer } from '../src/text/prepared.js';
 import { buildJudgeSetup } from '../src/chunks/judge-setup.js';
-import { judgeChunkReport } from '../src/chunks/judged.js';
 import type { Chunk, ChunkReport } from '../src/chunks/types.js';
 import {
   type GradingContext,
@@ -37,7 +36,6 @@ import { errorResult, type GradingResult } from '../src/format/grading.js';
 /** What the judge pass needs from the deterministic one. */
 interface Judged {
   answer: string;
-  report: ChunkReport;
   chunks: Chunk[];
   settings: ChunkSettings;
   judge: JudgeConfig;
@@ -96,11 +94,10 @@ function checkOrError(
       throw error;
     }
     const answer = answerText(output);
-    const report = checkChunkCitations(answer, chunks, settings);
-    if (settings.judge) return { answer, report, chunks, settings, judge: settings.judge };
-    const verify = (text: PreparedAnswer): ChunkReport =>
+    if (settings.judge) return { answer, chunks, settings, judge: settings.judge };
+    const verify = (text: string | PreparedAnswer): ChunkReport =>
       checkChunkCitations(text, chunks, settings);
-    return chunkGradingResult(guardClaims(answer, report, settings, verify).report);
+    return chunkGradingResult(guardClaims(answer, verify(answer), settings, verify).report);
   } catch (error) {
     return errorResult(CHUNK_REASON_PREFIX, describeError(error));
   }
@@ -121,12 +118,8 @@ async function judged(
       ? await loadGradingJudge(context, base)
       : undefined;
   const setup = buildJudgeSetup(config, process.env, grading);
-  const { chunks, settings } = checked;
-  // The repaired answer is checked again with the same judge: its kept claims from the cache.
-  const verify = async (text: PreparedAnswer): Promise<ChunkReport> =>
-    judgeChunkReport(checkChunkCitations(text, chunks, settings), chunks, setup);
-  const report = await judgeChunkReport(checked.report, chunks, setup);
-  const guarded = await guardJudgedClaims(checked.answer, report, settings, verify);
+  const { answer, chunks, settings } = checked;
+  const guarded = await guardJudgedClaims(answer, chunks, settings, setup);
   const result = chunkGradingResult(guarded.report);
   const self = grading ? gradedBySelf(grading, context) : undefined;
   return self === undefined

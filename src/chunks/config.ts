@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { parseInput } from '../input/issues.js';
 import { CHUNK_DEFAULTS } from '../defaults.js';
 import { isLocaleTag } from './number-style.js';
-import type { ClaimRepairOptions } from './repair.js';
-import type { FailurePolicy } from './types.js';
+import type { ClaimRepairOptions, FailurePolicy } from './types.js';
 
 /**
  * The model judge's settings (docs/JUDGE.md): `true` in the assertion uses promptfoo's grading

@@ -1,23 +1,20 @@
 import { fixPass, type PlannedEdit, removalEdit } from '../repair/index.js';
 import { prepareAnswer, type PreparedAnswer } from '../text/prepared.js';
 import { citationId } from './audit.js';
+import { checkChunkCitations } from './check.js';
+import { judgeChunkReport, type JudgeSetup } from './judged.js';
 import type {
+  Chunk,
+  ChunkCheckOptions,
   ChunkReport,
   ClaimChange,
   ClaimRecommendation,
   ClaimRepair,
+  ClaimRepairOptions,
   ClaimVerdict,
   RetryInstruction,
   Span,
 } from './types.js';
-
-/** How failing claims are repaired: `ChunkSettings`' `hedge` and `maxFailingClaims`. */
-export interface ClaimRepairOptions {
-  /** What replaces a failing claim; null drops its sentence or list item. */
-  hedge: string | null;
-  /** More failing claims than this and the action is `refuse`, with nothing repaired. */
-  maxFailingClaims: number;
-}
 
 /** A chunk report with its action (`report.action`), and the repair when one was made. */
 export interface ClaimGuard {
@@ -133,17 +130,26 @@ export function guardClaims(
   return recommendClaims(report, options, fix && { ...fix.repair, report: verify(fix.answer) });
 }
 
-/** `guardClaims` with a verification that waits (the model judge). */
+/**
+ * The chunk check of an answer, judged by `setup` when given, and its action (`guardClaims`): the
+ * failing claims repaired and the repaired answer checked again the same way (with a judge, its
+ * kept claims from the judge's cache).
+ */
 export async function guardJudgedClaims(
   answer: string | PreparedAnswer,
-  report: ChunkReport,
-  options: ClaimRepairOptions,
-  verify: (repaired: PreparedAnswer) => Promise<ChunkReport>,
+  chunks: readonly Chunk[],
+  settings: ChunkCheckOptions & ClaimRepairOptions,
+  setup: JudgeSetup | undefined,
 ): Promise<ClaimGuard> {
-  const fix = downgradeClaims(answer, report, options);
+  const verify = async (text: string | PreparedAnswer): Promise<ChunkReport> => {
+    const checked = checkChunkCitations(text, chunks, settings);
+    return setup ? judgeChunkReport(checked, chunks, setup) : checked;
+  };
+  const report = await verify(answer);
+  const fix = downgradeClaims(answer, report, settings);
   return recommendClaims(
     report,
-    options,
+    settings,
     fix && { ...fix.repair, report: await verify(fix.answer) },
   );
 }

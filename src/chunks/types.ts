@@ -273,6 +273,14 @@ export interface ChunkCheckOptions extends Partial<FailurePolicy> {
   locale?: string;
 }
 
+/** How failing claims are repaired: `ChunkSettings`' `hedge` and `maxFailingClaims`. */
+export interface ClaimRepairOptions {
+  /** What replaces a failing claim; null drops its sentence or list item. */
+  hedge: string | null;
+  /** More failing claims than this and the action is `refuse`, with nothing repaired. */
+  maxFailingClaims: number;
+}
+
 /**
  * The result of checking one answer against its chunks. `pass` is gated on the worst claim: any
  * failing claim fails the answer, whatever the rate.

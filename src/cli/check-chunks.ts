@@ -1,13 +1,11 @@
 import { resolve } from 'node:path';
 import { buildChunkAudit, type ChunkAudit, chunkFixJson } from '../chunks/audit.js';
-import { checkChunkCitations } from '../chunks/check.js';
 import { resolveChunkConfig, type ChunkSettings } from '../chunks/config.js';
 import { claimFixSummary, formatChunkAuditText } from '../chunks/format.js';
 import { buildJudgeSetup } from '../chunks/judge-setup.js';
-import { judgeChunkReport } from '../chunks/judged.js';
 import { parseChunks } from '../chunks/parse.js';
 import { guardJudgedClaims } from '../chunks/repair.js';
-import type { Chunk, ChunkReport, ClaimRepair } from '../chunks/types.js';
+import type { Chunk, ClaimRepair } from '../chunks/types.js';
 
 export { parseChunks };
 import { overFile } from '../config/merge.js';
@@ -66,16 +64,7 @@ export async function checkChunks(
   env: NodeJS.ProcessEnv,
 ): Promise<ChunkOutcome> {
   const setup = settings.judge ? buildJudgeSetup(settings.judge, env) : undefined;
-  const verify = async (text: string | PreparedAnswer): Promise<ChunkReport> => {
-    const checked = checkChunkCitations(text, chunks, settings);
-    return setup ? judgeChunkReport(checked, chunks, setup) : checked;
-  };
-  const { report, repair } = await guardJudgedClaims(
-    answer,
-    await verify(answer),
-    settings,
-    verify,
-  );
+  const { report, repair } = await guardJudgedClaims(answer, chunks, settings, setup);
   return {
     audit: buildChunkAudit(report),
     pass: report.pass,

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkChunkCitations } from '../../src/chunks/check.js';
 import { guardClaims, guardJudgedClaims } from '../../src/chunks/repair.js';
-import { judgeChunkReport } from '../../src/chunks/judged.js';
 import { buildJudgeSetup } from '../../src/chunks/judge-setup.js';
 import type { ChunkCheckOptions } from '../../src/chunks/types.js';
 import { CHUNK_DEFAULTS } from '../../src/defaults.js';
@@ -181,11 +180,9 @@ describe('guardJudgedClaims', () => {
       }),
     );
     const setup = buildJudgeSetup({ url: judge.url, model: 'claimfix-scripted' }, {});
-    const verify = async (text: string | PreparedAnswer) =>
-      judgeChunkReport(checkChunkCitations(text, CHUNKS, {}), CHUNKS, setup);
     const answer =
       'The court can give a tenant more time [2]. Tenants may stay in the home forever [1].';
-    const { report, repair } = await guardJudgedClaims(answer, await verify(answer), DROP, verify);
+    const { report, repair } = await guardJudgedClaims(answer, CHUNKS, DROP, setup);
     expect(repair?.text).toBe('The court can give a tenant more time [2].');
     expect(report.action?.action).toBe('repair');
     expect(repair?.report.judge).toMatchObject({ callsMade: 0, claimsFromCache: 1 });
