@@ -135,20 +135,21 @@ export const RepairChangeJsonSchema = z.object({
   source: CorrectionSourceJsonSchema.optional(),
 });
 
+/** A finding still against the answer after repair (`Unrepaired`), and why. */
+export const UnrepairedJsonSchema = z.object({
+  finding: z.enum(['link', 'phone']),
+  raw: z.string(),
+  ...span,
+  why: z.string(),
+});
+
 /** The document of `check --fix --format json` and `POST /v1/fix`: the verdict and its repair. */
 export const FixJsonSchema = VerdictJsonSchema.extend({
   repair: z.object({
     text: z.string(),
     passes: z.number().int().nonnegative(),
     changes: z.array(RepairChangeJsonSchema),
-    unrepaired: z.array(
-      z.object({
-        finding: z.enum(['link', 'phone']),
-        raw: z.string(),
-        ...span,
-        why: z.string(),
-      }),
-    ),
+    unrepaired: z.array(UnrepairedJsonSchema),
     verdict: VerdictJsonSchema,
   }),
 });

@@ -1,9 +1,9 @@
-import type { CorrectionCode } from '../codes.js';
+import type { z } from 'zod';
 import type { Span } from '../extract/types.js';
+import type { RepairChangeJsonSchema, UnrepairedJsonSchema } from '../format/verdict-schema.js';
 import { prepareAnswer, type PreparedAnswer } from '../text/prepared.js';
 import type { Segments } from '../text/structure.js';
 import {
-  type CorrectionSource,
   type Fix,
   isFatalBucket,
   type LinkVerdict,
@@ -15,27 +15,10 @@ import { applyEdits, type PlannedEdit } from './apply.js';
 import { removalEdit } from './removal.js';
 
 /** One change made to the answer; its span indexes the text of the pass that made it (pass 1: the answer). */
-export interface RepairChange extends Span {
-  pass: number;
-  finding: 'link' | 'phone';
-  /** The finding as written. */
-  raw: string;
-  action: Fix['action'];
-  /** The text that was replaced or removed, and what went in its place. */
-  original: string;
-  text: string;
-  /** The correction's code and reason (`src/codes.ts`). */
-  code: CorrectionCode;
-  reason: string;
-  source?: CorrectionSource;
-}
+export type RepairChange = z.infer<typeof RepairChangeJsonSchema>;
 
 /** A finding still against the answer after repair, and why. */
-export interface Unrepaired extends Span {
-  finding: 'link' | 'phone';
-  raw: string;
-  why: string;
-}
+export type Unrepaired = z.infer<typeof UnrepairedJsonSchema>;
 
 export interface Repair {
   /** The repaired answer. */
