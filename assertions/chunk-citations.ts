@@ -26,6 +26,7 @@ import {
 } from '../src/promptfoo/grading-judge.js';
 import { promptfooBaseDir } from '../src/promptfoo/settings.js';
 import { answerText } from '../src/util/answer-text.js';
+import { isRecord } from '../src/util/record.js';
 import { checkChunkCitations } from '../src/chunks/check.js';
 import { resolveChunkConfig } from '../src/chunks/config.js';
 import { CHUNK_REASON_PREFIX, chunkGradingResult } from '../src/chunks/grading.js';
@@ -182,7 +183,5 @@ function findChunks(
 }
 
 function field(record: unknown, name: string): unknown {
-  return record !== null && typeof record === 'object' && !Array.isArray(record)
-    ? (record as Record<string, unknown>)[name]
-    : undefined;
+  return isRecord(record) ? record[name] : undefined;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isRecord } from '../util/record.js';
 import { compareStrings } from '../util/strings.js';
 import { invalidInput, type IssueFormat } from '../input/issues.js';
 import { cleanOrgName } from '../normalize/name.js';
@@ -194,8 +195,8 @@ const isString = (value: unknown): boolean => typeof value === 'string';
 const isStrings = (value: unknown): boolean => Array.isArray(value) && value.every(isString);
 
 function isRecordOf(value: unknown, test: (value: unknown) => boolean): boolean {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  for (const key in value) if (!test((value as Record<string, unknown>)[key])) return false;
+  if (!isRecord(value)) return false;
+  for (const key in value) if (!test(value[key])) return false;
   return true;
 }
 

@@ -3,6 +3,7 @@ import { describeValue, formatPath, invalidInput } from '../input/issues.js';
 import { CHUNK_DEFAULTS } from '../defaults.js';
 import { ID_PATTERN, chunkKey } from './ids.js';
 import type { Chunk } from './types.js';
+import { isRecord } from '../util/record.js';
 
 /** Keys a chunk object may carry besides `id` and `text`; accepted and not used. */
 export const CHUNK_OPTIONAL_KEYS: readonly string[] = [
@@ -70,7 +71,7 @@ type Fail = (path: readonly PropertyKey[], message: string) => never;
 function parseArray(items: unknown[], root: string, fail: Fail): Chunk[] {
   if (items.length === 0) return [];
   const first = items[0];
-  const objects = first !== null && typeof first === 'object' && !Array.isArray(first);
+  const objects = isRecord(first);
   const chunks: Chunk[] = [];
   const seen = new Map<string, number>();
   items.forEach((item, index) => {
@@ -86,7 +87,7 @@ function parseArray(items: unknown[], root: string, fail: Fail): Chunk[] {
       chunks.push({ id, key: id, text: item });
       return;
     }
-    if (item === null || typeof item !== 'object' || Array.isArray(item)) {
+    if (!isRecord(item)) {
       return fail(
         path,
         `expected a string or an {"id", "text"} object, got ${describeValue(item)}`,
@@ -97,11 +98,10 @@ function parseArray(items: unknown[], root: string, fail: Fail): Chunk[] {
         path,
         `is an object but ${first} is a string; give every chunk as a string or every chunk as {"id", "text"}`,
       );
-    const record = item as Record<string, unknown>;
-    const unknown = Object.keys(record).filter(
+    const unknown = Object.keys(item).filter(
       (key) => key !== 'id' && key !== 'text' && !CHUNK_OPTIONAL_KEYS.includes(key),
     );
-    if (!('text' in record)) {
+    if (!('text' in item)) {
       const alias = unknown.find((key) => TEXT_ALIASES.includes(key));
       fail(
         [index, 'text'],
@@ -116,9 +116,9 @@ function parseArray(items: unknown[], root: string, fail: Fail): Chunk[] {
         `unknown key; a chunk object has "id" and "text" (optional: ${CHUNK_OPTIONAL_KEYS.join(', ')})`,
       );
     }
-    if (typeof record['text'] !== 'string')
-      fail([index, 'text'], `expected a string, got ${describeValue(record['text'])}`);
-    const id = readId(record['id'], [index, 'id'], fail);
+    if (typeof item['text'] !== 'string')
+      fail([index, 'text'], `expected a string, got ${describeValue(item['text'])}`);
+    const id = readId(item['id'], [index, 'id'], fail);
     const key = chunkKey(id);
     const previous = seen.get(key);
     if (previous !== undefined)
@@ -127,7 +127,7 @@ function parseArray(items: unknown[], root: string, fail: Fail): Chunk[] {
         `${JSON.stringify(id)} repeats ${formatPath(root, [previous, 'id'])}; give each chunk its own id`,
       );
     seen.set(key, index);
-    chunks.push({ id, key, text: record['text'] as string });
+    chunks.push({ id, key, text: item['text'] as string });
   });
   return chunks;
 }

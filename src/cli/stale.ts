@@ -11,6 +11,7 @@ import { livenessFlagInput, parseLivenessOptions } from '../liveness/options.js'
 import type { LivenessOptions } from '../liveness/types.js';
 import { readPromptfooResults } from '../promptfoo/results.js';
 import { findStaleLinks, type StaleInput, staleFailed } from '../stale.js';
+import { isRecord } from '../util/record.js';
 import { printable } from '../util/strings.js';
 import {
   defineCommand,
@@ -191,8 +192,8 @@ async function readAnswers(path: string, io: CliIo): Promise<Answer[]> {
   })) {
     let value = line;
     let where = `${source} line ${number}`;
-    if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
-      const { id, provider, ...rest } = value as Record<string, unknown>;
+    if (isRecord(value)) {
+      const { id, provider, ...rest } = value;
       const labels = [
         typeof id === 'string' || typeof id === 'number' ? `id ${id}` : '',
         typeof provider === 'string' ? provider : '',

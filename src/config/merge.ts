@@ -1,4 +1,5 @@
 import { ChunkConfigSchema } from '../chunks/config.js';
+import { isRecord } from '../util/record.js';
 import { type ConfigFile, VerifierConfigSchema } from './schema.js';
 
 /**
@@ -24,16 +25,12 @@ export function overFile(
   const nested = part === 'verifier' ? 'liveness' : 'judge';
   const under = base[nested];
   const over = flags[nested];
-  if (isOptions(over) && (isOptions(under) || under === true))
-    merged[nested] = { ...(isOptions(under) ? under : {}), ...over };
+  if (isRecord(over) && (isRecord(under) || under === true))
+    merged[nested] = { ...(isRecord(under) ? under : {}), ...over };
   return merged;
 }
 
 /** Whether the file or the flags turn liveness on: the live-only flags then apply. */
 export function livenessOn(file: ConfigFile | undefined): boolean {
-  return file?.liveness === true || isOptions(file?.liveness);
-}
-
-function isOptions(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+  return file?.liveness === true || isRecord(file?.liveness);
 }

@@ -1,3 +1,4 @@
+import { isRecord } from '../util/record.js';
 import { JUDGE_LABELS, type JudgeLabel, type WireVerdict } from './types.js';
 
 /**
@@ -74,8 +75,4 @@ function readVerdict(item: unknown): WireVerdict | string {
 
 function unparsable(reason: string): ReplyOutcome {
   return { kind: 'unparsable', reason };
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }

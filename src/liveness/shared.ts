@@ -1,3 +1,4 @@
+import { isRecord } from '../util/record.js';
 import { compareStrings } from '../util/strings.js';
 import { createLinkChecker } from './checker.js';
 import type { LinkChecker, LivenessOptions } from './types.js';
@@ -51,9 +52,9 @@ function optionsKey(options: LivenessOptions): string {
       }
       return `[function ${id}]`;
     }
-    if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+    if (isRecord(value)) {
       return Object.fromEntries(
-        Object.entries(value as Record<string, unknown>)
+        Object.entries(value)
           .filter(([, entry]) => entry !== undefined)
           .sort(([a], [b]) => compareStrings(a, b)),
       );

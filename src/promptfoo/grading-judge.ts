@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { InputError } from '../errors.js';
 import { judgeMessages } from '../judge/prompt.js';
 import type { Judge, JudgeAnswer, JudgeFaultKind } from '../judge/types.js';
+import { isRecord } from '../util/record.js';
 
 /** The part of a promptfoo provider the judge uses. */
 interface GradingProvider {
@@ -135,10 +136,6 @@ export function gradedBySelf(judge: Judge, context: unknown): string | undefined
 
 function isProvider(value: unknown): value is GradingProvider {
   return isRecord(value) && typeof value.id === 'function' && typeof value.callApi === 'function';
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 /**
