@@ -88,9 +88,11 @@ export const serveCommand: Subcommand = defineCommand({
       allowedHosts: values['allowed-host'] ?? [],
       log,
     });
-    if (!cluster.isWorker) io.stdout(`listening on ${running.url}\n`);
+    // The signals are ours before the first line says we listen: a supervisor may stop us at once.
     process.on('SIGHUP', () => void running.reload('SIGHUP'));
-    await new Promise<void>((done) => process.once('SIGTERM', () => done()));
+    const stopped = new Promise<void>((done) => process.once('SIGTERM', () => done()));
+    if (!cluster.isWorker) io.stdout(`listening on ${running.url}\n`);
+    await stopped;
     log(
       `citation-verifier serve: SIGTERM, draining ${running.service.inFlight()} requests in flight`,
     );
