@@ -3,8 +3,7 @@ import type { Allowlist } from './allowlist/schema.js';
 import { compareStrings } from './util/strings.js';
 import { citedLinks } from './extract/cited.js';
 import { extractLinks } from './extract/links.js';
-import { createLinkChecker } from './liveness/checker.js';
-import { withoutScheme } from './liveness/target.js';
+import { createLinkChecker, withoutScheme } from './liveness/checker.js';
 import type {
   LinkChecker,
   LivenessKind,

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { rootCertificates } from 'node:tls';
 import { LIVENESS_DEFAULTS } from '../defaults.js';
 import { InputError, describeError } from '../errors.js';
+import { normalizeUrl } from '../normalize/url.js';
 import { compareStrings } from '../util/strings.js';
 import { privateAddressPolicy } from './address.js';
 import { DiskCache } from './cache.js';
@@ -17,7 +18,6 @@ import { livenessNumbers, parseLivenessOptions } from './options.js';
 import { createSystemResolver, hostKey, pinsFrom } from './resolve.js';
 import { RETRY_BASE_DELAY_MS } from './retry.js';
 import { Soft404Prober } from './soft404.js';
-import { fetchTarget } from './target.js';
 import type {
   CheckOptions,
   LinkChecker,
@@ -364,4 +364,49 @@ function stripBody(evidence: Crawled): Evidence {
   if (evidence.type !== 'response' || evidence.body === undefined) return evidence;
   const { body: _body, ...rest } = evidence;
   return rest;
+}
+
+/**
+ * What is fetched for a link: the link as written (scheme, `www.` or not, port, path, query), never
+ * its normalized form: fetching `https://x.org` for a written `http://www.x.org` asks another
+ * server. A written http(s) scheme is followed exactly (`schemeWritten`); a link without one is
+ * tried over https, then http, as a browser does with a typed address; text a URL parser cannot
+ * read falls back to the normalizer's reading. Fragment and credentials are never sent.
+ */
+export type FetchTarget =
+  | { ok: true; url: URL; schemeWritten: boolean }
+  | { ok: false; error: 'bad-url'; reason: string };
+
+const SCHEME = /^([a-z][a-z0-9+.-]*):/i;
+
+export function fetchTarget(written: string): FetchTarget {
+  const text = written.trim();
+  const scheme = SCHEME.exec(text);
+  const rest = scheme ? text.slice(scheme[0].length) : text;
+  // `localhost:3000/x` and `x.org:8080` read as a scheme followed by digits: they have none.
+  const hasScheme = scheme !== null && !/^\d/.test(rest);
+  if (hasScheme && !/^https?$/i.test(scheme[1]!))
+    return {
+      ok: false,
+      error: 'bad-url',
+      reason: `${scheme[1]!.toLowerCase()}: addresses are not checked`,
+    };
+  const asWritten = URL.parse(hasScheme ? text : `https://${text.replace(/^\/\//, '')}`);
+  const normalized = asWritten === null ? normalizeUrl(text) : undefined;
+  const url = normalized?.ok ? URL.parse(normalized.url) : asWritten;
+  if (url === null)
+    return { ok: false, error: 'bad-url', reason: `${JSON.stringify(written)} is not an address` };
+  const schemeWritten = hasScheme && asWritten !== null;
+  url.hash = '';
+  url.username = '';
+  url.password = '';
+  return { ok: true, url, schemeWritten };
+}
+
+/**
+ * A normalized URL whose written form is unknown (an allowlist from before it kept it): its
+ * `https://` is the normalizer's, so it is checked as a link written without a scheme.
+ */
+export function withoutScheme(normalizedUrl: string): string {
+  return normalizedUrl.replace(/^https?:\/\//i, '');
 }

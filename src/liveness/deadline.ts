@@ -1,27 +1,72 @@
-import { loopStalls, type LoopStalls } from './stall.js';
+import { performance } from 'node:perf_hooks';
 import type { LivenessOutcome } from './types.js';
 
 /**
- * Deadlines: a link that is not finished in the time given resolves to `inconclusive` ("deadline
- * reached") for the caller that set the deadline; the checker then aborts the link unless another
- * caller still waits for it (`checker.ts`, `cancel.ts`).
+ * Deadlines: a link unfinished in the time given is `inconclusive` ("deadline reached") for the
+ * caller that set it; the checker then aborts the link unless another caller still waits.
  *
- * One timer per deadline, not per link: every link of an answer shares the answer's deadline, and
- * every link of a host in `stale` its host's. Their callers then all give up in one callback, so
- * the limiter (which hands out slots once per turn of the event loop) never starts one of them in
- * between: with a timer per link, timers a millisecond apart fired on different turns, and a link
- * aborted on the first freed a slot for a link about to be aborted on the next, whose connection
- * then sat open in the pool.
+ * One timer per deadline, not per link (an answer's links share one, a host's links in `stale`
+ * one), so all its callers give up in one callback: with a timer per link, timers a millisecond
+ * apart fired on different turns, and a link aborted on the first freed a slot for a link about to
+ * be aborted on the next, whose connection then sat open in the pool.
  *
- * A deadline counts only time the process could work: when its timer fires, the time the event
- * loop was stalled since it was armed (another answer's large offline check, `stall.ts`) is given
- * back and the timer armed again for it, so no answer's verdict depends on another's size.
+ * A deadline counts only time the process could work: the time the event loop was stalled since
+ * its timer was armed (another answer's large offline check, `LoopStalls`) is given back.
  */
 
+const TICK_MS = 20;
+const STALL_MS = 50;
+
 /**
- * The outcome at a deadline. `starved`: the link asked for a slot and no request of it ever had
- * one, because every slot it could use stayed busy with other links (load): the reason says so.
+ * How long the event loop has been blocked. The offline part of a large answer runs synchronously
+ * for tens of seconds; an honest answer graded beside it had its deadline pass while nothing of
+ * its own could run, so its verdict depended on another answer's size. A heartbeat every `TICK_MS`
+ * runs only while some deadline is armed (unref'd): a gap longer than `TICK_MS + STALL_MS` is a
+ * stall of the gap minus one tick; shorter gaps (ordinary work, a busy machine) are not counted.
  */
+export class LoopStalls {
+  private total = 0;
+  private last = 0;
+  private users = 0;
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(private readonly now: () => number = () => performance.now()) {}
+
+  /** A deadline starts counting on the heartbeat; `release` when it is done. */
+  acquire(): void {
+    if (this.users++ > 0) return;
+    this.last = this.now();
+    this.timer = setInterval(() => this.beat(), TICK_MS);
+    this.timer.unref();
+  }
+
+  release(): void {
+    if (this.users === 0 || --this.users > 0) return;
+    clearInterval(this.timer);
+    this.timer = undefined;
+  }
+
+  /** Milliseconds stalled so far, including a stall the loop has just come back from. */
+  read(): number {
+    return this.total + this.current();
+  }
+
+  private current(): number {
+    if (this.timer === undefined) return 0;
+    const gap = this.now() - this.last - TICK_MS;
+    return gap > STALL_MS ? gap : 0;
+  }
+
+  private beat(): void {
+    this.total += this.current();
+    this.last = this.now();
+  }
+}
+
+/** One for the process: a stall blocks every checker in it alike. */
+const loopStalls = new LoopStalls();
+
+/** The outcome at a deadline; `starved`: no request of the link ever had a slot (load). */
 function reached(what: string, starved: boolean): LivenessOutcome {
   const why = !starved
     ? what
@@ -41,7 +86,6 @@ class Group {
   constructor(
     readonly ms: number,
     private readonly forget: () => void,
-    private readonly stalls: LoopStalls = loopStalls,
   ) {}
 
   /** `pending`, or `late` once the group's timer fires. */
@@ -58,8 +102,8 @@ class Group {
   }
 
   arm(ms = this.ms): void {
-    this.stalls.acquire();
-    this.stalledAtArm = this.stalls.read();
+    loopStalls.acquire();
+    this.stalledAtArm = loopStalls.read();
     this.schedule(ms);
   }
 
@@ -69,14 +113,14 @@ class Group {
 
   /** The time is up, unless the loop stalled meanwhile: then that time is given back first. */
   private expire(): void {
-    const owed = this.stalls.read() - this.stalledAtArm - this.given;
+    const owed = loopStalls.read() - this.stalledAtArm - this.given;
     if (owed >= 1) {
       this.given += owed;
       this.schedule(owed);
       return;
     }
     this.timer = undefined;
-    this.stalls.release();
+    loopStalls.release();
     this.forget();
     for (const give of this.waiters) give();
     this.waiters.clear();
@@ -85,7 +129,7 @@ class Group {
   private clear(): void {
     if (this.timer !== undefined) {
       clearTimeout(this.timer);
-      this.stalls.release();
+      loopStalls.release();
     }
     this.timer = undefined;
     this.forget();
@@ -93,9 +137,8 @@ class Group {
 }
 
 /**
- * The deadlines of one checker, one timer each: an answer's by its instant; a host's from when its
- * first request started, not from when its links were queued (a host waiting behind others has not
- * had its time yet).
+ * The deadlines of one checker: an answer's by its instant; a host's from when its first request
+ * started, not from when its links were queued (a host waiting behind others has not had its time).
  */
 export class Deadlines {
   private readonly groups = new Map<string, Group>();
@@ -111,10 +154,7 @@ export class Deadlines {
     this.groups.get(`host ${host}`)?.arm();
   }
 
-  /**
-   * `pending`, or `inconclusive` if it is not settled by `deadlineAt` (ms since the epoch);
-   * `starved()` says at the deadline whether the link waited for a slot and never had one.
-   */
+  /** `pending`, or `inconclusive` if not settled by `deadlineAt` (ms since the epoch). */
   byAnswer(
     pending: Promise<LivenessOutcome>,
     deadlineAt: number,

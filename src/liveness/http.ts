@@ -5,8 +5,12 @@ import { Cancelled, type Stop } from './cancel.js';
 import { causeChain, failureFromError } from './failure.js';
 import { hostKey } from './resolve.js';
 import type { Limiter } from './limiter.js';
-import { requestOnce } from './request.js';
-import { readStatusLine, statusLineMayAnswer, type StatusLineSettings } from './status-line.js';
+import {
+  readStatusLine,
+  requestOnce,
+  statusLineMayAnswer,
+  type StatusLineSettings,
+} from './request.js';
 
 /**
  * The IO edge of the liveness check: one HTTP request at a time, through a connection pool whose

@@ -1,19 +1,13 @@
+import { connect as connectTcp, isIP, type LookupFunction, type Socket } from 'node:net';
+import { connect as connectTls } from 'node:tls';
 import type { Dispatcher } from 'undici';
+import { unbracket } from './address.js';
 import { untilAborted } from './cancel.js';
+import { causeChain } from './failure.js';
 
 /**
- * One HTTP exchange on an undici dispatcher: its `request()`, of which a link check keeps the
- * status, the headers and at most the first `maxBodyBytes` of a body.
- *
- * The timeout bounds the whole exchange (undici's own timeouts bound each wait only); a body cut
- * off after the headers (timeout, reset, the limit) still answers with what was read.
- *
- * An exchange stopped before its request reached a socket (queued in the pool, or its connection
- * still being made to a host that drops packets) answers at once, where `request()` alone would
- * settle only once the request reached a socket: its slot in the limits is free again instead of
- * held until the connect timeout. undici drops the request when it reaches the socket, before a
- * byte is written, and the pool still opens no more connections to an origin than its cap, so a
- * host never sees more than the per-host limit.
+ * One HTTP exchange: undici's `request()`, keeping the status, the headers and at most
+ * `maxBodyBytes` of a body; or, when undici will not read an answer, the status line by hand.
  */
 
 export interface RawRequest {
@@ -34,24 +28,22 @@ export type RawOutcome =
   | { type: 'response'; status: number; headers: Record<string, string>; body?: string }
   | { type: 'error'; error: unknown };
 
-/** Never rejects. */
+/**
+ * Never rejects. The timeout bounds the whole exchange (undici's bound each wait only); a body cut
+ * off after the headers still answers with what was read. Stopped before it reached a socket
+ * (queued in the pool, or connecting to a host that drops packets), it answers at once rather
+ * than when `request()` settles, so its slot is free again; undici then drops it unsent.
+ */
 export async function requestOnce(
   dispatcher: Dispatcher,
   url: URL,
   options: RawRequest,
 ): Promise<RawOutcome> {
   const { signal: link, timeoutMs, maxBodyBytes } = options;
-  // One signal for the exchange: the link's abort or the timeout, whichever comes first.
-  const stop = new AbortController();
-  const timer = setTimeout(
-    () => stop.abort(new DOMException(`no answer within ${timeoutMs} ms`, 'TimeoutError')),
-    timeoutMs,
-  );
-  const linkStopped = (): void => stop.abort(link?.reason);
-  link?.addEventListener('abort', linkStopped, { once: true });
+  const timeout = AbortSignal.timeout(timeoutMs);
+  const signal = link ? AbortSignal.any([link, timeout]) : timeout;
   try {
     link?.throwIfAborted();
-    const { signal } = stop;
     const response = await untilAborted(
       dispatcher.request({
         origin: url.origin,
@@ -88,9 +80,6 @@ export async function requestOnce(
       : { type: 'response', status, headers, body };
   } catch (error) {
     return { type: 'error', error };
-  } finally {
-    clearTimeout(timer);
-    link?.removeEventListener('abort', linkStopped);
   }
 }
 
@@ -102,4 +91,136 @@ function flattenHeaders(
   for (const [name, value] of Object.entries(headers))
     if (value !== undefined) out[name] = Array.isArray(value) ? value.join(', ') : value;
   return out;
+}
+
+/**
+ * The last resort for an answer undici will not parse though its status line is there: an
+ * unsolicited `100 Continue` (undici destroys the socket on it) or headers over its limit. A dead
+ * page that answers so is still dead, so the same method goes out by hand on a fresh connection
+ * to the same vetted address, read to the first final status line and its headers (1xx skipped, at
+ * most `maxHeaderBytes`, within `timeoutMs`, no body). By hand: no HTTP library reads a response
+ * it calls invalid.
+ */
+
+export interface StatusLineSettings {
+  /** The checker's vetted resolution (`HostVetting.lookup`), as for every other connection. */
+  lookup: LookupFunction;
+  /** The trusted CA certificates (PEM) when not only the system's (`trustedCas`). */
+  ca: string[] | undefined;
+  timeoutMs: number;
+  maxHeaderBytes: number;
+  headers: Readonly<Record<string, string>>;
+}
+
+/** Whether a failed request's error is one `readStatusLine` can get past. */
+export function statusLineMayAnswer(error: unknown): boolean {
+  return causeChain(error).some(
+    ({ code, message }) =>
+      code === 'UND_ERR_HEADERS_OVERFLOW' ||
+      (code === 'UND_ERR_SOCKET' && message === 'bad response'),
+  );
+}
+
+/** One request by hand (see `StatusLineSettings`). Never rejects. */
+export function readStatusLine(
+  url: URL,
+  method: 'HEAD' | 'GET',
+  settings: StatusLineSettings,
+  signal?: AbortSignal,
+): Promise<RawOutcome> {
+  return new Promise((resolve) => {
+    const socket = open(url, settings);
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const timeout = AbortSignal.timeout(settings.timeoutMs);
+    const stop = signal ? AbortSignal.any([signal, timeout]) : timeout;
+    // Settling again (the socket's own close after `destroy`) changes nothing.
+    const settle = (outcome: RawOutcome): void => {
+      stop.removeEventListener('abort', aborted);
+      socket.destroy();
+      resolve(outcome);
+    };
+    const read = (cut: boolean): void => {
+      const head = responseHead(Buffer.concat(chunks).toString('latin1'), cut);
+      if (head === 'more') return;
+      if (head === 'invalid')
+        return settle({ type: 'error', error: new Error('no status line in the response') });
+      settle({ type: 'response', status: head.status, headers: head.headers });
+    };
+    const aborted = (): void => settle({ type: 'error', error: stop.reason });
+    stop.addEventListener('abort', aborted, { once: true });
+    if (stop.aborted) aborted();
+    socket.on('data', (chunk: Buffer) => {
+      const room = settings.maxHeaderBytes - size;
+      chunks.push(chunk.length > room ? chunk.subarray(0, room) : chunk);
+      size += Math.min(chunk.length, room);
+      read(size >= settings.maxHeaderBytes);
+    });
+    socket.on('end', () => read(true));
+    socket.on('error', (error) => settle({ type: 'error', error }));
+    socket.on('close', () => read(true));
+    const target = `${url.pathname}${url.search}`;
+    const lines = [`${method} ${target} HTTP/1.1`, `host: ${url.host}`];
+    for (const [name, value] of Object.entries(settings.headers)) lines.push(`${name}: ${value}`);
+    lines.push('connection: close', '', '');
+    socket.write(lines.join('\r\n'));
+  });
+}
+
+function open(url: URL, settings: StatusLineSettings): Socket {
+  const host = unbracket(url.hostname);
+  const secure = url.protocol === 'https:';
+  const port = Number(url.port) || (secure ? 443 : 80);
+  if (!secure) return connectTcp({ host, port, lookup: settings.lookup });
+  return connectTls({
+    host,
+    port,
+    lookup: settings.lookup,
+    ALPNProtocols: ['http/1.1'],
+    ...(isIP(host) === 0 ? { servername: host } : {}),
+    ...(settings.ca ? { ca: settings.ca } : {}),
+  });
+}
+
+/**
+ * The final status line of a response's start and its headers; `more` while it may still come;
+ * `invalid` when what came is not HTTP/1.x. `cut`: nothing more will be read (the limit, or the
+ * connection ended), so a final status line stands with the headers complete so far. Pure.
+ */
+export function responseHead(
+  text: string,
+  cut: boolean,
+): { status: number; headers: Record<string, string> } | 'more' | 'invalid' {
+  let at = 0;
+  for (;;) {
+    const lineEnd = text.indexOf('\n', at);
+    if (lineEnd < 0) return cut || text.length - at > 1024 ? 'invalid' : 'more';
+    const match = /^HTTP\/1\.[01] ([1-9]\d\d)(?: |\r?$)/.exec(text.slice(at, lineEnd));
+    if (!match) return 'invalid';
+    const status = Number(match[1]);
+    const blank = /\r?\n\r?\n/g;
+    blank.lastIndex = Math.max(at, lineEnd - 1);
+    const end = blank.exec(text);
+    if (status < 200) {
+      if (!end) return cut ? 'invalid' : 'more';
+      at = end.index + end[0].length;
+      continue;
+    }
+    if (!end && !cut) return 'more';
+    const block = text.slice(lineEnd + 1, end ? end.index : text.lastIndexOf('\n') + 1);
+    return { status, headers: headerFields(block) };
+  }
+}
+
+function headerFields(block: string): Record<string, string> {
+  // Names come from the server: no prototype, so `__proto__` is a header like any other.
+  const headers = Object.create(null) as Record<string, string>;
+  for (const line of block.split(/\r?\n/)) {
+    const colon = line.indexOf(':');
+    if (colon <= 0) continue;
+    const name = line.slice(0, colon).trim().toLowerCase();
+    const value = line.slice(colon + 1).trim();
+    headers[name] = name in headers ? `${headers[name]}, ${value}` : value;
+  }
+  return headers;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { closeSharedLinkCheckers, sharedLinkChecker } from '../../src/liveness/shared.js';
+import { closeSharedLinkCheckers, sharedLinkChecker } from '../../src/liveness/index.js';
 import { startHttpServer, type Route } from '../helpers/http-server.js';
 import { fakeResolver, testChecker } from './support.js';
 

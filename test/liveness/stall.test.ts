@@ -1,6 +1,6 @@
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { createLinkChecker } from '../../src/liveness/checker.js';
-import { LoopStalls } from '../../src/liveness/stall.js';
+import { LoopStalls } from '../../src/liveness/deadline.js';
 import { verifyAnswer, verifyAnswerLive } from '../../src/verify.js';
 import { makeIndex } from '../helpers/allowlist.js';
 import { startHttpServer } from '../helpers/http-server.js';

@@ -3,7 +3,7 @@ import { createServer, type AddressInfo, type Server, type Socket } from 'node:n
 import { createServer as createTlsServer } from 'node:tls';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { responseHead } from '../../src/liveness/status-line.js';
+import { responseHead } from '../../src/liveness/request.js';
 import { testChecker } from './support.js';
 
 /**
