@@ -1,10 +1,8 @@
 import { setTimeout as delay } from 'node:timers/promises';
 
 /**
- * Stopping work nobody waits for any more. A link past its answer's deadline (or its host's, in
- * `stale`), or every link once the checker is closed (Ctrl-C), is aborted: its request's socket is
- * closed, its queued requests leave the queue, its waits between retries end. Nothing keeps running
- * for a verdict that has already been given.
+ * Stopping work nobody waits for any more (a link past its deadline, every link once the checker
+ * is closed): its socket closed, its queued requests out of the queue, its waits ended.
  */
 
 /** The abort reason of a link nobody waits for any more. */
@@ -16,45 +14,27 @@ export class Cancelled extends Error {
 }
 
 /**
- * A link's stop switch: an AbortController whose signal the checker's parts listen to (the
- * limiter's queue, a request in flight, a wait between retries, shared work), with what the
- * limiter needs to know of the link besides: whose share of the slots it counts in, and whether it
- * ever had a slot (`starved`, read at its deadline).
+ * A link's stop switch, with what the limiter needs to know of the link: whose share of the slots
+ * it counts in (`party`: its answer; none, the shared one), and whether it ever had a slot.
  */
 export class Stop extends AbortController {
-  /** A request of this link asked for a slot (`noteQueued`), and one had it (`noteTried`). */
+  /** A request of this link asked for a slot, and one had it (set by the limiter). */
   queued = false;
   tried = false;
-  /** Lookups of its host waiting for a DNS slot now (`noteLookupWaiting`). */
   private lookupsWaiting = 0;
 
-  /**
-   * `party`: whose work this is, the answer the link was asked for: the limiter shares its slots
-   * fairly between parties, so one answer's links never wait behind another's whole queue. None:
-   * the shared party.
-   */
   constructor(readonly party?: PartyKey) {
     super();
   }
 
-  /** Called when one of the link's requests asks for its slots, and when one gets them. */
-  noteQueued(): void {
-    this.queued = true;
-  }
-
-  noteTried(): void {
-    this.tried = true;
-  }
-
-  /** Called when a lookup of its host starts waiting for a DNS slot (true), and stops (false). */
+  /** A lookup of its host starts waiting for a DNS slot (true), or stops (false). */
   noteLookupWaiting(waiting: boolean): void {
     this.lookupsWaiting += waiting ? 1 : -1;
   }
 
   /**
-   * The link waited for a slot and never had one: its deadline was spent on other links' work.
-   * No request of it ran, and one asked for a request slot, or its host's lookup is still waiting
-   * for a DNS slot (a lookup that ran, however slowly, is no wait for load).
+   * The link's deadline was spent on other links' work: no request of it ran, and one asked for a
+   * slot or its host's lookup still waits for one (a lookup that ran, however slowly, is no load).
    */
   get starved(): boolean {
     return !this.tried && (this.queued || this.lookupsWaiting > 0);
@@ -64,10 +44,7 @@ export class Stop extends AbortController {
 /** Who a request works for: one answer (its deadline), or one batch (`stale`). */
 export type PartyKey = string | number;
 
-/**
- * `promise`, or what `onAbort()` gives as soon as `signal` aborts, whichever comes first. The
- * listener is removed once `promise` settles, so a long-lived signal gathers none.
- */
+/** `promise`, or `onAbort()` once `signal` aborts; the listener goes when `promise` settles. */
 export function untilAborted<T>(
   promise: Promise<T>,
   signal: AbortSignal | undefined,
@@ -83,9 +60,8 @@ export function untilAborted<T>(
 }
 
 /**
- * `sleep(ms)` that ends early when `signal` aborts. An injected `sleep` (tests) cannot be stopped,
- * so only waiting for it ends; the default is a timer cleared on abort, so that a wait before a
- * retry (up to `retryAfterCapMs`) does not hold the process after the checker is closed.
+ * `sleep(ms)` that ends early when `signal` aborts; the default timer is cleared then, so a wait
+ * before a retry does not hold the process after the checker is closed. `sleep`: tests' own.
  */
 export async function abortableSleep(
   sleep: ((ms: number) => Promise<void>) | undefined,
@@ -97,9 +73,9 @@ export async function abortableSleep(
 }
 
 /**
- * Work several links wait on (one refused origin's retry, one origin's soft-404 probe), aborted
- * once every link that joined has stopped waiting. `join` gives a link the result, or `onAbort()`
- * when the link's own signal aborts first.
+ * Work several links wait on (a refused origin's retry, an origin's soft-404 probe), aborted once
+ * every link that joined has stopped waiting. `join`: the result, or `onAbort()` when the link's
+ * own signal aborts first.
  */
 export class SharedWork<T> {
   private readonly controller: Stop;
@@ -107,7 +83,7 @@ export class SharedWork<T> {
   private settled = false;
   readonly result: Promise<T>;
 
-  /** `party`: the first link's, so shared work counts in the share of the answer that caused it. */
+  /** `party`: the first link's, so the work counts in the share of the answer that caused it. */
   constructor(task: (link: Stop) => Promise<T>, party?: PartyKey) {
     this.controller = new Stop(party);
     this.result = task(this.controller);

@@ -1,38 +1,20 @@
 import type { PartyKey, Stop } from './cancel.js';
-import { HostQueue, type Waiter } from './host-queue.js';
-
-export { BACKLOG_CAP, BACKLOG_WEIGHT } from './host-queue.js';
 
 /**
- * Bounded concurrency, overall and per host, so a checker is polite to every site and to the
- * machine it runs on: at most `concurrency` requests in flight, at most `perHost` to one host.
+ * Bounded concurrency: at most `concurrency` requests in flight, at most `perHost` to one host.
  *
- * **Between answers, fair shares.** One checker serves every answer graded in the process, and
- * one answer can cite hundreds of silent hosts: served in arrival order, its requests held every
- * overall slot until its own deadline, and an honest answer graded meanwhile reached its deadline
- * without one request sent (its 404 `inconclusive`, the answer passing). So each request belongs
- * to a party (its link's answer: `Stop.party`; requests of no answer share one), and a freed
- * overall slot goes to the party with the **fewest requests in flight** among those with a request
- * that may start (max-min fairness); ties go to the party **served longest ago** (one never served
- * first), then to the one whose next request arrived first. Ties by arrival alone starved a
- * newcomer whenever slots freed together: with as many busy parties as slots (3 answers on slow DNS
- * and its 3 lookup slots), every party was back at none in flight at each round, the older ones'
- * requests always arrived first, and the newcomer's lookup waited until its timeout. The
- * bound: an answer that asks while every slot is busy gets the first slot that frees, whatever the
- * others have queued, so it waits for at most one request in flight to end (the request timeout),
- * not behind the others' queues; with P parties busy it holds about a 1/P share of the slots.
- * Choosing a party scans the parties with a request waiting: O(parties) per decision.
+ * Between answers, fair shares: one answer citing hundreds of silent hosts once held every slot
+ * until its deadline while an honest answer beside it sent nothing. So each request counts in a
+ * party (its link's answer, `Stop.party`; else a shared one), and a freed slot goes to the party
+ * with the fewest requests in flight (max-min fairness); ties go to the one served longest ago,
+ * then to the oldest request. (Ties by arrival alone starved a newcomer whenever slots freed
+ * together.) A party that asks while every slot is busy gets the first that frees. Within a
+ * party, its `HostQueue` chooses the host.
  *
- * **Within an answer**, its queue (`HostQueue`) chooses the host: longest backlog first, with a
- * waiting request's age counted so no host starves, and follow-ups of a started link first.
- *
- * Slots are handed out once per turn of the event loop (`setImmediate`), not the moment a request
- * asks or a slot frees. Requests arrive in bursts: a batch of links all asks within one turn, and a
- * finished HEAD asks for its GET a few microtasks after freeing its slot. Handing slots out at once
- * served the first arrivals as they came (the first 64 slots of a 1,000-link batch went to its
- * first 16 hosts, 4 each), and gave a freed slot to a new link before the follow-up of the link
- * that freed it had asked. Deciding once the turn's arrivals are all queued makes the ranking hold
- * for the whole burst. Deterministic: the same arrivals and completions give the same schedule.
+ * Slots are handed out once per turn of the event loop (`setImmediate`): a batch of links asks
+ * within one turn, and a HEAD asks for its GET a few microtasks after freeing its slot, so the
+ * ranking then holds for the whole burst (handed out at once, the first 64 slots of a 1,000-link
+ * batch went to its first 16 hosts). Deterministic: the same arrivals give the same schedule.
  */
 
 interface Party {
@@ -64,12 +46,9 @@ export class Limiter {
   ) {}
 
   /**
-   * Run `task` once a slot for `host` and an overall slot are free; both are held until it
-   * settles. A request waiting on a busy host never holds one of the overall slots other hosts
-   * could use. `followUp`: the request continues a link already started (see `HostQueue`).
-   * `link`: its `party` shares the slots fairly with other parties, and when it aborts a request
-   * still waiting leaves the queue and `run` rejects with the abort's reason, without running
-   * `task`.
+   * Run `task` once a slot for `host` and an overall slot are free, held until it settles.
+   * `followUp`: it continues a started link (see `HostQueue`). `link` aborted while waiting: it
+   * leaves the queue and `run` rejects with the abort's reason, `task` never run.
    */
   async run<T>(host: string, task: () => Promise<T>, followUp = false, link?: Stop): Promise<T> {
     const party = await this.acquire(host, followUp, link);
@@ -119,12 +98,12 @@ export class Limiter {
         cancelled: false,
         start: () => {
           signal?.removeEventListener('abort', leave);
-          link?.noteTried();
+          if (link) link.tried = true;
           resolve(party);
         },
       };
       signal?.addEventListener('abort', leave, { once: true });
-      link?.noteQueued();
+      if (link) link.queued = true;
       party.queue.add(host, waiter, followUp);
       let waiting = this.waitingOn.get(host);
       if (!waiting) this.waitingOn.set(host, (waiting = new Set()));
@@ -160,7 +139,7 @@ export class Limiter {
     if (waiting) for (const party of waiting) party.queue.refresh(host);
   }
 
-  /** Dispatch once this turn's arrivals and releases are all in (see the comment at the top). */
+  /** Dispatch once this turn's arrivals and releases are all in. */
   private scheduleDispatch(): void {
     if (this.dispatchPending) return;
     this.dispatchPending = true;
@@ -211,4 +190,225 @@ function before(a: Party, seqA: number, b: Party, seqB: number): boolean {
   if (a.active !== b.active) return a.active < b.active;
   if (a.lastStart !== b.lastStart) return a.lastStart < b.lastStart;
   return seqA < seqB;
+}
+
+/**
+ * One party's waiting requests, by host, and which host goes next. The hosts with the most work
+ * left are the critical path (40 queued at 2 in flight need 20 rounds), so a slot goes to the host
+ * with the longest backlog (longest-work-first, for makespan). So that a host with one request
+ * never starves, a host is ranked by a virtual start: when its oldest waiter arrived (in requests
+ * started so far) minus `BACKLOG_WEIGHT` per request waiting, at most `BACKLOG_CAP` of them; lowest
+ * first, ties to the oldest waiter. A waiter is overtaken only by requests that arrived before it
+ * or fewer than `BACKLOG_WEIGHT × BACKLOG_CAP` starts after it; a batch that arrives at once is
+ * ranked exactly longest-backlog-first. Ready hosts (a waiter and a free slot) sit in a binary
+ * heap. Within a host, follow-ups (a GET after its HEAD, a redirect, a retry, the soft-404 probe)
+ * go before new links: a link already started finishes first.
+ */
+
+/** How many request starts one waiting request of a host is worth in its rank. */
+export const BACKLOG_WEIGHT = 16;
+/** Backlog beyond this no longer raises a host's priority, which bounds how long anyone waits. */
+export const BACKLOG_CAP = 64;
+
+interface Waiter {
+  /** Arrival order, unique: the final tie-break. */
+  seq: number;
+  /** Requests started before this one arrived: its age in the rank. */
+  arrivedAt: number;
+  start: () => void;
+  /** Its link was aborted while it waited: skipped, no longer counted as waiting. */
+  cancelled: boolean;
+}
+
+interface HostEntry {
+  name: string;
+  /** Waiters of both kinds, cancelled ones not counted. */
+  waiting: number;
+  readonly followUps: Fifo<Waiter>;
+  readonly fresh: Fifo<Waiter>;
+  /** Position in the ready heap, -1 when not in it. */
+  heapIndex: number;
+}
+
+class HostQueue {
+  private readonly hosts = new Map<string, HostEntry>();
+  private readonly ready: HostEntry[] = [];
+  /** Waiters of every host, cancelled ones not counted. */
+  waiting = 0;
+
+  /** `hasSlot(host)`: the host may start one more request (its per-host limit is not reached). */
+  constructor(private readonly hasSlot: (host: string) => boolean) {}
+
+  waitingFor(host: string): number {
+    return this.hosts.get(host)?.waiting ?? 0;
+  }
+
+  /** The oldest waiter of the host that would go next; undefined when none may start. */
+  head(): Waiter | undefined {
+    const host = this.ready[0];
+    return host === undefined ? undefined : oldest(host);
+  }
+
+  add(name: string, waiter: Waiter, followUp: boolean): void {
+    let host = this.hosts.get(name);
+    if (!host) {
+      host = { name, waiting: 0, followUps: new Fifo(), fresh: new Fifo(), heapIndex: -1 };
+      this.hosts.set(name, host);
+    }
+    (followUp ? host.followUps : host.fresh).push(waiter);
+    host.waiting++;
+    this.waiting++;
+    this.refresh(name);
+  }
+
+  /** `waiter` (already marked cancelled) leaves the queue of `name`. */
+  cancel(name: string, waiter: Waiter): void {
+    const host = this.hosts.get(name);
+    if (!host || !waiter.cancelled) return;
+    dropCancelled(host.followUps);
+    dropCancelled(host.fresh);
+    this.left(host);
+  }
+
+  /** The next waiter of the best-ranked ready host, out of the queue. */
+  take(): { host: string; waiter: Waiter } | undefined {
+    const host = this.ready[0];
+    if (!host) return undefined;
+    const queue = host.followUps.length > 0 ? host.followUps : host.fresh;
+    // A host is only ready with a waiter, never a cancelled one at a head (`dropCancelled`).
+    const waiter = queue.shift()!;
+    dropCancelled(queue);
+    this.left(host);
+    return { host: host.name, waiter };
+  }
+
+  /** Put `name` where it belongs after its queue or its slots changed: in the heap or out of it. */
+  refresh(name: string): void {
+    const host = this.hosts.get(name);
+    if (!host) return;
+    if (host.waiting === 0 || !this.hasSlot(name)) {
+      if (host.heapIndex !== -1) this.remove(host);
+      return;
+    }
+    if (host.heapIndex === -1) {
+      host.heapIndex = this.ready.length;
+      this.ready.push(host);
+    }
+    this.siftUp(host.heapIndex);
+    this.siftDown(host.heapIndex);
+  }
+
+  /** One waiter of `host` left its queue (started or cancelled): the host is ranked again or dropped. */
+  private left(host: HostEntry): void {
+    host.waiting--;
+    this.waiting--;
+    if (host.waiting > 0) return this.refresh(host.name);
+    if (host.heapIndex !== -1) this.remove(host);
+    this.hosts.delete(host.name);
+  }
+
+  private before(a: HostEntry, b: HostEntry): boolean {
+    const headA = oldest(a);
+    const headB = oldest(b);
+    const rankA = rank(a, headA);
+    const rankB = rank(b, headB);
+    if (rankA !== rankB) return rankA < rankB;
+    // Ties: first come, first served (arrival numbers are unique, so the order is total).
+    return (headA?.seq ?? Number.POSITIVE_INFINITY) < (headB?.seq ?? Number.POSITIVE_INFINITY);
+  }
+
+  private remove(host: HostEntry): void {
+    const index = host.heapIndex;
+    const last = this.ready.pop()!;
+    host.heapIndex = -1;
+    if (last === host) return;
+    this.ready[index] = last;
+    last.heapIndex = index;
+    this.siftUp(index);
+    this.siftDown(last.heapIndex);
+  }
+
+  private swap(i: number, j: number): void {
+    const a = this.ready[i]!;
+    const b = this.ready[j]!;
+    this.ready[i] = b;
+    this.ready[j] = a;
+    a.heapIndex = j;
+    b.heapIndex = i;
+  }
+
+  private siftUp(index: number): void {
+    let i = index;
+    while (i > 0) {
+      const parent = (i - 1) >> 1;
+      if (!this.before(this.ready[i]!, this.ready[parent]!)) return;
+      this.swap(i, parent);
+      i = parent;
+    }
+  }
+
+  private siftDown(index: number): void {
+    let i = index;
+    for (;;) {
+      const left = 2 * i + 1;
+      const right = left + 1;
+      let best = i;
+      if (left < this.ready.length && this.before(this.ready[left]!, this.ready[best]!))
+        best = left;
+      if (right < this.ready.length && this.before(this.ready[right]!, this.ready[best]!))
+        best = right;
+      if (best === i) return;
+      this.swap(i, best);
+      i = best;
+    }
+  }
+}
+
+function rank(host: HostEntry, head: Waiter | undefined): number {
+  if (!head) return Number.POSITIVE_INFINITY;
+  return head.arrivedAt - Math.min(host.waiting, BACKLOG_CAP) * BACKLOG_WEIGHT;
+}
+
+/** Drops cancelled waiters from the head of `queue`: a head read for ranking is never cancelled. */
+function dropCancelled(queue: Fifo<Waiter>): void {
+  while (queue.peek()?.cancelled === true) queue.shift();
+}
+
+/** The host's waiter that arrived first, of either kind: its age ranks the host. */
+function oldest(host: HostEntry): Waiter | undefined {
+  const a = host.followUps.peek();
+  const b = host.fresh.peek();
+  if (!a) return b;
+  if (!b) return a;
+  return a.seq < b.seq ? a : b;
+}
+
+/** A FIFO with O(1) push and shift (`Array.prototype.shift` copies on large arrays). */
+class Fifo<T> {
+  private items: T[] = [];
+  private head = 0;
+
+  get length(): number {
+    return this.items.length - this.head;
+  }
+
+  peek(): T | undefined {
+    return this.items[this.head];
+  }
+
+  push(item: T): void {
+    this.items.push(item);
+  }
+
+  shift(): T | undefined {
+    if (this.head >= this.items.length) return undefined;
+    const item = this.items[this.head];
+    this.head++;
+    // Compact once half the array is consumed, so memory stays proportional to what waits.
+    if (this.head * 2 >= this.items.length) {
+      this.items = this.items.slice(this.head);
+      this.head = 0;
+    }
+    return item;
+  }
 }

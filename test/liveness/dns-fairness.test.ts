@@ -200,8 +200,8 @@ describe('when a link counts as not tried because of load (Stop.starved)', () =>
     for (const step of steps) {
       if (step === 'lookup waits') stop.noteLookupWaiting(true);
       else if (step === 'lookup runs') stop.noteLookupWaiting(false);
-      else if (step === 'request waits') stop.noteQueued();
-      else stop.noteTried();
+      else if (step === 'request waits') stop.queued = true;
+      else stop.tried = true;
     }
     expect(stop.starved).toBe(starved);
   });
