@@ -14,24 +14,12 @@ import { labelLink } from './links.js';
 import { type Segments, spanAt, underHeading } from '../text/structure.js';
 
 /**
- * The fix for every finding that counts against the answer, from the directory itself, decided
- * here beside the finding (a linter rule's fix, as data; `src/repair/` applies them). A fix needs
- * more proof than a grade: what it writes is shown to a person as the right number or page, so
- * where the answer or the directory leaves a doubt the correction is a `review` (a suggestion,
- * nothing written) rather than a guess:
- * - a misattributed number: the one number the directory lists for the organization it was given
- *   for, written in the answer's own format, when that organization was named by a strong name
- *   with no other in reach; else (several listed numbers, or the attribution not proven) a review;
- * - a link or number of the wrong jurisdiction: a removal (nothing says what would replace it);
- * - a broken or invented link, and a link that resembles a directory site: the page the directory
- *   lists for the organization the answer ties it to (named in its sentence, else its list item or
- *   table row, else the item or heading it sits under, and only when exactly one organization is
- *   named there, by a strong name, and the directory lists one page for it or one on the host the
- *   link resembles; several pages and no resembled domain is a review); else the directory domain
- *   it resembles (a `domains` entry, or a host with one
- *   listed page); else, for a link that fails the answer,
- *   a removal. A lookalike that does not fail the answer gets a correction only when there is
- *   something to put in its place: doubt alone never removes a claim.
+ * The fix for every finding that counts against the answer, from the directory (a linter rule's
+ * fix, as data; `src/repair/` applies it). A fix needs more proof than a grade (docs/SCORING.md):
+ * where a doubt remains it is a `review`, never a guess. A misattributed number: the one number
+ * listed for its organization, in the answer's format; a link: the one page of the organization
+ * it is tied to, else of the domain it resembles, else a removal when it fails the answer (a
+ * lookalike that does not fail is never removed); the wrong jurisdiction: a removal.
  */
 export function correctVerdicts(
   links: readonly LinkVerdict[],
@@ -94,10 +82,8 @@ function correctPhone(phone: PhoneVerdict, index: AllowlistIndex): Correction | 
 }
 
 /**
- * The organization's numbers a wrong one may be replaced by, by the kind of line the answer
- * labels it (`phone_kinds`, where the directory gives kinds): a TTY only by a TTY, a hotline only
- * by a hotline, a number to call only by a number to call, never a fax. Without kinds, its
- * listed numbers to call.
+ * The numbers a wrong one may be replaced by, of the kind the answer labels it (`phone_kinds`): a
+ * TTY by a TTY, a hotline by a hotline, a number to call by one, never a fax.
  */
 function candidates(
   index: AllowlistIndex,
@@ -121,11 +107,8 @@ function candidates(
 }
 
 /**
- * Why the answer does not prove whose number it meant, beyond what grading needs: a fix writes
- * another organization's number in front of a person, so it needs the organization named by a
- * strong name (never a role or a shared alias: `OrgFinding.weak`) and alone in reach (the
- * sentence or block names no other, or its wording gives the number to it alone). Undefined when
- * proven.
+ * Why the answer does not prove whose number it meant: a fix needs the organization named by a
+ * strong name, alone in reach (`charge.sole`). Undefined when proven.
  */
 function attributionDoubt(phone: PhoneVerdict, organization: string): Because | undefined {
   const charge = phone.charge;
@@ -142,7 +125,6 @@ function attributionDoubt(phone: PhoneVerdict, organization: string): Because | 
   return undefined;
 }
 
-/** A correction's code and the reason that says it in words. */
 interface Because {
   code: CorrectionCode;
   reason: string;
@@ -196,10 +178,9 @@ interface NoPage {
 }
 
 /**
- * The one directory page to put in place of a link: its organization's, when the answer ties it to
- * one organization by a strong name and the directory lists one page for it (or one on the host
- * the link resembles); else the resembled domain's. Several pages and no resembled one is a doubt
- * for a person, never the first page guessed.
+ * The one page to put in place of a link: its organization's, when tied to one by a strong name
+ * with one page listed (or one on the resembled host); else the resembled domain's. Several pages
+ * are a doubt for a person, never the first guessed.
  */
 function pageFor(
   link: LinkVerdict,
@@ -265,9 +246,8 @@ function domainPage(domain: string | undefined, index: AllowlistIndex): Page | u
 }
 
 /**
- * The one organization the answer ties a link to by a strong name: named in its sentence, else in
- * its block (list item, table row), else in the item or heading it sits under. Two organizations
- * named there tie it to neither, nor does a weak name (a role, a shared alias) alone.
+ * The one organization a link is tied to by a strong name: in its sentence, else its block, else
+ * the item or heading above. Two there, or a weak name alone, tie it to none.
  */
 function tiedOrganization(
   link: Span,
@@ -294,7 +274,6 @@ function one(names: readonly OrgFinding[] | undefined): string | null | undefine
   return names!.some((org) => !org.weak) ? [...distinct][0] : null;
 }
 
-/** The organizations named wholly inside `span`. */
 function within(organizations: readonly OrgFinding[], span: Span | undefined): OrgFinding[] {
   return span === undefined
     ? []
@@ -302,9 +281,8 @@ function within(organizations: readonly OrgFinding[], span: Span | undefined): O
 }
 
 /**
- * The span and text that put `url` in place of the link, written in the link's form (a bare or
- * `www.` address stays without its scheme). A markdown link's target is replaced and its text kept;
- * a text that is itself the wrong address is replaced with the target.
+ * The edit that puts `url` in place of the link, in its form (bare or `www.` stays without a
+ * scheme); a markdown link keeps its text unless the text is the wrong address too.
  */
 function linkEdit(finding: LinkFinding, url: string, text: string): Span & { text: string } {
   const label = finding.label;

@@ -4,10 +4,9 @@ import { InputError } from '../errors.js';
 import { readInputFileSync } from '../util/safe-file.js';
 
 /**
- * The registered `.gov` domains: only the .gov registrar (CISA) can create one, and it publishes
- * every registration. So a `.gov` host is proven real or proven invented offline, against a dated
- * snapshot: registered means real (never a lookalike), unregistered means invented, and the
- * snapshot's date goes in the reason because a domain registered after it would be missed.
+ * The registered `.gov` domains: only CISA can create one, and it publishes every registration,
+ * so a `.gov` host is real or invented offline, against a dated snapshot (the date goes in the
+ * reason: a later registration would be missed).
  */
 export interface GovRegistry {
   /** `YYYY-MM-DD` of the snapshot. */
@@ -15,10 +14,9 @@ export interface GovRegistry {
   /** Registered domains, lower case (`mass.gov`). */
   readonly domains: ReadonlySet<string>;
   /**
-   * Domain → the area it serves, where the registry's type proves one: a two-letter state code
-   * for State, County, City, special and school district domains (and their Election kinds); `US`
-   * for Federal ones, whatever city they are registered in. Tribal and Interstate domains, and any
-   * without a state, have none: their area crosses state lines or is not said.
+   * Domain → the area its registry type proves: the state for State, County, City, special and
+   * school district domains (and their Election kinds), `US` for Federal; none for Tribal,
+   * Interstate or stateless ones.
    */
   readonly areas: ReadonlyMap<string, string>;
 }
@@ -46,13 +44,10 @@ const STATE_KINDS = new Set([
 ]);
 
 /**
- * Reads either form: the compact file shipped with the package (`# snapshot: YYYY-MM-DD`, then one
- * domain a line, optionally `,AREA`) or CISA's own `current-full.csv` (header row, domain in the
- * first column, type in the second, state in the last), so a newer registry can be used as
- * downloaded. `fallbackDate` dates a file that does not say its date.
- *
- * CISA's rows are split on commas without a CSV parser: the type (second column) comes before any
- * name that could hold a quoted comma, and the state (last column) is two letters or empty.
+ * Reads the compact shipped file (`# snapshot: YYYY-MM-DD`, then `domain[,AREA]` a line) or CISA's
+ * `current-full.csv` as downloaded. `fallbackDate` dates a file that does not say its date. CISA's
+ * rows are split on commas without a CSV parser: the type (second column) comes before any name
+ * that could hold a quoted comma, and the state (last) is two letters or empty.
  */
 export function parseGovRegistry(text: string, fallbackDate: string): GovRegistry {
   const domains = new Set<string>();
@@ -90,14 +85,12 @@ const cache = new Map<string, GovRegistry>();
 let bundledPath: string | undefined;
 
 /**
- * The registry in `path`, or the snapshot shipped in the package's `data/` folder when none is
- * given. Read once per path and process. Throws `InputError` when the file
- * cannot be read or lists no .gov domain.
+ * The registry in `path`, else the shipped snapshot; read once per path and process. Throws
+ * `InputError` when the file cannot be read or lists no .gov domain.
  */
 export function loadGovRegistry(path?: string): GovRegistry {
-  // The bundled path is found once: every link classified asks for the registry, and looking for
-  // the file each time (a stat and a URL parse) was a third of the time of an answer of 10,000
-  // links.
+  // The bundled path is found once: a stat and a URL parse per link were a third of the time of an
+  // answer of 10,000 links.
   const file = path ?? (bundledPath ??= bundledDataPath(BUNDLED));
   const cached = cache.get(file);
   if (cached) return cached;
@@ -122,8 +115,3 @@ export function loadGovRegistry(path?: string): GovRegistry {
   cache.set(file, registry);
   return registry;
 }
-
-/**
- * The shipped snapshot sits in `data/` at the package root: two folders up from this file when run
- * from source (`src/match/`), three when run from the build (`dist/src/match/`).
- */

@@ -5,10 +5,8 @@ import { NearIndex, type NearWords } from './near-index.js';
 import { skeleton } from './skeleton.js';
 
 /**
- * The lookalike check's index of a directory's domains (`buildLookalikeIndex`), built once per
- * allowlist on first use: the registrable domains by name, by skeleton, flattened and joined, and
- * the one-edit (`deletions`) and two-edit (`near-index.ts`) candidate indexes. The rules
- * that read it are in `lookalike.ts`.
+ * The lookalike check's index of a directory's domains, built once per allowlist on first use; the
+ * rules that read it are in `lookalike.ts`.
  */
 export interface LookalikeIndex {
   /** Registrable domains of the directory (`mass.gov`). */
@@ -18,9 +16,8 @@ export interface LookalikeIndex {
   /** The names compared by one edit; `deletions` points into this list. */
   readonly editNames: readonly string[];
   /**
-   * Each name and each of its one-deletion variants (`withDeletions`) → indexes in `editNames`
-   * (SymSpell): two names one edit apart share a variant, or one is a variant of the other, so a
-   * lookup needs no scan.
+   * Each name and its one-deletion variants → indexes in `editNames` (SymSpell): names one edit
+   * apart share a variant, so a lookup needs no scan.
    */
   readonly deletions: ReadonlyMap<string, readonly number[]>;
   /** `suffix|length` → short names (under `LOOKALIKE.minLengthForOneEdit`) of that suffix and length. */
@@ -66,10 +63,8 @@ export function buildLookalikeIndex(
     const domains = byName.get(name);
     if (domains) domains.push(parsed.domain);
     else byName.set(name, [parsed.domain]);
-    if (!flattened.has(parsed.domain.replace(/\./g, '-')))
-      flattened.set(parsed.domain.replace(/\./g, '-'), parsed.domain);
-    if (!flattened.has(parsed.domain.replace(/\./g, '')))
-      flattened.set(parsed.domain.replace(/\./g, ''), parsed.domain);
+    for (const flat of [parsed.domain.replace(/\./g, '-'), parsed.domain.replace(/\./g, '')])
+      if (!flattened.has(flat)) flattened.set(flat, parsed.domain);
     const nameSkeleton = skeleton(name);
     const skeletonKey = `${nameSkeleton}.${suffix}`;
     if (!skeletons.has(skeletonKey)) {
@@ -81,9 +76,9 @@ export function buildLookalikeIndex(
     if (name.length >= LOOKALIKE.minLengthForTwoEdits) longNames.add(suffix, name, name);
     else if (name.length < LOOKALIKE.minLengthForOneEdit) {
       const bucketKey = `${suffix}|${name.length}`;
-      const bucket = shortBySuffixLength.get(bucketKey);
-      if (bucket) bucket.push(name);
-      else shortBySuffixLength.set(bucketKey, [name]);
+      (
+        shortBySuffixLength.get(bucketKey) ?? shortBySuffixLength.set(bucketKey, []).get(bucketKey)!
+      ).push(name);
     }
     if (domains === undefined && name.length >= LOOKALIKE.minLengthForOneEdit) editNames.push(name);
   }

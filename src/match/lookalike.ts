@@ -7,50 +7,23 @@ import { parseDomain } from '../util/domains.js';
 import type { HostParts } from '../normalize/public-host.js';
 
 /**
- * Hosts that imitate a directory domain, in two strengths.
- *
- * Proven (`proven: true`, the link is `invented`): the directory domain buried in front of another
- * site (`mass.gov.help-center.com`), or a spelling whose confusable skeleton equals a directory
- * domain's (`mаss.gov` with a Cyrillic а, `másslegálhëlp.org`, `rnasslegalhelp.org`): no innocent
- * site is written to read as another.
- *
- * Resembling (`proven: false`, the link keeps its bucket and carries `lookalike_of`): one edit
- * away, or two for names of `LOOKALIKE.minLengthForTwoEdits` letters or more, always under the
- * same suffix (`kycourts` and `nycourts`, `umaryland.edu` and `maryland.gov` are different places);
- * for names shorter than `LOOKALIKE.minLengthForOneEdit` only a swap of neighbours or a digit or
- * hyphen put in (`amss`, `mass1`), since any letter change there names another real site; the same
- * name under another suffix; the name with its dot turned into a hyphen or dropped (`mass-gov.com`);
- * the name split by dots (`mass.legalhelp.org`); the name as one word of a longer host
- * (`masslegalhelp-login.org`). Real neighbours look like this too (`legalaidnc.org` and
- * `legalaidnyc.org` are both legal aid), so resemblance is reported, never punished.
- *
- * One-edit neighbours are found with a deletion index (`LookalikeIndex.deletions`), so that
- * lookup costs O(name length²) whatever the directory's size; two-edit neighbours of long names, and skeletons
- * near a directory skeleton, with a pigeonhole piece index (`near-index.ts`). Every candidate is
- * confirmed with a bounded Damerau–Levenshtein distance that gives up past the limit.
+ * Hosts that imitate a directory domain, by the rules of docs/SCORING.md ("lookalike"): proven
+ * (`invented`: buried in front of another site, or the same confusable skeleton), or a resemblance,
+ * reported and never punished since real neighbours look alike (`legalaidnc.org`,
+ * `legalaidnyc.org`). One-edit neighbours come from a deletion index, O(name length²) whatever the
+ * directory's size; two-edit ones and near skeletons from `near-index.ts`; each candidate is
+ * confirmed by a bounded Damerau–Levenshtein distance. `kind` is the last part of its link code.
  */
-export type Lookalike =
-  | { readonly of: string; readonly how: string; readonly proven: true; readonly kind: ProvenKind }
-  | {
-      readonly of: string;
-      readonly how: string;
-      readonly proven: false;
-      readonly kind: ResemblanceKind;
-    };
+export type Lookalike = { readonly of: string; readonly how: string } & (
+  | { readonly proven: true; readonly kind: 'confusable' | 'buried' }
+  | { readonly proven: false; readonly kind: ResemblanceKind }
+);
+
+type ResemblanceKind = 'one-name' | 'other-suffix' | 'split' | 'edits' | 'inside' | 'folded';
 
 /**
- * Which rule found a lookalike (the last part of its link code, `src/codes.ts`). Proven:
- * `confusable` (spelled with look-alike characters), `buried` (the directory domain put in front of
- * another site). A resemblance: `one-name` (its dot dropped or made a hyphen), `other-suffix`,
- * `split` (its name split with dots), `edits` (one or two edits away), `inside` (its name a word
- * of a longer host), `folded` (near it once look-alike characters are folded).
- */
-export type ProvenKind = 'confusable' | 'buried';
-export type ResemblanceKind = 'one-name' | 'other-suffix' | 'split' | 'edits' | 'inside' | 'folded';
-
-/**
- * Whether `host` imitates a directory domain, and how. Null when it does not (or is one).
- * `parsed`: tldts's reading of `host`, when the caller has it already (`classifyLink`).
+ * Whether `host` imitates a directory domain, and how; null when not (or it is one). `parsed`:
+ * tldts's reading of `host`, when the caller has it.
  */
 export function findLookalike(
   host: string,
@@ -84,9 +57,7 @@ export function findLookalike(
     }
   }
   const near = nearestSkeleton(nameSkeleton, suffix, parsed.domain, index);
-  // A name written in letters of other scripts, or with digits among its letters, that reads
-  // within an edit or two of a directory name is a disguise: no one names a site `lеgalaidnс` by
-  // chance. The same closeness in plain ASCII letters is only a resemblance (see below).
+  // Other scripts or digits among letters within an edit or two of a directory name: a disguise.
   if (near && (nonAscii || digitForLetter)) {
     return {
       of: near.domain,
@@ -110,9 +81,8 @@ export function findLookalike(
 const ASCII = /^[\x00-\x7f]*$/;
 
 /**
- * The directory domain as a prefix of another host's name (`mass.gov.help-center.com`): two or
- * three labels in front of the host's own registrable `domain`, the last of them possibly its
- * first label. Read by offsets into `host`, without splitting it (this runs for every link).
+ * The directory domain two or three labels in front of another registrable `domain`
+ * (`mass.gov.help-center.com`), read by offsets, without splitting `host`: this runs for every link.
  */
 function buriedDomain(host: string, domain: string, index: LookalikeIndex): Lookalike | null {
   if (host.length === domain.length) return null;
@@ -148,7 +118,7 @@ function resemblance(
   suffix: string,
   index: LookalikeIndex,
 ): Lookalike | null {
-  // The host's labels before its suffix, as one string (`help.masslegalhelp` for `help.masslegalhelp.org`).
+  // The labels before the suffix: `help.masslegalhelp` for `help.masslegalhelp.org`.
   const head = host.slice(0, host.length - suffix.length - 1);
   const flat = index.flattened.get(name);
   if (flat)
@@ -184,8 +154,8 @@ function resemblance(
       `is ${edited.distance} edit${edited.distance > 1 ? 's' : ''} away from the directory domain ${of}`,
     );
   }
-  // The directory's name as one word of a longer host: `masslegalhelp-login.org`, `masslegalhelp.secure-site.com`.
-  // Its words are the head's pieces between dots and hyphens, read in place.
+  // The directory's name as one word of a longer host (`masslegalhelp-login.org`): the head's
+  // pieces between dots and hyphens, read in place.
   for (let from = 0; from <= head.length; ) {
     let to = from;
     while (to < head.length && head.charCodeAt(to) !== 46 && head.charCodeAt(to) !== 45) to++;
@@ -205,7 +175,6 @@ function resemblance(
   return null;
 }
 
-/** A resemblance: reported, never punished. */
 function resembles(of: string, kind: ResemblanceKind, how: string): Lookalike {
   return { of, how, proven: false, kind };
 }
@@ -215,7 +184,7 @@ interface Nearest {
   distance: number;
 }
 
-/** The closest directory name under the same suffix, by the rules in `LookalikeIndex`'s comment. */
+/** The closest directory name under the same suffix, by the rules of docs/SCORING.md. */
 function nearestByEdits(name: string, suffix: string, index: LookalikeIndex): Nearest | null {
   let best: Nearest | null = null;
   if (name.length >= LOOKALIKE.minLengthForOneEdit - 1) {
@@ -234,7 +203,7 @@ function nearestByEdits(name: string, suffix: string, index: LookalikeIndex): Ne
     if (best !== null) return best;
   }
   if (name.length < LOOKALIKE.minLengthForOneEdit + 1) {
-    // Short names: only an edit no other real name would be one letter from (see the interface comment).
+    // Short names: only an edit no other real name would be one letter from.
     for (let length = name.length - 1; length <= name.length + 1; length++) {
       for (const candidate of index.shortBySuffixLength.get(`${suffix}|${length}`) ?? []) {
         if (meaningfulShortEdit(name, candidate))
@@ -246,9 +215,8 @@ function nearestByEdits(name: string, suffix: string, index: LookalikeIndex): Ne
 }
 
 /**
- * `best`, or `candidate` when it is within `limit` edits of `name`, nearer than `best` (of equal
- * distance, first in code-unit order) and listed under `suffix`. A module function, not a closure
- * made for each lookup: `nearestByEdits` runs for every unlisted link.
+ * `candidate` when within `limit` edits of `name`, nearer than `best` (ties: first in code-unit
+ * order) and listed under `suffix`; else `best`. Not a closure: it runs for every unlisted link.
  */
 function nearer(
   best: Nearest | null,
@@ -270,7 +238,7 @@ function nearer(
   return sameSuffixDomain(candidate, suffix, index) !== null ? { name: candidate, distance } : best;
 }
 
-/** The directory skeleton under the same suffix within the edit limits of `LookalikeIndex`, if any. */
+/** The directory skeleton under the same suffix within `editLimit`, if any. */
 function nearestSkeleton(
   written: string,
   suffix: string,

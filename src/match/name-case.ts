@@ -3,8 +3,7 @@ import { tokenize, type Token } from '../normalize/name.js';
 import { BULLET, firstAtOrAfter, HEADING, LABEL, type Segments } from '../text/structure.js';
 
 // How a case-sensitive name (`isAmbiguousName`: an acronym, a short word, ordinary words) must be
-// written in an answer to name its organization; the matcher (`orgs.ts`) asks once it has a
-// candidate.
+// written to name its organization.
 
 /** A case-sensitive name as `orgs.ts` holds it: its listed form, tokens as written, closing punctuation. */
 export interface CaseSensitiveName {
@@ -15,12 +14,9 @@ export interface CaseSensitiveName {
 }
 
 /**
- * Whether the text's tokens from `from` may stand for the case-sensitive `candidate` (`last`
- * stands for the final token, a possessive's stem): written in the name's own case (`sameRaw`)
- * unless an ordinary word is shouted with its line (`shoutedWord`); or, for a name of two or more
- * ordinary words, in any case where its place proves it a name (`standsAsName`). `place`'s
- * structure is read only then, so an answer whose names are written as listed never segments for
- * it (a prepared answer builds its structure on first use).
+ * Whether the tokens from `from` may stand for `candidate` (`last`: the final token, a possessive's
+ * stem): in its own case unless shouted with its line, or, for two or more ordinary words, in any
+ * case where its place proves it a name. The structure is read only then, on first use.
  */
 export function writtenAsName(
   place: Segments,
@@ -43,9 +39,8 @@ export function writtenAsName(
 }
 
 /**
- * A name of two or more words, each ordinary (`Fall River Juvenile Court`, `Orange District
- * Court`). One word alone is not enough: a heading or a table cell of one ordinary word is a
- * section's or a column's label as often as a name ("## Help", "| Contact |").
+ * Two or more words, each ordinary (`Orange District Court`): one ordinary word alone heads a
+ * section or a column as often as it names ("## Help", "| Contact |").
  */
 function ordinaryWords(candidate: CaseSensitiveName): boolean {
   const words = tokenize(candidate.name);
@@ -56,13 +51,9 @@ function ordinaryWords(candidate: CaseSensitiveName): boolean {
 }
 
 /**
- * Whether `text[start, end)` fills a place where only a name stands, so its case proves nothing:
- * the whole text of a heading (a `#` line, or a line that is only bold text), the bold lead of a
- * list item (`- **Name**: …`), or a whole cell of a table's body row (a header cell labels a
- * column). There `## FALL RIVER JUVENILE COURT` is the court written in the heading's capitals.
- * Inside a longer heading or in running prose the words may be words (`## FALL RIVER FLOODING`,
- * "in the fall, river crossings…"), and the case rules stand. Reads the answer's blocks: each
- * heading, list item and table row is one, its first line where the name must be.
+ * Whether `text[start, end)` fills a place only a name fills, so its case proves nothing: a whole
+ * heading, a list item's bold lead, a whole body cell of a table (`## FALL RIVER JUVENILE COURT`).
+ * In a longer heading or in prose the words may be words (`## FALL RIVER FLOODING`).
  */
 export function standsAsName(segments: Segments, start: number, end: number): boolean {
   const k = firstAtOrAfter(segments.blocks, start + 1) - 1;
@@ -98,9 +89,8 @@ const BOLD_OPEN = /^(?:\*\*|__)$/;
 const BOLD_CLOSE = /^:?(?:\*\*|__)/;
 
 /**
- * An ordinary word listed in capitals (`AND`, the alias of Asian Neighborhood Design), written
- * among other words in capitals (`## FOOD AND SHELTER`, a sentence shouted): there its capitals
- * are the line's, not the name's, so it is the word. Beside a word in any other case it is the name.
+ * An ordinary word listed in capitals (`AND`, Asian Neighborhood Design) among other words in
+ * capitals (`## FOOD AND SHELTER`): the capitals are the line's, so it is the word.
  */
 export function shoutedWord(
   text: string,
@@ -126,12 +116,9 @@ export function shoutedWord(
 }
 
 /**
- * Case-sensitive comparison of the listed tokens with the text's; `last` stands for the final
- * token (a possessive's stem). Case is what is compared: accents and apostrophes fold as in any
- * name (`Cafe` = `Café`, `Peoples` = `People's`) and `and` = `&`. A name a directory lists in
- * capitals only, in several words (`BLUE RIDGE HOUSING NETWORK`), is its house style, not an
- * acronym: it counts written with capital initials (`Blue Ridge Housing Network`), its short
- * connectives (`of`, `the`, `and`) in any case. With `anyCase`, case is not compared either.
+ * Whether the tokens are the listed ones in case (with `anyCase`, not even that); accents and
+ * apostrophes fold, `and` = `&`. A name listed all in capitals in several words is house style, not
+ * an acronym: it counts with capital initials, its connectives in any case.
  */
 export function sameRaw(
   tokens: readonly Token[],

@@ -6,11 +6,9 @@ import { isPlaceName } from '../normalize/places.js';
 const NONE: readonly string[] = Object.freeze([]);
 
 /**
- * One listed name or alias as the organization matcher (`orgs.ts`) holds it. Its case rule and
- * its strength are decided the first time a text's words match the name, not when the directory
- * is indexed: of 100,000 names an answer matches a handful, and deciding every one (its words
- * looked up in the common-word list, which loads on first use) was about a third of building the
- * index.
+ * One listed name or alias as the organization matcher holds it. Its case rule and strength are
+ * decided on its first match, not when indexed: deciding all of 100,000 names (their words looked
+ * up in the common-word list) was a third of building the index.
  */
 export class ListedName {
   #caseSensitive: boolean | undefined;
@@ -23,9 +21,8 @@ export class ListedName {
     /** The name or alias as listed. */
     readonly name: string,
     /**
-     * The punctuation between each pair of tokens, spaces removed (`Mass. Legal Help` → `.`, ``).
-     * Where the text has sentence punctuation between two words, a name only matches across it
-     * if the listed name has the same punctuation there (`Legal Aid (Boston)`).
+     * The punctuation between each pair of tokens, spaces removed (`Mass. Legal Help` → `.`, ``):
+     * a name matches across sentence punctuation only where it is listed with the same.
      */
     readonly marks: readonly string[],
     /** Punctuation the listed name ends with (`Legal Aid (Boston)` → `)`), kept in the finding. */
@@ -55,13 +52,10 @@ export class ListedName {
 }
 
 /**
- * Whether a listed name is weak: one that may verify a number but never charges one, never drives
- * a fix, and never matches inside a longer capitalized name (`findOrganizations`). An
- * organization's own listed name, and its forms without legal form or as a true acronym pair
- * (`otherForms`), are strong; a name that is only a place is weak; an alias is weak when another organization is listed under the same
- * words (`sameKey`, the entries of its key), or when it is made only of ordinary words or a role
- * (`State Attorney's Office`, `Pro Bono`, `Legal Aid`: `isCommonWord`). Decided once per name, on
- * the first match (`ListedName.weak` keeps it).
+ * Whether a listed name is weak: it may verify a number but never charges one, drives a fix or
+ * matches inside a longer capitalized name. An organization's own name and its `otherForms` are
+ * strong; a place is weak, as is an alias another organization shares (`sameKey`, the entries of
+ * its key) or one of ordinary words or a role (`State Attorney's Office`, `Legal Aid`).
  */
 export function isWeakName(entry: ListedName, sameKey: readonly ListedName[]): boolean {
   if (entry.name === entry.organization) return false;

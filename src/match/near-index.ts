@@ -1,10 +1,5 @@
 import { LOOKALIKE } from '../defaults.js';
 
-/**
- * The two-edit candidate index of the lookalike check (`NearIndex`; one edit is `deletions` in
- * `lookalike-index.ts`).
- */
-
 /** Edits that still make a lookalike for a name of this length (see `LookalikeIndex`). */
 export function editLimit(length: number): number {
   return length >= LOOKALIKE.minLengthForTwoEdits
@@ -22,28 +17,20 @@ export interface NearWords {
 }
 
 /**
- * Words grouped by suffix, found again from a word within their edit limit (`editLimit`) without
- * comparing against every one. Pigeonhole: a word is cut into 2 × limit + 1 pieces; one edit
- * (a swap of neighbours included) touches at most two pieces, so a word within `limit` edits
- * keeps one piece whole, shifted by at most `limit`. The index holds each piece under a key of its
- * group, word length, piece number and text; a lookup tries every piece at every shift, a few
- * dozen probes, and the caller confirms candidates with the true distance.
- *
- * A piece shared by more than `COMMON_PIECE` words (`tenant-` in a directory of tenant unions) is
- * not followed: it would make every lookup a scan. Then a word is found through its other pieces;
- * it is missed only if every piece the edits left whole is such common text.
- *
- * A group of at most `SCAN_GROUP` words (a small directory's suffixes) is read whole instead:
- * cheaper than the probes, and it visits every word the probes would, since no piece list of so
- * small a group is long enough to be skipped.
+ * Words grouped by suffix, found again from a word within `editLimit` without comparing every one.
+ * Pigeonhole: a word is cut into 2 × limit + 1 pieces and one edit (a swap included) touches at
+ * most two, so a word within `limit` edits keeps one piece whole, shifted by at most `limit`; a
+ * lookup probes every piece at every shift and the caller confirms with the true distance. A
+ * piece shared by more than `COMMON_PIECE` words (`tenant-` among tenant unions) is not followed,
+ * lest every lookup be a scan. A group of at most `SCAN_GROUP` words is read whole: cheaper, and
+ * it visits the same words, as none of its lists is long enough to be skipped.
  */
 export class NearIndex implements NearWords {
   /** Group → its words. */
   private readonly groups = new Map<string, Entry[]>();
   /**
-   * `pieceKey` of group, length, piece number and text → the words holding that piece there. A
-   * number, not a string: a lookup makes about a hundred keys, and an answer of 10,000 unlisted
-   * hosts made building those strings most of its time. A collision only adds candidates.
+   * `pieceKey` → the words holding that piece. A number, not a string: building a hundred string
+   * keys a lookup was most of the time of 10,000 unlisted hosts. A collision only adds candidates.
    */
   private readonly pieces = new Map<number, Entry[]>();
   /** Lookups so far: a word visited in this one carries its number (`Entry.seen`). */
@@ -100,11 +87,9 @@ export class NearIndex implements NearWords {
   }
 
   /**
-   * Every piece of the words of `length` at every shift of at most `limit`: with `outside` false
-   * the shifts a piece kept whole can have (it moves by the insertions less the deletions before
-   * it, and the rest of the length difference is made after it), with `outside` true the others,
-   * which find a word only through a chance match of its text. True when a list was too common to
-   * follow.
+   * Every piece of the words of `length` at every shift up to `limit`: with `outside` false the
+   * shifts a piece kept whole can have, with `outside` true the others (a chance match only).
+   * True when a list was too common to follow.
    */
   private probe(
     groupKey: number,

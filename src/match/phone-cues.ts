@@ -60,9 +60,8 @@ export function cued(
   return undefined;
 }
 
-// Words that make a number a line of another kind than the one to call the organization on: the
-// directory lists numbers to call, so it is silent on these and cannot prove one wrong. `ADA` only
-// in capitals ("ADA coordinator"), since Ada is a name.
+// A line other than the one to call: the directory lists numbers to call, so it cannot prove one
+// of these wrong. `ADA` only in capitals, since Ada is a name.
 const OTHER_LINE =
   /(?<![\p{L}\p{N}])(fax|facsimile|tty|tdd|text[ -]telephone|videophone)(?!\p{L})/iu;
 const ADA = /(?<![\p{L}\p{N}])ADA(?!\p{L})/u;
@@ -71,9 +70,9 @@ const OTHER_LINE_AFTER =
   /^[\s*_]*(?:\(\s*(fax|facsimile|tty|tdd)\s*\)|[-–—,]?\s*(fax|facsimile|tty|tdd)[\s*_]*(?:[.,;|)]|$))/i;
 
 /**
- * What kind of line the answer labels `phone` as, when it is not a number to call: `fax`, `TTY`,
- * `ADA`. Read in the clause before it (from the previous number or `;` of its sentence: "phone
- * 1, fax 2"), right after it ("2 (fax)"), and in its table column's header (`cell`). O(clause).
+ * The kind the answer labels `phone` when not a number to call (`fax`, `TTY`, `ADA`): read in the
+ * clause before it (from the previous number or `;`), right after it ("2 (fax)"), and in its table
+ * column's header (`cell`). O(clause).
  */
 export function otherLineLabel(
   phone: Span,
@@ -124,11 +123,9 @@ const LINE_WORDS: ReadonlySet<string> = new Set(
 );
 
 /**
- * The label a number carries of its own after another number of the same entry ("X: 1; Legal
- * aid: 2", "X: 1 (clerk), 2 (probation)", "- Lawyer referral: 2" below "- Phone: 1"): the words
- * in `text` from `from` to the number, and a parenthesized word right after it, when any of them
- * says more than which line ("Phone:", "or call", "main line") and is no word of `named`. A number
- * so labelled is another entry, not proven to be given for `named`. O(label).
+ * The label a number carries of its own after another number of the entry ("X: 1; Legal aid: 2",
+ * "X: 1 (clerk), 2 (probation)"): the words from `from` to it, and a parenthesized word after it,
+ * when one says more than which line and is no word of `named`. Such a number is another entry.
  */
 export function ownLabel(
   text: string,
@@ -161,10 +158,9 @@ const CAPITALIZED_BEFORE_NUMBER =
 const CUE_BEFORE_NUMBER = /(?:[ \t](?:at|on)|:)[ \t*_(]*$/;
 
 /**
- * A name the directory does not list, written right before the number ("or Manna at 1"): a run
- * of capitalized words not overlapping a listed name, with a word that is not common English (so
- * "Call at", "Phone:" and "Then, Housing Help at" are not names). Only the 80 characters before
- * the number are read, so the cost per number is constant.
+ * An unlisted name right before the number ("or Manna at 1"): capitalized words, overlapping no
+ * listed name, one of them not common English ("Call at", "Phone:" are no names). Reads the 80
+ * characters before the number only.
  */
 export function unknownRightBefore(
   text: string,

@@ -91,10 +91,8 @@ export function unchecked(a: Attribution, organization: string): PhoneVerdict {
 
 /**
  * What, near `name`, gives the number to someone else: another body named in `near.between`
- * ("Worcester District Court does not hear these; call the housing court at 1"), a word of the
- * number's owner in `near.scope` ("For housing, … call 1"; "Housing cases: 1"), or a label of
- * its own after the number that ends at `labelFrom` (another entry). Reported, not charged;
- * undefined when nothing does, and `name` is charged.
+ * ("… call the housing court at 1"), a word of its owner in `near.scope` ("Housing cases: 1"),
+ * or a label of its own after the number before it, ending at `labelFrom`. Undefined: charged.
  */
 export function givenElsewhere(
   a: Attribution,
@@ -128,19 +126,16 @@ export function against(a: Attribution, target: Mention, group: readonly Mention
 }
 
 /**
- * Two entries whose names differ only by an article or a legal form (HUD lists "GREATER
- * WASHINGTON URBAN LEAGUE" in DC and "THE GREATER WASHINGTON URBAN LEAGUE" in MD): "the Greater
- * Washington Urban League" names either, so a number of one is no proof against the other.
+ * Names that differ only by an article or legal form ("THE GREATER WASHINGTON URBAN LEAGUE" in MD,
+ * without "THE" in DC, as HUD lists them): a number of one is no proof against the other.
  */
 export function sameBareName(a: string, b: string): boolean {
   return a !== b && orgKey(bareOrgName(a) ?? a) === orgKey(bareOrgName(b) ?? b);
 }
 
 /**
- * Whether the directory names `site` as a site or program of `parent`: `PARENT - SITE`, as 211
- * exports (iCarol, Open Referral) write them (`UNITED PLANNING ORGANIZATION - SHAW COMMUNITY SVC.
- * CENTER`). A number of one given for the other is no proof of a wrong organization: the site
- * stays tied to its parent.
+ * Whether the directory names `site` as `PARENT - SITE` of `parent`, as 211 exports (iCarol, Open
+ * Referral) write them: a number of one given for the other proves no wrong organization.
  */
 export function isSiteOf(site: string, parent: string): boolean {
   return (
@@ -207,11 +202,8 @@ function folded(items: readonly string[]): string {
 const OFFICE_SEPARATOR = /^\s*(?:[-–—:(]|,\s)/;
 
 /**
- * The owners of a number as a person reads them, the organization named once: `Collier County
- * Legal Aid and 7 of its offices` when one owner's name starts all the others', `Central
- * Housing Court's 4 offices (Dudley Session, Leominster Session, Marlborough Session and 1 more)`
- * when they share a name
- * none of them is, else the first names and how many more.
+ * The owners as a person reads them: `Collier County Legal Aid and 7 of its offices`, `Central
+ * Housing Court's 4 offices (Dudley Session, … and 1 more)`, else the first names and how many more.
  */
 export function ownersText(owners: readonly string[]): string {
   if (owners.length < 2) return owners.join('');
@@ -246,10 +238,7 @@ function sharedName(owners: readonly string[]): string | null {
   return null;
 }
 
-/**
- * A number reported, not charged: `known` when the directory lists it for someone (the reason
- * says whom), else `unlisted`.
- */
+/** A number reported, not charged: `known` when the directory lists it for someone, else `unlisted`. */
 function uncharged(
   a: Attribution,
   code: PhoneCode,
@@ -323,13 +312,10 @@ export function misattributed(a: Attribution, organization: string, by?: Charged
       `${a.shown} is given for ${organization}; the directory lists it for ${family}, ${isSiteOf(family, organization) ? 'one of its sites' : 'the parent of this site'} (a 211 export names a site PARENT - SITE), which the answer's words may well mean`,
     );
   const numbers = (a.index.orgPhones.get(organization) ?? []).map(formatPhone);
-  // A reason a person reads: three numbers, then how many more.
   const listed = folded(numbers);
-  // A fax, TTY or ADA coordinator's line: the directory holds the numbers to call an organization
-  // on, so it proves nothing about these, neither by silence nor by listing the number for a
-  // neighbour (one ADA coordinator serves several courts of a building). Reported, not charged.
+  // A fax, TTY or ADA line: the directory holds numbers to call, so it proves nothing about these
+  // (one ADA coordinator serves several courts of a building). Reported, not charged.
   const label = lineLabel(a);
-  // The kind the directory gives this number for the organization (`phone_kinds`).
   const kind = a.index.allowlist.orgPhoneKinds?.[organization]?.[a.phone.normalized];
   if (label !== undefined && kind !== undefined && sameLine(label, kind))
     return {
@@ -390,9 +376,8 @@ function chargeOf(a: Attribution, by: ChargedBy): NonNullable<PhoneVerdict['char
 }
 
 /**
- * A number the answer labels the TTY of an organization named by a strong name, when the
- * directory lists another TTY for it (`phone_kinds`): that proves the number wrong, as a
- * misattributed number to call is. Without a listed TTY the directory proves nothing (undefined).
+ * A number labelled the TTY of an organization whose listed TTY (`phone_kinds`) is another: proven
+ * wrong, as a misattributed number to call is. Undefined without a listed TTY.
  */
 function ttyCharge(
   a: Attribution,

@@ -21,49 +21,12 @@ import { formatPhone } from '../normalize/phone.js';
 import type { PhoneVerdict } from '../types.js';
 
 /**
- * Attribute each number to an organization and give it a status.
- *
- * First what the sentence says: a number right after a name and `at`, `:`, `'s number is`, `(`,
- * a dash or a comma ("X at 1", "X: 1", "X's number is 1") belongs to that name; one followed by
- * `at`, `for`, `with` or `(` and a name ("call 1 at X", "1 for X") belongs to that one. Before
- * anything else: "If A is busy, call 1 at B" gives 1 to B. A number so given to a name that looks
- * like an organization (capitalized words ending in Center, Aid, Project, …) but is not in the
- * directory is charged to no one: `known` or `unlisted`, the reason says so; the same when such a
- * name is the nearest name in the number's sentence.
- *
- * A number in a list item (or under a heading) whose own item names no one belongs to the item it
- * sits under (`1. **A**` with sub-bullets `Phone: …`, at any depth, or a `###` heading or a bold
- * line over a list), so two swapped numbers in a chatbot's layout are caught.
- *
- * Otherwise, a number belongs to the organization named nearest to it (by characters, either side) in its
- * sentence; when its sentence names none, in its block (paragraph, list item); unless the text
- * between them speaks of another body ("… call the housing court at 1"), or the words around it
- * point at the number's owner ("Housing: 1"), or it follows another number of the entry under a
- * label of its own ("X: 2. Legal aid: 1"): then it is charged to no one, since nearness alone
- * proves nothing against that reading. A sentence that
- * alternates names and numbers ("A at 1 or B at 2", "call 1 for A or 2 for B") pairs them in the
- * order written: each number goes with the organization before it when the sentence starts with a
- * name, with the one after it when it starts with a number, and is checked against that one alone,
- * so two numbers swapped inside one sentence are caught. Then:
- * - `verified` when an organization named in its sentence lists it (in a sentence that lists names
- *   and then numbers, "A and B answer at 1 and 2", any of them). When the sentence names no
- *   organization with listed numbers, an organization named in the block that lists it verifies it
- *   too. So an answer that names two organizations and gives each its number is never penalized,
- *   in whatever order it writes them, and one number shared by several organizations is valid for
- *   each; but two numbers swapped between two sentences are each caught.
- * - `misattributed` when the organization it is attributed to has listed numbers and this is not
- *   one of them (organizations without numbers on file are passed over for one with them); the
- *   reason names the organizations the directory lists it for, if any. Not when the answer labels
- *   it a fax, TTY or ADA line ("fax 1", "1 (fax)", a `Fax` column): the directory lists numbers to
- *   call, so it proves nothing against those; they are `unlisted` (or `known`), with the reason.
- * - `unchecked` when the organizations near it have no numbers on file.
- * - `verified` too when no organization is named in its sentence or block but one that lists it is
- *   named in the three blocks just above (a list under an introduction that names the organization).
- * - `known` (no organization near it, but the directory lists it) or `unlisted` (a warning).
- * - `service_line` for 211, 988, …: valid anywhere.
- *
- * Cost: O(log organizations) per number after an O(organizations) set-up, so an answer naming
- * thousands of organizations in one paragraph stays linear.
+ * Each number's organization and status, by the rules of docs/SCORING.md ("Phone numbers"), in
+ * order: what the sentence says (`byWording`), an owner named in its sentence or block
+ * (`bySentence`), the nearest name unless something gives the number elsewhere (`byNearest`), the
+ * item, heading or blocks it sits under (`byPlace`). A name that looks like an organization but is
+ * not listed takes a number without charging it. O(log organizations) per number after an
+ * O(organizations) set-up, so thousands of names in one paragraph stay linear.
  */
 export function attributePhones(
   phones: readonly PhoneFinding[],

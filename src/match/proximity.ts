@@ -2,8 +2,7 @@ import type { Mention } from './unlisted-names.js';
 import { firstAtOrAfter, type Segments } from '../text/structure.js';
 import type { PhoneFinding, Span } from '../extract/types.js';
 
-// Which name stands nearest a number, and which one a sentence that alternates names and numbers
-// pairs it with: the positional half of phone attribution.
+// Which name stands nearest a number, and which one an alternating sentence pairs it with.
 
 /** Characters between a number and a name (0 when they overlap). */
 export function distance(phone: Span, org: Span): number {
@@ -30,9 +29,8 @@ export function closest<T extends Span>(
 }
 
 /**
- * The organization of `sorted` (by start, not overlapping one another) nearest to `phone` and
- * lying wholly inside `scope`, by binary search: only the last one starting before the number and
- * the first one starting at or after it can be nearest.
+ * The one of `sorted` (by start, disjoint) nearest to `phone` wholly inside `scope`: only the last
+ * one starting before the number and the first at or after it can be.
  */
 export function nearestIn<T extends Span>(
   sorted: readonly T[],
@@ -44,10 +42,7 @@ export function nearestIn<T extends Span>(
   return closest(phone, [inside(sorted[low - 1], scope), inside(sorted[low], scope)]);
 }
 
-/**
- * Whether the names of `sorted` (by start) lying wholly inside `scope` name one organization: the
- * number's attribution then had no other in reach. Stops at the second name met.
- */
+/** Whether the names of `sorted` wholly inside `scope` name one organization; stops at a second. */
 export function soleIn(sorted: readonly Mention[], scope: Span | undefined): boolean {
   if (!scope) return true;
   let seen: string | undefined;
@@ -61,16 +56,14 @@ export function soleIn(sorted: readonly Mention[], scope: Span | undefined): boo
   return true;
 }
 
-/** `org` when it lies wholly inside `scope` (a function, not a closure made per lookup). */
+/** `org` when it lies wholly inside `scope` (not a closure made per lookup). */
 function inside<T extends Span>(org: T | undefined, scope: Span): T | undefined {
   return org && org.start >= scope.start && org.end <= scope.end ? org : undefined;
 }
 
 /**
  * For sentences that alternate organizations (with numbers on file) and numbers, the organization
- * each number is paired with. Sentences that name organizations and then numbers, or the reverse
- * (at most one change of kind), have no pairing: any organization named there may own a number.
- * One pass over the sorted mentions: O(numbers + organizations).
+ * each number is paired with; with at most one change of kind there is no pairing. O(mentions).
  */
 export function pairAlternating(
   phones: readonly PhoneFinding[],

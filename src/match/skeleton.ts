@@ -1,9 +1,6 @@
 import { createRequire } from 'node:module';
 
-/**
- * Unicode's confusables.txt as character → prototype (unhomoglyph's data file), read on the first
- * host that is not plain ASCII: most runs see none.
- */
+// Unicode's confusables.txt (unhomoglyph's data), read on the first host that is not ASCII.
 let confusables: Readonly<Record<string, string>> | undefined;
 function confusable(char: string): string | undefined {
   confusables ??= createRequire(import.meta.url)('unhomoglyph/data.json') as Readonly<
@@ -13,14 +10,10 @@ function confusable(char: string): string | undefined {
 }
 
 /**
- * The UTS #39 confusable skeleton of a host name, with the data of Unicode's confusables.txt (from
- * the `unhomoglyph` package), for comparing two names: equal skeletons read the same.
- *
- * Beyond UTS #39, for hosts: a letter without a mapping of its own takes its upper-case form's
- * (IDNA lower-cases a written `Ԍ` to `ԍ`, so the capital's likeness counts); accents and other
- * marks are dropped (`másslegálhëlp`); and the ASCII confusions a host shows in lower case are
- * folded, which Unicode's table, made for mixed case, does not: `i`, `l` and `1` (a capital I is an
- * `i` in a host), `0` and `o`, `rn` and `m`, `vv` and `w`, `cl` and `d`.
+ * The UTS #39 confusable skeleton of a host name: equal skeletons read the same. Beyond UTS #39,
+ * for hosts: a letter without a mapping takes its capital's (IDNA lower-cases `Ԍ` to `ԍ`), marks
+ * are dropped, and the lower-case ASCII confusions Unicode's mixed-case table lacks are folded
+ * (`i`/`l`/`1`, `0`/`o`, `rn`/`m`, `vv`/`w`, `cl`/`d`).
  */
 export function skeleton(name: string): string {
   let mapped = '';
