@@ -12,9 +12,8 @@ import { buildLookalikeIndex, type LookalikeIndex } from './lookalike-index.js';
 import { buildOrgMatcher, type OrgMatcher } from './orgs.js';
 
 /**
- * An allowlist prepared for matching: sets for exact lookups, the organization-name matcher, the
- * owners of each number, and (built on first use) the lookalike-domain index. Build it once per
- * process (see `indexOf`); it is read-only afterwards and safe to share.
+ * An allowlist prepared for matching, built once per process (`indexOf`), read-only and shared; the
+ * lookalike index and pages by host are built on first use.
  */
 export interface AllowlistIndex {
   readonly allowlist: Allowlist;
@@ -27,7 +26,6 @@ export interface AllowlistIndex {
   readonly orgMatcher: OrgMatcher;
   /** Names matched without their legal form (`Community Law Center` for `…, Inc.`), and the ones refused. */
   readonly bareNames: BareNames;
-  /** Lazily built; see `buildLookalikeIndex`. */
   lookalikes(): LookalikeIndex;
   /** Organization → its own pages, when the allowlist has `org_urls` (what a link correction offers). */
   readonly orgUrls: { get(organization: string): readonly string[] | undefined };
@@ -37,10 +35,7 @@ export interface AllowlistIndex {
 
 const NO_OWNERS: readonly string[] = Object.freeze([]);
 
-/**
- * The index of `allowlist`. `tables` are the ones the loader built for it (`readAllowlist`,
- * `readAllowlistFile`), taken as they are; without them they are built from its arrays.
- */
+/** The index of `allowlist`, with the loader's `tables` when it has them. */
 export function buildIndex(
   allowlist: Allowlist,
   tables: AllowlistTables = tablesOf(allowlist),
@@ -97,14 +92,11 @@ function* hostsOf(allowlist: Allowlist): Generator<string> {
 /** Where an allowlist comes from: a file (an absolute path), or an object given inline in the assertion's config. */
 export type AllowlistSource = { path: string } | { inline: Record<string, unknown> };
 
-// The one cache of indexes, by file path or by inline content. It holds the promise, not its
-// result, so 1,000 concurrent assertions arriving while a file loads wait on the same work.
+// By file path or inline content. It holds the promise, so 1,000 concurrent assertions arriving
+// while a file loads wait on the same work.
 const indexCache = new Map<string, Promise<AllowlistIndex>>();
 
-/**
- * The index of an allowlist, built once per process for each file or inline object. A failed load
- * is not cached, so a fixed file is picked up by the next call.
- */
+/** The index of an allowlist, once per process and source; a failed load is not cached. */
 export function indexOf(source: AllowlistSource): Promise<AllowlistIndex> {
   const key =
     'path' in source ? `file:${resolve(source.path)}` : `inline:${JSON.stringify(source.inline)}`;

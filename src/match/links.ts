@@ -18,11 +18,9 @@ export interface ClassifyOptions {
 }
 
 /**
- * The offline verdict for one link: `directory` when listed (its URL in `urls`, or its host a
- * `domains` entry or below one), `invented` when something offline proves it is not the site it
- * claims to be or not a public site at all, else `unverified`. A host that only resembles a
- * directory domain stays `unverified` and carries `lookalikeOf`. No network: liveness, when on,
- * refines `unverified` and checks `directory` links for staleness (see `applyLiveness`).
+ * The offline verdict for one link: `directory` when listed, `invented` when something offline
+ * proves it is not the site it claims or not public, else `unverified` (a mere resemblance carries
+ * `lookalikeOf`). Liveness, when on, refines it (`applyLiveness`).
  */
 export function classifyLink(
   finding: LinkFinding,
@@ -31,12 +29,10 @@ export function classifyLink(
 ): LinkVerdict {
   if (index.urls.has(finding.normalized))
     return verdict(finding, 'directory', 'link.listed', 'listed in the directory');
-  // One reading of the host for every rule below that asks tldts (the host problems, the
-  // lookalike search, the .gov registry, the link text): each parsed it again before.
+  // One tldts reading of the host for every rule below.
   const parts = parseDomain(finding.host);
   const problem = hostProblem(finding.host, options, parts);
-  // An empty label is no host at all, so it is judged before the directory walk, which would
-  // otherwise read `.masslegalhelp.org` as a subdomain of a listed site.
+  // Judged before the directory walk, which would read `.masslegalhelp.org` as under a listed site.
   if (problem?.kind === 'empty-label')
     return verdict(finding, 'invented', 'link.invented.empty-label', problem.reason);
   if (finding.userinfo !== undefined) {
@@ -48,10 +44,8 @@ export function classifyLink(
       `hides the real host ${finding.host} behind "${hidden}@": the link does not go to ${hidden}`,
     );
   }
-  // The link is its target; its text is evidence about it. Text and target disagreeing proves
-  // nothing against a target with standing of its own: listed, a registered .gov domain, or a site
-  // of the same body as the text (same name, another suffix). It proves deception when the target
-  // has none, or resembles a directory domain.
+  // A text disagreeing with its target proves nothing against a target with standing of its own
+  // (listed, a registered .gov, the text's body under another suffix); else it proves deception.
   const shown = labelMismatch(finding, parts);
   const seen = shown === null ? '' : `; its text shows ${shown.text}, another site`;
   const listedDomain = directoryDomainOf(finding.host, index.domains);
@@ -68,10 +62,7 @@ export function classifyLink(
   return outsideDirectory(finding, parts, shown, seen, index, options);
 }
 
-/**
- * `classifyLink` for a public host outside the directory: the .gov registry, then what the link
- * text and a resemblance to a directory domain prove. `seen` is the reason's note of `shown`.
- */
+/** `classifyLink` for a public host outside the directory; `seen` is the reason's note of `shown`. */
 function outsideDirectory(
   finding: LinkFinding,
   parts: HostParts,
@@ -133,10 +124,7 @@ function outsideDirectory(
   );
 }
 
-/**
- * A link's offline verdict. A module function, not a closure over `finding` made on each call of
- * `classifyLink`: that runs for every link.
- */
+/** A link's offline verdict (not a closure per `classifyLink` call: that runs for every link). */
 function verdict(
   finding: LinkFinding,
   bucket: LinkBucket,
@@ -158,10 +146,9 @@ function verdict(
 function govStanding(
   host: string,
   registry: GovRegistry,
-  parts?: HostParts,
+  parsed: HostParts,
 ): { domain: string; registered: boolean; date: string } | null {
   if (!host.endsWith('.gov')) return null;
-  const parsed = parts ?? parseDomain(host);
   if (parsed.publicSuffix !== 'gov' || !parsed.domain) return null;
   return {
     domain: parsed.domain,
@@ -171,11 +158,8 @@ function govStanding(
 }
 
 /**
- * A markdown link whose text is itself an address on another site than its target
- * (`[mvlslaw.org](https://evil-site.com/x)`): what the text shows, where the link goes, and
- * whether both are one body's sites: the same name under another suffix (`lrcl.com`, `lrcl.org`)
- * or a name that is the other's domain written together (`sfgov.org`, `sf.gov`). Subdomains of one
- * registrable domain agree (`[mass.gov](https://www.courts.mass.gov)`): null.
+ * A markdown link whose text is an address on another site than its target: what each shows, and
+ * whether both are one body's (`lrcl.com`/`lrcl.org`, `sfgov.org`/`sf.gov`). Null when they agree.
  */
 function labelMismatch(
   finding: LinkFinding,
@@ -203,12 +187,8 @@ export function labelLink(label: string): LinkFinding | undefined {
 }
 
 /**
- * The directory domain `host` is, or lies under; null when none. Walks up the labels: O(labels).
- *
- * A directory domain that is itself a public suffix (`gov.uk`, `nhs.uk`: a directory listing
- * www.gov.uk pages derives it) vouches for that host alone. The hosts under a suffix are other
- * registrants' sites (`fake-benefits.gov.uk` is not GOV.UK), so a link there is judged like any
- * site outside the directory.
+ * The directory domain `host` is, or lies under; null when none. O(labels). A listed public suffix
+ * (`gov.uk`) vouches for itself alone: the hosts under it are other registrants'.
  */
 export function directoryDomainOf(host: string, domains: ReadonlySet<string>): string | null {
   let candidate = host;
@@ -222,10 +202,8 @@ export function directoryDomainOf(host: string, domains: ReadonlySet<string>): s
 }
 
 /**
- * Refine an offline verdict with what liveness saw. `invented` offline stays invented (it was never
- * fetched). A directory link that is dead is `broken` and marked stale; one that liveness cannot
- * judge stays `directory`. Otherwise the outcome decides: live 0.7, inconclusive 0.5, broken and
- * invented 0.
+ * An offline verdict refined by liveness: `invented` stays (never fetched); a dead directory link
+ * is `broken` and stale, an unjudged one stays `directory`; else the outcome decides.
  */
 export function applyLiveness(offline: LinkVerdict, outcome: LivenessOutcome): LinkVerdict {
   if (offline.bucket === 'invented') return offline;

@@ -7,12 +7,9 @@ import { firstTokenAfter, prepareAnswer, type PreparedAnswer } from '../text/pre
 import type { OrgFinding, Span } from '../extract/types.js';
 
 /**
- * Finds organization names in text with one pass over its word tokens, whatever the size of the
- * directory. Names are keyed by their folded token sequence; a second map from a name's first token
- * to the longest name starting with it bounds how far each position is extended. The cost per answer
- * is O(tokens × longest name), independent of how many names are listed (measured in the bench:
- * 100,000 names cost about what 100 do). One regular expression per name would be O(names) per
- * answer; one big alternation does not even compile at 100,000 names.
+ * Organization names found in one pass over the text's tokens: names keyed by folded tokens, and
+ * each first token bounds how far a position is extended. O(tokens × longest name) whatever the
+ * directory's size (100,000 names cost what 100 do); a regular expression per name is O(names).
  */
 export interface OrgMatcher {
   /** folded token key → the names (organization, alias) it may stand for, by organization. */
@@ -21,10 +18,7 @@ export interface OrgMatcher {
   readonly firstToken: ReadonlyMap<string, number>;
 }
 
-/**
- * The matcher of `entries`, each name for its organization; `own`, the organizations' own names
- * (each naming itself), come first, as they would as `{ organization: name, name }` entries.
- */
+/** The matcher of `entries`; `own`, the organizations' own names, come first. */
 export function buildOrgMatcher(
   entries: Iterable<{ organization: string; name: string }>,
   own: readonly string[] = [],
@@ -52,9 +46,8 @@ export function buildOrgMatcher(
 }
 
 /**
- * Every organization named in `text`, left to right. Longest match wins: where names overlap
- * (`Legal Aid` inside `Legal Aid Society of Boston`), only the longest is kept, and of equal
- * lengths the earlier. `blanked` spans (links) are skipped so `mass.gov` never names "Mass".
+ * Every organization named in `text`, left to right; of overlapping names the longest (then the
+ * earlier) is kept. `blanked` spans (links) are skipped so `mass.gov` never names "Mass".
  */
 export function findOrganizations(
   answer: string | PreparedAnswer,
@@ -103,11 +96,9 @@ export function findOrganizations(
     if (best === undefined) continue;
     const weak = best.entry.weak(matcher.names.get(best.key) ?? [best.entry]);
     const inside = insideLongerName(text, tokens, i, best.to, !weak);
-    // A weak name is never part of a longer name: "State Attorney's Office" in "Miami-Dade State
-    // Attorney's Office" names that office, not the one listed under the role. A strong name
-    // inside a longer one ("Rehabilitation Services" in "Vocational Rehabilitation Services")
-    // may be that organization or another the directory does not list: it is found, but only as
-    // a weak name is, so it may verify a number and never charges or corrects one.
+    // A weak name is never part of a longer name ("Miami-Dade State Attorney's Office"). A strong
+    // one inside a longer name ("Vocational Rehabilitation Services") may be another body: it is
+    // found, but weak, so it verifies and never charges or corrects.
     if (weak && inside) continue;
     candidates.push({
       from: i,
@@ -161,12 +152,10 @@ function longestFirst(
 }
 
 /**
- * Whether tokens `from`–`to` sit inside a longer capitalized name: a capitalized word joined to
- * them after (`Legal Aid Society`), or before them a run of capitalized words holding one that is
- * not ordinary (`Miami-Dade`, `Broward County`) or not starting its sentence (`Call Legal Aid` is
- * a sentence's first word and a name). With `plain`, only words on the same line after plain
- * spaces count, and only words of letters: how a strong name is tested, so that a heading's next
- * line or a number after it (`Court: 617…`) does not make it part of a longer name.
+ * Whether tokens `from`–`to` sit inside a longer capitalized name: a capital word joined after, or
+ * before them capitals holding one not ordinary or not opening its sentence (`Broward County`).
+ * With `plain` (a strong name), only letter words after plain spaces on the same line count, so a
+ * heading's next line or `Court: 617…` is no longer name.
  */
 function insideLongerName(
   text: string,
@@ -211,9 +200,8 @@ function isCapitalized(token: Token): boolean {
 }
 
 /**
- * The first of `entries` that the text's tokens from `from` may stand for: the same punctuation
- * in each `marked` gap, and for a case-sensitive name the case `writtenAsName` allows (`last`
- * stands for the final token, a possessive's stem).
+ * The first of `entries` the tokens from `from` may stand for: the same punctuation in each
+ * `marked` gap, and a case-sensitive name in the case `writtenAsName` allows.
  */
 function firstFitting(
   entries: readonly ListedName[] | undefined,
@@ -233,10 +221,9 @@ function firstFitting(
 }
 
 /**
- * Between two tokens of one name there may be spaces, one line break and name punctuation
- * (`true`). Sentence punctuation (`.` after a long word, `:`, `;`, brackets, …) returns its marks,
- * which only a name listed with the same punctuation there may span; a blank line or a long gap
- * ends any name (`false`).
+ * Between two tokens of one name: spaces, a line break, name punctuation (`true`); sentence
+ * punctuation gives its marks, which only a name listed with them may span; a blank line or a long
+ * gap ends any name (`false`).
  */
 function joinable(text: string, left: Token, right: Token): true | false | string {
   // One space, the gap between most words, read without a copy.
@@ -269,10 +256,8 @@ function marksOf(name: string, tokens: readonly Token[]): readonly string[] {
 }
 
 /**
- * `tokens` without those a `blanked` span overlaps. The tokens a span overlaps are a run of the
- * sorted tokens, found by binary search, so the kept ones are copied without testing each against
- * the spans: every answer with a link or a number comes here, and that test was about a fifth of
- * finding its names. Exported so that a test can hold it to the test of each token.
+ * `tokens` without those a `blanked` span overlaps, each span's run found by binary search: testing
+ * each token was a fifth of finding names. Exported so a test holds it to that test.
  */
 export function tokensOutside(
   tokens: readonly Token[],

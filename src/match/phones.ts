@@ -79,10 +79,7 @@ function mentionOf(org: OrgFinding): Mention {
   return { start: org.start, end: org.end, name: org.normalized, org };
 }
 
-/**
- * Where the names stand. Unlisted names are looked for only in the blocks that hold a number and
- * in the items and headings those sit under: no step reads them anywhere else.
- */
+/** Where the names stand; unlisted ones only in the blocks holding a number and those above them. */
 function positionsOf(
   phones: readonly PhoneFinding[],
   orgs: readonly OrgFinding[],
@@ -130,7 +127,7 @@ function byWording(a: Attribution): PhoneVerdict | undefined {
   const { sentence, phone, positions } = a;
   const cue = sentence ? cued(phone, sentence, a.answer.text, positions.names) : undefined;
   if (cue) return against(a, cue.target, cue.group);
-  // "…, or Manna at 1": a capitalized name the directory does not know, given the number in so many words.
+  // "…, or Manna at 1": an unlisted capitalized name given the number in so many words.
   const stranger = sentence
     ? unknownRightBefore(a.answer.text, sentence, phone, positions.names)
     : undefined;
@@ -145,7 +142,6 @@ function bySentence(a: Attribution): PhoneVerdict | undefined {
   const sentenceOwner = nearestOwner(a, sentence);
   if (sentenceOwner) return verified(a, sentenceOwner);
   const sentenceNumbered = nearestIn(positions.numbered, phone, sentence);
-  // A name not in the directory, nearer than any listed one: the number is not charged to another.
   const sentenceUnknown = nearestIn(positions.unknown, phone, sentence);
   if (
     sentenceUnknown &&
@@ -175,9 +171,8 @@ function byNearest(a: Attribution): PhoneVerdict {
   }
   if (!scopeAny) return byPlace(a);
   if (!scopeNumbered) return unchecked(a, scopeAny.normalized);
-  // Charged to the nearest name only when nothing gives the number to someone else (`givenElsewhere`).
-  // A label of its own counts only when another number stands between the name and it ("X: 1;
-  // Legal aid: 2"); "X: 1 or 2" is still charged.
+  // Charged to the nearest name unless something gives the number elsewhere; a label of its own
+  // counts only after another number ("X: 1; Legal aid: 2"), so "X: 1 or 2" is charged.
   const scope = (sentenceAny ? sentence : block)!;
   const between =
     scopeNumbered.end <= phone.start
@@ -197,13 +192,12 @@ function byNearest(a: Attribution): PhoneVerdict {
 /** No name in its sentence or block: the item or heading it sits under, then the blocks just above. */
 function byPlace(a: Attribution): PhoneVerdict {
   const { block, owners } = a;
-  // A sub-item under an item or heading that names an organization belongs to it.
   const heading = block ? underHeading(a.answer, block, a.positions.names) : undefined;
   if (heading) {
     const owner = heading.find((mention) => mention.org && owners.includes(mention.org.normalized));
     if (owner) return verified(a, owner.org!, 'heading');
-    // Several names over it and none lists it: which one is meant is not proven. Nor when its
-    // own item speaks of another body ("- Housing Court (same building): 1").
+    // Several names over it, none listing it: not proven which. Nor when its own item speaks of
+    // another body ("- Housing Court (same building): 1").
     if (heading.length === 1) {
       const only = heading[0]!;
       const near = only.org
@@ -214,9 +208,7 @@ function byPlace(a: Attribution): PhoneVerdict {
       return givenElsewhere(a, only.name, near, labelFrom) ?? against(a, only, heading);
     }
   }
-  // A list under an intro that names the organization ("… the Brookline District Court.\n\n- Phone: …"):
-  // an owner named in the blocks just above verifies the number. This never penalizes, so a number
-  // for something else further down is at worst `known` or `unlisted`, as before.
+  // An owner named in the blocks just above (an intro over a list) verifies; this never charges.
   const above = block ? blocksAbove(a.answer.blocks, block) : undefined;
   const aboveOwner = above ? nearestOwner(a, above) : undefined;
   if (aboveOwner) return verified(a, aboveOwner, 'above');

@@ -5,8 +5,8 @@ import { isCommonWord } from '../normalize/common-words.js';
 import { isLabelOnly } from '../normalize/label-words.js';
 import { tokenize, type Token } from '../normalize/name.js';
 
-// Names in an answer that look like an organization but are not a directory name ("Manna at 1",
-// "Tenant Action Project"): phone attribution charges a number given to one of them to no one.
+// Names that look like an organization but are not listed ("Manna at 1"): a number given to one is
+// charged to no one.
 
 /** A name in the text: an organization of the directory (`org`), or one that only looks like one. */
 export interface Mention extends Span {
@@ -23,13 +23,9 @@ const ORG_HEADS: ReadonlySet<string> = new Set(
 );
 
 /**
- * Names that look like an organization but are not a directory name: a run of capitalized words
- * (joined by spaces and `of`, `the`, `and`, `for`, `&`) holding an organization word (`Aid`,
- * `Center`, `Project`, …), with a word that is not common English or three capitalized words, and
- * not overlapping any directory name. Leading common words are dropped (`If`, `Call`, `The`).
- * Read only in `blocks` (sorted, disjoint; phone attribution asks for the blocks that hold a number
- * and those they sit under): a run never crosses a line, so a block's names do not depend on the
- * rest of the text. One pass over those blocks' tokens.
+ * Capitalized runs (joined by spaces, `of`, `the`, `and`, `for`, `&`) holding an organization word,
+ * with a word not common English or three capitals, overlapping no directory name; leading common
+ * words dropped. Read only in `blocks` (sorted, disjoint): a run never crosses a line.
  */
 export function unlistedNames(
   answer: PreparedAnswer,
@@ -101,7 +97,6 @@ function runName(
   found.push({ start, end, name: text.slice(start, end) });
 }
 
-/** Whether a word starts with a capital letter. */
 export function capital(raw: string): boolean {
   return /^\p{Lu}/u.test(raw);
 }
@@ -130,12 +125,9 @@ const VERBS: ReadonlySet<string> = new Set(
 const REFERENCE_HEADS: ReadonlySet<string> = new Set([...ORG_HEADS, 'session']);
 
 /**
- * A reference to an organization other than `named`, by a common noun, in `span` of `text`
- * outside every name: "the housing court", "the Housing Court clerk", "Housing Court (…)",
- * "another office". An organization word after a determiner or a capitalized word, with a word
- * before it that `named` does not hold ("the court", "its clerk's office" refer back to `named`).
- * A number attributed to `named` only by standing near it, with such a reference between them,
- * may be given for the other: that is not proof. O(span).
+ * A reference by a common noun to a body other than `named`, in `span` outside every name ("the
+ * housing court", "Housing Court (…)", "another office"): an organization word after a determiner
+ * or capitals, with a modifier `named` lacks ("its clerk's office" refers back). O(span).
  */
 export function otherReference(
   text: string | PreparedAnswer,
@@ -195,7 +187,6 @@ function wordsBefore(
   return { modifiers, determiner: undefined };
 }
 
-/** The folded words of a name. */
 function wordsOf(name: string): Set<string> {
   return new Set(tokenize(name).map((token) => token.norm));
 }
@@ -216,11 +207,8 @@ const NAME_FILLER: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * A word of an owner's name (one of `owners`, the organizations the directory lists the number
- * for) that `named`'s name lacks, written in `scope` outside every name: "For housing, skip
- * Worcester District Court and call 1" (1 is the Housing Court's), "Housing cases: 1". A number
- * attributed to `named` only by standing near it, in words that point at its real owner, is no
- * proof of a wrong number. O(scope + the owners' names).
+ * A word of an owner's name (`owners`: the number's owners) that `named` lacks, in `scope` outside
+ * every name: "For housing, … call 1", "Housing cases: 1" point at the real owner. O(scope).
  */
 export function ownerWordIn(
   text: string | PreparedAnswer,
@@ -241,9 +229,8 @@ export function ownerWordIn(
     if (!telling.has(norm)) continue;
     const start = token.start;
     if (insideName(names, start)) continue;
-    // Capitalized inside a sentence it is a proper name, most often a town in an address ("24 New
-    // Chardon St., Boston"), which says where, not which body: only a lower-case word or one that
-    // opens its sentence, clause or label counts ("Housing: 1", "For housing, call 1").
+    // Capitalized mid-sentence it is a proper name, most often a town ("New Chardon St., Boston"):
+    // only a lower-case word or one opening its sentence, clause or label counts.
     if (capital(token.raw) && !OPENS.test(answer.text.slice(Math.max(0, start - 8), start)))
       continue;
     return token.raw;
@@ -253,7 +240,7 @@ export function ownerWordIn(
 
 const OPENS = /(?:^|[.;:!?\n(|*>-])[\s*_]*$/u;
 
-/** Whether `position` lies inside one of `names` (sorted, disjoint): only the last one starting at or before it can hold it. */
+/** Whether `position` lies inside one of `names` (sorted, disjoint). */
 function insideName(names: readonly Mention[], position: number): boolean {
   const last = names[firstAtOrAfter(names, position + 1) - 1];
   return last !== undefined && last.end > position;
