@@ -1,22 +1,16 @@
 import { cleanOrgName, orgKey } from './name.js';
 import { isPlaceName } from './places.js';
 
-/**
- * Bare names: the forms an organization's name is written in without its legal form or article,
- * and an acronym apart from its full name (`otherForms`), derived once for a directory
- * (`deriveBareNames`) by the index and by the builder, which reports them.
- */
-
+// Bare names: a name without its legal form or article, and an acronym apart from its full name,
+// derived once for a directory by the index and by the builder, which reports them.
 // A legal-form suffix at the end (`, Inc.`, ` LLC`, `, P.L.L.C.`), `, The` at the end, `The` at the start.
 const LEGAL_SUFFIX = /[\s,]+(?:inc|incorporated|l\.?l\.?c|corp|co|ltd|p\.?c|p\.?l\.?l\.?c)\.?\s*$/i;
 const TRAILING_THE = /,\s*the\s*$/i;
 const LEADING_THE = /^\s*the\s+/i;
 
 /**
- * A name without its legal form and article, as answers write it: `Community Law Center, Inc.` →
- * `Community Law Center`, `Arc of Baltimore, The` → `Arc of Baltimore`, `The Arc` → `Arc`.
- * Strips `Inc.`, `Incorporated`, `LLC`, `Corp.`, `Co.`, `Ltd.`, `PC`, `PLLC` and `, The` at the
- * end and `The` at the start, repeatedly; `null` when there is nothing to strip or nothing left.
+ * A name without its legal form and article, as answers write it (`Community Law Center, Inc.`,
+ * `Arc of Baltimore, The`, `The Arc`), stripped repeatedly; null when nothing or all would go.
  */
 export function bareOrgName(name: string): string | null {
   let bare = name;
@@ -42,11 +36,9 @@ const ACRONYM_FORMS = [
 ];
 
 /**
- * The forms answers write a name in besides the listed one: without its legal form
- * (`bareOrgName`), and a true acronym written with its full name (its letters the full name's
- * initials, `isAcronymOf`) as each part alone, never the parts of a `PARENT - SITE` name, so that
- * `SARC (Sexual Assault Resource Center)` in an answer and `SARC: Sexual Assault Resource Center,
- * Inc` in the directory name one organization. `undefined` when there are none.
+ * The forms answers write a name in besides the listed one: bare (`bareOrgName`), and a true
+ * acronym and its full name (`isAcronymOf`) each alone, never a `PARENT - SITE` name's parts.
+ * Undefined when there are none.
  */
 export function otherForms(name: string): string[] | undefined {
   const stripped = bareOrgName(name);
@@ -74,12 +66,9 @@ const MINOR_WORDS: ReadonlySet<string> = new Set(
 );
 
 /**
- * Whether `acronym` (capitals, digits, `&`) is the initials of `expansion`'s words, in order: the
- * first word (after minor ones: `of`, `the`, …) gives the first letter, and each further letter
- * is the initial of a later word; words between may give none (`SARC` of `Sexual Assault/Spouse
- * Abuse Resource Center`, `STOP` of `Southeastern Tidewater Opportunity Project of Hampton
- * Roads`). Never `SFWMD` of `MIAMI-DADE`: what tells an acronym and its full name written together
- * (`SARC: …`) from a parent and its site.
+ * Whether `acronym` is the initials of `expansion`'s words in order, minor words left out, words
+ * between may give none (`STOP` of `Southeastern Tidewater Opportunity Project of Hampton Roads`):
+ * what tells `SARC: …` from a parent and its site (`SFWMD - MIAMI-DADE`).
  */
 export function isAcronymOf(acronym: string, expansion: string): boolean {
   const letters = acronym.replace(/[^\p{L}\d]/gu, '').toLowerCase();
@@ -102,12 +91,9 @@ export interface BareNames {
 }
 
 /**
- * The bare names (`bareOrgName`) of a directory's names and aliases, derived once when an
- * allowlist is indexed (and by the builder, which reports them). A bare name is never allowed to
- * name two organizations: when it equals another organization's name or alias, or the bare name
- * of another organization, none of them gets it and it is reported as a collision. O(names).
- * `own`, the organizations' own names (each naming itself), come first, as they would as
- * `{ organization: name, name }` entries, without an object each.
+ * The bare names of a directory's names and aliases, O(names); `own`, the organizations' own
+ * names, come first. A bare name that would name two organizations (another's name, alias or bare
+ * name) goes to none and is reported as a collision.
  */
 export function deriveBareNames(
   entries: Iterable<{ organization: string; name: string }>,

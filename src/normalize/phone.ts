@@ -2,16 +2,10 @@ import { SERVICE_LINES } from '../defaults.js';
 import { halfWidth, WIDTH_FORMS } from './width.js';
 
 /**
- * The one phone normalizer (North American numbering plan), shared by the allowlist loader, the
- * builder and the extractor. Written by hand rather than with libphonenumber-js: that library drops
- * fictional 555 and some toll-free numbers, parses `1-800-LAW-HELP` to `+11800`, and is ~15× slower
- * (measurements in the project's extraction notes). The rules here are small and ours.
- *
- * Accepts `(617) 555-0123`, `617-555-0123`, `617.555.0123`, `+1 617 555 0123`, `1-800-555-0123`,
- * vanity spellings (`1-800-LAW-HELP`, converted on the keypad), an extension (`ext. 12`, `x12`,
- * `#12`), and the three-digit service lines (211, 988, …). The result is E.164 (`+16175550123`) or
- * the three digits of a service line; the extension is kept apart, since the directory lists the
- * main number and an answer that adds an extension still gives the right number.
+ * The one phone normalizer (North American numbering plan). By hand, not libphonenumber-js: that
+ * drops fictional 555 and some toll-free numbers, parses `1-800-LAW-HELP` to `+11800`, and is ~15×
+ * slower. Gives E.164 or a service line's three digits; an extension is kept apart, since an answer
+ * that adds one to the listed main number still gives the right number.
  */
 export type PhoneNormalization =
   | { ok: true; e164: string; extension?: string; vanity: boolean; serviceLine: boolean }
@@ -39,11 +33,9 @@ export function keypadDigit(letter: string): string | undefined {
 // `x` or `ext` glued to a letter is part of a vanity spelling (`1-200-ADG-WWX0`), not an extension.
 // Seven digits at most, as libphonenumber allows (`(800) 901-3355 ext: 7246433`).
 const EXTENSION = /\s*[,;]?\s*(?:(?<![A-Za-z])(?:extension|ext\.?|x)[.:]?|#)\s*(\d{1,7})\s*$/i;
-// Hyphens include the Unicode hyphens and dashes U+2010–U+2013 that the extractor accepts as separators.
 /**
- * The dashes a number may be written with besides the hyphen: Unicode hyphens, figure, en and em
- * dashes (word processors and Excel's autocorrect put them in), and the minus sign. One class for
- * the normalizer, the extractor and the builder's cell splitter.
+ * The dashes a number may be written with besides the hyphen (Unicode hyphens, figure, en and em
+ * dashes as autocorrect puts them, the minus sign): one class for normalizer, extractor, builder.
  */
 export const PHONE_DASHES = '\\u2010-\\u2015\\u2212';
 const ALLOWED = new RegExp(`^[\\s\\d()+\\-./A-Za-z${PHONE_DASHES}]*$`);
@@ -114,11 +106,9 @@ export function normalizePhone(input: string): PhoneNormalization {
 }
 
 /**
- * Why ten digits cannot be a North American number, or null when they can: area code and
- * exchange both start with 2–9, and the area code is one the numbering plan can assign. Not:
- * `N11` (service codes such as 211 and 711), `N9X` (reserved for expanding the plan to more
- * digits), `37X` and `96X` (reserved). One rule for the allowlist, the builder and the extractor,
- * so a number the directory cannot hold is never read from an answer either.
+ * Why ten digits cannot be a North American number, or null: area code and exchange start with
+ * 2–9, and the area code is not `N11` (service codes), `N9X`, `37X` or `96X` (reserved). One rule
+ * for allowlist, builder and extractor, so an answer never yields a number the directory can't hold.
  */
 function whyNotNanp(tenDigits: string): string | null {
   const area = tenDigits.slice(0, 3);
@@ -131,24 +121,16 @@ function whyNotNanp(tenDigits: string): string | null {
   return null;
 }
 
-/**
- * Full-width digits and phone punctuation (`＋１　（６５０）`, as East Asian input methods type them)
- * as ASCII. Each character maps to one character, so spans in the folded text are spans in the
- * original.
- */
+/** Full-width digits and phone punctuation as ASCII, one character for one, so spans carry over. */
 export function foldPhoneText(text: string): string {
   return halfWidth(text, WIDTH_FORMS.phone);
 }
 
 /**
- * The shapes of a written North American number, defined once for the answer extractor and the
- * builder's cell splitter (both then judge each candidate with `normalizePhone`). Every part is a
- * bounded quantifier, so each match attempt costs constant time. Run it on `foldPhoneText` output.
- *
- * An optional `+1`/`1` prefix (`++1` as some keyboards double it), then the area code, exchange
- * and line with at most one separator between groups (a `/` only after the area code:
- * `415/666-7777`); or a parenthesized area code with the trunk 1 inside (`(1800) 7493.524`) and
- * the seven digits grouped 3–4 or 4–3.
+ * A written North American number, for the extractor and the builder's cell splitter (each then
+ * judged by `normalizePhone`), run on `foldPhoneText` output; bounded quantifiers only, so each
+ * attempt costs constant time. An optional `+1` (`++1` as keyboards double it), one separator
+ * between groups (`/` only after the area code), or `(1800) 7493.524` grouped 3–4 or 4–3.
  */
 const SEP = `[ \\t.\\-\\u00a0${PHONE_DASHES}]`;
 export const PHONE_SHAPE = `(?:\\+{0,2}1${SEP}?)?(?:\\(1?\\d{3}\\)${SEP}?(?:\\d{3}${SEP}?\\d{4}|\\d{4}[ .\\-]\\d{3})|\\d{3}(?:${SEP}|/)?\\d{3}${SEP}?\\d{4})`;

@@ -3,11 +3,9 @@ import { bundledDataPath } from '../util/bundled-data.js';
 import { orgKey } from './name.js';
 
 /**
- * Whether `name` is only a place: a US state or territory, county, parish, borough or city of the
- * gazetteer shipped in `data/places.txt` (generated from the .gov registry by
- * scripts/refresh-places.ts, its snapshot in its header). A place is never an organization on its
- * own: `MIAMI-DADE` split off `WATER DISTRICT - MIAMI-DADE`, or an alias that is only a county,
- * names no one. Compared folded (`orgKey`); the list is read on the first call.
+ * Whether `name` is only a place of the gazetteer `data/places.txt` (scripts/refresh-places.ts): a
+ * place alone names no organization (`MIAMI-DADE` of `WATER DISTRICT - MIAMI-DADE`). Read on first
+ * call.
  */
 export function isPlaceName(name: string): boolean {
   return places().has(orgKey(name));

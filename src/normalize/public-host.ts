@@ -2,17 +2,10 @@ import { parseDomain } from '../util/domains.js';
 import { PLACEHOLDER_HOSTS, PLACEHOLDER_LABEL_PATTERN, RESERVED_SUFFIXES } from '../defaults.js';
 
 /**
- * Why a canonical host (see `normalizeHost`) cannot be a published public web site. The one answer
- * to "is this a public host?": the verifier calls such a link `invented`, and the allowlist builder
- * rejects the directory row that lists it, so the two can never disagree about a host.
- *
- * - `empty-label`: a label is empty (`.masslegalhelp.org`, `a..org`): no such name can be registered.
- * - `hyphen-label`: a label starts or ends with `-` (`-example.com`): host names cannot (RFC 1123).
- * - `ip`: an IPv4 or IPv6 literal; published sites are reached by name.
- * - `reserved`: a private or special-use name (`.local`, `.internal`, `.test`, `localhost`, …).
- * - `no-suffix`: no suffix from the public suffix list (`intranet`, `court.lawful`). A host that is a
- *   public suffix of several labels (`gov.uk`) is not one: sites answer there.
- * - `placeholder`: a documentation or template name (`example.org`, `yourwebsite.com`).
+ * Why a canonical host cannot be a public web site: the one answer, so the verifier (`invented`)
+ * and the builder (rejecting the row) never disagree. An empty label, a label with a hyphen at an
+ * end (RFC 1123), an IP literal, a reserved name, no public suffix (a multi-label suffix such as
+ * `gov.uk` is a site), a placeholder (`example.org`).
  */
 export type HostProblem = {
   kind: 'empty-label' | 'hyphen-label' | 'ip' | 'reserved' | 'no-suffix' | 'placeholder';
@@ -20,20 +13,14 @@ export type HostProblem = {
 };
 
 export interface PublicHostOptions {
-  /**
-   * Intranets and tests: IP literals and reserved names are left for liveness to judge. The other
-   * problems stand, since no network makes them reachable names.
-   */
+  /** Intranets and tests: IP literals and reserved names are left to liveness; the rest stand. */
   allowPrivateNetworks?: boolean;
 }
 
 /** What tldts reads of a host: the verifier parses a link's host once and hands it to each rule. */
 export type HostParts = ReturnType<typeof parseDomain>;
 
-/**
- * `parsed`: tldts's reading of `host` when the caller already has it (`classifyLink` parses a
- * link's host once for this, the lookalike search and the .gov registry); parsed here otherwise.
- */
+/** `parsed`: tldts's reading of `host`, when the caller has it. */
 export function hostProblem(
   host: string,
   options: PublicHostOptions = {},
@@ -71,10 +58,8 @@ export function hostProblem(
 
 /** The rules of `hostProblem` that read the public suffix list. */
 function suffixProblem(host: string, parsed: HostParts): HostProblem | null {
-  // A host that is itself a public suffix of several labels (`gov.uk`, `nhs.uk`, `gov.br`) is a
-  // name someone runs: GOV.UK, the NHS and Brazil's portal publish there (`www.` is normalized
-  // away). The list says who may register below it, not that nothing answers at it. Only liveness
-  // can tell, so it is no proof of an invented host.
+  // A host that is a multi-label public suffix (`gov.uk`, `gov.br`) is a site someone runs: the list
+  // says who registers below it, not that nothing answers there; only liveness can tell.
   if (
     !parsed.domain &&
     parsed.isIcann === true &&
@@ -105,10 +90,7 @@ function endsWithLabels(host: string, suffix: string): boolean {
   return host.endsWith(suffix) && host.charCodeAt(host.length - suffix.length - 1) === 46;
 }
 
-/**
- * A canonical host that is an address, not a name. The URL parser has already turned every IPv4
- * spelling (`0x7f.1`, `2130706433`) into dotted decimal and put IPv6 in brackets.
- */
+/** A canonical host that is an address: the URL parser writes IPv4 dotted and IPv6 bracketed. */
 export function isIpLiteral(host: string): boolean {
   return host.startsWith('[') || /^\d+(?:\.\d+){3}$/.test(host);
 }

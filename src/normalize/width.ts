@@ -1,13 +1,8 @@
 /**
- * The one full-width normalizer: the full-width forms of ASCII (U+FF01–U+FF5E: `１`, `％`, `：`, `Ａ`)
- * as their ASCII characters and the ideographic space (U+3000) as a space, as East Asian input
- * methods and typesetting write them. Each character maps to one character, so a span found in
- * the result is a span in the text as given.
- *
- * Which forms a reader folds is its own rule, named here beside the others so that the mapping is
- * written once: quotations compare every form as ASCII; a figure folds only the marks a number is
- * written with (a full-width comma in CJK text separates clauses, `1，2` is two numbers, not
- * 1,200's `1,2`); a citation marker's id folds digits; a phone number its digits and punctuation.
+ * The one full-width normalizer: U+FF01–U+FF5E as ASCII and U+3000 as a space, one character for
+ * one, so spans carry over. Which forms each reader folds is named here, written once: a figure
+ * only a number's marks (a full-width comma in CJK separates clauses: `1，2` is two numbers), a
+ * marker id its digits, a phone number its digits and punctuation, a quotation everything.
  */
 export const WIDTH_FORMS = {
   all: /[\u3000\uff01-\uff5e]/g,
