@@ -5,19 +5,14 @@ import { SubstringIndex } from './substring-index.js';
 import { verbatimTokens } from './verbatim.js';
 import type { Chunk, Fact } from './types.js';
 
-/**
- * The chunks of one check, indexed: by key for cited lookups, and (built only when an uncited
- * claim asks) across all chunks, to say which chunk an uncited fact or quotation could cite.
- */
+/** The chunks of one check, by key, and across all chunks (built on first ask) for an owner. */
 export class ChunkLibrary {
   readonly chunks: readonly Chunk[];
   readonly context: MarkerContext;
   private readonly byKey = new Map<string, ChunkIndex>();
   private readonly indexes: ChunkIndex[];
   private factOwners?: Map<string, { index: ChunkIndex; fact: Fact }>;
-  private verbatimAll?: { index: SubstringIndex; starts: number[] };
-
-  /** How the check's numbers and dates are written (see `NumberStyle`). */
+  private verbatimAll?: { index: SubstringIndex; owners: ChunkIndex[] };
   readonly style: NumberStyle;
 
   constructor(chunks: readonly Chunk[], style: NumberStyle = {}) {
@@ -33,9 +28,8 @@ export class ChunkLibrary {
   }
 
   /**
-   * The first chunk (in input order) stating a claim fact as precisely as the claim does (its
-   * first, most specific key), for a correction to point at. Bare numbers get no owner: a `2`
-   * somewhere in some chunk says nothing about where a claim's `2` comes from.
+   * The first chunk stating a claim fact by its first, most specific key. Bare numbers get no
+   * owner: a `2` somewhere says nothing about where a claim's `2` comes from.
    */
   ownerOfFact(fact: Fact): { index: ChunkIndex; fact: Fact } | undefined {
     if (fact.family === BARE_FAMILY) return undefined;
@@ -57,25 +51,16 @@ export class ChunkLibrary {
       // One index over every chunk, each followed by a token no text can produce, so no match
       // runs from one chunk into the next.
       const all: string[] = [];
-      const starts: number[] = [];
+      const owners: ChunkIndex[] = [];
       this.indexes.forEach((index, position) => {
-        starts.push(all.length);
         for (const token of verbatimTokens(index.chunk.text)) all.push(token.norm);
         all.push(`\u0000${position}`);
+        while (owners.length < all.length) owners.push(index);
       });
-      this.verbatimAll = { index: new SubstringIndex(all), starts };
+      this.verbatimAll = { index: new SubstringIndex(all), owners };
     }
     const run = this.verbatimAll.index.longestRun(tokens);
-    if (run.length < tokens.length) return undefined;
-    const { starts } = this.verbatimAll;
-    let low = 0;
-    let high = starts.length - 1;
-    while (low < high) {
-      const middle = (low + high + 1) >> 1;
-      if (starts[middle]! <= run.indexStart) low = middle;
-      else high = middle - 1;
-    }
-    return this.indexes[low];
+    return run.length < tokens.length ? undefined : this.verbatimAll.owners[run.indexStart];
   }
 }
 
