@@ -17,33 +17,6 @@ import {
   type TokenUsage,
 } from './types.js';
 
-/**
- * The audit printed by `check --chunks --format json`. One row per claim: cited claims and
- * uncited ones stating a fact. Unknown keys are rejected so a consumer can rely on the shape.
- * - `total_citations`: claims carrying at least one citation marker (a claim citing `[2][5]` is one);
- * - `verified_citations`: those classified `exact_match` (their words are verbatim in a cited chunk);
- * - `unverified_citations`: those that passed the checks without being verbatim
- *   (`verification_uncertain`, `weak_support` when it does not fail): a judge must decide them;
- * - `failed_citations`: cited claims that fail the answer;
- * - `checks_passed_rate`: (verified + unverified) / total, rounded to `SCORE_DECIMALS`; null when
- *   nothing was cited. Not an accuracy: it says nothing was proven wrong, not that the claims hold;
- * - `verified_rate`: verified / total; null when nothing was cited;
- * - `weak_support`, `uncited_claims`: how many claims got those classifications;
- * - `critical_failures`: rows that fail the answer (uncited claims count only with `requireCitations`);
- * - `word_overlap`: the claim's distinct content words found in the cited chunk closest to it;
- * - `citation_id`: the cited ids as written in the chunks, `", "`-joined; null for an uncited claim;
- * - `source_passage`: the sentence window of the cited chunk closest to the claim (see
- *   `findSourcePassage`); null when no cited chunk exists or it is empty.
- * - `not_verified`: claims the judge was asked about and gave no counted verdict for, which fail
- *   the answer (0 without a judge, or with an advisory one);
- * - `support`: cited claims by what is known of their support, one meaning each (see
- *   `supportOutcome`), each a count and a rate over `total_citations` (null when nothing was
- *   cited); the five add up to the whole;
- * - `judge` (only with a model judge, docs/JUDGE.md): in the assessment what the pass cost
- *   (claims sent, calls made, attempts, calls and claims served from the cache, claims left
- *   without a counted verdict, whether it is advisory, the tokens its replies report); in a row
- *   what the judge said and whether it counted.
- */
 /** Tokens the judge's replies report; `total` = prompt + completion (cached is part of prompt). */
 const tokensSchema = z.strictObject({
   prompt: z.number().int().nonnegative(),
@@ -62,7 +35,6 @@ const auditRowSchema = z.strictObject({
   claim_text: z.string().min(1),
   source_passage: z.string().nullable(),
   classification: z.enum(CLAIM_CLASSIFICATIONS),
-  /** The rule that decided the classification (`src/codes.ts`): stable, where the explanation is words. */
   code: z.enum(codesOf(CLAIM_CODES)),
   explanation: z.string().min(1),
   correction_instruction: z.string().min(1),
@@ -83,6 +55,10 @@ const auditRowSchema = z.strictObject({
     .optional(),
 });
 
+/**
+ * The audit printed by `check --chunks --format json` (each field in docs/CHUNKS.md "CLI"): one row
+ * per claim. Unknown keys are rejected so a consumer can rely on the shape.
+ */
 export const chunkAuditSchema = z.strictObject({
   overall_assessment: z.strictObject({
     total_citations: z.number().int().nonnegative(),
@@ -119,11 +95,9 @@ export const chunkAuditSchema = z.strictObject({
       .optional(),
   }),
   citation_audit: z.array(auditRowSchema),
-  /** What a runtime caller should do (`recommendClaims`, src/chunks/repair.ts), and why. */
   action: z.enum(CLAIM_ACTIONS).optional(),
   action_code: z.enum(codesOf(ACTION_CODES)).optional(),
   action_reason: z.string().optional(),
-  /** With `repair` and `retry`: the regeneration instruction and its failing claims. */
   retry: z
     .strictObject({ instruction: z.string().min(1), claims: z.array(auditRowSchema) })
     .optional(),
@@ -134,9 +108,7 @@ export type ChunkAuditRow = ChunkAudit['citation_audit'][number];
 /** The document of `check --chunks --fix --format json`: the audit and its repair. */
 export const chunkFixSchema = chunkAuditSchema.extend({
   repair: z.strictObject({
-    /** The repaired answer; the answer itself when nothing was repaired. */
     text: z.string(),
-    /** Each change (`ClaimChange`), its span in the answer. */
     changes: z.array(
       z.strictObject({
         action: z.enum(['remove', 'hedge']),
@@ -147,7 +119,6 @@ export const chunkFixSchema = chunkAuditSchema.extend({
         claims: z.array(z.string()),
       }),
     ),
-    /** The repaired answer's own audit; null when nothing was repaired. */
     verdict: chunkAuditSchema.nullable(),
   }),
 });
@@ -196,12 +167,7 @@ function actionJson(
   };
 }
 
-/**
- * The JSON of `check --chunks --fix --format json`: the answer's audit (with its action) and under
- * `repair` the repaired text, each change with its span in the answer, and the repaired answer's
- * own audit. An answer with nothing repaired has `repair.text` equal to the answer, no changes and
- * a null `repair.verdict`.
- */
+/** The fix document; with nothing repaired, the answer itself, no changes and a null `verdict`. */
 export function chunkFixJson(
   answer: string,
   audit: ChunkAudit,

@@ -19,10 +19,8 @@ import {
 } from './types.js';
 
 /**
- * Check an answer's chunk citations: read its claims, classify each against the chunks it cites, and
- * gate the answer on the worst claim. Pure and deterministic; time linear in the answer and the
- * chunks (each chunk is indexed once, on first use; each claim costs time in its own length).
- * The answer may come prepared (`prepareAnswer`), as the verifier read it; its text is checked.
+ * Check an answer's chunk citations: each claim classified against the chunks it cites, the answer
+ * gated on the worst. Pure; linear in the answer and the chunks.
  */
 export function checkChunkCitations(
   input: string | PreparedAnswer,
@@ -36,12 +34,10 @@ export function checkChunkCitations(
   };
   const minQuoteWords = options.minQuoteWords ?? CHUNK_DEFAULTS.minQuoteWords;
   const weakSupportThreshold = options.weakSupportThreshold ?? CHUNK_DEFAULTS.weakSupportThreshold;
-  // Compared in NFC (an accent typed as one character or as a letter and a mark is one letter);
-  // every span reported is mapped back into the text as given.
+  // Compared in NFC; every span reported is mapped back into the text as given.
   const answer = typeof input === 'string' ? input : input.text;
   const normalized = nfcWithOffsets(answer);
   const texts = chunks.map((chunk) => ({ ...chunk, text: chunk.text.normalize('NFC') }));
-  // `1.200` and `04/03/2024` are read as the locale given writes them, else as the chunks show.
   const style =
     options.locale !== undefined
       ? styleFromLocale(options.locale)
@@ -69,18 +65,13 @@ export function checkChunkCitations(
   return summarize(claims, chunks, policy);
 }
 
-/**
- * Whether an uncited sentence states something as fact: at least
- * `CHUNK_DEFAULTS.statementMinWords` content words, and not a question or a lead-in to what
- * follows (ending `?` or `:`). "Tenants can always withhold rent." is one; "Here is what I found:"
- * and "What should you do?" are not.
- */
+/** Enough content words, and not a question or a lead-in ("Here is what I found:"). */
 function isStatement(claim: Claim, words: readonly string[]): boolean {
   if (/[?:？：]\s*$/u.test(claim.prose)) return false;
   return words.filter(isContentWord).length >= CHUNK_DEFAULTS.statementMinWords;
 }
 
-/** A verdict on the NFC text with its claim's spans moved into the answer as given. */
+/** A verdict on the NFC text, its claim's spans moved into the answer as given. */
 function inOriginal(
   verdict: ClaimVerdict,
   answer: string,
@@ -149,11 +140,9 @@ export function isWarning(verdict: ClaimVerdict): boolean {
 }
 
 /**
- * The score: cited claims that passed the deterministic checks over cited claims plus, when citations are required, uncited
- * claims stating a fact. 1 when there is nothing to score. The score grades; it does not decide:
- * `pass` is false as soon as one claim fails, whatever the score. An answer with a `not_verified`
- * claim scores 0 whatever this gives (`summarize`): an answer the gate could not check has no
- * grade, as promptfoo's own graders give 0 when their grader fails.
+ * Passing cited claims over cited claims (plus uncited ones when citations are required); 1 with
+ * nothing to score. It grades, never decides. `summarize` gives 0 with a `not_verified` claim, as
+ * promptfoo's graders give 0 when their grader fails.
  */
 export function scoreChunkReport(
   passedClaims: number,

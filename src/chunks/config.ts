@@ -4,11 +4,7 @@ import { CHUNK_DEFAULTS } from '../defaults.js';
 import { isLocaleTag } from './number-style.js';
 import type { ClaimRepairOptions, FailurePolicy } from './types.js';
 
-/**
- * The model judge's settings (docs/JUDGE.md): `true` in the assertion uses promptfoo's grading
- * provider with every default; `url` and `model` name an OpenAI-compatible server instead (what
- * `check --chunks --judge-url --judge-model` gives). Folders are resolved by the front.
- */
+/** The model judge's settings (docs/JUDGE.md); folders are resolved by the front. */
 const JudgeConfigSchema = z.strictObject({
   url: z.url({ protocol: /^https?$/ }).optional(),
   model: z.string().min(1).optional(),
@@ -19,19 +15,13 @@ const JudgeConfigSchema = z.strictObject({
   answerDeadlineMs: z.number().int().min(1).optional(),
   requestTimeoutMs: z.number().int().min(1).optional(),
   minEvidenceWords: z.number().int().min(1).optional(),
-  /** Requests in flight at once (`JUDGE_DEFAULTS.concurrency`). */
   concurrency: z.number().int().min(1).optional(),
-  /** The judge is advice only: no counted verdict leaves a claim as the checks left it. */
   advisory: z.boolean().optional(),
-  /** Uncited statements (`uncited_claim`) are judged too, against every retrieved chunk. */
   uncited: z.boolean().optional(),
 });
 export type JudgeConfig = z.infer<typeof JudgeConfigSchema>;
 
-/**
- * The chunk assertion's `config`, validated. Unknown keys are rejected so that a typo
- * (`requireCitation`) is reported rather than silently ignored.
- */
+/** The chunk assertion's `config`; strict, so a typo (`requireCitation`) is reported. */
 export const ChunkConfigSchema = z.strictObject({
   contextVar: z.string().min(1).optional(),
   requireCitations: z.boolean().optional(),
@@ -49,7 +39,7 @@ export const ChunkConfigSchema = z.strictObject({
   maxFailingClaims: z.number().int().min(0).optional(),
 });
 
-/** What each key must be, in a person's words. */
+/** What each key must be, in a person's words (the messages of `parseInput`). */
 export const CHUNK_EXPECTED: Readonly<Record<string, string>> = {
   contextVar: 'the name of the test variable that holds the chunks',
   requireCitations: 'true or false',
@@ -79,20 +69,18 @@ export const CHUNK_EXPECTED: Readonly<Record<string, string>> = {
     'true (the judge is advice: a claim it gave no counted verdict for does not fail the answer) or false (the default: it fails, not verified)',
 };
 
+/** The chunk check's settings resolved; `contextVar` is the variable holding the chunks. */
 export interface ChunkSettings extends Required<FailurePolicy>, ClaimRepairOptions {
-  /** The test variable (and provider-metadata key) holding the chunks. */
   contextVar: string;
   minQuoteWords: number;
   weakSupportThreshold: number;
   locale?: string;
-  /** Absent: no judge, and nothing changes. */
   judge?: JudgeConfig;
 }
 
 /**
- * Settings from `config`, then defaults. Throws `InputError('INVALID_CONFIG')` naming the key, or as
- * `labels` names it (`weakSupportThreshold` → `--weak-support-threshold` for `check --chunks`, which
- * reads its flags through here so both fronts judge a value by the same rule, in the same words).
+ * Settings from `config`, then defaults. Throws `InputError('INVALID_CONFIG')` naming the key, or
+ * its flag through `labels`, so `check --chunks` judges its flags by the same rule and words.
  */
 export function resolveChunkConfig(
   config: unknown,

@@ -13,17 +13,15 @@ import {
   SUPPORT_OUTCOMES,
 } from './types.js';
 
-/** Names of the scores the chunk assertion reports to promptfoo (averaged by it across rows). */
+/**
+ * The chunk assertion's named scores (docs/CHUNKS.md): each a fraction, left out when its
+ * denominator (cited claims, cited ids, claims) is 0.
+ */
 export const CHUNK_SCORE_NAMES = {
-  /** Cited claims that pass the deterministic checks / cited claims; left out when nothing is cited. Not a support rate: a judge decides support. */
   checksPassedRate: 'chunk_checks_passed_rate',
-  /** Distinct cited ids that name a chunk / distinct cited ids; left out when nothing is cited. */
   citationsFound: 'chunk_citations_found',
-  /** Claims that fail the answer / claims; left out when there are no claims. */
   failures: 'chunk_failure_rate',
-  /** Claims the answer passes with but a reader should see (`uncited_claim`, `weak_support`) / claims; left out when there are no claims. */
   warnings: 'chunk_warning_rate',
-  /** Cited claims of each support outcome (`supportOutcome`) / cited claims; left out when nothing is cited. */
   supported: 'chunk_supported_rate',
   unsupported: 'chunk_unsupported_rate',
   contradicted: 'chunk_contradicted_rate',
@@ -38,17 +36,10 @@ export const CHUNK_METADATA_KEY = 'chunkCitations';
 export const CHUNK_REASON_PREFIX = `${REASON_PREFIX} chunks`;
 
 /**
- * The GradingResult of a chunk report. `pass` and `score` are the report's (gated on the worst
- * claim; see `scoreChunkReport`). The reason shows its working: the worst classification, the
- * counts, the score as a fraction, then each failure and each warning with what to change (up to
- * `LISTED_FINDINGS.reason` of each), or `(none)`.
- *
- * No `componentResults`, as in the verifier's result: promptfoo 0.121 and 0.123 flatten them into
- * the row's assertions, so one component per claim read as that many more assertions and a
- * passing row showed "1 FAIL 3 PASS". The per-claim detail is in the reason and, whole, in
- * `metadata.chunkCitations` (the audit of `check --chunks --format json`, at most
- * `LISTED_FINDINGS.json` rows, `omitted` counting the rest). `namedScores` are all fractions from
- * 0 to 1, since the viewer shows each as a percentage; the counts are in the reason and metadata.
+ * The GradingResult of a chunk report: its pass and score, a reason that shows its working, and
+ * the audit in `metadata.chunkCitations` (at most `LISTED_FINDINGS.json` rows). No
+ * `componentResults`: promptfoo 0.121–0.123 flatten them into the row, so a passing row showed
+ * "1 FAIL 3 PASS".
  */
 export function chunkGradingResult(report: ChunkReport): GradingResult {
   const audit = buildChunkAudit(report);
@@ -111,10 +102,7 @@ export function chunkGradingResult(report: ChunkReport): GradingResult {
   };
 }
 
-/**
- * The first line when the gate could not check the answer: "not verified: the judge …", the
- * first claim's reason and how many claims share the fate, so a row says why before anything else.
- */
+/** When the gate could not check the answer, why comes first. */
 function notVerifiedLine(report: ChunkReport): string[] {
   const unverified = report.claims.filter((verdict) => verdict.classification === 'not_verified');
   const first = unverified[0];

@@ -25,22 +25,15 @@ export type Judgement =
 export interface JudgeRules {
   minWords: number;
   advisory: boolean;
-  /** See `JUDGE_DEFAULTS.sharedWordPrefix`. */
   sharedWordPrefix?: number;
 }
 
-/** What a YES's evidence quote proves. */
 type Evidence =
   | { kind: 'found'; chunkId: string }
   | { kind: 'not_verbatim' }
   | { kind: 'unchecked'; problem: string };
 
-/**
- * Where a judge's evidence quote is verbatim among the claim's cited chunks, by the same matcher
- * as a quotation of the answer (`quotePieces`, `containsVerbatim`: case, whitespace, curly quotes
- * and dashes folded; an ellipsis splits it): the chunk's id, not verbatim, or why it cannot be
- * checked (empty, too short).
- */
+/** Which cited chunk holds the judge's quote verbatim, matched as an answer's quotation is. */
 function locateEvidence(quote: string, cited: readonly Chunk[], minWords: number): Evidence {
   const pieces = quotePieces(quote.normalize('NFC'));
   const words = pieces.reduce((sum, piece) => sum + piece.filter(isWordToken).length, 0);
@@ -61,11 +54,8 @@ function locateEvidence(quote: string, cited: readonly Chunk[], minWords: number
 }
 
 /**
- * Whether a quote is about the claim: it holds at least one of the claim's content words (a word
- * that is not a function word, numbers and names included; one CJK character is a word), the same
- * word or one of at least `prefix` letters beginning with the same `prefix` letters. A claim with
- * no content word is not tested. A verbatim quote that shares nothing with its claim (the chunk's
- * first words, because the claim asked for them) proves nothing about it.
+ * Whether a quote holds one of the claim's content words, or one sharing its first `prefix`
+ * letters: a verbatim quote about something else (the chunk's first words) proves nothing.
  */
 function quoteSharesContent(claim: string, quote: string, prefix: number): boolean {
   const content = (text: string): string[] =>
@@ -80,12 +70,9 @@ function quoteSharesContent(claim: string, quote: string, prefix: number): boole
 }
 
 /**
- * A claim's verdict after the judge. YES with a quote verbatim in a cited chunk and sharing the
- * claim's content: `faithful_paraphrase`; YES quoting words in no cited chunk: `unsupported_claim`
- * (evidence the judge made up is no support); NO: `unsupported_claim`; PARTIAL:
- * `partially_supported`; CONTRADICTS: `context_contradiction`. No verdict, or a YES whose quote
- * proves nothing (none, too short, about something else): `not_verified`, which fails, or with
- * `rules.advisory` the claim as the checks left it, with the reason.
+ * A claim's verdict after the judge (docs/JUDGE.md): a YES counts only with a quote verbatim in a
+ * cited chunk and about the claim; no counted verdict is `not_verified`, or with
+ * `rules.advisory` the claim as the checks left it.
  */
 export function applyJudgement(
   verdict: ClaimVerdict,
@@ -94,7 +81,6 @@ export function applyJudgement(
   policy: FailurePolicy,
   rules: JudgeRules,
 ): ClaimVerdict {
-  // An uncited statement was judged against every retrieved chunk.
   const uncited = verdict.claim.ids.length === 0;
   const cited = uncited
     ? [...chunks]
@@ -205,17 +191,13 @@ function judged(
   };
 }
 
-/** A judged verdict's code and words. */
 interface Words {
   code: ClaimCode;
   explanation: string;
   correction: string;
 }
 
-/**
- * No counted verdict: `not_verified` with `code`, or with `rules.advisory` the claim as the checks
- * left it (its code too), the reason added.
- */
+/** No counted verdict: `not_verified`, or with `rules.advisory` the claim as it was, reason added. */
 function uncounted(
   verdict: ClaimVerdict,
   said: Omit<ClaimJudgement, 'counted' | 'reason'>,

@@ -27,15 +27,13 @@ export interface JudgeSetup
     | 'uncited'
   > {
   judge: Judge;
-  /** Verdicts kept between answers; a cache of this one call when none is given. */
+  /** Verdicts kept between answers; without one, a cache of this call. */
   cache?: JudgeCache;
 }
 
 /**
- * The claims the deterministic checks left open: cited, every cited chunk present, and classified
- * `verification_uncertain` or `weak_support`. Everything else is decided without a call: a
- * missing chunk, a fabricated quotation, a figure no cited chunk holds and a wrong citation are
- * proven; a claim verbatim in its chunk is proven too; an uncited claim has no chunk to judge by.
+ * The claims the checks left open: every cited chunk present, and uncertain or weak (with
+ * `uncited`, uncited statements too). The rest is proven either way without a call.
  */
 function needsJudge(verdict: ClaimVerdict, uncited: boolean): boolean {
   if (verdict.claim.ids.length === 0) return uncited && verdict.classification === 'uncited_claim';
@@ -51,10 +49,7 @@ interface Group {
   claims: number[];
 }
 
-/**
- * The claims to send, grouped by their distinct set of cited chunks (keys in input order); an
- * uncited statement, when those are judged, by every retrieved chunk.
- */
+/** The claims to send, by distinct cited chunk set (an uncited statement: every chunk). */
 function judgeGroups(report: ChunkReport, chunks: readonly Chunk[], uncited: boolean): Group[] {
   const order = new Map(chunks.map((chunk, position) => [chunk.key, position]));
   const groups = new Map<string, Group>();
@@ -74,14 +69,10 @@ function judgeGroups(report: ChunkReport, chunks: readonly Chunk[], uncited: boo
 }
 
 /**
- * Ask the judge about the claims the checks left open (see `needsJudge`): one request per
- * distinct cited chunk set, carrying all its claims not found in the cache, up to `concurrency`
- * requests at once, so an answer's judge time is about its slowest call. Which sets are asked and
- * which meet the call cap is decided before any is sent, in the answer's order, so it does not
- * depend on which reply comes first. Fails closed: a claim without a counted verdict (every fault,
- * an unparsable reply, a YES whose quote proves nothing) is `not_verified` and fails the answer,
- * unless the setup is advisory. Never throws for a judge's failure. Returns the report
- * re-summarized, with what the pass cost in `judge`.
+ * Ask the judge about the claims left open: one request per cited chunk set for its claims not
+ * in the cache, `concurrency` at once. The call cap is applied in the answer's order before any is
+ * sent, so it never depends on which reply comes first. Fails closed (`not_verified`) unless
+ * advisory; never throws for a judge's failure. The report re-summarized, its cost in `judge`.
  */
 export async function judgeChunkReport(
   report: ChunkReport,
@@ -138,7 +129,6 @@ export async function judgeChunkReport(
   return { ...summarize(claims, chunks, report), judge: summary };
 }
 
-/** The state of one answer's judge pass. */
 interface JudgePass {
   report: ChunkReport;
   judge: Judge;
@@ -148,14 +138,14 @@ interface JudgePass {
   summary: JudgeSummary;
 }
 
-/** A chunk set still to ask about: its claims not in the cache, and each claim's cache key. */
+/** A chunk set's claims not in the cache, and each claim's cache key. */
 interface Ask {
   group: Group;
   open: number[];
   keyOf: (position: number) => string;
 }
 
-/** Each set's claims from the cache; the sets with claims left, in the answer's order. */
+/** Each set's claims from the cache; the sets with claims left, in order. */
 async function lookUp(pass: JudgePass, groups: readonly Group[]): Promise<Ask[]> {
   const asks: Ask[] = [];
   for (const group of groups) {

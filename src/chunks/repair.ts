@@ -26,12 +26,9 @@ export interface ClaimGuard {
 type Group = { span: Span; claims: ClaimVerdict[] };
 
 /**
- * The answer with each failing claim (`verdict.failing`: the gate's own rule) dropped or hedged,
- * in one pass of the link repair's fixer (`fixPass`): a drop is `removalEdit`'s, which takes the
- * claim's sentence with its spaces, or its list item or table row whole when nothing else of the
- * line is left, so nothing dangles; a hedge replaces the claim as written (in a table row, its
- * cell's text). Null when there is nothing to repair: no failing claim, or more than
- * `maxFailingClaims` of them.
+ * The answer with each failing claim dropped (`removalEdit`: its sentence, or its list item or row
+ * when nothing else is left) or hedged, in one pass of the link repair's fixer. Null when there is
+ * nothing to repair: no failing claim, or more than `maxFailingClaims`.
  */
 function downgradeClaims(
   input: string | PreparedAnswer,
@@ -62,11 +59,8 @@ function downgradeClaims(
 }
 
 /**
- * The report with its action (`ClaimAction`), from the failing claims and the repaired answer's
- * own report: `pass` with none; `refuse` past `maxFailingClaims` (or with no repair to judge);
- * `repair` when the repaired answer passes the check and holds something; else `retry`. `repair`
- * and `retry` carry the regeneration instruction (`retryInstruction`), for a caller that would
- * rather regenerate; whether it does is its choice, once.
+ * The report with its action: `pass` with no failing claim; `refuse` past `maxFailingClaims`;
+ * `repair` when the repaired answer passes and holds something; else `retry`.
  */
 function recommendClaims(
   report: ChunkReport,
@@ -130,11 +124,7 @@ export function guardClaims(
   return recommendClaims(report, options, fix && { ...fix.repair, report: verify(fix.answer) });
 }
 
-/**
- * The chunk check of an answer, judged by `setup` when given, and its action (`guardClaims`): the
- * failing claims repaired and the repaired answer checked again the same way (with a judge, its
- * kept claims from the judge's cache).
- */
+/** `guardClaims` with the check judged by `setup` when given, the repair checked the same way. */
 export async function guardJudgedClaims(
   answer: string | PreparedAnswer,
   chunks: readonly Chunk[],
@@ -154,10 +144,7 @@ export async function guardJudgedClaims(
   );
 }
 
-/**
- * What a generator needs to write the answer again (we never call it): each failing claim in the
- * answer's order with what it cites, what is wrong and its fix, as one instruction and as verdicts.
- */
+/** What a generator needs to write the answer again (we never call it). */
 function retryInstruction(failing: readonly ClaimVerdict[]): RetryInstruction {
   const lines = failing.map((verdict, index) => {
     const id = citationId(verdict);

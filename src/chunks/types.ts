@@ -4,61 +4,39 @@ import type { JudgeLabel, TokenUsage } from '../judge/types.js';
 
 export type { Span, TokenUsage };
 
-/**
- * One retrieved passage. `id` is the label as the input gave it (`3`, `doc-7`); `key` is the form
- * markers are compared by (see `chunkKey`): lower case, leading zeros of a number dropped.
- */
+/** One retrieved passage: `id` as the input gave it, `key` as markers compare it (`chunkKey`). */
 export interface Chunk {
   id: string;
   key: string;
   text: string;
 }
 
-/**
- * How a citation marker was written. A closed union.
- * - `bracket`: `[3]`, `[3, 5]`, `[3-5]`, `[doc-7]`, `[Passage 2]`.
- * - `footnote`: `[^3]`.
- * - `lenticular`: `【3】`, `【3†source】`.
- * - `parenthetical`: `(Source 3)`, `(Sources 3, 5)`.
- */
+/** How a marker was written: `[3]`, `[^3]`, `【3】`, `(Source 3)` (docs/CHUNKS.md "Citation forms"). */
 export type CitationForm = 'bracket' | 'footnote' | 'lenticular' | 'parenthetical';
 
-/** A citation marker found in the answer: the text as written, the chunk keys it names, and where. */
+/** A citation marker of the answer; `ids` are chunk keys in the order written, a range expanded. */
 export interface CitationMarker extends Span {
   kind: 'citation';
   raw: string;
   form: CitationForm;
-  /** Chunk keys (see `chunkKey`) in the order written; a range is expanded. */
   ids: string[];
 }
 
-/** Text between quotation marks, without the marks. */
+/** Text between quotation marks, without the marks, and its number of words. */
 export interface QuoteFinding extends Span {
   kind: 'quote';
-  /** The quoted text as written, without the quotation marks. */
   raw: string;
-  /** Number of words (letters/digits runs) in the quote. */
   words: number;
 }
 
-/**
- * A checkable fact: what the deterministic checks compare between a claim and its chunks.
- * - `number`: a figure, with a unit when one follows (`14 days`, `fourteen days`, `3.5 hours`).
- * - `percent`: `12%`, `12 percent`.
- * - `money`: `$1,200`, `1200 dollars`, `€5 million`.
- * - `date`: a calendar date or month (`March 5, 2020`, `5 March 2020`, `2020-03-05`, `March 2020`).
- * - `year`: a year on its own (`2019`, `the 1990s`).
- * - `section`: a statute-style reference (`§ 1983`, `Section 8(a)`, `Article III`, `Rule 56`).
- */
+/** What the deterministic checks compare (docs/CHUNKS.md "Figures and how they compare"). */
 export type FactKind = 'number' | 'percent' | 'money' | 'date' | 'year' | 'section';
 
+/** A fact as written (`raw`), shown as `normalized` (`money usd 1200`), found by `keys`. */
 export interface Fact extends Span {
   kind: FactKind;
-  /** The fact as written. */
   raw: string;
-  /** One readable canonical form (`percent 12`, `money usd 1200`, `date 2020-03-05`, `section 8(a)`). */
   normalized: string;
-  /** Keys the fact can be found by in a chunk (see `facts/`); shared by claims and chunks. */
   keys: string[];
   /** The class a correction compares within: a 12% is offered for a 40%, never a year. */
   family: string;
@@ -68,53 +46,21 @@ export interface Fact extends Span {
 export interface Claim extends Span {
   /** The sentence as written, whitespace collapsed, markers kept. */
   text: string;
-  /**
-   * The sentence without its markers, code and links, whitespace collapsed: what is compared with
-   * the chunks (its words and figures are read from the answer's tokens: `src/chunks/prose.ts`).
-   */
+  /** The sentence without its markers, code and links (`prose.ts`): what is compared. */
   prose: string;
   markers: CitationMarker[];
-  /** Union of the markers' chunk keys, in order of first appearance. */
+  /** The markers' chunk keys, each once, in order of first appearance. */
   ids: string[];
-  /**
-   * Where the ids come from when the sentence has no marker of its own: `paragraph` (the marker
-   * ending its paragraph) or `sources_line` (a `Sources: [1], [2]` line). Absent: its own markers.
-   */
+  /** Where the ids come from when the sentence has no marker of its own. */
   citedBy?: 'paragraph' | 'sources_line';
   quotes: QuoteFinding[];
   facts: Fact[];
 }
 
 /**
- * What one claim turned out to be. A closed union, most severe first: a claim with several
- * problems is classified by the first that applies.
- * - `citation_not_found`: it cites an id that is not among the chunks.
- * - `wrong_citation`: a quotation is not in the cited chunks but is verbatim in another chunk: a
- *   citation error, not a fabrication.
- * - `fabricated_quote`: a quotation of `minQuoteWords` words or more is not verbatim in any cited
- *   chunk (case, whitespace, curly quotes and dashes folded).
- * - `unsupported_claim`: a number, percentage, money amount, date, year or section in it appears in
- *   none of the cited chunks (compared normalized: `14 days` = `fourteen days`, `$1,200` = `1200 dollars`).
- * - `weak_support`: passes the deterministic checks, but few of its content words (under
- *   `weakSupportThreshold`) appear in the cited chunk closest to it. A warning unless the caller
- *   asks for it to fail (`failOnWeakSupport`).
- * - `exact_match`: its words are verbatim in a cited chunk.
- * - `verification_uncertain`: passes the deterministic checks; only a judge can say more.
- * - `uncited_claim`: states a number or a quotation and cites nothing; with `requireCitations`,
- *   any statement of fact that cites nothing (see `isStatement` in `check.ts`).
- *
- * Only with a model judge configured (docs/JUDGE.md), for claims the checks left open:
- * - `faithful_paraphrase`: the judge said YES and its evidence quote is verbatim in a cited chunk.
- * - `context_contradiction`: the judge said the cited chunks state otherwise (CONTRADICTS).
- * - `partially_supported`: the judge said the chunks state only part of it (PARTIAL). A warning
- *   unless the caller asks for it to fail (`failOnPartialSupport`).
- * - `unsupported_claim` also comes from a judge's NO, and from a YES whose evidence quote is not
- *   verbatim in a cited chunk (the verdict's `judge` says so).
- * - `not_verified`: the judge was asked about it and gave no verdict that counts (a fault, a reply
- *   that does not parse or leaves it out, a YES without a checkable quote or quoting words that
- *   share nothing with the claim, the call cap). It fails the answer: a gate that passed what it
- *   could not check would turn itself off whenever the judge is down. With `judge.advisory` the
- *   claim keeps its deterministic classification instead.
+ * What one claim turned out to be, most severe first: a claim takes the first that applies.
+ * docs/CHUNKS.md "Classification" defines each; `not_verified` (a judge asked, no counted
+ * verdict) fails so that a judge that is down cannot pass what it could not check.
  */
 export const CLAIM_CLASSIFICATIONS = [
   'citation_not_found',
@@ -132,27 +78,17 @@ export const CLAIM_CLASSIFICATIONS = [
 ] as const;
 export type ClaimClassification = (typeof CLAIM_CLASSIFICATIONS)[number];
 
-/** Which warnings the caller turned into failures. */
+/** Which warnings the caller turned into failures (each default false). */
 export interface FailurePolicy {
-  /**
-   * Every statement of fact must cite a chunk: an uncited one (a figure, a quotation, or any
-   * sentence stating something) fails the answer. Default false: an uncited figure or quotation
-   * is a warning and other uncited sentences are not read.
-   */
+  /** Every statement of fact must cite a chunk; else only figures and quotations are read. */
   requireCitations: boolean;
-  /** `weak_support` fails the answer instead of warning. Default false. */
   failOnWeakSupport: boolean;
-  /** `partially_supported` (a judge's PARTIAL) fails the answer instead of warning. Default false. */
   failOnPartialSupport?: boolean;
 }
 
 /**
- * What a cited claim's classification says of its support, one meaning each (the rates of the
- * audit): `supported` proven verbatim or confirmed by the judge with a checked quote;
- * `unsupported` proven wrong (a missing chunk, a quotation or figure not there, a wrong citation,
- * the judge's NO or its YES on words the chunks do not hold); `contradicted` the judge's
- * CONTRADICTS; `partial` its PARTIAL; `not_verified` nothing wrong was proven and nobody confirmed
- * it (no judge, an advisory judge, or a judge that gave no counted verdict).
+ * What a cited claim's classification says of its support, one meaning each (docs/JUDGE.md):
+ * `not_verified` is nothing proven wrong and nobody confirmed it.
  */
 export const SUPPORT_OUTCOMES = [
   'supported',
@@ -164,10 +100,8 @@ export const SUPPORT_OUTCOMES = [
 export type SupportOutcome = (typeof SUPPORT_OUTCOMES)[number];
 
 /**
- * Each classification's rule: whether it fails the answer on its own (`true`, `false`, or as the
- * policy key named says), and its support outcome (`uncited_claim` has none: null).
- * `uncited_claim`, `weak_support` and `partially_supported` are warnings unless the caller asks
- * for them to fail: they are suspicions, not proof.
+ * Whether each classification fails the answer (or as the policy key says: suspicions, not proof,
+ * fail only when asked), and its support outcome.
  */
 const RULES: Record<
   ClaimClassification,
@@ -187,7 +121,7 @@ const RULES: Record<
   exact_match: { fails: false, support: 'supported' },
 };
 
-/** Whether a classification fails the answer on its own (see `RULES`). */
+/** Whether a classification fails the answer on its own. */
 export function isFailingClassification(
   classification: ClaimClassification,
   policy: FailurePolicy,
@@ -201,26 +135,20 @@ export function supportOutcome(classification: ClaimClassification): SupportOutc
   return RULES[classification].support;
 }
 
-/** A quotation of the claim, checked against the cited chunks. */
+/** A quotation checked: the cited chunk it is verbatim in, else another chunk that has it. */
 export interface QuoteCheck {
   quote: QuoteFinding;
-  /** The chunk it is verbatim in, when it is. */
   foundIn?: string;
-  /** When it is in no cited chunk: the first other chunk holding it verbatim. */
   foundElsewhere?: string;
   /** Longest run of the quote's tokens found verbatim in one cited chunk, and where. */
   longestRun: { tokens: number; of: number; chunkId?: string; excerpt?: string };
 }
 
-/** A fact of the claim, checked against the cited chunks. */
+/** A fact checked: the cited chunk it is in. */
 export interface FactCheck {
   fact: Fact;
-  /** The chunk it was found in, when it was. */
   foundIn?: string;
-  /**
-   * When the claim has several marker groups: the chunks of the group written right after the
-   * fact, which lack it although another cited chunk (`foundIn`) has it.
-   */
+  /** The chunks of the marker group right after the fact, which lack it (`placeFact`). */
   notAfter?: string[];
   /** For a fact not found: a fact of the same family in the cited chunk nearest the claim. */
   nearest?: { chunkId: string; fact: Fact };
@@ -236,97 +164,69 @@ export interface SourcePassage extends Span {
 export interface ClaimVerdict {
   claim: Claim;
   classification: ClaimClassification;
-  /** The rule that decided the classification (`src/codes.ts`): stable, where `explanation` is words. */
+  /** The rule that decided it (`src/codes.ts`): stable, where `explanation` is words. */
   code: ClaimCode;
-  /** Ids the claim cites, in order: a chunk's id as the input gave it, else the marker's key. */
+  /** Ids cited, in order: a chunk's id as the input gave it, else the marker's key. */
   citedIds: string[];
-  /** Ids the claim cites that no chunk has (marker keys, see `chunkKey`). */
+  /** Cited keys no chunk has. */
   missingIds: string[];
   quotes: QuoteCheck[];
   facts: FactCheck[];
-  /**
-   * Distinct content words of the claim found in the cited chunk closest to it, out of all of
-   * them; `ratio` is found / of (null when the claim has no content word).
-   */
+  /** Distinct content words found in the cited chunk closest to the claim, of all of them. */
   wordOverlap: { found: number; of: number; ratio: number | null; chunkId?: string };
   source?: SourcePassage;
-  /** Why, in one sentence that names the values. */
   explanation: string;
   /** What to change in the answer ("the cited passage gives 12%, not 40%"). */
   correction: string;
-  /** Whether this claim fails the answer (depends on `requireCitations` for `uncited_claim`). */
   failing: boolean;
-  /** What the model judge said of it, when one was configured and the claim was sent. */
+  /** Present when the claim was sent to a judge. */
   judge?: ClaimJudgement;
 }
 
+/** Defaults in `CHUNK_DEFAULTS`; without `locale`, numbers are read as the chunks write them. */
 export interface ChunkCheckOptions extends Partial<FailurePolicy> {
-  /** Quotations shorter than this many words are not checked. Default `CHUNK_DEFAULTS.minQuoteWords`. */
   minQuoteWords?: number;
-  /** Word-overlap share under which a claim is `weak_support`. Default `CHUNK_DEFAULTS.weakSupportThreshold`. */
   weakSupportThreshold?: number;
-  /**
-   * BCP 47 locale the answer and chunks write numbers and dates in (`de-DE`: `1.200` is 1200,
-   * `04/03/2024` the 4th of March). Default: what the chunks show, and both readings when they
-   * show nothing.
-   */
   locale?: string;
 }
 
-/** How failing claims are repaired: `ChunkSettings`' `hedge` and `maxFailingClaims`. */
+/** `hedge` replaces a failing claim (null drops it); past `maxFailingClaims` the action is refuse. */
 export interface ClaimRepairOptions {
-  /** What replaces a failing claim; null drops its sentence or list item. */
   hedge: string | null;
-  /** More failing claims than this and the action is `refuse`, with nothing repaired. */
   maxFailingClaims: number;
 }
 
-/**
- * The result of checking one answer against its chunks. `pass` is gated on the worst claim: any
- * failing claim fails the answer, whatever the rate.
- */
+/** One answer checked against its chunks; any failing claim fails it, whatever the score. */
 export interface ChunkReport extends FailurePolicy {
   pass: boolean;
-  /** See `scoreChunkReport` for the formula. */
+  /** See `scoreChunkReport`. */
   score: number;
   chunkCount: number;
-  /** Cited claims, then uncited ones stating a fact, in order of appearance. */
   claims: ClaimVerdict[];
   counts: Record<ClaimClassification, number>;
-  /** Claims that carry at least one citation marker. */
   citedClaims: number;
-  /** Cited claims that do not fail the answer: nothing proven wrong (and, with `failOnWeakSupport`, not weakly supported). */
+  /** Cited claims that do not fail the answer. */
   passedClaims: number;
-  /** Cited claims classified `exact_match`: their words are verbatim in a cited chunk. */
   verbatimClaims: number;
   /** Distinct cited chunk keys, and how many of them exist. */
   citedIds: number;
   foundIds: number;
   failures: number;
   warnings: number;
-  /** Present when a model judge was configured (see `judgeChunkReport`). */
   judge?: JudgeSummary;
-  /** What to do with the answer, when the front asked (`guardClaims`, `src/chunks/repair.ts`). */
+  /** When the front asked (`guardClaims`). */
   action?: ClaimRecommendation;
 }
 
-/**
- * What a runtime caller should do with an answer by its chunk check (`recommendClaims` decides it,
- * docs/JUDGE.md "Repair"); one pass, never a loop. A closed union:
- * - `pass`: no claim fails the answer;
- * - `repair`: each failing claim dropped (or hedged), and the repaired answer passes the check again;
- * - `retry`: the repaired answer still fails, or nothing is left: regenerate once with `retry`;
- * - `refuse`: more failing claims than `maxFailingClaims`.
- */
+/** What a caller should do with the answer (`recommendClaims`, docs/JUDGE.md "Repair"). */
 export const CLAIM_ACTIONS = ['pass', 'repair', 'retry', 'refuse'] as const;
 export type ClaimAction = (typeof CLAIM_ACTIONS)[number];
 
 export interface ClaimRecommendation {
   action: ClaimAction;
-  /** The rule that decided it (`ACTION_CODES`, `src/codes.ts`): stable, where `reason` is words. */
   code: ActionCode;
   reason: string;
-  /** With `repair` and `retry`: what a generator needs to write the answer again. */
+  /** With `repair` and `retry`. */
   retry?: RetryInstruction;
 }
 
@@ -336,60 +236,46 @@ export interface RetryInstruction {
   claims: ClaimVerdict[];
 }
 
-/** One change the claim repair made; its span indexes the answer. */
+/** One change the claim repair made (span in the answer): adjacent failing claims go in one. */
 export interface ClaimChange extends Span {
   action: 'remove' | 'hedge';
-  /** The text removed or replaced, and what went in its place. */
   original: string;
   text: string;
-  /** The failing claims it carries out, as written (adjacent ones go in one change). */
   claims: string[];
 }
 
+/** The repaired answer, its changes, and the chunk check run on it again. */
 export interface ClaimRepair {
-  /** The repaired answer. */
   text: string;
   changes: ClaimChange[];
-  /** The repaired answer's own report: the chunk check run on it again. */
   report: ChunkReport;
 }
 
-// What the model judge added to a chunk report (see `judgeChunkReport`, docs/JUDGE.md).
-
 /**
- * A judge's word on one claim. `counted` is false when the word proved nothing: a YES without a
- * checkable quote or with a quote sharing nothing with the claim, or no verdict at all (`label`
- * null: a fault, an unparsable reply, an id left out); `reason` says which, in words that follow
- * "not verified: " ("the judge timed out …").
+ * A judge's word on one claim. Not `counted` when it proved nothing (no verdict: `label` null;
+ * a YES whose quote proves nothing); `reason` reads after "not verified: ".
  */
 export interface ClaimJudgement {
   label: JudgeLabel | null;
   evidenceQuote: string | null;
   counted: boolean;
   reason: string;
-  /** Served from the judge cache, not asked. */
   cached: boolean;
 }
 
-/** What the judge pass of one answer cost. */
+/** What the judge pass of one answer cost (the audit's `judge`, docs/CHUNKS.md). */
 export interface JudgeSummary {
   model: string;
   promptVersion: string;
-  /** Claims the triage left to the judge (the others were decided without a call). */
   claimsSent: number;
-  /** Requests sent (one per distinct cited chunk set not answered from the cache). */
+  /** Requests sent, one per distinct cited chunk set not answered from the cache. */
   callsMade: number;
-  /** Attempts, retries included. */
   attempts: number;
-  /** Chunk sets whose every claim was answered from the cache: calls not made. */
   callsFromCache: number;
   claimsFromCache: number;
-  /** Claims left without a counted verdict (a fault, an unparsable reply, a missing id, a quote that proves nothing). */
   uncounted: number;
-  /** The judge is advice only: a claim without a counted verdict does not fail the answer. */
   advisory: boolean;
-  /** Of `claimsSent`, uncited statements judged against every retrieved chunk (`judge.uncited`). */
+  /** Of `claimsSent`, uncited statements (`judge.uncited`). */
   uncitedSent: number;
-  /** Tokens the replies say they cost, summed over the calls made (a cached verdict costs none). */
   tokens: TokenUsage;
 }
