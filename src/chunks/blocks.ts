@@ -2,8 +2,6 @@ import { MASK } from './mask.js';
 import type { Span } from './types.js';
 import { CJK_CLASS } from './unicode.js';
 
-// Blocks of answers and chunks alike: what a sentence may not run across.
-
 const HEADING = /^[ \t]{0,3}#{1,6}[ \t]+/;
 const TABLE_ROW = /^[ \t]*\|/;
 // `1. Plan`, `- item`; CJK lists put no space after the number (`1.咨询师…`, `2、《海鸥食堂》`).
@@ -15,9 +13,8 @@ const BLANK = /^[ \t\r]*$/;
 const INDENT = /^[ \t>]*/;
 
 /**
- * Blocks of a text: paragraphs (lines joined until a blank line), list items (a bullet or `1.`
- * opens one; the bullet is not part of it), headings and table rows (one line each). Code lines
- * (marked in `mask`) separate blocks and belong to none.
+ * Blocks of answers and chunks, which no sentence crosses: paragraphs, list items without their
+ * bullet, headings and table rows; code lines belong to none.
  */
 export function findBlocks(text: string, mask?: Uint8Array): Span[] {
   const blocks: Span[] = [];

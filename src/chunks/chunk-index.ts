@@ -10,10 +10,8 @@ import { isWordToken, verbatimTokens, type VerbatimToken } from './verbatim.js';
 import type { Chunk, Fact, Span } from './types.js';
 
 /**
- * Everything the checks ask of one chunk, built on first use and at most once per check: its
- * words (folded as organization names are, CJK character by character: see `chunkWords`), its verbatim tokens, a substring
- * index over each, its sentences, which sentences each word occurs in, and its facts by key.
- * Building is linear in the chunk; every question after that costs time in the claim's size.
+ * Everything the checks ask of one chunk, each part built on first use: linear in the chunk, and
+ * every question after that costs time in the claim's size.
  */
 export class ChunkIndex {
   readonly chunk: Chunk;
@@ -41,7 +39,7 @@ export class ChunkIndex {
     return this.wordsCache;
   }
 
-  /** Whether the folded words occur, in order and adjacent, in the chunk. */
+  /** Whether the words (`chunkWords`) occur, in order and adjacent, in the chunk. */
   containsWords(words: readonly string[]): boolean {
     this.wordIndexCache ??= new SubstringIndex(this.words.map((token) => token.norm));
     return this.wordIndexCache.contains(words);
@@ -59,15 +57,11 @@ export class ChunkIndex {
     return this.verbatimCache;
   }
 
-  /** Whether the verbatim tokens occur, in order and adjacent, in the chunk. */
   containsVerbatim(tokens: readonly string[]): boolean {
     return this.verbatim.index.contains(tokens);
   }
 
-  /**
-   * The longest stretch of `tokens` found verbatim in the chunk, with the chunk's own text over the
-   * same number of tokens from where that stretch starts (what the chunk reads instead).
-   */
+  /** The longest stretch of `tokens` in the chunk, and what the chunk reads there instead. */
   longestVerbatim(tokens: readonly string[]): {
     length: number;
     queryEnd: number;
@@ -88,7 +82,7 @@ export class ChunkIndex {
     };
   }
 
-  /** Sentence spans of the chunk, paragraphs and list items split as in answers. */
+  /** The chunk's sentences, split as in answers. */
   get sentences(): Span[] {
     this.sentencesCache ??= findBlocks(this.chunk.text).flatMap((block) =>
       trimmedSentences(this.chunk.text, block.start, block.end),
@@ -134,12 +128,10 @@ export class ChunkIndex {
     return this.factsCache;
   }
 
-  /** Every fact of the chunk, in text order. */
   allFacts(): Fact[] {
     return this.factData.facts;
   }
 
-  /** The chunk's fact that a claim fact's keys find, if any. */
   findFact(claimFact: Fact): Fact | undefined {
     const { byKey } = this.factData;
     for (const key of claimFact.keys) {
@@ -149,12 +141,10 @@ export class ChunkIndex {
     return undefined;
   }
 
-  /** The sentence a chunk fact stands in. */
   sentenceOf(fact: Fact): number | undefined {
     return this.factData.sentenceOf.get(fact);
   }
 
-  /** The chunk's first fact of a family (`percent`, `number:day`, `year`, …). */
   firstOfFamily(family: string): Fact | undefined {
     return this.factData.firstByFamily.get(family);
   }
@@ -163,7 +153,6 @@ export class ChunkIndex {
   factsInSentences(families: readonly string[], from: number, to: number, limit: number): Fact[] {
     const { facts, sentenceOf } = this.factData;
     const found: Fact[] = [];
-    // Facts are in text order and so in sentence order; a binary search finds the first.
     let low = 0;
     let high = facts.length;
     while (low < high) {

@@ -1,32 +1,27 @@
 import { extractFacts } from './facts/index.js';
 import { findCitations, type MarkerContext } from './markers.js';
 import type { NumberStyle } from './number-style.js';
-import { findQuotes, markCode, markLinks, markQuotes } from './mask.js';
+import { findQuotes, markCode, markLinks, markQuotes, proseText } from './mask.js';
 import type { PreparedAnswer } from '../text/prepared.js';
-import { proseText } from './prose.js';
 import { collapseWhitespace, trimmedSentences } from './sentences.js';
 import { findBlocks } from './blocks.js';
 import { chunkWords } from './unicode.js';
 import type { CitationMarker, Claim, Fact, QuoteFinding, Span } from './types.js';
 
-/** What reading an answer yields: its markers, its quotations and its claims. */
+/**
+ * An answer read: its markers, quotations, and claims (the sentences that cite, or state a fact or
+ * a quotation of `minQuoteWords` words), each claim's words as the overlap check compares them.
+ */
 export interface AnswerReading {
-  /** Each claim's words, as the word-overlap check compares them: its prose's (`chunkWords`). */
   words: ReadonlyMap<Claim, readonly string[]>;
   markers: CitationMarker[];
   quotes: QuoteFinding[];
-  /**
-   * Sentences (or list items) that carry a citation marker, or state a fact (number, percentage,
-   * money, date, year, section) or a quotation of `minQuoteWords` words or more. Others are prose
-   * the checks have nothing to say about, and are left out.
-   */
   claims: Claim[];
 }
 
 /**
- * Read an answer: mark code, find markers and quotations, split into blocks (paragraphs, list
- * items, headings, table rows) and each block into sentences, and keep the sentences that are
- * claims. A sentence holding only markers (`[2]` on its own) lends them to the sentence before it.
+ * Read an answer's claims, sentence by sentence within its blocks. A sentence holding only
+ * markers (`[2]` on its own) lends them to the sentence before it.
  */
 export function readAnswer(
   answer: string | PreparedAnswer,
@@ -57,7 +52,6 @@ export function readAnswer(
   return { markers: masked.markers, quotes: masked.quotes, claims: kept, words };
 }
 
-/** The answer's opacity mask with the markers and quotations found while building it. */
 interface MaskedAnswer {
   mask: Uint8Array;
   markers: CitationMarker[];
@@ -85,10 +79,7 @@ function maskAnswer(text: string, context: MarkerContext): MaskedAnswer {
   return { mask, markers, quotes };
 }
 
-/**
- * Each sentence as a claim, a sources line, or markers lent to the claim before it (a sentence
- * without letters), in order; claims are kept before filtering so that scope can reach them.
- */
+/** Each sentence as a claim, a sources line, or markers lent to the claim before it. */
 function gatherClaims(
   text: string,
   sentences: readonly BlockSentence[],
@@ -115,7 +106,6 @@ function gatherClaims(
       // A sentence with no letters (`[2]`, or `1[2].` left by a cut list) says nothing by itself.
       if (previous && own.length > 0) lendMarkers(previous, own, sentence.end, extended);
     } else {
-      // The prose keeps the answer's offsets, so the facts' spans are the answer's.
       const facts = extractFacts(prose, 'claim', sentence.start, style);
       const claim = toClaim(text, sentence, prose, own, quotes, facts);
       claims.push(claim);
@@ -131,10 +121,7 @@ function gatherClaims(
   return { claims, blockOf, sourceLines, words };
 }
 
-/**
- * A cursor over findings sorted by start: for each sentence in turn, the findings starting in it
- * that `fits` keeps; findings starting before it are skipped. Linear over all sentences.
- */
+/** A cursor over findings sorted by start: each sentence's own, in one pass over all. */
 function inOrder<T extends Span>(
   findings: readonly T[],
   fits: (finding: T, sentence: Span) => boolean,
@@ -152,9 +139,8 @@ function inOrder<T extends Span>(
 }
 
 /**
- * A marker-only sentence's markers given to the claim before it. Incremental, so a run of
- * marker-only lines costs time in its own length. The prose is unchanged (these sentences have
- * none); the text is redone once, after the loop (`extended`).
+ * A marker-only sentence's markers given to the claim before it, incrementally, so a run of them
+ * stays linear; the claim's text is redone once, after the loop.
  */
 function lendMarkers(
   previous: { claim: Claim; ids: Set<string> },
@@ -201,13 +187,8 @@ const SOURCES_LINE =
   /^[\s*_>#-]*(?:sources?|references?|citations?|refs?|context|contexts|来源|参考(?:资料|文献)?|出典)?[\s*_:：,，;；.。、&-]*(?:(?:and|和)[\s,，.。:]*)*$/iu;
 
 /**
- * Give unmarked sentences the citation that covers them by position:
- * - a paragraph whose last sentence carries markers: the unmarked sentences after the paragraph's
- *   previous marked sentence cite those markers too (a marker at the end of a paragraph is
- *   commonly written for the whole of it);
- * - a sources line (`Sources: [1], [2]`): in the answer's last block it covers every sentence
- *   still unmarked; elsewhere, the unmarked sentences of its own paragraph.
- * A sentence's own markers always win. `citedBy` records which rule gave the ids.
+ * Give unmarked sentences the citation that covers them by position (docs/CHUNKS.md "Claims"):
+ * a paragraph's final markers, or a sources line (the whole answer's when it ends it).
  */
 function extendScope(
   claims: Claim[],

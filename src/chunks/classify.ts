@@ -31,13 +31,7 @@ export interface ClassifyClaimOptions extends FailurePolicy {
   weakSupportThreshold: number;
 }
 
-/**
- * Classify one claim against the chunks it cites (see `ClaimClassification` for the rules). The
- * first applicable row wins, most severe first: an unknown id, then a quotation not found
- * verbatim, then a fact found in no cited chunk; a claim passing all three is an exact match when
- * its words are verbatim in a cited chunk (at least `minQuoteWords` of them), else uncertain.
- * A claim citing nothing is `uncited_claim` (it was kept because it states a fact or a quotation).
- */
+/** Classify one claim against the chunks it cites: the first classification that applies. */
 export function classifyClaim(
   claim: Claim,
   words: readonly string[],
@@ -76,13 +70,12 @@ export function classifyClaim(
   };
 }
 
-/** Why a claim without markers of its own cites what it does, as the explanation ends. */
 const SCOPE_NOTES: Record<NonNullable<Claim['citedBy']>, string> = {
   paragraph: ' (cited by the marker ending its paragraph)',
   sources_line: ' (cited by the sources line)',
 };
 
-/** The chunks a claim cites, the ids among them that no chunk has, and every id as cited. */
+/** The chunks a claim cites, the ids no chunk has, and every id as cited. */
 function citedChunks(
   claim: Claim,
   library: ChunkLibrary,
@@ -99,7 +92,6 @@ function citedChunks(
   return { cited, missingIds, citedIds };
 }
 
-/** What checking a claim against the chunks it cites found. */
 interface ClaimChecks {
   source: SourcePassage | undefined;
   quoteChecks: QuoteCheck[];
@@ -108,10 +100,7 @@ interface ClaimChecks {
   exactIn: ChunkIndex | undefined;
 }
 
-/**
- * Each quotation and fact checked in the cited chunks, the passage closest to the claim, the
- * share of its content words in that passage's chunk, and a chunk holding its words verbatim.
- */
+/** Quotations and facts checked, the closest passage, its chunk's overlap, a verbatim chunk. */
 function checkAgainst(
   claim: Claim,
   read: { words: readonly string[]; content: string[]; quotes: QuoteFinding[] },
@@ -144,11 +133,7 @@ function checkAgainst(
   };
 }
 
-/**
- * The first row of `ClaimClassification` that applies, most severe first, and the code of the
- * rule within it (a figure the cited passage gives otherwise, or one it lacks; a quotation or a
- * figure cited to the wrong chunk).
- */
+/** The first classification that applies, and the code of the rule within it. */
 function classificationOf(
   claim: Claim,
   missingIds: readonly string[],
@@ -184,9 +169,8 @@ function deterministicSupport(
   options: ClassifyClaimOptions,
 ): { classification: ClaimClassification; code: ClaimCode } {
   if (checks.exactIn) return { classification: 'exact_match', code: 'claim.exact-match' };
-  // Overlap is counted in words, which CJK text does not mark: not measured there, never flagged.
-  // A sentence about the passages themselves ("the given context does not mention…") shares few
-  // words with them by nature; it makes no claim about the world for overlap to measure.
+  // CJK text marks no words to count; a sentence about the passages ("the context does not
+  // mention…") shares few words with them by nature.
   if (
     !hasCjk(claim.prose) &&
     !ABOUT_THE_SOURCES.test(claim.prose) &&
@@ -208,7 +192,7 @@ function overlapOf(found: number, of: number, chunkId?: string): ClaimVerdict['w
   };
 }
 
-/** Few of the claim's content words in the cited chunk closest to it (and enough words to count). */
+/** Few of enough content words in the cited chunk closest to the claim. */
 function isWeak(overlap: ClaimVerdict['wordOverlap'], threshold: number): boolean {
   return (
     overlap.chunkId !== undefined &&
@@ -244,7 +228,6 @@ function classifyUncited(
     locate(owner.index);
   }
   for (const quote of quotes) {
-    // The longest piece is the one worth locating; the others follow it in the same passage.
     const piece = quotePieces(quote.raw).sort((a, b) => b.length - a.length)[0];
     const owner = piece ? library.ownerOfVerbatim(piece) : undefined;
     if (!owner) continue;
@@ -289,7 +272,7 @@ const STOPWORDS = new Set(
   ).split(' '),
 );
 
-/** A word that carries content: not a function word, more than one character. */
+/** Not a function word, and more than one character. */
 export function isContentWord(word: string): boolean {
   return word.length > 1 && !STOPWORDS.has(word);
 }

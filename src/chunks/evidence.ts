@@ -5,18 +5,11 @@ import { collapseWhitespace } from './sentences.js';
 import { isWordToken, verbatimTokens } from './verbatim.js';
 import type { Claim, Fact, FactCheck, QuoteCheck, QuoteFinding, SourcePassage } from './types.js';
 
-/**
- * What a claim asks of its cited chunks: is each quotation verbatim in one (or in another chunk),
- * is each figure there (and under the marker written after it), and which sentence window of the
- * chunks the claim draws on. Each question costs time in the claim's size (see `ChunkIndex`).
- */
-
 const ELLIPSIS_OR_INSERTION = /\.{3}|…|\[[^\]\n]{0,80}\]/g;
 
 /**
- * A quotation as pieces of verbatim tokens: an ellipsis or a bracketed insertion (`[T]enants`,
- * `[sic]`) marks an editorial change, so each side is checked on its own; punctuation at a
- * piece's ends (`days,”`) is the writer's, not the source's.
+ * A quotation as pieces of verbatim tokens, split at an ellipsis or a bracketed insertion
+ * (`[T]enants`); punctuation at a piece's ends (`days,”`) is the writer's, not the source's.
  */
 export function quotePieces(raw: string): string[][] {
   const pieces: string[][] = [];
@@ -42,6 +35,7 @@ export function quotePieces(raw: string): string[][] {
 }
 const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
 
+/** Whether a quotation is verbatim in a cited chunk, else in another, else its longest run. */
 export function checkQuote(
   quote: QuoteFinding,
   cited: readonly ChunkIndex[],
@@ -77,6 +71,7 @@ export function checkQuote(
   return { quote, longestRun: best };
 }
 
+/** Whether a fact is in a cited chunk, else the nearest fact of its family to offer. */
 export function checkFact(
   fact: Fact,
   cited: readonly ChunkIndex[],
@@ -108,11 +103,7 @@ export function checkFact(
 
 const DIGIT = /\d/;
 
-/**
- * The claim's markers in groups written together (`[1][2]`, `[1], [2]`: at most
- * `GROUP_GAP` characters apart), each with the chunk keys it names. A sentence with two groups
- * (`… 1064 °C [1], … 3422 °C [2]`) says which figure each chunk is for.
- */
+/** The claim's markers in groups written together (`[1][2]`, `[1], [2]`), with their keys. */
 export function markerGroups(claim: Claim): Array<{ start: number; ids: string[] }> {
   const groups: Array<{ start: number; end: number; ids: string[] }> = [];
   for (const marker of claim.markers) {
@@ -128,11 +119,7 @@ export function markerGroups(claim: Claim): Array<{ start: number; ids: string[]
 }
 const GROUP_GAP = 3;
 
-/**
- * A fact found in the cited chunks, checked against the marker group written after it first: when
- * the claim has several groups and the chunks of the group after the fact lack it while another
- * cited chunk has it, the figure is real but cited to the wrong chunk (`notAfter` names that group).
- */
+/** A found fact the marker group written after it lacks: cited to the wrong chunk (`notAfter`). */
 export function placeFact(
   check: FactCheck,
   groups: ReadonlyArray<{ start: number; ids: string[] }>,
@@ -155,15 +142,10 @@ function relatedFamilies(family: string): string[] {
   return [family];
 }
 
-// ---------------------------------------------------------------------------------------------
-
 /**
- * The sentence window of the cited chunks closest to the claim: the sentence sharing the most
- * distinct content words with it (a fact of the claim found there counts double), joined with the
- * better-scoring neighbour when that one scores at least half as much. Ties go to the earlier
- * chunk and sentence.
- * Words spread over more than `maxSentencesPerWord` sentences of a chunk are skipped: they do not
- * locate anything, and skipping them bounds the work by the claim's size.
+ * The cited chunks' sentence sharing the most content words with the claim (a fact counts
+ * double), with its better neighbour when that one scores half as much; ties to the earlier. A
+ * word in more than `maxSentencesPerWord` sentences locates nothing and is skipped.
  */
 export function findSourcePassage(
   cited: readonly ChunkIndex[],
@@ -201,8 +183,6 @@ export function findSourcePassage(
   const { index, sentence, scores, score } = best;
   const before = scores.get(sentence - 1) ?? 0;
   const after = scores.get(sentence + 1) ?? 0;
-  // A neighbour joins only when it carries at least half as much of the claim: one shared word
-  // ("settle") does not make the next sentence part of the passage.
   const joins = (value: number): boolean => value > 0 && value * 2 >= score;
   let from = sentence;
   let to = sentence;
@@ -210,8 +190,7 @@ export function findSourcePassage(
   else if (joins(before)) from = sentence - 1;
   const start = index.sentences[from]!.start;
   const end = index.sentences[to]!.end;
-  // Read no more of the chunk than the passage can show: a chunk without sentence marks is one
-  // long sentence, and copying it for every claim would make the work grow with claims × chunk.
+  // A chunk without sentence marks is one sentence: copying it whole per claim is claims × chunk.
   const shown = index.chunk.text.slice(
     start,
     Math.min(end, start + CHUNK_DEFAULTS.passageMaxChars * 2),
@@ -225,7 +204,7 @@ export function findSourcePassage(
   };
 }
 
-/** A source passage with the sentence range it spans, for finding a figure near the claim. */
+/** A source passage with its sentence range, where a figure near the claim is looked for. */
 export type SourceWindow = SourcePassage & { sentences: [number, number] };
 
 export function toPassage(window: SourceWindow): SourcePassage {

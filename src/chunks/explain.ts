@@ -4,11 +4,6 @@ import { collapseWhitespace } from './sentences.js';
 import { countWords } from './verbatim.js';
 import type { ClaimVerdict, FactCheck, QuoteCheck } from './types.js';
 
-/**
- * The words of a verdict: an explanation that names every problem found, worst first, and a
- * correction that says what to change for each.
- */
-
 interface ExplainInput {
   cited: readonly ChunkIndex[];
   missingIds: readonly string[];
@@ -36,7 +31,6 @@ export function explain(input: ExplainInput): { explanation: string; correction:
   return noProblem(input, citedNames);
 }
 
-/** What is wrong (`whys`) and what to change (`fixes`), in the order found. */
 interface Problems {
   whys: string[];
   fixes: string[];
@@ -52,7 +46,7 @@ function unknownIds({ missingIds, library }: ExplainInput, { whys, fixes }: Prob
   fixes.push(`cite one of the chunks given, or remove ${written}`);
 }
 
-/** A quotation found only in a chunk not cited, or in none (with its longest verbatim stretch). */
+/** A quotation found only in a chunk not cited, or in none. */
 function quotationProblems(
   { quoteChecks, cited }: ExplainInput,
   citedNames: string,
@@ -113,7 +107,7 @@ function factProblems(
   }
 }
 
-/** No problem found: verbatim, or what was checked, the overlap, and that a judge must decide. */
+/** No problem found: verbatim, or what was checked and that a judge must decide. */
 function noProblem(
   input: ExplainInput,
   citedNames: string,
@@ -151,7 +145,7 @@ export function chunkNames(ids: readonly string[]): string {
   return ids.length === 1 ? `chunk ${ids[0]!}` : `chunks ${ids.join(', ')}`;
 }
 
-/** `1–5` for a run of numbers from 1, else the first ids and a count. */
+/** `ids 1–5` for a run of numbers from 1, else the first ids and a count. */
 function describeIds(ids: readonly string[]): string {
   if (ids.length === 0) return 'none given';
   if (ids.every((id, position) => id === String(position + 1)))

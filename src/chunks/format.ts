@@ -2,10 +2,7 @@ import type { ChunkAudit } from './audit.js';
 import { shorten } from './explain.js';
 import { SUPPORT_OUTCOMES } from './types.js';
 
-/**
- * The audit as a readable table for a terminal: a summary line, then one row per claim (number,
- * cited ids, classification, claim) with the explanation, the fix and the passage under it.
- */
+/** The audit as a table for a terminal: a summary, then each claim with its why, fix and passage. */
 export function formatChunkAuditText(audit: ChunkAudit, pass: boolean): string {
   const summary = audit.overall_assessment;
   const rate =
@@ -67,7 +64,7 @@ export function formatChunkAuditText(audit: ChunkAudit, pass: boolean): string {
   return `${lines.join('\n')}\n`;
 }
 
-/** The judge's cost in one line, for the table and the promptfoo reason: claims, calls, cache, what did not count, tokens. */
+/** The judge's cost in one line, for the table and the promptfoo reason. */
 export function judgeLine(judge: NonNullable<ChunkAudit['overall_assessment']['judge']>): string {
   const plural = (count: number, word: string): string =>
     `${count} ${word}${count === 1 ? '' : 's'}`;
@@ -79,10 +76,7 @@ export function actionLines(audit: Pick<ChunkAudit, 'action' | 'action_reason'>)
   return audit.action === undefined ? [] : [`action: ${audit.action} — ${audit.action_reason}`];
 }
 
-/**
- * What `check --chunks --fix` writes on standard error after the repaired answer: the action and
- * why, the changes made, and with `retry` the regeneration instruction.
- */
+/** What `check --chunks --fix` writes on standard error after the repaired answer. */
 export function claimFixSummary(audit: ChunkAudit, changes: number): string {
   const lines = [
     `${audit.action}: ${audit.action_reason} (${changes} change${changes === 1 ? '' : 's'})`,

@@ -1,18 +1,11 @@
-/**
- * The one chunk-id normalizer: parsing the chunks and reading markers both go through it, so
- * `[03]` finds chunk `3` and `[DOC-7]` finds chunk `doc-7`. Trimmed, lower case; an all-digit id
- * loses its leading zeros.
- */
+/** The one chunk-id normalizer, for chunks and markers: `[03]` finds `3`, `[DOC-7]` `doc-7`. */
 export function chunkKey(id: string): string {
   const trimmed = id.trim().toLowerCase();
   if (ALL_DIGITS.test(trimmed)) return trimmed.replace(LEADING_ZEROS, '') || '0';
   return trimmed;
 }
 
-/**
- * The shape of an id, digits collapsed (`doc-7` → `doc-#`). A bracket such as `[doc-8]` is read
- * as a citation only when some chunk id has its shape; `[sic]` and `[citation needed]` never are.
- */
+/** An id with its digits collapsed (`doc-7` → `doc-#`), which a bracket's id must share. */
 export function idShape(key: string): string {
   return key.replace(DIGIT_RUNS, '#');
 }

@@ -1,9 +1,4 @@
-/**
- * Chunk citations: `[N]` markers in an answer checked against the retrieved passages. Pure stages
- * over plain data — parse chunks, read markers and claims, classify each claim, then format (audit,
- * GradingResult, text table). The fronts (`assertions/chunk-citations.ts`,
- * `src/cli/check-chunks.ts`) only read input and call these.
- */
+/** The chunk-citation check's public surface (the library's `chunks` namespace). */
 export { parseChunks, CHUNK_OPTIONAL_KEYS, type ParseChunksOptions } from './parse.js';
 export { chunkKey } from './ids.js';
 export {

@@ -12,11 +12,9 @@ import type { JudgeSetup } from './judged.js';
 const PROCESS_CACHE: JudgeCache = memoryJudgeCache();
 
 /**
- * The judge a front asked for, with its limits and cache. `base` is the judge a front brings (the
- * promptfoo grading provider); otherwise `config.url` and `config.model` name an OpenAI-compatible
- * server, with the key from `CITATION_VERIFIER_JUDGE_KEY` in `env`. Throws
- * `InputError('INVALID_CONFIG')` when neither is given. `replayDir` answers from recordings
- * instead (offline); `recordDir` records every reply; `cacheDir` keeps verdicts on disk too.
+ * The judge a front asked for, with its limits and cache: recordings (`replayDir`), else `base`
+ * (a front's own), else the server `config.url` names, which without a model throws
+ * `InputError('INVALID_CONFIG')`.
  */
 export function buildJudgeSetup(
   config: JudgeConfig,

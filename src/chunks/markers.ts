@@ -4,10 +4,9 @@ import { ID_PATTERN, chunkKey, idShape, isNumericKey } from './ids.js';
 import { MASK, markCode } from './mask.js';
 import type { Chunk, CitationForm, CitationMarker } from './types.js';
 
-/** What marker reading needs to know about the chunks: their keys, and the shapes of non-numeric ones. */
+/** The chunks' keys, and the `idShape` of every non-numeric one, which a bracket must match. */
 export interface MarkerContext {
   keys: ReadonlySet<string>;
-  /** `idShape` of every non-numeric key: `[doc-8]` is a citation when some id looks like `doc-#`. */
   shapes: ReadonlySet<string>;
 }
 
@@ -20,15 +19,8 @@ export function markerContext(chunks: readonly Chunk[]): MarkerContext {
 }
 
 /**
- * Citation markers of a text, in order. Read: `[3]`, `[3, 5]`, `[3-5]` (at most
- * `CHUNK_DEFAULTS.maxRangeIds` ids), `[3][5]` (two markers), `[^3]`, `【3】` and `【3†source】`,
- * `(Source 3)` / `(Sources 3 and 5)`, `(context 1)`, `[Passage 2]`, `[Context 1]`, `［1］`,
- * `[1†L1-L3]` (a tool's source and lines), and non-numeric ids (`[doc-7]`) when some
- * chunk id has that shape. Not read: markdown links and images (`[1](url)`, `![x](y)`), reference
- * definitions at the start of a line (`[1]: url`, `[1] https://…`), checkboxes (`- [x]`), escaped
- * brackets (`\[1\]`), and anything inside code.
- *
- * `mask` must already mark code (see `markCode`); the markers found are marked in it.
+ * Citation markers of a text, in order (docs/CHUNKS.md "Citation forms" says which are read).
+ * `mask` must already mark code; the markers found are marked in it.
  */
 export function findCitations(
   text: string,
@@ -100,7 +92,7 @@ function bracketAt(
 }
 const CHECKBOX = /^[ xX]$/;
 
-/** The start of the line when it is at most a bullet's width back, else undefined (look-back bounded). */
+/** The start of the line when it is at most a bullet's width back. */
 function nearLineStart(text: string, index: number): number | undefined {
   for (let back = index - 1; back >= Math.max(0, index - 12) - 1; back -= 1) {
     if (back < 0 || text[back] === '\n') return back + 1;
@@ -108,11 +100,7 @@ function nearLineStart(text: string, index: number): number | undefined {
   return undefined;
 }
 
-/**
- * A marker closed by its own bracket, matched by `pattern` at `index`: `【3†source】` (the id is
- * what comes before the dagger), `［1］` (full-width brackets, as CJK text writes them), and
- * `(Source 3)`.
- */
+/** A marker closed by its own bracket, matched by `pattern`: `【3†source】`, `［1］`, `(Source 3)`. */
 function closedAt(
   text: string,
   index: number,
@@ -145,12 +133,8 @@ const PREFIX =
 const NUMBER = /^\d{1,6}$/;
 const RANGE = /^(\d{1,6})[ \t]*[-–—][ \t]*(\d{1,6})$/;
 
-/**
- * The chunk keys a marker's inside names, or undefined when it is not a citation (`[sic]`,
- * `[see note]`, a reversed or too-wide range). Every part must be an id for the whole to count.
- */
+/** The chunk keys a marker's inside names, or undefined unless every part is an id (`[sic]`). */
 export function parseIds(inner: string, context: MarkerContext): string[] | undefined {
-  // Full-width digits (`［１］`) read as the ASCII ones.
   const parts = halfWidth(inner, WIDTH_FORMS.digit).trim().replace(PREFIX, '').split(SEPARATOR);
   const ids: string[] = [];
   for (const rawPart of parts) {

@@ -1,21 +1,14 @@
 import { extractLinks } from '../extract/links.js';
 import { CHUNK_DEFAULTS } from '../defaults.js';
 import { TERMINATORS } from '../text/sentences.js';
-import type { QuoteFinding } from './types.js';
+import type { QuoteFinding, Span } from './types.js';
 import { countWords } from './verbatim.js';
 
-// Where code and quotations are, as bits of an opacity mask over the text: later stages (markers,
-// sentences, claims) do not read masked characters as prose. Each is a single left-to-right pass.
-
-/** Bits of an opacity mask: characters a later stage must not read as prose. */
+/** Bits of an opacity mask over the text: characters a later stage must not read as prose. */
 export const MASK = { code: 1, quote: 2, marker: 4, link: 8 } as const;
 
-/**
- * Mark code: fenced blocks (``` or ~~~ lines, fence lines included) and inline `code` spans.
- * `arr[3]` inside code is an index, not a citation, and `3.5` in a code sample is not a claim.
- */
+/** Mark fenced blocks and inline `code` spans: `arr[3]` is an index, not a citation. */
 export function markCode(text: string, mask: Uint8Array): void {
-  // Fenced blocks, line by line.
   let offset = 0;
   let fence: { char: string; length: number } | undefined;
   for (const line of text.split('\n')) {
@@ -36,8 +29,7 @@ export function markCode(text: string, mask: Uint8Array): void {
     }
     offset = end + 1;
   }
-  // Inline spans: a run of N backticks closes at the next run of exactly N. Each run's closer
-  // is found in one backward pass, so finding it never rescans the text.
+  // A run of N backticks closes at the next run of exactly N, found in one backward pass.
   const runs: Array<{ start: number; length: number }> = [];
   for (let index = 0; index < text.length; index += 1) {
     if (text.charCodeAt(index) !== BACKTICK || (mask[index]! & MASK.code) !== 0) continue;
@@ -65,11 +57,7 @@ export function markCode(text: string, mask: Uint8Array): void {
   }
 }
 
-/**
- * Mark links, as the verifier's link recognizer finds them (`extractLinks`): with a scheme or
- * without (`mass.gov/courts/2019-rules`), a link states no figure and no word of the claim, and the
- * link checker, not the chunk check, reads it. Links in code stay code.
- */
+/** Mark links as the verifier finds them: a link states no figure and no word of the claim. */
 export function markLinks(text: string, mask: Uint8Array): void {
   for (const link of extractLinks(text))
     for (let index = link.start; index < link.end; index += 1)
@@ -90,10 +78,8 @@ const OPENERS: Record<string, string> = {
 };
 
 /**
- * Find quotations: text between `"…"`, `“…”`, `«…»`, `„…“`, or `‘…’` (single curly quotes only at
- * word boundaries, so apostrophes are never openers). A quotation does not cross a blank line or
- * run past `CHUNK_DEFAULTS.maxQuoteChars`; an opener left unclosed is dropped and scanning goes on.
- * Straight single quotes are not read: they are apostrophes far more often than quotation marks.
+ * Quotations, not across a blank line nor past `CHUNK_DEFAULTS.maxQuoteChars`. `‘` opens only at a
+ * word's start and straight single quotes never do: they are apostrophes far more often.
  */
 export function findQuotes(text: string, mask: Uint8Array): QuoteFinding[] {
   const quotes: QuoteFinding[] = [];
@@ -138,7 +124,7 @@ function isOpeningPosition(text: string, index: number): boolean {
   return next !== undefined && !WHITESPACE.test(next);
 }
 
-/** Mark the inside of each quotation, except a final sentence mark, so sentences do not end inside it. */
+/** Mark each quotation but a final sentence mark, so no sentence ends inside it. */
 export function markQuotes(quotes: readonly QuoteFinding[], text: string, mask: Uint8Array): void {
   for (const quote of quotes) {
     let end = quote.end;
@@ -151,4 +137,17 @@ const WHITESPACE = /\s/;
 const LETTER = /\p{L}/u;
 function isLetter(char: string | undefined): boolean {
   return char !== undefined && LETTER.test(char);
+}
+
+const BLANKED = MASK.marker | MASK.code | MASK.link;
+
+/**
+ * A claim's prose: its sentence with markers, code and links blanked, offsets kept, since they
+ * state nothing the chunks could support (`arr[2]`, `…/2019-rules`).
+ */
+export function proseText(text: string, sentence: Span, mask: Uint8Array): string {
+  let out = '';
+  for (let index = sentence.start; index < sentence.end; index += 1)
+    out += (mask[index]! & BLANKED) !== 0 ? ' ' : text[index]!;
+  return out;
 }

@@ -1,17 +1,13 @@
 /**
- * How the numbers and dates of one check are written: is `1.200` one thousand two hundred or one
- * point two, is `04/03/2024` the 3rd of April or the 4th of March. Each question is answered
- * `true`/`false` when known, `undefined` when not, and then both readings are kept: a figure is
- * never called unsupported while one of its readings is in the cited chunk.
+ * How one check's numbers and dates are written (`1.200,5`; `04/03/2024` the 4th of March).
+ * Unknown: both readings are kept, so a figure is never unsupported while one is in the chunk.
  */
 export interface NumberStyle {
-  /** `1.200,5`: a comma marks decimals and dots group thousands. */
   decimalComma?: boolean;
-  /** `04/03/2024` is the 4th of March. */
   dayFirst?: boolean;
 }
 
-/** Whether Intl accepts the tag as one BCP 47 locale (`en-US`, `de`). */
+/** Whether Intl accepts the tag as one BCP 47 locale. */
 export function isLocaleTag(tag: string): boolean {
   try {
     return Intl.getCanonicalLocales(tag).length === 1;
@@ -20,10 +16,7 @@ export function isLocaleTag(tag: string): boolean {
   }
 }
 
-/**
- * The style of a BCP 47 locale (`en-US`, `de-DE`, `fr`), as the platform's Intl data writes
- * numbers and short dates. Throws a RangeError for a tag Intl rejects (the config layer reports it).
- */
+/** The style of a BCP 47 locale, from Intl's data; a RangeError for a tag Intl rejects. */
 export function styleFromLocale(locale: string): NumberStyle {
   const decimal = new Intl.NumberFormat(locale)
     .formatToParts(1.5)
@@ -47,10 +40,7 @@ const POINT_DECIMAL = /(?<![\d.,])(?:\d{1,3}(?:,\d{3})+\.\d+|\d{1,3}(?:,\d{3}){2
 // `25/12/2020` is day first; `12/25/2020` month first.
 const SLASH_DATE = /(?<!\d)(\d{1,2})\/(\d{1,2})\/(?:\d{4}|\d{2})(?!\d)/g;
 
-/**
- * The style the texts themselves show (the chunks: what the answer was written from). A question
- * the texts answer both ways, or not at all, stays open.
- */
+/** The style the chunks show; a question they answer both ways, or not at all, stays open. */
 export function styleFromEvidence(texts: readonly string[]): NumberStyle {
   let comma = false;
   let point = false;

@@ -5,7 +5,7 @@ import { ID_PATTERN, chunkKey } from './ids.js';
 import type { Chunk } from './types.js';
 import { isRecord } from '../util/record.js';
 
-/** Keys a chunk object may carry besides `id` and `text`; accepted and not used. */
+/** Keys a chunk object may carry besides `id` and `text`, not used. */
 export const CHUNK_OPTIONAL_KEYS: readonly string[] = [
   'title',
   'url',
@@ -14,27 +14,16 @@ export const CHUNK_OPTIONAL_KEYS: readonly string[] = [
   'metadata',
 ];
 
+/** For messages: where the value came from, its name in paths (default `chunks`), a path's line. */
 export interface ParseChunksOptions {
-  /** The file or variable the value came from, for messages (`chunks.json`, `vars.context`). */
   where?: string;
-  /** How the value itself is named in paths (`formatPath`): `$` for a file, the variable's name. Default `chunks`. */
   root?: string;
-  /** The line of a path in the file the value was parsed from (`lineOfPath`). */
   locate?: (path: readonly PropertyKey[]) => string | undefined;
 }
 
 /**
- * Read retrieved chunks from any of the accepted shapes:
- * - an array of strings: chunk N is element N, 1-based;
- * - an array of `{id, text}` objects (`id` a string such as `doc-7` or a whole number; optional
- *   `title`, `url`, `source`, `score`, `metadata` are accepted and ignored; any other key is an error);
- * - one string of blocks, each starting a line with `[id]` or `Passage id:` (also `Source`,
- *   `Document`, `Doc`, `Chunk`, `Context`); text before the first block is ignored;
- * - a string holding a JSON array of either array shape (promptfoo CSV variables are strings).
- * An empty array is zero chunks (every citation is then not found).
- *
- * Throws `InputError('INVALID_CHUNKS')` saying what is wrong, where (the path from `root`; for
- * JSON inside a string, the line and column) and what to do. Pure: the caller reads files.
+ * Retrieved chunks from any accepted shape (docs/CHUNKS.md "Chunk input shapes"). Throws
+ * `InputError('INVALID_CHUNKS')` saying what is wrong, where and what to do. Pure.
  */
 export function parseChunks(value: unknown, options: ParseChunksOptions = {}): Chunk[] {
   const root = options.root ?? 'chunks';
@@ -49,7 +38,6 @@ export function parseChunks(value: unknown, options: ParseChunksOptions = {}): C
   if (typeof value === 'string') {
     const json = jsonArrayText(value);
     if (json !== undefined) {
-      // The one JSON reader: a syntax error with its line and column, a repeated key with its path.
       const parsed = parseJsonText(json, where, {
         code: 'INVALID_CHUNKS',
         root,
@@ -167,7 +155,7 @@ function readId(value: unknown, path: readonly PropertyKey[], fail: Fail): strin
   return id;
 }
 
-// A header opens a line: `[3] …`, `[doc-7] …`, `Passage 3: …`, `Source 3 - …`. Bounded runs only.
+// Bounded runs only.
 const BLOCK_HEADER =
   /^[ \t]*(?:\[([^[\]\n]{1,64})\]|(?:passage|source|document|doc|chunk|context)[ \t]{0,4}(?:id[ \t]{0,4})?#?[ \t]{0,4}([\p{L}\p{N}][\p{L}\p{N}_/-]{0,63})[ \t]{0,4}[:.)\]–—-])[ \t]*/iu;
 
@@ -213,7 +201,7 @@ function parseBlocks(text: string, fail: Fail): Chunk[] {
   });
 }
 
-/** The text of a string that holds a JSON array of chunks (`["…"]`, `[{…}]`, `[]`), else undefined. */
+/** The text of a string holding a JSON array of chunks (`["…"]`, `[{…}]`, `[]`). */
 function jsonArrayText(value: string): string | undefined {
   const trimmed = value.trim();
   if (!trimmed.startsWith('[')) return undefined;

@@ -1,9 +1,6 @@
 import { type SentenceContext, splitSentences, trimSpan } from '../text/sentences.js';
 import type { Span } from './types.js';
 
-// Sentences as the chunk check shows and compares them: the verifier's splitter
-// (`src/text/sentences.ts`), each sentence without the whitespace around it.
-
 /** The sentences of `[start, end)` of the text, trimmed (see `splitSentences`). */
 export function trimmedSentences(
   text: string,

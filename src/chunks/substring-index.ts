@@ -1,8 +1,6 @@
 /**
- * "Is this token sequence verbatim in the chunk?" answered in time proportional to the query, after
- * one build proportional to the chunk: a suffix automaton over the chunk's tokens. A claim that
- * cites a long chunk, or many claims citing one chunk, never rescan it, which keeps the whole
- * check linear in the answer plus the chunks (a substring search per claim would multiply them).
+ * A suffix automaton over a chunk's tokens: "is this run in it?" in time of the query, so many
+ * claims citing a long chunk never rescan it and the check stays linear.
  */
 export class SubstringIndex {
   private readonly length: number[] = [0];
@@ -61,10 +59,7 @@ export class SubstringIndex {
     return true;
   }
 
-  /**
-   * The longest run of `query` that occurs in the indexed tokens: its length, where it ends in the
-   * query (exclusive), and where its first occurrence starts in the indexed tokens.
-   */
+  /** The longest run of `query` in the tokens: its length, its end in the query, its first start. */
   longestRun(query: readonly string[]): { length: number; queryEnd: number; indexStart: number } {
     let state = 0;
     let length = 0;

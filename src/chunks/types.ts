@@ -46,7 +46,7 @@ export interface Fact extends Span {
 export interface Claim extends Span {
   /** The sentence as written, whitespace collapsed, markers kept. */
   text: string;
-  /** The sentence without its markers, code and links (`prose.ts`): what is compared. */
+  /** The sentence without its markers, code and links (`proseText`): what is compared. */
   prose: string;
   markers: CitationMarker[];
   /** The markers' chunk keys, each once, in order of first appearance. */

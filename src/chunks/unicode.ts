@@ -1,40 +1,25 @@
 import { tokenize, type Token } from '../normalize/name.js';
 
-// How the chunk check reads Unicode text: scripts written without spaces (CJK) a character to a
-// word, and NFC with a way back to the offsets of the text as given.
-
-/**
- * Scripts written without spaces between words (Chinese, Japanese kana). Their text is compared
- * character by character: a run of them is not one word, and a quotation is a run of characters.
- */
+/** Scripts written without spaces between words (Chinese, Japanese kana): a character is a word. */
 export const CJK_CLASS = '\\p{sc=Han}\\p{sc=Hiragana}\\p{sc=Katakana}';
 const CJK_CHAR = new RegExp(`[${CJK_CLASS}]`, 'u');
 const CJK_CHARS = new RegExp(`[${CJK_CLASS}]`, 'gu');
 
-/** Whether the text holds a character of a script written without spaces. */
 export function hasCjk(text: string): boolean {
   return CJK_CHAR.test(text);
 }
 
-/** Whether the character is of a script written without spaces (see `CJK_CLASS`). */
 export function isCjk(char: string | undefined): boolean {
   return char !== undefined && CJK_CHAR.test(char);
 }
 
-/**
- * Words as the word-overlap and exact-match checks compare them: `tokenize` (folded as names are),
- * with each character of a CJK run its own word, since those scripts put no space between words.
- * A chunk's words, and a claim's (from its prose).
- */
+/** Words as the overlap and exact-match checks compare them: `tokenize`'s, a CJK character each. */
 export function chunkWords(text: string): Token[] {
   const tokens = tokenize(text);
   return CJK_CHAR.test(text) ? splitCjk(tokens) : tokens;
 }
 
-/**
- * Tokens with each CJK character made a word of its own, the letters between staying one word.
- * The chunk check's alone: the verifier matches names, which CJK answers write as one run.
- */
+/** The chunk check's alone: the verifier matches names, which CJK answers write as one run. */
 function splitCjk(tokens: readonly Token[]): Token[] {
   const out: Token[] = [];
   for (const token of tokens) {
@@ -60,10 +45,8 @@ function splitCjk(tokens: readonly Token[]): Token[] {
 }
 
 /**
- * Text in Unicode NFC, with where each character of the result came from. Answers and chunks are
- * compared after NFC so that `é` typed as one character and as `e` + accent are the same letter;
- * spans found in the result are mapped back with `toOriginal` so reports point into the text as
- * given. Linear: each base character and the marks after it are normalized as one cluster.
+ * Text in NFC, with `toOriginal` mapping an offset back into the text as given. Linear: each base
+ * character and the marks after it are normalized as one cluster.
  */
 export function nfcWithOffsets(text: string): {
   text: string;

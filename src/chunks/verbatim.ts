@@ -2,9 +2,7 @@ import { halfWidth } from '../normalize/width.js';
 import { byMeaning } from './facts/number-words.js';
 import { CJK_CLASS } from './unicode.js';
 
-// The tokens a quotation is compared by, in answers and chunks alike.
-
-/** A token of text as "verbatim" is checked: folded for comparison, with where it stands. */
+/** A token as a quotation is compared, in answers and chunks alike: folded, with where it stands. */
 export interface VerbatimToken {
   norm: string;
   start: number;
@@ -19,7 +17,6 @@ const VERBATIM_TOKEN = new RegExp(
 // Curly quotes, primes and dashes, straightened.
 const FOLDS = byMeaning({ '"': '“ ” „ ‟ ″ « »', "'": '‘ ’ ‚ ‛ ′ `', '-': '– — ‒ ― −' });
 
-/** Whether a verbatim token is a word (letters or digits), not punctuation. */
 export function isWordToken(token: string): boolean {
   return WORD_START.test(token);
 }
@@ -31,10 +28,8 @@ export function countWords(text: string): number {
 }
 
 /**
- * Tokens for the verbatim check: case folded, curly quotes and dashes straightened, full-width
- * punctuation read as ASCII (`：` = `:`), whitespace
- * ignored, every other character kept. `…` reads as `...`. So `“Respond  within 14 days”` and
- * `"respond within 14 days"` are the same tokens, while `14 days` and `14, days` are not.
+ * Tokens for the verbatim check: case, curly quotes, dashes and full-width forms folded,
+ * whitespace dropped, punctuation kept (`14 days` is not `14, days`), `…` read as `...`.
  */
 export function verbatimTokens(text: string): VerbatimToken[] {
   const tokens: VerbatimToken[] = [];

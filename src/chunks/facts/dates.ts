@@ -3,8 +3,6 @@ import { byValue, ORDINAL_SUFFIXES } from './number-words.js';
 import { adjacent, isSym, isWord } from './tokens.js';
 import type { Mention, Parsed, Token } from './tokens.js';
 
-/** Facts: dates. See `index.ts` for how claims and chunks are read. */
-
 const MONTHS = byValue({
   1: 'january jan',
   2: 'february feb',
@@ -87,7 +85,6 @@ function cjkDateAt(tokens: Token[], index: number): DateParts | undefined {
 
 const DOTTED_DATE = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/;
 
-/** A date's parts as read, before they become a mention. */
 interface DateParts {
   year?: number | undefined;
   month?: number | undefined;

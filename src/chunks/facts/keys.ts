@@ -2,10 +2,9 @@ import type { Fact } from '../types.js';
 import { isSym, isWord } from './tokens.js';
 import type { FactSide, Mention, Reading, Token } from './tokens.js';
 
-/** Facts: ranges lend their qualifier: `10-20 days`, `10 to 20%`, `$1-2 million`. See `index.ts` for how claims and chunks are read. */
-
 const RANGE_WORDS = new Set(['to', 'and', 'or', 'through']);
 
+/** Ranges lend their qualifier: `10-20 days`, `10 to 20%`, `$1-2 million`. */
 export function shareRangeQualifiers(mentions: Mention[], tokens: Token[]): void {
   const tokenAt = new Map<number, number>();
   tokens.forEach((token, position) => tokenAt.set(token.start, position));
@@ -67,9 +66,6 @@ export function shareRangeQualifiers(mentions: Mention[], tokens: Token[]): void
   }
 }
 
-// ---------------------------------------------------------------------------------------------
-// Keys
-
 /** Precisions a chunk's numbers are indexed at: 10^-3 … 10^12. */
 const EXPONENTS = Array.from({ length: 16 }, (_, index) => index - 3);
 
@@ -90,10 +86,7 @@ function hedgeExponent(value: number, exponent: number): number {
   return Math.max(exponent, zeros);
 }
 
-/**
- * A mention as a fact: what it shows (`normalized`), the keys it is looked up by (a claim's) or
- * indexed under (a chunk's), and the family its nearest differing value is looked for in.
- */
+/** A mention as a fact: a claim's keys are looked up, a chunk's indexed. */
 export function toFact(mention: Mention, text: string, side: FactSide, offset: number): Fact {
   const raw = text.slice(mention.start, mention.end);
   const base = { raw, start: mention.start + offset, end: mention.end + offset };
@@ -143,8 +136,7 @@ function dateKeys(mention: Mention, side: FactSide): FactKeys {
   const combos = dateCombos(mention.date!);
   const altCombos = mention.altDate ? dateCombos(mention.altDate) : [];
   const normalized = `date ${year === undefined ? '-' : year}-${month === undefined ? '-' : pad(month)}${day === undefined ? '' : `-${pad(day)}`}`;
-  // A claim's date must be found as precisely as it is written (either reading of an
-  // ambiguous one); a chunk offers every coarser form of both.
+  // A claim's date is found as precisely as written; a chunk offers every coarser form.
   const fallback =
     mention.yearOptional && year !== undefined
       ? [

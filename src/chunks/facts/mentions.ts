@@ -21,12 +21,9 @@ import {
   type Token,
 } from './tokens.js';
 
-/** Facts: the mentions a number makes: shares, quantities, years, amounts of money. */
-
 /**
- * `one third`, `two thirds`, `a quarter`, `three quarters`: a share, compared as the percentage it
- * is (`one third` = 33% = 33.3%; `two thirds` is also found as 66%, as writers cut it). `half`
- * counts in chunks only: in a claim "half of" is prose as often as it is a figure.
+ * `two thirds`: a share, as its percentage (also cut: 66%). `half` counts in chunks only: in a
+ * claim "half of" is prose as often as it is a figure.
  */
 export function parseFraction(tokens: Token[], index: number, side: FactSide): Parsed | undefined {
   const first = tokens[index];
@@ -64,6 +61,7 @@ function isYearBoundAfter(tokens: Token[], next: number): boolean {
   return isSym(after, '前后後');
 }
 
+/** A number and what follows it: a quantity, or a year or decade. */
 export function parseNumber(
   tokens: Token[],
   index: number,
@@ -130,6 +128,7 @@ function yearAt(core: NumberCore, explicit: boolean, value: number, decade?: tru
   return { mentions: [mention], next: core.next };
 }
 
+/** An amount after its currency (`$1.2m`, `USD 5`, `US$3`). */
 export function parseMoneyPrefix(
   tokens: Token[],
   index: number,

@@ -1,11 +1,6 @@
-// The words of numbers: scales, labels, ordinals, numbers spelt out. Data only, with the two
-// readers of its one table format.
-
 /**
- * A word table written one meaning to an entry, its words space-separated: `{ usd: 'dollar dollars
- * usd' }` reads each of the three as `usd`. Synonyms stand together, and a meaning given twice is
- * a lint error; a word given two meanings throws as the module loads (a Map literal of pairs kept
- * the last one silently).
+ * A word table, one meaning to an entry: `{ usd: 'dollar dollars usd' }`. A word given two
+ * meanings throws as the module loads (a Map literal of pairs kept the last one silently).
  */
 export function byMeaning(groups: Readonly<Record<string, string>>): ReadonlyMap<string, string> {
   return wordTable(groups, (meaning) => meaning);

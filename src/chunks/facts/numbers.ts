@@ -18,8 +18,6 @@ import {
 import { UNITS } from './qualifier-words.js';
 import { adjacent, type FactSide, isSym, isWord, type Reading, type Token } from './tokens.js';
 
-/** Facts: numbers, in digits or words. See `index.ts` for how claims and chunks are read. */
-
 /** A number at `index`, in digits (`1,200.5`, `19th`, `1990s`, `1.2bn`) or words (`twenty-one`). */
 export function numberAt(
   tokens: Token[],
@@ -83,17 +81,12 @@ function namesSomething(tokens: Token[], index: number): boolean {
   );
 }
 
-/** A numeral's reading with what is glued after it: a scale, an ordinal suffix, a decade's `s`. */
 interface Suffixed extends ScaledReading {
   ordinal: boolean;
   decade: boolean;
 }
 
-/**
- * What is glued after the digits at `index`: a CJK scale (`17.13万`), an ordinal suffix (`19th`),
- * a decade's `s` (`1990s`), a scale (`1.2bn`) or a unit (`14h`); any other letters make it no
- * number (undefined).
- */
+/** What is glued after the digits (`17.13万`, `19th`, `1990s`, `1.2bn`, `14h`); other letters: none. */
 function suffixAt(
   tokens: Token[],
   index: number,
@@ -152,7 +145,6 @@ function wordsAt(tokens: Token[], index: number, side: FactSide): NumberCore | u
   };
 }
 
-/** A number spelt out, as it is read word by word. */
 interface Spelling {
   total: number;
   current: number;
@@ -164,10 +156,7 @@ interface Spelling {
   wordScale?: number;
 }
 
-/**
- * The words of a number spelt out from `index` (`twenty-one`, `two million`, `one hundred and
- * five`; an ordinal word in chunks), with its value and its last token; undefined when none.
- */
+/** A number spelt out from `index` (`one hundred and five`; an ordinal in chunks) and its last token. */
 function spelledAt(
   tokens: Token[],
   index: number,
@@ -203,7 +192,7 @@ function spelledAt(
   };
 }
 
-/** One token of a spelt-out number: taken (`take`, or `last` for an ordinal), passed over, or the end. */
+/** One token of a spelt-out number: taken (`last` for an ordinal), passed over, or the end. */
 function spellStep(
   tokens: Token[],
   cursor: number,

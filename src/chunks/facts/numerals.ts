@@ -1,8 +1,6 @@
 import type { NumberStyle } from '../number-style.js';
 import type { Reading, Token } from './tokens.js';
 
-/** Facts: a numeral's value and precision, and the number found at a token. */
-
 export interface NumberCore {
   value: number;
   exponent: number;
@@ -10,16 +8,13 @@ export interface NumberCore {
   alt?: Reading;
   start: number;
   end: number;
-  /** Index of the first token after the number. */
   next: number;
   words: boolean;
-  /** Whether a scale word was part of it (`two million`, `1.2bn`). */
   scaled: boolean;
-  /** The largest scale word in a number written in words (`seven million` → 1e6), which a range partner may borrow. */
+  /** The largest scale word of a number in words, which a range partner may borrow. */
   wordScale?: number;
-  /** An ordinal (`19th`, `nineteenth`). */
   ordinal: boolean;
-  /** A four-digit whole number written without separators (a year candidate). */
+  /** Four digits without separators: a year candidate. */
   plainInteger: boolean;
   decade: boolean;
 }
@@ -27,10 +22,9 @@ export interface NumberCore {
 const THOUSANDS = /^\d{1,3}(?:,\d{3})+(?:\.\d+)?$/;
 const DECIMAL = /^\d+(?:\.\d+)?$/;
 
-/** A numeral's reading (and its other one) with how far it reaches and whether a scale made it. */
+/** A numeral's reading (and its other one), the token after it, and whether a scale made it. */
 export interface ScaledReading extends Reading {
   alt?: Reading;
-  /** Index of the first token after the numeral and what was glued to it. */
   next: number;
   scaled: boolean;
 }
@@ -74,11 +68,7 @@ export function scaleReading(reading: Reading, scale: number): Reading {
   };
 }
 
-/**
- * Value and precision of a numeral, in the style of the texts (see `NumberStyle`): `1,200.5` and
- * `1.200,5` are one thousand two hundred and a half; `1.200` and `1,200` alone are ambiguous and,
- * while the style is unknown, carry both readings (`alt`). `1.2.3` is no number.
- */
+/** Value and precision of a numeral; `1.200` in an unknown style carries both readings (`alt`). */
 export function parseNumeral(
   raw: string,
   style: NumberStyle,

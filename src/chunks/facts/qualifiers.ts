@@ -10,8 +10,6 @@ import {
 } from './qualifier-words.js';
 import { adjacent, isSym, isWord, type Token } from './tokens.js';
 
-/** Facts: qualifiers after a number: scale, percent, currency, unit. See `index.ts` for how claims and chunks are read. */
-
 export interface Qualifiers {
   kind: 'number' | 'percent' | 'money';
   unit?: string;
@@ -42,7 +40,6 @@ export function qualifiersAt(tokens: Token[], core: NumberCore): Qualifiers {
   return { kind: 'number', ...scaled, next, ...(end === undefined ? {} : { end }) };
 }
 
-/** A qualifier found at a token: its kind, what it adds, the token after it and where it ends. */
 interface Found {
   kind: Qualifiers['kind'];
   with: { unit?: string; currency?: string };

@@ -2,8 +2,6 @@ import { byMeaning } from './number-words.js';
 import { adjacent, isSym, isWord } from './tokens.js';
 import type { Parsed, Token } from './tokens.js';
 
-/** Facts: sections: `§ 1983`, `§§ 12-34`, `Section 8(a)(2)`, `Sec. 5`, `Article III`, `Rule 56`, `Title VII`. See `index.ts` for how claims and chunks are read. */
-
 const SECTION_LABELS = byMeaning({
   section: 'section sections sec secs subsection',
   article: 'article articles art',
@@ -19,6 +17,7 @@ const ROMAN = /^[IVXLCDM]{1,8}$/;
 // repeated group has a bounded body that starts with a fixed character, so matching is linear.
 const SECTION_TAIL = /[A-Za-z]{0,2}(?:[-–.:]\d{1,6}[A-Za-z]{0,2})*(?:\([0-9A-Za-z]{1,4}\))*/y;
 
+/** `§ 1983`, `§§ 12-34`, `Section 8(a)(2)`, `Sec. 5`, `Article III`, `Rule 56`. */
 export function parseSection(tokens: Token[], index: number, text: string): Parsed | undefined {
   const token = tokens[index]!;
   let label: string | undefined;

@@ -2,8 +2,6 @@ import { extractLinks } from '../../extract/links.js';
 import { CJK_CLASS, isCjk } from '../unicode.js';
 import type { FactKind } from '../types.js';
 
-/** Facts: tokens. See `index.ts` for how claims and chunks are read. */
-
 /** Which text a fact is read from: some readings count in chunks only (`half`, `first`). */
 export type FactSide = 'claim' | 'chunk';
 
@@ -29,9 +27,8 @@ const FACT_TOKEN = new RegExp(
   'gu',
 );
 
+/** Number runs, word runs and single symbols, links skipped (the verifier's own link reader). */
 export function tokenizeForFacts(text: string): Token[] {
-  // The verifier's own link recognizer: a link without a scheme (`mass.gov/courts/2019-rules`)
-  // holds no figure either, and both checks agree on where a link ends.
   const urls = extractLinks(text).map((link): [number, number] => [link.start, link.end]);
   const tokens: Token[] = [];
   let url = 0;
@@ -78,9 +75,7 @@ export function isSym(token: Token | undefined, chars: string): token is SymToke
   return token !== undefined && token.type === 'sym' && chars.includes(token.text);
 }
 
-// ---------------------------------------------------------------------------------------------
-// Mentions: what the parse found, before keys are derived
-
+/** What the parse found, before keys are derived. */
 export interface Mention {
   kind: FactKind;
   start: number;
@@ -93,11 +88,7 @@ export interface Mention {
   /** The other reading of an ambiguous figure (`1.200`, `04/03/2024`); keys are made for both. */
   alt?: Reading;
   altDate?: { year?: number; month?: number; day?: number };
-  /**
-   * A date written with 年/月/日: CJK news text states the day and leaves the year to the
-   * dateline (`3月1日`), so a claim's `2023年3月1日` is also found as that day, and `2023年8月` as
-   * that year.
-   */
+  /** A date written with 年/月/日, also found as that day or year: CJK news leaves the year out. */
   yearOptional?: boolean;
   unit?: string;
   currency?: string;
