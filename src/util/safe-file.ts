@@ -5,15 +5,9 @@ import { basename, dirname, join } from 'node:path';
 import { InputError, isInputError } from '../errors.js';
 
 /**
- * A cache entry read and written so that whoever else can write its folder cannot make us follow
- * a link or hang: the one reader and writer of the liveness cache and the judge's files.
- *
- * - Read: opened without following a symbolic link and without blocking (a FIFO in its place
- *   answers at once and is refused), and read only when it is a regular file of at most
- *   `maxBytes`. Anything wrong makes the entry absent.
- * - Write: to a new private file beside the entry, created exclusively and never through a link,
- *   then renamed over it: a link or FIFO planted there is replaced, its target never written.
- *   (The atomic writer of `-o` follows links on purpose; this one must not.)
+ * A cache entry (liveness cache, judge files) that whoever else can write its folder cannot make us
+ * follow a link or hang on: read without following a link nor blocking on a FIFO; written to a
+ * private file beside it, renamed over it (`-o`'s atomic writer follows links on purpose).
  */
 
 /** The text of `file`, or undefined when it is missing, not a regular file, too large or unreadable. */
@@ -31,10 +25,7 @@ export async function readEntryFile(file: string, maxBytes: number): Promise<str
   }
 }
 
-/**
- * Write `file` whole (see the top of this file). Returns false, never throws, when it cannot: a
- * cache that cannot write is a cache that misses, not a failed run.
- */
+/** Write `file` whole; false, never a throw, when it cannot: a cache that cannot write misses. */
 export async function writeEntryFile(file: string, text: string): Promise<boolean> {
   const temporary = join(dirname(file), `.${basename(file)}.${randomUUID()}.tmp`);
   try {
@@ -57,12 +48,9 @@ export async function writeEntryFile(file: string, text: string): Promise<boolea
 }
 
 /**
- * A file the user named as input (config, allowlist, registry, chunks, labels, an answer), read
- * whole when it is a regular file of at most `maxBytes`; anything else is an `InputError` naming
- * the file (exit 3): a FIFO or device (opened without blocking, so a FIFO with no writer cannot
- * hang the run), a folder, a file over the bound (counted as it is read too, so a file that grows
- * or lies about its size stops at the bound), a missing file (`ifMissing` says what to do) or
- * one that cannot be read (with `ifUnreadable`, when given).
+ * A file the user named as input, read whole when it is a regular file of at most `maxBytes`
+ * (counted as read too, for a file that grows); anything else, a FIFO included (opened without
+ * blocking), is an `InputError` naming the file (exit 3).
  */
 export async function readInputFile(path: string, input: InputFile): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -70,12 +58,7 @@ export async function readInputFile(path: string, input: InputFile): Promise<Buf
   return Buffer.concat(chunks);
 }
 
-/**
- * `readInputFile` as a stream, for a file read a line at a time (`check --jsonl FILE`): refused
- * the same way when opened, before anything is read; then its bytes as they come, memory holding
- * one chunk, and an `InputError` once more than `maxBytes` have come. The file is closed when
- * the stream ends or its reader stops.
- */
+/** `readInputFile` as a stream of chunks, closed when the stream ends or its reader stops. */
 export async function openInputStream(
   path: string,
   input: InputFile,
@@ -107,10 +90,7 @@ export async function openInputStream(
   })();
 }
 
-/**
- * `readInputFile` for the readers that are synchronous (the .gov registry, read on first use),
- * with the file's status as it was read (the registry's date is its modified time).
- */
+/** `readInputFile` for synchronous readers, with the file's status as it was read. */
 export function readInputFileSync(path: string, input: InputFile): { bytes: Buffer; info: Stats } {
   let fd: number;
   try {
@@ -140,7 +120,7 @@ export function readInputFileSync(path: string, input: InputFile): { bytes: Buff
 
 const READ_CHUNK = 1 << 20;
 
-/** A file the user named: what it is and where messages say it is, its bound, and what to do when it is missing or unreadable. */
+/** A file the user named: what and where messages say it is, its bound, what to do if absent. */
 export interface InputFile {
   what: string;
   where?: string;
@@ -148,11 +128,11 @@ export interface InputFile {
   /** Default "check the path". */
   ifMissing?: string;
   ifUnreadable?: string;
-  /** The whole error for a system's error, for a reader with words of its own for each kind. */
+  /** The whole error for a system's error, for a reader with words of its own. */
   systemError?: (error: unknown) => InputError;
 }
 
-/** An error of the system's (`ENOENT`, `EACCES`) as the input error that says which file and what to do. */
+/** A system's error (`ENOENT`, `EACCES`) as an input error naming the file and what to do. */
 function systemError(error: unknown, path: string, input: InputFile): InputError {
   if (input.systemError !== undefined) return input.systemError(error);
   const code = (error as NodeJS.ErrnoException).code;
@@ -167,10 +147,7 @@ function systemError(error: unknown, path: string, input: InputFile): InputError
   return new InputError(
     'FILE_UNREADABLE',
     `${input.what} cannot be read (${code ?? 'error'})${todo}`,
-    {
-      where,
-      cause: error,
-    },
+    { where, cause: error },
   );
 }
 
@@ -201,12 +178,8 @@ function kindOf(info: Stats): string {
 }
 
 /**
- * A cache folder (the liveness cache's, the judge's), used only when it is a real folder (not a
- * link) owned by the user and not writable by group or others: whoever else can write there could
- * plant entries (a planted judge YES passes a false claim with no call). An unsafe folder is said
- * once (`warn`), what is wrong and what to do, since a cache silently unused only shows as a slow
- * run; then it is simply not used. Checked once; a missing folder is made (private) on the first
- * write and checked again then.
+ * A cache folder, used only when a real folder of the user's not writable by others (a planted
+ * judge YES would pass a false claim); an unsafe one is warned of once, then not used.
  */
 export class PrivateFolder {
   #usable: Promise<boolean> | undefined;
@@ -243,10 +216,7 @@ export class PrivateFolder {
   }
 }
 
-/**
- * What keeps a folder from being a cache (null when nothing does): it must be a real folder (not
- * a link), the user's own, not writable by group or others. `missing` is said to nobody.
- */
+/** What keeps a folder from being a cache, or null; `missing` is said to nobody. */
 async function folderProblem(dir: string): Promise<string | null> {
   let info;
   try {
