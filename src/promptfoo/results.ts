@@ -5,12 +5,8 @@ import { lineOfPath, parseJsonLines, parseJsonText } from '../input/json.js';
 import { invalidInput, parseInput } from '../input/issues.js';
 
 /**
- * promptfoo's eval output, as `promptfoo eval -o results.json` writes it (the `createOutputData`
- * layout of promptfoo 0.121: `{evalId, results: {version: 3, timestamp, prompts, results, stats},
- * config, shareableUrl, metadata}`; `promptfoo export` nests the same summary under `results`),
- * and as `-o results.jsonl` writes it (one result row a line). Read leniently: only the fields
- * this project uses are checked, every other field passes through, because promptfoo adds fields
- * between releases.
+ * promptfoo's eval output (`-o results.json`, version 3 as of 0.121, or `.jsonl`, a row a line).
+ * Only the fields used are checked: promptfoo adds fields between releases.
  */
 
 const GradingResultSchema = z.looseObject({
@@ -61,10 +57,8 @@ export const PromptfooOutputSchema = z.looseObject({
 export type PromptfooResult = z.infer<typeof PromptfooResultSchema>;
 
 /**
- * Read a promptfoo results file (`.json` output, or `.jsonl` with one row a line) and return its
- * rows sorted by (testIdx, promptIdx, provider). Throws `InputError`: `FILE_NOT_FOUND`,
- * `FILE_UNREADABLE`, `INVALID_JSON` (with line and column), or `INVALID_RESULTS` naming the JSON
- * path that does not fit, or the version when it is not 3.
+ * A promptfoo results file's rows, sorted by (testIdx, promptIdx, provider). Throws `InputError`:
+ * `FILE_NOT_FOUND`, `FILE_UNREADABLE`, `INVALID_JSON` or `INVALID_RESULTS`.
  */
 export async function readPromptfooResults(path: string): Promise<ResultRow[]> {
   const bytes = await readInputFile(path, {
@@ -82,13 +76,10 @@ export async function readPromptfooResults(path: string): Promise<ResultRow[]> {
       );
 }
 
-/** promptfoo writes its results with `JSON.stringify`, which cannot repeat a key: no second walk of a large file. */
+/** `JSON.stringify` cannot repeat a key: no second walk of a large file. */
 const WRITTEN_BY_PROMPTFOO = { duplicateKeys: false } as const;
 
-/**
- * Validate parsed promptfoo JSON output and normalize its rows. Pure; `source` names it in errors,
- * `locate` (`lineOfPath` of the text) gives each problem's line.
- */
+/** Parsed promptfoo JSON output's rows; `locate` gives each problem's line. */
 export function parsePromptfooResults(
   data: unknown,
   source: string,
@@ -124,12 +115,7 @@ function parseJsonlResults(text: string, source: string): ResultRow[] {
   return sortRows(rows);
 }
 
-/**
- * A result row reduced to what the reports use: the provider's label when it has one, else its id;
- * its output, any shape (see `answerText`; undefined when the call failed); the test's
- * `description`, when it has one; promptfoo's own verdict on the row (`failureReason`: 0 none, 1 an
- * assertion failed, 2 an error).
- */
+/** A result row reduced to what the reports use; `provider` its label, else its id. */
 function toRow(result: PromptfooResult) {
   return {
     provider: result.provider.label || result.provider.id,

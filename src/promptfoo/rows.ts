@@ -10,16 +10,6 @@ import { isModelGradedType } from '../compare/model-graded.js';
 import { RESULTS_HINT, type ResultRow } from './results.js';
 import type { JudgeVerdict, VendorRow, VerifierVerdict } from '../compare/types.js';
 
-/**
- * One promptfoo result row (as `readPromptfooResults` returns it) → a `VendorRow`. Pure: the
- * caller reads the file and passes each row with where it came from, for error messages.
- *
- * Where the verifier's findings come from: `toGradingResult` puts the whole report under
- * `metadata.citationVerifier`, and promptfoo keeps an assertion's metadata on that assertion's
- * entry in `gradingResult.componentResults` (checked against promptfoo 0.121). That gives the exact
- * bucket of every link and the span of every finding, with no parsing of reason text.
- */
-
 /** Row status promptfoo writes in `failureReason` (its `ResultFailureReason`): 1 assertion, 2 error. */
 const FAILURE_REASON_ERROR = 2;
 
@@ -37,23 +27,17 @@ const ComponentSchema = z.looseObject({
 });
 type Component = z.infer<typeof ComponentSchema>;
 
-/** What `fromPromptfooRow` needs besides the row. */
 export interface RowOptions {
-  /**
-   * Verify the answer again instead of reading the recorded verdict (the CLI's `--allowlist`).
-   * Used for every row that has an answer, whether or not the eval ran the verifier.
-   */
+  /** Verify every answer again instead of reading the recorded verdict (`--allowlist`). */
   reverify?: (answer: string) => VerifierVerdict;
 }
 
 /**
- * Convert one row, as `readPromptfooResults` returns it. Pure. A row errored when promptfoo's own
- * `failureReason` says so (2); a file without it (older promptfoo) errored when the row has an
- * error and no grading result at all (a provider that failed, a grader that crashed). A failing
- * assertion also fills `error` with its reason, so `error` alone never means the row errored.
- * Throws `InputError('INVALID_RESULTS')` naming `where` when the row has a citation-verifier result
- * without per-link data and no `reverify` was given (a results file from before the metadata
- * existed, or an assertion that could not grade), or malformed metadata.
+ * One promptfoo result row → a `VendorRow`, the verifier's findings read from the metadata
+ * `toGradingResult` recorded. A row errored when `failureReason` is 2, or in older files when it
+ * has an error and no grading result (a failing assertion fills `error` too). Throws
+ * `InputError('INVALID_RESULTS')` naming `where` for a verifier result without per-link data and
+ * no `reverify`, or malformed metadata.
  */
 export function fromPromptfooRow(
   row: Omit<ResultRow, 'success'>,
@@ -81,8 +65,7 @@ export function fromPromptfooRow(
 
   const components = componentsOf(row.gradingResult, where);
   const judge = judgeOf(components);
-  // The verifier could not grade this row (its allowlist was missing, its config wrong): the row
-  // is an error, as a crashed provider is, not a fail, and the rest of the report stands.
+  // A verifier that could not grade the row (no allowlist) makes it an error, not a fail.
   const ungraded = options.reverify ? undefined : verifierError(components);
   if (ungraded !== undefined) return { ...base, error: ungraded };
   const verifier = options.reverify
@@ -101,11 +84,7 @@ function stringOf(value: unknown): string | undefined {
   return typeof value === 'string' && value.trim() !== '' ? value : undefined;
 }
 
-/**
- * The row's assertion results. promptfoo lists one entry per assertion, then flattens each
- * assertion's own component results after it; a row with one assertion may have none, in which
- * case the grading result is that assertion's result.
- */
+/** The row's assertion results; with none listed, the grading result is the one assertion's. */
 function componentsOf(grading: unknown, where: string): Component[] {
   if (grading === undefined || grading === null) return [];
   const deep = tooDeep(grading);
@@ -130,9 +109,8 @@ function componentsOf(grading: unknown, where: string): Component[] {
 }
 
 /**
- * The path to the first component result nested deeper than `MAX_COMPONENT_DEPTH`, or null.
- * Walked with a list, not by recursion: the file is checked before the recursive schema reads it,
- * which at about 1,000 levels would overflow the stack.
+ * The path to the first component result nested deeper than `MAX_COMPONENT_DEPTH`, or null;
+ * walked with a list, before the recursive schema would overflow the stack.
  */
 function tooDeep(grading: unknown): PropertyKey[] | null {
   type Entry = { node: unknown; depth: number; parent: Entry | null; index: number };
@@ -163,10 +141,7 @@ function judgeOf(components: readonly Component[]): JudgeVerdict | undefined {
   };
 }
 
-/**
- * The chunk check's verdict on the row, from its recorded audit (`metadata.chunkCitations`): the
- * claims that fail the answer (`critical_failures`). Absent when the chunk check did not run.
- */
+/** The claims that fail the answer, from the chunk check's recorded audit when it ran. */
 function chunksOf(components: readonly Component[]): VendorRow['chunks'] {
   for (const component of components) {
     const audit = RecordedChunksSchema.safeParse(component.metadata?.[CHUNK_METADATA_KEY]);
@@ -175,7 +150,7 @@ function chunksOf(components: readonly Component[]): VendorRow['chunks'] {
   return undefined;
 }
 
-/** The part of the chunk check's audit the comparison reads; the rest of it is not checked here. */
+/** The part of the chunk check's audit the comparison reads. */
 const RecordedChunksSchema = z.object({
   overall_assessment: z.object({ critical_failures: z.number().int().nonnegative() }),
 });
@@ -214,7 +189,6 @@ function recordedVerifier(
     where,
     hint: 'pass --allowlist FILE to verify the answers again',
   });
-  // pass and score as promptfoo recorded them for the assertion (a promptfoo-level threshold on
-  // the assertion may have overridden ours); the findings from our metadata.
+  // pass and score as promptfoo recorded them: its threshold on the assertion may override ours.
   return { ...json, pass: component.pass, score: component.score ?? json.score };
 }
