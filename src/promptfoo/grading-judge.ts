@@ -27,11 +27,9 @@ type ProviderLoader = (
 ) => Promise<unknown>;
 
 /**
- * The grading provider the user configured, as promptfoo's own graders resolve it:
- * `test.options.provider` (promptfoo has merged `defaultTest.options` into it), as an id string,
- * `{ id, config }`, a provider object, or a map by kind whose `text` entry is used; loaded with
- * promptfoo's `loadApiProvider`. Never the model under test (`context.provider`): a model graded by
- * itself proves nothing. Throws `InputError('INVALID_CONFIG')` when none is configured.
+ * The grading provider configured as promptfoo's graders resolve it (`test.options.provider`, its
+ * `text` entry for a map by kind), never the model under test. Throws
+ * `InputError('INVALID_CONFIG')` when none is configured.
  */
 export async function loadGradingJudge(
   context: GradingContext | undefined,
@@ -68,11 +66,10 @@ async function loadProvider(chosen: unknown, basePath: string): Promise<GradingP
 }
 
 /**
- * The grading provider as a judge: our system and user messages as one chat prompt (a JSON list
- * of messages, which promptfoo's chat providers read as messages), its output as the reply text.
+ * The grading provider as a judge: our messages as one JSON chat prompt, its output as the reply.
  * A provider error, a thrown call or the answer's deadline is a fault.
  */
-export function providerJudge(provider: GradingProvider): Judge {
+function providerJudge(provider: GradingProvider): Judge {
   return {
     model: provider.id(),
     async ask(request, signal): Promise<JudgeAnswer> {
@@ -114,7 +111,7 @@ function fault(kind: JudgeFaultKind, detail: string): JudgeAnswer {
   return { kind: 'fault', fault: kind, detail, attempts: 1 };
 }
 
-/** A count of tokens as promptfoo reports it: a positive number, whole; anything else counts 0. */
+/** A count of tokens as promptfoo reports it; anything but a positive number counts 0. */
 const tokenCount = z.number().positive().transform(Math.floor).catch(0);
 
 /** promptfoo's `tokenUsage` (`prompt`, `completion`, `cached`) as the judge's usage. */
@@ -124,10 +121,7 @@ const ProviderUsageSchema = z.object({
   cached: tokenCount,
 });
 
-/**
- * The id of the model under test when the grading provider is that same model (a model grading
- * itself proves little), else undefined. Compared by promptfoo's provider id.
- */
+/** The id of the model under test when it is also the grading provider, else undefined. */
 export function gradedBySelf(judge: Judge, context: unknown): string | undefined {
   const provider = isRecord(context) ? context.provider : undefined;
   const id = isRecord(provider) && typeof provider.id === 'function' ? provider.id() : undefined;
@@ -139,11 +133,8 @@ function isProvider(value: unknown): value is GradingProvider {
 }
 
 /**
- * The promptfoo that runs this eval, found from the process's entry point
- * (`…/node_modules/promptfoo/dist/src/entrypoint.js`, or the `promptfoo` bin linking to it), so the
- * grading provider is loaded by the same copy and version that grades; a bare `import('promptfoo')`
- * resolves from this package's folder and fails where promptfoo is not installed in the project
- * (run with `npx promptfoo`, or installed elsewhere). Falls back to that import outside promptfoo.
+ * The promptfoo that runs this eval, found from the process's entry point: a bare
+ * `import('promptfoo')` fails where it is not installed in the project (`npx promptfoo`).
  */
 async function importPromptfoo(): Promise<unknown> {
   const root = runningPromptfooRoot();

@@ -10,7 +10,7 @@ import { isModelGradedType } from '../compare/model-graded.js';
 import { RESULTS_HINT, type ResultRow } from './results.js';
 import type { JudgeVerdict, VendorRow, VerifierVerdict } from '../compare/types.js';
 
-/** Row status promptfoo writes in `failureReason` (its `ResultFailureReason`): 1 assertion, 2 error. */
+/** promptfoo's `ResultFailureReason` of a row that errored (1 is a failed assertion). */
 const FAILURE_REASON_ERROR = 2;
 
 const ComponentSchema = z.looseObject({
@@ -155,7 +155,7 @@ const RecordedChunksSchema = z.object({
   overall_assessment: z.object({ critical_failures: z.number().int().nonnegative() }),
 });
 
-/** The verifier's top-level result: the one with our metadata, else (older files) our reason prefix. */
+/** The verifier's result: the one with our metadata, else (older files) our reason prefix. */
 function isVerifierComponent(component: Component): boolean {
   if (component.metadata && VERIFIER_METADATA_KEY in component.metadata) return true;
   return (component.reason ?? '').startsWith(`${REASON_PREFIX}:`);

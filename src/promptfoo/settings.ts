@@ -8,33 +8,21 @@ import type { VerifierSettings } from '../run.js';
 import { parseJurisdiction } from '../jurisdiction/codes.js';
 import { VERIFIER_EXPECTED, VerifierConfigSchema } from '../config/schema.js';
 
-/**
- * The verifier assertion's `config` (its schema, `VerifierConfigSchema`, is the settings schema of
- * `src/config/schema.ts`), resolved: each key falls back to an environment variable, then to the
- * default in `defaults.ts`.
- */
-export type { VerifierSettings };
-export { VerifierConfigSchema };
-
 /** The test variable read for a row's jurisdiction when `config.jurisdictionVar` names none. */
-export const DEFAULT_JURISDICTION_VAR = 'jurisdiction';
+const DEFAULT_JURISDICTION_VAR = 'jurisdiction';
 
 export interface SettingsOptions {
   /** Which front asks: the message for a missing allowlist says how that front gives one. */
   front?: 'assertion' | 'cli';
-  /**
-   * How the front's user wrote each setting (`threshold` → `--threshold`, `liveness.timeoutMs` →
-   * `--timeout`): messages name it so, with the same words as for the config key.
-   */
+  /** How the front's user wrote each setting (`threshold` → `--threshold`), for messages. */
   labels?: Readonly<Record<string, string>>;
-  /** The test row's variables (the assertion's `context.vars`): one may carry the jurisdiction. */
+  /** The test row's variables: one may carry the jurisdiction. */
   vars?: Readonly<Record<string, unknown>>;
 }
 
 /**
- * Settings from `config`, then the environment (`CITATION_VERIFIER_ALLOWLIST`,
- * `CITATION_VERIFIER_LIVENESS`, `CITATION_VERIFIER_THRESHOLD`), then defaults. Relative allowlist
- * paths resolve against `baseDir` (the promptfoo config file's folder).
+ * The verifier assertion's settings from `config`, then the environment (`ENV`), then defaults;
+ * relative paths resolve against `baseDir` (the promptfoo config file's folder).
  */
 export function resolveSettings(
   config: unknown,
@@ -91,9 +79,8 @@ export function resolveSettings(
 }
 
 /**
- * The row's variable (`vars.jurisdiction`, or the one `config.jurisdictionVar` names) when the row
- * gives it, else `config.jurisdiction`; the allowlist's own default is the last fallback (in
- * `verifyOutput`). An empty variable counts as not given.
+ * The row's jurisdiction variable when not empty, else `config.jurisdiction`; the allowlist's
+ * default is the last fallback (in `verifyOutput`).
  */
 function withJurisdiction(
   settings: VerifierSettings,
@@ -111,12 +98,8 @@ function withJurisdiction(
   return settings;
 }
 
-/**
- * A threshold written as text (a flag, an environment variable), judged by the config's own rule
- * and named as `name`: `--threshold: must be a number from 0 to 1, got 2`, the words the assertion
- * gives for `config.threshold`.
- */
-export function thresholdFromText(text: string, name: string): number {
+/** A threshold written as text, judged by the config's rule, in its words, named as `name`. */
+function thresholdFromText(text: string, name: string): number {
   return parseInput(
     VerifierConfigSchema.shape.threshold.unwrap(),
     numberFromText(text),
@@ -125,8 +108,8 @@ export function thresholdFromText(text: string, name: string): number {
   );
 }
 
-/** `1/true/yes/on` → true, `0/false/no/off/empty` → false; anything else is a mistake worth saying. */
-export function parseFlag(value: string | undefined, name: string): boolean {
+/** `1/true/yes/on` → true, `0/false/no/off/empty` → false; anything else is a mistake. */
+function parseFlag(value: string | undefined, name: string): boolean {
   if (value === undefined) return false;
   const text = value.trim().toLowerCase();
   if (['1', 'true', 'yes', 'on'].includes(text)) return true;
@@ -144,9 +127,8 @@ export function parseFlag(value: string | undefined, name: string): boolean {
 }
 
 /**
- * The folder promptfoo resolves `file://` paths against: the first config file's folder (promptfoo
- * sets its own base path the same way), found in the process arguments since an assertion runs in
- * promptfoo's process; else the working directory.
+ * The folder promptfoo resolves `file://` paths against: the first `-c` config file's folder in
+ * promptfoo's own arguments (an assertion runs in its process), else the working directory.
  */
 export function promptfooBaseDir(argv: readonly string[], cwd: string): string {
   for (let i = 0; i < argv.length; i++) {
@@ -160,11 +142,7 @@ export function promptfooBaseDir(argv: readonly string[], cwd: string): string {
   return cwd;
 }
 
-/**
- * promptfoo users write paths as `file://allowlist.json` (relative) or `file:///abs/allowlist.json`;
- * promptfoo itself reads such a reference by dropping the `file://`, so the same spelling means the
- * same file here.
- */
+/** promptfoo reads `file://x.json` by dropping the `file://`, so we do too. */
 function withoutFileScheme(path: string | undefined): string | undefined {
   return path?.startsWith('file://') ? path.slice('file://'.length) : path;
 }
