@@ -133,9 +133,8 @@ export const checkCommand: Subcommand = defineCommand({
 });
 
 /**
- * The checks this run makes, each setting judged (and the allowlist loaded) before any answer is
- * read, so a broken setup is one error, not one per answer. The link check runs unless only
- * `--chunks` was asked for; flags override the config file.
+ * The checks this run makes, judged (the allowlist loaded) before any answer is read, so a broken
+ * setup is one error, not one per answer. The link check runs unless only `--chunks` was asked for.
  */
 async function planChecks(
   values: CheckValues,
@@ -163,7 +162,7 @@ async function planChecks(
   return { plan, live };
 }
 
-/** Await the checks, then release the link checker's connections so the process ends now, not when keep-alive times out. */
+/** Await the checks, then release the link checker's connections so the process ends now. */
 async function finish<T>(live: boolean, work: Promise<T>): Promise<T> {
   try {
     return await work;
@@ -172,13 +171,12 @@ async function finish<T>(live: boolean, work: Promise<T>): Promise<T> {
   }
 }
 
-/** The answer's text and where it came from (a file, or `-` for standard input). */
 interface Answer {
   text: string;
   source: string;
 }
 
-/** The answer file, or standard input when it is `-` or absent (unless nobody pipes one in). */
+/** The answer file, or standard input when it is `-` or absent (and piped in). */
 async function readAnswer(file: string | undefined, io: CliIo): Promise<Answer> {
   if (file === undefined && io.stdinIsTTY) {
     throw new InputError(
@@ -204,10 +202,8 @@ function refuseEmpty(answer: Answer): void {
 }
 
 /**
- * Print what the checks found: one check's own document (the verdict, or with --fix the repaired
- * answer; the chunk audit), or both checks' (`CheckJsonSchema`; in text, the verdict then the
- * audit). Exit 0 when every check passed, else 2; with --fix, 0 for pass or repair, 2 for review
- * (a person must look first), retry or refuse, with how it went on standard error.
+ * Print one check's document (with --fix the repaired answer) or both checks' (`CheckJsonSchema`).
+ * Exit 0 when every check passed, else 2; with --fix, 0 for pass or repair.
  */
 async function writeChecks(
   output: Output,

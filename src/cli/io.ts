@@ -19,21 +19,15 @@ export interface CliIo {
   readStdinBytes?: () => Promise<Uint8Array>;
   /** Standard input as it arrives (`check --jsonl -`); absent in tests, where `readStdin` stands in. */
   stdinChunks?: () => AsyncIterable<Uint8Array | string>;
-  /**
-   * Write to standard output and resolve once the stream can take more, so a long stream of lines
-   * is held back by a slow reader instead of piling up in memory; absent in tests (`stdout`).
-   */
+  /** Write to standard output, resolving once it can take more (a slow reader holds us back). */
   writeStdout?: (text: string) => Promise<void>;
-  /** Whether standard error is a terminal (progress bars only then). */
+  /** Progress bars only then. */
   stderrIsTTY: boolean;
   /** Whether standard input is a terminal: then nobody is piping an answer in. */
   stdinIsTTY?: boolean;
   cwd: string;
   env: NodeJS.ProcessEnv;
-  /**
-   * Run `handler` on Ctrl-C (SIGINT) instead of ending the process; returns a function that
-   * restores the default. Absent in tests that run a command in-process.
-   */
+  /** Run `handler` on Ctrl-C instead of ending the process; returns the undo. */
   onInterrupt?: (handler: () => void) => () => void;
 }
 
@@ -64,10 +58,7 @@ export function processIo(): CliIo {
   };
 }
 
-/**
- * Read a text file, turning "not there" into an input error that says which file; a FIFO, a
- * device, a folder or a file over `FILE_LIMITS.text` is refused (`readInputFile`).
- */
+/** A text file the user named, read as `readInputFile` does, up to `FILE_LIMITS.text`. */
 export async function readTextFile(path: string, what: string): Promise<string> {
   return (await readInputFile(path, { what, maxBytes: FILE_LIMITS.text })).toString('utf8');
 }

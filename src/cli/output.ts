@@ -7,24 +7,15 @@ import { InputError } from '../errors.js';
 import { writeFileAtomic } from '../util/atomic-write.js';
 import type { CliIo } from './io.js';
 
-/**
- * The one `-o FILE` of every command. `openOutput` runs before the command does any work, so a
- * folder that does not exist or cannot be written is an input error (exit 3) at once, not after a
- * build or a crawl of every link; `write` then puts the text there atomically (a temporary file
- * renamed over the target: nothing half-written, an old file kept whole on failure) and says so on
- * standard error. Without `-o`, or with `-o -`, the text goes to standard output.
- */
+/** The one `-o FILE` of every command: written atomically, or to standard output (`-o -`). */
 export interface Output {
   write(text: string): Promise<void>;
 }
 
 /**
- * Check `-o` (as typed, relative to `io.cwd`) and return where to write. `what` names the document
- * in the message (`the allowlist`, `the report`); `flag` the flag that named the file, for a
- * second output of a command (`build-allowlist --messages`), which is written without a `wrote`
- * line. Throws `InputError('FILE_UNWRITABLE')` when the
- * place is wrong: its folder is missing, is not a folder, or is not writable, or it is a folder.
- * A check and a later write cannot be one atomic step; the write maps its own failure the same way.
+ * Check `-o` before the command does any work, so an unwritable place is exit 3 at once, not after
+ * a crawl: throws `InputError('FILE_UNWRITABLE')`, as a later failed write does. `what` names the
+ * document; `flag` a second output (`--messages`), written without a `wrote` line.
  */
 export async function openOutput(
   output: string | undefined,
@@ -41,13 +32,7 @@ export async function openOutput(
       try {
         await writeFileAtomic(path, text);
       } catch (error) {
-        throw unwritable(
-          output,
-          what,
-          flag,
-          (error as NodeJS.ErrnoException).code ?? 'error',
-          error,
-        );
+        throw writeFailed(output, what, flag, error);
       }
       if (flag === '-o') io.stderr(`wrote ${output}\n`);
     },
@@ -55,10 +40,8 @@ export async function openOutput(
 }
 
 /**
- * `-o FILE` for a stream of lines (`check --jsonl`): each `write` goes out at once, waiting while
- * the reader is slow, so memory holds one line, not the document. To a file it is still atomic:
- * the lines go to a temporary file beside it, renamed over it by `close`; `abort` (after an error)
- * removes it and leaves an existing file as it was.
+ * `-o FILE` for a stream of lines (`check --jsonl`), memory holding one line: to a temporary file
+ * renamed over the target by `close`; `abort` leaves an existing file as it was.
  */
 export interface LineOutput {
   write(text: string): Promise<void>;
@@ -91,8 +74,7 @@ export async function openLineOutput(
   stream.on('error', (error) => {
     failure = error;
   });
-  const failed = (error: unknown) =>
-    unwritable(output, what, '-o', (error as NodeJS.ErrnoException).code ?? 'error', error);
+  const failed = (error: unknown) => writeFailed(output, what, '-o', error);
   return {
     async write(text) {
       if (failure !== undefined) throw failed(failure);
@@ -134,6 +116,10 @@ async function placeProblem(path: string): Promise<string | undefined> {
   } catch (error) {
     return (error as NodeJS.ErrnoException).code ?? 'error';
   }
+}
+
+function writeFailed(output: string, what: string, flag: string, error: unknown): InputError {
+  return unwritable(output, what, flag, (error as NodeJS.ErrnoException).code ?? 'error', error);
 }
 
 function unwritable(
