@@ -10,27 +10,21 @@ import type { ChunkOutcome } from './check-chunks.js';
 import type { CliIo } from './io.js';
 
 /**
- * Which checks `check` runs on an answer, settled once for a run: the link check (its config from
- * flags and the config file, resolved per answer because a JSON Lines row may name its own
- * jurisdiction, as a promptfoo row does in its vars), the chunk check (its settings, and the chunks
- * of `--chunks FILE`, which a row's own chunks replace), or both.
+ * Which checks `check` runs, settled once for a run: the link check's config (resolved per answer,
+ * as a row may name its own jurisdiction), the chunk check's settings and chunks, or both.
  */
 export interface CheckPlan {
   links?: FlagConfig;
   chunks?: { settings: ChunkSettings; chunks?: readonly Chunk[] };
 }
 
-/** What the checks found in one answer. */
 export interface AnswerChecks {
   pass: boolean;
   guarded?: Awaited<ReturnType<typeof guardOutput>>;
   chunks?: ChunkOutcome;
 }
 
-/**
- * The link check's settings for one answer; `vars` are the row's fields (JSON Lines) or none.
- * Throws `InputError` for a bad setting, named as the flag or config key that set it.
- */
+/** The link check's settings for one answer and its row's fields; throws `InputError`. */
 export function linkSettings(
   links: FlagConfig,
   io: Pick<CliIo, 'env' | 'cwd'>,
@@ -44,9 +38,8 @@ export function linkSettings(
 }
 
 /**
- * Run the plan's checks on one answer; it passes when every check that ran passes. A row's chunks
- * (the chunk settings' `contextVar` field of `vars`) are read with the chunk assertion's parser and
- * named as `where`'s field. Throws `InputError` for bad input.
+ * Run the plan's checks on one answer; it passes when every check that ran passes. A row's own
+ * chunks (its `contextVar` field) replace the plan's. Throws `InputError` for bad input.
  */
 export async function checkAnswer(
   plan: CheckPlan,

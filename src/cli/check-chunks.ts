@@ -18,20 +18,14 @@ import { chunkFlagConfig } from './args-check.js';
 import { EXIT, readTextFile, type CliIo } from './io.js';
 import type { Output } from './output.js';
 
-/**
- * What the chunk check found in one answer: the audit document (with its action) and whether it
- * passes, and the repair of its failing claims when one was made (`guardClaims`).
- */
+/** What the chunk check found in one answer, and the repair of its failing claims if made. */
 export interface ChunkOutcome {
   audit: ChunkAudit;
   pass: boolean;
   repair?: ClaimRepair;
 }
 
-/**
- * The chunk settings from the config file and the flags over it, validated by the chunk
- * assertion's schema (messages name the flags).
- */
+/** The chunk settings: the flags over the config file, by the chunk assertion's schema. */
 export function chunkSettings(
   values: Parameters<typeof chunkFlagConfig>[0],
   file: ConfigFile | undefined,
@@ -41,10 +35,7 @@ export function chunkSettings(
   return resolveChunkConfig(overFile(file, config, 'chunks'), { labels });
 }
 
-/**
- * Read a chunks file (JSON: an array of strings, an array of `{id, text}`, or one string of
- * `[1] …` blocks), `path` relative to `cwd`. Throws `InputError` naming the file and the JSON path.
- */
+/** Read a chunks file relative to `cwd`; throws `InputError` naming the file and the JSON path. */
 export async function readChunksFile(path: string, cwd: string): Promise<Chunk[]> {
   const text = await readTextFile(resolve(cwd, path), 'chunks file');
   const data = parseJsonText(text, path, {
@@ -53,10 +44,7 @@ export async function readChunksFile(path: string, cwd: string): Promise<Chunk[]
   return parseChunks(data, { where: path, root: '$', locate: lineOfPath(text) });
 }
 
-/**
- * The chunk check of one answer, with the judge when the settings name one, and its action: the
- * failing claims repaired and the repaired answer checked again the same way (`guardJudgedClaims`).
- */
+/** The chunk check of one answer, with its judge if any, its failing claims repaired. */
 export async function checkChunks(
   answer: string | PreparedAnswer,
   chunks: readonly Chunk[],
@@ -72,10 +60,7 @@ export async function checkChunks(
   };
 }
 
-/**
- * The audit as printed: indented JSON, or the table for a terminal, where the answer's and the
- * chunks' control characters are shown, not obeyed (JSON escapes them itself).
- */
+/** The audit as printed: JSON, or the table with control characters shown, not obeyed. */
 export function chunkDocument(outcome: ChunkOutcome, format: 'text' | 'json'): string {
   return format === 'json'
     ? jsonDocument(outcome.audit)
@@ -83,9 +68,8 @@ export function chunkDocument(outcome: ChunkOutcome, format: 'text' | 'json'): s
 }
 
 /**
- * `check --chunks --fix`: the repaired answer (the answer itself when nothing was repaired), or
- * with `json` the audit and its repair (`chunkFixJson`); in text, the action, the changes and a
- * retry's instruction on standard error. Exit 0 for `pass` and `repair`, else 2.
+ * `check --chunks --fix`: the repaired answer (how on standard error), or in JSON the audit and
+ * its repair. Exit 0 for `pass` and `repair`, else 2.
  */
 export async function writeChunkFix(
   output: Output,

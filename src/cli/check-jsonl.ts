@@ -15,13 +15,9 @@ import { EXIT, type CliIo } from './io.js';
 import type { LineOutput } from './output.js';
 
 /**
- * `check --jsonl FILE|-`: many answers, one JSON object a line, each checked as `check` checks one
- * and answered with one line (`CheckLineSchema`), in input order, as it goes: the input is read a
- * line at a time (`readLines`) and each verdict written before the next line is read, so memory
- * stays that of one line however long the file. A line that cannot be checked (not JSON, no
- * `answer`, a bad jurisdiction, longer than the limit) gets an `error` line naming its line number
- * and the run goes on; the summary on standard error counts it, and the exit code is 3 (bad input)
- * when any line was bad, else 2 when any answer failed, else 0. Choices in docs/DECISIONS.md.
+ * `check --jsonl FILE|-`: one answer a line, each answered with one line in input order as it
+ * goes, so memory holds a line; a bad line gets an `error` line and the run goes on. Exit 3 when
+ * any line was bad, else 2 when any answer failed, else 0 (docs/DECISIONS.md).
  */
 export async function runJsonl(
   source: string,
@@ -30,8 +26,6 @@ export async function runJsonl(
   output: LineOutput,
 ): Promise<number> {
   const name = source === '-' ? 'stdin' : source;
-  // A file is opened before anything is read, so a missing one or a FIFO is the same input error
-  // as for `check FILE`; over `FILE_LIMITS.jsonl` it stops.
   const chunks =
     source === '-'
       ? (io.stdinChunks?.() ?? Readable.from([await io.readStdin()]))
@@ -40,8 +34,7 @@ export async function runJsonl(
           maxBytes: FILE_LIMITS.jsonl,
         });
   const tally = { answers: 0, passed: 0, failed: 0, bad: [] as number[] };
-  // With a model judge, answers wait on the network: up to `concurrency` are checked at once,
-  // their lines still written in input order, so memory stays that of a few lines.
+  // With a model judge, answers wait on the network: up to `concurrency` are checked at once.
   const judge = plan.chunks?.settings.judge;
   const window = judge ? (judge.concurrency ?? JUDGE_DEFAULTS.concurrency) : 1;
   const pending: Array<{ line: number; verdict: Promise<CheckLine> }> = [];
@@ -57,7 +50,7 @@ export async function runJsonl(
     if (line.tooLong === undefined && line.text.trim() === '') continue;
     tally.answers += 1;
     const verdict = checkLine(line, name, plan, io);
-    // Awaited in order below; this only keeps a later line's unexpected error from going unhandled meanwhile.
+    // Awaited in order below; this keeps a later line's error from going unhandled meanwhile.
     verdict.catch(() => undefined);
     pending.push({ line: line.line, verdict });
     if (pending.length >= window) await writeFirst();
@@ -76,10 +69,8 @@ export async function runJsonl(
 }
 
 /**
- * One input line: `answer` (the text to check) and `id` (any string or number, echoed back), and
- * whatever else the row carries, which are its fields as a promptfoo row's vars are: `jurisdiction`
- * (or the field `jurisdictionVar` names), the chunks under `contextVar`, or ones the checks do not
- * read (`question`, `provider`: the `report` command's JSONL fits as it is).
+ * One input line: `answer`, `id` (echoed back), and other fields read as a promptfoo row's vars
+ * (`jurisdiction`, chunks under `contextVar`); `report`'s JSONL fits as it is.
  */
 const AnswerLineSchema = z.looseObject({
   id: z.union([z.string(), z.number()]).optional(),
