@@ -33,10 +33,8 @@ const CHUNK_FLAGS = {
 } as const satisfies KeyedFlags;
 
 /**
- * `check`'s flags: which exist, which only make sense beside another, and how they become the
- * assertion's config (the link check's `VerifierConfigSchema` keys, the chunk check's
- * `ChunkConfigSchema` keys), so a flag is judged by the same schema, in the same words, as the
- * config key it stands for.
+ * `check`'s flags, which become the assertions' config keys so a flag is judged by the same
+ * schema, in the same words, as the key it stands for.
  */
 export const CHECK_FLAGS = {
   ...OUTPUT_FLAGS,
@@ -84,10 +82,7 @@ function given(values: CheckValues, flags: readonly CheckFlag[]): string[] {
 /** `it` or `them`, for "drop it". */
 const them = (flags: readonly string[]): string => (flags.length > 1 ? 'them' : 'it');
 
-/**
- * Flags given without the flag they belong to are a usage error, not silently ignored: a `--timeout`
- * without `--live` would otherwise look like a check that fetched.
- */
+/** Flags given without the flag they belong to are a usage error, not silently ignored. */
 export function checkFlagCombinations(
   values: CheckValues,
   positionals: readonly string[],
@@ -138,13 +133,13 @@ export function checkFlagCombinations(
     );
 }
 
-/** A config object not yet validated, with the flag that set each key (for messages). */
+/** A config object not yet validated, with the flag that set each key. */
 export interface FlagConfig {
   config: Record<string, unknown>;
   labels: Record<string, string>;
 }
 
-/** `values`' flags of `flags` as config keys, each labelled with its flag for messages. */
+/** A boolean flag sets its key only when on, so a config file's `true` is not undone. */
 function configOf(
   values: Readonly<Record<string, unknown>>,
   flags: KeyedFlags,
@@ -165,11 +160,7 @@ function configOf(
   return { config, labels };
 }
 
-/**
- * The link check's flags as the assertion's config (`VerifierConfigSchema` keys), paths resolved
- * against `cwd`; `resolveSettings` judges them with the same words as the config keys, each named
- * as the flag the user typed.
- */
+/** The link check's flags as the assertion's config, for `resolveSettings` to judge. */
 export function linkFlagConfig(
   values: Partial<CheckValues>,
   cwd: string,
@@ -191,11 +182,7 @@ export function linkFlagConfig(
   return { config, labels };
 }
 
-/**
- * The chunk check's flags as the chunk assertion's config (`ChunkConfigSchema` keys), the judge's
- * merged option by option over a config file's judge (with no judge anywhere the judge's own check
- * says a URL and a model are missing); `--judge-url` also names the `judge` object in messages.
- */
+/** The chunk check's flags as its config; `--judge-url` also names the `judge` object. */
 export function chunkFlagConfig(
   values: Partial<Record<keyof typeof CHUNK_FLAGS, string | boolean | undefined>>,
   cwd: string,

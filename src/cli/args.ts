@@ -3,8 +3,6 @@ import { InputError } from '../errors.js';
 import { numberFromText } from '../input/number.js';
 import type { CliIo, Subcommand } from './io.js';
 
-/** Flag parsing shared by the subcommands, so every one reports a bad flag the same way. */
-
 type FlagOptions = NonNullable<ParseArgsConfig['options']>;
 
 /** What `defineCommand` hands `run` for `options`: the flags' values and the positionals. */
@@ -28,11 +26,8 @@ export const LIVE_FLAGS = {
 } as const satisfies FlagOptions;
 
 /**
- * Flags that each stand for one config key, beside what parseArgs reads of them: the key
- * (`judge.url` is the `url` of the `judge` object) and how the text is read: `number` as typed
- * (`numberFromText`) for the schema to judge, `path` resolved against the working folder, else as
- * it is. A boolean flag sets its key only when on, so a config file's `true` is not undone by a
- * flag left out (`configOf` in `args-check.ts`).
+ * Flags that each stand for one config key (`judge.url`), read as a `number` for the schema to
+ * judge, a `path` against the working folder, or as typed (`configOf` in `args-check.ts`).
  */
 export type KeyedFlags = Readonly<
   Record<string, FlagOptions[string] & { key: string; read?: 'number' | 'path' }>
@@ -51,15 +46,14 @@ export const JUDGE_FLAGS = {
 } as const satisfies KeyedFlags;
 
 /**
- * A subcommand whose arguments are parsed before `run` sees them, so each command states its flags
- * as data and only handles values: the one place a command's flags are read. `node:util` parseArgs
- * in strict mode; an unknown or malformed flag is a usage error (exit 3) that shows `usage`.
+ * A subcommand whose flags, stated as data, are parsed (strict) before `run` sees them: an unknown
+ * or malformed flag is a usage error (exit 3) that shows `usage`.
  */
 export function defineCommand<const O extends FlagOptions>(spec: {
   name: string;
   usage: string;
   flags: O;
-  /** Whether the command takes positional arguments (default true). */
+  /** Default true. */
   positionals?: boolean;
   run(parsed: ParsedFlags<O>, io: CliIo): Promise<number>;
 }): Subcommand {
@@ -103,10 +97,7 @@ export function wholeFlag(
   return value;
 }
 
-/**
- * `--format`, case-insensitive (`--format JSON` is `json`), checked against the command's formats
- * with one message for every command.
- */
+/** `--format`, case-insensitive, checked against the command's formats. */
 export function parseFormat<const F extends string>(
   value: string | undefined,
   formats: readonly F[],

@@ -4,12 +4,9 @@ import { printable } from '../util/strings.js';
 import { EXIT, processIo } from './io.js';
 import { runCli } from './main.js';
 
-// The bin only wires the process to `runCli`; tests call `runCli` in-process with their own io.
-// Once the command is done the process ends, after its output is flushed: a system DNS lookup
-// still running in libuv's thread pool (a silent DNS server holds one for the resolver's whole
-// timeout) cannot be cancelled, and waiting for it kept a finished check alive for seconds.
-// A reader that stops early (`… | head`) closes the pipe: its choice, not our failure, so the
-// process ends quietly with 0 instead of an error trace or the verdict's code.
+// The process ends once the output is flushed: a system DNS lookup still in libuv's thread pool
+// cannot be cancelled and kept a finished check alive for seconds. A reader that stops early
+// (`… | head`) closes the pipe: its choice, so the process ends quietly with 0.
 let readerLeft = false;
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   if (error.code !== 'EPIPE') throw error;

@@ -14,11 +14,8 @@ interface CommandEntry {
 }
 
 /**
- * Every subcommand of the one bin, in the order `--help` lists them. Each lives in its own file,
- * imported only when it is run or its help is asked for: `check` of one answer should not pay for
- * the server, the report's charts or the builder. The CLI is a front like the builder, so it may
- * use the builder's command; the library under `src/` (everything but `src/cli/`) never imports a
- * front.
+ * Every subcommand, in `--help`'s order, each imported only when run or its help is asked for:
+ * `check` of one answer should not pay for the server, the report's charts or the builder.
  */
 const SUBCOMMANDS: readonly CommandEntry[] = [
   {
