@@ -48,7 +48,6 @@ Options:
 Exit codes: 0 the report was produced, 3 bad input, 1 unexpected error.
 `;
 
-/** `citation-verifier report`: the vendor comparison, from a promptfoo results file or a JSONL of answers. */
 export const reportCommand: Subcommand = defineCommand({
   name: 'report',
   usage: USAGE,
@@ -123,7 +122,7 @@ export const reportCommand: Subcommand = defineCommand({
   },
 });
 
-/** Verifies one row's answer: its text, its fields or test vars (`jurisdiction`), where it is for messages. */
+/** Verifies one row's answer with its fields or test vars (`jurisdiction`). */
 type RowVerifier = (
   answer: string,
   vars: Readonly<Record<string, unknown>>,
@@ -131,10 +130,8 @@ type RowVerifier = (
 ) => VerifierVerdict;
 
 /**
- * The verifier of `--allowlist`, settled per row as `check --jsonl` settles it (`linkSettings`
- * with the row's vars): the row's `jurisdiction`, else `--jurisdiction`, else the allowlist's own,
- * so `report`, `check` and `serve` give one answer the same verdict. The environment is not read:
- * a variable left set in a shell must not change a report.
+ * The verifier of `--allowlist`, settled per row as `check --jsonl` settles it, so both give one
+ * answer the same verdict. The environment is not read: a stray variable must not change a report.
  */
 async function rowVerifier(
   values: { allowlist?: string; threshold?: string; jurisdiction?: string },
@@ -157,10 +154,8 @@ async function rowVerifier(
 }
 
 /**
- * Whether a file is a JSONL of answers rather than promptfoo output: its first non-blank line is a
- * JSON object whose `provider` is a string and that has an `answer`. promptfoo's rows name the
- * provider with an object, and its JSON output does not fit on one parseable first line unless it
- * is minified, in which case it has `results`, not `provider`.
+ * Whether a file is a JSONL of answers: its first line is an object with an `answer` and a string
+ * `provider` (promptfoo's rows name the provider with an object).
  */
 function looksLikeAnswers(text: string): boolean {
   const first = text

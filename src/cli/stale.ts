@@ -126,8 +126,7 @@ export const staleCommand: Subcommand = defineCommand({
         `citation-verifier: network unavailable (${report.networkUnavailable}); the links not yet checked are inconclusive\n`,
       );
     const rendered = formatStale(report, format);
-    // Text and markdown are read in a terminal or a markdown viewer: control characters from answers
-    // and servers (a redirect target, an error text) are shown, not obeyed.
+    // Control characters from answers and servers are shown, not obeyed, where a person reads.
     const text = format === 'text' || format === 'markdown' ? printable(rendered) : rendered;
     await output.write(text);
     if (report.interrupted) return EXIT_INTERRUPTED;
@@ -135,12 +134,10 @@ export const staleCommand: Subcommand = defineCommand({
   },
 });
 
-/** An answer's text and where it came from, as `findStaleLinks` takes it. */
 type Answer = NonNullable<StaleInput['answers']>[number];
 
 /** The checker's options from the flags; a bad number, pin or CA file is an input error. */
 async function livenessFrom(values: StaleFlags, io: CliIo): Promise<LivenessOptions> {
-  // The number flags validated as the options they set; a message names the flag.
   const flags = livenessFlagInput(values);
   const options: LivenessOptions = parseLivenessOptions(flags.options, flags.labels);
   if (values.resolve) options.resolve = parseResolveFlags(values.resolve);
@@ -173,10 +170,8 @@ async function answersFrom(values: StaleFlags, io: CliIo): Promise<Answer[]> {
 }
 
 /**
- * Answers from a JSONL file, or standard input for '-': each non-blank line a JSON string (the answer) or object (its answer
- * fields read by `answerText`; its optional `id` and `provider` name it in the report, as in the
- * `report` command's answers files). A line that is not JSON, or repeats a key, is an input error
- * naming `file:line`.
+ * Answers from a JSONL file, or standard input for '-': a line a JSON string or object (read by
+ * `answerText`, named by its `id` and `provider`); a bad line is an input error naming it.
  */
 async function readAnswers(path: string, io: CliIo): Promise<Answer[]> {
   const fromStdin = path === '-';
@@ -185,8 +180,6 @@ async function readAnswers(path: string, io: CliIo): Promise<Answer[]> {
     : await readTextFile(resolve(io.cwd, path), 'answers file');
   const source = fromStdin ? 'standard input' : path;
   const answers: Answer[] = [];
-  // The one JSON Lines reader: a bad line is `file:line: is not valid JSON at column C (…)`, a
-  // repeated key names its path, as in every other input file.
   for (const { value: line, line: number } of parseJsonLines(text, source, {
     hint: 'write one JSON value per line',
   })) {
@@ -207,10 +200,8 @@ async function readAnswers(path: string, io: CliIo): Promise<Answer[]> {
 }
 
 /**
- * A one-line progress bar on standard error, redrawn as links finish: at once for the first, then
- * at most every `PROGRESS_REDRAW_MS` (a terminal redraw per link would cost more than the links on
- * a fast run). A state not drawn because it came too soon is drawn when the interval is over, so a
- * burst of links that ends before a slow one never leaves an old count on the screen.
+ * A progress bar on standard error, redrawn at most every `PROGRESS_REDRAW_MS` (a redraw per link
+ * cost more than the links); a state that came too soon is drawn when the interval is over.
  */
 function progressBar(io: CliIo): { update(finished: number, total: number): void; done(): void } {
   const width = 30;
