@@ -54,12 +54,7 @@ The summary (rows, organizations, URLs, domains, numbers, warnings) goes to stan
 Exit codes: 0 written, 3 bad input (or a warning with --strict), 1 unexpected error.
 `;
 
-/**
- * `citation-verifier build-allowlist`: reads the CSVs and the `--merge` allowlist, builds with
- * `buildAllowlist`, prints the summary on stderr, then writes the validated, deterministic JSON
- * atomically to `-o` or to stdout. Returns 0; bad input throws `InputError`, which the dispatcher
- * maps to exit 3. Nothing is written when anything fails, so an existing `-o` file is untouched.
- */
+/** `build-allowlist`: the summary on stderr, the JSON to `-o`, nothing written when anything fails. */
 export const buildAllowlistCommand: Subcommand = defineCommand({
   name: 'build-allowlist',
   usage: USAGE,
