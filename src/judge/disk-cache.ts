@@ -1,17 +1,15 @@
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import { JUDGE_LABELS, type JudgeLabel } from './types.js';
 import type { CachedVerdict, JudgeCache } from './cache.js';
-import { PrivateFolder } from '../util/safe-file.js';
-import { readEntry, writeEntry } from './files.js';
+import { PrivateFolder, readEntryFile, writeEntryFile } from '../util/safe-file.js';
 
 /** A cache entry is a verdict of a few kilobytes; anything larger is not ours. */
 const MAX_ENTRY_BYTES = 256 * 1024;
 
 /**
- * Verdicts on disk, one file per key (`KEY.json`: `{"key", "label", "evidence_quote"}`) in `dir`,
- * read and written as `files.ts` says. An entry that is not a regular file, does not parse, or
- * names another key is a miss, and the next verdict for the key replaces it. The folder follows
- * the liveness cache's rule (`PrivateFolder`): a link, another user's folder or one others can
- * write is not used, and `warn` is told why once.
+ * Verdicts on disk, `KEY.json` in `dir`: a bad entry is a miss the next verdict replaces. The
+ * folder follows the liveness cache's rule (`PrivateFolder`); `warn` is told once why not.
  */
 export function diskJudgeCache(dir: string, warn?: (message: string) => void): JudgeCache {
   const folder = new PrivateFolder(dir, '--judge-cache', warn);
@@ -41,4 +39,34 @@ function readCachedVerdict(text: string, key: string): CachedVerdict | undefined
   } catch {
     return undefined;
   }
+}
+
+/** Entry names are ours (hex digests), so no name from outside ever becomes a path. */
+const ENTRY_NAME = /^[0-9a-f]{64}$/;
+
+/**
+ * The text of `dir/name.json` through the one safe entry reader (`src/util/safe-file.ts`): no
+ * link followed, no FIFO waited on, a bounded regular file; else undefined.
+ */
+export async function readEntry(
+  dir: string,
+  name: string,
+  maxBytes: number,
+): Promise<string | undefined> {
+  if (!ENTRY_NAME.test(name)) return undefined;
+  return readEntryFile(join(dir, `${name}.json`), maxBytes);
+}
+
+/**
+ * Write `dir/name.json` whole, the folder made when missing. False, never a throw, when it
+ * cannot: a cache that cannot write misses, it does not fail a check.
+ */
+export async function writeEntry(dir: string, name: string, text: string): Promise<boolean> {
+  if (!ENTRY_NAME.test(name)) return false;
+  try {
+    await mkdir(dir, { recursive: true, mode: 0o700 });
+  } catch {
+    return false;
+  }
+  return writeEntryFile(join(dir, `${name}.json`), text);
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readEntry, writeEntry } from './files.js';
+import { readEntry, writeEntry } from './disk-cache.js';
 import { JUDGE_PROMPT_VERSION, judgeUserMessage } from './prompt.js';
 import type { Judge, JudgeRequest } from './types.js';
 
@@ -13,7 +13,7 @@ export function recordingName(model: string, request: JudgeRequest): string {
     .digest('hex');
 }
 
-/** One recording file (`NAME.json`). `source` says what answered: a model's name or a scripted judge. */
+/** One recording file (`NAME.json`). */
 export interface Recording {
   model: string;
   prompt_version: string;
@@ -21,10 +21,7 @@ export interface Recording {
   reply: string;
 }
 
-/**
- * A judge that asks `inner` and writes each reply (not each fault: a timeout is not an answer to
- * replay) with its request into `dir`, for `replayJudge` to serve offline.
- */
+/** A judge that asks `inner` and records each reply (never a fault) into `dir`, for `replayJudge`. */
 export function recordingJudge(inner: Judge, dir: string): Judge {
   return {
     model: inner.model,
@@ -48,10 +45,7 @@ export function recordingJudge(inner: Judge, dir: string): Judge {
   };
 }
 
-/**
- * A judge that answers from recordings in `dir`, offline: the reply recorded for the same model,
- * prompt version and request, else the fault `not_recorded` (the claims stay uncertain).
- */
+/** A judge that answers offline from `dir`'s recordings of the same request, else `not_recorded`. */
 export function replayJudge(dir: string, model: string): Judge {
   return {
     model,
