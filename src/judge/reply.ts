@@ -2,21 +2,15 @@ import { isRecord } from '../util/record.js';
 import { JUDGE_LABELS, type JudgeLabel, type WireVerdict } from './types.js';
 
 /**
- * What a judge's reply text comes to. A closed union; only `verdicts` carries labels, and even
- * then a YES is not support until its quote is found (the chunk check does that).
- * - `verdicts`: one per asked id that the reply answered, in the order asked; `missing` lists the
- *   asked ids it did not answer.
- * - `unparsable`: not one JSON object of the documented shape; `reason` says where it broke.
- * - `unknown_ids`: it answered ids nobody asked about. The whole reply is set aside: a judge that
- *   confuses ids may have given any verdict to any claim.
+ * What a reply comes to: its verdicts in the order asked, or set aside whole: unparsable, or
+ * naming ids nobody asked about (any verdict may be any claim's).
  */
 export type ReplyOutcome =
-  | { kind: 'verdicts'; verdicts: WireVerdict[]; missing: string[] }
+  | { kind: 'verdicts'; verdicts: WireVerdict[] }
   | { kind: 'unparsable'; reason: string }
   | { kind: 'unknown_ids'; ids: string[] };
 
-// A reply that is one fenced block (```json … ```) is read as its content: local models often
-// fence their JSON. Any other text around the object is not accepted.
+// Local models often fence their JSON; any other text around the object is not accepted.
 const FENCED = /^```[a-zA-Z]*\s*\n([\s\S]*?)\n?```$/;
 
 /** Parse a reply against the claim ids the request asked about. Pure; never throws. */
@@ -50,11 +44,10 @@ export function parseJudgeReply(text: string, askedIds: readonly string[]): Repl
     byId.set(verdict.id, verdict);
   }
   if (unknown.length > 0) return { kind: 'unknown_ids', ids: unknown };
-  const verdicts = askedIds.flatMap((id) => byId.get(id) ?? []);
-  return { kind: 'verdicts', verdicts, missing: askedIds.filter((id) => !byId.has(id)) };
+  return { kind: 'verdicts', verdicts: askedIds.flatMap((id) => byId.get(id) ?? []) };
 }
 
-/** One verdict, or what is wrong with it. An id may be a string or a whole number. */
+/** One verdict (its id a string or a whole number), or what is wrong with it. */
 function readVerdict(item: unknown): WireVerdict | string {
   if (!isRecord(item)) return 'not an object';
   const id =

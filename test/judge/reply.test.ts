@@ -15,7 +15,6 @@ describe('parseJudgeReply', () => {
         { id: '1', label: 'YES', evidenceQuote: 'fourteen days' },
         { id: '2', label: 'NO', evidenceQuote: '' },
       ],
-      missing: ['3'],
     });
   });
 
@@ -24,7 +23,6 @@ describe('parseJudgeReply', () => {
     expect(parseJudgeReply(text, ['1'])).toEqual({
       kind: 'verdicts',
       verdicts: [{ id: '1', label: 'PARTIAL', evidenceQuote: '' }],
-      missing: [],
     });
   });
 
