@@ -40,11 +40,7 @@ function figuresJson(figures: CalibrationFigures): Record<string, unknown> {
   };
 }
 
-/**
- * The report as JSON (`calibrate --format json`): every ratio with its counts and 95% interval,
- * to 4 decimals; the judge alone (the pairs it was asked about) beside the whole check; figures
- * per category; what the judge cost, in total and per pair (calls, tokens, milliseconds).
- */
+/** The report as JSON (`calibrate --format json`), every figure to 4 decimals. */
 export function calibrationJson(report: CalibrationReport): Record<string, unknown> {
   return {
     pairs: report.pairs,

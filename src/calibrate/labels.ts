@@ -6,21 +6,16 @@ import { parseJsonLines } from '../input/json.js';
 /** A pair's or a chunk's id: a string, or a whole number read as its digits. */
 const idSchema = z.union([z.string().min(1), z.number().int()]).transform(String);
 
-/**
- * One labelled pair of a calibration file (JSON Lines, one a line): a claim as an answer wrote it
- * (its `[N]` markers name the chunks), the chunks, and whether people judged the claim supported
- * by the chunks it cites. Unknown keys are rejected.
- */
+/** One line of a labels file: a claim with its `[N]` markers, the chunks, and people's verdict. */
 export const LabelledPairSchema = z.strictObject({
   id: idSchema,
   claim: z.string().min(1),
   chunks: z.array(z.strictObject({ id: idSchema, text: z.string() })),
   supported: z.boolean(),
-  /** What kind of case the pair is (near-miss number, negation, entity swap, paraphrase, …): figures are reported per category. */
+  /** Near-miss number, negation, paraphrase, …: figures are reported per category. */
   category: z.string().min(1).max(100).optional(),
 });
 
-/** A pair as read, and the line it is on. */
 export type LabelledPair = z.infer<typeof LabelledPairSchema> & { line: number };
 
 const HINT =
@@ -41,9 +36,7 @@ export function parseLabels(text: string, path: string): LabelledPair[] {
       throw new InputError(
         'INVALID_CONFIG',
         `pair "${id}" again (first on line ${before}); give each pair its own id`,
-        {
-          where,
-        },
+        { where },
       );
     seen.set(id, line);
     pairs.push({ ...data, line });

@@ -1,29 +1,19 @@
 /**
- * Calibration figures of a binary decision ("supported" or not) against human labels. Pure.
- *
- * With TP = supported pairs called supported, FN = supported called not, FP = not-supported called
- * supported, TN = not-supported called not:
- * - supported: precision TP / (TP + FP), recall TP / (TP + FN);
- * - not supported: precision TN / (TN + FN), recall TN / (TN + FP);
- * - F1 of each = 2PR / (P + R); macro-F1 = their mean; balanced accuracy = the mean of the recalls;
- * - Cohen's κ = (po − pe) / (1 − pe), with po = (TP + TN) / N the agreement with the labels and
- *   pe = ((TP + FN)(TP + FP) + (FP + TN)(FN + TN)) / N² the agreement expected by chance; null
- *   when pe is 1 (every pair in one class on both sides) or there are no pairs.
- * Each precision and recall carries a 95% Wilson score interval (`ratio`, as the vendor
- * comparison's rates do), which stays inside [0, 1] and is honest at small counts. A ratio of
- * 0 / 0 is null, not 0 or 1.
+ * Figures of a binary decision ("supported" or not) against human labels:
+ * - supported: precision TP / (TP + FP), recall TP / (TP + FN); not supported: TN / (TN + FN),
+ *   TN / (TN + FP); F1 = 2PR / (P + R); macro-F1 their mean; balanced accuracy the recalls' mean;
+ * - Cohen's κ = (po − pe) / (1 − pe), po = (TP + TN) / N, pe = ((TP + FN)(TP + FP) +
+ *   (FP + TN)(FN + TN)) / N²; null when pe is 1 or N is 0.
+ * Each ratio has a 95% Wilson interval (honest at small counts); 0 / 0 is null, not 0 or 1.
  */
 import { ratio } from '../compare/figures.js';
 import type { Ratio } from '../compare/types.js';
 
+/** `tp`: labelled supported, decided supported; `fn` decided not; `fp`, `tn` the not-supported. */
 export interface Confusion {
-  /** Labelled supported, decided supported. */
   tp: number;
-  /** Labelled supported, decided not supported. */
   fn: number;
-  /** Labelled not supported, decided supported. */
   fp: number;
-  /** Labelled not supported, decided not supported. */
   tn: number;
 }
 
@@ -52,6 +42,7 @@ function mean(a: number | null, b: number | null): number | null {
   return a === null || b === null ? null : (a + b) / 2;
 }
 
+/** The figures of a confusion matrix (see above). */
 export function calibrationFigures(confusion: Confusion): CalibrationFigures {
   const { tp, fn, fp, tn } = confusion;
   const supported = { precision: ratio(tp, tp + fp), recall: ratio(tp, tp + fn) };
@@ -68,8 +59,7 @@ export function calibrationFigures(confusion: Confusion): CalibrationFigures {
   };
 }
 
-/** Cohen's κ of the decisions against the labels (see the formula above). */
-export function cohenKappa({ tp, fn, fp, tn }: Confusion): number | null {
+function cohenKappa({ tp, fn, fp, tn }: Confusion): number | null {
   const n = tp + fn + fp + tn;
   if (n === 0) return null;
   const observed = (tp + tn) / n;

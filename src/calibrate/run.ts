@@ -10,56 +10,48 @@ import { mapConcurrently } from '../util/pool.js';
 import type { LabelledPair } from './labels.js';
 import { type CalibrationFigures, calibrationFigures, type Confusion } from './metrics.js';
 
-/** One pair as the check decided it, and what deciding it cost. */
+/**
+ * One pair as the check decided it (`decided`: it passed), whether the triage decided it alone or
+ * a claim got no counted verdict, and what deciding it cost.
+ */
 export interface PairOutcome {
   id: string;
   category: string | null;
   supported: boolean;
-  /** The check passed the pair (the gate's decision). */
   decided: boolean;
-  /** The triage decided every claim: no claim was sent to the judge. */
   byTriage: boolean;
-  /** A claim sent to the judge got no counted verdict. */
   uncounted: boolean;
   calls: number;
-  /** Chunk sets the judge cache answered: calls not made. */
   callsFromCache: number;
   tokens: TokenUsage;
   ms: number;
 }
 
-/** What calibrate measured: the figures, and how the decisions came about. */
+/**
+ * What calibrate measured: the figures of the whole check, of the judge alone (the pairs it was
+ * asked about) and per category (`(none)` for pairs without one); the cost and outcomes are the
+ * first run's.
+ */
 export interface CalibrationReport {
   pairs: number;
   figures: CalibrationFigures;
-  /** Figures over the pairs the judge was asked about: the judge's decisions, beside the whole check's. */
   judgeAlone: CalibrationFigures | null;
-  /** Figures per label category (pairs without one under `(none)`), categories in order of first appearance. */
   byCategory: Array<{ category: string; figures: CalibrationFigures }>;
-  /** Pairs decided without a judge call (the triage decided every claim, or no judge was configured). */
   decidedByTriage: number;
-  /** Pairs with at least one claim the judge was asked about but whose verdict did not count (a fault, a quote that proves nothing). */
   uncounted: number;
-  /** Judge requests made and answered from the cache, over all pairs (the first run). */
   callsMade: number;
   callsFromCache: number;
   tokens: TokenUsage;
-  /** Each pair of the first run, in the file's order. */
   outcomes: PairOutcome[];
-  /** With `repeat` > 1: pairs decided alike in every run, of all pairs. */
+  /** With `repeat` > 1: pairs decided alike in every run. */
   repeatability: { runs: number; agreeing: number } | null;
-  /** The judge's model and our prompt version; null without a judge. */
   judge: { model: string; promptVersion: string; advisory: boolean } | null;
 }
 
 /**
- * Run the whole chunk check (the deterministic checks, then the judge when one is given) on each
- * labelled pair, up to `JUDGE_DEFAULTS.concurrency` pairs at once, and line the decision up with
- * the label: a pair is decided "supported" when the check passes it, as the assertion would. The
- * policy is the caller's (`requireCitations`, `failOnWeakSupport`, `failOnPartialSupport`), and
- * the judge's gate or advice its setup's, so the figures are those of the gate a team runs. With
- * `repeat` > 1 the pairs are decided again, each run with a cache of its own (the process cache
- * would only repeat the first run's verdicts), and the report says how many were decided alike.
+ * The whole chunk check, with the caller's policy and judge, on each labelled pair: "supported"
+ * when the check passes it, as the assertion would, so the figures are those of the gate a team
+ * runs. Each further run (`repeat`) has a cache of its own, lest it repeat the first's verdicts.
  */
 export async function calibrate(
   pairs: readonly LabelledPair[],
@@ -112,7 +104,6 @@ export async function calibrate(
   };
 }
 
-/** One pair through the whole check, timed. */
 async function decide(
   pair: LabelledPair,
   policy: FailurePolicy,

@@ -8,19 +8,15 @@ export interface CachedVerdict {
 }
 
 /**
- * Where verdicts are kept between asks. Only verdicts are stored, never a fault: a timeout today
- * says nothing of tomorrow. `get` and `set` never throw (a broken disk entry is a miss).
+ * Where verdicts are kept between asks; never a fault: a timeout today says nothing of tomorrow.
+ * `get` and `set` never throw.
  */
 export interface JudgeCache {
   get(key: string): Promise<CachedVerdict | undefined>;
   set(key: string, verdict: CachedVerdict): Promise<void>;
 }
 
-/**
- * The cache key of one claim: the judge model, our prompt version, the cited chunks' texts (in
- * the order sent) and the claim's text. Anything else that changed the verdict would be one of
- * these; anything not here (chunk ids, the claim's number) cannot change it.
- */
+/** The cache key of one claim: all that can change its verdict (not chunk ids nor its number). */
 export function judgeCacheKey(
   model: string,
   promptVersion: string,

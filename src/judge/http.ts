@@ -5,11 +5,10 @@ import { parseRetryAfter } from '../liveness/retry.js';
 import { chatCompletionBody } from './prompt.js';
 import type { Judge, JudgeAnswer, JudgeFaultKind, JudgeRequest, TokenUsage } from './types.js';
 
+/** `url` is the API base; without `key` no `Authorization` is sent (a local server). */
 export interface HttpJudgeOptions {
-  /** The API base: requests go to `{url}/chat/completions`. */
   url: string;
   model: string;
-  /** Sent as `Authorization: Bearer`; none when undefined (a local server). */
   key?: string;
   requestTimeoutMs?: number;
   retries?: number;
@@ -23,10 +22,8 @@ type Attempt =
   | { kind: 'fault'; fault: JudgeFaultKind; detail: string };
 
 /**
- * A judge over the OpenAI-compatible chat-completions protocol (hosted models, Ollama, llama.cpp,
- * vLLM). One request is one `POST {url}/chat/completions` at temperature 0; only 429 and 5xx are
- * tried again, after Retry-After when the server gives one (never longer than `maxRetryAfterMs`)
- * or a doubling backoff. `ask` never throws: every failure is a fault of its kind.
+ * A judge over the OpenAI-compatible chat-completions protocol. Only 429 and 5xx are tried again,
+ * after Retry-After (at most `maxRetryAfterMs`) or a doubling backoff. `ask` never throws.
  */
 export function createHttpJudge(options: HttpJudgeOptions): Judge {
   const endpoint = `${options.url.replace(/\/+$/, '')}/chat/completions`;
@@ -49,7 +46,6 @@ export function createHttpJudge(options: HttpJudgeOptions): Judge {
         const wait = retryWait(result, attempt, settings);
         if (typeof wait === 'string')
           return { kind: 'fault', ...statusFault(result.status, wait), attempts };
-        // The wait ends early, with false, when the answer's deadline passes.
         if (!(await delay(wait, true, { signal }).catch(() => false)))
           return {
             kind: 'fault',
@@ -127,7 +123,7 @@ async function attemptOnce(
   }
 }
 
-/** The body as text, or undefined when it is larger than `limit` bytes (the rest is not read). */
+/** The body as text, or undefined past `limit` bytes (the rest is not read). */
 async function readCapped(
   body: AsyncIterable<Buffer> & { destroy(): unknown },
   limit: number,
@@ -168,10 +164,7 @@ function completionContent(text: string): Attempt {
   return { kind: 'reply', text: content, ...(usage ? { usage } : {}) };
 }
 
-/**
- * A chat completion's `usage`, or undefined when it gives none: `prompt_tokens`,
- * `completion_tokens` and `prompt_tokens_details.cached_tokens`, each a count or 0 when absent.
- */
+/** A chat completion's `usage`, each count 0 when absent; undefined when it gives none. */
 function usageOf(usage: unknown): TokenUsage | undefined {
   if (usage === null || typeof usage !== 'object') return undefined;
   const record = usage as {

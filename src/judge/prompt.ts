@@ -1,10 +1,7 @@
 import { JUDGE_DEFAULTS } from '../defaults.js';
 import type { JudgeRequest } from './types.js';
 
-/**
- * Our system prompt and its version. The version is part of every cache key and recording, so a
- * change of a single word here must bump it: a cached verdict was given to the old wording.
- */
+/** Part of every cache key and recording: a change of one word of the prompt must bump it. */
 export const JUDGE_PROMPT_VERSION = 'cv-judge-2';
 
 export const JUDGE_SYSTEM_PROMPT = `You check whether numbered passages support claims.
@@ -21,7 +18,7 @@ Give one verdict for every claim id, and no other ids.
 For YES, evidence_quote must be words copied exactly, character for character, from one chunk, that state what the claim says; a YES whose quote is not in a chunk, or does not speak of the claim's subject, is no support.
 For the other labels, evidence_quote may be empty.`;
 
-/** The user message of a request: the request as one JSON object, keys in the documented order. */
+/** The user message: the request as one JSON object, keys in the documented order. */
 export function judgeUserMessage(request: JudgeRequest): string {
   return JSON.stringify({
     chunks: request.chunks.map((chunk) => ({ id: chunk.id, text: chunk.text })),
