@@ -1,14 +1,15 @@
 /**
- * Walks over JSON text that `JSON.parse` has accepted, to say where in the text something is: a
- * key written twice, the value at a path. One walker (`walkJson`) keeps the bookkeeping (the open
- * containers, commas, keys); each question is a visitor over it. One pass, no recursion (deep
- * nesting cannot overflow the stack), and only run when there is something to report.
+ * One pass over JSON text that says where in it something is: the first character that cannot be
+ * there, a key written twice, the value at a path. Node 20's `JSON.parse` gives no position for
+ * some errors ("Unexpected token ']'" after a trailing comma). No recursion, so deep nesting
+ * cannot overflow the stack; jsonc-parser 3 was measured and rejected for that, and because it
+ * places a bad escape or an unclosed string at the string's start, not where it goes wrong.
  */
 
 type PathPart = string | number;
 
-/** One open object or array: where it starts, and where the walk is inside it. */
-export interface JsonFrame {
+/** One open object or array. */
+interface JsonFrame {
   readonly object: boolean;
   /** Offset of its `{` or `[`. */
   readonly start: number;
@@ -16,15 +17,13 @@ export interface JsonFrame {
   key: string;
   /** The index of the element being read (arrays). */
   index: number;
-  /** The next string is a key (objects). */
-  expectKey: boolean;
 }
 
 /** What a visitor is told; `open` is the stack of containers, outermost first. Returning true stops the walk. */
-export interface JsonVisitor {
-  /** A key at `offset` (its opening quote), unescaped; the object is `open`'s last frame, its `key` already set. */
+interface JsonVisitor {
+  /** A key at `offset` (its opening quote), unescaped; its object is `open`'s last frame. */
   key?(key: string, offset: number, open: readonly JsonFrame[]): boolean | void;
-  /** A value starts at `offset`; `open` is the containers around it (an opening container is not yet among them). */
+  /** A value starts at `offset`; an opening container is not yet in `open`. */
   value?(offset: number, open: readonly JsonFrame[]): boolean | void;
   /** A container opened: it is `open`'s last frame. */
   enter?(open: readonly JsonFrame[]): boolean | void;
@@ -32,84 +31,105 @@ export interface JsonVisitor {
   leave?(closed: JsonFrame, open: readonly JsonFrame[]): boolean | void;
 }
 
+// Matched where the walk stands (sticky): a string up to its closing quote, so that a failure
+// stops at the character that is wrong; a number of any length.
+const STRING = /"[^"\\\u0000-\u001f]*(?:\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4})[^"\\\u0000-\u001f]*)*/y;
+const SCALAR = /true|false|null|-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
+
+/** Where `pattern` stops matching from `i` (`i` when it matches nothing). */
+function matchEnd(pattern: RegExp, text: string, i: number): number {
+  pattern.lastIndex = i;
+  return pattern.test(text) ? pattern.lastIndex : i;
+}
+
 /**
- * Walk valid JSON `text`, telling `visitor` each key, value start and container. 'stopped' when a
- * visitor asked to stop, 'done' at the end, 'broken' when a string never closes (the text was not
- * what `JSON.parse` accepted).
+ * Where the string that opens at `i` ends (its closing quote) or goes wrong. In text `JSON.parse`
+ * accepted only the quote is sought: a regex call per string would double the walk of a large file.
  */
-export function walkJson(text: string, visitor: JsonVisitor): 'stopped' | 'done' | 'broken' {
-  const { key: onKey, value: onValue, enter: onEnter, leave: onLeave } = visitor;
-  const stack: JsonFrame[] = [];
-  const n = text.length;
-  let i = 0;
-  while (i < n) {
-    const c = text.charCodeAt(i);
-    // Outside strings, valid JSON has no control character but space, tab and the line ends; they,
-    // the colon and a byte-order mark carry no position worth reporting.
-    if (c <= 32 || c === 58 || c === 0xfeff) {
-      i++;
-      continue;
-    }
-    if (c === 44) {
-      const top = stack[stack.length - 1];
-      if (top?.object) top.expectKey = true;
-      else if (top) top.index++;
-      i++;
-      continue;
-    }
-    if (c === 125 || c === 93) {
-      const closed = stack.pop();
-      if (closed && onLeave?.(closed, stack)) return 'stopped';
-      i++;
-      continue;
-    }
-    if (c === 34) {
-      const end = stringEnd(text, i);
-      if (end === -1) return 'broken';
-      const top = stack[stack.length - 1];
-      if (top?.object && top.expectKey) {
-        top.key = keyAt(text, i, end);
-        top.expectKey = false;
-        if (onKey?.(top.key, i, stack)) return 'stopped';
-      } else if (onValue?.(i, stack)) return 'stopped';
-      i = end;
-      continue;
-    }
-    if (onValue?.(i, stack)) return 'stopped';
-    if (c === 123 || c === 91) {
-      stack.push({ object: c === 123, start: i, key: '', index: 0, expectKey: c === 123 });
-      if (onEnter?.(stack)) return 'stopped';
-      i++;
-    } else {
-      // A number, true, false or null: up to the next separator, closer or space.
-      i++;
-      while (i < n && !isScalarEnd(text.charCodeAt(i))) i++;
-    }
-  }
-  return 'done';
-}
-
-function isScalarEnd(c: number): boolean {
-  return c === 44 || c === 125 || c === 93 || c <= 32;
-}
-
-/** The offset just past the string that opens at `start` (a `"`), or -1 when it never closes. */
-function stringEnd(text: string, start: number): number {
-  // The closing quote is the first one not preceded by an odd run of backslashes.
-  let end = text.indexOf('"', start + 1);
+function stringEnd(text: string, i: number, parsed: boolean): number {
+  if (!parsed) return matchEnd(STRING, text, i);
+  let end = text.indexOf('"', i + 1);
   for (;;) {
-    if (end === -1) return -1;
     let slashes = 0;
     while (text.charCodeAt(end - 1 - slashes) === 92) slashes++;
-    if (slashes % 2 === 0) return end + 1;
+    if (slashes % 2 === 0) return end;
     end = text.indexOf('"', end + 1);
   }
 }
 
-/** The key whose text is `text.slice(start, end)`, quotes included, unescaped. */
-function keyAt(text: string, start: number, end: number): string {
-  const raw = text.slice(start + 1, end - 1);
-  return raw.includes('\\') ? (JSON.parse(text.slice(start, end)) as string) : raw;
+function skipSpace(text: string, i: number): number {
+  let c = text.charCodeAt(i);
+  while (c <= 32 && (c === 32 || c === 10 || c === 13 || c === 9)) c = text.charCodeAt(++i);
+  return i;
+}
+
+const VALUE = 0;
+const KEY = 1;
+const AFTER = 2;
+
+/**
+ * Walk JSON `text` (a byte-order mark first is allowed; `parsed`: `JSON.parse` accepted it), telling
+ * `visitor` each key, value and container: 'stopped' when it asked to stop, else the offset of the
+ * first character that cannot be there, or null when the text is valid.
+ */
+function walkJson(text: string, visitor: JsonVisitor, parsed = true): 'stopped' | number | null {
+  const { key: onKey, value: onValue, enter: onEnter, leave: onLeave } = visitor;
+  const stack: JsonFrame[] = [];
+  let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  // What comes next: a value, an object's key and colon, or the commas and closers after a value.
+  let next = VALUE;
+  for (;;) {
+    i = skipSpace(text, i);
+    const c = text.charCodeAt(i);
+    if (next === KEY) {
+      const top = stack[stack.length - 1]!;
+      const end = c === 34 ? stringEnd(text, i, parsed) : i;
+      if (end === i || text.charCodeAt(end) !== 34) return end;
+      const raw = text.slice(i + 1, end);
+      top.key = raw.includes('\\') ? (JSON.parse(text.slice(i, end + 1)) as string) : raw;
+      if (onKey?.(top.key, i, stack)) return 'stopped';
+      i = skipSpace(text, end + 1);
+      if (text.charCodeAt(i) !== 58) return i;
+      i++;
+      next = VALUE;
+      continue;
+    }
+    if (next === VALUE) {
+      if (onValue?.(i, stack)) return 'stopped';
+      if (c === 123 || c === 91) {
+        stack.push({ object: c === 123, start: i, key: '', index: 0 });
+        if (onEnter?.(stack)) return 'stopped';
+        i = skipSpace(text, i + 1);
+        // An empty container: its closer is read as after a value.
+        if (text.charCodeAt(i) === (c === 123 ? 125 : 93)) next = AFTER;
+        else if (c === 123) next = KEY;
+        continue;
+      }
+      const end = c === 34 ? stringEnd(text, i, parsed) : matchEnd(SCALAR, text, i);
+      if (c === 34 && text.charCodeAt(end) !== 34) return end;
+      if (end === i) return i;
+      i = c === 34 ? end + 1 : end;
+      next = AFTER;
+      continue;
+    }
+    const top = stack[stack.length - 1];
+    if (top === undefined) return i < text.length ? i : null;
+    if (c === (top.object ? 125 : 93)) {
+      i++;
+      stack.pop();
+      if (onLeave?.(top, stack)) return 'stopped';
+    } else if (c === 44) {
+      i++;
+      if (!top.object) top.index++;
+      next = top.object ? KEY : VALUE;
+    } else return i;
+  }
+}
+
+/** The offset where JSON `text` first goes wrong, or null when it is valid. */
+export function jsonErrorOffset(text: string): number | null {
+  const end = walkJson(text, {}, false);
+  return end === 'stopped' ? null : end;
 }
 
 /** The path of the frames in `open`: each object's key, each array's index. */
@@ -186,6 +206,5 @@ export function offsetOfPath(text: string, path: readonly PropertyKey[]): number
     },
   });
   if (outcome === 'stopped') return found;
-  if (outcome === 'broken') return null;
-  return nearest === 0 ? null : nearest;
+  return outcome === null && nearest !== 0 ? nearest : null;
 }

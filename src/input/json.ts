@@ -1,9 +1,8 @@
 import { InputError, type InputErrorCode } from '../errors.js';
 import { formatPath } from './issues.js';
-import { jsonErrorOffset } from './json-offset.js';
-import { firstDuplicateKey, offsetOfPath } from './json-walk.js';
+import { firstDuplicateKey, jsonErrorOffset, offsetOfPath } from './json-walk.js';
 
-export { jsonErrorOffset } from './json-offset.js';
+export { jsonErrorOffset } from './json-walk.js';
 
 /**
  * Reading JSON and JSON Lines input, with one style of error message for every reader: where (the
