@@ -1,13 +1,9 @@
 import type { LinkFinding } from './types.js';
 
 /**
- * The links an answer cites, each once: a link written as the text of a markdown link
- * (`[www.x.org](https://x-help.org/…)`) is evidence about its target, kept as the target's
- * `label`, not a link of its own; then one finding per normalized URL, the first kept. Every
- * finding of `extractLinks` still blanks its span for the phone and name scans.
- *
- * `findings` in the order `extractLinks` gives them (by start): the links inside a label come
- * just before their target, so each target looks back over its own label only. O(findings).
+ * The links an answer cites, one per normalized URL: a link written as a markdown link's text is
+ * its target's `label`, not a link of its own (its span is still blanked for the other scans).
+ * `findings` by start, so a label's links come just before their target. O(findings).
  */
 export function citedLinks(findings: readonly LinkFinding[]): LinkFinding[] {
   const inLabel = new Set<number>();

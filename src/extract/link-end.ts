@@ -1,10 +1,4 @@
-/**
- * Where a link found by `extractLinks` ends: the characters that end an address wherever they
- * appear, brackets and quotes closed within the address, and the sentence punctuation, emphasis
- * and unpartnered closing brackets trimmed off its end. Every function here looks at each
- * character a bounded number of times, which keeps the scan linear on hostile text.
- */
-
+// Where a link found by `extractLinks` ends; each character read a bounded number of times.
 /** `http://example.com_`: a host ending in `_` is no host name (linkify-it agrees). */
 export function hostEndsInUnderscore(text: string, from: number, end: number): boolean {
   let k = from;
@@ -53,9 +47,8 @@ function isTerminator(code: number): boolean {
 }
 
 /**
- * The end of an address's body. `[`, `{` and `"` end it unless closed again before the next space
- * (`…/blah_[other]`, `…/{id}`, `…/"quoted"`, as linkify-it reads them); an unclosed one, like the
- * quote after `href="…`, ends it.
+ * The end of an address's body. `[`, `{` and `"` end it unless closed before the next space
+ * (`…/{id}`, as linkify-it reads them): the quote after `href="…` ends it.
  */
 export function scanBody(text: string, from: number): number {
   let j = from;
@@ -103,10 +96,7 @@ function closingWithinWord(text: string, open: number, close: number): number {
 
 const TRAILING = new Set([46, 44, 59, 58, 33, 63, 39, 42, 126, 0xbb /* » */]);
 
-/**
- * Drop trailing sentence punctuation and markdown emphasis, and closing brackets that have no
- * opening partner inside the link (`(see https://a.org/x)` loses `)`, `…/Foo_(law)` keeps it).
- */
+/** Trailing sentence punctuation, emphasis and unpartnered `)` dropped (`…/Foo_(law)` keeps its). */
 export function trimEnd(text: string, start: number, bodyEnd: number): number {
   let open = 0;
   let close = 0;

@@ -1,11 +1,8 @@
 import { parseDomain } from '../util/domains.js';
 import { FILE_EXTENSIONS_NOT_HOSTS } from '../defaults.js';
 
-/**
- * Whether a run of text can be a host, for `extractLinks`: which characters a host-like run holds,
- * where such a run ends, and whether a scheme-less run is a host a person would type. Every
- * function reads each character a bounded number of times.
- */
+// Whether a run of text can be a host, for `extractLinks`; each character read a bounded number of
+// times.
 
 export function isDigit(code: number): boolean {
   return code >= 48 && code <= 57;
@@ -29,10 +26,9 @@ export function isRunChar(code: number, text: string, index: number): boolean {
 }
 
 /**
- * Where the host-like run from `from` (a run character) ends. A run also ends where CJK text meets
- * Latin letters or digits (`访问mass.gov`, `mass.gov访问`): such text is two words written without
- * a space, never one host label. ASCII is decided by its code alone: most runs are prose words,
- * and this loop reads every character of an answer.
+ * Where the host-like run from `from` ends; also where CJK meets Latin letters or digits
+ * (`访问mass.gov`: two words without a space). ASCII is decided by its code: this reads every
+ * character of an answer.
  */
 export function runEnd(text: string, from: number): number {
   let j = from;
@@ -114,9 +110,8 @@ export function isCjk(code: number): boolean {
 const ASCII_LETTERS = /^[a-z]+$/i;
 
 /**
- * Whether a scheme-less run is a host a person would type: labels well formed, and a real public
- * suffix at the end (checked with tldts). File names (`form.pdf`, `README.md`) and words glued by a
- * period with odd case (`app.Now`) are not hosts.
+ * Whether a scheme-less run is a host a person would type: well-formed labels and a real public
+ * suffix (tldts); not `form.pdf` nor `app.Now`.
  */
 export function isLinkHost(run: string): boolean {
   if (!run.includes('.')) return false;

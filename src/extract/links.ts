@@ -14,16 +14,11 @@ import {
 import type { LinkFinding, LinkForm } from './types.js';
 
 /**
- * Every web link in a text: `[text](url)`, `<url>`, bare `http(s)://…`, `www.` hosts, and bare
- * domains written in prose (`TexasLawHelp.org/eviction`). A hand-written single-pass scanner rather
- * than a library: the libraries measured got markdown emphasis (`**https://…**`) wrong, matched TLD
- * prefixes (`john.do` from an e-mail), or went super-linear on hostile input; this one visits each
- * character a bounded number of times.
- *
- * Scheme-less candidates must end in a real public suffix (tldts), so `e.g.`, `form.pdf`, `v1.2`,
- * `Node.js` and `app.Now` are not links; e-mail addresses are skipped whole. Trailing sentence
- * punctuation and markdown emphasis are stripped, balanced parentheses kept (`…/Foo_(law)`), and
- * the scan stops at closing brackets, quotes, pipes and full-width punctuation.
+ * Every web link in a text: `[text](url)`, `<url>`, `http(s)://…`, `www.` hosts and bare domains
+ * (`TexasLawHelp.org/eviction`). A hand-written single pass, each character visited a bounded
+ * number of times: the libraries measured got emphasis (`**https://…**`) wrong, matched suffix
+ * prefixes (`john.do` of an e-mail) or went super-linear. A scheme-less candidate needs a real
+ * public suffix (`e.g.`, `v1.2`, `Node.js` are none); e-mail addresses are skipped whole.
  */
 export function extractLinks(text: string): LinkFinding[] {
   const findings: LinkFinding[] = [];
@@ -47,11 +42,8 @@ function nextOf(text: string, char: string, from: number): number {
 
 /**
  * How far the scan can skip from `i` when the next `.`, `/` or `@` is at `mark`: to the last
- * character before `mark - 7` that no host-like run holds. Before it no link can start or end:
- * a run there has no dot and no `@` after it, an address needs `//`, and a scheme reaching past it
- * would start within seven characters of `mark`. The scan reaches that character anyway (it
- * steps over every one no run holds), so skipping changes nothing but the time: prose between two
- * sentence ends is read once, backwards over one word, instead of word by word.
+ * character before `mark - 7` no host-like run holds, as no link can start or end before it (a
+ * scheme is at most seven characters). Only time changes: prose is read once, backwards.
  */
 function quietUntil(text: string, i: number, mark: number): number {
   for (let k = mark - 8; k > i; k--) if (!isRunChar(text.charCodeAt(k), text, k)) return k;
@@ -80,10 +72,7 @@ function linkAt(text: string, i: number, findings: LinkFinding[]): number {
   return bareLink(text, i, j, findings);
 }
 
-/**
- * A protocol-relative address (`//example.com/path`), where `//` does not follow a scheme, a
- * word or another slash: it names a host as surely as `https://` does.
- */
+/** A protocol-relative `//host` not after a scheme, word or slash: a host as sure as `https://`. */
 function startsProtocolRelative(text: string, i: number): boolean {
   return (
     text.charCodeAt(i + 1) === 47 &&
@@ -113,26 +102,22 @@ function schemeLink(text: string, i: number, findings: LinkFinding[]): number {
   let bodyFrom = schemeEnd;
   // An IPv6 literal host (`http://[::1]/`): its brackets belong to the address.
   if (text.charCodeAt(bodyFrom) === 91 /* [ */) {
-    // Look no further than the longest literal (48): searching the whole rest of the text made
-    // `http://[` repeated quadratic (1 MB of it took seconds).
+    // At most the longest literal (48): searching the rest made `http://[` repeated quadratic.
     const close = text.slice(bodyFrom, bodyFrom + 49).indexOf(']');
     if (close !== -1 && /^\[[0-9A-Fa-f:.]+$/.test(text.slice(bodyFrom, bodyFrom + close)))
       bodyFrom += close + 1;
   }
   const bodyEnd = scanBody(text, bodyFrom);
   const end = trimEnd(text, i, bodyEnd);
-  // A bare `http://` is never an address; skipping it spares a thrown URL error per
-  // occurrence, which made 1 MB of `http:// ` five times slower than prose.
+  // A bare `http://` is no address: its thrown URL error made `http:// ` repeated 5× slower.
   if (end > schemeEnd && !hostEndsInUnderscore(text, schemeEnd, end))
     pushFinding(findings, text, i, end, 'scheme');
   return Math.max(bodyEnd, i + 1);
 }
 
 /**
- * A run `i…j` followed by `@`: an e-mail address, whose domain is skipped too, so
- * `help@lawhelp.org` is not a link. But a host before `@` and a path after the domain is an
- * address with a user part, written to look like the first host (`lawhelpca.org@evil.com/x` goes
- * to evil.com): that is a link.
+ * A run `i…j` before `@`: an e-mail, its domain skipped too (`help@lawhelp.org`), unless a host
+ * and a path after the domain make it an address with a user part (`lawhelpca.org@evil.com/x`).
  */
 function beforeAt(text: string, i: number, at: number, findings: LinkFinding[]): number {
   const local = text.slice(i, trimHostEnd(text, i, at));

@@ -11,15 +11,10 @@ import {
 import type { PhoneFinding, Span } from './types.js';
 
 /**
- * North American phone numbers in a text. Links are blanked first (`blanked`): digits inside URLs
- * were the largest source of false numbers measured. Every pattern is a fixed-width sequence of
- * bounded quantifiers, so each match attempt costs constant time and the scan is linear.
- *
- * Recognized: `(617) 555-0123`, `617-555-0123`, `617.555.0123`, `617 555 0123`, `6175550123`,
- * `+1 617 555 0123`, `1-800-555-0123`, vanity spellings in capitals (`1-800-LAW-HELP`), an
- * extension (`ext. 12`, `x12`), and the three-digit service lines (`call 211`, `dial 988`) only
- * where the text says to call, dial or text them. Never a phone: a longer digit run, dates, ZIP+4,
- * money, statute sections, and numbers labelled as case, docket, reference or account numbers.
+ * North American phone numbers in a text, with links blanked (digits in URLs were the largest
+ * source of false numbers); bounded patterns only, so the scan is linear. Service lines count only
+ * after "call", "dial", "text"; never a longer digit run, a date, ZIP+4, money, a statute section or
+ * a case, docket, reference or account number.
  */
 export function extractPhones(text: string, blanked: readonly Span[] = []): PhoneFinding[] {
   // Full-width digits folded one character for one, so spans in `masked` are spans in `text`.

@@ -1,7 +1,6 @@
 /**
- * What extraction finds in an answer. Every finding keeps the text as written (`raw`), the value
- * it is compared by (`normalized`) and where it stands (`start` inclusive, `end` exclusive, in
- * UTF-16 code units of the answer), so a reason can name exactly what failed and where.
+ * What extraction finds: the text as written (`raw`), the value compared (`normalized`) and where
+ * (`start` inclusive, `end` exclusive, UTF-16 code units), so a reason names what failed and where.
  */
 export interface Span {
   start: number;
@@ -44,10 +43,7 @@ export interface OrgFinding extends Span {
   normalized: string;
   /** The allowlist name or alias that matched. */
   matched: string;
-  /**
-   * Set when the name that matched is weak (`isWeakName`): an alias of common words or a role, or
-   * one several organizations share. It may verify a number; it never charges one nor drives a fix.
-   */
+  /** A weak name (`isWeakName`): it may verify a number, never charge one nor drive a fix. */
   weak?: true;
 }
 

@@ -3,11 +3,8 @@ import type { Span } from '../extract/types.js';
 import { tokenize, type Token } from '../normalize/name.js';
 
 /**
- * One answer read once, for every matcher: its word tokens (`tokenize`, whole text, text
- * offsets), and its structure (`Segments`: sentences, blocks, the heading or list item each block
- * sits under, the header row of each table row), built on first use: an answer without a phone
- * number never needs it. Organization names, unlisted names, the references to other bodies and
- * the owner's words all read these tokens instead of tokenizing the text, or a slice of it, again.
+ * One answer read once, for every matcher: its word tokens, and its structure (`Segments`) built on
+ * first use, as an answer without a phone number never needs it.
  */
 export interface PreparedAnswer extends Segments {
   readonly tokens: readonly Token[];
@@ -28,10 +25,7 @@ export function prepareAnswer(text: string | PreparedAnswer): PreparedAnswer {
   return typeof text === 'string' ? new Prepared(text, tokenize(text)) : text;
 }
 
-/**
- * Whether a value is an answer `prepareAnswer` read: a front that runs the verifier and the chunk
- * check on one answer prepares it once and hands both the same one.
- */
+/** Whether a value is a prepared answer (a front hands the verifier and the chunk check one). */
 export function isPreparedAnswer(value: unknown): value is PreparedAnswer {
   return value instanceof Prepared;
 }
@@ -49,9 +43,8 @@ export function firstTokenAfter(tokens: readonly Token[], position: number): num
 }
 
 /**
- * The tokens `tokenize(text.slice(span.start, span.end))` gives, at text offsets: the answer's own
- * tokens inside the span, shared, and a word the span cuts tokenized as cut (rare: a span ends
- * inside a word only after a possessive stem or a number touching a letter).
+ * The tokens `tokenize(text.slice(span.start, span.end))` gives, at text offsets: the answer's own,
+ * and a word the span cuts tokenized as cut (rare: after a possessive stem or a number).
  */
 export function tokensIn(answer: PreparedAnswer, span: Span): Token[] {
   const { tokens, text } = answer;

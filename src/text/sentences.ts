@@ -1,17 +1,15 @@
 import type { Span } from '../extract/types.js';
 
-// Where sentences end: the one splitter of the verifier (phone attribution, repair, corrections,
-// through `src/text/structure.ts`) and of the chunk check (claims and chunk passages). Each caller
-// gives the stretch it reads (a line, a paragraph) and, for the chunk check, what it must not read.
+// Where sentences end: the one splitter of the verifier (through `structure.ts`) and of the chunk
+// check, each giving the stretch it reads and, for the chunk check, what it must not read.
 
 export const TERMINATORS = new Set(['.', '!', '?', '。', '！', '？']);
 /** Full-width sentence marks: they end a sentence with no space after, as CJK text is written. */
 const CJK_TERMINATORS = new Set(['。', '！', '？']);
 const CLOSERS = new Set([')', ']', '}', '"', "'", '”', '’', '»', '*', '_', '」', '』', '）']);
 /**
- * Words that end with a period without ending the sentence (compared lower case, dots inside
- * kept). `a.m.` and `p.m.` are not here: `5 p.m. Call us` ends a sentence, and `5 p.m. on
- * weekdays` is kept whole by the lower-case rule.
+ * Words that end with a period without ending the sentence (lower case, inner dots kept). Not
+ * `a.m.`/`p.m.`: `5 p.m. Call us` ends one; `5 p.m. on weekdays` stays whole by the lower-case rule.
  */
 const ABBREVIATIONS = new Set(
   (
@@ -34,14 +32,10 @@ export interface SentenceContext {
 }
 
 /**
- * Split `[start, end)` of the text into sentences. A sentence ends at `.`, `!` or `?` (and CJK
- * ones), after closing quotes or brackets, before whitespace, unless the word before is an
- * abbreviation or an initial, or the next word starts in lower case. Citation markers written
- * after the end (`…days. [2]`, `…days.[2]`) belong to the sentence before them. Masked characters
- * never end a sentence.
- *
- * Each sentence runs from the end of the one before (its leading whitespace included) to its own
- * end; stretches of whitespace only are dropped. `trimSpan` takes the whitespace off.
+ * `[start, end)` split into sentences: one ends at `.`, `!`, `?` (or a CJK mark), after closing
+ * quotes or brackets, before whitespace, unless after an abbreviation or initial or before a
+ * lower-case word; citation markers after it (`…days. [2]`) stay with it; masked characters end
+ * none. Each runs from the previous end, leading whitespace included; blank pieces are dropped.
  */
 export function splitSentences(
   text: string,

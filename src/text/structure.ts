@@ -3,9 +3,8 @@ import type { Span } from '../extract/types.js';
 import { splitSentences } from './sentences.js';
 
 /**
- * Sentences and blocks (paragraphs, list items, headings, table rows) of an answer, as spans, for
- * attributing a phone number to the organization named near it. A line break ends a sentence:
- * model answers put a name on one line and its number on the next, and those stay in one block.
+ * Sentences and blocks (paragraphs, list items, headings, table rows) of an answer, as spans. A
+ * line break ends a sentence, not a block: answers put a name on one line and its number below.
  */
 export interface Segments {
   /** The answer these spans index. */
@@ -13,17 +12,12 @@ export interface Segments {
   sentences: Span[];
   blocks: Span[];
   /**
-   * For each block (by index), the block it sits under, or -1: a list item's parent item (less
-   * indented), else the heading above it. A paragraph ends the list above it. This is how a chatbot's
-   * `1. **Organization**` with sub-bullets `Phone:` / `Website:` is read: the number belongs to
-   * the item it sits under. Heading: a markdown `#` line, or a line that is only bold text.
+   * For each block, the block it sits under, or -1: a list item's less indented parent, else the
+   * heading above (a `#` line or a line only bold). A paragraph ends a list. So `1. **Org**` with
+   * sub-bullets `Phone:` gives the number to its item.
    */
   parents: number[];
-  /**
-   * For each block (by index), the header row of the markdown table it is a row of (a `|` row
-   * followed by a `| --- |` row), or -1: how a number in a `Fax` column is told from one in a
-   * `Phone` column.
-   */
+  /** For each block, the header row of the markdown table it is a row of, or -1 (a `Fax` column). */
   tableHeads: number[];
   /** The sentence that holds `position` (an element of `sentences`: callers group by it). */
   sentenceAt(position: number): Span | undefined;
@@ -38,7 +32,7 @@ export function segment(text: string): Segments {
 
 type Blocks = Pick<Segments, 'blocks' | 'parents' | 'tableHeads'>;
 
-/** `segment`'s answer. A class with each part built on first read: one read only for its sentences never reads blocks. */
+/** `segment`'s answer, each part built on first read: one read for its sentences never reads blocks. */
 export class Structure implements Segments {
   readonly text: string;
   #blocks: Blocks | undefined;
@@ -115,10 +109,7 @@ interface Building {
   blockStart: number;
 }
 
-/**
- * Ends the block being read at `end`, if one is, placing it under its container. A function over
- * the state rather than a closure inside `segment`: one would be made for every answer read.
- */
+/** Ends the block being read at `end`, under its container (not a closure made per answer). */
 function closeBlock(building: Building, end: number): void {
   const { blockStart, blocks } = building;
   if (blockStart !== -1 && end > blockStart) {
@@ -249,10 +240,7 @@ export function blocksAbove(blocks: readonly Span[], block: Span): Span | undefi
   return { start: first.start, end: block.start };
 }
 
-/**
- * The names of the nearest item or heading above `block` (by `segments.parents`) that names any,
- * or undefined.
- */
+/** The names of the nearest item or heading above `block` that names any, or undefined. */
 export function underHeading<T extends Span>(
   segments: Segments,
   block: Span,
