@@ -2,17 +2,10 @@ import { isFatalBucket, type Recommendation, type Report } from '../types.js';
 import { countsAgainst, leftForReview, type Repair, resemblesListed } from './repair.js';
 
 /**
- * What a runtime caller should do with an answer, by the pass rule of `scoreReport` (score above
- * the threshold and no broken or invented link):
- * - `pass` when the answer passes and holds nothing to correct (no misattributed number: a wrong
- *   number can pass the score, but a guardrail does not show it to a person; nor a link resembling
- *   a directory site that the directory's page can replace);
- * - `repair` when something is to be corrected and the repaired answer passes;
- * - `review` when a finding against it has only a suggestion (a `review` correction: the
- *   organization not named beyond doubt, or the directory offering no one replacement), left in
- *   the repaired answer for a person: a fix needs more proof than a grade, and a guess would send
- *   a person to the wrong organization;
- * - `refuse` otherwise: it fails, and so does its repair (or nothing could be repaired).
+ * What a runtime caller should do with an answer: `pass` when it passes with nothing to correct (a
+ * wrong number can pass the score, but a guardrail does not show it); `repair` when the repaired
+ * answer passes; `review` when a finding has only a suggestion, left for a person, as a guess
+ * would send someone to the wrong organization; `refuse` otherwise.
  */
 export function recommend(report: Report, repair?: Repair): Recommendation {
   if (!needsRepair(report))
@@ -54,10 +47,7 @@ export function recommend(report: Report, repair?: Repair): Recommendation {
   };
 }
 
-/**
- * A finding the answer should not go out with: a broken or invented link, a misattributed number,
- * a failing score, or a link resembling a directory site that the directory's page can replace.
- */
+/** A finding the answer should not go out with, or a failing score (`refuse` or `repair`). */
 export function needsRepair(report: Report): boolean {
   return (
     !report.pass ||

@@ -6,10 +6,8 @@ export interface PlannedEdit<T> extends Edit {
 }
 
 /**
- * Apply edits as a linter's fixer does: sorted by where they start, an edit that overlaps one
- * already taken is skipped (returned, so it can be reported), two identical edits (two claims of
- * one removed sentence) are one, and an edit inside a removal already taken is covered by it.
- * Pure: O(edits log edits + text).
+ * Apply edits as a linter's fixer does: by start, an edit overlapping one taken is skipped (and
+ * returned), identical ones merged, one inside a removal covered. O(edits log edits + text).
  */
 export function applyEdits<T>(
   text: string,
@@ -18,19 +16,17 @@ export function applyEdits<T>(
   text: string;
   applied: PlannedEdit<T>[];
   merged: PlannedEdit<T>[];
-  covered: PlannedEdit<T>[];
   skipped: PlannedEdit<T>[];
 } {
   const sorted = [...edits].sort((a, b) => a.start - b.start || b.end - a.end);
   const applied: PlannedEdit<T>[] = [];
   const merged: PlannedEdit<T>[] = [];
-  const covered: PlannedEdit<T>[] = [];
   const skipped: PlannedEdit<T>[] = [];
   for (const edit of sorted) {
     const last = applied[applied.length - 1];
     if (last && last.start === edit.start && last.end === edit.end && last.text === edit.text)
       merged.push(edit);
-    else if (last && edit.end <= last.end && last.text === '') covered.push(edit);
+    else if (last && edit.end <= last.end && last.text === '') continue;
     else if (last && edit.start < last.end) skipped.push(edit);
     else applied.push(edit);
   }
@@ -40,5 +36,5 @@ export function applyEdits<T>(
     out += text.slice(at, edit.start) + edit.text;
     at = edit.end;
   }
-  return { text: out + text.slice(at), applied, merged, covered, skipped };
+  return { text: out + text.slice(at), applied, merged, skipped };
 }

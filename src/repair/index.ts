@@ -3,17 +3,9 @@ import type { Report } from '../types.js';
 import { needsRepair, recommend } from './action.js';
 import { type Repair, repairAnswer, type Verify } from './repair.js';
 
-export { recommend, needsRepair } from './action.js';
-export { applyEdits, type PlannedEdit } from './apply.js';
-export { removalEdit, type Edit } from './removal.js';
-export {
-  fixPass,
-  repairAnswer,
-  type Repair,
-  type RepairChange,
-  type Unrepaired,
-  type Verify,
-} from './repair.js';
+export { type PlannedEdit } from './apply.js';
+export { removalEdit } from './removal.js';
+export { fixPass, type Repair } from './repair.js';
 
 /**
  * The verdict with its recommendation, and the repair when one was needed: the guardrail's one

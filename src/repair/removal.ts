@@ -6,23 +6,17 @@ export interface Edit extends Span {
   text: string;
 }
 
-// What is left of a line once its claim is gone and it says nothing: blank, a bullet or number
-// alone, or a label alone ("- Phone:", "**Website:**"), which would read as a claim with its value
-// missing.
+// What is left of a line once its claim is gone and it says nothing: blank, a bullet alone, or a
+// label alone ("- Phone:"), which would read as a claim with its value missing.
 const EMPTY_REMAINDER =
   /^[ \t]*(?:[-*+•–]|\d{1,3}[.)])?[ \t]*(?:(?:\*\*|__)?[\p{L}][\p{L} /&'’-]{0,30}:(?:\*\*|__)?)?[ \t]*$/u;
 
 /**
- * The edit that removes the claim at `claim`, never leaving half a claim behind:
- * - in a markdown table row, the cell's content (the row's other cells are still true);
- * - else its sentence, with the spaces after it (or before it, at the end of a line); and when
- *   what is left of the line says nothing (`- `, `- Phone:`), the whole line with its line break.
- * So "Call the court at 1." goes whole, never leaving a dangling "call", and no empty bullet stays.
- *
- * Linear in the answer over all its removals: each reads only its sentence and the few characters
- * around it, and the line's bounds, whether it is a table row and where its cells are come from
- * one reading of the text (`linesOf`). Slicing the line for each removal was quadratic on one long
- * line of invented links (18-31 s for a 1 MB body).
+ * The edit that removes the claim at `claim`, never leaving half a claim: in a table row, the
+ * cell's content; else its sentence with the spaces after it (before it, at a line's end), or the
+ * whole line when what is left says nothing (`- Phone:`). Linear over all of a text's removals:
+ * each reads its sentence and neighbourhood, the lines read once (`linesOf`); slicing the line per
+ * removal took 18-31 s on a 1 MB line of invented links.
  */
 export function removalEdit(segments: Segments, claim: Span): Edit {
   const { text } = segments;
@@ -65,16 +59,12 @@ function isBlank(code: number): boolean {
   return code === 0x20 || code === 0x09;
 }
 
-/**
- * More than `EMPTY_REMAINDER` can hold besides blanks (a bullet or number, a label of 31 letters,
- * two emphasis marks and the colon; astral letters count twice): a rest with more says something.
- */
+/** More than `EMPTY_REMAINDER` can hold besides blanks (astral letters count twice). */
 const REMAINDER_MOST = 80;
 
 /**
- * Whether the line without `start`–`end` says nothing (`EMPTY_REMAINDER`). The rest is read from
- * the removal outward, and only until it holds more than `REMAINDER_MOST` characters besides
- * blanks, so a removal in a long line reads its neighbourhood, not the line.
+ * Whether the line without `start`–`end` says nothing (`EMPTY_REMAINDER`), read outward from the
+ * removal only until it holds more than `REMAINDER_MOST`, so a long line is not read whole.
  */
 function saysNothing(
   text: string,
@@ -92,11 +82,7 @@ function saysNothing(
   return EMPTY_REMAINDER.test(text.slice(lineStart, start) + text.slice(end, lineEnd));
 }
 
-/**
- * The lines of one text, read once for all its removals: where each starts, and, read on first
- * use, whether it is a table row and where its cell bars are. Kept per `Segments` (one text's
- * structure), so nothing outlives the text.
- */
+/** A text's lines, read once for all its removals (per `Segments`: nothing outlives the text). */
 class Lines {
   readonly starts: number[] = [0];
   readonly #tableRow: Array<boolean | undefined> = [];
@@ -166,10 +152,7 @@ function linesOf(segments: Segments): Lines {
 const JOINED_BEFORE =
   /(?:,[ \t]*|[ \t]+)(?:or|and)[ \t]+(?:(?:visit|see|go[ \t]+to|check|read|call|contact|try)[ \t]+)?(?:(?:it|them|us)[ \t]+)?(?:(?:at|on)[ \t]+)?$/i;
 
-/**
- * The claim with the "or visit" that joins it to its sentence, when it is the sentence's last
- * alternative ("Call A at 1 or visit LINK."): the rest of the sentence stands without it.
- */
+/** The claim with the "or visit" joining it, when it is its sentence's last alternative. */
 function trailingClause(text: string, sentence: Span, claim: Span): Edit | null {
   if (!/^[\s.;!?)\]*_]*$/.test(text.slice(claim.end, sentence.end))) return null;
   const before = text.slice(sentence.start, claim.start);

@@ -30,24 +30,16 @@ export interface Repair {
   passes: number;
 }
 
-/**
- * One text's verdict. It gets the text prepared (`prepareAnswer`), and the repair reads the same
- * sentences to widen a removal, so each text is split once.
- */
+/** One text's verdict, given the text prepared: repair widens removals over the same sentences. */
 export type Verify = (answer: PreparedAnswer) => Report | Promise<Report>;
 
 type Target = { finding: 'link' | 'phone'; raw: string; correction: Fix; span: Span };
 
 /**
- * Repair an answer with its findings' corrections, as a linter fixes a file: each finding that
- * counts against the answer (a broken, invented or wrong-jurisdiction link, a misattributed or
- * wrong-jurisdiction number) gives its
- * correction as an edit (`replace` as is, `remove` widened to its sentence, list item or table
- * cell: `removalEdit`); one fixer applies them (`applyEdits`: sorted, overlaps skipped), and the
- * result is verified again with `verify`. While the new verdict still has corrections to apply, the
- * same runs again, at most `REPAIR_MAX_PASSES` times. A lookalike of a listed domain is replaced
- * by the directory's page for it (`resemblesListed`). A correction of action `review` is never
- * applied (the fix is not proven: a person decides); its finding is reported as unrepaired.
+ * Repair an answer with its findings' corrections, as a linter fixes a file: each finding against
+ * the answer, and a lookalike with a listed page (`resemblesListed`), gives its edit (a removal
+ * widened by `removalEdit`), applied by `applyEdits` and verified again; repeated while corrections
+ * remain, at most `REPAIR_MAX_PASSES` times. A `review` is never applied: it stays unrepaired.
  */
 export async function repairAnswer(
   text: string | PreparedAnswer,
@@ -166,10 +158,8 @@ export function leftForReview(report: Report): number {
 }
 
 /**
- * A link that resembles a directory site (`lookalike_of`) without failing the answer, with the
- * directory's page for that domain to put in its place: offline, resemblance is no proof against
- * it (it keeps its bucket and score), but the listed page is one right replacement, so repair
- * writes it rather than show a person a site that may be an impostor.
+ * A lookalike that does not fail the answer but has the directory's page to replace it: no proof
+ * against it offline, but repair writes the listed page rather than show a possible impostor.
  */
 export function resemblesListed(link: LinkVerdict): boolean {
   return (
@@ -185,9 +175,8 @@ export function countsAgainst(phone: PhoneVerdict): boolean {
 }
 
 /**
- * One pass of the fixer over a prepared text: the edits applied as `applyEdits` applies them, the
- * result tidied (`tidy`) and prepared for its verification. The link repair above and the chunk
- * check's claim repair (`src/chunks/repair.ts`) both fix through it.
+ * One pass of the fixer over a prepared text: edits applied, the result tidied and prepared for
+ * its verification. The link repair and the chunk check's claim repair both fix through it.
  */
 export function fixPass<T>(
   answer: PreparedAnswer,
