@@ -32,18 +32,13 @@ export interface VerifyOptions {
   failOnMisattribution?: boolean;
   /** Check every link and number against this jurisdiction; absent: no check, nothing changes. */
   jurisdiction?: JurisdictionOptions;
-  /**
-   * Link verdicts already reached with this index and these options (`KnownLinks`), read and
-   * added to: the guardrail's second verification of a repaired answer finds its links here.
-   */
+  /** Link verdicts already reached with this index and options, read and added to (repair). */
   known?: KnownLinks;
 }
 
 /**
- * Link verdicts by everything `classifyLink` reads of a finding (all of it but its span): a link
- * written the same way, at another place or in another text, gets the same verdict from the same
- * index and options, so it is not searched for again (the lookalike search is most of a link's
- * cost). One map for one index and one set of options only.
+ * Link verdicts by all `classifyLink` reads of a finding (all but its span): a link written alike
+ * is not searched again (lookalikes are most of a link's cost). One map per index and options.
  */
 export type KnownLinks = Map<string, LinkVerdict>;
 
@@ -55,10 +50,8 @@ export interface Extraction {
 }
 
 /**
- * Find every link, phone number and organization name: spans only, nothing judged. Links first:
- * their spans are blanked before looking for numbers and names, so digits and words inside a URL
- * are neither. Organization names are found with the index's name matcher, the one step that
- * needs the allowlist.
+ * Every link, phone number and organization name, spans only. Links first: their spans are blanked
+ * for the other scans, so digits and words inside a URL are neither.
  */
 export function extract(answer: string | PreparedAnswer, index: AllowlistIndex): Extraction {
   const text = typeof answer === 'string' ? answer : answer.text;
@@ -68,10 +61,7 @@ export function extract(answer: string | PreparedAnswer, index: AllowlistIndex):
   return { links: citedLinks(allLinks), phones, organizations };
 }
 
-/**
- * Match each phone number against the organizations named near it (the sentence structure decides
- * "near"). Pass the answer `extract` read, prepared (`prepareAnswer`), so it is read once.
- */
+/** Each number matched to the organizations named near it; `answer` prepared, so it is read once. */
 export function matchPhones(
   answer: string | PreparedAnswer,
   found: Extraction,
@@ -81,10 +71,7 @@ export function matchPhones(
   return attributePhones(found.phones, found.organizations, prepared, index);
 }
 
-/**
- * Verify one answer offline: a pure function of the text and the allowlist. The text may come
- * prepared (`prepareAnswer`), when the caller reads its sentences too (the repair).
- */
+/** Verify one answer offline: a pure function of the text (maybe prepared) and the allowlist. */
 export function verifyAnswer(
   text: string | PreparedAnswer,
   index: AllowlistIndex,
@@ -120,10 +107,7 @@ function classifyKnown(
   return verdict;
 }
 
-/**
- * The last steps of both passes: the numbers matched, the jurisdiction check when one is given,
- * the corrections, then the score and the report.
- */
+/** The last steps of both passes: numbers, jurisdiction, corrections, score, report. */
 function finish(
   judged: LinkVerdict[],
   answer: PreparedAnswer,
@@ -181,9 +165,8 @@ function finish(
 }
 
 /**
- * Verify one answer with liveness: links the offline pass did not already call invented are
- * fetched as written (not in their normalized form) through `checker`, which caches per link and
- * bounds concurrency across answers.
+ * Verify one answer with liveness: links not already invented offline are fetched as written
+ * through `checker`, which caches per link and bounds concurrency across answers.
  */
 export async function verifyAnswerLive(
   text: string | PreparedAnswer,

@@ -1,12 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { bundledDataPath } from '../util/bundled-data.js';
 
-/**
- * The geographic area codes and the state each serves (`data/area-codes.txt`, built by
- * `scripts/refresh-area-codes.ts`). Suspicion only, never proof: a number keeps its area code when
- * its owner moves or serves several states, and overlays added after the snapshot are absent (an
- * absent code says nothing). The jurisdiction check only mentions it in a reason.
- */
+// The geographic area codes' states (`data/area-codes.txt`): suspicion only, never proof (a number
+// keeps its code when its owner moves or serves several states; later overlays are absent).
 let bundled: ReadonlyMap<string, string> | undefined;
 
 /** `npa<TAB>area` lines after `#` comments. A line it cannot read is skipped: suspicion is optional. */

@@ -4,10 +4,7 @@ import type { GovRegistry } from '../match/dotgov.js';
 import type { Served } from '../types.js';
 import type { LegalHelpTable } from './table.js';
 
-/**
- * Who serves where, offline: the three sources a link's or a number's area is read from, in the
- * order of proof. Pure lookups over data loaded once (see `knowledgeFor` in `check.ts`).
- */
+/** Who serves where, offline: the three sources, in the order of proof, loaded once. */
 export interface AreaKnowledge {
   readonly allowlist: Pick<Allowlist, 'orgAreas' | 'linkAreas'>;
   readonly gov: GovRegistry;
@@ -27,12 +24,9 @@ export function sourceLabel(served: Served, knowledge: AreaKnowledge): string {
 }
 
 /**
- * The areas a link serves, or null when no source knows:
- * 1. the allowlist's `link_areas`, by the link's URL, then its host or a domain above it;
- * 2. the .gov registry, by the link's registered .gov domain (a subdomain belongs to its domain);
- * 3. the legal-help table, by the host or a domain above it.
- * The first source that knows decides: a directory that says a site serves the whole country is
- * not overruled by a table that gives it one state.
+ * The areas a link serves, or null: the allowlist's `link_areas` (URL, then host or a domain
+ * above), the .gov registry (its registered domain), the legal-help table (host or above). The
+ * first that knows decides: a table does not overrule a directory that says nationwide.
  */
 export function areasOfLink(
   link: { normalized: string; host: string },
@@ -56,10 +50,7 @@ export function areasOfLink(
   return host === null ? null : { areas: hosts.get(host)!, source: 'legal_help_table', via: host };
 }
 
-/**
- * The areas the owners of a number serve together, or null unless the allowlist gives an area for
- * every one of them: one owner of unknown area could be the right one.
- */
+/** The areas a number's owners serve together; null unless the allowlist gives every one an area. */
 export function areasOfOwners(owners: readonly string[], knowledge: AreaKnowledge): Served | null {
   const listed = knowledge.allowlist.orgAreas;
   if (listed === undefined || owners.length === 0) return null;

@@ -35,9 +35,8 @@ function elsewhere(served: Served, jurisdiction: string, knowledge: AreaKnowledg
 }
 
 /**
- * A link verdict checked against the jurisdiction: `wrong_jurisdiction` (score 0) when its site is
- * proven to serve only other jurisdictions, else the same verdict; either way it carries `served`
- * when the area is known. `broken` and `invented` stay as they are: they say more.
+ * A link verdict checked against the jurisdiction: `wrong_jurisdiction` when its site is proven to
+ * serve only elsewhere (`broken` and `invented` stay: they say more); `served` when known.
  */
 export function checkLink(verdict: LinkVerdict, options: JurisdictionOptions): LinkVerdict {
   const served = areasOfLink(verdict.finding, options.knowledge);
@@ -61,10 +60,8 @@ export function checkLink(verdict: LinkVerdict, options: JurisdictionOptions): L
 }
 
 /**
- * A phone verdict checked against the jurisdiction: a number `verified` or `known` becomes
- * `wrong_jurisdiction` when every organization the directory lists it for serves only other
- * jurisdictions (`areasOfOwners`: one owner of unknown area keeps it as it was). Other statuses
- * say more already, or nothing the areas could prove.
+ * A `verified` or `known` number becomes `wrong_jurisdiction` when every owner serves only
+ * elsewhere (`areasOfOwners`: an owner of unknown area keeps it); other statuses say more already.
  */
 export function checkPhone(
   verdict: PhoneVerdict,
@@ -86,10 +83,8 @@ export function checkPhone(
 }
 
 /**
- * A number the directory does not hold (`unlisted`) whose geographic area code belongs to another
- * state: said in the reason, and nothing else (the code stays: it names the rule that decided the
- * status). An area code is no proof of whom a line serves (a
- * statewide or national line keeps its office's code), so the status and the score stay.
+ * An `unlisted` number whose geographic area code is another state's: said in the reason only, as
+ * a statewide or national line keeps its office's code; status, code and score stay.
  */
 function withAreaCodeSuspicion(verdict: PhoneVerdict, jurisdiction: string): PhoneVerdict {
   if (verdict.status !== 'unlisted') return verdict;

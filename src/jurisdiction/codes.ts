@@ -10,9 +10,8 @@ export type Jurisdiction = string;
 export const NATIONWIDE = 'US';
 
 /**
- * Postal code → name, for the 50 states, DC and the five inhabited territories. Written by hand:
- * 56 fixed rows the USPS has not changed in decades, and the one list both the parser and every
- * reason ("serves TX, not MA") read.
+ * Postal code → name, for the 50 states, DC and the five inhabited territories: by hand, 56 rows the
+ * USPS has not changed in decades, read by the parser and every reason.
  */
 export const JURISDICTIONS: Readonly<Record<string, string>> = {
   AL: 'Alabama',
@@ -105,9 +104,8 @@ const BY_NAME: ReadonlyMap<string, string> = new Map([
 ]);
 
 /**
- * The code of a jurisdiction written as a code or a full name, any case (`ma`, `Massachusetts`,
- * `district of columbia`, `Washington, D.C.`); null for anything else. `US` and `national` are
- * not jurisdictions (see `areaOf` for the area cells that may say so).
+ * The code of a jurisdiction written as a code or a name, any case (`ma`, `Washington, D.C.`);
+ * null otherwise, `US` and `national` included (areas, not jurisdictions: `areaOf`).
  */
 export function jurisdictionOf(text: string): Jurisdiction | null {
   const trimmed = text.trim();

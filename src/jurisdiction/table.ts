@@ -4,9 +4,8 @@ import { bundledDataPath } from '../util/bundled-data.js';
 import { areaOf } from './codes.js';
 
 /**
- * The shipped table of statewide legal-help portals and LSC-funded legal-aid programs
- * (`data/legal-help-areas.txt`, built by `scripts/refresh-legal-help.ts` from the public facts in
- * `scripts/legal-help/`): host → the areas it serves. A host matches at itself or any subdomain.
+ * The shipped table of statewide legal-help portals and LSC-funded programs (`data/legal-help-areas.txt`,
+ * `scripts/refresh-legal-help.ts`): host → areas, matching at itself or any subdomain.
  */
 export interface LegalHelpTable {
   /** `YYYY-MM-DD` of the snapshot. */
