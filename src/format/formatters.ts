@@ -15,8 +15,6 @@ import {
 } from '../types.js';
 import type { CountsJson, LinkJson, PhoneJson, VerdictJson } from './verdict-schema.js';
 
-/** Formatters over a `Report`: the promptfoo GradingResult, the JSON document, and the terminal text. */
-
 function countBy<K extends string>(keys: readonly K[], values: readonly K[]): string {
   const parts = keys
     .map((key) => [key, values.filter((value) => value === key).length] as const)
@@ -27,9 +25,8 @@ function countBy<K extends string>(keys: readonly K[], values: readonly K[]): st
 }
 
 /**
- * The verdict's first words: `PASS`, `FAIL`, or `PASS with N problems` when a passing answer still
- * carries problems or warnings (a wrong number costs only 0.3), so a viewer that shows a passing
- * row's reason (or only its first words) does not read it as clean.
+ * `PASS`, `FAIL`, or `PASS with N problems`, so a viewer showing a passing row's first words does
+ * not read it as clean (a wrong number costs only 0.3).
  */
 export function verdictHead(report: Report): string {
   if (!report.pass) return 'FAIL';
@@ -88,23 +85,10 @@ function phoneCounts(report: Report): string {
 }
 
 /**
- * The promptfoo GradingResult: one result, its reason showing the working (score, counts, the
- * organizations named, every problem up to `LISTED_FINDINGS.reason`).
- *
- * No `componentResults`: promptfoo 0.121 and 0.123 both flatten an assertion's components into the
- * row's list of assertions, so three informing components read in the viewer as three more
- * assertions ("Asserts 5/8" for 2), and a passing answer with one wrong number showed a red
- * "1 FAIL". `namedScores` are all fractions from 0 to 1, since the viewer shows every named score
- * as a percentage: `citation_score` (the score), `link_score` (mean link score), `phone_score`
- * (1 − 0.3 per misattributed number, floored at 0) and `usable_links` (the share of links neither
- * broken nor invented; 1 with no links). The counts are in the metadata.
- *
- * `metadata.citationVerifier` carries the report as `toJson` prints it (every link with its
- * bucket, every number with its status, and their spans in the answer, up to
- * `LISTED_FINDINGS.json` of each). promptfoo keeps an assertion's metadata in the results file, so
- * `citation-verifier report` reads exact per-link verdicts from there instead of parsing the reason
- * text. The key is part of the results contract: `src/promptfoo/rows.ts` reads it under the same
- * name.
+ * The promptfoo GradingResult, its reason showing the working. No `componentResults`: promptfoo
+ * flattens them into the row's assertions ("Asserts 5/8" for 2). `namedScores` are fractions, as
+ * the viewer shows percentages. `metadata.citationVerifier` carries `toJson`, which `report` reads
+ * back (`src/promptfoo/rows.ts`).
  */
 export function toGradingResult(report: Report): GradingResult {
   const cap = LISTED_FINDINGS.reason;
@@ -120,8 +104,7 @@ export function toGradingResult(report: Report): GradingResult {
     lookalikes.length === 0
       ? ''
       : ` Lookalikes: ${listed(lookalikes, cap, 'lookalikes').join('; ')}.`;
-  // A passing row with problems names the first one right after its verdict: the viewer shows a
-  // passing row's reason only in part, and "PASS" alone there hid a wrong number.
+  // The viewer shows a passing row's reason only in part: "PASS" alone there hid a wrong number.
   const first = report.pass && report.reasons.length > 0 ? `${report.reasons[0]} | ` : '';
   const reason = `${REASON_PREFIX}: ${verdictHead(report)}: ${first}${summaryLine(report).slice(verdictHead(report).length + 2)}. Links: ${linkCounts(report)}.${resembling} Phones: ${phoneCounts(report)}. Organizations: ${organizations}. Problems: ${problems}`;
   const fatal = report.links.filter((link) => isFatalBucket(link.bucket)).length;
@@ -175,12 +158,8 @@ function widest(values: readonly string[]): number {
 }
 
 /**
- * The verdict JSON: the one document every front writes for a report. `check --format json` prints
- * it, the assertion puts it in its metadata (where `report` reads it back), and the vendor
- * comparison keeps it whole (`verdictOf`), so all three agree field for field. It lists at most
- * `cap` (`LISTED_FINDINGS.json`) of each kind; when it leaves any out, `omitted` says how many
- * and `counts` counts the whole answer (`cutLists`).
- * Its shape is `VerdictJsonSchema` (`./verdict-schema.ts`).
+ * The verdict JSON (`VerdictJsonSchema`), the one document every front writes for a report; at
+ * most `cap` of each kind, with `omitted` and `counts` when any is left out.
  */
 export function toJson(report: Report, cap: number = LISTED_FINDINGS.json): VerdictJson {
   return {
@@ -215,19 +194,12 @@ export function toJson(report: Report, cap: number = LISTED_FINDINGS.json): Verd
   };
 }
 
-/**
- * A report as the vendor comparison keeps it when `report` verifies an answer itself: the verdict
- * JSON with every finding listed, the document the assertion records (there cut at
- * `LISTED_FINDINGS.json`, with `counts`), so both compare alike.
- */
+/** The verdict JSON with every finding listed, as `report` keeps an answer it verifies. */
 export function verdictOf(report: Report): VerdictJson {
   return toJson(report, Number.POSITIVE_INFINITY);
 }
 
-/**
- * Links counted by bucket and lookalike, and numbers: the verdict JSON's `counts` for a report
- * whose lists are cut, and what the comparison counts from lists that are whole.
- */
+/** The verdict JSON's `counts`; also what the comparison counts from whole lists. */
 export function findingCounts(
   links: ReadonlyArray<{ bucket: LinkBucket; lookalike?: string | undefined }>,
   phones: number,
@@ -244,10 +216,7 @@ export function findingCounts(
   return { links: links.length, buckets, phones, lookalike_links: lookalikes };
 }
 
-/**
- * What the verdict JSON says when it lists at most `cap` of a kind: how many of each it left out
- * (`omitted`) and the counts of the whole answer (`counts`); nothing when every list is whole.
- */
+/** `omitted` and `counts` when a list is cut at `cap`, else nothing. */
 function cutLists(report: Report, cap: number): Pick<VerdictJson, 'omitted' | 'counts'> {
   const omitted = {
     links: Math.max(0, report.links.length - cap),
@@ -260,8 +229,7 @@ function cutLists(report: Report, cap: number): Pick<VerdictJson, 'omitted' | 'c
   return { omitted, counts: findingCounts(links, report.phones.length) };
 }
 
-/** One link of the verdict JSON: the raw text as `url`, its bucket, score and reason, its span, and what liveness saw. */
-export function linkJson(link: LinkVerdict): LinkJson {
+function linkJson(link: LinkVerdict): LinkJson {
   return {
     url: link.finding.raw,
     normalized: link.finding.normalized,
@@ -279,12 +247,10 @@ export function linkJson(link: LinkVerdict): LinkJson {
   };
 }
 
-/** Who a link or number serves, as the verdict JSON says it (present only with a jurisdiction). */
 function servedJson(served: Served) {
   return { areas: [...served.areas], source: served.source, via: served.via };
 }
 
-/** One phone number of the verdict JSON: raw and normalized, the organization it was given for (or null), status, reason, span. */
 export function phoneJson(phone: PhoneVerdict): PhoneJson {
   return {
     raw: phone.finding.raw,
@@ -301,10 +267,7 @@ export function phoneJson(phone: PhoneVerdict): PhoneJson {
   };
 }
 
-/**
- * The terminal text `check` prints: the verdict, then one aligned line per finding, at most
- * `LISTED_FINDINGS.text` of each kind (the rest counted).
- */
+/** The terminal text `check` prints: the verdict, then at most `LISTED_FINDINGS.text` of a kind. */
 export function toText(report: Report): string {
   const cap = LISTED_FINDINGS.text;
   const lines = [summaryLine(report), ...actionLines(report), ''];
@@ -345,10 +308,7 @@ export function toText(report: Report): string {
   return `${lines.join('\n')}\n`;
 }
 
-/**
- * `  → replace with (617) 555-0100 (from $.org_phones["X"])`, `  → remove the claim`, or
- * `  → for a person to review`: a finding's fix as `check` prints it.
- */
+/** ` → replace with (617) 555-0100 (…)`: a finding's fix as `check` prints it. */
 function correctionNote(correction: Correction | undefined): string {
   if (correction === undefined) return '';
   if (correction.action === 'remove') return ` → remove the claim (${correction.reason})`;
