@@ -1,12 +1,9 @@
 import { controlEscape, printable, replaceUnprintable } from '../util/strings.js';
 
 /**
- * One escaper per output kind, for every command that writes that kind (`report`, `stale`). Text
- * from answers, ids, provider labels and web servers reaches every output; each escaper first shows
- * control and bidirectional-control characters as escapes (`printable`: `\x1B`, `\u202E`), so no
- * viewer (a browser, a spreadsheet, a CI test report, a terminal paging a JSON file) obeys them,
- * then escapes what the format itself needs. Markdown's escapers leave that to the front, which
- * runs `printable` over the whole page (`src/compare/index.ts`, `src/cli/stale.ts`).
+ * One escaper per output kind. Each first shows control and bidi characters as escapes
+ * (`printable`), so no viewer obeys text from answers or servers, then escapes what the format
+ * needs; for markdown the front runs `printable` over the whole page.
  */
 
 /** The entities HTML and XML both read. */
@@ -18,29 +15,19 @@ const ENTITIES: Readonly<Record<string, string>> = {
   "'": '&#39;',
 };
 
-/**
- * Text safe in HTML element content and in double- or single-quoted attribute values. A carriage
- * return is a line end here (answers quoted with CRLF), not a character to show.
- */
+/** Text safe in HTML content and quoted attributes; a carriage return is a line end here. */
 export function escapeHtml(text: string): string {
   return printable(text.replace(/\r\n?/g, '\n')).replace(/[&<>"']/g, (char) => ENTITIES[char]!);
 }
 
-/**
- * Text safe in XML 1.0 element content and double-quoted attributes (JUnit). `printable` leaves
- * tab and newline, which XML holds; U+FFFE and U+FFFF, which XML cannot hold, are dropped.
- */
+/** Text safe in XML 1.0 content and double-quoted attributes; U+FFFE and U+FFFF dropped. */
 export function escapeXml(text: string): string {
   return printable(text)
     .replace(/[\ufffe\uffff]/g, '')
     .replace(/[&<>"]/g, (char) => ENTITIES[char]!);
 }
 
-/**
- * One CSV cell. Text from model output or a web server lands here (a host written
- * `=webservice(…)`), and a spreadsheet runs a cell that begins with `=`, `+`, `-`, `@`, a tab or a
- * carriage return as a formula: such a cell is prefixed with `'`, which spreadsheets show as text.
- */
+/** One CSV cell; one a spreadsheet would run as a formula (`=webservice(…)`) is prefixed `'`. */
 export function csvCell(value: string): string {
   // A carriage return is a line end a quoted cell may hold, as it holds a newline.
   const shown = replaceUnprintable(value, (code) => (code === 0x0d ? '\r' : controlEscape(code)));
@@ -48,11 +35,7 @@ export function csvCell(value: string): string {
   return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
-/**
- * A value as a JSON document (pretty-printed, newline-terminated) whose every control and bidi
- * character is written as a `\uXXXX` escape: a parser reads the same strings, a person paging the
- * file sees the escape instead of text reordered or a terminal reprogrammed.
- */
+/** A value as a pretty JSON document, every control and bidi character a `\uXXXX` escape. */
 export function jsonDocument(value: unknown): string {
   return `${escapedJson(JSON.stringify(value, null, 2))}\n`;
 }
@@ -69,21 +52,14 @@ function escapedJson(text: string): string {
 }
 
 /**
- * Text safe inside a GitHub-flavoured markdown table cell or list item: no line breaks, and the
- * characters that start markup (emphasis, code, links, images, HTML, table pipes) escaped. Text
- * from servers (a `Location` header), models (a link, an answer id) and directories reaches a job
- * summary or a pull request, where live markup would show an image GitHub fetches or a link
- * someone clicks. Parentheses and dots stay as they are so the raw memo still reads well.
+ * Text safe in a GitHub markdown table cell or list item: no line breaks, markup escaped (a live
+ * image GitHub fetches); parentheses and dots stay, so the raw memo still reads well.
  */
 export function escapeMarkdown(text: string): string {
   return text.replace(/\r?\n/g, ' ').replace(/([\\`*_[\]<>|~])/g, '\\$1');
 }
 
-/**
- * A code span that holds any text: fenced with more backticks than the text contains. Links go in
- * code spans so a pull request does not turn an invented or lookalike address into a link someone
- * clicks.
- */
+/** A code span holding any text, so an invented address is never a link someone clicks. */
 export function codeSpan(text: string): string {
   const flat = text.replace(/\r?\n/g, ' ');
   let longest = 0;

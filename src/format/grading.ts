@@ -1,7 +1,4 @@
-/**
- * The shape promptfoo expects back from a `javascript` assertion, declared here so the library does
- * not import promptfoo (it is only a peer dependency of the assertions).
- */
+/** What promptfoo expects back from a `javascript` assertion; the library never imports it. */
 export interface GradingResult {
   pass: boolean;
   score: number;
@@ -20,25 +17,21 @@ export interface GradingResult {
   };
 }
 
-/** The start of every reason the verifier writes, so a promptfoo row shows which assertion spoke; `report` also finds the verifier's result by it in results files older than its metadata. */
+/** The start of every reason the verifier writes; `report` finds it in older results files. */
 export const REASON_PREFIX = 'citation-verifier';
 
 /**
- * The result an assertion returns when something went wrong before it could grade (bad config,
- * unreadable allowlist). A thrown error would turn the whole promptfoo row into an ERROR and lose
- * the judge's result beside it; a failing result keeps the row.
+ * An assertion's result when it could not grade: a thrown error would make the whole row an
+ * ERROR and lose the judge's result beside it.
  */
 export function errorResult(prefix: string, message: string): GradingResult {
   return { pass: false, score: 0, reason: `${prefix}: ${message}`, namedScores: {} };
 }
 
-/** Where a verifier GradingResult carries its whole report (or its error), for `report` to read back. */
+/** Where a verifier GradingResult carries its report (or error), for `report` to read back. */
 export const VERIFIER_METADATA_KEY = 'citationVerifier';
 
-/**
- * The verifier assertion's result when it could not grade: failing, and marked in metadata so that
- * `report` counts the row as an error rather than as a failed answer.
- */
+/** The verifier's `errorResult`, marked so `report` counts the row an error, not a fail. */
 export function verifierErrorResult(message: string): GradingResult {
   return {
     ...errorResult(REASON_PREFIX, message),

@@ -4,10 +4,8 @@ import { toJson } from './formatters.js';
 import type { FixJson } from './verdict-schema.js';
 
 /**
- * The JSON of `check --fix --format json` and `POST /v1/fix`: the answer's verdict (with its
- * action) and under `repair` the repaired text, each change with its span (in the text of the pass
- * that made it; pass 1 is the answer), what could not be repaired, and the repaired answer's own
- * verdict. An answer that needed nothing has `repair.text` equal to the answer and no changes.
+ * The JSON of `check --fix` and `POST /v1/fix`: the verdict, and the repair with each change's span
+ * in the text of its pass (1 is the answer); nothing repaired, `repair.text` is the answer.
  */
 export function fixJson(answer: string, report: Report, repair?: Repair): FixJson {
   return {
