@@ -1,13 +1,7 @@
 import type { StaleEntry, StaleKind, StaleReport } from '../stale.js';
 import { codeCell, csvCell, escapeMarkdown, escapeXml, jsonDocument } from './escape.js';
 
-/**
- * The `stale` report in each output format: text for a terminal, JSON and CSV for programs,
- * Markdown for an issue or a CI job summary, JUnit XML for CI test reports. Pure functions of the
- * report.
- */
-
-/** Each format's renderer: the names (`--format`, the usage text) are this table's keys. */
+/** The `stale` report in each output format, named by this table's keys (`--format`). */
 const STALE = {
   text: staleText,
   json: (report) => jsonDocument(staleJson(report)),
@@ -23,7 +17,6 @@ export function formatStale(report: StaleReport, format: StaleFormat): string {
   return STALE[format](report);
 }
 
-/** The fields an outcome may show besides its kind and reason. */
 type Facts = { status?: number; error?: string; finalUrl?: string };
 
 function statusOrError({ status, error }: Facts): string {
@@ -45,10 +38,7 @@ function whyOf(entry: StaleEntry): string {
   return `moved: the directory link now redirects to ${entry.movedTo ?? '?'}; give that address in the directory (${entry.outcome.reason})`;
 }
 
-/**
- * The links a human format lists, and the line about the network when it was down: the links not
- * checked because of it are said once, not once per link. `escape` readies the network's reason.
- */
+/** The links a human format lists; those the network being down left unchecked are one line. */
 function listing(
   report: StaleReport,
   escape: (text: string) => string,
@@ -124,8 +114,7 @@ function staleCsv(report: StaleReport): string {
       whyOf(entry),
     ]);
   }
-  // A run stopped early says so in its last row, so a file read by a program is never taken for
-  // the whole directory: outcome `interrupted`, the summary as its reason.
+  // A run stopped early says so, so a program never takes the file for the whole directory.
   if (report.interrupted) rows.push(['', 'interrupted', '', '', '', '', summary(report)]);
   return rows.map((row) => row.map(csvCell).join(',')).join('\n') + '\n';
 }
@@ -156,9 +145,8 @@ function staleMarkdown(report: StaleReport): string {
 }
 
 /**
- * JUnit XML: one test case per link; a failure for broken or invented, skipped for inconclusive
- * and moved (a finding to act on that fails nothing). A run stopped early adds an `interrupted`
- * property and an error test case, so CI neither reads it as complete nor as green.
+ * JUnit XML: a test case per link, failing when broken or invented, skipped when inconclusive or
+ * moved; a run stopped early is an error, so CI reads it neither as complete nor as green.
  */
 function staleJunit(report: StaleReport): string {
   const failures = report.counts.broken + report.counts.invented;
