@@ -14,10 +14,7 @@ import type {
   VerifierVerdict,
 } from './types.js';
 
-/**
- * Rows in eval order: test, then prompt column (promptfoo writes rows in completion order, which
- * changes from run to run), then vendor name as the last tie-break so the order is total.
- */
+/** Rows in eval order (promptfoo writes them as they complete), then by name: a total order. */
 export function sortRows(rows: readonly VendorRow[]): VendorRow[] {
   return [...rows].sort(
     (a, b) =>
@@ -28,12 +25,7 @@ export function sortRows(rows: readonly VendorRow[]): VendorRow[] {
   );
 }
 
-/**
- * The vendor comparison over rows. Pure. Per vendor (a provider label, else id; rows of several
- * prompts for one vendor add up), the figures `VendorFigures` defines (`figuresOf`); an errored row
- * counts as an error, never as a pass or a fail. Vendors come in the eval's provider order (their
- * first prompt column), then by name.
- */
+/** The vendor comparison over rows; a vendor's rows of several prompts add up. */
 export function compareVendors(
   rows: readonly VendorRow[],
   meta: { source: string; mode: VendorComparison['mode'] },
@@ -76,7 +68,6 @@ function vendorOrder(sorted: readonly VendorRow[]): string[] {
   );
 }
 
-/** Every answer the verifier failed, with what made it fail and what the judge said. */
 function failedAnswers(sorted: readonly VendorRow[]): FlaggedAnswer[] {
   const failed: FlaggedAnswer[] = [];
   for (const row of sorted) {
@@ -133,9 +124,8 @@ function headlineDifferences(vendors: readonly VendorFigures[]): HeadlineDiffere
   return differences;
 }
 /**
- * Why a failed answer failed, in text order: its invented or broken links and its misattributed
- * numbers. An answer can also fail on score alone (links outside the directory pulling the mean
- * under the threshold); then the links that are not in the directory are the problem.
+ * Why a failed answer failed, in text order: its fatal links and wrong numbers, else (failed on
+ * score alone) its links outside the directory.
  */
 export function problemsOf(verdict: VerifierVerdict): Problem[] {
   const linkProblem = (link: VerifierVerdict['links'][number]): Problem => {

@@ -20,10 +20,8 @@ export function ratio(count: number, total: number): Ratio {
 }
 
 /**
- * The Wilson score interval of `count` successes in `total` trials (z = `INTERVAL_Z`, 95%):
- * center (p + z²/2n) / (1 + z²/n), half-width z·√(p(1−p)/n + z²/4n²) / (1 + z²/n). Unlike the
- * normal approximation it stays inside [0, 1] and is honest at 0/n and n/n, the small counts a
- * vendor comparison has (0/3 gives 0%–56%).
+ * The Wilson score interval of `count` in `total`: unlike the normal approximation it stays in
+ * [0, 1] and is honest at the small counts a vendor comparison has (0/3 gives 0%–56%).
  */
 export function wilson(count: number, total: number, z: number = INTERVAL_Z): [number, number] {
   const p = count / total;
@@ -35,11 +33,8 @@ export function wilson(count: number, total: number, z: number = INTERVAL_Z): [n
 }
 
 /**
- * The two-sided p-value of Fisher's exact test on two rates (`a.count` of `a.total` against
- * `b.count` of `b.total`): the chance, were both vendors alike, of a split of the same answers at
- * least as uneven as this one. Exact at any size, so it stays honest at the handful of answers a
- * vendor trial has, where a normal approximation does not; summed over the hypergeometric
- * probabilities no larger than the one observed (with a relative tolerance for rounding).
+ * The two-sided p-value of Fisher's exact test on two rates, exact at the handful of answers a
+ * vendor trial has: the hypergeometric probabilities no larger than the observed one, summed.
  */
 export function fisherExact(a: Ratio, b: Ratio): number {
   const total = a.total + b.total;
@@ -61,10 +56,8 @@ export function fisherExact(a: Ratio, b: Ratio): number {
 }
 
 /**
- * Whether two rates differ beyond chance: Fisher's exact test gives p below `DIFFERENCE_ALPHA`
- * (0.05), or their 95% intervals do not overlap (which at these sizes the test almost always
- * agrees with; either is enough, so the report never calls "alike" two rates its own intervals
- * set apart). A rate without a total is no evidence either way.
+ * Whether two rates differ beyond chance: Fisher's p below `DIFFERENCE_ALPHA`, or 95% intervals
+ * apart, so the report never calls "alike" two rates its own intervals set apart.
  */
 export function differs(a: Ratio, b: Ratio): { beyondNoise: boolean; pValue: number } {
   if (a.low === null || a.high === null || b.low === null || b.high === null)
@@ -74,7 +67,6 @@ export function differs(a: Ratio, b: Ratio): { beyondNoise: boolean; pValue: num
   return { beyondNoise: apart || pValue < DIFFERENCE_ALPHA, pValue };
 }
 
-/** A verdict with its counts: recorded whole (`counts`), else counted from its lists. */
 interface Tallied {
   verdict: VerifierVerdict;
   counts: CountsJson;
@@ -94,14 +86,13 @@ export function tally(verdict: VerifierVerdict): CountsJson {
 const sum = (tallied: readonly Tallied[], of: (counts: CountsJson) => number): number =>
   tallied.reduce((total, entry) => total + of(entry.counts), 0);
 
-/** The headline's links: invented or broken, not a real site of another jurisdiction. */
+/** The headline's links: not a real site of another jurisdiction. */
 const inventedOrBroken = (counts: CountsJson): number =>
   counts.buckets.invented + counts.buckets.broken;
 
 /**
- * One vendor's figures (`VendorFigures`). Every count comes from each verdict's `tally`,
- * which holds the whole answer even when its recorded lists were cut (issue 28: 10,000 harmless
- * links listed before 3,000 invented ones were reported as 0 invented).
+ * One vendor's figures, every count from each verdict's `tally`, whole even when its lists were
+ * cut (10,000 harmless links listed before 3,000 invented ones were reported as 0 invented).
  */
 export function figuresOf(vendor: string, rows: readonly VendorRow[]): VendorFigures {
   const graded = rows.filter((row) => row.error === undefined);
@@ -155,7 +146,7 @@ export function figuresOf(vendor: string, rows: readonly VendorRow[]): VendorFig
   };
 }
 
-/** Wrong-jurisdiction links / links, over the answers checked against a jurisdiction; null when none was. */
+/** Wrong-jurisdiction links / links, over the answers checked against a jurisdiction. */
 function wrongJurisdictionRatio(verified: readonly Tallied[]): Ratio | null {
   const checked = verified.filter((entry) => entry.verdict.jurisdiction !== undefined);
   if (checked.length === 0) return null;
@@ -165,7 +156,7 @@ function wrongJurisdictionRatio(verified: readonly Tallied[]): Ratio | null {
   );
 }
 
-/** The dead ends of one answer, by kind: what the verifier and the chunk check found in it. */
+/** The dead ends of one answer, by kind. */
 function deadEndsOf(row: VendorRow): Record<DeadEndKind, number> {
   const verdict = row.verifier;
   const counts = verdict ? tally(verdict) : undefined;
@@ -184,10 +175,7 @@ function wrongPhones(verdict: VerifierVerdict): number {
   return new Set(wrong.map((phone) => phone.normalized)).size;
 }
 
-/**
- * The headline (answers with at least one dead end, over the answers some check graded) and each
- * kind of dead end: the answers with one, and how many were found.
- */
+/** The headline, over the answers some check graded, and each kind of dead end. */
 function deadEndFigures(
   graded: readonly VendorRow[],
 ): Pick<VendorFigures, 'deadEnds' | 'deadEndKinds'> {
