@@ -48,10 +48,7 @@ function vendorJson(figures: VendorFigures, comparison: VendorComparison): Recor
   };
 }
 
-/**
- * The comparison's listings as JSON: each record as it is, its keys in snake_case (`testIdx` →
- * `test_idx`), in the order the comparison builds them (`compareVendors`).
- */
+/** A listing as JSON: each record as it is, its keys in snake_case (`testIdx` → `test_idx`). */
 function snakeKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(snakeKeys);
   if (value === null || typeof value !== 'object') return value;
@@ -64,11 +61,8 @@ function snakeKeys(value: unknown): unknown {
 }
 
 /**
- * The comparison as a JSON document for other tools. Every rate is `{count, total, rate,
- * interval_95}` with `rate` a fraction from 0 to 1 and `interval_95` its Wilson interval
- * `[low, high]`, both `null` when `total` is 0; a figure that does not apply (judge
- * figures with no judge) is `null` as a whole. Spans (`start`, `end`) index the `answer` string in
- * UTF-16 code units, as JavaScript strings do.
+ * The comparison as JSON for other tools: a rate is `{count, total, rate, interval_95}`, `null`
+ * where it does not apply; spans index `answer` in UTF-16 code units.
  */
 export function comparisonToJson(comparison: VendorComparison): Record<string, unknown> {
   return {

@@ -15,9 +15,6 @@ import {
   deadEndColumns,
 } from './format-common.js';
 import type { Problem, VendorComparison, VendorFigures } from './types.js';
-
-// The one markdown escaper lives with the other output helpers; report and stale share it.
-export { codeSpan, escapeMarkdown } from '../format/escape.js';
 import { codeSpan, escapeMarkdown } from '../format/escape.js';
 
 function problemMarkdown(problem: Problem): string {
@@ -37,10 +34,7 @@ function markdownTable(columns: readonly Column[], vendors: readonly VendorFigur
   ];
 }
 
-/**
- * The comparison for a pull request or a memo: a heading, the headline, the vendor table, the
- * bucket shares, then the answers to read with the offending links and numbers in code spans.
- */
+/** The comparison for a pull request or a memo, links and numbers in code spans. */
 export function comparisonToMarkdown(comparison: VendorComparison): string {
   const lines: string[] = [
     '## Vendor comparison: where answers send a person',

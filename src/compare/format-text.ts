@@ -17,9 +17,8 @@ import {
 import type { VendorComparison } from './types.js';
 
 /**
- * Align a table for a monospace terminal: headers may span lines (split on `\n`), numeric columns
- * are right-aligned, two spaces between columns, no trailing spaces. Widths count UTF-16 units,
- * which is right for the ASCII-and-dash figures this report prints.
+ * Align a table for a terminal: headers may span lines, numbers right-aligned; widths count UTF-16
+ * units, right for the ASCII figures printed.
  */
 export function alignTable(
   headers: readonly string[],
@@ -51,12 +50,7 @@ export function alignTable(
   return lines;
 }
 
-/**
- * The comparison for a terminal: what it covers, the headline (answers with a dead end) and
- * whether it tells the vendors apart, the dead ends by kind, the vendor table, the share of
- * links in each bucket, then the answers to read (convincing but wrong when a judge ran, else every
- * failed answer) with the offending links and numbers, then the rows that errored.
- */
+/** The comparison for a terminal. */
 export function comparisonToText(comparison: VendorComparison): string {
   const lines: string[] = [
     `Vendor comparison: ${scopeLine(comparison)}`,
@@ -98,7 +92,6 @@ export function comparisonToText(comparison: VendorComparison): string {
   return `${lines.join('\n')}\n`;
 }
 
-/** A table with a row per vendor, aligned (`alignTable`). */
 function textTable(columns: readonly Column[], comparison: VendorComparison): string[] {
   return alignTable(
     columns.map((column) => column.header),

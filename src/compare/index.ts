@@ -1,7 +1,3 @@
-/**
- * The vendor comparison (`citation-verifier report`): rows of answers → per-vendor figures →
- * text, markdown, JSON or HTML. Everything here is pure; the CLI reads the files.
- */
 import { comparisonToHtml } from './format-html.js';
 import { comparisonToJson } from './format-json.js';
 import { comparisonToMarkdown } from './format-markdown.js';
@@ -22,20 +18,19 @@ export { isModelGradedType } from './model-graded.js';
 export { verdictOf } from '../format/formatters.js';
 export type * from './types.js';
 
-/** Each format's renderer: the names (`--format`, the usage text) are this table's keys. */
+/** Each format's renderer, named by this table's keys (`--format`). */
 const REPORT = {
-  // Text and markdown are read in a terminal or a markdown viewer: answers' control characters are shown, not obeyed.
+  // Where a person reads, answers' control characters are shown, not obeyed.
   text: (comparison) => printable(comparisonToText(comparison)),
   markdown: (comparison) => printable(comparisonToMarkdown(comparison)),
   json: (comparison) => jsonDocument(comparisonToJson(comparison)),
   html: comparisonToHtml,
 } satisfies Record<string, (comparison: VendorComparison) => string>;
 
-/** The output formats of `report`. */
 export type ReportFormat = keyof typeof REPORT;
 export const REPORT_FORMATS = Object.keys(REPORT) as ReportFormat[];
 
-/** The comparison in one format, as the text to print or write (JSON pretty-printed, newline-terminated). */
+/** The comparison in one format, as the text to print or write. */
 export function renderComparison(comparison: VendorComparison, format: ReportFormat): string {
   return REPORT[format](comparison);
 }

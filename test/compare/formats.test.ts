@@ -16,7 +16,7 @@ import {
   type VendorComparison,
 } from '../../src/compare/index.js';
 import { fromPromptfooRow } from '../../src/promptfoo/rows.js';
-import { codeSpan, escapeMarkdown } from '../../src/compare/format-markdown.js';
+import { codeSpan, escapeMarkdown } from '../../src/format/escape.js';
 import { alignTable } from '../../src/compare/format-text.js';
 import { verifyAnswer } from '../../src/verify.js';
 import { evalWithUnknownId, sampleAllowlist, sampleAnswers } from '../helpers/evals.js';

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { escapeMarkdown as reportEscape } from '../../src/compare/format-markdown.js';
 import { escapeMarkdown } from '../../src/format/escape.js';
 import { formatStale } from '../../src/format/stale.js';
 import type { StaleReport } from '../../src/stale.js';
@@ -54,9 +53,5 @@ describe('stale --format markdown escapes what it did not write', () => {
     expect(row).toContain(escapeMarkdown(hostile.where));
     // The link itself sits in a code span, never a link to click.
     expect(row).toContain('`https://x.test/![i](https://evil.test/track.png)`');
-  });
-
-  it('report and stale share one escaper', () => {
-    expect(reportEscape).toBe(escapeMarkdown);
   });
 });
