@@ -15,12 +15,9 @@ import {
   type VendorFigures,
 } from './types.js';
 
-/**
- * What the text, markdown and HTML formats share: the columns of the vendor table and how each
- * figure is written, so the three never disagree on a number.
- */
+// What the text, markdown and HTML formats share, so the three never disagree on a number.
 
-/** A share as a whole percentage; "—" when there is nothing to divide by; "<1%" rather than a false 0%. */
+/** A share as a whole percentage; "—" with nothing to divide by; "<1%" rather than a false 0%. */
 export function percent(ratio: Ratio): string {
   if (ratio.rate === null) return '—';
   const value = ratio.rate * 100;
@@ -29,13 +26,13 @@ export function percent(ratio: Ratio): string {
   return `${Math.round(value)}%`;
 }
 
-/** A rate with its working and its 95% interval: `25% (1/4; 95% CI 5–70%)`; "—" when the figure does not apply or has no denominator. */
+/** A rate with its working and its 95% interval: `25% (1/4; 95% CI 5–70%)`, else "—". */
 export function rateCell(ratio: Ratio | null): string {
   if (ratio === null || ratio.rate === null) return '—';
   return `${percent(ratio)} (${ratio.count}/${ratio.total}; ${intervalText(ratio)})`;
 }
 
-/** `95% CI 5–70%`: the Wilson interval in whole percentages (rounded outward, so it never looks narrower than it is). */
+/** `95% CI 5–70%`, rounded outward so it never looks narrower than it is. */
 export function intervalText(ratio: Ratio): string {
   if (ratio.low === null || ratio.high === null) return '';
   return `95% CI ${Math.floor(ratio.low * 100)}–${Math.ceil(ratio.high * 100)}%`;
@@ -47,11 +44,7 @@ export function pText(p: number): string {
   return `p = ${p >= 0.1 ? p.toFixed(2) : p.toPrecision(2)}`;
 }
 
-/**
- * In words, for each pair of vendors: does the headline (answers with a dead end) tell them apart
- * (`differs`: Fisher's exact test below 0.05, or 95% intervals apart), naming the worse one, or are
- * there too few answers to tell. Empty with fewer than two vendors with a checked answer.
- */
+/** In words, for each pair of vendors: does the headline tell them apart, naming the worse one. */
 export function differenceLines(comparison: VendorComparison): string[] {
   const figures = new Map(comparison.vendors.map((vendor) => [vendor.vendor, vendor]));
   return comparison.headlineDifferences.map((difference) => {
@@ -67,7 +60,6 @@ export function differenceLines(comparison: VendorComparison): string[] {
   });
 }
 
-/** The headline's kinds, as the tables name them. */
 const DEAD_END_LABELS: Record<DeadEndKind, string> = {
   invented_or_broken_link: 'invented or broken link',
   misattributed_number: 'misattributed number',
@@ -75,7 +67,7 @@ const DEAD_END_LABELS: Record<DeadEndKind, string> = {
   unsupported_claim: 'unsupported claim',
 };
 
-/** The kinds a comparison shows: a wrong state only with a jurisdiction, unsupported claims only with the chunk check. */
+/** The kinds a comparison shows: each only when its check ran. */
 export function shownDeadEnds(comparison: VendorComparison): readonly DeadEndKind[] {
   return DEAD_END_KINDS.filter(
     (kind) =>
@@ -84,20 +76,20 @@ export function shownDeadEnds(comparison: VendorComparison): readonly DeadEndKin
   );
 }
 
-/** One kind of dead end for one vendor: `25% (1/4), 2 found`; "—" with no answer checked. */
+/** `25% (1/4), 2 found`; "—" with no answer checked. */
 function deadEndCell(count: DeadEndCount): string {
   if (count.answers.rate === null) return '—';
   return `${percent(count.answers)} (${count.answers.count}/${count.answers.total}), ${count.findings} found`;
 }
 
-/** The buckets a comparison's tables show: `wrong_jurisdiction` only when an answer was checked against a jurisdiction. */
+/** The buckets a comparison shows: `wrong_jurisdiction` only when a jurisdiction was checked. */
 export function shownBuckets(comparison: VendorComparison): readonly LinkBucket[] {
   return comparison.jurisdictionChecked
     ? LINK_BUCKETS
     : LINK_BUCKETS.filter((bucket) => bucket !== 'wrong_jurisdiction');
 }
 
-/** A bucket's share of links with its count: `75% (3)`; "—" for a vendor that cited no links. */
+/** `75% (3)`; "—" for a vendor that cited no links. */
 function bucketCell(ratio: Ratio): string {
   return ratio.rate === null ? '—' : `${percent(ratio)} (${ratio.count})`;
 }
@@ -117,7 +109,6 @@ const VENDOR_COLUMN: Column = {
   value: (figures) => figures.vendor,
 };
 
-/** The table of dead ends by kind: per vendor, the answers with each kind shown and how many were found. */
 export function deadEndColumns(comparison: VendorComparison): Column[] {
   return [
     VENDOR_COLUMN,
@@ -129,7 +120,6 @@ export function deadEndColumns(comparison: VendorComparison): Column[] {
   ];
 }
 
-/** The table of buckets: per vendor, the share of its links in each bucket shown (headed by the bucket's name). */
 export function bucketColumns(comparison: VendorComparison): Column[] {
   return [
     VENDOR_COLUMN,
@@ -141,10 +131,7 @@ export function bucketColumns(comparison: VendorComparison): Column[] {
   ];
 }
 
-/**
- * The vendor table's columns. The judge columns appear only when some row had a judge: without
- * one, "judge pass rate" is not 0%, it is unknown, and a column of dashes would only look like data.
- */
+/** The vendor table's columns; the judge's only when some row had a judge (else unknown, not 0%). */
 export function vendorColumns(comparison: VendorComparison): Column[] {
   const columns: Column[] = [
     VENDOR_COLUMN,
@@ -190,17 +177,15 @@ export function vendorColumns(comparison: VendorComparison): Column[] {
   return columns;
 }
 
-/** What the headline counts, as its title says it. */
 export const HEADLINE_TITLE = 'Answers that would send a person somewhere wrong';
 
-/** One line for the headline figure: every vendor's share of answers with a dead end. */
+/** Every vendor's share of answers with a dead end, on one line. */
 export function headline(comparison: VendorComparison): string {
   return comparison.vendors
     .map((figures) => `${figures.vendor} ${rateCell(figures.deadEnds)}`)
     .join(' · ');
 }
 
-/** What the report covers, in one sentence. */
 export function scopeLine(comparison: VendorComparison): string {
   const answers = comparison.vendors.reduce((sum, figures) => sum + figures.answers, 0);
   const errors = comparison.errors.length;
@@ -210,7 +195,7 @@ export function scopeLine(comparison: VendorComparison): string {
   return `${answers} answer${answers === 1 ? '' : 's'} from ${comparison.vendors.length} vendor${comparison.vendors.length === 1 ? '' : 's'}${errors > 0 ? `, ${errors} errored` : ''} (${from}, ${judge}): ${comparison.source}`;
 }
 
-/** The answers the listing shows: convincing-but-wrong ones when a judge ran, else every failed one. */
+/** The answers listed: convincing-but-wrong ones when a judge ran, else every failed one. */
 export function listedAnswers(comparison: VendorComparison): {
   title: string;
   empty: string;
@@ -234,11 +219,7 @@ export function listedAnswers(comparison: VendorComparison): {
   };
 }
 
-/**
- * A problem in parts, for formats that style the value apart: `{what: 'invented link', text: the
- * link as written, note: ''}` or `{what: 'misattributed number', text: '617.555.0123', note: '(617) 555-0123'}`
- * (the note is the number in standard form when it was written differently).
- */
+/** A problem in parts, `note` the number in standard form when written differently. */
 export function problemParts(problem: Problem): { what: string; text: string; note: string } {
   if (problem.kind === 'link')
     return { what: `${problem.bucket} link`, text: problem.text, note: '' };
@@ -256,16 +237,11 @@ export function problemLabel(problem: Problem): string {
   return `${parts.what} ${parts.text}${parts.note ? ` (${parts.note})` : ''}`;
 }
 
-/** The title of a listed answer: `vendor-b · eviction-boston`. */
 export function answerTitle(answer: FlaggedAnswer): string {
   return `${answer.vendor} · ${answer.test}`;
 }
 
-/**
- * At most `cap` of `items` (default `LISTED_FINDINGS.text`, as `check`'s text lists), and how many
- * were left out: a format lists the first and says how many more (`moreText`), so an answer with
- * 160,000 invented links costs a bounded page, not 55 MB.
- */
+/** At most `cap` of `items` and how many were left out: 160,000 links cost a page, not 55 MB. */
 export function capped<T>(
   items: readonly T[],
   cap: number = LISTED_FINDINGS.text,
@@ -275,25 +251,19 @@ export function capped<T>(
 
 export { moreText } from '../format/formatters.js';
 
-/** One finding listed across answers: who and what, in words and in markdown, then why. */
 export interface FindingLine {
   label: string;
   markdown: string;
   reason: string;
 }
 
-/** Which answer a listed finding is in: `vendor-b · eviction (answer passed)`. */
 function foundIn(finding: LookalikeLink | MisattributedNumber): string {
   return `${finding.vendor} · ${finding.test} (answer ${finding.answerPassed ? 'passed' : 'failed'})`;
 }
 
 /**
- * The two listings across answers, passed and failed alike, as every format but JSON shows them: a
- * title, the first lines (`capped`), and how many more. A misattributed number reads
- * `vendor-b · eviction (answer passed): 617.555.0123 ((617) 555-0123)`; a lookalike link
- * `vendor-b · eviction (answer passed): https://masslegalhelp-login.org (unverified) resembles
- * masslegalhelp.org`, in markdown with the address in a code span, so a pull request does not make
- * the lookalike a live link.
+ * The two listings across answers, as every format but JSON shows them; in markdown a lookalike's
+ * address is in a code span, never a live link.
  */
 export function findingSections(comparison: VendorComparison): Array<{
   id: 'misattributed' | 'lookalikes';
