@@ -3,11 +3,7 @@ import { escapeHtml } from '../format/escape.js';
 import { intervalText, percent } from './format-common.js';
 import type { VendorFigures } from './types.js';
 
-/**
- * Bucket colours: green for the directory, blue for a live page, greys for the unknown, red for
- * what fails an answer. Chosen to stay distinct in greyscale print too (each a different lightness),
- * and every segment also carries its percentage as text, so colour is never the only cue.
- */
+/** Bucket colours, each a different lightness so they stay distinct in greyscale print. */
 export const BUCKET_COLORS: Record<LinkBucket, { fill: string; text: string }> = {
   directory: { fill: '#1a7f37', text: '#ffffff' },
   live: { fill: '#4c9be8', text: '#0b1f33' },
@@ -24,15 +20,10 @@ const BAR_HEIGHT = 30;
 /** Room under the bar for the interval of the invented-or-broken share. */
 const WHISKER = 12;
 const HEIGHT = BAR_Y * 2 + BAR_HEIGHT + WHISKER;
-/** A segment narrower than this (in viewBox units) has no room for its label; its tooltip and the table still say it. */
+/** A narrower segment has no room for its label; its tooltip and the table still say it. */
 const MIN_LABEL_WIDTH = 34;
 
-/**
- * One vendor's bar: a 100% stacked bar of the share of its links in each bucket, as an inline SVG
- * element (no script, no external reference, so the report's CSP allows it). Segments run in the
- * order of `LINK_BUCKETS`; each has a `<title>` tooltip and, when wide enough, its percentage.
- * A vendor that cited no links gets an empty outlined bar that says so.
- */
+/** One vendor's 100% stacked bar of its links' buckets, as inline SVG (the CSP allows it). */
 export function bucketBarSvg(figures: VendorFigures): string {
   const label = `${figures.vendor}: share of ${figures.links} link${figures.links === 1 ? '' : 's'} in each bucket`;
   const parts: string[] = [
@@ -68,11 +59,7 @@ export function bucketBarSvg(figures: VendorFigures): string {
   return parts.join('');
 }
 
-/**
- * The 95% interval of the invented-or-broken share, drawn under the bar where that share ends
- * (broken and invented are the last segments, so the share is measured from the right edge): a
- * line with end caps from 1 − high to 1 − low, with a tooltip in words.
- */
+/** The invented-or-broken share's 95% interval under the bar, from the right edge (its end). */
 function intervalSvg(figures: VendorFigures): string {
   const share = figures.inventedOrBroken;
   if (share.low === null || share.high === null) return '';

@@ -21,22 +21,12 @@ import { answerHtml } from './html-answer.js';
 import { STYLE } from './html-style.js';
 import type { VendorComparison } from './types.js';
 
-/**
- * The Content-Security-Policy of the report: nothing may load (no script, image, font, frame or
- * connection), only the inline stylesheet applies. The report is opened from mail and shared
- * folders; the answers it quotes came from models and name invented hosts, and this makes sure
- * the page can never reach any of them.
- */
+/** The report's CSP: nothing loads but the inline stylesheet, so quoted hosts are never reached. */
 export const REPORT_CSP = "default-src 'none'; style-src 'unsafe-inline'";
 
 /**
- * The comparison as one self-contained HTML page: no script, no external stylesheet, font or image,
- * and a CSP (`REPORT_CSP`) that forbids loading anything. It holds the headline figure per vendor,
- * a bar chart per vendor of the share of links in each bucket (inline SVG), the vendor table and
- * the bucket table, then the answers to read (convincing but wrong when a judge ran, else every
- * failed answer) with each offending link or number highlighted in the answer text by its span.
- * Nothing quoted from an answer is a hyperlink: invented addresses must not be one click away.
- * Readable when printed (colours kept, answers not split across pages).
+ * The comparison as one self-contained HTML page, each problem marked in its answer's text; nothing
+ * quoted is a hyperlink, so invented addresses are never one click away.
  */
 export function comparisonToHtml(comparison: VendorComparison): string {
   const title = 'Vendor comparison: where answers send a person';
@@ -92,7 +82,6 @@ export function comparisonToHtml(comparison: VendorComparison): string {
   return htmlPage(title, body);
 }
 
-/** The page around `body`: the CSP, the viewport, the inline stylesheet. */
 function htmlPage(title: string, body: readonly string[]): string {
   const head = [
     '<meta charset="utf-8">',
@@ -104,7 +93,6 @@ function htmlPage(title: string, body: readonly string[]): string {
   return `<!doctype html>\n<html lang="en">\n<head>\n${head.join('\n')}\n</head>\n<body>\n${body.join('\n')}\n</body>\n</html>\n`;
 }
 
-/** Each vendor's headline figure, then whether it tells the vendors apart. */
 function headlineHtml(comparison: VendorComparison): string[] {
   const lines = [`<section class="headline" aria-label="${escapeHtml(HEADLINE_TITLE)}">`];
   for (const figures of comparison.vendors) {
@@ -148,10 +136,7 @@ function vendorTableHtml(comparison: VendorComparison): string[] {
   return lines;
 }
 
-/**
- * A table of one figure per kind (of dead end, of bucket) and vendor: every cell a number. The
- * header cells are `headerHtml` of each column (a bucket's gets its swatch).
- */
+/** A table of one figure per kind (of dead end, of bucket) and vendor. */
 function kindTableHtml(
   comparison: VendorComparison,
   heading: string,
@@ -176,7 +161,6 @@ function kindTableHtml(
   return lines;
 }
 
-/** The answers to read, each with its problems marked in its text. */
 function listedHtml(comparison: VendorComparison): string[] {
   const listed = listedAnswers(comparison);
   return [

@@ -12,16 +12,9 @@ interface Placed {
 const byPosition = (a: Placed, b: Placed): number => a.start - b.start || b.end - a.end;
 
 /**
- * Cut an answer into plain pieces and problem pieces, using each problem's span. A span is trusted
- * only when the text there is the problem's text. A problem whose span does not match (an answer
- * reshaped between verifying and reporting) is placed at the first occurrence of its text that
- * overlaps nothing placed already, and a problem found nowhere is left unmarked (the formats still
- * list it). Of overlapping trusted spans the earlier (then the longer) wins. Joining the pieces'
- * text always gives back the answer unchanged.
- *
- * Trusted spans are placed in one pass over them sorted (each overlaps a placed one only if it
- * starts before the last one ends); an untrusted problem's candidate is checked against the placed
- * spans by binary search, so an answer with many problems costs n log n, not n².
+ * Cut an answer into plain and problem pieces that join back to it. A span is trusted only when the
+ * text there is the problem's; else the problem goes at the first free occurrence of its text, or
+ * nowhere. Of overlapping spans the earlier, then the longer, wins. n log n, not n².
  */
 export function highlightPieces(answer: string, problems: readonly Problem[]): Piece[] {
   const trusted: Placed[] = [];
@@ -58,7 +51,7 @@ export function highlightPieces(answer: string, problems: readonly Problem[]): P
   return pieces;
 }
 
-/** Place `problem` at the first occurrence of its text that overlaps nothing in `placed` (kept sorted and disjoint). */
+/** Place `problem` at its text's first occurrence free in `placed` (kept sorted and disjoint). */
 function placeFirstFree(answer: string, problem: Problem, placed: Placed[]): void {
   const length = problem.text.length;
   for (
