@@ -4,11 +4,7 @@ import { parseInput } from '../input/issues.js';
 import { parseJsonLines } from '../input/json.js';
 import type { VendorRow, VerifierVerdict } from './types.js';
 
-/**
- * One line of an answers file: which vendor answered which test, and what it said; optionally the
- * question asked (shown beside a convincing-but-wrong answer) and the jurisdiction to check the
- * answer against (as `check --jsonl` reads it).
- */
+/** One line of an answers file: which vendor answered which test, and what it said. */
 const LineSchema = z.strictObject({
   provider: z.string().min(1),
   id: z.string().min(1),
@@ -17,15 +13,12 @@ const LineSchema = z.strictObject({
   jurisdiction: z.string().optional(),
 });
 
-/** A line as read, with its 1-based line number in the file, for messages. */
+/** A line as read, with its 1-based line number. */
 export type AnswerLine = z.infer<typeof LineSchema> & { line: number };
 
 /**
- * Parse a JSONL of `{provider, id, answer}` lines (the format of `sample-allowlist/answers.jsonl`;
- * an optional `question` and `jurisdiction` are allowed, any other key is a mistake worth reporting). Blank lines are
- * skipped. Throws `InputError('INVALID_RESULTS')` naming `path:line` for a line that is not JSON,
- * lacks a field, has an unknown key, or repeats a provider and id seen before (it would be counted
- * twice), and when the file holds no answers at all.
+ * Parse a JSONL of `{provider, id, answer}` lines. Throws `InputError('INVALID_RESULTS')` naming
+ * `path:line` for a bad line or a repeated provider and id (counted twice), or with no answers.
  */
 export function parseAnswersJsonl(text: string, path: string): AnswerLine[] {
   const lines: AnswerLine[] = [];
@@ -60,10 +53,8 @@ export function parseAnswersJsonl(text: string, path: string): AnswerLine[] {
 }
 
 /**
- * Rows from parsed answers, each verified with `verify` (the verifier over the chosen allowlist,
- * given the whole line: its `jurisdiction` is read as `check --jsonl` reads a row's).
- * Tests are numbered by first appearance of their id and vendors by first appearance of their
- * name, so the rows sort the way a promptfoo eval of the same answers would. No judge ran.
+ * Rows from parsed answers, each verified with `verify`; tests and vendors numbered by first
+ * appearance, so the rows sort as a promptfoo eval of the same answers would.
  */
 export function rowsFromAnswers(
   lines: readonly AnswerLine[],

@@ -7,11 +7,7 @@ function problemTag(problem: Problem): string {
   return problem.kind === 'link' ? problem.bucket : problem.status;
 }
 
-/**
- * One listed answer: its title, question, its text with its problems marked, and the problems
- * listed. At most `LISTED_FINDINGS.text` problems are marked and listed (`capped`: the first in
- * text order), then "… and N more": the answer is quoted whole.
- */
+/** One listed answer, quoted whole, its first problems (`capped`) marked and listed. */
 export function answerHtml(answer: FlaggedAnswer): string {
   const { shown, more } = capped(answer.problems);
   const parts: string[] = [

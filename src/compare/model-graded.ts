@@ -1,8 +1,4 @@
-/**
- * Which promptfoo assertion types are a judge: graded by a model rather than by code. The list
- * follows promptfoo's own `MODEL_GRADED_ASSERTION_TYPES` (0.121) plus the model-graded types it
- * keeps elsewhere (`g-eval`, `select-best`, `conversation-relevance`, `pi`, the red-team graders).
- */
+/** The promptfoo assertion types graded by a model: its `MODEL_GRADED_ASSERTION_TYPES` and more. */
 const MODEL_GRADED_TYPES: ReadonlySet<string> = new Set([
   'agent-rubric',
   'answer-relevance',
@@ -21,11 +17,7 @@ const MODEL_GRADED_TYPES: ReadonlySet<string> = new Set([
   'trajectory:goal-success',
 ]);
 
-/**
- * Whether an assertion type is model-graded. Robust to the spellings a results file can hold:
- * case and surrounding space are ignored, a `not-` prefix (the negated form grades with the same
- * model) is stripped, and every `promptfoo:redteam:*` grader counts (each is an LLM rubric).
- */
+/** Whether an assertion type is model-graded, whatever its case, `not-` or red-team grader. */
 export function isModelGradedType(type: string | undefined | null): boolean {
   if (typeof type !== 'string') return false;
   let name = type.trim().toLowerCase();
