@@ -10,28 +10,21 @@ import { guardAnswer, type Repair } from './repair/index.js';
 
 /** How one verification runs, as resolved from the assertion's config or the CLI's flags. */
 export interface VerifierSettings {
-  /** An absolute path, or an inline allowlist object given in the config. */
+  /** An absolute path, or an inline allowlist object. */
   allowlist: AllowlistSource;
   threshold: number;
-  /** `false` when liveness is off. */
   liveness: false | LivenessOptions;
-  /** An absolute path to a newer .gov registry; absent: the snapshot shipped in the package. */
+  /** An absolute path to a newer .gov registry than the one shipped. */
   govRegistry?: string;
   /** A misattributed number fails the answer, whatever the score. */
   failOnMisattribution?: boolean;
-  /**
-   * The jurisdiction (a code) to check links and numbers against; absent: the allowlist's own
-   * `jurisdiction`, if any, else no check at all.
-   */
+  /** A code; absent: the allowlist's own `jurisdiction`, if any, else no check. */
   jurisdiction?: string;
   /** `fail` (default): a wrong-jurisdiction link fails the answer; `score`: it only scores 0. */
   wrongJurisdiction?: 'fail' | 'score';
 }
 
-/**
- * The jurisdiction options of a run, or none: the settings' jurisdiction, else the allowlist's.
- * Exported for `report`, which verifies each row with its own jurisdiction as `check` does.
- */
+/** The jurisdiction options of a run, or none: the settings' jurisdiction, else the allowlist's. */
 export function jurisdictionFor(
   settings: Omit<VerifierSettings, 'allowlist'>,
   index: AllowlistIndex,
@@ -49,19 +42,14 @@ export function jurisdictionFor(
 }
 
 /**
- * Verify a provider output of any shape with resolved settings, with its recommendation (pass,
- * repair or refuse: `guardAnswer`). With liveness on, the shared, caching link checker is loaded
- * then, so offline runs never load the HTTP client.
+ * Verify a provider output of any shape, with its recommendation; offline runs never load the
+ * HTTP client.
  */
 export async function verifyOutput(output: unknown, settings: VerifierSettings): Promise<Report> {
   return (await guardOutput(output, settings)).report;
 }
 
-/**
- * `verifyOutput` and, when the answer needs it, its repair: the repaired text, each change, what
- * could not be repaired and the repaired answer's verdict (verified again the same way). `output`
- * may be an answer already prepared (`prepareAnswer`), which is then read as it is.
- */
+/** `verifyOutput` and, when the answer needs it, its repair; `output` may be already prepared. */
 export async function guardOutput(
   output: unknown,
   settings: VerifierSettings,
@@ -69,26 +57,21 @@ export async function guardOutput(
   return guardWithIndex(await indexOf(settings.allowlist), output, settings);
 }
 
-/**
- * `guardOutput` with an index the caller holds (the service, which reloads its allowlist without
- * the process-wide cache): the one function behind `check`, the assertion and `serve`.
- */
+/** `guardOutput` with an index the caller holds (the service, which reloads its allowlist). */
 export async function guardWithIndex(
   index: AllowlistIndex,
   output: unknown,
   settings: Omit<VerifierSettings, 'allowlist'>,
 ): Promise<{ report: Report; repair?: Repair }> {
   const verify = await verifierFor(index, settings);
-  // Prepared once, the verification and the repair reading the same sentences; an answer the
-  // caller prepared (`check` running the chunk check on it too) is read as is.
+  // Prepared once: the verification and the repair read the same sentences.
   const answer = isPreparedAnswer(output) ? output : prepareAnswer(answerText(output));
   return guardAnswer(answer, await verify(answer), verify);
 }
 
 /**
- * One answer's text → its report, with the settings' threshold, rules and liveness. The links it
- * has judged are kept (`KnownLinks`), so a repaired answer's verification, which is made with the
- * same verifier, judges only the links the repair wrote.
+ * One answer → its report. The links it judged are kept (`KnownLinks`), so verifying a repaired
+ * answer judges only the links the repair wrote.
  */
 async function verifierFor(
   index: AllowlistIndex,

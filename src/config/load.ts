@@ -16,9 +16,8 @@ export const CONFIG_FILE_NAMES = [
 ] as const;
 
 /**
- * The settings of a run's config file: `explicit` (`--config FILE`, relative to `cwd`) when given,
- * else the one of `CONFIG_FILE_NAMES` in `cwd`, else none. Two of them in one folder is an error
- * (which would win is not obvious); so is a `--config` file that is not there.
+ * The settings of `--config FILE` when given, else of the one of `CONFIG_FILE_NAMES` in `cwd`
+ * (two is an error: which would win is not obvious), else none.
  */
 export async function loadConfig(
   explicit: string | undefined,
@@ -47,17 +46,12 @@ export async function loadConfig(
   return withPathsFrom(cwd, parseConfigText(file.text, file.name, { found: true }));
 }
 
-/** A config file's text: a regular file of at most `FILE_LIMITS.config` (a FIFO named like one cannot hang the run). */
 async function readConfigText(path: string, name: string): Promise<string> {
   const what = { what: 'config file', where: name, maxBytes: FILE_LIMITS.config };
   return (await readInputFile(path, what)).toString('utf8');
 }
 
-/**
- * A config file's text, validated by `ConfigFileSchema`: JSON for a `.json` name, else YAML (a
- * superset of JSON). Each problem is named by the file, its key path and its line, as
- * `citation-verifier.config.yaml: liveness.timeoutMs (line 3): must be …`. Pure.
- */
+/** A config file's text, JSON for a `.json` name, else YAML; problems name their key and line. */
 export function parseConfigText(
   text: string,
   name: string,
@@ -66,7 +60,7 @@ export function parseConfigText(
   const { data, locate } = name.endsWith('.json')
     ? { data: parseJsonText(text, name, { code: 'INVALID_CONFIG' }), locate: lineOfPath(text) }
     : readYaml(text, name);
-  // An empty file is no settings; anything but keys and values is said plainly, with no path.
+  // An empty file is no settings.
   if (data !== null && data !== undefined && (typeof data !== 'object' || Array.isArray(data)))
     throw new InputError(
       'INVALID_CONFIG',
@@ -88,8 +82,7 @@ export function parseConfigText(
 type Locate = (path: readonly PropertyKey[]) => string | undefined;
 
 function readYaml(text: string, name: string): { data: unknown; locate: Locate } {
-  // Loaded only for a YAML file: most runs have no config file, and the parser is a tenth of a
-  // second of start-up that `check` of one answer would otherwise pay.
+  // Loaded only for a YAML file: the parser is a tenth of a second of start-up.
   const { LineCounter, parseDocument } = createRequire(import.meta.url)(
     'yaml',
   ) as typeof import('yaml');
@@ -119,10 +112,7 @@ function readYaml(text: string, name: string): { data: unknown; locate: Locate }
   return { data: document.toJS(), locate };
 }
 
-/**
- * Relative paths in a config file mean the file's folder, as promptfoo reads its own config's
- * paths: the allowlist, the .gov registry and the cache and recording folders.
- */
+/** Relative paths in a config file mean the file's folder, as in promptfoo's config. */
 function withPathsFrom(folder: string, config: ConfigFile): ConfigFile {
   const at = (path: string): string => {
     const bare = path.startsWith('file://') ? path.slice('file://'.length) : path;
@@ -145,11 +135,8 @@ function withPathsFrom(folder: string, config: ConfigFile): ConfigFile {
 }
 
 /**
- * The keys a config file found in the working folder may not set, each with the flag that sets it
- * instead: they widen what a run may reach (the network, private addresses, the judge's URL, which
- * receives the key) or where it writes or reads its trust from (cache and recording folders, the
- * .gov registry). A folder one `cd`s into (a cloned repository, a shared drive) is not the user's
- * word; `--config FILE` is.
+ * The keys a config file found in the working folder may not set, with the flag that does: they
+ * widen what a run reaches or trusts, and a folder one `cd`s into is not the user's word.
  */
 const NAMED_ONLY: readonly { path: readonly string[]; flag: string }[] = [
   { path: ['liveness', 'allowPrivateNetworks'], flag: '--allow-private' },
@@ -164,11 +151,7 @@ const NAMED_ONLY: readonly { path: readonly string[]; flag: string }[] = [
   { path: ['judge', 'replayDir'], flag: '--judge-replay' },
 ];
 
-/**
- * A found file setting one of `NAMED_ONLY` (liveness at all, except `false`), or an allowlist
- * outside its own folder, is refused, naming the key and its line (exit 3): which would be obeyed
- * is then never a surprise.
- */
+/** A found file setting one of `NAMED_ONLY`, or an allowlist outside its folder, is refused. */
 function refuseWidening(config: ConfigFile, name: string, locate: Locate): void {
   const refuse = (path: readonly string[], flag: string, what: string): never => {
     const line = locate(path);
