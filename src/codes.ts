@@ -1,17 +1,7 @@
 /**
- * The stable code of every verdict, beside its reason (as a linter's messages carry a rule id).
- * The reason says what was seen, in words for a person, and its wording may change from one
- * release to the next; the code names the rule that decided, and does not change: tests, a
- * caller's filters and a dashboard key on it. docs/CODES.md says what each one means, for users
- * (a test holds the page to these tables).
- *
- * A code reads `<what>.<outcome>[.<case>]`: what was judged (`link`, `phone`, `claim`, a
- * `correction`, the answer's `action`), the outcome in kebab case (a link's bucket, a number's
- * status, a claim's classification, a correction's action), and, where one outcome is reached
- * by rules a person would tell apart, which rule it was. Each table below maps a code to the
- * outcome(s) it comes with; a code is only ever added, never renamed.
- *
- * This file imports nothing, so `types.ts` and `chunks/types.ts` can type their verdicts by it.
+ * The stable code of every verdict, beside its words (as a linter's rule id), read
+ * `<what>.<outcome>[.<case>]` and mapped to the outcome(s) it comes with; a code is only ever
+ * added, never renamed (docs/CODES.md). It imports nothing, so every verdict type can use it.
  */
 
 /** The bucket, status, classification or action (or those) a verdict with this code has. */

@@ -1,7 +1,6 @@
 /**
- * The one kind of error the library throws on purpose: the input or the configuration is wrong
- * (a bad allowlist, a bad CSV, a bad flag). Everything found in an answer is a result, never an
- * error. Messages follow one form: what is wrong, where (file, row, JSON path), and what to do.
+ * The one error the library throws on purpose: the input or configuration is wrong (what is found
+ * in an answer is a result). Messages say what is wrong, where, and what to do.
  */
 export type InputErrorCode =
   | 'FILE_NOT_FOUND'

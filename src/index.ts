@@ -1,7 +1,4 @@
-/**
- * The library: every rule of the product, no promptfoo or argv knowledge. The promptfoo assertions
- * (`assertions/`), the builder (`builders/`) and the CLI (`src/cli/`) are thin fronts over this.
- */
+/** The library: every rule of the product, no promptfoo or argv knowledge; the fronts are thin. */
 export * from './defaults.js';
 export { InputError, isInputError, type InputErrorCode } from './errors.js';
 export { answerText } from './util/answer-text.js';

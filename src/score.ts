@@ -11,21 +11,10 @@ export interface Score {
 }
 
 /**
- * score = max(0, mean(link scores) − 0.3 × distinct misattributed numbers), rounded to 4 decimals,
- * where a link scores 1 in the directory, 0.7 live, 0.5 unverified or inconclusive, 0 broken or
- * invented, the mean is 1 when there are no links, and links are counted once per normalized URL
- * (the caller de-duplicates). pass = score > threshold (strictly) and no link is broken or
- * invented: one invented link fails the answer whatever the rest. With `failOnMisattribution`
- * (opt-in; off by default) a misattributed number fails the answer too, whatever the score.
- *
- * Example: links directory (1) + unverified (0.5) → mean 0.75; one misattributed number → 0.45;
- * threshold 0.4 → pass.
- *
- * With a jurisdiction given: a `wrong_jurisdiction` link scores 0 and fails the answer like an
- * invented one, unless `wrongLinksFail` is false (then it only scores 0); a `wrong_jurisdiction`
- * number costs 0.3 like a misattributed one (distinct numbers of either status, each once; a
- * number is never both). Example: directory (1) + wrong_jurisdiction (0) → mean 0.5, fails;
- * with `wrongLinksFail: false` → 0.5 > 0.4 passes.
+ * score = max(0, mean(link scores, 1 with none) − 0.3 × distinct misattributed or
+ * wrong-jurisdiction numbers), rounded; pass = score > threshold and no fatal link (one of
+ * another jurisdiction only with `wrongLinksFail`), nor a wrong number with `failOnMisattribution`.
+ * Example: directory (1) + unverified (0.5), one wrong number → 0.45 > 0.4, pass.
  */
 export function scoreReport(
   links: readonly LinkVerdict[],

@@ -3,10 +3,8 @@ import { isRecord } from '../util/record.js';
 import { type ConfigFile, VerifierConfigSchema } from './schema.js';
 
 /**
- * Settings given twice, by the config file and by flags (already read into config keys): the
- * flags win, key by key, and inside `liveness` and `judge` option by option, so `--timeout 2000`
- * changes the file's timeout and keeps its other liveness options. What comes out is still
- * unvalidated config, for the assertion's own resolvers (`resolveSettings`, `resolveChunkConfig`).
+ * Flags over the config file, key by key and inside `liveness` and `judge` option by option
+ * (`--timeout` keeps the file's other liveness options); still unvalidated.
  */
 export function overFile(
   file: ConfigFile | undefined,
