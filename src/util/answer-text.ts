@@ -1,8 +1,6 @@
 /**
- * The text of a provider's output, whatever its shape. Providers return a string, an object with
- * a text field (`{output}`, `{text}`, `{content}`, chat `{choices:[{message:{content}}]}`), an
- * array of content parts, or nothing. Unknown shapes yield every string found inside them, so no
- * citation hides in a field we did not expect; anything else is the empty answer.
+ * The text of a provider's output, whatever its shape (a string, `{output}`, `{choices}`, …);
+ * an unknown shape yields every string inside, so no citation hides in a field we did not expect.
  */
 export function answerText(output: unknown): string {
   const parts: string[] = [];

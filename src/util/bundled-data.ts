@@ -1,10 +1,7 @@
 import { statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-/**
- * The path of a file of this package (`package.json`, `data/…`), from this module whether it runs
- * from `src/` (tests, tsx) or `dist/src/` (the published package).
- */
+/** The path of a file of this package, whether run from `src/` or `dist/src/`. */
 export function packageFile(name: string): string {
   for (const up of ['../../', '../../../']) {
     const candidate = fileURLToPath(new URL(up + name, import.meta.url));

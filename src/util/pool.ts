@@ -1,8 +1,6 @@
 /**
- * `work` on every item with at most `limit` running at once, results in the items' order. Each
- * slot takes the next item as soon as its last one ends, so the time is about that of the slowest
- * chain, not the sum. `work` should not reject; if it does, the first rejection is thrown once
- * every started item has ended.
+ * `work` on every item, at most `limit` at once, results in the items' order; a rejection is
+ * thrown once every started item has ended.
  */
 export async function mapConcurrently<T, R>(
   items: readonly T[],

@@ -10,7 +10,7 @@ import { InputError, isInputError } from '../errors.js';
  * private file beside it, renamed over it (`-o`'s atomic writer follows links on purpose).
  */
 
-/** The text of `file`, or undefined when it is missing, not a regular file, too large or unreadable. */
+/** The text of `file`, or undefined when missing, not a regular file, too large or unreadable. */
 export async function readEntryFile(file: string, maxBytes: number): Promise<string | undefined> {
   let handle: Awaited<ReturnType<typeof open>> | undefined;
   try {

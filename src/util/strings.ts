@@ -1,10 +1,4 @@
 /**
- * String helpers shared across rooms. Edit distance serves the lookalike-domain check and the
- * builder's "did you mean" for column names: hand-written (two rows of a table, small and hot, no
- * dependency worth adding).
- */
-
-/**
  * Damerau–Levenshtein (optimal string alignment: a swap of neighbours is one edit), giving up
  * past `limit` (returns `limit + 1`). Pass the longer length as `limit` for the exact distance.
  */
@@ -13,16 +7,14 @@ export function editDistance(a: string, b: string, limit: number): number {
   const rows = a.length + 1;
   const cols = b.length + 1;
   const over = limit + 1;
-  // Three rows reused across calls: the lookalike check calls this thousands of times per answer,
-  // and fresh arrays per row were most of its cost (in garbage).
+  // Rows reused across calls: fresh arrays were most of the lookalike check's cost (in garbage).
   if (rowBuffers[0]!.length < cols + 1)
     rowBuffers = [new Int32Array(cols * 2), new Int32Array(cols * 2), new Int32Array(cols * 2)];
   let [prevPrev, prev, current] = rowBuffers as [Int32Array, Int32Array, Int32Array];
   for (let j = 0; j < cols; j++) prev[j] = Math.min(j, over);
   for (let i = 1; i < rows; i++) {
-    // Only cells within `limit` of the diagonal: a cell further off costs more than `limit` edits
-    // on its own, and a path to a distance within the limit never passes one. The cell just
-    // outside the band on each side is set to `limit + 1`, so the band reads no stale value.
+    // Only cells within `limit` of the diagonal, which alone can lie on a path within it; the
+    // cell just outside the band on each side is `limit + 1`, so no stale value is read.
     const from = Math.max(1, i - limit);
     const to = Math.min(cols - 1, i + limit);
     current[from - 1] = from === 1 ? Math.min(i, over) : over;
@@ -48,7 +40,7 @@ export function editDistance(a: string, b: string, limit: number): number {
 
 let rowBuffers: Int32Array[] = [new Int32Array(64), new Int32Array(64), new Int32Array(64)];
 
-/** Code-unit order, so sorted output does not depend on the machine's locale (as `localeCompare` would). */
+/** Code-unit order, so sorted output does not depend on the machine's locale. */
 export function compareStrings(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
@@ -59,10 +51,9 @@ const UNPRINTABLE =
   /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 
 /**
- * Text made safe for a terminal or a markdown file: every control and bidirectional-control
- * character is shown as an escape (`\x1B`, `\u202E`), so text from an answer or a CSV cannot move
- * the cursor, retitle the window, hide a link behind OSC 8, ring the bell, or reverse the order of
- * what is printed after it. Tab and newline stay.
+ * Text safe for a terminal or a markdown file: every control and bidi character shown as an escape
+ * (`\x1B`, `\u202E`), so an answer cannot move the cursor or reorder what follows; tab and
+ * newline stay.
  */
 export function printable(text: string): string {
   return replaceUnprintable(text, controlEscape);
@@ -75,7 +66,7 @@ export function controlEscape(code: number): string {
     : `\\u${code.toString(16).toUpperCase().padStart(4, '0')}`;
 }
 
-/** `text` with each character `printable` shows as an escape written by `write` instead (JSON writes `\\uXXXX`). */
+/** `text` with each character `printable` escapes written by `write` instead. */
 export function replaceUnprintable(text: string, write: (code: number) => string): string {
   return text.replace(UNPRINTABLE, (char) => write(char.charCodeAt(0)));
 }
