@@ -57,27 +57,6 @@ export interface Claim extends Span {
   facts: Fact[];
 }
 
-/**
- * What one claim turned out to be, most severe first: a claim takes the first that applies.
- * docs/CHUNKS.md "Classification" defines each; `not_verified` (a judge asked, no counted
- * verdict) fails so that a judge that is down cannot pass what it could not check.
- */
-export const CLAIM_CLASSIFICATIONS = [
-  'citation_not_found',
-  'fabricated_quote',
-  'unsupported_claim',
-  'context_contradiction',
-  'wrong_citation',
-  'not_verified',
-  'uncited_claim',
-  'partially_supported',
-  'weak_support',
-  'verification_uncertain',
-  'faithful_paraphrase',
-  'exact_match',
-] as const;
-export type ClaimClassification = (typeof CLAIM_CLASSIFICATIONS)[number];
-
 /** Which warnings the caller turned into failures (each default false). */
 export interface FailurePolicy {
   /** Every statement of fact must cite a chunk; else only figures and quotations are read. */
@@ -100,13 +79,12 @@ export const SUPPORT_OUTCOMES = [
 export type SupportOutcome = (typeof SUPPORT_OUTCOMES)[number];
 
 /**
- * Whether each classification fails the answer (or as the policy key says: suspicions, not proof,
- * fail only when asked), and its support outcome.
+ * What a claim turned out to be (docs/CHUNKS.md "Classification"), most severe first: a claim
+ * takes the first that applies. Whether each fails the answer (suspicions, not proof, only when
+ * the policy key asks; `not_verified` always, lest a judge that is down pass what it could not
+ * check), and its support outcome.
  */
-const RULES: Record<
-  ClaimClassification,
-  { fails: boolean | keyof FailurePolicy; support: SupportOutcome | null }
-> = {
+const RULES = {
   citation_not_found: { fails: true, support: 'unsupported' },
   fabricated_quote: { fails: true, support: 'unsupported' },
   unsupported_claim: { fails: true, support: 'unsupported' },
@@ -119,14 +97,22 @@ const RULES: Record<
   verification_uncertain: { fails: false, support: 'not_verified' },
   faithful_paraphrase: { fails: false, support: 'supported' },
   exact_match: { fails: false, support: 'supported' },
-};
+} as const satisfies Record<
+  string,
+  { fails: boolean | keyof FailurePolicy; support: SupportOutcome | null }
+>;
+export type ClaimClassification = keyof typeof RULES;
+export const CLAIM_CLASSIFICATIONS = Object.keys(RULES) as [
+  ClaimClassification,
+  ...ClaimClassification[],
+];
 
 /** Whether a classification fails the answer on its own. */
 export function isFailingClassification(
   classification: ClaimClassification,
   policy: FailurePolicy,
 ): boolean {
-  const { fails } = RULES[classification];
+  const { fails } = RULES[classification] as { fails: boolean | keyof FailurePolicy };
   return typeof fails === 'boolean' ? fails : (policy[fails] ?? false);
 }
 
