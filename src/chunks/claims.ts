@@ -210,8 +210,14 @@ function extendScope(
       list[index]!.citedBy = 'paragraph';
     }
   }
+  // Claims and sources lines come in block order.
+  const last = claims[claims.length - 1];
+  const lastBlock = Math.max(
+    last ? blockOf.get(last)! : -1,
+    sourceLines[sourceLines.length - 1]?.block ?? -1,
+  );
   for (const line of sourceLines) {
-    const wholeAnswer = line.block === lastBlockWithText(byBlock, sourceLines);
+    const wholeAnswer = line.block === lastBlock;
     for (const claim of claims) {
       if (claim.ids.length > 0) continue;
       if (!wholeAnswer && blockOf.get(claim) !== line.block) continue;
@@ -219,17 +225,6 @@ function extendScope(
       claim.citedBy = 'sources_line';
     }
   }
-}
-
-/** The last block holding a claim or a sources line. */
-function lastBlockWithText(
-  byBlock: ReadonlyMap<number, Claim[]>,
-  sourceLines: ReadonlyArray<{ block: number }>,
-): number {
-  let last = -1;
-  for (const block of byBlock.keys()) last = Math.max(last, block);
-  for (const line of sourceLines) last = Math.max(last, line.block);
-  return last;
 }
 
 function unionIds(markers: readonly CitationMarker[]): string[] {
