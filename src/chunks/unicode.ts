@@ -3,7 +3,7 @@ import { tokenize, type Token } from '../normalize/name.js';
 /** Scripts written without spaces between words (Chinese, Japanese kana): a character is a word. */
 export const CJK_CLASS = '\\p{sc=Han}\\p{sc=Hiragana}\\p{sc=Katakana}';
 const CJK_CHAR = new RegExp(`[${CJK_CLASS}]`, 'u');
-const CJK_CHARS = new RegExp(`[${CJK_CLASS}]`, 'gu');
+const CJK_SPLIT = new RegExp(`([${CJK_CLASS}])`, 'u');
 
 export function hasCjk(text: string): boolean {
   return CJK_CHAR.test(text);
@@ -27,19 +27,11 @@ function splitCjk(tokens: readonly Token[]): Token[] {
       out.push(token);
       continue;
     }
-    let cursor = 0;
-    CJK_CHARS.lastIndex = 0;
-    const push = (from: number, to: number): void => {
-      if (to <= from) return;
-      const raw = token.raw.slice(from, to);
-      out.push({ norm: raw.toLowerCase(), raw, start: token.start + from, end: token.start + to });
-    };
-    for (let match = CJK_CHARS.exec(token.raw); match !== null; match = CJK_CHARS.exec(token.raw)) {
-      push(cursor, match.index);
-      push(match.index, match.index + match[0].length);
-      cursor = match.index + match[0].length;
+    let start = token.start;
+    for (const raw of token.raw.split(CJK_SPLIT)) {
+      if (raw !== '') out.push({ norm: raw.toLowerCase(), raw, start, end: start + raw.length });
+      start += raw.length;
     }
-    push(cursor, token.raw.length);
   }
   return out;
 }
