@@ -131,7 +131,7 @@ function wordsAt(tokens: Token[], index: number, side: FactSide): NumberCore | u
     last += 3;
   }
   return {
-    value: spelled.value + half,
+    value: spelled.total + spelled.current + half,
     exponent: half === 0 ? 0 : -1,
     start: tokens[index]!.start,
     end: tokens[last]!.end,
@@ -157,13 +157,7 @@ interface Spelling {
 }
 
 /** A number spelt out from `index` (`one hundred and five`; an ordinal in chunks) and its last token. */
-function spelledAt(
-  tokens: Token[],
-  index: number,
-  side: FactSide,
-):
-  | { value: number; last: number; scaled: boolean; ordinal: boolean; wordScale?: number }
-  | undefined {
+function spelledAt(tokens: Token[], index: number, side: FactSide): Spelling | undefined {
   const state: Spelling = {
     total: 0,
     current: 0,
@@ -182,14 +176,7 @@ function spelledAt(
     state.last = cursor;
     if (step === 'last') break;
   }
-  if (state.consumed === 0) return undefined;
-  return {
-    value: state.total + state.current,
-    last: state.last,
-    scaled: state.scaled,
-    ordinal: state.ordinal,
-    ...(state.wordScale === undefined ? {} : { wordScale: state.wordScale }),
-  };
+  return state.consumed === 0 ? undefined : state;
 }
 
 /** One token of a spelt-out number: taken (`last` for an ordinal), passed over, or the end. */
