@@ -11,9 +11,7 @@ export interface HttpJudgeOptions {
   model: string;
   key?: string;
   requestTimeoutMs?: number;
-  retries?: number;
   retryBaseMs?: number;
-  maxRetryAfterMs?: number;
 }
 
 type Attempt =
@@ -23,15 +21,16 @@ type Attempt =
 
 /**
  * A judge over the OpenAI-compatible chat-completions protocol. Only 429 and 5xx are tried again,
- * after Retry-After (at most `maxRetryAfterMs`) or a doubling backoff. `ask` never throws.
+ * after Retry-After (at most `JUDGE_DEFAULTS.maxRetryAfterMs`) or a doubling backoff. `ask` never
+ * throws.
  */
 export function createHttpJudge(options: HttpJudgeOptions): Judge {
   const endpoint = `${options.url.replace(/\/+$/, '')}/chat/completions`;
   const settings = {
     timeoutMs: options.requestTimeoutMs ?? JUDGE_DEFAULTS.requestTimeoutMs,
-    retries: options.retries ?? JUDGE_DEFAULTS.retries,
+    retries: JUDGE_DEFAULTS.retries,
     baseMs: options.retryBaseMs ?? JUDGE_DEFAULTS.retryBaseMs,
-    capMs: options.maxRetryAfterMs ?? JUDGE_DEFAULTS.maxRetryAfterMs,
+    capMs: JUDGE_DEFAULTS.maxRetryAfterMs,
   };
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (options.key) headers.authorization = `Bearer ${options.key}`;
