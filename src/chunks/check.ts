@@ -2,7 +2,7 @@ import type { PreparedAnswer } from '../text/prepared.js';
 import { readAnswer } from './claims.js';
 import { CHUNK_DEFAULTS } from '../defaults.js';
 import { classifyClaim, isContentWord } from './classify.js';
-import { ChunkLibrary } from './library.js';
+import { ChunkLibrary } from './chunk-index.js';
 import { styleFromEvidence, styleFromLocale } from './number-style.js';
 import { collapseWhitespace } from './sentences.js';
 import { nfcWithOffsets } from './unicode.js';

@@ -1,5 +1,5 @@
 import type { ClaimCode } from '../codes.js';
-import type { ChunkIndex } from './chunk-index.js';
+import type { ChunkIndex, ChunkLibrary } from './chunk-index.js';
 import { CHUNK_DEFAULTS } from '../defaults.js';
 import {
   checkFact,
@@ -11,9 +11,7 @@ import {
   toPassage,
 } from './evidence.js';
 import { capitalize, explain, joinList, shorten } from './explain.js';
-import type { ChunkLibrary } from './library.js';
-import { hasCjk } from './unicode.js';
-import { verbatimTokens } from './verbatim.js';
+import { hasCjk, verbatimTokens } from './unicode.js';
 import {
   isFailingClassification,
   type Claim,

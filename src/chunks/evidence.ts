@@ -1,8 +1,7 @@
-import { clipPassage, type ChunkIndex } from './chunk-index.js';
+import { BARE_FAMILY, type ChunkIndex, type ChunkLibrary, clipPassage } from './chunk-index.js';
 import { CHUNK_DEFAULTS } from '../defaults.js';
-import { BARE_FAMILY, type ChunkLibrary } from './library.js';
 import { collapseWhitespace } from './sentences.js';
-import { isWordToken, verbatimTokens } from './verbatim.js';
+import { isWordToken, verbatimTokens } from './unicode.js';
 import type { Claim, Fact, FactCheck, QuoteCheck, QuoteFinding, SourcePassage } from './types.js';
 
 const ELLIPSIS_OR_INSERTION = /\.{3}|…|\[[^\]\n]{0,80}\]/g;

@@ -1,7 +1,6 @@
-import type { ChunkIndex } from './chunk-index.js';
-import type { ChunkLibrary } from './library.js';
+import type { ChunkIndex, ChunkLibrary } from './chunk-index.js';
 import { collapseWhitespace } from './sentences.js';
-import { countWords } from './verbatim.js';
+import { countWords } from './unicode.js';
 import type { ClaimVerdict, FactCheck, QuoteCheck } from './types.js';
 
 interface ExplainInput {
