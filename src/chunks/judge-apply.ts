@@ -5,8 +5,7 @@ import { ChunkIndex } from './chunk-index.js';
 import { isContentWord } from './classify.js';
 import { quotePieces } from './evidence.js';
 import { chunkNames, shorten } from './explain.js';
-import { chunkWords, isCjk } from './unicode.js';
-import { isWordToken } from './verbatim.js';
+import { chunkWords, isCjk, isWordToken } from './unicode.js';
 import {
   type Chunk,
   type ClaimClassification,

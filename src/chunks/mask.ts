@@ -2,7 +2,7 @@ import { extractLinks } from '../extract/links.js';
 import { CHUNK_DEFAULTS } from '../defaults.js';
 import { TERMINATORS } from '../text/sentences.js';
 import type { QuoteFinding, Span } from './types.js';
-import { countWords } from './verbatim.js';
+import { countWords } from './unicode.js';
 
 /** Bits of an opacity mask over the text: characters a later stage must not read as prose. */
 export const MASK = { code: 1, quote: 2, marker: 4, link: 8 } as const;

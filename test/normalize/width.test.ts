@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { verbatimTokens } from '../../src/chunks/verbatim.js';
+import { verbatimTokens } from '../../src/chunks/unicode.js';
 import { extractFacts } from '../../src/chunks/facts/index.js';
 import { parseIds, markerContext } from '../../src/chunks/markers.js';
 import { parseChunks } from '../../src/chunks/parse.js';
