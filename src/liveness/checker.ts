@@ -26,22 +26,18 @@ import type {
   ResolveResult,
 } from './types.js';
 
-/** One link being checked, shared by every caller that asked for it (see `check`). */
+/** One link being checked, shared by every caller that asked for it. */
 interface LinkRun {
   readonly result: Promise<LivenessOutcome>;
-  /** Aborts the link's requests and waits. */
   readonly controller: Stop;
-  /** Callers with a deadline still waiting; the link is aborted when the last gives up. */
+  /** Callers with a deadline still waiting: the link is aborted when the last gives up. */
   limited: number;
   /** A caller without a deadline waits for it: never aborted before `close`. */
   unlimited: boolean;
   settled: boolean;
 }
 
-/**
- * Defaults from `LIVENESS_DEFAULTS`, validated by the one liveness schema (`parseLivenessOptions`).
- * Throws `InputError('INVALID_CONFIG')` naming the option.
- */
+/** The options validated, defaults filled in. Throws `InputError('INVALID_CONFIG')`. */
 function resolveLivenessSettings(options: LivenessOptions) {
   const { resolver: _resolver, ca: _ca, warn: _warn, ...data } = options;
   const valid = parseLivenessOptions(data);
@@ -56,22 +52,10 @@ function resolveLivenessSettings(options: LivenessOptions) {
 }
 
 /**
- * A link checker: each link, as written, is checked once for the checker's lifetime (the promise is
- * memoized, so concurrent callers share one fetch), within the concurrency limits, and classified
- * by the verdict table (`classify`). Successes go to the on-disk cache when `cacheDir` is set.
- *
- * The parts, each in its own file (assembled in `assembleParts` below):
- * - what to fetch: the link as written (`fetchTarget`);
- * - scheduling: the concurrency limits, shared fairly between answers (`Limiter`), deadlines
- *   (`deadline.ts`);
- * - resolving and vetting hosts, the SSRF guard (`HostVetting`, `classifyAddress`);
- * - fetching: HEAD then GET, retries, redirects, the scheme fallback of a link written without
- *   one (`HttpClient`, `Crawler`);
- * - probing: soft 404s (`Soft404Prober`), whether the network works (`NetworkMonitor`);
- * - classifying: the verdict table (`classify`);
- * - caching: the per-checker memo here, successes on disk (`DiskCache`).
- *
- * Throws `InputError('INVALID_CONFIG')` for invalid options; `check` never rejects.
+ * A link checker: each link, as written, is checked once for the checker's lifetime (concurrent
+ * callers share one fetch), within the limits, and classified by the verdict table; successes go
+ * to the disk cache when `cacheDir` is set. Throws `InputError('INVALID_CONFIG')` for invalid
+ * options; `check` never rejects.
  */
 export function createLinkChecker(
   options: LivenessOptions = {},
@@ -86,7 +70,8 @@ export function createLinkChecker(
       if (closed) return Promise.resolve(stoppedOutcome(new Cancelled('closed')));
       let entry = links.get(url);
       if (!entry) {
-        entry = startLink(parts, url, partyOf(checkOptions));
+        // An answer is known by its deadline; without one, the shared party.
+        entry = startLink(parts, url, checkOptions.deadlineAt);
         links.set(url, entry);
       }
       return awaitLink(parts, settings, links, url, entry, checkOptions);
@@ -95,24 +80,13 @@ export function createLinkChecker(
     async close(): Promise<void> {
       if (closed) return;
       closed = true;
-      // Every link still running is aborted: queued requests leave the queue, waits end, sockets
-      // close, and each caller still waiting gets `inconclusive` (closed).
       for (const entry of links.values())
         if (!entry.settled) entry.controller.abort(new Cancelled('closed'));
       parts.closing.abort(new Cancelled('closed'));
-      // Destroyed, not drained: what is still in flight (a silent server) is no longer wanted, and
-      // draining would wait for each request's timeout.
+      // Destroyed, not drained: draining would wait for each silent server's timeout.
       await parts.agent.destroy();
     },
   };
-}
-
-/**
- * Whose share of the slots a link's requests count in: its answer's (an answer is known by its
- * deadline), else the shared one (`stale`, a caller without a deadline).
- */
-function partyOf(options: CheckOptions): PartyKey | undefined {
-  return options.deadlineAt;
 }
 
 function startLink(parts: CheckerParts, url: string, party: PartyKey | undefined): LinkRun {
@@ -177,18 +151,14 @@ function giveUp(links: Map<string, LinkRun>, url: string, entry: LinkRun): void 
   if (links.get(url) === entry) links.delete(url);
 }
 
-/** Seams for tests: waiting between retries and the clock (for the disk cache's TTL and Retry-After dates). */
+/** Seams for tests: the wait between retries, the clock, the system resolver's lookup. */
 export interface CheckerDeps {
   sleep?: (ms: number) => Promise<void>;
   now?: () => number;
-  /** The system resolver's own lookup (getaddrinfo); tests replace it to see what it is asked. */
   systemLookup?: (host: string) => Promise<ResolveResult>;
 }
 
-/** Options with every default filled in and validated. */
 type ResolvedLivenessSettings = ReturnType<typeof resolveLivenessSettings>;
-
-/** The working parts of one checker, built once (`assembleParts`), used by every link. */
 type CheckerParts = ReturnType<typeof assembleParts>;
 
 /** The address policy of the options; a bad `resolve` or address list is a config error. */
@@ -203,16 +173,13 @@ function addressPolicy(options: LivenessOptions) {
   }
 }
 
-/**
- * The CA certificates to trust, or undefined for the system's alone: `ca` replaces the trust store
- * in Node, so extra certificates are added to the system roots.
- */
+/** The CAs to trust: Node's `ca` replaces the system roots, so extra ones are added to them. */
 function trustedCas(extra: LivenessOptions['ca']): string[] | undefined {
   const ca = [extra ?? []].flat();
   return ca.length > 0 ? [...rootCertificates, ...ca] : undefined;
 }
 
-/** Builds the parts: resolving and vetting, the limits, the HTTP client, crawler and probes. */
+/** The working parts of one checker, built once, used by every link. */
 function assembleParts(
   options: LivenessOptions,
   settings: ResolvedLivenessSettings,
@@ -220,7 +187,7 @@ function assembleParts(
 ) {
   const { pins, mayFetchPrivate } = addressPolicy(options);
   const now = deps.now ?? Date.now;
-  /** Aborts what belongs to no link (the network probe) when the checker closes. */
+  // Aborts what belongs to no link (the network probe) when the checker closes.
   const closing = new Stop();
   const probe = settings.networkProbe;
   const network = new NetworkMonitor(
@@ -266,25 +233,21 @@ function assembleParts(
     ...(deps.sleep ? { sleep: deps.sleep } : {}),
     now,
   });
-  const diskCache = diskCacheOf(options, settings.cacheTtlMs, now);
+  const diskCache =
+    options.cacheDir === undefined
+      ? undefined
+      : new DiskCache(
+          options.cacheDir,
+          settings.cacheTtlMs,
+          now,
+          networkPolicy(options),
+          options.warn,
+        );
   const soft404 = new Soft404Prober(crawler, http);
   return { crawler, soft404, network, deadlines, agent, diskCache, closing };
 }
 
-/** The on-disk cache of successes, when `cacheDir` asks for one; keyed by the network policy. */
-function diskCacheOf(
-  options: LivenessOptions,
-  ttlMs: number,
-  now: () => number,
-): DiskCache | undefined {
-  if (options.cacheDir === undefined) return undefined;
-  return new DiskCache(options.cacheDir, ttlMs, now, networkPolicy(options), options.warn);
-}
-
-/**
- * What a success depends on besides the URL: which private addresses may be fetched, the
- * `--resolve` pins and the extra CAs. Part of the disk cache's key.
- */
+/** What a success depends on besides the URL, part of the disk cache's key. */
 function networkPolicy(options: LivenessOptions): string {
   const pins = Object.entries(options.resolve ?? {}).sort(([a], [b]) => compareStrings(a, b));
   return JSON.stringify({
@@ -316,11 +279,7 @@ async function probeNetwork(
   return { dnsWorks, egressWorks: true, detail };
 }
 
-/**
- * One link from start to verdict: the disk cache, the crawl (HEAD then GET, redirects, retries),
- * the soft-404 probe of a 2xx, the network shown to work when the verdict needs it, the verdict
- * table; a success goes to the disk cache.
- */
+/** One link from start to verdict: disk cache, crawl, soft-404 probe, network proof, verdict. */
 async function checkLink(parts: CheckerParts, url: string, link: Stop): Promise<LivenessOutcome> {
   const target = fetchTarget(url);
   if (!target.ok) return { kind: 'inconclusive', error: target.error, reason: target.reason };
@@ -345,7 +304,7 @@ async function checkLink(parts: CheckerParts, url: string, link: Stop): Promise<
   return outcome;
 }
 
-/** What a link stopped before its verdict (`reason`: why its `Stop` aborted) answers. */
+/** The outcome of a link stopped before its verdict (`reason`: why its `Stop` aborted). */
 function stoppedOutcome(reason: unknown): LivenessOutcome {
   if (reason instanceof Cancelled && reason.why === 'deadline')
     return {

@@ -3,12 +3,6 @@ import { type AddressClass, describeAddressClass } from './address.js';
 import { botProtection } from './page-signs.js';
 import type { LivenessOutcome } from './types.js';
 
-/**
- * The pure half of the liveness check: what was seen (an HTTP status, or a failure to get one) and
- * what the checker knows about the network go in; a `LivenessOutcome` with a human reason comes
- * out. No IO here, so every row of the verdict table is a unit test away.
- */
-
 /** Why no usable HTTP answer came back. */
 export type FailureKind =
   | 'timeout'
@@ -28,54 +22,45 @@ export type FailureKind =
 
 export interface Failure {
   kind: FailureKind;
-  /** Short machine-readable code, reported as the outcome's `error` (`ECONNREFUSED`, `timeout`, …). */
+  /** The outcome's `error` (`ECONNREFUSED`, `timeout`, …). */
   code: string;
-  /** What happened, in words, for the reason. */
   message: string;
   host?: string;
-  /** For `private-address`: the address and its class, and where the address came from. */
+  /** For `private-address`: the address, its class, where it came from (`name`: localhost). */
   address?: string;
   addressClass?: AddressClass;
-  /**
-   * `dns`: a real DNS answer; `pinned`: `--resolve`; `literal`: the URL names the IP itself;
-   * `name`: the name is its address (localhost, RFC 6761).
-   */
   source?: 'dns' | 'pinned' | 'literal' | 'name';
-  /** For a `tls` failure: the server answered, but not with TLS (plain HTTP on that port). */
+  /** For `tls`: the server answered, but not with TLS (plain HTTP on that port). */
   plainHttp?: boolean;
 }
 
-/** A status line came back (after following redirects). */
+/** A status line came back, after redirects; `attempts` at the final hop. */
 export interface ResponseEvidence {
   type: 'response';
-  /** The URL that was checked. */
   url: string;
-  /** Where the redirects ended. */
   finalUrl: string;
   redirects: number;
-  /** Attempts at the final hop (retries included). */
   attempts: number;
   status: number;
   /** Lower-case header names. */
   headers: Readonly<Record<string, string>>;
   /** The server asked to retry after this long, more than the cap, so it was not retried. */
   retryAfterMs?: number;
-  /** Only for a 2xx page below the root of its host: what a made-up path on the same host answered. */
+  /** For a 2xx page below its host's root: what a made-up path on the host answered. */
   soft404?: Soft404Evidence;
 }
 
 export interface Soft404Evidence {
   probeUrl: string;
   probeStatus: number;
-  /** Whether the page's title or heading says "not found"; undefined when its body could not be read. */
+  /** The page's title or heading says "not found"; undefined when its body was not read. */
   pageSaysNotFound?: boolean;
 }
 
-/** No usable status line: the failure, and how far the redirects got. */
+/** No usable status line: the failure, and the hop it happened at (`finalUrl`). */
 export interface FailureEvidence {
   type: 'failure';
   url: string;
-  /** The hop that failed. */
   finalUrl: string;
   redirects: number;
   attempts: number;
@@ -84,21 +69,17 @@ export interface FailureEvidence {
 
 export type Evidence = ResponseEvidence | FailureEvidence;
 
-/** What the checker has established about the network when a verdict is made. */
+/** What the checker knows of the network at a verdict (see `NetworkMonitor`). */
 export interface NetworkView {
-  /** A real DNS answer (not a `--resolve` pin) has given an allowed address in this process. */
   dnsWorks: boolean;
-  /** Some host has answered HTTP in this process. */
   egressWorks: boolean;
   /** Why the network is not known to work (the probe's failure), for the reason. */
   detail?: string;
 }
 
 /**
- * Which fact about the network a verdict on this evidence depends on, so the IO side establishes
- * it (by waiting for the probe) before calling `classify`. NXDOMAIN and a DNS answer with a
- * non-public address are only believed when DNS is known to give real answers; a refused
- * connection only means "broken" when something else on the network has answered.
+ * The fact about the network a verdict on this evidence needs proven before `classify`: DNS for
+ * NXDOMAIN or a non-public DNS answer, egress for a refused connection.
  */
 export function networkNeeded(evidence: Evidence): 'dns' | 'egress' | null {
   if (evidence.type !== 'failure') return null;
@@ -111,7 +92,10 @@ export function networkNeeded(evidence: Evidence): 'dns' | 'egress' | null {
 
 const is2xx = (status: number): boolean => status >= 200 && status < 300;
 
-/** The verdict table of the liveness issue, as a function. Pure. */
+/**
+ * The verdict table: what was seen and what is known of the network → an outcome with a human
+ * reason. Pure, so every row is a unit test away.
+ */
 export function classify(evidence: Evidence, network: NetworkView): LivenessOutcome {
   return evidence.type === 'response'
     ? classifyResponse(evidence)
@@ -272,10 +256,7 @@ export function refusedAddress(failure: Failure, finalUrl: string, where: string
   };
 }
 
-/**
- * A private DNS answer while DNS has not been seen answering publicly in this run: a captive or
- * filtering resolver answers so for every name, so it proves nothing about the link.
- */
+/** A private DNS answer before DNS answered publicly: a captive resolver's, proving nothing. */
 export function unprovenPrivateAnswer(failure: Failure, where: string, detail: string): string {
   return `DNS answered ${failure.address ?? '?'} (${what(failure)}) for ${failure.host ?? '?'}${where}, and has not been seen giving a public answer in this run${detail}`;
 }

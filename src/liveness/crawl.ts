@@ -24,25 +24,20 @@ export interface CrawlerSettings {
 }
 
 /**
- * Fetching one link: each hop's host vetted (`HostVetting`), HEAD then GET (`HttpClient`), 429,
- * 503 and timeouts retried per `retryDecision`, a refused connection retried once per origin,
- * redirects followed by hand up to `maxRedirects`. A link written without a scheme is tried over
- * https, then over http when https is refused or the port speaks plain HTTP.
+ * Fetching one link: each hop's host vetted, HEAD then GET, retries per `retryDecision` (a refused
+ * connection once per origin), redirects followed by hand up to `maxRedirects`; a link written
+ * without a scheme over https, then http when https is refused or the port speaks plain HTTP.
  */
 export class Crawler {
   /**
-   * Origins that refused a connection, each with its one retry: shared by every link to that
-   * origin. Refusal is a property of the host and port, not of the path, so 20 links to a server
-   * that is down wait for one retry together instead of each sleeping and retrying on its own (which
-   * also queued each retry behind the host's other requests). Kept while the origin still refuses,
-   * so a later link to it is broken after that same retry; dropped once the origin answers.
-   *
-   * The wait runs from when the refused attempt asked for its connection, not from when the
-   * refusal was read: on a busy checker the refusal can sit unread for tens of milliseconds, and
-   * what proves the origin down is two attempts the wait apart, which this keeps exactly.
+   * Each refusing origin's one retry, shared by its links (refusal is the host and port's, not the
+   * path's: 20 links to a server that is down wait for one retry). Kept while the origin refuses,
+   * dropped once it answers. The wait runs from when the refused attempt asked for its
+   * connection, not when the refusal was read (which can lag on a busy checker): what proves the
+   * origin down is two attempts the wait apart.
    */
   private readonly refusals = new Map<string, SharedWork<Exchange>>();
-  /** Origins whose https port turned out to speak plain HTTP (or to be closed while http works). */
+  /** Origins whose https port speaks plain HTTP (or is closed while http works). */
   private readonly plainHttpOrigins = new Set<string>();
 
   constructor(
@@ -52,9 +47,8 @@ export class Crawler {
   ) {}
 
   /**
-   * Follow a link through its redirects, vetting every hop. `fallback`: no scheme was written, so
-   * the first hop may go over http. `followUp`: the whole crawl continues a link already started
-   * (the soft-404 probe); otherwise only its later requests are follow-ups (see `Limiter`).
+   * Follow a link through its redirects. `fallback`: no scheme was written, so the first hop may
+   * go over http. `followUp`: the whole crawl continues a started link (the soft-404 probe).
    * `link` aborted: its requests and waits end, and the crawl answers a `closed` failure.
    */
   async crawl(start: URL, fallback: boolean, followUp = false, link?: Stop): Promise<Crawled> {
@@ -111,7 +105,6 @@ export class Crawler {
     link: Stop | undefined,
   ): Promise<HopResult> {
     const { retry, sleep, now } = this.settings;
-    // Closing the checker aborts every link, and with them the shared work they wait on.
     const aborted = (): boolean => link?.signal.aborted === true;
     let exchange = await this.http.exchange(url, followUp, link);
     for (let attempt = 0; ; attempt++) {
@@ -120,9 +113,7 @@ export class Crawler {
           ? {
               type: 'response',
               status: exchange.status,
-              ...(exchange.headers['retry-after'] !== undefined
-                ? { retryAfter: exchange.headers['retry-after'] }
-                : {}),
+              retryAfter: exchange.headers['retry-after'],
             }
           : {
               type: 'failure',
@@ -155,8 +146,8 @@ export class Crawler {
           link,
         );
         const retried = await shared.retried;
-        // The origin's retry is this link's retry when it made it, or when the origin still refuses;
-        // when the origin answers again, this link asks for itself.
+        // The origin's retry is this link's when it made it or the origin still refuses; when
+        // the origin answers again, this link asks for itself.
         exchange =
           shared.mine || isRefusal(retried) || aborted()
             ? retried
@@ -168,7 +159,7 @@ export class Crawler {
     }
   }
 
-  /** The origin's one shared retry; abandoned (and started afresh by the next link) once no link waits for it. */
+  /** The origin's one shared retry; started afresh by the next link once no link waits for it. */
   private retryOrigin(
     url: URL,
     delayMs: number,
@@ -224,10 +215,7 @@ export class Crawler {
   }
 }
 
-/**
- * Where a redirect from `current` to `location` goes, or the failure that ends the crawl there:
- * past `maxRedirects`, not an address, or not http(s). The fragment is dropped.
- */
+/** Where a redirect goes (no fragment), or the failure that ends the crawl there. */
 function redirectTarget(
   current: URL,
   location: string,

@@ -1,13 +1,6 @@
 import type { Failure } from './classify.js';
 
-/**
- * Reading a thrown error: what undici, `net`, `tls` or an abort threw becomes a `Failure` (a kind
- * the verdict table in `classify.ts` decides on, a short code, words). Kept apart from the table so
- * that the table reads whole; pure like it.
- */
-
-// Codes that mean the TLS handshake met something that is not TLS at all, typically plain HTTP on
-// the port: the normalized URL says https even when the link was written http.
+// The TLS handshake met something that is not TLS, typically plain HTTP on the port.
 const PLAIN_HTTP_TLS_CODES = new Set([
   'ERR_SSL_WRONG_VERSION_NUMBER',
   'ERR_SSL_PACKET_LENGTH_TOO_LONG',
@@ -48,24 +41,17 @@ export function causeChain(error: unknown): Thrown[] {
   return chain;
 }
 
-/** The codes, names and first message of an error and its `cause` chain. */
-function errorChain(error: unknown): { codes: string[]; names: string[]; message: string } {
-  const chain = causeChain(error);
-  const texts = (key: 'code' | 'name' | 'message'): string[] =>
-    chain.map((link) => link[key]).filter((value): value is string => typeof value === 'string');
-  const message = texts('message').find((text) => text !== '');
-  return { codes: texts('code'), names: texts('name'), message: message ?? String(error) };
-}
-
-/**
- * Map a thrown error (undici, `net`, `tls`, an abort) to a `Failure`. Pure: it reads the error's
- * `name`, `code` and `message`, and those of its `cause` chain.
- */
+/** A thrown error (undici, `net`, `tls`, an abort) and its `cause` chain as a `Failure`. Pure. */
 export function failureFromError(
   error: unknown,
   context: { host: string; timeoutMs: number },
 ): Failure {
-  const { codes, names, message } = errorChain(error);
+  const chain = causeChain(error);
+  const texts = (key: 'code' | 'name' | 'message'): string[] =>
+    chain.map((link) => link[key]).filter((value): value is string => typeof value === 'string');
+  const codes = texts('code');
+  const names = texts('name');
+  const message = texts('message').find((text) => text !== '') ?? String(error);
   const host = context.host;
   const has = (set: ReadonlySet<string>): string | undefined => codes.find((code) => set.has(code));
 
@@ -121,8 +107,7 @@ export function failureFromError(
     ) ?? (names.includes('HTTPParserError') ? 'HTTPParserError' : undefined);
   if (parse) return failed('protocol', parse, 'sent an invalid HTTP response');
   const code = codes[0] ?? names.find((name) => name && name !== 'Error') ?? 'error';
-  // An assertion or an undici error of its own is the client's state, not the server's answer:
-  // its text (source lines, internal names) says nothing to a reader, so the reason is ours.
+  // An assertion or undici's own error is the client's state, its text nothing to a reader.
   if (
     names.includes('AssertionError') ||
     codes.some((one) => one === 'ERR_ASSERTION' || one.startsWith('UND_ERR_'))

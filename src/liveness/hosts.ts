@@ -17,19 +17,17 @@ const LOCALHOST: readonly Address[] = [
   { address: '::1', family: 6 },
 ];
 
-/** The special-use suffix of a host key (`SPECIAL_USE_SUFFIXES`), or null; `--resolve` pins still apply. */
-export function specialUseName(key: string): (typeof SPECIAL_USE_SUFFIXES)[number] | null {
+/** The special-use suffix of a host key (`SPECIAL_USE_SUFFIXES`), or null. */
+function specialUseName(key: string): (typeof SPECIAL_USE_SUFFIXES)[number] | null {
   return (
     SPECIAL_USE_SUFFIXES.find((suffix) => key === suffix || key.endsWith(`.${suffix}`)) ?? null
   );
 }
 
 /**
- * Resolving and vetting hosts: `--resolve` pins first, then the resolver, once per host; an
- * address that is private, loopback, link-local, reserved or a metadata endpoint is refused unless
- * `mayFetchPrivate` allows it. The connection pool's `lookup` is the same memoized resolution, so
- * the address vetted is the address connected to (a DNS answer that changes in between — rebinding
- * — cannot reach a private address).
+ * Resolving and vetting hosts: `--resolve` pins first, then the resolver, once per host; a
+ * non-public address is refused unless `mayFetchPrivate` allows it. The pool's `lookup` is the
+ * same memoized resolution, so the address vetted is the address connected to (no rebinding).
  */
 export class HostVetting {
   private readonly resolutions = new Map<string, Promise<HostResolution>>();
@@ -38,19 +36,13 @@ export class HostVetting {
     private readonly pins: ReadonlyMap<string, Address>,
     private readonly resolver: Resolver,
     private readonly mayFetchPrivate: (address: string) => boolean,
-    /** Called when a real DNS answer gave an address the checker may fetch (proof DNS works). */
+    /** A real DNS answer gave an address the checker may fetch (proof DNS works). */
     private readonly onDnsAnswer: () => void,
-    /**
-     * Whether special-use names are kept from the resolver (`specialUseName`): true for the system
-     * resolver; an injected resolver decides every name itself (tests answer `.test` names).
-     */
-    private readonly guardSpecialNames = true,
+    /** Special-use names kept from the resolver: the system's; an injected one decides all. */
+    private readonly guardSpecialNames: boolean,
   ) {}
 
-  /**
-   * `asker`: the link that asks, handed to the resolver (`LookupAsker`). A name is looked up once,
-   * in the share of the first link that asked for it, whose notes alone record the wait.
-   */
+  /** A name is looked up once, in the share of the first link (`asker`) that asked for it. */
   resolve(hostname: string, asker?: LookupAsker): Promise<HostResolution> {
     const key = hostKey(hostname);
     if (isIP(key) !== 0)

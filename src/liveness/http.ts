@@ -12,13 +12,7 @@ import {
   type StatusLineSettings,
 } from './request.js';
 
-/**
- * The IO edge of the liveness check: one HTTP request at a time, through a connection pool whose
- * DNS lookups are the checker's own (vetted) resolutions, inside the concurrency limits. Nothing
- * here decides a verdict.
- */
-
-/** How many times a request is sent again after an invalid response that may be a HEAD's leftover body (see `HttpClient.send`). */
+/** Times a request is sent again after an invalid response that may be a HEAD's leftover body. */
 export const PROTOCOL_RETRIES = 2;
 
 /** Sent with every request: some servers reject a request that names no language. */
@@ -33,9 +27,8 @@ export interface HttpSettings {
 }
 
 /**
- * One request's result. `body` holds at most `maxBodyBytes` of a 2xx GET, decoded as UTF-8. A
- * failure's `startedAt` (the checker's clock) is when the request got its slot and asked for its
- * connection: a refused origin's retry is timed from it (`Crawler`).
+ * One request's result. `body`: at most `maxBodyBytes` of a 2xx GET. A failure's `startedAt`: when
+ * it asked for its connection, which a refused origin's retry is timed from (`Crawler`).
  */
 export type Exchange =
   | {
@@ -47,7 +40,7 @@ export type Exchange =
     }
   | { type: 'failure'; failure: Failure; startedAt?: number };
 
-/** A lookup failure carries its `Failure` so that the request's error reports it as is. */
+/** A lookup failure, carrying its `Failure` so the request's error reports it as is. */
 export class LookupRefused extends Error {
   override readonly name = 'LookupRefused';
   constructor(readonly failure: Failure) {
@@ -56,9 +49,8 @@ export class LookupRefused extends Error {
 }
 
 /**
- * A connection pool that resolves names only through `lookup`: every connection, first hop or
- * redirect, goes to an address the checker has resolved and vetted itself, so a DNS answer that
- * changes between the check and the connection (rebinding) cannot reach a private address.
+ * A connection pool that resolves names only through the checker's vetted `lookup`, so a DNS
+ * answer that changes after the check (rebinding) cannot reach a private address.
  */
 export function createAgent(
   lookup: LookupFunction,
@@ -69,31 +61,30 @@ export function createAgent(
 ): Agent {
   return new Agent({
     maxHeaderSize: maxHeaderBytes,
-    // As many connections to an origin as requests may be in flight to its host. Without a cap the
-    // pool opens a new connection whenever a request is dispatched in the moment between a
-    // response ending and its connection going back to the pool.
+    // Uncapped, the pool opens a new connection for a request dispatched between a response's
+    // end and its connection's return to the pool.
     connections: perHost,
     connect: {
       lookup,
       timeout: timeoutMs,
       ...(ca ? { ca } : {}),
     },
-    // No headers or body timeout: the request's own timer bounds the whole exchange (`requestOnce`).
   });
 }
 
+/** The IO edge: one request at a time, through the vetted pool, inside the limits. No verdicts. */
 export class HttpClient {
   constructor(
     private readonly agent: Dispatcher,
     private readonly limiter: Limiter,
     private readonly settings: HttpSettings,
-    /** Called whenever any host answers with a status line (proof that egress works). */
+    /** Any host answered with a status line (proof that egress works). */
     private readonly onResponse: () => void,
-    /** Called as each request gets its slot, with its host (per-host deadlines run from the first). */
-    private readonly onStart: (host: string) => void = () => undefined,
-    private readonly now: () => number = Date.now,
+    /** A request of `host` got its slot (per-host deadlines run from the first). */
+    private readonly onStart: (host: string) => void,
+    private readonly now: () => number,
     /** How to reach a host by hand when undici will not read its answer (`readStatusLine`). */
-    private readonly byHand?: Pick<StatusLineSettings, 'lookup' | 'ca'>,
+    private readonly byHand: Pick<StatusLineSettings, 'lookup' | 'ca'>,
   ) {
     this.headers = {
       'user-agent': settings.userAgent,
@@ -102,29 +93,17 @@ export class HttpClient {
     };
   }
 
-  /**
-   * Origins where a HEAD kept its connection open, and those where that went wrong (see `send`).
-   * Keyed by origin because keep-alive is per connection, and connections are per origin.
-   */
+  /** Origins where a HEAD kept its connection open, and those where that went wrong (`send`). */
   private readonly headKeptAlive = new Set<string>();
   private readonly headCloses = new Set<string>();
-  /** The same on every request. */
   private readonly headers: Record<string, string>;
 
   /**
-   * One request, within the limits and the timeout. Never rejects.
-   *
-   * undici closes the connection after every HEAD by default, in case the server wrongly sends a
-   * body after the headers: that body would be read as the start of the next response. Closing
-   * means a new TCP (and TLS) handshake for every link checked, two to three round trips each on a
-   * real network, so HEADs keep their connection here. The risk is handled where it shows: an
-   * invalid response on an origin where a HEAD stayed open is taken as that leftover body, the
-   * origin's HEADs close their connection from then on, and the request is sent again (at most
-   * `PROTOCOL_RETRIES` times: each bad connection is destroyed by the parser error, and an origin
-   * has at most as many open as its per-host limit).
-   *
-   * `link` is the link this request belongs to: when it aborts, a request waiting leaves the
-   * queue, one in flight has its socket closed. Either way the answer is a `closed` failure.
+   * One request, within the limits and the timeout. Never rejects; `link` aborted: a `closed`
+   * failure. undici closes the connection after every HEAD in case the server wrongly sends a body
+   * (read as the next response); that costs a handshake per link, so HEADs keep theirs here. An
+   * invalid response on an origin where a HEAD stayed open is taken as that leftover body: the
+   * origin's HEADs close from then on, and the request is sent again (`PROTOCOL_RETRIES`).
    */
   async send(
     url: URL,
@@ -186,7 +165,7 @@ export class HttpClient {
       keepAlive,
       signal,
     });
-    if (outcome.type === 'error' && this.byHand && statusLineMayAnswer(outcome.error))
+    if (outcome.type === 'error' && statusLineMayAnswer(outcome.error))
       outcome = await readStatusLine(
         url,
         method,
@@ -208,9 +187,8 @@ export class HttpClient {
   }
 
   /**
-   * HEAD first; GET when HEAD is refused or unreliable: any status but 2xx, 3xx and 429 (servers
-   * answer HEAD with 405, 403, 501, even 404 for pages a GET finds), or a HEAD the server drops.
-   * The GET is a follow-up (see `Limiter`); so is the HEAD when `followUp`.
+   * HEAD first; then GET (a follow-up) for any HEAD status but 2xx, 3xx and 429 (servers answer
+   * HEAD with 405, 403, 501, even 404 for pages a GET finds), or a HEAD the server drops.
    */
   async exchange(url: URL, followUp = false, link?: Stop): Promise<Exchange> {
     const head = await this.send(url, 'HEAD', false, followUp, link);
@@ -223,7 +201,7 @@ export class HttpClient {
   }
 }
 
-/** What a request of an aborted link (`reason`: why it aborted) answers: no verdict can rest on it. */
+/** What a request of an aborted link (`reason`: why) answers: no verdict can rest on it. */
 export function stopped(reason: unknown, host: string): Exchange {
   const message =
     reason instanceof Cancelled

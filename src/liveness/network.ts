@@ -4,31 +4,20 @@ import type { NetworkView } from './classify.js';
 /** See `LIVENESS_DEFAULTS.networkProbeUrl`. */
 export const NETWORK_PROBE_URL = LIVENESS_DEFAULTS.networkProbeUrl;
 
-/** What the probe established. */
+/** What the probe established; `detail`: why not, when either is false. */
 export interface ProbeResult {
   dnsWorks: boolean;
   egressWorks: boolean;
-  /** Why not, when either is false. */
   detail?: string;
 }
 
 /**
- * How the checker learns that the network works, so that nothing is called invented or broken
- * because the checker itself is offline (no DNS, no egress, a sandbox whose DNS answers NXDOMAIN or
- * a sinkhole address for every name).
- *
- * Two facts are tracked separately, each proven by the first evidence that arrives:
- * - DNS works: a real DNS answer (not a `--resolve` pin) gave an address the checker may fetch.
- *   Needed before NXDOMAIN means "invented", and before a non-public DNS answer does.
- * - Egress works: some host answered HTTP (any status). Needed before "connection refused" means
- *   "broken" (a firewall that rejects all egress refuses every connection).
- *
- * Evidence comes for free from the links being checked. When a verdict needs a fact that no link
- * has proven yet, the checker fetches the probe URL once (its DNS answer proves DNS, any HTTP
- * answer proves egress) and waits for it; the probe is memoized, so 1,000 NXDOMAIN links cost one
- * probe. With the probe disabled, only the links' own evidence counts. A failed probe is not
- * repeated (a run that starts offline stays consistently "network unavailable"), but evidence from
- * links that answer later still counts.
+ * Whether the network works, so nothing is invented or broken because the checker is offline (a
+ * sandbox's DNS answers NXDOMAIN or a sinkhole for every name). DNS works once a real DNS answer
+ * (not a pin) gave an allowed address: needed before NXDOMAIN or a non-public answer counts.
+ * Egress works once any host answered HTTP: needed before "refused" means broken. The links give
+ * the evidence; when a verdict needs a fact none proved, the probe URL is fetched once (a failed
+ * probe is not repeated, so an offline run stays consistent; later evidence still counts).
  */
 export class NetworkMonitor {
   private dnsSeen = false;
@@ -36,15 +25,13 @@ export class NetworkMonitor {
   private probeResult: ProbeResult | undefined;
   private probing: Promise<ProbeResult> | undefined;
 
-  /** `probe` runs the probe; null when probing is disabled. */
+  /** `probe`: null when probing is disabled. */
   constructor(private readonly probe: (() => Promise<ProbeResult>) | null) {}
 
-  /** A real DNS answer gave an allowed address. */
   noteDns(): void {
     this.dnsSeen = true;
   }
 
-  /** A host answered HTTP. */
   noteResponse(): void {
     this.egressSeen = true;
   }
@@ -78,11 +65,7 @@ export class NetworkMonitor {
     return this.view();
   }
 
-  /**
-   * Why the network is shown unavailable, or null: the probe (run now if it has not run) failed to
-   * reach its page and no host has answered in this run. Null when probing is off: then nothing
-   * shows the network down, only that it is unproven.
-   */
+  /** See `LinkChecker.networkDown`. */
   async shownDown(): Promise<string | null> {
     if (this.probe === null) return null;
     const view = await this.confirm('egress');

@@ -6,32 +6,19 @@ import { Cancelled, Stop } from './cancel.js';
 import { Limiter } from './limiter.js';
 import type { Address, LookupAsker, Resolver, ResolveResult } from './types.js';
 
-// getaddrinfo answers these when the name itself does not exist (or has no address at all); every
-// other code means DNS could not answer, which says nothing about the name.
+// getaddrinfo's codes for a name that does not exist or has no address; any other says nothing.
 const NOT_FOUND_CODES = new Set(['ENOTFOUND', 'ENODATA', 'NXDOMAIN', 'EAI_NONAME', 'EAI_NODATA']);
 
 /**
- * The default resolver: the operating system's `getaddrinfo` (so `/etc/hosts` and the system's DNS
- * settings apply), bounded by `timeoutMs` because a lookup has no timeout of its own. `ENOTFOUND`
- * and `ENODATA` become `notFound`; `EAI_AGAIN`, `ECONNREFUSED`, `ESERVFAIL`, a timeout and anything
- * else become a DNS error. Never rejects.
+ * The default resolver: the system's `getaddrinfo` (`/etc/hosts` and the system's DNS apply),
+ * bounded by `timeoutMs`, since a lookup has none. Never rejects.
  *
- * At most `concurrency` lookups run at once. Each holds one of libuv's threads (4 by default,
- * shared with file IO) until the system resolver gives up, whatever our timeout says: unbounded,
- * an answer citing hundreds of hosts whose DNS does not answer queued hundreds of lookups there,
- * the verdict came at the deadline and the process lived on for hosts × resolver timeout / 4. So
- * the rest wait here, a waiting lookup leaves the queue when its timeout passes (it never reaches
- * the thread pool), and `close` empties the queue: at most `concurrency` lookups outlive a run.
- *
- * **Fair between answers.** In arrival order, one answer citing 60 hosts whose DNS is slow filled
- * the queue, and a lookup of an answer graded beside it waited behind all of them until its own
- * timeout: its link `inconclusive` (a DNS error) whatever the site says. So the slots are shared
- * as request slots are, by the same scheduler (`Limiter`): each lookup counts in its asker's `party`
- * (the answer of the link that asked; none, the shared one), and a freed slot goes to the party with
- * the fewest lookups running. The asker is told while its lookup waits, so a link whose lookup
- * still waits at its deadline says it was not tried (load), as for a request slot. A party that asks while every slot is busy gets the first slot that
- * frees, so it waits for at most one lookup in flight, not behind the others' queues. The total
- * stays `concurrency`, and one party alone still uses every slot.
+ * At most `concurrency` lookups run at once: each holds one of libuv's 4 threads until the system
+ * resolver gives up, whatever our timeout, and an answer citing hundreds of hosts with silent DNS
+ * kept the process alive for hosts × resolver timeout / 4. The rest wait here, leave the queue at
+ * their timeout, and `close` empties it. The slots are shared between answers by the `Limiter`
+ * (one answer's 60 slow hosts once starved another's lookups), each lookup in its asker's party;
+ * the asker is told while its lookup waits, so at its deadline it says it was not tried (load).
  */
 export function createSystemResolver(
   timeoutMs: number,
@@ -54,8 +41,8 @@ export function createSystemResolver(
         leaveQueue();
         resolve(answer);
       };
-      // The timeout runs from the call: a waiting lookup leaves the queue, a running one keeps
-      // its slot until getaddrinfo returns (the thread is held that long) but its caller goes on.
+      // From the call: a waiting lookup leaves the queue; a running one keeps its slot until
+      // getaddrinfo returns (its thread is held that long), but its caller goes on.
       const timer = setTimeout(() => {
         turn.abort(new Cancelled('deadline'));
         give(dnsFailure('ETIMEOUT'));
@@ -103,17 +90,14 @@ async function systemLookup(host: string): Promise<ResolveResult> {
   }
 }
 
-/** The key a host is pinned and cached under: lower case, no trailing dot (exact otherwise, like curl). */
+/** The key a host is pinned and cached under: lower case, no trailing dot (like curl). */
 export function hostKey(host: string): string {
   let key = unbracket(host).toLowerCase();
   while (key.endsWith('.')) key = key.slice(0, -1);
   return key;
 }
 
-/**
- * Validate `--resolve` pins: every address must be an IP address. Returns the pins keyed by
- * `hostKey`. Throws `Error` naming the bad entry (the checker turns that into an input error).
- */
+/** `--resolve` pins keyed by `hostKey`. Throws `Error` naming an entry whose address is no IP. */
 export function pinsFrom(
   resolve: Readonly<Record<string, string>> | undefined,
 ): Map<string, Address> {

@@ -1,9 +1,3 @@
-/**
- * When to try a request again, and after how long. Pure. Only what can succeed later is retried:
- * 429 and 503 (honouring Retry-After up to a cap) and timeouts, up to `retries` times; a refused
- * connection once (a server restarting); DNS failures, 404s and the rest never.
- */
-
 import { LIVENESS_DEFAULTS } from '../defaults.js';
 
 /** See `LIVENESS_DEFAULTS.retryBaseDelayMs`. */
@@ -17,7 +11,7 @@ export interface RetrySettings {
 
 /** What one attempt produced, as far as retrying is concerned. */
 export type AttemptResult =
-  | { type: 'response'; status: number; retryAfter?: string }
+  | { type: 'response'; status: number; retryAfter?: string | undefined }
   | { type: 'failure'; kind: string };
 
 export type RetryDecision =
@@ -26,7 +20,9 @@ export type RetryDecision =
   | { retry: false; retryAfterMs?: number };
 
 /**
- * `attempt` counts from 0 (the first try). Returns whether to try again and how long to wait.
+ * Whether to try again after attempt `attempt` (from 0), and how long to wait. Pure. Only what
+ * can succeed later: 429 and 503 (Retry-After honoured up to the cap) and timeouts, up to
+ * `retries` times; a refused connection once (a server restarting); the rest never.
  */
 export function retryDecision(
   result: AttemptResult,
