@@ -2,9 +2,8 @@ import { BlockList, isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
 
 /**
- * Why an address is not a public resource. A link from model output that lands on one of these is
- * never fetched (unless allowed): it would reach the machine running the check, its network or
- * its cloud's metadata service, not a page anyone else can open.
+ * Why an address is not a public resource: a link landing on one is never fetched (unless
+ * allowed), since it would reach this machine, its network or its cloud's metadata service.
  */
 export type AddressClass =
   | 'loopback'
@@ -14,8 +13,7 @@ export type AddressClass =
   | 'reserved'
   | 'multicast';
 
-// Cloud metadata endpoints are not a registry range, so no library knows them: named here, and
-// checked first so they are reported as such rather than as the range they sit in.
+// Cloud metadata endpoints are in no registry: named here, checked before their ranges.
 const METADATA = new Set([
   '169.254.169.254',
   '169.254.170.2',
@@ -25,9 +23,8 @@ const METADATA = new Set([
 ]);
 
 /**
- * ipaddr.js's special-purpose ranges (IANA's registries) → our classes. A range not listed here
- * (`unicast`, AS112, AMT) is public. Ranges that carry an IPv4 address inside an IPv6 one are not
- * listed: they are judged by the address they carry (see `embeddedIpv4`).
+ * ipaddr.js's special-purpose ranges (IANA's) → our classes; a range not listed is public. IPv6
+ * ranges that carry an IPv4 address are judged by it (`embeddedIpv4`).
  */
 const V4_CLASSES: Readonly<Record<string, AddressClass>> = {
   unspecified: 'reserved',
@@ -56,12 +53,9 @@ const V6_CLASSES: Readonly<Record<string, AddressClass>> = {
 };
 
 /**
- * The class of a non-public IP address, or `null` for a public one (or text that is not an IP).
- * Brackets around an IPv6 literal are accepted. An IPv6 address that carries an IPv4 address —
- * IPv4-mapped (`::ffff:a.b.c.d`), IPv4-compatible (`::a.b.c.d`), IPv4-translated
- * (`::ffff:0:a.b.c.d`), NAT64 (`64:ff9b::/96`, `64:ff9b:1::/48`), 6to4 (`2002::/16`) and Teredo
- * (`2001::/32`, server and client) — is judged by the IPv4 address it carries, since that is where
- * a translating network delivers it.
+ * The class of a non-public IP address (brackets accepted), or `null` for a public one or text
+ * that is no IP. An IPv6 address carrying an IPv4 one (mapped, compatible, translated, NAT64,
+ * 6to4, Teredo) is judged by it: that is where a translating network delivers it.
  */
 export function classifyAddress(input: string): AddressClass | null {
   const address = unbracket(input);
@@ -83,9 +77,8 @@ export function classifyAddress(input: string): AddressClass | null {
 }
 
 /**
- * The IPv4 addresses an IPv6 address carries, or null when it is not one of the forms that carry
- * one. Teredo carries two (its server, and its client with every bit inverted); both are judged,
- * as is every reading of the local-use translation prefix (`localUseCarried`).
+ * The IPv4 addresses an IPv6 address carries, or null for none. Teredo carries two (server, and
+ * client with its bits inverted), both judged.
  */
 function embeddedIpv4(address: ipaddr.IPv6): ipaddr.IPv4[] | null {
   const p = address.parts;
@@ -106,16 +99,11 @@ function embeddedIpv4(address: ipaddr.IPv6): ipaddr.IPv4[] | null {
 }
 
 /**
- * What an address in the local-use translation prefix `64:ff9b:1::/48` (RFC 8215) carries. The
- * operator picks the prefix length (RFC 6052: /48, /56, /64 or /96 inside this /48) and nothing in
- * the address says which, so every layout that fits is read and each carried address judged: one
- * reading that lands on a private network refuses the address. A layout fits when its suffix bits
- * are zero (RFC 6052 2.2 reserves them); a reading in 0.0.0.0/8 is the zero fill of another
- * layout, not a destination, and is skipped. Bits 64–71 (the u-octet) must be zero in every
- * layout: an address with them set is no translation address at all, only reserved space. Returns
- * an empty list when no reading is a destination (reserved). The cost: a public address whose
- * reading under another layout is private is refused too; this /48 is an operator's own, and a
- * link from model output has no business inside it.
+ * What an address in the local-use prefix `64:ff9b:1::/48` (RFC 8215) carries. The prefix length
+ * (RFC 6052: /48, /56, /64 or /96) is not in the address, so every layout whose suffix bits are
+ * zero is read, and one private reading refuses the address; a 0.0.0.0/8 reading is another
+ * layout's zero fill, skipped. A set u-octet (bits 64–71) is no translation address. Empty: no
+ * reading is a destination (reserved). A link from model output has no business in this /48.
  */
 function localUseCarried(p: readonly number[]): ipaddr.IPv4[] {
   const uOctet = p[4]! >> 8;
@@ -147,9 +135,8 @@ export function unbracket(host: string): string {
 }
 
 /**
- * Which non-public addresses may be fetched anyway. `true` allows all, `false` none, a list allows
- * the addresses and CIDR blocks it names. Throws `Error` naming the entry when one is not an
- * address or block (the checker turns that into an input error).
+ * Which non-public addresses may be fetched anyway: `true` all, `false` none, a list the addresses
+ * and CIDR blocks it names. Throws `Error` naming an entry that is neither.
  */
 export function privateAddressPolicy(
   allow: boolean | readonly string[] | undefined,

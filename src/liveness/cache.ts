@@ -7,16 +7,14 @@ import type { LivenessOutcome } from './types.js';
 type LiveOutcome = Extract<LivenessOutcome, { kind: 'live' }>;
 
 const FORMAT_VERSION = 2;
-/** An entry is a few hundred bytes; anything much larger is not ours and is not read. */
+/** An entry is a few hundred bytes; anything much larger is not ours. */
 const MAX_ENTRY_BYTES = 64 * 1024;
 
-/** An entry as read: anything else in the file is a miss. */
+/** An entry as read: anything else is a miss. */
 const CacheEntrySchema = z.object({
   version: z.literal(FORMAT_VERSION),
   url: z.string(),
-  /** The network policy the success was seen under (see `DiskCache`). */
   policy: z.string(),
-  /** Epoch milliseconds. */
   checkedAt: z.number(),
   outcome: z.object({
     kind: z.literal('live'),
@@ -29,22 +27,13 @@ const CacheEntrySchema = z.object({
 type CacheEntry = z.input<typeof CacheEntrySchema>;
 
 /**
- * The on-disk cache of successes: one small JSON file per URL and network policy (named by their
- * SHA-256), so concurrent processes never rewrite each other's entries. Failures are never stored.
- * Unreadable, corrupt, expired or foreign entries are misses; write errors are ignored, because
- * the cache only saves time.
- *
- * Whoever can write the folder must not be able to use it against the user, so:
- * - the folder is used only when it is a real folder (not a link) owned by the user and not
- *   writable by group or others; otherwise there is no cache;
- * - an unsafe folder is said once (`warn`): what is wrong with it and what to do, since a cache
- *   silently unused only shows as a slow run;
- * - entries go through the one safe entry reader and writer (`src/util/safe-file.ts`): never
- *   through a link, never blocked by a FIFO, a regular file of at most 64 KB, written beside and
- *   renamed over;
- * - the key holds the network policy (`policy`: private addresses allowed, `--resolve` pins, extra
- *   CAs): a success seen with a host pinned to a private address is not served to a run that
- *   forbids private addresses.
+ * The on-disk cache of successes: one JSON file per URL and network policy (named by their
+ * SHA-256), so processes never rewrite each other's entries. Bad, expired or foreign entries are
+ * misses; write errors are ignored. So that whoever can write the folder cannot use it against the
+ * user: the folder is used only when a real folder, the user's, not group- or world-writable (said
+ * once through `warn` otherwise); entries go through `src/util/safe-file.ts`; and the key holds
+ * the network policy, so a success seen with a host pinned to a private address is not served to
+ * a run that forbids them.
  */
 export class DiskCache {
   readonly #folder: PrivateFolder;
@@ -54,7 +43,6 @@ export class DiskCache {
     private readonly ttlMs: number,
     private readonly now: () => number,
     private readonly policy = '',
-    /** Told once why the folder is not used. */
     warn?: (message: string) => void,
   ) {
     this.#folder = new PrivateFolder(dir, '--cache-dir', warn);
@@ -65,7 +53,7 @@ export class DiskCache {
     return join(this.dir, `${key}.json`);
   }
 
-  /** The cached live outcome for `url`, when one younger than the TTL exists. */
+  /** The cached live outcome for `url`, when younger than the TTL. */
   async get(url: string): Promise<LiveOutcome | undefined> {
     if (!(await this.#folder.usable(false))) return undefined;
     const text = await readEntryFile(this.fileFor(url), MAX_ENTRY_BYTES);
@@ -86,7 +74,7 @@ export class DiskCache {
     return { kind: 'live', status, finalUrl, redirects, reason: `${reason}${cached}` };
   }
 
-  /** Store a success. Anything but `live` is ignored. Never rejects. */
+  /** Store a success (anything else is ignored). Never rejects. */
   async put(url: string, outcome: LivenessOutcome): Promise<void> {
     if (outcome.kind !== 'live') return;
     const entry: CacheEntry = {

@@ -3,46 +3,36 @@ import { LIVENESS_DEFAULTS, MAX_TIMER_MS } from '../defaults.js';
 import { parseInput } from '../input/issues.js';
 import { numberFromText } from '../input/number.js';
 
-/**
- * The one schema of the liveness options. Every front reads its options through it: the
- * assertion's `config.liveness`, `check --live` flags, `stale` flags, and the library's
- * `createLinkChecker`. A timeout is therefore validated once, in one shape, with one message.
- * Unknown keys are rejected so a typo (`timeoutMS`) is reported rather than ignored.
- */
 const count = (min: 0 | 1) =>
   min === 1 ? z.number().int().positive() : z.number().int().nonnegative();
 /** A wait that becomes a timer: bounded by what a timer can hold (`MAX_TIMER_MS`). */
 const millis = (min: 0 | 1) => count(min).max(MAX_TIMER_MS);
 
+/**
+ * The one schema of the liveness options, read by every front (the assertion's config, the flags
+ * of `check --live` and `stale`, `createLinkChecker`). Strict: a typo (`timeoutMS`) is reported.
+ */
 export const LivenessOptionsSchema = z.strictObject({
   /** Requests in flight at once, overall and to one host. */
   concurrency: count(1).optional(),
   perHostConcurrency: count(1).optional(),
   /** Each request's timeout. */
   timeoutMs: millis(1).optional(),
-  /** Per answer (assertion, `check`): links unfinished this long after the answer asked are inconclusive. */
+  /** Per answer: links unfinished this long after the answer asked are inconclusive. */
   deadlineMs: millis(1).optional(),
-  /** Per host (`stale`): links unfinished this long after the host's first link started are inconclusive. */
+  /** Per host (`stale`): the same, from the host's first request. */
   hostDeadlineMs: millis(1).optional(),
   maxRedirects: count(0).optional(),
   retries: count(0).optional(),
   retryAfterCapMs: millis(0).optional(),
-  /**
-   * Fetch private, loopback and link-local addresses (intranets, tests). Off by default. `true`
-   * turns the private-address rule off; a list of addresses or CIDR blocks (`10.1.0.0/16`,
-   * `127.0.0.1`) allows only those and keeps the rule for the rest (metadata addresses included).
-   */
+  /** Non-public addresses that may be fetched (intranets, tests): all, or a list of CIDR blocks. */
   allowPrivateNetworks: z.union([z.boolean(), z.array(z.string())]).optional(),
-  /**
-   * A URL known to exist, fetched at most once, only when a verdict needs proof that the network
-   * works and no link has given that proof yet (see `NetworkMonitor`). `false`: never probe, so
-   * only evidence from the links themselves counts. Default `NETWORK_PROBE_URL`.
-   */
+  /** A URL known to exist, fetched once when a verdict needs the network proven (`NetworkMonitor`). */
   networkProbe: z.union([z.string().regex(/^https?:\/\/[^/]/i), z.literal(false)]).optional(),
   userAgent: z.string().min(1).optional(),
-  /** `host` → address, like curl's `--resolve` (exact host name, any port). Consulted before the resolver. */
+  /** `host` → address, like curl's `--resolve` (exact host name, any port). */
   resolve: z.record(z.string(), z.string()).optional(),
-  /** A folder for the on-disk cache of successes; no on-disk cache when absent. */
+  /** A folder for the on-disk cache of successes. */
   cacheDir: z.string().optional(),
   cacheTtlMs: count(0).optional(),
 });
@@ -72,10 +62,8 @@ export const LIVENESS_EXPECTED: Readonly<Record<LivenessOptionName, string>> = {
 };
 
 /**
- * Validate liveness options, in the house message style (`parseInput`). `labels` names an option
- * the way the user wrote it (`timeoutMs` → `--timeout`); otherwise it is `liveness.timeoutMs`.
- * Throws `InputError('INVALID_CONFIG')`: `--timeout: must be a whole number of milliseconds from
- * 1 to 2147483647 (24.8 days), got the string "soon"`, with the same words the assertion gives for `config.liveness.timeoutMs`.
+ * Validate liveness options. `labels` names an option as the user wrote it (`timeoutMs` →
+ * `--timeout`; else `liveness.timeoutMs`). Throws `InputError('INVALID_CONFIG')`.
  */
 export function parseLivenessOptions(
   input: unknown,
@@ -88,12 +76,8 @@ export function parseLivenessOptions(
   });
 }
 
-/**
- * Command-line flags that set a liveness option, by flag name. Number flags are read from their
- * text (`numberFromText`) and validated by the schema, so `--timeout soon` gets the same rule and the same
- * words as `timeoutMs: "soon"` in a config.
- */
-export const LIVENESS_NUMBER_FLAGS = {
+/** The number flags that set a liveness option, validated by the schema like a config's. */
+const LIVENESS_NUMBER_FLAGS = {
   timeout: 'timeoutMs',
   deadline: 'deadlineMs',
   'host-deadline': 'hostDeadlineMs',
@@ -101,12 +85,11 @@ export const LIVENESS_NUMBER_FLAGS = {
   'per-host': 'perHostConcurrency',
 } as const satisfies Record<string, LivenessOptionName>;
 
-export type LivenessNumberFlag = keyof typeof LIVENESS_NUMBER_FLAGS;
+type LivenessNumberFlag = keyof typeof LIVENESS_NUMBER_FLAGS;
 
 /**
- * The number flags among `values` (flag name → text) as options not yet validated, with each
- * option's flag for messages (`timeoutMs` → `--timeout`): for a front that validates them with the
- * rest of its settings in one pass.
+ * The number flags among `values` (flag → text) as options not yet validated, with each option's
+ * flag for messages (`timeoutMs` → `--timeout`).
  */
 export function livenessFlagInput(
   values: Partial<Record<LivenessNumberFlag, string | undefined>>,
@@ -122,21 +105,8 @@ export function livenessFlagInput(
   return { options, labels };
 }
 
-/** Defaults for the options that have one, from `LIVENESS_DEFAULTS`. */
-export type ResolvedLivenessNumbers = Record<
-  | 'concurrency'
-  | 'perHostConcurrency'
-  | 'timeoutMs'
-  | 'deadlineMs'
-  | 'hostDeadlineMs'
-  | 'maxRedirects'
-  | 'retries'
-  | 'retryAfterCapMs'
-  | 'cacheTtlMs',
-  number
->;
-
-export function livenessNumbers(options: LivenessSettingsInput): ResolvedLivenessNumbers {
+/** The number options, each given or its `LIVENESS_DEFAULTS` value. */
+export function livenessNumbers(options: LivenessSettingsInput) {
   return {
     concurrency: options.concurrency ?? LIVENESS_DEFAULTS.concurrency,
     perHostConcurrency: options.perHostConcurrency ?? LIVENESS_DEFAULTS.perHostConcurrency,

@@ -1,11 +1,6 @@
 /**
- * What a response shows beyond its status: the bot protection a 403 came from, and a page that
- * says it was not found. Pure, like the verdict table that reads them (`classify.ts`).
- */
-
-/**
- * The bot-protection service a 403 came from, named by the header that gives it away, or null.
- * Such a 403 says the checker was blocked, not that the page is missing.
+ * The bot-protection service a 403 came from, by the header that gives it away, or null: such a
+ * 403 says the checker was blocked, not that the page is missing.
  */
 export function botProtection(headers: Readonly<Record<string, string>>): string | null {
   const server = (headers.server ?? '').toLowerCase();
@@ -32,9 +27,8 @@ const NOT_FOUND_PATTERNS: readonly RegExp[] = [
 ];
 
 /**
- * Whether an HTML page (or its first few KB) announces that it was not found. Only the title and
- * the top-level headings are read when there are any: body text mentions "not found" in too many
- * innocent ways ("if you have not found what you need"). English only.
+ * Whether an HTML page announces it was not found: its title and top headings when it has any,
+ * since body text says "not found" innocently ("if you have not found what you need"). English.
  */
 export function pageSaysNotFound(body: string): boolean {
   const headings = [...body.matchAll(/<(title|h1|h2)\b[^>]*>([\s\S]*?)<\/\1\s*>/gi)].map((match) =>

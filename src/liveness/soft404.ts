@@ -9,9 +9,8 @@ import type { HttpClient } from './http.js';
 export const SOFT_404_PROBE_PREFIX = '/citation-verifier-soft-404-probe-';
 
 /**
- * Probing for soft 404s: a 2xx below the root of a host is compared with one made-up path on the
- * same origin (probed once per origin). If that answers 2xx too, the 200 proves nothing, and the
- * page's own text decides between broken ("not found") and inconclusive.
+ * Soft 404s: a 2xx below a host's root is compared with a made-up path on its origin (probed once
+ * per origin). If that answers 2xx too, the page's own text decides: broken or inconclusive.
  */
 export class Soft404Prober {
   private readonly probes = new Map<string, SharedWork<{ probeUrl: string; status?: number }>>();
@@ -27,7 +26,7 @@ export class Soft404Prober {
     evidence: Crawled & ResponseEvidence,
     link?: Stop,
   ): Promise<Soft404Evidence | undefined> {
-    // The root of a host that answers is the host itself; there is nothing for it to be a soft 404 of.
+    // A host's root that answers is the host itself: no soft 404 of anything.
     if (start.pathname === '/' && start.search === '') return undefined;
     const finalUrl = new URL(evidence.finalUrl);
     const probe = await this.probe(finalUrl, link);
@@ -46,10 +45,7 @@ export class Soft404Prober {
     };
   }
 
-  /**
-   * What a made-up path on `finalUrl`'s origin answers; probed once per origin, and again only if
-   * every link waiting for the probe was aborted before it finished.
-   */
+  /** What a made-up path on the origin answers; again only if every waiting link was aborted. */
   private probe(
     finalUrl: URL,
     link: Stop | undefined,
