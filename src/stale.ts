@@ -14,21 +14,11 @@ import { classifyLink } from './match/links.js';
 import { normalizeUrl } from './normalize/url.js';
 import { isFatalBucket, LINK_SEVERITY } from './types.js';
 
-/**
- * `stale` as a library: fetch every link of the allowlist (its urls, and each domain) and every
- * link cited in the answers, and report the ones that are not live. The CLI only reads files and
- * flags, calls `findStaleLinks`, and prints.
- */
-
-/**
- * What the stale list says of a link: its liveness outcome's kind, or `moved` for a directory link
- * that is live at another address (see `movedTo`): a maintenance finding, not a failure.
- */
+/** A link's liveness kind, or `moved`: a directory link live at another address (`movedTo`). */
 export type StaleKind = LivenessKind | 'moved';
 
-/** One link checked: as written (what was fetched), its normalized form, and where it was found. */
+/** One link checked: as written (what was fetched), normalized, and where it was found. */
 export interface StaleEntry {
-  /** The link as written in the directory or the answer (or normalized, for an allowlist that did not keep it). */
   url: string;
   normalized: string;
   kind: StaleKind;
@@ -43,31 +33,26 @@ export interface StaleReport {
   counts: Record<StaleKind, number>;
   /** Every link checked, by URL. */
   links: StaleEntry[];
-  /** Every link not live, most serious first (`LINK_SEVERITY`: invented, broken, inconclusive; then moved); by URL within each. */
+  /** Every link not live, most serious first (`LINK_SEVERITY`, then moved), by URL within each. */
   stale: StaleEntry[];
   /** Stopped early (Ctrl-C): `checked` counts the links finished before. */
   interrupted: boolean;
-  /** Why the network was shown unavailable, when it was: the links not yet checked then are inconclusive. */
+  /** Why the network was shown unavailable: the links not yet checked then are inconclusive. */
   networkUnavailable?: string;
 }
 
 export interface StaleInput {
   allowlist: Allowlist;
-  /** Answer texts, each with where it came from (file line, promptfoo result). */
   answers?: ReadonlyArray<{ text: string; where: string }>;
   liveness?: LivenessOptions;
   /** Aborting reports what was checked so far (`interrupted`). */
   signal?: AbortSignal;
-  /** Called as each link finishes, with how many have. */
   onProgress?: (finished: number, total: number) => void;
   /** Tests inject a checker; otherwise one is built from `liveness` and closed at the end. */
   checker?: LinkChecker;
 }
 
-/**
- * The one severity order of `src/types.ts`, so `stale` lists problems in the order `check` does;
- * `moved`, a live page at a new address, comes last.
- */
+/** `check`'s severity order (`LINK_SEVERITY`), then `moved`. */
 const severity = (kind: StaleKind): number =>
   kind === 'moved' ? LINK_SEVERITY.length : LINK_SEVERITY.indexOf(kind);
 
@@ -75,11 +60,10 @@ const FROM_URLS = 'allowlist (urls)';
 const FROM_DOMAINS = 'allowlist (domains)';
 
 /**
- * Where a directory link now lives, when its redirects end at another address: for a `urls` entry,
- * a page the one URL normalizer calls different (so `http://` → `https://`, `www.`, a trailing
- * slash or a default port are no move); for a `domains` entry, another host, not the domain or
- * below it (a root that redirects to its landing page is no move). Null otherwise, and for links
- * found only in answers: an answer's link that redirects is live, it is not ours to update.
+ * Where a directory link now lives, when its redirects end elsewhere: for a `urls` entry, a page
+ * the URL normalizer calls different (a scheme, `www.` or trailing slash is no move); for a
+ * `domains` entry, a host outside the domain. Null otherwise, and for links only in answers
+ * (not ours to update).
  */
 export function movedTo(
   entry: Pick<StaleEntry, 'normalized' | 'foundIn'>,
@@ -100,11 +84,11 @@ interface Pending {
   url: string;
   normalized: string;
   foundIn: string[];
-  /** The offline rules' verdict (placeholder, lookalike, `user@host`): reported, never fetched. */
+  /** The offline rules' invented verdict (placeholder, lookalike): reported, never fetched. */
   inventedOffline?: string;
 }
 
-/** The links to check, keyed by what is fetched: links written differently are fetched apart. */
+/** The links to check, by what is fetched: links written differently are fetched apart. */
 export function collectLinks(
   input: Pick<StaleInput, 'allowlist' | 'answers' | 'liveness'>,
 ): Pending[] {
@@ -118,7 +102,6 @@ export function collectLinks(
   const { allowlist } = input;
   for (const url of allowlist.urls) {
     const written = allowlist.urlsAsWritten?.get(url);
-    // Without the written form, the normalizer's https is not the writer's: no scheme to follow.
     add(written ?? withoutScheme(url), written ?? url, url, FROM_URLS);
   }
   for (const domain of allowlist.domains)
@@ -129,7 +112,6 @@ export function collectLinks(
   for (const answer of input.answers ?? []) {
     for (const link of citedLinks(extractLinks(answer.text))) {
       const entry = add(link.raw, link.raw, link.normalized, answer.where);
-      // A cited link the offline rules already call invented is reported as `check --live` reports it.
       const verdict = classifyLink(link, index, { allowPrivateNetworks });
       if (verdict.bucket === 'invented') entry.inventedOffline = verdict.reason;
     }
@@ -138,9 +120,9 @@ export function collectLinks(
 }
 
 /**
- * Check every link (see the top of this file). Never rejects for a link: failures are outcomes.
- * Once the network is shown unavailable (the probe failed and nothing answered), the links not
- * yet finished are `inconclusive` at once rather than each waiting for its own failure.
+ * `stale` as a library: check every allowlist link (urls and domains) and every link cited in the
+ * answers. Never rejects for a link. Once the network is shown unavailable, the links not yet
+ * finished are `inconclusive` at once rather than each waiting for its own failure.
  */
 export async function findStaleLinks(input: StaleInput): Promise<StaleReport> {
   const links = collectLinks(input);
@@ -150,13 +132,12 @@ export async function findStaleLinks(input: StaleInput): Promise<StaleReport> {
   let askedNetwork = false;
   let stop!: () => void;
   const stopped = new Promise<void>((resolve) => (stop = resolve));
-  const onAbort = (): void => stop();
-  input.signal?.addEventListener('abort', onAbort, { once: true });
+  input.signal?.addEventListener('abort', stop, { once: true });
   if (input.signal?.aborted) stop();
 
   let over = false;
   const finish = (link: Pending, outcome: LivenessOutcome): void => {
-    if (over || outcomes.has(link.fetch)) return;
+    if (over) return;
     outcomes.set(link.fetch, outcome);
     input.onProgress?.(outcomes.size, links.length);
   };
@@ -184,7 +165,7 @@ export async function findStaleLinks(input: StaleInput): Promise<StaleReport> {
   } finally {
     // Links still in flight when the run stopped are not counted, whatever they return later.
     over = true;
-    input.signal?.removeEventListener('abort', onAbort);
+    input.signal?.removeEventListener('abort', stop);
     if (!input.checker) await checker.close();
   }
 
@@ -192,7 +173,7 @@ export async function findStaleLinks(input: StaleInput): Promise<StaleReport> {
   return staleReport(links, outcomes, interrupted, networkUnavailable);
 }
 
-/** The report from each link's outcome; a link never checked because the network went down says so. */
+/** The report from each link's outcome (one never checked as the network went down says so). */
 function staleReport(
   links: readonly Pending[],
   outcomes: ReadonlyMap<string, LivenessOutcome>,

@@ -10,9 +10,8 @@ export type RespawnStep =
   | { kind: 'give-up'; reason: string };
 
 /**
- * The respawn rule, pure: `deaths` are the times (ms) of the unasked deaths still in the window,
- * the newest last, this one included. The nth death in `windowMs` waits `baseDelayMs × 2^(n−1)`,
- * at most `maxDelayMs`; the `maxFailures`th gives up.
+ * The respawn rule, pure: `deaths`, the times of the unasked deaths in the window, this one last.
+ * The nth waits `baseDelayMs × 2^(n−1)`, at most `maxDelayMs`; the `maxFailures`th gives up.
  */
 export function respawnStep(deaths: readonly number[], limits: RespawnLimits): RespawnStep {
   const n = deaths.length;
@@ -28,15 +27,11 @@ export function respawnStep(deaths: readonly number[], limits: RespawnLimits): R
 }
 
 /**
- * `--workers N`: the primary forks N copies of this same command (node:cluster), which share the
- * listening socket, and does no HTTP itself. It prints the one `listening on` line once every
- * worker listens (with `--port 0` they share the one port the first was given), forwards SIGHUP
- * (each worker reloads its allowlist) and on SIGTERM disconnects them, which lets each finish the
- * requests it holds. A worker that dies unasked (not a clean exit after draining) is replaced
- * after a wait (`respawnStep`), so one bad process does not shrink the service and a cause that
- * kills every worker does not fork them forever: past the limit the primary stops the others and
- * resolves with the last death's exit code (1 for a signal). Otherwise resolves with 0 once every
- * worker has gone.
+ * `--workers N`: the primary forks N copies of this command sharing the socket, prints one
+ * `listening on` line once all listen, forwards SIGHUP, and on SIGTERM stops them (each drains).
+ * A worker that dies unasked is replaced after `respawnStep`'s wait; past its limit the primary
+ * stops the rest and resolves with the last death's exit code (1 for a signal), else with 0 once
+ * every worker has gone.
  */
 export function runPrimary(
   workers: number,
@@ -73,8 +68,7 @@ export function runPrimary(
     });
     cluster.on('exit', (worker, code, signal) => {
       alive.delete(worker.id);
-      // A worker that drained and exited 0 was told to stop (by us, or by a signal sent to the
-      // whole process group): not replaced.
+      // Exited 0: told to stop (by us, or a signal to the whole process group), not replaced.
       if (stopping || code === 0) {
         if (alive.size === 0 && waiting.size === 0) resolve(exitCode);
         return;

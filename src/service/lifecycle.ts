@@ -8,7 +8,7 @@ import { DRAIN_SETTLE, SERVICE_DEFAULTS } from '../defaults.js';
 import { createService, type Service, type ServiceOptions } from './server.js';
 import { Verifier } from './verifier.js';
 
-/** The service's options (`ServiceOptions`), the port to listen on and the allowlist's file. */
+/** `ServiceOptions`, the port and the allowlist's file. */
 export interface RunOptions extends Omit<ServiceOptions, 'verifier'> {
   allowlistPath: string;
   port: number;
@@ -19,17 +19,15 @@ export interface RunningService {
   verifier: Verifier;
   /** `http://HOST:PORT` as bound (the real port when 0 was asked for). */
   url: string;
-  /** Reload the allowlist now (what SIGHUP and a change of the file do). */
+  /** Reload the allowlist now (as SIGHUP and a change of the file do). */
   reload(why: string): Promise<void>;
-  /** Stop taking connections, let requests in flight finish (up to `drainTimeoutMs`), then close. */
+  /** Stop taking connections, let requests in flight finish (`drainTimeoutMs`), then close. */
   drain(): Promise<void>;
 }
 
 /**
- * Load the allowlist, listen, and keep the allowlist current: reloaded when its file changes
- * (polled every `watchIntervalMs`, which also sees an atomic rename) or when `reload` is called.
- * A reload that fails keeps the old allowlist and says why on the log and in `/healthz`. The
- * caller wires signals (`serve`: SIGHUP reloads, SIGTERM drains).
+ * Load the allowlist, listen, and reload when the file changes (polled, which also sees an atomic
+ * rename) or on `reload`; a failed reload keeps the old one and says why. The caller wires signals.
  */
 export async function runService(options: RunOptions): Promise<RunningService> {
   const verifier = await Verifier.open(
@@ -65,10 +63,7 @@ export async function runService(options: RunOptions): Promise<RunningService> {
   };
 }
 
-/**
- * Read what was sent before the stop, then close the listener and idle connections; wait for
- * requests in flight, at most `timeoutMs`.
- */
+/** Read what was sent before the stop, close, and wait for requests in flight (`timeoutMs`). */
 async function drainServer(server: Server, timeoutMs: number): Promise<void> {
   await settle(server);
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
@@ -79,13 +74,11 @@ async function drainServer(server: Server, timeoutMs: number): Promise<void> {
 }
 
 /**
- * Turn the event loop until one pass of its poll accepts no connection and starts no request (at
- * most `DRAIN_SETTLE.maxPasses`). A connection still in the listen backlog is accepted in the poll
- * after the signal and its bytes read in the one after that; until then Node counts it idle, so
- * closing at once reset requests already sent (54 of 60 fresh connections on a loaded machine).
- * A `--workers` worker gets its connections from the primary, one at a time, each after the last
- * was acknowledged: its pass also waits `DRAIN_SETTLE.workerQuietMs`, so that it closes only once
- * the primary has had time to hand over what it had accepted.
+ * Turn the event loop until a pass of its poll accepts no connection and starts no request. A
+ * connection in the listen backlog is accepted a poll after the signal and read a poll later; Node
+ * counts it idle till then, so closing at once reset requests already sent (54 of 60 on a loaded
+ * machine). A `--workers` worker's connections come from the primary one at a time, so its pass
+ * also waits `DRAIN_SETTLE.workerQuietMs`.
  */
 async function settle(server: Server): Promise<void> {
   let arrived = 0;

@@ -7,9 +7,8 @@ import { describeIssues, formatPath } from '../input/issues.js';
 import { parseJurisdiction } from '../jurisdiction/codes.js';
 
 /**
- * The body of `POST /v1/verify` and `POST /v1/fix`: the answer, and the three verifier settings a
- * request may give, by the config's own rules (a threshold or jurisdiction not given is the
- * service's own, `--threshold`, `--jurisdiction`). Unknown keys are refused, so a typo is a 400.
+ * The body of `POST /v1/verify` and `/v1/fix`: the answer and the verifier settings a request may
+ * give, by the config's rules. Strict: a typo is a 400.
  */
 export const VerifyRequestSchema = z.strictObject({
   answer: z.string(),
@@ -18,7 +17,7 @@ export const VerifyRequestSchema = z.strictObject({
 });
 export type VerifyRequest = z.infer<typeof VerifyRequestSchema>;
 
-/** Why a request is refused before any verification: its status, a stable code, the words, the field. */
+/** Why a request is refused: its status, a stable code, the words, the field. */
 export class Refusal extends Error {
   override readonly name = 'Refusal';
   constructor(
@@ -31,10 +30,7 @@ export class Refusal extends Error {
   }
 }
 
-/**
- * Only `application/json` (UTF-8) bodies: a browser sends `text/plain` cross-origin without asking
- * first (no preflight), so a page could post answers here if any type were taken.
- */
+/** Only `application/json` (UTF-8): a browser sends `text/plain` cross-origin with no preflight. */
 export function checkContentType(header: string | undefined): void {
   if (header !== undefined && /^application\/json\s*(?:;\s*charset="?utf-8"?\s*)?$/i.test(header))
     return;
@@ -56,19 +52,15 @@ export function deadlineRefusal(deadlineMs: number): Refusal {
 }
 
 /**
- * The body as text, refused with 413 as soon as it passes `limit` bytes (by Content-Length when
- * given, else while it streams in), so a huge body is never buffered whole, and with 503 when it
- * has not all arrived within `deadlineMs`. Read with listeners rather than `for await`: the
- * stream's async iterator makes promises and a wrapper object for every request, and the body of
- * an answer is one or two chunks.
+ * The body as text: 413 as soon as it passes `limit` bytes (never buffered whole), 503 when not
+ * all in within `deadlineMs`. Listeners, not `for await`, whose iterator costs every request.
  */
 export function readBody(
   request: IncomingMessage,
   limit: number,
   deadlineMs: number,
 ): Promise<string> {
-  // Made only when needed: an error captures its stack when made, which every request would pay
-  // for (1% of a loaded server's samples).
+  // Made only when needed: an error's stack cost 1% of a loaded server's samples.
   const tooLarge = (): Refusal =>
     new Refusal(
       413,
@@ -92,14 +84,13 @@ export function readBody(
       else chunks.push(chunk);
     };
     const onEnd = (): void => finish();
-    // Closed before its end: the client went away mid-body.
     const onClose = (): void => finish(new Error('the connection closed before the body was read'));
     const timer = setTimeout(() => finish(deadlineRefusal(deadlineMs)), deadlineMs);
     request.on('data', onData).on('end', onEnd).on('error', finish).on('close', onClose);
   });
 }
 
-/** The body parsed and checked: 400 naming the field (`$.answer`) or the line and column of bad JSON. */
+/** The body parsed and checked: 400 naming the field or the line and column of bad JSON. */
 export function parseVerifyRequest(body: string): VerifyRequest {
   let value: unknown;
   try {
@@ -126,7 +117,7 @@ export function parseVerifyRequest(body: string): VerifyRequest {
   );
 }
 
-/** The request with its jurisdiction as a code (`Massachusetts` → `MA`): 400 naming the field when it is none. */
+/** The jurisdiction as a code (`Massachusetts` → `MA`); 400 when it is none. */
 function withJurisdictionCode(request: VerifyRequest): VerifyRequest {
   if (request.jurisdiction === undefined) return request;
   try {

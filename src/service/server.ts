@@ -7,24 +7,20 @@ import { checkContentType, parseVerifyRequest, readBody, Refusal } from './reque
 import type { Verifier } from './verifier.js';
 
 /**
- * The HTTP service over the library. Node's own `http` module: three routes need no router, and a
- * framework would add a dependency and a second idea of limits to what `http.Server` already
- * offers (`requestTimeout`, `headersTimeout`, `maxHeaderSize`). Each request's verification runs in
- * the verification thread (`verifier.ts`), through `guardWithIndex`, the function behind `check`,
- * so the service's verdict is `check`'s, and this event loop stays free for `/healthz` and deadlines.
+ * The HTTP service over the library, on Node's own `http` (three routes need no router, and its
+ * limits are `http.Server`'s). Verifications run in the verification thread (`verifier.ts`)
+ * through `guardWithIndex`, the function behind `check`, so the verdict is `check`'s.
  */
 export interface ServiceOptions {
   verifier: Verifier;
-  /** The pass threshold when a request names none. */
+  /** When a request names none; no jurisdiction: the allowlist's own, if any. */
   threshold: number;
-  /** The jurisdiction (a code) when a request names none; absent: the allowlist's own, if any. */
   jurisdiction?: string;
   limits?: Partial<ServiceLimits>;
   /** Names a `Host` header may give besides the bound address and loopback (`--allowed-host`). */
   allowedHosts?: readonly string[];
   /** The address asked for (`--host`), also accepted as a `Host`. */
   host: string;
-  /** Where the service says what happened (standard error). */
   log: (line: string) => void;
 }
 
@@ -56,15 +52,13 @@ export function createService(options: ServiceOptions): Service {
       maxHeaderSize: limits.maxHeaderBytes,
       requestTimeout: limits.requestTimeoutMs,
       headersTimeout: limits.headersTimeoutMs,
-      // Node checks both timeouts only this often (30 s by default): slow headers were cut at 30 s
-      // against the 10 s documented. A second keeps the cut within a second of the limit.
+      // Node checks both timeouts this often (30 s by default, which cut slow headers at 30 s).
       connectionsCheckingInterval: 1_000,
     },
     (request, response) => {
       inFlight++;
       response.once('close', () => inFlight--);
       handle(request, response).catch((error: unknown) => {
-        // Nothing a request does may end the process: the last net under every route.
         options.log(`citation-verifier serve: unexpected error: ${String(error)}`);
         if (!response.headersSent)
           send(response, 500, {
@@ -118,12 +112,11 @@ export function createService(options: ServiceOptions): Service {
 }
 
 /**
- * A `Host` that names none of the allowed names is refused (421), whatever the route: a web page
- * whose name an attacker points at this machine (DNS rebinding) sends its own name as `Host`, so
- * the browser's same-origin rule would otherwise let it read the service's answers.
+ * A `Host` naming none of the allowed names is refused (421): a page whose name an attacker points
+ * at this machine (DNS rebinding) sends its own name, and could otherwise read the answers.
  */
 function hostGuard(server: Server, options: ServiceOptions): (header: string | undefined) => void {
-  // Made on the first request: the bound address is known only once listening.
+  // On the first request: the bound address is known only once listening.
   let allowed: Set<string> | undefined;
   return (header) => {
     allowed ??= new Set(
@@ -160,7 +153,7 @@ function bareHost(name: string): string {
   return name.replace(/^\[(.*)\]$/, '$1').toLowerCase();
 }
 
-/** What `/healthz` says. No path, pid or file contents: what a caller needs to judge the service, nothing more. */
+/** What `/healthz` says: what a caller needs to judge the service, no path, pid or contents. */
 function health(
   server: Server,
   options: ServiceOptions,
@@ -182,11 +175,7 @@ function health(
   };
 }
 
-/**
- * One verification request's answer, as JSON text: its body read and checked, then `check`'s
- * verdict (or `--fix`'s) from the verification thread, all within the request's deadline from
- * `arrived`.
- */
+/** A verification request's JSON answer, all within its deadline from `arrived`. */
 async function answer(
   options: ServiceOptions,
   limits: ServiceLimits,
@@ -219,8 +208,7 @@ function send(response: ServerResponse, status: number, body: unknown): void {
 }
 
 function sendText(response: ServerResponse, status: number, text: string): void {
-  // After a 413 or 415, or a 503 whose body may not have all arrived, the rest of the body is not read,
-  // so the connection cannot be reused (and Node's own request timeout never answers it again).
+  // The rest of such a body is not read, so the connection cannot be reused.
   if (status === 413 || status === 415 || status === 503) response.setHeader('connection', 'close');
   response.writeHead(status, {
     'content-type': 'application/json; charset=utf-8',

@@ -8,13 +8,11 @@ import { buildIndex, type AllowlistIndex } from '../match/index.js';
 import { guardWithIndex, type VerifierSettings } from '../run.js';
 
 /**
- * The verification thread (`verifier.ts` starts it): it loads the allowlist named in `workerData`
- * and answers one job at a time, off the service's event loop, so `/healthz` and the deadlines of
- * the HTTP side keep running while it works. A reload is a new thread: this one never reloads, so
- * a request never sees the allowlist change under it, and a reload that fails keeps the old thread.
+ * The verification thread (see `Verifier`): loads the allowlist in `workerData` and answers one
+ * job at a time. It never reloads, so no request sees the allowlist change under it.
  */
 
-/** What `/healthz` says of the allowlist: its counts, when it loaded, and the last failed reload. No path. */
+/** What `/healthz` says of the allowlist (no path). */
 export interface AllowlistHealth {
   organizations: number;
   urls: number;
@@ -23,20 +21,18 @@ export interface AllowlistHealth {
   loadedAt: string;
   loadMs: number;
   reloads: number;
-  /** The last reload that failed, kept until one succeeds: the old allowlist stays in service. */
+  /** The last reload that failed, until one succeeds (the old allowlist stays in service). */
   lastError?: { at: string; message: string };
 }
 
-/** What the service asks of the thread. */
 export interface Job {
   id: number;
   route: '/v1/verify' | '/v1/fix';
   answer: string;
-  /** The request's settings, else the service's; no jurisdiction: the allowlist's own, if any. */
   settings: Omit<VerifierSettings, 'allowlist'>;
 }
 
-/** What the thread says: loaded (with the counts `/healthz` shows), not loaded, or a job's answer. */
+/** What the thread says: loaded, not loaded, or a job's answer. */
 export type ThreadMessage =
   | { kind: 'loaded'; health: AllowlistHealth }
   | { kind: 'failed'; code: string; message: string }
@@ -58,8 +54,8 @@ async function main(): Promise<void> {
     return;
   }
   const { index, health } = loaded;
-  // One answer before the first request: the modules a verification loads on first use (the .gov
-  // registry, the repair) and the first compilation are paid here, not by a request's deadline.
+  // One answer first: modules loaded on first use and the first compilation are paid here, not
+  // by a request's deadline.
   await answer(index, WARM_UP).catch(() => undefined);
   say({ kind: 'loaded', health });
   port.on('message', (job: Job) => {
@@ -70,18 +66,13 @@ async function main(): Promise<void> {
   });
 }
 
-/**
- * The allowlist read from its file itself rather than through the process-wide index cache, which
- * would hand back the old index.
- */
+/** The allowlist from its file, not the process-wide index cache (which has the old one). */
 async function load(path: string): Promise<{ index: AllowlistIndex; health: AllowlistHealth }> {
   const started = performance.now();
-  // The tables the loader builds on its way go to the index as they are (not built twice).
   const { allowlist, tables } = await readAllowlistFile(path);
   const index = buildIndex(allowlist, tables);
-  // Built now rather than on the first unlisted link: at 100,000 organizations it takes about as
-  // long as the load, and a service would otherwise stall its first request after each (re)load
-  // on it; the old index keeps serving until this one is whole.
+  // Built now, not on the first unlisted link: at 100,000 organizations it takes about as long as
+  // the load, which the first request after each (re)load would otherwise pay.
   index.lookalikes();
   return {
     index,
@@ -89,7 +80,7 @@ async function load(path: string): Promise<{ index: AllowlistIndex; health: Allo
       organizations: allowlist.orgNames.length,
       urls: allowlist.urls.length,
       domains: allowlist.domains.length,
-      // Distinct numbers, as build-allowlist's summary counts them: one shared by four courts is one.
+      // Distinct numbers, as build-allowlist's summary counts them.
       numbers: tables.phoneOwners.size,
       loadedAt: new Date().toISOString(),
       loadMs: Math.round(performance.now() - started),
@@ -105,7 +96,7 @@ const WARM_UP: Job = {
   settings: { threshold: 0.5, liveness: false },
 };
 
-/** One request's verdict (or `--fix`'s document) as the JSON text the service sends. */
+/** A request's verdict (or `--fix`'s document) as the JSON text the service sends. */
 async function answer(index: AllowlistIndex, job: Job): Promise<string> {
   const { report, repair } = await guardWithIndex(index, job.answer, job.settings);
   return jsonLine(job.route === '/v1/fix' ? fixJson(job.answer, report, repair) : toJson(report));

@@ -13,7 +13,7 @@ interface Pending {
   timer: NodeJS.Timeout;
 }
 
-/** One verification thread: its worker, the job it works on, and whether it has been replaced. */
+/** One verification thread, the job it works on, and whether it has been replaced. */
 interface Thread {
   worker: Worker;
   busy?: Pending | undefined;
@@ -22,15 +22,11 @@ interface Thread {
 
 /**
  * The service's verifications, off its event loop: a worker thread holds the allowlist and answers
- * one job at a time, so `/healthz` answers and deadlines fire while it works. Each request's
- * deadline runs from its arrival: a job still queued then is dropped, and one still being worked
- * on ends with its thread (terminated, and a new one loaded from the same file), so no request
- * costs more than its own deadline. Either way the request gets 503.
- *
- * A reload is a new thread loading the file while the old one keeps answering; the new one takes
- * over once loaded, the old one finishing the job it holds. Reloads run one at a time: a change
- * during one sets one more to run after it, so the newest file wins. A load that takes longer
- * than `loadTimeoutMs` (a read that hangs) is ended and counts as failed.
+ * one job at a time, so `/healthz` and deadlines run meanwhile. At a request's deadline (from its
+ * arrival) a queued job is dropped and a running one ends with its thread (a new one loads), so no
+ * request costs more than its deadline; it gets 503. A reload is a new thread that takes over once
+ * loaded; reloads run one at a time, a change during one queuing one more (the newest file wins).
+ * A load over `loadTimeoutMs` (a read that hangs) fails.
  */
 export class Verifier {
   #thread: Thread | undefined;
@@ -40,7 +36,7 @@ export class Verifier {
   #again: string | undefined;
   #nextId = 0;
   #closed = false;
-  /** Threads still loading: ended by `close`, so a reload stuck on its read never holds the process. */
+  /** Threads still loading: ended by `close`, so a stuck reload never holds the process. */
   readonly #loading = new Set<Worker>();
 
   private constructor(
@@ -70,10 +66,7 @@ export class Verifier {
     return this.#health;
   }
 
-  /**
-   * The job's JSON text, or a 503 `Refusal` when it is not done within `leftMs` (what is left of
-   * the request's `deadlineMs`, which the message names).
-   */
+  /** The job's JSON text, or a 503 `Refusal` when not done within `leftMs` of `deadlineMs`. */
   verify(job: Omit<Job, 'id'>, leftMs: number, deadlineMs: number): Promise<string> {
     return new Promise((resolve, reject) => {
       const pending: Pending = {
@@ -87,7 +80,7 @@ export class Verifier {
     });
   }
 
-  /** Load the file again (serialized; see the class). Resolves when this reload, and any it queued, end. */
+  /** Load the file again; resolves when this reload, and any it queued, end. */
   reload(why: string): Promise<void> {
     if (this.#reloading !== undefined) {
       this.#again = why;
@@ -156,14 +149,13 @@ export class Verifier {
       thread.busy = undefined;
       if (pending !== undefined) this.#refuse(pending, 'the verification ended unfinished');
       if (this.#thread === thread) {
-        // Not asked to end (a crash, memory): a new thread, so the service goes on.
+        // Not asked to end (a crash, memory): a new thread.
         this.#thread = undefined;
         if (!this.#closed) void this.reload('the verification thread ended');
       }
     });
   }
 
-  /** Replaced by a newer thread: it ends once the job it holds is answered. */
   #retire(thread: Thread): void {
     thread.retired = true;
     if (thread.busy === undefined) void thread.worker.terminate();
@@ -183,7 +175,6 @@ export class Verifier {
     if (queued !== -1) this.#queue.splice(queued, 1);
     const thread = this.#thread;
     if (thread?.busy === pending) {
-      // The work itself is over its time: the thread ends with it, and a new one loads.
       thread.busy = undefined;
       this.#thread = undefined;
       void thread.worker.terminate();
@@ -199,10 +190,7 @@ export class Verifier {
   }
 }
 
-/**
- * Start a thread on `path` and wait for it to load: its health, or the load's error (an
- * `InputError` with the loader's code and words), or a timeout that ends it.
- */
+/** A thread loaded from `path`, or the load's `InputError` (its timeout one too). */
 async function startThread(
   path: string,
   loadTimeoutMs: number,
@@ -214,10 +202,9 @@ async function startThread(
   const settled = new AbortController();
   const signal = AbortSignal.any([timeout, settled.signal]);
   try {
-    // The thread's first message says whether it loaded; an error in the thread rejects `once`.
+    // Its first message says whether it loaded; an error in the thread rejects `once`.
     const [message] = (await Promise.race([
       once(worker, 'message', { signal }),
-      // Ended before it loaded (`close`): the load fails, as a timeout does.
       once(worker, 'exit', { signal }).then(() => {
         throw new Error('the allowlist load was stopped');
       }),
@@ -239,7 +226,7 @@ async function startThread(
   }
 }
 
-/** The thread on `path`, from its file beside this one: `.ts` when run from source (through tsx), `.js` when built. */
+/** The thread's file beside this one: `.ts` from source (through tsx), `.js` when built. */
 function newThread(path: string): Worker {
   const fromSource = import.meta.url.endsWith('.ts');
   const entry = new URL(`./verifier-thread${fromSource ? '.ts' : '.js'}`, import.meta.url);
