@@ -5,10 +5,8 @@ import { ACCEPTED_FORMS, areaOf } from '../src/jurisdiction/codes.js';
 import type { AreaState, BuildState } from './types.js';
 import { cellOf, isBlank, type RowContext } from './values.js';
 
-// The service-area column (`--area-column`): each row's areas onto its organization and onto every
-// link the row lists (its URLs, their hosts when domains are derived, its domain-column hosts).
-// A link or organization that some row gives without an area keeps no area at all: the verifier
-// calls a link wrong only on proof, and one row of unknown area could be the right one.
+// The service-area column: each row's areas onto its organization and every link it lists. One
+// given without an area by some row keeps none: the verifier calls a link wrong only on proof.
 
 /** The area column's cell split as other multi-value cells are (`;`, `,`, `|`, `/`, new lines). */
 export function parseAreaCell(cell: string): string[] {
@@ -18,10 +16,7 @@ export function parseAreaCell(cell: string): string[] {
     .filter((part) => part.length > 0);
 }
 
-/**
- * The row's areas (null when its cell is empty or holds no area) onto its organization and
- * `links`, the URLs and hosts the row vouches for (`readUrls`, `readDomains`).
- */
+/** The row's areas (none: null) onto its organization and `links`, which the row vouches for. */
 export function readAreas(
   state: BuildState,
   context: RowContext,

@@ -18,36 +18,17 @@ import type {
   BuildState,
   ColumnNames,
   Table,
-  TableRow,
 } from './types.js';
 
-export { SHARED_HOST_MIN_ORGS };
-
 /**
- * Rows to allowlist. Pure: the tables are already read, nothing is written.
- *
- * - Columns are found in each table by name, ignoring case and surrounding spaces; a name missing
- *   from any table throws `InputError('MISSING_COLUMN')` with the closest header name.
- * - Organizations are merged by `orgKey` (the verifier's own name key), so rows repeating a name,
- *   even spelled with other case or spacing, merge their numbers and URLs under the first
- *   spelling (a note says so). With `base`, its spelling comes first.
- * - Every cell is split into values (`parsePhoneCell`, `parseUrlCell`, …) and each value goes
- *   through the shared normalizer. A row without an organization name is skipped; a row whose
- *   cells do not fit their columns (`readRow`: an unquoted delimiter in a name) is read again in
- *   the one way that makes it fit, or skipped; a value that does not normalize is skipped; each
- *   with a warning that names the file, row, column and value. Nothing is dropped or read
- *   differently from the file without a warning or a note.
- * - `domains` holds the base's domains, the `--domain-column` hosts and, unless
- *   `deriveDomains === false`, the host of every URL.
- *
- * The result's `allowlist` is in first-seen order; `renderAllowlist` makes it deterministic.
+ * Rows to allowlist. Pure. A column missing from any table throws `InputError('MISSING_COLUMN')`.
+ * Organizations merge by `orgKey` under the first spelling (`base`'s first). Each cell's values go
+ * through the shared normalizers; a row without a name, a row whose cells do not fit their columns
+ * (`readRow`) and a bad value are skipped, each with a warning: nothing is dropped or read
+ * differently from the file without a warning or a note. The allowlist is in first-seen order.
  */
 export function buildAllowlist(tables: readonly Table[], options: BuildOptions): BuildResult;
-/**
- * A directory export read by `readDirectoryExport` (HSDS or iCarol): its record tables name their
- * own columns, and what reading it left out (inactive records, rows whose id points to nothing)
- * comes first among the warnings and notes.
- */
+/** A directory export (HSDS, iCarol): what reading it left out comes first among the messages. */
 export function buildAllowlist(directory: Directory, options?: DirectoryBuildOptions): BuildResult;
 export function buildAllowlist(
   input: readonly Table[] | Directory,
@@ -58,7 +39,7 @@ export function buildAllowlist(
   const columnsOf = (table: Table): ColumnNames =>
     table.records?.columns ?? options.columns ?? NO_COLUMNS;
   if (directory === undefined) requireValueColumns(options.columns ?? NO_COLUMNS);
-  // Resolve every file's columns before reading any row, so a typo fails fast and whole.
+  // Every file's columns before any row, so a typo fails fast.
   const resolved = tables.map((table) =>
     resolveColumns(table.header, columnsOf(table), table.source, table.headerAt),
   );
@@ -95,7 +76,7 @@ function isDirectory(input: readonly Table[] | Directory): input is Directory {
   return !Array.isArray(input);
 }
 
-/** A build that reads only organization names is a mistake in the command: say which flags read more. */
+/** A build that reads only organization names is a mistake in the command. */
 function requireValueColumns(columns: ColumnNames): void {
   const count =
     columns.urls.length + columns.phones.length + columns.aliases.length + columns.domains.length;
@@ -109,11 +90,7 @@ function requireValueColumns(columns: ColumnNames): void {
 // A header that names a line which is no number to call: fax, TTY/TDD, text telephone.
 const OTHER_LINE_HEADER = /(?<!\p{L})(fax|facsimile|tty|tdd|text[ -]?telephone)(?!\p{L})/iu;
 
-/**
- * A phone column whose header says fax, TTY or TDD: its numbers would be listed as numbers to call
- * and verify an answer that offers a fax as the number to call. Taken, as asked, with a warning
- * that says how to leave them out (`--strict` fails on it).
- */
+/** A phone column whose header says fax or TTY: read as asked, with a warning (numbers to call). */
 function warnOtherLineColumns(state: BuildState, table: Table, cols: ResolvedColumns): void {
   for (const column of cols.phones) {
     const kind = OTHER_LINE_HEADER.exec(column.name)?.[1];
@@ -152,10 +129,7 @@ function emptyState(deriveDomains: boolean): BuildState {
   };
 }
 
-/**
- * The base allowlist (`--merge`) first, so its spellings win: its addresses, domains,
- * organizations (two spellings the verifier reads as one are merged, a note) and aliases' claims.
- */
+/** The base allowlist (`--merge`) first, so its spellings and aliases' claims win. */
 function seedFromBase(state: BuildState, base: Allowlist, baseSource: string): void {
   const { orgs } = state;
   base.urls.forEach((url) => state.urls.add(url));
@@ -173,7 +147,6 @@ function seedFromBase(state: BuildState, base: Allowlist, baseSource: string): v
       });
       continue;
     }
-    // Two spellings the verifier reads as one name: kept apart, one would shadow the other.
     for (const phone of base.orgPhones[name] ?? [])
       if (!existing.phones.includes(phone)) existing.phones.push(phone);
     for (const alias of base.orgAliases[name] ?? [])
@@ -223,11 +196,9 @@ function allowlistOf(state: BuildState): Allowlist {
 }
 
 /**
- * The allowlist as file text: `toAllowlistFile` (keys in a fixed order, arrays sorted and
- * de-duplicated), checked by the verifier's own validator `parseAllowlist`, two-space JSON with a
- * final newline, control characters as `\uXXXX` (`jsonDocument`). The same allowlist always gives the same bytes. Throws `InputError` if the
- * validator rejects it, and an `Error` if validating changes it (a normalizer that is not
- * idempotent: a bug, not bad input).
+ * The allowlist as file text (`toAllowlistFile`, `jsonDocument`): the same allowlist, the same
+ * bytes. Throws `InputError` if `parseAllowlist` rejects it, and an `Error` if validating changes
+ * it (a normalizer that is not idempotent: a bug, not bad input).
  */
 export function renderAllowlist(allowlist: Allowlist, source = 'the built allowlist'): string {
   const file = toAllowlistFile(allowlist);
@@ -240,17 +211,12 @@ export function renderAllowlist(allowlist: Allowlist, source = 'the built allowl
   return text;
 }
 
-/** Rows of a table, for tests and scripts that build tables by hand. */
+/** A table of rows typed by hand (tests, scripts): rows from 2, no blank lines. */
 export function tableFromRows(source: string, header: string[], rows: string[][]): Table {
-  const tableRows: TableRow[] = rows.map((cells, index) => ({
-    row: index + 2,
-    line: index + 2,
-    cells,
-  }));
   return {
     source,
     header,
-    rows: tableRows,
+    rows: rows.map((cells, index) => ({ row: index + 2, line: index + 2, cells })),
     blankRows: 0,
     notes: [],
     encoding: 'utf-8',

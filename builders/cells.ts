@@ -11,13 +11,10 @@ import {
 import { hostProblem, type HostProblem } from '../src/normalize/public-host.js';
 import { normalizeUrl } from '../src/normalize/url.js';
 
-/**
- * Splitting one spreadsheet cell into the values it holds. Pure. Normalizing each value is left to
- * the shared normalizers (`normalizePhone`, `normalizeUrl`, `hostOfDomainEntry`, `cleanOrgName`);
- * this file only decides where one value ends and the next begins, and what text is not a value.
- */
+// One spreadsheet cell split into the values it holds; each value is judged by the shared
+// normalizers, as in an answer.
 
-/** What a directory writes in a cell it has nothing for. Read as empty (with a note), not as a bad value. */
+/** What a directory writes in a cell it has nothing for: read as empty (a note), not a bad value. */
 const PLACEHOLDER = /^(?:n\/?a|none|null|nil|tbd|tba|unknown|not available|-+|[–—]|\?+|\.+)$/i;
 
 export function isPlaceholder(cell: string): boolean {
@@ -30,9 +27,8 @@ export type PhonePart =
   /** Words beside a number that are not a number (`Press 5`, `main line`): kept as a note. */
   | { kind: 'text'; raw: string };
 
-// The shapes the answer extractor reads (PHONE_SHAPE, VANITY_SHAPE: defined once in the normalizer),
-// but a cell is not prose: no call-context rules, and any line break, `;`, `,`, `/`, `|`, "or",
-// "and" separates values. Each candidate is then judged by `normalizePhone`, as in an answer.
+// The shapes the answer extractor reads, but a cell is not prose: no call-context rules, and any
+// line break, `;`, `,`, `/`, `|`, "or", "and" separates values.
 const NUMBER = new RegExp(`(?<![\\dA-Za-z])${PHONE_SHAPE}(?!\\d)`, 'g');
 const VANITY = new RegExp(`(?<![\\dA-Za-z])${VANITY_SHAPE}(?![A-Za-z0-9])`, 'g');
 const RESIDUE_SPLIT = /[\n;|,/]|\bor\b|\band\b/i;
@@ -41,9 +37,8 @@ const TRIM_PUNCTUATION = /^[\s.:\-()[\]]+|[\s.:\-()[\]]+$/g;
 const DASHES = new RegExp(`[${PHONE_DASHES}]`, 'g');
 
 /**
- * The numbers in a phone cell, in the order written, plus what else the cell says. A candidate the
- * normalizer rejects, and leftover text with three or more digits (`555-0100`, `617-555-010`), is
- * `bad`; leftover words (`Press 5`) are `text`.
+ * The numbers in a phone cell and what else it says, in the order written: a rejected candidate or
+ * leftover with three or more digits (`617-555-010`) is `bad`, leftover words (`Press 5`) `text`.
  */
 export function parsePhoneCell(cell: string): PhonePart[] {
   const text = foldPhoneText(cell).replace(DASHES, '-');
@@ -121,11 +116,9 @@ const URL_SPLIT = /[\s;|]+|,(?=\s|$|https?:|www\.)/i;
 const LOOKS_LIKE_ADDRESS = /[./]|:\/\//;
 
 /**
- * The web addresses in a URL cell, normalized with `normalizeUrl` (scheme added, tracking
- * parameters, `www.` and trailing slash dropped). Addresses are separated by white space, line
- * breaks, `;`, `|`, or a comma before a space or another address. A piece that looks like an
- * address but does not normalize, or whose host has no public suffix (`intranet/help`), is `bad`;
- * words beside a good address (`(main site)`) are `text`; a cell of words only is one `bad`.
+ * The web addresses in a URL cell (`normalizeUrl`), separated by white space, `;`, `|`, or a comma
+ * before a space or another address. One that does not normalize or has no public host is `bad`;
+ * words beside an address are `text`; a cell of words only is one `bad`.
  */
 export function parseUrlCell(cell: string): UrlPart[] {
   const pieces = cell
@@ -158,11 +151,7 @@ export function parseUrlCell(cell: string): UrlPart[] {
   return parts;
 }
 
-/**
- * A directory row's host that the verifier would call invented (`hostProblem`): IP literals,
- * reserved and private names, no public suffix, empty labels. Placeholder names are let through:
- * sample and test directories list `example.org` on purpose, and a listed host is `directory`.
- */
+/** `hostProblem`, but placeholder names pass: sample directories list `example.org` on purpose. */
 function builderHostProblem(host: string): HostProblem | null {
   const problem = hostProblem(host);
   return problem?.kind === 'placeholder' ? null : problem;
@@ -192,10 +181,7 @@ export function parseDomainCell(cell: string): DomainPart[] {
     });
 }
 
-/**
- * Other names in an alias cell, one per line or separated by `;` or `|`. Not by commas: names
- * hold commas (`Brighton Division, Boston Municipal Court`).
- */
+/** Names in an alias cell, split at new lines, `;`, `|`: not commas, which names hold. */
 export function parseAliasCell(cell: string): string[] {
   return cell
     .split(/[\n;|]/)
@@ -203,7 +189,6 @@ export function parseAliasCell(cell: string): string[] {
     .filter((alias) => alias.length > 0);
 }
 
-/** The kinds of column the build reads. */
 export type ColumnKind = 'org' | 'url' | 'phone' | 'alias' | 'domain';
 
 const VALUES: Readonly<Record<ColumnKind, (cell: string) => string[]>> = {
@@ -216,22 +201,18 @@ const VALUES: Readonly<Record<ColumnKind, (cell: string) => string[]>> = {
     parseDomainCell(cell).flatMap((part) => (part.kind === 'domain' ? [part.host] : [])),
 };
 
-/** The values a cell of a column of `kind` puts in the allowlist, as their keys, in the order written. */
+/** The keys of the values a cell of a `kind` column puts in the allowlist, in the order written. */
 export function cellValues(kind: ColumnKind, cell: string): string[] {
   return VALUES[kind](cell);
 }
 
-// What kind of value a cell holds, judged by the same parsers that read its values, so a row
-// whose cells sit under the wrong columns (an unquoted delimiter in a name) can be told from a
-// row with one bad value.
+// What kind of value a cell holds, judged by the parsers that read its values, so a shifted row
+// can be told from a row with one bad value.
 
 /**
- * The cell is a phone number and nothing else: every piece is a number the normalizer reads, or a
- * number-shaped piece too short or long to be one (`555-0126`, seven digits or more). A service code
- * alone (`211`) counts; `Mass 211`, `TTY: 711`, `Local 1199` or `2-1-1` does not. A piece with a
- * small letter is not a number here: the normalizer reads keypad letters, so `603 Legal Aid` and
- * `603legalaid.org` would pass as numbers, but a vanity number is written in capitals
- * (`1-800-LAW-HELP`).
+ * The cell is a phone number and nothing else (seven digits or more, or a service code alone:
+ * `211`, not `Mass 211` or `TTY: 711`). A small letter is no keypad letter here: a vanity number
+ * is written in capitals (`1-800-LAW-HELP`), and `603 Legal Aid` is a name.
  */
 export function isPhoneText(cell: string): boolean {
   const parts = parsePhoneCell(cell);
@@ -248,7 +229,7 @@ export function isPhoneText(cell: string): boolean {
   return letterCount(cell) === parts.reduce((sum, part) => sum + letterCount(part.raw), 0);
 }
 
-/** The cell holds a whole phone number (ten digits or more, no small letters) somewhere in it, with or without words. */
+/** The cell holds a whole phone number (no small letters) somewhere among its words. */
 export function holdsPhoneNumber(cell: string): boolean {
   return parsePhoneCell(cell).some(
     (part) => part.kind === 'number' && part.e164.startsWith('+') && !keypadWords(part.raw),
@@ -262,9 +243,8 @@ export function isAddressText(cell: string): boolean {
 }
 
 /**
- * The cell holds a web address written the way an address is written: with a scheme, `www.`, a
- * path, or in lower case only (`boston.example.org`). A name that is a brand ending in a domain,
- * written as a name (`LawHelp.org`, `MassLegalHelp.org`), is not one: organizations are called that.
+ * The cell holds an address written as one: a scheme, `www.`, a path, or lower case only. A brand
+ * written as a name (`MassLegalHelp.org`) is not one: organizations are called that.
  */
 export function holdsWrittenAddress(cell: string): boolean {
   return parseUrlCell(cell).some(
@@ -278,7 +258,7 @@ function digitCount(text: string): number {
   return text.replace(/\D/g, '').length;
 }
 
-/** Small letters outside an extension (`x12`, `ext. 4`): words, which the normalizer would read as keypad letters. */
+/** Small letters outside an extension (`x12`): words, not keypad letters. */
 function keypadWords(raw: string): boolean {
   return /\p{Ll}/u.test(raw.replace(/\s*,?\s*(?:extension|ext\.?|x)[.:]?\s*\d{1,7}$/i, ''));
 }

@@ -26,11 +26,9 @@ export function columnKey(name: string): string {
 }
 
 /**
- * Find every requested column in a header. Throws `InputError('MISSING_COLUMN')` for a name that is
- * not there, at the header's row, with the closest name and the header's names ("no column 'Phone
- * Number' (--phone-column); did you mean 'Phone'? give --phone-column one of …"), and
- * `InputError('INVALID_CSV')` when the header repeats a requested name (which of the two to read
- * would be a guess).
+ * Find every requested column in a header. Throws `InputError('MISSING_COLUMN')` for a name not
+ * there, with the closest name and the header's names, and `InputError('INVALID_CSV')` when the
+ * header repeats a requested name (which to read would be a guess).
  */
 export function resolveColumns(
   header: readonly string[],
@@ -102,12 +100,9 @@ function missingColumn(
 }
 
 /**
- * The header name most like `requested`, or null when none is close enough to be a useful guess.
- * A name sharing a whole word scores 0.6 + 0.4 × Jaccard over words (`Phone Number` → `Phone`,
- * `Court` → `Court Name` rather than `County`); one containing the other (three characters or
- * more) scores 0.6 + 0.4 × the length ratio (`Website` → `Web`); any other scores its edit similarity, 1 − edit
- * distance / longer length, and counts only from 0.6 (`Websit` → `Website`, but `Hotline` is
- * nothing like `Phone`). Ties go to the earlier column.
+ * The header name most like `requested`, or null. Sharing a word scores 0.6 + 0.4 × Jaccard over
+ * words (`Court` → `Court Name`, not `County`); containing the other (3+ characters) 0.6 + 0.4 ×
+ * the length ratio; else 1 − edit distance / longer length, from 0.6. Ties: the earlier column.
  */
 export function closestColumn(requested: string, names: readonly string[]): string | null {
   const wanted = columnKey(requested);
@@ -126,7 +121,7 @@ export function closestColumn(requested: string, names: readonly string[]): stri
       score = 0.6 + (0.4 * shorter.length) / longer.length;
     } else {
       const longest = Math.max(wanted.length, key.length);
-      score = longest === 0 ? 0 : 1 - levenshtein(wanted, key) / longest;
+      score = longest === 0 ? 0 : 1 - editDistance(wanted, key, longest) / longest;
       if (score < 0.6) score = 0;
     }
     if (score > bestScore) {
@@ -139,9 +134,4 @@ export function closestColumn(requested: string, names: readonly string[]): stri
 
 function words(key: string): string[] {
   return key.split(/[^\p{L}\p{N}]+/u).filter((word) => word.length > 0);
-}
-
-/** Edit distance between two column names (the project's one implementation, exact). */
-export function levenshtein(a: string, b: string): number {
-  return editDistance(a, b, Math.max(a.length, b.length));
 }

@@ -15,16 +15,11 @@ import {
 } from './cells.js';
 import type { ResolvedColumns } from './columns.js';
 
-/**
- * What each column the build reads must hold, judged one cell at a time (`fit.ts` decides what a
- * whole row means). Pure. A row is seen through `CellAt`, so a reading with two cells joined is
- * judged without copying the row (a wide row would be copied once per reading).
- */
+// What each read column must hold, one cell at a time (`fit.ts` judges the row). A row is seen
+// through `CellAt`, so a reading with two cells joined is judged without a copy.
 
-export type Kind = ColumnKind;
-
-/** The read columns and their kinds, by column index. */
-export type Kinds = ReadonlyMap<number, Kind>;
+/** The read columns' kinds, by column index. */
+export type Kinds = ReadonlyMap<number, ColumnKind>;
 
 /** The cell a row (or a reading of it) holds at a column; empty past its end. */
 export type CellAt = (index: number) => string;
@@ -35,8 +30,8 @@ export interface Problem {
   text: string;
 }
 
-export function columnKinds(cols: ResolvedColumns): Map<number, Kind> {
-  const kinds = new Map<number, Kind>([[cols.org.index, 'org']]);
+export function columnKinds(cols: ResolvedColumns): Map<number, ColumnKind> {
+  const kinds = new Map<number, ColumnKind>([[cols.org.index, 'org']]);
   for (const [list, kind] of [
     [cols.urls, 'url'],
     [cols.phones, 'phone'],
@@ -57,9 +52,8 @@ const heldAddress = (value: string): string => `holds a web address (${quote(val
 
 /**
  * What a name or an alias must never be: a phone number, or a web address written as one. A name
- * that only holds digits or a vanity-like word among its words (`… 1-800 96-ABUSE HOTLINE`,
- * `24 HOUR 358-HELPLINE`, `CREDIT360 - CUTLER BAY`) is a name when the row's phone column holds
- * a number (`phoneHeld`): the number is where it belongs, so the name is no shifted cell.
+ * with a number among its words (`24 HOUR 358-HELPLINE`) is a name when the row's phone column
+ * holds a number (`phoneHeld`): then nothing shifted.
  */
 function notAName(value: string, phoneHeld: boolean): string | null {
   if (isPhoneText(value) || (!phoneHeld && holdsPhoneNumber(value))) return heldPhone(value);
@@ -106,10 +100,7 @@ function holdsAddress(cell: string, kind: 'url' | 'domain'): boolean {
     : parseDomainCell(cell).some((part) => part.kind === 'domain');
 }
 
-/**
- * The read columns that do not hold exactly what they hold. A row read as written may lack its
- * name (it is then skipped as nameless); a row realigned may not (`needName`).
- */
+/** The read columns whose cell does not fit; a realigned row must have its name (`needName`). */
 export function unfitColumns(
   cellAt: CellAt,
   kinds: Kinds,
@@ -132,7 +123,7 @@ export function unfitColumns(
 }
 
 /** Why `cell` does not hold its column's kind; `phoneHeld`: the row's phone column holds a number. */
-export function unfitCell(cell: string, kind: Kind, phoneHeld = false): string | null {
+export function unfitCell(cell: string, kind: ColumnKind, phoneHeld = false): string | null {
   if (!present(cell)) return null;
   switch (kind) {
     case 'org':
@@ -150,11 +141,7 @@ export function unfitCell(cell: string, kind: Kind, phoneHeld = false): string |
   }
 }
 
-/**
- * What a URL or phone cell must hold: its own kind of value, and nothing of the other kind. The two
- * kinds differ only in these parts, so each is a value of this shape judged by one function
- * (`unfitValue`); their two values look alike because they are the rows of one table.
- */
+/** What a URL or phone cell must hold: its own kind of value, nothing of the other kind. */
 interface ValueRule<P extends { kind: string; raw: string }> {
   /** Why the whole cell is the other kind of value, or null. */
   other: (cell: string) => string | null;

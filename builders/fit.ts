@@ -1,11 +1,10 @@
-import { parseDomainCell, parsePhoneCell, parseUrlCell } from './cells.js';
+import { type ColumnKind, parseDomainCell, parsePhoneCell, parseUrlCell } from './cells.js';
 import type { ResolvedColumns } from './columns.js';
 import {
   type CellAt,
   columnKinds,
   type Kinds,
   keptValues,
-  type Kind,
   type Problem,
   present,
   quote,
@@ -15,42 +14,27 @@ import {
 } from './fit-kinds.js';
 import type { CsvDelimiter } from './types.js';
 
-/**
- * Whether a row's cells sit under their columns. Pure. An unquoted delimiter inside a name
- * (`Legal Aid, Boston,boston.example.org,617-555-0124,,`) moves every later cell one column on:
- * the website column then holds the name's tail, the phone column the address, the alias column
- * the number, and reading the row as written would put "Legal Aid" in the allowlist with a phone
- * number for an alias. A wrong name is worse than a missing one, so a row that does not fit is
- * either read again in the one way that makes it fit, or not read at all.
- */
+// Whether a row's cells sit under their columns. An unquoted delimiter inside a name
+// (`Legal Aid, Boston,boston.example.org,617-555-0124,,`) moves every later cell one column on, and
+// a wrong name is worse than a missing one: a row that does not fit is read again in the one way
+// that makes it fit, or not at all.
 
 export type RowReading =
   /** The cells fit their columns (or only hold bad values, each warned about as usual). */
   | { kind: 'as-written' }
-  /** One pair of neighbouring cells read as one cell makes every cell fit, and every such reading keeps the same values. */
-  | {
-      kind: 'realigned';
-      cells: string[];
-      joined: Join;
-    }
-  /** The cells do not fit and no reading is proven: what does not fit, one phrase each. */
+  /** Every reading joining one pair of neighbouring cells that fits keeps the same values. */
+  | { kind: 'realigned'; cells: string[]; joined: Join }
+  /** What does not fit, one phrase each. */
   | { kind: 'misaligned'; problems: string[] };
 
 const AS_WRITTEN: RowReading = { kind: 'as-written' };
 
 /**
- * How to read a row. It does not fit when a cell holds the wrong kind of value (a phone number or
- * a web address as the name or an alias, an address in a phone column, a number in a URL or domain
- * column, words in a URL column beside a cell that is an address), or when it has more cells than
- * the header and any cell the build reads is not what its column holds.
- *
- * A row with more cells than the header is read in every way that joins one pair of neighbouring
- * cells (`joins`: at most the header's width + 1 of them), and as written when its extra cells are
- * empty. The readings in which every read cell holds its kind and nothing is left past the header
- * must all keep the same values; then the row is read that way (as written when that is one of
- * them), else it is misaligned. An extra empty cell that most rows of the file have
- * (`trailingHabit`) is the file's way of ending a row, not a sign of a split cell, and such a row
- * is read as written whenever its cells fit. Linear in the row's cells.
+ * How to read a row. It does not fit when a cell holds another column's kind of value
+ * (`wrongKind`), or when it has more cells than the header and a read cell is not what its column
+ * holds. A longer row is read in every way that joins one pair of neighbouring cells (`joins`);
+ * the readings that fit must all keep the same values, else the row is misaligned. An extra empty
+ * cell most rows have (`trailingHabit`) just ends a row. Linear in the row's cells.
  */
 export function readRow(
   cells: readonly string[],
@@ -106,7 +90,7 @@ export function readRow(
 /** How many of a row's extra values a message quotes before "and N more". */
 const EXTRA_SHOWN = 5;
 
-/** The read columns that do not fit as written, and the surplus when it holds values or they do not fit. */
+/** The read columns that do not fit as written, and the surplus when it matters. */
 function unfitAsWritten(
   cells: readonly string[],
   kinds: Kinds,
@@ -127,11 +111,7 @@ function unfitAsWritten(
   return problems;
 }
 
-/**
- * The joins whose reading fits: every read cell holds its kind (the name present), no value
- * already in place moved to a column of another kind, nothing left past the header; each with the
- * values it keeps.
- */
+/** The joins whose reading fits (nothing left past the header), each with the values it keeps. */
 function fittingReadings(
   cells: readonly string[],
   header: readonly string[],
@@ -152,10 +132,7 @@ function fittingReadings(
   return out;
 }
 
-/**
- * Whether most rows of a table end with more cells than the header, all of them empty: some
- * exports end every row with a delimiter. Then an extra empty cell says nothing about a row.
- */
+/** Whether most rows end with empty cells past the header: some exports end every row so. */
 export function trailingHabit(
   header: readonly string[],
   rows: ReadonlyArray<{ cells: readonly string[] }>,
@@ -168,12 +145,8 @@ export function trailingHabit(
   return trailing > 0 && trailing * 2 >= rows.length;
 }
 
-/**
- * The readings of a row with more cells than the header: one pair of neighbouring cells read as
- * one. Pure. A reading is the join alone (`Join`); its cells are seen through `joinedCellAt`
- * and copied only for the one reading the build keeps (`joinedCells`), so a row is never copied
- * once per pair.
- */
+// A reading is the join alone; its cells are seen through `joinedCellAt` and copied only for the
+// reading the build keeps, so a wide row is never copied once per pair.
 
 export interface Join {
   /** The first of the two cells read as one. */
@@ -184,16 +157,11 @@ export interface Join {
 }
 
 /**
- * Every join a row can be read with, the delimiter between the halves kept. A value split at a
- * delimiter starts with the value: a phone cell's first half holds a number (`(617) 782-6540` |
- * `Press 5`), a URL cell's an address (`…?zip=02108` | `02109`), a domain cell's both halves hosts.
- * Words and a number (`INC` | `804-966-8720`) are a name's tail and the next cell, not one phone
- * cell. Names and columns the build does not read take any halves.
- *
- * Only joins that start at most at the header's width are made: a join further right leaves every
- * column under the header as written and only shortens the surplus, so every such join reads the
- * same values and fits exactly when the one at the header's width does. That one stands for them
- * all, which bounds a row's readings by the header's width + 1 whatever its length.
+ * Every join a row can be read with. A value split at a delimiter starts with the value: a phone
+ * cell's first half holds a number (`(617) 782-6540` | `Press 5`), a URL cell's an address, a
+ * domain cell's both halves hosts; `INC` | `804-966-8720` is a name's tail and the next cell.
+ * Joins start at most at the header's width: one further right reads the same values as the one
+ * there, which bounds a row's readings by the width + 1 whatever its length.
  */
 function joins(
   cells: readonly string[],
@@ -218,7 +186,7 @@ function joins(
   return out;
 }
 
-/** The row's cells as the join reads them, without copying the row. */
+/** The row's cells as the join reads them, without a copy. */
 function joinedCellAt(cells: readonly string[], join: Join): CellAt {
   return (column) =>
     column < join.index
@@ -228,16 +196,11 @@ function joinedCellAt(cells: readonly string[], join: Join): CellAt {
         : (cells[column + 1] ?? '');
 }
 
-/** The row's cells as the join reads them, as a new row. */
 function joinedCells(cells: readonly string[], join: Join): string[] {
   return [...cells.slice(0, join.index), join.text, ...cells.slice(join.index + 2)];
 }
 
-/**
- * Whether a reading leaves something past the header: `filledPast(k)` says whether the row holds
- * a non-empty cell at `k` or after. A reading is one cell shorter, and a join inside the header
- * moves the surplus one cell left.
- */
+/** Whether a reading (one cell shorter) leaves a value past the header; `filledPast(k)`: one at k or after. */
 function leavesExtra(
   length: number,
   width: number,
@@ -248,7 +211,7 @@ function leavesExtra(
   return filledPast(join.index >= width ? width : width + 1);
 }
 
-function splitValue(left: string, right: string, kind: Kind | undefined): boolean {
+function splitValue(left: string, right: string, kind: ColumnKind | undefined): boolean {
   if (left.length === 0 || right.length === 0) return true;
   switch (kind) {
     case 'phone':
@@ -264,28 +227,22 @@ function splitValue(left: string, right: string, kind: Kind | undefined): boolea
   }
 }
 
-/**
- * What stood between the two halves. The parser trimmed it away, so it is written as people write
- * it: a space after a comma or semicolon in words (`Legal Aid, Boston`), none inside an address
- * (`?zip=02108,02109`), a space for a tab.
- */
-function joiner(kind: Kind | undefined, delimiter: CsvDelimiter): string {
+/** What stood between the halves, as people write it: `Legal Aid, Boston`, `?zip=02108,02109`. */
+function joiner(kind: ColumnKind | undefined, delimiter: CsvDelimiter): string {
   if (delimiter === '\t') return ' ';
   return kind === 'url' || kind === 'domain' ? delimiter : `${delimiter} `;
 }
 
-/** Which join to report when several keep the same values: in a column not read, then in a name, then the rest. */
+/** Which of several joins keeping the same values to report: in a column not read, a name, the rest. */
 function joinRank(index: number, kinds: Kinds): number {
   const kind = kinds.get(index);
   return kind === undefined ? 0 : kind === 'org' || kind === 'alias' ? 1 : 2;
 }
 
 /**
- * A value already in a column of its kind is not part of the shift, so a join may move it only to
- * another column of that kind (`Website` to `Intake`, both read as URLs). Without this, words in
- * a URL column (`Org Q,coming soon,www.q.example.org,617-555-0100,` under
- * `Organization,Website,Intake,Phone`) would be "realigned" into the name, moving the number out
- * of `Phone`, where it was right.
+ * A value already in a column of its kind is not part of the shift: a join may move it only to
+ * another column of that kind. Else `Org Q,coming soon,www.q.example.org,617-555-0100,` under
+ * `Organization,Website,Intake,Phone` would join the words into the name, moving the number out.
  */
 function keepsPlacedValues(cells: readonly string[], index: number, kinds: Kinds): boolean {
   for (const [column, kind] of kinds) {

@@ -4,9 +4,7 @@ import { houseMessage } from '../src/input/issues.js';
 import { formatTablePlace } from '../src/input/table.js';
 import type { BuildNote, BuildResult, BuildWarning, CsvDelimiter } from './types.js';
 
-// How the builder's warnings and notes read: where each points, one line each, and `--strict`.
-// The CSV edge, the summary and the command share these words; where a row is and how a problem
-// and its remedy are joined are said once for every input, in src/input/.
+// How the builder's warnings and notes read, and `--strict`.
 
 /** `,` → `','`, tab → `tab`, for messages. */
 export function describeDelimiter(delimiter: CsvDelimiter): string {
@@ -18,10 +16,7 @@ export function describeItem(item: BuildWarning | BuildNote): string {
   return `${formatTablePlace(item)}: ${item.message}`;
 }
 
-/**
- * `--strict`: throw `InputError('STRICT_WARNING')` when the build has warnings, listing the first
- * ones, so a directory export with a skipped row fails a CI job instead of shipping a gap.
- */
+/** `--strict`: `InputError('STRICT_WARNING')` listing the first warnings, so CI fails on a gap. */
 export function assertNoWarnings(result: BuildResult): void {
   const { warnings } = result;
   const shown = BUILDER_SHOWN.warnings;
@@ -35,10 +30,7 @@ export function assertNoWarnings(result: BuildResult): void {
   );
 }
 
-/**
- * Every warning and note, one a line (`warning: …`, `note: …`), warnings first, in the order the
- * build met them: what `--messages FILE` writes, for a directory with more than the summary shows.
- */
+/** Every warning, then every note, one a line, in build order: what `--messages FILE` writes. */
 export function formatMessages(result: Pick<BuildResult, 'warnings' | 'notes'>): string {
   const lines = [
     ...result.warnings.map((warning) => `warning: ${describeItem(warning)}`),

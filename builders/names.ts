@@ -9,11 +9,9 @@ import type { AliasClaim, BuildNote, BuildWarning, OrgEntry } from './types.js';
 // and its name without the legal form.
 
 /**
- * Add each alias a row gave to its organization, unless it is no name, the organization's own
- * name, another organization's name, or already another's alias (`claims`, by alias key, holds
- * who has each; the base allowlist's are in it already): each refusal a warning or note naming
- * the row. Settled after every row is read: an alias may name an organization that a later row
- * lists, and the verifier cannot attribute a name that points at two organizations.
+ * Add each alias to its organization unless it is no name, its own name, another organization's
+ * name or another's alias (`claims`, by alias key): each refusal a warning or note. After every
+ * row is read, since an alias may name an organization a later row lists.
  */
 export function settleAliases(
   pending: ReadonlyArray<{ alias: string; claim: AliasClaim }>,
@@ -95,9 +93,8 @@ export function settleAliases(
 }
 
 /**
- * The names the verifier will also match without their legal form (`deriveBareNames`, the same
- * derivation the verifier runs when it indexes the allowlist): a note per name, and a warning per
- * bare name that two organizations would share (then neither gets it).
+ * The names the verifier also matches without their legal form (`deriveBareNames`): a note each,
+ * and a warning for a bare name two organizations would share (then neither gets it).
  */
 export function reportBareNames(
   allowlist: Allowlist,

@@ -16,10 +16,7 @@ import {
   type RowPlace,
 } from './values.js';
 
-// One table's rows into the build's state: fit the cells to their columns, find the row's
-// organization, then read each kind of column (`values.ts`).
-
-/** Every row of `table` into `state`, with `cols` its resolved columns. */
+/** Every row of `table` into `state`: its cells fitted, its organization found, its values read. */
 export function readTable(state: BuildState, table: Table, cols: ResolvedColumns): void {
   const habit = trailingHabit(table.header, table.rows);
   for (const row of table.rows) {
@@ -39,10 +36,7 @@ export function readTable(state: BuildState, table: Table, cols: ResolvedColumns
   }
 }
 
-/**
- * The row's cells as their columns hold them: as written, or joined once where an unquoted
- * delimiter split a cell (a warning), or undefined when no reading fits (the row skipped, a warning).
- */
+/** The row's cells as written, or joined once (a warning), or undefined: skipped (a warning). */
 function fitCells(
   state: BuildState,
   table: Table,
@@ -85,10 +79,7 @@ function fitCells(
   return row.cells;
 }
 
-/**
- * The organization the row is for, made or found by `orgKey` (a repeat is a note); undefined when
- * the row names none (the row skipped, a warning saying which values were lost with it).
- */
+/** The row's organization by `orgKey` (a repeat a note); undefined when it names none (a warning). */
 function organizationOf(
   state: BuildState,
   context: RowContext,

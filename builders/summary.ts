@@ -14,14 +14,11 @@ import type {
   Table,
 } from './types.js';
 
-/** How to see the rest, said where the summary stops listing (the command's `--messages`). */
+/** How to see the rest, where the summary stops listing. */
 const MORE_HINT =
   '--messages FILE writes every warning and note to FILE, --messages - lists them here';
 
-/**
- * The summary's figures, from the finished allowlist and what the build counted on its way
- * (`state`); `base` is the allowlist merged into (`--merge`), as it was before the build.
- */
+/** The summary's figures; `base` is the allowlist merged into, as it was before the build. */
 export function summarizeBuild(
   allowlist: Allowlist,
   state: BuildState,
@@ -89,10 +86,9 @@ function plural(count: number, one: string, many = `${one}s`): string {
 }
 
 /**
- * The build summary for standard error: per file what was read and how it was decoded, the
- * figures of the allowlist, the shared-portal advice (one line for many portals), then the rows
- * dropped whole (row, name, why), then the other warnings and the notes, each code's repeats
- * folded into a count unless `all` (`--messages -`). Pure; ends with a newline.
+ * The build summary for standard error: each file read, the allowlist's figures, the shared-portal
+ * advice, the rows dropped whole, then the other warnings and the notes, each code's repeats
+ * folded into a count unless `all` (`--messages -`). Ends with a newline.
  */
 export function formatSummary(
   result: BuildResult,
@@ -150,9 +146,8 @@ function describeDropped(item: BuildWarning): string {
 }
 
 /**
- * Lines under `title`: each item, at most `shown` lines; with `fold`, the items of one code after
- * the first are counted on one line (a directory of 600 "also matched as" notes says so once), so
- * what differs is seen. The rest is counted, with how to see it (`--messages`).
+ * Lines under `title`, at most `shown`; with `fold`, one code's items after the first are counted
+ * on one line, so what differs is seen. The rest is counted.
  */
 function list<T extends BuildWarning | BuildNote>(
   lines: string[],
@@ -186,7 +181,7 @@ function list<T extends BuildWarning | BuildNote>(
   if (items.length > told) lines.push(`  … and ${items.length - told} more (${MORE_HINT})`);
 }
 
-/** The shared-portal advice: one line a host when there is one (or `all`), else one line for all. */
+/** The shared-portal advice: a line a host when one (or `all`), else one line for all. */
 function sharedPortalLines(hosts: readonly SharedHost[], all = false): string[] {
   const advice = 'Pass --no-derive-domains to keep exact URLs only.';
   if (hosts.length === 1 || all)

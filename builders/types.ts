@@ -1,46 +1,36 @@
 import type { Allowlist } from '../src/allowlist/schema.js';
 
-/**
- * Plain data passed between the builder's file edge (`csv.ts`) and its pure core (`build.ts`).
- * Nothing here touches a file: a table is what a CSV held, already decoded and split into cells.
- */
+// Plain data between the builder's file edge (`csv.ts`) and its pure core (`build.ts`).
 
 /** One data record of a CSV, with where it sits so that every message can point at it. */
 export interface TableRow {
-  /**
-   * The row number a spreadsheet shows when it opens the file: the header is row 1, and blank
-   * lines count as rows (Excel shows them as empty rows). This is the number a person fixes.
-   */
+  /** The row a spreadsheet shows (header row 1, blank lines counted): the number a person fixes. */
   row: number;
-  /** First physical line of the record in the file (differs from `row` after embedded newlines). */
+  /** First physical line of the record (differs from `row` after embedded newlines). */
   line: number;
-  /** Cell texts as parsed (surrounding whitespace trimmed, embedded newlines kept as `\n`). */
+  /** Trimmed cell texts, embedded newlines kept as `\n`. */
   cells: string[];
-  /**
-   * The row names its organization by the export's id (a service, a phone, a program of an
-   * agency): its values join that organization without a "repeated organization" note.
-   */
+  /** Named by an export's id: joins its organization without a "repeated organization" note. */
   tied?: boolean;
 }
 
 /** A decoded, parsed CSV file. */
 export interface Table {
-  /** How messages name the file (the path as given on the command line). */
+  /** How messages name the file. */
   source: string;
   header: string[];
-  /** Where the header is (row 1 unless blank lines come first), for messages about a column. Absent: row 1. */
+  /** Where the header is, when blank lines come before it. Absent: row 1. */
   headerAt?: { row: number; line: number };
   rows: TableRow[];
-  /** Data records whose every cell is blank (`,,,,` as spreadsheets write them): counted, not read. */
+  /** Data records whose every cell is blank (`,,,,`): counted, not read. */
   blankRows: number;
   /** Facts about the decoding worth telling the user (encoding guessed, `sep=` line, …). */
   notes: string[];
   encoding: CsvEncoding;
   delimiter: CsvDelimiter;
   /**
-   * A table made from a directory export's records (`builders/directory.ts`), not typed by a
-   * person: its cells hold one value each, so they are never refitted to their columns, and it
-   * names its own columns (else `BuildOptions.columns`).
+   * Made from a directory export's records: one value a cell, so never refitted, and it names its
+   * own columns (else `BuildOptions.columns`).
    */
   records?: { columns: ColumnNames };
 }
@@ -48,45 +38,32 @@ export interface Table {
 export type CsvEncoding = 'utf-8' | 'utf-8-bom' | 'utf-16le' | 'utf-16be' | 'windows-1252';
 export type CsvDelimiter = ',' | ';' | '\t';
 
-/**
- * Column names as the user typed them (`--org-column "Court Name"`). Matched against each header
- * ignoring case and surrounding spaces. Each list may be empty, but not all of them at once.
- */
+/** Column names as the user typed them (`--org-column "Court Name"`); lists may be empty, not all. */
 export interface ColumnNames {
   org: string;
   urls: readonly string[];
   phones: readonly string[];
   aliases: readonly string[];
   domains: readonly string[];
-  /** The service-area column (`--area-column`): state codes or names, `US`/`national` for nationwide. */
+  /** `--area-column`: state codes or names, `US`/`national` for nationwide. */
   area?: string;
 }
 
 export interface BuildOptions {
   columns: ColumnNames;
-  /**
-   * Add every URL's host to `domains` (default true). Deriving a host vouches for every page on it,
-   * so a shared portal is better left out (`--no-derive-domains`).
-   */
+  /** Add every URL's host to `domains` (default true); a host vouches for every page on it. */
   deriveDomains?: boolean;
-  /** An allowlist to add to (`--merge`); its entries are kept, new ones join them. */
+  /** An allowlist to add to (`--merge`). */
   base?: Allowlist;
-  /** Where `base` came from, for the summary. */
   baseSource?: string;
-  /**
-   * A host that carries the pages of at least this many organizations is reported as a shared
-   * portal when domains are derived. Default `SHARED_HOST_MIN_ORGS`.
-   */
+  /** Organizations on one host that make it a shared portal. Default `SHARED_HOST_MIN_ORGS`. */
   sharedHostMinOrgs?: number;
 }
 
-/** A directory export names its own columns: every other build option applies. */
+/** A directory export names its own columns. */
 export type DirectoryBuildOptions = Omit<BuildOptions, 'columns'>;
 
-/**
- * Something in a row was not used: a row without an organization name, a value that is not a
- * phone number or a web address, a row that cannot be read safely. `--strict` fails on these.
- */
+/** Something in a row was not used (a row without a name, a bad value): `--strict` fails on it. */
 export type BuildWarning = BuildItem<WarningCode>;
 
 /** Where a warning or note points, and what it says. */
@@ -95,13 +72,13 @@ export interface BuildItem<Code extends string> {
   source: string;
   row: number;
   line: number;
-  /** The column as the file's header spells it; absent for row-level problems. */
+  /** As the header spells it; absent for row-level problems. */
   column?: string;
-  /** The cell text (or the part of it) that was skipped or changed. */
+  /** The cell text (or part of it) skipped or changed. */
   value?: string;
-  /** For a row dropped whole: its organization name as written, which the summary shows. */
+  /** A row dropped whole: its organization name as written, for the summary. */
   name?: string;
-  /** A complete sentence: what happened, why, and what to do. */
+  /** What happened, why, and what to do. */
   message: string;
 }
 
@@ -120,11 +97,7 @@ export type WarningCode =
   | 'ORPHAN_RECORDS'
   | 'MISSING_TABLE';
 
-/**
- * Something was used, but not exactly as written: a menu note beside a number (`Press 5`), an
- * extension, a repeated organization merged, a placeholder such as `N/A` read as empty. Reported,
- * never fatal, not affected by `--strict`.
- */
+/** Something used, but not exactly as written (an extension, `N/A` read as empty); never fatal. */
 export type BuildNote = BuildItem<NoteCode>;
 
 export type NoteCode =
@@ -140,39 +113,35 @@ export type NoteCode =
 /** A host whose pages belong to many organizations. */
 export interface SharedHost {
   host: string;
-  /** How many organizations list a page on it. */
   organizations: number;
 }
 
-/** Figures for the summary on standard error. All counts are of the final allowlist unless named otherwise. */
+/** Figures for the summary; counts are of the final allowlist unless named otherwise. */
 export interface BuildSummary {
   files: Array<
     Pick<Table, 'source' | 'blankRows' | 'encoding' | 'delimiter' | 'notes'> & { rows: number }
   >;
-  /** Data rows read across all files (blank rows excluded). */
+  /** Data rows read (blank rows excluded) = `rowsUsed + rowsSkipped`. */
   rowsRead: number;
-  /** Rows that contributed an organization. */
   rowsUsed: number;
-  /** Rows left out entirely; each has a warning naming it. `rowsUsed + rowsSkipped === rowsRead`. */
   rowsSkipped: number;
-  /** Used rows read with two cells joined into one (an unquoted delimiter in a cell); each has a warning. */
+  /** Used rows read with two cells joined into one (an unquoted delimiter in a cell). */
   rowsRealigned: number;
   organizations: number;
-  /** Organizations with no phone number (listed by name, perhaps with a URL). */
   organizationsWithoutNumber: number;
   urls: number;
   domains: number;
   /** Distinct numbers. */
   numbers: number;
-  /** Numbers listed under more than one organization (each listed under all of them). */
+  /** Numbers listed under more than one organization. */
   sharedNumbers: number;
   aliases: number;
   warnings: number;
   notes: number;
   deriveDomains: boolean;
-  /** Hosts carrying the pages of many organizations, most first. */
+  /** Most organizations first. */
   sharedHosts: SharedHost[];
-  /** Present with `--merge`: the base allowlist's figures before the build added to it. */
+  /** With `--merge`: the base allowlist's figures before the build. */
   base?: { source: string; organizations: number; urls: number; domains: number; numbers: number };
 }
 
@@ -188,9 +157,9 @@ export interface OrgEntry {
   name: string;
   phones: string[];
   aliases: string[];
-  /** Its own pages (normalized), from its rows' URL columns: what a correction offers for it. */
+  /** Its own pages (normalized): what a correction offers for it. */
   urls?: string[];
-  /** First row that named it in this build, for "repeated" notes. */
+  /** First row that named it, for "repeated" notes. */
   first?: { source: string; row: number; line: number; name: string };
 }
 
@@ -203,20 +172,17 @@ export interface AliasClaim {
   column: string;
 }
 
-/**
- * What a build gathers while it reads rows (`build.ts`, `row.ts`): every step adds to it, in row
- * order, so that warnings and notes come out in the order of the file.
- */
+/** What a build gathers, in row order, so warnings and notes come out in the order of the file. */
 export interface BuildState {
   warnings: BuildWarning[];
   notes: BuildNote[];
-  /** Organizations by `orgKey`. */
+  /** By `orgKey`. */
   orgs: Map<string, OrgEntry>;
   urls: Set<string>;
-  /** URL → the address as the directory wrote it (first spelling met), for liveness to fetch. */
+  /** URL → the address as first written, for liveness to fetch. */
   urlsAsWritten: Map<string, string>;
   domains: Set<string>;
-  /** Host → the organizations (by key) that list a page on it. */
+  /** Host → the organization keys that list a page on it. */
   hostOrgs: Map<string, Set<string>>;
   /** Alias key → who has it; settled once every row is read. */
   aliasClaims: Map<string, AliasClaim>;
@@ -226,14 +192,11 @@ export interface BuildState {
   rowsUsed: number;
   rowsSkipped: number;
   rowsRealigned: number;
-  /** Only with an area column: who serves where, as the rows say (`builders/areas.ts`). */
+  /** Only with an area column. */
   areas?: AreaState;
 }
 
-/**
- * Areas by organization (key), URL and host. `null` marks one that some row gave without an area:
- * its area is then unknown, since that row's organization may serve anywhere.
- */
+/** Areas by organization key and by link; `null`: some row gave it without an area, so unknown. */
 export interface AreaState {
   orgs: Map<string, Set<string> | null>;
   links: Map<string, Set<string> | null>;

@@ -10,30 +10,28 @@ import {
 import type { ResolvedColumn, ResolvedColumns } from './columns.js';
 import type { BuildState, OrgEntry } from './types.js';
 
-// A row's cells into the build's state, one kind of column a function, once the row's cells fit
-// their columns and its organization is known (`row.ts`). Every value left out or read
-// differently from the file leaves a warning or a note naming the row and column.
+// A fitted row's cells into the build's state, one kind of column a function. Every value left out
+// or read differently from the file leaves a warning or a note.
 
-/** Where a message about the row points. */
 export interface RowPlace {
   source: string;
   row: number;
   line: number;
 }
 
-/** One row being read: its place, its cells (realigned when they had to be) and its columns. */
+/** One row being read: its place, its cells (realigned if need be) and its columns. */
 export interface RowContext {
   at: RowPlace;
   cells: readonly string[];
   cols: ResolvedColumns;
 }
 
-/** The text of the row's cell in `column` (empty when the row is short). */
+/** The row's cell in `column` (empty when the row is short). */
 export function cellOf(context: RowContext, column: ResolvedColumn): string {
   return context.cells[column.index] ?? '';
 }
 
-/** True when the cell is empty or a placeholder such as `N/A` (a note says it was read as empty). */
+/** The cell is empty, or a placeholder such as `N/A` (a note). */
 export function isBlank(state: BuildState, context: RowContext, column: ResolvedColumn): boolean {
   const value = cellOf(context, column);
   if (value.length === 0) return true;
@@ -119,10 +117,7 @@ export function readPhones(state: BuildState, context: RowContext, org: OrgEntry
   }
 }
 
-/**
- * Each URL column's addresses into the allowlist, their hosts counted per organization. Returns
- * the links the row vouches for: each address, and its host when domains are derived.
- */
+/** Each URL column's addresses; returns the links the row vouches for (hosts when derived). */
 export function readUrls(state: BuildState, context: RowContext, key: string): string[] {
   const links: string[] = [];
   for (const column of context.cols.urls) {

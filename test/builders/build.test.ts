@@ -1,14 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import {
-  buildAllowlist,
-  renderAllowlist,
-  SHARED_HOST_MIN_ORGS,
-  tableFromRows,
-} from '../../builders/build.js';
+import { buildAllowlist, renderAllowlist, tableFromRows } from '../../builders/build.js';
 import { assertNoWarnings, describeItem } from '../../builders/messages.js';
 import { readCsvFile } from '../../builders/csv.js';
 import type { BuildOptions, ColumnNames, Table } from '../../builders/types.js';
 import { loadAllowlist } from '../../src/allowlist/load.js';
+import { SHARED_HOST_MIN_ORGS } from '../../src/defaults.js';
 import { parseAllowlist } from '../../src/allowlist/schema.js';
 import { InputError } from '../../src/errors.js';
 import { unaccountedCells } from './accounting.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { closestColumn, levenshtein, resolveColumns } from '../../builders/columns.js';
+import { closestColumn, resolveColumns } from '../../builders/columns.js';
 import { thrown } from './helpers.js';
 
 const MA_HEADER = ['Court Name', 'Website', 'Phone', 'Fax', 'County', 'Court Code'];
@@ -74,17 +74,5 @@ describe('closestColumn', () => {
     { requested: 'Email', expected: null },
   ])('$requested → $expected', ({ requested, expected }) => {
     expect(closestColumn(requested, MA_HEADER)).toBe(expected);
-  });
-});
-
-describe('levenshtein', () => {
-  it.each([
-    ['', '', 0],
-    ['abc', '', 3],
-    ['kitten', 'sitting', 3],
-    ['website', 'websit', 1],
-  ] as const)('%s / %s = %i', (a, b, distance) => {
-    expect(levenshtein(a, b)).toBe(distance);
-    expect(levenshtein(b, a)).toBe(distance);
   });
 });
