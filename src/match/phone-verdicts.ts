@@ -161,11 +161,7 @@ function pointsElsewhere(a: Attribution, organization: string, word: string): Ph
 function anotherEntry(a: Attribution, organization: string, label: string): PhoneVerdict {
   // A fax or TTY label says more: `misattributed` answers those with their own reason, uncharged.
   if (lineLabel(a) !== undefined) return misattributed(a, organization);
-  const listed = whose(
-    a,
-    (owners) => `; the directory lists it for ${owners}`,
-    '; the directory does not list it',
-  );
+  const listed = whose(a, '; the directory lists it for ', '; the directory does not list it');
   return uncharged(
     a,
     'phone.uncharged.own-label',
@@ -176,7 +172,7 @@ function anotherEntry(a: Attribution, organization: string, label: string): Phon
 export function notCharged(a: Attribution, name: string): PhoneVerdict {
   const listed = whose(
     a,
-    (owners) => `; the directory lists the number for ${owners}`,
+    '; the directory lists the number for ',
     ', and the directory does not list the number',
   );
   return uncharged(
@@ -186,9 +182,9 @@ export function notCharged(a: Attribution, name: string): PhoneVerdict {
   );
 }
 
-/** A reason's clause on the number's owners: `listed` of them joined, or `none` when it has none. */
-function whose(a: Attribution, listed: (owners: string) => string, none: string): string {
-  return a.owners.length > 0 ? listed(ownersText(a.owners)) : none;
+/** A reason's clause on the number's owners: `listed` and them, or `none` when it has none. */
+function whose(a: Attribution, listed: string, none: string): string {
+  return a.owners.length > 0 ? listed + ownersText(a.owners) : none;
 }
 
 /** `a, b, c and 4 more`: at most `REASON_NAMES` items, then how many more. */
@@ -293,7 +289,7 @@ export function misattributed(a: Attribution, organization: string, by?: Charged
     return uncharged(
       a,
       'phone.uncharged.weak-name',
-      `${a.shown} is given for ${organization}, named here only by "${by.org.matched}", a name ordinary words or several organizations share; it proves no number wrong${whose(a, (owners) => `; the directory lists it for ${owners}`, '; the directory does not list it')}`,
+      `${a.shown} is given for ${organization}, named here only by "${by.org.matched}", a name ordinary words or several organizations share; it proves no number wrong${whose(a, '; the directory lists it for ', '; the directory does not list it')}`,
     );
   const twin = a.owners.find((owner) => sameBareName(owner, organization));
   if (twin !== undefined)
@@ -329,11 +325,7 @@ export function misattributed(a: Attribution, organization: string, by?: Charged
     by === undefined || label === undefined ? undefined : ttyCharge(a, organization, label, by);
   if (wrongTty !== undefined) return wrongTty;
   if (label !== undefined) {
-    const listedFor = whose(
-      a,
-      (owners) => `it lists this one for ${owners}`,
-      'it does not list this one',
-    );
+    const listedFor = whose(a, 'it lists this one for ', 'it does not list this one');
     return uncharged(
       a,
       'phone.uncharged.line-label',
@@ -345,11 +337,7 @@ export function misattributed(a: Attribution, organization: string, by?: Charged
   const otherLine = kind !== undefined && !isNumberToCall(kind);
   const belongs = otherLine
     ? `; the directory lists it as its ${kind} line, not a number to call`
-    : whose(
-        a,
-        (owners) => `; it is the number of ${owners}`,
-        '; the directory does not list it for anyone',
-      );
+    : whose(a, '; it is the number of ', '; the directory does not list it for anyone');
   return {
     ...a.base,
     organization,

@@ -1,5 +1,5 @@
 import { firstTokenAfter, prepareAnswer, tokensIn, type PreparedAnswer } from '../text/prepared.js';
-import { firstAtOrAfter } from '../text/structure.js';
+import { firstAtOrAfter, spanAt } from '../text/structure.js';
 import type { OrgFinding, Span } from '../extract/types.js';
 import { isCommonWord } from '../normalize/common-words.js';
 import { isLabelOnly } from '../normalize/label-words.js';
@@ -141,7 +141,7 @@ export function otherReference(
   for (let i = 0; i < tokens.length; i++) {
     const head = tokens[i]!;
     if (!REFERENCE_HEADS.has(head.possessive?.norm ?? head.norm)) continue;
-    if (insideName(names, head.start)) continue;
+    if (spanAt(names, head.start)) continue;
     const { modifiers, determiner } = wordsBefore(answer.text, tokens, i);
     const capitalized =
       capital(head.raw) && modifiers.length > 0 && modifiers.every((word) => capital(word.raw));
@@ -228,7 +228,7 @@ export function ownerWordIn(
     const norm = token.possessive?.norm ?? token.norm;
     if (!telling.has(norm)) continue;
     const start = token.start;
-    if (insideName(names, start)) continue;
+    if (spanAt(names, start)) continue;
     // Capitalized mid-sentence it is a proper name, most often a town ("New Chardon St., Boston"):
     // only a lower-case word or one opening its sentence, clause or label counts.
     if (capital(token.raw) && !OPENS.test(answer.text.slice(Math.max(0, start - 8), start)))
@@ -239,9 +239,3 @@ export function ownerWordIn(
 }
 
 const OPENS = /(?:^|[.;:!?\n(|*>-])[\s*_]*$/u;
-
-/** Whether `position` lies inside one of `names` (sorted, disjoint). */
-function insideName(names: readonly Mention[], position: number): boolean {
-  const last = names[firstAtOrAfter(names, position + 1) - 1];
-  return last !== undefined && last.end > position;
-}

@@ -207,16 +207,8 @@ function top(open: readonly Container[]): Container | undefined {
 
 /** The span of `spans` (sorted, disjoint) that contains `position`, by binary search. */
 export function spanAt(spans: readonly Span[], position: number): Span | undefined {
-  let low = 0;
-  let high = spans.length - 1;
-  while (low <= high) {
-    const mid = (low + high) >> 1;
-    const span = spans[mid]!;
-    if (position < span.start) high = mid - 1;
-    else if (position >= span.end) low = mid + 1;
-    else return span;
-  }
-  return undefined;
+  const span = spans[firstAtOrAfter(spans, position + 1) - 1];
+  return span !== undefined && position < span.end ? span : undefined;
 }
 
 /** The index of the first span of `sorted` (by start) starting at or after `position`, by binary search. */
