@@ -16,10 +16,7 @@ const NON_ASCII_WORD = /[\p{L}\p{N}\p{M}]/u;
 
 /** Characters of a host-like run: ASCII letters, digits, `-`, `.`, and non-ASCII letters (IDN hosts). */
 export function isRunChar(code: number, text: string, index: number): boolean {
-  if (code >= 97 && code <= 122) return true; // a-z
-  if (code >= 65 && code <= 90) return true; // A-Z
-  if (code >= 48 && code <= 57) return true; // 0-9
-  if (code === 45 || code === 46) return true; // - .
+  if (isAsciiAlnum(code) || code === 45 || code === 46) return true; // a-z A-Z 0-9 - .
   if (code < 0x80 || Number.isNaN(code)) return false;
   if (code === 0x3002 || code === 0xff0e || code === 0xff61) return false; // ideographic / full-width full stops
   return NON_ASCII_WORD.test(text[index] ?? '');
@@ -36,8 +33,7 @@ export function runEnd(text: string, from: number): number {
   for (; j < text.length; j++) {
     const code = text.charCodeAt(j);
     if (code < 0x80) {
-      const lower = code | 32;
-      const alnum = (lower >= 97 && lower <= 122) || (code >= 48 && code <= 57);
+      const alnum = isAsciiAlnum(code);
       if (!alnum && code !== 45 && code !== 46) break;
       if (alnum && left >= 0x2e80 && isCjk(left)) break;
     } else {
@@ -68,16 +64,11 @@ export function isPathContextAt(text: string, i: number): boolean {
         .split(/\s/)
         .pop() ?? '',
     );
-  return (
-    prev === 47 ||
-    prev === 92 ||
-    prev === 64 ||
-    prev === 35 ||
-    prev === 36 ||
-    prev === 37 ||
-    prev === 126
-  );
+  return PATH_BEFORE.test(String.fromCharCode(prev));
 }
+
+// After one of these a run is a path, anchor or value, not a host.
+const PATH_BEFORE = /[/\\@#$%~]/;
 
 function closesUnderscore(text: string, i: number): boolean {
   let j = i;

@@ -46,7 +46,7 @@ export function splitSentences(
   const sentences: Span[] = [];
   for (let sentenceStart = start; sentenceStart < end; ) {
     const boundary = sentenceBoundary(text, sentenceStart, end, context);
-    if (hasText(text, sentenceStart, boundary))
+    if (skipWhitespace(text, sentenceStart, boundary) < boundary)
       sentences.push({ start: sentenceStart, end: boundary });
     sentenceStart = boundary;
   }
@@ -99,12 +99,6 @@ function sentenceEnd(
   }
   if (!fullWidth && next < end && LOWERCASE.test(text[next]!)) return undefined;
   return boundary;
-}
-
-/** Whether `[start, end)` holds anything but whitespace: a piece without is no sentence. */
-function hasText(text: string, start: number, end: number): boolean {
-  for (let index = start; index < end; index += 1) if (!WHITESPACE.test(text[index]!)) return true;
-  return false;
 }
 
 function skipWhitespace(text: string, from: number, end: number): number {
