@@ -14,11 +14,10 @@ import {
 import type { LinkFinding, LinkForm } from './types.js';
 
 /**
- * Every web link in a text: `[text](url)`, `<url>`, `http(s)://…`, `www.` hosts and bare domains
- * (`TexasLawHelp.org/eviction`). A hand-written single pass, each character visited a bounded
- * number of times: the libraries measured got emphasis (`**https://…**`) wrong, matched suffix
- * prefixes (`john.do` of an e-mail) or went super-linear. A scheme-less candidate needs a real
- * public suffix (`e.g.`, `v1.2`, `Node.js` are none); e-mail addresses are skipped whole.
+ * Every web link in a text: markdown, `<url>`, `http(s)://`, `www.` and bare domains. By hand, in
+ * one pass reading each character a bounded number of times: the libraries measured got emphasis
+ * wrong, matched `john.do` of an e-mail or went super-linear. Without a scheme a real public suffix
+ * is needed (`e.g.`, `v1.2`, `Node.js` are none); e-mail addresses are skipped whole.
  */
 export function extractLinks(text: string): LinkFinding[] {
   const findings: LinkFinding[] = [];
@@ -42,8 +41,7 @@ function nextOf(text: string, char: string, from: number): number {
 
 /**
  * How far the scan can skip from `i` when the next `.`, `/` or `@` is at `mark`: to the last
- * character before `mark - 7` no host-like run holds, as no link can start or end before it (a
- * scheme is at most seven characters). Only time changes: prose is read once, backwards.
+ * character before `mark - 7` no host-like run holds, where no link can start or end.
  */
 function quietUntil(text: string, i: number, mark: number): number {
   for (let k = mark - 8; k > i; k--) if (!isRunChar(text.charCodeAt(k), text, k)) return k;
@@ -57,8 +55,8 @@ function linkAt(text: string, i: number, findings: LinkFinding[]): number {
   // A host never starts with `.` or `-`; stepping over them keeps `…mass.gov` a link.
   if (code === 46 || code === 45 || !isRunChar(code, text, i)) return i + 1;
   const prev = prevCode(text, i);
-  // A scheme glued to CJK text (`请访问https://…`) still starts a link; glued to a Latin word it does not.
-  // After `_` only as emphasis closed by `_` (`__https://…__`); `_http://example.com` is not a link.
+  // A scheme glued to CJK (`请访问https://…`) starts a link, glued to a Latin word it does not;
+  // after `_` only as emphasis closed by `_` (`__https://…__`).
   if (
     startsWithScheme(text, i) &&
     (prev !== 95 /* _ */ || /_[.,;:!?*)]*$/.test(text.slice(i, scanBody(text, i)))) &&
@@ -96,7 +94,6 @@ function protocolRelative(text: string, i: number, findings: LinkFinding[]): num
   return Math.max(bodyEnd, i + 1);
 }
 
-/** `http://…` or `https://…` at `i`. */
 function schemeLink(text: string, i: number, findings: LinkFinding[]): number {
   const schemeEnd = text.charCodeAt(i + 4) === 58 ? i + 7 : i + 8;
   let bodyFrom = schemeEnd;
@@ -143,8 +140,7 @@ function beforeAt(text: string, i: number, at: number, findings: LinkFinding[]):
 function bareLink(text: string, i: number, runEnd: number, findings: LinkFinding[]): number {
   let j = runEnd;
   const hostEnd = trimHostEnd(text, i, j);
-  // A bare IPv4 address counts only with a path or a port after it (`192.168.1.1/abc`): alone,
-  // four dotted numbers are as likely a section or version number.
+  // A bare IPv4 address only with a path or port (`192.168.1.1/abc`): alone, as likely a section.
   if (
     hostEnd === j &&
     (text.charCodeAt(j) === 47 || (text.charCodeAt(j) === 58 && isDigit(text.charCodeAt(j + 1)))) &&
@@ -156,8 +152,7 @@ function bareLink(text: string, i: number, runEnd: number, findings: LinkFinding
     pushFinding(findings, text, i, trimEnd(text, i, bodyEnd), 'bare');
     return Math.max(bodyEnd, i + 1);
   }
-  // After `/`, `\`, `@`, `#`, `$`, `%`, `~` or a `_` inside a word, the run is a path, anchor or
-  // value, not a host. A `_` opening emphasis (`_lawhelp.org_`) is not.
+  // After `/`, `\`, `@`, `#`, `$`, `%`, `~` or a `_` inside a word the run is a path or value.
   if (hostEnd > i && !isPathContextAt(text, i) && isLinkHost(text.slice(i, hostEnd))) {
     let end = hostEnd;
     const next = text.charCodeAt(hostEnd);

@@ -14,12 +14,10 @@ import { labelLink } from './links.js';
 import { type Segments, spanAt, underHeading } from '../text/structure.js';
 
 /**
- * The fix for every finding that counts against the answer, from the directory (a linter rule's
- * fix, as data; `src/repair/` applies it). A fix needs more proof than a grade (docs/SCORING.md):
- * where a doubt remains it is a `review`, never a guess. A misattributed number: the one number
- * listed for its organization, in the answer's format; a link: the one page of the organization
- * it is tied to, else of the domain it resembles, else a removal when it fails the answer (a
- * lookalike that does not fail is never removed); the wrong jurisdiction: a removal.
+ * The fix for every finding against the answer, from the directory (a linter rule's fix, as data).
+ * A fix needs more proof than a grade (docs/SCORING.md): in doubt it is a `review`, never a guess.
+ * A number: the one listed for its organization, in the answer's format; a link: the one page of
+ * its organization, else of the domain it resembles, else a removal if it fails the answer.
  */
 export function correctVerdicts(
   links: readonly LinkVerdict[],
@@ -81,10 +79,7 @@ function correctPhone(phone: PhoneVerdict, index: AllowlistIndex): Correction | 
   };
 }
 
-/**
- * The numbers a wrong one may be replaced by, of the kind the answer labels it (`phone_kinds`): a
- * TTY by a TTY, a hotline by a hotline, a number to call by one, never a fax.
- */
+/** The numbers a wrong one may become, of its labelled kind (`phone_kinds`); never a fax. */
 function candidates(
   index: AllowlistIndex,
   organization: string,
@@ -106,10 +101,7 @@ function candidates(
   return { numbers: toCall, field: 'org_phones', what: 'numbers to call' };
 }
 
-/**
- * Why the answer does not prove whose number it meant: a fix needs the organization named by a
- * strong name, alone in reach (`charge.sole`). Undefined when proven.
- */
+/** Why the answer does not prove whose number it meant (`charge.sole`); undefined when proven. */
 function attributionDoubt(phone: PhoneVerdict, organization: string): Because | undefined {
   const charge = phone.charge;
   if (charge === undefined)
@@ -171,16 +163,15 @@ interface Page extends Because {
   source: CorrectionSource;
 }
 
-/** No page proven: why a person should choose (with the candidates), or undefined when there is none. */
+/** No page proven: why a person should choose, with the candidates; undefined doubt for none. */
 interface NoPage {
   doubt: Because | undefined;
   suggestions: string[];
 }
 
 /**
- * The one page to put in place of a link: its organization's, when tied to one by a strong name
- * with one page listed (or one on the resembled host); else the resembled domain's. Several pages
- * are a doubt for a person, never the first guessed.
+ * The one page to put in place of a link: its organization's (by a strong name, one page listed or
+ * one on the resembled host), else the resembled domain's; several pages are a doubt, not a guess.
  */
 function pageFor(
   link: LinkVerdict,
@@ -230,8 +221,7 @@ function domainPage(domain: string | undefined, index: AllowlistIndex): Page | u
       reason: `it resembles ${domain}`,
     };
   }
-  // A host that holds several organizations' pages (mass.gov) says nothing about which one was
-  // meant: only a host with a single listed page names it.
+  // A host holding several organizations' pages (mass.gov) names none: only one with a single page.
   const listed = index.pagesOn(domain);
   const url = listed.length === 1 ? listed[0] : undefined;
   if (url === undefined) return undefined;
@@ -245,10 +235,7 @@ function domainPage(domain: string | undefined, index: AllowlistIndex): Page | u
   };
 }
 
-/**
- * The one organization a link is tied to by a strong name: in its sentence, else its block, else
- * the item or heading above. Two there, or a weak name alone, tie it to none.
- */
+/** The one organization a link is tied to by a strong name: in its sentence, block or heading. */
 function tiedOrganization(
   link: Span,
   organizations: readonly OrgFinding[],
@@ -267,7 +254,7 @@ function tiedOrganization(
   return undefined;
 }
 
-/** The one organization `names` name, by a strong name; null for several or a weak name only, undefined for none. */
+/** The one organization `names` name by a strong name; null for several or weak only, else undefined. */
 function one(names: readonly OrgFinding[] | undefined): string | null | undefined {
   const distinct = new Set((names ?? []).map((org) => org.normalized));
   if (distinct.size !== 1) return distinct.size > 1 ? null : undefined;
@@ -280,10 +267,7 @@ function within(organizations: readonly OrgFinding[], span: Span | undefined): O
     : organizations.filter((org) => org.start >= span.start && org.end <= span.end);
 }
 
-/**
- * The edit that puts `url` in place of the link, in its form (bare or `www.` stays without a
- * scheme); a markdown link keeps its text unless the text is the wrong address too.
- */
+/** The edit putting `url` in place of the link, in its form; a markdown link keeps its text. */
 function linkEdit(finding: LinkFinding, url: string, text: string): Span & { text: string } {
   const label = finding.label;
   const open = label === undefined ? -1 : finding.start - label.length - 3;

@@ -7,12 +7,10 @@ import { parseDomain } from '../util/domains.js';
 import type { HostParts } from '../normalize/public-host.js';
 
 /**
- * Hosts that imitate a directory domain, by the rules of docs/SCORING.md ("lookalike"): proven
- * (`invented`: buried in front of another site, or the same confusable skeleton), or a resemblance,
- * reported and never punished since real neighbours look alike (`legalaidnc.org`,
- * `legalaidnyc.org`). One-edit neighbours come from a deletion index, O(name length²) whatever the
- * directory's size; two-edit ones and near skeletons from `near-index.ts`; each candidate is
- * confirmed by a bounded Damerau–Levenshtein distance. `kind` is the last part of its link code.
+ * Hosts that imitate a directory domain (docs/SCORING.md): proven (`invented`: buried, or the same
+ * confusable skeleton), or a resemblance, never punished, as real neighbours look alike. Candidates
+ * come from a deletion index (one edit) and `near-index.ts` (two, and skeletons), each confirmed
+ * by a bounded Damerau–Levenshtein distance. `kind` is the last part of its link code.
  */
 export type Lookalike = { readonly of: string; readonly how: string } & (
   | { readonly proven: true; readonly kind: 'confusable' | 'buried' }
@@ -21,10 +19,7 @@ export type Lookalike = { readonly of: string; readonly how: string } & (
 
 type ResemblanceKind = 'one-name' | 'other-suffix' | 'split' | 'edits' | 'inside' | 'folded';
 
-/**
- * Whether `host` imitates a directory domain, and how; null when not (or it is one). `parsed`:
- * tldts's reading of `host`, when the caller has it.
- */
+/** Whether `host` imitates a directory domain, and how; null if not. `parsed`: tldts's reading. */
 export function findLookalike(
   host: string,
   index: LookalikeIndex,
@@ -36,9 +31,8 @@ export function findLookalike(
   const buried = buriedDomain(host, parsed.domain, index);
   if (buried !== null) return buried;
   const name = unicodeName(parsed.domainWithoutSuffix);
-  // Short ASCII names collide by chance (`cls` and `cis`), so only longer ones are compared by
-  // skeleton; a short name mixing scripts (`mаss` with a Cyrillic а) or putting a digit among
-  // letters (`n0lo` for `nolo`) has no innocent reading.
+  // Short ASCII names collide by chance (`cls`, `cis`): compared by skeleton only when long, mixing
+  // scripts (`mаss`) or a digit among letters (`n0lo`), which have no innocent reading.
   const nonAscii = !ASCII.test(name);
   const digitForLetter = /[a-z]/.test(name) && /[01]/.test(name);
   const nameSkeleton = skeleton(name);
@@ -215,8 +209,8 @@ function nearestByEdits(name: string, suffix: string, index: LookalikeIndex): Ne
 }
 
 /**
- * `candidate` when within `limit` edits of `name`, nearer than `best` (ties: first in code-unit
- * order) and listed under `suffix`; else `best`. Not a closure: it runs for every unlisted link.
+ * `candidate` when within `limit` edits of `name`, nearer than `best` (ties: code-unit order) and
+ * under `suffix`; else `best`. Not a closure: it runs for every unlisted link.
  */
 function nearer(
   best: Nearest | null,

@@ -7,9 +7,8 @@ import { firstTokenAfter, prepareAnswer, type PreparedAnswer } from '../text/pre
 import type { OrgFinding, Span } from '../extract/types.js';
 
 /**
- * Organization names found in one pass over the text's tokens: names keyed by folded tokens, and
- * each first token bounds how far a position is extended. O(tokens × longest name) whatever the
- * directory's size (100,000 names cost what 100 do); a regular expression per name is O(names).
+ * Names found in one pass over the text's tokens, keyed by folded tokens, each first token bounding
+ * the extension: O(tokens × longest name) whatever the directory's size, not O(names).
  */
 export interface OrgMatcher {
   /** folded token key → the names (organization, alias) it may stand for, by organization. */
@@ -152,10 +151,9 @@ function longestFirst(
 }
 
 /**
- * Whether tokens `from`–`to` sit inside a longer capitalized name: a capital word joined after, or
- * before them capitals holding one not ordinary or not opening its sentence (`Broward County`).
- * With `plain` (a strong name), only letter words after plain spaces on the same line count, so a
- * heading's next line or `Court: 617…` is no longer name.
+ * Whether tokens `from`–`to` sit inside a longer capitalized name (`Broward County Legal Aid`).
+ * With `plain` (a strong name) only letter words after plain spaces on its line count, so a
+ * heading's next line or `Court: 617…` makes no longer name.
  */
 function insideLongerName(
   text: string,
@@ -222,8 +220,7 @@ function firstFitting(
 
 /**
  * Between two tokens of one name: spaces, a line break, name punctuation (`true`); sentence
- * punctuation gives its marks, which only a name listed with them may span; a blank line or a long
- * gap ends any name (`false`).
+ * punctuation gives its marks, spanned only as listed; a blank line or long gap ends it (`false`).
  */
 function joinable(text: string, left: Token, right: Token): true | false | string {
   // One space, the gap between most words, read without a copy.

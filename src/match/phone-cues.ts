@@ -5,8 +5,7 @@ import { tokenize } from '../normalize/name.js';
 import { CONNECTIVES, type Mention } from './unlisted-names.js';
 import type { PhoneFinding, Span } from '../extract/types.js';
 
-// The words that give a number to a name in so many words ("X at 1", "call 1 for X"): phone
-// attribution reads them before it looks at which name stands nearest.
+// The words that give a number to a name ("X at 1", "call 1 for X"), read before nearness.
 
 // After a name, before its number: "X at", "X:", "X's number is", "X (", "X – ", "X, ", "X is at".
 const NAME_THEN_NUMBER =
@@ -19,9 +18,8 @@ const NAMES_TOGETHER =
   /^[\s*_]*(?:,|\/|&|or|and)?[\s*_]*(?:or|and)?[\s]+(?:the[\s]+)?[\s*_]*$|^[\s*_]*[,/&][\s*_]*$/i;
 
 /**
- * The name the sentence gives `phone` to in so many words: the name just before it joined by
- * `NAME_THEN_NUMBER`, else the name just after it joined by `NUMBER_THEN_NAME`; with the names
- * written together with that one. O(log names).
+ * The name the sentence gives `phone` to: the name just before it joined by `NAME_THEN_NUMBER`,
+ * else just after it by `NUMBER_THEN_NAME`; with the names written together with it. O(log names).
  */
 export function cued(
   phone: PhoneFinding,
@@ -89,9 +87,8 @@ export function otherLineLabel(
 }
 
 /**
- * Whether the answer calls `phone` a hotline in the clause before it ("24-hour hotline:
- * 1-800-…"), outside the organization's name (`name`: "Senior Legal Hotline at 1" labels
- * nothing): a fix then wants the organization's hotline, not its office line. O(clause).
+ * Whether the clause before `phone` calls it a hotline outside the name (`Senior Legal Hotline at
+ * 1` labels nothing): a fix then wants the organization's hotline. O(clause).
  */
 export function saysHotline(phone: Span, clauseStart: number, text: string, name: Span): boolean {
   const outside = (from: number, to: number) => (from < to ? text.slice(from, to) : '');
@@ -114,8 +111,7 @@ function display(word: string): string {
   return lower === 'tty' || lower === 'tdd' ? word.toUpperCase() : lower;
 }
 
-// Words of a label that only say which line of the same body a number is: "Phone:", "or call",
-// "main line", "clerk's office", "toll-free".
+// Label words that only say which line of the same body: "Phone:", "or call", "main line".
 const LINE_WORDS: ReadonlySet<string> = new Set(
   'or and also then press option call dial reach phone phones telephone tel ph number numbers line lines main office clerk clerks toll free tollfree hotline helpline intake direct general information info contact voice cell mobile local switchboard reception desk front ext extension at on is its their them by the a an to'.split(
     ' ',
@@ -153,14 +149,13 @@ export function ownLabel(
 const CAPITALIZED_BEFORE_NUMBER =
   /(?<![\p{L}\p{N}'’])(\p{Lu}[\p{L}\p{M}'’.-]*(?:[ \t]+(?:(?:of|the|and|for|&)[ \t]+)?\p{Lu}[\p{L}\p{M}'’.-]*){0,5})(?:[ \t]+(?:at|on)|:)[ \t*_(]*$/u;
 
-// The end `CAPITALIZED_BEFORE_NUMBER` needs, alone: most numbers lack it, and it is cheap to reject
-// them before the capitalized words are looked for at each of the 80 characters before the number.
+// The end `CAPITALIZED_BEFORE_NUMBER` needs, alone: a cheap reject for most numbers before the
+// capitalized words are tried at each of the 80 characters.
 const CUE_BEFORE_NUMBER = /(?:[ \t](?:at|on)|:)[ \t*_(]*$/;
 
 /**
  * An unlisted name right before the number ("or Manna at 1"): capitalized words, overlapping no
- * listed name, one of them not common English ("Call at", "Phone:" are no names). Reads the 80
- * characters before the number only.
+ * listed name, one not common English ("Call at" is none). Reads 80 characters back at most.
  */
 export function unknownRightBefore(
   text: string,

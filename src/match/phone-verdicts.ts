@@ -12,15 +12,12 @@ import { formatPhone } from '../normalize/phone.js';
 import type { PhoneCode } from '../codes.js';
 import type { PhoneVerdict } from '../types.js';
 
-// The verdicts phone attribution gives one number, and the checks that give a number to someone
-// else than the name it stands near (`givenElsewhere`): the steps of `attributePhone` end here.
+// The verdicts of phone attribution, and what gives a number to someone else (`givenElsewhere`).
 
 export interface OrgPositions {
   /** Every organization found, by start. */
   all: readonly OrgFinding[];
-  /** Those whose organization has listed numbers. */
   numbered: readonly OrgFinding[];
-  /** Organization → where it is named. */
   byOrganization: ReadonlyMap<string, readonly OrgFinding[]>;
   /** Every name, listed or not, by start (unlisted ones only where phone attribution reads). */
   names: readonly Mention[];
@@ -33,7 +30,6 @@ export interface Attribution {
   phone: PhoneFinding;
   /** The number as a reason shows it. */
   shown: string;
-  /** The organizations the directory lists the number for. */
   owners: string[];
   base: { finding: PhoneFinding; owners: string[] };
   answer: PreparedAnswer;
@@ -90,9 +86,9 @@ export function unchecked(a: Attribution, organization: string): PhoneVerdict {
 }
 
 /**
- * What, near `name`, gives the number to someone else: another body named in `near.between`
- * ("… call the housing court at 1"), a word of its owner in `near.scope` ("Housing cases: 1"),
- * or a label of its own after the number before it, ending at `labelFrom`. Undefined: charged.
+ * What near `name` gives the number elsewhere: another body in `near.between` ("… call the housing
+ * court at 1"), an owner's word in `near.scope` ("Housing cases: 1"), or its own label after the
+ * number before it (ending at `labelFrom`). Undefined: `name` is charged.
  */
 export function givenElsewhere(
   a: Attribution,
@@ -125,18 +121,12 @@ export function against(a: Attribution, target: Mention, group: readonly Mention
   return unchecked(a, target.name);
 }
 
-/**
- * Names that differ only by an article or legal form ("THE GREATER WASHINGTON URBAN LEAGUE" in MD,
- * without "THE" in DC, as HUD lists them): a number of one is no proof against the other.
- */
+/** Names differing by an article or legal form only (HUD: "THE GREATER …" in MD): no proof. */
 export function sameBareName(a: string, b: string): boolean {
   return a !== b && orgKey(bareOrgName(a) ?? a) === orgKey(bareOrgName(b) ?? b);
 }
 
-/**
- * Whether the directory names `site` as `PARENT - SITE` of `parent`, as 211 exports (iCarol, Open
- * Referral) write them: a number of one given for the other proves no wrong organization.
- */
+/** Whether `site` is `PARENT - SITE` of `parent`, as 211 exports write them: no proof either. */
 export function isSiteOf(site: string, parent: string): boolean {
   return (
     site.length > parent.length &&
@@ -198,8 +188,8 @@ function folded(items: readonly string[]): string {
 const OFFICE_SEPARATOR = /^\s*(?:[-–—:(]|,\s)/;
 
 /**
- * The owners as a person reads them: `Collier County Legal Aid and 7 of its offices`, `Central
- * Housing Court's 4 offices (Dudley Session, … and 1 more)`, else the first names and how many more.
+ * The owners as a person reads them: `Legal Aid and 7 of its offices`, `Central Housing Court's 4
+ * offices (Dudley Session, … and 1 more)`, else the first names and how many more.
  */
 export function ownersText(owners: readonly string[]): string {
   if (owners.length < 2) return owners.join('');
@@ -250,7 +240,7 @@ function uncharged(
   };
 }
 
-/** The fax, TTY or ADA label the answer gives the number; read once (`anotherEntry` and `misattributed` both ask). */
+/** The fax, TTY or ADA label the answer gives the number, read once. */
 function lineLabel(a: Attribution): string | undefined {
   a.lineLabelRead ??= {
     label: otherLineLabel(
@@ -280,9 +270,8 @@ export interface ChargedBy {
 }
 
 /**
- * A number given for `organization` (named by `by`) that it does not list: charged, unless the
- * name is weak (it may verify a number, never charge one), the directory lists the number for an
- * entry of the same bare name, or the answer labels it a fax, TTY or ADA line.
+ * A number given for `organization` (named by `by`) that it does not list: charged, unless the name
+ * is weak, a same-bare-name entry or a site or parent lists it, or it is labelled a fax, TTY or ADA line.
  */
 export function misattributed(a: Attribution, organization: string, by?: ChargedBy): PhoneVerdict {
   if (by?.org.weak)
@@ -363,10 +352,7 @@ function chargeOf(a: Attribution, by: ChargedBy): NonNullable<PhoneVerdict['char
   };
 }
 
-/**
- * A number labelled the TTY of an organization whose listed TTY (`phone_kinds`) is another: proven
- * wrong, as a misattributed number to call is. Undefined without a listed TTY.
- */
+/** A labelled TTY whose listed TTY (`phone_kinds`) is another: proven wrong; else undefined. */
 function ttyCharge(
   a: Attribution,
   organization: string,

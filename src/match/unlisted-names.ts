@@ -5,8 +5,7 @@ import { isCommonWord } from '../normalize/common-words.js';
 import { isLabelOnly } from '../normalize/label-words.js';
 import { tokenize, type Token } from '../normalize/name.js';
 
-// Names that look like an organization but are not listed ("Manna at 1"): a number given to one is
-// charged to no one.
+// Names that look like an organization but are not listed ("Manna at 1"): charged nothing.
 
 /** A name in the text: an organization of the directory (`org`), or one that only looks like one. */
 export interface Mention extends Span {
@@ -23,9 +22,8 @@ const ORG_HEADS: ReadonlySet<string> = new Set(
 );
 
 /**
- * Capitalized runs (joined by spaces, `of`, `the`, `and`, `for`, `&`) holding an organization word,
- * with a word not common English or three capitals, overlapping no directory name; leading common
- * words dropped. Read only in `blocks` (sorted, disjoint): a run never crosses a line.
+ * Capitalized runs (joined by spaces, `of`, `the`, `and`, `for`, `&`) holding an organization word
+ * and a word not common English (or three capitals), overlapping no directory name; read in `blocks`.
  */
 export function unlistedNames(
   answer: PreparedAnswer,
@@ -108,8 +106,7 @@ function joiningGap(text: string, from: number, to: number): boolean {
 
 export const CONNECTIVES: ReadonlySet<string> = new Set(['of', 'the', 'and', 'for', 'on', 'in']);
 
-// Words that may stand between a determiner and an organization word without making it another
-// organization: "the same court", "its main office", "the clerk's office".
+// Words between a determiner and an organization word that keep it the same body ("its main office").
 const SAME_BODY: ReadonlySet<string> = new Set(
   'same main clerk clerks front general intake business records whole'.split(' '),
 );
@@ -126,8 +123,7 @@ const REFERENCE_HEADS: ReadonlySet<string> = new Set([...ORG_HEADS, 'session']);
 
 /**
  * A reference by a common noun to a body other than `named`, in `span` outside every name ("the
- * housing court", "Housing Court (…)", "another office"): an organization word after a determiner
- * or capitals, with a modifier `named` lacks ("its clerk's office" refers back). O(span).
+ * housing court", "another office"): with a modifier `named` lacks ("its clerk's office" is its own).
  */
 export function otherReference(
   text: string | PreparedAnswer,
@@ -167,10 +163,7 @@ export function otherReference(
   return undefined;
 }
 
-/**
- * The words right before `tokens[at]`, joined to it by spaces: up to three modifiers, back to a
- * determiner (`the`, `its`, …) or a verb (`Call`), whichever comes first.
- */
+/** Up to three words joined by spaces before `tokens[at]`, back to a determiner or a verb. */
 function wordsBefore(
   text: string,
   tokens: readonly Token[],
@@ -207,8 +200,8 @@ const NAME_FILLER: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * A word of an owner's name (`owners`: the number's owners) that `named` lacks, in `scope` outside
- * every name: "For housing, … call 1", "Housing cases: 1" point at the real owner. O(scope).
+ * A word of an owner's name that `named` lacks, in `scope` outside every name: "For housing, …
+ * call 1", "Housing cases: 1" point at the real owner. O(scope).
  */
 export function ownerWordIn(
   text: string | PreparedAnswer,

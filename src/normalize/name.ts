@@ -1,9 +1,8 @@
 import { isCommonWord } from './common-words.js';
 
 /**
- * The one organization-name normalizer: names compare as word tokens, case and accents folded,
- * inner apostrophes dropped, `&` as `and`, anything else a separator; so `Legal Aid` never matches
- * inside `Paralegal Aide`.
+ * The one organization-name normalizer: word tokens, case and accents folded, inner apostrophes
+ * dropped, `&` as `and`; so `Legal Aid` never matches inside `Paralegal Aide`.
  */
 export interface Token {
   /** Folded form the matcher compares. */
@@ -12,10 +11,7 @@ export interface Token {
   raw: string;
   start: number;
   end: number;
-  /**
-   * For a word ending in `'s`: the word without it. A name may end there ("the Eastern Housing
-   * Court's clerk"), while `People's` inside a name still folds to `peoples`.
-   */
+  /** A word ending in `'s` without it: a name may end there ("the Housing Court's clerk"). */
   possessive?: { norm: string; raw: string; end: number };
 }
 
@@ -27,9 +23,8 @@ const SIMPLE_NAME = /^[A-Za-z0-9]+(?: [A-Za-z0-9]+)*$/;
 export function foldToken(raw: string): string {
   if (raw === '&') return 'and';
   if (ASCII_WORD.test(raw)) return raw.toLowerCase();
-  // Lower-cased before and after decomposing (`ℌ` decomposes to a capital), and anything the
-  // decomposition adds that is not a letter or digit (`⅐` → `1⁄7`) dropped, so a folded token
-  // folds to itself and `orgKey` is idempotent.
+  // Lower-cased before and after decomposing (`ℌ` decomposes to a capital), what is not a letter
+  // or digit dropped (`⅐` → `1⁄7`): a folded token folds to itself, so `orgKey` is idempotent.
   const folded = raw
     .toLowerCase()
     .normalize('NFKD')
@@ -40,10 +35,9 @@ export function foldToken(raw: string): string {
 }
 
 /**
- * The tokens of `text`: the matches of `/[\p{L}\p{N}]+(?:['’][\p{L}\p{N}]+)*|&/gu`, by a scan, as
- * this is the verifier's hottest loop (the expression with `foldToken` per word was a tenth of a
- * verification). A property test holds it to the expression. A lower-case ASCII word is its own
- * folded form: no copy is made of it.
+ * The tokens of `text`: the matches of `/[\p{L}\p{N}]+(?:['’][\p{L}\p{N}]+)*|&/gu` (a property test
+ * holds it to that), by a scan: this is the hottest loop, and the expression with `foldToken` per
+ * word was a tenth of a verification. A lower-case ASCII word is its own folded form, not copied.
  */
 export function tokenize(text: string): Token[] {
   const tokens: Token[] = [];

@@ -2,10 +2,9 @@ import { SERVICE_LINES } from '../defaults.js';
 import { halfWidth, WIDTH_FORMS } from './width.js';
 
 /**
- * The one phone normalizer (North American numbering plan). By hand, not libphonenumber-js: that
- * drops fictional 555 and some toll-free numbers, parses `1-800-LAW-HELP` to `+11800`, and is ~15×
- * slower. Gives E.164 or a service line's three digits; an extension is kept apart, since an answer
- * that adds one to the listed main number still gives the right number.
+ * The one phone normalizer (NANP), by hand: libphonenumber-js drops fictional 555 and some toll-free
+ * numbers, reads `1-800-LAW-HELP` as `+11800` and is ~15× slower. An extension is kept apart: an
+ * answer adding one to the listed number still gives the right number.
  */
 export type PhoneNormalization =
   | { ok: true; e164: string; extension?: string; vanity: boolean; serviceLine: boolean }
@@ -33,10 +32,7 @@ export function keypadDigit(letter: string): string | undefined {
 // `x` or `ext` glued to a letter is part of a vanity spelling (`1-200-ADG-WWX0`), not an extension.
 // Seven digits at most, as libphonenumber allows (`(800) 901-3355 ext: 7246433`).
 const EXTENSION = /\s*[,;]?\s*(?:(?<![A-Za-z])(?:extension|ext\.?|x)[.:]?|#)\s*(\d{1,7})\s*$/i;
-/**
- * The dashes a number may be written with besides the hyphen (Unicode hyphens, figure, en and em
- * dashes as autocorrect puts them, the minus sign): one class for normalizer, extractor, builder.
- */
+// Dashes besides the hyphen (Unicode hyphens, figure, en, em dashes, minus): one class for all.
 export const PHONE_DASHES = '\\u2010-\\u2015\\u2212';
 const ALLOWED = new RegExp(`^[\\s\\d()+\\-./A-Za-z${PHONE_DASHES}]*$`);
 
@@ -106,9 +102,8 @@ export function normalizePhone(input: string): PhoneNormalization {
 }
 
 /**
- * Why ten digits cannot be a North American number, or null: area code and exchange start with
- * 2–9, and the area code is not `N11` (service codes), `N9X`, `37X` or `96X` (reserved). One rule
- * for allowlist, builder and extractor, so an answer never yields a number the directory can't hold.
+ * Why ten digits are no NANP number, or null: area code and exchange start with 2–9; no `N11`,
+ * `N9X`, `37X`, `96X` area code. One rule everywhere, so no answer yields a number no directory holds.
  */
 function whyNotNanp(tenDigits: string): string | null {
   const area = tenDigits.slice(0, 3);
@@ -127,10 +122,9 @@ export function foldPhoneText(text: string): string {
 }
 
 /**
- * A written North American number, for the extractor and the builder's cell splitter (each then
- * judged by `normalizePhone`), run on `foldPhoneText` output; bounded quantifiers only, so each
- * attempt costs constant time. An optional `+1` (`++1` as keyboards double it), one separator
- * between groups (`/` only after the area code), or `(1800) 7493.524` grouped 3–4 or 4–3.
+ * A written NANP number (extractor and builder; each judged by `normalizePhone`), on `foldPhoneText`
+ * output, bounded so each attempt is constant time: `+1`/`++1`, one separator between groups (`/`
+ * after the area code only), or `(1800) 7493.524`.
  */
 const SEP = `[ \\t.\\-\\u00a0${PHONE_DASHES}]`;
 export const PHONE_SHAPE = `(?:\\+{0,2}1${SEP}?)?(?:\\(1?\\d{3}\\)${SEP}?(?:\\d{3}${SEP}?\\d{4}|\\d{4}[ .\\-]\\d{3})|\\d{3}(?:${SEP}|/)?\\d{3}${SEP}?\\d{4})`;

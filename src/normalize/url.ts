@@ -1,4 +1,5 @@
 import { TRACKING_PARAM_PREFIXES, TRACKING_PARAMS } from '../defaults.js';
+import { compareStrings } from '../util/strings.js';
 
 /**
  * The one URL normalizer, for loader, builder and matcher alike. Addresses a person reaches one
@@ -103,9 +104,9 @@ function tidyEscapes(text: string): string {
     const high = hexValue(text.charCodeAt(at + 1));
     const low = hexValue(text.charCodeAt(at + 2));
     if (high < 0 || low < 0) continue;
-    const code = high * 16 + low;
+    const char = String.fromCharCode(high * 16 + low);
     const lowerHex = text.charCodeAt(at + 1) >= 97 || text.charCodeAt(at + 2) >= 97;
-    if (isUnreserved(code)) out += text.slice(copied, at) + String.fromCharCode(code);
+    if (UNRESERVED.test(char)) out += text.slice(copied, at) + char;
     else if (lowerHex)
       out += `${text.slice(copied, at)}%${text.slice(at + 1, at + 3).toUpperCase()}`;
     else {
@@ -125,18 +126,7 @@ function hexValue(code: number): number {
   return lower >= 97 && lower <= 102 ? lower - 87 : -1;
 }
 
-/** A-Z a-z 0-9 - . _ ~ */
-function isUnreserved(code: number): boolean {
-  return (
-    (code >= 65 && code <= 90) ||
-    (code >= 97 && code <= 122) ||
-    (code >= 48 && code <= 57) ||
-    code === 45 ||
-    code === 46 ||
-    code === 95 ||
-    code === 126
-  );
-}
+const UNRESERVED = /[A-Za-z0-9\-._~]/;
 
 function tidyPath(pathname: string): string {
   // `//` inside a path reaches the same page on the servers directories link to; matching only.
@@ -156,9 +146,7 @@ function tidyQuery(search: string): string {
     // A form-encoded space (`+`) and `%20` are one character to the server that reads the query.
     kept.push([tidyEscapes(rawKey.replace(/\+/g, '%20')), tidyEscapes(pair.replace(/\+/g, '%20'))]);
   }
-  kept.sort((a, b) =>
-    a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0,
-  );
+  kept.sort((a, b) => compareStrings(a[0], b[0]) || compareStrings(a[1], b[1]));
   return kept.map(([, pair]) => pair).join('&');
 }
 
