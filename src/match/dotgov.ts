@@ -4,9 +4,8 @@ import { InputError } from '../errors.js';
 import { readInputFileSync } from '../util/safe-file.js';
 
 /**
- * The registered `.gov` domains: only CISA can create one, and it publishes every registration,
- * so a `.gov` host is real or invented offline, against a dated snapshot (the date goes in the
- * reason: a later registration would be missed).
+ * The registered `.gov` domains: only CISA creates one and it publishes each, so a `.gov` host is
+ * real or invented offline, against a snapshot whose date the reason gives.
  */
 export interface GovRegistry {
   /** `YYYY-MM-DD` of the snapshot. */
@@ -14,9 +13,8 @@ export interface GovRegistry {
   /** Registered domains, lower case (`mass.gov`). */
   readonly domains: ReadonlySet<string>;
   /**
-   * Domain → the area its registry type proves: the state for State, County, City, special and
-   * school district domains (and their Election kinds), `US` for Federal; none for Tribal,
-   * Interstate or stateless ones.
+   * Domain → the area its registry type proves: the state for State, County, City, district (and
+   * Election) domains, `US` for Federal; none for Tribal, Interstate or stateless ones.
    */
   readonly areas: ReadonlyMap<string, string>;
 }
@@ -44,10 +42,9 @@ const STATE_KINDS = new Set([
 ]);
 
 /**
- * Reads the compact shipped file (`# snapshot: YYYY-MM-DD`, then `domain[,AREA]` a line) or CISA's
- * `current-full.csv` as downloaded. `fallbackDate` dates a file that does not say its date. CISA's
- * rows are split on commas without a CSV parser: the type (second column) comes before any name
- * that could hold a quoted comma, and the state (last) is two letters or empty.
+ * Reads the shipped file (`# snapshot: …`, then `domain[,AREA]`) or CISA's `current-full.csv`,
+ * split on commas without a CSV parser: the type (second) precedes any quoted comma, the state
+ * (last) is two letters or empty. `fallbackDate` dates a file that does not say.
  */
 export function parseGovRegistry(text: string, fallbackDate: string): GovRegistry {
   const domains = new Set<string>();

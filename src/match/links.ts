@@ -18,9 +18,8 @@ export interface ClassifyOptions {
 }
 
 /**
- * The offline verdict for one link: `directory` when listed, `invented` when something offline
- * proves it is not the site it claims or not public, else `unverified` (a mere resemblance carries
- * `lookalikeOf`). Liveness, when on, refines it (`applyLiveness`).
+ * The offline verdict for one link: `directory` when listed, `invented` when proven not the site it
+ * claims or not public, else `unverified` (a resemblance carries `lookalikeOf`).
  */
 export function classifyLink(
   finding: LinkFinding,

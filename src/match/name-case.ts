@@ -14,9 +14,8 @@ export interface CaseSensitiveName {
 }
 
 /**
- * Whether the tokens from `from` may stand for `candidate` (`last`: the final token, a possessive's
- * stem): in its own case unless shouted with its line, or, for two or more ordinary words, in any
- * case where its place proves it a name. The structure is read only then, on first use.
+ * Whether the tokens from `from` may stand for `candidate` (`last`: a possessive's stem): in its
+ * case unless shouted with its line, or, ordinary words, in any case where its place proves a name.
  */
 export function writtenAsName(
   place: Segments,
@@ -52,8 +51,7 @@ function ordinaryWords(candidate: CaseSensitiveName): boolean {
 
 /**
  * Whether `text[start, end)` fills a place only a name fills, so its case proves nothing: a whole
- * heading, a list item's bold lead, a whole body cell of a table (`## FALL RIVER JUVENILE COURT`).
- * In a longer heading or in prose the words may be words (`## FALL RIVER FLOODING`).
+ * heading, a list item's bold lead, a whole table body cell; not `## FALL RIVER FLOODING`.
  */
 export function standsAsName(segments: Segments, start: number, end: number): boolean {
   const k = firstAtOrAfter(segments.blocks, start + 1) - 1;
@@ -116,9 +114,8 @@ export function shoutedWord(
 }
 
 /**
- * Whether the tokens are the listed ones in case (with `anyCase`, not even that); accents and
- * apostrophes fold, `and` = `&`. A name listed all in capitals in several words is house style, not
- * an acronym: it counts with capital initials, its connectives in any case.
+ * Whether the tokens are the listed ones in case (`anyCase`: not even that), accents, apostrophes
+ * and `&` folded. A name listed in capitals in several words also counts with capital initials.
  */
 export function sameRaw(
   tokens: readonly Token[],

@@ -26,8 +26,7 @@ export function bareOrgName(name: string): string | null {
   return bare === cleanOrgName(name) || orgKey(bare).length === 0 ? null : bare;
 }
 
-// An acronym and its full name written together: `SARC: Sexual Assault Resource Center`,
-// `Sexual Assault Resource Center (SARC)`, `SARC (Sexual Assault Resource Center)`.
+// An acronym and its full name together: `SARC: Sexual …`, `Sexual … (SARC)`, `SARC (Sexual …)`.
 const ACRONYM = String.raw`\p{Lu}[\p{Lu}\d&]{1,9}`;
 const ACRONYM_FORMS = [
   new RegExp(String.raw`^(${ACRONYM})\s*[:–—-]\s+(.+)$`, 'u'),
@@ -36,9 +35,8 @@ const ACRONYM_FORMS = [
 ];
 
 /**
- * The forms answers write a name in besides the listed one: bare (`bareOrgName`), and a true
- * acronym and its full name (`isAcronymOf`) each alone, never a `PARENT - SITE` name's parts.
- * Undefined when there are none.
+ * The forms answers write a name in besides the listed one: bare, and a true acronym and its full
+ * name each alone (never a `PARENT - SITE` name's parts); undefined when none.
  */
 export function otherForms(name: string): string[] | undefined {
   const stripped = bareOrgName(name);
@@ -50,8 +48,7 @@ export function otherForms(name: string): string[] | undefined {
     const [acronym, full] = /^\p{Lu}[\p{Lu}\d&]*$/u.test(match[1]!)
       ? [match[1]!, match[2]!]
       : [match[2]!, match[1]!];
-    // `SFWMD - MIAMI-DADE`, `CHARLEE - AVENTURA`: a parent and its site, as 211 exports name
-    // programs, not an acronym and its full name; the site alone (a place) names no one.
+    // `SFWMD - MIAMI-DADE`: a parent and its site as 211 exports name them; a place names no one.
     if (!isAcronymOf(acronym, full) || isPlaceName(full)) break;
     for (const part of [cleanOrgName(full), acronym])
       if (orgKey(part).length > 0 && !forms.includes(part)) forms.push(bareOrgName(part) ?? part);
@@ -66,9 +63,8 @@ const MINOR_WORDS: ReadonlySet<string> = new Set(
 );
 
 /**
- * Whether `acronym` is the initials of `expansion`'s words in order, minor words left out, words
- * between may give none (`STOP` of `Southeastern Tidewater Opportunity Project of Hampton Roads`):
- * what tells `SARC: …` from a parent and its site (`SFWMD - MIAMI-DADE`).
+ * Whether `acronym` is the initials of `expansion`'s words in order, minor words left out and any
+ * between allowed (`STOP`): what tells `SARC: …` from a parent and its site (`SFWMD - MIAMI-DADE`).
  */
 export function isAcronymOf(acronym: string, expansion: string): boolean {
   const letters = acronym.replace(/[^\p{L}\d]/gu, '').toLowerCase();
@@ -91,9 +87,8 @@ export interface BareNames {
 }
 
 /**
- * The bare names of a directory's names and aliases, O(names); `own`, the organizations' own
- * names, come first. A bare name that would name two organizations (another's name, alias or bare
- * name) goes to none and is reported as a collision.
+ * The bare names of a directory's names and aliases, O(names), `own` first. One that would name two
+ * organizations (another's name, alias or bare name) goes to none: a collision.
  */
 export function deriveBareNames(
   entries: Iterable<{ organization: string; name: string }>,

@@ -2,17 +2,15 @@ import { TRACKING_PARAM_PREFIXES, TRACKING_PARAMS } from '../defaults.js';
 import { compareStrings } from '../util/strings.js';
 
 /**
- * The one URL normalizer, for loader, builder and matcher alike. Addresses a person reaches one
- * page by agree: `https` for `http`, case-folded scheme and host, no `www.`, trailing dot, default
- * port, fragment, trailing slash or tracking parameter, the query sorted, escapes tidied (RFC 3986
- * §6.2.2). The path keeps its case (servers differ); hosts come out in punycode.
+ * The one URL normalizer, for loader, builder and matcher. Addresses that reach one page agree:
+ * `https`, folded scheme and host (punycode), no `www.`, trailing dot, default port, fragment,
+ * trailing slash or tracking parameter, the query sorted, escapes tidied; the path's case kept.
  */
 export type UrlNormalization =
   | {
       ok: true;
       /** Canonical form, e.g. `https://mass.gov/orgs/housing-court?b=2&a=1` → `https://mass.gov/orgs/housing-court?a=1&b=2`. */
       url: string;
-      /** Canonical host (see `normalizeHost`). */
       host: string;
       port: string;
       /** What stood before `@` in the authority, when anything did. */
@@ -60,10 +58,7 @@ export function normalizeUrl(input: string): UrlNormalization {
   return userinfo ? { ok: true, url, host, port, userinfo } : { ok: true, url, host, port };
 }
 
-/**
- * Canonical host: lower case, punycode (via WHATWG URL, which applies UTS #46), no trailing dot,
- * no leading `www.`. Returns null when the text is not a host.
- */
+/** Canonical host (lower case, punycode by UTS #46, no trailing dot or `www.`), or null. */
 export function normalizeHost(input: string): string | null {
   const text = input.trim();
   if (text.length === 0 || /[\s/?#@]/.test(text)) return null;

@@ -12,11 +12,9 @@ const EMPTY_REMAINDER =
   /^[ \t]*(?:[-*+•–]|\d{1,3}[.)])?[ \t]*(?:(?:\*\*|__)?[\p{L}][\p{L} /&'’-]{0,30}:(?:\*\*|__)?)?[ \t]*$/u;
 
 /**
- * The edit that removes the claim at `claim`, never leaving half a claim: in a table row, the
- * cell's content; else its sentence with the spaces after it (before it, at a line's end), or the
- * whole line when what is left says nothing (`- Phone:`). Linear over all of a text's removals:
- * each reads its sentence and neighbourhood, the lines read once (`linesOf`); slicing the line per
- * removal took 18-31 s on a 1 MB line of invented links.
+ * The edit removing the claim at `claim`, never half a claim: in a table row, the cell's content;
+ * else its sentence with its spaces, or the line when the rest says nothing (`- Phone:`). Linear
+ * over a text's removals: slicing the line per removal took 18-31 s on a 1 MB line of links.
  */
 export function removalEdit(segments: Segments, claim: Span): Edit {
   const { text } = segments;
@@ -28,8 +26,7 @@ export function removalEdit(segments: Segments, claim: Span): Edit {
   const sentence = segments.sentenceAt(claim.start) ?? claim;
   const clause = trailingClause(text, sentence, claim);
   if (clause !== null) return clause;
-  // A sentence's span starts at the space after the one before it: that space stays, so the
-  // sentences either side do not run together ("cases.Court").
+  // The space after the previous sentence stays, lest its neighbours run together ("cases.Court").
   const lead = spacesAfter(text, sentence.start, claim.start);
   let start = Math.max(lineStart, Math.min(sentence.start + lead, claim.start));
   let end = Math.min(lineEnd, Math.max(sentence.end, claim.end));
@@ -41,14 +38,12 @@ export function removalEdit(segments: Segments, claim: Span): Edit {
   return { start, end, text: '' };
 }
 
-/** How many spaces and tabs run from `from` forward, up to `to`. */
 function spacesAfter(text: string, from: number, to: number): number {
   let at = from;
   while (at < to && isBlank(text.charCodeAt(at))) at++;
   return at - from;
 }
 
-/** How many spaces and tabs run back from `to`, down to `from`. */
 function spacesBefore(text: string, from: number, to: number): number {
   let at = to;
   while (at > from && isBlank(text.charCodeAt(at - 1))) at--;
@@ -161,10 +156,7 @@ function trailingClause(text: string, sentence: Span, claim: Span): Edit | null 
   return { start: sentence.start + joined.index, end: claim.end, text: '' };
 }
 
-/**
- * The content of the table cell holding `claim`, emptied: `| Org | 1 |` → `| Org |  |`; a claim
- * that runs over several cells (the chunk check reads a row as one claim) takes the row.
- */
+/** The table cell holding `claim` emptied (`| Org |  |`); a claim over several cells takes the row. */
 function cellEdit(
   lines: Lines,
   line: number,

@@ -7,14 +7,12 @@ import { splitSentences } from './sentences.js';
  * line break ends a sentence, not a block: answers put a name on one line and its number below.
  */
 export interface Segments {
-  /** The answer these spans index. */
   text: string;
   sentences: Span[];
   blocks: Span[];
   /**
    * For each block, the block it sits under, or -1: a list item's less indented parent, else the
-   * heading above (a `#` line or a line only bold). A paragraph ends a list. So `1. **Org**` with
-   * sub-bullets `Phone:` gives the number to its item.
+   * heading above (`#`, or a line only bold); a paragraph ends a list (`1. **Org**` › `Phone:`).
    */
   parents: number[];
   /** For each block, the header row of the markdown table it is a row of, or -1 (a `Fax` column). */
@@ -166,8 +164,7 @@ interface Container {
 
 export const HEADING = /^ {0,3}(#{1,6})\s/;
 export const BULLET = /^([ \t]{0,8})(?:[-*+•–]|\d{1,3}[.)])\s/;
-// A line that is only bold text (`**Community Law Center**`, `__…__`). Not a sentence ending in a
-// colon: "If they cannot help, try:" introduces a list without owning its numbers.
+// A line only bold (`**Community Law Center**`); not "If they cannot help, try:", which owns no numbers.
 export const LABEL = /^\s*(?:\*\*|__)[^*_\n]+(?:\*\*|__)\s*:?\s*$/;
 
 /** The parent of block `index` (whose text is `block`), updating the open containers. */
