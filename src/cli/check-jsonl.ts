@@ -33,7 +33,7 @@ export async function runJsonl(
           what: 'answers file',
           maxBytes: FILE_LIMITS.jsonl,
         });
-  const tally = { answers: 0, passed: 0, failed: 0, bad: [] as number[] };
+  const tally: Tally = { answers: 0, passed: 0, failed: 0, bad: [] };
   // With a model judge, answers wait on the network: up to `concurrency` are checked at once.
   const judge = plan.chunks?.settings.judge;
   const window = judge ? (judge.concurrency ?? JUDGE_DEFAULTS.concurrency) : 1;
@@ -139,12 +139,15 @@ function idOf(value: unknown): string | number | null {
   return typeof id === 'string' || typeof id === 'number' ? id : null;
 }
 
-function summary(tally: {
+interface Tally {
   answers: number;
   passed: number;
   failed: number;
+  /** The line numbers of bad lines. */
   bad: number[];
-}): string {
+}
+
+function summary(tally: Tally): string {
   const bad = tally.bad;
   const lines =
     bad.length === 0

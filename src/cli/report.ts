@@ -16,6 +16,7 @@ import {
 } from '../compare/index.js';
 import { fromPromptfooRow } from '../promptfoo/rows.js';
 import { jurisdictionFor, type VerifierSettings } from '../run.js';
+import { isRecord } from '../util/record.js';
 import { verifyAnswer } from '../verify.js';
 import { defineCommand, OUTPUT_FLAGS, parseFormat } from './args.js';
 import { linkFlagConfig } from './args-check.js';
@@ -165,12 +166,7 @@ function looksLikeAnswers(text: string): boolean {
   if (first === undefined) return false;
   try {
     const value: unknown = JSON.parse(first);
-    return (
-      typeof value === 'object' &&
-      value !== null &&
-      typeof (value as { provider?: unknown }).provider === 'string' &&
-      'answer' in value
-    );
+    return isRecord(value) && typeof value.provider === 'string' && 'answer' in value;
   } catch {
     return false;
   }

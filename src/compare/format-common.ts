@@ -109,25 +109,25 @@ const VENDOR_COLUMN: Column = {
   value: (figures) => figures.vendor,
 };
 
+function numeric(header: string, value: Column['value']): Column {
+  return { header, numeric: true, value };
+}
+
 export function deadEndColumns(comparison: VendorComparison): Column[] {
   return [
     VENDOR_COLUMN,
-    ...shownDeadEnds(comparison).map((kind) => ({
-      header: DEAD_END_LABELS[kind],
-      numeric: true,
-      value: (figures: VendorFigures) => deadEndCell(figures.deadEndKinds[kind]),
-    })),
+    ...shownDeadEnds(comparison).map((kind) =>
+      numeric(DEAD_END_LABELS[kind], (figures) => deadEndCell(figures.deadEndKinds[kind])),
+    ),
   ];
 }
 
 export function bucketColumns(comparison: VendorComparison): Column[] {
   return [
     VENDOR_COLUMN,
-    ...shownBuckets(comparison).map((bucket) => ({
-      header: bucket,
-      numeric: true,
-      value: (figures: VendorFigures) => bucketCell(figures.buckets[bucket]),
-    })),
+    ...shownBuckets(comparison).map((bucket) =>
+      numeric(bucket, (figures) => bucketCell(figures.buckets[bucket])),
+    ),
   ];
 }
 
@@ -135,45 +135,22 @@ export function bucketColumns(comparison: VendorComparison): Column[] {
 export function vendorColumns(comparison: VendorComparison): Column[] {
   const columns: Column[] = [
     VENDOR_COLUMN,
-    { header: 'Answers', numeric: true, value: (figures) => String(figures.answers) },
-    { header: 'Errors', numeric: true, value: (figures) => String(figures.errors) },
-    { header: 'Links', numeric: true, value: (figures) => String(figures.links) },
-    {
-      header: 'Invented or\nbroken links',
-      numeric: true,
-      value: (figures) => rateCell(figures.inventedOrBroken),
-    },
+    numeric('Answers', (figures) => String(figures.answers)),
+    numeric('Errors', (figures) => String(figures.errors)),
+    numeric('Links', (figures) => String(figures.links)),
+    numeric('Invented or\nbroken links', (figures) => rateCell(figures.inventedOrBroken)),
     ...(comparison.jurisdictionChecked
-      ? [
-          {
-            header: 'Wrong-jurisdiction\nlinks',
-            numeric: true,
-            value: (figures: VendorFigures) => rateCell(figures.wrongJurisdiction),
-          },
-        ]
+      ? [numeric('Wrong-jurisdiction\nlinks', (figures) => rateCell(figures.wrongJurisdiction))]
       : []),
-    {
-      header: 'Misattributed\nphones',
-      numeric: true,
-      value: (figures) => String(figures.misattributedPhones),
-    },
-    {
-      header: 'Lookalike\nlinks',
-      numeric: true,
-      value: (figures) => String(figures.lookalikeLinks),
-    },
-    { header: 'Verifier\npass', numeric: true, value: (figures) => rateCell(figures.verifierPass) },
+    numeric('Misattributed\nphones', (figures) => String(figures.misattributedPhones)),
+    numeric('Lookalike\nlinks', (figures) => String(figures.lookalikeLinks)),
+    numeric('Verifier\npass', (figures) => rateCell(figures.verifierPass)),
   ];
-  if (comparison.judged) {
+  if (comparison.judged)
     columns.push(
-      { header: 'Judge\npass', numeric: true, value: (figures) => rateCell(figures.judgePass) },
-      {
-        header: 'Convincing\nbut wrong',
-        numeric: true,
-        value: (figures) => rateCell(figures.convincingButWrong),
-      },
+      numeric('Judge\npass', (figures) => rateCell(figures.judgePass)),
+      numeric('Convincing\nbut wrong', (figures) => rateCell(figures.convincingButWrong)),
     );
-  }
   return columns;
 }
 

@@ -108,6 +108,7 @@ export function toGradingResult(report: Report): GradingResult {
   const first = report.pass && report.reasons.length > 0 ? `${report.reasons[0]} | ` : '';
   const reason = `${REASON_PREFIX}: ${verdictHead(report)}: ${first}${summaryLine(report).slice(verdictHead(report).length + 2)}. Links: ${linkCounts(report)}.${resembling} Phones: ${phoneCounts(report)}. Organizations: ${organizations}. Problems: ${problems}`;
   const fatal = report.links.filter((link) => isFatalBucket(link.bucket)).length;
+  const wrongNumbers = report.misattributedCount + (report.jurisdiction?.wrongNumbers ?? 0);
   return {
     pass: report.pass,
     score: report.score,
@@ -116,12 +117,7 @@ export function toGradingResult(report: Report): GradingResult {
       citation_score: report.score,
       link_score: report.linkScore,
       phone_score: round(
-        Math.max(
-          0,
-          1 -
-            MISATTRIBUTED_PHONE_PENALTY *
-              (report.misattributedCount + (report.jurisdiction?.wrongNumbers ?? 0)),
-        ),
+        Math.max(0, 1 - MISATTRIBUTED_PHONE_PENALTY * wrongNumbers),
         SCORE_DECIMALS,
       ),
       usable_links:
