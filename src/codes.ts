@@ -118,7 +118,6 @@ export type PhoneCode = keyof typeof PHONE_CODES;
 export type CorrectionCode = keyof typeof CORRECTION_CODES;
 export type ActionCode = keyof typeof ACTION_CODES;
 export type ClaimCode = keyof typeof CLAIM_CODES;
-export type FindingCode = LinkCode | PhoneCode | CorrectionCode | ActionCode | ClaimCode;
 
 /** Every code of one table, for a schema's enum. */
 export function codesOf<Code extends string>(table: Record<Code, CodeEntry>): Code[] {

@@ -15,7 +15,7 @@ import { lineOfPath, parseJsonText } from '../input/json.js';
 import type { PreparedAnswer } from '../text/prepared.js';
 import { printable } from '../util/strings.js';
 import { chunkFlagConfig } from './args-check.js';
-import { EXIT, readTextFile, type CliIo } from './io.js';
+import { EXIT, readTextFile, withFinalNewline, type CliIo } from './io.js';
 import type { Output } from './output.js';
 
 /** What the chunk check found in one answer, and the repair of its failing claims if made. */
@@ -81,8 +81,7 @@ export async function writeChunkFix(
   const { audit, repair } = outcome;
   if (format === 'json') await output.write(jsonDocument(chunkFixJson(answer, audit, repair)));
   else {
-    const text = repair?.text ?? answer;
-    await output.write(text.endsWith('\n') ? text : `${text}\n`);
+    await output.write(withFinalNewline(repair?.text ?? answer));
     io.stderr(printable(claimFixSummary(audit, repair?.changes.length ?? 0)));
   }
   return audit.action === 'pass' || audit.action === 'repair' ? EXIT.pass : EXIT.failed;

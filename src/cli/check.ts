@@ -11,7 +11,7 @@ import { toJson, toText } from '../format/formatters.js';
 import { indexOf } from '../match/index.js';
 import { fixJson, fixSummary } from '../format/repair.js';
 import { printable } from '../util/strings.js';
-import { EXIT, readTextFile, type CliIo, type Subcommand } from './io.js';
+import { EXIT, readTextFile, withFinalNewline, type CliIo, type Subcommand } from './io.js';
 import { openLineOutput, openOutput, type Output } from './output.js';
 import { defineCommand, parseFormat } from './args.js';
 import {
@@ -241,8 +241,4 @@ async function writeChecks(
       `${printable(toText(report))}${chunks === undefined ? '' : `\n${chunkCheck!.chunkDocument(chunks, 'text')}`}`,
     );
   return exit;
-}
-
-function withFinalNewline(text: string): string {
-  return text.endsWith('\n') ? text : `${text}\n`;
 }

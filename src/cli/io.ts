@@ -63,6 +63,11 @@ export async function readTextFile(path: string, what: string): Promise<string> 
   return (await readInputFile(path, { what, maxBytes: FILE_LIMITS.text })).toString('utf8');
 }
 
+/** The repaired answer as printed: a text ends with a newline. */
+export function withFinalNewline(text: string): string {
+  return text.endsWith('\n') ? text : `${text}\n`;
+}
+
 async function readAllStdin(): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);

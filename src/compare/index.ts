@@ -6,15 +6,10 @@ import type { VendorComparison } from './types.js';
 import { jsonDocument } from '../format/escape.js';
 import { printable } from '../util/strings.js';
 
-export { compareVendors, problemsOf, sortRows } from './aggregate.js';
-export { differs, figuresOf, fisherExact, ratio, tally, wilson } from './figures.js';
+export { compareVendors, problemsOf } from './aggregate.js';
+export { differs, fisherExact, ratio, wilson } from './figures.js';
 export { parseAnswersJsonl, rowsFromAnswers } from './answers-jsonl.js';
-export { comparisonToHtml, REPORT_CSP } from './format-html.js';
-export { comparisonToJson } from './format-json.js';
-export { comparisonToMarkdown } from './format-markdown.js';
-export { comparisonToText } from './format-text.js';
 export { highlightPieces } from './highlight.js';
-export { isModelGradedType } from './model-graded.js';
 export { verdictOf } from '../format/formatters.js';
 export type * from './types.js';
 

@@ -49,13 +49,6 @@ export const PhoneJsonSchema = z.object({
   correction: CorrectionJsonSchema.optional(),
 });
 
-/** One organization named in the answer: its allowlist name and the text as written. */
-export const OrganizationJsonSchema = z.object({
-  name: z.string(),
-  raw: z.string(),
-  ...span,
-});
-
 /** How many of each kind the document left out (it lists at most `LISTED_FINDINGS.json`). */
 export const OmittedJsonSchema = z.object({
   links: offset,
@@ -92,7 +85,8 @@ export const VerdictJsonSchema = z.object({
   wrong_jurisdiction_phones: offset.optional(),
   links: z.array(LinkJsonSchema),
   phones: z.array(PhoneJsonSchema),
-  organizations: z.array(OrganizationJsonSchema),
+  /** Each organization named: its allowlist name and the text as written. */
+  organizations: z.array(z.object({ name: z.string(), raw: z.string(), ...span })),
   reasons: z.array(z.string()),
   action: z.enum(['pass', 'repair', 'review', 'refuse']).optional(),
   action_code: z.enum(codesOf(ACTION_CODES)).optional(),
@@ -134,10 +128,6 @@ export const FixJsonSchema = VerdictJsonSchema.extend({
   }),
 });
 
-/** A link and a number as the comparison reads them back, without code or correction. */
-export const RecordedLinkSchema = LinkJsonSchema.omit({ code: true, correction: true });
-export const RecordedPhoneSchema = PhoneJsonSchema.omit({ code: true, correction: true });
-
 /**
  * The part of a verdict the vendor comparison reads back from a results file; without codes, so a
  * file written before them, or by a verifier knowing more of them, still reads.
@@ -149,12 +139,15 @@ export const RecordedVerdictSchema = VerdictJsonSchema.pick({
   jurisdiction: true,
   wrong_jurisdiction_phones: true,
   counts: true,
-}).extend({ links: z.array(RecordedLinkSchema), phones: z.array(RecordedPhoneSchema) });
+}).extend({
+  links: z.array(LinkJsonSchema.omit({ code: true, correction: true })),
+  phones: z.array(PhoneJsonSchema.omit({ code: true, correction: true })),
+});
 
 export type LinkJson = z.infer<typeof LinkJsonSchema>;
 export type CountsJson = z.infer<typeof CountsJsonSchema>;
 export type PhoneJson = z.infer<typeof PhoneJsonSchema>;
-export type RecordedLink = z.infer<typeof RecordedLinkSchema>;
+export type RecordedLink = RecordedVerdict['links'][number];
 export type RecordedVerdict = z.infer<typeof RecordedVerdictSchema>;
 export type VerdictJson = z.infer<typeof VerdictJsonSchema>;
 export type FixJson = z.infer<typeof FixJsonSchema>;

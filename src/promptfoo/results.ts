@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { FILE_LIMITS } from '../defaults.js';
 import { readInputFile } from '../util/safe-file.js';
+import { compareStrings } from '../util/strings.js';
 import { lineOfPath, parseJsonLines, parseJsonText } from '../input/json.js';
 import { invalidInput, parseInput } from '../input/issues.js';
 
@@ -136,9 +137,7 @@ export type ResultRow = ReturnType<typeof toRow>;
 function sortRows(rows: ResultRow[]): ResultRow[] {
   return rows.sort(
     (a, b) =>
-      a.testIdx - b.testIdx ||
-      a.promptIdx - b.promptIdx ||
-      (a.provider < b.provider ? -1 : a.provider > b.provider ? 1 : 0),
+      a.testIdx - b.testIdx || a.promptIdx - b.promptIdx || compareStrings(a.provider, b.provider),
   );
 }
 

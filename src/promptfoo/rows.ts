@@ -65,12 +65,11 @@ export function fromPromptfooRow(
 
   const components = componentsOf(row.gradingResult, where);
   const judge = judgeOf(components);
-  // A verifier that could not grade the row (no allowlist) makes it an error, not a fail.
-  const ungraded = options.reverify ? undefined : verifierError(components);
-  if (ungraded !== undefined) return { ...base, error: ungraded };
   const verifier = options.reverify
     ? options.reverify(base.answer)
     : recordedVerifier(components, where);
+  // A verifier that could not grade the row (no allowlist) makes it an error, not a fail.
+  if (verifier !== undefined && 'error' in verifier) return { ...base, error: verifier.error };
   const chunks = chunksOf(components);
   return {
     ...base,
@@ -161,22 +160,16 @@ function isVerifierComponent(component: Component): boolean {
   return (component.reason ?? '').startsWith(`${REASON_PREFIX}:`);
 }
 
-/** The reason of a verifier result that carries an error instead of findings, if there is one. */
-function verifierError(components: readonly Component[]): string | undefined {
-  const component = components.find(isVerifierComponent);
-  const recorded = z
-    .object({ error: z.string() })
-    .safeParse(component?.metadata?.[VERIFIER_METADATA_KEY]);
-  return recorded.success ? (component?.reason ?? recorded.data.error) : undefined;
-}
-
+/** The recorded verdict, or the error of a verifier result that carries one instead. */
 function recordedVerifier(
   components: readonly Component[],
   where: string,
-): VerifierVerdict | undefined {
+): VerifierVerdict | { error: string } | undefined {
   const component = components.find(isVerifierComponent);
   if (!component) return undefined;
   const data = component.metadata?.[VERIFIER_METADATA_KEY];
+  const failed = z.object({ error: z.string() }).safeParse(data);
+  if (failed.success) return { error: component.reason ?? failed.data.error };
   if (data === undefined) {
     throw new InputError(
       'INVALID_RESULTS',

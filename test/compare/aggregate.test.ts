@@ -4,7 +4,6 @@ import { InputError } from '../../src/errors.js';
 import {
   compareVendors,
   highlightPieces,
-  isModelGradedType,
   problemsOf,
   ratio,
   wilson,
@@ -14,6 +13,7 @@ import {
   type VendorRow,
   type VerifierVerdict,
 } from '../../src/compare/index.js';
+import { isModelGradedType } from '../../src/compare/model-graded.js';
 import { fromPromptfooRow } from '../../src/promptfoo/rows.js';
 import { BUCKET_SCORES } from '../../src/defaults.js';
 import type { LinkBucket } from '../../src/types.js';

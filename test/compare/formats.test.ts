@@ -3,18 +3,17 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadAllowlistIndex } from '../../src/match/index.js';
 import { readPromptfooResults } from '../../src/promptfoo/results.js';
 import {
-  comparisonToHtml,
-  comparisonToJson,
-  comparisonToMarkdown,
-  comparisonToText,
   compareVendors,
   parseAnswersJsonl,
   renderComparison,
-  REPORT_CSP,
   rowsFromAnswers,
   verdictOf,
   type VendorComparison,
 } from '../../src/compare/index.js';
+import { comparisonToHtml, REPORT_CSP } from '../../src/compare/format-html.js';
+import { comparisonToJson } from '../../src/compare/format-json.js';
+import { comparisonToMarkdown } from '../../src/compare/format-markdown.js';
+import { comparisonToText } from '../../src/compare/format-text.js';
 import { fromPromptfooRow } from '../../src/promptfoo/rows.js';
 import { codeSpan, escapeMarkdown } from '../../src/format/escape.js';
 import { alignTable } from '../../src/compare/format-text.js';
