@@ -10,10 +10,7 @@ import { mapConcurrently } from '../util/pool.js';
 import type { LabelledPair } from './labels.js';
 import { type CalibrationFigures, calibrationFigures, type Confusion } from './metrics.js';
 
-/**
- * One pair as the check decided it (`decided`: it passed), whether the triage decided it alone or
- * a claim got no counted verdict, and what deciding it cost.
- */
+/** One pair as decided (`decided`: the check passed it), and what deciding it cost. */
 export interface PairOutcome {
   id: string;
   category: string | null;
@@ -27,11 +24,7 @@ export interface PairOutcome {
   ms: number;
 }
 
-/**
- * What calibrate measured: the figures of the whole check, of the judge alone (the pairs it was
- * asked about) and per category (`(none)` for pairs without one); the cost and outcomes are the
- * first run's.
- */
+/** The figures of the whole check, the judge alone and each category; the first run's cost. */
 export interface CalibrationReport {
   pairs: number;
   figures: CalibrationFigures;
@@ -49,9 +42,8 @@ export interface CalibrationReport {
 }
 
 /**
- * The whole chunk check, with the caller's policy and judge, on each labelled pair: "supported"
- * when the check passes it, as the assertion would, so the figures are those of the gate a team
- * runs. Each further run (`repeat`) has a cache of its own, lest it repeat the first's verdicts.
+ * The whole chunk check on each labelled pair: "supported" when it passes, as the assertion would.
+ * Each further run (`repeat`) has a cache of its own, lest it repeat the first's verdicts.
  */
 export async function calibrate(
   pairs: readonly LabelledPair[],

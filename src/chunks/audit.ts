@@ -55,10 +55,7 @@ const auditRowSchema = z.strictObject({
     .optional(),
 });
 
-/**
- * The audit printed by `check --chunks --format json` (each field in docs/CHUNKS.md "CLI"): one row
- * per claim. Unknown keys are rejected so a consumer can rely on the shape.
- */
+/** The audit of `check --chunks --format json` (docs/CHUNKS.md "CLI"), strict for consumers. */
 export const chunkAuditSchema = z.strictObject({
   overall_assessment: z.strictObject({
     total_citations: z.number().int().nonnegative(),

@@ -12,10 +12,7 @@ const LIST_ITEM = new RegExp(
 const BLANK = /^[ \t\r]*$/;
 const INDENT = /^[ \t>]*/;
 
-/**
- * Blocks of answers and chunks, which no sentence crosses: paragraphs, list items without their
- * bullet, headings and table rows; code lines belong to none.
- */
+/** Blocks, which no sentence crosses: paragraphs, list items, headings, rows; code is none. */
 export function findBlocks(text: string, mask?: Uint8Array): Span[] {
   const blocks: Span[] = [];
   let open: Span | undefined;

@@ -18,10 +18,7 @@ import {
   type Span,
 } from './types.js';
 
-/**
- * Check an answer's chunk citations: each claim classified against the chunks it cites, the answer
- * gated on the worst. Pure; linear in the answer and the chunks.
- */
+/** Each claim classified against the chunks it cites, the answer gated on the worst. Linear. */
 export function checkChunkCitations(
   input: string | PreparedAnswer,
   chunks: readonly Chunk[],

@@ -9,10 +9,7 @@ import { trimmedSentences } from './sentences.js';
 import { chunkWords, isWordToken, verbatimTokens, type VerbatimToken } from './unicode.js';
 import type { Chunk, Fact, Span } from './types.js';
 
-/**
- * Everything the checks ask of one chunk, each part built on first use: linear in the chunk, and
- * every question after that costs time in the claim's size.
- */
+/** All the checks ask of one chunk, each part built on first use; linear in the chunk. */
 export class ChunkIndex {
   readonly chunk: Chunk;
   private wordsCache?: Token[];
@@ -201,10 +198,7 @@ export class ChunkLibrary {
     return this.byKey.get(key);
   }
 
-  /**
-   * The first chunk stating a claim fact by its first, most specific key. Bare numbers get no
-   * owner: a `2` somewhere says nothing about where a claim's `2` comes from.
-   */
+  /** The first chunk with a fact's most specific key; a bare number has no owner. */
   ownerOfFact(fact: Fact): { index: ChunkIndex; fact: Fact } | undefined {
     if (fact.family === BARE_FAMILY) return undefined;
     if (!this.factOwners) {

@@ -8,10 +8,7 @@ import { findBlocks } from './blocks.js';
 import { chunkWords } from './unicode.js';
 import type { CitationMarker, Claim, Fact, QuoteFinding, Span } from './types.js';
 
-/**
- * An answer read: its markers, quotations, and claims (the sentences that cite, or state a fact or
- * a quotation of `minQuoteWords` words), each claim's words as the overlap check compares them.
- */
+/** An answer's markers, quotations and claims, with each claim's words as overlap compares them. */
 export interface AnswerReading {
   words: ReadonlyMap<Claim, readonly string[]>;
   markers: CitationMarker[];
@@ -19,10 +16,7 @@ export interface AnswerReading {
   claims: Claim[];
 }
 
-/**
- * Read an answer's claims, sentence by sentence within its blocks. A sentence holding only
- * markers (`[2]` on its own) lends them to the sentence before it.
- */
+/** An answer's claims: sentences that cite, or state a fact or a long enough quotation. */
 export function readAnswer(
   answer: string | PreparedAnswer,
   context: MarkerContext,
@@ -138,10 +132,7 @@ function inOrder<T extends Span>(
   };
 }
 
-/**
- * A marker-only sentence's markers given to the claim before it, incrementally, so a run of them
- * stays linear; the claim's text is redone once, after the loop.
- */
+/** A marker-only sentence lends its markers to the claim before it, incrementally (linear). */
 function lendMarkers(
   previous: { claim: Claim; ids: Set<string> },
   own: readonly CitationMarker[],
@@ -186,10 +177,7 @@ const LETTER = /\p{L}/u;
 const SOURCES_LINE =
   /^[\s*_>#-]*(?:sources?|references?|citations?|refs?|context|contexts|来源|参考(?:资料|文献)?|出典)?[\s*_:：,，;；.。、&-]*(?:(?:and|和)[\s,，.。:]*)*$/iu;
 
-/**
- * Give unmarked sentences the citation that covers them by position (docs/CHUNKS.md "Claims"):
- * a paragraph's final markers, or a sources line (the whole answer's when it ends it).
- */
+/** Unmarked sentences cited by position: a paragraph's final markers, or a sources line. */
 function extendScope(
   claims: Claim[],
   blockOf: ReadonlyMap<Claim, number>,

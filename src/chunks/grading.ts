@@ -13,10 +13,7 @@ import {
   SUPPORT_OUTCOMES,
 } from './types.js';
 
-/**
- * The chunk assertion's named scores (docs/CHUNKS.md): each a fraction, left out when its
- * denominator (cited claims, cited ids, claims) is 0.
- */
+/** The chunk assertion's named scores: fractions, left out when the denominator is 0. */
 export const CHUNK_SCORE_NAMES = {
   checksPassedRate: 'chunk_checks_passed_rate',
   citationsFound: 'chunk_citations_found',

@@ -70,8 +70,7 @@ function quoteSharesContent(claim: string, quote: string, prefix: number): boole
 
 /**
  * A claim's verdict after the judge (docs/JUDGE.md): a YES counts only with a quote verbatim in a
- * cited chunk and about the claim; no counted verdict is `not_verified`, or with
- * `rules.advisory` the claim as the checks left it.
+ * cited chunk and about the claim; else `not_verified`, or as the checks left it if advisory.
  */
 export function applyJudgement(
   verdict: ClaimVerdict,

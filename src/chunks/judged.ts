@@ -31,10 +31,7 @@ export interface JudgeSetup
   cache?: JudgeCache;
 }
 
-/**
- * The claims the checks left open: every cited chunk present, and uncertain or weak (with
- * `uncited`, uncited statements too). The rest is proven either way without a call.
- */
+/** The claims the checks left open (uncertain or weak); the rest is proven without a call. */
 function needsJudge(verdict: ClaimVerdict, uncited: boolean): boolean {
   if (verdict.claim.ids.length === 0) return uncited && verdict.classification === 'uncited_claim';
   return (

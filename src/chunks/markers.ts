@@ -18,10 +18,7 @@ export function markerContext(chunks: readonly Chunk[]): MarkerContext {
   return { keys, shapes };
 }
 
-/**
- * Citation markers of a text, in order (docs/CHUNKS.md "Citation forms" says which are read).
- * `mask` must already mark code; the markers found are marked in it.
- */
+/** Citation markers in order (docs/CHUNKS.md "Citation forms"), marked in `mask` (code first). */
 export function findCitations(
   text: string,
   mask: Uint8Array,

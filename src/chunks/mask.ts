@@ -78,8 +78,8 @@ const OPENERS: Record<string, string> = {
 };
 
 /**
- * Quotations, not across a blank line nor past `CHUNK_DEFAULTS.maxQuoteChars`. `‘` opens only at a
- * word's start and straight single quotes never do: they are apostrophes far more often.
+ * Quotations, not across a blank line nor past `CHUNK_DEFAULTS.maxQuoteChars`. Straight single
+ * quotes never open one, `‘` only at a word's start: they are apostrophes far more often.
  */
 export function findQuotes(text: string, mask: Uint8Array): QuoteFinding[] {
   const quotes: QuoteFinding[] = [];
@@ -141,10 +141,7 @@ function isLetter(char: string | undefined): boolean {
 
 const BLANKED = MASK.marker | MASK.code | MASK.link;
 
-/**
- * A claim's prose: its sentence with markers, code and links blanked, offsets kept, since they
- * state nothing the chunks could support (`arr[2]`, `…/2019-rules`).
- */
+/** A claim's prose: markers, code and links blanked (`arr[2]` states no figure), offsets kept. */
 export function proseText(text: string, sentence: Span, mask: Uint8Array): string {
   let out = '';
   for (let index = sentence.start; index < sentence.end; index += 1)

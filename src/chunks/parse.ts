@@ -21,10 +21,7 @@ export interface ParseChunksOptions {
   locate?: (path: readonly PropertyKey[]) => string | undefined;
 }
 
-/**
- * Retrieved chunks from any accepted shape (docs/CHUNKS.md "Chunk input shapes"). Throws
- * `InputError('INVALID_CHUNKS')` saying what is wrong, where and what to do. Pure.
- */
+/** Chunks from any accepted shape (docs/CHUNKS.md); else `InputError('INVALID_CHUNKS')`. Pure. */
 export function parseChunks(value: unknown, options: ParseChunksOptions = {}): Chunk[] {
   const root = options.root ?? 'chunks';
   const where = options.where;

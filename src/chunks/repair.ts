@@ -26,9 +26,8 @@ export interface ClaimGuard {
 type Group = { span: Span; claims: ClaimVerdict[] };
 
 /**
- * The answer with each failing claim dropped (`removalEdit`: its sentence, or its list item or row
- * when nothing else is left) or hedged, in one pass of the link repair's fixer. Null when there is
- * nothing to repair: no failing claim, or more than `maxFailingClaims`.
+ * The answer with each failing claim dropped (its sentence, list item or row) or hedged, in one
+ * pass of the link repair's fixer; null with none, or more than `maxFailingClaims`.
  */
 function downgradeClaims(
   input: string | PreparedAnswer,
@@ -58,10 +57,7 @@ function downgradeClaims(
   return { answer: result.answer, repair: { text: result.answer.text, changes } };
 }
 
-/**
- * The report with its action: `pass` with no failing claim; `refuse` past `maxFailingClaims`;
- * `repair` when the repaired answer passes and holds something; else `retry`.
- */
+/** The action: pass, refuse past the budget, repair when the repair passes, else retry. */
 function recommendClaims(
   report: ChunkReport,
   options: ClaimRepairOptions,

@@ -1,7 +1,4 @@
-/**
- * A suffix automaton over a chunk's tokens: "is this run in it?" in time of the query, so many
- * claims citing a long chunk never rescan it and the check stays linear.
- */
+/** A suffix automaton over a chunk's tokens: a run found in time of the query, never a rescan. */
 export class SubstringIndex {
   private readonly length: number[] = [0];
   private readonly link: number[] = [-1];

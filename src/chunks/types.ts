@@ -65,10 +65,7 @@ export interface FailurePolicy {
   failOnPartialSupport?: boolean;
 }
 
-/**
- * What a cited claim's classification says of its support, one meaning each (docs/JUDGE.md):
- * `not_verified` is nothing proven wrong and nobody confirmed it.
- */
+/** What a cited claim's classification says of its support, one meaning each (docs/JUDGE.md). */
 export const SUPPORT_OUTCOMES = [
   'supported',
   'unsupported',
@@ -237,10 +234,7 @@ export interface ClaimRepair {
   report: ChunkReport;
 }
 
-/**
- * A judge's word on one claim. Not `counted` when it proved nothing (no verdict: `label` null;
- * a YES whose quote proves nothing); `reason` reads after "not verified: ".
- */
+/** A judge's word on one claim; not `counted` when it proved nothing, `reason` says why. */
 export interface ClaimJudgement {
   label: JudgeLabel | null;
   evidenceQuote: string | null;

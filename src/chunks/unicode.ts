@@ -38,10 +38,7 @@ function splitCjk(tokens: readonly Token[]): Token[] {
   return out;
 }
 
-/**
- * Text in NFC, with `toOriginal` mapping an offset back into the text as given. Linear: each base
- * character and the marks after it are normalized as one cluster.
- */
+/** Text in NFC, and each offset back in the text as given; linear, one cluster at a time. */
 export function nfcWithOffsets(text: string): {
   text: string;
   toOriginal: (offset: number) => number;

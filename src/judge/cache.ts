@@ -7,10 +7,7 @@ export interface CachedVerdict {
   evidenceQuote: string;
 }
 
-/**
- * Where verdicts are kept between asks; never a fault: a timeout today says nothing of tomorrow.
- * `get` and `set` never throw.
- */
+/** Verdicts kept between asks, never a fault (a timeout says nothing of tomorrow); no throws. */
 export interface JudgeCache {
   get(key: string): Promise<CachedVerdict | undefined>;
   set(key: string, verdict: CachedVerdict): Promise<void>;

@@ -44,10 +44,7 @@ function readCachedVerdict(text: string, key: string): CachedVerdict | undefined
 /** Entry names are ours (hex digests), so no name from outside ever becomes a path. */
 const ENTRY_NAME = /^[0-9a-f]{64}$/;
 
-/**
- * The text of `dir/name.json` through the one safe entry reader (`src/util/safe-file.ts`): no
- * link followed, no FIFO waited on, a bounded regular file; else undefined.
- */
+/** `dir/name.json` through the one safe entry reader, or undefined. */
 export async function readEntry(
   dir: string,
   name: string,
@@ -57,10 +54,7 @@ export async function readEntry(
   return readEntryFile(join(dir, `${name}.json`), maxBytes);
 }
 
-/**
- * Write `dir/name.json` whole, the folder made when missing. False, never a throw, when it
- * cannot: a cache that cannot write misses, it does not fail a check.
- */
+/** Write `dir/name.json`, the folder made; false, never a throw: an unwritable cache misses. */
 export async function writeEntry(dir: string, name: string, text: string): Promise<boolean> {
   if (!ENTRY_NAME.test(name)) return false;
   try {

@@ -20,9 +20,8 @@ type Attempt =
   | { kind: 'fault'; fault: JudgeFaultKind; detail: string };
 
 /**
- * A judge over the OpenAI-compatible chat-completions protocol. Only 429 and 5xx are tried again,
- * after Retry-After (at most `JUDGE_DEFAULTS.maxRetryAfterMs`) or a doubling backoff. `ask` never
- * throws.
+ * A judge over the OpenAI-compatible chat-completions protocol: 429 and 5xx tried again after
+ * Retry-After (at most `JUDGE_DEFAULTS.maxRetryAfterMs`) or a doubling backoff. Never throws.
  */
 export function createHttpJudge(options: HttpJudgeOptions): Judge {
   const endpoint = `${options.url.replace(/\/+$/, '')}/chat/completions`;

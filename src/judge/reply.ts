@@ -1,10 +1,7 @@
 import { isRecord } from '../util/record.js';
 import { JUDGE_LABELS, type JudgeLabel, type WireVerdict } from './types.js';
 
-/**
- * What a reply comes to: its verdicts in the order asked, or set aside whole: unparsable, or
- * naming ids nobody asked about (any verdict may be any claim's).
- */
+/** A reply's verdicts, or why it is set aside whole (a foreign id may mean any claim's verdict). */
 export type ReplyOutcome =
   | { kind: 'verdicts'; verdicts: WireVerdict[] }
   | { kind: 'unparsable'; reason: string }

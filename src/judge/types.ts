@@ -20,10 +20,7 @@ export interface WireVerdict {
   evidenceQuote: string;
 }
 
-/**
- * Why a request got no usable reply (its words: `FAULT_WORDS`, `src/chunks/judged.ts`); every
- * kind leaves the claims it carried unverified, never supported.
- */
+/** Why a request got no usable reply (its words: `FAULT_WORDS`, `src/chunks/judged.ts`). */
 export type JudgeFaultKind =
   | 'timeout'
   | 'rate_limited'
@@ -46,10 +43,7 @@ export type JudgeAnswer =
   | { kind: 'reply'; text: string; attempts: number; usage?: TokenUsage }
   | { kind: 'fault'; fault: JudgeFaultKind; detail: string; attempts: number };
 
-/**
- * Something that answers one request: the HTTP client, the grading provider, the recorder and
- * the replay judge alike. `ask` never throws; every failure is a `fault`.
- */
+/** Anything that answers one request (HTTP, grading provider, recorder, replay); never throws. */
 export interface Judge {
   readonly model: string;
   ask(request: JudgeRequest, signal: AbortSignal): Promise<JudgeAnswer>;

@@ -52,10 +52,7 @@ function yearAt(tokens: Token[], index: number): { year: number; next: number } 
   return year >= 1000 && year <= 2100 ? { year, next: index + 1 } : undefined;
 }
 
-/**
- * A date written with 年, 月 and 日 after the numbers (Chinese and Japanese): `2024年3月18日`,
- * `2024年3月`, `3月18日`. The year may be left to the dateline.
- */
+/** `2024年3月18日`, `2024年3月`, `3月18日`: the year may be left to the dateline. */
 function cjkDateAt(tokens: Token[], index: number): DateParts | undefined {
   const glued = (at: number, char: string): boolean =>
     isSym(tokens[at], char) && adjacent(tokens[at - 1], tokens[at]);
@@ -95,10 +92,7 @@ interface DateParts {
   yearOptional?: boolean;
 }
 
-/**
- * A date starting at `index`: a month name first (`March 5, 2020`, `March 2020`), or a number
- * first (`5 March 2020`, `2024年3月18日`, `2020-03-05`, `04.03.2024`, `3/5/2020`).
- */
+/** A date at `index`: `March 5, 2020`, `5 March 2020`, `2020-03-05`, `04.03.2024`, `3/5/2020`. */
 export function parseDate(tokens: Token[], index: number, style: NumberStyle): Parsed | undefined {
   const parts =
     tokens[index]!.type === 'num'
@@ -206,8 +200,8 @@ function dottedDateAt(token: Token, index: number): DateParts | undefined {
 }
 
 /**
- * `3/5/2020`: month first or day first as the style says; while it is unknown, month first with
- * the day-first reading kept beside it when both are dates. A part over 12 settles it on its own.
+ * `3/5/2020`, as the style says; while it is unknown, month first with the day-first reading kept
+ * beside it when both are dates.
  */
 function slashDateAt(tokens: Token[], index: number, style: NumberStyle): DateParts | undefined {
   const token = tokens[index]!;

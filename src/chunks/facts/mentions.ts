@@ -21,10 +21,7 @@ import {
   type Token,
 } from './tokens.js';
 
-/**
- * `two thirds`: a share, as its percentage (also cut: 66%). `half` counts in chunks only: in a
- * claim "half of" is prose as often as it is a figure.
- */
+/** `two thirds` as its percentage (also cut: 66%); `half` in chunks only, prose in a claim. */
 export function parseFraction(tokens: Token[], index: number, side: FactSide): Parsed | undefined {
   const first = tokens[index];
   const second = tokens[index + 1];

@@ -45,10 +45,7 @@ function digitsAt(tokens: Token[], index: number, style: NumberStyle): NumberCor
   });
 }
 
-/**
- * Digits that name rather than count: glued to letters (`H2O`, `COVID-19`, `GPT-4`), after a label
- * (`Passage 3`, `p. 14`), notation (`S^2`), a list enumerator, or a bracketed label (`[1]`).
- */
+/** Digits that name rather than count: `H2O`, `COVID-19`, `Passage 3`, `S^2`, `1.` items, `[1]`. */
 function namesSomething(tokens: Token[], index: number): boolean {
   const token = tokens[index]!;
   const previous = tokens[index - 1];

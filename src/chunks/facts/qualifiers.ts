@@ -19,10 +19,7 @@ export interface Qualifiers {
   end?: number;
 }
 
-/**
- * What follows a number: a scale word (`1.2 million`), then a percent sign or word, a currency
- * word or a sign written after the amount, or a unit (`14 days`, `14-day`, `fourteen (14) days`).
- */
+/** What follows a number: a scale word, then a percent, a currency or a unit (`14-day`). */
 export function qualifiersAt(tokens: Token[], core: NumberCore): Qualifiers {
   let next = core.next;
   let scale: number | undefined;
