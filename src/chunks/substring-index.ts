@@ -47,13 +47,7 @@ export class SubstringIndex {
 
   /** Whether `query` occurs as a contiguous run of the indexed tokens (the empty query does). */
   contains(query: readonly string[]): boolean {
-    let state = 0;
-    for (const token of query) {
-      const target = this.next[state]!.get(token);
-      if (target === undefined) return false;
-      state = target;
-    }
-    return true;
+    return this.longestRun(query).length === query.length;
   }
 
   /** The longest run of `query` in the tokens: its length, its end in the query, its first start. */
