@@ -42,10 +42,6 @@ export class ChunkIndex {
     return this.wordIndexCache.contains(words);
   }
 
-  hasWord(word: string): boolean {
-    return this.wordSentences.has(word);
-  }
-
   private get verbatim(): { tokens: VerbatimToken[]; index: SubstringIndex } {
     if (!this.verbatimCache) {
       const tokens = verbatimTokens(this.chunk.text);
@@ -106,7 +102,8 @@ export class ChunkIndex {
     return this.wordSentencesCache;
   }
 
-  private get factData(): NonNullable<ChunkIndex['factsCache']> {
+  /** The chunk's facts in text order, by sentence, by key, and each family's first. */
+  get factTable(): NonNullable<ChunkIndex['factsCache']> {
     if (!this.factsCache) {
       const facts = extractFacts(this.chunk.text, 'chunk', 0, this.style);
       const sentences = this.sentences;
@@ -125,12 +122,8 @@ export class ChunkIndex {
     return this.factsCache;
   }
 
-  allFacts(): Fact[] {
-    return this.factData.facts;
-  }
-
   findFact(claimFact: Fact): Fact | undefined {
-    const { byKey } = this.factData;
+    const { byKey } = this.factTable;
     for (const key of claimFact.keys) {
       const found = byKey.get(key);
       if (found) return found;
@@ -138,17 +131,9 @@ export class ChunkIndex {
     return undefined;
   }
 
-  sentenceOf(fact: Fact): number | undefined {
-    return this.factData.sentenceOf.get(fact);
-  }
-
-  firstOfFamily(family: string): Fact | undefined {
-    return this.factData.firstByFamily.get(family);
-  }
-
   /** Facts of the chunk standing in sentences `[from, to]`, of the given families, in order. */
   factsInSentences(families: readonly string[], from: number, to: number, limit: number): Fact[] {
-    const { facts, sentenceOf } = this.factData;
+    const { facts, sentenceOf } = this.factTable;
     const found: Fact[] = [];
     let low = 0;
     let high = facts.length;
@@ -204,7 +189,7 @@ export class ChunkLibrary {
     if (!this.factOwners) {
       const owners = new Map<string, { index: ChunkIndex; fact: Fact }>();
       for (const index of this.indexes)
-        for (const fact of index.allFacts())
+        for (const fact of index.factTable.facts)
           for (const key of fact.keys) if (!owners.has(key)) owners.set(key, { index, fact });
       this.factOwners = owners;
     }

@@ -119,7 +119,7 @@ function checkAgainst(
     ),
     wordOverlap: overlapIndex
       ? overlapOf(
-          content.filter((word) => overlapIndex.hasWord(word)).length,
+          content.filter((word) => overlapIndex.wordSentences.has(word)).length,
           content.length,
           overlapIndex.chunk.id,
         )

@@ -93,7 +93,7 @@ export function checkFact(
   if (bare) return { fact };
   for (const index of cited) {
     for (const family of relatedFamilies(fact.family)) {
-      const near = index.firstOfFamily(family);
+      const near = index.factTable.firstByFamily.get(family);
       if (near) return { fact, nearest: { chunkId: index.chunk.id, fact: near } };
     }
   }
@@ -165,7 +165,7 @@ export function findSourcePassage(
     }
     for (const fact of facts) {
       const found = index.findFact(fact);
-      const sentence = found ? index.sentenceOf(found) : undefined;
+      const sentence = found ? index.factTable.sentenceOf.get(found) : undefined;
       if (sentence !== undefined) scores.set(sentence, (scores.get(sentence) ?? 0) + 2);
     }
     let sentence = 0;
