@@ -15,7 +15,6 @@ function ratioJson(ratio: Ratio): Record<string, number | null> {
   };
 }
 
-/** One set of figures as JSON: the confusion matrix, each ratio with its interval, F1s, κ. */
 function figuresJson(figures: CalibrationFigures): Record<string, unknown> {
   return {
     confusion: {
@@ -146,13 +145,11 @@ export function calibrationText(report: CalibrationReport): string {
   ].join('\n');
 }
 
-/** One set of figures in a line: the matrix, the two recalls, macro-F1 and κ. */
 function summaryText(figures: CalibrationFigures): string {
   const { tp, fn, fp, tn } = figures.confusion;
   return `TP ${tp} FN ${fn} FP ${fp} TN ${tn}; supported recall ${percent(figures.supported.recall.rate)}, not supported recall ${percent(figures.notSupported.recall.rate)}; macro-F1 ${percent(figures.macroF1)}; kappa ${figures.kappa === null ? 'n/a' : figures.kappa.toFixed(3)}`;
 }
 
-/** Calls, tokens and time, in total and per pair. */
 function costText(report: CalibrationReport): string {
   const total = report.tokens.prompt + report.tokens.completion;
   const ms = report.outcomes.map((outcome) => outcome.ms);

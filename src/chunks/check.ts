@@ -68,7 +68,6 @@ function isStatement(claim: Claim, words: readonly string[]): boolean {
   return words.filter(isContentWord).length >= CHUNK_DEFAULTS.statementMinWords;
 }
 
-/** A verdict on the NFC text, its claim's spans moved into the answer as given. */
 function inOriginal(
   verdict: ClaimVerdict,
   answer: string,

@@ -201,8 +201,7 @@ export class ChunkLibrary {
   ownerOfVerbatim(tokens: readonly string[]): ChunkIndex | undefined {
     if (tokens.length === 0) return undefined;
     if (!this.verbatimAll) {
-      // One index over every chunk, each followed by a token no text can produce, so no match
-      // runs from one chunk into the next.
+      // Each chunk is followed by a token no text makes, so no match runs into the next.
       const all: string[] = [];
       const owners: ChunkIndex[] = [];
       this.indexes.forEach((index, position) => {

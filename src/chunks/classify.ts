@@ -73,7 +73,6 @@ const SCOPE_NOTES: Record<NonNullable<Claim['citedBy']>, string> = {
   sources_line: ' (cited by the sources line)',
 };
 
-/** The chunks a claim cites, the ids no chunk has, and every id as cited. */
 function citedChunks(
   claim: Claim,
   library: ChunkLibrary,
@@ -98,7 +97,6 @@ interface ClaimChecks {
   exactIn: ChunkIndex | undefined;
 }
 
-/** Quotations and facts checked, the closest passage, its chunk's overlap, a verbatim chunk. */
 function checkAgainst(
   claim: Claim,
   read: { words: readonly string[]; content: string[]; quotes: QuoteFinding[] },
@@ -131,7 +129,6 @@ function checkAgainst(
   };
 }
 
-/** The first classification that applies, and the code of the rule within it. */
 function classificationOf(
   claim: Claim,
   missingIds: readonly string[],
@@ -167,8 +164,7 @@ function deterministicSupport(
   options: ClassifyClaimOptions,
 ): { classification: ClaimClassification; code: ClaimCode } {
   if (checks.exactIn) return { classification: 'exact_match', code: 'claim.exact-match' };
-  // CJK text marks no words to count; a sentence about the passages ("the context does not
-  // mention…") shares few words with them by nature.
+  // Not measured where no words are marked (CJK) nor on sentences about the passages themselves.
   if (
     !hasCjk(claim.prose) &&
     !ABOUT_THE_SOURCES.test(claim.prose) &&

@@ -45,7 +45,6 @@ function unknownIds({ missingIds, library }: ExplainInput, { whys, fixes }: Prob
   fixes.push(`cite one of the chunks given, or remove ${written}`);
 }
 
-/** A quotation found only in a chunk not cited, or in none. */
 function quotationProblems(
   { quoteChecks, cited }: ExplainInput,
   citedNames: string,
@@ -74,7 +73,6 @@ function quotationProblems(
   }
 }
 
-/** A fact cited to the wrong chunk of a group, and facts in none of the cited chunks. */
 function factProblems(
   { factChecks, cited, library }: ExplainInput,
   citedNames: string,
@@ -106,7 +104,6 @@ function factProblems(
   }
 }
 
-/** No problem found: verbatim, or what was checked and that a judge must decide. */
 function noProblem(
   input: ExplainInput,
   citedNames: string,

@@ -142,7 +142,6 @@ interface Ask {
   keyOf: (position: number) => string;
 }
 
-/** Each set's claims from the cache; the sets with claims left, in order. */
 async function lookUp(pass: JudgePass, groups: readonly Group[]): Promise<Ask[]> {
   const asks: Ask[] = [];
   for (const group of groups) {

@@ -151,7 +151,6 @@ export interface ClaimVerdict {
   code: ClaimCode;
   /** Ids cited, in order: a chunk's id as the input gave it, else the marker's key. */
   citedIds: string[];
-  /** Cited keys no chunk has. */
   missingIds: string[];
   quotes: QuoteCheck[];
   facts: FactCheck[];
@@ -182,7 +181,6 @@ export interface ClaimRepairOptions {
 /** One answer checked against its chunks; any failing claim fails it, whatever the score. */
 export interface ChunkReport extends FailurePolicy {
   pass: boolean;
-  /** See `scoreChunkReport`. */
   score: number;
   chunkCount: number;
   claims: ClaimVerdict[];

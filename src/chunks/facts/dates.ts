@@ -86,7 +86,6 @@ interface DateParts {
   year?: number | undefined;
   month?: number | undefined;
   day?: number | undefined;
-  /** Index of the first token after the date. */
   next: number;
   altDate?: Mention['altDate'];
   yearOptional?: boolean;
@@ -119,7 +118,6 @@ function dateMention(tokens: Token[], index: number, parts: DateParts): Parsed {
   return { mentions: [mention], next };
 }
 
-/** `March 5, 2020`, `March 5`, `March 2020`. */
 function monthFirstAt(tokens: Token[], index: number): DateParts | undefined {
   const month = monthAt(tokens, index);
   if (!month) return undefined;
@@ -129,7 +127,6 @@ function monthFirstAt(tokens: Token[], index: number): DateParts | undefined {
   return year ? { year: year.year, month: month.month, next: year.next } : undefined;
 }
 
-/** Month and day with the year after them (`…, 2020`) when one follows. */
 function withYear(tokens: Token[], after: number, month: number, day: number): DateParts {
   const year = yearAt(tokens, isSym(tokens[after], ',') ? after + 1 : after);
   return year ? { year: year.year, month, day, next: year.next } : { month, day, next: after };
@@ -145,7 +142,6 @@ function numberFirstAt(tokens: Token[], index: number, style: NumberStyle): Date
   );
 }
 
-/** `5 March 2020`, `5th of March`. */
 function dayFirstAt(tokens: Token[], index: number): DateParts | undefined {
   const day = dayAt(tokens, index);
   if (!day) return undefined;
@@ -175,7 +171,6 @@ function isMonthDay(month: number, day: number): boolean {
   return month >= 1 && month <= 12 && day >= 1 && day <= 31;
 }
 
-/** `2020-03-05`. */
 function isoDateAt(tokens: Token[], index: number): DateParts | undefined {
   const token = tokens[index]!;
   if (!/^\d{4}$/.test(token.text)) return undefined;

@@ -60,8 +60,7 @@ function namesSomething(tokens: Token[], index: number): boolean {
   const labelWord = isSym(previous, '.') ? tokens[index - 2] : previous;
   if (isWord(labelWord, LABEL_WORDS)) return true;
   if (isSym(previous, '^_') && adjacent(previous, token)) return true;
-  // A list enumerator run into the text (`follow these steps: 1. Plan…`) counts items, it states
-  // nothing: one or two digits right before `.` or `)`, opening the text or following a colon.
+  // A list number run into the text (`follow these steps: 1. Plan…`) counts, it states nothing.
   if (
     /^\d{1,2}$/.test(token.text) &&
     isSym(tokens[index + 1], '.)') &&

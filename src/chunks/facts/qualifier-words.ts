@@ -1,5 +1,3 @@
-// The words around a number: percent, currencies, units, hedges, shares, bounds. Data only.
-
 import { byMeaning, byValue } from './number-words.js';
 
 export const PERCENT_WORDS = new Set(['percent', 'pct', 'percentage']);

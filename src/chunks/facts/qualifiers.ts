@@ -44,7 +44,6 @@ interface Found {
   end: number;
 }
 
-/** `12%`, `12 percent`, `12 percentage points`, `12 per cent`. */
 function percentAt(tokens: Token[], next: number): Found | undefined {
   const token = tokens[next];
   if (isSym(token, '%')) return { kind: 'percent', with: {}, next: next + 1, end: token.end };
@@ -73,7 +72,6 @@ function moneyAt(tokens: Token[], next: number): Found | undefined {
     : { kind: 'money', with: { currency }, next: next + 1, end: token.end };
 }
 
-/** `14-day`, `14 days`, `14 calendar days`, and the echo in `fourteen (14) days`. */
 function unitAt(tokens: Token[], next: number): Found | undefined {
   const token = tokens[next];
   let unitIndex = next;

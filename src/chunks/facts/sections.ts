@@ -13,8 +13,7 @@ const SECTION_LABELS = byMeaning({
   amendment: 'amendment',
 });
 const ROMAN = /^[IVXLCDM]{1,8}$/;
-// After the number: a letter suffix, dotted or dashed sub-numbers, parenthesized sub-parts. Each
-// repeated group has a bounded body that starts with a fixed character, so matching is linear.
+// Each repeated group has a bounded body starting with a fixed character: matching is linear.
 const SECTION_TAIL = /[A-Za-z]{0,2}(?:[-–.:]\d{1,6}[A-Za-z]{0,2})*(?:\([0-9A-Za-z]{1,4}\))*/y;
 
 /** `§ 1983`, `§§ 12-34`, `Section 8(a)(2)`, `Sec. 5`, `Article III`, `Rule 56`. */

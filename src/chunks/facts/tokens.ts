@@ -19,9 +19,8 @@ export interface Token {
   end: number;
 }
 
-// Single-class runs only: a number run, a word run, or one other visible character. A CJK
-// character is a token of its own and reads as a symbol, not a word: `200元` and `90%的` are
-// figures (digits glued to letters are names, `H2O`; glued to CJK text they are not).
+// A CJK character is a token of its own and reads as a symbol, so `200元` and `90%的` are
+// figures, where digits glued to letters are names (`H2O`).
 const FACT_TOKEN = new RegExp(
   `\\d[\\d.,]*|[${CJK_CLASS}]|(?:(?![${CJK_CLASS}])\\p{L})(?:(?![${CJK_CLASS}])[\\p{L}\\p{M}])*|\\S`,
   'gu',
