@@ -3,32 +3,21 @@ import { editDistance } from '../util/strings.js';
 import type { z } from 'zod';
 
 /**
- * The one house style for "this input does not fit": every schema failure (zod's issues) and every
- * hand-made check of the same input reads `PATH: what is wrong; what to do`, under the file (and
- * line) the `InputError` names. PATH is one style everywhere: a root (`$` for a file, `config` for
- * an assertion's config, the variable a value came from) then `.key`, `[index]`, or `["odd key"]`
- * for a key that is not a plain word, so `$.org_phones["Legal Aid of X"][2]` and
- * `config.liveness.timeoutMs`. A front can name a value the way its user wrote it instead
- * (`--timeout`), so the same bad value gets the same words from every front.
- *
- * The steps, in order below: the message put together, the types it is made from, PATH, what is
- * wrong, an unknown key and what it was likely meant to be (the allowed keys read from the schema).
+ * The one house style for "this input does not fit", from zod's issues and hand-made checks alike:
+ * `PATH: what is wrong; what to do`. PATH is a root (`$` for a file, `config`, a variable's name)
+ * then `.key`, `[index]` or `["odd key"]`, or the name a front's user wrote it by (`--timeout`).
  */
 
 const DEFAULT_MAX = 5;
 
-/**
- * `what is wrong; what to do`: the one way a problem and its remedy are joined, for every input
- * (a schema's issues below, a CSV's rows in `table.ts`).
- */
+/** `what is wrong; what to do`: the one way a problem and its remedy are joined, for every input. */
 export function houseMessage(what: string, todo?: string): string {
   return todo === undefined ? what : `${what}; ${todo}`;
 }
 
 /**
- * The house message for a list of issues: one line for one problem, else a count, one problem a
- * line (at most `max`) and "and N more". Unknown keys come first: a misspelled key is what the user
- * wrote, and the key it was meant to be is then not reported missing as well.
+ * The house message for issues: one line for one problem, else a count, a line each (at most
+ * `max`) and "and N more". Unknown keys first: the key a misspelling meant is not also reported missing.
  */
 export function describeIssues(issues: readonly AnyIssue[], format: IssueFormat = {}): string {
   const lines = issueLines(issues, format);
@@ -80,7 +69,7 @@ function issueLines(issues: readonly AnyIssue[], format: IssueFormat): string[] 
     if (
       'code' in issue &&
       issue.code === 'invalid_type' &&
-      isMissing(issue) &&
+      issue.input === undefined &&
       suggested.has(pathKey(path))
     )
       continue;
@@ -92,9 +81,8 @@ function issueLines(issues: readonly AnyIssue[], format: IssueFormat): string[] 
 }
 
 /**
- * A union the value fits none of: when one option took the value's type and failed inside it (a
- * liveness object with a bad timeout), its own issues say what is wrong; otherwise the value has
- * none of the types, one issue for the union.
+ * A union the value fits none of: when one option took the value's type and failed inside it, its
+ * own issues say what is wrong; otherwise one issue for the union.
  */
 function flatten(issue: AnyIssue, prefix: readonly PathPart[]): AnyIssue[] {
   const path = [...prefix, ...(issue.path as readonly PathPart[])];
@@ -113,11 +101,9 @@ function flatten(issue: AnyIssue, prefix: readonly PathPart[]): AnyIssue[] {
   return [{ ...issue, path } as AnyIssue];
 }
 
-// What the house message is made from, for every step of it.
-
 export type PathPart = PropertyKey;
 
-/** A problem found by hand, beside the schema: where, and the whole "what is wrong; what to do". */
+/** A problem found by hand, beside the schema: where, and "what is wrong; what to do". */
 export interface HandIssue {
   path: readonly PathPart[];
   message: string;
@@ -130,22 +116,17 @@ export interface IssueFormat {
   root?: string;
   /** The schema the value was checked against: lists the allowed keys beside an unknown one. */
   schema?: z.ZodType;
-  /** What the value at a key path (keys joined by `.`, indices left out) must be, in a person's words. */
+  /** What the value at a key path (`pathKey`) must be, in a person's words. */
   expected?: Readonly<Record<string, string>>;
-  /** Names a value the way the user wrote it (key path as in `expected` → `--timeout`), instead of its path. */
+  /** The name the user wrote a value by (`pathKey` → `--timeout`), instead of its path. */
   labels?: Readonly<Record<string, string>>;
   /** What to do, said once at the end. */
   hint?: string;
-  /** The line of a path in the text the value was read from (`lineOfPath`), when there is one. */
+  /** The line of a path in the text the value was read from (`lineOfPath`). */
   locate?: (path: readonly PathPart[]) => string | undefined;
-  /** How many problems to spell out; the rest are counted. Default 5. */
+  /** How many problems to spell out. Default 5. */
   max?: number;
 }
-
-/**
- * PATH, the place a message names: one style everywhere (a root, then `.key`, `[index]` or
- * `["odd key"]`), or the name the user wrote it by (a flag), with its line when there is one.
- */
 
 /** `$.org_phones["Legal Aid of X"][2]`: the root, then each key or index. */
 export function formatPath(root: string, path: readonly PathPart[]): string {
@@ -159,8 +140,8 @@ export function formatPath(root: string, path: readonly PathPart[]): string {
   return out;
 }
 
-/** Keys only, joined by `.`: how `expected` and `labels` name a value wherever it sits in a list. */
-export function pathKey(path: readonly PathPart[]): string {
+/** Keys only, joined by `.`: names a value wherever it sits in a list. */
+function pathKey(path: readonly PathPart[]): string {
   return path.filter((part) => typeof part === 'string').join('.');
 }
 
@@ -172,12 +153,11 @@ function placeOf(path: readonly PathPart[], format: IssueFormat): string {
   return `${formatPath(format.root ?? '$', path)}${line === undefined ? '' : ` (${line})`}`;
 }
 
-/** What is wrong, in a person's words, for one of zod's issues: the expected thing, then what was given. */
-
+/** What is wrong with one of zod's issues, in a person's words: what was expected, what was given. */
 function describeIssue(issue: z.core.$ZodIssue, format: IssueFormat): string {
   const path = issue.path as readonly PathPart[];
   const expected = format.expected?.[pathKey(path)];
-  if (issue.code === 'invalid_type' && isMissing(issue)) {
+  if (issue.code === 'invalid_type' && issue.input === undefined) {
     return `is missing; add ${expected ?? describeType(issue.expected, true)}`;
   }
   if (expected !== undefined) return `must be ${expected}, got ${got(issue)}`;
@@ -218,13 +198,9 @@ function describeIssue(issue: z.core.$ZodIssue, format: IssueFormat): string {
   }
 }
 
-/** What the value was: every caller parses with `reportInput` (as `parseInput` does), so issues carry it. */
+/** What the value was: every caller parses with `reportInput`, so issues carry it. */
 function got(issue: z.core.$ZodIssue): string {
   return describeValue(issue.input);
-}
-
-function isMissing(issue: z.core.$ZodIssueInvalidType): boolean {
-  return issue.input === undefined;
 }
 
 function describeType(expected: string, missing: boolean): string {
@@ -252,11 +228,7 @@ function lowerFirst(text: string): string {
     : text;
 }
 
-/**
- * A key the schema does not know: the allowed keys, read from the schema, and the one it was
- * probably meant to be. Each guess is added to `suggested`, so that key is not also reported missing.
- */
-
+/** A key the schema does not know: the allowed keys and the likely one, added to `suggested`. */
 function unknownKeys(
   issue: z.core.$ZodIssueUnrecognizedKeys,
   format: IssueFormat,
@@ -315,10 +287,8 @@ function closest(key: string, names: readonly string[]): string | undefined {
   return best;
 }
 
-/**
- * Reading a zod schema's shape, so the allowed keys a message lists come from the schema itself and
- * cannot drift from it. Reads zod's internal definition (`_zod.def`), the one place that does.
- */
+// The allowed keys come from the schema itself, so they cannot drift from it: this is the one
+// place that reads zod's internal definition (`_zod.def`).
 
 interface Def {
   type: string;

@@ -1,25 +1,19 @@
-/**
- * One pass over JSON text that says where in it something is: the first character that cannot be
- * there, a key written twice, the value at a path. Node 20's `JSON.parse` gives no position for
- * some errors ("Unexpected token ']'" after a trailing comma). No recursion, so deep nesting
- * cannot overflow the stack; jsonc-parser 3 was measured and rejected for that, and because it
- * places a bad escape or an unclosed string at the string's start, not where it goes wrong.
- */
+// Where in JSON text something is: the first character that cannot be there (Node 20's
+// `JSON.parse` gives no position for some errors), a key written twice, the value at a path. No
+// recursion, so deep nesting cannot overflow the stack: jsonc-parser 3 was rejected for that, and
+// for placing a bad escape at the string's start.
 
 type PathPart = string | number;
 
-/** One open object or array. */
+/** One open object or array: where its `{` or `[` is, and the key or index being read. */
 interface JsonFrame {
   readonly object: boolean;
-  /** Offset of its `{` or `[`. */
   readonly start: number;
-  /** The key of the member being read (objects). */
   key: string;
-  /** The index of the element being read (arrays). */
   index: number;
 }
 
-/** What a visitor is told; `open` is the stack of containers, outermost first. Returning true stops the walk. */
+/** `open` is the stack of containers, outermost first; returning true stops the walk. */
 interface JsonVisitor {
   /** A key at `offset` (its opening quote), unescaped; its object is `open`'s last frame. */
   key?(key: string, offset: number, open: readonly JsonFrame[]): boolean | void;

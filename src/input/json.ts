@@ -4,32 +4,26 @@ import { firstDuplicateKey, jsonErrorOffset, offsetOfPath } from './json-walk.js
 
 export { jsonErrorOffset } from './json-walk.js';
 
-/**
- * Reading JSON and JSON Lines input, with one style of error message for every reader: where (the
- * file, or `file:line` for one line of JSON Lines), what is wrong (`is not valid JSON at line L,
- * column C` and the parser's own words, or a key that appears twice in one object), then what to do.
- */
+/** How a JSON reader words its errors: where, what is wrong (with line and column), what to do. */
 export interface JsonReadOptions {
-  /** What to do about a syntax error, said to the user. Default "fix the syntax". */
+  /** What to do about a syntax error. Default "fix the syntax". */
   hint?: string;
-  /** The error code. Default `INVALID_JSON`. */
+  /** Default `INVALID_JSON`. */
   code?: InputErrorCode;
-  /** The code of a repeated key: valid JSON, wrong content, so a reader may name it as its content's (`INVALID_ALLOWLIST`). Default `code`. */
+  /** A repeated key is valid JSON, so a reader may name it as its content's. Default `code`. */
   duplicateCode?: InputErrorCode;
-  /** How the value is named in the path of a repeated key (see `formatPath`). Default `$`. */
+  /** The root of a repeated key's path (`formatPath`). Default `$`. */
   root?: string;
   /**
-   * Report a key that appears twice in one object (default true). Off only for files a program
-   * wrote with `JSON.stringify`, which cannot repeat a key: promptfoo's results, often tens of
-   * megabytes, are then not walked a second time.
+   * Report a key that appears twice in one object (default true). Off only for `JSON.stringify`'s
+   * output, which cannot repeat one: promptfoo's results, often tens of megabytes.
    */
   duplicateKeys?: boolean;
 }
 
 /**
- * `JSON.parse` of text read from `where` (a byte-order mark is allowed); a syntax error or a
- * repeated key is an `InputError` that says where, with line and column. Without `where` (JSON
- * inside a value, such as a promptfoo variable), the root names it.
+ * `JSON.parse` of text read from `where` (a byte-order mark allowed); a syntax error or a repeated
+ * key is an `InputError` with line and column. Without `where` (JSON inside a value), the root names it.
  */
 export function parseJsonText(
   text: string,
@@ -40,7 +34,7 @@ export function parseJsonText(
   return readJson(json, where, options, (offset) => lineAndColumn(json, offset));
 }
 
-/** One parsed line of JSON Lines: its value, its 1-based line number, and `file:line` for messages. */
+/** One parsed line of JSON Lines; `where` is `file:line`. */
 export interface JsonLine {
   value: unknown;
   line: number;
@@ -48,9 +42,8 @@ export interface JsonLine {
 }
 
 /**
- * The values of a JSON Lines text, one per non-blank line, read lazily so a caller that checks
- * each value reports the first bad line, whatever is wrong with it (a byte-order mark and `\r\n`
- * endings are allowed). A line that is not JSON, or repeats a key, is an `InputError` naming
+ * The values of a JSON Lines text, one per non-blank line, read lazily so a caller checking each
+ * reports the first bad line. A line that is not JSON or repeats a key is an `InputError` naming
  * `file:line` and the column.
  */
 export function* parseJsonLines(
@@ -68,7 +61,7 @@ export function* parseJsonLines(
 
 const column = (offset: number): string => `column ${offset + 1}`;
 
-/** `JSON.parse`, a syntax error or a repeated key an `InputError` placed by `locate`. */
+/** `JSON.parse`; a syntax error or a repeated key an `InputError` placed by `locate`. */
 function readJson(
   text: string,
   where: string | undefined,
@@ -128,10 +121,8 @@ export function lineAndColumn(text: string, offset: number): string {
 }
 
 /**
- * For messages about a value found wrong after parsing: the line of the value at a path in the
- * JSON text it was parsed from (`line 14`), or of the nearest object on the way to a missing key.
- * Nothing for text on one line (minified, written by a program), where every line is line 1.
- * Walks the text only when a message asks.
+ * The line of the value at a path (`line 14`), or of the nearest object on the way to a missing
+ * key, for messages after parsing; nothing for text on one line. Walks only when a message asks.
  */
 export function lineOfPath(text: string): (path: readonly PropertyKey[]) => string | undefined {
   const oneLine = !text.trimEnd().includes('\n');

@@ -1,24 +1,19 @@
 /**
- * Lines of a byte stream, read as they arrive, so a JSON Lines file of any length is read in
- * memory bounded by its longest line, and a line longer than `maxBytes` costs no more than that:
- * its bytes are counted and dropped, and it is yielded as `tooLong` for the caller to report.
- * Written by hand rather than with `node:readline`, which holds a line of any length whole.
+ * A line of a byte stream. A line over `maxBytes` is counted and dropped (`tooLong`), so memory is
+ * bounded: `node:readline` would hold a line of any length whole.
  */
 export interface TextLine {
   /** The line's text, without its `\n` or `\r\n`; empty when `tooLong`. */
   text: string;
   /** 1-based. */
   line: number;
-  /** Set when the line had more than `maxBytes` bytes: how many it had. */
+  /** Over `maxBytes`: how many bytes it had. */
   tooLong?: number;
 }
 
 const NEWLINE = 0x0a;
 
-/**
- * Each line of `chunks` (UTF-8 bytes or text), a byte-order mark at the start dropped. Blank lines
- * are yielded too: the caller decides what they mean, and line numbers stay those of the file.
- */
+/** Each line of `chunks` (UTF-8 bytes or text) as it arrives, blank ones too; a leading BOM dropped. */
 export async function* readLines(
   chunks: AsyncIterable<Uint8Array | string>,
   maxBytes: number,

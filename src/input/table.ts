@@ -1,20 +1,14 @@
 import { InputError, type InputErrorCode } from '../errors.js';
 import { houseMessage } from './issues.js';
 
-/**
- * Where in a table (a CSV file) a problem is, said one way for every message about one: the file,
- * the spreadsheet's row, the file's line when it differs, the column as the header spells it
- * (`directory.csv row 12 (line 14), column 'Phone'`). The builder's errors and its warnings both
- * say where with it, and what is wrong and what to do with `houseMessage`, as every input does.
- */
+/** Where in a table (a CSV file) a problem is, for every message about one. */
 export interface TablePlace {
-  /** The file as messages name it (the path as given, `standard input`). */
   source: string;
-  /** The row as a spreadsheet numbers it (the header is row 1, blank lines count); 0 or absent for the file as a whole. */
+  /** As a spreadsheet numbers it (header row 1, blank lines counted); 0 or absent: the whole file. */
   row?: number;
-  /** The file's line where the row starts; given only when it differs from the row. */
+  /** Where the row starts, shown when it differs from the row. */
   line?: number;
-  /** The column as the header spells it. */
+  /** As the header spells it. */
   column?: string;
 }
 
