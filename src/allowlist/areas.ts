@@ -4,17 +4,13 @@ import { normalizeUrl } from '../normalize/url.js';
 import { type Fail, hostOfDomainEntry, type Read, readLists } from './fields.js';
 
 /**
- * The allowlist's knowledge of who serves where, all optional so that older files stay valid:
- * `org_areas` (organization → areas), `link_areas` (a URL as in `urls`, or a host as in `domains`
- * → areas) and `jurisdiction` (the default an answer is checked against when no front gives one).
- * An area is a state, DC or territory code or name, or `US`/`national` for the whole country.
+ * Who serves where, optional so older files stay valid. An area is a state, DC or territory, or
+ * `US` for the whole country; `jurisdiction` is the default an answer is checked against.
  */
 export interface AllowlistAreas {
-  /** Organization (cleaned as in `org_names`) → area codes. */
   orgAreas?: Record<string, string[]>;
   /** Normalized URL or host → area codes. */
   linkAreas?: Record<string, string[]>;
-  /** A jurisdiction code. */
   jurisdiction?: string;
 }
 
@@ -24,7 +20,7 @@ export interface AreaFields {
   jurisdiction?: string | undefined;
 }
 
-/** Validate and normalize the area fields of an allowlist file; each bad entry goes to `fail` and is left out. */
+/** Validate and normalize the area fields; each bad entry goes to `fail` and is left out. */
 export function parseAreaFields(file: AreaFields, fail: Fail): AllowlistAreas {
   const out: AllowlistAreas = {};
   if (file.jurisdiction !== undefined) {

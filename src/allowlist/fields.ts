@@ -2,20 +2,16 @@ import { cleanOrgName } from '../normalize/name.js';
 import { normalizePhone } from '../normalize/phone.js';
 import { normalizeHost, normalizeUrl } from '../normalize/url.js';
 
-/**
- * The allowlist's fields read one by one for `parseAllowlist` (`schema.ts`): each value normalized
- * with the shared normalizers, each bad entry handed to `fail` with its path and message, so a file
- * with several is reported whole. Each reader takes its field, not the file, so this file needs
- * nothing of the schema's.
- */
+// The allowlist's fields read one by one for `parseAllowlist`: each value normalized, each bad
+// entry handed to `fail`, so a file with several is reported whole.
 
-/** Records a problem at a path of the file; `readAllowlist` throws once with every problem. */
+/** Records a problem at a path of the file. */
 export type Fail = (path: Array<string | number>, message: string) => void;
 
 /** A relative address (`/path`, `./path`, `../path`): an allowlist URL is absolute. */
 const RELATIVE = /^\s*(?:\/(?!\/)|\.\.?\/)/;
 
-/** `urls`, each normalized, and the addresses as written where they differ (with `urls_as_written`). */
+/** `urls` normalized, and the addresses as written where they differ (`urls_as_written` too). */
 export function readUrls(
   list: readonly string[],
   asWritten: Record<string, string> | undefined,
@@ -68,7 +64,6 @@ function normalizedUrl(raw: string, index: number, fail: Fail): string | null {
   return null;
 }
 
-/** `domains`, each a canonical host. */
 export function readDomains(list: readonly string[], fail: Fail): Set<string> {
   const domains = new Set<string>();
   list.forEach((raw, index) => {
@@ -102,10 +97,9 @@ export function hostOfDomainEntry(raw: string): string | null {
 export type Read = string | { problem: string };
 
 /**
- * A record of lists (`org_phones`, `org_aliases`, `org_urls`, `org_areas`, `link_areas`): each key
- * read by `keyOf` (an organization's name, cleaned, by default; an empty one is a problem, a null
- * one a problem whose values are not read), each value by `valueOf`, each kept once, in the order
- * written. `addOrg` hears each key, so the organizations keep the order they are first named in.
+ * A record of lists: each key read by `keys.of` (default a cleaned name; empty is a problem, null a
+ * problem whose values are skipped), each value by `valueOf`, each kept once, in order. `addOrg`
+ * hears each key, so organizations keep the order first named in.
  */
 export function readLists(
   field: string,
@@ -114,7 +108,6 @@ export function readLists(
   valueOf: (raw: string) => Read,
   keys: {
     of?: (raw: string) => string | null;
-    /** What is wrong with a key `of` reads as empty or null. */
     problem?: (raw: string) => string;
     addOrg?: (name: string) => void;
   } = {},
@@ -139,7 +132,6 @@ export function readLists(
   return out;
 }
 
-/** An alias, cleaned as a name is. */
 export function readAlias(raw: string): Read {
   const alias = cleanOrgName(raw);
   return alias.length > 0 ? alias : { problem: 'is empty; remove it' };
@@ -155,10 +147,7 @@ export function readPhone(raw: string): Read {
       };
 }
 
-/**
- * A page of `org_urls`, normalized, each one a listed URL, so a correction never offers a page
- * the directory does not vouch for.
- */
+/** A page of `org_urls`: a listed URL, so a correction never offers a page the directory did not. */
 export function readOrgUrl(urls: ReadonlySet<string>): (raw: string) => Read {
   return (raw) => {
     const result = normalizeUrl(raw);
@@ -171,9 +160,8 @@ export function readOrgUrl(urls: ReadonlySet<string>): (raw: string) => Read {
 }
 
 /**
- * An object keyed by names from data (organization names). It has no prototype, so a name such as
- * `constructor`, `toString` or `__proto__` is an ordinary key: with `{}` the first two read as
- * inherited functions and the last one sets the prototype instead of storing a list.
+ * An object keyed by names from data: no prototype, so `constructor` or `__proto__` is an ordinary
+ * key (with `{}` one reads as inherited, the other sets the prototype).
  */
 export function dataRecord<T>(): Record<string, T> {
   return Object.create(null) as Record<string, T>;

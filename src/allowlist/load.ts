@@ -4,10 +4,8 @@ import { lineOfPath, parseJsonText } from '../input/json.js';
 import { type Allowlist, type AllowlistTables, readAllowlist } from './schema.js';
 
 /**
- * Read, parse and validate an allowlist file. Each failure has its own message: the file is
- * missing, is not JSON or repeats a key (with line and column), or does not match the schema (with
- * the JSON path). `source` is how messages name the file (default: the path), so a command can
- * name it as its user wrote it.
+ * Read, parse and validate an allowlist file: missing, not JSON, a repeated key or not the schema,
+ * each its own `InputError`. `source` is how messages name the file (default: the path).
  */
 export async function loadAllowlist(path: string, source: string = path): Promise<Allowlist> {
   return (await readAllowlistFile(path, source)).allowlist;

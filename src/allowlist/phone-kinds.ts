@@ -3,11 +3,9 @@ import { normalizePhone } from '../normalize/phone.js';
 import { dataRecord, type Fail } from './fields.js';
 
 /**
- * The kinds of phone line a directory export names (HSDS `phones.type`, iCarol's phone columns).
- * A number without a kind is a voice line. Only `voice`, `toll free`, `hotline`, `after hours` and
- * `text` are numbers to call the organization on (`org_phones`); a `fax`, a `TTY` and a `pager`
- * are other lines, listed in `phone_kinds` alone, so an answer that offers one as the number
- * to call is still caught and one that labels it rightly is verified.
+ * The kinds of phone line a directory export names; a number without one is `voice`. A fax, TTY or
+ * pager is no number to call: listed in `phone_kinds` alone, so an answer offering one to call is
+ * caught and one labelling it rightly verified.
  */
 export const PHONE_KINDS = [
   'voice',
@@ -28,10 +26,7 @@ export function isNumberToCall(kind: PhoneKind): boolean {
   return !OTHER_LINES.has(kind);
 }
 
-/**
- * `phone_kinds`: organization → number → its kind, each number normalized (E.164), each kind
- * one of `PHONE_KINDS`.
- */
+/** `phone_kinds`: organization → number (normalized) → one of `PHONE_KINDS`. */
 export function parsePhoneKinds(
   file: { phone_kinds?: Record<string, Record<string, string>> | undefined },
   addOrg: (name: string) => void,

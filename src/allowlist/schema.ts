@@ -15,50 +15,40 @@ import {
 } from './fields.js';
 import { type PhoneKind, parsePhoneKinds } from './phone-kinds.js';
 
-/**
- * The allowlist file as written: four fields, plus optional aliases. Unknown keys are rejected so
- * that a typo (`org_phone`) is an error rather than a silently empty field.
- */
+/** The allowlist file as written; strict, so a typo (`org_phone`) is an error, not an empty field. */
 export const AllowlistFileSchema = z.strictObject({
   urls: z.array(z.string()),
   domains: z.array(z.string()),
   org_names: z.array(z.string()),
   org_phones: z.record(z.string(), z.array(z.string())),
   org_aliases: z.record(z.string(), z.array(z.string())).optional(),
-  /** URL (as in `urls`) → the address as the directory wrote it, where the two differ: what liveness fetches. */
+  /** URL → the address as the directory wrote it, where they differ: what liveness fetches. */
   urls_as_written: z.record(z.string(), z.string()).optional(),
-  /** Who serves where, and the default jurisdiction (see `src/allowlist/areas.ts`). */
+  /** Who serves where, and the default jurisdiction (`areas.ts`). */
   org_areas: z.record(z.string(), z.array(z.string())).optional(),
   link_areas: z.record(z.string(), z.array(z.string())).optional(),
   jurisdiction: z.string().optional(),
   /** The JSON Schema an editor validates the file with (`schema/allowlist.schema.json`); not read. */
   $schema: z.string().optional(),
   org_urls: z.record(z.string(), z.array(z.string())).optional(),
-  /** Organization → number → its kind of line (`PHONE_KINDS`); a fax or TTY is listed here alone. */
+  /** Organization → number → its kind of line (`PHONE_KINDS`). */
   phone_kinds: z.record(z.string(), z.record(z.string(), z.string())).optional(),
 });
 export type AllowlistFile = z.infer<typeof AllowlistFileSchema>;
 
-/**
- * The allowlist after validation: every value normalized with the shared normalizers, organization
- * names trimmed, numbers in E.164. The builder writes this shape back to disk (see `toAllowlistFile`).
- */
+/** The allowlist after validation: every value normalized, numbers in E.164. */
 export interface Allowlist extends AllowlistAreas {
   urls: string[];
   domains: string[];
   orgNames: string[];
-  /** Organization → its numbers (E.164 or service line), in the order first listed. */
+  /** Organization → its numbers, in the order first listed. */
   orgPhones: Record<string, string[]>;
-  /** Organization → other names it goes by. */
   orgAliases: Record<string, string[]>;
-  /**
-   * URL → the address as written (in the directory, or in `urls` itself), where the two differ.
-   * Normalization is for matching; liveness fetches what was written.
-   */
+  /** URL → the address as written, where they differ: matching normalizes, liveness fetches this. */
   urlsAsWritten?: ReadonlyMap<string, string>;
-  /** Organization → its own pages (normalized, each in `urls`): what a correction offers. */
+  /** Organization → its own pages (each in `urls`): what a correction offers. */
   orgUrls?: Record<string, string[]>;
-  /** Organization → number (E.164) → its kind, where the directory says (`phone_kinds`). */
+  /** Organization → number → its kind (`phone_kinds`). */
   orgPhoneKinds?: Record<string, Record<string, PhoneKind>>;
 }
 
@@ -68,10 +58,7 @@ export function namesOf(allowlist: Allowlist): Array<{ organization: string; nam
   return own.concat(aliasNamesOf(allowlist));
 }
 
-/**
- * Every alias of an allowlist, with the organization it names: `namesOf` without the
- * organizations' own names, which the index hands on as they are (`buildOrgMatcher`'s `own`).
- */
+/** Every alias of an allowlist, with the organization it names. */
 export function aliasNamesOf(allowlist: Allowlist): Array<{ organization: string; name: string }> {
   return Object.entries(allowlist.orgAliases).flatMap(([organization, aliases]) =>
     aliases.map((name) => ({ organization, name })),
@@ -79,10 +66,8 @@ export function aliasNamesOf(allowlist: Allowlist): Array<{ organization: string
 }
 
 /**
- * Validate and normalize parsed JSON. Throws `InputError` naming the source (a file; none for an
- * inline allowlist), the path from `root` (`$` for a file, `config.allowlist` inline, as in
- * `$.org_phones["Legal Aid of X"][2]`) and its line when `locate` knows the text, what is wrong and
- * what to do. Pure: the caller reads the file.
+ * Validate and normalize parsed JSON. Throws `InputError` naming the source, the path from `root`
+ * (`$.org_phones["Legal Aid of X"][2]`) with its line when `locate` knows it, and what to do.
  */
 export function parseAllowlist(
   data: unknown,
@@ -94,10 +79,7 @@ export function parseAllowlist(
 
 type ParseOptions = Pick<IssueFormat, 'root' | 'locate'>;
 
-/**
- * What the index looks things up in besides the allowlist itself: the listed URLs and domains as
- * sets, and who lists each number.
- */
+/** What the index looks things up in besides the allowlist itself. */
 export interface AllowlistTables {
   urls: ReadonlySet<string>;
   domains: ReadonlySet<string>;
@@ -123,8 +105,7 @@ export function readAllowlist(
   // The data itself, not zod's copy: the copy's records drop an own `__proto__` key, and an
   // organization may be named so. The schema transforms nothing, so the two agree otherwise.
   const file = data as AllowlistFile;
-  // Every bad entry is reported at once (the first few, then "and N more"), so a file with
-  // several is fixed in one pass, not one error at a time.
+  // Every bad entry at once, so a file with several is fixed in one pass.
   const problems: Array<{ path: Array<string | number>; message: string }> = [];
   const fail = (path: Array<string | number>, message: string): void => {
     problems.push({ path, message });
@@ -166,9 +147,8 @@ export function readAllowlist(
 const FILE_KEYS: ReadonlySet<string> = new Set(Object.keys(AllowlistFileSchema.shape));
 
 /**
- * Whether `data` is exactly the file's shape already: zod's parse, which copies every record (a
- * second `JSON.parse` in cost at 100,000 organizations), is then skipped. Anything else goes
- * through zod, the one authority on what is valid and on every message.
+ * Whether `data` is exactly the file's shape, so zod's parse, which copies every record (a second
+ * `JSON.parse` in cost at 100,000 organizations), is skipped. Zod judges anything else.
  */
 function wellFormed(data: unknown): boolean {
   if (!isRecordOf(data, () => true)) return false;
@@ -200,7 +180,6 @@ function isRecordOf(value: unknown, test: (value: unknown) => boolean): boolean 
   return true;
 }
 
-/** The tables of an allowlist from its arrays and records. */
 export function tablesOf(allowlist: Allowlist): AllowlistTables {
   return {
     urls: new Set(allowlist.urls),
@@ -225,10 +204,7 @@ function phoneOwnersOf(
   return owners;
 }
 
-/**
- * The file form of an allowlist, deterministic so it diffs cleanly: keys in a fixed order, arrays
- * sorted and de-duplicated, organizations sorted.
- */
+/** The file form of an allowlist, deterministic so it diffs cleanly: keys ordered, arrays sorted. */
 export function toAllowlistFile(allowlist: Allowlist): AllowlistFile {
   const sorted = (values: Iterable<string>): string[] => [...new Set(values)].sort(compareStrings);
   const record = (source: Record<string, string[]>): Record<string, string[]> => {
