@@ -21,7 +21,7 @@ import {
   type Report,
 } from './types.js';
 import { scoreReport } from './score.js';
-import { checkJurisdiction, type JurisdictionOptions } from './jurisdiction/check.js';
+import { checkLink, checkPhone, type JurisdictionOptions } from './jurisdiction/check.js';
 
 export interface VerifyOptions {
   /** Pass when the score is strictly above this. Default `DEFAULT_THRESHOLD` (0.4). */
@@ -118,14 +118,10 @@ function finish(
 ): Report {
   const check = options.jurisdiction;
   const matched = matchPhones(answer, found, index);
-  const checked =
-    check === undefined
-      ? { links: judged, phones: matched }
-      : checkJurisdiction(judged, matched, index, check);
   // Every verdict decided: each one against the answer gets its fix (`correctVerdicts`).
   const { links, phones } = correctVerdicts(
-    checked.links,
-    checked.phones,
+    check ? judged.map((link) => checkLink(link, check)) : judged,
+    check ? matched.map((phone) => checkPhone(phone, index, check)) : matched,
     found.organizations,
     answer,
     index,

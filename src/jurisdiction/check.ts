@@ -95,16 +95,3 @@ function withAreaCodeSuspicion(verdict: PhoneVerdict, jurisdiction: string): Pho
     reason: `${verdict.reason}; its area code ${code.npa} is of ${code.area} (NANPA's area codes), so it may not serve ${jurisdiction}: a suspicion, not counted`,
   };
 }
-
-/** Every link and number of an answer checked (see `checkLink`, `checkPhone`). */
-export function checkJurisdiction(
-  links: readonly LinkVerdict[],
-  phones: readonly PhoneVerdict[],
-  index: AllowlistIndex,
-  options: JurisdictionOptions,
-): { links: LinkVerdict[]; phones: PhoneVerdict[] } {
-  return {
-    links: links.map((link) => checkLink(link, options)),
-    phones: phones.map((phone) => checkPhone(phone, index, options)),
-  };
-}
