@@ -36,10 +36,7 @@ export interface VerifyOptions {
   known?: KnownLinks;
 }
 
-/**
- * Link verdicts by all `classifyLink` reads of a finding (all but its span): a link written alike
- * is not searched again (lookalikes are most of a link's cost). One map per index and options.
- */
+/** Link verdicts by all of a finding but its span: a link written alike is not searched again. */
 export type KnownLinks = Map<string, LinkVerdict>;
 
 export interface Extraction {
@@ -49,10 +46,7 @@ export interface Extraction {
   organizations: OrgFinding[];
 }
 
-/**
- * Every link, phone number and organization name, spans only. Links first: their spans are blanked
- * for the other scans, so digits and words inside a URL are neither.
- */
+/** Every link, number and organization name, spans only; link spans blanked for the other scans. */
 export function extract(answer: string | PreparedAnswer, index: AllowlistIndex): Extraction {
   const text = typeof answer === 'string' ? answer : answer.text;
   const allLinks = extractLinks(text);
@@ -160,10 +154,7 @@ function finish(
   };
 }
 
-/**
- * Verify one answer with liveness: links not already invented offline are fetched as written
- * through `checker`, which caches per link and bounds concurrency across answers.
- */
+/** Verify with liveness: links not invented offline fetched as written, through `checker`'s cache. */
 export async function verifyAnswerLive(
   text: string | PreparedAnswer,
   index: AllowlistIndex,

@@ -11,10 +11,9 @@ import {
 import type { PhoneFinding, Span } from './types.js';
 
 /**
- * North American phone numbers in a text, with links blanked (digits in URLs were the largest
- * source of false numbers); bounded patterns only, so the scan is linear. Service lines count only
- * after "call", "dial", "text"; never a longer digit run, a date, ZIP+4, money, a statute section or
- * a case, docket, reference or account number.
+ * North American numbers, links blanked (digits in URLs were the largest source of false ones),
+ * by bounded patterns; service lines only after "call", "dial" or "text"; no dates, ZIP+4, money,
+ * sections or case, docket, account numbers.
  */
 export function extractPhones(text: string, blanked: readonly Span[] = []): PhoneFinding[] {
   // Full-width digits folded one character for one, so spans in `masked` are spans in `text`.
@@ -118,9 +117,8 @@ const LETTER = /[\p{Script=Latin}\p{M}]/u;
 const DASH = new RegExp(`[\\-${PHONE_DASHES}]`);
 
 /**
- * A number may not touch a letter, digit, currency or percent sign before it, except that one
- * starting with `+` or `(` may follow a letter (`Tel+1…`, `É(415)…`), as libphonenumber reads it.
- * A run of dashes joining it to a figure before (`4561--455…`, `12.1 - 617…` is fine) is no boundary.
+ * No letter, digit, currency or percent before a number, but `+` or `(` may follow a letter
+ * (`Tel+1…`, as libphonenumber reads it); nor dashes joining it to a figure (`4561--455…`).
  */
 function boundaryBefore(text: string, start: number): boolean {
   if (start === 0) return true;

@@ -6,9 +6,8 @@ import { isPlaceName } from '../normalize/places.js';
 const NONE: readonly string[] = Object.freeze([]);
 
 /**
- * One listed name or alias as the organization matcher holds it. Its case rule and strength are
- * decided on its first match, not when indexed: deciding all of 100,000 names (their words looked
- * up in the common-word list) was a third of building the index.
+ * One listed name or alias as the matcher holds it; case rule and strength decided on its first
+ * match: deciding all of 100,000 names when indexing was a third of building the index.
  */
 export class ListedName {
   #caseSensitive: boolean | undefined;
@@ -16,14 +15,9 @@ export class ListedName {
   #weak: boolean | undefined;
 
   constructor(
-    /** The organization this name belongs to. */
     readonly organization: string,
-    /** The name or alias as listed. */
     readonly name: string,
-    /**
-     * The punctuation between each pair of tokens, spaces removed (`Mass. Legal Help` → `.`, ``):
-     * a name matches across sentence punctuation only where it is listed with the same.
-     */
+    /** Punctuation between tokens, spaces removed (`Mass. Legal Help` → `.`): matched as listed. */
     readonly marks: readonly string[],
     /** Punctuation the listed name ends with (`Legal Aid (Boston)` → `)`), kept in the finding. */
     readonly trailing: string,
@@ -52,14 +46,12 @@ export class ListedName {
 }
 
 /**
- * Whether a listed name is weak: it may verify a number but never charges one, drives a fix or
- * matches inside a longer capitalized name. An organization's own name and its `otherForms` are
- * strong; a place is weak, as is an alias another organization shares (`sameKey`, the entries of
- * its key) or one of ordinary words or a role (`State Attorney's Office`, `Legal Aid`).
+ * Whether a listed name is weak (verifies, never charges, drives a fix or matches inside a longer
+ * name): not the organization's own name or `otherForms`; a place, a shared alias (`sameKey`) or
+ * ordinary words and roles (`State Attorney's Office`) are.
  */
 export function isWeakName(entry: ListedName, sameKey: readonly ListedName[]): boolean {
   if (entry.name === entry.organization) return false;
-  // A place is never an organization on its own (`isPlaceName`).
   if (isPlaceName(entry.name)) return true;
   if (sameKey.some((other) => other.organization !== entry.organization)) return true;
   const key = orgKey(entry.name);

@@ -9,7 +9,7 @@ export function editLimit(length: number): number {
       : 0;
 }
 
-/** Words grouped by suffix, to be found again from a word within their edit limit. */
+/** Words grouped by suffix, found again from a word within their edit limit. */
 export interface NearWords {
   add(group: string, word: string, value: string): void;
   /** Calls `visit` at most once for each word of `group`, and surely for each within its edit limit of `word`. */
@@ -17,21 +17,14 @@ export interface NearWords {
 }
 
 /**
- * Words grouped by suffix, found again from a word within `editLimit` without comparing every one.
- * Pigeonhole: a word is cut into 2 × limit + 1 pieces and one edit (a swap included) touches at
- * most two, so a word within `limit` edits keeps one piece whole, shifted by at most `limit`; a
- * lookup probes every piece at every shift and the caller confirms with the true distance. A
- * piece shared by more than `COMMON_PIECE` words (`tenant-` among tenant unions) is not followed,
- * lest every lookup be a scan. A group of at most `SCAN_GROUP` words is read whole: cheaper, and
- * it visits the same words, as none of its lists is long enough to be skipped.
+ * `NearWords` by pigeonhole: a word cut into 2 × limit + 1 pieces keeps one whole within `limit`
+ * edits (each touches at most two), shifted by at most `limit`; a lookup probes each piece at each
+ * shift. A piece of more than `COMMON_PIECE` words (`tenant-`) is not followed, lest every lookup
+ * scan; a group of at most `SCAN_GROUP` words is read whole, which visits the same words.
  */
 export class NearIndex implements NearWords {
-  /** Group → its words. */
   private readonly groups = new Map<string, Entry[]>();
-  /**
-   * `pieceKey` → the words holding that piece. A number, not a string: building a hundred string
-   * keys a lookup was most of the time of 10,000 unlisted hosts. A collision only adds candidates.
-   */
+  /** `pieceKey` → words: a number, as string keys were most of the time of 10,000 hosts. */
   private readonly pieces = new Map<number, Entry[]>();
   /** Lookups so far: a word visited in this one carries its number (`Entry.seen`). */
   private lookups = 0;
@@ -61,9 +54,8 @@ export class NearIndex implements NearWords {
     if (members === undefined) return;
     const stamp = ++this.lookups;
     const own = letterSet(word);
-    // Each edit puts at most one letter in one word that the other lacks, so a word with more
-    // such letters than its limit is ruled out before the caller's edit distance: a hostile answer
-    // of 10,000 unlisted hosts otherwise computes a distance for every word of every list.
+    // Each edit adds at most one letter the other word lacks: more than the limit rules a word out
+    // before the caller's distance, which 10,000 unlisted hosts would compute for every word.
     const once = (entry: Entry): void => {
       const limit = editLimit(entry.word.length);
       if (entry.seen === stamp || Math.abs(entry.word.length - word.length) > limit) return;
@@ -79,17 +71,15 @@ export class NearIndex implements NearWords {
     for (let length = Math.max(1, word.length - 2); length <= word.length + 2; length++) {
       const limit = editLimit(length);
       if (limit === 0 || Math.abs(length - word.length) > limit) continue;
-      // The shifts a kept piece can have first; the others only where a piece was too common to
-      // follow, since only then can they find a word the first ones did not.
+      // The shifts a kept piece can have; the others only past a common piece, the one way they add.
       if (this.probe(groupKey, word, length, limit, false, once))
         this.probe(groupKey, word, length, limit, true, once);
     }
   }
 
   /**
-   * Every piece of the words of `length` at every shift up to `limit`: with `outside` false the
-   * shifts a piece kept whole can have, with `outside` true the others (a chance match only).
-   * True when a list was too common to follow.
+   * Every piece of the words of `length` at every shift up to `limit`: the shifts a kept piece can
+   * have, or with `outside` the others. True when a list was too common to follow.
    */
   private probe(
     groupKey: number,
@@ -125,7 +115,6 @@ export class NearIndex implements NearWords {
 interface Entry {
   word: string;
   value: string;
-  /** `letterSet(word)`. */
   letters: number;
   /** The last lookup that visited it: a word is visited once a lookup. */
   seen: number;

@@ -21,12 +21,9 @@ import { formatPhone } from '../normalize/phone.js';
 import type { PhoneVerdict } from '../types.js';
 
 /**
- * Each number's organization and status, by the rules of docs/SCORING.md ("Phone numbers"), in
- * order: what the sentence says (`byWording`), an owner named in its sentence or block
- * (`bySentence`), the nearest name unless something gives the number elsewhere (`byNearest`), the
- * item, heading or blocks it sits under (`byPlace`). A name that looks like an organization but is
- * not listed takes a number without charging it. O(log organizations) per number after an
- * O(organizations) set-up, so thousands of names in one paragraph stay linear.
+ * Each number's organization and status (docs/SCORING.md), in order: the sentence's wording, an
+ * owner in its sentence or block, the nearest name unless something gives it elsewhere, the item
+ * or heading above. O(log organizations) per number after O(organizations), so stays linear.
  */
 export function attributePhones(
   phones: readonly PhoneFinding[],

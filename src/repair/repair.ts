@@ -21,7 +21,6 @@ export type RepairChange = z.infer<typeof RepairChangeJsonSchema>;
 export type Unrepaired = z.infer<typeof UnrepairedJsonSchema>;
 
 export interface Repair {
-  /** The repaired answer. */
   text: string;
   changes: RepairChange[];
   unrepaired: Unrepaired[];
@@ -36,10 +35,9 @@ export type Verify = (answer: PreparedAnswer) => Report | Promise<Report>;
 type Target = { finding: 'link' | 'phone'; raw: string; correction: Fix; span: Span };
 
 /**
- * Repair an answer with its findings' corrections, as a linter fixes a file: each finding against
- * the answer, and a lookalike with a listed page (`resemblesListed`), gives its edit (a removal
- * widened by `removalEdit`), applied by `applyEdits` and verified again; repeated while corrections
- * remain, at most `REPAIR_MAX_PASSES` times. A `review` is never applied: it stays unrepaired.
+ * Repair an answer as a linter fixes a file: each correction against it (and a lookalike with a
+ * listed page) an edit, applied and verified again, up to `REPAIR_MAX_PASSES` passes. A `review`
+ * is never applied: it stays unrepaired.
  */
 export async function repairAnswer(
   text: string | PreparedAnswer,
@@ -157,10 +155,7 @@ export function leftForReview(report: Report): number {
   return count;
 }
 
-/**
- * A lookalike that does not fail the answer but has the directory's page to replace it: no proof
- * against it offline, but repair writes the listed page rather than show a possible impostor.
- */
+/** A lookalike with the directory's page to replace it: written rather than show a possible impostor. */
 export function resemblesListed(link: LinkVerdict): boolean {
   return (
     !isFatalBucket(link.bucket) &&
@@ -174,10 +169,7 @@ export function countsAgainst(phone: PhoneVerdict): boolean {
   return phone.status === 'misattributed' || phone.status === 'wrong_jurisdiction';
 }
 
-/**
- * One pass of the fixer over a prepared text: edits applied, the result tidied and prepared for
- * its verification. The link repair and the chunk check's claim repair both fix through it.
- */
+/** One fixer pass over a prepared text, tidied and prepared again; link and chunk repair share it. */
 export function fixPass<T>(
   answer: PreparedAnswer,
   edits: readonly PlannedEdit<T>[],

@@ -1,15 +1,14 @@
 import type { Span } from '../extract/types.js';
 
-// Where sentences end: the one splitter of the verifier (through `structure.ts`) and of the chunk
-// check, each giving the stretch it reads and, for the chunk check, what it must not read.
+// Where sentences end: the one splitter of the verifier and of the chunk check.
 
 export const TERMINATORS = new Set(['.', '!', '?', '。', '！', '？']);
 /** Full-width sentence marks: they end a sentence with no space after, as CJK text is written. */
 const CJK_TERMINATORS = new Set(['。', '！', '？']);
 const CLOSERS = new Set([')', ']', '}', '"', "'", '”', '’', '»', '*', '_', '」', '』', '）']);
 /**
- * Words that end with a period without ending the sentence (lower case, inner dots kept). Not
- * `a.m.`/`p.m.`: `5 p.m. Call us` ends one; `5 p.m. on weekdays` stays whole by the lower-case rule.
+ * Words whose period ends no sentence (lower case). Not `a.m.`/`p.m.`: `5 p.m. Call us` ends one,
+ * and the lower-case rule keeps `5 p.m. on weekdays` whole.
  */
 const ABBREVIATIONS = new Set(
   (
@@ -32,10 +31,9 @@ export interface SentenceContext {
 }
 
 /**
- * `[start, end)` split into sentences: one ends at `.`, `!`, `?` (or a CJK mark), after closing
- * quotes or brackets, before whitespace, unless after an abbreviation or initial or before a
- * lower-case word; citation markers after it (`…days. [2]`) stay with it; masked characters end
- * none. Each runs from the previous end, leading whitespace included; blank pieces are dropped.
+ * `[start, end)` as sentences: one ends at `.`, `!`, `?` or a CJK mark, after closers, before
+ * whitespace, unless after an abbreviation or initial or before a lower-case word; markers after it
+ * (`…days. [2]`) stay with it; masked characters end none; blank pieces are dropped.
  */
 export function splitSentences(
   text: string,
@@ -85,8 +83,8 @@ function sentenceEnd(
   let boundary = after;
   // `…days.[2] Next`: a marker glued to the period still closes this sentence.
   while (markerEnds?.has(boundary)) boundary = markerEnds.get(boundary)!;
-  // `3.5`, `e.g.,`, `U.S.A`: a sentence mark is followed by whitespace or the end, except a
-  // full-width one (`。`), which CJK text follows directly with the next sentence.
+  // `3.5`, `e.g.,`: a mark ends a sentence before whitespace or the end, but a full-width one
+  // (`。`) also before the next CJK sentence.
   const fullWidth = CJK_TERMINATORS.has(char);
   if (boundary < end && !fullWidth && !WHITESPACE.test(text[boundary]!)) return undefined;
   if (char === '.' && isAbbreviation(text, sentenceStart, index)) return undefined;
