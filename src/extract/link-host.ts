@@ -1,8 +1,7 @@
 import { parseDomain } from '../util/domains.js';
 import { FILE_EXTENSIONS_NOT_HOSTS } from '../defaults.js';
 
-// Whether a run of text can be a host, for `extractLinks`; each character read a bounded number of
-// times.
+// Whether a run of text can be a host, for `extractLinks`.
 
 export function isDigit(code: number): boolean {
   return code >= 48 && code <= 57;
@@ -23,9 +22,8 @@ export function isRunChar(code: number, text: string, index: number): boolean {
 }
 
 /**
- * Where the host-like run from `from` ends; also where CJK meets Latin letters or digits
- * (`访问mass.gov`: two words without a space). ASCII is decided by its code: this reads every
- * character of an answer.
+ * Where the host-like run from `from` ends, also where CJK meets Latin letters or digits
+ * (`访问mass.gov`); ASCII decided by its code, as this reads every character of an answer.
  */
 export function runEnd(text: string, from: number): number {
   let j = from;
@@ -53,8 +51,7 @@ export function hasDot(text: string, from: number, to: number): boolean {
 
 export function isPathContextAt(text: string, i: number): boolean {
   const prev = prevCode(text, i);
-  // `_` inside a word is a path or identifier; at a word's start it opens emphasis only when the
-  // run is closed by `_` too (`_lawhelp.org_`): `_example.com` alone is a name, not a link.
+  // `_` inside a word is a path or identifier; at a word's start emphasis only when closed by `_`.
   if (prev === 95 /* _ */) return isAsciiAlnum(prevCode(text, i - 1)) || !closesUnderscore(text, i);
   // `path:to:file.pm`: a colon-separated path, not a host after a label.
   if (prev === 58 /* : */)
@@ -100,10 +97,7 @@ export function isCjk(code: number): boolean {
 
 const ASCII_LETTERS = /^[a-z]+$/i;
 
-/**
- * Whether a scheme-less run is a host a person would type: well-formed labels and a real public
- * suffix (tldts); not `form.pdf` nor `app.Now`.
- */
+/** Whether a scheme-less run is a host one would type: good labels, a real suffix; not `form.pdf`. */
 export function isLinkHost(run: string): boolean {
   if (!run.includes('.')) return false;
   const labels = run.split('.');

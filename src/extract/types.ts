@@ -1,7 +1,4 @@
-/**
- * What extraction finds: the text as written (`raw`), the value compared (`normalized`) and where
- * (`start` inclusive, `end` exclusive, UTF-16 code units), so a reason names what failed and where.
- */
+/** Findings: text as written, value compared, where (UTF-16 offsets, end exclusive). */
 export interface Span {
   start: number;
   end: number;

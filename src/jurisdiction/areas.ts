@@ -24,9 +24,8 @@ export function sourceLabel(served: Served, knowledge: AreaKnowledge): string {
 }
 
 /**
- * The areas a link serves, or null: the allowlist's `link_areas` (URL, then host or a domain
- * above), the .gov registry (its registered domain), the legal-help table (host or above). The
- * first that knows decides: a table does not overrule a directory that says nationwide.
+ * The areas a link serves, or null: the allowlist's `link_areas`, the .gov registry, the legal-help
+ * table; the first that knows decides (a table does not overrule the directory).
  */
 export function areasOfLink(
   link: { normalized: string; host: string },

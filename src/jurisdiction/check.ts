@@ -34,10 +34,7 @@ function elsewhere(served: Served, jurisdiction: string, knowledge: AreaKnowledg
   return `serves ${served.areas.join(', ')} (${sourceLabel(served, knowledge)}), not ${jurisdiction}`;
 }
 
-/**
- * A link verdict checked against the jurisdiction: `wrong_jurisdiction` when its site is proven to
- * serve only elsewhere (`broken` and `invented` stay: they say more); `served` when known.
- */
+/** A link verdict as `wrong_jurisdiction` when its site serves only elsewhere (not `broken`, `invented`). */
 export function checkLink(verdict: LinkVerdict, options: JurisdictionOptions): LinkVerdict {
   const served = areasOfLink(verdict.finding, options.knowledge);
   if (served === null) return verdict;
@@ -61,7 +58,7 @@ export function checkLink(verdict: LinkVerdict, options: JurisdictionOptions): L
 
 /**
  * A `verified` or `known` number becomes `wrong_jurisdiction` when every owner serves only
- * elsewhere (`areasOfOwners`: an owner of unknown area keeps it); other statuses say more already.
+ * elsewhere (`areasOfOwners`); other statuses say more already.
  */
 export function checkPhone(
   verdict: PhoneVerdict,
@@ -82,10 +79,7 @@ export function checkPhone(
   };
 }
 
-/**
- * An `unlisted` number whose geographic area code is another state's: said in the reason only, as
- * a statewide or national line keeps its office's code; status, code and score stay.
- */
+/** An `unlisted` number's area code of another state: in the reason only (a line keeps its code). */
 function withAreaCodeSuspicion(verdict: PhoneVerdict, jurisdiction: string): PhoneVerdict {
   if (verdict.status !== 'unlisted') return verdict;
   const code = areaCodeArea(verdict.finding.normalized);

@@ -1,18 +1,12 @@
 import { InputError } from '../errors.js';
 
-/**
- * A jurisdiction: a US state, DC or a territory, by its two-letter postal code. `US` is not one:
- * it is the area of a nationwide resource (see `NATIONWIDE`), never a place a person lives in.
- */
+/** A US state, DC or territory by postal code; never `US`, the area of a nationwide resource. */
 export type Jurisdiction = string;
 
 /** The area of a resource that serves every jurisdiction (federal agencies, national hotlines). */
 export const NATIONWIDE = 'US';
 
-/**
- * Postal code → name, for the 50 states, DC and the five inhabited territories: by hand, 56 rows the
- * USPS has not changed in decades, read by the parser and every reason.
- */
+/** Postal code → name for the 50 states, DC and five inhabited territories; unchanged for decades. */
 export const JURISDICTIONS: Readonly<Record<string, string>> = {
   AL: 'Alabama',
   AK: 'Alaska',
@@ -103,10 +97,7 @@ const BY_NAME: ReadonlyMap<string, string> = new Map([
   ...Object.entries(OTHER_NAMES),
 ]);
 
-/**
- * The code of a jurisdiction written as a code or a name, any case (`ma`, `Washington, D.C.`);
- * null otherwise, `US` and `national` included (areas, not jurisdictions: `areaOf`).
- */
+/** The code of a jurisdiction written as a code or name, any case; null otherwise (`US` too). */
 export function jurisdictionOf(text: string): Jurisdiction | null {
   const trimmed = text.trim();
   if (/^[A-Za-z]{2}$/.test(trimmed)) {
@@ -120,10 +111,7 @@ export function jurisdictionOf(text: string): Jurisdiction | null {
 export const ACCEPTED_FORMS =
   'a two-letter US state, DC or territory code (MA, DC, PR, GU, VI, AS, MP) or its full name (Massachusetts, District of Columbia), any case';
 
-/**
- * `jurisdictionOf`, or an `InputError` naming where the value came from (`--jurisdiction`,
- * `config.jurisdiction`, `vars.state`) and the accepted forms.
- */
+/** `jurisdictionOf`, or an `InputError` naming `where` the value came from and the accepted forms. */
 export function parseJurisdiction(value: unknown, where: string): Jurisdiction {
   const code = typeof value === 'string' ? jurisdictionOf(value) : null;
   if (code !== null) return code;
@@ -140,10 +128,7 @@ function describe(value: unknown): string {
   return typeof value === 'object' ? 'an object' : `${typeof value} ${String(value)}`;
 }
 
-/**
- * One area as a directory or table writes it: a jurisdiction (code or name), or `US`/`national`/
- * `nationwide` for the whole country; null when it is none of these.
- */
+/** One area as a directory writes it: a jurisdiction, or `US`/`national` (`NATIONWIDE`); else null. */
 export function areaOf(text: string): string | null {
   const folded = foldName(text);
   if (['us', 'usa', 'u s', 'u s a', 'national', 'nationwide', 'united states'].includes(folded))

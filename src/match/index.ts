@@ -11,10 +11,7 @@ import { type BareNames, deriveBareNames } from '../normalize/bare-names.js';
 import { buildLookalikeIndex, type LookalikeIndex } from './lookalike-index.js';
 import { buildOrgMatcher, type OrgMatcher } from './orgs.js';
 
-/**
- * An allowlist prepared for matching, built once per process (`indexOf`), read-only and shared; the
- * lookalike index and pages by host are built on first use.
- */
+/** An allowlist prepared for matching (`indexOf`), read-only and shared; parts built on first use. */
 export interface AllowlistIndex {
   readonly allowlist: Allowlist;
   readonly urls: ReadonlySet<string>;
@@ -92,8 +89,7 @@ function* hostsOf(allowlist: Allowlist): Generator<string> {
 /** Where an allowlist comes from: a file (an absolute path), or an object given inline in the assertion's config. */
 export type AllowlistSource = { path: string } | { inline: Record<string, unknown> };
 
-// By file path or inline content. It holds the promise, so 1,000 concurrent assertions arriving
-// while a file loads wait on the same work.
+// It holds the promise: 1,000 assertions arriving while a file loads wait on the same work.
 const indexCache = new Map<string, Promise<AllowlistIndex>>();
 
 /** The index of an allowlist, once per process and source; a failed load is not cached. */

@@ -4,10 +4,7 @@ import { LOOKALIKE } from '../defaults.js';
 import { NearIndex, type NearWords } from './near-index.js';
 import { skeleton } from './skeleton.js';
 
-/**
- * The lookalike check's index of a directory's domains, built once per allowlist on first use; the
- * rules that read it are in `lookalike.ts`.
- */
+/** The lookalike check's index of a directory's domains, built on first use (`lookalike.ts`). */
 export interface LookalikeIndex {
   /** Registrable domains of the directory (`mass.gov`). */
   readonly registrable: ReadonlySet<string>;
@@ -15,10 +12,7 @@ export interface LookalikeIndex {
   readonly byName: ReadonlyMap<string, readonly string[]>;
   /** The names compared by one edit; `deletions` points into this list. */
   readonly editNames: readonly string[];
-  /**
-   * Each name and its one-deletion variants → indexes in `editNames` (SymSpell): names one edit
-   * apart share a variant, so a lookup needs no scan.
-   */
+  /** Each name and its one-deletion variants → `editNames` indexes (SymSpell): no scan needed. */
   readonly deletions: ReadonlyMap<string, readonly number[]>;
   /** `suffix|length` → short names (under `LOOKALIKE.minLengthForOneEdit`) of that suffix and length. */
   readonly shortBySuffixLength: ReadonlyMap<string, readonly string[]>;

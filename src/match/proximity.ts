@@ -28,10 +28,7 @@ export function closest<T extends Span>(
   return best;
 }
 
-/**
- * The one of `sorted` (by start, disjoint) nearest to `phone` wholly inside `scope`: only the last
- * one starting before the number and the first at or after it can be.
- */
+/** The one of `sorted` (by start, disjoint) nearest `phone` wholly inside `scope`, by binary search. */
 export function nearestIn<T extends Span>(
   sorted: readonly T[],
   phone: Span,
@@ -62,8 +59,8 @@ function inside<T extends Span>(org: T | undefined, scope: Span): T | undefined 
 }
 
 /**
- * For sentences that alternate organizations (with numbers on file) and numbers, the organization
- * each number is paired with; with at most one change of kind there is no pairing. O(mentions).
+ * In sentences alternating organizations with numbers on file and numbers, each number's partner;
+ * at most one change of kind pairs nothing. O(mentions).
  */
 export function pairAlternating(
   phones: readonly PhoneFinding[],

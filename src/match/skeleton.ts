@@ -10,23 +10,19 @@ function confusable(char: string): string | undefined {
 }
 
 /**
- * The UTS #39 confusable skeleton of a host name: equal skeletons read the same. Beyond UTS #39,
- * for hosts: a letter without a mapping takes its capital's (IDNA lower-cases `Ԍ` to `ԍ`), marks
- * are dropped, and the lower-case ASCII confusions Unicode's mixed-case table lacks are folded
- * (`i`/`l`/`1`, `0`/`o`, `rn`/`m`, `vv`/`w`, `cl`/`d`).
+ * The UTS #39 confusable skeleton of a host name, and for hosts: a letter without a mapping takes
+ * its capital's, marks dropped, and the lower-case ASCII confusions folded (`l`/`1`, `rn`/`m`).
  */
 export function skeleton(name: string): string {
   let mapped = '';
   for (const char of name.normalize('NFD').toLowerCase()) {
-    // Of a host's own characters the table maps only `0`, `1` and `m`, which the folds below
-    // read the same: the table (loaded on first use) is read only for the others.
+    // Of ASCII the table maps only `0`, `1` and `m`, which the folds read alike: skip it for those.
     const own = (PLAIN_CHAR.test(char) ? undefined : confusable(char)) ?? char;
     if (char.charCodeAt(0) <= 0x7f || isAsciiLetters(own)) {
       mapped += own;
       continue;
     }
-    // Unicode's table is case-sensitive and hosts are not: Cyrillic `т` maps to a small capital
-    // T, its capital `Т` to `T`. Take whichever reads as an ASCII letter.
+    // The table is case-sensitive: Cyrillic `т` maps to a small capital, `Т` to `T`; take the ASCII.
     const upper = char.toUpperCase();
     const viaUpper = upper !== char ? (confusable(upper) ?? upper) : undefined;
     mapped += viaUpper !== undefined && isAsciiLetters(viaUpper) ? viaUpper.toLowerCase() : own;

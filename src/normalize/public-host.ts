@@ -2,10 +2,9 @@ import { parseDomain } from '../util/domains.js';
 import { PLACEHOLDER_HOSTS, PLACEHOLDER_LABEL_PATTERN, RESERVED_SUFFIXES } from '../defaults.js';
 
 /**
- * Why a canonical host cannot be a public web site: the one answer, so the verifier (`invented`)
- * and the builder (rejecting the row) never disagree. An empty label, a label with a hyphen at an
- * end (RFC 1123), an IP literal, a reserved name, no public suffix (a multi-label suffix such as
- * `gov.uk` is a site), a placeholder (`example.org`).
+ * Why a canonical host cannot be a public site, the one answer for verifier and builder: an empty
+ * label, a hyphen at a label's end (RFC 1123), an IP, a reserved name, no public suffix, a
+ * placeholder.
  */
 export type HostProblem = {
   kind: 'empty-label' | 'hyphen-label' | 'ip' | 'reserved' | 'no-suffix' | 'placeholder';
@@ -58,8 +57,7 @@ export function hostProblem(
 
 /** The rules of `hostProblem` that read the public suffix list. */
 function suffixProblem(host: string, parsed: HostParts): HostProblem | null {
-  // A host that is a multi-label public suffix (`gov.uk`, `gov.br`) is a site someone runs: the list
-  // says who registers below it, not that nothing answers there; only liveness can tell.
+  // A multi-label public suffix (`gov.uk`) is a site someone runs; only liveness can tell.
   if (
     !parsed.domain &&
     parsed.isIcann === true &&
