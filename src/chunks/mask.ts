@@ -95,34 +95,28 @@ export function findQuotes(text: string, mask: Uint8Array): QuoteFinding[] {
         open = undefined;
         continue;
       }
-      if (index - open.at > CHUNK_DEFAULTS.maxQuoteChars) {
-        open = undefined;
-      } else if (char === open.closer && (open.char !== '‘' || !isLetter(text[index + 1]))) {
-        const raw = text.slice(open.at + 1, index);
-        const words = countWords(raw);
-        if (words > 0) quotes.push({ kind: 'quote', raw, words, start: open.at + 1, end: index });
-        open = undefined;
-        continue;
-      } else {
+      if (index - open.at <= CHUNK_DEFAULTS.maxQuoteChars) {
+        if (char === open.closer && (open.char !== '‘' || !isLetter(text[index + 1]))) {
+          const raw = text.slice(open.at + 1, index);
+          const words = countWords(raw);
+          if (words > 0) quotes.push({ kind: 'quote', raw, words, start: open.at + 1, end: index });
+          open = undefined;
+        }
         continue;
       }
+      open = undefined;
     }
     const closer = OPENERS[char];
     if (closer === undefined) continue;
     if (char === '‘' && isLetter(text[index - 1])) continue;
-    if (char === '"' && !isOpeningPosition(text, index)) continue;
+    // A straight quote opens only before a word (not `5" screen`).
+    if (char === '"' && !/\S/.test(text[index + 1] ?? '')) continue;
     open = { char, closer, at: index };
   }
   return quotes;
 }
 
 const BLANK_LINE_AFTER = /^[ \t]*(?:\n|$)/;
-
-/** A straight quote opens only where a word may start after it (not `5" screen`, not `"` then space). */
-function isOpeningPosition(text: string, index: number): boolean {
-  const next = text[index + 1];
-  return next !== undefined && !WHITESPACE.test(next);
-}
 
 /** Mark each quotation but a final sentence mark, so no sentence ends inside it. */
 export function markQuotes(quotes: readonly QuoteFinding[], text: string, mask: Uint8Array): void {
@@ -133,7 +127,6 @@ export function markQuotes(quotes: readonly QuoteFinding[], text: string, mask: 
   }
 }
 
-const WHITESPACE = /\s/;
 const LETTER = /\p{L}/u;
 function isLetter(char: string | undefined): boolean {
   return char !== undefined && LETTER.test(char);
