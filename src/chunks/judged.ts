@@ -1,4 +1,5 @@
 import { JUDGE_DEFAULTS } from '../defaults.js';
+import { describeError } from '../errors.js';
 import { type JudgeCache, judgeCacheKey, memoryJudgeCache } from '../judge/cache.js';
 import { JUDGE_PROMPT_VERSION } from '../judge/prompt.js';
 import { parseJudgeReply } from '../judge/reply.js';
@@ -203,8 +204,7 @@ async function askSafely(
   try {
     return await judge.ask(request, signal);
   } catch (error) {
-    const detail = error instanceof Error ? error.message : String(error);
-    return { kind: 'fault', fault: 'provider_error', detail, attempts: 1 };
+    return { kind: 'fault', fault: 'provider_error', detail: describeError(error), attempts: 1 };
   }
 }
 
