@@ -54,7 +54,6 @@ export function parseChunks(value: unknown, options: ParseChunksOptions = {}): C
 type Fail = (path: readonly PropertyKey[], message: string) => never;
 
 function parseArray(items: unknown[], root: string, fail: Fail): Chunk[] {
-  if (items.length === 0) return [];
   const first = items[0];
   const objects = isRecord(first);
   const chunks: Chunk[] = [];
