@@ -55,10 +55,7 @@ export function checkChunkCitations(
       weakSupportThreshold,
     }),
   );
-  const claims =
-    normalized.text === answer
-      ? classified
-      : classified.map((verdict) => inOriginal(verdict, answer, normalized.toOriginal));
+  const claims = classified.map((verdict) => inOriginal(verdict, answer, normalized.toOriginal));
   return summarize(claims, chunks, policy);
 }
 
