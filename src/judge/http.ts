@@ -85,8 +85,6 @@ async function attemptOnce(
   signal: AbortSignal,
   timeoutMs: number,
 ): Promise<Attempt> {
-  if (signal.aborted)
-    return { kind: 'fault', fault: 'timeout', detail: "the answer's deadline passed" };
   const timeout = AbortSignal.timeout(timeoutMs);
   const both = AbortSignal.any([signal, timeout]);
   try {
