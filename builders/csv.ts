@@ -6,15 +6,8 @@ import { readInputFile } from '../src/util/safe-file.js';
 import { describeDelimiter } from './messages.js';
 import type { CsvDelimiter, CsvEncoding, Table, TableRow } from './types.js';
 
-/**
- * The builder's file edge: bytes in, a `Table` out. Everything a real spreadsheet export does to a
- * file is undone here, so the pure core only sees rows of trimmed cells:
- * - encodings: UTF-8 with or without BOM, UTF-16 LE/BE (Excel's "Unicode Text", BOM or not), and
- *   Windows-1252 (Excel's plain "CSV" on Windows) when the bytes are not valid UTF-8;
- * - delimiters `,` `;` tab, detected from the header line outside quotes, or Excel's `sep=` line;
- * - CRLF, LF and lone CR line ends (mixed in one file too), quoted fields with embedded newlines,
- *   blank lines, spaces around fields.
- */
+// The builder's file edge: bytes in, a `Table` out, with what spreadsheet exports do to a file
+// undone (encodings, delimiters, `sep=`, mixed line ends), so the core sees rows of trimmed cells.
 
 /** Read a CSV file and parse it. `source` is how messages name it (default: the path). */
 export async function readCsvFile(path: string, source: string = path): Promise<Table> {
@@ -22,9 +15,8 @@ export async function readCsvFile(path: string, source: string = path): Promise<
 }
 
 /**
- * A file of a directory export (a CSV, a zip, a package's member): a regular file of at most
- * `FILE_LIMITS.text`, else an input error naming it (a FIFO or `/dev/zero` cannot hang the build
- * or fill its memory); a missing or unreadable one in the builder's words.
+ * A file of a directory export: a regular file of at most `FILE_LIMITS.text` (a FIFO cannot hang
+ * the build), else an `InputError` in the builder's words.
  */
 export async function readDirectoryFile(
   path: string,
@@ -66,24 +58,20 @@ function unreadable(error: unknown, source: string): InputError {
   );
 }
 
-/** Decode and parse CSV bytes. Pure. Throws `InputError('INVALID_CSV')` naming the file, row and remedy. */
+/** Decode and parse CSV bytes. Throws `InputError('INVALID_CSV')` naming the file, row and remedy. */
 export function parseCsvBytes(bytes: Uint8Array, source: string): Table {
   const decoded = decodeCsvBytes(bytes, source);
   return parseCsvText(decoded.text, source, decoded.encoding, decoded.notes);
 }
 
-export interface DecodedText {
-  text: string;
-  encoding: CsvEncoding;
-  notes: string[];
-}
-
 /**
- * Bytes to text. A BOM decides; without one, NUL bytes in alternate positions mean UTF-16 (some
- * tools drop the BOM), and bytes that are not valid UTF-8 are read as Windows-1252, which is what
- * Excel's "CSV (Comma delimited)" writes on Windows — said in a note, since it is a guess.
+ * Bytes to text. A BOM decides; else NUL bytes in alternate positions mean UTF-16, and bytes that
+ * are not UTF-8 are read as Windows-1252, what Excel's plain "CSV" writes (a note: it is a guess).
  */
-export function decodeCsvBytes(bytes: Uint8Array, source: string): DecodedText {
+export function decodeCsvBytes(
+  bytes: Uint8Array,
+  source: string,
+): { text: string; encoding: CsvEncoding; notes: string[] } {
   const b0 = bytes[0];
   const b1 = bytes[1];
   if (b0 === 0x50 && b1 === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04) {
@@ -199,9 +187,8 @@ const DELIMITERS: readonly CsvDelimiter[] = [',', ';', '\t'];
 const SEP_LINE = /^sep=(.)\n/i;
 
 /**
- * The delimiter of a CSV: the one of `,` `;` tab that occurs most often in the header line,
- * counting only outside quotes (a header such as `"Name, full";Phone` is `;`). Ties and a header
- * with none go to `,`. `text` must have `\n` line ends.
+ * The one of `,` `;` tab most often in the header line outside quotes (`"Name, full";Phone` is
+ * `;`); ties and none go to `,`. `text` must have `\n` line ends.
  */
 export function detectDelimiter(text: string): CsvDelimiter {
   const counts = new Map<string, number>();
@@ -229,9 +216,8 @@ interface ParsedRecord {
 }
 
 /**
- * Parse decoded CSV text into a header and rows. Pure. The first non-blank record is the header.
- * Throws `InputError('INVALID_CSV')` for an empty file or text csv-parse cannot read, naming the
- * row and line and saying what to fix.
+ * Parse decoded CSV text: the first non-blank record is the header. Throws
+ * `InputError('INVALID_CSV')` for an empty file or text csv-parse cannot read, naming the row.
  */
 export function parseCsvText(
   input: string,
@@ -239,8 +225,7 @@ export function parseCsvText(
   encoding: CsvEncoding = 'utf-8',
   notes: readonly string[] = [],
 ): Table {
-  // One line end everywhere, embedded newlines included, so a file mixing CRLF and lone CR (as
-  // files pasted together from Mac and Windows exports do) still splits into the right records.
+  // One line end everywhere, so a file mixing CRLF and lone CR splits into the right records.
   let text = input.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
   const fileNotes = [...notes];
   let delimiter: CsvDelimiter;

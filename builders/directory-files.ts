@@ -16,16 +16,10 @@ import {
 import { icarolDirectory, isIcarolHeader } from './icarol.js';
 import type { BuildWarning, Table } from './types.js';
 
-// The file edge of directory exports: a folder, a zip or a datapackage.json (HSDS), or one CSV
-// (iCarol, or a plain directory CSV), read into tables for the pure readers.
-
 /**
- * Read what `path` names as the export `from` says, or as the input says when `from` is left
- * out: a folder, a `.zip` or a `datapackage.json` is HSDS; a CSV whose header has iCarol's
- * `ResourceAgencyNum` and `PublicName` is iCarol; any other CSV is a plain directory CSV (its
- * table, for `--org-column` and the other column flags). `source` is how messages name it.
- * Throws `InputError` (`FILE_NOT_FOUND`, `INVALID_EXPORT`, `INVALID_CSV`) naming the file and
- * what to do; nothing is read past the first problem.
+ * Read what `path` names as the export `from` says, or as it looks: a folder, `.zip` or
+ * `datapackage.json` is HSDS; a CSV with iCarol's header iCarol; any other CSV a plain table.
+ * Throws `InputError` (`FILE_NOT_FOUND`, `INVALID_EXPORT`, `INVALID_CSV`) at the first problem.
  */
 export async function readDirectoryExport(
   path: string,
@@ -46,10 +40,7 @@ export async function readDirectoryExport(
   );
 }
 
-/**
- * A `.zip`, a `datapackage.json`, or a folder holding one or an `organizations.csv`: an HSDS
- * package. Any other folder is read as a CSV, which says it is a folder.
- */
+/** A `.zip`, a `datapackage.json`, or a folder holding one or `organizations.csv`. */
 async function isPackage(path: string): Promise<boolean> {
   const name = basename(path).toLowerCase();
   if (name.endsWith('.zip') || name === 'datapackage.json') return true;
@@ -78,24 +69,20 @@ function exportError(source: string, what: string, todo: string): InputError {
   return new InputError('INVALID_EXPORT', houseMessage(what, todo), { where: source });
 }
 
-/** An HSDS package's files by name (relative to the folder of its datapackage.json). */
+/** An HSDS package's CSV and JSON files, by path relative to its folder. */
 interface PackageFiles {
-  /** The CSV and JSON files, by path relative to the package's folder. */
   names: readonly string[];
   read(name: string): Promise<Uint8Array>;
-  /** How messages name a file of the package. */
+  /** How messages name a file. */
   label(name: string): string;
 }
 
 /**
- * A folder, a zip or a datapackage.json, read into the tables `hsdsDirectory` reads. A table
- * datapackage.json lists is looked for where it says, else by its file name anywhere in the
- * package when exactly one file has it (exports often keep the tables in `data/` beside a
- * manifest copied from the HSDS template). A listed table found nowhere is a `MISSING_TABLE`
- * warning (the template lists tables an export may not carry), except the phones, whose absence
- * would leave an allowlist without numbers, and the organizations, which every build needs.
+ * A folder, zip or datapackage.json read into tables. A listed table is looked for where listed,
+ * else by its name anywhere when one file has it (exports keep tables in `data/` beside a template
+ * manifest). One found nowhere is a `MISSING_TABLE` warning, except phones and organizations.
  */
-export async function readHsdsPackage(path: string, source: string): Promise<HsdsPackage> {
+async function readHsdsPackage(path: string, source: string): Promise<HsdsPackage> {
   const files = await packageFiles(path, source);
   const paths = await resourcePaths(files);
   const tables: Partial<Record<HsdsResource, Table>> = {};
@@ -133,7 +120,7 @@ export async function readHsdsPackage(path: string, source: string): Promise<Hsd
   return { source, tables, warnings };
 }
 
-/** The package file a listed path names: itself, or the one file of that name in a sub-folder. */
+/** The file a listed path names: itself, or the one file of that name in a sub-folder. */
 function findListed(files: PackageFiles, listed: string): string | undefined {
   if (files.names.includes(listed)) return listed;
   const base = `/${posix.basename(listed).toLowerCase()}`;
@@ -160,10 +147,7 @@ async function packageFiles(path: string, source: string): Promise<PackageFiles>
   return zipFiles(await readDirectoryFile(path, source, 'zip file'), source);
 }
 
-/**
- * The CSV and JSON files of a zip, those beside its shallowest datapackage.json (or its
- * organizations.csv), each unpacked only within `EXPORT_ZIP_LIMITS`.
- */
+/** The CSV and JSON files beside a zip's shallowest marker file, within `EXPORT_ZIP_LIMITS`. */
 function zipFiles(bytes: Uint8Array, source: string): PackageFiles {
   let total = 0;
   let count = 0;
@@ -219,7 +203,7 @@ const RESOURCE_NAMES: Readonly<Record<string, HsdsResource>> = {
   services_at_location: 'service_at_location',
 };
 
-/** Which file holds each resource: from datapackage.json when the package has one. */
+/** Which file holds each resource, from datapackage.json when there is one. */
 async function resourcePaths(files: PackageFiles): Promise<Map<HsdsResource, string>> {
   const out = new Map<HsdsResource, string>();
   const manifest = files.names.find((name) => name.toLowerCase() === 'datapackage.json');
@@ -268,7 +252,7 @@ function isInsidePath(path: string): boolean {
   );
 }
 
-/** HSDS 1.x, 2.x and 3.x are read; another version is refused, saying so. */
+/** HSDS 1.x, 2.x and 3.x are read; another version is refused. */
 function checkVersion(version: unknown, label: string): void {
   if (version === undefined) return;
   const major = /^v?(\d+)(?:\.|$)/i.exec(String(version).trim())?.[1];

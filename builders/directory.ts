@@ -6,10 +6,8 @@ import { orgKey } from '../src/normalize/name.js';
 import { isPlaceholder, parsePhoneCell } from './cells.js';
 import type { BuildNote, BuildWarning, ColumnNames, Table, TableRow } from './types.js';
 
-// A directory export (Open Referral HSDS, iCarol) read as records tied by ids, turned into record
-// tables the build reads as it reads a CSV (`buildAllowlist`): one row a record, each row under the
-// name of the organization its ids lead to. The format readers (`hsds.ts`, `icarol.ts`) decide
-// which record is whose; this file holds what they share.
+// What the directory export readers (`hsds.ts`, `icarol.ts`) share: records tied by ids become
+// record tables the build reads as it reads a CSV, each row under its organization's name.
 
 /** The kinds of export `build-allowlist --from` reads. */
 export type DirectoryKind = 'csv' | 'hsds' | 'icarol';
@@ -17,31 +15,28 @@ export type DirectoryKind = 'csv' | 'hsds' | 'icarol';
 /** An export read into record tables, with what reading it left out. */
 export interface Directory {
   kind: Exclude<DirectoryKind, 'csv'>;
-  /** Where it came from (the folder, zip or file named), for messages. */
   source: string;
   /** The organizations' own records first, then the records tied to them. */
   tables: Table[];
-  /** Rows whose id points to nothing: one warning a file and reason, naming the rows. */
+  /** Rows whose id points to nothing: one warning a file and reason. */
   warnings: BuildWarning[];
   /** Inactive, deleted and private records left out: one note a file and reason. */
   notes: BuildNote[];
-  /** Each number whose kind is not `voice`, under its organization's name as written. */
+  /** Each number whose kind is not `voice`. */
   phoneKinds: DirectoryPhone[];
 }
 
-/** A number of an export with its kind, under the organization it belongs to. */
+/** A number of an export with its kind, under its organization's name. */
 export interface DirectoryPhone {
   organization: string;
-  /** The cell as written; read with the CSV path's phone parser. */
+  /** The cell as written. */
   raw: string;
   kind: PhoneKind;
 }
 
 /**
- * The allowlist's `orgPhoneKinds` (with `base`'s, from `--merge`): each kind under the
- * organization as the build named it
- * (`nameOf`, by `orgKey`). A number to call is kept only when the build listed it (it parsed);
- * a fax or TTY is kept on its own, as it is in no `org_phones`.
+ * The allowlist's `orgPhoneKinds` (`base`'s first), under the build's names (`nameOf`). A number to
+ * call is kept only when the build listed it; a fax or TTY on its own, being in no `org_phones`.
  */
 export function phoneKindsOf(
   phones: readonly DirectoryPhone[],
@@ -49,7 +44,6 @@ export function phoneKindsOf(
   base: Readonly<Record<string, Readonly<Record<string, PhoneKind>>>> = {},
 ): Record<string, Record<string, PhoneKind>> | undefined {
   const out = dataRecord<Record<string, PhoneKind>>();
-  // The merged allowlist's kinds first (`--merge`), under the build's spelling of each name.
   for (const [name, own] of Object.entries(base)) {
     const org = nameOf(orgKey(name));
     if (org === undefined) continue;
@@ -81,10 +75,7 @@ export function kindOfLabel(label: string): PhoneKind | undefined {
   return undefined;
 }
 
-/**
- * An export's own table read by column name: case and surrounding spaces ignored, as the CSV
- * path matches `--org-column`.
- */
+/** An export's own table read by column name, case and surrounding spaces ignored. */
 export class ExportTable {
   readonly index: ReadonlyMap<string, number>;
   constructor(readonly table: Table) {
@@ -100,13 +91,13 @@ export class ExportTable {
     return this.index.has(column.toLowerCase());
   }
 
-  /** The header's own spelling of a column, or undefined when it has none such. */
+  /** The header's own spelling of a column. */
   column(column: string): string | undefined {
     const at = this.index.get(column.toLowerCase());
     return at === undefined ? undefined : this.table.header[at];
   }
 
-  /** The row's cell in `column`, trimmed; '' when the column or the cell is missing. */
+  /** The row's cell in `column`, trimmed; '' when missing. */
   cell(row: TableRow, column: string): string {
     const at = this.index.get(column.toLowerCase());
     return at === undefined ? '' : (row.cells[at] ?? '').trim();
@@ -123,7 +114,7 @@ export function isYes(value: string): boolean {
   return /^(yes|true|1|y|x)$/i.test(value.trim());
 }
 
-/** One organization's record-table row as the reader writes it: its cells by column. */
+/** A record-table row as a reader writes it: its cells by column. */
 export interface RecordRow {
   at: TableRow;
   organization: string;
@@ -131,10 +122,7 @@ export interface RecordRow {
   cells: Readonly<Record<string, string>>;
 }
 
-/**
- * The record table of one export file: the build's own columns (`organization`, URLs, phones,
- * aliases, area), spelled as the file spells them so a warning names the column a person fixes.
- */
+/** The record table of one export file, its columns spelled as the file does, for messages. */
 export function recordTable(
   from: Table,
   columns: Omit<ColumnNames, 'domains'>,
@@ -173,10 +161,7 @@ export class LeftOut {
     { table: Table; rows: TableRow[]; what: string; todo: string | undefined }
   >();
 
-  /**
-   * `what` says what was left out and why ("left out, its service_id points to no service");
-   * `todo`, for a warning, what to do.
-   */
+  /** `what`: what was left out and why; `todo`, for a warning, what to do. */
   add(table: Table, row: TableRow, what: string, todo?: string): void {
     const key = `${table.source}\u0000${what}`;
     let group = this.groups.get(key);
@@ -197,11 +182,7 @@ export class LeftOut {
         rows.length === 1 ? '' : `${rows.length} rows (rows ${shown.join(', ')}${more}): `;
       const item = { source: table.source, row: first.row, line: first.line };
       if (todo === undefined)
-        notes.push({
-          ...item,
-          code: 'LEFT_OUT_RECORDS',
-          message: `${which}${what}`,
-        });
+        notes.push({ ...item, code: 'LEFT_OUT_RECORDS', message: `${which}${what}` });
       else
         warnings.push({
           ...item,
@@ -230,17 +211,14 @@ export function isNoName(name: string): boolean {
   return name.length === 0 || isPlaceholder(name);
 }
 
-// Words of a place inside one state: a service area written so is in the state of the
-// service's own addresses. Anything else that is not a state (a region, "nationwide" in words,
-// free text) leaves the area unknown, since guessing it could call a right answer wrong.
+// Words of a place inside one state: such an area is in the state of the service's own addresses.
+// Anything else that is not a state stays unknown: a guess could call a right answer wrong.
 const WITHIN_A_STATE =
   /(?<!\p{L})(county|counties|city|cities|town|towns|township|parish|borough|village|zip|zip codes?|statewide)(?!\p{L})|^\d{5}(?:-\d{4})?$/iu;
 
 /**
- * The states a service area names: the area itself when it is a state, `US` or one written as
- * `State - County` (iCarol), the service's own address states when it is a place inside one state
- * (a county, a city, a ZIP code, "statewide") and those addresses are all in one state; else null
- * (unknown, the rule of the CSV path: whom it serves, never guessed from where its office is).
+ * The states a service area names: itself when a state, `US` or `State - County`; the service's
+ * address states when it is a place inside one state and they are one; else null (unknown).
  */
 export function statesOfArea(area: string, addressStates: ReadonlySet<string>): string[] | null {
   const text = area.trim();
@@ -250,10 +228,7 @@ export function statesOfArea(area: string, addressStates: ReadonlySet<string>): 
   return null;
 }
 
-/**
- * An organization's areas from its records' areas: every record's states together, or null
- * (unknown) when any record's area is unknown or it has none.
- */
+/** Every record's states together, or null (unknown) when any is unknown or there is none. */
 export function unionOfAreas(areas: ReadonlyArray<readonly string[] | null>): string[] | null {
   if (areas.length === 0) return null;
   const out = new Set<string>();

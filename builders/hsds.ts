@@ -15,13 +15,10 @@ import {
 } from './directory.js';
 import type { BuildWarning, Table, TableRow } from './types.js';
 
-// An Open Referral HSDS datapackage (1.x, 2.x, 3.x) as organizations and the records tied to them
-// by id. Pure: the files are read by `directory-files.ts`.
+// An Open Referral HSDS datapackage (1.x to 3.x) as organizations and the records tied to them by
+// id. The files are read by `directory-files.ts`.
 
-/**
- * The HSDS resources the build reads, by the datapackage's resource name, each with its file
- * names when a package has no datapackage.json: 3.x first, then 1.x.
- */
+/** The resources the build reads, with their file names when there is no datapackage.json. */
 export const HSDS_FILES = {
   organization: ['organizations.csv'],
   service: ['services.csv'],
@@ -36,39 +33,27 @@ export const HSDS_FILES = {
 export type HsdsResource = keyof typeof HSDS_FILES;
 export const HSDS_RESOURCES = Object.keys(HSDS_FILES) as HsdsResource[];
 
-/** A datapackage read: its tables by resource (1.x `physical_address` is read as `address`). */
+/** A datapackage read: its tables by resource (1.x `physical_address` as `address`). */
 export interface HsdsPackage {
   source: string;
   tables: Partial<Record<HsdsResource, Table>>;
-  /** What reading the package left out (a listed table it does not carry). */
+  /** A listed table it does not carry. */
   warnings?: readonly BuildWarning[];
 }
 
 // A service whose status says it no longer runs. "temporarily closed" still has its numbers.
 const ENDED = /^(inactive|defunct|deleted|closed)$/i;
 
-/**
- * What a record's id leads to: its organization's id, the status of the ended service it belongs
- * to, or why it leads nowhere.
- */
+/** What a record's id leads to: its organization, its ended service's status, or why nowhere. */
 type Owner = { org: string } | { ended: string } | { missing: string };
 
 /**
- * The organizations of an HSDS package and every record tied to them:
- *
- * - `organizations`: each row an organization: `name`, `alternate_name` an alias, `website`
- *   (3.x) or `url` (1.x) its page.
- * - `services`, `programs`: their `url` a page of their `organization_id`; their names are not
- *   names of anyone (a service is named for what it does). A service whose `status` is inactive
- *   or defunct is left out with everything tied to it (a note).
- * - `locations`: tied by `organization_id`, or through the services offered there.
- * - `phones`: each number belongs to the most specific record it names (contact, service at
- *   location, service, location, organization), and so to that record's organization; its `type`
- *   says its kind (fax, textphone and pager are not numbers to call, `PhoneKind`).
- * - `service_areas` and `addresses` (`physical_addresses` in 1.x): the organization's areas
- *   (`statesOfArea`).
- *
- * A row whose id points to nothing is left out, one warning a file and reason naming the rows.
+ * The organizations of an HSDS package and every record tied to them: an organization's
+ * `alternate_name` is an alias, `website` (3.x) or `url` (1.x) its page; a service's or program's
+ * `url` a page of its organization, its name no one's (a service is named for what it does); a
+ * phone belongs to the most specific record it names, its `type` its kind; service areas and
+ * addresses give the areas. An ended service is left out with all tied to it (a note), a row whose
+ * id points to nothing too (a warning).
  */
 export function hsdsDirectory(pkg: HsdsPackage): Directory {
   const t = new Tables(pkg);
@@ -136,7 +121,6 @@ export function hsdsDirectory(pkg: HsdsPackage): Directory {
 /** The area column of every record table: the organization's states, worked out beforehand. */
 const AREA = 'service_areas';
 
-/** The package's tables by resource, each read by column name. */
 class Tables {
   private readonly read = new Map<HsdsResource, ExportTable>();
   constructor(pkg: HsdsPackage) {
@@ -192,7 +176,6 @@ class Links {
     for (const { t: c, row } of t.rows('contact')) this.contacts.set(c.cell(row, 'id'), row);
   }
 
-  /** The name of an organization the links lead to. */
   name(org: string): string {
     return this.orgs.get(org)?.name ?? '';
   }
@@ -223,7 +206,7 @@ class Links {
       : this.organization(owner);
   }
 
-  /** The owner through the most specific id a row gives (`ids`: column → how to follow it). */
+  /** The owner through the most specific id a row gives. */
   ownerOf(table: ExportTable, row: TableRow): Owner {
     const steps: Array<[string, (id: string) => Owner]> = [
       ['contact_id', (id) => this.contact(id)],
@@ -262,10 +245,7 @@ const quote = (id: string): string => JSON.stringify(id);
 
 const TODO_ORPHAN = 'fix the id, or add the record it names';
 
-/**
- * The organization a record's id leads to, or undefined with the row left out and why: a note for
- * an ended service (`service`: how the row names it), a warning for an id that points to nothing.
- */
+/** The organization `owner` names, or undefined with the row left out (`service`: how it names it). */
 function orgOrLeftOut(
   owner: Owner,
   left: LeftOut,
@@ -312,7 +292,7 @@ function tiedUrls(
   );
 }
 
-/** HSDS `phones.type` (RFC 6350 types, 1.x `textphone`) and, failing it, the description's label. */
+/** HSDS `phones.type` (RFC 6350 types, 1.x `textphone`), else the description's label. */
 export function hsdsPhoneKind(type: string, description: string): PhoneKind {
   const t = type.trim().toLowerCase();
   if (t === 'fax') return 'fax';
@@ -358,10 +338,7 @@ function phoneTable(
   );
 }
 
-/**
- * Each organization's states: its running services' areas together (`unionOfAreas`), a service
- * area inside one state placed by the service's own physical addresses (`statesOfArea`).
- */
+/** Each organization's states: its running services' areas together, placed by their addresses. */
 function orgAreas(t: Tables, links: Links): Map<string, string[]> {
   const locationStates = new Map<string, Set<string>>();
   for (const { t: a, row } of t.rows('address')) {

@@ -15,10 +15,9 @@ import {
 import type { Table, TableRow } from './types.js';
 
 // An iCarol resource export (the software most 211s run): one CSV row per Agency, Program, Site or
-// ProgramAtSite, tied to its agency by `ParentAgencyNum`. Pure: the file is read by
-// `directory-files.ts`.
+// ProgramAtSite, tied to its agency by `ParentAgencyNum`.
 
-/** The name columns iCarol exports write, in the order they are looked for. */
+/** The name columns iCarol exports write, in the order looked for. */
 const NAME_COLUMNS = ['PublicName', 'AgencyNamePublic'];
 
 /** Whether a header is an iCarol resource export's: a record number and a public name. */
@@ -27,7 +26,7 @@ export function isIcarolHeader(header: readonly string[]): boolean {
   return keys.has('resourceagencynum') && NAME_COLUMNS.some((name) => keys.has(name.toLowerCase()));
 }
 
-/** An iCarol phone column: its kind, and the columns that label it or mark it private. */
+/** An iCarol phone column: its kind, and the columns labelling it or marking it private. */
 interface PhoneColumn {
   number: string;
   kind: PhoneKind;
@@ -36,7 +35,7 @@ interface PhoneColumn {
 }
 
 /** Every phone column an iCarol export may hold, in its own order. */
-export const ICAROL_PHONES: readonly PhoneColumn[] = [
+const ICAROL_PHONES: readonly PhoneColumn[] = [
   ...[1, 2, 3, 4, 5].map((n) => ({
     number: `Phone${n}Number`,
     kind: 'voice' as const,
@@ -70,19 +69,12 @@ interface Record_ {
 }
 
 /**
- * The agencies of an iCarol export and every record tied to them:
- *
- * - an `Agency` row (every row, when the export has no `TaxonomyLevelName`) is an organization:
- *   `PublicName` (or `AgencyNamePublic`), `AlternateName` its aliases, `WebsiteAddress` its page;
- * - a `Program`, `Site` or `ProgramAtSite` row belongs to the agency its `ParentAgencyNum` leads
- *   to: its numbers and page are the agency's, its name is no one's (`AGENCY - SITE` is a site,
- *   never an organization of its own), its alternate name is not read (exports copy the agency's);
- * - each phone column keeps its kind (`ICAROL_PHONES`; `Phone1Type`/`Phone1Name` label the
- *   numbered ones); a fax, a TTY and a number marked private are not listed;
- * - `CoverageArea` of the agency's programs (of the agency itself when it has none) gives its
- *   states (`statesOfArea`, a county placed by `PhysicalStateProvince`);
- * - a record whose `AgencyStatus` says inactive, with a `MadeInactiveOn` date or marked deleted
- *   (`Custom_Deleted Record`), is left out with its programs and sites (a note).
+ * The agencies of an iCarol export and every record tied to them: an `Agency` row (every row
+ * without `TaxonomyLevelName`) is an organization; another row's numbers and page are its agency's
+ * (by `ParentAgencyNum`), its name no one's (`AGENCY - SITE` is a site), its alternate name unread
+ * (exports copy the agency's). Each phone column keeps its kind; a fax, a TTY and a private number
+ * are not listed. `CoverageArea` gives the states. An inactive or deleted record is left out with
+ * its programs and sites (a note).
  */
 export function icarolDirectory(table: Table): Directory {
   const t = new ExportTable(table);
@@ -91,7 +83,7 @@ export function icarolDirectory(table: Table): Directory {
   const nameColumn = t.first(...NAME_COLUMNS)!;
   const areas = agencyAreas(t, agencyOf);
   const held = ICAROL_PHONES.filter((phone) => t.has(phone.number));
-  // A number to call goes into the record table under the header's own spelling of its column.
+  // A number to call goes under the header's own spelling of its column.
   const phones = held
     .filter((phone) => isNumberToCall(phone.kind))
     .map((phone) => ({ ...phone, number: t.column(phone.number)! }));
@@ -147,10 +139,7 @@ export function icarolDirectory(table: Table): Directory {
   return { kind: 'icarol', source: table.source, tables: [out], warnings, notes, phoneKinds };
 }
 
-/**
- * Each record that runs, with the agency it belongs to (itself for an agency); the rest left out
- * (inactive, deleted, under an inactive parent: a note; a parent that is not there: a warning).
- */
+/** Each record that runs, with its agency (itself for an agency); the rest left out. */
 function agenciesOf(t: ExportTable, left: LeftOut): Map<Record_, Record_> {
   const table = t.table;
   const records = new Map<string, Record_>();
@@ -231,10 +220,7 @@ function leftOutNumber(t: ExportTable, row: TableRow, phone: PhoneColumn): strin
   return undefined;
 }
 
-/**
- * Each agency's states: its programs' `CoverageArea` together, or its own when it has no
- * program; unknown when any of them gives none (`unionOfAreas`).
- */
+/** Each agency's states: its programs' `CoverageArea` and its own together (`unionOfAreas`). */
 function agencyAreas(
   t: ExportTable,
   agencyOf: ReadonlyMap<Record_, Record_>,
