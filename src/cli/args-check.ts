@@ -72,14 +72,13 @@ const LINK_ONLY = [
   'wrong-jurisdiction',
 ] as const;
 
-/** The flags of `flags` the user gave (a boolean flag counts when on). */
+/** The flags the user gave (a boolean flag counts when on). */
 function given(values: CheckValues, flags: readonly CheckFlag[]): string[] {
   return flags
     .filter((flag) => values[flag] !== undefined && values[flag] !== false)
     .map((flag) => `--${flag}`);
 }
 
-/** `it` or `them`, for "drop it". */
 const them = (flags: readonly string[]): string => (flags.length > 1 ? 'them' : 'it');
 
 /** Flags given without the flag they belong to are a usage error, not silently ignored. */

@@ -72,7 +72,6 @@ export async function checkAnswer(
   return result;
 }
 
-/** The checks as one JSON document (`CheckJsonSchema`). */
 export function checksJson(checks: AnswerChecks): CheckJson {
   return {
     pass: checks.pass,

@@ -68,10 +68,7 @@ export async function runJsonl(
   return tally.failed > 0 ? EXIT.failed : EXIT.pass;
 }
 
-/**
- * One input line: `answer`, `id` (echoed back), and other fields read as a promptfoo row's vars
- * (`jurisdiction`, chunks under `contextVar`); `report`'s JSONL fits as it is.
- */
+/** One input line; its other fields are read as a promptfoo row's vars (`jurisdiction`). */
 const AnswerLineSchema = z.looseObject({
   id: z.union([z.string(), z.number()]).optional(),
   answer: z.string(),
@@ -143,7 +140,6 @@ interface Tally {
   answers: number;
   passed: number;
   failed: number;
-  /** The line numbers of bad lines. */
   bad: number[];
 }
 

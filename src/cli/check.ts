@@ -132,10 +132,7 @@ export const checkCommand: Subcommand = defineCommand({
   },
 });
 
-/**
- * The checks this run makes, judged (the allowlist loaded) before any answer is read, so a broken
- * setup is one error, not one per answer. The link check runs unless only `--chunks` was asked for.
- */
+/** The checks this run makes, judged before any answer is read: one error, not one per answer. */
 async function planChecks(
   values: CheckValues,
   file: ConfigFile | undefined,
@@ -201,10 +198,7 @@ function refuseEmpty(answer: Answer): void {
     );
 }
 
-/**
- * Print one check's document (with --fix the repaired answer) or both checks' (`CheckJsonSchema`).
- * Exit 0 when every check passed, else 2; with --fix, 0 for pass or repair.
- */
+/** Print one check's document or both checks'; exit 0 when all passed (with --fix, or repaired). */
 async function writeChecks(
   output: Output,
   format: 'text' | 'json',

@@ -23,7 +23,7 @@ export interface CliIo {
   writeStdout?: (text: string) => Promise<void>;
   /** Progress bars only then. */
   stderrIsTTY: boolean;
-  /** Whether standard input is a terminal: then nobody is piping an answer in. */
+  /** Then nobody is piping an answer in. */
   stdinIsTTY?: boolean;
   cwd: string;
   env: NodeJS.ProcessEnv;

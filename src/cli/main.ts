@@ -100,7 +100,6 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   }
 }
 
-/** This package's version, from its package.json. */
 function packageVersion(): string {
   try {
     const manifest = JSON.parse(readFileSync(packageFile('package.json'), 'utf8')) as {

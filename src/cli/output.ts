@@ -13,9 +13,8 @@ export interface Output {
 }
 
 /**
- * Check `-o` before the command does any work, so an unwritable place is exit 3 at once, not after
- * a crawl: throws `InputError('FILE_UNWRITABLE')`, as a later failed write does. `what` names the
- * document; `flag` a second output (`--messages`), written without a `wrote` line.
+ * Check `-o` before any work, so an unwritable place is exit 3 at once (`FILE_UNWRITABLE`, as a
+ * failed write is); `flag` names a second output (`--messages`), written without a `wrote` line.
  */
 export async function openOutput(
   output: string | undefined,
@@ -39,17 +38,13 @@ export async function openOutput(
   };
 }
 
-/**
- * `-o FILE` for a stream of lines (`check --jsonl`), memory holding one line: to a temporary file
- * renamed over the target by `close`; `abort` leaves an existing file as it was.
- */
+/** `-o FILE` for a stream of lines (`check --jsonl`): renamed over the target by `close`. */
 export interface LineOutput {
   write(text: string): Promise<void>;
   close(): Promise<void>;
   abort(): Promise<void>;
 }
 
-/** Check `-o` as `openOutput` does, then return a `LineOutput` there (standard output without it). */
 export async function openLineOutput(
   output: string | undefined,
   what: string,

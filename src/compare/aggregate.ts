@@ -88,7 +88,6 @@ function failedAnswers(sorted: readonly VendorRow[]): FlaggedAnswer[] {
   return failed;
 }
 
-/** The misattributed numbers of one graded row, passed or failed. */
 function misattributedIn(row: VendorRow): MisattributedNumber[] {
   const verdict = row.verifier!;
   return verdict.phones.flatMap((phone) => {
@@ -98,7 +97,6 @@ function misattributedIn(row: VendorRow): MisattributedNumber[] {
   });
 }
 
-/** The links of one graded row that resemble a directory domain, passed or failed. */
 function lookalikesIn(row: VendorRow): LookalikeLink[] {
   const verdict = row.verifier!;
   return verdict.links.flatMap((link) => {

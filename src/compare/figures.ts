@@ -156,7 +156,6 @@ function wrongJurisdictionRatio(verified: readonly Tallied[]): Ratio | null {
   );
 }
 
-/** The dead ends of one answer, by kind. */
 function deadEndsOf(row: VendorRow): Record<DeadEndKind, number> {
   const verdict = row.verifier;
   const counts = verdict ? tally(verdict) : undefined;

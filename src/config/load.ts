@@ -8,7 +8,7 @@ import { parseJurisdiction } from '../jurisdiction/codes.js';
 import { readInputFile } from '../util/safe-file.js';
 import { CONFIG_FILE_EXPECTED, ConfigFileSchema, type ConfigFile } from './schema.js';
 
-/** The names a config file may have in the working folder, in the order they are looked for. */
+/** The names a config file may have in the working folder, in the order looked for. */
 export const CONFIG_FILE_NAMES = [
   'citation-verifier.config.json',
   'citation-verifier.config.yaml',

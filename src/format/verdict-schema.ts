@@ -71,7 +71,6 @@ export const CountsJsonSchema = z.object({
   lookalike_links: offset,
 });
 
-/** The whole document for one answer. */
 export const VerdictJsonSchema = z.object({
   pass: z.boolean(),
   score: z.number(),

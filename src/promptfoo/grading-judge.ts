@@ -106,7 +106,6 @@ function providerJudge(provider: GradingProvider): Judge {
   };
 }
 
-/** A fault of the grading provider's call: it is called once. */
 function fault(kind: JudgeFaultKind, detail: string): JudgeAnswer {
   return { kind: 'fault', fault: kind, detail, attempts: 1 };
 }

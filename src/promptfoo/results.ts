@@ -25,7 +25,6 @@ const GradingResultSchema = z.looseObject({
     .nullish(),
 });
 
-/** One result row: one test case run through one prompt and one provider. */
 export const PromptfooResultSchema = z.looseObject({
   provider: z.looseObject({ id: z.string(), label: z.string().nullish() }),
   prompt: z.looseObject({ raw: z.string().optional(), label: z.string().optional() }).nullish(),
