@@ -49,7 +49,9 @@ export function comparisonToHtml(comparison: VendorComparison): string {
       bucketBarSvg(figures),
     ]),
     '</div>',
-    ...vendorTableHtml(comparison),
+    ...kindTableHtml(comparison, 'Per vendor', 'vendors', vendorColumns(comparison), (column) =>
+      escapeHtml(column.header.replace('\n', ' ')),
+    ),
     ...kindTableHtml(
       comparison,
       'Share of links in each bucket',
@@ -114,29 +116,7 @@ function headlineHtml(comparison: VendorComparison): string[] {
   return lines;
 }
 
-function vendorTableHtml(comparison: VendorComparison): string[] {
-  const columns = vendorColumns(comparison);
-  const lines = ['<h2>Per vendor</h2>', '<table class="vendors">', '<thead><tr>'];
-  for (const column of columns)
-    lines.push(
-      `<th scope="col"${column.numeric ? ' class="num"' : ''}>${escapeHtml(column.header.replace('\n', ' '))}</th>`,
-    );
-  lines.push('</tr></thead>', '<tbody>');
-  for (const figures of comparison.vendors) {
-    lines.push('<tr>');
-    for (const [index, column] of columns.entries())
-      lines.push(
-        index === 0
-          ? `<th scope="row">${escapeHtml(column.value(figures))}</th>`
-          : `<td${column.numeric ? ' class="num"' : ''}>${numberCell(column.value(figures))}</td>`,
-      );
-    lines.push('</tr>');
-  }
-  lines.push('</tbody></table>');
-  return lines;
-}
-
-/** A table of one figure per kind (of dead end, of bucket) and vendor. */
+/** A table with a row per vendor, every cell after the vendor a number. */
 function kindTableHtml(
   comparison: VendorComparison,
   heading: string,
