@@ -85,7 +85,9 @@ async function checkLine(
   let id: string | number | null = null;
   try {
     const value = parseLine(line, where);
-    id = idOf(value);
+    // The row's id when usable, even if the rest of the row is wrong.
+    const given = (value as { id?: unknown } | null)?.id;
+    if (typeof given === 'string' || typeof given === 'number') id = given;
     const row = parseInput(AnswerLineSchema, value, 'INVALID_JSON', { where, hint: LINE_HINT });
     if (row.answer.trim() === '')
       throw new InputError(
@@ -128,12 +130,6 @@ function parseLine(line: TextLine, where: string): unknown {
       { where },
     );
   return value;
-}
-
-/** The row's id when it has a usable one, even if the rest of the row is wrong. */
-function idOf(value: unknown): string | number | null {
-  const id = (value as { id?: unknown } | null)?.id;
-  return typeof id === 'string' || typeof id === 'number' ? id : null;
 }
 
 interface Tally {

@@ -154,18 +154,17 @@ const RecordedChunksSchema = z.object({
   overall_assessment: z.object({ critical_failures: z.number().int().nonnegative() }),
 });
 
-/** The verifier's result: the one with our metadata, else (older files) our reason prefix. */
-function isVerifierComponent(component: Component): boolean {
-  if (component.metadata && VERIFIER_METADATA_KEY in component.metadata) return true;
-  return (component.reason ?? '').startsWith(`${REASON_PREFIX}:`);
-}
-
 /** The recorded verdict, or the error of a verifier result that carries one instead. */
 function recordedVerifier(
   components: readonly Component[],
   where: string,
 ): VerifierVerdict | { error: string } | undefined {
-  const component = components.find(isVerifierComponent);
+  // The verifier's result: the one with our metadata, else (older files) our reason prefix.
+  const component = components.find(
+    (entry) =>
+      (entry.metadata !== undefined && VERIFIER_METADATA_KEY in entry.metadata) ||
+      (entry.reason ?? '').startsWith(`${REASON_PREFIX}:`),
+  );
   if (!component) return undefined;
   const data = component.metadata?.[VERIFIER_METADATA_KEY];
   const failed = z.object({ error: z.string() }).safeParse(data);

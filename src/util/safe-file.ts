@@ -189,7 +189,9 @@ export class PrivateFolder {
     readonly dir: string,
     /** The flag that names the folder, for the warning's advice. */
     private readonly flag: string,
-    private readonly warn: (message: string) => void = defaultWarn,
+    /** Without a front to say it, a warning on standard error, as Node says its own. */
+    private readonly warn = (message: string): void =>
+      process.emitWarning(message, 'CitationVerifierWarning'),
   ) {}
 
   /** Whether entries may be read and written here; `create`: make the folder when missing. */
@@ -233,9 +235,4 @@ async function folderProblem(dir: string): Promise<string | null> {
   const mode = (info.mode & 0o777).toString(8).padStart(3, '0');
   if ((info.mode & 0o022) !== 0) return `it is writable by its group or others (mode ${mode})`;
   return null;
-}
-
-/** Without a front to say it, a warning on standard error, as Node says its own. */
-function defaultWarn(message: string): void {
-  process.emitWarning(message, 'CitationVerifierWarning');
 }
