@@ -117,15 +117,9 @@ export function parseResolveFlags(values: readonly string[]): Record<string, str
   // Host names are data: no prototype, so any name is an ordinary key.
   const out = Object.create(null) as Record<string, string>;
   for (const value of values) {
-    const colon = value.indexOf(':');
-    const host = colon === -1 ? '' : value.slice(0, colon).trim().toLowerCase();
-    const address =
-      colon === -1
-        ? ''
-        : value
-            .slice(colon + 1)
-            .trim()
-            .replace(/^\[(.*)\]$/, '$1');
+    const [, name = '', rest = ''] = /^([^:]*):(.*)$/s.exec(value) ?? [];
+    const host = name.trim().toLowerCase();
+    const address = rest.trim().replace(/^\[(.*)\]$/, '$1');
     if (!host || !address)
       throw new InputError(
         'USAGE',

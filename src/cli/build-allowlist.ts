@@ -1,6 +1,5 @@
 import { resolve } from 'node:path';
 import { loadAllowlist } from '../allowlist/load.js';
-import type { Allowlist } from '../allowlist/schema.js';
 import { printable } from '../util/strings.js';
 import { defineCommand, OUTPUT_FLAGS } from './args.js';
 import { EXIT, type Subcommand } from './io.js';
@@ -118,8 +117,7 @@ export const buildAllowlistCommand: Subcommand = defineCommand({
     };
     const mergePath = values.merge?.[0];
     if (mergePath !== undefined) {
-      const base: Allowlist = await loadAllowlist(resolve(io.cwd, mergePath), mergePath);
-      options.base = base;
+      options.base = await loadAllowlist(resolve(io.cwd, mergePath), mergePath);
       options.baseSource = mergePath;
     }
 
@@ -130,9 +128,7 @@ export const buildAllowlistCommand: Subcommand = defineCommand({
     io.stderr(printable(formatSummary(result, 'build-allowlist', { all: messages === '-' })));
     await messagesOutput?.write(printable(formatMessages(result)));
     if (values.strict) assertNoWarnings(result);
-    const text = renderAllowlist(result.allowlist);
-
-    await output.write(text);
+    await output.write(renderAllowlist(result.allowlist));
     return EXIT.pass;
   },
 });
