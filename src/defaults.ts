@@ -184,7 +184,6 @@ export const SERVICE_LINES: ReadonlySet<string> = new Set([
  */
 export const MAX_TIMER_MS = 2_147_483_647;
 
-/** Liveness defaults. */
 export const LIVENESS_DEFAULTS = {
   concurrency: 64,
   perHostConcurrency: 4,
@@ -230,7 +229,6 @@ export const BUILDER_SHOWN = { warnings: 10, notes: 5 } as const;
 
 // chunks: the chunk-citation check's limits and thresholds.
 
-/** Chunk-citation defaults. */
 export const CHUNK_DEFAULTS = {
   contextVar: 'context',
   /** Shorter quotes are phrases, not quotations, and are not checked. */
@@ -351,13 +349,10 @@ export const SERVICE_DEFAULTS = {
   bodyLimitBytes: 1_000_000,
   /** A request still unanswered after this gets 503. */
   requestDeadlineMs: 10_000,
-  /** Node's `server.requestTimeout`. */
   requestTimeoutMs: 15_000,
-  /** Node's `server.headersTimeout`. */
   headersTimeoutMs: 10_000,
   /** Node's `maxHeaderSize` (431 past it). */
   maxHeaderBytes: 16_384,
-  /** Node's `server.keepAliveTimeout`. */
   keepAliveTimeoutMs: 5_000,
   /** Polling the allowlist file (`fs.watchFile`: safe with atomic renames). */
   watchIntervalMs: 1_000,
