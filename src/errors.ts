@@ -1,7 +1,4 @@
-/**
- * The one error the library throws on purpose: the input or configuration is wrong (what is found
- * in an answer is a result). Messages say what is wrong, where, and what to do.
- */
+/** The error thrown when input or configuration is wrong: what, where, and what to do. */
 export type InputErrorCode =
   | 'FILE_NOT_FOUND'
   | 'FILE_UNREADABLE'

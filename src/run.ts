@@ -41,10 +41,7 @@ export function jurisdictionFor(
   };
 }
 
-/**
- * Verify a provider output of any shape, with its recommendation; offline runs never load the
- * HTTP client.
- */
+/** Verify a provider output of any shape; offline runs never load the HTTP client. */
 export async function verifyOutput(output: unknown, settings: VerifierSettings): Promise<Report> {
   return (await guardOutput(output, settings)).report;
 }
@@ -69,10 +66,7 @@ export async function guardWithIndex(
   return guardAnswer(answer, await verify(answer), verify);
 }
 
-/**
- * One answer → its report. The links it judged are kept (`KnownLinks`), so verifying a repaired
- * answer judges only the links the repair wrote.
- */
+/** One answer → its report; judged links are kept, so a repair's links alone are judged. */
 async function verifierFor(
   index: AllowlistIndex,
   settings: Omit<VerifierSettings, 'allowlist'>,

@@ -32,10 +32,7 @@ const CHUNK_FLAGS = {
   'max-failing-claims': { type: 'string', key: 'maxFailingClaims', read: 'number' },
 } as const satisfies KeyedFlags;
 
-/**
- * `check`'s flags, which become the assertions' config keys so a flag is judged by the same
- * schema, in the same words, as the key it stands for.
- */
+/** `check`'s flags as config keys, judged by the same schema, in the same words, as the keys. */
 export const CHECK_FLAGS = {
   ...OUTPUT_FLAGS,
   // No default: `--jsonl` writes JSON Lines, and a `--format text` beside it is a mistake to say.

@@ -25,10 +25,7 @@ export const LIVE_FLAGS = {
   'cache-dir': { type: 'string' },
 } as const satisfies FlagOptions;
 
-/**
- * Flags that each stand for one config key (`judge.url`), read as a `number` for the schema to
- * judge, a `path` against the working folder, or as typed (`configOf` in `args-check.ts`).
- */
+/** Flags that each stand for a config key (`judge.url`), read as a `number`, `path` or as typed. */
 export type KeyedFlags = Readonly<
   Record<string, FlagOptions[string] & { key: string; read?: 'number' | 'path' }>
 >;
@@ -45,10 +42,7 @@ export const JUDGE_FLAGS = {
   'judge-uncited': { type: 'boolean', default: false, key: 'judge.uncited' },
 } as const satisfies KeyedFlags;
 
-/**
- * A subcommand whose flags, stated as data, are parsed (strict) before `run` sees them: an unknown
- * or malformed flag is a usage error (exit 3) that shows `usage`.
- */
+/** A subcommand whose flags are parsed (strict) before `run`: a bad flag shows `usage` (exit 3). */
 export function defineCommand<const O extends FlagOptions>(spec: {
   name: string;
   usage: string;

@@ -53,7 +53,7 @@ The summary (rows, organizations, URLs, domains, numbers, warnings) goes to stan
 Exit codes: 0 written, 3 bad input (or a warning with --strict), 1 unexpected error.
 `;
 
-/** `build-allowlist`: the summary on stderr, the JSON to `-o`, nothing written when anything fails. */
+/** `build-allowlist`: the summary on stderr, the JSON to `-o`; nothing written on a failure. */
 export const buildAllowlistCommand: Subcommand = defineCommand({
   name: 'build-allowlist',
   usage: USAGE,

@@ -9,10 +9,7 @@ import type { FlagConfig } from './args-check.js';
 import type { ChunkOutcome } from './check-chunks.js';
 import type { CliIo } from './io.js';
 
-/**
- * Which checks `check` runs, settled once for a run: the link check's config (resolved per answer,
- * as a row may name its own jurisdiction), the chunk check's settings and chunks, or both.
- */
+/** Which checks `check` runs, settled once; the link check's settings resolved per answer. */
 export interface CheckPlan {
   links?: FlagConfig;
   chunks?: { settings: ChunkSettings; chunks?: readonly Chunk[] };
@@ -37,10 +34,7 @@ export function linkSettings(
   });
 }
 
-/**
- * Run the plan's checks on one answer; it passes when every check that ran passes. A row's own
- * chunks (its `contextVar` field) replace the plan's. Throws `InputError` for bad input.
- */
+/** Run the plan's checks on one answer; a row's own chunks replace the plan's. */
 export async function checkAnswer(
   plan: CheckPlan,
   answer: string,

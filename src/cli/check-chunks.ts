@@ -67,10 +67,7 @@ export function chunkDocument(outcome: ChunkOutcome, format: 'text' | 'json'): s
     : printable(formatChunkAuditText(outcome.audit, outcome.pass));
 }
 
-/**
- * `check --chunks --fix`: the repaired answer (how on standard error), or in JSON the audit and
- * its repair. Exit 0 for `pass` and `repair`, else 2.
- */
+/** `check --chunks --fix`: the repaired answer, or the audit and repair; 0 for pass or repair. */
 export async function writeChunkFix(
   output: Output,
   format: 'text' | 'json',

@@ -10,14 +10,14 @@ export const EXIT = {
   badInput: 3,
 } as const;
 
-/** Where a subcommand writes; injected so tests run commands in-process and read what they printed. */
+/** Where a subcommand reads and writes; injected, so tests run commands in-process. */
 export interface CliIo {
   stdout: (text: string) => void;
   stderr: (text: string) => void;
   readStdin: () => Promise<string>;
-  /** Standard input as bytes (a CSV may be UTF-16); absent in tests, where `readStdin` stands in. */
+  /** Standard input as bytes (a CSV may be UTF-16); in tests, `readStdin` stands in. */
   readStdinBytes?: () => Promise<Uint8Array>;
-  /** Standard input as it arrives (`check --jsonl -`); absent in tests, where `readStdin` stands in. */
+  /** Standard input as it arrives (`check --jsonl -`); in tests, `readStdin` stands in. */
   stdinChunks?: () => AsyncIterable<Uint8Array | string>;
   /** Write to standard output, resolving once it can take more (a slow reader holds us back). */
   writeStdout?: (text: string) => Promise<void>;

@@ -13,10 +13,7 @@ interface CommandEntry {
   load(): Promise<Subcommand>;
 }
 
-/**
- * Every subcommand, in `--help`'s order, each imported only when run or its help is asked for:
- * `check` of one answer should not pay for the server, the report's charts or the builder.
- */
+/** Every subcommand in `--help`'s order, each imported only when run: `check` pays for no other. */
 const SUBCOMMANDS: readonly CommandEntry[] = [
   {
     name: 'check',

@@ -130,10 +130,7 @@ type RowVerifier = (
   where: string,
 ) => VerifierVerdict;
 
-/**
- * The verifier of `--allowlist`, settled per row as `check --jsonl` settles it, so both give one
- * answer the same verdict. The environment is not read: a stray variable must not change a report.
- */
+/** `--allowlist`'s verifier, per row as `check --jsonl`'s; the environment is never read. */
 async function rowVerifier(
   values: { allowlist?: string; threshold?: string; jurisdiction?: string },
   cwd: string,
@@ -154,10 +151,7 @@ async function rowVerifier(
   };
 }
 
-/**
- * Whether a file is a JSONL of answers: its first line is an object with an `answer` and a string
- * `provider` (promptfoo's rows name the provider with an object).
- */
+/** A JSONL of answers: an `answer` and a string `provider` (promptfoo's is an object). */
 function looksLikeAnswers(text: string): boolean {
   const first = text
     .replace(/^\uFEFF/, '')

@@ -169,10 +169,7 @@ async function answersFrom(values: StaleFlags, io: CliIo): Promise<Answer[]> {
   return answers;
 }
 
-/**
- * Answers from a JSONL file, or standard input for '-': a line a JSON string or object (read by
- * `answerText`, named by its `id` and `provider`); a bad line is an input error naming it.
- */
+/** Answers from a JSONL file, or standard input for '-', each named by its `id` and `provider`. */
 async function readAnswers(path: string, io: CliIo): Promise<Answer[]> {
   const fromStdin = path === '-';
   const text = fromStdin

@@ -106,7 +106,7 @@ function lookalikesIn(row: VendorRow): LookalikeLink[] {
   });
 }
 
-/** Each pair of vendors with a headline rate, in vendor order: is their difference beyond chance? */
+/** Each pair of vendors with a headline rate: is their difference beyond chance? */
 function headlineDifferences(vendors: readonly VendorFigures[]): HeadlineDifference[] {
   const differences: HeadlineDifference[] = [];
   const rated = vendors.filter((figures) => figures.deadEnds.rate !== null);
@@ -121,10 +121,7 @@ function headlineDifferences(vendors: readonly VendorFigures[]): HeadlineDiffere
   }
   return differences;
 }
-/**
- * Why a failed answer failed, in text order: its fatal links and wrong numbers, else (failed on
- * score alone) its links outside the directory.
- */
+/** Why an answer failed, in text order: fatal links, wrong numbers, else links not listed. */
 export function problemsOf(verdict: VerifierVerdict): Problem[] {
   const linkProblem = (link: VerifierVerdict['links'][number]): Problem => {
     const { bucket, url: text, normalized, reason, start, end } = link;

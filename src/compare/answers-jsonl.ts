@@ -52,10 +52,7 @@ export function parseAnswersJsonl(text: string, path: string): AnswerLine[] {
   return lines;
 }
 
-/**
- * Rows from parsed answers, each verified with `verify`; tests and vendors numbered by first
- * appearance, so the rows sort as a promptfoo eval of the same answers would.
- */
+/** Rows of answers, numbered by first appearance to sort as a promptfoo eval's would. */
 export function rowsFromAnswers(
   lines: readonly AnswerLine[],
   verify: (line: AnswerLine) => VerifierVerdict,

@@ -12,7 +12,7 @@ import {
   type VerifierVerdict,
 } from './types.js';
 
-/** `count` out of `total` with its 95% Wilson interval; no rate when there is nothing to divide by. */
+/** `count` out of `total` with its 95% Wilson interval; no rate with nothing to divide by. */
 export function ratio(count: number, total: number): Ratio {
   if (total === 0) return { count, total, rate: null, low: null, high: null };
   const [low, high] = wilson(count, total);
@@ -55,10 +55,7 @@ export function fisherExact(a: Ratio, b: Ratio): number {
   return Math.min(1, p);
 }
 
-/**
- * Whether two rates differ beyond chance: Fisher's p below `DIFFERENCE_ALPHA`, or 95% intervals
- * apart, so the report never calls "alike" two rates its own intervals set apart.
- */
+/** Whether two rates differ: Fisher's p below `DIFFERENCE_ALPHA`, or 95% intervals apart. */
 export function differs(a: Ratio, b: Ratio): { beyondNoise: boolean; pValue: number } {
   if (a.low === null || a.high === null || b.low === null || b.high === null)
     return { beyondNoise: false, pValue: 1 };

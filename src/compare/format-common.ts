@@ -131,7 +131,7 @@ export function bucketColumns(comparison: VendorComparison): Column[] {
   ];
 }
 
-/** The vendor table's columns; the judge's only when some row had a judge (else unknown, not 0%). */
+/** The vendor table's columns; the judge's only when a row had a judge (else unknown, not 0%). */
 export function vendorColumns(comparison: VendorComparison): Column[] {
   const columns: Column[] = [
     VENDOR_COLUMN,
@@ -208,7 +208,7 @@ export function problemParts(problem: Problem): { what: string; text: string; no
   };
 }
 
-/** A problem in words: `invented link https://…` or `misattributed number 617.555.0123 ((617) 555-0123)`. */
+/** A problem in words: `misattributed number 617.555.0123 ((617) 555-0123)`. */
 export function problemLabel(problem: Problem): string {
   const parts = problemParts(problem);
   return `${parts.what} ${parts.text}${parts.note ? ` (${parts.note})` : ''}`;
@@ -238,10 +238,7 @@ function foundIn(finding: LookalikeLink | MisattributedNumber): string {
   return `${finding.vendor} · ${finding.test} (answer ${finding.answerPassed ? 'passed' : 'failed'})`;
 }
 
-/**
- * The two listings across answers, as every format but JSON shows them; in markdown a lookalike's
- * address is in a code span, never a live link.
- */
+/** The two listings across answers; in markdown an address is a code span, never a link. */
 export function findingSections(comparison: VendorComparison): Array<{
   id: 'misattributed' | 'lookalikes';
   title: string;

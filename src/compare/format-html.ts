@@ -24,10 +24,7 @@ import type { VendorComparison } from './types.js';
 /** The report's CSP: nothing loads but the inline stylesheet, so quoted hosts are never reached. */
 export const REPORT_CSP = "default-src 'none'; style-src 'unsafe-inline'";
 
-/**
- * The comparison as one self-contained HTML page, each problem marked in its answer's text; nothing
- * quoted is a hyperlink, so invented addresses are never one click away.
- */
+/** The comparison as one self-contained HTML page; nothing quoted is a link one click away. */
 export function comparisonToHtml(comparison: VendorComparison): string {
   const title = 'Vendor comparison: where answers send a person';
   const body: string[] = [

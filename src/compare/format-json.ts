@@ -60,10 +60,7 @@ function snakeKeys(value: unknown): unknown {
   );
 }
 
-/**
- * The comparison as JSON for other tools: a rate is `{count, total, rate, interval_95}`, `null`
- * where it does not apply; spans index `answer` in UTF-16 code units.
- */
+/** The comparison as JSON: a rate is `{count, total, rate, interval_95}`; spans in UTF-16 units. */
 export function comparisonToJson(comparison: VendorComparison): Record<string, unknown> {
   return {
     report: 'citation-verifier vendor comparison',

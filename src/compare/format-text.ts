@@ -16,10 +16,7 @@ import {
 } from './format-common.js';
 import type { VendorComparison } from './types.js';
 
-/**
- * Align a table for a terminal: headers may span lines, numbers right-aligned; widths count UTF-16
- * units, right for the ASCII figures printed.
- */
+/** A table aligned for a terminal: headers may span lines, numbers right-aligned. */
 export function alignTable(
   headers: readonly string[],
   rows: readonly (readonly string[])[],

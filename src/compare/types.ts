@@ -35,10 +35,7 @@ export interface VendorRow {
   chunks?: { failures: number };
 }
 
-/**
- * The kinds of dead end, each a finding proved to send a person somewhere wrong; unproven
- * lookalikes and unverified links are not.
- */
+/** The kinds of dead end: findings proved to send a person somewhere wrong. */
 export const DEAD_END_KINDS = [
   'invented_or_broken_link',
   'misattributed_number',
@@ -114,10 +111,7 @@ export interface FlaggedAnswer
   /** `null` when no model-graded assertion ran on the row. */
   judgePassed: boolean | null;
   judgeReasons: string[];
-  /**
-   * In text order: invented or broken links and misattributed numbers; when the answer failed on
-   * score alone, the links not in the directory.
-   */
+  /** In text order, as `problemsOf` gives them. */
   problems: Problem[];
 }
 

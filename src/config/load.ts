@@ -15,10 +15,7 @@ export const CONFIG_FILE_NAMES = [
   'citation-verifier.config.yml',
 ] as const;
 
-/**
- * The settings of `--config FILE` when given, else of the one of `CONFIG_FILE_NAMES` in `cwd`
- * (two is an error: which would win is not obvious), else none.
- */
+/** The settings of `--config FILE`, else of the one `CONFIG_FILE_NAMES` in `cwd`, else none. */
 export async function loadConfig(
   explicit: string | undefined,
   cwd: string,

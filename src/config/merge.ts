@@ -2,10 +2,7 @@ import { ChunkConfigSchema } from '../chunks/config.js';
 import { isRecord } from '../util/record.js';
 import { type ConfigFile, VerifierConfigSchema } from './schema.js';
 
-/**
- * Flags over the config file, key by key and inside `liveness` and `judge` option by option
- * (`--timeout` keeps the file's other liveness options); still unvalidated.
- */
+/** Flags over the config file, key by key, and option by option in `liveness` and `judge`. */
 export function overFile(
   file: ConfigFile | undefined,
   flags: Readonly<Record<string, unknown>>,

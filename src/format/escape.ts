@@ -51,10 +51,7 @@ function escapedJson(text: string): string {
   return replaceUnprintable(text, (code) => `\\u${code.toString(16).padStart(4, '0')}`);
 }
 
-/**
- * Text safe in a GitHub markdown table cell or list item: no line breaks, markup escaped (a live
- * image GitHub fetches); parentheses and dots stay, so the raw memo still reads well.
- */
+/** Text safe in a GitHub markdown table cell or list item: one line, markup escaped. */
 export function escapeMarkdown(text: string): string {
   return text.replace(/\r?\n/g, ' ').replace(/([\\`*_[\]<>|~])/g, '\\$1');
 }

@@ -1,10 +1,7 @@
 import { z } from 'zod';
 import { CORRECTION_CODES, codesOf } from '../codes.js';
 
-/**
- * The parts of a verdict the same in `src/types.ts` and the verdict JSON; a file apart so that
- * `types.ts` can read it without an import circle.
- */
+/** The parts of a verdict shared by `src/types.ts` and the verdict JSON, with no import circle. */
 
 const offset = z.number().int().nonnegative();
 /** A span of the answer (UTF-16 offsets), and a fix's code and reason. */

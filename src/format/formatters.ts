@@ -24,10 +24,7 @@ function countBy<K extends string>(keys: readonly K[], values: readonly K[]): st
     : parts.map(([key, count]) => `${count} ${key.replace('_', ' ')}`).join(', ');
 }
 
-/**
- * `PASS`, `FAIL`, or `PASS with N problems`, so a viewer showing a passing row's first words does
- * not read it as clean (a wrong number costs only 0.3).
- */
+/** `PASS`, `FAIL`, or `PASS with N problems`, so a passing row is not read as clean. */
 export function verdictHead(report: Report): string {
   if (!report.pass) return 'FAIL';
   const count = report.reasons.length;
@@ -146,17 +143,14 @@ export function moreText(more: number, what: string): string {
   return `… and ${more.toLocaleString('en-US')} more ${what}`;
 }
 
-/** The longest of `values`, without spreading them into arguments (a huge answer overflows that). */
+/** The longest of `values`, not spread into arguments (a huge answer overflows that). */
 function widest(values: readonly string[]): number {
   let width = 0;
   for (const value of values) if (value.length > width) width = value.length;
   return width;
 }
 
-/**
- * The verdict JSON (`VerdictJsonSchema`), the one document every front writes for a report; at
- * most `cap` of each kind, with `omitted` and `counts` when any is left out.
- */
+/** The verdict JSON, at most `cap` of a kind, with `omitted` and `counts` when any is left out. */
 export function toJson(report: Report, cap: number = LISTED_FINDINGS.json): VerdictJson {
   return {
     pass: report.pass,

@@ -20,10 +20,7 @@ export interface GradingResult {
 /** The start of every reason the verifier writes; `report` finds it in older results files. */
 export const REASON_PREFIX = 'citation-verifier';
 
-/**
- * An assertion's result when it could not grade: a thrown error would make the whole row an
- * ERROR and lose the judge's result beside it.
- */
+/** A failing result when an assertion cannot grade: a throw would lose the row's judge. */
 export function errorResult(prefix: string, message: string): GradingResult {
   return { pass: false, score: 0, reason: `${prefix}: ${message}`, namedScores: {} };
 }

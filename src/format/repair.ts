@@ -3,10 +3,7 @@ import type { Report } from '../types.js';
 import { toJson } from './formatters.js';
 import type { FixJson } from './verdict-schema.js';
 
-/**
- * The JSON of `check --fix` and `POST /v1/fix`: the verdict, and the repair with each change's span
- * in the text of its pass (1 is the answer); nothing repaired, `repair.text` is the answer.
- */
+/** The JSON of `check --fix` and `POST /v1/fix`: the verdict and the repair, spans by pass. */
 export function fixJson(answer: string, report: Report, repair?: Repair): FixJson {
   return {
     ...toJson(report),

@@ -144,10 +144,7 @@ function staleMarkdown(report: StaleReport): string {
   return `${lines.join('\n')}\n`;
 }
 
-/**
- * JUnit XML: a test case per link, failing when broken or invented, skipped when inconclusive or
- * moved; a run stopped early is an error, so CI reads it neither as complete nor as green.
- */
+/** JUnit XML: a case per link; a run stopped early is an error, so CI never reads it as green. */
 function staleJunit(report: StaleReport): string {
   const failures = report.counts.broken + report.counts.invented;
   const skipped = report.counts.inconclusive + report.counts.moved;

@@ -127,10 +127,7 @@ export const FixJsonSchema = VerdictJsonSchema.extend({
   }),
 });
 
-/**
- * The part of a verdict the vendor comparison reads back from a results file; without codes, so a
- * file written before them, or by a verifier knowing more of them, still reads.
- */
+/** The part of a verdict `report` reads back, without codes, so older and newer files read. */
 export const RecordedVerdictSchema = VerdictJsonSchema.pick({
   pass: true,
   score: true,

@@ -65,10 +65,7 @@ async function loadProvider(chosen: unknown, basePath: string): Promise<GradingP
   return loaded;
 }
 
-/**
- * The grading provider as a judge: our messages as one JSON chat prompt, its output as the reply.
- * A provider error, a thrown call or the answer's deadline is a fault.
- */
+/** The grading provider as a judge; an error, a throw or the deadline is a fault. */
 function providerJudge(provider: GradingProvider): Judge {
   return {
     model: provider.id(),
@@ -131,10 +128,7 @@ function isProvider(value: unknown): value is GradingProvider {
   return isRecord(value) && typeof value.id === 'function' && typeof value.callApi === 'function';
 }
 
-/**
- * The promptfoo that runs this eval, found from the process's entry point: a bare
- * `import('promptfoo')` fails where it is not installed in the project (`npx promptfoo`).
- */
+/** The promptfoo running this eval: a bare import fails where it is not installed (`npx`). */
 async function importPromptfoo(): Promise<unknown> {
   const root = runningPromptfooRoot();
   if (root) {

@@ -5,10 +5,7 @@ import { compareStrings } from '../util/strings.js';
 import { lineOfPath, parseJsonLines, parseJsonText } from '../input/json.js';
 import { invalidInput, parseInput } from '../input/issues.js';
 
-/**
- * promptfoo's eval output (`-o results.json`, version 3 as of 0.121, or `.jsonl`, a row a line).
- * Only the fields used are checked: promptfoo adds fields between releases.
- */
+/** promptfoo's eval output (version 3), only the fields used checked: it adds fields. */
 
 const GradingResultSchema = z.looseObject({
   pass: z.boolean(),
@@ -56,10 +53,7 @@ export const PromptfooOutputSchema = z.looseObject({
 
 export type PromptfooResult = z.infer<typeof PromptfooResultSchema>;
 
-/**
- * A promptfoo results file's rows, sorted by (testIdx, promptIdx, provider). Throws `InputError`:
- * `FILE_NOT_FOUND`, `FILE_UNREADABLE`, `INVALID_JSON` or `INVALID_RESULTS`.
- */
+/** A promptfoo results file's rows, sorted; throws `InputError`. */
 export async function readPromptfooResults(path: string): Promise<ResultRow[]> {
   const bytes = await readInputFile(path, {
     what: 'promptfoo results file',

@@ -107,10 +107,7 @@ function componentsOf(grading: unknown, where: string): Component[] {
   return [result];
 }
 
-/**
- * The path to the first component result nested deeper than `MAX_COMPONENT_DEPTH`, or null;
- * walked with a list, before the recursive schema would overflow the stack.
- */
+/** The path to the first component too deep, walked with a list: recursion overflowed. */
 function tooDeep(grading: unknown): PropertyKey[] | null {
   type Entry = { node: unknown; depth: number; parent: Entry | null; index: number };
   const pending: Entry[] = [{ node: grading, depth: 0, parent: null, index: 0 }];

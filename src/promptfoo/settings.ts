@@ -20,10 +20,7 @@ export interface SettingsOptions {
   vars?: Readonly<Record<string, unknown>>;
 }
 
-/**
- * The verifier assertion's settings from `config`, then the environment (`ENV`), then defaults;
- * relative paths resolve against `baseDir` (the promptfoo config file's folder).
- */
+/** The verifier's settings: `config`, then `ENV`, then defaults; paths against `baseDir`. */
 export function resolveSettings(
   config: unknown,
   env: NodeJS.ProcessEnv,
@@ -78,10 +75,7 @@ export function resolveSettings(
   return withJurisdiction(settings, parsed, options);
 }
 
-/**
- * The row's jurisdiction variable when not empty, else `config.jurisdiction`; the allowlist's
- * default is the last fallback (in `verifyOutput`).
- */
+/** The row's jurisdiction variable when not empty, else `config.jurisdiction`. */
 function withJurisdiction(
   settings: VerifierSettings,
   config: z.infer<typeof VerifierConfigSchema>,
@@ -126,10 +120,7 @@ function parseFlag(value: string | undefined, name: string): boolean {
   );
 }
 
-/**
- * The folder promptfoo resolves `file://` paths against: the first `-c` config file's folder in
- * promptfoo's own arguments (an assertion runs in its process), else the working directory.
- */
+/** The folder of promptfoo's first `-c` config file (we run in its process), else `cwd`. */
 export function promptfooBaseDir(argv: readonly string[], cwd: string): string {
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;

@@ -1,7 +1,4 @@
-/**
- * The text of a provider's output, whatever its shape (a string, `{output}`, `{choices}`, …);
- * an unknown shape yields every string inside, so no citation hides in a field we did not expect.
- */
+/** The text of a provider's output, any shape; an unknown one yields every string inside. */
 export function answerText(output: unknown): string {
   const parts: string[] = [];
   collect(output, parts, 0, new Set());

@@ -1,7 +1,4 @@
-/**
- * `work` on every item, at most `limit` at once, results in the items' order; a rejection is
- * thrown once every started item has ended.
- */
+/** `work` on every item, at most `limit` at once, results in order. */
 export async function mapConcurrently<T, R>(
   items: readonly T[],
   limit: number,

@@ -1,7 +1,4 @@
-/**
- * Damerau–Levenshtein (optimal string alignment: a swap of neighbours is one edit), giving up
- * past `limit` (returns `limit + 1`). Pass the longer length as `limit` for the exact distance.
- */
+/** Damerau–Levenshtein (optimal string alignment), `limit + 1` past `limit`. */
 export function editDistance(a: string, b: string, limit: number): number {
   if (Math.abs(a.length - b.length) > limit) return limit + 1;
   const rows = a.length + 1;
