@@ -32,8 +32,6 @@ export class Limiter {
   private readonly parties = new Map<PartyKey, Party>();
   /** Requests in flight per host, over every party. */
   private readonly hostActive = new Map<string, number>();
-  /** The parties with a request waiting for each host: their queues re-rank it when its slots change. */
-  private readonly waitingOn = new Map<string, Set<Party>>();
   private active = 0;
   /** Requests started so far: the clock waiters' ages are measured in. */
   private started = 0;
@@ -89,7 +87,7 @@ export class Limiter {
       const leave = (): void => {
         waiter.cancelled = true;
         party.queue.cancel(host, waiter);
-        this.forgetIfIdle(host, party);
+        this.forgetIfIdle(party);
         reject(signal?.reason);
       };
       const waiter: Waiter = {
@@ -105,9 +103,6 @@ export class Limiter {
       signal?.addEventListener('abort', leave, { once: true });
       if (link) link.queued = true;
       party.queue.add(host, waiter, followUp);
-      let waiting = this.waitingOn.get(host);
-      if (!waiting) this.waitingOn.set(host, (waiting = new Set()));
-      waiting.add(party);
       this.scheduleDispatch();
     });
   }
@@ -118,25 +113,12 @@ export class Limiter {
     const left = (this.hostActive.get(host) ?? 1) - 1;
     if (left === 0) this.hostActive.delete(host);
     else this.hostActive.set(host, left);
-    this.refreshHost(host);
-    this.forgetIfIdle(host, party);
+    this.forgetIfIdle(party);
     this.scheduleDispatch();
   }
 
-  /** Drops what a party no longer needs: its entry for `host`, and itself once idle. */
-  private forgetIfIdle(host: string, party: Party): void {
-    if (party.queue.waitingFor(host) === 0) {
-      const waiting = this.waitingOn.get(host);
-      waiting?.delete(party);
-      if (waiting?.size === 0) this.waitingOn.delete(host);
-    }
+  private forgetIfIdle(party: Party): void {
     if (party.active === 0 && party.queue.waiting === 0) this.parties.delete(party.key);
-  }
-
-  /** A host's slots changed: every queue waiting on it ranks it again. */
-  private refreshHost(host: string): void {
-    const waiting = this.waitingOn.get(host);
-    if (waiting) for (const party of waiting) party.queue.refresh(host);
   }
 
   /** Dispatch once this turn's arrivals and releases are all in. */
@@ -160,8 +142,6 @@ export class Limiter {
       party.lastStart = this.started++;
       party.active++;
       this.hostActive.set(next.host, (this.hostActive.get(next.host) ?? 0) + 1);
-      this.refreshHost(next.host);
-      this.forgetIfIdle(next.host, party);
       next.waiter.start();
     }
   }
@@ -200,8 +180,7 @@ function before(a: Party, seqA: number, b: Party, seqB: number): boolean {
  * started so far) minus `BACKLOG_WEIGHT` per request waiting, at most `BACKLOG_CAP` of them; lowest
  * first, ties to the oldest waiter. A waiter is overtaken only by requests that arrived before it
  * or fewer than `BACKLOG_WEIGHT × BACKLOG_CAP` starts after it; a batch that arrives at once is
- * ranked exactly longest-backlog-first. Ready hosts (a waiter and a free slot) sit in a binary
- * heap. Within a host, follow-ups (a GET after its HEAD, a redirect, a retry, the soft-404 probe)
+ * ranked exactly longest-backlog-first. Within a host, follow-ups (a GET after its HEAD, a redirect, a retry, the soft-404 probe)
  * go before new links: a link already started finishes first.
  */
 
@@ -226,13 +205,10 @@ interface HostEntry {
   waiting: number;
   readonly followUps: Fifo<Waiter>;
   readonly fresh: Fifo<Waiter>;
-  /** Position in the ready heap, -1 when not in it. */
-  heapIndex: number;
 }
 
 class HostQueue {
   private readonly hosts = new Map<string, HostEntry>();
-  private readonly ready: HostEntry[] = [];
   /** Waiters of every host, cancelled ones not counted. */
   waiting = 0;
 
@@ -245,20 +221,19 @@ class HostQueue {
 
   /** The oldest waiter of the host that would go next; undefined when none may start. */
   head(): Waiter | undefined {
-    const host = this.ready[0];
+    const host = this.best();
     return host === undefined ? undefined : oldest(host);
   }
 
   add(name: string, waiter: Waiter, followUp: boolean): void {
     let host = this.hosts.get(name);
     if (!host) {
-      host = { name, waiting: 0, followUps: new Fifo(), fresh: new Fifo(), heapIndex: -1 };
+      host = { name, waiting: 0, followUps: new Fifo(), fresh: new Fifo() };
       this.hosts.set(name, host);
     }
     (followUp ? host.followUps : host.fresh).push(waiter);
     host.waiting++;
     this.waiting++;
-    this.refresh(name);
   }
 
   /** `waiter` (already marked cancelled) leaves the queue of `name`. */
@@ -272,96 +247,40 @@ class HostQueue {
 
   /** The next waiter of the best-ranked ready host, out of the queue. */
   take(): { host: string; waiter: Waiter } | undefined {
-    const host = this.ready[0];
+    const host = this.best();
     if (!host) return undefined;
     const queue = host.followUps.length > 0 ? host.followUps : host.fresh;
-    // A host is only ready with a waiter, never a cancelled one at a head (`dropCancelled`).
+    // A host here has a waiter, never a cancelled one at a head (`dropCancelled`).
     const waiter = queue.shift()!;
     dropCancelled(queue);
     this.left(host);
     return { host: host.name, waiter };
   }
 
-  /** Put `name` where it belongs after its queue or its slots changed: in the heap or out of it. */
-  refresh(name: string): void {
-    const host = this.hosts.get(name);
-    if (!host) return;
-    if (host.waiting === 0 || !this.hasSlot(name)) {
-      if (host.heapIndex !== -1) this.remove(host);
-      return;
-    }
-    if (host.heapIndex === -1) {
-      host.heapIndex = this.ready.length;
-      this.ready.push(host);
-    }
-    this.siftUp(host.heapIndex);
-    this.siftDown(host.heapIndex);
+  /** The ready host (a waiter and a free slot) of lowest rank. */
+  private best(): HostEntry | undefined {
+    let best: HostEntry | undefined;
+    for (const host of this.hosts.values())
+      if ((best === undefined || rankedBefore(host, best)) && this.hasSlot(host.name)) best = host;
+    return best;
   }
 
-  /** One waiter of `host` left its queue (started or cancelled): the host is ranked again or dropped. */
+  /** One waiter of `host` left its queue (started or cancelled). */
   private left(host: HostEntry): void {
     host.waiting--;
     this.waiting--;
-    if (host.waiting > 0) return this.refresh(host.name);
-    if (host.heapIndex !== -1) this.remove(host);
-    this.hosts.delete(host.name);
+    if (host.waiting === 0) this.hosts.delete(host.name);
   }
+}
 
-  private before(a: HostEntry, b: HostEntry): boolean {
-    const headA = oldest(a);
-    const headB = oldest(b);
-    const rankA = rank(a, headA);
-    const rankB = rank(b, headB);
-    if (rankA !== rankB) return rankA < rankB;
-    // Ties: first come, first served (arrival numbers are unique, so the order is total).
-    return (headA?.seq ?? Number.POSITIVE_INFINITY) < (headB?.seq ?? Number.POSITIVE_INFINITY);
-  }
-
-  private remove(host: HostEntry): void {
-    const index = host.heapIndex;
-    const last = this.ready.pop()!;
-    host.heapIndex = -1;
-    if (last === host) return;
-    this.ready[index] = last;
-    last.heapIndex = index;
-    this.siftUp(index);
-    this.siftDown(last.heapIndex);
-  }
-
-  private swap(i: number, j: number): void {
-    const a = this.ready[i]!;
-    const b = this.ready[j]!;
-    this.ready[i] = b;
-    this.ready[j] = a;
-    a.heapIndex = j;
-    b.heapIndex = i;
-  }
-
-  private siftUp(index: number): void {
-    let i = index;
-    while (i > 0) {
-      const parent = (i - 1) >> 1;
-      if (!this.before(this.ready[i]!, this.ready[parent]!)) return;
-      this.swap(i, parent);
-      i = parent;
-    }
-  }
-
-  private siftDown(index: number): void {
-    let i = index;
-    for (;;) {
-      const left = 2 * i + 1;
-      const right = left + 1;
-      let best = i;
-      if (left < this.ready.length && this.before(this.ready[left]!, this.ready[best]!))
-        best = left;
-      if (right < this.ready.length && this.before(this.ready[right]!, this.ready[best]!))
-        best = right;
-      if (best === i) return;
-      this.swap(i, best);
-      i = best;
-    }
-  }
+function rankedBefore(a: HostEntry, b: HostEntry): boolean {
+  const headA = oldest(a);
+  const headB = oldest(b);
+  const rankA = rank(a, headA);
+  const rankB = rank(b, headB);
+  if (rankA !== rankB) return rankA < rankB;
+  // Ties: first come, first served (arrival numbers are unique, so the order is total).
+  return (headA?.seq ?? Number.POSITIVE_INFINITY) < (headB?.seq ?? Number.POSITIVE_INFINITY);
 }
 
 function rank(host: HostEntry, head: Waiter | undefined): number {
