@@ -16,7 +16,6 @@ import { Limiter } from './limiter.js';
 import { NETWORK_PROBE_URL, NetworkMonitor, type ProbeResult } from './network.js';
 import { livenessNumbers, parseLivenessOptions } from './options.js';
 import { createSystemResolver, hostKey, pinsFrom } from './resolve.js';
-import { RETRY_BASE_DELAY_MS } from './retry.js';
 import { Soft404Prober } from './soft404.js';
 import type {
   CheckOptions,
@@ -228,7 +227,7 @@ function assembleParts(
     retry: {
       retries: settings.retries,
       retryAfterCapMs: settings.retryAfterCapMs,
-      baseDelayMs: RETRY_BASE_DELAY_MS,
+      baseDelayMs: LIVENESS_DEFAULTS.retryBaseDelayMs,
     },
     ...(deps.sleep ? { sleep: deps.sleep } : {}),
     now,

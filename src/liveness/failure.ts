@@ -54,22 +54,17 @@ export function failureFromError(
   const message = texts('message').find((text) => text !== '') ?? String(error);
   const host = context.host;
   const has = (set: ReadonlySet<string>): string | undefined => codes.find((code) => set.has(code));
+  const failure = (kind: Failure['kind'], code: string, words: string): Failure => ({
+    kind,
+    code,
+    host,
+    message: words,
+  });
 
-  if (names.includes('TimeoutError') || names.includes('AbortError') || has(TIMEOUT_CODES)) {
-    return {
-      kind: 'timeout',
-      code: 'timeout',
-      host,
-      message: `no answer from ${host} within ${context.timeoutMs} ms`,
-    };
-  }
+  if (names.includes('TimeoutError') || names.includes('AbortError') || has(TIMEOUT_CODES))
+    return failure('timeout', 'timeout', `no answer from ${host} within ${context.timeoutMs} ms`);
   if (codes.includes('ECONNREFUSED'))
-    return {
-      kind: 'refused',
-      code: 'ECONNREFUSED',
-      host,
-      message: `${host} refused the connection`,
-    };
+    return failure('refused', 'ECONNREFUSED', `${host} refused the connection`);
   const tlsCode = codes.find((code) =>
     /^(?:ERR_SSL_|ERR_TLS_|CERT_|UNABLE_TO_|DEPTH_ZERO_|SELF_SIGNED_|HOSTNAME_MISMATCH|EPROTO)/.test(
       code,
@@ -78,20 +73,11 @@ export function failureFromError(
   if (tlsCode !== undefined) {
     const plainHttp =
       PLAIN_HTTP_TLS_CODES.has(tlsCode) || /wrong version number|http request/i.test(message);
-    return {
-      kind: 'tls',
-      code: tlsCode,
-      host,
-      message: `${tlsCode} talking to ${host}`,
-      ...(plainHttp ? { plainHttp } : {}),
-    };
+    const tls = failure('tls', tlsCode, `${tlsCode} talking to ${host}`);
+    return plainHttp ? { ...tls, plainHttp } : tls;
   }
-  const failed = (kind: Failure['kind'], code: string, text: string): Failure => ({
-    kind,
-    code,
-    host,
-    message: `${host} ${text} (${code})`,
-  });
+  const failed = (kind: Failure['kind'], code: string, text: string): Failure =>
+    failure(kind, code, `${host} ${text} (${code})`);
   const unreachable = has(UNREACHABLE_CODES);
   if (unreachable) return failed('unreachable', unreachable, 'is unreachable');
   const reset = has(RESET_CODES);
@@ -112,11 +98,10 @@ export function failureFromError(
     names.includes('AssertionError') ||
     codes.some((one) => one === 'ERR_ASSERTION' || one.startsWith('UND_ERR_'))
   )
-    return {
-      kind: 'other',
+    return failure(
+      'other',
       code,
-      host,
-      message: `request to ${host} failed inside the HTTP client (${code}), not by an answer of the server`,
-    };
-  return { kind: 'other', code, host, message: `request to ${host} failed: ${message}` };
+      `request to ${host} failed inside the HTTP client (${code}), not by an answer of the server`,
+    );
+  return failure('other', code, `request to ${host} failed: ${message}`);
 }

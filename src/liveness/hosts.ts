@@ -108,22 +108,10 @@ export class HostVetting {
       answer = { ok: false as const, notFound: false, error: describeError(error) };
     }
     if (answer.ok) return answer;
-    return {
-      ok: false,
-      failure: answer.notFound
-        ? {
-            kind: 'dns-not-found',
-            code: answer.error,
-            host: key,
-            message: `${key} did not resolve (${answer.error})`,
-          }
-        : {
-            kind: 'dns-error',
-            code: answer.error,
-            host: key,
-            message: `DNS lookup of ${key} failed (${answer.error})`,
-          },
-    };
+    const { error } = answer;
+    return answer.notFound
+      ? refused(key, 'dns-not-found', error, `${key} did not resolve (${error})`)
+      : refused(key, 'dns-error', error, `DNS lookup of ${key} failed (${error})`);
   }
 
   private async lookupAndVet(key: string, asker: LookupAsker | undefined): Promise<HostResolution> {
@@ -137,15 +125,12 @@ export class HostVetting {
       source = 'name';
       addresses = [...LOCALHOST];
     } else if (special !== null) {
-      return {
-        ok: false,
-        failure: {
-          kind: 'reserved-name',
-          code: 'reserved-name',
-          host: key,
-          message: `${key} is a special-use name (.${special}, RFC 6761): it is never looked up, since no public site can have it; pin it with --resolve to check a test server`,
-        },
-      };
+      return refused(
+        key,
+        'reserved-name',
+        'reserved-name',
+        `${key} is a special-use name (.${special}, RFC 6761): it is never looked up, since no public site can have it; pin it with --resolve to check a test server`,
+      );
     } else {
       source = 'dns';
       const answer = await this.lookUp(key, asker);
@@ -162,34 +147,28 @@ export class HostVetting {
     );
     if (allowed.length === 0) {
       const first = addresses[0];
-      if (!first)
-        return {
-          ok: false,
-          failure: {
-            kind: 'dns-not-found',
-            code: 'ENODATA',
-            host: key,
-            message: `${key} has no address`,
-          },
-        };
-      const addressClass = classifyAddress(first.address) ?? 'reserved';
-      return {
-        ok: false,
-        failure: {
-          kind: 'private-address',
-          code: 'private-address',
-          host: key,
-          address: first.address,
-          addressClass,
-          source,
-          message:
-            source === 'literal'
-              ? `${key} is ${addressClass}`
-              : `${key} resolves to ${first.address}`,
-        },
-      };
+      if (!first) return refused(key, 'dns-not-found', 'ENODATA', `${key} has no address`);
+      const { address } = first;
+      const addressClass = classifyAddress(address) ?? 'reserved';
+      const message =
+        source === 'literal' ? `${key} is ${addressClass}` : `${key} resolves to ${address}`;
+      return refused(key, 'private-address', 'private-address', message, {
+        address,
+        addressClass,
+        source,
+      });
     }
     if (source === 'dns') this.onDnsAnswer();
     return { ok: true, addresses: allowed, source };
   }
+}
+
+function refused(
+  host: string,
+  kind: Failure['kind'],
+  code: string,
+  message: string,
+  more: Partial<Failure> = {},
+): HostResolutionFailure {
+  return { ok: false, failure: { kind, code, host, message, ...more } };
 }

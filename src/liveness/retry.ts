@@ -1,8 +1,3 @@
-import { LIVENESS_DEFAULTS } from '../defaults.js';
-
-/** See `LIVENESS_DEFAULTS.retryBaseDelayMs`. */
-export const RETRY_BASE_DELAY_MS = LIVENESS_DEFAULTS.retryBaseDelayMs;
-
 export interface RetrySettings {
   retries: number;
   retryAfterCapMs: number;

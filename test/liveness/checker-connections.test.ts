@@ -3,7 +3,6 @@ import type { AddressInfo } from 'node:net';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { LIVENESS_DEFAULTS } from '../../src/defaults.js';
 import { SOFT_404_PROBE_PREFIX } from '../../src/liveness/soft404.js';
-import { RETRY_BASE_DELAY_MS } from '../../src/liveness/retry.js';
 import {
   closedPort,
   startHttpServer,
@@ -60,7 +59,7 @@ describe('a refused origin is retried once for all its links', () => {
     expect(outcomes).toEqual(
       Array(5).fill(expect.objectContaining({ kind: 'broken', error: 'ECONNREFUSED' })),
     );
-    expect(isRefusalRetryWait(checker.waits, RETRY_BASE_DELAY_MS)).toBe(true);
+    expect(isRefusalRetryWait(checker.waits, LIVENESS_DEFAULTS.retryBaseDelayMs)).toBe(true);
   });
 
   it('an origin that comes back during the wait: every link asks again for itself and is live', async () => {
@@ -81,7 +80,7 @@ describe('a refused origin is retried once for all its links', () => {
       [1, 2, 3].map((i) => checker.check(plain('restart.test', port, `/p/${i}`))),
     );
     expect(outcomes.map((outcome) => outcome.kind)).toEqual(['live', 'live', 'live']);
-    expect(isRefusalRetryWait(waits, RETRY_BASE_DELAY_MS)).toBe(true);
+    expect(isRefusalRetryWait(waits, LIVENESS_DEFAULTS.retryBaseDelayMs)).toBe(true);
     await server?.close();
   });
 });

@@ -5,7 +5,6 @@ import type { ServerResponse } from 'node:http';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { LIVENESS_DEFAULTS } from '../../src/defaults.js';
 import { SOFT_404_PROBE_PREFIX } from '../../src/liveness/soft404.js';
-import { RETRY_BASE_DELAY_MS } from '../../src/liveness/retry.js';
 import { closedPort, startHttpServer, type Route } from '../helpers/http-server.js';
 import { fakeResolver, isRefusalRetryWait, testChecker } from './support.js';
 
@@ -153,7 +152,7 @@ describe('broken', () => {
     expect(outcome).toMatchObject({ kind: 'broken', error: 'ECONNREFUSED' });
     expect(outcome.reason).toMatch(/refused the connection on https and on http/);
     // https once (http is tried instead of a retry), http twice: one retry.
-    expect(isRefusalRetryWait(checker.waits, RETRY_BASE_DELAY_MS)).toBe(true);
+    expect(isRefusalRetryWait(checker.waits, LIVENESS_DEFAULTS.retryBaseDelayMs)).toBe(true);
     // Nothing else had answered, so the probe proved egress.
     expect(probe.hits.map((hit) => `${hit.method} ${hit.host}${hit.path}`)).toEqual([
       'HEAD probe.test/',
@@ -240,7 +239,7 @@ describe('inconclusive', () => {
       kind: 'live',
       status: 200,
     });
-    expect(checker.waits).toEqual([RETRY_BASE_DELAY_MS]);
+    expect(checker.waits).toEqual([LIVENESS_DEFAULTS.retryBaseDelayMs]);
   });
 
   it('503 every time: inconclusive after the retries, waits doubling', async () => {
@@ -248,7 +247,10 @@ describe('inconclusive', () => {
     const checker = testChecker({ hosts: ['down.test'] });
     const outcome = await checker.check(link('down.test', server.port, '/down'));
     expect(outcome).toMatchObject({ kind: 'inconclusive', status: 503 });
-    expect(checker.waits).toEqual([RETRY_BASE_DELAY_MS, 2 * RETRY_BASE_DELAY_MS]);
+    expect(checker.waits).toEqual([
+      LIVENESS_DEFAULTS.retryBaseDelayMs,
+      2 * LIVENESS_DEFAULTS.retryBaseDelayMs,
+    ]);
   });
 
   it('a slow response times out, is retried, then inconclusive', async () => {

@@ -44,7 +44,7 @@ export function recordingSleep(): ((ms: number) => Promise<void>) & { waits: num
 }
 
 /**
- * The one wait of a refused origin's retry: the rest of `RETRY_BASE_DELAY_MS` after the refused
+ * The one wait of a refused origin's retry: the rest of `LIVENESS_DEFAULTS.retryBaseDelayMs` after the refused
  * attempt asked for its connection, so a little less than the whole (the refusal is read a few
  * milliseconds after the attempt), never more.
  */
