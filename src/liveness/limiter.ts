@@ -1,39 +1,31 @@
 import type { PartyKey, Stop } from './cancel.js';
 
 /**
- * Bounded concurrency: at most `concurrency` requests in flight, at most `perHost` to one host.
- *
- * Between answers, fair shares: one answer citing hundreds of silent hosts once held every slot
- * until its deadline while an honest answer beside it sent nothing. So each request counts in a
- * party (its link's answer, `Stop.party`; else a shared one), and a freed slot goes to the party
- * with the fewest requests in flight (max-min fairness); ties go to the one served longest ago,
- * then to the oldest request. (Ties by arrival alone starved a newcomer whenever slots freed
- * together.) A party that asks while every slot is busy gets the first that frees. Within a
- * party, its `HostQueue` chooses the host.
- *
- * Slots are handed out once per turn of the event loop (`setImmediate`): a batch of links asks
- * within one turn, and a HEAD asks for its GET a few microtasks after freeing its slot, so the
- * ranking then holds for the whole burst (handed out at once, the first 64 slots of a 1,000-link
- * batch went to its first 16 hosts). Deterministic: the same arrivals give the same schedule.
+ * Bounded concurrency: at most `concurrency` requests in flight, `perHost` to one host. Fair
+ * between answers (one citing hundreds of silent hosts once held every slot while an honest one
+ * beside it sent nothing): each request counts in a party (its link's answer, `Stop.party`), and a
+ * freed slot goes to the party with the fewest in flight; ties to the one served longest ago (ties
+ * by arrival starved newcomers), then the oldest request. Within a party, `HostQueue` picks the
+ * host. Slots are handed out once per turn of the event loop, so a burst (a batch of links, a GET
+ * asked just after its HEAD freed a slot) is ranked whole. Deterministic.
  */
 
 interface Party {
   readonly key: PartyKey;
   readonly queue: HostQueue;
   active: number;
-  /** `Limiter.started` when it last started a request; -1 before its first. */
+  /** `Limiter.started` at its last start; -1 before its first. */
   lastStart: number;
 }
 
-/** The party of requests that belong to no answer (the network probe, a caller without a deadline). */
+/** The party of requests of no answer (the network probe, a caller without a deadline). */
 const SHARED: PartyKey = 'shared';
 
 export class Limiter {
   private readonly parties = new Map<PartyKey, Party>();
-  /** Requests in flight per host, over every party. */
   private readonly hostActive = new Map<string, number>();
   private active = 0;
-  /** Requests started so far: the clock waiters' ages are measured in. */
+  /** Requests started so far: the clock of waiters' ages. */
   private started = 0;
   private arrivals = 0;
   private dispatchPending = false;
@@ -121,7 +113,6 @@ export class Limiter {
     if (party.active === 0 && party.queue.waiting === 0) this.parties.delete(party.key);
   }
 
-  /** Dispatch once this turn's arrivals and releases are all in. */
   private scheduleDispatch(): void {
     if (this.dispatchPending) return;
     this.dispatchPending = true;
@@ -131,7 +122,6 @@ export class Limiter {
     });
   }
 
-  /** Start waiters while overall slots are free: fairest party first, its best host. */
   private dispatch(): void {
     while (this.active < this.concurrency) {
       const party = this.nextParty();
@@ -173,38 +163,33 @@ function before(a: Party, seqA: number, b: Party, seqB: number): boolean {
 }
 
 /**
- * One party's waiting requests, by host, and which host goes next. The hosts with the most work
- * left are the critical path (40 queued at 2 in flight need 20 rounds), so a slot goes to the host
- * with the longest backlog (longest-work-first, for makespan). So that a host with one request
- * never starves, a host is ranked by a virtual start: when its oldest waiter arrived (in requests
- * started so far) minus `BACKLOG_WEIGHT` per request waiting, at most `BACKLOG_CAP` of them; lowest
- * first, ties to the oldest waiter. A waiter is overtaken only by requests that arrived before it
- * or fewer than `BACKLOG_WEIGHT × BACKLOG_CAP` starts after it; a batch that arrives at once is
- * ranked exactly longest-backlog-first. Within a host, follow-ups (a GET after its HEAD, a redirect, a retry, the soft-404 probe)
- * go before new links: a link already started finishes first.
+ * One party's waiting requests by host, and which host goes next: the longest backlog first (the
+ * critical path: 40 queued at 2 in flight need 20 rounds). So that no host starves, the rank is a
+ * virtual start: when its oldest waiter arrived (in starts) minus `BACKLOG_WEIGHT` per request
+ * waiting, at most `BACKLOG_CAP`; lowest first, ties to the oldest waiter. Within a host,
+ * follow-ups (a GET after its HEAD, a redirect, a retry, the soft-404 probe) go before new links.
  */
 
-/** How many request starts one waiting request of a host is worth in its rank. */
+/** Request starts one waiting request of a host is worth in its rank. */
 export const BACKLOG_WEIGHT = 16;
-/** Backlog beyond this no longer raises a host's priority, which bounds how long anyone waits. */
+/** Backlog beyond this raises no host's priority, which bounds any wait. */
 export const BACKLOG_CAP = 64;
 
 interface Waiter {
   /** Arrival order, unique: the final tie-break. */
   seq: number;
-  /** Requests started before this one arrived: its age in the rank. */
+  /** Requests started before it arrived. */
   arrivedAt: number;
   start: () => void;
-  /** Its link was aborted while it waited: skipped, no longer counted as waiting. */
+  /** Its link was aborted while it waited: skipped, no longer counted. */
   cancelled: boolean;
 }
 
 interface HostEntry {
   name: string;
-  /** Waiters of both kinds, cancelled ones not counted. */
   waiting: number;
-  readonly followUps: Fifo<Waiter>;
-  readonly fresh: Fifo<Waiter>;
+  readonly followUps: Waiter[];
+  readonly fresh: Waiter[];
 }
 
 class HostQueue {
@@ -212,7 +197,7 @@ class HostQueue {
   /** Waiters of every host, cancelled ones not counted. */
   waiting = 0;
 
-  /** `hasSlot(host)`: the host may start one more request (its per-host limit is not reached). */
+  /** `hasSlot(host)`: the host is under its per-host limit. */
   constructor(private readonly hasSlot: (host: string) => boolean) {}
 
   waitingFor(host: string): number {
@@ -228,7 +213,7 @@ class HostQueue {
   add(name: string, waiter: Waiter, followUp: boolean): void {
     let host = this.hosts.get(name);
     if (!host) {
-      host = { name, waiting: 0, followUps: new Fifo(), fresh: new Fifo() };
+      host = { name, waiting: 0, followUps: [], fresh: [] };
       this.hosts.set(name, host);
     }
     (followUp ? host.followUps : host.fresh).push(waiter);
@@ -236,7 +221,7 @@ class HostQueue {
     this.waiting++;
   }
 
-  /** `waiter` (already marked cancelled) leaves the queue of `name`. */
+  /** `waiter`, marked cancelled, leaves the queue of `name`. */
   cancel(name: string, waiter: Waiter): void {
     const host = this.hosts.get(name);
     if (!host || !waiter.cancelled) return;
@@ -245,7 +230,6 @@ class HostQueue {
     this.left(host);
   }
 
-  /** The next waiter of the best-ranked ready host, out of the queue. */
   take(): { host: string; waiter: Waiter } | undefined {
     const host = this.best();
     if (!host) return undefined;
@@ -265,7 +249,6 @@ class HostQueue {
     return best;
   }
 
-  /** One waiter of `host` left its queue (started or cancelled). */
   private left(host: HostEntry): void {
     host.waiting--;
     this.waiting--;
@@ -288,46 +271,16 @@ function rank(host: HostEntry, head: Waiter | undefined): number {
   return head.arrivedAt - Math.min(host.waiting, BACKLOG_CAP) * BACKLOG_WEIGHT;
 }
 
-/** Drops cancelled waiters from the head of `queue`: a head read for ranking is never cancelled. */
-function dropCancelled(queue: Fifo<Waiter>): void {
-  while (queue.peek()?.cancelled === true) queue.shift();
+/** Drops cancelled waiters from the head of `queue`, so no head read for ranking is one. */
+function dropCancelled(queue: Waiter[]): void {
+  while (queue[0]?.cancelled === true) queue.shift();
 }
 
-/** The host's waiter that arrived first, of either kind: its age ranks the host. */
+/** The host's waiter that arrived first, of either kind. */
 function oldest(host: HostEntry): Waiter | undefined {
-  const a = host.followUps.peek();
-  const b = host.fresh.peek();
+  const a = host.followUps[0];
+  const b = host.fresh[0];
   if (!a) return b;
   if (!b) return a;
   return a.seq < b.seq ? a : b;
-}
-
-/** A FIFO with O(1) push and shift (`Array.prototype.shift` copies on large arrays). */
-class Fifo<T> {
-  private items: T[] = [];
-  private head = 0;
-
-  get length(): number {
-    return this.items.length - this.head;
-  }
-
-  peek(): T | undefined {
-    return this.items[this.head];
-  }
-
-  push(item: T): void {
-    this.items.push(item);
-  }
-
-  shift(): T | undefined {
-    if (this.head >= this.items.length) return undefined;
-    const item = this.items[this.head];
-    this.head++;
-    // Compact once half the array is consumed, so memory stays proportional to what waits.
-    if (this.head * 2 >= this.items.length) {
-      this.items = this.items.slice(this.head);
-      this.head = 0;
-    }
-    return item;
-  }
 }
