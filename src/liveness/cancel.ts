@@ -1,11 +1,6 @@
 import { setTimeout as delay } from 'node:timers/promises';
 
-/**
- * Stopping work nobody waits for any more (a link past its deadline, every link once the checker
- * is closed): its socket closed, its queued requests out of the queue, its waits ended.
- */
-
-/** The abort reason of a link nobody waits for any more. */
+/** The abort reason of a link nobody waits for (past its deadline, or the checker closed). */
 export class Cancelled extends Error {
   override readonly name = 'Cancelled';
   constructor(readonly why: 'deadline' | 'closed') {
@@ -18,7 +13,7 @@ export class Cancelled extends Error {
  * it counts in (`party`: its answer; none, the shared one), and whether it ever had a slot.
  */
 export class Stop extends AbortController {
-  /** A request of this link asked for a slot, and one had it (set by the limiter). */
+  /** A request of it asked for a slot, and one had it (set by the limiter). */
   queued = false;
   tried = false;
   private lookupsWaiting = 0;
@@ -100,12 +95,11 @@ export class SharedWork<T> {
 
   join(signal: AbortSignal | undefined, onAbort: () => T): Promise<T> {
     if (!signal) {
-      // A waiter without a signal waits to the end: the work is never abandoned.
       this.waiting = Number.POSITIVE_INFINITY;
       return this.result;
     }
     this.waiting++;
-    // Only a waiter that leaves early counts down: once the work is settled, nothing aborts it.
+    // Only a waiter that leaves early counts down: settled work is never aborted.
     return untilAborted(this.result, signal, () => {
       this.waiting--;
       if (this.waiting === 0 && !this.settled) this.controller.abort(new Cancelled('deadline'));

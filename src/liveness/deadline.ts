@@ -2,27 +2,19 @@ import { performance } from 'node:perf_hooks';
 import type { LivenessOutcome } from './types.js';
 
 /**
- * Deadlines: a link unfinished in the time given is `inconclusive` ("deadline reached") for the
- * caller that set it; the checker then aborts the link unless another caller still waits.
- *
- * One timer per deadline, not per link (an answer's links share one, a host's links in `stale`
- * one), so all its callers give up in one callback: with a timer per link, timers a millisecond
- * apart fired on different turns, and a link aborted on the first freed a slot for a link about to
- * be aborted on the next, whose connection then sat open in the pool.
- *
- * A deadline counts only time the process could work: the time the event loop was stalled since
- * its timer was armed (another answer's large offline check, `LoopStalls`) is given back.
+ * One timer per deadline, not per link, so all its callers give up in one callback: timers a
+ * millisecond apart fired on different turns, and a link aborted on the first freed a slot for a
+ * link about to be aborted on the next, whose connection then sat open in the pool.
  */
 
 const TICK_MS = 20;
 const STALL_MS = 50;
 
 /**
- * How long the event loop has been blocked. The offline part of a large answer runs synchronously
- * for tens of seconds; an honest answer graded beside it had its deadline pass while nothing of
- * its own could run, so its verdict depended on another answer's size. A heartbeat every `TICK_MS`
- * runs only while some deadline is armed (unref'd): a gap longer than `TICK_MS + STALL_MS` is a
- * stall of the gap minus one tick; shorter gaps (ordinary work, a busy machine) are not counted.
+ * How long the event loop has been blocked, given back to deadlines: a large answer's offline
+ * check runs for tens of seconds, and an answer beside it must not lose its deadline to it. A
+ * heartbeat every `TICK_MS`, only while a deadline is armed: a gap over `TICK_MS + STALL_MS` is a
+ * stall of the gap minus one tick; shorter gaps (ordinary work, a busy machine) are not.
  */
 export class LoopStalls {
   private total = 0;
@@ -46,7 +38,7 @@ export class LoopStalls {
     this.timer = undefined;
   }
 
-  /** Milliseconds stalled so far, including a stall the loop has just come back from. */
+  /** Milliseconds stalled so far, including one the loop has just come back from. */
   read(): number {
     return this.total + this.current();
   }
@@ -78,7 +70,7 @@ function reached(what: string, starved: boolean): LivenessOutcome {
 class Group {
   readonly waiters = new Set<() => void>();
   timer: NodeJS.Timeout | undefined;
-  /** Stalled time already given back, and the stall count when the timer was armed. */
+  /** Stalled time given back, and the stall count when armed. */
   private given = 0;
   private stalledAtArm = 0;
 
@@ -88,7 +80,6 @@ class Group {
     private readonly forget: () => void,
   ) {}
 
-  /** `pending`, or `late` once the group's timer fires. */
   race(pending: Promise<LivenessOutcome>, late: () => LivenessOutcome): Promise<LivenessOutcome> {
     return new Promise<LivenessOutcome>((resolve) => {
       const give = (): void => resolve(late());
@@ -111,7 +102,7 @@ class Group {
     this.timer = setTimeout(() => this.expire(), Math.max(0, ms));
   }
 
-  /** The time is up, unless the loop stalled meanwhile: then that time is given back first. */
+  /** The time is up, unless the loop stalled meanwhile: that time is given back first. */
   private expire(): void {
     const owed = loopStalls.read() - this.stalledAtArm - this.given;
     if (owed >= 1) {
@@ -137,17 +128,16 @@ class Group {
 }
 
 /**
- * The deadlines of one checker: an answer's by its instant; a host's from when its first request
- * started, not from when its links were queued (a host waiting behind others has not had its time).
+ * A checker's deadlines, past which a link is `inconclusive` for the caller that set it: an
+ * answer's by its instant; a host's from its first request (not from when its links were queued).
  */
 export class Deadlines {
   private readonly groups = new Map<string, Group>();
-  /** When each host's first request started. */
   private readonly hostStarts = new Map<string, number>();
 
   constructor(private readonly now: () => number) {}
 
-  /** Called as each request starts (the first call per host sets its clock). */
+  /** A request of `host` starts (the first sets its clock). */
   noteStart(host: string): void {
     if (this.hostStarts.has(host)) return;
     this.hostStarts.set(host, this.now());

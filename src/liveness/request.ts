@@ -14,13 +14,12 @@ export interface RawRequest {
   method: 'HEAD' | 'GET';
   headers: Record<string, string>;
   timeoutMs: number;
-  /** Most body bytes kept (`readBody`) or read and dropped so the connection can be reused. */
+  /** Most body bytes kept (`readBody`: of a 2xx GET) or read and dropped. */
   maxBodyBytes: number;
-  /** Keep the body (decoded as UTF-8) of a 2xx GET. */
   readBody: boolean;
   /** `reset: false` for a HEAD that keeps its connection (see `HttpClient.send`). */
   keepAlive: boolean;
-  /** The link's abort; its reason is the error a request aborted before its headers fails with. */
+  /** The link's abort, whose reason a request aborted before its headers fails with. */
   signal?: AbortSignal | undefined;
 }
 
@@ -64,8 +63,7 @@ export async function requestOnce(
       for await (const chunk of response.body as AsyncIterable<Buffer>) {
         if (keep) chunks.push(chunk);
         size += chunk.length;
-        // Enough read: leaving the loop destroys the body, so what is left of a large page is
-        // never downloaded (its connection is closed).
+        // Leaving the loop destroys the body: the rest of a large page is never downloaded.
         if (size >= maxBodyBytes) break;
       }
     } catch {
@@ -86,7 +84,7 @@ export async function requestOnce(
 function flattenHeaders(
   headers: Record<string, string | string[] | undefined>,
 ): Record<string, string> {
-  // Header names come from the server: no prototype, so `__proto__` or `constructor` is a header.
+  // No prototype: `__proto__` from a server is a header like any other.
   const out = Object.create(null) as Record<string, string>;
   for (const [name, value] of Object.entries(headers))
     if (value !== undefined) out[name] = Array.isArray(value) ? value.join(', ') : value;
@@ -103,9 +101,8 @@ function flattenHeaders(
  */
 
 export interface StatusLineSettings {
-  /** The checker's vetted resolution (`HostVetting.lookup`), as for every other connection. */
+  /** The checker's vetted resolution and trusted CAs, as for every other connection. */
   lookup: LookupFunction;
-  /** The trusted CA certificates (PEM) when not only the system's (`trustedCas`). */
   ca: string[] | undefined;
   timeoutMs: number;
   maxHeaderBytes: number;
@@ -183,9 +180,9 @@ function open(url: URL, settings: StatusLineSettings): Socket {
 }
 
 /**
- * The final status line of a response's start and its headers; `more` while it may still come;
- * `invalid` when what came is not HTTP/1.x. `cut`: nothing more will be read (the limit, or the
- * connection ended), so a final status line stands with the headers complete so far. Pure.
+ * The final status line and headers of a response's start; `more` while they may still come;
+ * `invalid` for what is not HTTP/1.x. `cut`: nothing more will be read, so a final status line
+ * stands with the headers so far. Pure.
  */
 export function responseHead(
   text: string,
@@ -213,7 +210,7 @@ export function responseHead(
 }
 
 function headerFields(block: string): Record<string, string> {
-  // Names come from the server: no prototype, so `__proto__` is a header like any other.
+  // No prototype, as in `flattenHeaders`.
   const headers = Object.create(null) as Record<string, string>;
   for (const line of block.split(/\r?\n/)) {
     const colon = line.indexOf(':');
