@@ -188,21 +188,19 @@ const DOUBTFUL_BY_SEVERITY = LINK_SEVERITY.filter(isDoubtfulBucket);
  */
 function reasonsOf(links: readonly LinkVerdict[], phones: readonly PhoneVerdict[]): string[] {
   const lines: string[] = [];
-  for (const bucket of FATAL_BY_SEVERITY) {
+  for (const bucket of FATAL_BY_SEVERITY)
     for (const link of links)
       if (link.bucket === bucket)
         lines.push(`${bucket.replace('_', ' ')} link ${link.finding.raw}: ${link.reason}`);
-  }
   for (const phone of phones)
     if (phone.status === 'misattributed' || phone.status === 'wrong_jurisdiction')
       lines.push(`${phone.status.replace('_', ' ')} number ${phone.finding.raw}: ${phone.reason}`);
   for (const link of links)
     if (link.stale && !isFatalBucket(link.bucket))
       lines.push(`stale directory link ${link.finding.raw}: ${link.reason}`);
-  for (const bucket of DOUBTFUL_BY_SEVERITY) {
+  for (const bucket of DOUBTFUL_BY_SEVERITY)
     for (const link of links)
       if (link.bucket === bucket) lines.push(`${bucket} link ${link.finding.raw}: ${link.reason}`);
-  }
   for (const phone of phones)
     if (phone.status === 'unlisted')
       lines.push(

@@ -28,15 +28,13 @@ export function correctVerdicts(
 ): { links: LinkVerdict[]; phones: PhoneVerdict[] } {
   const sorted = [...organizations].sort((a, b) => a.start - b.start);
   return {
-    links: links.map((link) => {
-      const correction = correctLink(link, sorted, segments, index);
-      return correction === undefined ? link : { ...link, correction };
-    }),
-    phones: phones.map((phone) => {
-      const correction = correctPhone(phone, index);
-      return correction === undefined ? phone : { ...phone, correction };
-    }),
+    links: links.map((link) => withFix(link, correctLink(link, sorted, segments, index))),
+    phones: phones.map((phone) => withFix(phone, correctPhone(phone, index))),
   };
+}
+
+function withFix<T extends { correction?: Correction }>(verdict: T, correction?: Correction): T {
+  return correction === undefined ? verdict : { ...verdict, correction };
 }
 
 function correctPhone(phone: PhoneVerdict, index: AllowlistIndex): Correction | undefined {

@@ -135,11 +135,8 @@ class Lines {
 const LINES = new WeakMap<Segments, Lines>();
 
 function linesOf(segments: Segments): Lines {
-  let lines = LINES.get(segments);
-  if (lines === undefined) {
-    lines = new Lines(segments.text);
-    LINES.set(segments, lines);
-  }
+  const lines = LINES.get(segments) ?? new Lines(segments.text);
+  LINES.set(segments, lines);
   return lines;
 }
 
