@@ -1,9 +1,8 @@
 import type { LinkFinding } from './types.js';
 
 /**
- * The links an answer cites, one per normalized URL: a link written as a markdown link's text is
- * its target's `label`, not a link of its own (its span is still blanked for the other scans).
- * `findings` by start, so a label's links come just before their target. O(findings).
+ * The links an answer cites, one per normalized URL; a link that is a markdown link's text is its
+ * target's `label`, not its own. `findings` by start (a label's links precede their target).
  */
 export function citedLinks(findings: readonly LinkFinding[]): LinkFinding[] {
   const inLabel = new Set<number>();

@@ -46,10 +46,7 @@ function isTerminator(code: number): boolean {
   return false;
 }
 
-/**
- * The end of an address's body. `[`, `{` and `"` end it unless closed before the next space
- * (`…/{id}`, as linkify-it reads them): the quote after `href="…` ends it.
- */
+/** An address's body ends at `[`, `{` or `"` not closed before the next space (as linkify-it). */
 export function scanBody(text: string, from: number): number {
   let j = from;
   while (j < text.length) {

@@ -3,20 +3,14 @@ import { InputError } from '../errors.js';
 import { bundledDataPath } from '../util/bundled-data.js';
 import { areaOf } from './codes.js';
 
-/**
- * The shipped table of statewide legal-help portals and LSC-funded programs (`data/legal-help-areas.txt`,
- * `scripts/refresh-legal-help.ts`): host → areas, matching at itself or any subdomain.
- */
+/** The shipped table of statewide legal-help sites and LSC programs: host (and below) → areas. */
 export interface LegalHelpTable {
   /** `YYYY-MM-DD` of the snapshot. */
   readonly date: string;
   readonly hosts: ReadonlyMap<string, readonly string[]>;
 }
 
-/**
- * Reads the table: `# snapshot: YYYY-MM-DD`, then `host<TAB>areas<TAB>kinds<TAB>names` a line
- * (areas space-separated). Throws `InputError` naming the line of a host or area it cannot read.
- */
+/** `# snapshot: …`, then `host<TAB>areas<TAB>…` lines; `InputError` names a line it cannot read. */
 export function parseLegalHelpTable(text: string, where: string): LegalHelpTable {
   const hosts = new Map<string, readonly string[]>();
   let date = 'unknown';

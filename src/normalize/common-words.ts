@@ -3,9 +3,8 @@ import { createRequire } from 'node:module';
 import { COMMON_WORD_RANK } from '../defaults.js';
 
 /**
- * Whether a folded word is ordinary English: among the `COMMON_WORD_RANK` most frequent lower-case
- * words of SUBTLEX-US, a word of legal-help prose, or a legal-form suffix. A name of only these
- * (`Legal Aid`) is matched case-sensitively, so "get legal aid" names no one. Read on first call.
+ * Whether a folded word is ordinary English (`COMMON_WORD_RANK` of SUBTLEX-US, legal-help prose, a
+ * legal form): a name of only these is matched in its case, so "get legal aid" names no one.
  */
 export function isCommonWord(folded: string): boolean {
   return LEGAL_WORDS.has(folded) || frequent().has(folded);
@@ -22,7 +21,6 @@ function frequent(): ReadonlySet<string> {
     const start = at + WORD_KEY.length;
     const end = bytes.indexOf(QUOTE, start);
     const word = bytes.toString('utf8', start, end);
-    // Capitalized entries are proper nouns.
     if (word === word.toLowerCase()) set.add(word);
     at = bytes.indexOf(WORD_KEY, end);
   }

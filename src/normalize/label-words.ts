@@ -1,8 +1,7 @@
 import { CLDR_DAY_PERIOD_WORDS, CLDR_DAY_WORDS, CLDR_LANGUAGE_WORDS } from './cldr-words.js';
 
-// Words that label a number rather than name who answers it: "Spanish:", "Friday:", "En Español:",
-// "9 AM:", "TTY:", "Toll-free Hotline:". Languages, days and day periods come from Unicode CLDR
-// (cldr-words.ts, generated); the kinds of line are ours, since CLDR has no list of them.
+// Words that label a number rather than name who answers it ("Spanish:", "9 AM:", "TTY:"):
+// languages, days and day periods from Unicode CLDR; the kinds of line are ours.
 const LINE_KIND_WORDS =
   'tty tdd voice toll free tollfree hotline helpline intake text sms fax relay videophone vp line lines phone telephone tel number main hours weekdays weekends weekend daily linea telefono gratuita gratis horario'.split(
     ' ',
@@ -24,9 +23,8 @@ export function isLabelWord(folded: string): boolean {
 }
 
 /**
- * Whether folded words are a label and nothing else ("chinese and russian", "en espanol", "tty"):
- * each a label word, at least one a word that is not only joining. A word of any other kind
- * ("Korean Community Center") makes them a name, which a label never is.
+ * Whether folded words are a label and nothing else ("en espanol", "tty"): label words, one not
+ * only joining; any other word ("Korean Community Center") makes a name.
  */
 export function isLabelOnly(folded: readonly string[]): boolean {
   return (

@@ -2,11 +2,7 @@ import { readFileSync } from 'node:fs';
 import { bundledDataPath } from '../util/bundled-data.js';
 import { orgKey } from './name.js';
 
-/**
- * Whether `name` is only a place of the gazetteer `data/places.txt` (scripts/refresh-places.ts): a
- * place alone names no organization (`MIAMI-DADE` of `WATER DISTRICT - MIAMI-DADE`). Read on first
- * call.
- */
+/** Whether `name` is only a place of `data/places.txt`, naming no organization (`MIAMI-DADE`). */
 export function isPlaceName(name: string): boolean {
   return places().has(orgKey(name));
 }

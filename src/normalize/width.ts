@@ -1,8 +1,6 @@
 /**
- * The one full-width normalizer: U+FF01–U+FF5E as ASCII and U+3000 as a space, one character for
- * one, so spans carry over. Which forms each reader folds is named here, written once: a figure
- * only a number's marks (a full-width comma in CJK separates clauses: `1，2` is two numbers), a
- * marker id its digits, a phone number its digits and punctuation, a quotation everything.
+ * The one full-width normalizer (U+FF01–U+FF5E, U+3000), one character for one, and which forms each
+ * reader folds: a figure only a number's marks (`1，2` is two numbers in CJK), a marker its digits.
  */
 export const WIDTH_FORMS = {
   all: /[\u3000\uff01-\uff5e]/g,

@@ -2,10 +2,9 @@ import { isFatalBucket, type Recommendation, type Report } from '../types.js';
 import { countsAgainst, leftForReview, type Repair, resemblesListed } from './repair.js';
 
 /**
- * What a runtime caller should do with an answer: `pass` when it passes with nothing to correct (a
- * wrong number can pass the score, but a guardrail does not show it); `repair` when the repaired
- * answer passes; `review` when a finding has only a suggestion, left for a person, as a guess
- * would send someone to the wrong organization; `refuse` otherwise.
+ * What to do with an answer: `pass` with nothing to correct (a wrong number may pass the score, but
+ * is not shown); `repair` when the repair passes; `review` when a finding has only a suggestion
+ * (a guess would send someone to the wrong body); `refuse` otherwise.
  */
 export function recommend(report: Report, repair?: Repair): Recommendation {
   if (!needsRepair(report))

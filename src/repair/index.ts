@@ -7,10 +7,7 @@ export { type PlannedEdit } from './apply.js';
 export { removalEdit } from './removal.js';
 export { fixPass, type Repair } from './repair.js';
 
-/**
- * The verdict with its recommendation, and the repair when one was needed: the guardrail's one
- * call. A passing answer with nothing to correct is not repaired (no second verification).
- */
+/** The verdict with its recommendation, and the repair when needed: the guardrail's one call. */
 export async function guardAnswer(
   text: string | PreparedAnswer,
   report: Report,

@@ -2,15 +2,11 @@ import { type Segments, Structure } from './structure.js';
 import type { Span } from '../extract/types.js';
 import { tokenize, type Token } from '../normalize/name.js';
 
-/**
- * One answer read once, for every matcher: its word tokens, and its structure (`Segments`) built on
- * first use, as an answer without a phone number never needs it.
- */
+/** One answer read once for every matcher: its tokens, and its structure built on first use. */
 export interface PreparedAnswer extends Segments {
   readonly tokens: readonly Token[];
 }
 
-/** The structure's lazy parts (`Structure`) and the tokens, read once. */
 class Prepared extends Structure implements PreparedAnswer {
   constructor(
     text: string,
@@ -43,8 +39,8 @@ export function firstTokenAfter(tokens: readonly Token[], position: number): num
 }
 
 /**
- * The tokens `tokenize(text.slice(span.start, span.end))` gives, at text offsets: the answer's own,
- * and a word the span cuts tokenized as cut (rare: after a possessive stem or a number).
+ * What `tokenize(text.slice(span.start, span.end))` gives, at text offsets: the answer's tokens,
+ * and a word the span cuts tokenized as cut (rare).
  */
 export function tokensIn(answer: PreparedAnswer, span: Span): Token[] {
   const { tokens, text } = answer;
