@@ -1,4 +1,5 @@
 // Where a link found by `extractLinks` ends; each character read a bounded number of times.
+
 /** `http://example.com_`: a host ending in `_` is no host name (linkify-it agrees). */
 export function hostEndsInUnderscore(text: string, from: number, end: number): boolean {
   let k = from;

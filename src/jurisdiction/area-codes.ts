@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { bundledDataPath } from '../util/bundled-data.js';
 
-// The geographic area codes' states (`data/area-codes.txt`): suspicion only, never proof (a number
-// keeps its code when its owner moves or serves several states; later overlays are absent).
+// The geographic area codes' states: suspicion only, as a number keeps its code when its owner moves.
 let bundled: ReadonlyMap<string, string> | undefined;
 
 /** `npa<TAB>area` lines after `#` comments. A line it cannot read is skipped: suspicion is optional. */

@@ -86,8 +86,7 @@ let bundledPath: string | undefined;
  * `InputError` when the file cannot be read or lists no .gov domain.
  */
 export function loadGovRegistry(path?: string): GovRegistry {
-  // The bundled path is found once: a stat and a URL parse per link were a third of the time of an
-  // answer of 10,000 links.
+  // Found once: a stat and a URL parse per link were a third of an answer of 10,000 links.
   const file = path ?? (bundledPath ??= bundledDataPath(BUNDLED));
   const cached = cache.get(file);
   if (cached) return cached;

@@ -43,8 +43,7 @@ export function classifyLink(
       `hides the real host ${finding.host} behind "${hidden}@": the link does not go to ${hidden}`,
     );
   }
-  // A text disagreeing with its target proves nothing against a target with standing of its own
-  // (listed, a registered .gov, the text's body under another suffix); else it proves deception.
+  // A text unlike its target proves deception unless the target stands on its own (listed, .gov).
   const shown = labelMismatch(finding, parts);
   const seen = shown === null ? '' : `; its text shows ${shown.text}, another site`;
   const listedDomain = directoryDomainOf(finding.host, index.domains);

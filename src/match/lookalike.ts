@@ -148,8 +148,7 @@ function resemblance(
       `is ${edited.distance} edit${edited.distance > 1 ? 's' : ''} away from the directory domain ${of}`,
     );
   }
-  // The directory's name as one word of a longer host (`masslegalhelp-login.org`): the head's
-  // pieces between dots and hyphens, read in place.
+  // The directory's name as one word of a longer host (`masslegalhelp-login.org`), read in place.
   for (let from = 0; from <= head.length; ) {
     let to = from;
     while (to < head.length && head.charCodeAt(to) !== 46 && head.charCodeAt(to) !== 45) to++;

@@ -1,17 +1,9 @@
 import { isCommonWord } from '../normalize/common-words.js';
 import { tokenize, type Token } from '../normalize/name.js';
+import type { ListedName } from './name-entry.js';
 import { BULLET, firstAtOrAfter, HEADING, LABEL, type Segments } from '../text/structure.js';
 
-// How a case-sensitive name (`isAmbiguousName`: an acronym, a short word, ordinary words) must be
-// written to name its organization.
-
-/** A case-sensitive name as `orgs.ts` holds it: its listed form, tokens as written, closing punctuation. */
-export interface CaseSensitiveName {
-  name: string;
-  rawTokens: readonly string[];
-  /** Punctuation the listed name ends with (`INC.` → `.`), part of the name where it is written. */
-  trailing: string;
-}
+// How a case-sensitive name (`isAmbiguousName`) must be written to name its organization.
 
 /**
  * Whether the tokens from `from` may stand for `candidate` (`last`: a possessive's stem): in its
@@ -21,7 +13,7 @@ export function writtenAsName(
   place: Segments,
   tokens: readonly Token[],
   from: number,
-  candidate: CaseSensitiveName,
+  candidate: ListedName,
   last: string,
 ): boolean {
   const { text } = place;
@@ -41,7 +33,7 @@ export function writtenAsName(
  * Two or more words, each ordinary (`Orange District Court`): one ordinary word alone heads a
  * section or a column as often as it names ("## Help", "| Contact |").
  */
-function ordinaryWords(candidate: CaseSensitiveName): boolean {
+function ordinaryWords(candidate: ListedName): boolean {
   const words = tokenize(candidate.name);
   return (
     words.filter((token) => /\p{L}/u.test(token.raw)).length >= 2 &&

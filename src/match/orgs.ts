@@ -170,8 +170,7 @@ function insideLongerName(
       : joinable(text, left, right) === true;
   const next = tokens[to];
   if (next && isCapitalized(next) && joined(tokens[to - 1]!, next)) return true;
-  // A strong name matched in lower case (`vocational rehabilitation services`) has no capitals
-  // to go by: a rare lower-case word joined to it is taken as part of the name.
+  // A strong name in lower case has no capitals to go by: a rare lower-case word joined to it counts.
   if (plain && !isCapitalized(tokens[from]!)) {
     const rare = (word: Token): boolean => !isCapitalized(word) && !isCommonWord(word.norm);
     const before = tokens[from - 1];

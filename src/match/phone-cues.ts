@@ -149,8 +149,7 @@ export function ownLabel(
 const CAPITALIZED_BEFORE_NUMBER =
   /(?<![\p{L}\p{N}'’])(\p{Lu}[\p{L}\p{M}'’.-]*(?:[ \t]+(?:(?:of|the|and|for|&)[ \t]+)?\p{Lu}[\p{L}\p{M}'’.-]*){0,5})(?:[ \t]+(?:at|on)|:)[ \t*_(]*$/u;
 
-// The end `CAPITALIZED_BEFORE_NUMBER` needs, alone: a cheap reject for most numbers before the
-// capitalized words are tried at each of the 80 characters.
+// The end `CAPITALIZED_BEFORE_NUMBER` needs: a cheap reject before trying each of 80 characters.
 const CUE_BEFORE_NUMBER = /(?:[ \t](?:at|on)|:)[ \t*_(]*$/;
 
 /**

@@ -193,8 +193,7 @@ function byPlace(a: Attribution): PhoneVerdict {
   if (heading) {
     const owner = heading.find((mention) => mention.org && owners.includes(mention.org.normalized));
     if (owner) return verified(a, owner.org!, 'heading');
-    // Several names over it, none listing it: not proven which. Nor when its own item speaks of
-    // another body ("- Housing Court (same building): 1").
+    // Several names over it, none listing it: not proven which; nor when its item names another body.
     if (heading.length === 1) {
       const only = heading[0]!;
       const near = only.org

@@ -3,6 +3,7 @@ import { isPlaceName } from './places.js';
 
 // Bare names: a name without its legal form or article, and an acronym apart from its full name,
 // derived once for a directory by the index and by the builder, which reports them.
+
 // A legal-form suffix at the end (`, Inc.`, ` LLC`, `, P.L.L.C.`), `, The` at the end, `The` at the start.
 const LEGAL_SUFFIX = /[\s,]+(?:inc|incorporated|l\.?l\.?c|corp|co|ltd|p\.?c|p\.?l\.?l\.?c)\.?\s*$/i;
 const TRAILING_THE = /,\s*the\s*$/i;

@@ -82,8 +82,7 @@ const SEEN_OTHER = 2;
 
 /** The word starting at `start` added to `tokens`; where it ends. */
 function wordAt(text: string, start: number, tokens: Token[]): number {
-  // Never read past the end: `charCodeAt` there is NaN, and code that has seen NaN compares
-  // every code as a double.
+  // Never read past the end: after a NaN `charCodeAt`, V8 compares every code as a double.
   const length = text.length;
   let k = start;
   let seen = 0;

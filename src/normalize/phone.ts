@@ -84,8 +84,7 @@ export function normalizePhone(input: string): PhoneNormalization {
       reason: letters === 0 ? 'letters after the number' : 'letters mixed into a number',
     };
   const vanity = letters > 0;
-  // A vanity number spells its line, never its area code (1-800-LAW-HELP): a name that starts
-  // with a figure (`7 NEWS CONSUMER LINE`, `3 RIVERS CENTER`) spells every digit but one.
+  // A vanity number spells its line, not its area code: `7 NEWS CONSUMER LINE` is a name.
   const trunk = digits.startsWith('1') ? 1 : 0;
   if (vanity && fromLetter.slice(trunk, trunk + 3).some(Boolean))
     return { ok: false, reason: 'letters in the area code; a vanity number writes it in digits' };

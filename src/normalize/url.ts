@@ -41,8 +41,7 @@ export function normalizeUrl(input: string): UrlNormalization {
   } else {
     text = `https://${text}`;
   }
-  // `URL.parse` answers null where `new URL` throws (~20 µs each): text full of broken addresses
-  // ran five times slower than prose.
+  // `URL.parse`, not a throwing `new URL` (~20 µs a throw): broken addresses ran 5× slower than prose.
   const parsed = URL.parse(text);
   if (parsed === null) return { ok: false, reason: 'not a parseable address' };
   const host = canonicalHost(parsed.hostname);
@@ -80,8 +79,7 @@ function canonicalHost(hostname: string): string {
       return '';
     }
   }
-  // Every leading `www.` goes (one at a time would not be idempotent: `www.www.a.org` → `www.a.org`
-  // → `a.org`), but never the last label before the suffix: `www.com` is a site, not `com`.
+  // Every leading `www.` goes (for idempotence), never the last label before the suffix (`www.com`).
   while (host.startsWith('www.') && host.indexOf('.', 4) !== -1) host = host.slice(4);
   return host;
 }

@@ -6,8 +6,7 @@ export interface Edit extends Span {
   text: string;
 }
 
-// What is left of a line once its claim is gone and it says nothing: blank, a bullet alone, or a
-// label alone ("- Phone:"), which would read as a claim with its value missing.
+// A line's rest that says nothing: blank, a bullet alone, or a label alone ("- Phone:").
 const EMPTY_REMAINDER =
   /^[ \t]*(?:[-*+•–]|\d{1,3}[.)])?[ \t]*(?:(?:\*\*|__)?[\p{L}][\p{L} /&'’-]{0,30}:(?:\*\*|__)?)?[ \t]*$/u;
 

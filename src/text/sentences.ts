@@ -83,8 +83,7 @@ function sentenceEnd(
   let boundary = after;
   // `…days.[2] Next`: a marker glued to the period still closes this sentence.
   while (markerEnds?.has(boundary)) boundary = markerEnds.get(boundary)!;
-  // `3.5`, `e.g.,`: a mark ends a sentence before whitespace or the end, but a full-width one
-  // (`。`) also before the next CJK sentence.
+  // `3.5`, `e.g.,`: a mark ends a sentence before whitespace or the end; a full-width one (`。`) anywhere.
   const fullWidth = CJK_TERMINATORS.has(char);
   if (boundary < end && !fullWidth && !WHITESPACE.test(text[boundary]!)) return undefined;
   if (char === '.' && isAbbreviation(text, sentenceStart, index)) return undefined;
