@@ -33,29 +33,20 @@ export async function readDirectoryFile(
 
 function unreadable(error: unknown, source: string): InputError {
   const code = (error as NodeJS.ErrnoException).code;
-  if (code === 'ENOENT')
-    return invalidTable(
-      'FILE_NOT_FOUND',
-      { source },
-      'CSV file not found',
-      'check the path (relative to the folder the command runs in)',
-      error,
-    );
-  if (code === 'EACCES' || code === 'EPERM')
-    return invalidTable(
-      'FILE_UNREADABLE',
-      { source },
-      `CSV file cannot be read (${code}: no permission)`,
-      'give yourself read permission on it, or copy it somewhere you can read',
-      error,
-    );
-  return invalidTable(
-    'FILE_UNREADABLE',
-    { source },
-    `CSV file cannot be read (${code ?? 'error'})`,
-    'check that the path names a file you can read',
-    error,
-  );
+  const [what, todo] =
+    code === 'ENOENT'
+      ? ['CSV file not found', 'check the path (relative to the folder the command runs in)']
+      : code === 'EACCES' || code === 'EPERM'
+        ? [
+            `CSV file cannot be read (${code}: no permission)`,
+            'give yourself read permission on it, or copy it somewhere you can read',
+          ]
+        : [
+            `CSV file cannot be read (${code ?? 'error'})`,
+            'check that the path names a file you can read',
+          ];
+  const errorCode = code === 'ENOENT' ? 'FILE_NOT_FOUND' : 'FILE_UNREADABLE';
+  return invalidTable(errorCode, { source }, what, todo, error);
 }
 
 /** Decode and parse CSV bytes. Throws `InputError('INVALID_CSV')` naming the file, row and remedy. */

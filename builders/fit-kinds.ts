@@ -9,9 +9,7 @@ import {
   parseAliasCell,
   parseDomainCell,
   parsePhoneCell,
-  type PhonePart,
   parseUrlCell,
-  type UrlPart,
 } from './cells.js';
 import type { ResolvedColumns } from './columns.js';
 
@@ -131,9 +129,17 @@ export function unfitCell(cell: string, kind: ColumnKind, phoneHeld = false): st
     case 'alias':
       return aliasProblem(cell, phoneHeld);
     case 'url':
-      return unfitValue(cell, URL_CELL);
+      if (isPhoneText(cell)) return heldPhone(cell);
+      return unfitParts(cell, parseUrlCell(cell), 'url', 'a web address', isPhoneText);
     case 'phone':
-      return unfitValue(cell, PHONE_CELL);
+      if (isAddressText(cell)) return heldAddress(cell);
+      return unfitParts(
+        cell,
+        parsePhoneCell(cell),
+        'number',
+        'a phone number',
+        holdsWrittenAddress,
+      );
     case 'domain': {
       const bad = parseDomainCell(cell).find((part) => part.kind === 'bad');
       return bad === undefined ? null : `holds ${quote(bad.raw)}, not a host name`;
@@ -141,44 +147,22 @@ export function unfitCell(cell: string, kind: ColumnKind, phoneHeld = false): st
   }
 }
 
-/** What a URL or phone cell must hold: its own kind of value, nothing of the other kind. */
-interface ValueRule<P extends { kind: string; raw: string }> {
-  /** Why the whole cell is the other kind of value, or null. */
-  other: (cell: string) => string | null;
-  parse: (cell: string) => P[];
-  own: P['kind'];
-  /** A part that makes the cell not fit though a value of its own is there. */
-  odd: (part: P) => boolean;
-  noun: string;
-}
-
-const URL_CELL: ValueRule<UrlPart> = {
-  other: (cell) => (isPhoneText(cell) ? heldPhone(cell) : null),
-  parse: parseUrlCell,
-  own: 'url',
-  odd: (part) => part.kind === 'bad' || (part.kind === 'text' && isPhoneText(part.raw)),
-  noun: 'a web address',
-};
-
-const PHONE_CELL: ValueRule<PhonePart> = {
-  other: (cell) => (isAddressText(cell) ? heldAddress(cell) : null),
-  parse: parsePhoneCell,
-  own: 'number',
-  odd: (part) => part.kind === 'bad' || (part.kind === 'text' && holdsWrittenAddress(part.raw)),
-  noun: 'a phone number',
-};
-
-function unfitValue<P extends { kind: string; raw: string }>(
+/**
+ * A URL or phone cell's parts fit when one is its `own` kind and none is bad or text of the other
+ * kind (`other`).
+ */
+function unfitParts(
   cell: string,
-  rule: ValueRule<P>,
+  parts: ReadonlyArray<{ kind: string; raw: string }>,
+  own: string,
+  noun: string,
+  other: (raw: string) => boolean,
 ): string | null {
-  const other = rule.other(cell);
-  if (other !== null) return other;
-  const parts = rule.parse(cell);
-  if (!parts.some((part) => part.kind === rule.own))
-    return `holds ${quote(cell)}, not ${rule.noun}`;
-  const odd = parts.find(rule.odd);
-  return odd === undefined ? null : `holds ${quote(odd.raw)}, not ${rule.noun}`;
+  if (!parts.some((part) => part.kind === own)) return `holds ${quote(cell)}, not ${noun}`;
+  const odd = parts.find(
+    (part) => part.kind === 'bad' || (part.kind === 'text' && other(part.raw)),
+  );
+  return odd === undefined ? null : `holds ${quote(odd.raw)}, not ${noun}`;
 }
 
 /** The values a reading would put in the allowlist, as one comparable string. */
