@@ -34,7 +34,7 @@ export function buildAllowlist(
   input: readonly Table[] | Directory,
   options: DirectoryBuildOptions & { columns?: ColumnNames } = {},
 ): BuildResult {
-  const directory = isDirectory(input) ? input : undefined;
+  const directory = Array.isArray(input) ? undefined : (input as Directory);
   const tables = directory?.tables ?? (input as readonly Table[]);
   const columnsOf = (table: Table): ColumnNames =>
     table.records?.columns ?? options.columns ?? NO_COLUMNS;
@@ -71,10 +71,6 @@ export function buildAllowlist(
 }
 
 const NO_COLUMNS: ColumnNames = { org: '', urls: [], phones: [], aliases: [], domains: [] };
-
-function isDirectory(input: readonly Table[] | Directory): input is Directory {
-  return !Array.isArray(input);
-}
 
 /** A build that reads only organization names is a mistake in the command. */
 function requireValueColumns(columns: ColumnNames): void {

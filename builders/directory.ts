@@ -3,7 +3,7 @@ import { areaOf } from '../src/jurisdiction/codes.js';
 import { isNumberToCall, type PhoneKind } from '../src/allowlist/phone-kinds.js';
 import { dataRecord } from '../src/allowlist/fields.js';
 import { orgKey } from '../src/normalize/name.js';
-import { isPlaceholder, parsePhoneCell } from './cells.js';
+import { parsePhoneCell } from './cells.js';
 import type { BuildNote, BuildWarning, ColumnNames, Table, TableRow } from './types.js';
 
 // What the directory export readers (`hsds.ts`, `icarol.ts`) share: records tied by ids become
@@ -205,11 +205,6 @@ export class LeftOut {
 }
 
 const ROWS_SHOWN = 10;
-
-/** A name cell that names nothing: empty, or a placeholder such as `N/A`. */
-export function isNoName(name: string): boolean {
-  return name.length === 0 || isPlaceholder(name);
-}
 
 // Words of a place inside one state: such an area is in the state of the service's own addresses.
 // Anything else that is not a state stays unknown: a guess could call a right answer wrong.

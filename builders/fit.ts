@@ -75,7 +75,8 @@ export function readRow(
         joinRank(a.join.index, kinds) - joinRank(b.join.index, kinds) ||
         a.join.index - b.join.index,
     )[0]!.join;
-    return { kind: 'realigned', cells: joinedCells(cells, best), joined: best };
+    const joined = [...cells.slice(0, best.index), best.text, ...cells.slice(best.index + 2)];
+    return { kind: 'realigned', cells: joined, joined: best };
   }
   const ways =
     readings.length === 0
@@ -118,13 +119,15 @@ function fittingReadings(
   kinds: Kinds,
   delimiter: CsvDelimiter,
 ): Array<{ join: Join; values: string }> {
+  const width = header.length;
   let lastFilled = cells.length - 1;
   while (lastFilled >= 0 && cells[lastFilled]!.length === 0) lastFilled -= 1;
-  const filledPast = (index: number): boolean => lastFilled >= index;
   const out = [];
-  for (const join of joins(cells, header.length, kinds, delimiter)) {
+  for (const join of joins(cells, width, kinds, delimiter)) {
     if (!keepsPlacedValues(cells, join.index, kinds)) continue;
-    if (leavesExtra(cells.length, header.length, join, filledPast)) continue;
+    // A reading is one cell shorter, and a join inside the header moves the surplus one cell left.
+    if (cells.length - 1 > width && lastFilled >= (join.index >= width ? width : width + 1))
+      continue;
     const cellAt: CellAt = joinedCellAt(cells, join);
     if (unfitColumns(cellAt, kinds, header, true).length > 0) continue;
     out.push({ join, values: keptValues(cellAt, kinds) });
@@ -194,21 +197,6 @@ function joinedCellAt(cells: readonly string[], join: Join): CellAt {
       : column === join.index
         ? join.text
         : (cells[column + 1] ?? '');
-}
-
-function joinedCells(cells: readonly string[], join: Join): string[] {
-  return [...cells.slice(0, join.index), join.text, ...cells.slice(join.index + 2)];
-}
-
-/** Whether a reading (one cell shorter) leaves a value past the header; `filledPast(k)`: one at k or after. */
-function leavesExtra(
-  length: number,
-  width: number,
-  join: Join,
-  filledPast: (index: number) => boolean,
-): boolean {
-  if (length - 1 <= width) return false;
-  return filledPast(join.index >= width ? width : width + 1);
 }
 
 function splitValue(left: string, right: string, kind: ColumnKind | undefined): boolean {

@@ -1,9 +1,9 @@
 import { areaOf } from '../src/jurisdiction/codes.js';
+import { isPlaceholder } from './cells.js';
 import {
   type Directory,
   type DirectoryPhone,
   ExportTable,
-  isNoName,
   isNumberToCall,
   kindOfLabel,
   LeftOut,
@@ -63,7 +63,8 @@ export function hsdsDirectory(pkg: HsdsPackage): Directory {
   for (const row of org.table.rows) {
     const id = org.cell(row, 'id');
     const name = org.cell(row, 'name');
-    if (id.length > 0 && !orgs.has(id) && !isNoName(name)) orgs.set(id, { name, row });
+    if (id.length > 0 && !orgs.has(id) && !isPlaceholder(name) && name.length > 0)
+      orgs.set(id, { name, row });
   }
   const links = new Links(t, orgs);
   const areas = orgAreas(t, links);

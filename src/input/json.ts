@@ -72,44 +72,24 @@ function readJson(
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw syntaxError(error, text, where ?? options.root ?? '$', options, locate);
+    const message = error instanceof Error ? error.message : String(error);
+    // V8 gives a position for some errors only; find it ourselves so every message has one.
+    const offset = jsonErrorOffset(text);
+    const at = offset === null ? '' : ` at ${locate(offset)}`;
+    throw new InputError(
+      options.code ?? 'INVALID_JSON',
+      `is not valid JSON${at} (${message}); ${options.hint ?? 'fix the syntax'}`,
+      { where: where ?? options.root ?? '$', cause: error },
+    );
   }
-  checkDuplicateKeys(text, where, options, locate);
+  const duplicate = options.duplicateKeys === false ? null : firstDuplicateKey(text);
+  if (duplicate !== null)
+    throw new InputError(
+      options.duplicateCode ?? options.code ?? 'INVALID_JSON',
+      `${formatPath(options.root ?? '$', duplicate.path)}: appears twice (the second at ${locate(duplicate.offset)}); JSON keeps only the last, so merge the two into one entry`,
+      where === undefined ? {} : { where },
+    );
   return value;
-}
-
-function checkDuplicateKeys(
-  text: string,
-  where: string | undefined,
-  options: JsonReadOptions,
-  locate: (offset: number) => string,
-): void {
-  if (options.duplicateKeys === false) return;
-  const duplicate = firstDuplicateKey(text);
-  if (duplicate === null) return;
-  throw new InputError(
-    options.duplicateCode ?? options.code ?? 'INVALID_JSON',
-    `${formatPath(options.root ?? '$', duplicate.path)}: appears twice (the second at ${locate(duplicate.offset)}); JSON keeps only the last, so merge the two into one entry`,
-    where === undefined ? {} : { where },
-  );
-}
-
-function syntaxError(
-  error: unknown,
-  text: string,
-  where: string,
-  options: JsonReadOptions,
-  locate: (offset: number) => string,
-): InputError {
-  const message = error instanceof Error ? error.message : String(error);
-  // V8 gives a position for some errors only; find it ourselves so every message has one.
-  const offset = jsonErrorOffset(text);
-  const at = offset === null ? '' : ` at ${locate(offset)}`;
-  return new InputError(
-    options.code ?? 'INVALID_JSON',
-    `is not valid JSON${at} (${message}); ${options.hint ?? 'fix the syntax'}`,
-    { where, cause: error },
-  );
 }
 
 /** `offset` → "line L, column C" (both 1-based), for messages. */

@@ -60,7 +60,5 @@ function decodeLine(bytes: Buffer, first: boolean): string {
 
 function toBuffer(chunk: Uint8Array | string): Buffer {
   if (typeof chunk === 'string') return Buffer.from(chunk, 'utf8');
-  return Buffer.isBuffer(chunk)
-    ? chunk
-    : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+  return Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
 }
