@@ -24,7 +24,9 @@ export function findBlocks(text: string, mask?: Uint8Array): Span[] {
   for (const line of text.split('\n')) {
     const end = offset + line.length;
     const isCode =
-      mask !== undefined && line.trim().length > 0 && isWholeLineCode(mask, offset, end);
+      mask !== undefined &&
+      line.trim().length > 0 &&
+      mask.subarray(offset, end).every((bits) => (bits & MASK.code) !== 0);
     if (isCode || BLANK.test(line)) {
       close();
     } else if (HEADING.test(line) || TABLE_ROW.test(line)) {
@@ -46,10 +48,4 @@ export function findBlocks(text: string, mask?: Uint8Array): Span[] {
   }
   close();
   return blocks;
-}
-
-function isWholeLineCode(mask: Uint8Array, start: number, end: number): boolean {
-  for (let index = start; index < end; index += 1)
-    if ((mask[index]! & MASK.code) === 0) return false;
-  return true;
 }
