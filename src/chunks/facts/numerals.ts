@@ -73,25 +73,17 @@ export function parseNumeral(
   raw: string,
   style: NumberStyle,
 ): (Reading & { alt?: Reading }) | undefined {
-  const point = pointReading(raw);
-  const comma = commaReading(raw);
+  const point =
+    THOUSANDS.test(raw) || DECIMAL.test(raw) ? decimalReading(raw.replace(/,/g, '')) : undefined;
+  const comma =
+    EURO_THOUSANDS.test(raw) || EURO_DECIMAL.test(raw)
+      ? decimalReading(raw.replace(/\./g, '').replace(',', '.'))
+      : undefined;
   if (style.decimalComma === true) return comma ?? point;
   if (style.decimalComma === false) return point ?? comma;
   if (point && comma && (point.value !== comma.value || point.exponent !== comma.exponent))
     return { ...point, alt: comma };
   return point ?? comma;
-}
-
-function pointReading(raw: string): Reading | undefined {
-  return THOUSANDS.test(raw) || DECIMAL.test(raw)
-    ? decimalReading(raw.replace(/,/g, ''))
-    : undefined;
-}
-
-function commaReading(raw: string): Reading | undefined {
-  return EURO_THOUSANDS.test(raw) || EURO_DECIMAL.test(raw)
-    ? decimalReading(raw.replace(/\./g, '').replace(',', '.'))
-    : undefined;
 }
 
 function decimalReading(digits: string): Reading {
