@@ -1,5 +1,5 @@
 import type { Ratio } from '../compare/types.js';
-import type { CalibrationFigures } from './metrics.js';
+import type { CalibrationFigures, ClassFigures } from './metrics.js';
 import type { CalibrationReport } from './run.js';
 
 const round = (value: number | null): number | null =>
@@ -15,6 +15,10 @@ function ratioJson(ratio: Ratio): Record<string, number | null> {
   };
 }
 
+function classJson({ precision, recall, f1 }: ClassFigures): Record<string, unknown> {
+  return { precision: ratioJson(precision), recall: ratioJson(recall), f1: round(f1) };
+}
+
 function figuresJson(figures: CalibrationFigures): Record<string, unknown> {
   return {
     confusion: {
@@ -23,16 +27,8 @@ function figuresJson(figures: CalibrationFigures): Record<string, unknown> {
       not_supported_called_supported: figures.confusion.fp,
       not_supported_called_not: figures.confusion.tn,
     },
-    supported: {
-      precision: ratioJson(figures.supported.precision),
-      recall: ratioJson(figures.supported.recall),
-      f1: round(figures.supported.f1),
-    },
-    not_supported: {
-      precision: ratioJson(figures.notSupported.precision),
-      recall: ratioJson(figures.notSupported.recall),
-      f1: round(figures.notSupported.f1),
-    },
+    supported: classJson(figures.supported),
+    not_supported: classJson(figures.notSupported),
     balanced_accuracy: round(figures.balancedAccuracy),
     macro_f1: round(figures.macroF1),
     kappa: round(figures.kappa),
