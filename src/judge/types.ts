@@ -2,15 +2,10 @@
 export const JUDGE_LABELS = ['YES', 'NO', 'PARTIAL', 'CONTRADICTS'] as const;
 export type JudgeLabel = (typeof JUDGE_LABELS)[number];
 
-export interface JudgeText {
-  id: string;
-  text: string;
-}
-
 /** One request: the chunks a set of claims cites, and those claims; the user message is its JSON. */
 export interface JudgeRequest {
-  chunks: JudgeText[];
-  claims: JudgeText[];
+  chunks: Array<{ id: string; text: string }>;
+  claims: Array<{ id: string; text: string }>;
 }
 
 /** One verdict of a reply, as the judge wrote it; `evidenceQuote` empty when it gave none. */
