@@ -106,7 +106,8 @@ export function applyJudgement(
         rules,
       );
     if (found.kind === 'not_verbatim')
-      return judged(verdict, 'unsupported_claim', judgement, policy, {
+      return judged(verdict, judgement, policy, {
+        classification: 'unsupported_claim',
         code: 'claim.unsupported.judge-quote',
         explanation: `The judge said YES but its evidence quote${quoted} is not verbatim in ${where}: words the chunks do not hold support nothing`,
         correction: 'Cite a chunk that states it, or remove it',
@@ -122,19 +123,21 @@ export function applyJudgement(
       );
     if (uncited)
       // Supported by a chunk it does not cite: a citation to fix, not a fabrication.
-      return judged(verdict, 'uncited_claim', judgement, policy, {
+      return judged(verdict, judgement, policy, {
+        classification: 'uncited_claim',
         code: 'claim.uncited.judge-found',
         explanation: `Cites no chunk, but the judge finds chunk ${found.chunkId} states it${quoted}`,
         correction: `Cite [${found.chunkId}]`,
       });
-    return judged(verdict, 'faithful_paraphrase', judgement, policy, {
+    return judged(verdict, judgement, policy, {
+      classification: 'faithful_paraphrase',
       code: 'claim.faithful-paraphrase',
       explanation: `The judge says ${where} support${s} it, quoting chunk ${found.chunkId}${quoted}`,
       correction: 'None needed',
     });
   }
-  const { classification, ...words } = labelWords(judgement.label, where, cited.length, quoted);
-  return judged(verdict, classification, judgement, policy, words);
+  const words = labelWords(judgement.label, where, cited.length, quoted);
+  return judged(verdict, judgement, policy, words);
 }
 
 /** The classification, code and words of a NO, PARTIAL or CONTRADICTS about `where` (`count` chunks). */
@@ -143,12 +146,9 @@ function labelWords(
   where: string,
   count: number,
   quoted: string,
-): Words & { classification: ClaimClassification } {
+): Words {
   const s = count === 1 ? 's' : '';
-  const texts: Record<
-    Exclude<JudgeLabel, 'YES'>,
-    Words & { classification: ClaimClassification }
-  > = {
+  const texts: Record<Exclude<JudgeLabel, 'YES'>, Words> = {
     NO: {
       classification: 'unsupported_claim',
       code: 'claim.unsupported.judge-no',
@@ -173,23 +173,20 @@ function labelWords(
 
 function judged(
   verdict: ClaimVerdict,
-  classification: ClaimClassification,
   said: Omit<ClaimJudgement, 'counted' | 'reason'>,
   policy: FailurePolicy,
   words: Words,
 ): ClaimVerdict {
   return {
     ...verdict,
-    classification,
-    code: words.code,
-    explanation: words.explanation,
-    correction: words.correction,
-    failing: isFailingClassification(classification, policy),
+    ...words,
+    failing: isFailingClassification(words.classification, policy),
     judge: { ...said, counted: true, reason: words.explanation },
   };
 }
 
 interface Words {
+  classification: ClaimClassification;
   code: ClaimCode;
   explanation: string;
   correction: string;
