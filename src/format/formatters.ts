@@ -15,9 +15,13 @@ import {
 } from '../types.js';
 import type { CountsJson, LinkJson, PhoneJson, VerdictJson } from './verdict-schema.js';
 
-function countBy<K extends string>(keys: readonly K[], values: readonly K[]): string {
+function countBy<T, K extends string>(
+  keys: readonly K[],
+  items: readonly T[],
+  keyOf: (item: T) => K,
+): string {
   const parts = keys
-    .map((key) => [key, values.filter((value) => value === key).length] as const)
+    .map((key) => [key, items.filter((item) => keyOf(item) === key).length] as const)
     .filter(([, count]) => count > 0);
   return parts.length === 0
     ? 'none'
@@ -68,17 +72,11 @@ function failsAnswer(report: Report, link: LinkVerdict): boolean {
 }
 
 function linkCounts(report: Report): string {
-  return countBy(
-    LINK_BUCKETS,
-    report.links.map((link) => link.bucket),
-  );
+  return countBy(LINK_BUCKETS, report.links, (link) => link.bucket);
 }
 
 function phoneCounts(report: Report): string {
-  return countBy(
-    PHONE_STATUSES,
-    report.phones.map((phone) => phone.status),
-  );
+  return countBy(PHONE_STATUSES, report.phones, (phone) => phone.status);
 }
 
 /**
