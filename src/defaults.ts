@@ -310,16 +310,10 @@ export const DIFFERENCE_ALPHA = 0.05;
  */
 export const LISTED_FINDINGS = { text: 500, json: 10_000, reason: 50 } as const;
 
-/**
- * How deep `componentResults` may nest in a promptfoo row: promptfoo writes two levels at most,
- * and the recursive schema overflowed the stack near 1,000.
- */
+/** How deep `componentResults` may nest: promptfoo writes two; recursion overflowed near 1,000. */
 export const MAX_COMPONENT_DEPTH = 32;
 
-/**
- * `check --jsonl`: a longer line is bad input, counted and dropped; the same size as the service's
- * `bodyLimitBytes`, so both fronts take the same answers.
- */
+/** `check --jsonl`: a longer line is bad input; the service's `bodyLimitBytes` is the same. */
 export const CHECK_JSONL_MAX_LINE_BYTES = 1_000_000;
 
 /**
@@ -362,10 +356,7 @@ export const SERVICE_DEFAULTS = {
   loadTimeoutMs: 60_000,
 } as const;
 
-/**
- * On SIGTERM, event-loop passes read what was already sent until one brings nothing (`settle`);
- * a `--workers` worker's pass also waits `workerQuietMs` for connections handed over.
- */
+/** On SIGTERM, event-loop passes read what was sent until one brings nothing (`settle`). */
 export const DRAIN_SETTLE = {
   maxPasses: 64,
   workerQuietMs: 50,

@@ -115,10 +115,7 @@ export interface PhoneVerdict {
   reason: string;
   served?: Served;
   correction?: Correction;
-  /**
-   * Only when misattributed, for the fix: the name charged, whether it was the only one in reach,
-   * and the kind of line the answer labels it (none for a number to call).
-   */
+  /** Only when misattributed, for the fix: the name charged, alone in reach or not, the line. */
   charge?: { matched: string; sole: boolean; line?: 'TTY' | 'hotline' };
 }
 

@@ -15,9 +15,8 @@ import { EXIT, type CliIo } from './io.js';
 import type { LineOutput } from './output.js';
 
 /**
- * `check --jsonl FILE|-`: one answer a line, each answered with one line in input order as it
- * goes, so memory holds a line; a bad line gets an `error` line and the run goes on. Exit 3 when
- * any line was bad, else 2 when any answer failed, else 0 (docs/DECISIONS.md).
+ * `check --jsonl FILE|-`: one answer a line, each answered in order as it goes; a bad line gets
+ * an `error` line. Exit 3 when any line was bad, else 2 when any failed (docs/DECISIONS.md).
  */
 export async function runJsonl(
   source: string,

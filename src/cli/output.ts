@@ -12,10 +12,7 @@ export interface Output {
   write(text: string): Promise<void>;
 }
 
-/**
- * Check `-o` before any work, so an unwritable place is exit 3 at once (`FILE_UNWRITABLE`, as a
- * failed write is); `flag` names a second output (`--messages`), written without a `wrote` line.
- */
+/** Check `-o` before any work: an unwritable place is exit 3 at once, not after a crawl. */
 export async function openOutput(
   output: string | undefined,
   what: string,

@@ -196,10 +196,7 @@ async function readAnswers(path: string, io: CliIo): Promise<Answer[]> {
   return answers;
 }
 
-/**
- * A progress bar on standard error, redrawn at most every `PROGRESS_REDRAW_MS` (a redraw per link
- * cost more than the links); a state that came too soon is drawn when the interval is over.
- */
+/** A progress bar on standard error, redrawn at most every `PROGRESS_REDRAW_MS`, the last too. */
 function progressBar(io: CliIo): { update(finished: number, total: number): void; done(): void } {
   const width = 30;
   let drawnAt = 0;

@@ -16,10 +16,7 @@ const LineSchema = z.strictObject({
 /** A line as read, with its 1-based line number. */
 export type AnswerLine = z.infer<typeof LineSchema> & { line: number };
 
-/**
- * Parse a JSONL of `{provider, id, answer}` lines. Throws `InputError('INVALID_RESULTS')` naming
- * `path:line` for a bad line or a repeated provider and id (counted twice), or with no answers.
- */
+/** Parse a JSONL of `{provider, id, answer}` lines, each pair once; throws `InputError`. */
 export function parseAnswersJsonl(text: string, path: string): AnswerLine[] {
   const lines: AnswerLine[] = [];
   const seen = new Map<string, number>();

@@ -1,10 +1,7 @@
 import type { RecordedVerdict } from '../format/verdict-schema.js';
 import type { LinkBucket, PhoneStatus } from '../types.js';
 
-/**
- * The verifier's verdict on one answer (spans into `VendorRow.answer`): the verdict JSON, whether
- * read from a results file or verified here. When its lists were cut, `counts` counts them whole.
- */
+/** The verifier's verdict on one answer: the verdict JSON; `counts` whole when lists were cut. */
 export type VerifierVerdict = RecordedVerdict;
 
 /** What the model-graded assertions (the judge) said about one answer, in assertion order. */

@@ -3,10 +3,7 @@ import { CHUNK_EXPECTED, ChunkConfigSchema } from '../chunks/config.js';
 import { ACCEPTED_FORMS } from '../jurisdiction/codes.js';
 import { LIVENESS_EXPECTED, LivenessOptionsSchema } from '../liveness/options.js';
 
-/**
- * The verifier assertion's `config`: the one schema of these keys wherever they are written (the
- * config file, `check`'s flags). Unknown keys are rejected, so a typo (`treshold`) is reported.
- */
+/** The verifier assertion's `config` keys, wherever written; unknown keys (`treshold`) rejected. */
 export const VerifierConfigSchema = z.strictObject({
   allowlist: z.union([z.string().min(1), z.record(z.string(), z.unknown())]).optional(),
   threshold: z.number().min(0).max(1).optional(),

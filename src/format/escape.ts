@@ -1,9 +1,8 @@
 import { controlEscape, printable, replaceUnprintable } from '../util/strings.js';
 
 /**
- * One escaper per output kind. Each first shows control and bidi characters as escapes
- * (`printable`), so no viewer obeys text from answers or servers, then escapes what the format
- * needs; for markdown the front runs `printable` over the whole page.
+ * One escaper per output kind, each first showing control and bidi characters as escapes
+ * (`printable`; for markdown the front does it), so no viewer obeys text from answers.
  */
 
 /** The entities HTML and XML both read. */

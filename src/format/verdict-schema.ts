@@ -11,11 +11,7 @@ import {
   why,
 } from './finding-schema.js';
 
-/**
- * The verdict JSON, described once: `toJson` is typed by it, `report` reads results files with it,
- * the published JSON Schema is generated from it. Objects strip unknown keys, so a newer
- * verifier's file still reads.
- */
+/** The verdict JSON, described once; objects strip unknown keys, so a newer file still reads. */
 
 const offset = z.number().int().nonnegative();
 

@@ -26,11 +26,7 @@ type ProviderLoader = (
   context: { options?: object; basePath?: string },
 ) => Promise<unknown>;
 
-/**
- * The grading provider configured as promptfoo's graders resolve it (`test.options.provider`, its
- * `text` entry for a map by kind), never the model under test. Throws
- * `InputError('INVALID_CONFIG')` when none is configured.
- */
+/** The grading provider as promptfoo's graders resolve it, never the model under test. */
 export async function loadGradingJudge(
   context: GradingContext | undefined,
   basePath: string,

@@ -33,11 +33,8 @@ export interface RowOptions {
 }
 
 /**
- * One promptfoo result row → a `VendorRow`, the verifier's findings read from the metadata
- * `toGradingResult` recorded. A row errored when `failureReason` is 2, or in older files when it
- * has an error and no grading result (a failing assertion fills `error` too). Throws
- * `InputError('INVALID_RESULTS')` naming `where` for a verifier result without per-link data and
- * no `reverify`, or malformed metadata.
+ * One promptfoo result row → a `VendorRow`, read from the metadata `toGradingResult` recorded;
+ * errored by `failureReason` 2 (older files: an error, no grading). Throws `InputError`.
  */
 export function fromPromptfooRow(
   row: Omit<ResultRow, 'success'>,

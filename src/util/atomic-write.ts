@@ -3,9 +3,8 @@ import { chmod, realpath, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 
 /**
- * Write a file atomically: a uniquely named temporary file beside it, renamed over it, so a failure
- * leaves the old file whole. Like an editor's save, it follows a symbolic link and keeps the
- * existing file's permission bits (else the temporary file's umask would win).
+ * Write a file atomically (a temporary file renamed over it); like an editor's save it follows
+ * a symbolic link and keeps the file's permission bits.
  */
 export async function writeFileAtomic(path: string, content: string): Promise<void> {
   const target = await realpath(path).catch(() => path);

@@ -48,9 +48,8 @@ export async function writeEntryFile(file: string, text: string): Promise<boolea
 }
 
 /**
- * A file the user named as input, read whole when it is a regular file of at most `maxBytes`
- * (counted as read too, for a file that grows); anything else, a FIFO included (opened without
- * blocking), is an `InputError` naming the file (exit 3).
+ * A file the user named, read when a regular file within `maxBytes` (counted as read, too);
+ * anything else, a FIFO included (opened without blocking), is an `InputError` (exit 3).
  */
 export async function readInputFile(path: string, input: InputFile): Promise<Buffer> {
   const chunks: Buffer[] = [];

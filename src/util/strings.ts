@@ -47,11 +47,7 @@ export function compareStrings(a: string, b: string): number {
 const UNPRINTABLE =
   /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 
-/**
- * Text safe for a terminal or a markdown file: every control and bidi character shown as an escape
- * (`\x1B`, `\u202E`), so an answer cannot move the cursor or reorder what follows; tab and
- * newline stay.
- */
+/** Text safe for a terminal: each control and bidi character but tab and newline escaped. */
 export function printable(text: string): string {
   return replaceUnprintable(text, controlEscape);
 }
