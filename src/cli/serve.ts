@@ -1,6 +1,6 @@
 import cluster from 'node:cluster';
 import { resolve } from 'node:path';
-import { SERVICE_DEFAULTS } from '../defaults.js';
+import { MAX_TIMER_MS, SERVICE_DEFAULTS } from '../defaults.js';
 import { InputError } from '../errors.js';
 import { runPrimary } from '../service/cluster.js';
 import { runService } from '../service/lifecycle.js';
@@ -71,7 +71,7 @@ export const serveCommand: Subcommand = defineCommand({
         '--deadline',
         SERVICE_DEFAULTS.requestDeadlineMs,
         1,
-        2_147_483_647,
+        MAX_TIMER_MS,
       ),
     };
     // A reload's error may quote the file: its control characters shown, not obeyed.
