@@ -182,10 +182,7 @@ export async function verifyAnswerLive(
 const FATAL_BY_SEVERITY = LINK_SEVERITY.filter(isFatalBucket);
 const DOUBTFUL_BY_SEVERITY = LINK_SEVERITY.filter(isDoubtfulBucket);
 
-/**
- * One line per problem or warning, most serious first: failing links, misattributed numbers, stale
- * directory links, doubtful links, unlisted numbers; links and numbers in text order within a kind.
- */
+/** One line per problem or warning, most serious first, in text order within a kind. */
 function reasonsOf(links: readonly LinkVerdict[], phones: readonly PhoneVerdict[]): string[] {
   const lines: string[] = [];
   for (const bucket of FATAL_BY_SEVERITY)

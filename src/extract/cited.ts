@@ -1,9 +1,6 @@
 import type { LinkFinding } from './types.js';
 
-/**
- * The links an answer cites, one per normalized URL; a link that is a markdown link's text is its
- * target's `label`, not its own. `findings` by start (a label's links precede their target).
- */
+/** The links an answer cites, one per URL; a markdown link's text is its target's `label`. */
 export function citedLinks(findings: readonly LinkFinding[]): LinkFinding[] {
   const inLabel = new Set<number>();
   findings.forEach((link, at) => {

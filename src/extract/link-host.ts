@@ -21,10 +21,7 @@ export function isRunChar(code: number, text: string, index: number): boolean {
   return NON_ASCII_WORD.test(text[index] ?? '');
 }
 
-/**
- * Where the host-like run from `from` ends, also where CJK meets Latin letters or digits
- * (`访问mass.gov`); ASCII decided by its code, as this reads every character of an answer.
- */
+/** Where the host-like run from `from` ends, also where CJK meets Latin (`访问mass.gov`). */
 export function runEnd(text: string, from: number): number {
   let j = from;
   let left = 0;

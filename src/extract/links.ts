@@ -39,10 +39,7 @@ function nextOf(text: string, char: string, from: number): number {
   return found === -1 ? text.length : found;
 }
 
-/**
- * How far the scan can skip from `i` when the next `.`, `/` or `@` is at `mark`: to the last
- * character before `mark - 7` no host-like run holds, where no link can start or end.
- */
+/** How far the scan may skip toward the next `.`, `/` or `@` at `mark`: no link fits before. */
 function quietUntil(text: string, i: number, mark: number): number {
   for (let k = mark - 8; k > i; k--) if (!isRunChar(text.charCodeAt(k), text, k)) return k;
   return i;
@@ -112,10 +109,7 @@ function schemeLink(text: string, i: number, findings: LinkFinding[]): number {
   return Math.max(bodyEnd, i + 1);
 }
 
-/**
- * A run `i…j` before `@`: an e-mail, its domain skipped too (`help@lawhelp.org`), unless a host
- * and a path after the domain make it an address with a user part (`lawhelpca.org@evil.com/x`).
- */
+/** A run before `@`: an e-mail, skipped, unless a path makes it a user part (`a.org@b.com/x`). */
 function beforeAt(text: string, i: number, at: number, findings: LinkFinding[]): number {
   const local = text.slice(i, trimHostEnd(text, i, at));
   let j = at + 1;

@@ -116,10 +116,7 @@ const NEVER_BESIDE = /[0-9$§_/#%£¥€¢]/;
 const LETTER = /[\p{Script=Latin}\p{M}]/u;
 const DASH = new RegExp(`[\\-${PHONE_DASHES}]`);
 
-/**
- * No letter, digit, currency or percent before a number, but `+` or `(` may follow a letter
- * (`Tel+1…`, as libphonenumber reads it); nor dashes joining it to a figure (`4561--455…`).
- */
+/** No letter, digit or currency before a number (`+`/`(` may follow a letter), nor dashes. */
 function boundaryBefore(text: string, start: number): boolean {
   if (start === 0) return true;
   const prev = text[start - 1]!;

@@ -23,10 +23,7 @@ export function sourceLabel(served: Served, knowledge: AreaKnowledge): string {
   }
 }
 
-/**
- * The areas a link serves, or null: the allowlist's `link_areas`, the .gov registry, the legal-help
- * table; the first that knows decides (a table does not overrule the directory).
- */
+/** The areas a link serves, by the first source that knows (allowlist, .gov, table); or null. */
 export function areasOfLink(
   link: { normalized: string; host: string },
   knowledge: AreaKnowledge,

@@ -56,10 +56,7 @@ export function checkLink(verdict: LinkVerdict, options: JurisdictionOptions): L
   };
 }
 
-/**
- * A `verified` or `known` number becomes `wrong_jurisdiction` when every owner serves only
- * elsewhere (`areasOfOwners`); other statuses say more already.
- */
+/** A `verified` or `known` number whose every owner serves only elsewhere: `wrong_jurisdiction`. */
 export function checkPhone(
   verdict: PhoneVerdict,
   index: AllowlistIndex,

@@ -13,12 +13,7 @@ import type { AllowlistIndex } from './index.js';
 import { labelLink } from './links.js';
 import { type Segments, spanAt, underHeading } from '../text/structure.js';
 
-/**
- * The fix for every finding against the answer, from the directory (a linter rule's fix, as data).
- * A fix needs more proof than a grade (docs/SCORING.md): in doubt it is a `review`, never a guess.
- * A number: the one listed for its organization, in the answer's format; a link: the one page of
- * its organization, else of the domain it resembles, else a removal if it fails the answer.
- */
+/** The fix for every finding against the answer, from the directory; in doubt a `review`. */
 export function correctVerdicts(
   links: readonly LinkVerdict[],
   phones: readonly PhoneVerdict[],
@@ -167,10 +162,7 @@ interface NoPage {
   suggestions: string[];
 }
 
-/**
- * The one page to put in place of a link: its organization's (by a strong name, one page listed or
- * one on the resembled host), else the resembled domain's; several pages are a doubt, not a guess.
- */
+/** The one page to put in place of a link: its organization's, else the resembled domain's. */
 function pageFor(
   link: LinkVerdict,
   organizations: readonly OrgFinding[],

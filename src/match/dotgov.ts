@@ -3,26 +3,17 @@ import { FILE_LIMITS } from '../defaults.js';
 import { InputError } from '../errors.js';
 import { readInputFileSync } from '../util/safe-file.js';
 
-/**
- * The registered `.gov` domains: only CISA creates one and it publishes each, so a `.gov` host is
- * real or invented offline, against a snapshot whose date the reason gives.
- */
+/** The registered `.gov` domains (CISA publishes each), as of a snapshot the reason dates. */
 export interface GovRegistry {
   /** `YYYY-MM-DD` of the snapshot. */
   readonly date: string;
   /** Registered domains, lower case (`mass.gov`). */
   readonly domains: ReadonlySet<string>;
-  /**
-   * Domain → the area its registry type proves: the state for State, County, City, district (and
-   * Election) domains, `US` for Federal; none for Tribal, Interstate or stateless ones.
-   */
+  /** Domain → the state or `US` its registry type proves (none: Tribal, Interstate, no state). */
   readonly areas: ReadonlyMap<string, string>;
 }
 
-/**
- * The area a registry row's type and state prove (see `GovRegistry.areas`), or null. The one rule,
- * used when reading CISA's file and when writing the compact one (`scripts/refresh-dotgov.ts`).
- */
+/** The area a registry row's type and state prove, or null; also for `refresh-dotgov.ts`. */
 export function areaOfRegistryType(type: string, state: string): string | null {
   const kind = type
     .replace(/\s*-\s*Election$/i, '')
@@ -81,10 +72,7 @@ const BUNDLED = 'dotgov-domains.txt';
 const cache = new Map<string, GovRegistry>();
 let bundledPath: string | undefined;
 
-/**
- * The registry in `path`, else the shipped snapshot; read once per path and process. Throws
- * `InputError` when the file cannot be read or lists no .gov domain.
- */
+/** The registry in `path` or the shipped one, read once; `InputError` if unreadable or empty. */
 export function loadGovRegistry(path?: string): GovRegistry {
   // Found once: a stat and a URL parse per link were a third of an answer of 10,000 links.
   const file = path ?? (bundledPath ??= bundledDataPath(BUNDLED));

@@ -17,10 +17,7 @@ export interface ClassifyOptions {
   govRegistry?: GovRegistry;
 }
 
-/**
- * The offline verdict for one link: `directory` when listed, `invented` when proven not the site it
- * claims or not public, else `unverified` (a resemblance carries `lookalikeOf`).
- */
+/** A link's offline verdict: `directory`, `invented` when proven false, else `unverified`. */
 export function classifyLink(
   finding: LinkFinding,
   index: AllowlistIndex,
@@ -155,10 +152,7 @@ function govStanding(
   };
 }
 
-/**
- * A markdown link whose text is an address on another site than its target: what each shows, and
- * whether both are one body's (`lrcl.com`/`lrcl.org`, `sfgov.org`/`sf.gov`). Null when they agree.
- */
+/** A markdown link whose text is another site than its target, and whether one body's; or null. */
 function labelMismatch(
   finding: LinkFinding,
   targetParts: HostParts,
@@ -184,10 +178,7 @@ export function labelLink(label: string): LinkFinding | undefined {
   return found.length === 1 && found[0]!.raw === text ? found[0] : undefined;
 }
 
-/**
- * The directory domain `host` is, or lies under; null when none. O(labels). A listed public suffix
- * (`gov.uk`) vouches for itself alone: the hosts under it are other registrants'.
- */
+/** The directory domain `host` is or lies under, or null; a listed public suffix covers itself. */
 export function directoryDomainOf(host: string, domains: ReadonlySet<string>): string | null {
   let candidate = host;
   for (;;) {
@@ -199,10 +190,7 @@ export function directoryDomainOf(host: string, domains: ReadonlySet<string>): s
   }
 }
 
-/**
- * An offline verdict refined by liveness: `invented` stays (never fetched); a dead directory link
- * is `broken` and stale, an unjudged one stays `directory`; else the outcome decides.
- */
+/** An offline verdict refined by liveness; `invented` stays, a dead directory link is stale. */
 export function applyLiveness(offline: LinkVerdict, outcome: LivenessOutcome): LinkVerdict {
   if (offline.bucket === 'invented') return offline;
   const evidence = {

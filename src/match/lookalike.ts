@@ -74,10 +74,7 @@ export function findLookalike(
 
 const ASCII = /^[\x00-\x7f]*$/;
 
-/**
- * The directory domain two or three labels in front of another registrable `domain`
- * (`mass.gov.help-center.com`), read by offsets, without splitting `host`: this runs for every link.
- */
+/** The directory domain 2–3 labels in front of another (`mass.gov.x.com`), read by offsets. */
 function buriedDomain(host: string, domain: string, index: LookalikeIndex): Lookalike | null {
   if (host.length === domain.length) return null;
   const starts = [0];
@@ -207,10 +204,7 @@ function nearestByEdits(name: string, suffix: string, index: LookalikeIndex): Ne
   return best;
 }
 
-/**
- * `candidate` when within `limit` edits of `name`, nearer than `best` (ties: code-unit order) and
- * under `suffix`; else `best`. Not a closure: it runs for every unlisted link.
- */
+/** `candidate` if within `limit` of `name`, nearer than `best` and under `suffix`; else `best`. */
 function nearer(
   best: Nearest | null,
   name: string,

@@ -5,10 +5,7 @@ import { BULLET, firstAtOrAfter, HEADING, LABEL, type Segments } from '../text/s
 
 // How a case-sensitive name (`isAmbiguousName`) must be written to name its organization.
 
-/**
- * Whether the tokens from `from` may stand for `candidate` (`last`: a possessive's stem): in its
- * case unless shouted with its line, or, ordinary words, in any case where its place proves a name.
- */
+/** Whether the tokens from `from` may stand for `candidate`: in case, or where its place says so. */
 export function writtenAsName(
   place: Segments,
   tokens: readonly Token[],
@@ -29,10 +26,7 @@ export function writtenAsName(
   return standsAsName(place, tokens[from]!.start, end);
 }
 
-/**
- * Two or more words, each ordinary (`Orange District Court`): one ordinary word alone heads a
- * section or a column as often as it names ("## Help", "| Contact |").
- */
+/** Two or more ordinary words: one alone heads a section or column as often (`## Help`). */
 function ordinaryWords(candidate: ListedName): boolean {
   const words = tokenize(candidate.name);
   return (
@@ -41,10 +35,7 @@ function ordinaryWords(candidate: ListedName): boolean {
   );
 }
 
-/**
- * Whether `text[start, end)` fills a place only a name fills, so its case proves nothing: a whole
- * heading, a list item's bold lead, a whole table body cell; not `## FALL RIVER FLOODING`.
- */
+/** Whether `text[start, end)` fills a place only a name fills (whole heading, cell, bold lead). */
 export function standsAsName(segments: Segments, start: number, end: number): boolean {
   const k = firstAtOrAfter(segments.blocks, start + 1) - 1;
   const block = segments.blocks[k];
@@ -78,10 +69,7 @@ const MARKUP_END = /^[ \t*_]*:?[ \t*_#]*$/;
 const BOLD_OPEN = /^(?:\*\*|__)$/;
 const BOLD_CLOSE = /^:?(?:\*\*|__)/;
 
-/**
- * An ordinary word listed in capitals (`AND`, Asian Neighborhood Design) among other words in
- * capitals (`## FOOD AND SHELTER`): the capitals are the line's, so it is the word.
- */
+/** An ordinary word listed in capitals (`AND`) among capitals (`## FOOD AND SHELTER`): the word. */
 export function shoutedWord(
   text: string,
   tokens: readonly Token[],

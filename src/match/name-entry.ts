@@ -5,10 +5,7 @@ import { isPlaceName } from '../normalize/places.js';
 
 const NONE: readonly string[] = Object.freeze([]);
 
-/**
- * One listed name or alias as the matcher holds it; case rule and strength decided on its first
- * match: deciding all of 100,000 names when indexing was a third of building the index.
- */
+/** A listed name or alias; case rule and strength decided on first match (a third of indexing). */
 export class ListedName {
   #caseSensitive: boolean | undefined;
   #rawTokens: readonly string[] | undefined;

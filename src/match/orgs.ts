@@ -44,10 +44,7 @@ export function buildOrgMatcher(
   return { names, firstToken };
 }
 
-/**
- * Every organization named in `text`, left to right; of overlapping names the longest (then the
- * earlier) is kept. `blanked` spans (links) are skipped so `mass.gov` never names "Mass".
- */
+/** Every organization named, left to right, longest of overlaps first; `blanked` spans skipped. */
 export function findOrganizations(
   answer: string | PreparedAnswer,
   matcher: OrgMatcher,
@@ -196,10 +193,7 @@ function isCapitalized(token: Token): boolean {
   return first !== first.toLowerCase() || /^\d/.test(first);
 }
 
-/**
- * The first of `entries` the tokens from `from` may stand for: the same punctuation in each
- * `marked` gap, and a case-sensitive name in the case `writtenAsName` allows.
- */
+/** The first of `entries` the tokens from `from` may stand for, by gap marks and case. */
 function firstFitting(
   entries: readonly ListedName[] | undefined,
   marked: ReadonlyArray<[number, string]> | undefined,
@@ -251,10 +245,7 @@ function marksOf(name: string, tokens: readonly Token[]): readonly string[] {
   return marks ?? NONE;
 }
 
-/**
- * `tokens` without those a `blanked` span overlaps, each span's run found by binary search: testing
- * each token was a fifth of finding names. Exported so a test holds it to that test.
- */
+/** `tokens` without those `blanked` overlaps, by binary search (testing each was a fifth). */
 export function tokensOutside(
   tokens: readonly Token[],
   blanked: readonly Span[],

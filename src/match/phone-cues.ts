@@ -17,10 +17,7 @@ const NUMBER_THEN_NAME =
 const NAMES_TOGETHER =
   /^[\s*_]*(?:,|\/|&|or|and)?[\s*_]*(?:or|and)?[\s]+(?:the[\s]+)?[\s*_]*$|^[\s*_]*[,/&][\s*_]*$/i;
 
-/**
- * The name the sentence gives `phone` to: the name just before it joined by `NAME_THEN_NUMBER`,
- * else just after it by `NUMBER_THEN_NAME`; with the names written together with it. O(log names).
- */
+/** The name the sentence gives `phone` to in so many words, with the names written with it. */
 export function cued(
   phone: PhoneFinding,
   sentence: Span,
@@ -86,10 +83,7 @@ export function otherLineLabel(
   return after ? display(after[1] ?? after[2]!) : undefined;
 }
 
-/**
- * Whether the clause before `phone` calls it a hotline outside the name (`Senior Legal Hotline at
- * 1` labels nothing): a fix then wants the organization's hotline. O(clause).
- */
+/** Whether the clause before `phone`, outside `name`, calls it a hotline (a fix wants that). */
 export function saysHotline(phone: Span, clauseStart: number, text: string, name: Span): boolean {
   const outside = (from: number, to: number) => (from < to ? text.slice(from, to) : '');
   let before = outside(clauseStart, Math.min(name.start, phone.start));
@@ -152,10 +146,7 @@ const CAPITALIZED_BEFORE_NUMBER =
 // The end `CAPITALIZED_BEFORE_NUMBER` needs: a cheap reject before trying each of 80 characters.
 const CUE_BEFORE_NUMBER = /(?:[ \t](?:at|on)|:)[ \t*_(]*$/;
 
-/**
- * An unlisted name right before the number ("or Manna at 1"): capitalized words, overlapping no
- * listed name, one not common English ("Call at" is none). Reads 80 characters back at most.
- */
+/** An unlisted capitalized name right before the number ("or Manna at 1"), 80 characters back. */
 export function unknownRightBefore(
   text: string,
   sentence: Span,

@@ -187,10 +187,7 @@ function folded(items: readonly string[]): string {
 /** Where an office's name goes on from its organization's: `Legal Aid - Naples`, `Court (Salem)`. */
 const OFFICE_SEPARATOR = /^\s*(?:[-–—:(]|,\s)/;
 
-/**
- * The owners as a person reads them: `Legal Aid and 7 of its offices`, `Central Housing Court's 4
- * offices (Dudley Session, … and 1 more)`, else the first names and how many more.
- */
+/** The owners as a person reads them (`Legal Aid and 7 of its offices`), else the first few. */
 export function ownersText(owners: readonly string[]): string {
   if (owners.length < 2) return owners.join('');
   const root = owners.reduce((shortest, owner) =>

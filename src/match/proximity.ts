@@ -58,10 +58,7 @@ function inside<T extends Span>(org: T | undefined, scope: Span): T | undefined 
   return org && org.start >= scope.start && org.end <= scope.end ? org : undefined;
 }
 
-/**
- * In sentences alternating organizations with numbers on file and numbers, each number's partner;
- * at most one change of kind pairs nothing. O(mentions).
- */
+/** In sentences alternating names with numbers on file and numbers, each number's partner. */
 export function pairAlternating(
   phones: readonly PhoneFinding[],
   numbered: readonly Mention[],

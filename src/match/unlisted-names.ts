@@ -21,10 +21,7 @@ const ORG_HEADS: ReadonlySet<string> = new Set(
   ),
 );
 
-/**
- * Capitalized runs (joined by spaces, `of`, `the`, `and`, `for`, `&`) holding an organization word
- * and a word not common English (or three capitals), overlapping no directory name; read in `blocks`.
- */
+/** Unlisted capitalized names holding an organization word, read in `blocks`. */
 export function unlistedNames(
   answer: PreparedAnswer,
   orgs: readonly OrgFinding[],
@@ -121,10 +118,7 @@ const VERBS: ReadonlySet<string> = new Set(
 // Organization words for references: those of names, and a court's `session`.
 const REFERENCE_HEADS: ReadonlySet<string> = new Set([...ORG_HEADS, 'session']);
 
-/**
- * A reference by a common noun to a body other than `named`, in `span` outside every name ("the
- * housing court", "another office"): with a modifier `named` lacks ("its clerk's office" is its own).
- */
+/** A common-noun reference to a body other than `named` in `span` ("the housing court"). */
 export function otherReference(
   text: string | PreparedAnswer,
   span: Span,
@@ -199,10 +193,7 @@ const NAME_FILLER: ReadonlySet<string> = new Set([
   'an',
 ]);
 
-/**
- * A word of an owner's name that `named` lacks, in `scope` outside every name: "For housing, …
- * call 1", "Housing cases: 1" point at the real owner. O(scope).
- */
+/** A word of an owner's name `named` lacks, in `scope` ("Housing cases: 1"). O(scope). */
 export function ownerWordIn(
   text: string | PreparedAnswer,
   scope: Span,

@@ -9,10 +9,7 @@ const LEGAL_SUFFIX = /[\s,]+(?:inc|incorporated|l\.?l\.?c|corp|co|ltd|p\.?c|p\.?
 const TRAILING_THE = /,\s*the\s*$/i;
 const LEADING_THE = /^\s*the\s+/i;
 
-/**
- * A name without its legal form and article, as answers write it (`Community Law Center, Inc.`,
- * `Arc of Baltimore, The`, `The Arc`), stripped repeatedly; null when nothing or all would go.
- */
+/** A name without its legal form and article (`The Arc`, `… Center, Inc.`); null if none/all. */
 export function bareOrgName(name: string): string | null {
   let bare = name;
   for (let previous = ''; previous !== bare; ) {
@@ -35,10 +32,7 @@ const ACRONYM_FORMS = [
   new RegExp(String.raw`^(.+?)\s*\((${ACRONYM})\)$`, 'u'),
 ];
 
-/**
- * The forms answers write a name in besides the listed one: bare, and a true acronym and its full
- * name each alone (never a `PARENT - SITE` name's parts); undefined when none.
- */
+/** A name's bare form, and a true acronym and its full name apart; undefined when none. */
 export function otherForms(name: string): string[] | undefined {
   const stripped = bareOrgName(name);
   const base = stripped ?? name;
@@ -63,10 +57,7 @@ const MINOR_WORDS: ReadonlySet<string> = new Set(
   'a an and at by for in of on or the to with'.split(' '),
 );
 
-/**
- * Whether `acronym` is the initials of `expansion`'s words in order, minor words left out and any
- * between allowed (`STOP`): what tells `SARC: …` from a parent and its site (`SFWMD - MIAMI-DADE`).
- */
+/** Whether `acronym` is the in-order initials of `expansion`'s words (`STOP`, not `SFWMD`). */
 export function isAcronymOf(acronym: string, expansion: string): boolean {
   const letters = acronym.replace(/[^\p{L}\d]/gu, '').toLowerCase();
   const words = expansion
@@ -87,10 +78,7 @@ export interface BareNames {
   collisions: Array<{ name: string; organizations: string[] }>;
 }
 
-/**
- * The bare names of a directory's names and aliases, O(names), `own` first. One that would name two
- * organizations (another's name, alias or bare name) goes to none: a collision.
- */
+/** Bare names of a directory's names, O(names); one two organizations would share is refused. */
 export function deriveBareNames(
   entries: Iterable<{ organization: string; name: string }>,
   own: readonly string[] = [],

@@ -2,10 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { COMMON_WORD_RANK } from '../defaults.js';
 
-/**
- * Whether a folded word is ordinary English (`COMMON_WORD_RANK` of SUBTLEX-US, legal-help prose, a
- * legal form): a name of only these is matched in its case, so "get legal aid" names no one.
- */
+/** Whether a folded word is ordinary (frequent English, legal prose, a legal form). */
 export function isCommonWord(folded: string): boolean {
   return LEGAL_WORDS.has(folded) || frequent().has(folded);
 }

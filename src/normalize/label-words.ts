@@ -22,10 +22,7 @@ export function isLabelWord(folded: string): boolean {
   return LABEL_WORDS.has(folded);
 }
 
-/**
- * Whether folded words are a label and nothing else ("en espanol", "tty"): label words, one not
- * only joining; any other word ("Korean Community Center") makes a name.
- */
+/** Whether folded words are a label only ("en espanol"): label words, not only joining ones. */
 export function isLabelOnly(folded: readonly string[]): boolean {
   return (
     folded.length > 0 &&

@@ -1,9 +1,6 @@
 import { isCommonWord } from './common-words.js';
 
-/**
- * The one organization-name normalizer: word tokens, case and accents folded, inner apostrophes
- * dropped, `&` as `and`; so `Legal Aid` never matches inside `Paralegal Aide`.
- */
+/** The one organization-name normalizer: folded word tokens, so `Aid` never matches `Aide`. */
 export interface Token {
   /** Folded form the matcher compares. */
   norm: string;

@@ -1,9 +1,6 @@
 import { formatPhone } from './phone.js';
 
-/**
- * `e164` in the layout the answer wrote `example` in, digit for digit, its extension dropped (it
- * was the wrong number's); a vanity number or another length is written by `formatPhone`.
- */
+/** `e164` laid out as the answer wrote `example`, extension dropped; else `formatPhone`. */
 export function writePhoneLike(example: string, e164: string): string {
   const national = /^\+1(\d{10})$/.exec(e164)?.[1];
   if (national === undefined || /[A-Za-z]/.test(mainPart(example))) return formatPhone(e164);

@@ -100,10 +100,7 @@ export function normalizePhone(input: string): PhoneNormalization {
   return withExtension({ ok: true, e164: `+1${digits}`, vanity, serviceLine: false }, extension);
 }
 
-/**
- * Why ten digits are no NANP number, or null: area code and exchange start with 2–9; no `N11`,
- * `N9X`, `37X`, `96X` area code. One rule everywhere, so no answer yields a number no directory holds.
- */
+/** Why ten digits are no NANP number (0/1 starts; N11, N9X, 37X, 96X area codes), or null. */
 function whyNotNanp(tenDigits: string): string | null {
   const area = tenDigits.slice(0, 3);
   const exchange = tenDigits.slice(3, 6);

@@ -84,10 +84,7 @@ function canonicalHost(hostname: string): string {
   return host;
 }
 
-/**
- * Unreserved escapes decoded, the rest upper-cased (RFC 3986 §6.2.2), by hand: a callback per
- * escape took seconds on a 1 MB non-ASCII path.
- */
+/** Escapes tidied (RFC 3986 §6.2.2), by hand: a callback per escape took seconds on 1 MB. */
 function tidyEscapes(text: string): string {
   let at = text.indexOf('%');
   if (at === -1) return text;

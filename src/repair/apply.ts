@@ -5,10 +5,7 @@ export interface PlannedEdit<T> extends Edit {
   what: T;
 }
 
-/**
- * Apply edits as a linter's fixer does: by start, an edit overlapping one taken is skipped (and
- * returned), identical ones merged, one inside a removal covered. O(edits log edits + text).
- */
+/** Edits applied as a linter's fixer does: by start, overlaps skipped, duplicates merged. */
 export function applyEdits<T>(
   text: string,
   edits: readonly PlannedEdit<T>[],

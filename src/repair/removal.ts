@@ -56,10 +56,7 @@ function isBlank(code: number): boolean {
 /** More than `EMPTY_REMAINDER` can hold besides blanks (astral letters count twice). */
 const REMAINDER_MOST = 80;
 
-/**
- * Whether the line without `start`–`end` says nothing (`EMPTY_REMAINDER`), read outward from the
- * removal only until it holds more than `REMAINDER_MOST`, so a long line is not read whole.
- */
+/** Whether the line's rest says nothing, read outward only to `REMAINDER_MOST` characters. */
 function saysNothing(
   text: string,
   lineStart: number,

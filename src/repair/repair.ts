@@ -34,11 +34,7 @@ export type Verify = (answer: PreparedAnswer) => Report | Promise<Report>;
 
 type Target = { finding: 'link' | 'phone'; raw: string; correction: Fix; span: Span };
 
-/**
- * Repair an answer as a linter fixes a file: each correction against it (and a lookalike with a
- * listed page) an edit, applied and verified again, up to `REPAIR_MAX_PASSES` passes. A `review`
- * is never applied: it stays unrepaired.
- */
+/** Repair an answer as a linter fixes a file, up to `REPAIR_MAX_PASSES`; `review`s stay. */
 export async function repairAnswer(
   text: string | PreparedAnswer,
   report: Report,

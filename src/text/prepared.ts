@@ -38,10 +38,7 @@ export function firstTokenAfter(tokens: readonly Token[], position: number): num
   return low;
 }
 
-/**
- * What `tokenize(text.slice(span.start, span.end))` gives, at text offsets: the answer's tokens,
- * and a word the span cuts tokenized as cut (rare).
- */
+/** What tokenizing `span`'s slice gives, at text offsets (a word the span cuts, cut). */
 export function tokensIn(answer: PreparedAnswer, span: Span): Token[] {
   const { tokens, text } = answer;
   const out: Token[] = [];

@@ -2,10 +2,7 @@ import { BLOCKS_ABOVE } from '../defaults.js';
 import type { Span } from '../extract/types.js';
 import { splitSentences } from './sentences.js';
 
-/**
- * Sentences and blocks (paragraphs, list items, headings, table rows) of an answer, as spans. A
- * line break ends a sentence, not a block: answers put a name on one line and its number below.
- */
+/** An answer's sentences and blocks as spans; a line break ends a sentence, not a block. */
 export interface Segments {
   text: string;
   sentences: Span[];
