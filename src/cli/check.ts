@@ -126,7 +126,11 @@ export const checkCommand: Subcommand = defineCommand({
     const answer = await readAnswer(positionals[0], io);
     const { plan, live } = await planChecks(values, file, given, io);
     // After the allowlist loaded, so a broken setup is reported first.
-    if (plan.links) refuseEmpty(answer);
+    if (plan.links && answer.text.trim() === '')
+      throw new InputError(
+        'USAGE',
+        `the answer is empty (${answer.source === '-' ? 'nothing on standard input' : answer.source}); an empty answer cites nothing and would pass, so there is nothing to check`,
+      );
     const checks = await finish(live, checkAnswer(plan, answer.text, io));
     return writeChecks(output, format, values.fix, answer.text, checks, io);
   },
@@ -168,13 +172,11 @@ async function finish<T>(live: boolean, work: Promise<T>): Promise<T> {
   }
 }
 
-interface Answer {
-  text: string;
-  source: string;
-}
-
 /** The answer file, or standard input when it is `-` or absent (and piped in). */
-async function readAnswer(file: string | undefined, io: CliIo): Promise<Answer> {
+async function readAnswer(
+  file: string | undefined,
+  io: CliIo,
+): Promise<{ text: string; source: string }> {
   if (file === undefined && io.stdinIsTTY) {
     throw new InputError(
       'USAGE',
@@ -187,15 +189,6 @@ async function readAnswer(file: string | undefined, io: CliIo): Promise<Answer> 
       ? await io.readStdin()
       : await readTextFile(resolve(io.cwd, source), 'answer file');
   return { text, source };
-}
-
-/** An empty answer cites nothing and would pass: that is a mistake upstream, said as one. */
-function refuseEmpty(answer: Answer): void {
-  if (answer.text.trim() === '')
-    throw new InputError(
-      'USAGE',
-      `the answer is empty (${answer.source === '-' ? 'nothing on standard input' : answer.source}); an empty answer cites nothing and would pass, so there is nothing to check`,
-    );
 }
 
 /** Print one check's document or both checks'; exit 0 when all passed (with --fix, or repaired). */
