@@ -168,12 +168,8 @@ export function privateAddressPolicy(
   };
 }
 
-/** The article and noun for a reason: "a loopback address", "a cloud metadata address". */
-export function describeAddressClass(label: AddressClass): string {
-  return ADDRESS_CLASS_WORDS[label];
-}
-
-const ADDRESS_CLASS_WORDS: Readonly<Record<AddressClass, string>> = {
+/** The article and noun of each class, for a reason: "a loopback address". */
+export const ADDRESS_CLASS_WORDS: Readonly<Record<AddressClass, string>> = {
   loopback: 'a loopback address',
   private: 'a private-network address',
   'link-local': 'a link-local address',

@@ -8,7 +8,7 @@ import { privateAddressPolicy } from './address.js';
 import { DiskCache } from './cache.js';
 import { Cancelled, Stop, untilAborted, type PartyKey } from './cancel.js';
 import { classify, networkNeeded, type Evidence } from './classify.js';
-import { Crawler, type Crawled } from './crawl.js';
+import { Crawler } from './crawl.js';
 import { Deadlines } from './deadline.js';
 import { HostVetting } from './hosts.js';
 import { HttpClient, createAgent } from './http.js';
@@ -134,20 +134,15 @@ function awaitLink(
       starved,
     );
   return pending.then((outcome) => {
-    // Not settled: a deadline answered first.
-    if (link.settled) link.limited--;
-    else giveUp(links, url, link);
+    link.limited--;
+    // A deadline answered first and nobody else waits: the link is aborted, and a later caller
+    // starts it afresh.
+    if (!link.settled && link.limited === 0 && !link.unlimited) {
+      link.controller.abort(new Cancelled('deadline'));
+      if (links.get(url) === link) links.delete(url);
+    }
     return outcome;
   });
-}
-
-/** A caller with a deadline gave up on `url`: when nobody else waits for it, it is aborted. */
-function giveUp(links: Map<string, LinkRun>, url: string, entry: LinkRun): void {
-  entry.limited--;
-  if (entry.limited > 0 || entry.unlimited || entry.settled) return;
-  entry.controller.abort(new Cancelled('deadline'));
-  // A later caller starts the link afresh rather than receiving the aborted one.
-  if (links.get(url) === entry) links.delete(url);
 }
 
 /** Seams for tests: the wait between retries, the clock, the system resolver's lookup. */
@@ -256,7 +251,7 @@ function networkPolicy(options: LivenessOptions): string {
   });
 }
 
-/** The network probe: one page known to exist, fetched once when a verdict needs the network shown. */
+/** The network probe (see `NetworkMonitor`). */
 async function probeNetwork(
   url: URL,
   hosts: HostVetting,
@@ -298,7 +293,7 @@ async function checkLink(parts: CheckerParts, url: string, link: Stop): Promise<
       : await untilAborted(parts.network.confirm(need), link.signal, () => parts.network.view());
   const outcome = link.signal.aborted
     ? stoppedOutcome(link.signal.reason)
-    : classify(stripBody(evidence), view);
+    : classify(evidence, view);
   if (outcome.kind === 'live') await parts.diskCache?.put(url, outcome);
   return outcome;
 }
@@ -316,12 +311,6 @@ function stoppedOutcome(reason: unknown): LivenessOutcome {
     error: 'closed',
     reason: 'the link checker was closed before this link was checked',
   };
-}
-
-function stripBody(evidence: Crawled): Evidence {
-  if (evidence.type !== 'response' || evidence.body === undefined) return evidence;
-  const { body: _body, ...rest } = evidence;
-  return rest;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { STATUS_CODES } from 'node:http';
-import { type AddressClass, describeAddressClass } from './address.js';
+import { ADDRESS_CLASS_WORDS, type AddressClass } from './address.js';
 import { botProtection } from './page-signs.js';
 import type { LivenessOutcome } from './types.js';
 
@@ -262,5 +262,5 @@ export function unprovenPrivateAnswer(failure: Failure, where: string, detail: s
 }
 
 function what(failure: Failure): string {
-  return failure.addressClass ? describeAddressClass(failure.addressClass) : 'a non-public address';
+  return failure.addressClass ? ADDRESS_CLASS_WORDS[failure.addressClass] : 'a non-public address';
 }

@@ -1,4 +1,4 @@
-import type { Evidence, Failure, FailureEvidence, ResponseEvidence } from './classify.js';
+import type { Evidence, Failure, FailureEvidence } from './classify.js';
 import type { HostVetting } from './hosts.js';
 import { SharedWork, abortableSleep, type Stop } from './cancel.js';
 import { stopped, type Exchange, type HttpClient } from './http.js';
@@ -55,10 +55,10 @@ export class Crawler {
     const { maxRedirects } = this.settings;
     let current = start;
     let redirects = 0;
-    const failed = (failure: Failure, attempts: number, at: URL = current): FailureEvidence => ({
+    const failed = (failure: Failure, attempts: number): FailureEvidence => ({
       type: 'failure',
       url: start.href,
-      finalUrl: at.href,
+      finalUrl: current.href,
       redirects,
       attempts,
       failure,
@@ -82,7 +82,7 @@ export class Crawler {
         current = next;
         continue;
       }
-      const evidence: ResponseEvidence & { body?: string } = {
+      return {
         type: 'response',
         url: start.href,
         finalUrl: current.href,
@@ -93,7 +93,6 @@ export class Crawler {
         ...(step.retryAfterMs !== undefined ? { retryAfterMs: step.retryAfterMs } : {}),
         ...(exchange.body !== undefined ? { body: exchange.body } : {}),
       };
-      return evidence;
     }
   }
 

@@ -28,7 +28,6 @@ export type Resolver = (host: string, asker?: LookupAsker) => Promise<ResolveRes
 
 /** The side of a link a resolver that bounds its lookups sees (see `createSystemResolver`). */
 export type LookupAsker = Partial<Pick<Stop, 'party' | 'noteLookupWaiting'>>;
-/** An address a host name resolves to. */
 export type Address = { address: string; family: 4 | 6 };
 export type ResolveResult =
   | { ok: true; addresses: Address[] }
@@ -38,7 +37,7 @@ export type ResolveResult =
 /** The data options of `LivenessOptionsSchema`, plus those only code can give. */
 export interface LivenessOptions extends LivenessSettingsInput {
   resolver?: Resolver;
-  /** PEM certificates to trust in addition to the system roots (an intranet CA, a test CA). */
+  /** PEM certificates to trust besides the system roots (an intranet CA, a test CA). */
   ca?: string | readonly string[];
   /** Told what changes no verdict but the user should know (a cache folder not used, and why). */
   warn?: (message: string) => void;
