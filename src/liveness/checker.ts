@@ -8,15 +8,14 @@ import { privateAddressPolicy } from './address.js';
 import { DiskCache } from './cache.js';
 import { Cancelled, Stop, untilAborted, type PartyKey } from './cancel.js';
 import { classify, networkNeeded, type Evidence } from './classify.js';
-import { Crawler } from './crawl.js';
+import { Crawler, Soft404Prober } from './crawl.js';
 import { Deadlines } from './deadline.js';
 import { HostVetting } from './hosts.js';
 import { HttpClient, createAgent } from './http.js';
 import { Limiter } from './limiter.js';
 import { NETWORK_PROBE_URL, NetworkMonitor, type ProbeResult } from './network.js';
-import { livenessNumbers, parseLivenessOptions } from './options.js';
+import { parseLivenessOptions } from './options.js';
 import { createSystemResolver, hostKey, pinsFrom } from './resolve.js';
-import { Soft404Prober } from './soft404.js';
 import type {
   CheckOptions,
   LinkChecker,
@@ -41,7 +40,14 @@ function resolveLivenessSettings(options: LivenessOptions) {
   const { resolver: _resolver, ca: _ca, warn: _warn, ...data } = options;
   const valid = parseLivenessOptions(data);
   return {
-    ...livenessNumbers(valid),
+    concurrency: valid.concurrency ?? LIVENESS_DEFAULTS.concurrency,
+    perHostConcurrency: valid.perHostConcurrency ?? LIVENESS_DEFAULTS.perHostConcurrency,
+    timeoutMs: valid.timeoutMs ?? LIVENESS_DEFAULTS.timeoutMs,
+    hostDeadlineMs: valid.hostDeadlineMs ?? LIVENESS_DEFAULTS.hostDeadlineMs,
+    maxRedirects: valid.maxRedirects ?? LIVENESS_DEFAULTS.maxRedirects,
+    retries: valid.retries ?? LIVENESS_DEFAULTS.retries,
+    retryAfterCapMs: valid.retryAfterCapMs ?? LIVENESS_DEFAULTS.retryAfterCapMs,
+    cacheTtlMs: valid.cacheTtlMs ?? LIVENESS_DEFAULTS.cacheTtlMs,
     maxBodyBytes: LIVENESS_DEFAULTS.maxBodyBytes,
     maxHeaderBytes: LIVENESS_DEFAULTS.maxHeaderBytes,
     userAgent: valid.userAgent ?? LIVENESS_DEFAULTS.userAgent,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIVENESS_DEFAULTS, MAX_TIMER_MS } from '../defaults.js';
+import { MAX_TIMER_MS } from '../defaults.js';
 import { parseInput } from '../input/issues.js';
 import { numberFromText } from '../input/number.js';
 
@@ -103,19 +103,4 @@ export function livenessFlagInput(
     labels[key] = `--${flag}`;
   }
   return { options, labels };
-}
-
-/** The number options, each given or its `LIVENESS_DEFAULTS` value. */
-export function livenessNumbers(options: LivenessSettingsInput) {
-  return {
-    concurrency: options.concurrency ?? LIVENESS_DEFAULTS.concurrency,
-    perHostConcurrency: options.perHostConcurrency ?? LIVENESS_DEFAULTS.perHostConcurrency,
-    timeoutMs: options.timeoutMs ?? LIVENESS_DEFAULTS.timeoutMs,
-    deadlineMs: options.deadlineMs ?? LIVENESS_DEFAULTS.deadlineMs,
-    hostDeadlineMs: options.hostDeadlineMs ?? LIVENESS_DEFAULTS.hostDeadlineMs,
-    maxRedirects: options.maxRedirects ?? LIVENESS_DEFAULTS.maxRedirects,
-    retries: options.retries ?? LIVENESS_DEFAULTS.retries,
-    retryAfterCapMs: options.retryAfterCapMs ?? LIVENESS_DEFAULTS.retryAfterCapMs,
-    cacheTtlMs: options.cacheTtlMs ?? LIVENESS_DEFAULTS.cacheTtlMs,
-  };
 }

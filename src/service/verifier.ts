@@ -180,7 +180,6 @@ export class Verifier {
       void thread.worker.terminate();
       void this.reload('a request ran out of time');
     }
-    clearTimeout(pending.timer);
     pending.reject(deadlineRefusal(deadlineMs));
   }
 

@@ -2,7 +2,7 @@ import { createServer as createTcpServer, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { LIVENESS_DEFAULTS } from '../../src/defaults.js';
-import { SOFT_404_PROBE_PREFIX } from '../../src/liveness/soft404.js';
+import { SOFT_404_PROBE_PREFIX } from '../../src/liveness/crawl.js';
 import {
   closedPort,
   startHttpServer,

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { ServerResponse } from 'node:http';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { LIVENESS_DEFAULTS } from '../../src/defaults.js';
-import { SOFT_404_PROBE_PREFIX } from '../../src/liveness/soft404.js';
+import { SOFT_404_PROBE_PREFIX } from '../../src/liveness/crawl.js';
 import { closedPort, startHttpServer, type Route } from '../helpers/http-server.js';
 import { fakeResolver, isRefusalRetryWait, testChecker } from './support.js';
 
