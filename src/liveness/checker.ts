@@ -11,8 +11,7 @@ import { classify, networkNeeded, type Evidence } from './classify.js';
 import { Crawler, Soft404Prober } from './crawl.js';
 import { Deadlines } from './deadline.js';
 import { HostVetting } from './hosts.js';
-import { HttpClient, createAgent } from './http.js';
-import { Limiter } from './limiter.js';
+import { HttpClient } from './http.js';
 import { NETWORK_PROBE_URL, NetworkMonitor, type ProbeResult } from './network.js';
 import { parseLivenessOptions } from './options.js';
 import { createSystemResolver, hostKey, pinsFrom } from './resolve.js';
@@ -89,7 +88,7 @@ export function createLinkChecker(
         if (!entry.settled) entry.controller.abort(new Cancelled('closed'));
       parts.closing.abort(new Cancelled('closed'));
       // Destroyed, not drained: draining would wait for each silent server's timeout.
-      await parts.agent.destroy();
+      await parts.http.agent.destroy();
     },
   };
 }
@@ -206,17 +205,8 @@ function assembleParts(
   );
   const ca = trustedCas(options.ca);
   const lookup = hosts.lookup();
-  const agent = createAgent(
-    lookup,
-    settings.timeoutMs,
-    ca,
-    settings.perHostConcurrency,
-    settings.maxHeaderBytes,
-  );
   const deadlines = new Deadlines(now);
   const http = new HttpClient(
-    agent,
-    new Limiter(settings.concurrency, settings.perHostConcurrency),
     settings,
     () => network.noteResponse(),
     (host) => deadlines.noteStart(host),
@@ -244,7 +234,7 @@ function assembleParts(
           options.warn,
         );
   const soft404 = new Soft404Prober(crawler, http);
-  return { crawler, soft404, network, deadlines, agent, diskCache, closing };
+  return { crawler, soft404, network, deadlines, http, diskCache, closing };
 }
 
 /** What a success depends on besides the URL, part of the disk cache's key. */

@@ -1,10 +1,9 @@
-import type { LookupFunction } from 'node:net';
-import { Agent, type Dispatcher } from 'undici';
+import { Agent } from 'undici';
 import type { Failure } from './classify.js';
 import { Cancelled, type Stop } from './cancel.js';
 import { causeChain, failureFromError } from './failure.js';
 import { hostKey } from './resolve.js';
-import type { Limiter } from './limiter.js';
+import { Limiter } from './limiter.js';
 import {
   readStatusLine,
   requestOnce,
@@ -24,6 +23,8 @@ export interface HttpSettings {
   maxHeaderBytes: number;
   userAgent: string;
   accept: string;
+  concurrency: number;
+  perHostConcurrency: number;
 }
 
 /**
@@ -48,44 +49,38 @@ export class LookupRefused extends Error {
   }
 }
 
-/**
- * A connection pool that resolves names only through the checker's vetted `lookup`, so a DNS
- * answer that changes after the check (rebinding) cannot reach a private address.
- */
-export function createAgent(
-  lookup: LookupFunction,
-  timeoutMs: number,
-  ca: string[] | undefined,
-  perHost: number,
-  maxHeaderBytes: number,
-): Agent {
-  return new Agent({
-    maxHeaderSize: maxHeaderBytes,
-    // Uncapped, the pool opens a new connection for a request dispatched between a response's
-    // end and its connection's return to the pool.
-    connections: perHost,
-    connect: {
-      lookup,
-      timeout: timeoutMs,
-      ...(ca ? { ca } : {}),
-    },
-  });
-}
-
 /** The IO edge: one request at a time, through the vetted pool, inside the limits. No verdicts. */
 export class HttpClient {
+  /**
+   * A pool that resolves names only through the checker's vetted `lookup`, so a DNS answer that
+   * changes after the check (rebinding) cannot reach a private address.
+   */
+  readonly agent: Agent;
+  private readonly limiter: Limiter;
+
   constructor(
-    private readonly agent: Dispatcher,
-    private readonly limiter: Limiter,
     private readonly settings: HttpSettings,
     /** Any host answered with a status line (proof that egress works). */
     private readonly onResponse: () => void,
     /** A request of `host` got its slot (per-host deadlines run from the first). */
     private readonly onStart: (host: string) => void,
     private readonly now: () => number,
-    /** How to reach a host by hand when undici will not read its answer (`readStatusLine`). */
+    /** The vetted lookup and trusted CAs, for the pool and for `readStatusLine`. */
     private readonly byHand: Pick<StatusLineSettings, 'lookup' | 'ca'>,
   ) {
+    const { lookup, ca } = byHand;
+    this.agent = new Agent({
+      maxHeaderSize: settings.maxHeaderBytes,
+      // Uncapped, the pool opens a new connection for a request dispatched between a response's
+      // end and its connection's return to the pool.
+      connections: settings.perHostConcurrency,
+      connect: {
+        lookup,
+        timeout: settings.timeoutMs,
+        ...(ca ? { ca } : {}),
+      },
+    });
+    this.limiter = new Limiter(settings.concurrency, settings.perHostConcurrency);
     this.headers = {
       'user-agent': settings.userAgent,
       accept: settings.accept,
