@@ -191,7 +191,8 @@ export function parseAliasCell(cell: string): string[] {
 
 export type ColumnKind = 'org' | 'url' | 'phone' | 'alias' | 'domain';
 
-const VALUES: Readonly<Record<ColumnKind, (cell: string) => string[]>> = {
+/** The keys of the values a cell of a `kind` column puts in the allowlist, in the order written. */
+export const CELL_VALUES: Readonly<Record<ColumnKind, (cell: string) => string[]>> = {
   org: (cell) => [orgKey(cleanOrgName(cell))],
   alias: (cell) => parseAliasCell(cell).map(orgKey),
   url: (cell) => parseUrlCell(cell).flatMap((part) => (part.kind === 'url' ? [part.url] : [])),
@@ -200,11 +201,6 @@ const VALUES: Readonly<Record<ColumnKind, (cell: string) => string[]>> = {
   domain: (cell) =>
     parseDomainCell(cell).flatMap((part) => (part.kind === 'domain' ? [part.host] : [])),
 };
-
-/** The keys of the values a cell of a `kind` column puts in the allowlist, in the order written. */
-export function cellValues(kind: ColumnKind, cell: string): string[] {
-  return VALUES[kind](cell);
-}
 
 // What kind of value a cell holds, judged by the parsers that read its values, so a shifted row
 // can be told from a row with one bad value.
@@ -221,7 +217,8 @@ export function isPhoneText(cell: string): boolean {
     !parts.every(
       (part) =>
         !keypadWords(part.raw) &&
-        (part.kind === 'number' || (part.kind === 'bad' && digitCount(part.raw) >= 7)),
+        (part.kind === 'number' ||
+          (part.kind === 'bad' && part.raw.replace(/\D/g, '').length >= 7)),
     )
   )
     return false;
@@ -252,10 +249,6 @@ export function holdsWrittenAddress(cell: string): boolean {
       part.kind === 'url' &&
       (/^[a-z][a-z\d+.-]*:\/\/|^www\.|\//i.test(part.raw) || part.raw === part.raw.toLowerCase()),
   );
-}
-
-function digitCount(text: string): number {
-  return text.replace(/\D/g, '').length;
 }
 
 /** Small letters outside an extension (`x12`): words, not keypad letters. */

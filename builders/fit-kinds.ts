@@ -1,6 +1,6 @@
 import {
   type ColumnKind,
-  cellValues,
+  CELL_VALUES,
   holdsPhoneNumber,
   holdsWrittenAddress,
   isAddressText,
@@ -170,7 +170,7 @@ export function keptValues(cellAt: CellAt, kinds: Kinds): string {
   const values: string[][] = [];
   for (const [index, kind] of [...kinds].sort((a, b) => a[0] - b[0])) {
     const cell = cellAt(index);
-    values.push(present(cell) ? cellValues(kind, cell).sort() : []);
+    values.push(present(cell) ? CELL_VALUES[kind](cell).sort() : []);
   }
   return JSON.stringify(values);
 }

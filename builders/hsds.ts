@@ -100,13 +100,19 @@ export function hsdsDirectory(pkg: HsdsPackage): Directory {
       }),
     ),
   );
-  for (const resource of ['service', 'program'] as const) {
-    const table = tiedUrls(t, resource, links, left, areaCell);
-    if (table) tables.push(table);
-  }
+  const page = (owner: Owner, table: ExportTable, row: TableRow): string | undefined =>
+    orgOrLeftOut(owner, left, table.table, row, 'the service');
   const phoneKinds: DirectoryPhone[] = [];
-  const phones = phoneTable(t, links, left, areaCell, phoneKinds);
-  if (phones) tables.push(phones);
+  for (const table of [
+    tiedTable(t, 'service', links, areaCell, (s, row) =>
+      page(links.service(s.cell(row, 'id')), s, row),
+    ),
+    tiedTable(t, 'program', links, areaCell, (p, row) =>
+      page(links.organization(p.cell(row, 'organization_id')), p, row),
+    ),
+    tiedTable(t, 'phone', links, areaCell, (p, row) => phoneOwner(p, row, links, left, phoneKinds)),
+  ])
+    if (table) tables.push(table);
   for (const table of tables) table.notes.push(...left.linesFor(table));
   const { warnings, notes } = left.messages();
   return {
@@ -260,35 +266,36 @@ function orgOrLeftOut(
   return undefined;
 }
 
-/** Services' or programs' own pages, each under its organization. */
-function tiedUrls(
+/**
+ * The service, program or phone records whose page or number belongs to an organization, each
+ * under it; `ownerOf` says whose a row is (undefined: left out).
+ */
+function tiedTable(
   t: Tables,
-  resource: 'service' | 'program',
+  resource: 'service' | 'program' | 'phone',
   links: Links,
-  left: LeftOut,
   areaCell: (org: string) => Record<string, string>,
+  ownerOf: (table: ExportTable, row: TableRow) => string | undefined,
 ): Table | undefined {
   const table = t.get(resource);
-  const url = table?.column('url');
-  if (!table || !url) return undefined;
+  const value = resource === 'phone' ? 'number' : 'url';
+  const column = table?.column(value);
+  if (!table || !column) return undefined;
   const rows: RecordRow[] = [];
   for (const row of table.table.rows) {
-    const owner =
-      resource === 'service'
-        ? links.service(table.cell(row, 'id'))
-        : links.organization(table.cell(row, 'organization_id'));
-    const org = orgOrLeftOut(owner, left, table.table, row, 'the service');
+    const org = ownerOf(table, row);
     if (org === undefined) continue;
     rows.push({
       at: row,
       organization: links.name(org),
       tied: true,
-      cells: { [url]: table.cell(row, 'url'), ...areaCell(org) },
+      cells: { [column]: table.cell(row, value), ...areaCell(org) },
     });
   }
+  const [urls, phones] = value === 'url' ? [[column], []] : [[], [column]];
   return recordTable(
     table.table,
-    { org: 'organization_id', urls: [url], phones: [], aliases: [], area: AREA },
+    { org: 'organization_id', urls, phones, aliases: [], area: AREA },
     rows,
   );
 }
@@ -303,40 +310,22 @@ export function hsdsPhoneKind(type: string, description: string): PhoneKind {
   return kindOfLabel(description) ?? 'voice';
 }
 
-/** Each phone under the organization its most specific id leads to; other lines left out. */
-function phoneTable(
-  t: Tables,
+/** The organization a phone is listed under, or undefined: left out, or another line (kept in `kinds`). */
+function phoneOwner(
+  table: ExportTable,
+  row: TableRow,
   links: Links,
   left: LeftOut,
-  areaCell: (org: string) => Record<string, string>,
   kinds: DirectoryPhone[],
-): Table | undefined {
-  const table = t.get('phone');
-  const number = table?.column('number');
-  if (!table || !number) return undefined;
-  const rows: RecordRow[] = [];
-  for (const row of table.table.rows) {
-    const org = orgOrLeftOut(links.ownerOf(table, row), left, table.table, row, 'its service');
-    if (org === undefined) continue;
-    const kind = hsdsPhoneKind(table.cell(row, 'type'), table.cell(row, 'description'));
-    const organization = links.name(org);
-    if (kind !== 'voice') kinds.push({ organization, raw: table.cell(row, 'number'), kind });
-    if (!isNumberToCall(kind)) {
-      left.add(table.table, row, `kept as a ${kind} line, not a number to call`);
-      continue;
-    }
-    rows.push({
-      at: row,
-      organization,
-      tied: true,
-      cells: { [number]: table.cell(row, 'number'), ...areaCell(org) },
-    });
-  }
-  return recordTable(
-    table.table,
-    { org: 'organization_id', urls: [], phones: [number], aliases: [], area: AREA },
-    rows,
-  );
+): string | undefined {
+  const org = orgOrLeftOut(links.ownerOf(table, row), left, table.table, row, 'its service');
+  if (org === undefined) return undefined;
+  const kind = hsdsPhoneKind(table.cell(row, 'type'), table.cell(row, 'description'));
+  const raw = table.cell(row, 'number');
+  if (kind !== 'voice') kinds.push({ organization: links.name(org), raw, kind });
+  if (isNumberToCall(kind)) return org;
+  left.add(table.table, row, `kept as a ${kind} line, not a number to call`);
+  return undefined;
 }
 
 /** Each organization's states: its running services' areas together, placed by their addresses. */
