@@ -30,8 +30,7 @@ export async function readDirectoryExport(
     return hsdsDirectory(await readHsdsPackage(path, source));
   const table = await readCsvFile(path, source);
   if (from === 'csv') return table;
-  const icarol = isIcarolHeader(table.header);
-  if (icarol) return icarolDirectory(table);
+  if (isIcarolHeader(table.header)) return icarolDirectory(table);
   if (from === undefined) return table;
   throw exportError(
     source,

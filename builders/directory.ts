@@ -77,14 +77,12 @@ export function kindOfLabel(label: string): PhoneKind | undefined {
 
 /** An export's own table read by column name, case and surrounding spaces ignored. */
 export class ExportTable {
-  readonly index: ReadonlyMap<string, number>;
+  private readonly index = new Map<string, number>();
   constructor(readonly table: Table) {
-    const index = new Map<string, number>();
     table.header.forEach((name, at) => {
       const key = name.trim().toLowerCase();
-      if (!index.has(key)) index.set(key, at);
+      if (!this.index.has(key)) this.index.set(key, at);
     });
-    this.index = index;
   }
 
   has(column: string): boolean {

@@ -158,19 +158,15 @@ function list<T extends BuildWarning | BuildNote>(
   fold: boolean,
 ): void {
   if (items.length === 0) return;
-  const groups: T[][] = [];
-  if (fold) {
-    const byCode = new Map<string, T[]>();
-    for (const item of items) {
-      const group = byCode.get(item.code);
-      if (group) group.push(item);
-      else byCode.set(item.code, [item]);
-    }
-    groups.push(...byCode.values());
-  } else groups.push(...items.map((item) => [item]));
+  const groups = new Map<string | T, T[]>();
+  for (const item of items) {
+    const group = groups.get(fold ? item.code : item);
+    if (group) group.push(item);
+    else groups.set(fold ? item.code : item, [item]);
+  }
   const out: string[] = [];
   let told = 0;
-  for (const group of groups) {
+  for (const group of groups.values()) {
     if (out.length >= shown) break;
     out.push(`  ${describe(group[0]!)}`);
     told += group.length;

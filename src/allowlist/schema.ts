@@ -6,6 +6,7 @@ import { cleanOrgName } from '../normalize/name.js';
 import { type AllowlistAreas, parseAreaFields } from './areas.js';
 import {
   dataRecord,
+  type Fail,
   readAlias,
   readDomains,
   readLists,
@@ -107,9 +108,7 @@ export function readAllowlist(
   const file = data as AllowlistFile;
   // Every bad entry at once, so a file with several is fixed in one pass.
   const problems: Array<{ path: Array<string | number>; message: string }> = [];
-  const fail = (path: Array<string | number>, message: string): void => {
-    problems.push({ path, message });
-  };
+  const fail: Fail = (path, message) => void problems.push({ path, message });
 
   const { urls, urlsAsWritten } = readUrls(file.urls, file.urls_as_written, fail);
   const domains = readDomains(file.domains, fail);

@@ -245,13 +245,9 @@ function unknownKeys(
   const allowed = Object.keys(shape);
   const given =
     issue.input !== null && typeof issue.input === 'object' ? Object.keys(issue.input) : [];
+  const free = allowed.filter((name) => !given.includes(name));
   const guesses = issue.keys
-    .map((key) =>
-      closest(
-        key,
-        allowed.filter((name) => !given.includes(name)),
-      ),
-    )
+    .map((key) => closest(key, free))
     .filter((guess) => guess !== undefined);
   for (const guess of guesses) suggested.add(pathKey([...path, guess]));
   const required = allowed.filter((key) => !isOptional(shape[key]!));
