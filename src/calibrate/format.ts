@@ -39,14 +39,11 @@ function figuresJson(figures: CalibrationFigures): Record<string, unknown> {
 export function calibrationJson(report: CalibrationReport): Record<string, unknown> {
   return {
     pairs: report.pairs,
-    judge:
-      report.judge === null
-        ? null
-        : {
-            model: report.judge.model,
-            prompt_version: report.judge.promptVersion,
-            advisory: report.judge.advisory,
-          },
+    judge: report.judge && {
+      model: report.judge.model,
+      prompt_version: report.judge.promptVersion,
+      advisory: report.judge.advisory,
+    },
     ...figuresJson(report.figures),
     judge_alone:
       report.judgeAlone === null
@@ -60,14 +57,11 @@ export function calibrationJson(report: CalibrationReport): Record<string, unkno
     })),
     decided_by_triage: report.decidedByTriage,
     pairs_with_uncounted_verdicts: report.uncounted,
-    repeatability:
-      report.repeatability === null
-        ? null
-        : {
-            runs: report.repeatability.runs,
-            pairs_decided_alike: report.repeatability.agreeing,
-            rate: round(report.repeatability.agreeing / Math.max(1, report.pairs)),
-          },
+    repeatability: report.repeatability && {
+      runs: report.repeatability.runs,
+      pairs_decided_alike: report.repeatability.agreeing,
+      rate: round(report.repeatability.agreeing / Math.max(1, report.pairs)),
+    },
     calls_made: report.callsMade,
     calls_from_cache: report.callsFromCache,
     tokens: { ...report.tokens, total: report.tokens.prompt + report.tokens.completion },
