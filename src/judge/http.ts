@@ -46,9 +46,7 @@ export function createHttpJudge(options: HttpJudgeOptions): Judge {
           return { kind: 'fault', ...statusFault(result.status, wait), attempts };
         if (!(await delay(wait, true, { signal }).catch(() => false)))
           return {
-            kind: 'fault',
-            fault: 'timeout',
-            detail: "the answer's deadline passed while waiting to retry",
+            ...fault('timeout', "the answer's deadline passed while waiting to retry"),
             attempts,
           };
       }
@@ -104,18 +102,12 @@ async function attemptOnce(
       };
     }
     if (text === undefined)
-      return {
-        kind: 'fault',
-        fault: 'bad_response',
-        detail: `reply over ${JUDGE_DEFAULTS.maxReplyBytes} bytes`,
-      };
+      return fault('bad_response', `reply over ${JUDGE_DEFAULTS.maxReplyBytes} bytes`);
     return completionContent(text);
   } catch (error) {
-    if (signal.aborted)
-      return { kind: 'fault', fault: 'timeout', detail: "the answer's deadline passed" };
-    if (timeout.aborted)
-      return { kind: 'fault', fault: 'timeout', detail: `no reply within ${timeoutMs} ms` };
-    return { kind: 'fault', fault: 'unreachable', detail: errorDetail(error) };
+    if (signal.aborted) return fault('timeout', "the answer's deadline passed");
+    if (timeout.aborted) return fault('timeout', `no reply within ${timeoutMs} ms`);
+    return fault('unreachable', errorDetail(error));
   }
 }
 
@@ -143,7 +135,7 @@ function completionContent(text: string): Attempt {
   try {
     data = JSON.parse(text);
   } catch {
-    return { kind: 'fault', fault: 'bad_response', detail: 'the response is not JSON' };
+    return fault('bad_response', 'the response is not JSON');
   }
   const completion = data as {
     choices?: Array<{ message?: { content?: unknown } }>;
@@ -151,11 +143,7 @@ function completionContent(text: string): Attempt {
   } | null;
   const content = completion?.choices?.[0]?.message?.content;
   if (typeof content !== 'string')
-    return {
-      kind: 'fault',
-      fault: 'bad_response',
-      detail: 'the response has no choices[0].message.content',
-    };
+    return fault('bad_response', 'the response has no choices[0].message.content');
   const usage = usageOf(completion?.usage);
   return { kind: 'reply', text: content, ...(usage ? { usage } : {}) };
 }
@@ -175,6 +163,10 @@ function usageOf(usage: unknown): TokenUsage | undefined {
     completion: count(record.completion_tokens),
     cached: count(record.prompt_tokens_details?.cached_tokens),
   };
+}
+
+function fault(kind: JudgeFaultKind, detail: string): Extract<Attempt, { kind: 'fault' }> {
+  return { kind: 'fault', fault: kind, detail };
 }
 
 function errorDetail(error: unknown): string {

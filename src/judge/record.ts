@@ -53,14 +53,9 @@ export function replayJudge(dir: string, model: string): Judge {
       const name = recordingName(model, request);
       const text = await readEntry(dir, name, MAX_RECORDING_BYTES);
       const reply = text === undefined ? undefined : replyOf(text, model);
-      return reply === undefined
-        ? {
-            kind: 'fault',
-            fault: 'not_recorded',
-            detail: `no recording ${name}.json in the replay folder`,
-            attempts: 0,
-          }
-        : { kind: 'reply', text: reply, attempts: 0 };
+      if (reply !== undefined) return { kind: 'reply', text: reply, attempts: 0 };
+      const detail = `no recording ${name}.json in the replay folder`;
+      return { kind: 'fault', fault: 'not_recorded', detail, attempts: 0 };
     },
   };
 }
