@@ -153,14 +153,9 @@ function actionJson(
     action: action.action,
     action_code: action.code,
     action_reason: action.reason,
-    ...(action.retry
-      ? {
-          retry: {
-            instruction: action.retry.instruction,
-            claims: action.retry.claims.map(auditRow),
-          },
-        }
-      : {}),
+    ...(action.retry && {
+      retry: { instruction: action.retry.instruction, claims: action.retry.claims.map(auditRow) },
+    }),
   };
 }
 
@@ -215,17 +210,15 @@ function auditRow(verdict: ClaimVerdict): ChunkAuditRow {
       ratio: verdict.wordOverlap.ratio,
       chunk_id: verdict.wordOverlap.chunkId ?? null,
     },
-    ...(verdict.judge
-      ? {
-          judge: {
-            label: verdict.judge.label,
-            evidence_quote: verdict.judge.evidenceQuote,
-            counted: verdict.judge.counted,
-            reason: verdict.judge.reason,
-            cached: verdict.judge.cached,
-          },
-        }
-      : {}),
+    ...(verdict.judge && {
+      judge: {
+        label: verdict.judge.label,
+        evidence_quote: verdict.judge.evidenceQuote,
+        counted: verdict.judge.counted,
+        reason: verdict.judge.reason,
+        cached: verdict.judge.cached,
+      },
+    }),
   };
 }
 
