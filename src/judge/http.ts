@@ -25,12 +25,8 @@ type Attempt =
  */
 export function createHttpJudge(options: HttpJudgeOptions): Judge {
   const endpoint = `${options.url.replace(/\/+$/, '')}/chat/completions`;
-  const settings = {
-    timeoutMs: options.requestTimeoutMs ?? JUDGE_DEFAULTS.requestTimeoutMs,
-    retries: JUDGE_DEFAULTS.retries,
-    baseMs: options.retryBaseMs ?? JUDGE_DEFAULTS.retryBaseMs,
-    capMs: JUDGE_DEFAULTS.maxRetryAfterMs,
-  };
+  const timeoutMs = options.requestTimeoutMs ?? JUDGE_DEFAULTS.requestTimeoutMs;
+  const baseMs = options.retryBaseMs ?? JUDGE_DEFAULTS.retryBaseMs;
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (options.key) headers.authorization = `Bearer ${options.key}`;
   return {
@@ -38,10 +34,10 @@ export function createHttpJudge(options: HttpJudgeOptions): Judge {
     async ask(request: JudgeRequest, signal: AbortSignal): Promise<JudgeAnswer> {
       const body = chatCompletionBody(options.model, request);
       for (let attempt = 0; ; attempt += 1) {
-        const result = await attemptOnce(endpoint, headers, body, signal, settings.timeoutMs);
+        const result = await attemptOnce(endpoint, headers, body, signal, timeoutMs);
         const attempts = attempt + 1;
         if (result.kind !== 'status') return { ...result, attempts };
-        const wait = retryWait(result, attempt, settings);
+        const wait = retryWait(result, attempt, baseMs);
         if (typeof wait === 'string')
           return { kind: 'fault', ...statusFault(result.status, wait), attempts };
         if (!(await delay(wait, true, { signal }).catch(() => false)))
@@ -58,16 +54,17 @@ export function createHttpJudge(options: HttpJudgeOptions): Judge {
 function retryWait(
   result: { status: number; retryAfter?: string },
   attempt: number,
-  settings: { retries: number; baseMs: number; capMs: number },
+  baseMs: number,
 ): number | string {
+  const { retries, maxRetryAfterMs: capMs } = JUDGE_DEFAULTS;
   const retryable = result.status === 429 || (result.status >= 500 && result.status <= 599);
   if (!retryable) return 'not retried';
   const asked =
     result.retryAfter === undefined ? undefined : parseRetryAfter(result.retryAfter, Date.now());
-  if (asked !== undefined && asked > settings.capMs)
-    return `Retry-After ${Math.round(asked / 1000)} s is longer than the ${Math.round(settings.capMs / 1000)} s we wait`;
-  if (attempt >= settings.retries) return `after ${attempt + 1} attempts`;
-  return Math.min(asked ?? settings.baseMs * 2 ** attempt, settings.capMs);
+  if (asked !== undefined && asked > capMs)
+    return `Retry-After ${Math.round(asked / 1000)} s is longer than the ${Math.round(capMs / 1000)} s we wait`;
+  if (attempt >= retries) return `after ${attempt + 1} attempts`;
+  return Math.min(asked ?? baseMs * 2 ** attempt, capMs);
 }
 
 function statusFault(status: number, why: string): { fault: JudgeFaultKind; detail: string } {
