@@ -76,21 +76,12 @@ function closingWithinWord(text: string, open: number, close: number): number {
   for (let k = open + 1; k < text.length && k < open + 200; k++) {
     const code = text.charCodeAt(k);
     if (code === close) return k;
-    if (
-      code <= 32 ||
-      code === 60 ||
-      code === 62 ||
-      code === 34 ||
-      code === 91 ||
-      code === 93 ||
-      code === 123 ||
-      code === 125 ||
-      code === 96
-    )
-      return -1;
+    if (code <= 32 || WORD_STOP.test(text[k]!)) return -1;
   }
   return -1;
 }
+
+const WORD_STOP = /[<>"[\]{}`]/;
 
 const TRAILING = new Set([46, 44, 59, 58, 33, 63, 39, 42, 126, 0xbb /* » */]);
 

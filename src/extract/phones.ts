@@ -10,11 +10,7 @@ import {
 } from '../normalize/phone.js';
 import type { PhoneFinding, Span } from './types.js';
 
-/**
- * North American numbers, links blanked (digits in URLs were the largest source of false ones),
- * by bounded patterns; service lines only after "call", "dial" or "text"; no dates, ZIP+4, money,
- * sections or case, docket, account numbers.
- */
+/** North American numbers, links blanked, by bounded patterns; service lines only after "call". */
 export function extractPhones(text: string, blanked: readonly Span[] = []): PhoneFinding[] {
   // Full-width digits folded one character for one, so spans in `masked` are spans in `text`.
   const masked = foldPhoneText(blank(text, blanked));

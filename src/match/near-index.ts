@@ -77,10 +77,7 @@ export class NearIndex implements NearWords {
     }
   }
 
-  /**
-   * Every piece of the words of `length` at every shift up to `limit`: the shifts a kept piece can
-   * have, or with `outside` the others. True when a list was too common to follow.
-   */
+  /** Each piece at each shift up to `limit` (`outside`: the other shifts); true if one was common. */
   private probe(
     groupKey: number,
     word: string,

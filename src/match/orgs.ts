@@ -6,10 +6,7 @@ import { writtenAsName } from './name-case.js';
 import { firstTokenAfter, prepareAnswer, type PreparedAnswer } from '../text/prepared.js';
 import type { OrgFinding, Span } from '../extract/types.js';
 
-/**
- * Names found in one pass over the text's tokens, keyed by folded tokens, each first token bounding
- * the extension: O(tokens × longest name) whatever the directory's size, not O(names).
- */
+/** Names found in one pass over the tokens: O(tokens × longest name), not O(names listed). */
 export interface OrgMatcher {
   /** folded token key → the names (organization, alias) it may stand for, by organization. */
   readonly names: ReadonlyMap<string, readonly ListedName[]>;
@@ -100,8 +97,8 @@ export function findOrganizations(
       from: i,
       to: best.to,
       entry: best.entry,
+      end: best.end,
       weak: weak || inside,
-      ...(best.end === undefined ? {} : { end: best.end }),
     });
   }
   return longestFirst(candidates, tokens, text);
@@ -111,7 +108,7 @@ interface Candidate {
   from: number;
   to: number;
   entry: ListedName;
-  end?: number;
+  end: number | undefined;
   weak: boolean;
 }
 
@@ -211,10 +208,7 @@ function firstFitting(
   return undefined;
 }
 
-/**
- * Between two tokens of one name: spaces, a line break, name punctuation (`true`); sentence
- * punctuation gives its marks, spanned only as listed; a blank line or long gap ends it (`false`).
- */
+/** The gap between two tokens of a name: `true`, its sentence marks, or `false` (none spans). */
 function joinable(text: string, left: Token, right: Token): true | false | string {
   // One space, the gap between most words, read without a copy.
   if (right.start - left.end === 1 && text.charCodeAt(left.end) === 32) return true;

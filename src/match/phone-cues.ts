@@ -64,11 +64,7 @@ const ADA = /(?<![\p{L}\p{N}])ADA(?!\p{L})/u;
 const OTHER_LINE_AFTER =
   /^[\s*_]*(?:\(\s*(fax|facsimile|tty|tdd)\s*\)|[-–—,]?\s*(fax|facsimile|tty|tdd)[\s*_]*(?:[.,;|)]|$))/i;
 
-/**
- * The kind the answer labels `phone` when not a number to call (`fax`, `TTY`, `ADA`): read in the
- * clause before it (from the previous number or `;`), right after it ("2 (fax)"), and in its table
- * column's header (`cell`). O(clause).
- */
+/** The fax, TTY or ADA label of `phone`: in the clause before it, right after it, or its column. */
 export function otherLineLabel(
   phone: Span,
   clauseStart: number,
@@ -112,11 +108,7 @@ const LINE_WORDS: ReadonlySet<string> = new Set(
   ),
 );
 
-/**
- * The label a number carries of its own after another number of the entry ("X: 1; Legal aid: 2",
- * "X: 1 (clerk), 2 (probation)"): the words from `from` to it, and a parenthesized word after it,
- * when one says more than which line and is no word of `named`. Such a number is another entry.
- */
+/** The label a number has of its own after another of the entry ("X: 1; Legal aid: 2"), if any. */
 export function ownLabel(
   text: string,
   from: number,

@@ -86,9 +86,8 @@ export function unchecked(a: Attribution, organization: string): PhoneVerdict {
 }
 
 /**
- * What near `name` gives the number elsewhere: another body in `near.between` ("… call the housing
- * court at 1"), an owner's word in `near.scope` ("Housing cases: 1"), or its own label after the
- * number before it (ending at `labelFrom`). Undefined: `name` is charged.
+ * What near `name` gives the number elsewhere: another body in `near.between`, an owner's word in
+ * `near.scope` ("Housing cases: 1"), or a label of its own from `labelFrom`. Undefined: charged.
  */
 export function givenElsewhere(
   a: Attribution,
@@ -266,10 +265,7 @@ export interface ChargedBy {
   sole: boolean;
 }
 
-/**
- * A number given for `organization` (named by `by`) that it does not list: charged, unless the name
- * is weak, a same-bare-name entry or a site or parent lists it, or it is labelled a fax, TTY or ADA line.
- */
+/** A number given for `organization` that it does not list: charged unless proven otherwise. */
 export function misattributed(a: Attribution, organization: string, by?: ChargedBy): PhoneVerdict {
   if (by?.org.weak)
     return uncharged(

@@ -9,10 +9,7 @@ function confusable(char: string): string | undefined {
   return confusables[char];
 }
 
-/**
- * The UTS #39 confusable skeleton of a host name, and for hosts: a letter without a mapping takes
- * its capital's, marks dropped, and the lower-case ASCII confusions folded (`l`/`1`, `rn`/`m`).
- */
+/** The UTS #39 confusable skeleton of a host name, with host-only folds (`l`/`1`, `rn`/`m`). */
 export function skeleton(name: string): string {
   let mapped = '';
   for (const char of name.normalize('NFD').toLowerCase()) {

@@ -6,10 +6,7 @@ export const TERMINATORS = new Set(['.', '!', '?', '。', '！', '？']);
 /** Full-width sentence marks: they end a sentence with no space after, as CJK text is written. */
 const CJK_TERMINATORS = new Set(['。', '！', '？']);
 const CLOSERS = new Set([')', ']', '}', '"', "'", '”', '’', '»', '*', '_', '」', '』', '）']);
-/**
- * Words whose period ends no sentence (lower case). Not `a.m.`/`p.m.`: `5 p.m. Call us` ends one,
- * and the lower-case rule keeps `5 p.m. on weekdays` whole.
- */
+/** Words whose period ends no sentence (not `p.m.`: `5 p.m. Call us` ends one). */
 const ABBREVIATIONS = new Set(
   (
     'e.g i.e etc vs v mr mrs ms dr prof hon st no nos sec secs art u.s u.k inc ltd co corp jr sr ' +
@@ -31,9 +28,8 @@ export interface SentenceContext {
 }
 
 /**
- * `[start, end)` as sentences: one ends at `.`, `!`, `?` or a CJK mark, after closers, before
- * whitespace, unless after an abbreviation or initial or before a lower-case word; markers after it
- * (`…days. [2]`) stay with it; masked characters end none; blank pieces are dropped.
+ * `[start, end)` as sentences, ending at `.`, `!`, `?` or a CJK mark before whitespace unless after
+ * an abbreviation or before a lower-case word; markers after it stay with it; blank pieces dropped.
  */
 export function splitSentences(
   text: string,

@@ -7,10 +7,7 @@ export interface Segments {
   text: string;
   sentences: Span[];
   blocks: Span[];
-  /**
-   * For each block, the block it sits under, or -1: a list item's less indented parent, else the
-   * heading above (`#`, or a line only bold); a paragraph ends a list (`1. **Org**` › `Phone:`).
-   */
+  /** Each block's parent block, or -1: a less indented list item, else the heading above. */
   parents: number[];
   /** For each block, the header row of the markdown table it is a row of, or -1 (a `Fax` column). */
   tableHeads: number[];
