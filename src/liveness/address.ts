@@ -1,10 +1,7 @@
 import { BlockList, isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
 
-/**
- * Why an address is not a public resource: a link landing on one is never fetched (unless
- * allowed), since it would reach this machine, its network or its cloud's metadata service.
- */
+/** Why an address is not public: fetched, it would reach this machine, network or cloud. */
 export type AddressClass =
   | 'loopback'
   | 'private'
@@ -76,10 +73,7 @@ export function classifyAddress(input: string): AddressClass | null {
   return V6_CLASSES[v6.range()] ?? null;
 }
 
-/**
- * The IPv4 addresses an IPv6 address carries, or null for none. Teredo carries two (server, and
- * client with its bits inverted), both judged.
- */
+/** The IPv4 addresses an IPv6 address carries, or null; Teredo's two (server, client) both. */
 function embeddedIpv4(address: ipaddr.IPv6): ipaddr.IPv4[] | null {
   const p = address.parts;
   const v4 = (high: number, low: number): ipaddr.IPv4 =>
@@ -129,7 +123,6 @@ function localUseCarried(p: readonly number[]): ipaddr.IPv4[] {
     .filter((address) => address.octets[0] !== 0);
 }
 
-/** `[::1]` → `::1`; anything else unchanged. */
 export function unbracket(host: string): string {
   return host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host;
 }

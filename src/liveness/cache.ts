@@ -10,7 +10,6 @@ const FORMAT_VERSION = 2;
 /** An entry is a few hundred bytes; anything much larger is not ours. */
 const MAX_ENTRY_BYTES = 64 * 1024;
 
-/** An entry as read: anything else is a miss. */
 const CacheEntrySchema = z.object({
   version: z.literal(FORMAT_VERSION),
   url: z.string(),

@@ -8,10 +8,7 @@ export class Cancelled extends Error {
   }
 }
 
-/**
- * A link's stop switch, with what the limiter needs to know of the link: whose share of the slots
- * it counts in (`party`: its answer; none, the shared one), and whether it ever had a slot.
- */
+/** A link's stop switch, with whose share of the slots it counts in and whether it had one. */
 export class Stop extends AbortController {
   /** A request of it asked for a slot, and one had it (set by the limiter). */
   queued = false;
@@ -22,15 +19,11 @@ export class Stop extends AbortController {
     super();
   }
 
-  /** A lookup of its host starts waiting for a DNS slot (true), or stops (false). */
   noteLookupWaiting(waiting: boolean): void {
     this.lookupsWaiting += waiting ? 1 : -1;
   }
 
-  /**
-   * The link's deadline was spent on other links' work: no request of it ran, and one asked for a
-   * slot or its host's lookup still waits for one (a lookup that ran, however slowly, is no load).
-   */
+  /** Its deadline went on others' work: nothing of it ran, and a request or lookup waited. */
   get starved(): boolean {
     return !this.tried && (this.queued || this.lookupsWaiting > 0);
   }
@@ -68,9 +61,8 @@ export async function abortableSleep(
 }
 
 /**
- * Work several links wait on (a refused origin's retry, an origin's soft-404 probe), aborted once
- * every link that joined has stopped waiting. `join`: the result, or `onAbort()` when the link's
- * own signal aborts first.
+ * Work several links wait on (a refused origin's retry, a soft-404 probe), aborted once all that
+ * joined stopped waiting. `join`: the result, or `onAbort()` when the link's signal aborts first.
  */
 export class SharedWork<T> {
   private readonly controller: Stop;

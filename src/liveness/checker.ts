@@ -160,7 +160,7 @@ export interface CheckerDeps {
 type ResolvedLivenessSettings = ReturnType<typeof resolveLivenessSettings>;
 type CheckerParts = ReturnType<typeof assembleParts>;
 
-/** The address policy of the options; a bad `resolve` or address list is a config error. */
+/** A bad `resolve` or address list is a config error. */
 function addressPolicy(options: LivenessOptions) {
   try {
     return {
@@ -178,7 +178,6 @@ function trustedCas(extra: LivenessOptions['ca']): string[] | undefined {
   return ca.length > 0 ? [...rootCertificates, ...ca] : undefined;
 }
 
-/** The working parts of one checker, built once, used by every link. */
 function assembleParts(
   options: LivenessOptions,
   settings: ResolvedLivenessSettings,

@@ -15,7 +15,6 @@ import { retryDecision, type RetrySettings } from './retry.js';
 /** What fetching a link saw, with the body of a 2xx GET when one was read (for the soft-404 check). */
 export type Crawled = Evidence & { body?: string };
 
-/** One hop's final exchange after retries. */
 interface HopResult {
   url: URL;
   exchange: Exchange;
@@ -26,7 +25,6 @@ interface HopResult {
 export interface CrawlerSettings {
   maxRedirects: number;
   retry: RetrySettings;
-  /** Injected by tests; by default a timer that an aborted link clears. */
   sleep?: (ms: number) => Promise<void>;
   now: () => number;
 }
@@ -38,11 +36,9 @@ export interface CrawlerSettings {
  */
 export class Crawler {
   /**
-   * Each refusing origin's one retry, shared by its links (refusal is the host and port's, not the
-   * path's: 20 links to a server that is down wait for one retry). Kept while the origin refuses,
-   * dropped once it answers. The wait runs from when the refused attempt asked for its
-   * connection, not when the refusal was read (which can lag on a busy checker): what proves the
-   * origin down is two attempts the wait apart.
+   * Each refusing origin's one retry, shared by its links (20 links to a server that is down wait
+   * for one retry), kept while it refuses. Timed from when the refused attempt asked for its
+   * connection, not when the refusal was read: the proof is two attempts the wait apart.
    */
   private readonly refusals = new Map<string, SharedWork<Exchange>>();
   /** Origins whose https port speaks plain HTTP (or is closed while http works). */
@@ -55,9 +51,8 @@ export class Crawler {
   ) {}
 
   /**
-   * Follow a link through its redirects. `fallback`: no scheme was written, so the first hop may
-   * go over http. `followUp`: the whole crawl continues a started link (the soft-404 probe).
-   * `link` aborted: its requests and waits end, and the crawl answers a `closed` failure.
+   * Follow a link through its redirects. `fallback`: no scheme was written. `followUp`: the whole
+   * crawl continues a started link (the soft-404 probe). `link` aborted: a `closed` failure.
    */
   async crawl(start: URL, fallback: boolean, followUp = false, link?: Stop): Promise<Crawled> {
     const { maxRedirects } = this.settings;
@@ -188,7 +183,6 @@ export class Crawler {
     return { retried: work.join(link?.signal, onAbort), mine: true };
   }
 
-  /** The first hop of a link written without a scheme: https, then http when https cannot work. */
   private async firstHop(url: URL, followUp: boolean, link: Stop | undefined): Promise<HopResult> {
     if (url.protocol !== 'https:') return this.hop(url, true, followUp, link);
     const plain = new URL(url.href);
@@ -274,7 +268,6 @@ export class Soft404Prober {
     private readonly http: HttpClient,
   ) {}
 
-  /** `link` aborted: its page GET ends, and it stops waiting for the origin's probe. */
   async check(
     start: URL,
     evidence: Crawled & ResponseEvidence,

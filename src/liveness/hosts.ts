@@ -25,8 +25,7 @@ function specialUseName(key: string): (typeof SPECIAL_USE_SUFFIXES)[number] | nu
 }
 
 /**
- * Resolving and vetting hosts: `--resolve` pins first, then the resolver, once per host; a
- * non-public address is refused unless `mayFetchPrivate` allows it. The pool's `lookup` is the
+ * Resolving (pins, then the resolver, once per host) and vetting hosts; the pool's `lookup` is the
  * same memoized resolution, so the address vetted is the address connected to (no rebinding).
  */
 export class HostVetting {

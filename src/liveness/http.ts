@@ -51,10 +51,7 @@ export class LookupRefused extends Error {
 
 /** The IO edge: one request at a time, through the vetted pool, inside the limits. No verdicts. */
 export class HttpClient {
-  /**
-   * A pool that resolves names only through the checker's vetted `lookup`, so a DNS answer that
-   * changes after the check (rebinding) cannot reach a private address.
-   */
+  /** A pool resolving names only through the vetted `lookup`: no DNS rebinding. */
   readonly agent: Agent;
   private readonly limiter: Limiter;
 
@@ -65,7 +62,6 @@ export class HttpClient {
     /** A request of `host` got its slot (per-host deadlines run from the first). */
     private readonly onStart: (host: string) => void,
     private readonly now: () => number,
-    /** The vetted lookup and trusted CAs, for the pool and for `readStatusLine`. */
     private readonly byHand: Pick<StatusLineSettings, 'lookup' | 'ca'>,
   ) {
     const { lookup, ca } = byHand;

@@ -12,10 +12,8 @@ const functionIds = new WeakMap<object, number>();
 let nextFunctionId = 1;
 
 /**
- * The process-wide checker for these options (compared by value, functions by identity), so
- * concurrent assertions share one cache, pool and set of limits, and fetch each URL once. Closing
- * it ends it for every holder; the next call builds a new one. Throws `InputError` for invalid
- * options.
+ * The process-wide checker for these options (by value, functions by identity): one cache, pool
+ * and set of limits. Closing it ends it for every holder. Throws `InputError` for invalid options.
  */
 export function sharedLinkChecker(options: LivenessOptions = {}): LinkChecker {
   const key = optionsKey(options);

@@ -12,12 +12,9 @@ export interface ProbeResult {
 }
 
 /**
- * Whether the network works, so nothing is invented or broken because the checker is offline (a
- * sandbox's DNS answers NXDOMAIN or a sinkhole for every name). DNS works once a real DNS answer
- * (not a pin) gave an allowed address: needed before NXDOMAIN or a non-public answer counts.
- * Egress works once any host answered HTTP: needed before "refused" means broken. The links give
- * the evidence; when a verdict needs a fact none proved, the probe URL is fetched once (a failed
- * probe is not repeated, so an offline run stays consistent; later evidence still counts).
+ * Whether the network works, so an offline checker calls nothing invented or broken: DNS once a
+ * real DNS answer gave an allowed address, egress once any host answered. When a verdict needs a
+ * fact no link proved, the probe URL is fetched once (not repeated, so an offline run stays so).
  */
 export class NetworkMonitor {
   private dnsSeen = false;

@@ -13,10 +13,8 @@ const millis = (min: 0 | 1) => count(min).max(MAX_TIMER_MS);
  * of `check --live` and `stale`, `createLinkChecker`). Strict: a typo (`timeoutMS`) is reported.
  */
 export const LivenessOptionsSchema = z.strictObject({
-  /** Requests in flight at once, overall and to one host. */
   concurrency: count(1).optional(),
   perHostConcurrency: count(1).optional(),
-  /** Each request's timeout. */
   timeoutMs: millis(1).optional(),
   /** Per answer: links unfinished this long after the answer asked are inconclusive. */
   deadlineMs: millis(1).optional(),
@@ -32,12 +30,11 @@ export const LivenessOptionsSchema = z.strictObject({
   userAgent: z.string().min(1).optional(),
   /** `host` → address, like curl's `--resolve` (exact host name, any port). */
   resolve: z.record(z.string(), z.string()).optional(),
-  /** A folder for the on-disk cache of successes. */
   cacheDir: z.string().optional(),
   cacheTtlMs: count(0).optional(),
 });
 
-/** The options as data (what a config file or flags can say); see `LivenessOptions` for the code-only ones. */
+/** The options as data; `LivenessOptions` adds the code-only ones. */
 export type LivenessSettingsInput = z.infer<typeof LivenessOptionsSchema>;
 export type LivenessOptionName = keyof LivenessSettingsInput;
 

@@ -10,15 +10,10 @@ import type { Address, LookupAsker, Resolver, ResolveResult } from './types.js';
 const NOT_FOUND_CODES = new Set(['ENOTFOUND', 'ENODATA', 'NXDOMAIN', 'EAI_NONAME', 'EAI_NODATA']);
 
 /**
- * The default resolver: the system's `getaddrinfo` (`/etc/hosts` and the system's DNS apply),
- * bounded by `timeoutMs`, since a lookup has none. Never rejects.
- *
- * At most `concurrency` lookups run at once: each holds one of libuv's 4 threads until the system
- * resolver gives up, whatever our timeout, and an answer citing hundreds of hosts with silent DNS
- * kept the process alive for hosts × resolver timeout / 4. The rest wait here, leave the queue at
- * their timeout, and `close` empties it. The slots are shared between answers by the `Limiter`
- * (one answer's 60 slow hosts once starved another's lookups), each lookup in its asker's party;
- * the asker is told while its lookup waits, so at its deadline it says it was not tried (load).
+ * The default resolver: the system's `getaddrinfo`, bounded by `timeoutMs`. Never rejects. At most
+ * `concurrency` run at once, since each holds one of libuv's 4 threads until the system gives up
+ * (hundreds of silent hosts kept a process alive for hosts × timeout / 4); the rest wait, shared
+ * between answers by a `Limiter`, and leave at their timeout or `close`.
  */
 export function createSystemResolver(
   timeoutMs: number,

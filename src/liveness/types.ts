@@ -22,7 +22,6 @@ export type LivenessOutcome =
     };
 
 export type LivenessKind = LivenessOutcome['kind'];
-
 /** Resolves a host name (injectable: tests decide DNS). Never rejects. */
 export type Resolver = (host: string, asker?: LookupAsker) => Promise<ResolveResult>;
 
