@@ -56,10 +56,8 @@ function resolveLivenessSettings(options: LivenessOptions) {
 }
 
 /**
- * A link checker: each link, as written, is checked once for the checker's lifetime (concurrent
- * callers share one fetch), within the limits, and classified by the verdict table; successes go
- * to the disk cache when `cacheDir` is set. Throws `InputError('INVALID_CONFIG')` for invalid
- * options; `check` never rejects.
+ * A link checker: each link checked once for its lifetime (concurrent callers share the fetch);
+ * successes cached on disk with `cacheDir`. Throws `InputError('INVALID_CONFIG')`.
  */
 export function createLinkChecker(
   options: LivenessOptions = {},
@@ -309,11 +307,9 @@ function stoppedOutcome(reason: unknown): LivenessOutcome {
 }
 
 /**
- * What is fetched for a link: the link as written (scheme, `www.` or not, port, path, query), never
- * its normalized form: fetching `https://x.org` for a written `http://www.x.org` asks another
- * server. A written http(s) scheme is followed exactly (`schemeWritten`); a link without one is
- * tried over https, then http, as a browser does with a typed address; text a URL parser cannot
- * read falls back to the normalizer's reading. Fragment and credentials are never sent.
+ * What is fetched: the link as written, never normalized (`https://x.org` for a written
+ * `http://www.x.org` asks another server). A written scheme is followed (`schemeWritten`); without
+ * one, https then http, as a browser does. Unparseable text falls back to the normalizer's reading.
  */
 export type FetchTarget =
   | { ok: true; url: URL; schemeWritten: boolean }

@@ -3,7 +3,6 @@ import { ADDRESS_CLASS_WORDS, type AddressClass } from './address.js';
 import { botProtection } from './page-signs.js';
 import type { LivenessOutcome } from './types.js';
 
-/** Why no usable HTTP answer came back. */
 export type FailureKind =
   | 'timeout'
   | 'refused'
@@ -57,7 +56,7 @@ export interface Soft404Evidence {
   pageSaysNotFound?: boolean;
 }
 
-/** No usable status line: the failure, and the hop it happened at (`finalUrl`). */
+/** No usable status line: the failure at hop `finalUrl`. */
 export interface FailureEvidence {
   type: 'failure';
   url: string;
@@ -77,10 +76,7 @@ export interface NetworkView {
   detail?: string;
 }
 
-/**
- * The fact about the network a verdict on this evidence needs proven before `classify`: DNS for
- * NXDOMAIN or a non-public DNS answer, egress for a refused connection.
- */
+/** What of the network this verdict needs proven: DNS for NXDOMAIN, egress for refused. */
 export function networkNeeded(evidence: Evidence): 'dns' | 'egress' | null {
   if (evidence.type !== 'failure') return null;
   const { failure } = evidence;
@@ -92,10 +88,7 @@ export function networkNeeded(evidence: Evidence): 'dns' | 'egress' | null {
 
 const is2xx = (status: number): boolean => status >= 200 && status < 300;
 
-/**
- * The verdict table: what was seen and what is known of the network → an outcome with a human
- * reason. Pure, so every row is a unit test away.
- */
+/** The verdict table: evidence and network → an outcome with a human reason. Pure. */
 export function classify(evidence: Evidence, network: NetworkView): LivenessOutcome {
   return evidence.type === 'response'
     ? classifyResponse(evidence)
@@ -116,7 +109,6 @@ function attemptsNote(attempts: number): string {
   return attempts > 1 ? ` (${attempts} attempts)` : '';
 }
 
-/** The wait a server asked for past the retry cap (why it was not retried), for the reason. */
 function waitNote(evidence: ResponseEvidence): string {
   if (evidence.retryAfterMs === undefined) return '';
   return `; the server asks to wait ${Math.ceil(evidence.retryAfterMs / 1000)} s, more than the retry cap`;

@@ -12,7 +12,7 @@ import { stopped, type Exchange, type HttpClient } from './http.js';
 import { pageSaysNotFound } from './page-signs.js';
 import { retryDecision, type RetrySettings } from './retry.js';
 
-/** What fetching a link saw, with the body of a 2xx GET when one was read (for the soft-404 check). */
+/** What fetching a link saw; `body`: a 2xx GET's, for the soft-404 check. */
 export type Crawled = Evidence & { body?: string };
 
 interface HopResult {

@@ -55,7 +55,6 @@ export class LoopStalls {
   }
 }
 
-/** One for the process: a stall blocks every checker in it alike. */
 const loopStalls = new LoopStalls();
 
 /** The outcome at a deadline; `starved`: no request of the link ever had a slot (load). */
@@ -144,7 +143,7 @@ export class Deadlines {
     this.groups.get(`host ${host}`)?.arm();
   }
 
-  /** `pending`, or `inconclusive` if not settled by `deadlineAt` (ms since the epoch). */
+  /** `pending`, or `inconclusive` at `deadlineAt` (ms since the epoch). */
   byAnswer(
     pending: Promise<LivenessOutcome>,
     deadlineAt: number,
@@ -173,7 +172,6 @@ export class Deadlines {
     );
   }
 
-  /** The group under `key`, or a new one of `ms`, armed now for `left` when that is given. */
   private group(key: string, ms: number, left: number | undefined): Group {
     let group = this.groups.get(key);
     if (!group) {

@@ -28,10 +28,8 @@ export type RawOutcome =
   | { type: 'error'; error: unknown };
 
 /**
- * Never rejects. The timeout bounds the whole exchange (undici's bound each wait only); a body cut
- * off after the headers still answers with what was read. Stopped before it reached a socket
- * (queued in the pool, or connecting to a host that drops packets), it answers at once rather
- * than when `request()` settles, so its slot is free again; undici then drops it unsent.
+ * Never rejects. The timeout bounds the whole exchange (undici's, each wait). Stopped before it
+ * reached a socket, it answers at once, not when `request()` settles: its slot is free again.
  */
 export async function requestOnce(
   dispatcher: Dispatcher,
@@ -92,12 +90,10 @@ function flattenHeaders(
 }
 
 /**
- * The last resort for an answer undici will not parse though its status line is there: an
- * unsolicited `100 Continue` (undici destroys the socket on it) or headers over its limit. A dead
- * page that answers so is still dead, so the same method goes out by hand on a fresh connection
- * to the same vetted address, read to the first final status line and its headers (1xx skipped, at
- * most `maxHeaderBytes`, within `timeoutMs`, no body). By hand: no HTTP library reads a response
- * it calls invalid.
+ * For an answer undici will not parse though its status line is there (an unsolicited `100
+ * Continue`, headers over its limit): a dead page that answers so is still dead, so the request
+ * goes again by hand, read to the first final status line. No HTTP library reads what it calls
+ * invalid.
  */
 
 export interface StatusLineSettings {

@@ -54,8 +54,7 @@ async function main(): Promise<void> {
     return;
   }
   const { index, health } = loaded;
-  // One answer first: modules loaded on first use and the first compilation are paid here, not
-  // by a request's deadline.
+  // One answer first: what the first one loads and compiles is not paid by a request's deadline.
   await answer(index, WARM_UP).catch(() => undefined);
   say({ kind: 'loaded', health });
   port.on('message', (job: Job) => {
@@ -71,8 +70,7 @@ async function load(path: string): Promise<{ index: AllowlistIndex; health: Allo
   const started = performance.now();
   const { allowlist, tables } = await readAllowlistFile(path);
   const index = buildIndex(allowlist, tables);
-  // Built now, not on the first unlisted link: at 100,000 organizations it takes about as long as
-  // the load, which the first request after each (re)load would otherwise pay.
+  // Built now, not on the first unlisted link, which would pay as long as the load again.
   index.lookalikes();
   return {
     index,
