@@ -52,17 +52,13 @@ export function resolveColumns(
     throw missingColumn(requested, flag, header, place);
   };
   const many = (list: readonly string[], flag: string): ResolvedColumn[] => {
-    const seen = new Set<number>();
-    const out: ResolvedColumn[] = [];
+    // `--phone-column Phone --phone-column phone` is one column read once.
+    const found = new Map<number, ResolvedColumn>();
     for (const requested of list) {
       const column = find(requested, flag);
-      // `--phone-column Phone --phone-column phone` is one column read once.
-      if (!seen.has(column.index)) {
-        seen.add(column.index);
-        out.push(column);
-      }
+      if (!found.has(column.index)) found.set(column.index, column);
     }
-    return out;
+    return [...found.values()];
   };
   return {
     org: find(names.org, '--org-column'),

@@ -82,11 +82,11 @@ export function icarolDirectory(table: Table): Directory {
   const agencyOf = agenciesOf(t, left);
   const nameColumn = t.first(...NAME_COLUMNS)!;
   const areas = agencyAreas(t, agencyOf);
-  const held = ICAROL_PHONES.filter((phone) => t.has(phone.number));
   // A number to call goes under the header's own spelling of its column.
-  const phones = held
-    .filter((phone) => isNumberToCall(phone.kind))
-    .map((phone) => ({ ...phone, number: t.column(phone.number)! }));
+  const held = ICAROL_PHONES.filter((phone) => t.has(phone.number)).map((phone) =>
+    isNumberToCall(phone.kind) ? { ...phone, number: t.column(phone.number)! } : phone,
+  );
+  const phones = held.filter((phone) => isNumberToCall(phone.kind));
   const otherLines = held.filter((phone) => !isNumberToCall(phone.kind));
   const url = t.column('WebsiteAddress');
   const alias = t.column('AlternateName');
@@ -98,20 +98,16 @@ export function icarolDirectory(table: Table): Directory {
     const cells: Record<string, string> = { [AREA]: areas.get(agency)?.join(';') ?? '' };
     if (url) cells[url] = t.cell(record.row, url);
     if (alias && own) cells[alias] = t.cell(record.row, alias);
-    for (const phone of phones) {
+    // Numbers to call first, then the other lines: `ICAROL_PHONES` lists them so.
+    for (const phone of held) {
       const value = t.cell(record.row, phone.number);
       if (value.length === 0) continue;
-      const why = leftOutNumber(t, record.row, phone);
+      const why = isNumberToCall(phone.kind) ? leftOutNumber(t, record.row, phone) : null;
       if (why === undefined) cells[phone.number] = value;
-      else left.add(table, record.row, why);
+      else if (why !== null) left.add(table, record.row, why);
       const kind = labelledKind(t, record.row, phone);
       if (kind !== 'voice' && !isYes(t.cell(record.row, phone.private)))
         phoneKinds.push({ organization, raw: value, kind });
-    }
-    for (const phone of otherLines) {
-      const value = t.cell(record.row, phone.number);
-      if (value.length === 0 || isYes(t.cell(record.row, phone.private))) continue;
-      phoneKinds.push({ organization, raw: value, kind: phone.kind });
     }
     rows.push({ at: record.row, organization, tied: !own, cells });
   }

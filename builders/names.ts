@@ -23,13 +23,8 @@ export function settleAliases(
   for (const { alias, claim } of pending) {
     const aliasKey = orgKey(alias);
     const org = orgs.get(claim.orgKey)!;
-    const at = {
-      source: claim.source,
-      row: claim.row,
-      line: claim.line,
-      column: claim.column,
-      value: alias,
-    };
+    const { source, row, line, column } = claim;
+    const at = { source, row, line, column, value: alias };
     if (aliasKey.length === 0) {
       warnings.push({
         ...at,

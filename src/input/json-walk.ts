@@ -126,11 +126,6 @@ export function jsonErrorOffset(text: string): number | null {
   return end === 'stopped' ? null : end;
 }
 
-/** The path of the frames in `open`: each object's key, each array's index. */
-function pathOf(open: readonly JsonFrame[]): PathPart[] {
-  return open.map((frame) => (frame.object ? frame.key : frame.index));
-}
-
 /**
  * The first key that appears twice in one object of valid JSON `text`, with the path of the
  * object's members down to it and the offset of the second occurrence. `JSON.parse` keeps the last
@@ -154,7 +149,7 @@ export function firstDuplicateKey(text: string): { path: PathPart[]; offset: num
         keys.add(key);
         return false;
       }
-      found = { path: pathOf(open), offset };
+      found = { path: open.map((frame) => (frame.object ? frame.key : frame.index)), offset };
       return true;
     },
   });
