@@ -49,13 +49,11 @@ export function readAreas(
 }
 
 function merge(map: Map<string, Set<string> | null>, key: string, found: Set<string> | null): void {
-  if (!map.has(key)) map.set(key, found === null ? null : new Set(found));
-  else {
-    const known = map.get(key)!;
-    if (known === null) return;
-    if (found === null) map.set(key, null);
-    else for (const area of found) known.add(area);
-  }
+  const known = map.get(key);
+  if (known === undefined) map.set(key, found === null ? null : new Set(found));
+  else if (known === null) return;
+  else if (found === null) map.set(key, null);
+  else for (const area of found) known.add(area);
 }
 
 /** The base allowlist's areas (`--merge`) first, so a rebuilt directory keeps them. */

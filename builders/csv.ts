@@ -195,9 +195,8 @@ export function detectDelimiter(text: string): CsvDelimiter {
     if (char.trim().length > 0) started = true;
   }
   let best: CsvDelimiter = ',';
-  for (const delimiter of DELIMITERS) {
+  for (const delimiter of DELIMITERS)
     if ((counts.get(delimiter) ?? 0) > (counts.get(best) ?? 0)) best = delimiter;
-  }
   return best;
 }
 

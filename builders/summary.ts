@@ -37,14 +37,9 @@ export function summarizeBuild(
     for (const number of numbers) numberOwners.set(number, (numberOwners.get(number) ?? 0) + 1);
   }
   const summary: BuildSummary = {
-    files: tables.map((table) => ({
-      source: table.source,
-      rows: table.rows.length,
-      blankRows: table.blankRows,
-      encoding: table.encoding,
-      delimiter: table.delimiter,
-      notes: table.notes,
-    })),
+    files: tables.map(({ source, rows, blankRows, encoding, delimiter, notes }) => {
+      return { source, rows: rows.length, blankRows, encoding, delimiter, notes };
+    }),
     rowsRead: state.rowsRead,
     rowsUsed: state.rowsUsed,
     rowsSkipped: state.rowsSkipped,
