@@ -33,9 +33,8 @@ const STATE_KINDS = new Set([
 ]);
 
 /**
- * Reads the shipped file (`# snapshot: …`, then `domain[,AREA]`) or CISA's `current-full.csv`,
- * split on commas without a CSV parser: the type (second) precedes any quoted comma, the state
- * (last) is two letters or empty. `fallbackDate` dates a file that does not say.
+ * The shipped file (`# snapshot: …`, `domain[,AREA]`) or CISA's `current-full.csv`, split on commas:
+ * the type (second) precedes any quoted comma. `fallbackDate` dates a file that does not say.
  */
 export function parseGovRegistry(text: string, fallbackDate: string): GovRegistry {
   const domains = new Set<string>();

@@ -43,9 +43,8 @@ export class ListedName {
 }
 
 /**
- * Whether a listed name is weak (verifies, never charges, drives a fix or matches inside a longer
- * name): not the organization's own name or `otherForms`; a place, a shared alias (`sameKey`) or
- * ordinary words and roles (`State Attorney's Office`) are.
+ * Whether a listed name is weak (it verifies, never charges or fixes): a place, an alias another
+ * organization shares (`sameKey`), ordinary words or a role; never its own name or `otherForms`.
  */
 export function isWeakName(entry: ListedName, sameKey: readonly ListedName[]): boolean {
   if (entry.name === entry.organization) return false;

@@ -145,9 +145,8 @@ function longestFirst(
 }
 
 /**
- * Whether tokens `from`–`to` sit inside a longer capitalized name (`Broward County Legal Aid`).
- * With `plain` (a strong name) only letter words after plain spaces on its line count, so a
- * heading's next line or `Court: 617…` makes no longer name.
+ * Whether tokens `from`–`to` sit inside a longer capitalized name (`Broward County Legal Aid`);
+ * `plain` (a strong name): only letter words after spaces on its line (not `Court: 617…`).
  */
 function insideLongerName(
   text: string,

@@ -118,9 +118,8 @@ export function foldPhoneText(text: string): string {
 }
 
 /**
- * A written NANP number (extractor and builder; each judged by `normalizePhone`), on `foldPhoneText`
- * output, bounded so each attempt is constant time: `+1`/`++1`, one separator between groups (`/`
- * after the area code only), or `(1800) 7493.524`.
+ * A written NANP number for extractor and builder, on `foldPhoneText` output; bounded, so each
+ * attempt is constant time: `+1`/`++1`, one separator between groups, or `(1800) 7493.524`.
  */
 const SEP = `[ \\t.\\-\\u00a0${PHONE_DASHES}]`;
 export const PHONE_SHAPE = `(?:\\+{0,2}1${SEP}?)?(?:\\(1?\\d{3}\\)${SEP}?(?:\\d{3}${SEP}?\\d{4}|\\d{4}[ .\\-]\\d{3})|\\d{3}(?:${SEP}|/)?\\d{3}${SEP}?\\d{4})`;

@@ -2,9 +2,8 @@ import { parseDomain } from '../util/domains.js';
 import { PLACEHOLDER_HOSTS, PLACEHOLDER_LABEL_PATTERN, RESERVED_SUFFIXES } from '../defaults.js';
 
 /**
- * Why a canonical host cannot be a public site, the one answer for verifier and builder: an empty
- * label, a hyphen at a label's end (RFC 1123), an IP, a reserved name, no public suffix, a
- * placeholder.
+ * Why a canonical host cannot be a public site, the one answer for verifier and builder (an empty
+ * or hyphen-ended label, an IP, a reserved name, no public suffix, a placeholder).
  */
 export type HostProblem = {
   kind: 'empty-label' | 'hyphen-label' | 'ip' | 'reserved' | 'no-suffix' | 'placeholder';
