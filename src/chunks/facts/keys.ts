@@ -169,24 +169,16 @@ function yearKeys(mention: Mention, side: FactSide): FactKeys {
 
 /** A number, percentage or amount: keyed by its qualifier at its precision (a hedge's looser). */
 function quantityKeys(mention: Mention, side: FactSide): FactKeys {
-  const value = mention.value!;
-  const qualifier =
+  const shown = Number(mention.value!.toPrecision(15));
+  const currency = mention.currency ?? '?';
+  const [qualifier, normalized] =
     mention.kind === 'percent'
-      ? 'pct'
+      ? ['pct', `percent ${shown}`]
       : mention.kind === 'money'
-        ? `money:${mention.currency ?? '?'}`
+        ? [`money:${currency}`, `money ${currency} ${shown}`]
         : mention.unit === undefined
-          ? 'bare'
-          : `n:${mention.unit}`;
-  const shown = Number(value.toPrecision(15));
-  const normalized =
-    mention.kind === 'percent'
-      ? `percent ${shown}`
-      : mention.kind === 'money'
-        ? `money ${mention.currency ?? '?'} ${shown}`
-        : mention.unit === undefined
-          ? `number ${shown}`
-          : `number ${shown} ${mention.unit}`;
+          ? ['bare', `number ${shown}`]
+          : [`n:${mention.unit}`, `number ${shown} ${mention.unit}`];
   const family = mention.kind === 'number' ? `number:${mention.unit ?? ''}` : mention.kind;
   const keys = side === 'claim' ? claimLookups(mention, qualifier) : chunkEmits(mention, qualifier);
   return { normalized, keys: [...new Set(keys)], family };
