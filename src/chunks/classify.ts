@@ -242,16 +242,11 @@ function classifyUncited(
     facts: claim.facts.map((fact) => ({ fact })),
     wordOverlap: overlapOf(0, content.length),
     ...(source ? { source } : {}),
-    explanation:
-      stated.length > 0
-        ? `States ${joinList(stated)} but cites no chunk`
-        : 'States this as fact but cites no chunk',
+    explanation: `States ${stated.length > 0 ? joinList(stated) : 'this as fact'} but cites no chunk`,
     correction:
       unique.length > 0
         ? capitalize(unique.join('; '))
-        : stated.length > 0
-          ? `Add a citation to the chunk that states ${joinList(stated)}, or remove it`
-          : 'Add a citation to the chunk that states it, or remove it',
+        : `Add a citation to the chunk that states ${stated.length > 0 ? joinList(stated) : 'it'}, or remove it`,
     failing: isFailingClassification('uncited_claim', options),
   };
 }
