@@ -8,6 +8,7 @@ import { collapseWhitespace } from './sentences.js';
 import { nfcWithOffsets } from './unicode.js';
 import {
   CLAIM_CLASSIFICATIONS,
+  isWarning,
   type Chunk,
   type FailurePolicy,
   type ChunkCheckOptions,
@@ -120,16 +121,6 @@ export function summarize(
     failures,
     warnings,
   };
-}
-
-/** A claim the answer passes with but the reader should see: uncited, or weakly supported. */
-export function isWarning(verdict: ClaimVerdict): boolean {
-  return (
-    !verdict.failing &&
-    (verdict.classification === 'uncited_claim' ||
-      verdict.classification === 'weak_support' ||
-      verdict.classification === 'partially_supported')
-  );
 }
 
 /**

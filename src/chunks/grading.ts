@@ -3,13 +3,13 @@ import { listed } from '../format/formatters.js';
 import { REASON_PREFIX, type GradingResult } from '../format/grading.js';
 import { round } from '../score.js';
 import { buildChunkAudit, citationId, tokensJson } from './audit.js';
-import { isWarning } from './check.js';
 import { shorten } from './explain.js';
 import { actionLines, judgeLine } from './format.js';
 import {
   CLAIM_CLASSIFICATIONS,
   type ChunkReport,
   type ClaimVerdict,
+  isWarning,
   SUPPORT_OUTCOMES,
 } from './types.js';
 

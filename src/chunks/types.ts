@@ -113,6 +113,11 @@ export function isFailingClassification(
   return typeof fails === 'boolean' ? fails : (policy[fails] ?? false);
 }
 
+/** A claim the answer passes with but a reader should see: a suspicion the policy did not fail. */
+export function isWarning(verdict: ClaimVerdict): boolean {
+  return !verdict.failing && typeof RULES[verdict.classification].fails === 'string';
+}
+
 /** The support outcome of a cited claim's classification (`uncited_claim` has none: null). */
 export function supportOutcome(classification: ClaimClassification): SupportOutcome | null {
   return RULES[classification].support;
