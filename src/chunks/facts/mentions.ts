@@ -68,14 +68,13 @@ export function parseNumber(
   const core = numberAt(tokens, index, side, style);
   if (!core) return undefined;
   const qualifiers = qualifiersAt(tokens, core);
-  const hedged = isHedged(tokens, index);
   const scale = qualifiers.scale ?? 1;
   const value = core.value * scale;
   const exponent = core.exponent + Math.round(Math.log10(scale));
-  const end = qualifiers.end ?? core.end;
   const qualified = qualifiers.kind !== 'number' || qualifiers.unit !== undefined;
   // Words count as a stated fact only with a qualifier or a scale: `one` and `first` are prose.
   const explicit = !core.words || qualified || core.scaled || qualifiers.scale !== undefined;
+  const lendable = qualifiers.scale ?? core.wordScale;
   if (core.decade && !core.alt) return yearAt(core, explicit, core.value, true);
   if (
     qualifiers.kind === 'number' &&
@@ -93,18 +92,14 @@ export function parseNumber(
   const mention: Mention = {
     kind: qualifiers.kind,
     start: core.start,
-    end,
+    end: qualifiers.end ?? core.end,
     explicit,
     value,
     exponent,
     ...(core.alt ? { alt: scaleReading(core.alt, scale) } : {}),
     qualified,
-    hedged,
-    ...(qualifiers.scale !== undefined
-      ? { scale: qualifiers.scale }
-      : core.wordScale !== undefined
-        ? { scale: core.wordScale }
-        : {}),
+    hedged: isHedged(tokens, index),
+    ...(lendable === undefined ? {} : { scale: lendable }),
     ...(qualifiers.unit === undefined ? {} : { unit: qualifiers.unit }),
     ...(qualifiers.kind === 'money' ? { currency: qualifiers.currency ?? '?' } : {}),
   };
