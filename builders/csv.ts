@@ -308,32 +308,18 @@ function csvSyntaxError(
     startLine += 1;
   const row = parsed + (details.empty_lines ?? 0) + 1;
   const line = startLine + lineOffset;
-  const place = { source, row, line };
-  switch (error.code) {
-    case 'CSV_QUOTE_NOT_CLOSED':
-      return invalidTable(
-        'INVALID_CSV',
-        place,
-        'a quoted cell that starts in this row is never closed, so the rest of the file would be one cell',
-        `close the quote or remove the stray '"'`,
-        error,
-      );
-    case 'CSV_INVALID_CLOSING_QUOTE':
-    case 'CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE':
-      return invalidTable(
-        'INVALID_CSV',
-        place,
-        `text follows a closing quote at line ${(details.lines ?? startLine) + lineOffset}`,
-        'a quote inside a quoted cell must be doubled (""): double it, or quote the whole cell',
-        error,
-      );
-    default:
-      return invalidTable(
-        'INVALID_CSV',
-        place,
-        `cannot be read as CSV (${error.message})`,
-        're-export the sheet as "CSV UTF-8"',
-        error,
-      );
+  let what = `cannot be read as CSV (${error.message})`;
+  let todo = 're-export the sheet as "CSV UTF-8"';
+  if (error.code === 'CSV_QUOTE_NOT_CLOSED') {
+    what =
+      'a quoted cell that starts in this row is never closed, so the rest of the file would be one cell';
+    todo = `close the quote or remove the stray '"'`;
+  } else if (
+    error.code === 'CSV_INVALID_CLOSING_QUOTE' ||
+    error.code === 'CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE'
+  ) {
+    what = `text follows a closing quote at line ${(details.lines ?? startLine) + lineOffset}`;
+    todo = 'a quote inside a quoted cell must be doubled (""): double it, or quote the whole cell';
   }
+  return invalidTable('INVALID_CSV', { source, row, line }, what, todo, error);
 }

@@ -52,18 +52,6 @@ async function isPackage(path: string): Promise<boolean> {
   }
 }
 
-async function fileKind(path: string, source: string): Promise<'file' | 'folder'> {
-  try {
-    return (await stat(path)).isDirectory() ? 'folder' : 'file';
-  } catch (error) {
-    throw new InputError(
-      'FILE_NOT_FOUND',
-      houseMessage('not found', 'check the path (relative to the folder the command runs in)'),
-      { where: source, cause: error },
-    );
-  }
-}
-
 function exportError(source: string, what: string, todo: string): InputError {
   return new InputError('INVALID_EXPORT', houseMessage(what, todo), { where: source });
 }
@@ -128,10 +116,19 @@ function findListed(files: PackageFiles, listed: string): string | undefined {
 }
 
 async function packageFiles(path: string, source: string): Promise<PackageFiles> {
-  const kind = await fileKind(path, source);
-  if (kind === 'folder' || basename(path).toLowerCase() === 'datapackage.json') {
-    const folder = kind === 'folder' ? path : dirname(path);
-    const shown = kind === 'folder' ? source : dirname(source);
+  let isFolder: boolean;
+  try {
+    isFolder = (await stat(path)).isDirectory();
+  } catch (error) {
+    throw new InputError(
+      'FILE_NOT_FOUND',
+      houseMessage('not found', 'check the path (relative to the folder the command runs in)'),
+      { where: source, cause: error },
+    );
+  }
+  if (isFolder || basename(path).toLowerCase() === 'datapackage.json') {
+    const folder = isFolder ? path : dirname(path);
+    const shown = isFolder ? source : dirname(source);
     const names = (await readdir(folder, { recursive: true }))
       .map((name) => name.replaceAll('\\', '/'))
       .filter((name) => /\.(csv|json)$/i.test(name));
