@@ -51,16 +51,10 @@ export function normalizePhone(input: string): PhoneNormalization {
   // For each keypad digit, whether it was written as a letter.
   const fromLetter: boolean[] = [];
   for (const char of text) {
-    if (char >= '0' && char <= '9') {
-      digits += char;
-      fromLetter.push(false);
-    } else {
-      const mapped = KEYPAD[char.toUpperCase()];
-      if (mapped !== undefined) {
-        digits += mapped;
-        fromLetter.push(true);
-      }
-    }
+    const digit = char >= '0' && char <= '9' ? char : KEYPAD[char.toUpperCase()];
+    if (digit === undefined) continue;
+    digits += digit;
+    fromLetter.push(digit !== char);
   }
   const hasLetters = fromLetter.includes(true);
   if (!hasLetters && SERVICE_LINES.has(digits) && !text.includes('+')) {
