@@ -60,10 +60,8 @@ const FROM_URLS = 'allowlist (urls)';
 const FROM_DOMAINS = 'allowlist (domains)';
 
 /**
- * Where a directory link now lives, when its redirects end elsewhere: for a `urls` entry, a page
- * the URL normalizer calls different (a scheme, `www.` or trailing slash is no move); for a
- * `domains` entry, a host outside the domain. Null otherwise, and for links only in answers
- * (not ours to update).
+ * Where a directory link now lives: a `urls` entry's page the normalizer calls different (no
+ * scheme or `www.` move), a `domains` entry's host outside the domain. Null for answers' links.
  */
 export function movedTo(
   entry: Pick<StaleEntry, 'normalized' | 'foundIn'>,
@@ -120,9 +118,8 @@ export function collectLinks(
 }
 
 /**
- * `stale` as a library: check every allowlist link (urls and domains) and every link cited in the
- * answers. Never rejects for a link. Once the network is shown unavailable, the links not yet
- * finished are `inconclusive` at once rather than each waiting for its own failure.
+ * `stale` as a library: check every allowlist link and every link the answers cite. Once the
+ * network is shown unavailable, the links not yet finished are `inconclusive` at once.
  */
 export async function findStaleLinks(input: StaleInput): Promise<StaleReport> {
   const links = collectLinks(input);

@@ -50,9 +50,8 @@ const V6_CLASSES: Readonly<Record<string, AddressClass>> = {
 };
 
 /**
- * The class of a non-public IP address (brackets accepted), or `null` for a public one or text
- * that is no IP. An IPv6 address carrying an IPv4 one (mapped, compatible, translated, NAT64,
- * 6to4, Teredo) is judged by it: that is where a translating network delivers it.
+ * The class of a non-public IP address, or `null`. An IPv6 address carrying an IPv4 one (mapped,
+ * NAT64, 6to4, Teredo, …) is judged by it: that is where a translating network delivers it.
  */
 export function classifyAddress(input: string): AddressClass | null {
   const address = unbracket(input);
@@ -93,11 +92,9 @@ function embeddedIpv4(address: ipaddr.IPv6): ipaddr.IPv4[] | null {
 }
 
 /**
- * What an address in the local-use prefix `64:ff9b:1::/48` (RFC 8215) carries. The prefix length
- * (RFC 6052: /48, /56, /64 or /96) is not in the address, so every layout whose suffix bits are
- * zero is read, and one private reading refuses the address; a 0.0.0.0/8 reading is another
- * layout's zero fill, skipped. A set u-octet (bits 64–71) is no translation address. Empty: no
- * reading is a destination (reserved). A link from model output has no business in this /48.
+ * What an address in `64:ff9b:1::/48` (RFC 8215) carries: its prefix length (RFC 6052) is not in
+ * it, so every layout with a zero suffix is read (a 0.0.0.0/8 reading is zero fill), and one
+ * private reading refuses it. A set u-octet: none (reserved).
  */
 function localUseCarried(p: readonly number[]): ipaddr.IPv4[] {
   const uOctet = p[4]! >> 8;

@@ -4,9 +4,8 @@ import { InputError } from '../errors.js';
 const PEM_CERTIFICATE = /-----BEGIN CERTIFICATE-----[\s\S]*?-----END CERTIFICATE-----/g;
 
 /**
- * The certificates of a CA file (`--cacert`), each checked to parse. Throws
- * `InputError('INVALID_CONFIG')` naming the file otherwise: a CA file that silently adds nothing
- * leaves every intranet link a TLS failure, with nothing saying why.
+ * The certificates of a CA file (`--cacert`), each checked to parse, else `InputError`: a CA file
+ * that silently adds nothing leaves every intranet link a TLS failure, with nothing saying why.
  */
 export function certificatesOf(text: string, where: string): string[] {
   const blocks = text.match(PEM_CERTIFICATE) ?? [];

@@ -26,13 +26,10 @@ const CacheEntrySchema = z.object({
 type CacheEntry = z.input<typeof CacheEntrySchema>;
 
 /**
- * The on-disk cache of successes: one JSON file per URL and network policy (named by their
- * SHA-256), so processes never rewrite each other's entries. Bad, expired or foreign entries are
- * misses; write errors are ignored. So that whoever can write the folder cannot use it against the
- * user: the folder is used only when a real folder, the user's, not group- or world-writable (said
- * once through `warn` otherwise); entries go through `src/util/safe-file.ts`; and the key holds
- * the network policy, so a success seen with a host pinned to a private address is not served to
- * a run that forbids them.
+ * The on-disk cache of successes, one file per URL and network policy; bad entries are misses.
+ * Safe against whoever can write the folder: only the user's own, private folder is used (else
+ * said once through `warn`), entries go through `src/util/safe-file.ts`, and the key holds the
+ * network policy (a private pin's success is not served to a run that forbids private addresses).
  */
 export class DiskCache {
   readonly #folder: PrivateFolder;

@@ -29,11 +29,7 @@ export interface CrawlerSettings {
   now: () => number;
 }
 
-/**
- * Fetching one link: each hop's host vetted, HEAD then GET, retries per `retryDecision` (a refused
- * connection once per origin), redirects followed by hand up to `maxRedirects`; a link written
- * without a scheme over https, then http when https is refused or the port speaks plain HTTP.
- */
+/** Fetching one link: hops vetted, HEAD then GET, retries, redirects by hand, scheme fallback. */
 export class Crawler {
   /**
    * Each refusing origin's one retry, shared by its links (20 links to a server that is down wait

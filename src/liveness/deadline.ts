@@ -11,10 +11,8 @@ const TICK_MS = 20;
 const STALL_MS = 50;
 
 /**
- * How long the event loop has been blocked, given back to deadlines: a large answer's offline
- * check runs for tens of seconds, and an answer beside it must not lose its deadline to it. A
- * heartbeat every `TICK_MS`, only while a deadline is armed: a gap over `TICK_MS + STALL_MS` is a
- * stall of the gap minus one tick; shorter gaps (ordinary work, a busy machine) are not.
+ * How long the event loop was blocked (a large answer's offline check), given back to deadlines
+ * beside it. A heartbeat while a deadline is armed: a gap over `TICK_MS + STALL_MS` is a stall.
  */
 export class LoopStalls {
   private total = 0;

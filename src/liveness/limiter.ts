@@ -1,13 +1,10 @@
 import type { PartyKey, Stop } from './cancel.js';
 
 /**
- * Bounded concurrency: at most `concurrency` requests in flight, `perHost` to one host. Fair
- * between answers (one citing hundreds of silent hosts once held every slot while an honest one
- * beside it sent nothing): each request counts in a party (its link's answer, `Stop.party`), and a
- * freed slot goes to the party with the fewest in flight; ties to the one served longest ago (ties
- * by arrival starved newcomers), then the oldest request. Within a party, `HostQueue` picks the
- * host. Slots are handed out once per turn of the event loop, so a burst (a batch of links, a GET
- * asked just after its HEAD freed a slot) is ranked whole. Deterministic.
+ * At most `concurrency` requests in flight, `perHost` to one host, fair between answers (one citing
+ * hundreds of silent hosts once starved another): a freed slot goes to the party (`Stop.party`)
+ * with the fewest in flight, then the one served longest ago (arrival order starved newcomers),
+ * then the oldest request. Handed out once per event-loop turn, so a burst is ranked whole.
  */
 
 interface Party {

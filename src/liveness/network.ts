@@ -12,9 +12,8 @@ export interface ProbeResult {
 }
 
 /**
- * Whether the network works, so an offline checker calls nothing invented or broken: DNS once a
- * real DNS answer gave an allowed address, egress once any host answered. When a verdict needs a
- * fact no link proved, the probe URL is fetched once (not repeated, so an offline run stays so).
+ * Whether DNS and egress work, so an offline checker calls nothing invented or broken; when no
+ * link proved what a verdict needs, the probe URL is fetched, once (an offline run stays so).
  */
 export class NetworkMonitor {
   private dnsSeen = false;

@@ -176,9 +176,8 @@ function open(url: URL, settings: StatusLineSettings): Socket {
 }
 
 /**
- * The final status line and headers of a response's start; `more` while they may still come;
- * `invalid` for what is not HTTP/1.x. `cut`: nothing more will be read, so a final status line
- * stands with the headers so far. Pure.
+ * The final status line and headers of a response's start, `more`, or `invalid` (not HTTP/1.x).
+ * `cut`: nothing more will come, so a status line stands with the headers so far. Pure.
  */
 export function responseHead(
   text: string,

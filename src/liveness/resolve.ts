@@ -10,10 +10,8 @@ import type { Address, LookupAsker, Resolver, ResolveResult } from './types.js';
 const NOT_FOUND_CODES = new Set(['ENOTFOUND', 'ENODATA', 'NXDOMAIN', 'EAI_NONAME', 'EAI_NODATA']);
 
 /**
- * The default resolver: the system's `getaddrinfo`, bounded by `timeoutMs`. Never rejects. At most
- * `concurrency` run at once, since each holds one of libuv's 4 threads until the system gives up
- * (hundreds of silent hosts kept a process alive for hosts × timeout / 4); the rest wait, shared
- * between answers by a `Limiter`, and leave at their timeout or `close`.
+ * The system's `getaddrinfo`, bounded by `timeoutMs`; never rejects. At most `concurrency` at once:
+ * each holds a libuv thread until the system gives up. The rest wait, fairly between answers.
  */
 export function createSystemResolver(
   timeoutMs: number,

@@ -15,9 +15,8 @@ export type RetryDecision =
   | { retry: false; retryAfterMs?: number };
 
 /**
- * Whether to try again after attempt `attempt` (from 0), and how long to wait. Pure. Only what
- * can succeed later: 429 and 503 (Retry-After honoured up to the cap) and timeouts, up to
- * `retries` times; a refused connection once (a server restarting); the rest never.
+ * Whether to try again after attempt `attempt` (from 0), and after how long. Pure. Only 429, 503
+ * and timeouts (`retries` times) and a refused connection (once) can succeed later.
  */
 export function retryDecision(
   result: AttemptResult,

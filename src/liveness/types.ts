@@ -2,11 +2,8 @@ import type { Stop } from './cancel.js';
 import type { LivenessSettingsInput } from './options.js';
 
 /**
- * What fetching one link found, with a human `reason` (the table: docs/LIVENESS.md). `live`: 2xx;
- * `broken`: 404/410, a soft 404 that says so, a refusing host; `invented`: no such host, or a
- * non-public address; `inconclusive`: anything weaker, never failing an answer on its own.
- * `error`: a short code (`ECONNREFUSED`, `timeout`, `soft-404`, …). `networkUnavailable`: proves
- * nothing only because the run has not shown the network working (what `stale` probes for).
+ * What fetching one link found, with a human `reason` (the table: docs/LIVENESS.md); `error`: a
+ * short code. `networkUnavailable`: proves nothing only as the network is not shown working.
  */
 export type LivenessOutcome =
   | { kind: 'live'; status: number; finalUrl: string; redirects: number; reason: string }

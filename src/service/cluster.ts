@@ -27,11 +27,9 @@ export function respawnStep(deaths: readonly number[], limits: RespawnLimits): R
 }
 
 /**
- * `--workers N`: the primary forks N copies of this command sharing the socket, prints one
- * `listening on` line once all listen, forwards SIGHUP, and on SIGTERM stops them (each drains).
- * A worker that dies unasked is replaced after `respawnStep`'s wait; past its limit the primary
- * stops the rest and resolves with the last death's exit code (1 for a signal), else with 0 once
- * every worker has gone.
+ * `--workers N`: N forks sharing the socket, one `listening on` line, SIGHUP forwarded, SIGTERM
+ * drains them. A worker that dies unasked is replaced (`respawnStep`); past the limit, resolves
+ * with the last death's exit code (1 for a signal), else 0 once every worker has gone.
  */
 export function runPrimary(
   workers: number,

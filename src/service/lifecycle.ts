@@ -74,11 +74,9 @@ async function drainServer(server: Server, timeoutMs: number): Promise<void> {
 }
 
 /**
- * Turn the event loop until a pass of its poll accepts no connection and starts no request. A
- * connection in the listen backlog is accepted a poll after the signal and read a poll later; Node
- * counts it idle till then, so closing at once reset requests already sent (54 of 60 on a loaded
- * machine). A `--workers` worker's connections come from the primary one at a time, so its pass
- * also waits `DRAIN_SETTLE.workerQuietMs`.
+ * Turn the event loop until a poll accepts no connection and starts no request: Node counts a
+ * backlog connection idle until read, so closing at once reset requests already sent. A worker's
+ * connections come from the primary one at a time, so it also waits `workerQuietMs`.
  */
 async function settle(server: Server): Promise<void> {
   let arrived = 0;

@@ -7,9 +7,8 @@ import { checkContentType, parseVerifyRequest, readBody, Refusal } from './reque
 import type { Verifier } from './verifier.js';
 
 /**
- * The HTTP service over the library, on Node's own `http` (three routes need no router, and its
- * limits are `http.Server`'s). Verifications run in the verification thread (`verifier.ts`)
- * through `guardWithIndex`, the function behind `check`, so the verdict is `check`'s.
+ * The HTTP service, on Node's own `http` (three routes need no router). Verifications run in the
+ * verification thread through `guardWithIndex`, the function behind `check`: `check`'s verdicts.
  */
 export interface ServiceOptions {
   verifier: Verifier;
@@ -33,7 +32,6 @@ export type ServiceLimits = {
 export interface Service {
   server: Server;
   limits: ServiceLimits;
-  /** Requests being answered now. */
   inFlight(): number;
 }
 

@@ -21,12 +21,9 @@ interface Thread {
 }
 
 /**
- * The service's verifications, off its event loop: a worker thread holds the allowlist and answers
- * one job at a time, so `/healthz` and deadlines run meanwhile. At a request's deadline (from its
- * arrival) a queued job is dropped and a running one ends with its thread (a new one loads), so no
- * request costs more than its deadline; it gets 503. A reload is a new thread that takes over once
- * loaded; reloads run one at a time, a change during one queuing one more (the newest file wins).
- * A load over `loadTimeoutMs` (a read that hangs) fails.
+ * Verifications off the event loop, one job at a time in a worker thread. At a request's deadline
+ * its queued job is dropped, or its running one ends with its thread (a new one loads): 503. A
+ * reload is a new thread taking over once loaded; one at a time, the newest file winning.
  */
 export class Verifier {
   #thread: Thread | undefined;
