@@ -19,10 +19,7 @@ const METADATA = new Set([
   'fd00:ec2::254',
 ]);
 
-/**
- * ipaddr.js's special-purpose ranges (IANA's) → our classes; a range not listed is public. IPv6
- * ranges that carry an IPv4 address are judged by it (`embeddedIpv4`).
- */
+/** ipaddr.js's special-purpose ranges (IANA's) → our classes; one not listed is public. */
 const V4_CLASSES: Readonly<Record<string, AddressClass>> = {
   unspecified: 'reserved',
   broadcast: 'reserved',

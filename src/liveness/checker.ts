@@ -307,9 +307,8 @@ function stoppedOutcome(reason: unknown): LivenessOutcome {
 }
 
 /**
- * What is fetched: the link as written, never normalized (`https://x.org` for a written
- * `http://www.x.org` asks another server). A written scheme is followed (`schemeWritten`); without
- * one, https then http, as a browser does. Unparseable text falls back to the normalizer's reading.
+ * What is fetched: the link as written, never normalized (that may ask another server); its
+ * scheme followed, or without one https then http. Else the normalizer's reading.
  */
 export type FetchTarget =
   | { ok: true; url: URL; schemeWritten: boolean }

@@ -1,15 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import type {
-  Evidence,
-  Failure,
-  FailureEvidence,
-  ResponseEvidence,
-  Soft404Evidence,
+import {
+  pageSaysNotFound,
+  type Evidence,
+  type Failure,
+  type FailureEvidence,
+  type ResponseEvidence,
+  type Soft404Evidence,
 } from './classify.js';
 import type { HostVetting } from './hosts.js';
 import { SharedWork, abortableSleep, type Stop } from './cancel.js';
 import { stopped, type Exchange, type HttpClient } from './http.js';
-import { pageSaysNotFound } from './page-signs.js';
 import { retryDecision, type RetrySettings } from './retry.js';
 
 /** What fetching a link saw; `body`: a 2xx GET's, for the soft-404 check. */

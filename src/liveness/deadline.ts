@@ -2,9 +2,8 @@ import { performance } from 'node:perf_hooks';
 import type { LivenessOutcome } from './types.js';
 
 /**
- * One timer per deadline, not per link, so all its callers give up in one callback: timers a
- * millisecond apart fired on different turns, and a link aborted on the first freed a slot for a
- * link about to be aborted on the next, whose connection then sat open in the pool.
+ * One timer per deadline, not per link: timers a millisecond apart fired on different turns, and
+ * a link aborted on one freed a slot for one about to be aborted, whose connection then lingered.
  */
 
 const TICK_MS = 20;

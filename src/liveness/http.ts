@@ -90,11 +90,9 @@ export class HttpClient {
   private readonly headers: Record<string, string>;
 
   /**
-   * One request, within the limits and the timeout. Never rejects; `link` aborted: a `closed`
-   * failure. undici closes the connection after every HEAD in case the server wrongly sends a body
-   * (read as the next response); that costs a handshake per link, so HEADs keep theirs here. An
-   * invalid response on an origin where a HEAD stayed open is taken as that leftover body: the
-   * origin's HEADs close from then on, and the request is sent again (`PROTOCOL_RETRIES`).
+   * One request, within the limits and the timeout; never rejects. HEADs keep their connection
+   * (undici closes it, in case of a stray body: a handshake per link); an invalid response after
+   * one is taken as such a body, and the origin's HEADs close from then on (`PROTOCOL_RETRIES`).
    */
   async send(
     url: URL,

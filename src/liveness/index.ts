@@ -1,7 +1,4 @@
-/**
- * The liveness check's entry for the fronts, which import it lazily, only when liveness is on:
- * fetch each link and tell live from broken from invented (see docs/LIVENESS.md).
- */
+/** The liveness check's entry, imported lazily by the fronts when liveness is on. */
 import { isRecord } from '../util/record.js';
 import { compareStrings } from '../util/strings.js';
 import { createLinkChecker } from './checker.js';

@@ -160,11 +160,9 @@ function before(a: Party, seqA: number, b: Party, seqB: number): boolean {
 }
 
 /**
- * One party's waiting requests by host, and which host goes next: the longest backlog first (the
- * critical path: 40 queued at 2 in flight need 20 rounds). So that no host starves, the rank is a
- * virtual start: when its oldest waiter arrived (in starts) minus `BACKLOG_WEIGHT` per request
- * waiting, at most `BACKLOG_CAP`; lowest first, ties to the oldest waiter. Within a host,
- * follow-ups (a GET after its HEAD, a redirect, a retry, the soft-404 probe) go before new links.
+ * One party's waiters by host. The longest backlog (the critical path) goes first, so that no
+ * host starves by a virtual start: its oldest waiter's arrival minus `BACKLOG_WEIGHT` per waiter
+ * (at most `BACKLOG_CAP`). Within a host, follow-ups of started links go first.
  */
 
 /** Request starts one waiting request of a host is worth in its rank. */

@@ -5,10 +5,7 @@ import { unbracket } from './address.js';
 import { untilAborted } from './cancel.js';
 import { causeChain } from './failure.js';
 
-/**
- * One HTTP exchange: undici's `request()`, keeping the status, the headers and at most
- * `maxBodyBytes` of a body; or, when undici will not read an answer, the status line by hand.
- */
+/** One HTTP exchange: status, headers, at most `maxBodyBytes` of body; or by hand (see below). */
 
 export interface RawRequest {
   method: 'HEAD' | 'GET';
@@ -90,10 +87,8 @@ function flattenHeaders(
 }
 
 /**
- * For an answer undici will not parse though its status line is there (an unsolicited `100
- * Continue`, headers over its limit): a dead page that answers so is still dead, so the request
- * goes again by hand, read to the first final status line. No HTTP library reads what it calls
- * invalid.
+ * For an answer undici will not parse though its status line is there (a stray `100 Continue`,
+ * headers over its limit): a dead page is still dead, so the request goes again by hand.
  */
 
 export interface StatusLineSettings {

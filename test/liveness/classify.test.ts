@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { classifyAddress, privateAddressPolicy } from '../../src/liveness/address.js';
-import { botProtection, pageSaysNotFound } from '../../src/liveness/page-signs.js';
+import { botProtection, pageSaysNotFound } from '../../src/liveness/classify.js';
 import {
   classify,
   networkNeeded,
