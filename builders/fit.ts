@@ -30,11 +30,10 @@ export type RowReading =
 const AS_WRITTEN: RowReading = { kind: 'as-written' };
 
 /**
- * How to read a row. It does not fit when a cell holds another column's kind of value
- * (`wrongKind`), or when it has more cells than the header and a read cell is not what its column
- * holds. A longer row is read in every way that joins one pair of neighbouring cells (`joins`);
- * the readings that fit must all keep the same values, else the row is misaligned. An extra empty
- * cell most rows have (`trailingHabit`) just ends a row. Linear in the row's cells.
+ * How to read a row. It does not fit when a cell holds another column's kind of value, or when it
+ * is longer than the header and a read cell is not what its column holds; then every reading
+ * joining two neighbouring cells that fits must keep the same values, else it is misaligned.
+ * An extra empty cell most rows have (`trailingHabit`) just ends a row. Linear in the row's cells.
  */
 export function readRow(
   cells: readonly string[],

@@ -48,12 +48,10 @@ const ENDED = /^(inactive|defunct|deleted|closed)$/i;
 type Owner = { org: string } | { ended: string } | { missing: string };
 
 /**
- * The organizations of an HSDS package and every record tied to them: an organization's
- * `alternate_name` is an alias, `website` (3.x) or `url` (1.x) its page; a service's or program's
- * `url` a page of its organization, its name no one's (a service is named for what it does); a
- * phone belongs to the most specific record it names, its `type` its kind; service areas and
- * addresses give the areas. An ended service is left out with all tied to it (a note), a row whose
- * id points to nothing too (a warning).
+ * The organizations of an HSDS package and the records tied to them: a service's or program's
+ * `url` is its organization's page, its name no one's (a service is named for what it does); a
+ * phone belongs to the most specific record it names. An ended service is left out with all tied
+ * to it (a note), a row whose id points to nothing too (a warning).
  */
 export function hsdsDirectory(pkg: HsdsPackage): Directory {
   const t = new Tables(pkg);

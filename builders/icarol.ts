@@ -69,12 +69,10 @@ interface Record_ {
 }
 
 /**
- * The agencies of an iCarol export and every record tied to them: an `Agency` row (every row
- * without `TaxonomyLevelName`) is an organization; another row's numbers and page are its agency's
- * (by `ParentAgencyNum`), its name no one's (`AGENCY - SITE` is a site), its alternate name unread
- * (exports copy the agency's). Each phone column keeps its kind; a fax, a TTY and a private number
- * are not listed. `CoverageArea` gives the states. An inactive or deleted record is left out with
- * its programs and sites (a note).
+ * The agencies of an iCarol export and the records tied to them by `ParentAgencyNum`: those give
+ * their agency numbers and a page, never a name (`AGENCY - SITE` is a site) or an alias (exports
+ * copy the agency's). A fax, a TTY and a private number are not listed. An inactive or deleted
+ * record is left out with its programs and sites (a note).
  */
 export function icarolDirectory(table: Table): Directory {
   const t = new ExportTable(table);

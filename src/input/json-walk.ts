@@ -127,10 +127,8 @@ export function jsonErrorOffset(text: string): number | null {
 }
 
 /**
- * The first key that appears twice in one object of valid JSON `text`, with the path of the
- * object's members down to it and the offset of the second occurrence. `JSON.parse` keeps the last
- * silently; in a hand-edited file that is usually a lost entry (a second "Legal Aid of X" whose
- * numbers replace the first one's). Call it only after `JSON.parse` accepted the text.
+ * The first key written twice in one object of valid JSON `text`: its path and the second's
+ * offset. `JSON.parse` silently keeps the last, which in a hand-edited file is a lost entry.
  */
 export function firstDuplicateKey(text: string): { path: PathPart[]; offset: number } | null {
   // The keys seen in each open object, in step with the walker's stack (null for an array).
@@ -157,9 +155,8 @@ export function firstDuplicateKey(text: string): { path: PathPart[]; offset: num
 }
 
 /**
- * Where the value at `path` starts in valid JSON `text`, or where the nearest container on the
- * path that is there starts (a missing key is reported at its object), or null for the top level:
- * a message can then give the line of a problem found after parsing.
+ * Where the value at `path` starts in valid JSON `text`, or the nearest container on the path
+ * that is there (a missing key's object); null for the top level.
  */
 export function offsetOfPath(text: string, path: readonly PropertyKey[]): number | null {
   const want = path.map(String);
