@@ -132,7 +132,7 @@ export function parseMoneyPrefix(
   if (token.type === 'sym' && CURRENCY_SYMBOLS.has(token.text)) {
     currency = CURRENCY_SYMBOLS.get(token.text)!;
   } else if (isWord(token, CURRENCY_PREFIX_WORDS) && token.text === token.text.toUpperCase()) {
-    currency = CURRENCY_PREFIX_WORDS.get(token.lower)!;
+    currency = token.lower;
     // `US$` reads as `US` then `$`.
   } else if (
     token.text === 'US' &&

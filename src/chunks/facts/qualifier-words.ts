@@ -14,14 +14,7 @@ export const CURRENCY_WORDS = byMeaning({
   aud: 'aud',
 });
 export const CURRENCY_SYMBOLS = byMeaning({ usd: '$', eur: '€', gbp: '£', jpy: '¥', inr: '₹' });
-export const CURRENCY_PREFIX_WORDS = byMeaning({
-  usd: 'usd',
-  eur: 'eur',
-  gbp: 'gbp',
-  inr: 'inr',
-  cad: 'cad',
-  aud: 'aud',
-});
+export const CURRENCY_PREFIX_WORDS = new Set(['usd', 'eur', 'gbp', 'inr', 'cad', 'aud']);
 /** Unit words, each folded to one name (plural and abbreviation alike). */
 export const UNITS = byMeaning({
   second: 'second seconds sec secs',
