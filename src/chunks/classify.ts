@@ -11,7 +11,7 @@ import {
   toPassage,
 } from './evidence.js';
 import { capitalize, explain, joinList, shorten } from './explain.js';
-import { hasCjk, verbatimTokens } from './unicode.js';
+import { isCjk, verbatimTokens } from './unicode.js';
 import {
   isFailingClassification,
   type Claim,
@@ -166,7 +166,7 @@ function deterministicSupport(
   if (checks.exactIn) return { classification: 'exact_match', code: 'claim.exact-match' };
   // Not measured where no words are marked (CJK) nor on sentences about the passages themselves.
   if (
-    !hasCjk(claim.prose) &&
+    !isCjk(claim.prose) &&
     !ABOUT_THE_SOURCES.test(claim.prose) &&
     isWeak(checks.wordOverlap, options.weakSupportThreshold)
   )

@@ -10,11 +10,6 @@ export function idShape(key: string): string {
   return key.replace(DIGIT_RUNS, '#');
 }
 
-/** Whether a key is a plain number (chunk N of an array, `[N]` in the answer). */
-export function isNumericKey(key: string): boolean {
-  return ALL_DIGITS.test(key);
-}
-
 /** An id as a label may be written: letters, digits and `._:/-`, starting with a letter or digit. */
 export const ID_PATTERN = /^[\p{L}\p{N}][\p{L}\p{N}._:/-]*$/u;
 

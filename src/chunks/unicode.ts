@@ -7,12 +7,9 @@ export const CJK_CLASS = '\\p{sc=Han}\\p{sc=Hiragana}\\p{sc=Katakana}';
 const CJK_CHAR = new RegExp(`[${CJK_CLASS}]`, 'u');
 const CJK_SPLIT = new RegExp(`([${CJK_CLASS}])`, 'u');
 
-export function hasCjk(text: string): boolean {
-  return CJK_CHAR.test(text);
-}
-
-export function isCjk(char: string | undefined): boolean {
-  return char !== undefined && CJK_CHAR.test(char);
+/** Whether the text (a character, or more) holds a character of those scripts. */
+export function isCjk(text: string | undefined): boolean {
+  return text !== undefined && CJK_CHAR.test(text);
 }
 
 /** Words as the overlap and exact-match checks compare them: `tokenize`'s, a CJK character each. */
