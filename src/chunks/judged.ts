@@ -17,20 +17,14 @@ import { applyJudgement, type Judgement } from './judge-apply.js';
 import type { Chunk, ChunkReport, ClaimVerdict, JudgeSummary } from './types.js';
 
 /** A configured judge and its limits (`JudgeConfig`; defaults: `JUDGE_DEFAULTS`). */
-export interface JudgeSetup
-  extends Pick<
-    JudgeConfig,
-    | 'answerDeadlineMs'
-    | 'maxCallsPerAnswer'
-    | 'minEvidenceWords'
-    | 'concurrency'
-    | 'advisory'
-    | 'uncited'
-  > {
+export type JudgeSetup = Omit<
+  JudgeConfig,
+  'url' | 'model' | 'cacheDir' | 'recordDir' | 'replayDir' | 'requestTimeoutMs'
+> & {
   judge: Judge;
   /** Verdicts kept between answers; without one, a cache of this call. */
   cache?: JudgeCache;
-}
+};
 
 /** The claims the checks left open (uncertain or weak); the rest is proven without a call. */
 function needsJudge(verdict: ClaimVerdict, uncited: boolean): boolean {
