@@ -124,9 +124,8 @@ export function summarize(
 }
 
 /**
- * Passing cited claims over cited claims (plus uncited ones when citations are required); 1 with
- * nothing to score. It grades, never decides. `summarize` gives 0 with a `not_verified` claim, as
- * promptfoo's graders give 0 when their grader fails.
+ * Passing cited claims over cited (and, when required, uncited) claims; 1 with none. It grades,
+ * never decides; a `not_verified` claim makes it 0, as promptfoo's graders give when theirs fails.
  */
 export function scoreChunkReport(
   passedClaims: number,

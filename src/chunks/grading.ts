@@ -33,10 +33,8 @@ export const CHUNK_METADATA_KEY = 'chunkCitations';
 export const CHUNK_REASON_PREFIX = `${REASON_PREFIX} chunks`;
 
 /**
- * The GradingResult of a chunk report: its pass and score, a reason that shows its working, and
- * the audit in `metadata.chunkCitations` (at most `LISTED_FINDINGS.json` rows). No
- * `componentResults`: promptfoo 0.121–0.123 flatten them into the row, so a passing row showed
- * "1 FAIL 3 PASS".
+ * The GradingResult of a chunk report, the audit in `metadata.chunkCitations`. No
+ * `componentResults`: promptfoo 0.121–0.123 flatten them, so a passing row showed "1 FAIL 3 PASS".
  */
 export function chunkGradingResult(report: ChunkReport): GradingResult {
   const audit = buildChunkAudit(report);

@@ -12,9 +12,8 @@ import type { JudgeSetup } from './judged.js';
 const PROCESS_CACHE: JudgeCache = memoryJudgeCache();
 
 /**
- * The judge a front asked for, with its limits and cache: recordings (`replayDir`), else `base`
- * (a front's own), else the server `config.url` names, which without a model throws
- * `InputError('INVALID_CONFIG')`.
+ * The judge a front asked for, with its limits and cache: recordings (`replayDir`), else `base`,
+ * else the server `config.url` names (without a model: `InputError('INVALID_CONFIG')`).
  */
 export function buildJudgeSetup(
   config: JudgeConfig,

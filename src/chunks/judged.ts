@@ -61,10 +61,9 @@ function judgeGroups(report: ChunkReport, chunks: readonly Chunk[], uncited: boo
 }
 
 /**
- * Ask the judge about the claims left open: one request per cited chunk set for its claims not
- * in the cache, `concurrency` at once. The call cap is applied in the answer's order before any is
- * sent, so it never depends on which reply comes first. Fails closed (`not_verified`) unless
- * advisory; never throws for a judge's failure. The report re-summarized, its cost in `judge`.
+ * Ask the judge about the claims left open, one request per cited chunk set not in the cache; the
+ * call cap applied in the answer's order before any is sent. Fails closed (`not_verified`) unless
+ * advisory; never throws. The report re-summarized, its cost in `judge`.
  */
 export async function judgeChunkReport(
   report: ChunkReport,

@@ -76,10 +76,8 @@ export const SUPPORT_OUTCOMES = [
 export type SupportOutcome = (typeof SUPPORT_OUTCOMES)[number];
 
 /**
- * What a claim turned out to be (docs/CHUNKS.md "Classification"), most severe first: a claim
- * takes the first that applies. Whether each fails the answer (suspicions, not proof, only when
- * the policy key asks; `not_verified` always, lest a judge that is down pass what it could not
- * check), and its support outcome.
+ * What a claim turned out to be (docs/CHUNKS.md "Classification"), most severe first; whether it
+ * fails (a suspicion only as the policy asks) and its support outcome.
  */
 const RULES = {
   citation_not_found: { fails: true, support: 'unsupported' },

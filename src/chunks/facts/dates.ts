@@ -194,10 +194,7 @@ function dottedDateAt(token: Token, index: number): DateParts | undefined {
     : undefined;
 }
 
-/**
- * `3/5/2020`, as the style says; while it is unknown, month first with the day-first reading kept
- * beside it when both are dates.
- */
+/** `3/5/2020` as the style says; unknown, month first with the day-first reading beside it. */
 function slashDateAt(tokens: Token[], index: number, style: NumberStyle): DateParts | undefined {
   const token = tokens[index]!;
   if (!/^\d{1,2}$/.test(token.text)) return undefined;

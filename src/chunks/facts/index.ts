@@ -11,9 +11,8 @@ import type { FactSide, Mention } from './tokens.js';
 export type { FactSide } from './tokens.js';
 
 /**
- * Facts of `text`, offsets shifted by `offset`, each with the keys it is compared by (docs/CHUNKS.md
- * "Figures and how they compare"). A claim states only what it writes unmistakably; a chunk is
- * read generously, since a fact missed there is a false alarm on the claim. Linear.
+ * Facts of `text` with the keys they compare by (docs/CHUNKS.md). A claim states what it writes
+ * unmistakably; a chunk is read generously, since a missed fact is a false alarm on the claim.
  */
 export function extractFacts(
   original: string,
