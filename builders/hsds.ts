@@ -225,8 +225,7 @@ class Links {
       const id = table.cell(row, column);
       if (id.length === 0) continue;
       const owner = follow(id);
-      if ('ended' in owner) return owner;
-      if ('org' in owner) return owner;
+      if (!('missing' in owner)) return owner;
       first ??= owner;
     }
     return first ?? { missing: 'it names no organization, service, location or contact' };

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isRecord } from '../util/record.js';
 import { compareStrings } from '../util/strings.js';
-import { invalidInput, type IssueFormat } from '../input/issues.js';
+import { invalidInput, type IssueFormat, parseInput } from '../input/issues.js';
 import { cleanOrgName } from '../normalize/name.js';
 import { type AllowlistAreas, parseAreaFields } from './areas.js';
 import {
@@ -95,14 +95,7 @@ export function readAllowlist(
   options: ParseOptions = {},
 ): { allowlist: Allowlist; tables: AllowlistTables } {
   const format = { ...options, where: source };
-  const parsed = wellFormed(data)
-    ? { success: true as const }
-    : AllowlistFileSchema.safeParse(data, { reportInput: true });
-  if (!parsed.success)
-    throw invalidInput('INVALID_ALLOWLIST', parsed.error.issues, {
-      schema: AllowlistFileSchema,
-      ...format,
-    });
+  if (!wellFormed(data)) parseInput(AllowlistFileSchema, data, 'INVALID_ALLOWLIST', format);
   // The data itself, not zod's copy: the copy's records drop an own `__proto__` key, and an
   // organization may be named so. The schema transforms nothing, so the two agree otherwise.
   const file = data as AllowlistFile;

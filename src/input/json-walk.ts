@@ -143,12 +143,10 @@ export function firstDuplicateKey(text: string): { path: PathPart[]; offset: num
     },
     key: (key, offset, open) => {
       const keys = seen[seen.length - 1]!;
-      if (!keys.has(key)) {
-        keys.add(key);
-        return false;
-      }
-      found = { path: open.map((frame) => (frame.object ? frame.key : frame.index)), offset };
-      return true;
+      if (keys.has(key))
+        found = { path: open.map((frame) => (frame.object ? frame.key : frame.index)), offset };
+      keys.add(key);
+      return found !== null;
     },
   });
   return found;
