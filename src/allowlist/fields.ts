@@ -23,7 +23,6 @@ export function readUrls(
     const url = normalizedUrl(raw, index, fail);
     if (url === null) return;
     const written = raw.trim();
-    // The first way of writing a URL other than its normal form is the one kept.
     if (written !== url && !urlsAsWritten.has(url)) urlsAsWritten.set(url, written);
     urls.add(url);
   });

@@ -26,8 +26,7 @@ export async function readAllowlistFile(
       ifUnreadable: 'check that the path names a file you can read',
     })
   ).toString('utf8');
-  // A repeated key is an error: JSON.parse would keep the last, and a lost entry (a second
-  // "Legal Aid of X" whose numbers replace the first one's) would call a right number misattributed.
+  // A repeated key is an error: the entry JSON.parse drops would call a right number misattributed.
   const data = parseJsonText(text, source, { duplicateCode: 'INVALID_ALLOWLIST' });
   return readAllowlist(data, source, { locate: lineOfPath(text) });
 }

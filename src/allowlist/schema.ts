@@ -99,7 +99,6 @@ export function readAllowlist(
   // The data itself, not zod's copy: the copy's records drop an own `__proto__` key, and an
   // organization may be named so. The schema transforms nothing, so the two agree otherwise.
   const file = data as AllowlistFile;
-  // Every bad entry at once, so a file with several is fixed in one pass.
   const problems: Array<{ path: Array<string | number>; message: string }> = [];
   const fail: Fail = (path, message) => void problems.push({ path, message });
 

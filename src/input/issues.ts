@@ -299,18 +299,19 @@ interface Def {
 
 const defOf = (schema: z.ZodType): Def => (schema as unknown as { _zod: { def: Def } })._zod.def;
 
+const WRAPPERS: ReadonlySet<string> = new Set([
+  'optional',
+  'nullable',
+  'default',
+  'readonly',
+  'catch',
+]);
+
 function unwrap(schema: z.ZodType | undefined): z.ZodType | undefined {
   let node = schema;
   for (let depth = 0; node !== undefined && depth < 20; depth++) {
     const def = defOf(node);
-    if (
-      def.type === 'optional' ||
-      def.type === 'nullable' ||
-      def.type === 'default' ||
-      def.type === 'readonly' ||
-      def.type === 'catch'
-    )
-      node = def.innerType;
+    if (WRAPPERS.has(def.type)) node = def.innerType;
     else if (def.type === 'lazy') node = def.getter?.();
     else if (def.type === 'pipe') node = def.in;
     else return node;
