@@ -82,12 +82,8 @@ export function hostOfDomainEntry(raw: string): string | null {
   const trimmed = raw.trim();
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed)) {
     const result = normalizeUrl(trimmed);
-    if (
-      !result.ok ||
-      result.url !== `https://${result.host}${result.port ? `:${result.port}` : ''}`
-    )
-      return null;
-    return result.host;
+    const origin = result.ok && `https://${result.host}${result.port ? `:${result.port}` : ''}`;
+    return result.ok && result.url === origin ? result.host : null;
   }
   return normalizeHost(trimmed.replace(/\/+$/, ''));
 }
