@@ -70,34 +70,30 @@ export function hsdsDirectory(pkg: HsdsPackage): Directory {
     [AREA]: (areas.get(orgId) ?? []).join(';'),
   });
 
-  const tables: Table[] = [];
-  const orgUrl = org.first('website', 'url');
+  const url = org.column('website') ?? org.column('url');
   const alias = org.column('alternate_name');
-  tables.push(
+  const own = [url, alias].filter((column) => column !== undefined);
+  const tables = [
     recordTable(
       org.table,
       {
         org: org.column('name') ?? 'name',
-        urls: orgUrl ? [org.column(orgUrl)!] : [],
+        urls: url ? [url] : [],
         phones: [],
         aliases: alias ? [alias] : [],
         area: AREA,
       },
-      org.table.rows.map((row) => {
-        const id = org.cell(row, 'id');
-        return {
-          at: row,
-          organization: org.cell(row, 'name'),
-          tied: false,
-          cells: {
-            ...(orgUrl ? { [org.column(orgUrl)!]: org.cell(row, orgUrl) } : {}),
-            ...(alias ? { [alias]: org.cell(row, alias) } : {}),
-            ...areaCell(id),
-          },
-        };
-      }),
+      org.table.rows.map((row) => ({
+        at: row,
+        organization: org.cell(row, 'name'),
+        tied: false,
+        cells: {
+          ...Object.fromEntries(own.map((column) => [column, org.cell(row, column)])),
+          ...areaCell(org.cell(row, 'id')),
+        },
+      })),
     ),
-  );
+  ];
   const page = (owner: Owner, table: ExportTable, row: TableRow): string | undefined =>
     orgOrLeftOut(owner, left, table.table, row, 'the service');
   const phoneKinds: DirectoryPhone[] = [];
