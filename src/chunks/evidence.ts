@@ -77,9 +77,7 @@ export function checkFact(
   source: SourceWindow | undefined,
   sourceIndex: ChunkIndex | undefined,
 ): FactCheck {
-  for (const index of cited) {
-    if (index.findFact(fact)) return { fact, foundIn: index.chunk.id };
-  }
+  for (const index of cited) if (index.findFact(fact)) return { fact, foundIn: index.chunk.id };
   // A figure of the same family in the passage the claim draws on is the likely intended one. A
   // bare number is offered only from that passage and only in digits: `one` or `first` anywhere
   // in the chunk is prose, not the figure the claim got wrong.

@@ -91,9 +91,8 @@ const CHECKBOX = /^[ xX]$/;
 
 /** The start of the line when it is at most a bullet's width back. */
 function nearLineStart(text: string, index: number): number | undefined {
-  for (let back = index - 1; back >= Math.max(0, index - 12) - 1; back -= 1) {
+  for (let back = index - 1; back >= Math.max(0, index - 12) - 1; back -= 1)
     if (back < 0 || text[back] === '\n') return back + 1;
-  }
   return undefined;
 }
 
