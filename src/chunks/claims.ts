@@ -6,7 +6,7 @@ import type { PreparedAnswer } from '../text/prepared.js';
 import { collapseWhitespace, trimmedSentences } from './sentences.js';
 import { findBlocks } from './blocks.js';
 import { chunkWords } from './unicode.js';
-import type { CitationMarker, Claim, Fact, QuoteFinding, Span } from './types.js';
+import type { CitationMarker, Claim, QuoteFinding, Span } from './types.js';
 
 /** An answer's markers, quotations and claims, with each claim's words as overlap compares them. */
 export interface AnswerReading {
@@ -100,8 +100,16 @@ function gatherClaims(
       // A sentence with no letters (`[2]`, or `1[2].` left by a cut list) says nothing by itself.
       if (previous && own.length > 0) lendMarkers(previous, own, sentence.end, extended);
     } else {
-      const facts = extractFacts(prose, 'claim', sentence.start, style);
-      const claim = toClaim(text, sentence, prose, own, quotes, facts);
+      const claim: Claim = {
+        start: sentence.start,
+        end: sentence.end,
+        text: collapseWhitespace(text.slice(sentence.start, sentence.end)),
+        prose: collapseWhitespace(prose),
+        markers: own,
+        ids: unionIds(own),
+        quotes,
+        facts: extractFacts(prose, 'claim', sentence.start, style),
+      };
       claims.push(claim);
       blockOf.set(claim, sentence.block);
       words.set(
@@ -150,26 +158,6 @@ function lendMarkers(
   }
   claim.end = end;
   extended.add(claim);
-}
-
-function toClaim(
-  text: string,
-  sentence: Span,
-  prose: string,
-  markers: CitationMarker[],
-  quotes: QuoteFinding[],
-  facts: Fact[],
-): Claim {
-  return {
-    start: sentence.start,
-    end: sentence.end,
-    text: collapseWhitespace(text.slice(sentence.start, sentence.end)),
-    prose: collapseWhitespace(prose),
-    markers,
-    ids: unionIds(markers),
-    quotes,
-    facts,
-  };
 }
 
 const LETTER = /\p{L}/u;
