@@ -97,8 +97,17 @@ function gatherClaims(
       sourceLines.push({ block: sentence.block, ids: unionIds(own), markers: own });
       previous = undefined;
     } else if (!LETTER.test(prose)) {
-      // A sentence with no letters (`[2]`, or `1[2].` left by a cut list) says nothing by itself.
-      if (previous && own.length > 0) lendMarkers(previous, own, sentence.end, extended);
+      // A sentence with no letters (`[2]`, or `1[2].` left by a cut list) lends its markers to the
+      // claim before it, an id at a time so a run of them stays linear.
+      if (!previous || own.length === 0) continue;
+      previous.claim.markers.push(...own);
+      for (const id of unionIds(own)) {
+        if (previous.ids.has(id)) continue;
+        previous.ids.add(id);
+        previous.claim.ids.push(id);
+      }
+      previous.claim.end = sentence.end;
+      extended.add(previous.claim);
     } else {
       const claim: Claim = {
         start: sentence.start,
@@ -138,26 +147,6 @@ function inOrder<T extends Span>(
     }
     return own;
   };
-}
-
-/** A marker-only sentence lends its markers to the claim before it, incrementally (linear). */
-function lendMarkers(
-  previous: { claim: Claim; ids: Set<string> },
-  own: readonly CitationMarker[],
-  end: number,
-  extended: Set<Claim>,
-): void {
-  const { claim, ids } = previous;
-  for (const marker of own) {
-    claim.markers.push(marker);
-    for (const id of marker.ids) {
-      if (ids.has(id)) continue;
-      ids.add(id);
-      claim.ids.push(id);
-    }
-  }
-  claim.end = end;
-  extended.add(claim);
 }
 
 const LETTER = /\p{L}/u;
