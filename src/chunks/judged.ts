@@ -170,7 +170,13 @@ async function askGroup(pass: JudgePass, { group, open, keyOf }: Ask): Promise<v
       text: claimText(pass.report.claims[position]!),
     })),
   };
-  const answer = await askSafely(pass.judge, request, pass.signal);
+  let answer: JudgeAnswer;
+  try {
+    answer = await pass.judge.ask(request, pass.signal);
+  } catch (error) {
+    // A judge that throws (a bug in a front's adapter) is a fault too: the row is never an ERROR.
+    answer = { kind: 'fault', fault: 'provider_error', detail: describeError(error), attempts: 1 };
+  }
   const { summary } = pass;
   summary.attempts += answer.attempts;
   if (answer.kind === 'reply' && answer.usage) {
@@ -185,19 +191,6 @@ async function askGroup(pass: JudgePass, { group, open, keyOf }: Ask): Promise<v
         label: judgement.label,
         evidenceQuote: judgement.evidenceQuote,
       });
-  }
-}
-
-/** A judge that throws (a bug in a front's adapter) is a fault too: the row is never an ERROR. */
-async function askSafely(
-  judge: Judge,
-  request: JudgeRequest,
-  signal: AbortSignal,
-): Promise<JudgeAnswer> {
-  try {
-    return await judge.ask(request, signal);
-  } catch (error) {
-    return { kind: 'fault', fault: 'provider_error', detail: describeError(error), attempts: 1 };
   }
 }
 
