@@ -154,15 +154,7 @@ function classificationOf(
     return { classification: 'wrong_citation', code: 'claim.wrong-citation.quote' };
   if (factChecks.some((check) => check.notAfter !== undefined))
     return { classification: 'wrong_citation', code: 'claim.wrong-citation.fact' };
-  return deterministicSupport(claim, checks, options);
-}
-
-/** A claim nothing was proven wrong in: verbatim, weakly supported, or for a judge to decide. */
-function deterministicSupport(
-  claim: Claim,
-  checks: ClaimChecks,
-  options: ClassifyClaimOptions,
-): { classification: ClaimClassification; code: ClaimCode } {
+  // Nothing proven wrong: verbatim, weakly supported, or for a judge to decide.
   if (checks.exactIn) return { classification: 'exact_match', code: 'claim.exact-match' };
   // Not measured where no words are marked (CJK) nor on sentences about the passages themselves.
   if (
