@@ -7,7 +7,6 @@ import {
   CLAIM_ACTIONS,
   CLAIM_CLASSIFICATIONS,
   type ChunkReport,
-  type ClaimRecommendation,
   type ClaimRepair,
   type ClaimVerdict,
   type JudgeSummary,
@@ -123,6 +122,7 @@ export type ChunkFixJson = z.infer<typeof chunkFixSchema>;
 
 /** The audit of a report. A formatter: it decides nothing the report has not. */
 export function buildChunkAudit(report: ChunkReport): ChunkAudit {
+  const { action } = report;
   const total = report.citedClaims;
   const rate = (count: number): number | null =>
     total === 0 ? null : round(count / total, SCORE_DECIMALS);
@@ -142,19 +142,13 @@ export function buildChunkAudit(report: ChunkReport): ChunkAudit {
       ...(report.judge ? { judge: judgeAssessment(report.judge) } : {}),
     },
     citation_audit: report.claims.map(auditRow),
-    ...(report.action ? actionJson(report.action) : {}),
-  };
-}
-
-function actionJson(
-  action: ClaimRecommendation,
-): Pick<ChunkAudit, 'action' | 'action_code' | 'action_reason' | 'retry'> {
-  return {
-    action: action.action,
-    action_code: action.code,
-    action_reason: action.reason,
-    ...(action.retry && {
-      retry: { instruction: action.retry.instruction, claims: action.retry.claims.map(auditRow) },
+    ...(action && {
+      action: action.action,
+      action_code: action.code,
+      action_reason: action.reason,
+      ...(action.retry && {
+        retry: { instruction: action.retry.instruction, claims: action.retry.claims.map(auditRow) },
+      }),
     }),
   };
 }
