@@ -71,22 +71,18 @@ export function parsePhoneCell(cell: string): PhonePart[] {
       .split(RESIDUE_SPLIT)
       .forEach((piece, index) => {
         const raw = piece.replace(TRIM_PUNCTUATION, '');
-        if (raw.length > 0) {
-          const digits = raw.replace(/\D/g, '').length;
-          // A label before a short number (`TTY: 711`) is not part of it.
-          // Brackets stay: `(711) -` is an area code with its number missing, not the relay line 711.
-          const candidate = piece
-            .trim()
-            .replace(/^[^\d+(]*/, '')
-            .replace(/[\s.:\-]+$/, '');
-          parts.push({
-            at: from + index / 1000,
-            part:
-              digits >= 3
-                ? phonePart(candidate.length > 0 ? candidate : raw)
-                : { kind: 'text', raw },
-          });
-        }
+        if (raw.length === 0) return;
+        // A label before a short number (`TTY: 711`) is not part of it.
+        // Brackets stay: `(711) -` is an area code with its number missing, not the relay line 711.
+        const candidate = piece
+          .trim()
+          .replace(/^[^\d+(]*/, '')
+          .replace(/[\s.:\-]+$/, '');
+        const part: PhonePart =
+          raw.replace(/\D/g, '').length >= 3
+            ? phonePart(candidate.length > 0 ? candidate : raw)
+            : { kind: 'text', raw };
+        parts.push({ at: from + index / 1000, part });
       });
   };
   for (const span of spans) {

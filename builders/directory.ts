@@ -53,8 +53,8 @@ export function phoneKindsOf(
     const org = nameOf(orgKey(phone.organization));
     if (org === undefined) continue;
     for (const part of parsePhoneCell(phone.raw)) {
-      if (part.kind !== 'number') continue;
-      if (isNumberToCall(phone.kind) && !org.phones.includes(part.e164)) continue;
+      if (part.kind !== 'number' || (isNumberToCall(phone.kind) && !org.phones.includes(part.e164)))
+        continue;
       (out[org.name] ??= dataRecord<PhoneKind>())[part.e164] = phone.kind;
     }
   }
