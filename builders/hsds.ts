@@ -122,19 +122,16 @@ export function hsdsDirectory(pkg: HsdsPackage): Directory {
 /** The area column of every record table: the organization's states, worked out beforehand. */
 const AREA = 'service_areas';
 
-class Tables {
-  private readonly read = new Map<HsdsResource, ExportTable>();
+class Tables extends Map<HsdsResource, ExportTable> {
   constructor(pkg: HsdsPackage) {
+    super();
     for (const resource of HSDS_RESOURCES) {
       const table = pkg.tables[resource];
-      if (table) this.read.set(resource, new ExportTable(table));
+      if (table) this.set(resource, new ExportTable(table));
     }
   }
-  get(resource: HsdsResource): ExportTable | undefined {
-    return this.read.get(resource);
-  }
   rows(resource: HsdsResource): Array<{ t: ExportTable; row: TableRow }> {
-    const t = this.read.get(resource);
+    const t = this.get(resource);
     return t ? t.table.rows.map((row) => ({ t, row })) : [];
   }
 }
