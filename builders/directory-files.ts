@@ -69,7 +69,7 @@ interface PackageFiles {
  * else by its name anywhere when one file has it (exports keep tables in `data/` beside a template
  * manifest). One found nowhere is a `MISSING_TABLE` warning, except phones and organizations.
  */
-async function readHsdsPackage(path: string, source: string): Promise<HsdsPackage> {
+export async function readHsdsPackage(path: string, source: string): Promise<HsdsPackage> {
   const files = await packageFiles(path, source);
   const paths = await resourcePaths(files);
   const tables: Partial<Record<HsdsResource, Table>> = {};

@@ -35,7 +35,7 @@ interface PhoneColumn {
 }
 
 /** Every phone column an iCarol export may hold, in its own order. */
-const ICAROL_PHONES: readonly PhoneColumn[] = [
+export const ICAROL_PHONES: readonly PhoneColumn[] = [
   ...[1, 2, 3, 4, 5].map((n) => ({
     number: `Phone${n}Number`,
     kind: 'voice' as const,
