@@ -161,13 +161,11 @@ export function offsetOfPath(text: string, path: readonly PropertyKey[]): number
   // The deepest container on the path seen so far: the answer when the path itself is not there.
   let nearest: number | null = null;
   let found: number | null = null;
-  const onPath = (open: readonly JsonFrame[], depth: number): boolean => {
-    for (let level = 0; level < depth; level++) {
-      const frame = open[level]!;
-      if ((frame.object ? frame.key : String(frame.index)) !== want[level]) return false;
-    }
-    return true;
-  };
+  const onPath = (open: readonly JsonFrame[], depth: number): boolean =>
+    open.every(
+      (frame, level) =>
+        level >= depth || (frame.object ? frame.key : String(frame.index)) === want[level],
+    );
   const outcome = walkJson(text, {
     value: (offset, open) => {
       if (open.length === want.length && onPath(open, open.length)) {
