@@ -126,6 +126,9 @@ export function buildChunkAudit(report: ChunkReport): ChunkAudit {
   const total = report.citedClaims;
   const rate = (count: number): number | null =>
     total === 0 ? null : round(count / total, SCORE_DECIMALS);
+  const outcomes = report.claims
+    .filter((verdict) => verdict.claim.ids.length > 0)
+    .map((verdict) => supportOutcome(verdict.classification));
   return {
     overall_assessment: {
       total_citations: total,
@@ -138,7 +141,12 @@ export function buildChunkAudit(report: ChunkReport): ChunkAudit {
       uncited_claims: report.counts.uncited_claim,
       critical_failures: report.failures,
       not_verified: report.counts.not_verified,
-      support: supportOf(report, rate),
+      support: Object.fromEntries(
+        SUPPORT_OUTCOMES.map((outcome) => {
+          const count = outcomes.filter((found) => found === outcome).length;
+          return [outcome, { count, rate: rate(count) }];
+        }),
+      ) as ChunkAudit['overall_assessment']['support'],
       ...(report.judge ? { judge: judgeAssessment(report.judge) } : {}),
     },
     citation_audit: report.claims.map(auditRow),
@@ -167,21 +175,6 @@ export function chunkFixJson(
       verdict: repair === undefined ? null : buildChunkAudit(repair.report),
     },
   };
-}
-
-function supportOf(
-  report: ChunkReport,
-  rate: (count: number) => number | null,
-): ChunkAudit['overall_assessment']['support'] {
-  const outcomes = report.claims
-    .filter((verdict) => verdict.claim.ids.length > 0)
-    .map((verdict) => supportOutcome(verdict.classification));
-  return Object.fromEntries(
-    SUPPORT_OUTCOMES.map((outcome) => {
-      const count = outcomes.filter((found) => found === outcome).length;
-      return [outcome, { count, rate: rate(count) }];
-    }),
-  ) as ChunkAudit['overall_assessment']['support'];
 }
 
 /** A summary's tokens with their total. */
