@@ -156,11 +156,15 @@ function classificationOf(
     return { classification: 'wrong_citation', code: 'claim.wrong-citation.fact' };
   // Nothing proven wrong: verbatim, weakly supported, or for a judge to decide.
   if (checks.exactIn) return { classification: 'exact_match', code: 'claim.exact-match' };
-  // Not measured where no words are marked (CJK) nor on sentences about the passages themselves.
+  // Few of enough content words in the closest cited chunk; not measured where no words are
+  // marked (CJK) nor on sentences about the passages themselves.
+  const overlap = checks.wordOverlap;
   if (
     !isCjk(claim.prose) &&
     !ABOUT_THE_SOURCES.test(claim.prose) &&
-    isWeak(checks.wordOverlap, options.weakSupportThreshold)
+    overlap.chunkId !== undefined &&
+    overlap.of >= CHUNK_DEFAULTS.weakSupportMinWords &&
+    overlap.found < options.weakSupportThreshold * overlap.of
   )
     return { classification: 'weak_support', code: 'claim.weak-support' };
   return { classification: 'verification_uncertain', code: 'claim.verification-uncertain' };
@@ -176,15 +180,6 @@ function overlapOf(found: number, of: number, chunkId?: string): ClaimVerdict['w
     ratio: of === 0 ? null : Math.round((found / of) * 10_000) / 10_000,
     ...(chunkId === undefined ? {} : { chunkId }),
   };
-}
-
-/** Few of enough content words in the cited chunk closest to the claim. */
-function isWeak(overlap: ClaimVerdict['wordOverlap'], threshold: number): boolean {
-  return (
-    overlap.chunkId !== undefined &&
-    overlap.of >= CHUNK_DEFAULTS.weakSupportMinWords &&
-    overlap.found < threshold * overlap.of
-  );
 }
 
 function classifyUncited(
