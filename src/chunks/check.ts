@@ -56,7 +56,20 @@ export function checkChunkCitations(
       weakSupportThreshold,
     }),
   );
-  const claims = classified.map((verdict) => inOriginal(verdict, answer, normalized.toOriginal));
+  const { toOriginal } = normalized;
+  const move = <T extends Span>(span: T): T => ({
+    ...span,
+    start: toOriginal(span.start),
+    end: toOriginal(span.end),
+  });
+  const claims = classified.map((verdict) => {
+    const claim = move(verdict.claim);
+    claim.text = collapseWhitespace(answer.slice(claim.start, claim.end));
+    claim.markers = claim.markers.map(move);
+    claim.quotes = claim.quotes.map(move);
+    claim.facts = claim.facts.map(move);
+    return { ...verdict, claim };
+  });
   return summarize(claims, chunks, policy);
 }
 
@@ -64,24 +77,6 @@ export function checkChunkCitations(
 function isStatement(claim: Claim, words: readonly string[]): boolean {
   if (/[?:？：]\s*$/u.test(claim.prose)) return false;
   return words.filter(isContentWord).length >= CHUNK_DEFAULTS.statementMinWords;
-}
-
-function inOriginal(
-  verdict: ClaimVerdict,
-  answer: string,
-  toOriginal: (offset: number) => number,
-): ClaimVerdict {
-  const move = <T extends Span>(span: T): T => ({
-    ...span,
-    start: toOriginal(span.start),
-    end: toOriginal(span.end),
-  });
-  const claim = move(verdict.claim);
-  claim.text = collapseWhitespace(answer.slice(claim.start, claim.end));
-  claim.markers = claim.markers.map(move);
-  claim.quotes = claim.quotes.map(move);
-  claim.facts = claim.facts.map(move);
-  return { ...verdict, claim };
 }
 
 /** Counts, score and pass over classified claims (see `scoreChunkReport`). */
