@@ -40,7 +40,10 @@ export function classifyClaim(
   const quotes = claim.quotes.filter((quote) => quote.words >= options.minQuoteWords);
   if (claim.ids.length === 0) return classifyUncited(claim, quotes, content, library, options);
 
-  const { cited, missingIds, citedIds } = citedChunks(claim, library);
+  const found = claim.ids.map((id) => library.get(id));
+  const cited = found.filter((index) => index !== undefined);
+  const missingIds = claim.ids.filter((_, at) => found[at] === undefined);
+  const citedIds = claim.ids.map((id, at) => found[at]?.chunk.id ?? id);
   const checks = checkAgainst(claim, { words, content, quotes }, cited, library, options);
   const { classification, code } = classificationOf(claim, missingIds, checks, options);
   const explained = explain({
@@ -72,22 +75,6 @@ const SCOPE_NOTES: Record<NonNullable<Claim['citedBy']>, string> = {
   paragraph: ' (cited by the marker ending its paragraph)',
   sources_line: ' (cited by the sources line)',
 };
-
-function citedChunks(
-  claim: Claim,
-  library: ChunkLibrary,
-): { cited: ChunkIndex[]; missingIds: string[]; citedIds: string[] } {
-  const cited: ChunkIndex[] = [];
-  const missingIds: string[] = [];
-  const citedIds: string[] = [];
-  for (const id of claim.ids) {
-    const index = library.get(id);
-    if (index) cited.push(index);
-    else missingIds.push(id);
-    citedIds.push(index ? index.chunk.id : id);
-  }
-  return { cited, missingIds, citedIds };
-}
 
 interface ClaimChecks {
   source: SourcePassage | undefined;
