@@ -33,8 +33,9 @@ export function parseChunks(value: unknown, options: ParseChunksOptions = {}): C
     });
   };
   if (typeof value === 'string') {
-    const json = jsonArrayText(value);
-    if (json !== undefined) {
+    // A JSON array of chunks (`["…"]`, `[{…}]`, `[]`): promptfoo CSV variables are strings.
+    const json = value.trim();
+    if (/^\[\s*["{\]]/.test(json)) {
       const parsed = parseJsonText(json, where, {
         code: 'INVALID_CHUNKS',
         root,
@@ -195,12 +196,4 @@ function parseBlocks(text: string, fail: Fail): Chunk[] {
       text: text.slice(header.textStart, next === undefined ? text.length : next.start).trim(),
     };
   });
-}
-
-/** The text of a string holding a JSON array of chunks (`["…"]`, `[{…}]`, `[]`). */
-function jsonArrayText(value: string): string | undefined {
-  const trimmed = value.trim();
-  if (!trimmed.startsWith('[')) return undefined;
-  const next = trimmed.slice(1).trimStart()[0];
-  return next === '"' || next === '{' || next === ']' ? trimmed : undefined;
 }
