@@ -51,13 +51,6 @@ export function parseFraction(tokens: Token[], index: number, side: FactSide): P
     next: index + 2,
   };
 }
-/** `年之前`, `年以前`, `年前`, `年后`, `年以后`, `年之后` after a year. */
-function isYearBoundAfter(tokens: Token[], next: number): boolean {
-  if (!isSym(tokens[next], '年')) return false;
-  const after = isSym(tokens[next + 1], '之以') ? tokens[next + 2] : tokens[next + 1];
-  return isSym(after, '前后後');
-}
-
 /** A number and what follows it: a quantity, or a year or decade. */
 export function parseNumber(
   tokens: Token[],
@@ -85,8 +78,11 @@ export function parseNumber(
     value >= 1000 &&
     value <= 2100
   ) {
-    // `before 2020`, `2020年之前`: a bound, not a year the text says something happened in.
-    const bound = isWord(tokens[index - 1], YEAR_BOUNDS) || isYearBoundAfter(tokens, core.next);
+    // `before 2020`, `2020年之前` (`年前`, `年以后`, …): a bound, not a year something happened in.
+    const after = isSym(tokens[core.next + 1], '之以') ? core.next + 2 : core.next + 1;
+    const bound =
+      isWord(tokens[index - 1], YEAR_BOUNDS) ||
+      (isSym(tokens[core.next], '年') && isSym(tokens[after], '前后後'));
     return yearAt(core, explicit && !bound, value);
   }
   const mention: Mention = {
