@@ -49,20 +49,14 @@ export function calibrationFigures(confusion: Confusion): CalibrationFigures {
   const notSupported = { precision: ratio(tn, tn + fn), recall: ratio(tn, tn + fp) };
   const supportedF1 = f1(supported.precision, supported.recall);
   const notSupportedF1 = f1(notSupported.precision, notSupported.recall);
+  const n = tp + fn + fp + tn;
+  const chance = n === 0 ? 1 : ((tp + fn) * (tp + fp) + (fp + tn) * (fn + tn)) / (n * n);
   return {
     confusion,
     supported: { ...supported, f1: supportedF1 },
     notSupported: { ...notSupported, f1: notSupportedF1 },
     balancedAccuracy: mean(supported.recall.rate, notSupported.recall.rate),
     macroF1: mean(supportedF1, notSupportedF1),
-    kappa: cohenKappa(confusion),
+    kappa: chance === 1 ? null : ((tp + tn) / n - chance) / (1 - chance),
   };
-}
-
-function cohenKappa({ tp, fn, fp, tn }: Confusion): number | null {
-  const n = tp + fn + fp + tn;
-  if (n === 0) return null;
-  const observed = (tp + tn) / n;
-  const chance = ((tp + fn) * (tp + fp) + (fp + tn) * (fn + tn)) / (n * n);
-  return chance === 1 ? null : (observed - chance) / (1 - chance);
 }
