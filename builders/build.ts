@@ -158,7 +158,7 @@ function seedFromBase(state: BuildState, base: Allowlist, baseSource: string): v
   }
   seedAreas(state, base, orgKey);
   for (const [name, aliases] of Object.entries(base.orgAliases)) {
-    for (const alias of aliases) {
+    for (const alias of aliases)
       if (!state.aliasClaims.has(orgKey(alias)))
         state.aliasClaims.set(orgKey(alias), {
           orgKey: orgKey(name),
@@ -167,7 +167,6 @@ function seedFromBase(state: BuildState, base: Allowlist, baseSource: string): v
           line: 0,
           column: 'org_aliases',
         });
-    }
   }
 }
 

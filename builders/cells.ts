@@ -141,9 +141,8 @@ export function parseUrlCell(cell: string): UrlPart[] {
       parts.push({ kind: 'bad', raw, reason: `not a public web address: ${problem.reason}` });
     else parts.push({ kind: 'url', raw, url: result.url, host: result.host });
   }
-  if (parts.length > 0 && parts.every((part) => part.kind === 'text')) {
+  if (parts.length > 0 && parts.every((part) => part.kind === 'text'))
     return [{ kind: 'bad', raw: cell.trim(), reason: 'not a web address (no host name in it)' }];
-  }
   return parts;
 }
 

@@ -73,9 +73,8 @@ export function decodeCsvBytes(
       'in Excel use File › Save As › "CSV UTF-8 (Comma delimited)" and pass that file',
     );
   }
-  if (b0 === 0xef && b1 === 0xbb && bytes[2] === 0xbf) {
+  if (b0 === 0xef && b1 === 0xbb && bytes[2] === 0xbf)
     return { text: decodeUtf8(bytes.subarray(3), source), encoding: 'utf-8-bom', notes: [] };
-  }
   if (b0 === 0xff && b1 === 0xfe)
     return { text: decodeUtf16(bytes.subarray(2), 'le'), encoding: 'utf-16le', notes: [] };
   if (b0 === 0xfe && b1 === 0xff)
@@ -168,9 +167,8 @@ const CP1252_HIGH = [
 
 function decodeWindows1252(bytes: Uint8Array): string {
   let text = '';
-  for (const byte of bytes) {
+  for (const byte of bytes)
     text += String.fromCharCode(byte >= 0x80 && byte <= 0x9f ? CP1252_HIGH[byte - 0x80]! : byte);
-  }
   return text;
 }
 

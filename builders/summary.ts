@@ -33,9 +33,8 @@ export function summarizeBuild(
     .sort((a, b) => b.organizations - a.organizations || compareStrings(a.host, b.host));
 
   const numberOwners = new Map<string, number>();
-  for (const numbers of Object.values(allowlist.orgPhones)) {
+  for (const numbers of Object.values(allowlist.orgPhones))
     for (const number of numbers) numberOwners.set(number, (numberOwners.get(number) ?? 0) + 1);
-  }
   const summary: BuildSummary = {
     files: tables.map(({ source, rows, blankRows, encoding, delimiter, notes }) => {
       return { source, rows: rows.length, blankRows, encoding, delimiter, notes };

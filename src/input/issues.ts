@@ -157,9 +157,8 @@ function placeOf(path: readonly PathPart[], format: IssueFormat): string {
 function describeIssue(issue: z.core.$ZodIssue, format: IssueFormat): string {
   const path = issue.path as readonly PathPart[];
   const expected = format.expected?.[pathKey(path)];
-  if (issue.code === 'invalid_type' && issue.input === undefined) {
+  if (issue.code === 'invalid_type' && issue.input === undefined)
     return `is missing; add ${expected ?? describeType(issue.expected, true)}`;
-  }
   if (expected !== undefined) return `must be ${expected}, got ${got(issue)}`;
   switch (issue.code) {
     case 'invalid_type':
