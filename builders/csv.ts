@@ -225,9 +225,7 @@ export function parseCsvText(
     text = text.slice(sep[0].length);
     lineOffset = 1;
     fileNotes.push(`delimiter ${describeDelimiter(delimiter)} taken from the "sep=" line`);
-  } else {
-    delimiter = detectDelimiter(text);
-  }
+  } else delimiter = detectDelimiter(text);
   if (text.trim().length === 0) {
     throw invalidTable(
       'INVALID_CSV',

@@ -124,8 +124,6 @@ function organizationOf(
       value: name,
       message: `repeats ${JSON.stringify(entry.name)}${spelled}, first at ${entry.first.source === at.source ? '' : `${entry.first.source} `}row ${entry.first.row}; its values are merged under one organization`,
     });
-  } else {
-    entry.first = first;
-  }
+  } else entry.first = first;
   return { key, entry };
 }

@@ -79,9 +79,7 @@ export function readPhones(state: BuildState, context: RowContext, org: OrgEntry
             'write it as (617) 555-0123',
           ),
         });
-      } else {
-        text.push(part.raw);
-      }
+      } else text.push(part.raw);
     }
     if (text.length === 0) continue;
     const quoted = text.map((piece) => JSON.stringify(piece)).join(', ');
