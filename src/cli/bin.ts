@@ -1,8 +1,14 @@
 #!/usr/bin/env node
-import { describeError } from '../errors.js';
-import { printable } from '../util/strings.js';
-import { EXIT, processIo } from './io.js';
-import { runCli } from './main.js';
+import { enableCompileCache } from 'node:module';
+
+// Node's own compile cache (in the system's temp folder; NODE_DISABLE_COMPILE_CACHE=1 turns it
+// off), as tsc's launcher uses it: compiling our modules and zod's is most of a check's start-up.
+// It must be on before they load, so they are imported after it.
+enableCompileCache?.();
+const { describeError } = await import('../errors.js');
+const { printable } = await import('../util/strings.js');
+const { EXIT, processIo } = await import('./io.js');
+const { runCli } = await import('./main.js');
 
 // The process ends once the output is flushed: a system DNS lookup still in libuv's thread pool
 // cannot be cancelled and kept a finished check alive for seconds. A reader that stops early
