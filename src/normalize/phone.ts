@@ -34,11 +34,23 @@ export function keypadDigit(letter: string): string | undefined {
 const EXTENSION = /\s*[,;]?\s*(?:(?<![A-Za-z])(?:extension|ext\.?|x)[.:]?|#)\s*(\d{1,7})\s*$/i;
 // Dashes besides the hyphen (Unicode hyphens, figure, en, em dashes, minus): one class for all.
 export const PHONE_DASHES = '\\u2010-\\u2015\\u2212';
+const PLAIN_NUMBER = /^(?:\+?1[ .-]?)?\(?(\d{3})\)?[ .-]?(\d{3})[ .-]?(\d{4})$/;
 const ALLOWED = new RegExp(`^[\\s\\d()+\\-./A-Za-z${PHONE_DASHES}]*$`);
 
 export function normalizePhone(input: string): PhoneNormalization {
   let text = foldPhoneText(input).trim();
   if (text.length === 0) return { ok: false, reason: 'empty' };
+  // Most numbers, in answers and directories, are written plainly (`(617) 555-0123`, `+1
+  // 617.555.0123`): one match reads them as the steps below would. Measured: loading a
+  // 100,000-organization allowlist spent a fifth of its time here.
+  const plain = PLAIN_NUMBER.exec(text);
+  if (plain) {
+    const digits = plain[1]! + plain[2]! + plain[3]!;
+    const notNanp = whyNotNanp(digits);
+    return notNanp === null
+      ? { ok: true, e164: `+1${digits}`, vanity: false, serviceLine: false }
+      : { ok: false, reason: notNanp };
+  }
   let extension: string | undefined;
   const ext = EXTENSION.exec(text);
   if (ext && /\d/.test(text.slice(0, ext.index))) {
