@@ -70,9 +70,9 @@ export function buildLookalikeIndex(
     if (name.length >= LOOKALIKE.minLengthForTwoEdits) longNames.add(suffix, name, name);
     else if (name.length < LOOKALIKE.minLengthForOneEdit) {
       const bucketKey = `${suffix}|${name.length}`;
-      (
-        shortBySuffixLength.get(bucketKey) ?? shortBySuffixLength.set(bucketKey, []).get(bucketKey)!
-      ).push(name);
+      const bucket = shortBySuffixLength.get(bucketKey);
+      if (bucket) bucket.push(name);
+      else shortBySuffixLength.set(bucketKey, [name]);
     }
     if (domains === undefined && name.length >= LOOKALIKE.minLengthForOneEdit) editNames.push(name);
   }

@@ -131,8 +131,11 @@ class Lines {
 const LINES = new WeakMap<Segments, Lines>();
 
 function linesOf(segments: Segments): Lines {
-  const lines = LINES.get(segments) ?? new Lines(segments.text);
-  LINES.set(segments, lines);
+  let lines = LINES.get(segments);
+  if (lines === undefined) {
+    lines = new Lines(segments.text);
+    LINES.set(segments, lines);
+  }
   return lines;
 }
 
