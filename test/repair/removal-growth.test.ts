@@ -6,10 +6,9 @@ import { growthAsync } from '../helpers/growth.js';
 
 /**
  * The guard (`check --fix`, `POST /v1/fix`) is linear in the answer in the shapes where every
- * claim needs a removal: 4× the claims may take at most 8× the CPU time, the geometric middle of
- * linear (4×) and quadratic (16×) work, as `LINEAR` draws its line; at 6× a full suite on two
- * busy cores put the phone-and-link shape over it once in four runs. One long line of invented
- * links took 18–31 s for a 1 MB body when each removal sliced the whole line.
+ * claim needs a removal: 4× the claims may take at most 6× the CPU time (quadratic work gives
+ * 16×). One long line of invented links took 18–31 s for a 1 MB body when each removal sliced
+ * the whole line.
  */
 const SAMPLE = fileURLToPath(new URL('../../sample-allowlist/allowlist.json', import.meta.url));
 const link = (i: number): string => `https://l${i}.invented.example/p`;
@@ -34,7 +33,7 @@ const SHAPES: [string, (n: number) => string, number][] = [
 ];
 
 describe('the guard grows linearly with the claims it removes', () => {
-  it.each(SHAPES)('%s: 4× the claims, under 8× the CPU time', async (_name, write, n) => {
+  it.each(SHAPES)('%s: 4× the claims, under 6× the CPU time', async (_name, write, n) => {
     const index = await loadAllowlistIndex(SAMPLE);
     const ratio = await growthAsync(
       (scale) => write(n * scale),
@@ -43,8 +42,10 @@ describe('the guard grows linearly with the claims it removes', () => {
         // The work is what is measured: every claim was removed.
         expect(repair?.changes.length).toBeGreaterThan(0);
       },
-      { factor: 4, limit: 8 },
+      // Eight tries, not five: the phone-and-link shape's runs are short enough that a full suite
+      // on two busy cores put its least ratio over the line once in four runs.
+      { factor: 4, limit: 6, tries: 8 },
     );
-    expect(ratio).toBeLessThan(8);
+    expect(ratio).toBeLessThan(6);
   });
 });
