@@ -79,7 +79,7 @@ export function parsePhoneCell(cell: string): PhonePart[] {
           .replace(/^[^\d+(]*/, '')
           .replace(/[\s.:\-]+$/, '');
         const part: PhonePart =
-          raw.replace(/\D/g, '').length >= 3
+          digitCount(raw) >= 3
             ? phonePart(candidate.length > 0 ? candidate : raw)
             : { kind: 'text', raw };
         parts.push({ at: from + index / 1000, part });
@@ -212,8 +212,7 @@ export function isPhoneText(cell: string): boolean {
     !parts.every(
       (part) =>
         !keypadWords(part.raw) &&
-        (part.kind === 'number' ||
-          (part.kind === 'bad' && part.raw.replace(/\D/g, '').length >= 7)),
+        (part.kind === 'number' || (part.kind === 'bad' && digitCount(part.raw) >= 7)),
     )
   )
     return false;
@@ -244,6 +243,10 @@ export function holdsWrittenAddress(cell: string): boolean {
       part.kind === 'url' &&
       (/^[a-z][a-z\d+.-]*:\/\/|^www\.|\//i.test(part.raw) || part.raw === part.raw.toLowerCase()),
   );
+}
+
+function digitCount(text: string): number {
+  return text.replace(/\D/g, '').length;
 }
 
 /** Small letters outside an extension (`x12`): words, not keypad letters. */

@@ -1,5 +1,5 @@
 import { areaOf } from '../src/jurisdiction/codes.js';
-import { isPlaceholder } from './cells.js';
+import { present } from './fit-kinds.js';
 import {
   type Directory,
   type DirectoryPhone,
@@ -61,8 +61,7 @@ export function hsdsDirectory(pkg: HsdsPackage): Directory {
   for (const row of org.table.rows) {
     const id = org.cell(row, 'id');
     const name = org.cell(row, 'name');
-    if (id.length > 0 && !orgs.has(id) && !isPlaceholder(name) && name.length > 0)
-      orgs.set(id, { name, row });
+    if (id.length > 0 && !orgs.has(id) && present(name)) orgs.set(id, { name, row });
   }
   const links = new Links(t, orgs);
   const areas = orgAreas(t, links);

@@ -100,9 +100,11 @@ export function icarolDirectory(table: Table): Directory {
     for (const phone of held) {
       const value = t.cell(record.row, phone.number);
       if (value.length === 0) continue;
-      const why = isNumberToCall(phone.kind) ? leftOutNumber(t, record.row, phone) : null;
-      if (why === undefined) cells[phone.number] = value;
-      else if (why !== null) left.add(table, record.row, why);
+      if (isNumberToCall(phone.kind)) {
+        const why = leftOutNumber(t, record.row, phone);
+        if (why === undefined) cells[phone.number] = value;
+        else left.add(table, record.row, why);
+      }
       const kind = labelledKind(t, record.row, phone);
       if (kind !== 'voice' && !isYes(t.cell(record.row, phone.private)))
         phoneKinds.push({ organization, raw: value, kind });
