@@ -62,14 +62,18 @@ export function checkChunkCitations(
     start: toOriginal(span.start),
     end: toOriginal(span.end),
   });
-  const claims = classified.map((verdict) => {
-    const claim = move(verdict.claim);
-    claim.text = collapseWhitespace(answer.slice(claim.start, claim.end));
-    claim.markers = claim.markers.map(move);
-    claim.quotes = claim.quotes.map(move);
-    claim.facts = claim.facts.map(move);
-    return { ...verdict, claim };
-  });
+  // Spans move back only where normalizing changed the text (it seldom does).
+  const claims =
+    normalized.text === answer
+      ? classified
+      : classified.map((verdict) => {
+          const claim = move(verdict.claim);
+          claim.text = collapseWhitespace(answer.slice(claim.start, claim.end));
+          claim.markers = claim.markers.map(move);
+          claim.quotes = claim.quotes.map(move);
+          claim.facts = claim.facts.map(move);
+          return { ...verdict, claim };
+        });
   return summarize(claims, chunks, policy);
 }
 

@@ -13,6 +13,7 @@ export function idShape(key: string): string {
 /** An id as a label may be written: letters, digits and `._:/-`, starting with a letter or digit. */
 export const ID_PATTERN = /^[\p{L}\p{N}][\p{L}\p{N}._:/-]*$/u;
 
-const ALL_DIGITS = /^\d+$/;
+/** A numeric key (`3`), as `chunkKey` leaves it. */
+export const ALL_DIGITS = /^\d+$/;
 const LEADING_ZEROS = /^0+/;
 const DIGIT_RUNS = /\d+/g;

@@ -1,6 +1,6 @@
 import { halfWidth, WIDTH_FORMS } from '../normalize/width.js';
 import { CHUNK_DEFAULTS } from '../defaults.js';
-import { ID_PATTERN, chunkKey, idShape } from './ids.js';
+import { ALL_DIGITS, ID_PATTERN, chunkKey, idShape } from './ids.js';
 import { MASK, markCode } from './mask.js';
 import type { Chunk, CitationForm, CitationMarker } from './types.js';
 
@@ -13,7 +13,7 @@ export interface MarkerContext {
 export function markerContext(chunks: readonly Chunk[]): MarkerContext {
   const keys = new Set(chunks.map((chunk) => chunk.key));
   const shapes = new Set(
-    chunks.filter((chunk) => !/^\d+$/.test(chunk.key)).map((chunk) => idShape(chunk.key)),
+    chunks.filter((chunk) => !ALL_DIGITS.test(chunk.key)).map((chunk) => idShape(chunk.key)),
   );
   return { keys, shapes };
 }

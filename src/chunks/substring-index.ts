@@ -47,7 +47,15 @@ export class SubstringIndex {
 
   /** Whether `query` occurs as a contiguous run of the indexed tokens (the empty query does). */
   contains(query: readonly string[]): boolean {
-    return this.longestRun(query).length === query.length;
+    // A walk from the root that stops at the first token with no way on: every claim and quote
+    // asks, and most are not in the chunk.
+    let state = 0;
+    for (const token of query) {
+      const target = this.next[state]!.get(token);
+      if (target === undefined) return false;
+      state = target;
+    }
+    return true;
   }
 
   /** The longest run of `query` in the tokens: its length, its end in the query, its first start. */
