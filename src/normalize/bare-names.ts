@@ -20,6 +20,7 @@ export function bareOrgName(name: string): string | null {
       .replace(LEADING_THE, '')
       .replace(/[\s,&-]+$/, '');
   }
+  if (bare === name) return null;
   bare = cleanOrgName(bare);
   return bare === cleanOrgName(name) || orgKey(bare).length === 0 ? null : bare;
 }
