@@ -260,6 +260,31 @@ describe('normalizeHost', () => {
     expect(normalizeHost(input)).toBe(expected);
   });
 
+  it('reads a host of letters, digits, hyphens and dots as the URL parser does', () => {
+    // The shapes a plain host is told from others by: numeric labels, `0x`, `xn--`, empty labels.
+    const part = fc.constantFrom(
+      'a',
+      'Z',
+      'www',
+      '0',
+      '9',
+      '0x',
+      '-',
+      '--',
+      'xn--',
+      'xn--bcher-kva',
+      '.',
+    );
+    fc.assert(
+      fc.property(fc.array(part, { minLength: 1, maxLength: 8 }), (parts) => {
+        const host = parts.join('');
+        const parsed = normalizeUrl(`https://${host}`);
+        expect(normalizeHost(host)).toBe(parsed.ok ? parsed.host : null);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
   it.each(['', 'mass.gov/path', 'a@b.org', 'mass gov', 'mass.gov?x', 'mass.gov#x'])(
     'rejects %j',
     (input) => {
