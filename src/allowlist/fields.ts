@@ -118,11 +118,12 @@ export function readLists(
     }
     addOrg?.(key);
     const list = (out[key] ??= []);
-    given[rawKey]!.forEach((raw, index) => {
-      const value = valueOf(raw);
+    const values = given[rawKey]!;
+    for (let index = 0; index < values.length; index++) {
+      const value = valueOf(values[index]!);
       if (typeof value !== 'string') fail([field, rawKey, index], value.problem);
       else if (!list.includes(value)) list.push(value);
-    });
+    }
   }
   return out;
 }
