@@ -1,4 +1,4 @@
-import type { Allowlist } from '../src/allowlist/schema.js';
+import type { Allowlist } from '../src/allowlist/read.js';
 import { dataRecord } from '../src/allowlist/fields.js';
 import { houseMessage } from '../src/input/issues.js';
 import { ACCEPTED_FORMS, areaOf } from '../src/jurisdiction/codes.js';

@@ -1,5 +1,6 @@
 import { dataRecord } from '../src/allowlist/fields.js';
-import { parseAllowlist, toAllowlistFile, type Allowlist } from '../src/allowlist/schema.js';
+import { toAllowlistFile, type Allowlist } from '../src/allowlist/read.js';
+import { parseAllowlist } from '../src/allowlist/schema.js';
 import { SHARED_HOST_MIN_ORGS } from '../src/defaults.js';
 import { InputError } from '../src/errors.js';
 import { jsonDocument } from '../src/format/escape.js';

@@ -1,4 +1,4 @@
-import { namesOf, type Allowlist } from '../src/allowlist/schema.js';
+import { namesOf, type Allowlist } from '../src/allowlist/read.js';
 import { houseMessage } from '../src/input/issues.js';
 import { isCommonWord } from '../src/normalize/common-words.js';
 import { deriveBareNames } from '../src/normalize/bare-names.js';

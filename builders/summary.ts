@@ -1,4 +1,4 @@
-import type { Allowlist } from '../src/allowlist/schema.js';
+import type { Allowlist } from '../src/allowlist/read.js';
 import { BUILDER_SHOWN } from '../src/defaults.js';
 import { compareStrings } from '../src/util/strings.js';
 import { formatTablePlace } from '../src/input/table.js';

@@ -1,4 +1,4 @@
-import type { Allowlist } from '../src/allowlist/schema.js';
+import type { Allowlist } from '../src/allowlist/read.js';
 
 // Plain data between the builder's file edge (`csv.ts`) and its pure core (`build.ts`).
 

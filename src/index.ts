@@ -2,13 +2,8 @@
 export * from './defaults.js';
 export { InputError, isInputError, type InputErrorCode } from './errors.js';
 export { answerText } from './util/answer-text.js';
-export {
-  parseAllowlist,
-  toAllowlistFile,
-  AllowlistFileSchema,
-  type Allowlist,
-  type AllowlistFile,
-} from './allowlist/schema.js';
+export { parseAllowlist, AllowlistFileSchema } from './allowlist/schema.js';
+export { toAllowlistFile, type Allowlist, type AllowlistFile } from './allowlist/read.js';
 export { loadAllowlist } from './allowlist/load.js';
 export {
   buildIndex,

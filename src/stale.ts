@@ -1,5 +1,5 @@
 import { buildIndex } from './match/index.js';
-import type { Allowlist } from './allowlist/schema.js';
+import type { Allowlist } from './allowlist/read.js';
 import { compareStrings } from './util/strings.js';
 import { citedLinks } from './extract/cited.js';
 import { extractLinks } from './extract/links.js';

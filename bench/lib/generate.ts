@@ -1,4 +1,4 @@
-import type { AllowlistFile } from '../../src/allowlist/schema.js';
+import type { AllowlistFile } from '../../src/allowlist/read.js';
 import { orgKey } from '../../src/normalize/name.js';
 import { createRng, type Rng } from './prng.js';
 

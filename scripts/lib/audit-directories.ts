@@ -3,7 +3,7 @@ import { buildAllowlist } from '../../builders/build.js';
 import { readCsvFile } from '../../builders/csv.js';
 import type { Directory } from '../../builders/directory.js';
 import { readDirectoryExport } from '../../builders/directory-files.js';
-import type { Allowlist } from '../../src/allowlist/schema.js';
+import type { Allowlist } from '../../src/allowlist/read.js';
 import { formatPhone } from '../../src/normalize/phone.js';
 import type { ListedRow } from './audit-layouts.js';
 

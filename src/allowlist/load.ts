@@ -1,7 +1,13 @@
 import { FILE_LIMITS } from '../defaults.js';
 import { readInputFile } from '../util/safe-file.js';
 import { lineOfPath, parseJsonText } from '../input/json.js';
-import { type Allowlist, type AllowlistTables, readAllowlist } from './schema.js';
+import {
+  type Allowlist,
+  type AllowlistTables,
+  isAllowlistShape,
+  type ReadOptions,
+  readAllowlistFields,
+} from './read.js';
 
 /**
  * Read, parse and validate an allowlist file: missing, not JSON, a repeated key or not the schema,
@@ -28,5 +34,18 @@ export async function readAllowlistFile(
   ).toString('utf8');
   // A repeated key is an error: the entry JSON.parse drops would call a right number misattributed.
   const data = parseJsonText(text, source, { duplicateCode: 'INVALID_ALLOWLIST' });
-  return readAllowlist(data, source, { locate: lineOfPath(text) });
+  return readAllowlistData(data, source, { locate: lineOfPath(text) });
+}
+
+/**
+ * `readAllowlist` of parsed JSON (a file's, or an object given inline). The schema, and zod with
+ * it, loads only to say what is wrong with data not of the file's shape.
+ */
+export async function readAllowlistData(
+  data: unknown,
+  source: string | undefined,
+  options: ReadOptions = {},
+): Promise<{ allowlist: Allowlist; tables: AllowlistTables }> {
+  if (isAllowlistShape(data)) return readAllowlistFields(data, source, options);
+  return (await import('./schema.js')).readAllowlist(data, source, options);
 }

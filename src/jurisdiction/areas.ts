@@ -1,5 +1,5 @@
 import { parseDomain } from '../util/domains.js';
-import type { Allowlist } from '../allowlist/schema.js';
+import type { Allowlist } from '../allowlist/read.js';
 import type { GovRegistry } from '../match/dotgov.js';
 import type { Served } from '../types.js';
 import type { LegalHelpTable } from './table.js';

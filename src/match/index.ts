@@ -1,12 +1,6 @@
 import { resolve } from 'node:path';
-import { readAllowlistFile } from '../allowlist/load.js';
-import {
-  type Allowlist,
-  type AllowlistTables,
-  aliasNamesOf,
-  readAllowlist,
-  tablesOf,
-} from '../allowlist/schema.js';
+import { readAllowlistData, readAllowlistFile } from '../allowlist/load.js';
+import { type Allowlist, type AllowlistTables, aliasNamesOf, tablesOf } from '../allowlist/read.js';
 import { type BareNames, deriveBareNames } from '../normalize/bare-names.js';
 import { buildLookalikeIndex, type LookalikeIndex } from './lookalike-index.js';
 import { buildOrgMatcher, type OrgMatcher } from './orgs.js';
@@ -98,21 +92,15 @@ export function indexOf(source: AllowlistSource): Promise<AllowlistIndex> {
     'path' in source ? `file:${resolve(source.path)}` : `inline:${JSON.stringify(source.inline)}`;
   let pending = indexCache.get(key);
   if (!pending) {
-    pending =
+    pending = (
       'path' in source
-        ? readAllowlistFile(resolve(source.path)).then((read) =>
-            buildIndex(read.allowlist, read.tables),
-          )
-        : Promise.resolve(inlineIndex(source.inline));
+        ? readAllowlistFile(resolve(source.path))
+        : readAllowlistData(source.inline, undefined, { root: 'config.allowlist' })
+    ).then((read) => buildIndex(read.allowlist, read.tables));
     indexCache.set(key, pending);
     pending.catch(() => indexCache.delete(key));
   }
   return pending;
-}
-
-function inlineIndex(inline: Record<string, unknown>): AllowlistIndex {
-  const read = readAllowlist(inline, undefined, { root: 'config.allowlist' });
-  return buildIndex(read.allowlist, read.tables);
 }
 
 /** The index of an allowlist file, built once per process (see `indexOf`). */

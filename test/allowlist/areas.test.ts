@@ -2,7 +2,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseAllowlist, toAllowlistFile } from '../../src/allowlist/schema.js';
+import { toAllowlistFile } from '../../src/allowlist/read.js';
+import { parseAllowlist } from '../../src/allowlist/schema.js';
 import { runCli } from '../../src/cli/main.js';
 import { fakeIo } from '../helpers/cli.js';
 

@@ -1,10 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../src/errors.js';
 import { hostOfDomainEntry } from '../../src/allowlist/fields.js';
-import { parseAllowlist, toAllowlistFile } from '../../src/allowlist/schema.js';
+import { readAllowlistData } from '../../src/allowlist/load.js';
+import { FILE_KEYS, isAllowlistShape, toAllowlistFile } from '../../src/allowlist/read.js';
+import { AllowlistFileSchema, parseAllowlist } from '../../src/allowlist/schema.js';
 
 const SOURCE = 'lists/allowlist.json';
 const EMPTY = { urls: [], domains: [], org_names: [], org_phones: {} };
+const EVERY_OPTIONAL = {
+  org_aliases: {},
+  urls_as_written: {},
+  org_areas: {},
+  link_areas: {},
+  jurisdiction: 'MA',
+  $schema: 'schema/allowlist.schema.json',
+  org_urls: {},
+  phone_kinds: { A: { '+16175550123': 'hotline' } },
+};
 // Read from the schema itself: the optional keys (urls_as_written included) cannot drift from the message.
 const KEYS =
   '"urls", "domains", "org_names", "org_phones" (optional: "org_aliases", "urls_as_written", "org_areas", "link_areas", "jurisdiction", "$schema", "org_urls", "phone_kinds")';
@@ -302,5 +314,30 @@ describe('parseAllowlist: urls_as_written', () => {
     ).toThrow(
       /urls_as_written\["https:\/\/y\.org"\]: "http:\/\/www\.y\.org" is not a way of writing "https:\/\/y\.org", or that URL is not in "urls"; fix or remove the entry/,
     );
+  });
+});
+
+describe('isAllowlistShape: the shape told without zod', () => {
+  it('knows the keys of the schema, no more and no fewer', () => {
+    expect([...FILE_KEYS].sort()).toEqual(Object.keys(AllowlistFileSchema.shape).sort());
+  });
+
+  it.each<[string, unknown]>([
+    ['the four lists', EMPTY],
+    ['every optional key', { ...EMPTY, ...EVERY_OPTIONAL }],
+    ['not an object', []],
+    ['a key of no allowlist', { ...EMPTY, org_phone: {} }],
+    ['a list of numbers', { ...EMPTY, urls: [1] }],
+    ['a missing list', { urls: [], domains: [], org_names: [] }],
+    ['a record of strings where lists go', { ...EMPTY, org_phones: { A: '617-555-0123' } }],
+    ['kinds one level short', { ...EMPTY, phone_kinds: { A: 'hotline' } }],
+    ['an undefined optional key', { ...EMPTY, jurisdiction: undefined }],
+  ])('agrees with the schema on %s', (_name, data) => {
+    expect(isAllowlistShape(data)).toBe(AllowlistFileSchema.safeParse(data).success);
+  });
+
+  it('is what lets a load skip zod; data of another shape still gets its words', async () => {
+    const data = { ...EMPTY, org_phone: {} };
+    await expect(readAllowlistData(data, SOURCE)).rejects.toThrow(errorOf(data).message);
   });
 });

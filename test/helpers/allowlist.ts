@@ -1,5 +1,6 @@
 import { buildIndex, type AllowlistIndex } from '../../src/match/index.js';
-import { parseAllowlist, type AllowlistFile } from '../../src/allowlist/schema.js';
+import { type AllowlistFile } from '../../src/allowlist/read.js';
+import { parseAllowlist } from '../../src/allowlist/schema.js';
 
 /**
  * Build an allowlist index from a partial allowlist file, through the same validation and

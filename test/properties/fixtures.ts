@@ -1,5 +1,6 @@
 import { buildIndex, type AllowlistIndex } from '../../src/match/index.js';
-import { parseAllowlist, type AllowlistFile } from '../../src/allowlist/schema.js';
+import { type AllowlistFile } from '../../src/allowlist/read.js';
+import { parseAllowlist } from '../../src/allowlist/schema.js';
 
 /** A small directory with the shapes that matter: shared numbers, aliases, ordinary-word names. */
 export const DIRECTORY: AllowlistFile = {
