@@ -28,7 +28,7 @@ export default async function verifyCitations(
   context?: AssertionContext,
 ): Promise<GradingResult> {
   try {
-    const settings = resolveSettings(
+    const settings = await resolveSettings(
       context?.config,
       process.env,
       promptfooBaseDir(process.argv, process.cwd()),

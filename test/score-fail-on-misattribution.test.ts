@@ -50,15 +50,17 @@ describe('failOnMisattribution', () => {
     expect(toGradingResult(report).reason).toMatch(/^citation-verifier: PASS: score 1 > /);
   });
 
-  it('is an assertion config key, judged like the others', () => {
+  it('is an assertion config key, judged like the others', async () => {
     const base = { allowlist: '/a.json' };
-    expect(resolveSettings({ ...base, failOnMisattribution: true }, {}, '/')).toMatchObject({
+    await expect(
+      resolveSettings({ ...base, failOnMisattribution: true }, {}, '/'),
+    ).resolves.toMatchObject({
       failOnMisattribution: true,
     });
-    expect(resolveSettings(base, {}, '/').failOnMisattribution).toBeUndefined();
-    expect(() => resolveSettings({ ...base, failOnMisattribution: 'yes' }, {}, '/')).toThrow(
-      'config.failOnMisattribution: must be true or false',
-    );
+    expect((await resolveSettings(base, {}, '/')).failOnMisattribution).toBeUndefined();
+    await expect(
+      resolveSettings({ ...base, failOnMisattribution: 'yes' }, {}, '/'),
+    ).rejects.toThrow('config.failOnMisattribution: must be true or false');
   });
 
   it('check --fail-on-misattribution exits 2 where check alone exits 0', async () => {

@@ -1,11 +1,11 @@
 import { resolve } from 'node:path';
 import { InputError } from '../errors.js';
 import { numberFromText } from '../input/number.js';
-import { livenessFlagInput } from '../liveness/options.js';
 import {
   JUDGE_FLAGS,
   type KeyedFlags,
   LIVE_FLAGS,
+  livenessFlagInput,
   OUTPUT_FLAGS,
   parseResolveFlags,
   type ParsedFlags,

@@ -1,6 +1,7 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { InputError } from '../errors.js';
 import { numberFromText } from '../input/number.js';
+import type { LivenessOptionName } from '../liveness/options.js';
 import type { CliIo, Subcommand } from './io.js';
 
 type FlagOptions = NonNullable<ParseArgsConfig['options']>;
@@ -24,6 +25,35 @@ export const LIVE_FLAGS = {
   'network-probe': { type: 'string' },
   'cache-dir': { type: 'string' },
 } as const satisfies FlagOptions;
+
+/** The number flags that set a liveness option, validated by the schema like a config's. */
+const LIVENESS_NUMBER_FLAGS = {
+  timeout: 'timeoutMs',
+  deadline: 'deadlineMs',
+  'host-deadline': 'hostDeadlineMs',
+  concurrency: 'concurrency',
+  'per-host': 'perHostConcurrency',
+} as const satisfies Record<string, LivenessOptionName>;
+
+type LivenessNumberFlag = keyof typeof LIVENESS_NUMBER_FLAGS;
+
+/**
+ * The number flags among `values` (flag → text) as options not yet validated, with each option's
+ * flag for messages (`timeoutMs` → `--timeout`).
+ */
+export function livenessFlagInput(
+  values: Partial<Record<LivenessNumberFlag, string | undefined>>,
+): { options: Record<string, unknown>; labels: Record<string, string> } {
+  const options: Record<string, unknown> = {};
+  const labels: Record<string, string> = {};
+  for (const [flag, key] of Object.entries(LIVENESS_NUMBER_FLAGS)) {
+    const text = values[flag as LivenessNumberFlag];
+    if (text === undefined) continue;
+    options[key] = numberFromText(text);
+    labels[key] = `--${flag}`;
+  }
+  return { options, labels };
+}
 
 /** Flags that each stand for a config key (`judge.url`), read as a `number`, `path` or as typed. */
 export type KeyedFlags = Readonly<

@@ -47,7 +47,7 @@ export const calibrateCommand: Subcommand = defineCommand({
       throw new InputError('USAGE', `name one labels file; got ${positionals.length}\n\n${USAGE}`);
     // Each run asks the judge about every pair again.
     const repeat = wholeFlag(values.repeat, '--repeat', 1, 1, 100);
-    const settings = chunkSettings(values, undefined, io.cwd);
+    const settings = await chunkSettings(values, undefined, io.cwd);
     const output = await openOutput(values.output, 'the calibration', io);
     const path = positionals[0]!;
     const pairs = parseLabels(await readTextFile(resolve(io.cwd, path), 'labels file'), path);

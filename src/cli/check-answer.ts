@@ -3,7 +3,7 @@ import type { Chunk } from '../chunks/types.js';
 import type { CheckJson } from '../format/check-schema.js';
 import { prepareAnswer } from '../text/prepared.js';
 import { toJson } from '../format/formatters.js';
-import { resolveSettings } from '../promptfoo/settings.js';
+import { judgeConfig, settingsOf, type VerifierConfig } from '../promptfoo/settings.js';
 import { guardOutput, type VerifierSettings } from '../run.js';
 import type { FlagConfig } from './args-check.js';
 import type { ChunkOutcome } from './check-chunks.js';
@@ -11,8 +11,14 @@ import type { CliIo } from './io.js';
 
 /** Which checks `check` runs, settled once; the link check's settings resolved per answer. */
 export interface CheckPlan {
-  links?: FlagConfig;
+  links?: LinkPlan;
   chunks?: { settings: ChunkSettings; chunks?: readonly Chunk[] };
+}
+
+/** The link check's config as judged once, with the flag that set each key. */
+export interface LinkPlan {
+  config: VerifierConfig;
+  labels: Readonly<Record<string, string>>;
 }
 
 export interface AnswerChecks {
@@ -21,13 +27,18 @@ export interface AnswerChecks {
   chunks?: ChunkOutcome;
 }
 
+/** The link check's flags (over the config file) judged by its schema; throws `InputError`. */
+export async function judgeLinks(links: FlagConfig, io: Pick<CliIo, 'env'>): Promise<LinkPlan> {
+  return { config: await judgeConfig(links.config, io.env, links.labels), labels: links.labels };
+}
+
 /** The link check's settings for one answer and its row's fields; throws `InputError`. */
 export function linkSettings(
-  links: FlagConfig,
+  links: LinkPlan,
   io: Pick<CliIo, 'env' | 'cwd'>,
   vars?: Readonly<Record<string, unknown>>,
 ): VerifierSettings {
-  return resolveSettings(links.config, io.env, io.cwd, {
+  return settingsOf(links.config, io.env, io.cwd, {
     front: 'cli',
     labels: links.labels,
     ...(vars === undefined ? {} : { vars }),

@@ -26,13 +26,13 @@ export interface ChunkOutcome {
 }
 
 /** The chunk settings: the flags over the config file, by the chunk assertion's schema. */
-export function chunkSettings(
+export async function chunkSettings(
   values: Parameters<typeof chunkFlagConfig>[0],
   file: ConfigFile | undefined,
   cwd: string,
-): ChunkSettings {
+): Promise<ChunkSettings> {
   const { config, labels } = chunkFlagConfig(values, cwd);
-  return resolveChunkConfig(overFile(file, config, 'chunks'), { labels });
+  return resolveChunkConfig(await overFile(file, config, 'chunks'), { labels });
 }
 
 /** Read a chunks file relative to `cwd`; throws `InputError` naming the file and the JSON path. */

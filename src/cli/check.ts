@@ -23,6 +23,7 @@ import {
 import {
   checkAnswer,
   checksJson,
+  judgeLinks,
   linkSettings,
   type AnswerChecks,
   type CheckPlan,
@@ -147,7 +148,8 @@ async function planChecks(
   let live = false;
   if (values.chunks === undefined || given.allowlist) {
     const flags = linkFlagConfig(values, io.cwd, given.live);
-    plan.links = { config: overFile(file, flags.config, 'verifier'), labels: flags.labels };
+    const config = await overFile(file, flags.config, 'verifier');
+    plan.links = await judgeLinks({ config, labels: flags.labels }, io);
     const settings = linkSettings(plan.links, io);
     await indexOf(settings.allowlist);
     live = settings.liveness !== false;
@@ -156,7 +158,7 @@ async function planChecks(
     // Loaded only in chunk mode: the allowlist path never pays for it.
     const { chunkSettings, readChunksFile } = await import('./check-chunks.js');
     plan.chunks = {
-      settings: chunkSettings(values, file, io.cwd),
+      settings: await chunkSettings(values, file, io.cwd),
       chunks: await readChunksFile(values.chunks, io.cwd),
     };
   }

@@ -20,7 +20,7 @@ import { isRecord } from '../util/record.js';
 import { verifyAnswer } from '../verify.js';
 import { defineCommand, OUTPUT_FLAGS, parseFormat } from './args.js';
 import { linkFlagConfig } from './args-check.js';
-import { linkSettings } from './check-answer.js';
+import { judgeLinks, linkSettings } from './check-answer.js';
 import { EXIT, readTextFile, type Subcommand } from './io.js';
 import { openOutput } from './output.js';
 
@@ -135,13 +135,13 @@ async function rowVerifier(
   values: { allowlist?: string; threshold?: string; jurisdiction?: string },
   cwd: string,
 ): Promise<RowVerifier> {
-  const flags = linkFlagConfig(values, cwd, false);
   const at = { env: {}, cwd };
-  const index = await indexOf(linkSettings(flags, at).allowlist);
+  const links = await judgeLinks(linkFlagConfig(values, cwd, false), at);
+  const index = await indexOf(linkSettings(links, at).allowlist);
   return (answer, vars, where) => {
     let settings: VerifierSettings;
     try {
-      settings = linkSettings(flags, at, vars);
+      settings = linkSettings(links, at, vars);
     } catch (error) {
       if (!isInputError(error)) throw error;
       throw new InputError('INVALID_RESULTS', error.message, { where, cause: error });

@@ -7,7 +7,7 @@ import { runService } from '../service/lifecycle.js';
 import { printable } from '../util/strings.js';
 import { defineCommand, wholeFlag } from './args.js';
 import { linkFlagConfig } from './args-check.js';
-import { linkSettings } from './check-answer.js';
+import { judgeLinks, linkSettings } from './check-answer.js';
 import { EXIT, type Subcommand } from './io.js';
 
 const USAGE = `Usage: citation-verifier serve --allowlist FILE [options]
@@ -50,7 +50,7 @@ export const serveCommand: Subcommand = defineCommand({
     deadline: { type: 'string' },
   },
   async run({ values }, io) {
-    const settings = linkSettings(linkFlagConfig(values, io.cwd, false), io);
+    const settings = linkSettings(await judgeLinks(linkFlagConfig(values, io.cwd, false), io), io);
     if (!('path' in settings.allowlist))
       throw new InputError(
         'USAGE',

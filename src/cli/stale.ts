@@ -7,7 +7,7 @@ import { parseJsonLines } from '../input/json.js';
 import { STALE_FORMATS, formatStale, type StaleFormat } from '../format/stale.js';
 import { certificatesOf } from '../liveness/ca.js';
 import { NETWORK_PROBE_URL } from '../liveness/network.js';
-import { livenessFlagInput, parseLivenessOptions } from '../liveness/options.js';
+import { parseLivenessOptions } from '../liveness/options.js';
 import type { LivenessOptions } from '../liveness/types.js';
 import { readPromptfooResults } from '../promptfoo/results.js';
 import { findStaleLinks, type StaleInput, staleFailed } from '../stale.js';
@@ -16,6 +16,7 @@ import { printable } from '../util/strings.js';
 import {
   defineCommand,
   LIVE_FLAGS,
+  livenessFlagInput,
   OUTPUT_FLAGS,
   type ParsedFlags,
   parseFormat,

@@ -6,7 +6,7 @@ import { describeValue, parseInput } from '../input/issues.js';
 import { lineOfPath, parseJsonText } from '../input/json.js';
 import { parseJurisdiction } from '../jurisdiction/codes.js';
 import { readInputFile } from '../util/safe-file.js';
-import { CONFIG_FILE_EXPECTED, ConfigFileSchema, type ConfigFile } from './schema.js';
+import type { ConfigFile } from './schema.js';
 
 /** The names a config file may have in the working folder, in the order looked for. */
 export const CONFIG_FILE_NAMES = [
@@ -23,7 +23,7 @@ export async function loadConfig(
   if (explicit !== undefined) {
     const path = resolve(cwd, explicit);
     const text = await readConfigText(path, explicit);
-    return withPathsFrom(dirname(path), parseConfigText(text, explicit));
+    return withPathsFrom(dirname(path), await parseConfigText(text, explicit));
   }
   const found: { name: string; text: string }[] = [];
   for (const name of CONFIG_FILE_NAMES) {
@@ -40,7 +40,7 @@ export async function loadConfig(
     );
   const [file] = found;
   if (file === undefined) return undefined;
-  return withPathsFrom(cwd, parseConfigText(file.text, file.name, { found: true }));
+  return withPathsFrom(cwd, await parseConfigText(file.text, file.name, { found: true }));
 }
 
 async function readConfigText(path: string, name: string): Promise<string> {
@@ -48,12 +48,15 @@ async function readConfigText(path: string, name: string): Promise<string> {
   return (await readInputFile(path, what)).toString('utf8');
 }
 
-/** A config file's text, JSON for a `.json` name, else YAML; problems name their key and line. */
-export function parseConfigText(
+/**
+ * A config file's text, JSON for a `.json` name, else YAML; problems name their key and line. The
+ * schema, and zod with it, load here: a run without a config file never needs them.
+ */
+export async function parseConfigText(
   text: string,
   name: string,
   options: { found?: boolean } = {},
-): ConfigFile {
+): Promise<ConfigFile> {
   const { data, locate } = name.endsWith('.json')
     ? { data: parseJsonText(text, name, { code: 'INVALID_CONFIG' }), locate: lineOfPath(text) }
     : readYaml(text, name);
@@ -64,6 +67,7 @@ export function parseConfigText(
       `holds ${describeValue(data)}; write the settings as keys and values (allowlist: FILE, threshold: 0.7, …)`,
       { where: name },
     );
+  const { CONFIG_FILE_EXPECTED, ConfigFileSchema } = await import('./schema.js');
   const config = parseInput(ConfigFileSchema, data ?? {}, 'INVALID_CONFIG', {
     where: name,
     root: '',

@@ -1,19 +1,24 @@
-import { ChunkConfigSchema } from '../chunks/config.js';
 import { isRecord } from '../util/record.js';
-import { type ConfigFile, VerifierConfigSchema } from './schema.js';
+import type { ConfigFile } from './schema.js';
 
-/** Flags over the config file, key by key, and option by option in `liveness` and `judge`. */
-export function overFile(
+/**
+ * Flags over the config file, key by key, and option by option in `liveness` and `judge`. With no
+ * file, the flags as they are: the schemas, whose keys say which part a key is of, load only for one.
+ */
+export async function overFile(
   file: ConfigFile | undefined,
   flags: Readonly<Record<string, unknown>>,
   part: 'verifier' | 'chunks',
-): Record<string, unknown> {
+): Promise<Record<string, unknown>> {
+  if (file === undefined) return { ...flags };
   const keys = Object.keys(
-    part === 'verifier' ? VerifierConfigSchema.shape : ChunkConfigSchema.shape,
+    part === 'verifier'
+      ? (await import('./schema.js')).VerifierConfigSchema.shape
+      : (await import('../chunks/config.js')).ChunkConfigSchema.shape,
   );
   const base: Record<string, unknown> = {};
   for (const key of keys) {
-    const value = file?.[key as keyof ConfigFile];
+    const value = file[key as keyof ConfigFile];
     if (value !== undefined) base[key] = value;
   }
   const merged: Record<string, unknown> = { ...base, ...flags };

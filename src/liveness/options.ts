@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { MAX_TIMER_MS } from '../defaults.js';
 import { parseInput } from '../input/issues.js';
-import { numberFromText } from '../input/number.js';
 
 const count = (min: 0 | 1) =>
   min === 1 ? z.number().int().positive() : z.number().int().nonnegative();
@@ -71,33 +70,4 @@ export function parseLivenessOptions(
     expected: LIVENESS_EXPECTED,
     ...(labels ? { labels } : {}),
   });
-}
-
-/** The number flags that set a liveness option, validated by the schema like a config's. */
-const LIVENESS_NUMBER_FLAGS = {
-  timeout: 'timeoutMs',
-  deadline: 'deadlineMs',
-  'host-deadline': 'hostDeadlineMs',
-  concurrency: 'concurrency',
-  'per-host': 'perHostConcurrency',
-} as const satisfies Record<string, LivenessOptionName>;
-
-type LivenessNumberFlag = keyof typeof LIVENESS_NUMBER_FLAGS;
-
-/**
- * The number flags among `values` (flag → text) as options not yet validated, with each option's
- * flag for messages (`timeoutMs` → `--timeout`).
- */
-export function livenessFlagInput(
-  values: Partial<Record<LivenessNumberFlag, string | undefined>>,
-): { options: Record<string, unknown>; labels: Record<string, string> } {
-  const options: Record<string, unknown> = {};
-  const labels: Record<string, string> = {};
-  for (const [flag, key] of Object.entries(LIVENESS_NUMBER_FLAGS)) {
-    const text = values[flag as LivenessNumberFlag];
-    if (text === undefined) continue;
-    options[key] = numberFromText(text);
-    labels[key] = `--${flag}`;
-  }
-  return { options, labels };
 }

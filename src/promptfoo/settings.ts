@@ -1,12 +1,16 @@
 import { dirname, isAbsolute, resolve } from 'node:path';
-import { z } from 'zod';
 import { DEFAULT_THRESHOLD, ENV } from '../defaults.js';
 import { InputError } from '../errors.js';
 import { describeValue, invalidInput, parseInput } from '../input/issues.js';
 import { numberFromText } from '../input/number.js';
 import type { VerifierSettings } from '../run.js';
 import { parseJurisdiction } from '../jurisdiction/codes.js';
-import { VERIFIER_EXPECTED, VerifierConfigSchema } from '../config/schema.js';
+import type { z } from 'zod';
+import type { VerifierConfigSchema } from '../config/schema.js';
+import { isRecord } from '../util/record.js';
+
+/** The verifier assertion's `config` as its schema accepted it. */
+export type VerifierConfig = z.infer<typeof VerifierConfigSchema>;
 
 /** The test variable read for a row's jurisdiction when `config.jurisdictionVar` names none. */
 const DEFAULT_JURISDICTION_VAR = 'jurisdiction';
@@ -21,18 +25,65 @@ export interface SettingsOptions {
 }
 
 /** The verifier's settings: `config`, then `ENV`, then defaults; paths against `baseDir`. */
-export function resolveSettings(
+export async function resolveSettings(
   config: unknown,
   env: NodeJS.ProcessEnv,
   baseDir: string,
   options: SettingsOptions = {},
-): VerifierSettings {
-  const parsed = parseInput(VerifierConfigSchema, config ?? {}, 'INVALID_CONFIG', {
+): Promise<VerifierSettings> {
+  return settingsOf(await judgeConfig(config, env, options.labels), env, baseDir, options);
+}
+
+/**
+ * `config` judged by the verifier's schema, with `ENV`'s threshold when it sets none; throws
+ * `InputError`. A config of an allowlist path alone, what `check --allowlist FILE` gives, has
+ * nothing to judge: the schema, and zod with it (a fifth of that run's start-up), load only when
+ * something is there for them.
+ */
+export async function judgeConfig(
+  config: unknown,
+  env: NodeJS.ProcessEnv,
+  labels?: Readonly<Record<string, string>>,
+): Promise<VerifierConfig> {
+  const given = config ?? {};
+  const fromEnv = env[ENV.threshold];
+  const envThreshold = fromEnv !== undefined && fromEnv !== '';
+  if (isPathAlone(given) && !envThreshold) return given;
+  const { VerifierConfigSchema, VERIFIER_EXPECTED } = await import('../config/schema.js');
+  const parsed = parseInput(VerifierConfigSchema, given, 'INVALID_CONFIG', {
     root: 'config',
     expected: VERIFIER_EXPECTED,
-    ...(options.labels ? { labels: options.labels } : {}),
+    ...(labels ? { labels } : {}),
   });
-  const { allowlist, threshold, liveness, govRegistry, failOnMisattribution } = parsed;
+  if (parsed.threshold !== undefined || !envThreshold) return parsed;
+  // The threshold written as text, judged by the config's rule, in its words.
+  const threshold = parseInput(
+    VerifierConfigSchema.shape.threshold.unwrap(),
+    numberFromText(fromEnv),
+    'INVALID_CONFIG',
+    { root: ENV.threshold, expected: { '': VERIFIER_EXPECTED.threshold! } },
+  );
+  return { ...parsed, threshold };
+}
+
+function isPathAlone(config: unknown): config is VerifierConfig {
+  if (!isRecord(config)) return false;
+  const keys = Object.keys(config);
+  const { allowlist } = config;
+  return (
+    keys.every((key) => key === 'allowlist') &&
+    (allowlist === undefined || (typeof allowlist === 'string' && allowlist !== ''))
+  );
+}
+
+/** The settings of a judged `config` (`judgeConfig`): `ENV`, then defaults; paths against `baseDir`. */
+export function settingsOf(
+  config: VerifierConfig,
+  env: NodeJS.ProcessEnv,
+  baseDir: string,
+  options: SettingsOptions = {},
+): VerifierSettings {
+  const { allowlist, threshold, liveness, govRegistry, failOnMisattribution } = config;
 
   let source: VerifierSettings['allowlist'];
   if (typeof allowlist === 'object') source = { inline: allowlist };
@@ -51,11 +102,6 @@ export function resolveSettings(
     source = { path: isAbsolute(path) ? path : resolve(baseDir, path) };
   }
 
-  let resolvedThreshold = threshold;
-  const fromEnv = env[ENV.threshold];
-  if (resolvedThreshold === undefined && fromEnv !== undefined && fromEnv !== '')
-    resolvedThreshold = thresholdFromText(fromEnv, ENV.threshold);
-
   let resolvedLiveness: VerifierSettings['liveness'] = false;
   if (liveness === true) resolvedLiveness = {};
   else if (typeof liveness === 'object') resolvedLiveness = stripUndefined(liveness);
@@ -64,7 +110,7 @@ export function resolveSettings(
 
   const settings: VerifierSettings = {
     allowlist: source,
-    threshold: resolvedThreshold ?? DEFAULT_THRESHOLD,
+    threshold: threshold ?? DEFAULT_THRESHOLD,
     liveness: resolvedLiveness,
   };
   if (failOnMisattribution) settings.failOnMisattribution = true;
@@ -72,13 +118,13 @@ export function resolveSettings(
     const path = withoutFileScheme(govRegistry) ?? govRegistry;
     settings.govRegistry = isAbsolute(path) ? path : resolve(baseDir, path);
   }
-  return withJurisdiction(settings, parsed, options);
+  return withJurisdiction(settings, config, options);
 }
 
 /** The row's jurisdiction variable when not empty, else `config.jurisdiction`. */
 function withJurisdiction(
   settings: VerifierSettings,
-  config: z.infer<typeof VerifierConfigSchema>,
+  config: VerifierConfig,
   options: SettingsOptions,
 ): VerifierSettings {
   const name = config.jurisdictionVar ?? DEFAULT_JURISDICTION_VAR;
@@ -90,16 +136,6 @@ function withJurisdiction(
     settings.jurisdiction = parseJurisdiction(config.jurisdiction, label);
   if (config.wrongJurisdiction !== undefined) settings.wrongJurisdiction = config.wrongJurisdiction;
   return settings;
-}
-
-/** A threshold written as text, judged by the config's rule, in its words, named as `name`. */
-function thresholdFromText(text: string, name: string): number {
-  return parseInput(
-    VerifierConfigSchema.shape.threshold.unwrap(),
-    numberFromText(text),
-    'INVALID_CONFIG',
-    { root: name, expected: { '': VERIFIER_EXPECTED.threshold! } },
-  );
 }
 
 /** `1/true/yes/on` → true, `0/false/no/off/empty` → false; anything else is a mistake. */

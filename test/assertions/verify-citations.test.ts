@@ -5,7 +5,7 @@ import { VERIFIER_METADATA_KEY } from '../../src/format/grading.js';
 import type { VerdictJson } from '../../src/format/verdict-schema.js';
 import { closeSharedLinkCheckers } from '../../src/liveness/index.js';
 import { startHttpServer } from '../helpers/http-server.js';
-import { promptfooBaseDir, resolveSettings } from '../../src/promptfoo/settings.js';
+import { judgeConfig, promptfooBaseDir, resolveSettings } from '../../src/promptfoo/settings.js';
 
 const allowlist = join(import.meta.dirname, '..', 'fixtures', 'verifier', 'allowlist.json');
 const config = { allowlist };
@@ -164,7 +164,7 @@ describe('verify-citations assertion', () => {
 });
 
 describe('settings', () => {
-  it('resolves a relative allowlist path against the promptfoo config folder', () => {
+  it('resolves a relative allowlist path against the promptfoo config folder', async () => {
     const base = promptfooBaseDir(
       ['node', 'promptfoo', 'eval', '-c', 'configs/eval.yaml'],
       '/srv/evals',
@@ -172,39 +172,80 @@ describe('settings', () => {
     expect(base).toBe('/srv/evals/configs');
     expect(promptfooBaseDir(['node', 'promptfoo', 'eval', '--config=a/b.yaml'], '/x')).toBe('/x/a');
     expect(promptfooBaseDir(['node', 'promptfoo', 'eval'], '/x')).toBe('/x');
-    const settings = resolveSettings({ allowlist: 'lists/a.json' }, {}, base);
+    const settings = await resolveSettings({ allowlist: 'lists/a.json' }, {}, base);
     expect(settings.allowlist).toEqual({ path: '/srv/evals/configs/lists/a.json' });
   });
 
-  it('reads a promptfoo-style file:// allowlist path like a plain one', () => {
+  it('reads a promptfoo-style file:// allowlist path like a plain one', async () => {
     const base = '/srv/evals';
-    expect(resolveSettings({ allowlist: 'file://allowlist.json' }, {}, base).allowlist).toEqual({
+    expect(
+      (await resolveSettings({ allowlist: 'file://allowlist.json' }, {}, base)).allowlist,
+    ).toEqual({
       path: '/srv/evals/allowlist.json',
     });
-    expect(resolveSettings({ allowlist: 'file://lists/a.json' }, {}, base).allowlist).toEqual({
+    expect(
+      (await resolveSettings({ allowlist: 'file://lists/a.json' }, {}, base)).allowlist,
+    ).toEqual({
       path: '/srv/evals/lists/a.json',
     });
-    expect(resolveSettings({ allowlist: 'file:///abs/a.json' }, {}, base).allowlist).toEqual({
+    expect(
+      (await resolveSettings({ allowlist: 'file:///abs/a.json' }, {}, base)).allowlist,
+    ).toEqual({
       path: '/abs/a.json',
     });
     expect(
-      resolveSettings({}, { CITATION_VERIFIER_ALLOWLIST: 'file://env.json' }, base).allowlist,
+      (await resolveSettings({}, { CITATION_VERIFIER_ALLOWLIST: 'file://env.json' }, base))
+        .allowlist,
     ).toEqual({ path: '/srv/evals/env.json' });
   });
 
-  it('turns liveness on from config, an options object, or the environment', () => {
-    expect(resolveSettings({ allowlist }, {}, '/').liveness).toBe(false);
-    expect(resolveSettings({ allowlist, liveness: true }, {}, '/').liveness).toEqual({});
-    expect(resolveSettings({ allowlist, liveness: { timeoutMs: 500 } }, {}, '/').liveness).toEqual({
+  it('turns liveness on from config, an options object, or the environment', async () => {
+    expect((await resolveSettings({ allowlist }, {}, '/')).liveness).toBe(false);
+    expect((await resolveSettings({ allowlist, liveness: true }, {}, '/')).liveness).toEqual({});
+    expect(
+      (await resolveSettings({ allowlist, liveness: { timeoutMs: 500 } }, {}, '/')).liveness,
+    ).toEqual({
       timeoutMs: 500,
     });
     expect(
-      resolveSettings({ allowlist }, { CITATION_VERIFIER_LIVENESS: '1' }, '/').liveness,
+      (await resolveSettings({ allowlist }, { CITATION_VERIFIER_LIVENESS: '1' }, '/')).liveness,
     ).toEqual({});
     expect(
-      resolveSettings({ allowlist, liveness: false }, { CITATION_VERIFIER_LIVENESS: '1' }, '/')
-        .liveness,
+      (
+        await resolveSettings(
+          { allowlist, liveness: false },
+          { CITATION_VERIFIER_LIVENESS: '1' },
+          '/',
+        )
+      ).liveness,
     ).toBe(false);
+  });
+});
+
+describe('judgeConfig: a config with nothing to judge is taken as it is', () => {
+  it('an allowlist path alone, or nothing, passes unjudged; anything else meets the schema', async () => {
+    await expect(judgeConfig({ allowlist: 'a.json' }, {})).resolves.toEqual({
+      allowlist: 'a.json',
+    });
+    await expect(judgeConfig(undefined, {})).resolves.toEqual({});
+    await expect(judgeConfig({ allowlist: '' }, {})).rejects.toThrow('config.allowlist');
+    await expect(judgeConfig({ allowlist: 'a.json', treshold: 1 }, {})).rejects.toThrow('treshold');
+  });
+
+  it("reads the environment's threshold when the config sets none, judged in its name", async () => {
+    const env = { CITATION_VERIFIER_THRESHOLD: '0.25' };
+    await expect(judgeConfig({ allowlist: 'a.json' }, env)).resolves.toEqual({
+      allowlist: 'a.json',
+      threshold: 0.25,
+    });
+    const bad = { CITATION_VERIFIER_THRESHOLD: '2' };
+    await expect(judgeConfig({ allowlist: 'a.json' }, bad)).rejects.toThrow(
+      'CITATION_VERIFIER_THRESHOLD',
+    );
+    await expect(judgeConfig({ allowlist: 'a.json', threshold: 0.5 }, bad)).resolves.toEqual({
+      allowlist: 'a.json',
+      threshold: 0.5,
+    });
   });
 });
 
@@ -214,9 +255,9 @@ describe('config.govRegistry', () => {
     const { tmpdir } = await import('node:os');
     const dir = mkdtempSync(join(tmpdir(), 'cv-gov-'));
     writeFileSync(join(dir, 'registry.txt'), '# snapshot: 2026-11-01\nmass-courts.gov\n');
-    expect(resolveSettings({ allowlist, govRegistry: 'registry.txt' }, {}, dir).govRegistry).toBe(
-      join(dir, 'registry.txt'),
-    );
+    expect(
+      (await resolveSettings({ allowlist, govRegistry: 'registry.txt' }, {}, dir)).govRegistry,
+    ).toBe(join(dir, 'registry.txt'));
     const answer = 'See https://mass-courts.gov/nantucket.';
     const shipped = await verifyCitations(answer, { config: { allowlist } });
     expect(shipped).toMatchObject({ pass: false });

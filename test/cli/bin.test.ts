@@ -1,5 +1,8 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 /** The bin as a process: what only a real pipe shows. */
@@ -56,3 +59,49 @@ describe('citation-verifier bin', () => {
     expect(code).toBe(0);
   }, 60_000);
 });
+
+describe('citation-verifier check: start-up loads what the answer needs', () => {
+  // Records whether a module of the schema library loaded, in the checked process itself.
+  const hook = `data:text/javascript,${encodeURIComponent(`
+    import { registerHooks } from 'node:module';
+    let zod = false;
+    registerHooks({ load(url, context, next) { zod ||= url.includes('/node_modules/zod/'); return next(url, context); } });
+    process.on('exit', () => process.stderr.write(zod ? 'zod loaded' : 'no zod'));
+  `)}`;
+  // By URL: the checked process runs in an empty folder, where `tsx` does not resolve.
+  const tsxLoader = pathToFileURL(join(root, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href;
+  const check = (...flags: string[]): string => {
+    const folder = mkdtempSync(join(tmpdir(), 'cv-startup-'));
+    const run = spawnSync(
+      process.execPath,
+      [
+        '--import',
+        tsxLoader,
+        '--import',
+        hook,
+        bin,
+        'check',
+        '--allowlist',
+        allowlist,
+        ...flags,
+        '-',
+      ],
+      {
+        cwd: folder,
+        env: { PATH: process.env.PATH ?? '' },
+        input: 'See https://www.mass.gov/courts.',
+      },
+    );
+    rmSync(folder, { recursive: true, force: true });
+    expect(run.status, String(run.stderr)).toBeLessThanOrEqual(2);
+    return String(run.stderr);
+  };
+
+  it('a check with an allowlist alone, and no config file, never loads zod', () => {
+    expect(check()).toBe('no zod');
+  });
+
+  it('a setting to judge loads it', () => {
+    expect(check('--threshold', '0.5')).toBe('zod loaded');
+  });
+}, 60_000);

@@ -11,8 +11,8 @@ describe('the assertion: jurisdiction from the row, the config, or nowhere', () 
     [{ allowlist, jurisdiction: 'MA' }, { jurisdiction: 'tx' }, 'TX'],
     [{ allowlist, jurisdiction: 'MA' }, { jurisdiction: '' }, 'MA'],
     [{ allowlist, jurisdictionVar: 'state' }, { state: 'New Hampshire', jurisdiction: 'TX' }, 'NH'],
-  ])('config %j, vars %j → %s', (config, vars, expected) => {
-    expect(resolveSettings(config, {}, '/', { vars }).jurisdiction).toBe(expected);
+  ])('config %j, vars %j → %s', async (config, vars, expected) => {
+    expect((await resolveSettings(config, {}, '/', { vars })).jurisdiction).toBe(expected);
   });
 
   it('a bad row value is a failing result naming the variable, never a throw', async () => {
