@@ -153,6 +153,52 @@ export function firstDuplicateKey(text: string): { path: PathPart[]; offset: num
 }
 
 /**
+ * Whether valid JSON `text` may repeat a key, told from `value`, its parse, without a walk:
+ * `JSON.parse` keeps one property per distinct key of an object, so text that writes no more keys
+ * than `value` holds repeats none. Keys are counted from colon to colon (`indexOf` runs at memory
+ * speed; the walk was half a `JSON.parse` of a 100,000-organization allowlist, and the load guard
+ * fails): every colon after an unescaped quote. That counts each key, and a string that starts
+ * with a colon too, so a count over the parse's means "walk to find out", never a missed repeat.
+ */
+export function mayRepeatKeys(text: string, value: unknown): boolean {
+  let written = 0;
+  for (let at = text.indexOf(':'); at !== -1; at = text.indexOf(':', at + 1)) {
+    const quote = blankBefore(text, at - 1);
+    if (text.charCodeAt(quote) !== 34) continue;
+    let slashes = 0;
+    while (text.charCodeAt(quote - 1 - slashes) === 92) slashes++;
+    if (slashes % 2 === 0) written++;
+  }
+  return written > keysIn(value);
+}
+
+/** The last offset at or before `i` that is not JSON white space (-1 when none is). */
+function blankBefore(text: string, i: number): number {
+  let c = text.charCodeAt(i);
+  while (c === 32 || c === 10 || c === 13 || c === 9) c = text.charCodeAt(--i);
+  return i;
+}
+
+/** The keys of every object in a parsed JSON value, by a stack: deep nesting cannot overflow it. */
+function keysIn(value: unknown): number {
+  let count = 0;
+  const open: unknown[] = [value];
+  while (open.length > 0) {
+    const next = open.pop();
+    if (Array.isArray(next)) {
+      for (const item of next) if (typeof item === 'object') open.push(item);
+    } else if (typeof next === 'object' && next !== null) {
+      for (const key in next) {
+        count++;
+        const item = (next as Record<string, unknown>)[key];
+        if (typeof item === 'object') open.push(item);
+      }
+    }
+  }
+  return count;
+}
+
+/**
  * Where the value at `path` starts in valid JSON `text`, or the nearest container on the path
  * that is there (a missing key's object); null for the top level.
  */

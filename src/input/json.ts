@@ -1,6 +1,6 @@
 import { InputError, type InputErrorCode } from '../errors.js';
 import { formatPath } from './issues.js';
-import { firstDuplicateKey, jsonErrorOffset, offsetOfPath } from './json-walk.js';
+import { firstDuplicateKey, jsonErrorOffset, offsetOfPath, mayRepeatKeys } from './json-walk.js';
 
 export { jsonErrorOffset } from './json-walk.js';
 
@@ -82,7 +82,8 @@ function readJson(
       { where: where ?? options.root ?? '$', cause: error },
     );
   }
-  const duplicate = options.duplicateKeys === false ? null : firstDuplicateKey(text);
+  const duplicate =
+    options.duplicateKeys === false || !mayRepeatKeys(text, value) ? null : firstDuplicateKey(text);
   if (duplicate !== null)
     throw new InputError(
       options.duplicateCode ?? options.code ?? 'INVALID_JSON',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firstDuplicateKey, offsetOfPath } from '../../src/input/json-walk.js';
+import { firstDuplicateKey, mayRepeatKeys, offsetOfPath } from '../../src/input/json-walk.js';
 import { lineAndColumn } from '../../src/input/json.js';
 import {
   fixtureCases,
@@ -102,6 +102,23 @@ describe('the walker against an independent reader, on fixtures and generated do
       )
       .map(({ name }) => name);
     expect(differ).toEqual([]);
+  });
+
+  it('mayRepeatKeys, from the parse, is false only where the reader finds no repeated key', () => {
+    const told = cases.map(({ name, text }) => {
+      const json = text.replace(/^\uFEFF/, '');
+      return { name, may: mayRepeatKeys(json, JSON.parse(json)), does: referenceDuplicate(text) };
+    });
+    expect(told.filter((one) => !one.may && one.does !== null).map((one) => one.name)).toEqual([]);
+    // It spares the walk for most documents without a repeat, not for every one.
+    const clean = told.filter((one) => one.does === null);
+    expect(clean.filter((one) => !one.may).length).toBeGreaterThan(clean.length / 2);
+    // A string starting with a colon counts as a key: the walk then finds none.
+    const may = (json: string): boolean => mayRepeatKeys(json, JSON.parse(json));
+    expect(may('{"a":":b"}')).toBe(true);
+    expect(may('{"a":"b\\":c","d\\\\":1}')).toBe(false);
+    expect(may('{"a":1,"a":2}')).toBe(true);
+    expect(may('{"d\\\\":1,"d\\\\":2}')).toBe(true);
   });
 
   it('offsetOfPath finds each value, or the container a missing step belongs to', () => {
