@@ -41,6 +41,11 @@ export function normalizeUrl(input: string): UrlNormalization {
   } else {
     text = `https://${text}`;
   }
+  const plain = PLAIN_URL.exec(text);
+  if (plain !== null && !DOT_SEGMENT.test(plain[2]!)) {
+    const host = canonicalHost(plain[1]!.toLowerCase());
+    return { ok: true, url: `https://${host}${tidyPath(plain[2]!)}`, host, port: '' };
+  }
   // `URL.parse`, not a throwing `new URL` (~20 µs a throw): broken addresses ran 5× slower than prose.
   const parsed = URL.parse(text);
   if (parsed === null) return { ok: false, reason: 'not a parseable address' };
@@ -61,6 +66,16 @@ export function normalizeUrl(input: string): UrlNormalization {
 // URL parser returns such a host lower-cased and nothing else (no IPv4 number, no punycode to
 // check). Parsing each `domains` entry was a tenth of loading a 100,000-organization directory.
 const PLAIN_HOST = /^(?!xn--)(?:[a-z0-9-]+\.(?!xn--))*[a-z][a-z0-9-]*$/i;
+
+// An http(s) address of a plain host and a path of letters, digits and `-._~!$&'()*+,;=:@/`, with
+// no escape, query or fragment: the parser returns it with the host lower-cased and nothing else,
+// unless a segment is `.` or `..`. Parsing each URL was a tenth of loading a 100,000-organization
+// allowlist.
+const PLAIN_URL = new RegExp(
+  `^https?://(${PLAIN_HOST.source.slice(1, -1)})((?:/[\\w\\-.~!$&'()*+,;=:@]*)*)$`,
+  'i',
+);
+const DOT_SEGMENT = /\/\.\.?(?:\/|$)/;
 
 /** Canonical host (lower case, punycode by UTS #46, no trailing dot or `www.`), or null. */
 export function normalizeHost(input: string): string | null {

@@ -250,6 +250,32 @@ describe('normalizeUrl is idempotent', () => {
   });
 });
 
+describe('normalizeUrl: a plain address read without the parser', () => {
+  it('gives what the parser gives', () => {
+    // `?` ends the address: an empty query, nothing to the canonical form, but no longer plain.
+    const parsed = (url: string) => normalizeUrl(`${url.trim()}?`);
+    const scheme = fc.constantFrom('http://', 'https://', 'HTTPS://', 'https:/', '//', '');
+    const label = fc.constantFrom('a', 'Z', 'www', '0', '9', '0x', '-', 'xn--', 'xn--bcher-kva');
+    const host = fc.array(label, { minLength: 1, maxLength: 4 }).map((parts) => parts.join('.'));
+    const char = fc.constantFrom(
+      ...'aZ09-._~!$&\'()*+,;=:@%^|`{}\\" é'.split(''),
+      '/',
+      '.',
+      '..',
+      '%41',
+      '%2e',
+    );
+    const path = fc.array(char, { maxLength: 8 }).map((parts) => `/${parts.join('')}`);
+    fc.assert(
+      fc.property(scheme, host, fc.option(path), (s, h, p) => {
+        const url = `${s}${h}${p ?? ''}`;
+        expect(normalizeUrl(url)).toEqual(parsed(url));
+      }),
+      { numRuns: 5000 },
+    );
+  });
+});
+
 describe('normalizeHost', () => {
   it.each([
     ['MASS.GOV', 'mass.gov'],
