@@ -154,9 +154,10 @@ function list<T extends BuildWarning | BuildNote>(
   if (items.length === 0) return;
   const groups = new Map<string | T, T[]>();
   for (const item of items) {
-    const group = groups.get(fold ? item.code : item);
+    const key = fold ? item.code : item;
+    const group = groups.get(key);
     if (group) group.push(item);
-    else groups.set(fold ? item.code : item, [item]);
+    else groups.set(key, [item]);
   }
   const out: string[] = [];
   let told = 0;
