@@ -43,12 +43,15 @@ function matchEnd(pattern: RegExp, text: string, i: number): number {
 function stringEnd(text: string, i: number, parsed: boolean): number {
   if (!parsed) return matchEnd(STRING, text, i);
   let end = text.indexOf('"', i + 1);
-  for (;;) {
-    let slashes = 0;
-    while (text.charCodeAt(end - 1 - slashes) === 92) slashes++;
-    if (slashes % 2 === 0) return end;
-    end = text.indexOf('"', end + 1);
-  }
+  while (isEscaped(text, end)) end = text.indexOf('"', end + 1);
+  return end;
+}
+
+/** Whether the character at `at` follows an odd run of backslashes: escaped, inside a string. */
+function isEscaped(text: string, at: number): boolean {
+  let slashes = 0;
+  while (text.charCodeAt(at - 1 - slashes) === 92) slashes++;
+  return slashes % 2 === 1;
 }
 
 function skipSpace(text: string, i: number): number {
@@ -164,10 +167,7 @@ export function mayRepeatKeys(text: string, value: unknown): boolean {
   let written = 0;
   for (let at = text.indexOf(':'); at !== -1; at = text.indexOf(':', at + 1)) {
     const quote = blankBefore(text, at - 1);
-    if (text.charCodeAt(quote) !== 34) continue;
-    let slashes = 0;
-    while (text.charCodeAt(quote - 1 - slashes) === 92) slashes++;
-    if (slashes % 2 === 0) written++;
+    if (text.charCodeAt(quote) === 34 && !isEscaped(text, quote)) written++;
   }
   return written > keysIn(value);
 }
