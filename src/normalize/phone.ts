@@ -38,12 +38,10 @@ const PLAIN_NUMBER = /^(?:\+?1[ .-]?)?\(?(\d{3})\)?[ .-]?(\d{3})[ .-]?(\d{4})$/;
 const ALLOWED = new RegExp(`^[\\s\\d()+\\-./A-Za-z${PHONE_DASHES}]*$`);
 
 export function normalizePhone(input: string): PhoneNormalization {
-  let text = foldPhoneText(input).trim();
-  if (text.length === 0) return { ok: false, reason: 'empty' };
-  // Most numbers, in answers and directories, are written plainly (`(617) 555-0123`, `+1
-  // 617.555.0123`): one match reads them as the steps below would. Measured: loading a
+  // Most numbers are written plainly (`(617) 555-0123`, `+1 617.555.0123`): one match reads them as
+  // the steps below would, before folding and trimming, which change none. Measured: loading a
   // 100,000-organization allowlist spent a fifth of its time here.
-  const plain = PLAIN_NUMBER.exec(text);
+  const plain = PLAIN_NUMBER.exec(input);
   if (plain) {
     const digits = plain[1]! + plain[2]! + plain[3]!;
     const notNanp = whyNotNanp(digits);
@@ -51,6 +49,8 @@ export function normalizePhone(input: string): PhoneNormalization {
       ? { ok: true, e164: `+1${digits}`, vanity: false, serviceLine: false }
       : { ok: false, reason: notNanp };
   }
+  let text = foldPhoneText(input).trim();
+  if (text.length === 0) return { ok: false, reason: 'empty' };
   let extension: string | undefined;
   const ext = EXTENSION.exec(text);
   if (ext && /\d/.test(text.slice(0, ext.index))) {

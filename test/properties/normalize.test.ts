@@ -429,6 +429,30 @@ describe('normalizePhone', () => {
   );
 
   it(
+    'reads a plain number as written as it reads it padded or in full width (its shortcut)',
+    () => {
+      // Any ten digits, so numbers the numbering plan refuses are held to the same reason too.
+      const digitsArb = fc.stringMatching(/^\d{10}$/).map((d) => ({
+        area: d.slice(0, 3),
+        exchange: d.slice(3, 6),
+        line: d.slice(6),
+      }));
+      const fullWidth = (text: string): string =>
+        text.replace(/[0-9()+.-]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 0xfee0));
+      fc.assert(
+        fc.property(digitsArb, fc.constantFrom(...FORMATS), (n, format) => {
+          const written = format(n);
+          const plain = normalizePhone(written);
+          expect(normalizePhone(` ${written}\t`), written).toEqual(plain);
+          expect(normalizePhone(fullWidth(written)), written).toEqual(plain);
+        }),
+        runs(500),
+      );
+    },
+    timeout(10_000),
+  );
+
+  it(
     'is idempotent: its own output (and the formatted form) normalizes to itself',
     () => {
       fc.assert(
