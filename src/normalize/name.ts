@@ -15,7 +15,8 @@ export interface Token {
 const MARKS = /\p{M}+/gu;
 const NOT_WORD = /[^\p{L}\p{N}]/gu;
 const ASCII_WORD = /^[A-Za-z0-9]+$/;
-const SIMPLE_NAME = /^[A-Za-z0-9]+(?: [A-Za-z0-9]+)*$/;
+/** ASCII words and single spaces: the tokens are the words, their folded forms the lower case. */
+export const SIMPLE_NAME = /^[A-Za-z0-9]+(?: [A-Za-z0-9]+)*$/;
 
 export function foldToken(raw: string): string {
   if (raw === '&') return 'and';

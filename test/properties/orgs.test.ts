@@ -56,6 +56,30 @@ const contextArb = fc.constantFrom(
 
 describe('organization names', () => {
   it(
+    'a name of plain words is kept as `tokenize` reads it (its shortcut)',
+    () => {
+      const plainArb = fc
+        .array(fc.stringMatching(/^[A-Za-z0-9]{1,8}$/), { minLength: 1, maxLength: 6 })
+        .map((words) => words.join(' '));
+      fc.assert(
+        fc.property(plainArb, (name) => {
+          // Two spaces between words: the same tokens, read by `tokenize`.
+          const spaced = name.replaceAll(' ', '  ');
+          const shortcut = buildOrgMatcher([{ organization: 'X', name }]);
+          const tokenized = buildOrgMatcher([{ organization: 'X', name: spaced }]);
+          expect([...shortcut.firstToken]).toEqual([...tokenized.firstToken]);
+          expect([...shortcut.names.keys()]).toEqual([...tokenized.names.keys()]);
+          const [entry] = [...shortcut.names.values()][0]!;
+          const [other] = [...tokenized.names.values()][0]!;
+          expect([entry!.marks, entry!.trailing]).toEqual([other!.marks, other!.trailing]);
+        }),
+        runs(500),
+      );
+    },
+    timeout(10_000),
+  );
+
+  it(
     'a listed name written exactly as listed is found, whole',
     () => {
       fc.assert(
