@@ -70,8 +70,8 @@ export type ReadOptions = Pick<IssueFormat, 'root' | 'locate'>;
 export interface AllowlistTables {
   urls: ReadonlySet<string>;
   domains: ReadonlySet<string>;
-  /** Number → the organizations that list it, in the order of `orgPhones`. */
-  phoneOwners: ReadonlyMap<string, readonly string[]>;
+  /** Number → the organization that lists it, or the organizations when several do. */
+  phoneOwners: ReadonlyMap<string, string | readonly string[]>;
 }
 
 /**
@@ -99,7 +99,11 @@ export function readAllowlistFields(
     orgs.add(name);
   });
   const addOrg = (name: string): void => void orgs.add(name);
-  const orgPhones = readLists('org_phones', file.org_phones, fail, readPhone, { addOrg });
+  const phoneOwners: PhoneOwners = new Map();
+  const orgPhones = readLists('org_phones', file.org_phones, fail, readPhone, {
+    addOrg,
+    each: (organization, number) => addOwner(phoneOwners, number, organization),
+  });
   const orgAliases = readLists('org_aliases', file.org_aliases, fail, readAlias, { addOrg });
   const areas = {
     ...parseAreaFields(file, fail),
@@ -118,7 +122,7 @@ export function readAllowlistFields(
     ...(urlsAsWritten.size > 0 ? { urlsAsWritten } : {}),
     ...areas,
   };
-  return { allowlist, tables: { urls, domains, phoneOwners: phoneOwnersOf(orgPhones) } };
+  return { allowlist, tables: { urls, domains, phoneOwners } };
 }
 
 /** The keys of `AllowlistFile` (a test holds them to `AllowlistFileSchema`'s). */
@@ -173,27 +177,23 @@ function isRecordOf(value: unknown, test: (value: unknown) => boolean): boolean 
 }
 
 export function tablesOf(allowlist: Allowlist): AllowlistTables {
-  return {
-    urls: new Set(allowlist.urls),
-    domains: new Set(allowlist.domains),
-    phoneOwners: phoneOwnersOf(allowlist.orgPhones),
-  };
+  const phoneOwners: PhoneOwners = new Map();
+  // `for…in`, as in `readLists`; the record has no prototype, so only its own keys come.
+  for (const organization in allowlist.orgPhones)
+    for (const number of allowlist.orgPhones[organization]!)
+      addOwner(phoneOwners, number, organization);
+  return { urls: new Set(allowlist.urls), domains: new Set(allowlist.domains), phoneOwners };
 }
 
-/** Number → the organizations that list it, in the record's order, each once. */
-function phoneOwnersOf(
-  orgPhones: Record<string, readonly string[]>,
-): Map<string, readonly string[]> {
-  const owners = new Map<string, string[]>();
-  // `for…in`, not `Object.entries`: a pair per key of a 100,000-key record costs more than the
-  // map. The record has no prototype, so only its own keys come.
-  for (const organization in orgPhones)
-    for (const number of orgPhones[organization]!) {
-      const list = owners.get(number);
-      if (list === undefined) owners.set(number, [organization]);
-      else if (!list.includes(organization)) list.push(organization);
-    }
-  return owners;
+type PhoneOwners = Map<string, string | string[]>;
+
+/** `organization` added to the owners of `number`, once; one owner is kept as the name itself. */
+function addOwner(owners: PhoneOwners, number: string, organization: string): void {
+  const known = owners.get(number);
+  if (known === undefined) owners.set(number, organization);
+  else if (typeof known !== 'string') {
+    if (!known.includes(organization)) known.push(organization);
+  } else if (known !== organization) owners.set(number, [known, organization]);
 }
 
 /** The file form of an allowlist, deterministic so it diffs cleanly: keys ordered, arrays sorted. */
