@@ -46,10 +46,7 @@ export function buildIndex(
     domains,
     // The record has no prototype (parseAllowlist), so only listed names are keys.
     orgPhones: { get: (organization) => listed[organization] },
-    ownersOf(number) {
-      const owners = phoneOwners.get(number) ?? NO_OWNERS;
-      return typeof owners === 'string' ? [owners] : owners;
-    },
+    ownersOf: (number) => [phoneOwners.get(number) ?? NO_OWNERS].flat(),
     orgMatcher: buildOrgMatcher(
       bareNames.added.length === 0 ? aliases : aliases.concat(bareNames.added),
       orgNames,
