@@ -57,15 +57,15 @@ export async function runService(options: RunOptions): Promise<RunningService> {
     reload: (why) => verifier.reload(why),
     async drain() {
       unwatchFile(options.allowlistPath, onChange);
-      await drainServer(server, limits.drainTimeoutMs);
+      await drainServer(service, limits.drainTimeoutMs);
       await verifier.close();
     },
   };
 }
 
 /** Read what was sent before the stop, close, and wait for requests in flight (`timeoutMs`). */
-async function drainServer(server: Server, timeoutMs: number): Promise<void> {
-  await settle(server);
+async function drainServer({ server, inFlight }: Service, timeoutMs: number): Promise<void> {
+  await settle(server, cluster.isWorker ? () => inFlight() > 0 : () => false);
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
   server.closeIdleConnections();
   const timer = setTimeout(() => server.closeAllConnections(), timeoutMs);
@@ -76,9 +76,9 @@ async function drainServer(server: Server, timeoutMs: number): Promise<void> {
 /**
  * Turn the event loop until a poll accepts no connection and starts no request: Node counts a
  * backlog connection idle until read, so closing at once reset requests already sent. A worker's
- * connections come from the primary one at a time, so it also waits `workerQuietMs`.
+ * connections come from the primary one at a time: it also waits `workerQuietMs`, and while `busy`.
  */
-async function settle(server: Server): Promise<void> {
+async function settle(server: Server, busy: () => boolean): Promise<void> {
   let arrived = 0;
   const count = (): void => {
     arrived++;
@@ -86,7 +86,7 @@ async function settle(server: Server): Promise<void> {
   server.on('connection', count).on('request', count);
   try {
     let before = -1;
-    for (let pass = 0; pass < DRAIN_SETTLE.maxPasses && arrived !== before; pass++) {
+    for (let pass = 0; pass < DRAIN_SETTLE.maxPasses && (arrived !== before || busy()); pass++) {
       before = arrived;
       // Two check phases: the poll between them has run, with nothing scheduled to wait for.
       await nextTurn();
